@@ -1,0 +1,285 @@
+"""The ``genpuzzle`` command line: tracks, generate, evaluate, verify, validate, export.
+
+Every user error is printed as one line naming the file and the problem, with exit code 2.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from genpuzzle.errors import GenpuzzleError, TrackError
+
+app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, no_args_is_help=True,
+                  help="Generate visual-reasoning puzzle sets and verify image-model answers.")
+console = Console()
+err_console = Console(stderr=True)
+
+
+def _progress() -> Progress:
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                    console=err_console, disable=not err_console.is_terminal and not os.environ.get("GENPUZZLE_PROGRESS"))
+
+
+def _split(value: Optional[str]) -> list[str]:
+    return [part.strip() for part in (value or "").split(",") if part.strip()]
+
+
+@app.command("tracks")
+def tracks_command(as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table.")) -> None:
+    """List the tracks, their variants, default mix and versions."""
+    from genpuzzle.registry import get_track, track_names
+
+    infos = [get_track(name).info() for name in track_names()]
+    if as_json:
+        print(json.dumps(infos, indent=2))
+        return
+    table = Table("track", "version", "variants (default mix)", "description")
+    for info in infos:
+        mix = ", ".join(f"{v}:{w}" for v, w in info["default_mix"].items())
+        table.add_row(info["name"], info["version"], mix, info["description"])
+    console.print(table)
+
+
+@app.command("generate")
+def generate_command(
+    tracks: str = typer.Option("all", help="Comma-separated track names, or 'all'."),
+    count: int = typer.Option(10, min=1, help="Instances per track."),
+    seed: int = typer.Option(0, help="Master seed; per-instance seeds are derived by hashing."),
+    out: Path = typer.Option(..., help="New (or empty) folder for the set."),
+    variants: Optional[str] = typer.Option(None, help="Comma-separated variants (applies to tracks having them); "
+                                                      "default: each track's default mix."),
+    workers: int = typer.Option(1, min=1, help="Worker processes."),
+) -> None:
+    """Generate a puzzle set: certified instances, images, masks and ground truth."""
+    from genpuzzle.dataset import write_set
+    from genpuzzle.registry import get_track, track_names
+
+    names = track_names() if tracks == "all" else _split(tracks)
+    for name in names:
+        get_track(name)
+    wanted = _split(variants)
+    per_track = None
+    if wanted:
+        per_track = {n: [v for v in wanted if v in get_track(n).variants] for n in names}
+        unused = [v for v in wanted if not any(v in get_track(n).variants for n in names)]
+        if unused:
+            raise TrackError(f"variant {unused[0]!r} belongs to none of the tracks {', '.join(names)}")
+    with _progress() as bar:
+        task = bar.add_task("generating", total=count * len(names))
+        info = write_set(out, {n: count for n in names}, seed, workers=workers, variants=per_track,
+                         progress=lambda k: bar.advance(task, k))
+    console.print(f"wrote {info['instances']} instances to {out} ({info['fingerprint'][:19]}...)")
+
+
+@app.command("evaluate")
+def evaluate_command(
+    set_dir: Path = typer.Option(..., "--set", help="The set folder."),
+    answers: Path = typer.Option(..., help="Folder of answer images named <id>.png|.jpg|.jpeg|.webp."),
+    out: Path = typer.Option(..., help="Folder for results.jsonl, summary.json and run.json."),
+    workers: int = typer.Option(1, min=1, help="Worker processes."),
+    resume: bool = typer.Option(False, help="Continue a run in --out, skipping ids already verified."),
+    tracks: Optional[str] = typer.Option(None, help="Only these tracks (comma-separated)."),
+    judge: Optional[str] = typer.Option(None, "--judge", help="Also judge each answer with this MLLM (opt-in)."),
+    judge_base_url: Optional[str] = typer.Option(None, help="OpenAI-compatible endpoint, e.g. http://localhost:8000/v1."),
+    judge_passes: int = typer.Option(3, min=1, help="Judge passes per answer (voted)."),
+    judge_api_key_env: Optional[str] = typer.Option(None, help="Env variable holding the key [OPENAI_API_KEY]."),
+    judge_concurrency: int = typer.Option(4, min=1, help="Simultaneous judge requests."),
+    judge_price: Optional[str] = typer.Option(None, help="IN,OUT cost per million tokens, for accounting."),
+    human: Optional[Path] = typer.Option(None, help="Import human scores (review export JSONL) into the results."),
+) -> None:
+    """Verify a folder of answer images against a set and write scored results."""
+    from genpuzzle.evaluate import evaluate
+
+    judge_client = None
+    if judge:
+        from genpuzzle.judge import judge_from_cli
+
+        judge_client = judge_from_cli(judge, judge_base_url, passes=judge_passes, api_key_env=judge_api_key_env,
+                                      concurrency=judge_concurrency, price=judge_price,
+                                      cache_dir=out / "judge_cache")
+
+    with _progress() as bar:
+        task = bar.add_task("verifying", total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        summary = evaluate(set_dir, answers, out, workers=workers, resume=resume,
+                           tracks=_split(tracks) or None, progress=update, judge=judge_client, human=human)
+    _print_summary(summary)
+    console.print(f"results: {out / 'results.jsonl'}  summary: {out / 'summary.json'}")
+
+
+def _print_summary(summary: dict) -> None:
+    table = Table("track", "n", "mean", "95% CI", "correct", "incorrect", "unreadable", "missing", "error")
+    for name, t in summary["tracks"].items():
+        s = t["status_counts"]
+        ci = t["ci95"]
+        table.add_row(name, str(t["n"]), f"{t['mean']:.2f}", f"{ci[0]:.1f}-{ci[1]:.1f}" if ci else "-",
+                      *(str(s[k]) for k in ("correct", "incorrect", "unreadable", "missing", "error")))
+    console.print(table)
+    if summary["macro_overall"] is not None:
+        console.print(f"Macro Overall {summary['macro_overall']:.2f}   micro mean {summary['micro_mean']:.2f}")
+
+
+@app.command("verify")
+def verify_command(
+    answer: Path = typer.Argument(..., help="The answer image."),
+    set_dir: Path = typer.Option(..., "--set", help="The set folder."),
+    instance_id: str = typer.Option(..., "--id", help="The instance id."),
+    as_json: bool = typer.Option(False, "--json", help="Print the verdict as JSON."),
+) -> None:
+    """Verify one answer image and print the verdict with every violation."""
+    from genpuzzle.dataset import load_set
+    from genpuzzle.evaluate import verify_answer
+    from genpuzzle.registration import load_image
+
+    puzzle_set = load_set(set_dir)
+    record = puzzle_set.get(instance_id)
+    load_image(answer)  # a missing or corrupt answer is a user error here, not a verdict
+    verdict = verify_answer(puzzle_set.root, record, answer)
+    if as_json:
+        print(json.dumps(verdict.to_json(), indent=2))
+        return
+    console.print(f"{verdict.id}: [bold]{verdict.status.value}[/bold]  score {verdict.score:.2f}  "
+                  f"confidence {verdict.confidence:.2f}" + ("  needs review" if verdict.needs_review else ""))
+    if verdict.reason:
+        console.print(f"  reason: {verdict.reason}")
+    for name, value in verdict.subscores.items():
+        console.print(f"  {name}: {value:.3f}")
+    for v in verdict.violations:
+        console.print(f"  [red]{v.code}[/red]: {v.message}  {json.dumps(v.evidence)}")
+
+
+@app.command("validate")
+def validate_command(
+    set_dir: Path = typer.Option(..., "--set", help="The set folder."),
+    workers: int = typer.Option(1, min=1, help="Worker processes."),
+) -> None:
+    """Re-prove every instance (uniqueness, stored facts) and check every reference verifies to 100."""
+    from genpuzzle.validate import validate_set
+
+    with _progress() as bar:
+        task = bar.add_task("validating", total=None)
+        report = validate_set(set_dir, workers=workers,
+                              progress=lambda done, total: bar.update(task, completed=done, total=total))
+    for line in report.problems:
+        err_console.print(line, markup=False, highlight=False)
+    console.print(f"checked {report.instances} instances, {report.references} reference images: "
+                  f"{len(report.problems)} problem(s)")
+    if report.problems:
+        raise typer.Exit(1)
+
+
+@app.command("export")
+def export_command(
+    set_dir: Path = typer.Option(..., "--set", help="The set folder."),
+    out: Path = typer.Option(..., help="New folder for the exported part."),
+    public: bool = typer.Option(False, "--public", help="Only the model-facing part: input images, "
+                                                        "instructions and ids (no ground truth)."),
+) -> None:
+    """Export a set; with --public, only what a model may see."""
+    from genpuzzle.dataset import export_public
+
+    if not public:
+        raise GenpuzzleError("only --public export is implemented: pass --public "
+                             "(a full copy of a set is just a copy of its folder)")
+    n = export_public(set_dir, out)
+    console.print(f"exported {n} instances (inputs and instructions only) to {out}")
+
+
+@app.command("report")
+def report_command(
+    results: list[Path] = typer.Argument(..., help="Results folders (one per model) made by `genpuzzle evaluate`."),
+    out: Path = typer.Option(..., help="The report file (report.html, report.md or report.json)."),
+    fmt: str = typer.Option("html", "--format", help="html (self-contained page), md (Markdown) or json."),
+    name: Optional[list[str]] = typer.Option(None, "--name", help="Model name for each results folder, in order "
+                                                                  "(default: the folder names)."),
+    set_dir: Optional[Path] = typer.Option(None, "--set", help="The set folder, if it moved since evaluation."),
+    gallery: int = typer.Option(12, min=0, help="Failures shown per model and track (0: no gallery)."),
+) -> None:
+    """Write a report: leaderboard, per-track charts, status counts, violations, failure gallery."""
+    from genpuzzle.report import write_report
+
+    written = write_report(results, out, names=name or None, fmt=fmt, set_dir=set_dir, gallery=gallery)
+    console.print("wrote " + ", ".join(str(p) for p in written))
+
+
+@app.command("review")
+def review_command(
+    results: Path = typer.Argument(..., help="A results folder made by `genpuzzle evaluate`."),
+    out: Optional[Path] = typer.Option(None, help="The HTML page [RESULTS/review.html]."),
+    set_dir: Optional[Path] = typer.Option(None, "--set", help="The set folder, if it moved since evaluation."),
+    include_all: bool = typer.Option(False, "--all", help="Every answer, not only those flagged needs_review."),
+) -> None:
+    """Write a self-contained HTML page for human review; its export imports with `evaluate --human`."""
+    from genpuzzle.review import write_review
+
+    page, n = write_review(results, out, set_dir=set_dir, include_all=include_all)
+    console.print(f"wrote {page} ({n} case(s))")
+
+
+@app.command("agreement")
+def agreement_command(
+    human: str = typer.Option(..., help="Human scores: review export JSONL or results folder (after --human)."),
+    judge: list[str] = typer.Option(..., help="[NAME=]PATH[,PATH...]: a judge's scores (JSONL or results "
+                                              "folders, one per generation model); repeat per judge."),
+    resamples: int = typer.Option(20_000, min=100, help="Track-clustered bootstrap resamples."),
+    out: Optional[Path] = typer.Option(None, help="Also write the statistics as JSON here."),
+) -> None:
+    """Judge-human agreement over (model x track) points: MAE, RMSE, bias, correlations, tests."""
+    from genpuzzle.agreement import agreement, load_scores
+
+    _, human_scores = load_scores(human, role="human")
+    judges = dict(load_scores(spec) for spec in judge)
+    if len(judges) != len(judge):
+        raise GenpuzzleError("two --judge values have the same name; name them NAME=PATH")
+    stats = agreement(human_scores, judges, resamples=resamples)
+    table = Table("judge", "MAE", "95% CI", "RMSE", "bias", "Pearson", "Spearman", "Macro-MAE")
+    fmt = lambda x: "-" if x is None else f"{x:.3f}"  # noqa: E731
+    for name in stats["ranking_by_mae"]:
+        j = stats["judges"][name]
+        table.add_row(name, f"{j['mae']:.2f}", f"{j['mae_ci95'][0]:.2f}-{j['mae_ci95'][1]:.2f}", f"{j['rmse']:.2f}",
+                      f"{j['bias']:+.2f}", fmt(j["pearson"]["r"]), fmt(j["spearman"]["r"]), f"{j['macro_mae']:.2f}")
+    console.print(f"{stats['n_points']} (model x track) points from {stats['n_answers']} answers, "
+                  f"{stats['n_tracks']} track(s)")
+    console.print(table)
+    friedman = stats["comparison"]["friedman"]
+    if friedman:
+        console.print(f"Friedman chi2 = {friedman['statistic']:.3f}, p = {friedman['p']:.4g}")
+    for row in stats["comparison"]["wilcoxon_holm"]:
+        console.print(f"Wilcoxon {row['a']} vs {row['b']}: W = {row['statistic']:.1f}, p = {row['p']:.4g}, "
+                      f"Holm p = {row['p_holm']:.4g}")
+    if out:
+        out.write_text(json.dumps(stats, indent=2) + "\n", encoding="utf-8")
+
+
+def main() -> None:
+    """Console entry point: run the app, turning genpuzzle errors into one-line messages."""
+    try:
+        app()
+    except GenpuzzleError as err:
+        err_console.print(f"genpuzzle: error: {err}", markup=False, highlight=False)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        err_console.print("genpuzzle: interrupted (results written so far are kept; use --resume)")
+        sys.exit(130)
+    except Exception as err:  # never a traceback for users; GENPUZZLE_DEBUG=1 shows it
+        if os.environ.get("GENPUZZLE_DEBUG"):
+            raise
+        err_console.print(f"genpuzzle: internal error: {type(err).__name__}: {err} "
+                          "(set GENPUZZLE_DEBUG=1 for the traceback)", markup=False, highlight=False)
+        sys.exit(3)
+
+
+if __name__ == "__main__":
+    main()

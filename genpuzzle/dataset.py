@@ -1,0 +1,262 @@
+"""The on-disk set format: ``set.json`` + ``manifest.jsonl`` + ``images/``.
+
+A set folder holds:
+
+* ``set.json`` -- schema version, genpuzzle version, master seed, per-track counts and versions, and a
+  content fingerprint (SHA-256 over every manifest line and every image's bytes, in manifest order);
+* ``manifest.jsonl`` -- one :class:`~genpuzzle.records.InstanceRecord` per line;
+* ``images/<track>/<id>_input.png``, ``<id>_ref<k>.png``, ``<id>_mask.png``.
+
+Writing is deterministic: same master seed and versions give byte-identical files.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import shutil
+from collections.abc import Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from PIL import Image
+
+import genpuzzle
+from genpuzzle.errors import DatasetError
+from genpuzzle.records import InstanceRecord, Puzzle
+from genpuzzle.seeds import derive_seed
+
+SCHEMA_VERSION = 1
+MANIFEST = "manifest.jsonl"
+SET_JSON = "set.json"
+PUBLIC_MANIFEST = "public.jsonl"
+
+
+def encode_png(image: Image.Image) -> bytes:
+    """PNG bytes with fixed settings and no metadata, so equal images give equal bytes."""
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", compress_level=6, optimize=False)
+    return buffer.getvalue()
+
+
+def json_line(data: dict[str, Any]) -> str:
+    """Canonical JSON for one manifest/results line (sorted keys, no spaces, ASCII-safe UTF-8)."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class InstanceJob:
+    """What one worker needs to build one instance."""
+
+    track: str
+    variant: str
+    index: int
+    seed: int
+
+    @property
+    def id(self) -> str:
+        return f"{self.track}-{self.variant}-{self.index:05d}"
+
+
+@dataclass
+class BuiltInstance:
+    """An instance ready to write: its manifest record and its files' bytes by relative path."""
+
+    record: InstanceRecord
+    files: dict[str, bytes]
+
+
+def build_instance(job: InstanceJob) -> BuiltInstance:
+    """Generate, render and PNG-encode one instance (runs in a worker process)."""
+    from genpuzzle.registry import get_track
+
+    track = get_track(job.track)
+    puzzle: Puzzle = track.generate(job.seed, job.variant)
+    folder = f"images/{job.track}"
+    files = {f"{folder}/{job.id}_input.png": encode_png(puzzle.input_image)}
+    refs = []
+    for k, ref in enumerate(puzzle.reference_images):
+        path = f"{folder}/{job.id}_ref{k}.png"
+        files[path] = encode_png(ref)
+        refs.append(path)
+    mask_path = f"{folder}/{job.id}_mask.png"
+    files[mask_path] = encode_png(puzzle.edit_mask.convert("L"))
+    record = InstanceRecord(
+        id=job.id, track=job.track, variant=job.variant, difficulty=puzzle.difficulty, seed=job.seed,
+        instruction=puzzle.instruction, input_image=f"{folder}/{job.id}_input.png", reference_images=refs,
+        edit_mask=mask_path, ground_truth=puzzle.ground_truth, layout=puzzle.layout, scoring=puzzle.scoring,
+        track_version=track.version,
+    )
+    return BuiltInstance(record, files)
+
+
+def plan_jobs(counts: dict[str, int], master_seed: int,
+              variants: dict[str, list[str]] | None = None) -> list[InstanceJob]:
+    """The instances of a set: per track, ``count`` jobs split across variants; seeds by hashing."""
+    from genpuzzle.registry import get_track
+
+    jobs = []
+    for name, count in counts.items():
+        track = get_track(name)
+        plan = track.plan_variants(count, (variants or {}).get(name))
+        for index, variant in enumerate(plan):
+            jobs.append(InstanceJob(name, variant, index, derive_seed(master_seed, name, variant, index)))
+    return jobs
+
+
+def write_set(out: Path, counts: dict[str, int], master_seed: int, *, workers: int = 1,
+              variants: dict[str, list[str]] | None = None,
+              progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Generate a set into the empty or new folder ``out``; returns the ``set.json`` contents."""
+    from genpuzzle.registry import get_track
+
+    out = Path(out)
+    if out.exists() and any(out.iterdir()):
+        raise DatasetError(f"{out}: output folder is not empty; choose a new --out")
+    jobs = plan_jobs(counts, master_seed, variants)
+    out.mkdir(parents=True, exist_ok=True)
+    digest = hashlib.sha256()
+    manifest_tmp = out / (MANIFEST + ".part")
+    with open(manifest_tmp, "w", encoding="utf-8", newline="\n") as manifest:
+        for built in _build_all(jobs, workers):
+            line = json_line(built.record.to_json())
+            manifest.write(line + "\n")
+            digest.update(line.encode("utf-8") + b"\n")
+            for rel, data in built.files.items():
+                path = out / rel
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(data)
+                digest.update(rel.encode("utf-8") + b"\0" + data)
+            if progress:
+                progress(1)
+    os.replace(manifest_tmp, out / MANIFEST)
+    info = {
+        "schema_version": SCHEMA_VERSION,
+        "genpuzzle_version": genpuzzle.__version__,
+        "master_seed": master_seed,
+        "tracks": {name: {"count": count, "version": get_track(name).version} for name, count in counts.items()},
+        "instances": len(jobs),
+        "fingerprint": "sha256:" + digest.hexdigest(),
+    }
+    (out / SET_JSON).write_text(json.dumps(info, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    return info
+
+
+def _build_all(jobs: list[InstanceJob], workers: int) -> Iterator[BuiltInstance]:
+    """Built instances in job order, in ``workers`` processes when more than one."""
+    if workers <= 1 or len(jobs) < 2:
+        for job in jobs:
+            yield build_instance(job)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(build_instance, jobs, chunksize=max(1, min(16, len(jobs) // (4 * workers))))
+
+
+@dataclass
+class PuzzleSet:
+    """A set read from disk."""
+
+    root: Path
+    info: dict[str, Any]
+    records: list[InstanceRecord]
+
+    def __post_init__(self) -> None:
+        self.by_id = {record.id: record for record in self.records}
+
+    def path(self, relative: str) -> Path:
+        return self.root / relative
+
+    def get(self, instance_id: str) -> InstanceRecord:
+        try:
+            return self.by_id[instance_id]
+        except KeyError:
+            raise DatasetError(f"{self.root / MANIFEST}: no instance with id {instance_id!r}") from None
+
+
+def load_set(root: str | Path) -> PuzzleSet:
+    """Read a set folder; raises :class:`DatasetError` naming the file and line of any problem."""
+    root = Path(root)
+    if not root.is_dir():
+        raise DatasetError(f"{root}: set folder does not exist")
+    set_json = root / SET_JSON
+    manifest = root / MANIFEST
+    if not manifest.is_file():
+        raise DatasetError(f"{manifest}: missing; is {root} a genpuzzle set (made by `genpuzzle generate`)?")
+    info: dict[str, Any] = {}
+    if set_json.is_file():
+        try:
+            info = json.loads(set_json.read_text(encoding="utf-8"))
+        except json.JSONDecodeError as err:
+            raise DatasetError(f"{set_json}: invalid JSON ({err.msg} at line {err.lineno})") from None
+        if info.get("schema_version", SCHEMA_VERSION) > SCHEMA_VERSION:
+            raise DatasetError(f"{set_json}: schema version {info['schema_version']} is newer than this "
+                               f"genpuzzle ({SCHEMA_VERSION}); upgrade genpuzzle")
+    records = list(_read_manifest(manifest))
+    seen: set[str] = set()
+    for record in records:
+        if record.id in seen:
+            raise DatasetError(f"{manifest}: duplicate id {record.id!r}")
+        seen.add(record.id)
+    return PuzzleSet(root, info, records)
+
+
+def _read_manifest(manifest: Path) -> Iterable[InstanceRecord]:
+    with open(manifest, encoding="utf-8") as lines:
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                data = json.loads(line)
+            except json.JSONDecodeError as err:
+                raise DatasetError(f"{manifest}:{number}: invalid JSON ({err.msg})") from None
+            if not isinstance(data, dict):
+                raise DatasetError(f"{manifest}:{number}: expected a JSON object, got {type(data).__name__}")
+            try:
+                yield InstanceRecord.from_json(data)
+            except (KeyError, TypeError) as err:
+                raise DatasetError(f"{manifest}:{number}: bad instance record ({err})") from None
+
+
+def fingerprint(root: str | Path) -> str:
+    """Recompute a set's content fingerprint from its manifest and image files."""
+    puzzle_set = load_set(root)
+    digest = hashlib.sha256()
+    for record in puzzle_set.records:
+        line = json_line(record.to_json())
+        digest.update(line.encode("utf-8") + b"\n")
+        for rel in [record.input_image, *record.reference_images, record.edit_mask]:
+            path = puzzle_set.path(rel)
+            if not path.is_file():
+                raise DatasetError(f"{path}: image listed for {record.id} is missing")
+            digest.update(rel.encode("utf-8") + b"\0" + path.read_bytes())
+    return "sha256:" + digest.hexdigest()
+
+
+def export_public(root: str | Path, out: str | Path) -> int:
+    """Copy the model-facing part of a set (input images, instructions, ids) to ``out``.
+
+    Ground truth, references and masks stay behind, so a fresh set can be published without its answers.
+    Returns the number of instances exported.
+    """
+    puzzle_set = load_set(root)
+    out = Path(out)
+    if out.exists() and any(out.iterdir()):
+        raise DatasetError(f"{out}: output folder is not empty; choose a new --out")
+    out.mkdir(parents=True, exist_ok=True)
+    with open(out / PUBLIC_MANIFEST, "w", encoding="utf-8", newline="\n") as public:
+        for record in puzzle_set.records:
+            target = out / record.input_image
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(puzzle_set.path(record.input_image), target)
+            entry = {"id": record.id, "track": record.track, "instruction": record.instruction,
+                     "input_image": record.input_image}
+            public.write(json_line(entry) + "\n")
+    info = {"schema_version": SCHEMA_VERSION, "genpuzzle_version": genpuzzle.__version__,
+            "public": True, "instances": len(puzzle_set.records),
+            "source_fingerprint": puzzle_set.info.get("fingerprint")}
+    (out / SET_JSON).write_text(json.dumps(info, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    return len(puzzle_set.records)

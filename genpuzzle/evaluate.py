@@ -1,0 +1,224 @@
+"""The evaluation pipeline: answer file -> registration -> track verifier -> verdict -> results.jsonl.
+
+``results.jsonl`` is appended one line per answer as soon as it is verified, so a killed run loses at
+most the answers in flight; :func:`evaluate` with ``resume=True`` skips ids already written and drops a
+half-written last line.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import genpuzzle
+from genpuzzle.dataset import PuzzleSet, json_line, load_set
+from genpuzzle.errors import DatasetError, GenpuzzleError, ImageError
+from genpuzzle.records import InstanceRecord, Status, Verdict
+from genpuzzle.registration import load_image, register
+from genpuzzle.summary import summarize
+
+ANSWER_EXTENSIONS = (".png", ".jpg", ".jpeg", ".webp")
+RESULTS = "results.jsonl"
+SUMMARY = "summary.json"
+RUN_JSON = "run.json"
+
+
+def find_answers(answers_dir: str | Path) -> dict[str, Path]:
+    """Map answer id -> file for ``<id>.png|.jpg|.jpeg|.webp`` in ``answers_dir`` (extension case ignored).
+
+    When one id has several files, the first extension in :data:`ANSWER_EXTENSIONS` order wins.
+    """
+    answers_dir = Path(answers_dir)
+    if not answers_dir.is_dir():
+        raise DatasetError(f"{answers_dir}: answers folder does not exist")
+    found: dict[str, Path] = {}
+    for path in sorted(answers_dir.iterdir()):
+        ext = path.suffix.lower()
+        if path.is_file() and ext in ANSWER_EXTENSIONS:
+            current = found.get(path.stem)
+            if current is None or ANSWER_EXTENSIONS.index(ext) < ANSWER_EXTENSIONS.index(current.suffix.lower()):
+                found[path.stem] = path
+    return found
+
+
+@lru_cache(maxsize=256)
+def _instance_images(root: str, input_rel: str, mask_rel: str) -> tuple[np.ndarray, np.ndarray]:
+    image = load_image(Path(root) / input_rel)
+    mask = load_image(Path(root) / mask_rel)[:, :, 0] > 127
+    return image, mask
+
+
+def verify_answer(root: str | Path, record: InstanceRecord, answer_path: str | Path | None) -> Verdict:
+    """Verify one answer file against one instance; never raises for a bad answer (see ``status``)."""
+    from genpuzzle.registry import get_track
+
+    if answer_path is None:
+        return Verdict.failed(record.id, record.track, Status.MISSING, "no answer image for this id")
+    answer_path = Path(answer_path)
+    try:
+        answer = load_image(answer_path)
+    except ImageError as err:
+        return Verdict.failed(record.id, record.track, Status.ERROR, str(err), answer_path=str(answer_path))
+    try:
+        target, mask = _instance_images(str(root), record.input_image, record.edit_mask)
+    except ImageError as err:
+        raise DatasetError(f"set image unreadable: {err}") from None
+    track = get_track(record.track)
+    registration = register(answer, target, edit_mask=mask)
+    reg_info = {"method": registration.method, "quality": round(float(registration.quality), 4)}
+    if not registration.ok:
+        return Verdict.failed(record.id, record.track, Status.UNREADABLE,
+                              f"registration failed: {registration.reason}", answer_path=str(answer_path),
+                              extra={"registration": reg_info})
+    try:
+        verdict = track.verify(record, registration.image, target)
+    except Exception as err:  # a verifier bug must not stop a run; it is recorded, counted and reported
+        return Verdict.failed(record.id, record.track, Status.ERROR,
+                              f"verifier failed: {type(err).__name__}: {err}", answer_path=str(answer_path),
+                              extra={"registration": reg_info})
+    verdict.answer_path = str(answer_path)
+    verdict.extra.setdefault("registration", reg_info)
+    return verdict
+
+
+def read_results(path: Path) -> list[Verdict]:
+    """Verdicts in ``results.jsonl``; a truncated last line (a killed run) is dropped and cut from the file."""
+    if not path.exists():
+        return []
+    verdicts: list[Verdict] = []
+    keep_bytes = 0
+    with open(path, "rb") as f:
+        for number, raw in enumerate(f, 1):
+            try:
+                verdicts.append(Verdict.from_json(json.loads(raw)))
+            except (json.JSONDecodeError, UnicodeDecodeError, KeyError, ValueError, TypeError):
+                if f.read(1):
+                    raise DatasetError(f"{path}:{number}: corrupt result line (not the last line)") from None
+                break
+            keep_bytes += len(raw)
+    if keep_bytes != path.stat().st_size:
+        with open(path, "r+b") as f:
+            f.truncate(keep_bytes)
+    if verdicts and keep_bytes:
+        with open(path, "rb") as f:
+            f.seek(keep_bytes - 1)
+            if f.read(1) != b"\n":
+                with open(path, "ab") as g:
+                    g.write(b"\n")
+    return verdicts
+
+
+def evaluate(set_dir: str | Path, answers_dir: str | Path, out_dir: str | Path, *, workers: int = 1,
+             resume: bool = False, tracks: list[str] | None = None,
+             progress: Callable[[int, int], None] | None = None, judge: Any = None,
+             human: str | Path | None = None) -> dict[str, Any]:
+    """Verify every answer of a set and write ``results.jsonl``, ``summary.json`` and ``run.json``.
+
+    ``progress(done, total)`` is called after each verdict. With ``judge`` (a
+    :class:`genpuzzle.judge.Judge`) each answer is also judged and merged (:mod:`genpuzzle.merge`);
+    ``human`` is a human score file imported before summarising (:mod:`genpuzzle.review`).
+    Returns the summary.
+    """
+    puzzle_set = load_set(set_dir)
+    answers = find_answers(answers_dir)
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    results_path = out / RESULTS
+    run_path = out / RUN_JSON
+    fingerprint = puzzle_set.info.get("fingerprint")
+    if results_path.exists() and not resume:
+        raise DatasetError(f"{results_path}: already exists; pass --resume to continue that run, "
+                           f"or choose a new --out")
+    if resume and run_path.exists():
+        previous = json.loads(run_path.read_text(encoding="utf-8"))
+        if previous.get("set_fingerprint") != fingerprint:
+            raise DatasetError(f"{run_path}: these results were computed on a different set "
+                               f"({previous.get('set_fingerprint')}), not {fingerprint}")
+    done = {v.id for v in read_results(results_path)}
+    records = [r for r in puzzle_set.records if tracks is None or r.track in tracks]
+    if tracks is not None:
+        from genpuzzle.registry import get_track
+
+        for name in tracks:
+            get_track(name)
+    todo = [r for r in records if r.id not in done]
+    run_info = {
+        "genpuzzle_version": genpuzzle.__version__, "set": str(Path(set_dir).resolve()),
+        "set_fingerprint": fingerprint, "answers": str(Path(answers_dir).resolve()),
+        "tracks": tracks, "workers": workers, "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        "answers_found": len(answers), "answers_unmatched": sorted(set(answers) - set(puzzle_set.by_id))[:50],
+    }
+    if judge is not None:
+        run_info["judge"] = judge.describe(r.scoring.get("rubric") or r.track for r in records)
+    run_path.write_text(json.dumps(run_info, indent=2) + "\n", encoding="utf-8")
+    total, finished = len(records), len(records) - len(todo)
+    stream = _verify_all(puzzle_set, todo, answers, workers)
+    if judge is not None:
+        from genpuzzle.judge import judge_verdicts
+
+        stream = judge_verdicts(stream, puzzle_set.by_id, puzzle_set.root, judge)
+    with open(results_path, "a", encoding="utf-8", newline="\n") as results:
+        for verdict in stream:
+            results.write(json_line(verdict.to_json()) + "\n")
+            results.flush()
+            finished += 1
+            if progress:
+                progress(finished, total)
+    if judge is not None:
+        run_info["judge"]["usage"] = judge.usage()
+        run_path.write_text(json.dumps(run_info, indent=2) + "\n", encoding="utf-8")
+    if human is not None:
+        from genpuzzle.review import apply_human_scores
+
+        run_info["human_scores"] = {"file": str(Path(human).resolve()), "applied": apply_human_scores(out, human)}
+        run_path.write_text(json.dumps(run_info, indent=2) + "\n", encoding="utf-8")
+    wanted = {r.id for r in records}
+    verdicts = [v for v in read_results(results_path) if v.id in wanted]
+    summary = summarize(verdicts)
+    summary["set_fingerprint"] = fingerprint
+    summary["genpuzzle_version"] = genpuzzle.__version__
+    tmp = out / (SUMMARY + ".part")
+    tmp.write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+    os.replace(tmp, out / SUMMARY)
+    return summary
+
+
+def _verify_job(root: str, record_json: dict[str, Any], answer: str | None) -> dict[str, Any]:
+    record = InstanceRecord.from_json(record_json)
+    try:
+        return verify_answer(root, record, answer).to_json()
+    except GenpuzzleError as err:
+        return Verdict.failed(record.id, record.track, Status.ERROR, str(err), answer_path=answer).to_json()
+
+
+def _verify_all(puzzle_set: PuzzleSet, records: list[InstanceRecord], answers: dict[str, Path],
+                workers: int) -> Iterator[Verdict]:
+    root = str(puzzle_set.root)
+    jobs = [(root, r.to_json(), str(answers[r.id]) if r.id in answers else None) for r in records]
+    if workers <= 1:
+        for job in jobs:
+            yield Verdict.from_json(_verify_job(*job))
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending = set()
+        queue = iter(jobs)
+        # Bounded in-flight work keeps memory flat and loses little when the run is killed.
+        for job in queue:
+            pending.add(pool.submit(_verify_job, *job))
+            if len(pending) >= 4 * workers:
+                break
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                yield Verdict.from_json(future.result())
+                nxt = next(queue, None)
+                if nxt is not None:
+                    pending.add(pool.submit(_verify_job, *nxt))

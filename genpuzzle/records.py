@@ -1,0 +1,186 @@
+"""The records genpuzzle reads and writes: instances, violations, verdicts.
+
+An :class:`InstanceRecord` is one line of a set's ``manifest.jsonl``; a :class:`Verdict` is one line of
+an evaluation's ``results.jsonl``. Both round-trip through plain JSON (``to_json`` / ``from_json``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from PIL import Image
+
+
+class Status(str, enum.Enum):
+    """Outcome of verifying one answer."""
+
+    CORRECT = "correct"  # every rule holds; score 100
+    INCORRECT = "incorrect"  # parsed, but at least one rule is broken
+    UNREADABLE = "unreadable"  # the answer could not be registered or parsed; score 0
+    MISSING = "missing"  # no answer image for this id; score 0
+    ERROR = "error"  # the answer file is corrupt or the verifier failed; score 0
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken rule, named by ``code``, with the evidence that shows it (cell, line, pixel box...)."""
+
+    code: str
+    message: str
+    evidence: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message, "evidence": _plain(self.evidence)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Violation:
+        return cls(data["code"], data["message"], dict(data.get("evidence", {})))
+
+
+@dataclass
+class Verdict:
+    """The verdict on one answer image.
+
+    ``score`` is in [0, 100]. ``parsed`` is the state read back from the image (track-specific JSON).
+    ``confidence`` is the parser's confidence in ``parsed`` (0..1); ``needs_review`` flags answers a
+    human should look at (unsure parse, valid answer missing from the stored list, ...).
+    ``subscores`` holds the rubric's components.
+    """
+
+    id: str
+    track: str
+    score: float
+    status: Status
+    violations: list[Violation] = field(default_factory=list)
+    parsed: Any = None
+    confidence: float = 1.0
+    needs_review: bool = False
+    subscores: dict[str, float] = field(default_factory=dict)
+    reason: str | None = None
+    answer_path: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.status = Status(self.status)
+        self.score = float(min(100.0, max(0.0, self.score)))
+
+    @property
+    def codes(self) -> list[str]:
+        return [v.code for v in self.violations]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "track": self.track,
+            "score": round(self.score, 4),
+            "status": self.status.value,
+            "violations": [v.to_json() for v in self.violations],
+            "parsed": _plain(self.parsed),
+            "confidence": round(float(self.confidence), 4),
+            "needs_review": bool(self.needs_review),
+            "subscores": {k: round(float(v), 4) for k, v in self.subscores.items()},
+            "reason": self.reason,
+            "answer_path": self.answer_path,
+            "extra": _plain(self.extra),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Verdict:
+        return cls(
+            id=data["id"],
+            track=data["track"],
+            score=data["score"],
+            status=Status(data["status"]),
+            violations=[Violation.from_json(v) for v in data.get("violations", [])],
+            parsed=data.get("parsed"),
+            confidence=data.get("confidence", 1.0),
+            needs_review=data.get("needs_review", False),
+            subscores=dict(data.get("subscores", {})),
+            reason=data.get("reason"),
+            answer_path=data.get("answer_path"),
+            extra=dict(data.get("extra", {})),
+        )
+
+    @classmethod
+    def failed(cls, id: str, track: str, status: Status, reason: str, **kw: Any) -> Verdict:
+        """A zero-score verdict for an answer that is missing, unreadable or errored, with its reason."""
+        return cls(id=id, track=track, score=0.0, status=status, reason=reason, confidence=0.0, **kw)
+
+
+@dataclass
+class Puzzle:
+    """What a track's generator returns: the instance in memory, before it is written to a set.
+
+    Images are PIL images; ``edit_mask`` is mode ``L`` (255 where the answer may change pixels).
+    """
+
+    track: str
+    variant: str
+    seed: int
+    instruction: str
+    difficulty: dict[str, Any]
+    ground_truth: dict[str, Any]
+    layout: dict[str, Any]
+    input_image: Image.Image
+    reference_images: list[Image.Image]
+    edit_mask: Image.Image
+    scoring: dict[str, Any]
+
+
+@dataclass
+class InstanceRecord:
+    """One line of ``manifest.jsonl``. Image paths are relative to the set folder."""
+
+    id: str
+    track: str
+    variant: str
+    difficulty: dict[str, Any]
+    seed: int
+    instruction: str
+    input_image: str
+    reference_images: list[str]
+    edit_mask: str
+    ground_truth: dict[str, Any]
+    layout: dict[str, Any]
+    scoring: dict[str, Any]
+    track_version: str
+
+    FIELDS = (
+        "id", "track", "variant", "difficulty", "seed", "instruction", "input_image", "reference_images",
+        "edit_mask", "ground_truth", "layout", "scoring", "track_version",
+    )
+
+    def to_json(self) -> dict[str, Any]:
+        return {name: _plain(getattr(self, name)) for name in self.FIELDS}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> InstanceRecord:
+        missing = [name for name in cls.FIELDS if name not in data]
+        if missing:
+            raise KeyError(f"missing keys: {', '.join(missing)}")
+        return cls(**{name: data[name] for name in cls.FIELDS})
+
+
+def _plain(value: Any) -> Any:
+    """Convert numpy scalars/arrays, tuples, enums and dataclasses into JSON-ready Python values."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, np.ndarray):
+        return _plain(value.tolist())
+    if isinstance(value, np.bool_):
+        return bool(value)
+    if isinstance(value, np.integer):
+        return int(value)
+    if isinstance(value, np.floating):
+        return float(value)
+    if isinstance(value, enum.Enum):
+        return value.value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return _plain(dataclasses.asdict(value))
+    return value

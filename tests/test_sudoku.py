@@ -1,0 +1,234 @@
+"""The Sudoku track as a measuring instrument: calibration ladder, perturbations, properties."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import matplotlib
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from PIL import Image, ImageDraw, ImageFont
+
+from genpuzzle import perturb
+from genpuzzle.dataset import load_set, write_set
+from genpuzzle.evaluate import verify_answer
+from genpuzzle.records import Status
+from genpuzzle.registration import load_image
+from genpuzzle.registry import get_track
+from genpuzzle.renderers.sudoku import cell_box
+from genpuzzle.solvers.sudoku import (Board, count_solutions, count_solutions_cpsat,
+                                      grid_is_valid_solution, random_full_grid)
+
+MPL_FONTS = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
+
+
+@pytest.fixture(scope="module")
+def sudoku_set(tmp_path_factory):
+    root = tmp_path_factory.mktemp("sudoku_set")
+    write_set(root, {"sudoku": 4}, master_seed=11)
+    return load_set(root)
+
+
+def _save(tmp_path: Path, name: str, image: np.ndarray) -> Path:
+    path = tmp_path / name
+    Image.fromarray(image).save(path)
+    return path
+
+
+def _write_digit(image: np.ndarray, layout, r: int, c: int, digit: int | None,
+                 font: str = "DejaVuSans.ttf", color=(200, 30, 30), scale: float = 0.6) -> np.ndarray:
+    """Blank cell (r, c) of ``image`` and write ``digit`` in it (None leaves it blank)."""
+    pil = Image.fromarray(image.copy())
+    draw = ImageDraw.Draw(pil)
+    x0, y0, x1, y1 = cell_box(layout, r, c)
+    pad = (x1 - x0) * 0.14
+    draw.rectangle([x0 + pad, y0 + pad, x1 - pad, y1 - pad], fill=(255, 255, 255))
+    if digit is not None:
+        size = int((y1 - y0) * scale)
+        draw.text(((x0 + x1) / 2, (y0 + y1) / 2), str(digit),
+                  font=ImageFont.truetype(str(MPL_FONTS / font), size), fill=color, anchor="mm")
+    return np.asarray(pil)
+
+
+def _handwritten_answer(record, input_image: np.ndarray, font: str, color) -> np.ndarray:
+    """The solution written into the input's blanks in another font and colour (not our renderer)."""
+    out = input_image
+    givens, solution = record.ground_truth["givens"], record.ground_truth["solution"]
+    rng = random.Random(record.seed)
+    for r, row in enumerate(givens):
+        for c, g in enumerate(row):
+            if not g:
+                out = _write_digit(out, record.layout, r, c, solution[r][c], font, color,
+                                   scale=rng.uniform(0.45, 0.65))
+    return out
+
+
+def _verdict(puzzle_set, record, tmp_path, image: np.ndarray, name: str = "answer.png"):
+    return verify_answer(puzzle_set.root, record, _save(tmp_path, name, image))
+
+
+def _reference(puzzle_set, record) -> np.ndarray:
+    return load_image(puzzle_set.path(record.reference_images[0]))
+
+
+def _input(puzzle_set, record) -> np.ndarray:
+    return load_image(puzzle_set.path(record.input_image))
+
+
+def test_reference_scores_100_and_input_scores_0(sudoku_set, tmp_path):
+    for record in sudoku_set.records:
+        ref = verify_answer(sudoku_set.root, record, sudoku_set.path(record.reference_images[0]))
+        assert (ref.score, ref.status, ref.violations) == (100.0, Status.CORRECT, []), record.id
+        blank = verify_answer(sudoku_set.root, record, sudoku_set.path(record.input_image))
+        assert blank.score == 0.0 and blank.status is Status.INCORRECT
+        assert "blank_unfilled" in blank.codes
+
+
+def _first_cell(record, want_given: bool) -> tuple[int, int]:
+    givens = record.ground_truth["givens"]
+    return next((r, c) for r, row in enumerate(givens) for c, g in enumerate(row) if bool(g) == want_given)
+
+
+def test_one_wrong_digit_is_caught_and_named(sudoku_set, tmp_path):
+    for record in sudoku_set.records:
+        r, c = _first_cell(record, want_given=False)
+        n = record.layout["rows"]
+        wrong = record.ground_truth["solution"][r][c] % n + 1
+        verdict = _verdict(sudoku_set, record, tmp_path,
+                           _write_digit(_reference(sudoku_set, record), record.layout, r, c, wrong))
+        assert verdict.score < 100 and verdict.status is Status.INCORRECT
+        wrong_cells = [v.evidence["cell"] for v in verdict.violations if v.code == "wrong_digit"]
+        assert wrong_cells == [[r, c]]
+        assert any(v.code.endswith("_conflict") for v in verdict.violations)
+
+
+def test_overwritten_given_is_caught(sudoku_set, tmp_path):
+    for record in sudoku_set.records:
+        r, c = _first_cell(record, want_given=True)
+        n = record.layout["rows"]
+        other = record.ground_truth["givens"][r][c] % n + 1
+        verdict = _verdict(sudoku_set, record, tmp_path,
+                           _write_digit(_reference(sudoku_set, record), record.layout, r, c, other))
+        hits = [v for v in verdict.violations if v.code == "given_overwritten"]
+        assert [v.evidence["cell"] for v in hits] == [[r, c]] and verdict.score < 100
+
+
+def test_blank_left_empty_is_caught(sudoku_set, tmp_path):
+    for record in sudoku_set.records:
+        r, c = _first_cell(record, want_given=False)
+        verdict = _verdict(sudoku_set, record, tmp_path,
+                           _write_digit(_reference(sudoku_set, record), record.layout, r, c, None))
+        assert [v.evidence["cell"] for v in verdict.violations if v.code == "blank_unfilled"] == [[r, c]]
+        assert 0 < verdict.score < 100
+
+
+PERTURBATIONS = {
+    "rescale_0.5": lambda im: perturb.rescale(im, 0.5),
+    "rescale_2": lambda im: perturb.rescale(im, 2.0),
+    "squash_to_square_1024": lambda im: perturb.rescale(im, 1024 / im.shape[1], 1024 / im.shape[0] * 0.9),
+    "pad": lambda im: perturb.pad(im, 30, 10, 25, 5),
+    "crop": lambda im: perturb.crop(im, 12, 6, 10, 14),
+    "shift": lambda im: perturb.shift(im, 9, -7),
+    "jpeg60": lambda im: perturb.jpeg(im, 60),
+    "blur1": lambda im: perturb.blur(im, 1.0),
+    "retint": lambda im: perturb.retint(im),
+    "rotate2": lambda im: perturb.rotate(im, 2.0),
+    "model_like": lambda im: perturb.model_like(im, 3),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PERTURBATIONS))
+def test_perturbed_references_still_score_100(sudoku_set, tmp_path, name):
+    for record in sudoku_set.records:
+        image = PERTURBATIONS[name](_reference(sudoku_set, record))
+        verdict = _verdict(sudoku_set, record, tmp_path, image, f"{name}.jpg" if "jpeg" in name else f"{name}.png")
+        assert verdict.score == 100.0, (record.id, name, verdict.reason, verdict.codes[:5])
+
+
+@pytest.mark.parametrize("font,color", [
+    ("STIXGeneral.ttf", (200, 20, 20)),
+    ("cmr10.ttf", (20, 120, 40)),
+    ("DejaVuSerif-Italic.ttf", (90, 90, 90)),
+    ("STIXGeneralBol.ttf", (30, 30, 160)),
+])
+def test_answers_written_in_other_fonts_and_inks_score_100(sudoku_set, tmp_path, font, color):
+    for record in sudoku_set.records:
+        answer = _handwritten_answer(record, _input(sudoku_set, record), font, color)
+        verdict = _verdict(sudoku_set, record, tmp_path, perturb.jpeg(answer, 80), "hand.jpg")
+        assert verdict.score == 100.0, (record.id, font, verdict.codes[:5])
+
+
+def test_wrong_digit_survives_perturbation(sudoku_set, tmp_path):
+    record = sudoku_set.records[-1]
+    r, c = _first_cell(record, want_given=False)
+    wrong = record.ground_truth["solution"][r][c] % record.layout["rows"] + 1
+    image = _write_digit(_reference(sudoku_set, record), record.layout, r, c, wrong)
+    verdict = _verdict(sudoku_set, record, tmp_path, perturb.model_like(image, 1))
+    assert [v.evidence["cell"] for v in verdict.violations if v.code == "wrong_digit"] == [[r, c]]
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**63 - 1), variant=st.sampled_from(["4x4", "9x9"]))
+def test_generated_puzzles_have_exactly_one_solution_by_cpsat(seed, variant):
+    puzzle = get_track("sudoku").generate(seed, variant)
+    givens, solution = puzzle.ground_truth["givens"], puzzle.ground_truth["solution"]
+    board = Board(puzzle.layout["box_rows"], puzzle.layout["box_cols"])
+    assert grid_is_valid_solution(solution, board)
+    assert count_solutions_cpsat(givens, board, limit=2) == 1
+    assert all(g in (0, s) for grow, srow in zip(givens, solution) for g, s in zip(grow, srow))
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**9), density=st.floats(0.2, 0.9))
+def test_search_counter_agrees_with_cpsat_on_random_partial_grids(seed, density):
+    board = Board(2, 2) if seed % 3 else Board(3, 3)
+    rng = random.Random(seed)
+    grid = random_full_grid(board, rng)
+    for r in range(board.n):
+        for c in range(board.n):
+            if rng.random() < density:
+                grid[r][c] = 0
+    assert count_solutions(grid, board, 3) == count_solutions_cpsat(grid, board, 3)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_garbage_images_never_crash_the_verifier(sudoku_set, tmp_path, data):
+    record = sudoku_set.records[data.draw(st.integers(0, len(sudoku_set.records) - 1))]
+    h = data.draw(st.integers(1, 700))
+    w = data.draw(st.integers(1, 700))
+    kind = data.draw(st.sampled_from(["noise", "flat", "stripes"]))
+    rng = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1)))
+    if kind == "noise":
+        image = rng.integers(0, 256, (h, w, 3), dtype=np.uint8)
+    elif kind == "flat":
+        image = np.full((h, w, 3), data.draw(st.integers(0, 255)), np.uint8)
+    else:
+        image = np.zeros((h, w, 3), np.uint8)
+        image[::7] = 255
+    verdict = _verdict(sudoku_set, record, tmp_path, image)
+    assert 0.0 <= verdict.score <= 100.0
+    assert verdict.status in (Status.UNREADABLE, Status.INCORRECT, Status.CORRECT)
+    if verdict.status is Status.UNREADABLE:
+        assert verdict.reason
+
+
+def test_corrupt_answer_is_an_error_verdict_naming_the_file(sudoku_set, tmp_path):
+    bad = tmp_path / "broken.png"
+    bad.write_bytes(b"\x89PNG\r\n\x1a\nnot really")
+    verdict = verify_answer(sudoku_set.root, sudoku_set.records[0], bad)
+    assert verdict.status is Status.ERROR and "broken.png" in verdict.reason
+
+
+def test_validate_reproves_uniqueness_and_catches_a_non_unique_record(sudoku_set):
+    track = get_track("sudoku")
+    record = sudoku_set.records[0]
+    assert track.validate(record) == []
+    import copy
+
+    broken = copy.deepcopy(record)
+    broken.ground_truth["givens"] = [[0] * len(row) for row in broken.ground_truth["givens"]]
+    assert any("solutions" in p for p in track.validate(broken))

@@ -1,0 +1,131 @@
+"""Sudoku verification: read the registered answer's grid, then check it against the rules.
+
+:func:`read_grid` turns an image into digits (image -> state); :func:`check_grid` turns digits into
+violations and subscores (state -> verdict). Scoring formula: ``data/rubrics/sudoku.json``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from genpuzzle.records import Violation
+from genpuzzle.solvers.sudoku import Board
+from genpuzzle.verifiers.digits import DigitReader, default_reader
+
+CELL_INSET = 0.12  # fraction of a cell trimmed on each side so grid lines stay out of the crop
+
+
+@dataclass
+class GridReading:
+    """Digits read from an image (0 = blank), each with the reader's confidence."""
+
+    digits: list[list[int]]
+    confidence: list[list[float]]
+
+    @property
+    def min_confidence(self) -> float:
+        return min(min(row) for row in self.confidence)
+
+
+def cell_crop_box(layout: dict[str, Any], r: int, c: int) -> tuple[int, int, int, int]:
+    """Integer pixel box of cell (r, c)'s interior, inset so that grid lines are excluded."""
+    x0, y0, x1, y1 = layout["grid_bbox"]
+    w = (x1 - x0) / layout["cols"]
+    h = (y1 - y0) / layout["rows"]
+    return (round(x0 + (c + CELL_INSET) * w), round(y0 + (r + CELL_INSET) * h),
+            round(x0 + (c + 1 - CELL_INSET) * w), round(y0 + (r + 1 - CELL_INSET) * h))
+
+
+def read_grid(image: np.ndarray, layout: dict[str, Any], reader: DigitReader | None = None) -> GridReading:
+    """Read every cell of the grid at ``layout.grid_bbox`` in ``image`` (RGB, input frame)."""
+    reader = reader or default_reader()
+    n_rows, n_cols = layout["rows"], layout["cols"]
+    boxes = [cell_crop_box(layout, r, c) for r in range(n_rows) for c in range(n_cols)]
+    crops = [image[y0:y1, x0:x1] for x0, y0, x1, y1 in boxes]
+    allowed = list(range(1, max(n_rows, n_cols) + 1))
+    readings = reader.read(crops, allowed=allowed)
+    digits = [[0] * n_cols for _ in range(n_rows)]
+    confidence = [[1.0] * n_cols for _ in range(n_rows)]
+    for k, reading in enumerate(readings):
+        r, c = divmod(k, n_cols)
+        digits[r][c] = reading.digit or 0
+        confidence[r][c] = float(reading.confidence)
+    return GridReading(digits, confidence)
+
+
+def check_grid(givens: list[list[int]], solution: list[list[int]], read: list[list[int]],
+               board: Board, layout: dict[str, Any] | None = None) -> tuple[list[Violation], dict[str, float]]:
+    """Check a read grid against the puzzle: the rules GenPuzzle names, each break a named violation.
+
+    Subscores: ``given_preservation`` (givens kept), ``blank_completion`` (blanks filled),
+    ``blank_accuracy`` (blanks equal to the solution), ``constraints`` (units with no repeated digit).
+    """
+    n = board.n
+    violations: list[Violation] = []
+
+    def evidence(r: int, c: int, **kw: Any) -> dict[str, Any]:
+        ev: dict[str, Any] = {"cell": [r, c], **kw}
+        if layout is not None:
+            ev["bbox"] = list(cell_crop_box(layout, r, c))
+        return ev
+
+    n_givens = n_blanks = kept = filled = correct = 0
+    for r in range(n):
+        for c in range(n):
+            got = read[r][c]
+            if givens[r][c]:
+                n_givens += 1
+                if got == givens[r][c]:
+                    kept += 1
+                elif got == 0:
+                    violations.append(Violation("given_erased", f"given {givens[r][c]} at r{r + 1}c{c + 1} "
+                                                "was erased", evidence(r, c, expected=givens[r][c], read=0)))
+                else:
+                    violations.append(Violation("given_overwritten", f"given {givens[r][c]} at r{r + 1}c{c + 1} "
+                                                f"now reads {got}", evidence(r, c, expected=givens[r][c], read=got)))
+            else:
+                n_blanks += 1
+                if got == 0:
+                    violations.append(Violation("blank_unfilled", f"cell r{r + 1}c{c + 1} was left empty",
+                                                evidence(r, c, expected=solution[r][c], read=0)))
+                    continue
+                filled += 1
+                if got == solution[r][c]:
+                    correct += 1
+                else:
+                    violations.append(Violation("wrong_digit", f"cell r{r + 1}c{c + 1} reads {got}, "
+                                                f"solution is {solution[r][c]}",
+                                                evidence(r, c, expected=solution[r][c], read=got)))
+    units = board.units()
+    clean_units = 0
+    for kind, index, cells in units:
+        seen: dict[int, list[list[int]]] = {}
+        for r, c in cells:
+            if read[r][c]:
+                seen.setdefault(read[r][c], []).append([r, c])
+        repeats = {d: cs for d, cs in seen.items() if len(cs) > 1}
+        if not repeats:
+            clean_units += 1
+        for digit, cs in sorted(repeats.items()):
+            violations.append(Violation(f"{kind}_conflict", f"{kind} {index + 1} holds {digit} "
+                                        f"{len(cs)} times", {"unit": kind, "index": index, "digit": digit,
+                                                             "cells": cs}))
+    subscores = {
+        "given_preservation": kept / n_givens if n_givens else 1.0,
+        "blank_completion": filled / n_blanks if n_blanks else 1.0,
+        "blank_accuracy": correct / n_blanks if n_blanks else 1.0,
+        "constraints": clean_units / len(units),
+    }
+    return violations, subscores
+
+
+def sudoku_score(subscores: dict[str, float], violations: list[Violation]) -> float:
+    """Score per ``data/rubrics/sudoku.json``: 100 x blank_accuracy x given_preservation, and 100
+    only when no rule is broken."""
+    score = 100.0 * subscores["blank_accuracy"] * subscores["given_preservation"]
+    if violations:
+        score = min(score, 99.0)
+    return round(score, 2)
