@@ -263,6 +263,26 @@ def agreement_command(
         out.write_text(json.dumps(stats, indent=2) + "\n", encoding="utf-8")
 
 
+@app.command("demo")
+def demo_command(
+    out: Path = typer.Option(Path("runs/demo"), help="New (or empty) folder for the demo run."),
+    tracks: str = typer.Option("all", help="Comma-separated track names, or 'all'."),
+    count: int = typer.Option(2, min=1, help="Instances per track."),
+    seed: int = typer.Option(0, help="Master seed."),
+    workers: int = typer.Option(2, min=1, help="Worker processes."),
+) -> None:
+    """The whole pipeline on a small default set: generate every track, answer it with two mock models
+    (distorted references, unchanged inputs), evaluate both and write report.html."""
+    from genpuzzle.demo import run_demo
+    from genpuzzle.registry import track_names
+
+    names = track_names() if tracks == "all" else _split(tracks)
+    summaries = run_demo(out, names, count, seed, workers, log=lambda m: err_console.print(m, markup=False))
+    for model, summary in summaries.items():
+        console.print(f"[bold]{model}[/bold]")
+        _print_summary(summary)
+
+
 def main() -> None:
     """Console entry point: run the app, turning genpuzzle errors into one-line messages."""
     try:

@@ -217,7 +217,7 @@ def _read_manifest(manifest: Path) -> Iterable[InstanceRecord]:
                 raise DatasetError(f"{manifest}:{number}: expected a JSON object, got {type(data).__name__}")
             try:
                 yield InstanceRecord.from_json(data)
-            except (KeyError, TypeError) as err:
+            except (KeyError, TypeError, ValueError) as err:
                 raise DatasetError(f"{manifest}:{number}: bad instance record ({err})") from None
 
 

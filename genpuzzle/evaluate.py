@@ -89,8 +89,9 @@ def verify_answer(root: str | Path, record: InstanceRecord, answer_path: str | P
     return verdict
 
 
-def read_results(path: Path) -> list[Verdict]:
-    """Verdicts in ``results.jsonl``; a truncated last line (a killed run) is dropped and cut from the file."""
+def read_results(path: Path, *, repair: bool = False) -> list[Verdict]:
+    """Verdicts in ``results.jsonl``. A truncated last line (a killed run) is skipped; with ``repair`` it is
+    also cut from the file, so that appending can resume cleanly."""
     if not path.exists():
         return []
     verdicts: list[Verdict] = []
@@ -104,6 +105,8 @@ def read_results(path: Path) -> list[Verdict]:
                     raise DatasetError(f"{path}:{number}: corrupt result line (not the last line)") from None
                 break
             keep_bytes += len(raw)
+    if not repair:
+        return verdicts
     if keep_bytes != path.stat().st_size:
         with open(path, "r+b") as f:
             f.truncate(keep_bytes)
@@ -142,7 +145,7 @@ def evaluate(set_dir: str | Path, answers_dir: str | Path, out_dir: str | Path, 
         if previous.get("set_fingerprint") != fingerprint:
             raise DatasetError(f"{run_path}: these results were computed on a different set "
                                f"({previous.get('set_fingerprint')}), not {fingerprint}")
-    done = {v.id for v in read_results(results_path)}
+    done = {v.id for v in read_results(results_path, repair=True)}
     records = [r for r in puzzle_set.records if tracks is None or r.track in tracks]
     if tracks is not None:
         from genpuzzle.registry import get_track

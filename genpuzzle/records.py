@@ -161,7 +161,7 @@ class InstanceRecord:
     def from_json(cls, data: dict[str, Any]) -> InstanceRecord:
         missing = [name for name in cls.FIELDS if name not in data]
         if missing:
-            raise KeyError(f"missing keys: {', '.join(missing)}")
+            raise ValueError(f"missing keys: {', '.join(missing)}")
         return cls(**{name: data[name] for name in cls.FIELDS})
 
 

@@ -1,0 +1,100 @@
+"""Speed and success of `genpuzzle.registration.register` on synthetic edited answers.
+
+Rows: {"name", "value", "unit", "baseline", "ratio"}; value = median CPU ms of one register() call on one
+core, baseline = median CPU ms to decode the same answer from PNG (measured in the same run), ratio =
+value / baseline.  The scenes and perturbations are the ones tests/test_registration.py checks for
+correctness.  Run: python benchmarks/bench_registration.py [--quick]
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+from PIL import Image
+
+from genpuzzle.registration import register
+
+_TESTS = Path(__file__).resolve().parent.parent / "tests" / "test_registration.py"
+
+
+def _scenes_module():
+    spec = importlib.util.spec_from_file_location("_registration_scenes", _TESTS)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _cpu_ms(fn, repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        t0 = time.process_time()
+        fn()
+        times.append((time.process_time() - t0) * 1000.0)
+    return float(np.median(times))
+
+
+def run(quick: bool) -> list[dict]:
+    """Median CPU ms per case (one core) with the PNG decode time of the same answer as baseline."""
+    cv2.setNumThreads(1)
+    m = _scenes_module()
+    repeats = 3 if quick else 9
+    perturbs = ["same", "cream", "half", "square1024", "pad4", "rot3", "combo"]
+    if quick:
+        perturbs = ["same", "square1024", "combo"]
+    rows: list[dict] = []
+    for sname in sorted(m.SCENES):
+        sc = m.SCENES[sname](seed=3)
+        cases = {p: m.make_answer(sc.solved, m.PERTURBATIONS[p])[0] for p in perturbs}
+        rng = np.random.default_rng(0)
+        cases["reject_noise"] = rng.integers(0, 256, sc.target.shape, dtype=np.uint8)
+        for name, answer in cases.items():
+            buf = io.BytesIO()
+            Image.fromarray(answer).save(buf, "PNG")
+            data = buf.getvalue()
+            register(answer, sc.target)  # warm-up
+            value = _cpu_ms(lambda: register(answer, sc.target), repeats)
+            base = _cpu_ms(lambda: np.asarray(Image.open(io.BytesIO(data)).convert("RGB")), repeats)
+            rows.append({"name": f"register/{sname}/{name}", "value": round(value, 2), "unit": "ms",
+                         "baseline": round(base, 2), "ratio": round(value / base, 2) if base > 0 else None})
+    return rows
+
+
+def _success_rate(n: int, seed: int = 0) -> tuple[int, int, float]:
+    """Random combined perturbations (scale 0.5-2, aspect 0.8-1.25, rot +-3, pad/crop, tint, blur, JPEG)."""
+    import random
+
+    m = _scenes_module()
+    rng = random.Random(seed)
+    scenes = {name: m.SCENES[name](seed=s) for name in m.SCENES for s in [seed]}
+    ok, errs = 0, []
+    for _ in range(n):
+        sname = rng.choice(sorted(scenes))
+        sc = scenes[sname]
+        sx = rng.uniform(0.5, 2.0)
+        p = m.Perturb(sx=sx, sy=sx * rng.uniform(0.8, 1.25), angle=rng.uniform(-3, 3), pad=rng.uniform(-0.03, 0.05),
+                      shift=(rng.uniform(-0.02, 0.02), rng.uniform(-0.02, 0.02)),
+                      square=rng.choice([None, None, 512, 1024]), tint=rng.choice([None, m.CREAM, m.GREY]),
+                      blur=rng.choice([0.0, 1.0]), jpeg=rng.choice([None, 60]))
+        answer, M = m.make_answer(sc.solved, p)
+        reg = register(answer, sc.target)
+        if reg.ok:
+            e = m.corner_error(reg, M, sc.points)
+            errs.append(e)
+            ok += e <= m.tolerance(sc.target)
+    return ok, n, float(np.percentile(errs, 95)) if errs else float("nan")
+
+
+if __name__ == "__main__":
+    quick = "--quick" in sys.argv
+    for row in run(quick):
+        print(f"{row['name']:36s} {row['value']:7.2f} {row['unit']}  (png decode {row['baseline']:.2f} ms, "
+              f"x{row['ratio']})")
+    ok, n, p95 = _success_rate(40 if quick else 120)
+    print(f"success {ok}/{n} random combined perturbations, corner error p95 {p95:.2f} px")

@@ -1,0 +1,657 @@
+"""Register a model's answer image into the pixel frame of the puzzle's input image.
+
+Image models do not return pixel-aligned copies: answers come rescaled (also non-uniformly, e.g. to a
+fixed square), padded/cropped/shifted a little, slightly rotated, blurred, JPEG-compressed, on re-tinted
+paper, and they contain the edits that solve the puzzle.  `register` estimates the affine map from the
+answer to the input frame on ~256 px "ink" maps (darkness relative to the paper colour), guarded against
+locking onto the wrong cell of a repetitive grid by initialising from the content bounding box and the
+dominant line orientation (then the whole frame, then ORB+RANSAC), refines it coarse-to-fine with a
+robust ECC-style Gauss-Newton fit on edge maps that ignores ink the answer added, validates it (scale,
+rotation, shear, coverage, quality), and warps the answer once at full resolution.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+from PIL import Image, ImageOps, UnidentifiedImageError
+
+from genpuzzle.errors import ImageError
+
+__all__ = ["Registration", "register", "normalize_background", "load_image"]
+
+WORK_SIDE = 256  # long side of the images the transform is estimated on
+MIN_SIDE = 16  # answers/targets smaller than this (px) are rejected outright
+SCALE_RANGE = (0.4, 2.5)  # allowed singular values of the answer -> input map
+MAX_ROTATION_DEG = 5.0
+MAX_SHEAR = 0.08  # |off-diagonal| / scale of the rotation-free part
+MIN_COVERAGE = 0.7  # fraction of the input frame the warped answer must cover
+MIN_QUALITY = 0.65  # below: not ok
+GOOD_QUALITY = 0.8  # at or above: stop trying further initialisations
+IDENTITY_TOL_PX = 0.5  # full-res corner displacement under which an aligned answer is returned as is
+
+
+@dataclass
+class Registration:
+    """Result of `register`.
+
+    ok: the answer was aligned; image: RGB uint8 answer warped into the input frame (input's HxW), None
+    when not ok; matrix: 3x3 float, maps answer pixel coords -> input pixel coords; method: "identity",
+    "ecc" (content-box/frame initialisation + robust ECC-style refinement) or "features" (ORB+RANSAC
+    initialisation + the same refinement);
+    quality: 0..1 alignment quality (robust correlation of ink maps in the unchanged region);
+    reason: why not ok, else None.
+    """
+
+    ok: bool
+    image: np.ndarray | None
+    matrix: np.ndarray | None
+    method: str
+    quality: float
+    reason: str | None
+
+
+# ---------------------------------------------------------------------------------------------- loading
+
+
+def load_image(path: str | Path) -> np.ndarray:
+    """Read PNG/JPEG/WEBP (any mode: L, LA, P, RGBA, CMYK, 16-bit) into RGB uint8, alpha composited on white.
+
+    Raises ImageError(f"{path}: <problem>") for a missing, empty, truncated or non-image file.
+    """
+    path = Path(path)
+    try:
+        with Image.open(path) as im:
+            im.load()
+            im = ImageOps.exif_transpose(im)
+            return _pil_to_rgb(im)
+    except FileNotFoundError:
+        raise ImageError(f"{path}: file not found") from None
+    except IsADirectoryError:
+        raise ImageError(f"{path}: is a directory, not an image file") from None
+    except UnidentifiedImageError:
+        size = path.stat().st_size if path.is_file() else 0
+        problem = "empty file" if size == 0 else "not a readable image (unknown format)"
+        raise ImageError(f"{path}: {problem}") from None
+    except Image.DecompressionBombError as err:
+        raise ImageError(f"{path}: image too large ({err})") from None
+    except (OSError, SyntaxError, ValueError, EOFError) as err:
+        raise ImageError(f"{path}: broken or truncated image ({err})") from None
+
+
+def _pil_to_rgb(im: Image.Image) -> np.ndarray:
+    mode = im.mode
+    if mode in ("I;16", "I;16B", "I;16L", "I;16N", "I", "F"):
+        arr = np.asarray(im).astype(np.float64)
+        top = 65535.0 if (mode.startswith("I;16") or arr.max() > 255) else 255.0
+        gray = np.clip(np.round(arr * (255.0 / top)), 0, 255).astype(np.uint8)
+        return np.ascontiguousarray(np.repeat(gray[:, :, None], 3, axis=2))
+    if mode == "1":
+        im = im.convert("L")
+    has_alpha = im.mode in ("RGBA", "LA", "PA", "La", "RGBa") or (
+        im.mode in ("P", "L", "RGB") and "transparency" in im.info
+    )
+    if has_alpha:
+        rgba = np.asarray(im.convert("RGBA")).astype(np.float32)
+        alpha = rgba[:, :, 3:4] / 255.0
+        rgb = rgba[:, :, :3] * alpha + 255.0 * (1.0 - alpha)
+        return np.clip(np.round(rgb), 0, 255).astype(np.uint8)
+    return np.ascontiguousarray(np.asarray(im.convert("RGB")), dtype=np.uint8)
+
+
+# ------------------------------------------------------------------------------------------- background
+
+
+def normalize_background(image: np.ndarray) -> np.ndarray:
+    """Map a re-tinted / off-white paper background back to white (per-channel gain from the modal
+    bright colour), keep inks.  Returns a new RGB uint8 array."""
+    rgb = _as_rgb(image)
+    paper = _paper_rgb(rgb)
+    gain = 255.0 / np.maximum(paper, 1.0)
+    return np.clip(rgb.astype(np.float32) * gain.astype(np.float32), 0, 255).astype(np.uint8)
+
+
+def _paper_rgb(rgb: np.ndarray) -> np.ndarray:
+    """Modal bright colour (the paper), as float RGB; white if the image has no bright pixels."""
+    small = rgb
+    if max(rgb.shape[:2]) > 2 * WORK_SIDE:
+        f = WORK_SIDE / max(rgb.shape[:2])
+        small = _downscale(rgb, max(1, round(rgb.shape[1] * f)), max(1, round(rgb.shape[0] * f)))[0]
+    px = small.reshape(-1, 3)
+    lum = px.astype(np.int32).sum(axis=1)
+    bright = px[lum >= 3 * 96]
+    if len(bright) == 0:
+        return np.array([255.0, 255.0, 255.0])
+    q = bright.astype(np.int32) >> 3  # 32 levels per channel
+    keys = (q[:, 0] << 10) | (q[:, 1] << 5) | q[:, 2]
+    mode = np.bincount(keys).argmax()
+    return bright[keys == mode].astype(np.float64).mean(axis=0)
+
+
+# ------------------------------------------------------------------------------------------ work images
+
+
+def _as_rgb(image: np.ndarray) -> np.ndarray:
+    arr = np.asarray(image)
+    if arr.dtype != np.uint8:
+        if np.issubdtype(arr.dtype, np.floating) and arr.size and arr.max() <= 1.0:
+            arr = arr * 255.0
+        arr = np.clip(arr, 0, 255).astype(np.uint8)
+    if arr.ndim == 2:
+        arr = np.repeat(arr[:, :, None], 3, axis=2)
+    elif arr.ndim == 3 and arr.shape[2] == 1:
+        arr = np.repeat(arr, 3, axis=2)
+    elif arr.ndim == 3 and arr.shape[2] == 4:
+        a = arr[:, :, 3:4].astype(np.float32) / 255.0
+        arr = np.round(arr[:, :, :3] * a + 255.0 * (1 - a)).astype(np.uint8)
+    elif not (arr.ndim == 3 and arr.shape[2] == 3):
+        raise ValueError(f"expected an HxW or HxWx{{1,3,4}} image, got shape {arr.shape}")
+    return np.ascontiguousarray(arr)
+
+
+def _scale_mat(fx: float, fy: float) -> np.ndarray:
+    """Pixel-centre-correct map from full-res coords to coords resized by (fx, fy)."""
+    return np.array([[fx, 0, 0.5 * fx - 0.5], [0, fy, 0.5 * fy - 0.5], [0, 0, 1]], dtype=np.float64)
+
+
+def _downscale(img: np.ndarray, ww: int, wh: int) -> tuple[np.ndarray, np.ndarray]:
+    """Resize to (ww, wh) <= the image size; returns (small, 3x3 full-res -> small coords).
+
+    Exact 2x area halvings first (OpenCV's fast path; a non-integer INTER_AREA costs 10-20x more),
+    then one linear step of factor > 0.5.
+    """
+    to = np.eye(3)
+    while img.shape[1] >= 2 * ww and img.shape[0] >= 2 * wh:
+        h2, w2 = img.shape[0] // 2, img.shape[1] // 2
+        img = cv2.resize(img[: 2 * h2, : 2 * w2], (w2, h2), interpolation=cv2.INTER_AREA)
+        to = _scale_mat(0.5, 0.5) @ to
+    if (img.shape[1], img.shape[0]) != (ww, wh):
+        to = _scale_mat(ww / img.shape[1], wh / img.shape[0]) @ to
+        img = cv2.resize(img, (ww, wh), interpolation=cv2.INTER_LINEAR)
+    return img, to
+
+
+@dataclass
+class _Work:
+    ink: np.ndarray  # float32 0..1 darkness relative to the paper, at work resolution
+    to_work: np.ndarray  # 3x3 full-res -> work coords
+    paper: np.ndarray  # RGB paper colour (float)
+    chromatic: float  # fraction of the inked pixels that are coloured
+    cache: dict = field(default_factory=dict)  # derived maps, computed once per register() call
+
+    def derived(self, key: str, make) -> np.ndarray:
+        if key not in self.cache:
+            self.cache[key] = make()
+        return self.cache[key]
+
+
+def _work_image(rgb: np.ndarray, scale: float, achromatic_ink: bool | None = None) -> _Work:
+    """Downscale and convert to an ink map.
+
+    achromatic_ink=True measures ink as darkness of the brightest channel, so coloured strokes (a red
+    path, blue digits: typical edits) almost vanish while black line work stays; used when the input
+    itself is drawn in black/grey only.  None decides from the image itself.
+    """
+    h, w = rgb.shape[:2]
+    ww, wh = max(1, round(w * scale)), max(1, round(h * scale))
+    small, to_work = _downscale(rgb, ww, wh)
+    gray = cv2.cvtColor(small, cv2.COLOR_RGB2GRAY)
+    hist = cv2.calcHist([gray], [0], None, [256], [0, 256]).ravel()
+    paper_gray = int(hist[96:].argmax()) + 96 if hist[96:].any() else 255
+    near = cv2.inRange(gray, paper_gray - 4, paper_gray + 4)
+    paper = np.array(cv2.mean(small, mask=near)[:3]) if near.any() else np.full(3, 255.0)
+    paper = np.maximum(paper, 16.0)
+    chans = [c.astype(np.float32) * (1.0 / float(p)) for c, p in zip(cv2.split(small), paper)]
+    vmax = cv2.max(cv2.max(chans[0], chans[1]), chans[2])
+    lum_ink = np.clip(1.0 - gray.astype(np.float32) * (1.0 / max(16.0, float(paper_gray))), 0.0, 1.0)
+    inked = lum_ink > 0.3
+    chroma = 0.0
+    if achromatic_ink is None and inked.any():
+        vmin = cv2.min(cv2.min(chans[0], chans[1]), chans[2])
+        chroma = float(((vmax - vmin)[inked] > 0.3).mean())
+    if achromatic_ink is None:
+        achromatic_ink = chroma < 0.1
+    ink = np.clip(1.0 - vmax, 0.0, 1.0) if achromatic_ink else lum_ink
+    return _Work(np.ascontiguousarray(ink, dtype=np.float32), to_work, paper, chroma)
+
+
+def _soft(ink: np.ndarray, sigma: float) -> np.ndarray:
+    return cv2.GaussianBlur(ink, (0, 0), sigma)
+
+
+def _edges(ink: np.ndarray) -> np.ndarray:
+    """Gradient magnitude of the ink: a filled cell shows only its outline, which lies on the grid."""
+    b = _soft(ink, 0.7)
+    return cv2.magnitude(cv2.Sobel(b, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(b, cv2.CV_32F, 0, 1, ksize=3)) * 0.25
+
+
+# ------------------------------------------------------------------------------------ initialisations
+
+
+def _orientation_hist(ink: np.ndarray) -> np.ndarray:
+    """Gradient-magnitude weighted histogram of edge orientation modulo 90 deg, 0.25 deg bins."""
+    b = _soft(ink, 1.0)
+    gx = cv2.Sobel(b, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(b, cv2.CV_32F, 0, 1, ksize=3)
+    mag, ang = cv2.cartToPolar(gx, gy, angleInDegrees=True)
+    sel = mag > 0.2 * float(mag.max() if mag.size else 0.0)
+    if not sel.any():
+        return np.zeros(360)
+    hist = np.bincount((ang[sel] * 4).astype(np.int64) % 360, weights=mag[sel], minlength=360)
+    k = np.exp(-0.5 * (np.arange(-4, 5) / 1.5) ** 2)
+    padded = np.concatenate([hist[-4:], hist, hist[:4]])
+    return np.convolve(padded, k, mode="valid")
+
+
+def _estimate_rotation(t_ink: np.ndarray, a_ink: np.ndarray) -> float:
+    """Rotation (deg, image coords) of the answer relative to the target from edge-orientation histograms."""
+    ht, ha = _orientation_hist(t_ink), _orientation_hist(a_ink)
+    if ht.sum() == 0 or ha.sum() == 0:
+        return 0.0
+    shifts = np.arange(-24, 25)  # +-6 deg
+    corr = ha[(np.arange(360)[None, :] + shifts[:, None]) % 360] @ ht
+    i = int(corr.argmax())
+    off = 0.0
+    if 0 < i < len(corr) - 1:
+        c0, c1, c2 = corr[i - 1], corr[i], corr[i + 1]
+        den = c0 - 2 * c1 + c2
+        off = 0.5 * (c0 - c2) / den if den < 0 else 0.0
+    return float((shifts[i] + off) / 4.0)
+
+
+def _content_box(ink: np.ndarray, angle_deg: float = 0.0) -> tuple[float, float, float, float] | None:
+    """Bounding box (x0, y0, x1, y1) of the ink after rotating it by -angle about the image centre."""
+    h, w = ink.shape
+    ys, xs = np.nonzero(ink > 0.3)
+    if len(xs) < 8:
+        return None
+    cx, cy = (w - 1) / 2, (h - 1) / 2
+    if angle_deg:
+        c, s = math.cos(math.radians(angle_deg)), math.sin(math.radians(angle_deg))
+        dx, dy = xs - cx, ys - cy
+        xs, ys = c * dx + s * dy + cx, -s * dx + c * dy + cy
+    thr = max(2, int(0.01 * max(h, w)))
+    out = []
+    for v in (xs, ys):
+        lo = math.floor(v.min())
+        counts = np.bincount(np.floor(v - lo).astype(np.int64))
+        idx = np.nonzero(counts >= thr)[0]
+        if len(idx) < 2:
+            return None
+        out.append((lo + idx[0], lo + idx[-1] + 1))
+    (x0, x1), (y0, y1) = out
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return None
+    return float(x0), float(y0), float(x1), float(y1)
+
+
+def _box_init(t: _Work, a: _Work, angle_deg: float) -> np.ndarray | None:
+    """Target-work -> answer-work affine mapping content boxes onto each other, rotated by angle."""
+    bt = _content_box(t.ink)
+    ba = _content_box(a.ink, angle_deg)
+    if bt is None or ba is None:
+        return None
+    sx = (ba[2] - ba[0]) / (bt[2] - bt[0])
+    sy = (ba[3] - ba[1]) / (bt[3] - bt[1])
+    # q (de-rotated answer coords) = S (p - c_t) + c_q ; p_a = O + R (q - O)
+    S = np.array([[sx, 0, (ba[0] + ba[2]) / 2 - sx * (bt[0] + bt[2]) / 2],
+                  [0, sy, (ba[1] + ba[3]) / 2 - sy * (bt[1] + bt[3]) / 2], [0, 0, 1]])
+    h, w = a.ink.shape
+    return _rotation_about((w - 1) / 2, (h - 1) / 2, angle_deg) @ S
+
+
+def _rotation_about(cx: float, cy: float, angle_deg: float) -> np.ndarray:
+    c, s = math.cos(math.radians(angle_deg)), math.sin(math.radians(angle_deg))
+    return np.array([[c, -s, cx - c * cx + s * cy], [s, c, cy - s * cx - c * cy], [0, 0, 1]])
+
+
+def _feature_init(t: _Work, a: _Work) -> np.ndarray | None:
+    """Target-work -> answer-work affine from ORB matches + RANSAC; None when too few inliers."""
+    orb = cv2.ORB_create(nfeatures=600, scaleFactor=1.2, nlevels=6, edgeThreshold=15, patchSize=15,
+                         fastThreshold=10)
+    imt = (255 - _soft(t.ink, 0.7) * 255).astype(np.uint8)
+    ima = (255 - _soft(a.ink, 0.7) * 255).astype(np.uint8)
+    kt, dt = orb.detectAndCompute(imt, None)
+    ka, da = orb.detectAndCompute(ima, None)
+    if dt is None or da is None or len(kt) < 12 or len(ka) < 12:
+        return None
+    pairs = cv2.BFMatcher(cv2.NORM_HAMMING).knnMatch(dt, da, k=2)
+    good = [p[0] for p in pairs if len(p) == 2 and p[0].distance < 0.8 * p[1].distance]
+    if len(good) < 12:
+        return None
+    src = np.float32([kt[m.queryIdx].pt for m in good])
+    dst = np.float32([ka[m.trainIdx].pt for m in good])
+    M, inl = cv2.estimateAffine2D(src, dst, method=cv2.RANSAC, ransacReprojThreshold=3.0, maxIters=2000,
+                                  confidence=0.995)
+    if M is None or inl is None or int(inl.sum()) < 12:
+        return None
+    return np.vstack([M, [0, 0, 1]])
+
+
+# ------------------------------------------------------------------------------------------ refinement
+
+
+def _align(Ts: np.ndarray, Is: np.ndarray, W: np.ndarray, mask: np.ndarray | None, iters: int,
+           max_points: int = 3000) -> np.ndarray | None:
+    """Robust inverse-compositional Gauss-Newton affine alignment of ink maps (an ECC-like refinement).
+
+    Ts, Is: the (blurred) maps to align; W (3x3) maps Ts coords -> Is coords.  Only Ts's edge pixels are sampled, so ink the answer adds on blank
+    paper (the edits) does not pull; a per-iteration gain/offset fit absorbs blur and JPEG contrast loss;
+    Huber weights damp residuals from edits that touch the line work.  Returns None if it diverges.
+    """
+    gx = cv2.Sobel(Ts, cv2.CV_32F, 1, 0, ksize=3) * 0.125
+    gy = cv2.Sobel(Ts, cv2.CV_32F, 0, 1, ksize=3) * 0.125
+    mag = np.abs(gx) + np.abs(gy)
+    sel = mag > 0.15 * float(mag.max()) if mag.size else mag > 0
+    if mask is not None:
+        sel &= mask > 0
+    ys, xs = np.nonzero(sel)
+    if len(xs) < 24:
+        return None
+    if len(xs) > max_points:  # deterministic thinning
+        step = len(xs) / max_points
+        idx = (np.arange(max_points) * step).astype(np.int64)
+        ys, xs = ys[idx], xs[idx]
+    h, w = Ts.shape
+    cx, cy, sc = (w - 1) / 2, (h - 1) / 2, max(w, h) / 2
+    u, v = (xs - cx) / sc, (ys - cy) / sc
+    tx, ty = gx[ys, xs] * sc, gy[ys, xs] * sc
+    SD = np.stack([tx * u, ty * u, tx * v, ty * v, tx, ty], axis=1).astype(np.float32)
+    tval = Ts[ys, xs]
+    N = np.array([[1 / sc, 0, -cx / sc], [0, 1 / sc, -cy / sc], [0, 0, 1]])
+    Ninv = np.linalg.inv(N)
+    pts = np.stack([xs, ys, np.ones_like(xs)]).astype(np.float64)
+    W = W.copy()
+    best_W, best_cost, k_fixed = W.copy(), math.inf, None
+    for _ in range(iters):
+        P = W @ pts
+        mx = P[0].astype(np.float32).reshape(-1, 1)
+        my = P[1].astype(np.float32).reshape(-1, 1)
+        iw = cv2.remap(Is, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=-1.0)
+        iw = iw.ravel()
+        ok = iw >= 0
+        if ok.sum() < 24:
+            return None
+        iv, tv = iw[ok], tval[ok]
+        ivm, tvm = iv.mean(), tv.mean()
+        var = float(((iv - ivm) ** 2).mean())
+        gain = float(((iv - ivm) * (tv - tvm)).mean()) / var if var > 1e-9 else 1.0
+        gain = min(5.0, max(0.2, gain))
+        r = gain * (iv - ivm) + tvm - tv
+        scale = 1.4826 * float(np.median(np.abs(r))) + 1e-3
+        ar = np.abs(r)
+        wgt = np.minimum(1.0, 1.345 * scale / np.maximum(ar, 1e-12))
+        if k_fixed is None:
+            k_fixed = 1.345 * scale
+        # Huber cost at a fixed scale, over all sampled points (leaving the image counts as a miss)
+        cost = (float(np.where(ar <= k_fixed, 0.5 * ar * ar, k_fixed * (ar - 0.5 * k_fixed)).sum())
+                + k_fixed * float(np.abs(tval[~ok] - tvm).sum())) / len(tval)
+        if cost < best_cost:
+            best_W, best_cost = W.copy(), cost
+        sd = SD[ok]
+        sdw = sd * wgt[:, None].astype(np.float32)
+        H = (sdw.T @ sd).astype(np.float64)
+        b = (sdw.T @ r.astype(np.float32)).astype(np.float64)
+        try:
+            dp = np.linalg.solve(H + 1e-9 * np.eye(6), b)
+        except np.linalg.LinAlgError:
+            return None
+        D = np.array([[1 + dp[0], dp[2], dp[4]], [dp[1], 1 + dp[3], dp[5]], [0, 0, 1]])
+        W = W @ np.linalg.inv(Ninv @ D @ N)
+        if not np.all(np.isfinite(W)):
+            return None
+        if max(abs(dp[4]), abs(dp[5]), np.abs(dp[:4]).max()) * sc < 0.02:
+            best_W = W  # converged: the last tiny step is no worse
+            break
+    return best_W
+
+
+def _refine(t: _Work, a: _Work, W: np.ndarray, keep: np.ndarray | None,
+            levels: tuple[float, ...] = (0.5,), passes: int = 2) -> np.ndarray:
+    """Coarse-to-fine robust alignment of the ink maps; W maps target-work -> answer-work coords.
+
+    The coarse levels see everything; the final full work-resolution pass ignores the ink the answer
+    added at the current estimate (the edits).  A level that diverges keeps the previous estimate.
+    """
+    align_keep = None if keep is None else ((keep > 0) | (t.ink < 0.25)).astype(np.uint8)
+    unchanged = _unchanged(t, a, W, align_keep).astype(np.uint8)
+    for f in levels:
+        th, tw = t.ink.shape
+        ah, aw = a.ink.shape
+        if min(th, tw, ah, aw) * f < 16:
+            continue
+        ti, St = _downscale(t.ink, max(1, round(tw * f)), max(1, round(th * f)))
+        ai, Sa = _downscale(a.ink, max(1, round(aw * f)), max(1, round(ah * f)))
+        km = cv2.resize(unchanged, (ti.shape[1], ti.shape[0]), interpolation=cv2.INTER_NEAREST)
+        Wl = _align(_soft(_edges(ti), 1.5), _soft(_edges(ai), 1.5), Sa @ W @ np.linalg.inv(St), km, 15)
+        if Wl is not None:
+            W = np.linalg.inv(Sa) @ Wl @ St
+    for i in range(passes):
+        m = unchanged if i == 0 and not levels else _unchanged(t, a, W, align_keep)
+        Wl = _align(t.derived("edges1", lambda: _soft(_edges(t.ink), 1.0)),
+                    a.derived("edges1", lambda: _soft(_edges(a.ink), 1.0)), W, m.astype(np.uint8), 12)
+        if Wl is None:
+            break
+        W = Wl
+    return W
+
+
+# --------------------------------------------------------------------------------------------- quality
+
+
+def _warp_to_target(img: np.ndarray, W: np.ndarray, shape: tuple[int, int], border: float = 0) -> np.ndarray:
+    return cv2.warpAffine(img, W[:2], (shape[1], shape[0]), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                          borderMode=cv2.BORDER_CONSTANT, borderValue=border)
+
+
+def _unchanged(t: _Work, a: _Work, W: np.ndarray, keep: np.ndarray | None) -> np.ndarray:
+    """Bool map (target work frame): inside the answer, not in keep==0, and no ink added by the answer.
+
+    Edits mostly add ink (digits, paths, fills); where the answer is locally much darker than the input
+    at a coarse scale the pixels say nothing about alignment.
+    """
+    aw = _warp_to_target(a.ink, W, t.ink.shape, border=-1)
+    valid = aw >= 0
+    # compared with the input's ink widened by 2 px, so bolder redrawn lines do not count as added
+    wide = t.derived("wide_blur", lambda: _soft(cv2.dilate(t.ink, np.ones((5, 5), np.uint8)), 2.5))
+    added = _soft(np.maximum(aw, 0), 2.5) - wide > 0.15
+    added = cv2.dilate(added.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+    m = valid & ~added
+    if keep is not None:
+        m &= keep > 0
+    return m
+
+
+def _quality(t: _Work, a: _Work, W: np.ndarray, keep: np.ndarray | None) -> tuple[float, float, float]:
+    """(quality, ncc, recall) of an alignment W (target-work -> answer-work).
+
+    ncc: correlation of the blurred ink maps over the unchanged pixels (inside the answer, where the
+    answer added no ink, minus the input's ink inside the edit mask); recall: share of the input's ink outside the edit mask
+    that the answer also has (within 1 px, at >= 40 % of its strength).  quality = min(ncc, recall): edits may add ink anywhere but
+    must leave the input's line work in place, and a different drawing fails one or the other.
+    """
+    # inside the edit mask only the input's ink may legitimately vanish; blank paper there still has to
+    # stay blank unless the answer adds ink (which _unchanged drops anyway)
+    m = _unchanged(t, a, W, None if keep is None else ((keep > 0) | (t.ink < 0.25)).astype(np.uint8))
+    ts = t.derived("soft1", lambda: _soft(t.ink, 1.0))
+    aw = _warp_to_target(a.derived("soft1", lambda: _soft(a.ink, 1.0)), W, t.ink.shape, border=-1)
+    x, y = ts[m], aw[m]
+    if x.size < 64:
+        return 0.0, 0.0, 0.0
+    xd, yd = x - x.mean(), y - y.mean()
+    den = math.sqrt(float((xd * xd).sum()) * float((yd * yd).sum()))
+    ncc = float((xd * yd).sum()) / den if den > 0 else 0.0
+    region = aw >= 0
+    if keep is not None:
+        region &= keep > 0
+    ref = ts[region]
+    total = float(ref.sum())
+    got = cv2.dilate(aw, np.ones((3, 3), np.uint8))[region]
+    # present = the answer has at least 40 % of the input's ink strength there (lighter/grey ink is fine)
+    recall = float(ref[got >= 0.4 * ref].sum()) / total if total > 0 else 0.0
+    q = min(max(0.0, ncc), recall)
+    return float(np.clip(q, 0.0, 1.0)), ncc, recall
+
+
+# ---------------------------------------------------------------------------------------- validation
+
+
+def _check_transform(A: np.ndarray, target_hw: tuple[int, int], answer_hw: tuple[int, int]) -> str | None:
+    """Reason why the answer -> input affine A is implausible, or None."""
+    L = A[:2, :2]
+    U, s, Vt = np.linalg.svd(L)
+    R = U @ Vt  # polar decomposition L = R P
+    if np.linalg.det(R) < 0:
+        return "transform mirrors the image"
+    P = R.T @ L
+    rot = math.degrees(math.atan2(R[1, 0], R[0, 0]))
+    if not (SCALE_RANGE[0] <= s.min() and s.max() <= SCALE_RANGE[1]):
+        return f"implausible scale {1 / s.max():.2f}-{1 / s.min():.2f}x (allowed {1 / SCALE_RANGE[1]:.1f}-{1 / SCALE_RANGE[0]:.1f}x)"
+    if abs(rot) > MAX_ROTATION_DEG:
+        return f"implausible rotation {rot:.1f} deg (max {MAX_ROTATION_DEG:.0f})"
+    shear = abs(P[0, 1]) / math.sqrt(P[0, 0] * P[1, 1])
+    if shear > MAX_SHEAR:
+        return f"implausible shear {shear:.2f} (max {MAX_SHEAR})"
+    h, w = target_hw
+    ah, aw = answer_hw
+    frame = np.array([[-0.5, -0.5, 1], [aw - 0.5, -0.5, 1], [aw - 0.5, ah - 0.5, 1], [-0.5, ah - 0.5, 1]]).T
+    poly = (A @ frame)[:2].T.astype(np.float32)
+    rect = np.array([[-0.5, -0.5], [w - 0.5, -0.5], [w - 0.5, h - 0.5], [-0.5, h - 0.5]], np.float32)
+    inter, _ = cv2.intersectConvexConvex(poly, rect)
+    cover = float(inter) / (w * h)
+    if cover < MIN_COVERAGE:
+        return f"answer covers only {cover:.0%} of the input frame (min {MIN_COVERAGE:.0%})"
+    return None
+
+
+# ------------------------------------------------------------------------------------------ register
+
+
+def _fail(reason: str, quality: float = 0.0, method: str = "none") -> Registration:
+    return Registration(False, None, None, method, float(quality), reason)
+
+
+def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | None = None) -> Registration:
+    """Align `answer` (RGB uint8 model output, any size) to `target` (RGB uint8 input image).
+
+    edit_mask: optional bool HxW in the target frame, True where the answer may change pixels; those
+    areas are ignored when matching and when measuring quality.  Never raises for bad image content or
+    sizes: returns ok=False with a reason instead.
+    """
+    try:
+        answer = _as_rgb(answer)
+        target = _as_rgb(target)
+    except ValueError as err:
+        return _fail(str(err))
+    th, tw = target.shape[:2]
+    ah, aw = answer.shape[:2]
+    if min(th, tw) < MIN_SIDE:
+        return _fail(f"input image too small ({tw}x{th}, min side {MIN_SIDE})")
+    if min(ah, aw) < MIN_SIDE:
+        return _fail(f"answer image too small ({aw}x{ah}, min side {MIN_SIDE})")
+    rx, ry = aw / tw, ah / th
+    lo, hi = 1 / SCALE_RANGE[1] / 1.15, 1 / SCALE_RANGE[0] * 1.15
+    if not (lo <= rx <= hi and lo <= ry <= hi):
+        return _fail(f"answer size {aw}x{ah} is not a plausible rescale of the input {tw}x{th}")
+    keep_full = None
+    if edit_mask is not None:
+        em = np.asarray(edit_mask).astype(bool)
+        if em.shape != (th, tw):
+            return _fail(f"edit_mask shape {em.shape} does not match input {th}x{tw}")
+        keep_full = ~em
+
+    ft = min(1.0, WORK_SIDE / max(th, tw))
+    t = _work_image(target, ft)
+    # bring the answer to roughly the target's work scale so both carry the same level of detail
+    fa = min(1.0, ft * math.sqrt((th * tw) / (ah * aw)))
+    a = _work_image(answer, fa, achromatic_ink=t.chromatic < 0.1)
+    keep = None
+    if keep_full is not None:
+        keep = cv2.resize(keep_full.astype(np.uint8), (t.ink.shape[1], t.ink.shape[0]),
+                          interpolation=cv2.INTER_AREA)
+        keep = cv2.erode(keep, np.ones((3, 3), np.uint8))  # margin: edits bleed a little
+        if keep.mean() < 0.05:
+            keep = None
+
+    if t.ink.max() < 0.2:
+        return _fail("input image is blank")
+    if a.ink.max() < 0.2:
+        return _fail("answer image is blank (no ink on the paper)")
+
+    def to_full(W: np.ndarray) -> np.ndarray:
+        """Work-res target->answer map to the full-res answer->target matrix."""
+        return np.linalg.inv(np.linalg.inv(a.to_work) @ W @ t.to_work)
+
+    best: tuple[float, np.ndarray, str] | None = None
+    rejected: list[str] = []
+
+    def consider(W: np.ndarray | None, method: str) -> bool:
+        nonlocal best
+        if W is None:
+            return False
+        why = _check_transform(to_full(W), (th, tw), (ah, aw))
+        if why is not None:
+            rejected.append(why)
+            return False
+        q = _quality(t, a, W, keep)[0]
+        if best is None or q > best[0]:
+            best = (q, W, method)
+        return q >= GOOD_QUALITY
+
+    frame = a.to_work @ np.diag([aw / tw, ah / th, 1.0]) @ _shift_center(tw, th, aw, ah) @ np.linalg.inv(t.to_work)
+    done = False
+    # 0. fast path: same size and already aligned (checked at work resolution)
+    if answer.shape == target.shape:
+        q_id = _quality(t, a, frame, keep)[0]
+        if q_id >= GOOD_QUALITY:
+            W = _refine(t, a, frame, keep, levels=(), passes=1)
+            # aligned: the refinement barely moves, or what it moves to fits no better (edit bias)
+            if (_max_corner_shift(to_full(W), np.eye(3), tw, th) < IDENTITY_TOL_PX
+                    or _quality(t, a, W, keep)[0] <= q_id + 0.005):
+                done = consider(frame, "identity")
+    # 1. content box + dominant line orientation, coarse to fine
+    angle = None
+    if not done:
+        angle = _estimate_rotation(t.ink, a.ink)
+        W0 = _box_init(t, a, angle)
+        done = W0 is not None and consider(_refine(t, a, W0, keep), "ecc")
+    # 2. the whole frame resized (content box spoiled by edits outside it or by a crop)
+    if not done:
+        done = consider(_refine(t, a, frame, keep), "ecc")
+    # 3. content box without rotation, then ORB features + RANSAC
+    if not done and angle:
+        W0 = _box_init(t, a, 0.0)
+        done = W0 is not None and consider(_refine(t, a, W0, keep), "ecc")
+    if not done:
+        W0 = _feature_init(t, a)
+        if W0 is not None:
+            consider(_refine(t, a, W0, keep), "features")
+
+    if best is None:
+        return _fail(rejected[0] if rejected else "no alignment found (images do not correlate)")
+    q, W, method = best
+    if q < MIN_QUALITY:
+        return _fail(f"alignment quality too low ({q:.2f} < {MIN_QUALITY})", q, method)
+    if method == "identity":
+        return Registration(True, answer.copy(), np.eye(3), "identity", q, None)
+    A = to_full(W)
+    border = tuple(float(c) for c in a.paper)
+    image = cv2.warpAffine(answer, A[:2], (tw, th), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
+                           borderValue=border)
+    return Registration(True, image, A, method, q, None)
+
+
+def _shift_center(tw: int, th: int, aw: int, ah: int) -> np.ndarray:
+    """Full-res correction so a pure resize maps pixel centres (not corners) onto each other."""
+    sx, sy = aw / tw, ah / th
+    return np.array([[1, 0, 0.5 - 0.5 / sx], [0, 1, 0.5 - 0.5 / sy], [0, 0, 1]])
+
+
+def _max_corner_shift(A: np.ndarray, B: np.ndarray, w: int, h: int) -> float:
+    pts = np.array([[0, 0, 1], [w - 1, 0, 1], [0, h - 1, 1], [w - 1, h - 1, 1]], dtype=np.float64).T
+    Ai, Bi = np.linalg.inv(A), np.linalg.inv(B)
+    return float(np.abs((Ai @ pts)[:2] - (Bi @ pts)[:2]).max())

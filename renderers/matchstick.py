@@ -1,0 +1,191 @@
+"""Matchstick drawing: slot geometry of an equation, sticks with a wooden body and a coloured head, mask.
+
+Every stick lies exactly on its slot segment ``p0 -> p1`` (the head at ``p0``); neighbouring slots of a
+digit leave a clear gap at the corners, and symbols are separated by clear gaps. The picture is framed by a
+thin dark rectangle outside the edit mask, which gives registration structure that the answer keeps.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from PIL import Image, ImageDraw
+
+from genpuzzle.solvers.matchstick import Frame, slots
+
+CANVAS = (900, 520)
+FRAME_INSET = 18
+FRAME_WIDTH = 3
+MAX_STICK = 70.0
+SUPERSAMPLE = 3
+CORNER_GAP = 0.12  # clear gap at digit corners, as a fraction of the stick length
+STICK_WIDTH = 0.16
+DIGIT_GAP = 0.45  # between digits of one number
+PART_GAP = 0.6  # between a number and an operator
+EQ_SPACING = 0.2  # half distance of the two '=' sticks
+
+BACKGROUND = (255, 255, 255)
+FRAME_INK = (70, 70, 70)
+WOOD = (232, 190, 125)
+WOOD_EDGE = (150, 100, 45)
+HEAD = (200, 38, 32)
+HEAD_EDGE = (95, 20, 15)
+
+Point = tuple[float, float]
+
+
+@dataclass
+class MatchstickDrawing:
+    """The three images of one instance and the pixel layout the verifier reads them with."""
+
+    input_image: Image.Image
+    reference_image: Image.Image
+    edit_mask: Image.Image
+    layout: dict[str, Any]
+
+
+def _symbol_width(kind: str, L: float) -> float:
+    return L * (1 + 2 * CORNER_GAP) if kind == "digit" else L
+
+
+def _gap(left: str, right: str) -> float:
+    return DIGIT_GAP if left == right == "digit" else PART_GAP
+
+
+def _segment(kind: str, name: str, x0: float, cy: float, L: float) -> tuple[Point, Point]:
+    """Slot endpoints (head end first) of segment ``name`` of a ``kind`` symbol whose box starts at x0."""
+    g = CORNER_GAP * L
+    if kind == "digit":
+        top, mid, bot = cy - L - 2 * g, cy, cy + L + 2 * g
+        left, right = x0, x0 + L + 2 * g
+        return {
+            "a": ((left + g, top), (right - g, top)),
+            "g": ((left + g, mid), (right - g, mid)),
+            "d": ((left + g, bot), (right - g, bot)),
+            "f": ((left, top + g), (left, mid - g)),
+            "b": ((right, top + g), (right, mid - g)),
+            "e": ((left, mid + g), (left, bot - g)),
+            "c": ((right, mid + g), (right, bot - g)),
+        }[name]
+    cx, h = x0 + L / 2, L / 2
+    d = L / (2 * math.sqrt(2))
+    return {
+        "h": ((cx - h, cy), (cx + h, cy)),
+        "v": ((cx, cy - h), (cx, cy + h)),
+        "x1": ((cx - d, cy - d), (cx + d, cy + d)),
+        "x2": ((cx - d, cy + d), (cx + d, cy - d)),
+        "top": ((cx - h, cy - EQ_SPACING * L), (cx + h, cy - EQ_SPACING * L)),
+        "bottom": ((cx - h, cy + EQ_SPACING * L), (cx + h, cy + EQ_SPACING * L)),
+    }[name]
+
+
+def equation_layout(frame: Frame, canvas: tuple[int, int] = CANVAS) -> dict[str, Any]:
+    """Slot geometry for ``frame`` centred on ``canvas``: ``slots`` ({symbol, segment, p0, p1}),
+    ``stick_width``, ``area_bbox`` (the symbol area, = edit mask) and ``frame_bbox``."""
+    w, h = canvas
+    kinds = frame.kinds
+    units = sum(_symbol_width(k, 1.0) for k in kinds) + sum(_gap(a, b) for a, b in zip(kinds, kinds[1:]))
+    L = min(MAX_STICK, (w - 2 * FRAME_INSET - 120) / units)
+    total = units * L
+    x = (w - total) / 2
+    cy = h / 2
+    out = []
+    lefts = []
+    for i, kind in enumerate(kinds):
+        lefts.append(x)
+        x += _symbol_width(kind, L) + (_gap(kind, kinds[i + 1]) * L if i + 1 < len(kinds) else 0)
+    for i, name in slots(frame):
+        p0, p1 = _segment(kinds[i], name, lefts[i], cy, L)
+        out.append({"symbol": i, "segment": name, "p0": [round(p0[0], 2), round(p0[1], 2)],
+                    "p1": [round(p1[0], 2), round(p1[1], 2)]})
+    xs = [p[0] for s in out for p in (s["p0"], s["p1"])]
+    ys = [p[1] for s in out for p in (s["p0"], s["p1"])]
+    pad = 0.5 * L
+    inner = FRAME_INSET + FRAME_WIDTH + 4
+    area = [max(inner, math.floor(min(xs) - pad)), max(inner, math.floor(min(ys) - pad)),
+            min(w - inner, math.ceil(max(xs) + pad)), min(h - inner, math.ceil(max(ys) + pad))]
+    return {"slots": out, "stick_width": round(STICK_WIDTH * L, 2), "area_bbox": area,
+            "frame_bbox": [FRAME_INSET, FRAME_INSET, w - FRAME_INSET, h - FRAME_INSET], "canvas": [w, h]}
+
+
+def _ellipse(center: Point, u: Point, along: float, across: float, n: int = 40) -> list[Point]:
+    """Polygon of an ellipse with semi-axes ``along`` (direction u) and ``across``."""
+    vx, vy = -u[1], u[0]
+    pts = []
+    for j in range(n):
+        t = 2 * math.pi * j / n
+        a, b = along * math.cos(t), across * math.sin(t)
+        pts.append((center[0] + a * u[0] + b * vx, center[1] + a * u[1] + b * vy))
+    return pts
+
+
+def _draw_match(draw: ImageDraw.ImageDraw, p0: Point, p1: Point, width: float, s: float) -> None:
+    """One matchstick from head ``p0`` to tail ``p1`` on a canvas scaled by ``s``."""
+    dx, dy = p1[0] - p0[0], p1[1] - p0[1]
+    length = math.hypot(dx, dy) or 1.0
+    u = (dx / length, dy / length)
+    n = (-u[1], u[0])
+    hw = width / 2
+    corners = [(p0[0] + n[0] * hw, p0[1] + n[1] * hw), (p1[0] + n[0] * hw, p1[1] + n[1] * hw),
+               (p1[0] - n[0] * hw, p1[1] - n[1] * hw), (p0[0] - n[0] * hw, p0[1] - n[1] * hw)]
+    draw.polygon([(x * s, y * s) for x, y in corners], fill=WOOD, outline=WOOD_EDGE, width=max(1, round(s)))
+    head_len = 0.11 * length
+    center = (p0[0] + u[0] * head_len, p0[1] + u[1] * head_len)
+    head = _ellipse(center, u, head_len * 1.05, hw * 1.45)
+    draw.polygon([(x * s, y * s) for x, y in head], fill=HEAD, outline=HEAD_EDGE, width=max(1, round(s)))
+
+
+def _wobbly(p0: Point, p1: Point, amp: float, rng: random.Random, n: int = 8) -> list[Point]:
+    dx, dy = p1[0] - p0[0], p1[1] - p0[1]
+    length = math.hypot(dx, dy) or 1.0
+    nx, ny = -dy / length, dx / length
+    phase = rng.uniform(0, 2 * math.pi)
+    pts = []
+    for j in range(n + 1):
+        t = j / n
+        off = amp * math.sin(phase + 2.5 * math.pi * t) + rng.uniform(-0.3, 0.3) * amp
+        pts.append((p0[0] + t * dx + off * nx, p0[1] + t * dy + off * ny))
+    return pts
+
+
+def draw_sticks(layout: dict[str, Any], occupied: Sequence[bool], *, style: str = "match",
+                color: tuple[int, int, int] = (20, 60, 190), line_width: float | None = None,
+                wobble: float = 0.0, seed: int = 0, extra: Sequence[tuple[Point, Point]] = (),
+                background: tuple[int, int, int] = BACKGROUND) -> Image.Image:
+    """The framed picture with a stick on every occupied slot (plus ``extra`` free sticks).
+
+    ``style="match"`` draws matchsticks; ``style="line"`` plain lines of ``color`` and ``line_width``
+    (default the stick width), with ``wobble`` px of hand-drawn waviness -- how image models often redraw.
+    """
+    w, h = layout["canvas"]
+    s = SUPERSAMPLE
+    image = Image.new("RGB", (w * s, h * s), background)
+    draw = ImageDraw.Draw(image)
+    fx0, fy0, fx1, fy1 = layout["frame_bbox"]
+    draw.rectangle([fx0 * s, fy0 * s, fx1 * s, fy1 * s], outline=FRAME_INK, width=FRAME_WIDTH * s)
+    rng = random.Random(seed)
+    width = float(layout["stick_width"])
+    sticks = [(tuple(sl["p0"]), tuple(sl["p1"])) for sl, on in zip(layout["slots"], occupied) if on]
+    for p0, p1 in list(sticks) + [tuple(map(tuple, e)) for e in extra]:
+        if style == "match":
+            _draw_match(draw, p0, p1, width, s)
+        elif style == "line":
+            lw = max(1, round((line_width or width) * s))
+            pts = _wobbly(p0, p1, wobble, rng) if wobble else [p0, p1]
+            draw.line([(x * s, y * s) for x, y in pts], fill=color, width=lw, joint="curve")
+        else:
+            raise ValueError(f"unknown stick style {style!r}")
+    return image.resize((w, h), Image.LANCZOS)
+
+
+def render_matchstick(frame: Frame, shown: Sequence[bool], solution: Sequence[bool],
+                      canvas: tuple[int, int] = CANVAS) -> MatchstickDrawing:
+    """Draw the shown equation, the reference (one solution) and the mask of the symbol area."""
+    layout = equation_layout(frame, canvas)
+    layout["occupied"] = [bool(b) for b in shown]
+    mask = Image.new("L", tuple(layout["canvas"]), 0)
+    ImageDraw.Draw(mask).rectangle(layout["area_bbox"], fill=255)
+    return MatchstickDrawing(draw_sticks(layout, shown), draw_sticks(layout, solution), mask, layout)

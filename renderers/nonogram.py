@@ -1,0 +1,129 @@
+"""Nonogram drawing: clues on the top and left, the empty grid (thicker lines every 5 cells), the solved
+reference (solution cells filled black) and the edit mask (the grid cells)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from genpuzzle.renderers.common import draw_centered_text, font
+
+CLUE_INK = (0, 0, 0)
+THICK_INK = (0, 0, 0)
+THIN_INK = (96, 96, 96)
+FILL_INK = (0, 0, 0)
+BACKGROUND = (255, 255, 255)
+BLOCK = 5  # thicker line every BLOCK cells
+
+
+@dataclass
+class NonogramDrawing:
+    """The three images of one instance and the pixel layout the verifier reads them with."""
+
+    input_image: Image.Image
+    reference_image: Image.Image
+    edit_mask: Image.Image
+    layout: dict[str, Any]
+
+
+def cell_px_for(rows: int, cols: int) -> int:
+    """Cell side in pixels: the grid spans about 560 px on its long side (images stay < 1000 px)."""
+    return max(24, min(80, 560 // max(rows, cols)))
+
+
+def cell_box(layout: dict[str, Any], r: int, c: int) -> tuple[float, float, float, float]:
+    """Pixel box ``(x0, y0, x1, y1)`` of cell (r, c), derived from ``layout.grid_bbox``."""
+    x0, y0, x1, y1 = layout["grid_bbox"]
+    w = (x1 - x0) / layout["cols"]
+    h = (y1 - y0) / layout["rows"]
+    return (x0 + c * w, y0 + r * h, x0 + (c + 1) * w, y0 + (r + 1) * h)
+
+
+def clue_strip(layout: dict[str, Any], kind: str, index: int) -> tuple[int, int, int, int]:
+    """Pixel box of the clue numbers of row/col ``index`` (``kind`` is ``"row"`` or ``"col"``)."""
+    gx0, gy0, gx1, gy1 = layout["grid_bbox"]
+    if kind == "row":
+        x0, _, x1, _ = layout["row_clue_bbox"]
+        h = (gy1 - gy0) / layout["rows"]
+        return (x0, round(gy0 + index * h), x1, round(gy0 + (index + 1) * h))
+    _, y0, _, y1 = layout["col_clue_bbox"]
+    w = (gx1 - gx0) / layout["cols"]
+    return (round(gx0 + index * w), y0, round(gx0 + (index + 1) * w), y1)
+
+
+def render_nonogram(row_clues: list[list[int]], col_clues: list[list[int]], solution: list[list[int]],
+                    cell_px: int | None = None, margin: int = 28) -> NonogramDrawing:
+    """Draw the puzzle, the reference (solution filled black) and the mask of the grid cells."""
+    rows, cols = len(row_clues), len(col_clues)
+    cell_px = cell_px or cell_px_for(rows, cols)
+    thin, thick = max(2, cell_px // 20), max(4, cell_px // 9)
+    font_px = max(13, int(cell_px * 0.5))
+    clue_font = font(font_px, True)
+    gap = int(font_px * 0.55)  # between numbers of one row clue
+    pad = max(8, cell_px // 4)  # between the clues and the grid
+
+    def texts(clue: list[int]) -> list[str]:
+        return [str(v) for v in clue] or ["0"]
+
+    row_widths = [sum(clue_font.getlength(t) for t in texts(c)) + gap * (len(texts(c)) - 1) for c in row_clues]
+    slot = int(font_px * 1.2)  # vertical pitch of the numbers of one column clue
+    left = int(max(row_widths)) + pad
+    top = max(len(texts(c)) for c in col_clues) * slot + pad
+    gx0, gy0 = margin + left, margin + top
+    gx1, gy1 = gx0 + cols * cell_px, gy0 + rows * cell_px
+    width, height = gx1 + margin, gy1 + margin
+    layout = {
+        "grid_bbox": [gx0, gy0, gx1, gy1], "rows": rows, "cols": cols, "cell_px": cell_px,
+        "row_clue_bbox": [margin // 2, gy0, gx0 - thick, gy1],
+        "col_clue_bbox": [gx0, margin // 2, gx1, gy0 - thick],
+        "clue_font_px": font_px, "thick_every": BLOCK,
+    }
+
+    def draw_grid(draw: ImageDraw.ImageDraw) -> None:
+        for k in range(cols + 1):
+            major = k % BLOCK == 0 or k == cols
+            x = gx0 + k * cell_px
+            draw.line([(x, gy0 - thick // 2), (x, gy1 + thick // 2)], fill=THICK_INK if major else THIN_INK,
+                      width=thick if major else thin)
+        for k in range(rows + 1):
+            major = k % BLOCK == 0 or k == rows
+            y = gy0 + k * cell_px
+            draw.line([(gx0 - thick // 2, y), (gx1 + thick // 2, y)], fill=THICK_INK if major else THIN_INK,
+                      width=thick if major else thin)
+
+    def draw_clues(draw: ImageDraw.ImageDraw) -> None:
+        for r, clue in enumerate(row_clues):
+            x_right = gx0 - pad
+            cy = gy0 + (r + 0.5) * cell_px
+            for text in reversed(texts(clue)):
+                w = clue_font.getlength(text)
+                draw_centered_text(draw, (x_right - w / 2, cy), text, font_px, CLUE_INK, bold=True)
+                x_right -= w + gap
+        for c, clue in enumerate(col_clues):
+            cx = gx0 + (c + 0.5) * cell_px
+            items = texts(clue)
+            for k, text in enumerate(items):
+                cy = gy0 - pad - (len(items) - k - 0.5) * slot
+                draw_centered_text(draw, (cx, cy), text, font_px, CLUE_INK, bold=True)
+
+    puzzle = Image.new("RGB", (width, height), BACKGROUND)
+    draw = ImageDraw.Draw(puzzle)
+    draw_clues(draw)
+    draw_grid(draw)
+
+    reference = Image.new("RGB", (width, height), BACKGROUND)
+    ref_draw = ImageDraw.Draw(reference)
+    draw_clues(ref_draw)
+    for r in range(rows):
+        for c in range(cols):
+            if solution[r][c]:
+                x0, y0, x1, y1 = cell_box(layout, r, c)
+                ref_draw.rectangle([x0, y0, x1, y1], fill=FILL_INK)
+    draw_grid(ref_draw)
+
+    mask = Image.new("L", (width, height), 0)
+    inset = thick // 2 + 1
+    ImageDraw.Draw(mask).rectangle([gx0 + inset, gy0 + inset, gx1 - inset, gy1 - inset], fill=255)
+    return NonogramDrawing(puzzle, reference, mask, layout)

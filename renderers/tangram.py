@@ -1,0 +1,178 @@
+"""Tangram drawing: black silhouette on the left, the seven coloured pieces in a tray on the right.
+
+The reference shows one valid placement drawn inside the silhouette, tray emptied. All drawing is done
+at 2x and box-downsampled, so edges are anti-aliased like an image model's, and bytes are deterministic.
+Pixel coordinates are y-down; the solver's units are y-up (``to_px`` converts).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from PIL import Image, ImageDraw
+from shapely import affinity
+from shapely.geometry import Polygon
+
+from genpuzzle.renderers.common import draw_centered_text
+from genpuzzle.solvers.tangram import (ORIENTATIONS, PIECES, Arrangement, kind_of, oriented_shape,
+                                       to_float)
+
+CANVAS = (1000, 600)
+SIL_PANEL = (30, 60, 530, 570)
+TRAY_PANEL = (560, 60, 970, 570)
+PANEL_INK = (110, 110, 110)
+PANEL_WIDTH = 4
+TICK_EVERY = 20  # ruler ticks outside the panels: unchanged structure the registration can lock on
+TICK_LEN = 9
+MASK_INSET = 5  # the edit mask stops short of the panel frames, which stay for registration
+SILHOUETTE_INK = (20, 20, 20)
+BACKGROUND = (255, 255, 255)
+UNIT_MAX = 72.0  # px per unit (small-triangle leg)
+SIL_MARGIN = 36
+TRAY_GAP = 22
+SS = 2  # supersampling factor
+
+# Seven hues at least 24 degrees apart, saturated and bright enough to tell from the black silhouette.
+# All dark enough (luminance <= ~62 % of white) that registration sees them as ink, not paper.
+PALETTE: dict[str, tuple[int, int, int]] = {
+    "red": (215, 30, 40), "orange": (230, 110, 20), "mustard": (190, 165, 0), "green": (40, 150, 60),
+    "cyan": (0, 150, 180), "blue": (40, 70, 215), "magenta": (195, 40, 175),
+}
+
+
+def outline_of(colour: Sequence[int]) -> tuple[int, int, int]:
+    """The piece's edge ink: a darker shade of the same hue (reads as the same piece)."""
+    return tuple(int(c * 0.62) for c in colour)  # type: ignore[return-value]
+
+
+@dataclass
+class TangramDrawing:
+    """Images of one instance plus the pixel geometry the verifier works with."""
+
+    input_image: Image.Image
+    reference_image: Image.Image
+    edit_mask: Image.Image
+    layout: dict[str, Any]
+    silhouette: list[list[float]]
+    pieces: list[dict[str, Any]]
+    solution: list[dict[str, Any]]
+
+
+def _px(poly: Polygon) -> list[list[float]]:
+    return [[round(x, 3), round(y, 3)] for x, y in list(poly.exterior.coords)[:-1]]
+
+
+def _shelf_pack(sizes: list[tuple[float, float]], width: float) -> tuple[list[tuple[float, float]], float]:
+    """Top-left corners of boxes packed in rows of ``width``; returns (corners, total height)."""
+    corners, x, y, row_h = [], 0.0, 0.0, 0.0
+    for w, h in sizes:
+        if x > 0 and x + w > width:
+            x, y, row_h = 0.0, y + row_h + TRAY_GAP, 0.0
+        corners.append((x, y))
+        x += w + TRAY_GAP
+        row_h = max(row_h, h)
+    return corners, y + row_h
+
+
+def _tray_shapes(rng: random.Random) -> dict[str, Polygon]:
+    """Each piece in a random axis-friendly orientation (multiples of 90 deg, random flip), units y-up."""
+    shapes = {}
+    for name in PIECES:
+        kind = kind_of(name)
+        options = [(r, f) for r, f in ORIENTATIONS[kind] if r % 2 == 0]
+        rotation, flipped = options[rng.randrange(len(options))]
+        shapes[name] = Polygon([to_float(v) for v in oriented_shape(kind, rotation, flipped)])
+    return shapes
+
+
+def render_tangram(arr: Arrangement, colours: dict[str, tuple[int, int, int]],
+                   rng: random.Random) -> TangramDrawing:
+    """Draw the instance: silhouette of ``arr`` + tray of pieces (orientations and order from ``rng``)."""
+    shapes = _tray_shapes(rng)
+    order = list(PIECES)
+    rng.shuffle(order)
+    order.sort(key=lambda n: -(shapes[n].bounds[3] - shapes[n].bounds[1]))  # tall first: tidier shelves
+    sx0, sy0, sx1, sy1 = arr.silhouette.bounds
+    tx0, ty0, tx1, ty1 = TRAY_PANEL
+    px0, py0, px1, py1 = SIL_PANEL
+    unit = min(UNIT_MAX, (px1 - px0 - 2 * SIL_MARGIN) / (sx1 - sx0), (py1 - py0 - 2 * SIL_MARGIN) / (sy1 - sy0))
+    while True:
+        sizes = [((shapes[n].bounds[2] - shapes[n].bounds[0]) * unit,
+                  (shapes[n].bounds[3] - shapes[n].bounds[1]) * unit) for n in order]
+        corners, height = _shelf_pack(sizes, tx1 - tx0 - 2 * TRAY_GAP)
+        if height <= ty1 - ty0 - 2 * TRAY_GAP:
+            break
+        unit *= 0.95
+    unit = round(unit, 3)
+
+    def to_px(poly: Polygon, ox: float, oy: float, minx: float, maxy: float) -> Polygon:
+        moved = affinity.translate(poly, -minx, -maxy)
+        return affinity.translate(affinity.scale(moved, unit, -unit, origin=(0, 0)), ox, oy)
+
+    # silhouette centred in its panel
+    ox = (px0 + px1) / 2 - (sx1 - sx0) * unit / 2
+    oy = (py0 + py1) / 2 - (sy1 - sy0) * unit / 2
+    silhouette = to_px(arr.silhouette, ox, oy, sx0, sy1)
+    solution = {p.name: to_px(p.polygon(), ox, oy, sx0, sy1) for p in arr.placements}
+    # tray block centred horizontally, top-aligned
+    used_w = max(c[0] + s[0] for c, s in zip(corners, sizes))
+    bx = tx0 + (tx1 - tx0 - used_w) / 2
+    by = ty0 + TRAY_GAP
+    tray = {}
+    for name, (cx, cy), (w, h) in zip(order, corners, sizes):
+        b = shapes[name].bounds
+        tray[name] = to_px(shapes[name], bx + cx, by + cy, b[0], b[3])
+
+    layout = {
+        "canvas": list(CANVAS), "silhouette_panel": list(SIL_PANEL), "piece_area_panel": list(TRAY_PANEL),
+        "silhouette_bbox": [round(v, 2) for v in silhouette.bounds],
+        "piece_area_bbox": [round(v, 2) for v in _bounds_of(tray.values())],
+        "unit_px": unit,
+    }
+    pieces = [{"name": n, "colour": list(colours[n]), "polygon": _px(tray[n])} for n in PIECES]
+    sol = [{"name": n, "polygon": _px(solution[n])} for n in PIECES]
+    sil_px = _px(silhouette)
+    input_image = draw_scene(sil_px, [(colours[n], _px(tray[n])) for n in PIECES])
+    reference = draw_scene(sil_px, [(colours[n], _px(solution[n])) for n in PIECES])
+    return TangramDrawing(input_image, reference, edit_mask(), layout, sil_px, pieces, sol)
+
+
+def _bounds_of(polys) -> tuple[float, float, float, float]:
+    bs = [p.bounds for p in polys]
+    return (min(b[0] for b in bs), min(b[1] for b in bs), max(b[2] for b in bs), max(b[3] for b in bs))
+
+
+def draw_scene(silhouette: list[list[float]], pieces: list[tuple[Sequence[int], list[list[float]]]],
+               outline_px: float = 2.0) -> Image.Image:
+    """The page: captions, panel frames, black silhouette, then ``pieces`` (colour, px polygon) on top
+    in the given order. Used for the input (pieces in the tray), the reference and test answers."""
+    W, H = CANVAS
+    image = Image.new("RGB", (W * SS, H * SS), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    for (x0, y0, x1, y1), caption in ((SIL_PANEL, "Silhouette"), (TRAY_PANEL, "Pieces")):
+        draw.rectangle([x0 * SS, y0 * SS, x1 * SS, y1 * SS], outline=PANEL_INK, width=PANEL_WIDTH * SS)
+        for k, x in enumerate(range(x0, x1 + 1, TICK_EVERY)):
+            n = TICK_LEN * (2 if k % 5 == 0 else 1) // 2 * SS
+            draw.line([(x * SS, y0 * SS - n), (x * SS, y0 * SS)], fill=PANEL_INK, width=2 * SS)
+            draw.line([(x * SS, y1 * SS), (x * SS, y1 * SS + n)], fill=PANEL_INK, width=2 * SS)
+        for k, y in enumerate(range(y0, y1 + 1, TICK_EVERY)):
+            n = TICK_LEN * (2 if k % 5 == 0 else 1) // 2 * SS
+            draw.line([(x0 * SS - n, y * SS), (x0 * SS, y * SS)], fill=PANEL_INK, width=2 * SS)
+            draw.line([(x1 * SS, y * SS), (x1 * SS + n, y * SS)], fill=PANEL_INK, width=2 * SS)
+        draw_centered_text(draw, ((x0 + x1) / 2 * SS, 33 * SS), caption, 22 * SS, (0, 0, 0), bold=True)
+    draw.polygon([(x * SS, y * SS) for x, y in silhouette], fill=SILHOUETTE_INK)
+    for colour, poly in pieces:
+        pts = [(x * SS, y * SS) for x, y in poly]
+        draw.polygon(pts, fill=tuple(colour), outline=outline_of(colour), width=max(1, round(outline_px * SS)))
+    return image.resize((W, H), Image.Resampling.BOX)
+
+
+def edit_mask() -> Image.Image:
+    """255 inside both panels (pieces leave the tray and enter the silhouette), 0 on frames/captions."""
+    mask = Image.new("L", CANVAS, 0)
+    draw = ImageDraw.Draw(mask)
+    for x0, y0, x1, y1 in (SIL_PANEL, TRAY_PANEL):
+        draw.rectangle([x0 + MASK_INSET, y0 + MASK_INSET, x1 - MASK_INSET, y1 - MASK_INSET], fill=255)
+    return mask

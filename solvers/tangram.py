@@ -1,0 +1,484 @@
+"""Tangram geometry: the seven pieces on an exact lattice, edge-to-edge arrangements, silhouettes.
+
+Coordinates are in *units* (small-triangle leg = 1, y up). Every vertex of every arrangement is an exact
+lattice point: a coordinate is a pair of integers ``(a, b)`` meaning ``a + b * sqrt(2)/2``, so a point is
+``(xa, xb, ya, yb)``. Edges point in one of eight directions ``k * 45`` degrees and have lengths in
+``{1, sqrt 2, 2, 2 sqrt 2}``; rotations by 45 degrees and the parallelogram's flip stay on the lattice.
+Shapely (float) does the area tests; the exact form gives the canonical silhouette hash and lets
+``validate`` recompute every polygon.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import math
+import random
+from dataclasses import dataclass
+from typing import Iterable
+
+import shapely
+from shapely import affinity
+from shapely.geometry import Polygon
+from shapely.geometry.polygon import orient
+
+S2 = math.sqrt(2.0) / 2.0  # the lattice's irrational step
+GRID = 1e-7  # shapely precision grid (units) for unions of touching pieces
+AREA_EPS = 1e-7
+
+Exact = tuple[int, int, int, int]  # (xa, xb, ya, yb): x = xa + xb*S2, y = ya + yb*S2
+
+# Each piece as a CCW walk of (direction k, length code): length codes 0..3 = 1, sqrt2, 2, 2 sqrt2.
+PIECE_EDGES: dict[str, tuple[tuple[int, int], ...]] = {
+    "large_triangle": ((0, 2), (3, 3), (6, 2)),
+    "medium_triangle": ((0, 1), (3, 2), (6, 1)),
+    "small_triangle": ((0, 0), (3, 1), (6, 0)),
+    "square": ((0, 0), (2, 0), (4, 0), (6, 0)),
+    "parallelogram": ((0, 1), (1, 0), (4, 1), (5, 0)),
+}
+PIECES: tuple[str, ...] = ("large_triangle_1", "large_triangle_2", "medium_triangle", "small_triangle_1",
+                           "small_triangle_2", "square", "parallelogram")
+PIECE_AREA = {"large_triangle": 2.0, "medium_triangle": 1.0, "small_triangle": 0.5, "square": 1.0,
+              "parallelogram": 1.0}
+TOTAL_AREA = 8.0
+
+
+def kind_of(name: str) -> str:
+    """Shape kind of a piece name (``large_triangle_2`` -> ``large_triangle``)."""
+    return name[:-2] if name[-2:] in ("_1", "_2") else name
+
+
+# ------------------------------------------------------------------------------------------ lattice
+
+
+def _component(length_code: int, diagonal: bool) -> tuple[int, int]:
+    """|component| of an edge vector as (a, b) = a + b*S2."""
+    if diagonal:  # length * S2
+        return ((0, 1), (1, 0), (0, 2), (2, 0))[length_code]
+    return ((1, 0), (0, 2), (2, 0), (0, 4))[length_code]
+
+
+def edge_vector(direction: int, length_code: int) -> Exact:
+    """Exact vector of an edge in direction ``direction * 45`` deg with the given length code."""
+    d = direction % 8
+    ca, cb = _component(length_code, d % 2 == 1)
+    sx = (1, 1, 0, -1, -1, -1, 0, 1)[d]
+    sy = (0, 1, 1, 1, 0, -1, -1, -1)[d]
+    return (sx * ca, sx * cb, sy * ca, sy * cb)
+
+
+def add(p: Exact, q: Exact) -> Exact:
+    return (p[0] + q[0], p[1] + q[1], p[2] + q[2], p[3] + q[3])
+
+
+def sub(p: Exact, q: Exact) -> Exact:
+    return (p[0] - q[0], p[1] - q[1], p[2] - q[2], p[3] - q[3])
+
+
+def to_float(p: Exact) -> tuple[float, float]:
+    return (p[0] + p[1] * S2, p[2] + p[3] * S2)
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One piece on the lattice: rotation ``rotation * 45`` deg (CCW), optional mirror (x -> -x applied
+    before rotating), and the exact position of its first vertex."""
+
+    name: str
+    rotation: int
+    flipped: bool
+    offset: Exact
+
+    def vertices(self) -> list[Exact]:
+        """Exact CCW vertices."""
+        return [add(self.offset, v) for v in oriented_shape(kind_of(self.name), self.rotation, self.flipped)]
+
+    def polygon(self) -> Polygon:
+        return Polygon([to_float(v) for v in self.vertices()])
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "rotation": self.rotation, "flipped": self.flipped,
+                "offset": list(self.offset)}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Placement:
+        return cls(data["name"], int(data["rotation"]), bool(data["flipped"]), tuple(data["offset"]))
+
+
+def oriented_shape(kind: str, rotation: int, flipped: bool) -> list[Exact]:
+    """Exact CCW vertices of a piece kind rotated/flipped, first vertex at the origin."""
+    # mirror x -> -x maps direction k to 4 - k
+    dirs = [((4 - k) if flipped else k) + rotation for k, _ in PIECE_EDGES[kind]]
+    verts: list[Exact] = [(0, 0, 0, 0)]
+    for d, (_, code) in zip(dirs[:-1], PIECE_EDGES[kind][:-1]):
+        verts.append(add(verts[-1], edge_vector(d, code)))
+    if flipped:  # a mirror turns CCW into CW; walk backwards, keeping vertex 0 first
+        verts = [verts[0]] + verts[:0:-1]
+    return verts
+
+
+def _distinct_orientations(kind: str) -> list[tuple[int, bool]]:
+    """(rotation, flipped) pairs giving distinct placed shapes of ``kind`` (up to translation)."""
+    seen, out = set(), []
+    for flipped in (False, True):
+        for rotation in range(8):
+            verts = oriented_shape(kind, rotation, flipped)
+            key = frozenset(sub(v, min(verts)) for v in verts)
+            if key not in seen:
+                seen.add(key)
+                out.append((rotation, flipped))
+    return out
+
+
+ORIENTATIONS = {kind: _distinct_orientations(kind) for kind in PIECE_EDGES}
+
+
+def _edges(verts: list[Exact]) -> list[tuple[Exact, Exact]]:
+    return [(verts[i], verts[(i + 1) % len(verts)]) for i in range(len(verts))]
+
+
+def _direction(v: Exact) -> int:
+    x, y = to_float(v)
+    return round(math.degrees(math.atan2(y, x)) / 45.0) % 8
+
+
+# --------------------------------------------------------------------------------------- arrangement
+
+
+@dataclass
+class Arrangement:
+    """Seven placements whose union (``silhouette``, units, y up) is one simply-connected polygon."""
+
+    placements: tuple[Placement, ...]
+    silhouette: Polygon
+
+    def polygons(self) -> dict[str, Polygon]:
+        return {p.name: p.polygon() for p in self.placements}
+
+
+def union_of(polygons: Iterable[Polygon]) -> shapely.Geometry:
+    """Union of pieces that share edges. Float vertices on another piece's edge (T-junctions) can miss
+    it by 1e-16 and leave hairline gaps, so the pieces are grown by GRID, merged, and shrunk back."""
+    grown = [shapely.buffer(p, GRID, join_style="mitre") for p in polygons]
+    merged = shapely.buffer(shapely.union_all(grown), -GRID, join_style="mitre")
+    return shapely.simplify(merged, GRID)
+
+
+def convexity(poly: shapely.Geometry) -> float:
+    """Area over convex-hull area (1 for convex shapes)."""
+    hull = poly.convex_hull.area
+    return float(poly.area / hull) if hull > 0 else 0.0
+
+
+def _candidates(placed: list[Placement], name: str) -> list[Placement]:
+    """Edge-to-edge placements of ``name`` against the edges of ``placed``: a piece edge lies on an
+    existing edge, antiparallel, with one pair of endpoints coinciding."""
+    kind = kind_of(name)
+    out: dict[frozenset, Placement] = {}
+    for existing in placed:
+        for p, q in _edges(existing.vertices()):
+            k = _direction(sub(q, p))
+            for rotation, flipped in ORIENTATIONS[kind]:
+                shape = oriented_shape(kind, rotation, flipped)
+                for a, b in _edges(shape):
+                    if _direction(sub(b, a)) != (k + 4) % 8:
+                        continue
+                    # new edge a->b runs from q back toward p, or ends at p
+                    for offset in (sub(q, a), sub(p, b)):
+                        cand = Placement(name, rotation, flipped, offset)
+                        out.setdefault(frozenset(cand.vertices()), cand)
+    return [out[key] for key in sorted(out, key=lambda s: sorted(s))]
+
+
+def grow_arrangement(rng: random.Random, target_convexity: float, sharpness: float = 30.0,
+                     max_extent: float = 6.0) -> Arrangement | None:
+    """Place the seven pieces one by one, each edge-to-edge with the pieces already down, preferring
+    placements whose union's convexity is near ``target_convexity``. None if the growth gets stuck."""
+    order = list(PIECES)
+    rng.shuffle(order)
+    first = order[0]
+    rotation, flipped = ORIENTATIONS[kind_of(first)][rng.randrange(len(ORIENTATIONS[kind_of(first)]))]
+    placed = [Placement(first, rotation, flipped, (0, 0, 0, 0))]
+    union = union_of([placed[0].polygon()])
+    for name in order[1:]:
+        cands = _candidates(placed, name)
+        polys = [c.polygon() for c in cands]
+        overlap = shapely.area(shapely.intersection(union, polys))
+        options: list[tuple[Placement, shapely.Geometry, float]] = []
+        for cand, poly, ov in zip(cands, polys, overlap):
+            if ov > AREA_EPS:
+                continue
+            merged = union_of([union, poly])
+            if merged.geom_type != "Polygon" or merged.interiors:
+                continue
+            x0, y0, x1, y1 = merged.bounds
+            if max(x1 - x0, y1 - y0) > max_extent:
+                continue
+            options.append((cand, merged, convexity(merged)))
+        if not options:
+            return None
+        weights = [math.exp(-sharpness * abs(c - target_convexity)) for _, _, c in options]
+        cand, union, _ = options[_weighted_index(rng, weights)]
+        placed.append(cand)
+    placed.sort(key=lambda p: PIECES.index(p.name))
+    return Arrangement(tuple(placed), union)
+
+
+def _weighted_index(rng: random.Random, weights: list[float]) -> int:
+    total = sum(weights)
+    x = rng.random() * total
+    for i, w in enumerate(weights):
+        x -= w
+        if x <= 0:
+            return i
+    return len(weights) - 1
+
+
+def generate_arrangement(rng: random.Random, convexity_range: tuple[float, float], min_vertices: int = 6,
+                         max_extent: float = 6.0, max_tries: int = 200) -> Arrangement:
+    """An arrangement whose silhouette convexity lies in ``convexity_range`` and which has at least
+    ``min_vertices`` corners (rejects squares, plain triangles and other boring blobs)."""
+    lo, hi = convexity_range
+    for _ in range(max_tries):
+        arr = grow_arrangement(rng, (lo + hi) / 2, max_extent=max_extent)
+        if arr is None:
+            continue
+        c = convexity(arr.silhouette)
+        if lo <= c <= hi and len(silhouette_edges(arr)) >= min_vertices:
+            return arr
+    raise RuntimeError(f"no tangram silhouette with convexity in {convexity_range} after {max_tries} tries")
+
+
+# ------------------------------------------------------------------------------------------ silhouette
+
+
+def silhouette_edges(arr: Arrangement) -> list[tuple[int, tuple[int, int]]]:
+    """The silhouette boundary as a CCW cyclic list of (direction, exact length (m, n) = m + n*S2),
+    collinear runs merged. Exact: vertices are mapped back to the pieces' lattice vertices."""
+    lattice = {to_float(v): v for p in arr.placements for v in p.vertices()}
+    keys = list(lattice)
+
+    def exact(pt: tuple[float, float]) -> Exact:
+        best = min(keys, key=lambda k: (k[0] - pt[0]) ** 2 + (k[1] - pt[1]) ** 2)
+        return lattice[best]
+
+    ring = orient(arr.silhouette, 1.0).exterior.coords[:-1]
+    verts = [exact(pt) for pt in ring]
+    edges: list[tuple[int, tuple[int, int]]] = []
+    for p, q in _edges(verts):
+        v = sub(q, p)
+        if v == (0, 0, 0, 0):
+            continue
+        d = _direction(v)
+        if d % 2 == 0:  # axis-aligned: the nonzero component is the length
+            m, n = (v[0], v[1]) if d in (0, 4) else (v[2], v[3])
+            length = (m, n) if (m + n * S2) > 0 else (-m, -n)
+        else:  # diagonal: length = sqrt2 * |x component| = sqrt2 * (a + b S2) = b + 2a S2
+            a, b = (v[0], v[1]) if v[0] + v[1] * S2 > 0 else (-v[0], -v[1])
+            length = (b, 2 * a)
+        if edges and edges[-1][0] == d:
+            prev = edges[-1][1]
+            edges[-1] = (d, (prev[0] + length[0], prev[1] + length[1]))
+        else:
+            edges.append((d, length))
+    if len(edges) > 1 and edges[0][0] == edges[-1][0]:
+        d, (m, n) = edges.pop()
+        edges[0] = (d, (edges[0][1][0] + m, edges[0][1][1] + n))
+    return edges
+
+
+def canonical_hash(arr: Arrangement) -> str:
+    """Hash of the silhouette invariant to translation, 45-degree rotations and reflection."""
+    edges = silhouette_edges(arr)
+    mirrored = [((4 - d) % 8, length) for d, length in reversed(edges)]
+    best = None
+    for seq in (edges, mirrored):
+        for r in range(8):
+            rotated = [((d + r) % 8, length) for d, length in seq]
+            for start in range(len(rotated)):
+                cyc = tuple(rotated[start:] + rotated[:start])
+                if best is None or cyc < best:
+                    best = cyc
+    return hashlib.sha256(repr(best).encode()).hexdigest()[:16]
+
+
+def _isometries(poly: shapely.Geometry) -> list[tuple[str, float]]:
+    """The 15 non-identity isometries of the 45-degree lattice, as (kind, angle) about the centroid."""
+    out = [("rotate", 45.0 * k) for k in range(1, 8)]
+    out += [("mirror", 22.5 * k) for k in range(8)]
+    return out
+
+
+def apply_isometry(geom: shapely.Geometry, kind: str, angle: float, origin: tuple[float, float]) -> shapely.Geometry:
+    """Rotate by ``angle`` about ``origin``, or mirror across the line through ``origin`` at ``angle``."""
+    if kind == "rotate":
+        return affinity.rotate(geom, angle, origin=origin)
+    g = affinity.rotate(geom, -angle, origin=origin)
+    g = affinity.scale(g, 1.0, -1.0, origin=origin)
+    return affinity.rotate(g, angle, origin=origin)
+
+
+def symmetry_measures(poly: shapely.Geometry) -> dict[str, float]:
+    """Best IoU of the shape with its mirror image (any lattice axis through the centroid) and with
+    its rotation by 90/180 degrees: 1.0 = exactly symmetric."""
+    c = poly.centroid
+    origin = (c.x, c.y)
+    best_mirror = max(_iou(poly, apply_isometry(poly, "mirror", a, origin)) for a in (22.5 * k for k in range(8)))
+    best_rot = max(_iou(poly, apply_isometry(poly, "rotate", a, origin)) for a in (90.0, 180.0))
+    return {"mirror_symmetry": round(best_mirror, 4), "rotational_symmetry": round(best_rot, 4)}
+
+
+def _iou(a: shapely.Geometry, b: shapely.Geometry) -> float:
+    union = a.union(b).area
+    return float(a.intersection(b).area / union) if union > 0 else 0.0
+
+
+def measures(arr: Arrangement) -> dict[str, float | int]:
+    """Difficulty-related measures of an arrangement's silhouette."""
+    sil = arr.silhouette
+    x0, y0, x1, y1 = sil.bounds
+    boundary = sil.exterior
+    piece_perimeter = sum(p.polygon().length for p in arr.placements)
+    exposed = sum(p.polygon().exterior.intersection(boundary.buffer(1e-6)).length for p in arr.placements)
+    return {
+        "convexity": round(convexity(sil), 4),
+        "silhouette_vertices": len(silhouette_edges(arr)),
+        **symmetry_measures(sil),
+        "exposed_edge_fraction": round(exposed / piece_perimeter, 4),
+        "aspect": round(max(x1 - x0, y1 - y0) / max(1e-9, min(x1 - x0, y1 - y0)), 3),
+    }
+
+
+# ------------------------------------------------------------------------------------------ congruence
+
+
+def congruent(a: Polygon, b: Polygon, tol: float = 0.03) -> bool:
+    """Whether ``a`` and ``b`` have the same shape and size up to rotation, reflection and translation:
+    some rigid motion (angles from matched edge directions) maps ``a`` onto ``b`` with IoU >= 1 - tol."""
+    if abs(a.area - b.area) > tol * max(a.area, b.area):
+        return False
+    return best_rigid_iou(a, b) >= 1.0 - tol
+
+
+def best_rigid_iou(template: Polygon, target: Polygon) -> float:
+    """Best IoU of ``template`` moved rigidly (centroid onto centroid, rotation from edge directions,
+    optional mirror) against ``target``."""
+    best = 0.0
+    tc, gc = template.centroid, target.centroid
+    for flipped in (False, True):
+        t = affinity.scale(template, -1.0, 1.0, origin=tc) if flipped else template
+        for angle in edge_angle_candidates(t, target):
+            moved = affinity.translate(affinity.rotate(t, angle, origin=tc), gc.x - tc.x, gc.y - tc.y)
+            best = max(best, _iou(moved, target))
+    return best
+
+
+def edge_angle_candidates(template: Polygon, target: Polygon, min_rel_length: float = 0.25) -> list[float]:
+    """Rotations (deg) that make some long edge of ``template`` parallel to some long edge of ``target``."""
+
+    def dirs(poly: Polygon) -> list[float]:
+        pts = list(orient(poly, 1.0).exterior.coords)
+        scale = math.sqrt(max(poly.area, 1e-12))
+        out = []
+        for (x0, y0), (x1, y1) in zip(pts[:-1], pts[1:]):
+            if math.hypot(x1 - x0, y1 - y0) >= min_rel_length * scale:
+                out.append(math.degrees(math.atan2(y1 - y0, x1 - x0)))
+        return out
+
+    angles = sorted({round((g - t) % 360.0, 1) for t in dirs(template) for g in dirs(target)})
+    return angles or [0.0]
+
+
+# ---------------------------------------------------------------------------------- alternative tilings
+
+
+def alternative_arrangements(polygons: dict[str, Polygon], limit: int = 8,
+                             rel_tol: float = 2e-4) -> list[dict[str, Polygon]]:
+    """Other valid tilings of the same silhouette, by two moves: (1) a subset of pieces whose union is
+    symmetric under a lattice isometry is mapped by that isometry; (2) two disjoint groups of at most
+    three pieces with congruent unions swap places (e.g. the square and two small triangles forming a
+    square). Only arrangements whose set of piece shapes on the page differs from the original are
+    returned, not mere swaps of equal pieces. ``rel_tol`` (fraction of area) absorbs rounded coordinates."""
+    names = list(polygons)
+    originals = [polygons[n] for n in names]
+    out: list[dict[str, Polygon]] = []
+
+    def changed(moved: dict[str, Polygon], tol: float) -> bool:
+        return not all(any(m.symmetric_difference(o).area < tol for o in originals) for m in moved.values())
+
+    unions = {}
+    for size in range(1, len(names) + 1):
+        for subset in itertools.combinations(names, size):
+            u = union_of(polygons[n] for n in subset)
+            if u.geom_type == "Polygon":
+                unions[subset] = u
+    for subset, union in unions.items():
+        if len(subset) < 2:
+            continue
+        c = union.centroid
+        for kind, angle in _isometries(union):
+            tol = rel_tol * union.area
+            if union.symmetric_difference(apply_isometry(union, kind, angle, (c.x, c.y))).area > tol:
+                continue
+            moved = {n: apply_isometry(polygons[n], kind, angle, (c.x, c.y)) for n in subset}
+            if changed(moved, tol):
+                out.append({**polygons, **moved})
+                if len(out) >= limit:
+                    return out
+    small = [s for s in unions if len(s) <= 3]
+    for a, b in itertools.combinations(small, 2):
+        ua, ub = unions[a], unions[b]
+        if set(a) & set(b) or abs(ua.area - ub.area) > rel_tol * ua.area:
+            continue
+        tol = rel_tol * ua.area
+        for g in _congruences(ua, ub, tol):
+            moved = {n: g(polygons[n], False) for n in a}
+            moved.update({n: g(polygons[n], True) for n in b})
+            if changed(moved, tol):
+                out.append({**polygons, **moved})
+                if len(out) >= limit:
+                    return out
+                break
+    return out
+
+
+def _congruences(ua: Polygon, ub: Polygon, tol: float):
+    """Lattice isometries g (as ``g(geom, inverse)``) with g(ua) == ub up to ``tol`` area."""
+    ca, cb = ua.centroid, ub.centroid
+    dx, dy = cb.x - ca.x, cb.y - ca.y
+    for kind, angle in [("rotate", 0.0)] + _isometries(ua):
+        image = affinity.translate(apply_isometry(ua, kind, angle, (ca.x, ca.y)), dx, dy)
+        if image.symmetric_difference(ub).area > tol:
+            continue
+
+        def g(geom, inverse, kind=kind, angle=angle):
+            if not inverse:
+                return affinity.translate(apply_isometry(geom, kind, angle, (ca.x, ca.y)), dx, dy)
+            back = affinity.translate(geom, -dx, -dy)
+            return apply_isometry(back, kind, -angle if kind == "rotate" else angle, (ca.x, ca.y))
+
+        yield g
+
+
+def arrangement_problems(polygons: dict[str, Polygon], silhouette: Polygon, unit: float = 1.0,
+                         rel_tol: float = 1e-6) -> list[str]:
+    """Why ``polygons`` (one per piece name, drawn at ``unit`` length units per small-triangle leg) is
+    not a tiling of ``silhouette``; empty if it is. ``rel_tol`` absorbs rounding of stored coordinates."""
+    problems = []
+    if sorted(polygons) != sorted(PIECES):
+        problems.append(f"pieces {sorted(polygons)} are not the seven tangram pieces")
+        return problems
+    for name, poly in polygons.items():
+        want = PIECE_AREA[kind_of(name)] * unit * unit
+        if abs(poly.area - want) > rel_tol * want:
+            problems.append(f"{name} has area {poly.area:.4f}, expected {want:.4f}")
+    for a, b in itertools.combinations(sorted(polygons), 2):
+        ov = polygons[a].intersection(polygons[b]).area
+        if ov > rel_tol * silhouette.area:
+            problems.append(f"{a} and {b} overlap (area {ov:.4g})")
+    if abs(silhouette.area - TOTAL_AREA * unit * unit) > rel_tol * silhouette.area:
+        problems.append(f"silhouette area {silhouette.area:.4f} != sum of piece areas {TOTAL_AREA * unit * unit:.4f}")
+    diff = shapely.union_all(list(polygons.values())).symmetric_difference(silhouette).area
+    if diff > 10 * rel_tol * silhouette.area:
+        problems.append(f"union of the pieces differs from the silhouette (area {diff:.4g})")
+    return problems

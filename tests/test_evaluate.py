@@ -1,0 +1,131 @@
+"""The evaluation pipeline: statuses, incremental results, resume after a kill, summaries."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from genpuzzle.dataset import load_set, write_set
+from genpuzzle.errors import DatasetError
+from genpuzzle.evaluate import evaluate, read_results
+from genpuzzle.records import Status, Verdict
+from genpuzzle.summary import macro_overall, summarize
+
+
+@pytest.fixture(scope="module")
+def small_set(tmp_path_factory):
+    root = tmp_path_factory.mktemp("eval") / "set"
+    write_set(root, {"sudoku": 6}, master_seed=21)
+    return root
+
+
+def _answers(set_root: Path, folder: Path, skip: int = 1) -> Path:
+    """References as answers (one as JPEG), the first ``skip`` ids missing, one corrupt, one stray file."""
+    folder.mkdir()
+    records = load_set(set_root).records
+    for k, record in enumerate(records[skip:]):
+        suffix = ".JPG" if k == 0 else ".png"
+        src = set_root / record.reference_images[0]
+        if suffix == ".png":
+            shutil.copy(src, folder / f"{record.id}.png")
+        else:
+            from PIL import Image
+
+            Image.open(src).convert("RGB").save(folder / f"{record.id}{suffix}", format="JPEG", quality=85)
+    (folder / f"{records[-1].id}.png").write_bytes(b"garbage")
+    (folder / "not-an-instance.png").write_bytes(b"x")
+    return folder
+
+
+def test_evaluate_statuses_and_summary(small_set, tmp_path):
+    answers = _answers(small_set, tmp_path / "answers")
+    summary = evaluate(small_set, answers, tmp_path / "out")
+    results = read_results(tmp_path / "out" / "results.jsonl")
+    assert len(results) == 6 and len({v.id for v in results}) == 6
+    by_status = summary["tracks"]["sudoku"]["status_counts"]
+    assert by_status == {"correct": 4, "incorrect": 0, "unreadable": 0, "missing": 1, "error": 1}
+    missing = next(v for v in results if v.status is Status.MISSING)
+    assert missing.score == 0 and missing.reason
+    error = next(v for v in results if v.status is Status.ERROR)
+    assert "garbage" not in error.reason and error.answer_path.endswith(".png")
+    assert summary["macro_overall"] == pytest.approx(400 / 6, abs=1e-3)
+    run = json.loads((tmp_path / "out" / "run.json").read_text())
+    assert run["answers_unmatched"] == ["not-an-instance"]
+    with pytest.raises(DatasetError, match="--resume"):
+        evaluate(small_set, answers, tmp_path / "out")
+
+
+def test_resume_after_truncated_line_gives_every_id_once(small_set, tmp_path):
+    answers = _answers(small_set, tmp_path / "answers", skip=0)
+    out = tmp_path / "out"
+    evaluate(small_set, answers, out)
+    results = out / "results.jsonl"
+    lines = results.read_bytes().splitlines(keepends=True)
+    results.write_bytes(b"".join(lines[:3]) + lines[3][: len(lines[3]) // 2])  # killed mid-write
+    summary = evaluate(small_set, answers, out, resume=True, workers=2)
+    ids = [json.loads(line)["id"] for line in results.read_text().splitlines()]
+    assert sorted(ids) == sorted(r.id for r in load_set(small_set).records)
+    assert summary["n"] == 6
+
+
+def test_killed_cli_run_resumes_to_completion(small_set, tmp_path):
+    answers = _answers(small_set, tmp_path / "answers", skip=0)
+    out = tmp_path / "out"
+    cmd = [sys.executable, "-m", "genpuzzle.cli", "evaluate", "--set", str(small_set), "--answers", str(answers),
+           "--out", str(out)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    results = out / "results.jsonl"
+    deadline = time.time() + 60
+    while time.time() < deadline and (not results.exists() or results.read_text().count("\n") < 2):
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    done_before = results.read_text().count("\n")
+    subprocess.run(cmd + ["--resume"], check=True, capture_output=True)
+    ids = [json.loads(line)["id"] for line in results.read_text().splitlines()]
+    assert sorted(ids) == sorted(r.id for r in load_set(small_set).records), done_before
+
+
+def test_resume_refuses_results_from_another_set(small_set, tmp_path):
+    answers = _answers(small_set, tmp_path / "answers")
+    evaluate(small_set, answers, tmp_path / "out")
+    other = tmp_path / "other"
+    write_set(other, {"sudoku": 2}, master_seed=99)
+    with pytest.raises(DatasetError, match="different set"):
+        evaluate(other, answers, tmp_path / "out", resume=True)
+
+
+def _v(track: str, score: float) -> Verdict:
+    return Verdict(id=f"{track}-{score}", track=track, score=score, status=Status.CORRECT)
+
+
+def test_macro_overall_weights_tracks_equally():
+    verdicts = [_v("a", 100)] * 9 + [_v("a", 0)] + [_v("b", 0)] * 2
+    summary = summarize(verdicts, resamples=2000)
+    assert summary["tracks"]["a"]["mean"] == 90 and summary["tracks"]["b"]["mean"] == 0
+    assert summary["macro_overall"] == 45.0
+    assert summary["micro_mean"] == pytest.approx(75.0)
+    lo, hi = summary["macro_ci95"]
+    assert lo <= 45.0 <= hi and hi - lo > 0
+    assert summary["tracks"]["b"]["ci95"] == [0.0, 0.0]
+    assert macro_overall({"a": 90.0, "b": 0.0}) == 45.0
+    # A bootstrap replicate never drops a track: track b alone stays at 0 in every replicate.
+    assert summarize([_v("b", 0)] * 3, resamples=100)["macro_ci95"] == [0.0, 0.0]
+
+
+def test_verdict_round_trips_through_json():
+    from genpuzzle.records import Violation
+
+    v = Verdict(id="x", track="t", score=np.float64(55.5), status="incorrect",
+                violations=[Violation("c", "m", {"cell": (1, 2), "n": np.int64(3)})], parsed={"g": np.eye(2)})
+    again = Verdict.from_json(json.loads(json.dumps(v.to_json())))
+    assert again.to_json() == v.to_json() and again.violations[0].evidence["cell"] == [1, 2]
+    assert Verdict(id="y", track="t", score=140, status="correct").score == 100.0

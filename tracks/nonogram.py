@@ -1,0 +1,154 @@
+"""The nonogram track (``nonogram``): 5x5, 10x10 and 15x15 as in GenPuzzle (default mix 45/60/45, i.e.
+3:4:3), plus rectangular 10x15 (rows x columns); unique solution certified.
+
+Each instance draws a source picture (random cells, smoothed blobs, a mirrored half, shapes or a random
+walk), derives the clues and keeps it only when line logic plus branching proves exactly one solution
+within a node budget. Set-level dedupe is the caller's job: ``difficulty.canonical_hash`` is the picture's
+hash up to rotation and mirroring (instances are built independently from hashed seeds).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import genpuzzle.data
+from genpuzzle.errors import TrackError
+from genpuzzle.records import InstanceRecord, Puzzle, Status, Verdict
+from genpuzzle.renderers.nonogram import render_nonogram
+from genpuzzle.solvers.nonogram import (MASK_KINDS, canonical_hash, clues_from_mask, count_solutions_cpsat,
+                                        density, is_trivial, random_mask, solve)
+from genpuzzle.track import Track
+from genpuzzle.verifiers.nonogram import (check_cells, check_clue_area, contrast_map, draw_reading,
+                                          nonogram_score, read_cells)
+
+MAX_ATTEMPTS = 400
+MAX_NODES = 5000  # a source picture needing more search nodes than this is dropped, not proved
+
+
+def instruction_template(track: str) -> str:
+    """The instruction template ``data/instructions/<track>.txt``."""
+    path = Path(genpuzzle.data.__file__).resolve().parent / "instructions" / f"{track}.txt"
+    return path.read_text(encoding="utf-8").strip()
+
+
+def parse_variant(variant: str) -> tuple[int, int]:
+    """``"RxC"`` -> (rows, cols); raises :class:`TrackError` for anything else."""
+    try:
+        rows, cols = (int(v) for v in variant.lower().split("x"))
+    except ValueError:
+        raise TrackError(f"nonogram variant {variant!r} is not 'ROWSxCOLS'") from None
+    if not (2 <= rows <= 30 and 2 <= cols <= 30):
+        raise TrackError(f"nonogram variant {variant!r}: rows and columns must be within 2..30")
+    return rows, cols
+
+
+def difficulty_level(rows: int, cols: int, line_solvable: bool) -> str:
+    """easy / medium / hard by cell count, one step harder when line logic alone does not solve it."""
+    cells = rows * cols
+    step = 0 if cells <= 36 else 1 if cells <= 120 else 2
+    if not line_solvable:
+        step = min(2, step + 1)
+    return ("easy", "medium", "hard")[step]
+
+
+class NonogramTrack(Track):
+    name = "nonogram"
+    version = "1"
+    variants = ("5x5", "10x10", "15x15", "10x15")
+    variant_weights = {"5x5": 3, "10x10": 4, "15x15": 3}
+    description = "Fill a nonogram from its row and column clues; cell reading, clue checks, clue-area check."
+
+    def generate(self, seed: int, variant: str) -> Puzzle:
+        rows, cols = parse_variant(variant)
+        rng = random.Random(seed)
+        for attempt in range(MAX_ATTEMPTS):
+            kind = MASK_KINDS[rng.randrange(len(MASK_KINDS))]
+            mask = random_mask(rows, cols, rng, kind)
+            if is_trivial(mask):
+                continue
+            row_clues, col_clues = clues_from_mask(mask)
+            result = solve(row_clues, col_clues, limit=2, max_nodes=MAX_NODES)
+            if result.count == 1 and not result.exhausted:
+                break
+        else:
+            raise TrackError(f"nonogram {variant}: no unique puzzle found in {MAX_ATTEMPTS} attempts "
+                             f"(seed {seed})")
+        drawing = render_nonogram(row_clues, col_clues, mask)
+        return Puzzle(
+            track=self.name, variant=variant, seed=seed,
+            instruction=instruction_template(self.name).format(rows=rows, cols=cols),
+            difficulty={"level": difficulty_level(rows, cols, result.line_solvable), "rows": rows,
+                        "cols": cols, "density": round(density(mask), 4), "mask_kind": kind,
+                        "line_solvable": result.line_solvable, "search_nodes": result.nodes,
+                        "clue_numbers": sum(len(c) for c in row_clues + col_clues),
+                        "attempts": attempt + 1, "canonical_hash": canonical_hash(mask)},
+            ground_truth={"row_clues": row_clues, "col_clues": col_clues, "solution": mask},
+            layout=drawing.layout,
+            input_image=drawing.input_image, reference_images=[drawing.reference_image],
+            edit_mask=drawing.edit_mask,
+            scoring={"mechanism": "programmatic_grid_check", "rubric": "nonogram",
+                     "rubric_version": self.rubric["rubric_version"]},
+        )
+
+    def verify(self, record: InstanceRecord, answer: np.ndarray, input_image: np.ndarray) -> Verdict:
+        layout, truth = record.layout, record.ground_truth
+        contrast = contrast_map(answer)
+        reading = read_cells(answer, layout, contrast)
+        parsed: dict[str, Any] = {"cells": reading.cells,
+                                  "cell_confidence": [[round(x, 3) for x in row] for row in reading.confidence]}
+        if reading.mean_confidence < self.rubric["unreadable_below_mean_confidence"]:
+            return Verdict.failed(record.id, self.name, Status.UNREADABLE,
+                                  f"cell reader unsure on most cells (mean confidence {reading.mean_confidence:.2f})",
+                                  parsed=parsed)
+        violations, subscores = check_cells(reading.cells, truth["row_clues"], truth["col_clues"],
+                                            truth["solution"], layout)
+        clue_violations, preserved = check_clue_area(answer, input_image, layout,
+                                                     self.rubric["clue_change_min_digit_fraction"], contrast)
+        violations += clue_violations
+        subscores["clue_preservation"] = preserved
+        threshold = self.rubric["needs_review_below_cell_confidence"]
+        unsure = [[r, c] for r, row in enumerate(reading.confidence) for c, x in enumerate(row) if x < threshold]
+        return Verdict(
+            id=record.id, track=self.name, score=nonogram_score(subscores, violations),
+            status=Status.INCORRECT if violations else Status.CORRECT, violations=violations, parsed=parsed,
+            confidence=reading.min_confidence, needs_review=bool(unsure), subscores=subscores,
+            extra={"unsure_cells": unsure} if unsure else {},
+        )
+
+    def overlay(self, record: InstanceRecord, verdict: Verdict, answer: np.ndarray) -> np.ndarray | None:
+        parsed = verdict.parsed or {}
+        if "cells" not in parsed:
+            return None
+        from genpuzzle.verifiers.nonogram import CellReading
+
+        reading = CellReading(parsed["cells"], parsed.get("cell_confidence") or
+                              [[1.0] * len(row) for row in parsed["cells"]], [])
+        return draw_reading(answer, record.layout, reading, verdict.violations)
+
+    def validate(self, record: InstanceRecord) -> list[str]:
+        truth, layout = record.ground_truth, record.layout
+        problems = []
+        if set(truth) != {"row_clues", "col_clues", "solution"}:
+            problems.append(f"ground_truth keys are {sorted(truth)}, expected col_clues, row_clues, solution")
+            return problems
+        solution, row_clues, col_clues = truth["solution"], truth["row_clues"], truth["col_clues"]
+        if len(solution) != layout.get("rows") or any(len(row) != layout.get("cols") for row in solution):
+            problems.append("solution shape disagrees with layout rows/cols")
+            return problems
+        if any(v not in (0, 1) for row in solution for v in row):
+            problems.append("solution holds values other than 0/1")
+            return problems
+        if clues_from_mask(solution) != (row_clues, col_clues):
+            problems.append("stored clues are not the clues of the stored solution")
+        count = count_solutions_cpsat(row_clues, col_clues, limit=2)
+        if count != 1:
+            problems.append(f"clues have {count if count < 2 else '2 or more'} solutions (CP-SAT), expected 1")
+        elif solve(row_clues, col_clues, limit=2).count != 1:
+            problems.append("line-logic solver disagrees with CP-SAT on uniqueness")
+        if canonical_hash(solution) != record.difficulty.get("canonical_hash"):
+            problems.append("difficulty.canonical_hash does not match the stored solution")
+        return problems

@@ -1,0 +1,113 @@
+"""The tangram track (``tangram``): fill a silhouette with the seven tangram pieces; geometric check.
+
+Silhouettes are unions of real edge-to-edge arrangements of the seven pieces (so a solution exists),
+grown on an exact 45-degree lattice; variants are difficulty bands of the silhouette's convexity
+(area / convex-hull area): ``easy`` sprawling shapes whose outline shows most piece edges, ``hard``
+compact shapes that hide them. Any valid tiling is accepted, not only the stored one.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import cv2
+import numpy as np
+from shapely.geometry import Polygon
+
+from genpuzzle.records import InstanceRecord, Puzzle, Status, Verdict
+from genpuzzle.renderers.tangram import PALETTE, render_tangram
+from genpuzzle.solvers.tangram import (PIECES, Arrangement, Placement, arrangement_problems, canonical_hash,
+                                       congruent, generate_arrangement, measures, union_of)
+from genpuzzle.track import Track
+from genpuzzle.tracks.sudoku import instruction_template
+from genpuzzle.verifiers.tangram import check_arrangement, read_pieces, tangram_score
+
+CONVEXITY = {"easy": (0.45, 0.66), "medium": (0.66, 0.78), "hard": (0.78, 0.95)}
+
+
+class TangramTrack(Track):
+    name = "tangram"
+    version = "1"
+    variants = ("easy", "medium", "hard")
+    variant_weights = {"easy": 1, "medium": 1, "hard": 1}
+    description = "Place the seven tangram pieces into a silhouette; colour segmentation + shapely geometry check."
+
+    def generate(self, seed: int, variant: str) -> Puzzle:
+        rng = random.Random(seed)
+        arr = generate_arrangement(rng, CONVEXITY[variant])
+        palette = list(PALETTE.values())
+        rng.shuffle(palette)
+        colours = dict(zip(PIECES, palette))
+        drawing = render_tangram(arr, colours, rng)
+        return Puzzle(
+            track=self.name, variant=variant, seed=seed,
+            instruction=instruction_template(self.name),
+            difficulty={"level": variant, **measures(arr)},
+            ground_truth={"silhouette": drawing.silhouette, "pieces": drawing.pieces,
+                          "solution": drawing.solution,
+                          "solution_lattice": [p.to_json() for p in arr.placements],
+                          "silhouette_hash": canonical_hash(arr)},
+            layout=drawing.layout,
+            input_image=drawing.input_image, reference_images=[drawing.reference_image],
+            edit_mask=drawing.edit_mask,
+            scoring={"mechanism": "programmatic_geometry_check", "rubric": "tangram",
+                     "rubric_version": self.rubric["rubric_version"]},
+        )
+
+    def verify(self, record: InstanceRecord, answer: np.ndarray, input_image: np.ndarray) -> Verdict:
+        gt = record.ground_truth
+        reading = read_pieces(answer, gt, record.layout, self.rubric)
+        violations, subscores, tier = check_arrangement(reading, Polygon(gt["silhouette"]), float(record.layout["unit_px"]),
+                                                      self.rubric)
+        parsed = {p.name: {"found": p.found, **p.fit,
+                           "fitted": [[round(x, 1), round(y, 1)] for x, y in p.fitted.exterior.coords[:-1]]
+                           if p.fitted is not None else None}
+                  for p in reading.pieces}
+        review = reading.colour_match_fraction < self.rubric["needs_review_below_colour_match"] \
+            and reading.saturated_fraction > 0.01
+        return Verdict(
+            id=record.id, track=self.name, score=tangram_score(tier),
+            status=Status.CORRECT if tier == 3 and not violations else Status.INCORRECT,
+            violations=violations, parsed=parsed, confidence=round(reading.colour_match_fraction, 4),
+            needs_review=review, subscores=subscores,
+            extra={"colour_match_fraction": round(reading.colour_match_fraction, 4)},
+        )
+
+    def overlay(self, record: InstanceRecord, verdict: Verdict, answer: np.ndarray) -> np.ndarray | None:
+        out = np.ascontiguousarray(answer.copy())
+        sil = np.round(np.array(record.ground_truth["silhouette"])).astype(np.int32)
+        cv2.polylines(out, [sil], True, (0, 0, 0), 1, cv2.LINE_AA)
+        bad = {v.evidence.get("piece") for v in verdict.violations} | \
+            {n for v in verdict.violations for n in v.evidence.get("pieces", [])}
+        for name, info in (verdict.parsed or {}).items():
+            if info.get("fitted"):
+                pts = np.round(np.array(info["fitted"])).astype(np.int32)
+                cv2.polylines(out, [pts], True, (220, 0, 0) if name in bad else (0, 140, 0), 2, cv2.LINE_AA)
+        return out
+
+    def validate(self, record: InstanceRecord) -> list[str]:
+        gt = record.ground_truth
+        unit = float(record.layout["unit_px"])
+        problems = []
+        placements = [Placement.from_json(p) for p in gt["solution_lattice"]]
+        lattice = {p.name: p.polygon() for p in placements}
+        silhouette_units = union_of(lattice.values())
+        if silhouette_units.geom_type != "Polygon" or silhouette_units.interiors:
+            problems.append("lattice solution does not form one simply-connected silhouette")
+            return problems
+        problems += [f"lattice: {p}" for p in arrangement_problems(lattice, silhouette_units)]
+        if canonical_hash(Arrangement(tuple(placements), silhouette_units)) != gt["silhouette_hash"]:
+            problems.append("silhouette hash does not match the lattice solution")
+        solution = {s["name"]: Polygon(s["polygon"]) for s in gt["solution"]}
+        silhouette = Polygon(gt["silhouette"])
+        problems += [f"pixels: {p}" for p in arrangement_problems(solution, silhouette, unit, rel_tol=2e-4)]
+        if abs(silhouette.area - silhouette_units.area * unit * unit) > 1e-3 * silhouette.area:
+            problems.append("pixel silhouette is not the lattice silhouette at unit_px")
+        tray = {p["name"]: Polygon(p["polygon"]) for p in gt["pieces"]}
+        for name, poly in solution.items():
+            if name not in tray or not congruent(poly, tray[name], tol=2e-3):
+                problems.append(f"solution's {name} is not congruent to the piece shown in the tray")
+        if len({tuple(p["colour"]) for p in gt["pieces"]}) != len(PIECES):
+            problems.append("piece colours are not distinct")
+        return problems
