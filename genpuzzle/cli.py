@@ -20,7 +20,7 @@ from genpuzzle.errors import GenpuzzleError, TrackError
 
 app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, no_args_is_help=True,
                   help="Generate visual-reasoning puzzle sets and verify image-model answers.")
-console = Console()
+console = Console(width=None if Console().is_terminal else 120)
 err_console = Console(stderr=True)
 
 
@@ -120,7 +120,8 @@ def evaluate_command(
 
 
 def _print_summary(summary: dict) -> None:
-    table = Table("track", "n", "mean", "95% CI", "correct", "incorrect", "unreadable", "missing", "error")
+    table = Table("track", "n", "mean", "95% CI", "correct", "incorrect", "unreadable", "missing", "error",
+                  min_width=100)
     for name, t in summary["tracks"].items():
         s = t["status_counts"]
         ci = t["ci95"]

@@ -121,8 +121,10 @@ def write_set(out: Path, counts: dict[str, int], master_seed: int, *, workers: i
     out.mkdir(parents=True, exist_ok=True)
     digest = hashlib.sha256()
     manifest_tmp = out / (MANIFEST + ".part")
+    seen: dict[str, set[str]] = {}
     with open(manifest_tmp, "w", encoding="utf-8", newline="\n") as manifest:
-        for built in _build_all(jobs, workers):
+        for job, built in zip(jobs, _build_all(jobs, workers)):
+            built = _distinct(job, built, seen.setdefault(job.track, set()), master_seed)
             line = json_line(built.record.to_json())
             manifest.write(line + "\n")
             digest.update(line.encode("utf-8") + b"\n")
@@ -144,6 +146,28 @@ def write_set(out: Path, counts: dict[str, int], master_seed: int, *, workers: i
     }
     (out / SET_JSON).write_text(json.dumps(info, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return info
+
+
+MAX_REDRAWS = 50
+
+
+def _distinct(job: InstanceJob, built: BuiltInstance, seen: set[str], master_seed: int) -> BuiltInstance:
+    """``built``, or a re-draw of it from a derived seed when it duplicates an earlier instance.
+
+    Runs in the writing process, in job order, so the result does not depend on the worker count.
+    """
+    from genpuzzle.registry import get_track
+
+    track = get_track(job.track)
+    for attempt in range(1, MAX_REDRAWS + 1):
+        key = track.dedupe_key(built.record)
+        if key not in seen:
+            seen.add(key)
+            return built
+        seed = derive_seed(master_seed, job.track, job.variant, f"{job.index}/retry{attempt}")
+        built = build_instance(InstanceJob(job.track, job.variant, job.index, seed))
+    raise DatasetError(f"{job.track}/{job.variant}: no distinct instance for index {job.index} after "
+                       f"{MAX_REDRAWS} re-draws; the variant has too few distinct puzzles for this count")
 
 
 def _build_all(jobs: list[InstanceJob], workers: int) -> Iterator[BuiltInstance]:

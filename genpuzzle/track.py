@@ -58,6 +58,17 @@ class Track(ABC):
         """
         return None
 
+    def dedupe_key(self, record: InstanceRecord) -> str:
+        """Key under which two instances count as the same puzzle within a set.
+
+        Default: a hash of the ground truth. Tracks whose puzzles have symmetries (rotated or mirrored
+        nonograms, tangram silhouettes) override it with a canonical hash.
+        """
+        import hashlib
+
+        text = json.dumps(record.ground_truth, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
     def validate(self, record: InstanceRecord) -> list[str]:
         """Re-prove the record's ground-truth claims (e.g. uniqueness). Returns problems, empty if sound."""
         return []

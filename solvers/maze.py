@@ -186,12 +186,22 @@ def add_loops(maze: Maze, count: int, rng: random.Random, start: Cell, goal: Cel
     if path is None:
         raise ValueError("start and goal are not connected")
     on_path = {edge(a, b) for a, b in zip(path, path[1:])}
+    # a wall closes a cycle through the solution iff its two cells fall in different pieces of the maze
+    # once the solution's passages are cut (exact for a perfect maze, sufficient otherwise)
+    piece: dict[Cell, int] = {}
+    for root in maze.cells():
+        if root in piece:
+            continue
+        piece[root] = len(piece)
+        stack = [root]
+        while stack:
+            cell = stack.pop()
+            for n in maze.neighbors(cell):
+                if n not in piece and edge(cell, n) not in on_path:
+                    piece[n] = piece[root]
+                    stack.append(n)
     walls = maze.walls()
-    useful = []
-    for a, b in walls:
-        cycle = shortest_path(maze, a, b) or []
-        if any(edge(x, y) in on_path for x, y in zip(cycle, cycle[1:])):
-            useful.append((a, b))
+    useful = [(a, b) for a, b in walls if piece[a] != piece[b]]
     if not useful or count < 1:
         return maze, []
     first = useful[rng.randrange(len(useful))]

@@ -404,7 +404,7 @@ def alternative_arrangements(polygons: dict[str, Polygon], limit: int = 8,
     out: list[dict[str, Polygon]] = []
 
     def changed(moved: dict[str, Polygon], tol: float) -> bool:
-        return not all(any(m.symmetric_difference(o).area < tol for o in originals) for m in moved.values())
+        return not all(any(_sym_diff_area(m, o) < tol for o in originals) for m in moved.values())
 
     unions = {}
     for size in range(1, len(names) + 1):
@@ -418,7 +418,7 @@ def alternative_arrangements(polygons: dict[str, Polygon], limit: int = 8,
         c = union.centroid
         for kind, angle in _isometries(union):
             tol = rel_tol * union.area
-            if union.symmetric_difference(apply_isometry(union, kind, angle, (c.x, c.y))).area > tol:
+            if _sym_diff_area(union, apply_isometry(union, kind, angle, (c.x, c.y))) > tol:
                 continue
             moved = {n: apply_isometry(polygons[n], kind, angle, (c.x, c.y)) for n in subset}
             if changed(moved, tol):
@@ -442,13 +442,21 @@ def alternative_arrangements(polygons: dict[str, Polygon], limit: int = 8,
     return out
 
 
+def _sym_diff_area(a: shapely.Geometry, b: shapely.Geometry) -> float:
+    """Area of the symmetric difference; infinite when GEOS cannot overlay the (rounded) inputs."""
+    try:
+        return float(a.symmetric_difference(b).area)
+    except shapely.errors.GEOSException:
+        return math.inf
+
+
 def _congruences(ua: Polygon, ub: Polygon, tol: float):
     """Lattice isometries g (as ``g(geom, inverse)``) with g(ua) == ub up to ``tol`` area."""
     ca, cb = ua.centroid, ub.centroid
     dx, dy = cb.x - ca.x, cb.y - ca.y
     for kind, angle in [("rotate", 0.0)] + _isometries(ua):
         image = affinity.translate(apply_isometry(ua, kind, angle, (ca.x, ca.y)), dx, dy)
-        if image.symmetric_difference(ub).area > tol:
+        if _sym_diff_area(image, ub) > tol:
             continue
 
         def g(geom, inverse, kind=kind, angle=angle):

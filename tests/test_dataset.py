@@ -93,3 +93,22 @@ def test_bad_sets_raise_errors_naming_file_and_line(tmp_path):
         load_set(tmp_path / "s")
     with pytest.raises(DatasetError, match="not empty"):
         write_set(tmp_path / "s", {"sudoku": 1}, master_seed=3)
+
+
+def test_duplicates_within_a_set_are_redrawn_deterministically(tmp_path, monkeypatch):
+    """Force collisions (every 4x4 Sudoku shares one key) and check re-draws stay distinct and stable."""
+    track = get_track("sudoku")
+    calls = []
+
+    def coarse_key(record):
+        calls.append(record.id)
+        return str(record.ground_truth["givens"][0][0] > 0)  # only two possible keys
+
+    monkeypatch.setattr(track, "dedupe_key", coarse_key)
+    write_set(tmp_path / "a", {"sudoku": 2}, master_seed=8, variants={"sudoku": ["4x4"]})
+    keys = [coarse_key(load_set(tmp_path / "a").records[i]) for i in range(2)]
+    assert sorted(keys) == ["False", "True"]
+    write_set(tmp_path / "b", {"sudoku": 2}, master_seed=8, variants={"sudoku": ["4x4"]}, workers=2)
+    assert _all_bytes(tmp_path / "a") == _all_bytes(tmp_path / "b")
+    with pytest.raises(DatasetError, match="no distinct instance"):
+        write_set(tmp_path / "c", {"sudoku": 3}, master_seed=8, variants={"sudoku": ["4x4"]})

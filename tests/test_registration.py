@@ -311,6 +311,17 @@ def test_same_size_but_shrunk_content_is_not_identity(scenes) -> None:
     assert corner_error(reg, M, sc.points) <= tolerance(sc.target)
 
 
+@pytest.mark.parametrize("px", [1, 3, 5])
+@pytest.mark.parametrize("sname", sorted(SCENES))
+def test_same_size_answer_shifted_by_a_few_pixels_is_not_identity(scenes, sname: str, px: int) -> None:
+    sc = scenes[sname]
+    h, w = sc.target.shape[:2]
+    answer, M = make_answer(sc.solved, Perturb(shift=(px / w, -px / h), jpeg=60))
+    reg = register(answer, sc.target)
+    assert reg.ok and reg.method != "identity"
+    assert corner_error(reg, M, sc.points) <= 1.0
+
+
 def test_registered_image_is_the_answer_in_the_input_frame(scenes) -> None:
     sc = scenes["nonogram"]
     answer, _ = make_answer(sc.solved, PERTURBATIONS["combo_small"])

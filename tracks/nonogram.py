@@ -3,8 +3,8 @@
 
 Each instance draws a source picture (random cells, smoothed blobs, a mirrored half, shapes or a random
 walk), derives the clues and keeps it only when line logic plus branching proves exactly one solution
-within a node budget. Set-level dedupe is the caller's job: ``difficulty.canonical_hash`` is the picture's
-hash up to rotation and mirroring (instances are built independently from hashed seeds).
+within a node budget. Within a set, pictures are deduplicated by ``difficulty.canonical_hash`` (the
+picture's hash up to rotation and mirroring; see :meth:`NonogramTrack.dedupe_key`).
 """
 
 from __future__ import annotations
@@ -128,6 +128,9 @@ class NonogramTrack(Track):
         reading = CellReading(parsed["cells"], parsed.get("cell_confidence") or
                               [[1.0] * len(row) for row in parsed["cells"]], [])
         return draw_reading(answer, record.layout, reading, verdict.violations)
+
+    def dedupe_key(self, record: InstanceRecord) -> str:
+        return f"{record.variant}:{record.difficulty['canonical_hash']}"
 
     def validate(self, record: InstanceRecord) -> list[str]:
         truth, layout = record.ground_truth, record.layout

@@ -174,9 +174,16 @@ def fit_measures(fitted: Polygon, region: shapely.Geometry, others: shapely.Geom
     }
 
 
+HIDDEN_COST = 0.5  # a fit may tuck under another piece (occlusion), but not for free: no drifting
+
+
 def _fit_costs(ts: np.ndarray, region: shapely.Geometry, covered: shapely.Geometry) -> np.ndarray:
-    """Cost of each candidate polygon: drawn area it misses + its area neither drawn nor hidden."""
-    return shapely.area(shapely.difference(region, ts)) + shapely.area(shapely.difference(ts, covered))
+    """Cost of each candidate polygon: drawn area it misses + its area not drawn (hidden area at
+    HIDDEN_COST, area neither drawn nor hidden in full)."""
+    missed = shapely.area(shapely.difference(region, ts))
+    undrawn = shapely.area(shapely.difference(ts, region))
+    bare = shapely.area(shapely.difference(ts, covered))
+    return missed + HIDDEN_COST * undrawn + (1.0 - HIDDEN_COST) * bare
 
 
 def _moved(coords: np.ndarray, angles_deg: np.ndarray, pivot: np.ndarray, target: np.ndarray) -> np.ndarray:
@@ -252,11 +259,14 @@ def check_arrangement(reading: TangramReading, silhouette: Polygon, unit_px: flo
     """Named violations, subscores and the tier (0-3) of the pieces as read. See the rubric file.
 
     Areas (outside, overlap, uncovered, spill) are measured in unit^2 (small-triangle leg = 1) after
-    removing slivers thinner than ``2 * sliver`` px: an outline style, anti-aliasing or a pixel of fit
-    jitter along a shared edge is not a misplaced piece."""
+    removing slivers thinner than ``2 * sliver`` px, and outside/uncovered/spill ignore a band of
+    ``border`` px along the silhouette's outline: an outline style, anti-aliasing or a pixel of fit
+    jitter along an edge is not a misplaced piece."""
     th = rubric["thresholds"]
     sliver = th["sliver_px_per_unit"] * unit_px
     unit2 = unit_px * unit_px
+    border = th["border_allowance_px_per_unit"] * unit_px
+    inner, outer = silhouette.buffer(-border, join_style="mitre"), silhouette.buffer(border, join_style="mitre")
     violations: list[Violation] = []
     defective: set[str] = set()
     broken: set[str] = set()  # missing, scaled or deformed: the piece is not preserved
@@ -291,7 +301,7 @@ def check_arrangement(reading: TangramReading, silhouette: Polygon, unit_px: flo
                                          "bbox": _bbox(p.region)}))
             defective.add(p.name)
             broken.add(p.name)
-        outside_geom = _open(p.region.difference(silhouette), sliver)
+        outside_geom = _open(p.region.difference(outer), sliver)
         outside = outside_geom.area / unit2
         if outside > th["piece_outside_max_unit2"]:
             violations.append(Violation("piece_outside", f"{outside_geom.area / p.expected_area:.0%} of "
@@ -317,9 +327,9 @@ def check_arrangement(reading: TangramReading, silhouette: Polygon, unit_px: flo
     sil_area = silhouette.area
     inter = union.intersection(silhouette).area
     iou = inter / union.union(silhouette).area
-    uncovered_geom = _open(silhouette.difference(union), sliver)
+    uncovered_geom = _open(inner.difference(union), sliver)
     uncovered = uncovered_geom.area / unit2
-    spill_geom = _open(union.difference(silhouette), sliver)
+    spill_geom = _open(union.difference(outer), sliver)
     spill = spill_geom.area / unit2
     global_defect = False
     if uncovered > th["uncovered_max_unit2"]:

@@ -1,0 +1,395 @@
+"""Matchstick track: the k-move search against independent brute force, and the verifier as a measuring
+instrument (calibration ladder and perturbed references through the full evaluate pipeline)."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import itertools
+import random
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PIL import Image, ImageFilter
+
+from genpuzzle.dataset import load_set, write_set
+from genpuzzle.evaluate import verify_answer
+from genpuzzle.records import Status
+from genpuzzle.registry import get_track
+from genpuzzle.renderers.matchstick import draw_sticks, equation_layout
+from genpuzzle.solvers.matchstick import (GLYPHS, SLOT_NAMES, Frame, decode, enumerate_by_glyphs, frame_for,
+                                          generate, is_true, min_moves, move_counts, occupancy, parse_equation,
+                                          search, slots, solve)
+from genpuzzle.verifiers.matchstick import frame_from_layout, read_sticks, stick_length
+
+# --------------------------------------------------------------------------------- independent brute force
+
+
+def _glyph_lookup(kind: str) -> tuple[list[str], np.ndarray]:
+    """Bit code of the kind's slots -> glyph index (-1 when the code is no glyph)."""
+    names = SLOT_NAMES[kind]
+    glyphs = sorted(GLYPHS[kind])
+    table = np.full(1 << len(names), -1, np.int64)
+    for gi, g in enumerate(glyphs):
+        table[sum(1 << names.index(n) for n in GLYPHS[kind][g])] = gi
+    return glyphs, table
+
+
+def brute_force(shown: tuple[bool, ...], frame: Frame, k: int) -> list[str]:
+    """Every true equation at exactly k emptied + k filled slots: all slot subsets, decoded with numpy."""
+    order = slots(frame)
+    full = [i for i, b in enumerate(shown) if b]
+    empty = [i for i, b in enumerate(shown) if not b]
+    adds = np.array(list(itertools.combinations(empty, k)), np.int64).reshape(-1, k)
+    if len(adds) == 0:
+        return []
+    per_pos = []
+    for pos, kind in enumerate(frame.kinds):
+        idx = [j for j, (i, _) in enumerate(order) if i == pos]
+        glyphs, table = _glyph_lookup(kind)
+        per_pos.append((idx, glyphs, table, 1 << np.arange(len(idx))))
+    found: set[str] = set()
+    base = np.array(shown, bool)
+    for rem in itertools.combinations(full, k):
+        conf = np.repeat(base[None, :], len(adds), axis=0)
+        conf[:, list(rem)] = False
+        np.put_along_axis(conf, adds, True, axis=1)
+        codes = [table[conf[:, idx].astype(np.int64) @ w] for idx, _, table, w in per_pos]
+        legal = np.all(np.stack(codes) >= 0, axis=0)
+        for row in np.nonzero(legal)[0]:
+            text = "".join(per_pos[p][1][codes[p][row]] for p in range(len(per_pos)))
+            if is_true(text):
+                found.add(text)
+    return sorted(found)
+
+
+# ------------------------------------------------------------------------------------------- solver
+
+
+def test_glyph_table_stick_counts() -> None:
+    counts = [len(GLYPHS["digit"][str(d)]) for d in range(10)]
+    assert counts == [6, 2, 5, 5, 4, 5, 6, 3, 7, 6]
+    assert len({GLYPHS["digit"][str(d)] for d in range(10)}) == 10
+
+
+def test_equation_rules() -> None:
+    assert is_true("8-4=4") and is_true("3x4=12") and is_true("0+0=0")
+    assert not is_true("6+4=4")
+    assert not is_true("07+1=8")  # leading zero
+    assert not is_true("1-2=1") and not is_true("4=4") and not is_true("1+2+3=6")
+    assert parse_equation("07+1=8") is None and parse_equation("07+1=8", allow_leading_zero=True) == (7, "+", 1, 8)
+
+
+def test_classic_one_move_puzzle() -> None:
+    # 6+4=4: the + loses its vertical stick to the 6 (-> 8-4=4), or the 6 gives one to the + (0+4=4)
+    solutions = solve("6+4=4", 1)
+    assert {"8-4=4", "0+4=4"} <= set(solutions)
+    frame = frame_for("6+4=4")
+    shown = occupancy("6+4=4", frame)
+    for sol in solutions:
+        assert is_true(sol) and move_counts(shown, occupancy(sol, frame)) == (1, 1)
+    assert solutions == brute_force(shown, frame, 1)
+
+
+@settings(max_examples=25, deadline=None)
+@given(a=st.integers(0, 99), b=st.integers(0, 9), c=st.integers(0, 99), op=st.sampled_from("+-x"),
+       k=st.integers(1, 2))
+def test_search_equals_slot_brute_force_on_any_equation(a: int, b: int, c: int, op: str, k: int) -> None:
+    equation = f"{a}{op}{b}={c}"
+    frame = frame_for(equation, times=op == "x" or c % 2 == 0)
+    shown = occupancy(equation, frame)
+    found = search(shown, frame, k)
+    assert found == brute_force(shown, frame, k)
+    assert found == enumerate_by_glyphs(shown, frame, k)
+
+
+@settings(max_examples=14, deadline=None)
+@given(seed=st.integers(0, 2**40), k=st.integers(1, 4), several=st.booleans(), times=st.booleans())
+def test_generated_instances_are_sound(seed: int, k: int, several: bool, times: bool) -> None:
+    inst = generate(random.Random(seed), k, several=several, times=times)
+    frame, shown = inst.frame, inst.occupied
+    assert not is_true(inst.equation) and inst.solutions and inst.source in inst.solutions
+    for sol in inst.solutions:
+        assert is_true(sol)
+        assert move_counts(shown, occupancy(sol, frame)) == (k, k)
+        assert all(g is not None for g in decode(occupancy(sol, frame), frame))
+    independent = brute_force(shown, frame, k) if k <= 2 else enumerate_by_glyphs(shown, frame, k)
+    assert list(inst.solutions) == independent  # nothing missing, nothing extra
+    assert min_moves(shown, frame, k - 1) is None  # k is the fewest moves
+
+
+def test_three_move_search_equals_slot_brute_force() -> None:
+    inst = generate(random.Random(5), 3)
+    assert list(inst.solutions) == brute_force(inst.occupied, inst.frame, 3)
+
+
+# ------------------------------------------------------------------------------------------- the set
+
+
+@pytest.fixture(scope="module")
+def puzzle_set(tmp_path_factory: pytest.TempPathFactory):
+    root = tmp_path_factory.mktemp("matchstick_set")
+    write_set(root, {"matchstick": 10}, master_seed=11)
+    return load_set(root)
+
+
+@pytest.fixture(scope="module")
+def answers(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("matchstick_answers")
+
+
+def _occ(record, equation: str) -> list[bool]:
+    return list(occupancy(equation, frame_from_layout(record.layout)))
+
+
+def _save(folder: Path, name: str, image: Image.Image | np.ndarray, fmt: str = "PNG") -> Path:
+    if isinstance(image, np.ndarray):
+        image = Image.fromarray(image)
+    path = folder / f"{name}.{'jpg' if fmt == 'JPEG' else 'png'}"
+    image.save(path, format=fmt, **({"quality": 60} if fmt == "JPEG" else {}))
+    return path
+
+
+def test_records_have_the_issue_keys_and_validate(puzzle_set) -> None:
+    track = get_track("matchstick")
+    assert {r.variant for r in puzzle_set.records} == set(track.variants)
+    for record in puzzle_set.records:
+        gt = record.ground_truth
+        assert set(gt) == {"equation", "moves", "solutions", "stick_count"}
+        assert gt["moves"] == record.difficulty["k"] and gt["stick_count"] == sum(record.layout["occupied"])
+        assert len(record.layout["slots"]) == len(record.layout["occupied"])
+        assert set(record.layout["slots"][0]) == {"symbol", "segment", "p0", "p1"}
+        assert track.validate(record) == []
+        assert {"level", "k", "digits", "solutions", "operator_change"} <= set(record.difficulty)
+        if record.variant != "several":
+            assert len(gt["solutions"]) == 1
+        else:
+            assert 2 <= len(gt["solutions"]) <= 4
+
+
+def test_validate_catches_tampering(puzzle_set) -> None:
+    track = get_track("matchstick")
+    record = puzzle_set.records[0]
+    gt = record.ground_truth
+    fewer = dataclasses.replace(record, ground_truth={**gt, "solutions": []})
+    assert any("glyph enumeration" in p for p in track.validate(fewer))
+    wrong = dataclasses.replace(record, ground_truth={**gt, "stick_count": gt["stick_count"] + 1})
+    assert any("stick_count" in p for p in track.validate(wrong))
+
+
+def test_generation_is_deterministic() -> None:
+    track = get_track("matchstick")
+    a, b = track.generate(1234, "2move"), track.generate(1234, "2move")
+    assert a.ground_truth == b.ground_truth and a.layout == b.layout
+    assert a.input_image.tobytes() == b.input_image.tobytes()
+    assert a.reference_images[0].tobytes() == b.reference_images[0].tobytes()
+
+
+def test_reader_reads_the_input_exactly(puzzle_set) -> None:
+    for record in puzzle_set.records[:4]:
+        image = np.asarray(Image.open(puzzle_set.root / record.input_image).convert("RGB"))
+        reading = read_sticks(image, record.layout)
+        assert reading.occupied == record.layout["occupied"]
+        assert reading.strays == [] and reading.min_confidence == 1.0
+
+
+# --------------------------------------------------------------------------------- calibration ladder
+
+
+def test_every_stored_solution_scores_100(puzzle_set, answers) -> None:
+    for record in puzzle_set.records:
+        for j, sol in enumerate(record.ground_truth["solutions"]):
+            path = _save(answers, f"{record.id}_sol{j}", draw_sticks(record.layout, _occ(record, sol)))
+            verdict = verify_answer(puzzle_set.root, record, path)
+            assert verdict.score == 100 and verdict.status == Status.CORRECT, (record.id, sol, verdict.codes)
+            assert verdict.parsed["equation"] == sol and not verdict.needs_review
+        ref = verify_answer(puzzle_set.root, record, puzzle_set.root / record.reference_images[0])
+        assert ref.score == 100
+
+
+def test_unchanged_input_scores_0(puzzle_set) -> None:
+    for record in puzzle_set.records:
+        verdict = verify_answer(puzzle_set.root, record, puzzle_set.root / record.input_image)
+        k = record.ground_truth["moves"]
+        assert verdict.score == 0 and verdict.status == Status.INCORRECT
+        assert f"moved 0, expected {k}" in [v.message for v in verdict.violations]
+        assert "equation_false" in verdict.codes
+
+
+def test_true_equation_with_one_move_too_many(puzzle_set, answers) -> None:
+    hits = 0
+    for record in puzzle_set.records:
+        frame = frame_from_layout(record.layout)
+        k = record.ground_truth["moves"]
+        more = search(tuple(record.layout["occupied"]), frame, k + 1)
+        if not more:
+            continue
+        hits += 1
+        path = _save(answers, f"{record.id}_kplus1", draw_sticks(record.layout, _occ(record, more[0])))
+        verdict = verify_answer(puzzle_set.root, record, path)
+        assert verdict.score == 0
+        assert verdict.codes == ["move_count"], verdict.codes
+        assert verdict.violations[0].message == f"moved {k + 1}, expected {k}"
+        assert verdict.violations[0].evidence["bbox"]
+    assert hits >= 3
+
+
+def test_stick_from_nowhere(puzzle_set, answers) -> None:
+    for record in puzzle_set.records[:5]:
+        occ = _occ(record, record.ground_truth["solutions"][0])
+        n = record.ground_truth["stick_count"]
+        j = occ.index(False)
+        occ[j] = True
+        path = _save(answers, f"{record.id}_plus1", draw_sticks(record.layout, occ))
+        verdict = verify_answer(puzzle_set.root, record, path)
+        assert verdict.score == 0
+        assert f"stick count {n + 1}, expected {n}" in [v.message for v in verdict.violations]
+        assert "move_count" in verdict.codes
+
+
+def test_illegal_glyph_is_caught(puzzle_set, answers) -> None:
+    record = puzzle_set.records[0]
+    occ = _occ(record, record.ground_truth["solutions"][0])
+    frame = frame_from_layout(record.layout)
+    # move one stick so that some symbol forms no legal glyph (the stick count stays the same)
+    trial: list[bool] = []
+    for src, dst in itertools.product(range(len(occ)), range(len(occ))):
+        if occ[src] and not occ[dst]:
+            trial = occ.copy()
+            trial[src], trial[dst] = False, True
+            if None in decode(tuple(trial), frame):
+                break
+    else:
+        pytest.fail("no illegal one-stick move found")
+    bad = decode(tuple(trial), frame).index(None)
+    path = _save(answers, "illegal", draw_sticks(record.layout, trial))
+    verdict = verify_answer(puzzle_set.root, record, path)
+    assert verdict.score == 0 and "illegal_glyph" in verdict.codes
+    illegal = verdict.violations[verdict.codes.index("illegal_glyph")]
+    assert illegal.evidence["symbol"] == bad and len(illegal.evidence["bbox"]) == 4
+    assert "stick_count" not in verdict.codes
+
+
+def test_stray_stick_outside_slots(puzzle_set, answers) -> None:
+    record = puzzle_set.records[1]
+    n = record.ground_truth["stick_count"]
+    occ = _occ(record, record.ground_truth["solutions"][0])
+    x0, y0, x1, y1 = record.layout["area_bbox"]
+    L = stick_length(record.layout)
+    extra = [((x0 + 10, y1 - 15), (x0 + 10 + 0.8 * L, y1 - 15 - 0.6 * L))]
+    path = _save(answers, "stray", draw_sticks(record.layout, occ, extra=extra))
+    verdict = verify_answer(puzzle_set.root, record, path)
+    assert verdict.score == 0 and "stray_stick" in verdict.codes
+    assert f"stick count {n + 1}, expected {n}" in [v.message for v in verdict.violations]
+    # the same stick taken from a slot (a real move that lands nowhere) breaks the move count instead
+    occ[occ.index(True)] = False
+    path = _save(answers, "stray_moved", draw_sticks(record.layout, occ, extra=extra))
+    verdict = verify_answer(puzzle_set.root, record, path)
+    assert verdict.score == 0 and "stray_stick" in verdict.codes and "stick_count" not in verdict.codes
+
+
+def test_valid_solution_missing_from_list_counts_and_is_flagged(puzzle_set, answers) -> None:
+    record = next(r for r in puzzle_set.records if r.variant == "several")
+    kept, dropped = record.ground_truth["solutions"][0], record.ground_truth["solutions"][1]
+    partial = dataclasses.replace(record, ground_truth={**record.ground_truth, "solutions": [kept]})
+    path = _save(answers, "unlisted", draw_sticks(record.layout, _occ(record, dropped)))
+    verdict = verify_answer(puzzle_set.root, partial, path)
+    assert verdict.score == 100 and verdict.needs_review
+    assert verdict.extra["unlisted_solution"] == dropped
+
+
+# ------------------------------------------------------------------------------------------ perturbed
+
+
+def _jpeg(image: Image.Image, quality: int = 60) -> Image.Image:
+    buffer = io.BytesIO()
+    image.save(buffer, "JPEG", quality=quality)
+    buffer.seek(0)
+    return Image.open(buffer).convert("RGB")
+
+
+def _warp(image: Image.Image, matrix: np.ndarray, size: tuple[int, int] | None = None) -> Image.Image:
+    arr = np.asarray(image)
+    w, h = size or (arr.shape[1], arr.shape[0])
+    return Image.fromarray(cv2.warpAffine(arr, matrix.astype(np.float32), (w, h), borderValue=(255, 255, 255)))
+
+
+def _lines(record, **kw) -> Image.Image:
+    return draw_sticks(record.layout, _occ(record, record.ground_truth["solutions"][0]), style="line", **kw)
+
+
+PERTURBATIONS = {
+    "half": lambda im, r: im.resize((im.width // 2, im.height // 2), Image.LANCZOS),
+    "double": lambda im, r: im.resize((im.width * 2, im.height * 2), Image.BICUBIC),
+    "square_1024": lambda im, r: im.resize((1024, 1024), Image.BICUBIC),
+    "shift": lambda im, r: _warp(im, np.array([[1, 0, 11], [0, 1, -7]])),
+    "pad": lambda im, r: _warp(im, np.array([[1, 0, 30], [0, 1, 30]]), (im.width + 60, im.height + 60)),
+    "crop": lambda im, r: im.crop((6, 6, im.width - 6, im.height - 6)),
+    "rotate_2deg": lambda im, r: _warp(im, cv2.getRotationMatrix2D((im.width / 2, im.height / 2), 2, 1.0)),
+    "jpeg_q60": lambda im, r: _jpeg(im),
+    "blur_1": lambda im, r: im.filter(ImageFilter.GaussianBlur(1)),
+    "blue_lines": lambda im, r: _lines(r, color=(20, 60, 190)),
+    "thin_black_lines": lambda im, r: _lines(r, color=(0, 0, 0), line_width=3),
+    "yellow_lines": lambda im, r: _lines(r, color=(240, 200, 0), line_width=8),
+    "wobbly_red_jpeg": lambda im, r: _jpeg(_lines(r, color=(200, 30, 30), line_width=5, wobble=2.5, seed=r.seed % 97)
+                                           .resize((700, 450), Image.LANCZOS), 70),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PERTURBATIONS))
+def test_perturbed_reference_still_scores_100(puzzle_set, answers, name: str) -> None:
+    for record in puzzle_set.records[::3]:
+        reference = Image.open(puzzle_set.root / record.reference_images[0]).convert("RGB")
+        path = _save(answers, f"{record.id}_{name}", PERTURBATIONS[name](reference, record))
+        verdict = verify_answer(puzzle_set.root, record, path)
+        assert verdict.score == 100, (record.id, name, verdict.status, verdict.reason,
+                                      [v.message for v in verdict.violations])
+
+
+def test_perturbed_input_still_scores_0(puzzle_set, answers) -> None:
+    for record in puzzle_set.records[:3]:
+        image = Image.open(puzzle_set.root / record.input_image).convert("RGB")
+        path = _save(answers, f"{record.id}_input_jpeg", _jpeg(image.resize((1024, 1024))), fmt="JPEG")
+        verdict = verify_answer(puzzle_set.root, record, path)
+        assert verdict.score == 0 and "move_count" in verdict.codes
+
+
+# -------------------------------------------------------------------------------------------- garbage
+
+
+def test_garbage_never_crashes(puzzle_set, answers) -> None:
+    record = puzzle_set.records[0]
+    w, h = record.layout["canvas"]
+    rng = np.random.default_rng(0)
+    every = [True] * len(record.layout["occupied"])
+    candidates = {
+        "blank": np.full((h, w, 3), 255, np.uint8),
+        "black": np.zeros((h, w, 3), np.uint8),
+        "noise": rng.integers(0, 256, (h, w, 3), dtype=np.uint8),
+        "tiny": np.full((8, 8, 3), 128, np.uint8),
+        "every_slot": np.asarray(draw_sticks(record.layout, every)),
+        "frame_only": np.asarray(draw_sticks(record.layout, [False] * len(every))),
+        "scribble": np.asarray(_lines(record, color=(0, 0, 0), line_width=40)),
+    }
+    for name, image in candidates.items():
+        verdict = verify_answer(puzzle_set.root, record, _save(answers, f"garbage_{name}", image))
+        assert verdict.score == 0 and verdict.status in (Status.INCORRECT, Status.UNREADABLE), (name, verdict)
+    broken = answers / "garbage_broken.png"
+    broken.write_bytes(b"\x89PNG\r\n\x1a\n not really")
+    assert verify_answer(puzzle_set.root, record, broken).status == Status.ERROR
+    layout = equation_layout(frame_for("1+1=2"))
+    reading = read_sticks(np.zeros((3, 3, 3), np.uint8), {**layout, "occupied": [False] * len(layout["slots"])})
+    assert len(reading.occupied) == len(layout["slots"])
+
+
+def test_overlay_draws_on_the_answer(puzzle_set) -> None:
+    track = get_track("matchstick")
+    record = puzzle_set.records[0]
+    image = np.asarray(Image.open(puzzle_set.root / record.reference_images[0]).convert("RGB"))
+    verdict = verify_answer(puzzle_set.root, record, puzzle_set.root / record.reference_images[0])
+    out = track.overlay(record, verdict, image)
+    assert out.shape == image.shape and not np.array_equal(out, image)

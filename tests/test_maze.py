@@ -1,0 +1,388 @@
+"""The maze tracks: generator claims, and the verifier as a measuring instrument.
+
+Answers are drawn here, independently of the renderer (cv2 anti-aliased polylines in other colours and
+widths, hand-jittered, JPEG), written to files and verified through ``genpuzzle.evaluate.verify_answer``
+on a set made by ``write_set``, so registration and the registry are exercised.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import cv2
+import networkx as nx
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PIL import Image, ImageFilter
+
+from genpuzzle.dataset import load_set, write_set
+from genpuzzle.evaluate import verify_answer
+from genpuzzle.records import InstanceRecord, Status
+from genpuzzle.registry import get_track
+from genpuzzle.renderers.maze import cell_center, wall_rect
+from genpuzzle.solvers.maze import (ALGORITHMS, Maze, count_simple_routes, distances, generate_maze,
+                                    route_problems, shortest_path)
+
+TRACKS = ("maze_beginner", "maze_intermediate", "maze_advanced")
+TIER1, TIER2 = 100 / 3, 200 / 3
+
+
+# ------------------------------------------------------------------------------------------- fixtures
+
+
+@pytest.fixture(scope="module")
+def puzzle_set(tmp_path_factory):
+    root = tmp_path_factory.mktemp("maze_set")
+    write_set(root, {name: 2 for name in TRACKS}, master_seed=2024)
+    return root, load_set(root)
+
+
+def _ids():
+    return [f"{t}-{v}" for t in TRACKS for v in ("perfect", "loops")]
+
+
+@pytest.fixture(params=_ids())
+def case(request, puzzle_set, tmp_path):
+    root, pset = puzzle_set
+    track, variant = request.param.rsplit("-", 1)
+    record = next(r for r in pset.records if r.track == track and r.variant == variant)
+    return Case(root, record, tmp_path)
+
+
+class Case:
+    def __init__(self, root: Path, record: InstanceRecord, tmp: Path):
+        self.root, self.record, self.tmp = root, record, tmp
+        self.input = np.array(Image.open(root / record.input_image).convert("RGB"))
+        self.reference = np.array(Image.open(root / record.reference_images[0]).convert("RGB"))
+        gt = record.ground_truth
+        self.maze = Maze.from_walls_json(gt["rows"], gt["cols"], gt["walls"])
+        self.path = [tuple(c) for c in gt["solution_path"]]
+        self.start, self.goal = tuple(gt["start"]), tuple(gt["goal"])
+        self.s = record.layout["cell_px"]
+        self._n = 0
+
+    def verify(self, image: np.ndarray, fmt: str = "PNG", **save_kw):
+        self._n += 1
+        path = self.tmp / f"answer{self._n}.{'jpg' if fmt == 'JPEG' else 'png'}"
+        Image.fromarray(image).save(path, format=fmt, **save_kw)
+        return verify_answer(self.root, self.record, path)
+
+    def draw(self, cells, color=(220, 20, 20), width=6, jitter=0.0, seed=0, base=None, cut=None):
+        return draw_route(self.input if base is None else base, self.record.layout, cells, color, width,
+                          jitter, seed, cut)
+
+
+def draw_route(image, layout, cells, color, width, jitter=0.0, seed=0, cut=None):
+    """A hand-drawn-like route: densified polyline through cell centres, optionally with smooth random
+    wobble (``jitter`` x cell size) and a removed stretch ``cut=(fraction_along, gap_px)``."""
+    rng = np.random.default_rng(seed)
+    out = np.ascontiguousarray(image.copy())
+    pts = np.array([cell_center(layout, tuple(c)) for c in cells], float)
+    dense = [pts[0]]
+    for p, q in zip(pts, pts[1:]):
+        n = max(2, int(np.hypot(*(q - p)) / 3))
+        dense += [p + (q - p) * k / n for k in range(1, n + 1)]
+    dense = np.array(dense)
+    if jitter:
+        noise = rng.normal(0, 1, dense.shape)
+        kern = np.ones(9) / 9
+        noise = np.stack([np.convolve(noise[:, i], kern, mode="same") for i in range(2)], 1)
+        noise *= jitter * layout["cell_px"] / max(1e-9, np.abs(noise).max())
+        noise[:3] = noise[-3:] = 0
+        dense = dense + noise
+    pieces = [dense]
+    if cut is not None:
+        frac, gap = cut
+        m = int(frac * (len(dense) - 1))
+        k = m + 1
+        while k < len(dense) and np.hypot(*(dense[k] - dense[m])) < gap:
+            k += 1
+        pieces = [dense[: m + 1], dense[k:]]
+    for piece in pieces:
+        if len(piece):
+            cv2.polylines(out, [np.round(piece * 4).astype(np.int32)], False, color, width, cv2.LINE_AA, shift=2)
+    return out
+
+
+def wall_cut_route(maze: Maze, start, goal):
+    """The cheapest route that passes through exactly one wall (u | v), and that wall."""
+    ds, dg = distances(maze, start), distances(maze, goal)
+    _, u, v = min((ds[x] + 1 + dg[y], x, y) for a, b in maze.walls() for x, y in ((a, b), (b, a)))
+    return shortest_path(maze, start, u) + shortest_path(maze, v, goal), (u, v)
+
+
+# ----------------------------------------------------------------------------------- calibration ladder
+
+
+def test_reference_scores_100(case):
+    verdict = case.verify(case.reference)
+    assert verdict.score == 100 and verdict.status is Status.CORRECT, verdict.violations
+    assert verdict.parsed["route"] == [list(c) for c in case.path]
+
+
+def test_unchanged_input_scores_0(case):
+    verdict = case.verify(case.input)
+    assert verdict.score == 0 and verdict.codes == ["no_route"]
+
+
+@pytest.mark.parametrize("ink", [(220, 20, 20), (0, 0, 0)], ids=["red", "black"])
+def test_route_through_a_wall_names_the_wall(case, ink):
+    route, (u, v) = wall_cut_route(case.maze, case.start, case.goal)
+    verdict = case.verify(case.draw(route, color=ink, width=4))
+    assert verdict.score < 100
+    crossed = [x for x in verdict.violations if x.code == "wall_crossed"]
+    assert crossed, verdict.violations
+    assert any(sorted(map(tuple, x.evidence["cells"])) == sorted([u, v]) for x in crossed)
+    a, b = sorted([u, v])
+    assert any(f"r{a[0] + 1}c{a[1] + 1} and r{b[0] + 1}c{b[1] + 1}" in x.message for x in crossed)
+    assert all(len(x.evidence["bbox"]) == 4 for x in crossed)
+
+
+def test_route_with_a_gap_is_caught(case):
+    frac = (len(case.path) // 2 + 0.2) / (len(case.path) - 1)  # 0.2 cell past a cell centre
+    big = case.verify(case.draw(case.path, cut=(frac, 1.0 * case.s)))
+    assert "route_gap" in big.codes and big.score <= TIER1
+    small = case.verify(case.draw(case.path, width=4, cut=(frac, 0.35 * case.s + 4)))
+    assert small.codes == ["route_gap"] and small.score == pytest.approx(TIER2)
+    gap = small.violations[0].evidence
+    assert gap["severity"] == "minor" and 0.1 * case.s < gap["gap_px"] <= 0.5 * case.s
+
+
+def test_route_ending_one_cell_short_is_caught(case):
+    verdict = case.verify(case.draw(case.path[:-1]))
+    assert "goal_not_reached" in verdict.codes and verdict.score <= TIER1
+    assert next(v for v in verdict.violations if v.code == "goal_not_reached").evidence["cell"] == list(case.goal)
+
+
+def test_route_starting_one_cell_late_is_caught(case):
+    verdict = case.verify(case.draw(case.path[1:]))
+    assert "start_not_reached" in verdict.codes and verdict.score <= TIER1
+
+
+def test_erased_wall_caps_the_score(case):
+    image = case.reference.copy()
+    a, b = case.maze.walls()[len(case.maze.walls()) // 3]
+    x0, y0, x1, y1 = wall_rect(case.record.layout, a, b)
+    image[y0:y1 + 1, x0:x1 + 1] = 255
+    verdict = case.verify(image)
+    assert verdict.score <= TIER1
+    erased = [v for v in verdict.violations if v.code == "wall_erased"]
+    assert [sorted(map(tuple, v.evidence["cells"])) for v in erased] == [sorted([a, b])]
+
+
+def test_added_wall_and_removed_marker_cap_the_score(case):
+    on = set(case.path)
+    a, b = next(e for e in sorted(case.maze.passages) if e[0] not in on and e[1] not in on)
+    image = case.reference.copy()
+    x0, y0, x1, y1 = wall_rect(case.record.layout, a, b)
+    image[y0:y1 + 1, x0:x1 + 1] = 0
+    verdict = case.verify(image)
+    assert verdict.codes == ["wall_added"] and verdict.score == pytest.approx(TIER1)
+    image = case.reference.copy()
+    x0, y0, x1, y1 = case.record.layout["markers"]["goal"]
+    image[y0:y1 + 1, x0:x1 + 1] = 255
+    image = case.draw(case.path, base=image)
+    verdict = case.verify(image)
+    assert "marker_removed" in verdict.codes and verdict.score <= TIER1
+
+
+def test_detour_into_dead_end_is_recorded_not_penalised(case):
+    on = set(case.path)
+    for i, c in enumerate(case.path[1:-1], 1):
+        side = [n for n in case.maze.neighbors(c) if n not in on]
+        if side:
+            route = case.path[:i + 1] + [side[0], c] + case.path[i + 1:]
+            break
+    else:
+        pytest.fail("no side branch on the solution path")
+    verdict = case.verify(case.draw(route))
+    assert verdict.score == 100, verdict.violations
+    assert list(side[0]) in verdict.parsed["detour_cells"]
+
+
+def test_stray_dot_is_a_minor_issue(case):
+    on = set(case.path)
+    far = [c for c in case.maze.cells() if min(abs(c[0] - p[0]) + abs(c[1] - p[1]) for p in on) >= 3]
+    if not far:
+        far = [c for c in case.maze.cells() if min(abs(c[0] - p[0]) + abs(c[1] - p[1]) for p in on) >= 2]
+    image = case.reference.copy()
+    cx, cy = cell_center(case.record.layout, far[0])
+    cv2.circle(image, (int(cx), int(cy)), max(3, case.s // 6), (220, 20, 20), -1)
+    verdict = case.verify(image)
+    assert verdict.codes == ["stray_mark"] and verdict.score == pytest.approx(TIER2)
+
+
+def test_valid_alternative_route_in_a_looped_maze_scores_100(case):
+    if case.record.variant != "loops":
+        assert case.record.ground_truth["simple_routes"] == 1
+        return
+    graph = nx.Graph(list(case.maze.passages))
+    others = [p for p in nx.all_simple_paths(graph, case.start, case.goal) if p != case.path]
+    assert others, "a loops maze must have a second route"
+    alternative = max(others, key=len)
+    verdict = case.verify(case.draw(alternative, color=(150, 0, 200), width=5, jitter=0.08, seed=3))
+    assert verdict.score == 100, verdict.violations
+    assert verdict.parsed["route"] == [list(c) for c in alternative]
+    assert verdict.parsed["route_valid"]
+
+
+# ------------------------------------------------------------------------------------- perturbations
+
+
+def _jpeg(a, q):
+    buf = io.BytesIO()
+    Image.fromarray(a).save(buf, format="JPEG", quality=q)
+    return np.array(Image.open(buf).convert("RGB"))
+
+
+PERTURBATIONS = {
+    "scale0.5": lambda a: cv2.resize(a, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA),
+    "scale2": lambda a: cv2.resize(a, None, fx=2.0, fy=2.0, interpolation=cv2.INTER_CUBIC),
+    "squash": lambda a: cv2.resize(a, (round(a.shape[1] * 1.2), round(a.shape[0] * 0.9)),
+                                   interpolation=cv2.INTER_AREA),
+    "shift_pad": lambda a: np.pad(a, ((24, 0), (0, 18), (0, 0)), constant_values=255)[:-6, 9:],
+    "jpeg60": lambda a: _jpeg(a, 60),
+    "blur1": lambda a: np.array(Image.fromarray(a).filter(ImageFilter.GaussianBlur(1))),
+    "cream_paper": lambda a: np.clip(a.astype(float) * np.array([1.0, 0.96, 0.86]), 0, 255).astype(np.uint8),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PERTURBATIONS))
+def test_perturbed_reference_still_scores_100(case, name):
+    verdict = case.verify(PERTURBATIONS[name](case.reference))
+    assert verdict.score == 100, (verdict.reason, verdict.violations)
+
+
+STYLES = [  # colour, width px, jitter (cells), JPEG quality or None
+    ((0, 90, 255), 2, 0.10, None),
+    ((0, 0, 0), 4, 0.06, 70),
+    ((255, 140, 0), 10, 0.0, 60),
+    ((20, 160, 20), 7, 0.12, None),
+    ((180, 40, 40), 3, 0.15, 80),
+]
+
+
+@pytest.mark.parametrize("style", range(len(STYLES)))
+def test_realistic_drawn_answers_score_100(case, style):
+    color, width, jitter, quality = STYLES[style]
+    image = case.draw(case.path, color, width, jitter, seed=style)
+    verdict = case.verify(image, "JPEG", quality=quality) if quality else case.verify(image)
+    assert verdict.score == 100, (STYLES[style], verdict.violations)
+
+
+def test_painted_over_maze_scores_0(case):
+    image = case.input.copy()
+    x0, y0, x1, y1 = case.record.layout["grid_bbox"]
+    region = image[y0:y1, x0:x1]
+    region[(region > 200).all(axis=2)] = (250, 90, 90)
+    verdict = case.verify(image)
+    assert verdict.score == 0
+
+
+# -------------------------------------------------------------------------------- generator properties
+
+
+@settings(max_examples=15, deadline=None)
+@given(track=st.sampled_from(TRACKS), variant=st.sampled_from(("perfect", "loops")),
+       seed=st.integers(0, 2**32 - 1))
+def test_generated_maze_is_solvable_and_its_claims_hold(track, variant, seed):
+    tr = get_track(track)
+    puzzle = tr.generate(seed, variant)
+    gt = puzzle.ground_truth
+    maze = Maze.from_walls_json(gt["rows"], gt["cols"], gt["walls"])
+    start, goal = tuple(gt["start"]), tuple(gt["goal"])
+    path = [tuple(c) for c in gt["solution_path"]]
+    assert route_problems(maze, path, start, goal) == []
+    assert len(shortest_path(maze, start, goal)) - 1 == gt["shortest_length"] == len(path) - 1
+    lo, hi = tr.sizes
+    assert lo <= gt["rows"] <= hi and lo <= gt["cols"] <= hi
+    assert (gt["simple_routes"] == 1) == (variant == "perfect")
+    assert puzzle.layout["rows"] == gt["rows"] and len(puzzle.layout["grid_bbox"]) == 4
+    record = InstanceRecord(id="x", track=track, variant=variant, difficulty=puzzle.difficulty, seed=seed,
+                            instruction=puzzle.instruction, input_image="", reference_images=[], edit_mask="",
+                            ground_truth=gt, layout=puzzle.layout, scoring=puzzle.scoring, track_version="1")
+    assert tr.validate(record) == []
+
+
+@settings(max_examples=25, deadline=None)
+@given(rows=st.integers(2, 12), cols=st.integers(2, 12), algorithm=st.sampled_from(ALGORITHMS),
+       seed=st.integers(0, 10**9), loops=st.integers(0, 4))
+def test_mazes_are_spanning_trees_and_route_counts_match_networkx(rows, cols, algorithm, seed, loops):
+    rng = random.Random(seed)
+    maze = generate_maze(rows, cols, rng, algorithm)
+    graph = nx.Graph(list(maze.passages))
+    graph.add_nodes_from(maze.cells())
+    assert nx.is_tree(graph)
+    start, goal = (0, 0), (rows - 1, cols - 1)
+    assert count_simple_routes(maze, start, goal) == 1
+    from genpuzzle.solvers.maze import add_loops
+    looped, openings = add_loops(maze, loops, rng, start, goal)
+    graph = nx.Graph(list(looped.passages))
+    expected = sum(1 for _ in nx.all_simple_paths(graph, start, goal))
+    assert count_simple_routes(looped, start, goal, limit=10**6) == expected
+    if loops:
+        assert expected >= 2 and len(openings) == min(loops, len(maze.walls()))
+
+
+def test_generation_is_deterministic():
+    tr = get_track("maze_intermediate")
+    a, b = tr.generate(99, "loops"), tr.generate(99, "loops")
+    assert a.ground_truth == b.ground_truth and a.difficulty == b.difficulty
+    assert a.input_image.tobytes() == b.input_image.tobytes()
+    assert a.reference_images[0].tobytes() == b.reference_images[0].tobytes()
+    assert a.edit_mask.tobytes() == b.edit_mask.tobytes()
+
+
+def test_validate_catches_a_tampered_record(puzzle_set):
+    _, pset = puzzle_set
+    record = next(r for r in pset.records if r.track == "maze_beginner")
+    tr = get_track(record.track)
+    assert tr.validate(record) == []
+    gt = dict(record.ground_truth)
+    walls = {k: [row[:] for row in v] for k, v in gt["walls"].items()}
+    a, b = [tuple(c) for c in gt["solution_path"][:2]]
+    (r, c) = min(a, b)
+    if a[0] == b[0]:
+        walls["right"][r][c] = 1
+    else:
+        walls["down"][r][c] = 1
+    assert tr.validate(replace(record, ground_truth={**gt, "walls": walls}))  # solution now blocked
+    detour = [gt["solution_path"][0]] + gt["solution_path"]  # repeats the start: not a step
+    problems = tr.validate(replace(record, ground_truth={**gt, "solution_path": detour}))
+    assert any("not a step" in p for p in problems)
+
+
+# ------------------------------------------------------------------------------------- garbage answers
+
+
+@settings(max_examples=15, deadline=None)
+@given(kind=st.sampled_from(["noise", "solid", "scribble", "lines", "half"]), seed=st.integers(0, 10**6))
+def test_garbage_answers_never_crash_the_verifier(puzzle_set, kind, seed):
+    root, pset = puzzle_set
+    record = pset.records[seed % len(pset.records)]
+    tr = get_track(record.track)
+    inp = np.array(Image.open(root / record.input_image).convert("RGB"))
+    rng = np.random.default_rng(seed)
+    h, w = inp.shape[:2]
+    if kind == "noise":
+        img = rng.integers(0, 256, inp.shape, dtype=np.uint8)
+    elif kind == "solid":
+        img = np.full(inp.shape, rng.integers(0, 256, 3), np.uint8)
+    elif kind == "half":
+        img = inp.copy()
+        img[: h // 2] = rng.integers(0, 256, 3)
+    else:
+        img = inp.copy()
+        for _ in range(int(rng.integers(1, 40))):
+            p = rng.integers(0, [w, h], size=(int(rng.integers(2, 8)), 2)).astype(np.int32)
+            color = tuple(int(x) for x in rng.integers(0, 256, 3))
+            cv2.polylines(img, [p], kind == "lines", color, int(rng.integers(1, 15)))
+    verdict = tr.verify(record, img, inp)
+    assert 0 <= verdict.score <= 100 and verdict.score in (0, pytest.approx(TIER1), pytest.approx(TIER2), 100)
+    for v in verdict.violations:
+        assert v.code and isinstance(v.evidence, dict)

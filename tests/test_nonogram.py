@@ -1,0 +1,415 @@
+"""The nonogram track: exact counting, unique generation, and the verifier as a measuring instrument.
+
+Answers are drawn here, differently from the renderer (grey/coloured/partial fills, hatching, X and dot
+marks for empty cells, wobbly strokes), then degraded (rescale, shift, pad, JPEG, blur) and verified
+through ``genpuzzle.evaluate.verify_answer`` on a set written by ``write_set``, so registration runs too.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+import random
+from functools import reduce
+from operator import and_, or_
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PIL import Image, ImageDraw, ImageFilter
+
+from genpuzzle.dataset import load_set, write_set
+from genpuzzle.evaluate import verify_answer
+from genpuzzle.records import Status
+from genpuzzle.registry import get_track
+from genpuzzle.renderers.nonogram import cell_box, clue_strip, render_nonogram
+from genpuzzle.solvers.nonogram import (canonical_hash, clues_from_mask, count_solutions,
+                                        count_solutions_cpsat, line_clue, line_solve_dp, placements, solve)
+from genpuzzle.verifiers.nonogram import read_cells
+
+SETTINGS = settings(max_examples=15, deadline=None)
+
+
+# ------------------------------------------------------------------------------------------ fixtures
+
+
+@pytest.fixture(scope="module")
+def puzzle_set(tmp_path_factory: pytest.TempPathFactory):
+    root = tmp_path_factory.mktemp("nonogram_set")
+    write_set(root, {"nonogram": 3}, master_seed=11, variants={"nonogram": ["5x5", "10x10", "15x15"]})
+    loaded = load_set(root)
+    return root, {r.variant: r for r in loaded.records}
+
+
+@pytest.fixture(scope="module")
+def answers_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("answers")
+
+
+def _images(root: Path, record) -> tuple[Image.Image, Image.Image]:
+    return (Image.open(root / record.input_image).convert("RGB"),
+            Image.open(root / record.reference_images[0]).convert("RGB"))
+
+
+def _verify(root: Path, record, image: Image.Image, out: Path, name: str, fmt: str = "PNG", quality: int = 90):
+    path = out / f"{name}.{'jpg' if fmt == 'JPEG' else 'png'}"
+    image.save(path, format=fmt, **({"quality": quality} if fmt == "JPEG" else {}))
+    return verify_answer(root, record, path)
+
+
+# ------------------------------------------------------------------------------------ drawn answers
+
+
+def draw_answer(input_image: Image.Image, layout: dict, cells: list[list[int]], style: str,
+                seed: int = 0) -> Image.Image:
+    """Fill ``cells`` on a copy of the input in one of several hand/model-like styles."""
+    rng = random.Random(seed)
+    img = input_image.copy()
+    d = ImageDraw.Draw(img)
+    colour = {"grey": (115, 115, 115), "blue": (40, 70, 200), "red": (210, 40, 40),
+              "pencil": (70, 70, 80)}.get(style, (15, 15, 15))
+    for r, row in enumerate(cells):
+        for c, v in enumerate(row):
+            x0, y0, x1, y1 = cell_box(layout, r, c)
+            w = x1 - x0
+            if v:
+                if style in ("grey", "blue", "red", "black", "xmarks"):
+                    j = lambda: rng.uniform(0.04, 0.1) * w  # noqa: E731 - fill not quite reaching the lines
+                    d.rectangle([x0 + j(), y0 + j(), x1 - j(), y1 - j()], fill=colour)
+                elif style == "partial":  # a smaller, off-centre fill
+                    s = rng.uniform(0.6, 0.75) * w
+                    ox, oy = rng.uniform(0.1, w - s - 0.05 * w), rng.uniform(0.1, w - s - 0.05 * w)
+                    d.rectangle([x0 + ox, y0 + oy, x0 + ox + s, y0 + oy + s], fill=(30, 30, 30))
+                elif style == "hatch":  # diagonal hatching, clipped to the cell
+                    side = round(w)
+                    patch = Image.new("L", (side, side), 0)
+                    pd = ImageDraw.Draw(patch)
+                    step = side / 5
+                    for k in range(-5, 6):
+                        pd.line([(k * step, 0), (k * step + side, side)], fill=255, width=max(2, round(w / 14)))
+                    pd.rectangle([1, 1, side - 2, side - 2], outline=255, width=2)
+                    img.paste((20, 20, 20), (round(x0), round(y0)), patch)
+                elif style == "pencil":  # wobbly horizontal strokes
+                    y = y0 + 0.12 * w
+                    while y < y1 - 0.1 * w:
+                        pts = [(x0 + 0.1 * w + t * 0.8 * w, y + rng.uniform(-1.5, 1.5)) for t in np.linspace(0, 1, 6)]
+                        d.line(pts, fill=colour, width=max(3, round(w / 7)))
+                        y += w / 9
+            elif style == "xmarks" and rng.random() < 0.7:  # X on most empty cells, a dot on some
+                if rng.random() < 0.75:
+                    width = max(2, round(w * rng.uniform(0.05, 0.11)))
+                    m = rng.uniform(0.1, 0.25) * w
+                    d.line([(x0 + m, y0 + m), (x1 - m, y1 - m)], fill=(30, 30, 30), width=width)
+                    d.line([(x0 + m, y1 - m), (x1 - m, y0 + m)], fill=(30, 30, 30), width=width)
+                else:
+                    cx, cy, rad = (x0 + x1) / 2, (y0 + y1) / 2, 0.08 * w
+                    d.ellipse([cx - rad, cy - rad, cx + rad, cy + rad], fill=(30, 30, 30))
+    return img
+
+
+def degrade(image: Image.Image, kind: str) -> Image.Image:
+    w, h = image.size
+    if kind == "scale_0.5":
+        return image.resize((w // 2, h // 2), Image.BILINEAR)
+    if kind == "scale_1.6":
+        return image.resize((round(w * 1.6), round(h * 1.6)), Image.BICUBIC)
+    if kind == "scale_2":
+        return image.resize((w * 2, h * 2), Image.BICUBIC)
+    if kind == "square_1024":  # non-uniform rescale, as image models return fixed sizes
+        return image.resize((1024, 1024), Image.BICUBIC)
+    if kind == "shift_pad":
+        out = Image.new("RGB", (w + 40, h + 24), (255, 255, 255))
+        out.paste(image, (31, 9))
+        return out
+    if kind == "crop":
+        return image.crop((8, 6, w - 5, h - 7))
+    if kind == "blur":
+        return image.filter(ImageFilter.GaussianBlur(1.0))
+    if kind == "tinted":
+        a = np.asarray(image).astype(np.float32) * np.array([0.97, 0.93, 0.82])
+        return Image.fromarray(a.astype(np.uint8))
+    raise ValueError(kind)
+
+
+# ----------------------------------------------------------------------------------------- solver
+
+
+@st.composite
+def small_masks(draw, max_side: int = 4):
+    h = draw(st.integers(1, max_side))
+    w = draw(st.integers(1, max_side))
+    bits = draw(st.lists(st.integers(0, 1), min_size=h * w, max_size=h * w))
+    return [bits[r * w:(r + 1) * w] for r in range(h)]
+
+
+@SETTINGS
+@given(small_masks())
+def test_both_counters_match_brute_force(mask):
+    rc, cc = clues_from_mask(mask)
+    h, w = len(mask), len(mask[0])
+    brute = sum(clues_from_mask([list(bits[r * w:(r + 1) * w]) for r in range(h)]) == (rc, cc)
+                for bits in itertools.product((0, 1), repeat=h * w))
+    assert count_solutions(rc, cc, limit=3) == min(brute, 3)
+    assert count_solutions_cpsat(rc, cc, limit=3) == min(brute, 3)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 1), min_size=1, max_size=14), st.lists(st.integers(0, 3), min_size=14, max_size=14))
+def test_dp_line_solver_equals_enumeration(line, known):
+    n = len(line)
+    clue = tuple(line_clue(line))
+    f = sum(1 << i for i in range(n) if known[i] == 1)
+    e = sum(1 << i for i in range(n) if known[i] == 2)
+    consistent = [p for p in placements(clue, n) if p & f == f and not p & e]
+    expected = (reduce(and_, consistent), reduce(or_, consistent)) if consistent else None
+    assert line_solve_dp(clue, n, f, e) == expected
+
+
+def test_non_unique_clues_counted_as_two():
+    # A 2x2 checkerboard's clues also fit the other diagonal.
+    rc, cc = clues_from_mask([[1, 0], [0, 1]])
+    assert count_solutions(rc, cc) == 2 and count_solutions_cpsat(rc, cc) == 2
+    assert solve(rc, cc).line_solvable is False
+
+
+@SETTINGS
+@given(st.sampled_from(["5x5", "10x10", "15x15", "10x15"]), st.integers(0, 2**62))
+def test_generated_puzzles_are_unique_by_cpsat(variant, seed):
+    puzzle = get_track("nonogram").generate(seed, variant)
+    gt = puzzle.ground_truth
+    assert set(gt) == {"row_clues", "col_clues", "solution"}
+    assert clues_from_mask(gt["solution"]) == (gt["row_clues"], gt["col_clues"])
+    assert count_solutions_cpsat(gt["row_clues"], gt["col_clues"], limit=2) == 1
+    rows, cols = (int(v) for v in variant.split("x"))
+    assert (puzzle.layout["rows"], puzzle.layout["cols"]) == (rows, cols)
+    assert 0.2 <= puzzle.difficulty["density"] <= 0.8
+
+
+def test_generation_is_deterministic():
+    track = get_track("nonogram")
+    a, b = track.generate(123, "10x10"), track.generate(123, "10x10")
+    assert a.ground_truth == b.ground_truth and a.difficulty == b.difficulty
+    assert a.input_image.tobytes() == b.input_image.tobytes()
+    assert a.reference_images[0].tobytes() == b.reference_images[0].tobytes()
+    assert track.generate(124, "10x10").ground_truth != a.ground_truth
+
+
+def test_rectangular_variant_verifies(tmp_path):
+    track = get_track("nonogram")
+    puzzle = track.generate(5, "10x15")
+    x0, y0, x1, y1 = puzzle.layout["grid_bbox"]
+    assert (x1 - x0) / (y1 - y0) == pytest.approx(1.5)
+    from genpuzzle.records import InstanceRecord
+
+    record = InstanceRecord(id="r", track="nonogram", variant="10x15", difficulty=puzzle.difficulty,
+                            seed=5, instruction=puzzle.instruction, input_image="", reference_images=[],
+                            edit_mask="", ground_truth=puzzle.ground_truth, layout=puzzle.layout,
+                            scoring=puzzle.scoring, track_version=track.version)
+    inp, ref = np.asarray(puzzle.input_image), np.asarray(puzzle.reference_images[0])
+    assert track.verify(record, ref, inp).score == 100
+    assert track.verify(record, inp, inp).score == 0
+    assert "10x15" in puzzle.instruction and "10 rows, 15 columns" in puzzle.instruction
+
+
+def test_default_mix_is_genpuzzle_45_60_45():
+    plan = get_track("nonogram").plan_variants(150)
+    assert [plan.count(v) for v in ("5x5", "10x10", "15x15", "10x15")] == [45, 60, 45, 0]
+
+
+def test_canonical_hash_is_symmetry_invariant():
+    mask = [[1, 1, 0], [0, 1, 0], [0, 1, 1], [1, 0, 0]]
+    rotated = [list(row) for row in zip(*mask[::-1])]
+    mirrored = [row[::-1] for row in mask]
+    assert canonical_hash(mask) == canonical_hash(rotated) == canonical_hash(mirrored)
+    assert canonical_hash(mask) != canonical_hash([[1 - v for v in row] for row in mask])
+
+
+def test_validate_accepts_sound_and_rejects_tampered(puzzle_set):
+    root, records = puzzle_set
+    track = get_track("nonogram")
+    record = records["10x10"]
+    assert track.validate(record) == []
+    assert record.difficulty["canonical_hash"] == canonical_hash(record.ground_truth["solution"])
+    tampered = json.loads(json.dumps(record.to_json()))
+    tampered["ground_truth"]["row_clues"][0] = [1, 1, 1, 1, 1, 1]
+    from genpuzzle.records import InstanceRecord
+
+    assert track.validate(InstanceRecord.from_json(tampered))
+    ambiguous = json.loads(json.dumps(record.to_json()))
+    ambiguous["ground_truth"] = {"row_clues": [[1], [1]], "col_clues": [[1], [1]], "solution": [[1, 0], [0, 1]]}
+    ambiguous["layout"] = {**ambiguous["layout"], "rows": 2, "cols": 2}
+    problems = track.validate(InstanceRecord.from_json(ambiguous))
+    assert any("2 or more" in p for p in problems)
+
+
+# ------------------------------------------------------------------------------- calibration ladder
+
+
+@pytest.mark.parametrize("variant", ["5x5", "10x10", "15x15"])
+def test_ladder_reference_input_flip_shift(puzzle_set, answers_dir, variant):
+    root, records = puzzle_set
+    record = records[variant]
+    inp, ref = _images(root, record)
+    sol = record.ground_truth["solution"]
+    rows, cols = len(sol), len(sol[0])
+
+    v = _verify(root, record, ref, answers_dir, f"{variant}_ref")
+    assert v.status == Status.CORRECT and v.score == 100, v.to_json()
+
+    v = _verify(root, record, inp, answers_dir, f"{variant}_input")
+    assert v.status == Status.INCORRECT and v.score == 0
+    assert "grid_incomplete" in v.codes and "clue_changed" not in v.codes
+
+    rng = random.Random(variant)
+    r, c = rng.randrange(rows), rng.randrange(cols)
+    flipped = [row[:] for row in sol]
+    flipped[r][c] ^= 1
+    v = _verify(root, record, draw_answer(inp, record.layout, flipped, "black"), answers_dir, f"{variant}_flip")
+    assert v.status == Status.INCORRECT and 0 < v.score < 100
+    mismatches = {(x.evidence["line"], x.evidence["index"]) for x in v.violations if x.code.endswith("clue_mismatch")}
+    assert mismatches == {("row", r), ("col", c)}, v.codes
+    row_v = next(x for x in v.violations if x.code == "row_clue_mismatch")
+    assert row_v.evidence["read"] == line_clue(flipped[r]) and row_v.evidence["expected"] == line_clue(sol[r])
+    assert len(row_v.evidence["bbox"]) == 4
+
+    # Shift one row (one that is not all filled or empty) by one cell: its own clue may still hold,
+    # the columns' clues cannot.
+    r = next(i for i in range(rows) if 0 < sum(sol[i]) < cols)
+    shifted = [row[:] for row in sol]
+    shifted[r] = sol[r][-1:] + sol[r][:-1]
+    v = _verify(root, record, draw_answer(inp, record.layout, shifted, "black"), answers_dir, f"{variant}_shift")
+    assert v.status == Status.INCORRECT
+    assert any(x.code == "col_clue_mismatch" for x in v.violations)
+
+
+# ------------------------------------------------------------------------------------ perturbations
+
+
+@pytest.mark.parametrize("kind", ["scale_0.5", "scale_1.6", "scale_2", "square_1024", "shift_pad", "crop",
+                                  "blur", "tinted"])
+def test_perturbed_reference_still_correct(puzzle_set, answers_dir, kind):
+    root, records = puzzle_set
+    for variant in ("10x10", "15x15"):
+        record = records[variant]
+        _, ref = _images(root, record)
+        v = _verify(root, record, degrade(ref, kind), answers_dir, f"{variant}_{kind}")
+        assert v.status == Status.CORRECT and v.score == 100, (variant, kind, v.to_json())
+
+
+@pytest.mark.parametrize("variant", ["5x5", "10x10", "15x15"])
+def test_reference_jpeg_q60_still_correct(puzzle_set, answers_dir, variant):
+    root, records = puzzle_set
+    _, ref = _images(root, records[variant])
+    v = _verify(root, records[variant], ref, answers_dir, f"{variant}_jpeg", fmt="JPEG", quality=60)
+    assert v.status == Status.CORRECT and v.score == 100, v.to_json()
+
+
+@pytest.mark.parametrize("style", ["grey", "blue", "red", "partial", "hatch", "pencil", "xmarks"])
+def test_drawn_answers_read_correctly(puzzle_set, answers_dir, style):
+    root, records = puzzle_set
+    for k, variant in enumerate(("10x10", "15x15")):
+        record = records[variant]
+        inp, _ = _images(root, record)
+        drawn = draw_answer(inp, record.layout, record.ground_truth["solution"], style, seed=k)
+        if k == 1:
+            drawn = degrade(drawn, "scale_1.6")
+        v = _verify(root, record, drawn, answers_dir, f"{variant}_{style}", fmt="JPEG", quality=70)
+        assert v.status == Status.CORRECT and v.score == 100, (variant, style, v.codes[:6])
+
+
+def test_x_marks_alone_are_empty(puzzle_set, answers_dir):
+    root, records = puzzle_set
+    record = records["10x10"]
+    inp, _ = _images(root, record)
+    rows, cols = record.layout["rows"], record.layout["cols"]
+    # Mark every cell the solution leaves empty with an X or dot, fill nothing: all cells read empty.
+    nothing = [[0] * cols for _ in range(rows)]
+    drawn = draw_answer(inp, record.layout, nothing, "xmarks", seed=3)
+    v = _verify(root, record, drawn, answers_dir, "xonly")
+    assert v.parsed["cells"] == nothing and v.score == 0
+
+
+# ----------------------------------------------------------------------------------------- clue area
+
+
+def test_erased_and_changed_clues_are_caught(puzzle_set, answers_dir):
+    root, records = puzzle_set
+    record = records["10x10"]
+    layout = record.layout
+    inp, ref = _images(root, record)
+    erased = ref.copy()
+    box = clue_strip(layout, "row", 3)
+    ImageDraw.Draw(erased).rectangle([box[0] + 1, box[1] + 4, box[2] - 1, box[3] - 4], fill=(255, 255, 255))
+    v = _verify(root, record, erased, answers_dir, "clue_erased")
+    assert v.status == Status.INCORRECT and v.score < 100
+    changed = [(x.evidence["line"], x.evidence["index"]) for x in v.violations if x.code == "clue_changed"]
+    assert changed == [("row", 3)], v.codes
+
+    overwritten = ref.copy()
+    x0, y0, x1, y1 = clue_strip(layout, "col", 6)
+    from genpuzzle.renderers.common import draw_centered_text
+
+    d = ImageDraw.Draw(overwritten)
+    d.rectangle([x0 + 3, y1 - layout["clue_font_px"] * 1.3, x1 - 3, y1], fill=(255, 255, 255))
+    true_last = record.ground_truth["col_clues"][6][-1] if record.ground_truth["col_clues"][6] else 0
+    draw_centered_text(d, ((x0 + x1) / 2, y1 - layout["clue_font_px"] * 0.8), str((true_last + 3) % 10),
+                       layout["clue_font_px"], (0, 0, 0), bold=True)
+    v = _verify(root, record, overwritten, answers_dir, "clue_overwritten")
+    changed = [(x.evidence["line"], x.evidence["index"]) for x in v.violations if x.code == "clue_changed"]
+    assert changed == [("col", 6)], v.codes
+    assert not any(x.code.endswith("clue_mismatch") for x in v.violations)
+
+
+# ------------------------------------------------------------------------------------- cell reading
+
+
+@SETTINGS
+@given(st.integers(0, 10**6), st.sampled_from(["black", "grey", "blue", "partial", "hatch", "xmarks"]))
+def test_reader_reads_random_patterns(seed, style):
+    rng = random.Random(seed)
+    rows, cols = rng.randint(3, 12), rng.randint(3, 12)
+    cells = [[int(rng.random() < 0.5) for _ in range(cols)] for _ in range(rows)]
+    rc, cc = clues_from_mask(cells)
+    drawing = render_nonogram(rc, cc, cells)
+    drawn = draw_answer(drawing.input_image, drawing.layout, cells, style, seed)
+    buffer = io.BytesIO()
+    drawn.save(buffer, format="JPEG", quality=75)
+    answer = np.asarray(Image.open(buffer).convert("RGB"))
+    assert read_cells(answer, drawing.layout).cells == cells
+
+
+# ---------------------------------------------------------------------------------------------- garbage
+
+
+def test_garbage_never_crashes(puzzle_set, answers_dir):
+    root, records = puzzle_set
+    record = records["15x15"]
+    inp, ref = _images(root, record)
+    w, h = inp.size
+    rng = np.random.default_rng(0)
+    garbage = {
+        "noise": Image.fromarray(rng.integers(0, 256, (h, w, 3), dtype=np.uint8)),
+        "white": Image.new("RGB", (w, h), (255, 255, 255)),
+        "black": Image.new("RGB", (w, h), (0, 0, 0)),
+        "tiny": Image.new("RGB", (5, 5), (0, 0, 0)),
+        "other_puzzle": ref.rotate(90, expand=True),
+        "scribbled": ref.filter(ImageFilter.GaussianBlur(6)),
+    }
+    for name, image in garbage.items():
+        v = _verify(root, record, image, answers_dir, f"garbage_{name}")
+        assert v.status in (Status.UNREADABLE, Status.INCORRECT, Status.ERROR), (name, v.status)
+        assert v.score < 100
+    broken = answers_dir / "garbage_broken.png"
+    broken.write_bytes(b"\x89PNG\r\n\x1a\nnot really")
+    assert verify_answer(root, record, broken).status == Status.ERROR
+    # Direct calls with odd arrays must not raise either.
+    track = get_track("nonogram")
+    arr = np.asarray(inp)
+    for odd in (np.zeros_like(arr), np.full_like(arr, 255), cv2.GaussianBlur(arr, (0, 0), 15)):
+        v = track.verify(record, odd, arr)
+        assert v.score < 100
+    assert track.overlay(record, track.verify(record, np.asarray(ref), arr), np.asarray(ref)).shape == arr.shape

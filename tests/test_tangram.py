@@ -1,0 +1,368 @@
+"""Tangram track: lattice geometry, generation claims, and the verifier as a measuring instrument.
+
+Answers are written to files and verified through ``verify_answer`` (load, register, verify), so the
+registration against the edit mask is exercised end to end.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PIL import Image, ImageDraw, ImageFilter
+from shapely import affinity
+from shapely.geometry import Polygon
+
+from genpuzzle.dataset import load_set, write_set
+from genpuzzle.evaluate import verify_answer
+from genpuzzle.records import InstanceRecord, Status
+from genpuzzle.registry import get_track
+from genpuzzle.renderers.tangram import draw_scene
+from genpuzzle.solvers.tangram import (PIECES, Arrangement, Placement, alternative_arrangements,
+                                       arrangement_problems, canonical_hash, congruent, convexity,
+                                       generate_arrangement, kind_of, oriented_shape, to_float, union_of)
+from genpuzzle.tracks.tangram import CONVEXITY
+
+TRACK = get_track("tangram")
+
+
+@pytest.fixture(scope="module")
+def puzzle_set(tmp_path_factory):
+    root = tmp_path_factory.mktemp("tangram_set")
+    write_set(root, {"tangram": 9}, master_seed=2024)
+    return root, load_set(root)
+
+
+@pytest.fixture(scope="module")
+def answers(tmp_path_factory):
+    return tmp_path_factory.mktemp("tangram_answers")
+
+
+def _save(image: Image.Image, folder, name: str, fmt: str = "PNG", **kw):
+    path = folder / f"{name}.{fmt.lower()}"
+    image.save(path, format=fmt, **kw)
+    return path
+
+
+def _solution(record: InstanceRecord) -> dict[str, Polygon]:
+    return {s["name"]: Polygon(s["polygon"]) for s in record.ground_truth["solution"]}
+
+
+def _scene(record: InstanceRecord, polys: dict[str, Polygon], order: list[str] | None = None,
+           outline_px: float = 2.0) -> Image.Image:
+    colour = {p["name"]: p["colour"] for p in record.ground_truth["pieces"]}
+    order = order or list(polys)
+    return draw_scene(record.ground_truth["silhouette"],
+                      [(colour[n], [list(xy) for xy in polys[n].exterior.coords[:-1]]) for n in order],
+                      outline_px=outline_px)
+
+
+def _verify(root, record, path):
+    return verify_answer(root, record, path)
+
+
+# ------------------------------------------------------------------------------------------- geometry
+
+
+def test_pieces_have_standard_areas_and_orientations():
+    areas = {name: Polygon([to_float(v) for v in oriented_shape(kind_of(name), 0, False)]).area
+             for name in PIECES}
+    assert sum(areas.values()) == pytest.approx(8.0)
+    assert areas["large_triangle_1"] == pytest.approx(2.0)
+    assert areas["parallelogram"] == pytest.approx(1.0)
+    para = Polygon([to_float(v) for v in oriented_shape("parallelogram", 0, False)])
+    flipped = Polygon([to_float(v) for v in oriented_shape("parallelogram", 0, True)])
+    # the flip is a real mirror (not a rotation) and still congruent (mirror allowed)
+    assert all(para.symmetric_difference(affinity.rotate(flipped, 45 * k, origin="centroid")).area > 0.1
+               for k in range(8))
+    assert congruent(para, flipped)
+
+
+def test_congruence_accepts_rigid_motions_and_rejects_scaling():
+    tri = Polygon([(0, 0), (2, 0), (0, 2)])
+    moved = affinity.translate(affinity.rotate(tri, 135, origin=(0, 0)), 5, -3)
+    assert congruent(tri, moved)
+    assert congruent(tri, affinity.scale(tri, -1, 1))
+    assert not congruent(tri, affinity.scale(tri, 1.3, 1.3))
+    assert not congruent(Polygon([(0, 0), (1, 0), (1, 1), (0, 1)]), Polygon([(0, 0), (2, 0), (2, 0.5), (0, 0.5)]))
+
+
+def _rot90(p: Placement) -> Placement:
+    xa, xb, ya, yb = p.offset
+    return Placement(p.name, (p.rotation + 2) % 8, p.flipped, (-ya, -yb, xa, xb))
+
+
+def _mirror(p: Placement) -> Placement:
+    xa, xb, ya, yb = p.offset
+    return Placement(p.name, (-p.rotation) % 8, not p.flipped, (-xa, -xb, ya, yb))
+
+
+def _shift(p: Placement) -> Placement:
+    xa, xb, ya, yb = p.offset
+    return Placement(p.name, p.rotation, p.flipped, (xa + 3, xb - 1, ya + 2, yb + 5))
+
+
+def _remap(arr: Arrangement, f) -> Arrangement:
+    placements = tuple(f(p) for p in arr.placements)
+    return Arrangement(placements, union_of(p.polygon() for p in placements))
+
+
+def test_canonical_hash_invariant_to_rotation_reflection_translation():
+    hashes = set()
+    for seed in range(5):
+        arr = generate_arrangement(random.Random(seed), CONVEXITY["medium"])
+        h = canonical_hash(arr)
+        for f in (_rot90, _mirror, _shift, lambda p: _mirror(_rot90(_shift(p)))):
+            other = _remap(arr, f)
+            assert other.silhouette.symmetric_difference(arr.silhouette).area > 1e-3 or f is _shift
+            assert canonical_hash(other) == h
+        hashes.add(h)
+    assert len(hashes) == 5  # different silhouettes hash differently
+
+
+def test_generated_silhouettes_respect_variant_bands():
+    for variant, (lo, hi) in CONVEXITY.items():
+        arr = generate_arrangement(random.Random(11), (lo, hi))
+        assert lo <= convexity(arr.silhouette) <= hi
+        assert arr.silhouette.geom_type == "Polygon" and not arr.silhouette.interiors
+        assert arrangement_problems(arr.polygons(), arr.silhouette) == []
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**40), variant=st.sampled_from(TRACK.variants))
+def test_property_area_and_stored_solution_verifies(seed, variant):
+    puzzle = TRACK.generate(seed, variant)
+    gt = puzzle.ground_truth
+    unit = puzzle.layout["unit_px"]
+    silhouette = Polygon(gt["silhouette"])
+    piece_area = sum(Polygon(p["polygon"]).area for p in gt["pieces"])
+    assert silhouette.area == pytest.approx(piece_area, rel=1e-4)
+    assert silhouette.area == pytest.approx(8 * unit * unit, rel=1e-4)
+    record = InstanceRecord("x", "tangram", variant, puzzle.difficulty, seed, puzzle.instruction, "", [], "",
+                            gt, puzzle.layout, puzzle.scoring, TRACK.version)
+    assert TRACK.validate(record) == []
+    verdict = TRACK.verify(record, np.asarray(puzzle.reference_images[0]), np.asarray(puzzle.input_image))
+    assert verdict.score == 100 and verdict.status == Status.CORRECT, verdict.codes
+
+
+def test_generation_is_deterministic():
+    a, b = TRACK.generate(99, "hard"), TRACK.generate(99, "hard")
+    assert a.input_image.tobytes() == b.input_image.tobytes()
+    assert a.reference_images[0].tobytes() == b.reference_images[0].tobytes()
+    assert a.ground_truth == b.ground_truth
+
+
+def test_validate_catches_a_broken_record(puzzle_set):
+    root, pset = puzzle_set
+    record = pset.records[0]
+    assert TRACK.validate(record) == []
+    bad = InstanceRecord.from_json(record.to_json())
+    sol = bad.ground_truth["solution"]
+    sol[0]["polygon"] = [[x + 9.0, y] for x, y in sol[0]["polygon"]]
+    assert any("overlap" in p or "differs" in p for p in TRACK.validate(bad))
+
+
+# ---------------------------------------------------------------------------------- calibration ladder
+
+
+def test_reference_scores_100_and_registers(puzzle_set):
+    root, pset = puzzle_set
+    for record in pset.records:
+        verdict = _verify(root, record, root / record.reference_images[0])
+        assert verdict.score == 100, (record.id, verdict.codes, verdict.reason)
+        assert verdict.status == Status.CORRECT
+
+
+def test_unchanged_input_scores_0(puzzle_set):
+    root, pset = puzzle_set
+    for record in pset.records[:3]:
+        verdict = _verify(root, record, root / record.input_image)
+        assert verdict.score == 0 and "no_attempt" in verdict.codes
+
+
+def test_one_piece_rotated_out_of_place_is_caught(puzzle_set, answers):
+    root, pset = puzzle_set
+    record = pset.records[1]
+    polys = _solution(record)
+    polys["large_triangle_1"] = affinity.rotate(polys["large_triangle_1"], 90, origin="centroid")
+    order = [n for n in PIECES if n != "large_triangle_1"] + ["large_triangle_1"]
+    verdict = _verify(root, record, _save(_scene(record, polys, order), answers, "rotated"))
+    assert verdict.score < 100
+    flagged = {v.evidence.get("piece") for v in verdict.violations} | \
+        {n for v in verdict.violations for n in v.evidence.get("pieces", [])}
+    assert "large_triangle_1" in flagged, verdict.codes
+    assert {"piece_outside", "pieces_overlap"} & set(verdict.codes)
+    assert all("bbox" in v.evidence for v in verdict.violations)
+
+
+def test_one_piece_scaled_is_caught(puzzle_set, answers):
+    root, pset = puzzle_set
+    for record, name in ((pset.records[2], "medium_triangle"), (pset.records[3], "square")):
+        polys = _solution(record)
+        polys[name] = affinity.scale(polys[name], 1.3, 1.3, origin="centroid")
+        order = [n for n in PIECES if n != name] + [name]
+        verdict = _verify(root, record, _save(_scene(record, polys, order), answers, f"scaled_{name}"))
+        assert verdict.score < 100
+        scaled = [v for v in verdict.violations if v.code == "piece_scaled"]
+        assert scaled and scaled[0].evidence["piece"] == name, verdict.codes
+        assert scaled[0].evidence["scale"] == pytest.approx(1.3, abs=0.06)
+
+
+def test_two_pieces_overlapping_are_caught(puzzle_set, answers):
+    root, pset = puzzle_set
+    record = pset.records[4]
+    polys = _solution(record)
+    big = polys["large_triangle_2"].centroid
+    small = polys["small_triangle_1"].centroid
+    polys["small_triangle_1"] = affinity.translate(polys["small_triangle_1"], big.x - small.x, big.y - small.y)
+    order = [n for n in PIECES if n != "small_triangle_1"] + ["small_triangle_1"]
+    verdict = _verify(root, record, _save(_scene(record, polys, order), answers, "overlap"))
+    assert verdict.score < 100
+    overlaps = [v for v in verdict.violations if v.code == "pieces_overlap"]
+    assert overlaps and set(overlaps[0].evidence["pieces"]) == {"small_triangle_1", "large_triangle_2"}
+    assert "silhouette_uncovered" in verdict.codes  # the moved piece left a hole
+
+
+def test_missing_and_deformed_pieces_are_named(puzzle_set, answers):
+    root, pset = puzzle_set
+    record = pset.records[5]
+    polys = _solution(record)
+    del polys["square"]
+    verdict = _verify(root, record, _save(_scene(record, polys), answers, "missing"))
+    assert [v.evidence["piece"] for v in verdict.violations if v.code == "piece_missing"] == ["square"]
+    assert verdict.score == pytest.approx(200 / 3, abs=0.01)  # one defect -> tier 2
+
+    polys = _solution(record)
+    c = polys["parallelogram"].centroid
+    polys["parallelogram"] = affinity.scale(polys["parallelogram"], 1.6, 0.62, origin=c)  # same area, wrong shape
+    verdict = _verify(root, record, _save(_scene(record, polys), answers, "deformed"))
+    assert "piece_deformed" in verdict.codes and verdict.score < 100
+
+    polys = {n: p for n, p in _solution(record).items() if n.startswith("large")}
+    verdict = _verify(root, record, _save(_scene(record, polys), answers, "destroyed"))
+    assert verdict.score == 0 and verdict.codes.count("piece_missing") == 5
+
+
+def test_a_different_valid_arrangement_scores_100(puzzle_set, answers):
+    root, pset = puzzle_set
+    tried = 0
+    for record in pset.records:
+        alts = alternative_arrangements(_solution(record), limit=2)
+        for k, alt in enumerate(alts):
+            silhouette = Polygon(record.ground_truth["silhouette"])
+            assert arrangement_problems(alt, silhouette, record.layout["unit_px"], rel_tol=2e-4) == []
+            image = _scene(record, alt)
+            reference = Image.open(root / record.reference_images[0]).convert("RGB")
+            changed = np.any(np.asarray(image) != np.asarray(reference), axis=2).sum()
+            assert changed > 300  # a genuinely different picture, not the reference
+            verdict = _verify(root, record, _save(image, answers, f"alt_{record.id}_{k}"))
+            assert verdict.score == 100, (record.id, verdict.codes)
+            tried += 1
+    assert tried >= 2
+
+
+def test_leftover_copies_in_the_tray_do_not_matter(puzzle_set, answers):
+    root, pset = puzzle_set
+    record = pset.records[6]
+    colour = {p["name"]: p["colour"] for p in record.ground_truth["pieces"]}
+    image = draw_scene(record.ground_truth["silhouette"],
+                       [(colour[p["name"]], p["polygon"]) for p in record.ground_truth["pieces"]]
+                       + [(colour[s["name"]], s["polygon"]) for s in record.ground_truth["solution"]])
+    verdict = _verify(root, record, _save(image, answers, "copies"))
+    assert verdict.score == 100, verdict.codes
+
+
+# --------------------------------------------------------------------------------------- perturbations
+
+
+def _jpeg(image: Image.Image, quality: int) -> Image.Image:
+    buf = io.BytesIO()
+    image.save(buf, format="JPEG", quality=quality)
+    return Image.open(io.BytesIO(buf.getvalue())).convert("RGB")
+
+
+def _pad(image: Image.Image, left: int, top: int, right: int, bottom: int) -> Image.Image:
+    out = Image.new("RGB", (image.width + left + right, image.height + top + bottom), (255, 255, 255))
+    out.paste(image, (left, top))
+    return out
+
+
+def _shade(image: Image.Image) -> Image.Image:
+    arr = np.asarray(image).astype(np.float32)
+    h, w = arr.shape[:2]
+    gain = np.linspace(0.78, 1.05, w)[None, :, None] * np.linspace(0.95, 1.0, h)[:, None, None]
+    hsv = np.asarray(Image.fromarray(np.clip(arr * gain, 0, 255).astype(np.uint8)).convert("HSV")).copy()
+    hsv[:, :, 1] = (hsv[:, :, 1] * 0.8).astype(np.uint8)  # washed-out colours
+    hsv[:, :, 0] = (hsv[:, :, 0].astype(int) + 3) % 256  # a few degrees of hue drift
+    return Image.fromarray(hsv, "HSV").convert("RGB")
+
+
+def _outlined(record: InstanceRecord, ink, width: int, wobble: float = 0.0) -> Image.Image:
+    rng = random.Random(5)
+    polys = {}
+    for name, poly in _solution(record).items():
+        pts = [(x + rng.uniform(-wobble, wobble), y + rng.uniform(-wobble, wobble))
+               for x, y in poly.exterior.coords[:-1]]
+        polys[name] = Polygon(pts)
+    image = _scene(record, polys, outline_px=0)
+    draw = ImageDraw.Draw(image)
+    for poly in polys.values():
+        draw.line(list(poly.exterior.coords), fill=ink, width=width, joint="curve")
+    return image
+
+
+PERTURBATIONS = {
+    "half": lambda im, r: im.resize((im.width // 2, im.height // 2), Image.Resampling.LANCZOS),
+    "double": lambda im, r: im.resize((im.width * 2, im.height * 2), Image.Resampling.BICUBIC),
+    "square_1024": lambda im, r: im.resize((1024, 1024), Image.Resampling.BICUBIC),
+    "pad_shift": lambda im, r: _pad(im, 40, 10, 0, 25),
+    "crop": lambda im, r: im.crop((6, 4, im.width - 3, im.height - 5)),
+    "jpeg60": lambda im, r: _jpeg(im, 60),
+    "blur1": lambda im, r: im.filter(ImageFilter.GaussianBlur(1)),
+    "shaded_colours": lambda im, r: _shade(im),
+    "black_outlines": lambda im, r: _outlined(r, (0, 0, 0), 3),
+    "white_gaps": lambda im, r: _outlined(r, (255, 255, 255), 4),
+    "wobbly": lambda im, r: _outlined(r, (40, 40, 40), 2, wobble=1.5),
+    "no_outline_small_jpeg": lambda im, r: _jpeg(_scene(r, _solution(r), outline_px=0).resize((700, 420)), 70),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(PERTURBATIONS))
+def test_perturbed_reference_still_scores_100(puzzle_set, answers, kind):
+    root, pset = puzzle_set
+    record = pset.records[7]
+    reference = Image.open(root / record.reference_images[0]).convert("RGB")
+    path = _save(PERTURBATIONS[kind](reference, record), answers, f"pert_{kind}")
+    verdict = _verify(root, record, path)
+    assert verdict.score == 100, (kind, verdict.codes, verdict.reason, verdict.subscores)
+
+
+# ------------------------------------------------------------------------------------------- garbage
+
+
+def test_garbage_never_crashes(puzzle_set, answers):
+    root, pset = puzzle_set
+    record = pset.records[8]
+    rng = np.random.default_rng(3)
+    size = (600, 1000, 3)
+    garbage = {
+        "noise": Image.fromarray(rng.integers(0, 256, size, dtype=np.uint8)),
+        "white": Image.new("RGB", (1000, 600), (255, 255, 255)),
+        "black": Image.new("RGB", (1000, 600), (0, 0, 0)),
+        "tiny": Image.new("RGB", (8, 5), (10, 200, 30)),
+    }
+    confetti = Image.open(root / record.input_image).convert("RGB")
+    arr = np.asarray(confetti).copy()
+    arr[100:500, 80:480] = rng.integers(0, 256, (400, 400, 3), dtype=np.uint8)
+    garbage["confetti"] = Image.fromarray(arr)
+    for name, image in garbage.items():
+        verdict = _verify(root, record, _save(image, answers, f"garbage_{name}"))
+        assert verdict.score < 100 and verdict.status != Status.CORRECT, name
+        assert verdict.status != Status.ERROR or "verifier failed" not in (verdict.reason or ""), verdict.reason
+    empty = answers / "empty.png"
+    empty.write_bytes(b"")
+    assert _verify(root, record, empty).status == Status.ERROR
