@@ -110,6 +110,9 @@ def render_maze(maze: Maze, start: Cell, goal: Cell, solution: list[Cell], margi
     mask_draw = ImageDraw.Draw(mask)
     x0, y0, x1, y1 = layout["grid_bbox"]
     mask_draw.rectangle([x0, y0, x1 - 1, y1 - 1], fill=255)
+    # a band along each wall stays out of the mask: a route through cell centres never needs it, and the
+    # registration keeps seeing the walls at its working scale
+    pad = max(1, s // 8)
     for bx0, by0, bx1, by1 in walls:
-        mask_draw.rectangle([bx0 - 1, by0 - 1, bx1 + 1, by1 + 1], fill=0)
+        mask_draw.rectangle([bx0 - pad, by0 - pad, bx1 + pad, by1 + pad], fill=0)
     return MazeDrawing(image, reference, mask, layout)

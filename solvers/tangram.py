@@ -156,6 +156,10 @@ class Arrangement:
         return {p.name: p.polygon() for p in self.placements}
 
 
+def _shrunk(poly: Polygon, eps: float) -> shapely.Geometry:
+    return shapely.buffer(poly, -eps, join_style="mitre")
+
+
 def union_of(polygons: Iterable[Polygon]) -> shapely.Geometry:
     """Union of pieces that share edges. Float vertices on another piece's edge (T-junctions) can miss
     it by 1e-16 and leave hairline gaps, so the pieces are grown by GRID, merged, and shrunk back."""
@@ -203,7 +207,9 @@ def grow_arrangement(rng: random.Random, target_convexity: float, sharpness: flo
     for name in order[1:]:
         cands = _candidates(placed, name)
         polys = [c.polygon() for c in cands]
-        overlap = shapely.area(shapely.intersection(union, polys))
+        # overlap against the clean piece polygons, not the (buffered, re-simplified) union
+        # shrunk by 1e-6: GEOS can misjudge nearly-collinear shared edges of float polygons
+        overlap = sum(shapely.area(shapely.intersection(_shrunk(p.polygon(), 1e-6), polys)) for p in placed)
         options: list[tuple[Placement, shapely.Geometry, float]] = []
         for cand, poly, ov in zip(cands, polys, overlap):
             if ov > AREA_EPS:
@@ -244,7 +250,8 @@ def generate_arrangement(rng: random.Random, convexity_range: tuple[float, float
         if arr is None:
             continue
         c = convexity(arr.silhouette)
-        if lo <= c <= hi and len(silhouette_edges(arr)) >= min_vertices:
+        if lo <= c <= hi and len(silhouette_edges(arr)) >= min_vertices \
+                and not arrangement_problems(arr.polygons(), arr.silhouette):
             return arr
     raise RuntimeError(f"no tangram silhouette with convexity in {convexity_range} after {max_tries} tries")
 
@@ -480,8 +487,9 @@ def arrangement_problems(polygons: dict[str, Polygon], silhouette: Polygon, unit
         want = PIECE_AREA[kind_of(name)] * unit * unit
         if abs(poly.area - want) > rel_tol * want:
             problems.append(f"{name} has area {poly.area:.4f}, expected {want:.4f}")
+    eps = 1e-6 * math.sqrt(silhouette.area)
     for a, b in itertools.combinations(sorted(polygons), 2):
-        ov = polygons[a].intersection(polygons[b]).area
+        ov = _shrunk(polygons[a], eps).intersection(polygons[b]).area
         if ov > rel_tol * silhouette.area:
             problems.append(f"{a} and {b} overlap (area {ov:.4g})")
     if abs(silhouette.area - TOTAL_AREA * unit * unit) > rel_tol * silhouette.area:

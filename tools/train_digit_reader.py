@@ -1,6 +1,6 @@
 """Train the offline digit reader (data/models/digits.npz) on synthetic cells, deterministically.
 
-    python tools/train_digit_reader.py                 # train + save + held-out report (~3 min, 2 cores)
+    python tools/train_digit_reader.py                 # train + save + held-out report (~5-12 min on 2 cores)
     python tools/train_digit_reader.py --eval-only     # held-out report for the saved model
 
 Training glyphs: matplotlib's DejaVu families and OpenCV Hershey fonts (SIMPLEX, PLAIN, DUPLEX,
@@ -435,7 +435,7 @@ def evaluate(reader: dg.DigitReader, seed: int, n_per_digit: int) -> dict[str, f
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seed", type=int, default=20240601)
-    ap.add_argument("--samples", type=int, default=80000)
+    ap.add_argument("--samples", type=int, default=100000)
     ap.add_argument("--hidden", type=int, nargs="+", default=[256, 128])
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", type=Path, default=dg.MODEL_PATH)

@@ -38,7 +38,7 @@ class MazeTrack(Track):
     level: ClassVar[str]
     sizes: ClassVar[tuple[int, int]]  # inclusive range of cells per side
     loop_openings: ClassVar[tuple[int, int]]  # inclusive range of extra openings in the "loops" variant
-    version = "1"
+    version = "2"  # 2: edit mask leaves a cell/8 band along the walls
     variants = ("perfect", "loops")
     variant_weights = {"perfect": 1, "loops": 1}
 

@@ -86,6 +86,10 @@ class TangramTrack(Track):
                 cv2.polylines(out, [pts], True, (220, 0, 0) if name in bad else (0, 140, 0), 2, cv2.LINE_AA)
         return out
 
+    def dedupe_key(self, record: InstanceRecord) -> str:
+        """Silhouettes are the same puzzle up to rotation, reflection and translation."""
+        return record.ground_truth["silhouette_hash"]
+
     def validate(self, record: InstanceRecord) -> list[str]:
         gt = record.ground_truth
         unit = float(record.layout["unit_px"])
