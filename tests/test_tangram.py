@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw, ImageFilter
 from shapely import affinity
 from shapely.geometry import Polygon
 
+from genpuzzle import perturb
 from genpuzzle.dataset import load_set, write_set
 from genpuzzle.evaluate import verify_answer
 from genpuzzle.records import InstanceRecord, Status
@@ -339,6 +340,55 @@ def test_perturbed_reference_still_scores_100(puzzle_set, answers, kind):
     path = _save(PERTURBATIONS[kind](reference, record), answers, f"pert_{kind}")
     verdict = _verify(root, record, path)
     assert verdict.score == 100, (kind, verdict.codes, verdict.reason, verdict.subscores)
+
+
+# A tinted paper multiplies every channel: cyan and magenta drift 10-20 degrees of hue (past the hue
+# tolerance) unless the verifier white-balances first. Cases from the robustness sweep, harder tints.
+TINTED = [  # (record index, paper RGB, x scale, y scale, blur sigma, JPEG quality)
+    (1, (238, 232, 190), 0.62, 0.7, 0.6, 62),
+    (4, (226, 247, 196), 1.7, 1.52, 1.0, 75),
+    (8, (250, 222, 184), 1.15, 1.0, 0.4, 88),
+]
+
+
+def _tinted(reference: np.ndarray, paper, fx: float, fy: float, sigma: float, quality: int) -> np.ndarray:
+    im = perturb.rotate(perturb.rescale(reference, fx, fy), 1.5)
+    im = perturb.pad(im, 9, 3, 0, 12)
+    return perturb.jpeg(perturb.blur(perturb.retint(im, paper), sigma), quality)
+
+
+@pytest.mark.parametrize("index,paper,fx,fy,sigma,quality", TINTED)
+def test_tinted_rescaled_jpeg_reference_scores_100(puzzle_set, answers, index, paper, fx, fy, sigma, quality):
+    root, pset = puzzle_set
+    record = pset.records[index]
+    reference = np.asarray(Image.open(root / record.reference_images[0]).convert("RGB"))
+    image = Image.fromarray(_tinted(reference, paper, fx, fy, sigma, quality))
+    verdict = _verify(root, record, _save(image, answers, f"tinted_{index}"))
+    assert verdict.score == 100, (paper, verdict.codes, verdict.subscores)
+    assert verdict.extra["colour_match_fraction"] > 0.9
+
+
+@settings(max_examples=8, deadline=None)
+@given(r=st.integers(215, 255), g=st.integers(210, 255), b=st.integers(180, 240))
+def test_property_paper_tint_does_not_change_the_reading(puzzle_set, r, g, b):
+    root, pset = puzzle_set
+    record = pset.records[2]
+    reference = np.asarray(Image.open(root / record.reference_images[0]).convert("RGB"))
+    input_image = np.asarray(Image.open(root / record.input_image).convert("RGB"))
+    verdict = TRACK.verify(record, perturb.retint(reference, (r, g, b)), input_image)
+    assert verdict.score == 100, ((r, g, b), verdict.codes)
+    assert verdict.extra["colour_match_fraction"] > 0.95
+
+
+def test_tinted_answer_with_a_piece_removed_is_still_caught(puzzle_set, answers):
+    root, pset = puzzle_set
+    record = pset.records[1]
+    polys = _solution(record)
+    del polys["parallelogram"]
+    image = np.asarray(_scene(record, polys))
+    verdict = _verify(root, record, _save(Image.fromarray(_tinted(image, (238, 232, 190), 0.8, 0.8, 0.6, 70)),
+                                          answers, "tinted_missing"))
+    assert verdict.score < 100 and "piece_missing" in verdict.codes, verdict.codes
 
 
 # ------------------------------------------------------------------------------------------- garbage

@@ -28,7 +28,7 @@ CONVEXITY = {"easy": (0.45, 0.66), "medium": (0.66, 0.78), "hard": (0.78, 0.95)}
 
 class TangramTrack(Track):
     name = "tangram"
-    version = "1"
+    version = "2"
     variants = ("easy", "medium", "hard")
     variant_weights = {"easy": 1, "medium": 1, "hard": 1}
     description = "Place the seven tangram pieces into a silhouette; colour segmentation + shapely geometry check."

@@ -27,6 +27,7 @@ INK_FLOOR = 36.0        # minimum ink contrast (0-255) so JPEG/noise on a blank 
 EDGE_BAND = 0.2         # fraction of the cell side treated as "edge" for grid-line remnants
 MIN_INK_FRACTION = 0.004
 MIN_INK_EXTENT = 0.2    # digit bbox must span >= this fraction of the cell's shorter side
+MIN_STROKE_EXTENT = 0.15  # ... and one connected stroke must span this much (scattered specks don't)
 
 
 @dataclass(frozen=True)
@@ -92,9 +93,10 @@ def _threshold(strength: np.ndarray) -> tuple[float, float]:
     return max(INK_FLOOR, min(0.75 * float(otsu), 0.5 * peak)), peak
 
 
-def _clean(mask: np.ndarray) -> np.ndarray:
+def _clean(mask: np.ndarray) -> tuple[np.ndarray, int]:
     """Drop grid-line remnants (near-full rows/columns in the edge band, components lying almost
-    entirely in the edge band) and specks much smaller than the main stroke."""
+    entirely in the edge band) and specks much smaller than the main stroke. Returns the kept mask
+    and the largest bbox side (px) of any kept component."""
     h, w = mask.shape
     m = mask.copy()
     band_y, band_x = max(2, int(round(h * EDGE_BAND))), max(2, int(round(w * EDGE_BAND)))
@@ -106,18 +108,19 @@ def _clean(mask: np.ndarray) -> np.ndarray:
     m[:, cols] = False
     n, labels, stats, _ = cv2.connectedComponentsWithStats(m.astype(np.uint8), connectivity=8)
     if n <= 1:
-        return np.zeros_like(m)
+        return np.zeros_like(m), 0
     edge = np.zeros((h, w), bool)
     edge[:band_y], edge[h - band_y:], edge[:, :band_x], edge[:, w - band_x:] = True, True, True, True
     areas = stats[1:, cv2.CC_STAT_AREA].astype(np.float64)
     in_edge = np.bincount(labels[edge], minlength=n)[1:].astype(np.float64)
     keep = in_edge < 0.85 * areas
     if not keep.any():
-        return np.zeros_like(m)
+        return np.zeros_like(m), 0
     largest = areas[keep].max()
     keep &= areas >= max(0.12 * largest, 0.0015 * h * w)
     lut = np.concatenate([[False], keep])
-    return lut[labels]
+    sides = np.maximum(stats[1:, cv2.CC_STAT_WIDTH], stats[1:, cv2.CC_STAT_HEIGHT])
+    return lut[labels], int(sides[keep].max()) if keep.any() else 0
 
 
 def ink_mask(cell: np.ndarray) -> np.ndarray:
@@ -166,16 +169,17 @@ def prepare_cell(cell: np.ndarray) -> PreparedCell:
     if strength.ndim != 2 or min(strength.shape) < 4:
         return PreparedCell(None, 0.0, 0.0, 0.9)
     thr, peak = _threshold(strength)
-    kept = _clean(strength >= thr)
+    kept, stroke_side = _clean(strength >= thr)
     h, w = kept.shape
     ink = float(kept.mean())
     if ink == 0.0:
         return PreparedCell(None, 0.0, 0.0, 0.99)
     ys, xs = np.nonzero(kept)
     extent = max(ys.max() - ys.min() + 1, xs.max() - xs.min() + 1) / min(h, w)
-    if ink < MIN_INK_FRACTION or extent < MIN_INK_EXTENT:
-        # Close calls (just under a threshold) get lower confidence.
-        closeness = max(ink / MIN_INK_FRACTION, extent / MIN_INK_EXTENT)
+    stroke = stroke_side / min(h, w)
+    if ink < MIN_INK_FRACTION or extent < MIN_INK_EXTENT or stroke < MIN_STROKE_EXTENT:
+        # Close calls (just under the most-failed threshold) get lower confidence.
+        closeness = min(ink / MIN_INK_FRACTION, extent / MIN_INK_EXTENT, stroke / MIN_STROKE_EXTENT)
         return PreparedCell(None, 0.0, ink, float(np.clip(1.0 - 0.45 * closeness, 0.55, 0.99)))
     image, log_aspect = _normalise(strength, thr, kept)
     return PreparedCell(image, log_aspect, ink, 0.0)
