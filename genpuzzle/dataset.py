@@ -18,7 +18,6 @@ import json
 import os
 import shutil
 from collections.abc import Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -27,6 +26,7 @@ from PIL import Image
 
 import genpuzzle
 from genpuzzle.errors import DatasetError
+from genpuzzle.parallel import process_pool
 from genpuzzle.records import InstanceRecord, Puzzle
 from genpuzzle.seeds import derive_seed
 
@@ -176,7 +176,7 @@ def _build_all(jobs: list[InstanceJob], workers: int) -> Iterator[BuiltInstance]
         for job in jobs:
             yield build_instance(job)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with process_pool(workers) as pool:
         yield from pool.map(build_instance, jobs, chunksize=max(1, min(16, len(jobs) // (4 * workers))))
 
 

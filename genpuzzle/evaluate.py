@@ -11,7 +11,7 @@ import json
 import os
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, wait
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -21,6 +21,7 @@ import numpy as np
 import genpuzzle
 from genpuzzle.dataset import PuzzleSet, json_line, load_set
 from genpuzzle.errors import DatasetError, GenpuzzleError, ImageError
+from genpuzzle.parallel import process_pool
 from genpuzzle.records import InstanceRecord, Status, Verdict
 from genpuzzle.registration import load_image, register
 from genpuzzle.summary import summarize
@@ -207,10 +208,13 @@ def _verify_all(puzzle_set: PuzzleSet, records: list[InstanceRecord], answers: d
     root = str(puzzle_set.root)
     jobs = [(root, r.to_json(), str(answers[r.id]) if r.id in answers else None) for r in records]
     if workers <= 1:
-        for job in jobs:
-            yield Verdict.from_json(_verify_job(*job))
+        from threadpoolctl import threadpool_limits
+
+        with threadpool_limits(1):
+            for job in jobs:
+                yield Verdict.from_json(_verify_job(*job))
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with process_pool(workers) as pool:
         pending = set()
         queue = iter(jobs)
         # Bounded in-flight work keeps memory flat and loses little when the run is killed.
