@@ -17,19 +17,11 @@ from pathlib import Path
 
 from PIL import Image
 
+from benchlib import median_time
 from genpuzzle.dataset import encode_png, load_set, write_set
 from genpuzzle.evaluate import verify_answer
 from genpuzzle.registry import get_track
 from genpuzzle.solvers.matchstick import all_slot_moves, decode, enumerate_by_glyphs, generate, is_true, search
-
-
-def _median_time(fn, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
 
 
 def _slot_brute_force(occupied: tuple[bool, ...], frame, k: int) -> list[str]:
@@ -57,17 +49,17 @@ def run(quick: bool) -> list[dict]:
     for k in (1, 2, 3, 4):
         rng = random.Random(1000 + k)
         instances = [generate(rng, k) for _ in range(per_k)]
-        t_search = statistics.median(_median_time(lambda i=i: search(i.occupied, i.frame, k), 3) for i in instances)
+        t_search = statistics.median(median_time(lambda i=i: search(i.occupied, i.frame, k), 3) for i in instances)
         if k <= 2:
-            base = statistics.median(_median_time(lambda i=i: _slot_brute_force(i.occupied, i.frame, k), 1)
+            base = statistics.median(median_time(lambda i=i: _slot_brute_force(i.occupied, i.frame, k), 1)
                                      for i in instances[:3])
             label = "slot brute force"
         else:
-            base = statistics.median(_median_time(lambda i=i: enumerate_by_glyphs(i.occupied, i.frame, k), 1)
+            base = statistics.median(median_time(lambda i=i: enumerate_by_glyphs(i.occupied, i.frame, k), 1)
                                      for i in instances[:3])
             label = "glyph enumeration"
         rows.append(_row(f"search k={k} (median per instance; baseline {label})", t_search * 1e3, "ms", base * 1e3))
-        t_gen = statistics.median(_median_time(lambda s=s: generate(random.Random(s), k), 1) for s in range(per_k))
+        t_gen = statistics.median(median_time(lambda s=s: generate(random.Random(s), k), 1) for s in range(per_k))
         rows.append(_row(f"instance search+selection k={k} (no rendering; baseline search)", t_gen * 1e3, "ms",
                          t_search * 1e3))
 

@@ -18,20 +18,12 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
+from benchlib import median_time
 from genpuzzle.dataset import encode_png, load_set, write_set
 from genpuzzle.evaluate import verify_answer
 from genpuzzle.registry import get_track
 
 TRACKS = ("maze_beginner", "maze_intermediate", "maze_advanced")
-
-
-def _median_time(fn, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
 
 
 def run(quick: bool) -> list[dict]:
@@ -50,16 +42,16 @@ def run(quick: bool) -> list[dict]:
                 puzzle = track.generate(rec.seed, rec.variant)
                 gen.append(time.perf_counter() - t)
                 images = [puzzle.input_image, *puzzle.reference_images, puzzle.edit_mask]
-                enc.append(_median_time(lambda: [encode_png(im) for im in images], 1))
+                enc.append(median_time(lambda: [encode_png(im) for im in images], 1))
                 ref_path = root / rec.reference_images[0]
                 data = ref_path.read_bytes()
-                dec.append(_median_time(lambda: np.asarray(Image.open(io.BytesIO(data)).convert("RGB")), 3))
+                dec.append(median_time(lambda: np.asarray(Image.open(io.BytesIO(data)).convert("RGB")), 3))
                 answer = np.asarray(Image.open(ref_path).convert("RGB"))
                 inp = np.asarray(Image.open(root / rec.input_image).convert("RGB"))
                 verdict = track.verify(rec, answer, inp)
                 assert verdict.score == 100, (rec.id, verdict.codes)
-                ver.append(_median_time(lambda: track.verify(rec, answer, inp), 3))
-                full.append(_median_time(lambda: verify_answer(root, rec, ref_path), 1))
+                ver.append(median_time(lambda: track.verify(rec, answer, inp), 3))
+                full.append(median_time(lambda: verify_answer(root, rec, ref_path), 1))
             g, e, v, f, d = (statistics.median(x) for x in (gen, enc, ver, full, dec))
             rows += [
                 {"name": f"{name} generate (ms/instance)", "value": round(1e3 * g, 2), "unit": "ms",

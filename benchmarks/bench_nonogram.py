@@ -6,39 +6,16 @@ encoding, verification vs PNG decoding.
 
 from __future__ import annotations
 
-import shutil
 import statistics
 import sys
-import tempfile
 import time
-from pathlib import Path
 
-import cv2
-import numpy as np
-from PIL import Image
 
-from genpuzzle.dataset import encode_png, load_set, write_set
-from genpuzzle.evaluate import evaluate
+from benchlib import evaluation_throughput_rows, median_time, row
+from genpuzzle.dataset import encode_png
 from genpuzzle.registry import get_track
 from genpuzzle.seeds import derive_seed
 from genpuzzle.solvers import nonogram as solver
-
-
-def _row(name, value, unit, baseline, ratio=None, note=None):
-    row = {"name": name, "value": round(value, 4), "unit": unit, "baseline": round(baseline, 4),
-           "ratio": round(ratio if ratio is not None else value / baseline, 4)}
-    if note:
-        row["note"] = note
-    return row
-
-
-def _time(fn, repeat: int = 1) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
 
 
 def proof_rows(quick: bool) -> list[dict]:
@@ -50,23 +27,23 @@ def proof_rows(quick: bool) -> list[dict]:
         n = 15 if quick else 60
         puzzles = [track.generate(derive_seed(7, "nonogram", variant, i), variant).ground_truth for i in range(n)]
         clues = [(p["row_clues"], p["col_clues"]) for p in puzzles]
-        warm = [_time(lambda c=c: solver.solve(*c, limit=2), 3) for c in clues]
+        warm = [median_time(lambda c=c: solver.solve(*c, limit=2), 3) for c in clues]
 
         def cold(c):
             solver.placements.cache_clear()
             solver.placement_count.cache_clear()
             solver.solve(*c, limit=2)
 
-        cold_t = [_time(lambda c=c: cold(c), 1) for c in clues]
-        cpsat = [_time(lambda c=c: solver.count_solutions_cpsat(*c, limit=2), 1) for c in clues[: max(5, n // 4)]]
+        cold_t = [median_time(lambda c=c: cold(c), 1) for c in clues]
+        cpsat = [median_time(lambda c=c: solver.count_solutions_cpsat(*c, limit=2), 1) for c in clues[: max(5, n // 4)]]
         for c in clues[:5]:
             assert solver.count_solutions(*c) == 1
-        rows.append(_row(f"nonogram.{variant}.uniqueness_proof_median_ms (1 core, cold cache)",
+        rows.append(row(f"nonogram.{variant}.uniqueness_proof_median_ms (1 core, cold cache)",
                          statistics.median(cold_t) * 1e3, "ms", statistics.median(cpsat) * 1e3,
                          note="baseline = independent CP-SAT counter on the same clues"))
-        rows.append(_row(f"nonogram.{variant}.uniqueness_proof_median_ms (1 core, warm cache)",
+        rows.append(row(f"nonogram.{variant}.uniqueness_proof_median_ms (1 core, warm cache)",
                          statistics.median(warm) * 1e3, "ms", statistics.median(cpsat) * 1e3))
-    rows.append(_row("nonogram.15x15.uniqueness_proof_vs_50ms_target", rows[-2]["value"], "ms", 50.0,
+    rows.append(row("nonogram.15x15.uniqueness_proof_vs_50ms_target", rows[-2]["value"], "ms", 50.0,
                      note="issue 4 target: median <= 50 ms (Rust nonogrid 8-43 ms on line-solvable puzzles)"))
     return rows
 
@@ -86,45 +63,14 @@ def generation_rows(quick: bool) -> list[dict]:
         for im in images:
             encode_png(im)
         enc = time.perf_counter() - t
-        rows.append(_row(f"nonogram.{variant}.instances_per_s (generate+render+encode)", len(seeds) / gen,
+        rows.append(row(f"nonogram.{variant}.instances_per_s (generate+render+encode)", len(seeds) / gen,
                          "inst/s", len(seeds) / enc, ratio=gen / enc,
                          note="ratio = time to generate / time just to PNG-encode the same images"))
     return rows
 
 
 def verification_rows(quick: bool) -> list[dict]:
-    n = 20 if quick else 100
-    tmp = Path(tempfile.mkdtemp(prefix="gp-bench-nonogram-"))
-    try:
-        write_set(tmp / "set", {"nonogram": n}, master_seed=1, workers=2)
-        answers = tmp / "answers"
-        answers.mkdir()
-        puzzle_set = load_set(tmp / "set")
-        for k, record in enumerate(puzzle_set.records):
-            src = puzzle_set.path(record.reference_images[0])
-            if k % 2:  # half arrive as a model would return them: rescaled JPEG
-                Image.open(src).convert("RGB").resize((1024, 1024)).save(answers / f"{record.id}.jpg", quality=80)
-            else:
-                shutil.copy(src, answers / f"{record.id}.png")
-        files = sorted(answers.iterdir())
-        t = time.perf_counter()
-        for f in files:
-            cv2.imdecode(np.frombuffer(f.read_bytes(), np.uint8), cv2.IMREAD_COLOR)
-        decode = time.perf_counter() - t
-        rows = []
-        for workers in (1, 2):
-            out = tmp / f"out{workers}"
-            t = time.perf_counter()
-            summary = evaluate(tmp / "set", answers, out, workers=workers)
-            wall = time.perf_counter() - t
-            assert summary["tracks"]["nonogram"]["mean"] == 100.0, summary["tracks"]
-            rows.append(_row(f"nonogram.answers_verified_per_s ({workers} worker{'s' * (workers > 1)}, "
-                             "half 1024px JPEG)", n / wall, "ans/s", n / decode, ratio=wall / decode,
-                             note="ratio = wall time to verify (load, register, read, check) / time just to "
-                                  "decode the same answer files"))
-        return rows
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+    return evaluation_throughput_rows("nonogram", 20 if quick else 100)
 
 
 def run(quick: bool) -> list[dict]:

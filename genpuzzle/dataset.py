@@ -228,21 +228,28 @@ def load_set(root: str | Path) -> PuzzleSet:
     return PuzzleSet(root, info, records)
 
 
-def _read_manifest(manifest: Path) -> Iterable[InstanceRecord]:
-    with open(manifest, encoding="utf-8") as lines:
+def iter_json_objects(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(line number, object) for each non-blank line of a JSONL file; :class:`DatasetError` naming the
+    file and line for invalid JSON or a line that is not an object."""
+    with open(path, encoding="utf-8") as lines:
         for number, line in enumerate(lines, 1):
             if not line.strip():
                 continue
             try:
                 data = json.loads(line)
             except json.JSONDecodeError as err:
-                raise DatasetError(f"{manifest}:{number}: invalid JSON ({err.msg})") from None
+                raise DatasetError(f"{path}:{number}: invalid JSON ({err.msg})") from None
             if not isinstance(data, dict):
-                raise DatasetError(f"{manifest}:{number}: expected a JSON object, got {type(data).__name__}")
-            try:
-                yield InstanceRecord.from_json(data)
-            except (KeyError, TypeError, ValueError) as err:
-                raise DatasetError(f"{manifest}:{number}: bad instance record ({err})") from None
+                raise DatasetError(f"{path}:{number}: expected a JSON object, got {type(data).__name__}")
+            yield number, data
+
+
+def _read_manifest(manifest: Path) -> Iterable[InstanceRecord]:
+    for number, data in iter_json_objects(manifest):
+        try:
+            yield InstanceRecord.from_json(data)
+        except (KeyError, TypeError, ValueError) as err:
+            raise DatasetError(f"{manifest}:{number}: bad instance record ({err})") from None
 
 
 def fingerprint(root: str | Path) -> str:

@@ -86,21 +86,16 @@ def read_human(path: str | Path) -> list[dict[str, Any]]:
     path = Path(path)
     if not path.is_file():
         raise DatasetError(f"{path}: human score file not found")
+    from genpuzzle.dataset import iter_json_objects
+
     rows = []
-    with open(path, encoding="utf-8") as lines:
-        for number, line in enumerate(lines, 1):
-            if not line.strip():
-                continue
-            try:
-                data = json.loads(line)
-            except json.JSONDecodeError as err:
-                raise DatasetError(f"{path}:{number}: invalid JSON ({err.msg})") from None
-            score = data.get("score") if isinstance(data, dict) else None
-            if not isinstance(data, dict) or not isinstance(data.get("id"), str):
-                raise DatasetError(f"{path}:{number}: expected an object with a string 'id'")
-            if not isinstance(score, (int, float)) or isinstance(score, bool) or not 0 <= score <= 100:
-                raise DatasetError(f"{path}:{number}: 'score' must be a number in 0..100, got {score!r}")
-            rows.append(data)
+    for number, data in iter_json_objects(path):
+        score = data.get("score")
+        if not isinstance(data.get("id"), str):
+            raise DatasetError(f"{path}:{number}: expected an object with a string 'id'")
+        if not isinstance(score, (int, float)) or isinstance(score, bool) or not 0 <= score <= 100:
+            raise DatasetError(f"{path}:{number}: 'score' must be a number in 0..100, got {score!r}")
+        rows.append(data)
     return rows
 
 

@@ -258,22 +258,9 @@ def count_solutions_cpsat(grid: Grid, board: Board, limit: int = 2) -> int:
     for _, _, cells in board.units():
         model.AddAllDifferent([x[r][c] for r, c in cells])
 
-    class _Counter(cp_model.CpSolverSolutionCallback):
-        def __init__(self) -> None:
-            super().__init__()
-            self.count = 0
+    from genpuzzle.solvers.cpsat import count_model_solutions
 
-        def on_solution_callback(self) -> None:
-            self.count += 1
-            if self.count >= limit:
-                self.StopSearch()
-
-    solver = cp_model.CpSolver()
-    solver.parameters.enumerate_all_solutions = True
-    solver.parameters.num_workers = 1
-    counter = _Counter()
-    solver.Solve(model, counter)
-    return counter.count
+    return count_model_solutions(model, limit)
 
 
 def grid_is_valid_solution(grid: Grid, board: Board) -> bool:

@@ -9,7 +9,6 @@ compact shapes that hide them. Any valid tiling is accepted, not only the stored
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import cv2
 import numpy as np

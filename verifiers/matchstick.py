@@ -182,7 +182,7 @@ def _find_strays(hit: np.ndarray, layout: dict[str, Any], occupied: list[bool], 
             continue
         ys, xs = np.nonzero(labels[y:y + bh, x:x + bw] == c)
         (_, _), (rw, rh), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
-        long_side, short_side = max(rw, rh), min(rw, rh)
+        long_side = max(rw, rh)
         if long_side < p["stray_min_length"] * L or area < long_side * p["stray_min_width_px"]:
             continue
         out.append({"bbox": [x, y, x + bw, y + bh], "sticks": max(1, round(long_side / L)),

@@ -1,0 +1,73 @@
+"""Helpers shared by the benchmark files: result rows, median timing, evaluation throughput."""
+
+from __future__ import annotations
+
+import shutil
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+from PIL import Image
+
+from genpuzzle.dataset import load_set, write_set
+from genpuzzle.evaluate import evaluate
+
+
+def row(name: str, value: float, unit: str, baseline: float, ratio: float | None = None,
+        note: str | None = None) -> dict:
+    """One benchmark row; ``ratio`` defaults to value / baseline."""
+    out = {"name": name, "value": round(value, 4), "unit": unit, "baseline": round(baseline, 4),
+           "ratio": round(ratio if ratio is not None else value / baseline, 4)}
+    if note:
+        out["note"] = note
+    return out
+
+
+def median_time(fn, repeat: int = 1) -> float:
+    """Median wall time of ``repeat`` calls of ``fn``, in seconds."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def evaluation_throughput_rows(track: str, n: int, variants: list[str] | None = None) -> list[dict]:
+    """Answers verified per second by ``genpuzzle evaluate`` with 1 and 2 workers, against just decoding
+    the same answer files. Half the answers are references as PNG, half resized to 1024x1024 JPEG as an
+    image model returns them; every one must score 100."""
+    tmp = Path(tempfile.mkdtemp(prefix=f"gp-bench-{track}-"))
+    try:
+        write_set(tmp / "set", {track: n}, master_seed=1, workers=2,
+                  variants={track: variants} if variants else None)
+        answers = tmp / "answers"
+        answers.mkdir()
+        puzzle_set = load_set(tmp / "set")
+        for k, record in enumerate(puzzle_set.records):
+            src = puzzle_set.path(record.reference_images[0])
+            if k % 2:
+                Image.open(src).convert("RGB").resize((1024, 1024)).save(answers / f"{record.id}.jpg", quality=80)
+            else:
+                shutil.copy(src, answers / f"{record.id}.png")
+        files = sorted(answers.iterdir())
+        start = time.perf_counter()
+        for f in files:
+            cv2.imdecode(np.frombuffer(f.read_bytes(), np.uint8), cv2.IMREAD_COLOR)
+        decode = time.perf_counter() - start
+        rows = []
+        for workers in (1, 2):
+            start = time.perf_counter()
+            summary = evaluate(tmp / "set", answers, tmp / f"out{workers}", workers=workers)
+            wall = time.perf_counter() - start
+            assert summary["tracks"][track]["mean"] == 100.0, summary["tracks"]
+            rows.append(row(f"{track}.answers_verified_per_s ({workers} worker{'s' * (workers > 1)}, "
+                            "half 1024px JPEG)", n / wall, "ans/s", n / decode, ratio=wall / decode,
+                            note="ratio = wall time to verify (load, register, read, check; worker start-up "
+                                 "included) / time just to decode the same answer files"))
+        return rows
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
