@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from PIL import Image
 
 import genpuzzle
 from genpuzzle.dataset import PuzzleSet, json_line, load_set
@@ -53,7 +54,12 @@ def find_answers(answers_dir: str | Path) -> dict[str, Path]:
 @lru_cache(maxsize=256)
 def _instance_images(root: str, input_rel: str, mask_rel: str) -> tuple[np.ndarray, np.ndarray]:
     image = load_image(Path(root) / input_rel)
-    mask = load_image(Path(root) / mask_rel)[:, :, 0] > 127
+    mask_path = Path(root) / mask_rel
+    try:
+        with Image.open(mask_path) as mask_image:
+            mask = np.asarray(mask_image.convert("L")) > 127
+    except (OSError, ValueError) as err:
+        raise ImageError(f"{mask_path}: unreadable edit mask ({err})") from None
     return image, mask
 
 

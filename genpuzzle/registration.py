@@ -58,6 +58,9 @@ class Registration:
 # ---------------------------------------------------------------------------------------------- loading
 
 
+EXIF_ORIENTATION = 0x0112
+
+
 def load_image(path: str | Path) -> np.ndarray:
     """Read PNG/JPEG/WEBP (any mode: L, LA, P, RGBA, CMYK, 16-bit) into RGB uint8, alpha composited on white.
 
@@ -67,7 +70,8 @@ def load_image(path: str | Path) -> np.ndarray:
     try:
         with Image.open(path) as im:
             im.load()
-            im = ImageOps.exif_transpose(im)
+            if im.getexif().get(EXIF_ORIENTATION, 1) != 1:  # exif_transpose copies even when upright
+                im = ImageOps.exif_transpose(im)
             return _pil_to_rgb(im)
     except FileNotFoundError:
         raise ImageError(f"{path}: file not found") from None
@@ -100,7 +104,9 @@ def _pil_to_rgb(im: Image.Image) -> np.ndarray:
         alpha = rgba[:, :, 3:4] / 255.0
         rgb = rgba[:, :, :3] * alpha + 255.0 * (1.0 - alpha)
         return np.clip(np.round(rgb), 0, 255).astype(np.uint8)
-    return np.ascontiguousarray(np.asarray(im.convert("RGB")), dtype=np.uint8)
+    if im.mode != "RGB":
+        im = im.convert("RGB")
+    return np.asarray(im, dtype=np.uint8)
 
 
 # ------------------------------------------------------------------------------------------- background

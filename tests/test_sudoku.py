@@ -21,6 +21,7 @@ from genpuzzle.registry import get_track
 from genpuzzle.renderers.sudoku import cell_box
 from genpuzzle.solvers.sudoku import (Board, count_solutions, count_solutions_cpsat,
                                       grid_is_valid_solution, random_full_grid)
+from genpuzzle.verifiers.sudoku import read_grid
 
 MPL_FONTS = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
 
@@ -114,6 +115,58 @@ def test_overwritten_given_is_caught(sudoku_set, tmp_path):
                            _write_digit(_reference(sudoku_set, record), record.layout, r, c, other))
         hits = [v for v in verdict.violations if v.code == "given_overwritten"]
         assert [v.evidence["cell"] for v in hits] == [[r, c]] and verdict.score < 100
+
+
+def _given_cells(record, digit: int | None = None) -> list[tuple[int, int]]:
+    givens = record.ground_truth["givens"]
+    return [(r, c) for r, row in enumerate(givens) for c, g in enumerate(row) if g and digit in (None, g)]
+
+
+def test_erased_given_is_caught(sudoku_set, tmp_path):
+    for record in sudoku_set.records:
+        r, c = _first_cell(record, want_given=True)
+        verdict = _verdict(sudoku_set, record, tmp_path,
+                           _write_digit(_reference(sudoku_set, record), record.layout, r, c, None))
+        assert [v.evidence["cell"] for v in verdict.violations if v.code == "given_erased"] == [[r, c]]
+        assert verdict.score < 100
+
+
+def test_given_redrawn_in_another_font_is_kept_via_the_classifier(sudoku_set, tmp_path):
+    for record in sudoku_set.records:
+        givens = record.ground_truth["givens"]
+        r, c = _first_cell(record, want_given=True)
+        image = _write_digit(_reference(sudoku_set, record), record.layout, r, c, givens[r][c],
+                             "STIXGeneralItalic.ttf", (0, 0, 0), scale=0.5)
+        reading = read_grid(image, record.layout, input_image=_input(sudoku_set, record), givens=givens)
+        matched = [(i, j) for i, row in enumerate(reading.given_matched) for j, m in enumerate(row) if m]
+        assert (r, c) not in matched and reading.digits[r][c] == givens[r][c]
+        assert sorted(matched) == sorted(set(_given_cells(record)) - {(r, c)})  # untouched: fast path
+        assert _verdict(sudoku_set, record, tmp_path, image).score == 100.0
+
+
+def test_given_overwritten_by_a_similar_digit_is_caught(sudoku_set, tmp_path):
+    cases = [(record, _given_cells(record, 1)[0]) for record in sudoku_set.records
+             if record.layout["rows"] == 9 and _given_cells(record, 1)]
+    assert cases
+    for record, (r, c) in cases:  # 1 -> 7 in the givens' own font and ink
+        image = _write_digit(_reference(sudoku_set, record), record.layout, r, c, 7,
+                             "DejaVuSans-Bold.ttf", (0, 0, 0), scale=0.62)
+        verdict = _verdict(sudoku_set, record, tmp_path, image)
+        hits = [v for v in verdict.violations if v.code == "given_overwritten"]
+        assert [(v.evidence["cell"], v.evidence["read"]) for v in hits] == [([r, c], 7)]
+
+
+def test_given_with_an_added_stroke_is_not_taken_as_untouched(sudoku_set):
+    for record in sudoku_set.records:
+        givens = record.ground_truth["givens"]
+        r, c = _first_cell(record, want_given=True)
+        x0, y0, x1, y1 = cell_box(record.layout, r, c)
+        pil = Image.fromarray(_reference(sudoku_set, record))
+        w = x1 - x0
+        ImageDraw.Draw(pil).line([(x0 + 0.3 * w, y0 + 0.25 * w), (x1 - 0.3 * w, y0 + 0.25 * w)],
+                                 fill=(0, 0, 0), width=max(2, int(0.06 * w)))
+        reading = read_grid(np.asarray(pil), record.layout, input_image=_input(sudoku_set, record), givens=givens)
+        assert not reading.given_matched[r][c]
 
 
 def test_blank_left_empty_is_caught(sudoku_set, tmp_path):

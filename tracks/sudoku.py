@@ -67,7 +67,7 @@ class SudokuTrack(Track):
         layout = record.layout
         board = Board(layout["box_rows"], layout["box_cols"])
         givens, solution = record.ground_truth["givens"], record.ground_truth["solution"]
-        reading = read_grid(answer, layout)
+        reading = read_grid(answer, layout, input_image=input_image, givens=givens)
         mean_conf = float(np.mean(reading.confidence))
         parsed: dict[str, Any] = {"grid": reading.digits,
                                   "cell_confidence": [[round(x, 3) for x in row] for row in reading.confidence]}

@@ -4,6 +4,9 @@ Pipeline per cell: background-aware ink mask -> remove grid-line remnants and sp
 blank test on the cleaned ink -> crop, scale and centre into 28x28 -> pixels + HOG features ->
 a small MLP (weights in ``data/models/digits.npz``, trained by ``tools/train_digit_reader.py``)
 over 11 classes: digits 0-9 and "blank" (junk that survived cleaning).
+
+Cells of equal size (a grid's cells) go through each step as one numpy batch; the result is
+identical to preparing them one at a time, so the shipped model stays valid.
 """
 
 from __future__ import annotations
@@ -54,104 +57,106 @@ def _as_uint8_image(cell: np.ndarray) -> np.ndarray:
     return a
 
 
-def _ink_strength(cell: np.ndarray) -> np.ndarray:
-    """Per-pixel contrast (uint8) against the background colour: how much darker the pixel is
-    than the background in its most-darkened channel, so coloured ink on a tinted background
-    counts as well as dark ink (the background is the per-channel median)."""
-    img = _as_uint8_image(cell)
-    if img.size == 0:
-        return np.zeros(img.shape[:2], np.uint8)
-    if img.ndim == 2:
-        img = img[:, :, None]
-    nc = img.shape[2]
-    cum = np.bincount((img + (np.arange(nc, dtype=np.int32) * 256)).ravel(), minlength=256 * nc)
-    cum = cum.reshape(nc, 256).cumsum(axis=1)
-    bg = np.array([np.searchsorted(c, 0.5 * c[-1]) for c in cum], np.uint8)  # per-channel median
-    diff = cv2.subtract(np.ascontiguousarray(np.broadcast_to(bg, img.shape)), np.ascontiguousarray(img))
-    if diff.ndim == 2:
-        return diff
-    return diff.max(axis=2) if diff.shape[2] != 3 else np.maximum(np.maximum(diff[:, :, 0], diff[:, :, 1]),
-                                                                 diff[:, :, 2])
-
-
-def _percentile_u8(values: np.ndarray, q: float) -> float:
-    """Percentile of uint8 values by histogram (much faster than np.percentile's partition)."""
-    c = np.bincount(values.ravel(), minlength=256).cumsum()
-    return float(np.searchsorted(c, q / 100.0 * c[-1]))
-
-
-def _threshold(strength: np.ndarray) -> tuple[float, float]:
-    """Return (threshold, ink peak). Otsu on the cell's centre, so a dark grid remnant at the edge
-    cannot push the threshold above faint pencil ink; floored so noise alone is never ink."""
-    h, w = strength.shape
+def _ink_batch(img: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For N equal-size cells ``img`` (N, H, W, C uint8, C >= 0) return (strength, threshold,
+    peak). Strength is the per-pixel contrast (uint8) against the cell's background colour: how
+    much darker the pixel is than the background in its most-darkened channel, so coloured ink on a
+    tinted background counts as well as dark ink (background = per-channel median, lower median
+    for even counts). Threshold: Otsu on the cell's centre, so a dark grid remnant at the edge
+    cannot push it above faint pencil ink; floored so noise alone is never ink."""
+    n, h, w, nc = img.shape
+    if nc == 0:
+        strength = np.zeros((n, h, w), np.uint8)
+    else:
+        planes = np.ascontiguousarray(img.transpose(0, 3, 1, 2)).reshape(n * nc, h * w)
+        bg = _percentile_rows(planes, 50.0).astype(np.uint8)[:, None]
+        diff = (np.maximum(planes, bg) - planes).reshape(n, nc, h, w)  # saturating bg - img
+        strength = (np.maximum(np.maximum(diff[:, 0], diff[:, 1]), diff[:, 2]) if nc == 3
+                    else diff.max(axis=1))
     y0, x0 = int(h * 0.15), int(w * 0.15)
-    inner = np.ascontiguousarray(strength[y0:h - y0, x0:w - x0])
-    if inner.size < 4:
+    inner = strength[:, y0:h - y0, x0:w - x0]
+    if inner[0].size < 4:
         inner = strength
-    peak = _percentile_u8(inner, 98.5)
-    otsu, _ = cv2.threshold(inner, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    return max(INK_FLOOR, min(0.75 * float(otsu), 0.5 * peak)), peak
+    peaks = _percentile_rows(inner.reshape(n, -1), 98.5)
+    thr = np.empty(n)
+    for i in range(n):
+        otsu, _ = cv2.threshold(np.ascontiguousarray(inner[i]), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+        thr[i] = max(INK_FLOOR, min(0.75 * float(otsu), 0.5 * float(peaks[i])))
+    return strength, thr, peaks.astype(np.float64)
 
 
-def _clean(mask: np.ndarray) -> tuple[np.ndarray, int]:
-    """Drop grid-line remnants (near-full rows/columns in the edge band, components lying almost
-    entirely in the edge band) and specks much smaller than the main stroke. Returns the kept mask
-    and the largest bbox side (px) of any kept component."""
-    h, w = mask.shape
-    m = mask.copy()
+def _percentile_rows(values: np.ndarray, q: float, weights: np.ndarray | None = None) -> np.ndarray:
+    """Per-row percentile (histogram definition: smallest v with count(<= v) >= q% of the row) of a
+    uint8 (R, K) array, optionally only over pixels where ``weights`` (bool, same shape) is set
+    (rows must then keep at least one pixel)."""
+    r, k = values.shape
+    if weights is None:  # the ceil(q% of K)-th smallest value: one partition for all rows
+        kth = max(int(np.ceil(q / 100.0 * k)) - 1, 0)
+        return np.partition(values, kth, axis=1)[:, kth].astype(np.int64)
+    row = np.nonzero(weights)[0]
+    idx = values[weights].astype(np.int64) + row * 256
+    cum = np.bincount(idx, minlength=256 * r).reshape(r, 256).cumsum(axis=1)
+    return np.argmax(cum >= (q / 100.0 * cum[:, -1:]), axis=1)
+
+
+def _clean_batch(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For N equal-size masks (N, H, W) drop grid-line remnants (near-full rows/columns in the edge
+    band, components lying almost entirely in the edge band) and specks much smaller than the
+    cell's main stroke. Returns the kept masks and, per cell, the largest bbox side (px) of any
+    kept component. All cells go through one connected-components pass (stacked with blank rows
+    between them so no component crosses cells)."""
+    n, h, w = mask.shape
     band_y, band_x = max(2, int(round(h * EDGE_BAND))), max(2, int(round(w * EDGE_BAND)))
-    rows = m.mean(axis=1) > 0.6
-    cols = m.mean(axis=0) > 0.6
-    rows[band_y:h - band_y] = False
-    cols[band_x:w - band_x] = False
-    m[rows, :] = False
-    m[:, cols] = False
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(m.astype(np.uint8), connectivity=8)
-    if n <= 1:
-        return np.zeros_like(m), 0
+    rows = np.count_nonzero(mask, axis=2) / w > 0.6  # == mask.mean(axis=2), exactly
+    cols = np.count_nonzero(mask, axis=1) / h > 0.6
+    rows[:, band_y:h - band_y] = False
+    cols[:, band_x:w - band_x] = False
+    stacked = np.zeros((n, h + 1, w), np.uint8)
+    stacked[:, :h] = mask & ~rows[:, :, None] & ~cols[:, None, :]
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(stacked.reshape(n * (h + 1), w), connectivity=8)
+    labels = labels.reshape(n, h + 1, w)[:, :h]
+    stroke_side = np.zeros(n, np.int64)
+    if count <= 1:
+        return np.zeros((n, h, w), bool), stroke_side
     edge = np.zeros((h, w), bool)
     edge[:band_y], edge[h - band_y:], edge[:, :band_x], edge[:, w - band_x:] = True, True, True, True
-    areas = stats[1:, cv2.CC_STAT_AREA].astype(np.float64)
-    in_edge = np.bincount(labels[edge], minlength=n)[1:].astype(np.float64)
+    stats = stats[1:]
+    cell = stats[:, cv2.CC_STAT_TOP] // (h + 1)
+    areas = stats[:, cv2.CC_STAT_AREA].astype(np.float64)
+    in_edge = np.bincount(labels[:, edge].ravel(), minlength=count)[1:].astype(np.float64)
     keep = in_edge < 0.85 * areas
-    if not keep.any():
-        return np.zeros_like(m), 0
-    largest = areas[keep].max()
-    keep &= areas >= max(0.12 * largest, 0.0015 * h * w)
-    lut = np.concatenate([[False], keep])
-    sides = np.maximum(stats[1:, cv2.CC_STAT_WIDTH], stats[1:, cv2.CC_STAT_HEIGHT])
-    return lut[labels], int(sides[keep].max()) if keep.any() else 0
+    largest = np.zeros(n)
+    np.maximum.at(largest, cell[keep], areas[keep])
+    keep &= areas >= np.maximum(0.12 * largest[cell], 0.0015 * h * w)
+    sides = np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT])
+    np.maximum.at(stroke_side, cell[keep], sides[keep])
+    return np.concatenate([[False], keep])[labels], stroke_side
 
 
 def ink_mask(cell: np.ndarray) -> np.ndarray:
     """Bool HxW mask of ink pixels (darker or more saturated than the background colour), before
     grid-line/speck cleaning. Any input shape is accepted; degenerate input gives an empty mask."""
-    strength = _ink_strength(cell)
-    if strength.size == 0:
-        return np.zeros(strength.shape, bool)
-    thr, _ = _threshold(strength)
-    return strength >= thr
+    return ink_masks([cell])[0]
 
 
-def _normalise(strength: np.ndarray, thr: float, kept: np.ndarray) -> tuple[np.ndarray, float]:
-    """Soft ink image of the kept strokes, cropped, scaled (aspect kept) and centred in 28x28;
-    returns it with log(height/width) of the crop."""
-    ys, xs = np.nonzero(kept)
-    y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
-    peak = _percentile_u8(strength[kept], 90)
-    lo = 0.5 * thr
-    crop = np.clip((strength[y0:y1, x0:x1].astype(np.float32) - lo) / max(peak - lo, 1e-3), 0, 1)
-    near = cv2.dilate(kept.astype(np.uint8), np.ones((3, 3), np.uint8))[y0:y1, x0:x1]
-    crop *= near
-    ch, cw = crop.shape
-    s = NORM_BOX / max(ch, cw)
-    nh, nw = max(1, int(round(ch * s))), max(1, int(round(cw * s)))
-    interp = cv2.INTER_AREA if s < 1 else cv2.INTER_LINEAR
-    small = cv2.resize(crop, (nw, nh), interpolation=interp)
-    out = np.zeros((NORM_SIZE, NORM_SIZE), np.float32)
-    oy, ox = (NORM_SIZE - nh) // 2, (NORM_SIZE - nw) // 2
-    out[oy:oy + nh, ox:ox + nw] = small
-    return out, float(np.log(ch / cw))
+def ink_masks(cells: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """``[ink_mask(c) for c in cells]``, with cells of equal size processed as one batch."""
+    out: list[np.ndarray | None] = [None] * len(cells)
+    groups: dict[tuple[int, ...], list[tuple[int, np.ndarray]]] = {}
+    for k, cell in enumerate(cells):
+        img = _as_uint8_image(cell)
+        if img.ndim == 2:
+            img = img[:, :, None]
+        if img.size == 0:
+            out[k] = np.zeros(img.shape[:2], bool)
+        else:
+            groups.setdefault(img.shape, []).append((k, img))
+    for members in groups.values():
+        strength, thr, _ = _ink_batch(np.stack([img for _, img in members]))
+        masks = strength >= thr[:, None, None]
+        for j, (k, _) in enumerate(members):
+            out[k] = masks[j]
+    return out  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
@@ -163,28 +168,92 @@ class PreparedCell:
     blank_confidence: float
 
 
+def _prepare_batch(img: np.ndarray) -> list[PreparedCell]:
+    """:func:`prepare_cell` for N equal-size cells (N, H, W, C uint8, H, W >= 4) at once."""
+    n, h, w, _ = img.shape
+    strength, thr, _ = _ink_batch(img)
+    kept, stroke_sides = _clean_batch(strength >= thr[:, None, None])
+    side = min(h, w)
+    counts = np.count_nonzero(kept, axis=(1, 2))
+    row_any, col_any = kept.any(axis=2), kept.any(axis=1)
+    ys0, ys1 = np.argmax(row_any, axis=1), h - np.argmax(row_any[:, ::-1], axis=1)
+    xs0, xs1 = np.argmax(col_any, axis=1), w - np.argmax(col_any[:, ::-1], axis=1)
+    out: list[PreparedCell | None] = [None] * n
+    todo = []
+    ys0, ys1, xs0, xs1 = ys0.tolist(), ys1.tolist(), xs0.tolist(), xs1.tolist()
+    counts, stroke_sides = counts.tolist(), stroke_sides.tolist()
+    for i in range(n):
+        ink = counts[i] / (h * w)
+        if ink == 0.0:
+            out[i] = PreparedCell(None, 0.0, 0.0, 0.99)
+            continue
+        extent = max(ys1[i] - ys0[i], xs1[i] - xs0[i]) / side
+        stroke = stroke_sides[i] / side
+        if ink < MIN_INK_FRACTION or extent < MIN_INK_EXTENT or stroke < MIN_STROKE_EXTENT:
+            # Close calls (just under the most-failed threshold) get lower confidence.
+            closeness = min(ink / MIN_INK_FRACTION, extent / MIN_INK_EXTENT, stroke / MIN_STROKE_EXTENT)
+            out[i] = PreparedCell(None, 0.0, ink, float(np.clip(1.0 - 0.45 * closeness, 0.55, 0.99)))
+            continue
+        todo.append(i)
+    if todo:
+        sel = np.array(todo)
+        peaks = _percentile_rows(strength.reshape(n, -1), 90, kept.reshape(n, -1))[sel]
+        stacked = np.zeros((len(sel), h + 1, w), np.uint8)
+        stacked[:, :h] = kept[sel]
+        near = cv2.dilate(stacked.reshape(-1, w), np.ones((3, 3), np.uint8)).reshape(len(sel), h + 1, w)[:, :h]
+        # Soft ink: (strength - lo) / (peak - lo) clipped to 0..1, near the kept strokes only; the
+        # per-cell constants are rounded to float32 first, exactly as float32-array-op-Python-float does.
+        lo = [0.5 * float(thr[i]) for i in todo]
+        den = np.array([max(float(p) - l, 1e-3) for p, l in zip(peaks, lo)], np.float32)[:, None, None]
+        soft = (strength[sel].astype(np.float32) - np.array(lo, np.float32)[:, None, None]) / den
+        np.clip(soft, 0, 1, out=soft)
+        soft *= near
+        for j, i in enumerate(todo):
+            image, log_aspect = _normalise(soft[j, ys0[i]:ys1[i], xs0[i]:xs1[i]])
+            out[i] = PreparedCell(image, log_aspect, counts[i] / (h * w), 0.0)
+    return out  # type: ignore[return-value]
+
+
+def _normalise(crop: np.ndarray) -> tuple[np.ndarray, float]:
+    """Scale a soft-ink crop of the kept strokes (aspect kept) and centre it in 28x28; returns it
+    with log(height/width) of the crop."""
+    ch, cw = crop.shape
+    s = NORM_BOX / max(ch, cw)
+    nh, nw = max(1, int(round(ch * s))), max(1, int(round(cw * s)))
+    interp = cv2.INTER_AREA if s < 1 else cv2.INTER_LINEAR
+    small = cv2.resize(crop, (nw, nh), interpolation=interp)
+    out = np.zeros((NORM_SIZE, NORM_SIZE), np.float32)
+    oy, ox = (NORM_SIZE - nh) // 2, (NORM_SIZE - nw) // 2
+    out[oy:oy + nh, ox:ox + nw] = small
+    return out, float(np.log(ch / cw))
+
+
+def prepare_cells(cells: Sequence[np.ndarray]) -> list[PreparedCell]:
+    """Clean and normalise cells for the classifier (shared by training and inference); cells of
+    equal size are processed as one batch. Same result as ``[prepare_cell(c) for c in cells]``."""
+    out: list[PreparedCell | None] = [None] * len(cells)
+    groups: dict[tuple[int, ...], list[tuple[int, np.ndarray]]] = {}
+    for k, cell in enumerate(cells):
+        img = _as_uint8_image(cell)
+        if img.ndim == 2:
+            img = img[:, :, None]
+        if min(img.shape[:2]) < 4:
+            out[k] = PreparedCell(None, 0.0, 0.0, 0.9)
+        else:
+            groups.setdefault(img.shape, []).append((k, img))
+    for members in groups.values():
+        batch = np.stack([img for _, img in members])
+        for (k, _), prepared in zip(members, _prepare_batch(batch)):
+            out[k] = prepared
+    return out  # type: ignore[return-value]
+
+
 def prepare_cell(cell: np.ndarray) -> PreparedCell:
     """Clean one cell and normalise it for the classifier (shared by training and inference)."""
-    strength = _ink_strength(cell)
-    if strength.ndim != 2 or min(strength.shape) < 4:
-        return PreparedCell(None, 0.0, 0.0, 0.9)
-    thr, peak = _threshold(strength)
-    kept, stroke_side = _clean(strength >= thr)
-    h, w = kept.shape
-    ink = float(kept.mean())
-    if ink == 0.0:
-        return PreparedCell(None, 0.0, 0.0, 0.99)
-    ys, xs = np.nonzero(kept)
-    extent = max(ys.max() - ys.min() + 1, xs.max() - xs.min() + 1) / min(h, w)
-    stroke = stroke_side / min(h, w)
-    if ink < MIN_INK_FRACTION or extent < MIN_INK_EXTENT or stroke < MIN_STROKE_EXTENT:
-        # Close calls (just under the most-failed threshold) get lower confidence.
-        closeness = min(ink / MIN_INK_FRACTION, extent / MIN_INK_EXTENT, stroke / MIN_STROKE_EXTENT)
-        return PreparedCell(None, 0.0, ink, float(np.clip(1.0 - 0.45 * closeness, 0.55, 0.99)))
-    image, log_aspect = _normalise(strength, thr, kept)
-    return PreparedCell(image, log_aspect, ink, 0.0)
+    return prepare_cells([cell])[0]
 
 
+_PI32 = np.float32(np.pi)
 _HOG_CELL = (np.arange(NORM_SIZE)[:, None] // 7) * 4 + np.arange(NORM_SIZE)[None, :] // 7
 
 
@@ -196,8 +265,11 @@ def hog_features(images: np.ndarray) -> np.ndarray:
     gx = p[:, 1:-1, 2:] - p[:, 1:-1, :-2]
     gy = p[:, 2:, 1:-1] - p[:, :-2, 1:-1]
     mag = np.hypot(gx, gy).ravel()
-    ang = np.mod(np.arctan2(gy, gx), np.pi)
-    bins = np.minimum((ang * (9 / np.pi)).astype(np.int64), 8)
+    # np.mod(arctan2, pi) written out (arctan2 lies in [-pi, pi]): same bins, 4x faster.
+    a = np.arctan2(gy, gx)
+    ang = np.where(a < 0, a + _PI32, a)
+    ang[np.abs(a) == _PI32] = 0
+    bins = np.minimum((ang * np.float32(9 / np.pi)).astype(np.int32), 8)
     # One weighted bincount over (sample, cell, bin) instead of a 9x one-hot array.
     idx = (np.arange(n)[:, None, None] * 16 + _HOG_CELL[None]) * 9 + bins
     cells = np.bincount(idx.ravel(), weights=mag, minlength=n * 144).reshape(n, 4, 4, 9)
@@ -260,7 +332,11 @@ class DigitReader:
     def read(self, cells: Sequence[np.ndarray], allowed: Sequence[int] | None = None) -> list[DigitReading]:
         """Read each cell crop (uint8 gray HxW or RGB HxWx3, ink darker/more saturated than the
         background). ``allowed`` restricts digit classes; blank is always possible."""
-        prepared = [prepare_cell(c) for c in cells]
+        return self.read_prepared(prepare_cells(cells), allowed)
+
+    def read_prepared(self, prepared: Sequence[PreparedCell],
+                      allowed: Sequence[int] | None = None) -> list[DigitReading]:
+        """:meth:`read` for cells already passed through :func:`prepare_cells`."""
         todo = [i for i, p in enumerate(prepared) if p.image is not None]
         readings: list[DigitReading] = [
             DigitReading(None, p.blank_confidence, p.ink) for p in prepared]

@@ -9,13 +9,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import cv2
 import numpy as np
 
 from genpuzzle.records import Violation
 from genpuzzle.solvers.sudoku import Board
-from genpuzzle.verifiers.digits import DigitReader, default_reader
+from genpuzzle.verifiers.digits import DigitReader, default_reader, ink_masks
 
 CELL_INSET = 0.12  # fraction of a cell trimmed on each side so grid lines stay out of the crop
+GIVEN_MATCH_IOU = 0.8      # answer/input ink-mask IoU at which a given counts as untouched
+GIVEN_MATCH_STRAY = 0.1    # ... and at most this fraction (of the input's ink) added or removed
+                           # more than 1 px away from the other mask's strokes
 
 
 @dataclass
@@ -24,6 +28,7 @@ class GridReading:
 
     digits: list[list[int]]
     confidence: list[list[float]]
+    given_matched: list[list[bool]] | None = None  # True: given taken as untouched (ink matched input)
 
     @property
     def min_confidence(self) -> float:
@@ -39,21 +44,67 @@ def cell_crop_box(layout: dict[str, Any], r: int, c: int) -> tuple[int, int, int
             round(x0 + (c + 1 - CELL_INSET) * w), round(y0 + (r + 1 - CELL_INSET) * h))
 
 
-def read_grid(image: np.ndarray, layout: dict[str, Any], reader: DigitReader | None = None) -> GridReading:
-    """Read every cell of the grid at ``layout.grid_bbox`` in ``image`` (RGB, input frame)."""
+def given_ink_matches(answer_mask: np.ndarray, input_mask: np.ndarray) -> bool:
+    """True when an answer cell's ink is the input cell's ink (same crop box): IoU >=
+    GIVEN_MATCH_IOU and neither side has more than GIVEN_MATCH_STRAY (of the input's ink) of
+    pixels farther than 1 px from the other's strokes -- so an added bar (1 -> 7) or an erased
+    stroke is never waved through. A mismatch only means "classify this cell"."""
+    if answer_mask.shape != input_mask.shape:
+        return False
+    return bool(_given_ink_matches_batch(answer_mask[None], input_mask[None])[0])
+
+
+def _given_ink_matches_batch(answer: np.ndarray, given: np.ndarray) -> np.ndarray:
+    """:func:`given_ink_matches` for (N, H, W) stacks of equal-size masks."""
+    n, h, w = answer.shape
+    n_input = np.count_nonzero(given, axis=(1, 2))
+    inter = np.count_nonzero(answer & given, axis=(1, 2))
+    union = np.count_nonzero(answer | given, axis=(1, 2))
+    # Dilate all cells in one call, stacked with blank rows between them.
+    stacked = np.zeros((2, n, h + 1, w), np.uint8)
+    stacked[0, :, :h], stacked[1, :, :h] = given, answer
+    near = cv2.dilate(stacked.reshape(-1, w), np.ones((3, 3), np.uint8)).reshape(2, n, h + 1, w)[:, :, :h] > 0
+    stray = np.maximum(np.count_nonzero(answer & ~near[0], axis=(1, 2)),
+                       np.count_nonzero(given & ~near[1], axis=(1, 2)))
+    return (n_input > 0) & (inter >= GIVEN_MATCH_IOU * union) & (stray <= GIVEN_MATCH_STRAY * n_input)
+
+
+def read_grid(image: np.ndarray, layout: dict[str, Any], reader: DigitReader | None = None,
+              input_image: np.ndarray | None = None, givens: list[list[int]] | None = None) -> GridReading:
+    """Read every cell of the grid at ``layout.grid_bbox`` in ``image`` (RGB, input frame).
+
+    With ``input_image`` (same frame) and ``givens``, a given cell whose ink still matches the
+    input's (:func:`given_ink_matches`) is read as that given with confidence 1 without
+    classification; any other given is classified like every other cell."""
     reader = reader or default_reader()
     n_rows, n_cols = layout["rows"], layout["cols"]
     boxes = [cell_crop_box(layout, r, c) for r in range(n_rows) for c in range(n_cols)]
     crops = [image[y0:y1, x0:x1] for x0, y0, x1, y1 in boxes]
     allowed = list(range(1, max(n_rows, n_cols) + 1))
-    readings = reader.read(crops, allowed=allowed)
     digits = [[0] * n_cols for _ in range(n_rows)]
     confidence = [[1.0] * n_cols for _ in range(n_rows)]
-    for k, reading in enumerate(readings):
+    matched = [[False] * n_cols for _ in range(n_rows)]
+    todo = list(range(len(crops)))
+    if input_image is not None and givens is not None and np.shape(input_image)[:2] == np.shape(image)[:2]:
+        given_cells = [k for k in todo if givens[k // n_cols][k % n_cols]]
+        masks = ink_masks([crops[k] for k in given_cells]
+                          + [input_image[y0:y1, x0:x1] for x0, y0, x1, y1 in (boxes[k] for k in given_cells)])
+        g = len(given_cells)
+        if g and len({m.shape for m in masks}) == 1:
+            same = _given_ink_matches_batch(np.stack(masks[:g]), np.stack(masks[g:])).tolist()
+        else:
+            same = [given_ink_matches(masks[j], masks[g + j]) for j in range(g)]
+        for j, k in enumerate(given_cells):
+            if same[j]:
+                r, c = divmod(k, n_cols)
+                digits[r][c], matched[r][c] = givens[r][c], True
+        todo = [k for k in todo if not matched[k // n_cols][k % n_cols]]
+    readings = reader.read([crops[k] for k in todo], allowed=allowed)
+    for k, reading in zip(todo, readings):
         r, c = divmod(k, n_cols)
         digits[r][c] = reading.digit or 0
         confidence[r][c] = float(reading.confidence)
-    return GridReading(digits, confidence)
+    return GridReading(digits, confidence, matched if givens is not None and input_image is not None else None)
 
 
 def check_grid(givens: list[list[int]], solution: list[list[int]], read: list[list[int]],
