@@ -57,7 +57,7 @@ def generation_rows(quick: bool) -> list[dict]:
 
 
 def verification_rows(quick: bool) -> list[dict]:
-    return evaluation_throughput_rows("sudoku", 20 if quick else 100)
+    return evaluation_throughput_rows("sudoku", 20 if quick else 300)
 
 
 def run(quick: bool) -> list[dict]:
