@@ -83,6 +83,11 @@ class Track(ABC):
     def rubric_name(self) -> str:
         return self.name
 
+    def instruction_template(self) -> str:
+        """The instruction template ``data/instructions/<rubric_name>.txt`` (``str.format`` fields)."""
+        path = rubric_dir().parent / "instructions" / f"{self.rubric_name}.txt"
+        return path.read_text(encoding="utf-8").strip()
+
     def plan_variants(self, count: int, variants: list[str] | None = None) -> list[str]:
         """The variant of each of ``count`` instances: the named variants in equal shares, or the
         default mix (``variant_weights``) by largest remainder. Deterministic."""

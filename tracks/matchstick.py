@@ -9,12 +9,10 @@ the fewest moves that solve it. One instance in five offers multiplication (``x`
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-import genpuzzle.data
 from genpuzzle.records import InstanceRecord, Puzzle, Status, Verdict
 from genpuzzle.renderers.matchstick import render_matchstick
 from genpuzzle.solvers.matchstick import (decode, enumerate_by_glyphs, frame_for, generate, is_true, min_moves,
@@ -25,12 +23,6 @@ from genpuzzle.verifiers.matchstick import (check_sticks, draw_overlay, frame_fr
 
 MOVES = {"1move": 1, "2move": 2, "3move": 3, "4move": 4}
 TIMES_PROBABILITY = 0.2
-
-
-def instruction_template(track: str) -> str:
-    """The instruction template ``data/instructions/<track>.txt``."""
-    path = Path(genpuzzle.data.__file__).resolve().parent / "instructions" / f"{track}.txt"
-    return path.read_text(encoding="utf-8").strip()
 
 
 class MatchstickTrack(Track):
@@ -55,7 +47,7 @@ class MatchstickTrack(Track):
         level = "easy" if k == 1 else "medium" if k == 2 else "hard"
         return Puzzle(
             track=self.name, variant=variant, seed=seed,
-            instruction=instruction_template(self.name).format(moves=k, plural="" if k == 1 else "s",
+            instruction=self.instruction_template().format(moves=k, plural="" if k == 1 else "s",
                                                                operators=operators),
             difficulty={"level": level, "k": k, "digits": digits, "symbols": len(frame.kinds),
                         "solutions": len(inst.solutions), "operator_change": operator_changes(inst),

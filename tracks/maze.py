@@ -8,14 +8,12 @@ least one on the solution's cycle, so several valid routes exist; the verifier a
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any, ClassVar
 
 import cv2
 import networkx as nx
 import numpy as np
 
-import genpuzzle.data
 from genpuzzle.records import InstanceRecord, Puzzle, Status, Verdict
 from genpuzzle.renderers.maze import cell_center, render_maze
 from genpuzzle.solvers.maze import (ALGORITHMS, Maze, add_loops, choose_endpoints, count_simple_routes,
@@ -25,11 +23,6 @@ from genpuzzle.verifiers.maze import (check_maze_preserved, check_route, extract
                                       read_route)
 
 ROUTE_COUNT_LIMIT = 1000
-
-
-def instruction_template() -> str:
-    path = Path(genpuzzle.data.__file__).resolve().parent / "instructions" / "maze.txt"
-    return path.read_text(encoding="utf-8").strip()
 
 
 class MazeTrack(Track):
@@ -66,7 +59,7 @@ class MazeTrack(Track):
         branch_points = junctions(maze)
         return Puzzle(
             track=self.name, variant=variant, seed=seed,
-            instruction=instruction_template().format(rows=rows, cols=cols),
+            instruction=self.instruction_template().format(rows=rows, cols=cols),
             difficulty={"level": self.level, "rows": rows, "cols": cols, "algorithm": algorithm,
                         "solution_length": len(path) - 1, "solution_turns": turns(path),
                         "dead_ends": len(dead_ends(maze, (start, goal))), "junctions": len(branch_points),

@@ -10,12 +10,10 @@ picture's hash up to rotation and mirroring; see :meth:`NonogramTrack.dedupe_key
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-import genpuzzle.data
 from genpuzzle.errors import TrackError
 from genpuzzle.records import InstanceRecord, Puzzle, Status, Verdict
 from genpuzzle.renderers.nonogram import render_nonogram
@@ -27,12 +25,6 @@ from genpuzzle.verifiers.nonogram import (check_cells, check_clue_area, contrast
 
 MAX_ATTEMPTS = 400
 MAX_NODES = 5000  # a source picture needing more search nodes than this is dropped, not proved
-
-
-def instruction_template(track: str) -> str:
-    """The instruction template ``data/instructions/<track>.txt``."""
-    path = Path(genpuzzle.data.__file__).resolve().parent / "instructions" / f"{track}.txt"
-    return path.read_text(encoding="utf-8").strip()
 
 
 def parse_variant(variant: str) -> tuple[int, int]:
@@ -80,7 +72,7 @@ class NonogramTrack(Track):
         drawing = render_nonogram(row_clues, col_clues, mask)
         return Puzzle(
             track=self.name, variant=variant, seed=seed,
-            instruction=instruction_template(self.name).format(rows=rows, cols=cols),
+            instruction=self.instruction_template().format(rows=rows, cols=cols),
             difficulty={"level": difficulty_level(rows, cols, result.line_solvable), "rows": rows,
                         "cols": cols, "density": round(density(mask), 4), "mask_kind": kind,
                         "line_solvable": result.line_solvable, "search_nodes": result.nodes,

@@ -7,12 +7,10 @@ middle one, ``hard`` carves to a minimal puzzle (no given can be removed without
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-import genpuzzle.data
 from genpuzzle.records import InstanceRecord, Puzzle, Status, Verdict
 from genpuzzle.renderers.sudoku import render_sudoku
 from genpuzzle.solvers.sudoku import (Board, carve_unique, count_solutions, count_solutions_cpsat,
@@ -25,12 +23,6 @@ BOARDS = {"4x4": Board(2, 2), "9x9": Board(3, 3)}
 CELL_PX = {"4x4": 110, "9x9": 64}
 MIN_GIVENS = {"4x4": {"easy": 8, "medium": 6, "hard": 0}, "9x9": {"easy": 36, "medium": 30, "hard": 0}}
 LEVELS = ("easy", "medium", "hard")
-
-
-def instruction_template(track: str) -> str:
-    """The instruction template ``data/instructions/<track>.txt``."""
-    path = Path(genpuzzle.data.__file__).resolve().parent / "instructions" / f"{track}.txt"
-    return path.read_text(encoding="utf-8").strip()
 
 
 class SudokuTrack(Track):
@@ -50,7 +42,7 @@ class SudokuTrack(Track):
         n_givens = sum(v > 0 for row in givens for v in row)
         return Puzzle(
             track=self.name, variant=variant, seed=seed,
-            instruction=instruction_template(self.name).format(size=board.n, box_rows=board.box_rows,
+            instruction=self.instruction_template().format(size=board.n, box_rows=board.box_rows,
                                                                box_cols=board.box_cols),
             difficulty={"level": level, "givens": n_givens, "blanks": board.n * board.n - n_givens,
                         "search_nodes": search_nodes(givens, board),

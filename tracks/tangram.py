@@ -19,7 +19,6 @@ from genpuzzle.renderers.tangram import PALETTE, render_tangram
 from genpuzzle.solvers.tangram import (PIECES, Arrangement, Placement, arrangement_problems, canonical_hash,
                                        congruent, generate_arrangement, measures, union_of)
 from genpuzzle.track import Track
-from genpuzzle.tracks.sudoku import instruction_template
 from genpuzzle.verifiers.tangram import check_arrangement, read_pieces, tangram_score
 
 CONVEXITY = {"easy": (0.45, 0.66), "medium": (0.66, 0.78), "hard": (0.78, 0.95)}
@@ -41,7 +40,7 @@ class TangramTrack(Track):
         drawing = render_tangram(arr, colours, rng)
         return Puzzle(
             track=self.name, variant=variant, seed=seed,
-            instruction=instruction_template(self.name),
+            instruction=self.instruction_template(),
             difficulty={"level": variant, **measures(arr)},
             ground_truth={"silhouette": drawing.silhouette, "pieces": drawing.pieces,
                           "solution": drawing.solution,
