@@ -77,10 +77,9 @@ def _read_scores(path: Path, role: str) -> dict[Key, float]:
     results = path / "results.jsonl" if path.is_dir() else path
     if not results.is_file():
         raise DatasetError(f"{path}: no such score file or results folder")
-    model = _folder(results).name
-    run = _folder(results) / "run.json"
-    if run.is_file():
-        model = json.loads(run.read_text(encoding="utf-8")).get("model") or model
+    from genpuzzle.review import run_model
+
+    model = run_model(_folder(results))
     out: dict[Key, float] = {}
     with open(results, encoding="utf-8") as lines:
         for number, line in enumerate(lines, 1):

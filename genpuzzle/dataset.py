@@ -210,12 +210,8 @@ def load_set(root: str | Path) -> PuzzleSet:
     manifest = root / MANIFEST
     if not manifest.is_file():
         raise DatasetError(f"{manifest}: missing; is {root} a genpuzzle set (made by `genpuzzle generate`)?")
-    info: dict[str, Any] = {}
-    if set_json.is_file():
-        try:
-            info = json.loads(set_json.read_text(encoding="utf-8"))
-        except json.JSONDecodeError as err:
-            raise DatasetError(f"{set_json}: invalid JSON ({err.msg} at line {err.lineno})") from None
+    info = read_json_object(set_json)
+    if info:
         if info.get("schema_version", SCHEMA_VERSION) > SCHEMA_VERSION:
             raise DatasetError(f"{set_json}: schema version {info['schema_version']} is newer than this "
                                f"genpuzzle ({SCHEMA_VERSION}); upgrade genpuzzle")
@@ -226,6 +222,20 @@ def load_set(root: str | Path) -> PuzzleSet:
             raise DatasetError(f"{manifest}: duplicate id {record.id!r}")
         seen.add(record.id)
     return PuzzleSet(root, info, records)
+
+
+def read_json_object(path: Path) -> dict[str, Any]:
+    """A JSON file holding one object ({} when the file does not exist); :class:`DatasetError` naming the
+    file when it is not valid JSON or not an object."""
+    if not path.is_file():
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        raise DatasetError(f"{path}: invalid JSON ({getattr(err, 'msg', err)})") from None
+    if not isinstance(data, dict):
+        raise DatasetError(f"{path}: expected a JSON object, got {type(data).__name__}")
+    return data
 
 
 def iter_json_objects(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:

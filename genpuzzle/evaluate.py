@@ -20,7 +20,7 @@ import numpy as np
 from PIL import Image
 
 import genpuzzle
-from genpuzzle.dataset import PuzzleSet, json_line, load_set
+from genpuzzle.dataset import PuzzleSet, json_line, load_set, read_json_object
 from genpuzzle.errors import DatasetError, GenpuzzleError, ImageError
 from genpuzzle.parallel import process_pool
 from genpuzzle.records import InstanceRecord, Status, Verdict
@@ -148,7 +148,7 @@ def evaluate(set_dir: str | Path, answers_dir: str | Path, out_dir: str | Path, 
         raise DatasetError(f"{results_path}: already exists; pass --resume to continue that run, "
                            f"or choose a new --out")
     if resume and run_path.exists():
-        previous = json.loads(run_path.read_text(encoding="utf-8"))
+        previous = read_json_object(run_path)
         if previous.get("set_fingerprint") != fingerprint:
             raise DatasetError(f"{run_path}: these results were computed on a different set "
                                f"({previous.get('set_fingerprint')}), not {fingerprint}")

@@ -116,12 +116,18 @@ def normalize_background(image: np.ndarray) -> np.ndarray:
     """Map a re-tinted / off-white paper background back to white (per-channel gain from the modal
     bright colour), keep inks.  Returns a new RGB uint8 array."""
     rgb = _as_rgb(image)
-    paper = _paper_rgb(rgb)
-    gain = 255.0 / np.maximum(paper, 1.0)
-    return np.clip(rgb.astype(np.float32) * gain.astype(np.float32), 0, 255).astype(np.uint8)
+    return white_balance(rgb, paper_colour(rgb))
 
 
-def _paper_rgb(rgb: np.ndarray) -> np.ndarray:
+def white_balance(image: np.ndarray, paper: np.ndarray) -> np.ndarray:
+    """``image`` (RGB uint8) with the per-channel gain that maps ``paper`` to white; a new array."""
+    gain = (255.0 / np.maximum(paper, 1.0)).astype(np.float32)
+    # A lookup table per channel: the same float32 products as multiplying every pixel, 256 of them.
+    lut = np.clip(np.arange(256, dtype=np.float32)[:, None] * gain[None, :], 0, 255).astype(np.uint8)
+    return cv2.LUT(np.ascontiguousarray(image), lut[:, None, :])
+
+
+def paper_colour(rgb: np.ndarray) -> np.ndarray:
     """Modal bright colour (the paper), as float RGB; white if the image has no bright pixels."""
     small = rgb
     if max(rgb.shape[:2]) > 2 * WORK_SIDE:

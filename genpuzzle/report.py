@@ -27,6 +27,7 @@ import numpy as np
 from PIL import Image
 
 import genpuzzle
+from genpuzzle.dataset import read_json_object
 from genpuzzle.errors import DatasetError, GenpuzzleError
 from genpuzzle.evaluate import RESULTS, RUN_JSON, read_results
 from genpuzzle.records import InstanceRecord, Status, Verdict
@@ -71,13 +72,7 @@ def load_run(results_dir: str | Path, name: str | None = None, *, resamples: int
     results = root / RESULTS
     if not results.is_file():
         raise DatasetError(f"{results}: missing; is {root} a results folder (made by `genpuzzle evaluate`)?")
-    run_path = root / RUN_JSON
-    run_info: dict[str, Any] = {}
-    if run_path.is_file():
-        try:
-            run_info = json.loads(run_path.read_text(encoding="utf-8"))
-        except json.JSONDecodeError as err:
-            raise DatasetError(f"{run_path}: invalid JSON ({err.msg} at line {err.lineno})") from None
+    run_info = read_json_object(root / RUN_JSON)
     by_id: dict[str, Verdict] = {}
     for verdict in read_results(results):
         by_id[verdict.id] = verdict  # a re-verified id counts once, last verdict wins

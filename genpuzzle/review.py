@@ -31,12 +31,10 @@ THUMB_SIDE = 360
 
 def run_model(results_dir: Path) -> str:
     """The generation-model label of a results folder: ``run.json`` ``"model"``, else the folder name."""
-    run = results_dir / "run.json"
-    if run.is_file():
-        label = json.loads(run.read_text(encoding="utf-8")).get("model")
-        if label:
-            return str(label)
-    return results_dir.resolve().name
+    from genpuzzle.dataset import read_json_object
+
+    label = read_json_object(results_dir / "run.json").get("model")
+    return str(label) if label else results_dir.resolve().name
 
 
 def write_review(results_dir: str | Path, out: str | Path | None = None, *, set_dir: str | Path | None = None,
@@ -55,7 +53,11 @@ def write_review(results_dir: str | Path, out: str | Path | None = None, *, set_
         run = results_dir / "run.json"
         if not run.is_file():
             raise DatasetError(f"{run}: missing; pass --set to name the set")
-        set_dir = json.loads(run.read_text(encoding="utf-8"))["set"]
+        from genpuzzle.dataset import read_json_object
+
+        set_dir = read_json_object(run).get("set")
+        if not set_dir:
+            raise DatasetError(f"{run}: names no set; pass --set to name the set")
     puzzle_set = load_set(set_dir)
     model = run_model(results_dir)
     verdicts = [v for v in read_results(results) if include_all or v.needs_review]

@@ -18,7 +18,6 @@ import numpy as np
 from genpuzzle.records import InstanceRecord, Puzzle, Verdict
 
 
-
 def rubric_dir() -> Path:
     """Folder of the shipped rubric files (``data/rubrics``), wherever the package is installed."""
     import genpuzzle.data

@@ -1,13 +1,33 @@
-"""Drawing helpers shared by renderers: the shipped fonts and text placement."""
+"""Drawing helpers shared by renderers: the drawing record, grid geometry, the shipped fonts, text."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 import genpuzzle.data
+
+
+@dataclass
+class Drawing:
+    """The three images of one instance and the pixel layout the verifier reads them with."""
+
+    input_image: Image.Image
+    reference_image: Image.Image
+    edit_mask: Image.Image
+    layout: dict[str, Any]
+
+
+def cell_box(layout: dict[str, Any], r: int, c: int) -> tuple[float, float, float, float]:
+    """Pixel box ``(x0, y0, x1, y1)`` of cell (r, c) of a grid with ``layout.grid_bbox``, ``rows``, ``cols``."""
+    x0, y0, x1, y1 = layout["grid_bbox"]
+    w = (x1 - x0) / layout["cols"]
+    h = (y1 - y0) / layout["rows"]
+    return (x0 + c * w, y0 + r * h, x0 + (c + 1) * w, y0 + (r + 1) * h)
 
 
 def font_path(bold: bool = False) -> Path:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
 from typing import Any, Sequence
 
 from PIL import Image, ImageDraw
 
+from genpuzzle.renderers.common import Drawing
 from genpuzzle.solvers.matchstick import Frame, slots
 
 CANVAS = (900, 520)
@@ -35,16 +35,6 @@ HEAD = (200, 38, 32)
 HEAD_EDGE = (95, 20, 15)
 
 Point = tuple[float, float]
-
-
-@dataclass
-class MatchstickDrawing:
-    """The three images of one instance and the pixel layout the verifier reads them with."""
-
-    input_image: Image.Image
-    reference_image: Image.Image
-    edit_mask: Image.Image
-    layout: dict[str, Any]
 
 
 def _symbol_width(kind: str, L: float) -> float:
@@ -182,10 +172,10 @@ def draw_sticks(layout: dict[str, Any], occupied: Sequence[bool], *, style: str 
 
 
 def render_matchstick(frame: Frame, shown: Sequence[bool], solution: Sequence[bool],
-                      canvas: tuple[int, int] = CANVAS) -> MatchstickDrawing:
+                      canvas: tuple[int, int] = CANVAS) -> Drawing:
     """Draw the shown equation, the reference (one solution) and the mask of the symbol area."""
     layout = equation_layout(frame, canvas)
     layout["occupied"] = [bool(b) for b in shown]
     mask = Image.new("L", tuple(layout["canvas"]), 0)
     ImageDraw.Draw(mask).rectangle(layout["area_bbox"], fill=255)
-    return MatchstickDrawing(draw_sticks(layout, shown), draw_sticks(layout, solution), mask, layout)
+    return Drawing(draw_sticks(layout, shown), draw_sticks(layout, solution), mask, layout)

@@ -8,11 +8,11 @@ Geometry (all integers, so the verifier can rebuild it from the layout): the cel
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from genpuzzle.renderers.common import Drawing
 from genpuzzle.solvers.maze import Cell, Maze
 
 WALL_INK = (0, 0, 0)
@@ -21,16 +21,6 @@ START_INK = (0, 160, 70)
 GOAL_INK = (30, 90, 220)
 PATH_INK = (220, 20, 20)
 MARKER_FRAC = 0.27  # marker half-size as a fraction of the cell
-
-
-@dataclass
-class MazeDrawing:
-    """The three images of one instance and the pixel layout the verifier reads them with."""
-
-    input_image: Image.Image
-    reference_image: Image.Image
-    edit_mask: Image.Image
-    layout: dict[str, Any]
 
 
 def cell_px_for(rows: int, cols: int, max_side: int = 900) -> int:
@@ -78,7 +68,7 @@ def marker_box(layout: dict[str, Any], cell: Cell) -> list[int]:
 
 
 def render_maze(maze: Maze, start: Cell, goal: Cell, solution: list[Cell], margin: int = 40,
-                max_side: int = 900) -> MazeDrawing:
+                max_side: int = 900) -> Drawing:
     """Draw the maze (input), the maze with the red solution route (reference) and the corridor mask."""
     s = cell_px_for(maze.rows, maze.cols, max_side)
     t = max(3, s // 12)
@@ -115,4 +105,4 @@ def render_maze(maze: Maze, start: Cell, goal: Cell, solution: list[Cell], margi
     pad = max(1, s // 8)
     for bx0, by0, bx1, by1 in walls:
         mask_draw.rectangle([bx0 - pad, by0 - pad, bx1 + pad, by1 + pad], fill=0)
-    return MazeDrawing(image, reference, mask, layout)
+    return Drawing(image, reference, mask, layout)

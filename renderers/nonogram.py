@@ -3,12 +3,11 @@ reference (solution cells filled black) and the edit mask (the grid cells)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from genpuzzle.renderers.common import draw_centered_text, font
+from genpuzzle.renderers.common import Drawing, cell_box, draw_centered_text, font
 
 CLUE_INK = (0, 0, 0)
 THICK_INK = (0, 0, 0)
@@ -18,27 +17,9 @@ BACKGROUND = (255, 255, 255)
 BLOCK = 5  # thicker line every BLOCK cells
 
 
-@dataclass
-class NonogramDrawing:
-    """The three images of one instance and the pixel layout the verifier reads them with."""
-
-    input_image: Image.Image
-    reference_image: Image.Image
-    edit_mask: Image.Image
-    layout: dict[str, Any]
-
-
 def cell_px_for(rows: int, cols: int) -> int:
     """Cell side in pixels: the grid spans about 560 px on its long side (images stay < 1000 px)."""
     return max(24, min(80, 560 // max(rows, cols)))
-
-
-def cell_box(layout: dict[str, Any], r: int, c: int) -> tuple[float, float, float, float]:
-    """Pixel box ``(x0, y0, x1, y1)`` of cell (r, c), derived from ``layout.grid_bbox``."""
-    x0, y0, x1, y1 = layout["grid_bbox"]
-    w = (x1 - x0) / layout["cols"]
-    h = (y1 - y0) / layout["rows"]
-    return (x0 + c * w, y0 + r * h, x0 + (c + 1) * w, y0 + (r + 1) * h)
 
 
 def clue_strip(layout: dict[str, Any], kind: str, index: int) -> tuple[int, int, int, int]:
@@ -54,7 +35,7 @@ def clue_strip(layout: dict[str, Any], kind: str, index: int) -> tuple[int, int,
 
 
 def render_nonogram(row_clues: list[list[int]], col_clues: list[list[int]], solution: list[list[int]],
-                    cell_px: int | None = None, margin: int = 28) -> NonogramDrawing:
+                    cell_px: int | None = None, margin: int = 28) -> Drawing:
     """Draw the puzzle, the reference (solution filled black) and the mask of the grid cells."""
     rows, cols = len(row_clues), len(col_clues)
     cell_px = cell_px or cell_px_for(rows, cols)
@@ -126,4 +107,4 @@ def render_nonogram(row_clues: list[list[int]], col_clues: list[list[int]], solu
     mask = Image.new("L", (width, height), 0)
     inset = thick // 2 + 1
     ImageDraw.Draw(mask).rectangle([gx0 + inset, gy0 + inset, gx1 - inset, gy1 - inset], fill=255)
-    return NonogramDrawing(puzzle, reference, mask, layout)
+    return Drawing(puzzle, reference, mask, layout)

@@ -2,38 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
 from PIL import Image, ImageDraw
 
-from genpuzzle.renderers.common import draw_centered_text
+from genpuzzle.renderers.common import Drawing, cell_box, draw_centered_text
 
 GIVEN_INK = (0, 0, 0)
 FILLED_INK = (30, 80, 200)
 BACKGROUND = (255, 255, 255)
 
 
-@dataclass
-class SudokuDrawing:
-    """The three images of one instance and the pixel layout the verifier reads them with."""
-
-    input_image: Image.Image
-    reference_image: Image.Image
-    edit_mask: Image.Image
-    layout: dict[str, Any]
-
-
-def cell_box(layout: dict[str, Any], r: int, c: int) -> tuple[float, float, float, float]:
-    """Pixel box ``(x0, y0, x1, y1)`` of cell (r, c), derived from ``layout.grid_bbox``."""
-    x0, y0, x1, y1 = layout["grid_bbox"]
-    w = (x1 - x0) / layout["cols"]
-    h = (y1 - y0) / layout["rows"]
-    return (x0 + c * w, y0 + r * h, x0 + (c + 1) * w, y0 + (r + 1) * h)
-
-
 def render_sudoku(givens: list[list[int]], solution: list[list[int]], box_rows: int, box_cols: int,
-                  cell_px: int, margin: int = 40) -> SudokuDrawing:
+                  cell_px: int, margin: int = 40) -> Drawing:
     """Draw the puzzle (givens in black), the reference (blanks filled in blue) and the mask of blanks."""
     n = len(givens)
     thin, thick = max(2, cell_px // 32), max(4, cell_px // 14)
@@ -73,4 +52,4 @@ def render_sudoku(givens: list[list[int]], solution: list[list[int]], box_rows: 
                 draw_centered_text(ref_draw, center, str(solution[r][c]), digit_px, FILLED_INK)
                 inset = thick // 2 + 1
                 mask_draw.rectangle([x0 + inset, y0 + inset, x1 - inset, y1 - inset], fill=255)
-    return SudokuDrawing(puzzle, reference, mask, layout)
+    return Drawing(puzzle, reference, mask, layout)

@@ -16,8 +16,14 @@ from shapely import affinity
 from shapely.geometry import Polygon
 
 from genpuzzle.renderers.common import draw_centered_text
-from genpuzzle.solvers.tangram import (ORIENTATIONS, PIECES, Arrangement, kind_of, oriented_shape,
-                                       to_float)
+from genpuzzle.solvers.tangram import (
+    ORIENTATIONS,
+    PIECES,
+    Arrangement,
+    kind_of,
+    oriented_shape,
+    to_float,
+)
 
 CANVAS = (1000, 600)
 SIL_PANEL = (30, 60, 530, 570)

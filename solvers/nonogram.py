@@ -151,6 +151,18 @@ class SolveResult:
         return len(self.solutions)
 
 
+def _mark_crossing(bits: int, line: int, crossing: list[int], queue: set[int]) -> None:
+    """For each set bit k of ``bits`` (cells of line ``line`` just decided), set bit ``line`` in
+    ``crossing[k]`` and queue crossing line k for propagation."""
+    bit = 1 << line
+    while bits:
+        low = bits & -bits
+        k = low.bit_length() - 1
+        crossing[k] |= bit
+        queue.add(k)
+        bits ^= low
+
+
 class _Lines:
     """Propagation state: per-line known filled/empty bitmasks and remaining placements."""
 
@@ -203,22 +215,10 @@ class _Solver:
                     return False
                 if new_f:
                     s.rf[r] |= new_f
-                    bit = 1 << r
-                    while new_f:
-                        low = new_f & -new_f
-                        c = low.bit_length() - 1
-                        s.cf[c] |= bit
-                        cols.add(c)
-                        new_f ^= low
+                    _mark_crossing(new_f, r, s.cf, cols)
                 if new_e:
                     s.re[r] |= new_e
-                    bit = 1 << r
-                    while new_e:
-                        low = new_e & -new_e
-                        c = low.bit_length() - 1
-                        s.ce[c] |= bit
-                        cols.add(c)
-                        new_e ^= low
+                    _mark_crossing(new_e, r, s.ce, cols)
             while cols:
                 c = cols.pop()
                 res = self._line(s.cc, c, self.col_clues[c], h, s.cf[c], s.ce[c])
@@ -229,22 +229,10 @@ class _Solver:
                 new_e = full_c & ~may & ~s.ce[c]
                 if new_f:
                     s.cf[c] |= new_f
-                    bit = 1 << c
-                    while new_f:
-                        low = new_f & -new_f
-                        r = low.bit_length() - 1
-                        s.rf[r] |= bit
-                        rows.add(r)
-                        new_f ^= low
+                    _mark_crossing(new_f, c, s.rf, rows)
                 if new_e:
                     s.ce[c] |= new_e
-                    bit = 1 << c
-                    while new_e:
-                        low = new_e & -new_e
-                        r = low.bit_length() - 1
-                        s.re[r] |= bit
-                        rows.add(r)
-                        new_e ^= low
+                    _mark_crossing(new_e, c, s.re, rows)
         return True
 
     @staticmethod

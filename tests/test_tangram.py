@@ -11,7 +11,7 @@ import random
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageDraw, ImageFilter
 from shapely import affinity
@@ -135,6 +135,7 @@ def test_generated_silhouettes_respect_variant_bands():
 
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 2**40), variant=st.sampled_from(TRACK.variants))
+@example(seed=4096, variant="hard")  # once drew a silhouette whose notch closed at a pinch point
 def test_property_area_and_stored_solution_verifies(seed, variant):
     puzzle = TRACK.generate(seed, variant)
     gt = puzzle.ground_truth
@@ -416,3 +417,22 @@ def test_garbage_never_crashes(puzzle_set, answers):
     empty = answers / "empty.png"
     empty.write_bytes(b"")
     assert _verify(root, record, empty).status == Status.ERROR
+
+
+def test_silhouettes_with_pinched_holes_or_narrow_notches_are_not_simple():
+    from shapely.geometry import Polygon
+
+    from genpuzzle.solvers.tangram import is_simple_silhouette
+
+    square = Polygon([(0, 0), (4, 0), (4, 4), (0, 4)])
+    assert is_simple_silhouette(square)
+    # a keyhole: a pocket reached through a hairline channel is valid and has no interior ring, yet
+    # reads as a hole in an image
+    keyhole = square.difference(Polygon([(1, 1), (3, 1), (2, 2.5)]).union(
+        Polygon([(1.99, 2), (2.01, 2), (2.01, 4.5), (1.99, 4.5)])))
+    assert keyhole.is_valid and keyhole.geom_type == "Polygon" and not keyhole.interiors
+    assert not is_simple_silhouette(keyhole)
+    notch = square.difference(Polygon([(1.95, 1), (2.05, 1), (2.05, 4.5), (1.95, 4.5)]))
+    assert not is_simple_silhouette(notch)
+    wide_notch = square.difference(Polygon([(1.5, 1), (2.5, 1), (2.5, 4.5), (1.5, 4.5)]))
+    assert is_simple_silhouette(wide_notch)

@@ -13,6 +13,7 @@ import cv2
 import numpy as np
 
 from genpuzzle.records import Violation
+from genpuzzle.renderers.common import cell_box
 from genpuzzle.solvers.sudoku import Board
 from genpuzzle.verifiers.digits import DigitReader, default_reader, ink_masks
 
@@ -37,11 +38,9 @@ class GridReading:
 
 def cell_crop_box(layout: dict[str, Any], r: int, c: int) -> tuple[int, int, int, int]:
     """Integer pixel box of cell (r, c)'s interior, inset so that grid lines are excluded."""
-    x0, y0, x1, y1 = layout["grid_bbox"]
-    w = (x1 - x0) / layout["cols"]
-    h = (y1 - y0) / layout["rows"]
-    return (round(x0 + (c + CELL_INSET) * w), round(y0 + (r + CELL_INSET) * h),
-            round(x0 + (c + 1 - CELL_INSET) * w), round(y0 + (r + 1 - CELL_INSET) * h))
+    x0, y0, x1, y1 = cell_box(layout, r, c)
+    dx, dy = (x1 - x0) * CELL_INSET, (y1 - y0) * CELL_INSET
+    return (round(x0 + dx), round(y0 + dy), round(x1 - dx), round(y1 - dy))
 
 
 def given_ink_matches(answer_mask: np.ndarray, input_mask: np.ndarray) -> bool:

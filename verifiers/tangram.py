@@ -20,6 +20,7 @@ from shapely import affinity
 from shapely.geometry import Polygon
 
 from genpuzzle.records import Violation
+from genpuzzle.registration import paper_colour, white_balance
 from genpuzzle.solvers.tangram import edge_angle_candidates
 
 PANEL_TRIM = 6  # px trimmed inside the silhouette panel so its frame never enters the colour masks
@@ -80,25 +81,6 @@ def colour_labels(image: np.ndarray, colours: list[Sequence[int]], rubric: dict[
     return labels, saturated
 
 
-def paper_rgb(image: np.ndarray) -> np.ndarray:
-    """The page's paper colour: the modal bright colour (32 levels a channel) of a 4x-strided sample,
-    as float RGB; white when nothing is bright. Same rule as ``registration.normalize_background``."""
-    px = np.ascontiguousarray(image[::4, ::4, :3]).reshape(-1, 3)
-    bright = px[px.astype(np.int32).sum(axis=1) >= 3 * 96]
-    if len(bright) == 0:
-        return np.array([255.0, 255.0, 255.0])
-    q = bright.astype(np.int32) >> 3
-    keys = (q[:, 0] << 10) | (q[:, 1] << 5) | q[:, 2]
-    return bright[keys == np.bincount(keys).argmax()].astype(np.float64).mean(axis=0)
-
-
-def white_balanced(image: np.ndarray, paper: np.ndarray) -> np.ndarray:
-    """``image`` with a per-channel gain that maps ``paper`` to white (a tint multiplies every channel)."""
-    gain = 255.0 / np.maximum(paper, 1.0)
-    lut = np.clip(np.arange(256)[:, None] * gain[None, :], 0, 255).astype(np.uint8)  # (256, 3)
-    return cv2.LUT(np.ascontiguousarray(image), lut[:, None, :])
-
-
 def _odd(n: float) -> int:
     n = max(1, int(round(n)))
     return n if n % 2 else n + 1
@@ -136,7 +118,7 @@ def read_pieces(image: np.ndarray, ground_truth: dict[str, Any], layout: dict[st
     which moves hues by 10-20 degrees (cyan and magenta most), more than the hue tolerance."""
     x0, y0, x1, y1 = (int(v) for v in layout["silhouette_panel"])
     x0, y0, x1, y1 = x0 + PANEL_TRIM, y0 + PANEL_TRIM, x1 - PANEL_TRIM, y1 - PANEL_TRIM
-    crop = white_balanced(np.ascontiguousarray(image[y0:y1, x0:x1, :3]), paper_rgb(image[:, :, :3]))
+    crop = white_balance(np.ascontiguousarray(image[y0:y1, x0:x1, :3]), paper_colour(image[:, :, :3]))
     unit = float(layout["unit_px"])
     pieces = ground_truth["pieces"]
     labels, saturated = colour_labels(crop, [p["colour"] for p in pieces], rubric)
