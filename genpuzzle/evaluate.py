@@ -17,14 +17,14 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from PIL import Image
 
 import genpuzzle
 from genpuzzle.dataset import PuzzleSet, json_line, load_set, read_json_object
 from genpuzzle.errors import DatasetError, GenpuzzleError, ImageError
+from genpuzzle.images import load_image, load_image_reduced, load_mask
 from genpuzzle.parallel import process_pool
 from genpuzzle.records import InstanceRecord, Status, Verdict
-from genpuzzle.registration import load_image, register
+from genpuzzle.registration import register
 from genpuzzle.summary import summarize
 
 ANSWER_EXTENSIONS = (".png", ".jpg", ".jpeg", ".webp")
@@ -51,16 +51,9 @@ def find_answers(answers_dir: str | Path) -> dict[str, Path]:
     return found
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=4)
 def _instance_images(root: str, input_rel: str, mask_rel: str) -> tuple[np.ndarray, np.ndarray]:
-    image = load_image(Path(root) / input_rel)
-    mask_path = Path(root) / mask_rel
-    try:
-        with Image.open(mask_path) as mask_image:
-            mask = np.asarray(mask_image.convert("L")) > 127
-    except (OSError, ValueError) as err:
-        raise ImageError(f"{mask_path}: unreadable edit mask ({err})") from None
-    return image, mask
+    return load_image(Path(root) / input_rel), load_mask(Path(root) / mask_rel)
 
 
 def verify_answer(root: str | Path, record: InstanceRecord, answer_path: str | Path | None) -> Verdict:
@@ -71,16 +64,18 @@ def verify_answer(root: str | Path, record: InstanceRecord, answer_path: str | P
         return Verdict.failed(record.id, record.track, Status.MISSING, "no answer image for this id")
     answer_path = Path(answer_path)
     try:
-        answer = load_image(answer_path)
-    except ImageError as err:
-        return Verdict.failed(record.id, record.track, Status.ERROR, str(err), answer_path=str(answer_path))
-    try:
         target, mask = _instance_images(str(root), record.input_image, record.edit_mask)
     except ImageError as err:
         raise DatasetError(f"set image unreadable: {err}") from None
+    try:
+        answer, reduction = load_image_reduced(answer_path, fit=(target.shape[1], target.shape[0]))
+    except ImageError as err:
+        return Verdict.failed(record.id, record.track, Status.ERROR, str(err), answer_path=str(answer_path))
     track = get_track(record.track)
     registration = register(answer, target, edit_mask=mask)
     reg_info = {"method": registration.method, "quality": round(float(registration.quality), 4)}
+    if reduction > 1:
+        reg_info["decoded_at"] = 1 / reduction  # a large JPEG read at reduced size (images.load_image_reduced)
     if not registration.ok:
         return Verdict.failed(record.id, record.track, Status.UNREADABLE,
                               f"registration failed: {registration.reason}", answer_path=str(answer_path),
@@ -209,29 +204,33 @@ def _verify_job(root: str, record_json: dict[str, Any], answer: str | None) -> d
         return Verdict.failed(record.id, record.track, Status.ERROR, str(err), answer_path=answer).to_json()
 
 
+def _verify_batch(root: str, batch: list[tuple[dict[str, Any], str | None]]) -> list[dict[str, Any]]:
+    return [_verify_job(root, record_json, answer) for record_json, answer in batch]
+
+
+BATCH = 4  # answers per worker task: fewer round trips to the parent, at most BATCH x workers x 2 in flight
+
+
 def _verify_all(puzzle_set: PuzzleSet, records: list[InstanceRecord], answers: dict[str, Path],
                 workers: int) -> Iterator[Verdict]:
     root = str(puzzle_set.root)
-    jobs = [(root, r.to_json(), str(answers[r.id]) if r.id in answers else None) for r in records]
+    jobs = [(r.to_json(), str(answers[r.id]) if r.id in answers else None) for r in records]
     if workers <= 1:
         from threadpoolctl import threadpool_limits
 
         with threadpool_limits(1):
             for job in jobs:
-                yield Verdict.from_json(_verify_job(*job))
+                yield Verdict.from_json(_verify_job(root, *job))
         return
+    batches = iter([jobs[i:i + BATCH] for i in range(0, len(jobs), BATCH)])
     with process_pool(workers) as pool:
-        pending = set()
-        queue = iter(jobs)
         # Bounded in-flight work keeps memory flat and loses little when the run is killed.
-        for job in queue:
-            pending.add(pool.submit(_verify_job, *job))
-            if len(pending) >= 4 * workers:
-                break
+        pending = {pool.submit(_verify_batch, root, batch) for _, batch in zip(range(2 * workers), batches)}
         while pending:
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
-                yield Verdict.from_json(future.result())
-                nxt = next(queue, None)
-                if nxt is not None:
-                    pending.add(pool.submit(_verify_job, *nxt))
+                for verdict in future.result():
+                    yield Verdict.from_json(verdict)
+                batch = next(batches, None)
+                if batch is not None:
+                    pending.add(pool.submit(_verify_batch, root, batch))

@@ -14,15 +14,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import cv2
 import numpy as np
-from PIL import Image, ImageOps, UnidentifiedImageError
 
-from genpuzzle.errors import ImageError
+from genpuzzle.images import load_image
 
-__all__ = ["Registration", "register", "normalize_background", "load_image"]
+__all__ = ["Registration", "load_image", "normalize_background", "register"]
 
 WORK_SIDE = 256  # long side of the images the transform is estimated on
 MIN_SIDE = 16  # answers/targets smaller than this (px) are rejected outright
@@ -33,6 +31,10 @@ MIN_COVERAGE = 0.7  # fraction of the input frame the warped answer must cover
 MIN_QUALITY = 0.65  # below: not ok
 GOOD_QUALITY = 0.8  # at or above: stop trying further initialisations
 IDENTITY_TOL_PX = 0.5  # full-res corner displacement under which an aligned answer is returned as is
+SETTLED_WORK_PX = 0.05  # a refinement pass moving the frame's corners less than this ends the refinement
+HALVE_ABOVE = 1.8  # answers at least this much larger than the input (both sides) are halved first
+PIXEL_IDENTITY_RECALL = 0.97  # pixel check: share of the input's line pixels the answer must repeat exactly
+PIXEL_IDENTITY_EXTRA = 0.03  # ... and at most this much ink (of the input's) added away from the edits
 
 
 @dataclass
@@ -53,60 +55,6 @@ class Registration:
     method: str
     quality: float
     reason: str | None
-
-
-# ---------------------------------------------------------------------------------------------- loading
-
-
-EXIF_ORIENTATION = 0x0112
-
-
-def load_image(path: str | Path) -> np.ndarray:
-    """Read PNG/JPEG/WEBP (any mode: L, LA, P, RGBA, CMYK, 16-bit) into RGB uint8, alpha composited on white.
-
-    Raises ImageError(f"{path}: <problem>") for a missing, empty, truncated or non-image file.
-    """
-    path = Path(path)
-    try:
-        with Image.open(path) as im:
-            im.load()
-            if im.getexif().get(EXIF_ORIENTATION, 1) != 1:  # exif_transpose copies even when upright
-                im = ImageOps.exif_transpose(im)
-            return _pil_to_rgb(im)
-    except FileNotFoundError:
-        raise ImageError(f"{path}: file not found") from None
-    except IsADirectoryError:
-        raise ImageError(f"{path}: is a directory, not an image file") from None
-    except UnidentifiedImageError:
-        size = path.stat().st_size if path.is_file() else 0
-        problem = "empty file" if size == 0 else "not a readable image (unknown format)"
-        raise ImageError(f"{path}: {problem}") from None
-    except Image.DecompressionBombError as err:
-        raise ImageError(f"{path}: image too large ({err})") from None
-    except (OSError, SyntaxError, ValueError, EOFError) as err:
-        raise ImageError(f"{path}: broken or truncated image ({err})") from None
-
-
-def _pil_to_rgb(im: Image.Image) -> np.ndarray:
-    mode = im.mode
-    if mode in ("I;16", "I;16B", "I;16L", "I;16N", "I", "F"):
-        arr = np.asarray(im).astype(np.float64)
-        top = 65535.0 if (mode.startswith("I;16") or arr.max() > 255) else 255.0
-        gray = np.clip(np.round(arr * (255.0 / top)), 0, 255).astype(np.uint8)
-        return np.ascontiguousarray(np.repeat(gray[:, :, None], 3, axis=2))
-    if mode == "1":
-        im = im.convert("L")
-    has_alpha = im.mode in ("RGBA", "LA", "PA", "La", "RGBa") or (
-        im.mode in ("P", "L", "RGB") and "transparency" in im.info
-    )
-    if has_alpha:
-        rgba = np.asarray(im.convert("RGBA")).astype(np.float32)
-        alpha = rgba[:, :, 3:4] / 255.0
-        rgb = rgba[:, :, :3] * alpha + 255.0 * (1.0 - alpha)
-        return np.clip(np.round(rgb), 0, 255).astype(np.uint8)
-    if im.mode != "RGB":
-        im = im.convert("RGB")
-    return np.asarray(im, dtype=np.uint8)
 
 
 # ------------------------------------------------------------------------------------------- background
@@ -448,8 +396,19 @@ def _refine(t: _Work, a: _Work, W: np.ndarray, keep: np.ndarray | None,
                     a.derived("edges1", lambda: _soft(_edges(a.ink), 1.0)), W, m.astype(np.uint8), 12)
         if Wl is None:
             break
+        # A pass that hardly moved would see the same unchanged pixels again: the next one is moot.
+        settled = _corner_motion(W, Wl, t.ink.shape) < SETTLED_WORK_PX
         W = Wl
+        if settled:
+            break
     return W
+
+
+def _corner_motion(W0: np.ndarray, W1: np.ndarray, shape: tuple[int, int]) -> float:
+    """Largest displacement (px) between where W0 and W1 send the corners of a frame of ``shape``."""
+    h, w = shape
+    corners = np.array([[0, 0, 1], [w - 1, 0, 1], [0, h - 1, 1], [w - 1, h - 1, 1]], dtype=np.float64).T
+    return float(np.abs((W1 @ corners - W0 @ corners)[:2]).max())
 
 
 # --------------------------------------------------------------------------------------------- quality
@@ -575,6 +534,17 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
         if em.shape != (th, tw):
             return _fail(f"edit_mask shape {em.shape} does not match input {th}x{tw}")
         keep_full = ~em
+    if answer.shape == target.shape:
+        q_pixels = _pixel_identity(answer, target, keep_full)
+        if q_pixels is not None:
+            return Registration(True, answer.copy(), np.eye(3), "identity", q_pixels, None)
+    full_hw = (ah, aw)
+    pre = np.eye(3)  # original answer coords -> the coords of the answer image worked on
+    if aw >= HALVE_ABOVE * tw and ah >= HALVE_ABOVE * th:
+        # An exact 2x area halving first: cheaper everywhere below, and a better-filtered final warp
+        # than sampling every other pixel; the half still has >= 0.9x the input's resolution.
+        answer, pre = _downscale(answer, aw // 2, ah // 2)
+        ah, aw = answer.shape[:2]
 
     ft = min(1.0, WORK_SIDE / max(th, tw))
     t = _work_image(target, ft)
@@ -583,8 +553,8 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     a = _work_image(answer, fa, achromatic_ink=t.chromatic < 0.1)
     keep = None
     if keep_full is not None:
-        keep = cv2.resize(keep_full.astype(np.uint8), (t.ink.shape[1], t.ink.shape[0]),
-                          interpolation=cv2.INTER_AREA)
+        small_keep = _downscale(keep_full.astype(np.uint8) * 255, t.ink.shape[1], t.ink.shape[0])[0]
+        keep = (small_keep >= 128).astype(np.uint8)
         keep = cv2.erode(keep, np.ones((3, 3), np.uint8))  # margin: edits bleed a little
         if keep.mean() < 0.05:
             keep = None
@@ -594,9 +564,13 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     if a.ink.max() < 0.2:
         return _fail("answer image is blank (no ink on the paper)")
 
-    def to_full(W: np.ndarray) -> np.ndarray:
-        """Work-res target->answer map to the full-res answer->target matrix."""
+    def to_answer(W: np.ndarray) -> np.ndarray:
+        """Work-res target->answer map to the matrix from the answer image worked on -> target."""
         return np.linalg.inv(np.linalg.inv(a.to_work) @ W @ t.to_work)
+
+    def to_full(W: np.ndarray) -> np.ndarray:
+        """Work-res target->answer map to the original answer->target matrix."""
+        return to_answer(W) @ pre
 
     best: tuple[float, np.ndarray, str] | None = None
     rejected: list[str] = []
@@ -605,7 +579,7 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
         nonlocal best
         if W is None:
             return False
-        why = _check_transform(to_full(W), (th, tw), (ah, aw))
+        why = _check_transform(to_full(W), (th, tw), full_hw)
         if why is not None:
             rejected.append(why)
             return False
@@ -617,7 +591,7 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     frame = a.to_work @ np.diag([aw / tw, ah / th, 1.0]) @ _shift_center(tw, th, aw, ah) @ np.linalg.inv(t.to_work)
     done = False
     # 0. fast path: same size and already aligned (checked at work resolution)
-    if answer.shape == target.shape:
+    if full_hw == (th, tw):
         q_id = _quality(t, a, frame, keep)[0]
         if q_id >= GOOD_QUALITY:
             W = _refine(t, a, frame, keep, levels=(), passes=1)
@@ -625,12 +599,13 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
             if (_max_corner_shift(to_full(W), np.eye(3), tw, th) < IDENTITY_TOL_PX
                     or _quality(t, a, W, keep)[0] <= q_id + 0.005):
                 done = consider(frame, "identity")
-    # 1. content box + dominant line orientation, coarse to fine
+    # 1. content box + dominant line orientation: fine level only, then coarse to fine
     angle = None
     if not done:
         angle = _estimate_rotation(t.ink, a.ink)
         W0 = _box_init(t, a, angle)
-        done = W0 is not None and consider(_refine(t, a, W0, keep), "ecc")
+        done = W0 is not None and (consider(_refine(t, a, W0, keep, levels=()), "ecc")
+                                   or consider(_refine(t, a, W0, keep), "ecc"))
     # 2. the whole frame resized (content box spoiled by edits outside it or by a crop)
     if not done:
         done = consider(_refine(t, a, frame, keep), "ecc")
@@ -650,11 +625,43 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
         return _fail(f"alignment quality too low ({q:.2f} < {MIN_QUALITY})", q, method)
     if method == "identity":
         return Registration(True, answer.copy(), np.eye(3), "identity", q, None)
-    A = to_full(W)
     border = tuple(float(c) for c in a.paper)
-    image = cv2.warpAffine(answer, A[:2], (tw, th), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
-                           borderValue=border)
-    return Registration(True, image, A, method, q, None)
+    image = cv2.warpAffine(answer, to_answer(W)[:2], (tw, th), flags=cv2.INTER_LINEAR,
+                           borderMode=cv2.BORDER_CONSTANT, borderValue=border)
+    return Registration(True, image, to_full(W), method, q, None)
+
+
+def _pixel_identity(answer: np.ndarray, target: np.ndarray, keep: np.ndarray | None) -> float | None:
+    """Quality of the identity map when a same-size answer repeats the input pixel for pixel, else None.
+
+    Checked at full resolution on ink masks (darker than half the paper's grey): away from the edit
+    mask, the answer must have ink on >= PIXEL_IDENTITY_RECALL of the input's ink pixels and add little
+    ink elsewhere. A shift of one pixel already misses 1/w of a w px wide line, so this accepts only
+    answers aligned to well under a pixel; anything else takes the full search.
+    """
+    ink_t = _ink_pixels(target)
+    ink_a = _ink_pixels(answer)
+    added = ink_a & ~ink_t
+    if keep is not None:
+        ink_t = ink_t & keep
+        # edits bleed a little past the mask: added ink counts only 3 px clear of it
+        added &= cv2.erode(keep.astype(np.uint8), np.ones((7, 7), np.uint8)) > 0
+    n_t = int(np.count_nonzero(ink_t))
+    if n_t < 64:
+        return None
+    recall = int(np.count_nonzero(ink_t & ink_a)) / n_t
+    extra = int(np.count_nonzero(added)) / n_t
+    if recall < PIXEL_IDENTITY_RECALL or extra > PIXEL_IDENTITY_EXTRA:
+        return None
+    return recall
+
+
+def _ink_pixels(rgb: np.ndarray) -> np.ndarray:
+    """Bool mask of pixels darker than half the paper's grey (the modal bright grey level)."""
+    gray = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
+    hist = cv2.calcHist([gray], [0], None, [256], [0, 256]).ravel()
+    paper = int(hist[96:].argmax()) + 96 if hist[96:].any() else 255
+    return gray < paper // 2
 
 
 def _shift_center(tw: int, th: int, aw: int, ah: int) -> np.ndarray:

@@ -68,6 +68,11 @@ def _given_ink_matches_batch(answer: np.ndarray, given: np.ndarray) -> np.ndarra
     return (n_input > 0) & (inter >= GIVEN_MATCH_IOU * union) & (stray <= GIVEN_MATCH_STRAY * n_input)
 
 
+def _pixels_equal(a: np.ndarray, b: np.ndarray) -> bool:
+    """True when two crops hold the same pixels (shape included)."""
+    return a.shape == b.shape and bool(np.array_equal(a, b))
+
+
 def read_grid(image: np.ndarray, layout: dict[str, Any], reader: DigitReader | None = None,
               input_image: np.ndarray | None = None, givens: list[list[int]] | None = None) -> GridReading:
     """Read every cell of the grid at ``layout.grid_bbox`` in ``image`` (RGB, input frame).
@@ -86,14 +91,19 @@ def read_grid(image: np.ndarray, layout: dict[str, Any], reader: DigitReader | N
     todo = list(range(len(crops)))
     if input_image is not None and givens is not None and np.shape(input_image)[:2] == np.shape(image)[:2]:
         given_cells = [k for k in todo if givens[k // n_cols][k % n_cols]]
-        masks = ink_masks([crops[k] for k in given_cells]
-                          + [input_image[y0:y1, x0:x1] for x0, y0, x1, y1 in (boxes[k] for k in given_cells)])
-        g = len(given_cells)
+        input_crops = {k: input_image[y0:y1, x0:x1] for k in given_cells for x0, y0, x1, y1 in (boxes[k],)}
+        # Editors that paste the untouched pixels back (inpainting) leave givens bit-identical.
+        unmatched = [k for k in given_cells if not _pixels_equal(crops[k], input_crops[k])]
+        for k in set(given_cells) - set(unmatched):
+            r, c = divmod(k, n_cols)
+            digits[r][c], matched[r][c] = givens[r][c], True
+        masks = ink_masks([crops[k] for k in unmatched] + [input_crops[k] for k in unmatched])
+        g = len(unmatched)
         if g and len({m.shape for m in masks}) == 1:
             same = _given_ink_matches_batch(np.stack(masks[:g]), np.stack(masks[g:])).tolist()
         else:
             same = [given_ink_matches(masks[j], masks[g + j]) for j in range(g)]
-        for j, k in enumerate(given_cells):
+        for j, k in enumerate(unmatched):
             if same[j]:
                 r, c = divmod(k, n_cols)
                 digits[r][c], matched[r][c] = givens[r][c], True
