@@ -223,7 +223,8 @@ def _verify_all(puzzle_set: PuzzleSet, records: list[InstanceRecord], answers: d
                 yield Verdict.from_json(_verify_job(root, *job))
         return
     batches = iter([jobs[i:i + BATCH] for i in range(0, len(jobs), BATCH)])
-    with process_pool(workers) as pool:
+    pool = process_pool(workers)
+    try:
         # Bounded in-flight work keeps memory flat and loses little when the run is killed.
         pending = {pool.submit(_verify_batch, root, batch) for _, batch in zip(range(2 * workers), batches)}
         while pending:
@@ -234,3 +235,6 @@ def _verify_all(puzzle_set: PuzzleSet, records: list[InstanceRecord], answers: d
                 batch = next(batches, None)
                 if batch is not None:
                     pending.add(pool.submit(_verify_batch, root, batch))
+    finally:
+        # Idle workers exit while the summary is written; the executor joins them in the background.
+        pool.shutdown(wait=False, cancel_futures=True)

@@ -165,8 +165,16 @@ class InstanceRecord:
         return cls(**{name: data[name] for name in cls.FIELDS})
 
 
+_JSON_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def _plain(value: Any) -> Any:
     """Convert numpy scalars/arrays, tuples, enums and dataclasses into JSON-ready Python values."""
+    kind = type(value)
+    if kind in _JSON_SCALARS:  # by far the most common case: checked first, by exact type
+        return value
+    if kind is list:
+        return [_plain(v) for v in value]
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):

@@ -302,6 +302,22 @@ def test_aligned_answer_takes_identity_fast_path(scenes) -> None:
     assert np.array_equal(reg.image, answer)
 
 
+def test_pixel_copy_with_edits_and_a_changed_given_is_identity(scenes) -> None:
+    """An editor that pastes the untouched pixels back: identity at full resolution, without a search,
+    even when one structure pixel region outside the mask was changed (the verifier judges that)."""
+    sc = scenes["sudoku"]
+    answer = sc.solved.copy()
+    answer[5:20, 200:230] = 0  # a planted blot in the margin, outside the edit mask
+    assert not sc.edit_mask[5:20, 200:230].any()
+    reg = register(answer, sc.target, edit_mask=sc.edit_mask)
+    assert reg.ok and reg.method == "identity" and np.array_equal(reg.image, answer)
+    assert reg.quality >= 0.97
+    shifted = np.roll(sc.solved, 1, axis=1)  # one pixel off: never identity
+    reg = register(shifted, sc.target, edit_mask=sc.edit_mask)
+    assert reg.ok and reg.method != "identity"
+    assert abs(reg.matrix[0, 2] + 1) < 0.3
+
+
 def test_same_size_but_shrunk_content_is_not_identity(scenes) -> None:
     sc = scenes["maze"]
     answer, M = make_answer(sc.solved, Perturb(sx=0.97, pad=(1 / 0.97 - 1) / 2))  # padded, resized back

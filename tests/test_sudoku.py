@@ -115,6 +115,8 @@ def test_overwritten_given_is_caught(sudoku_set, tmp_path):
                            _write_digit(_reference(sudoku_set, record), record.layout, r, c, other))
         hits = [v for v in verdict.violations if v.code == "given_overwritten"]
         assert [v.evidence["cell"] for v in hits] == [[r, c]] and verdict.score < 100
+        # the pixel-identity registration and the untouched-given shortcut did not hide it
+        assert verdict.extra["registration"]["method"] == "identity"
 
 
 def _given_cells(record, digit: int | None = None) -> list[tuple[int, int]]:

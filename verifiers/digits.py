@@ -352,10 +352,9 @@ class DigitReader:
             probs = probs * keep + 1e-12 * keep
             probs /= probs.sum(axis=1, keepdims=True)
         best = probs.argmax(axis=1)
-        for row, i in enumerate(todo):
-            k = int(best[row])
-            readings[i] = DigitReading(None if k == BLANK_CLASS else k,
-                                       float(np.clip(probs[row, k], 0.0, 1.0)), prepared[i].ink)
+        confidence = np.clip(probs[np.arange(len(todo)), best], 0.0, 1.0).tolist()
+        for row, (i, k) in enumerate(zip(todo, best.tolist())):
+            readings[i] = DigitReading(None if k == BLANK_CLASS else k, confidence[row], prepared[i].ink)
         return readings
 
 

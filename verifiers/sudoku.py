@@ -91,7 +91,7 @@ def read_grid(image: np.ndarray, layout: dict[str, Any], reader: DigitReader | N
     todo = list(range(len(crops)))
     if input_image is not None and givens is not None and np.shape(input_image)[:2] == np.shape(image)[:2]:
         given_cells = [k for k in todo if givens[k // n_cols][k % n_cols]]
-        input_crops = {k: input_image[y0:y1, x0:x1] for k in given_cells for x0, y0, x1, y1 in (boxes[k],)}
+        input_crops = {k: input_image[boxes[k][1]:boxes[k][3], boxes[k][0]:boxes[k][2]] for k in given_cells}
         # Editors that paste the untouched pixels back (inpainting) leave givens bit-identical.
         unmatched = [k for k in given_cells if not _pixels_equal(crops[k], input_crops[k])]
         for k in set(given_cells) - set(unmatched):
