@@ -67,27 +67,15 @@ def run(quick: bool) -> list[dict]:
 
 
 def _success_rate(n: int, seed: int = 0) -> tuple[int, int, float]:
-    """Random combined perturbations (scale 0.5-2, aspect 0.8-1.25, rot +-3, pad/crop, tint, blur, JPEG)."""
-    import random
-
+    """Random combined perturbations (``random_perturbation`` in tests/test_registration.py)."""
     m = _scenes_module()
-    rng = random.Random(seed)
-    scenes = {name: m.SCENES[name](seed=s) for name in m.SCENES for s in [seed]}
     ok, errs = 0, []
-    for _ in range(n):
-        sname = rng.choice(sorted(scenes))
-        sc = scenes[sname]
-        sx = rng.uniform(0.5, 2.0)
-        p = m.Perturb(sx=sx, sy=sx * rng.uniform(0.8, 1.25), angle=rng.uniform(-3, 3), pad=rng.uniform(-0.03, 0.05),
-                      shift=(rng.uniform(-0.02, 0.02), rng.uniform(-0.02, 0.02)),
-                      square=rng.choice([None, None, 512, 1024]), tint=rng.choice([None, m.CREAM, m.GREY]),
-                      blur=rng.choice([0.0, 1.0]), jpeg=rng.choice([None, 60]))
-        answer, M = m.make_answer(sc.solved, p)
-        reg = register(answer, sc.target)
+    for case in m.perturbation_sweep(n, seed):
+        reg = register(case.answer, case.scene.target)
         if reg.ok:
-            e = m.corner_error(reg, M, sc.points)
+            e = m.corner_error(reg, case.matrix, case.scene.points)
             errs.append(e)
-            ok += e <= m.tolerance(sc.target)
+            ok += e <= m.tolerance(case.scene.target)
     return ok, n, float(np.percentile(errs, 95)) if errs else float("nan")
 
 

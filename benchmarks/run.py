@@ -46,6 +46,8 @@ def main() -> int:
             ratio = row.get("ratio")
             print(f"  {row['name']:<58} {row['value']:>12.4g} {row['unit']:<14} baseline {row['baseline']:>10.4g}"
                   f"  ratio {ratio if ratio is None else f'{ratio:.3g}'}", flush=True)
+            if row.get("note"):
+                print(f"      {row['note']}", flush=True)
         print(f"  ({time.perf_counter() - start:.1f} s)", flush=True)
     if args.json:
         args.json.write_text(json.dumps(rows, indent=2) + "\n")

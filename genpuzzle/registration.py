@@ -599,17 +599,13 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
             if (_max_corner_shift(to_full(W), np.eye(3), tw, th) < IDENTITY_TOL_PX
                     or _quality(t, a, W, keep)[0] <= q_id + 0.005):
                 done = consider(frame, "identity")
-    # 1. content box, upright, fine level only: most answers are not rotated, and the affine refinement
-    #    absorbs a small rotation; the quality check sends anything else on
+    # 1. content box + dominant line orientation: fine level only, then coarse to fine
     angle = None
-    if not done:
-        W0 = _box_init(t, a, 0.0)
-        done = W0 is not None and consider(_refine(t, a, W0, keep, levels=()), "ecc")
-    # 1b. content box + dominant line orientation, coarse to fine
     if not done:
         angle = _estimate_rotation(t.ink, a.ink)
         W0 = _box_init(t, a, angle)
-        done = W0 is not None and consider(_refine(t, a, W0, keep), "ecc")
+        done = W0 is not None and (consider(_refine(t, a, W0, keep, levels=()), "ecc")
+                                   or consider(_refine(t, a, W0, keep), "ecc"))
     # 2. the whole frame resized (content box spoiled by edits outside it or by a crop)
     if not done:
         done = consider(_refine(t, a, frame, keep), "ecc")
