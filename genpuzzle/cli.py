@@ -85,7 +85,7 @@ def evaluate_command(
     set_dir: Path = typer.Option(..., "--set", help="The set folder."),
     answers: Path = typer.Option(..., help="Folder of answer images named <id>.png|.jpg|.jpeg|.webp."),
     out: Path = typer.Option(..., help="Folder for results.jsonl, summary.json and run.json."),
-    workers: int = typer.Option(1, min=1, help="Worker processes."),
+    workers: int = typer.Option(1, min=1, help="Processes verifying answers, this one included (one per core)."),
     resume: bool = typer.Option(False, help="Continue a run in --out, skipping ids already verified."),
     tracks: Optional[str] = typer.Option(None, help="Only these tracks (comma-separated)."),
     judge: Optional[str] = typer.Option(None, "--judge", help="Also judge each answer with this MLLM (opt-in)."),

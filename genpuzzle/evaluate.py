@@ -10,8 +10,10 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, wait
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -127,7 +129,8 @@ def evaluate(set_dir: str | Path, answers_dir: str | Path, out_dir: str | Path, 
              human: str | Path | None = None) -> dict[str, Any]:
     """Verify every answer of a set and write ``results.jsonl``, ``summary.json`` and ``run.json``.
 
-    ``progress(done, total)`` is called after each verdict. With ``judge`` (a
+    ``workers`` processes verify answers: this one and ``workers - 1`` spawned ones (one per core is
+    right). ``progress(done, total)`` is called after each verdict. With ``judge`` (a
     :class:`genpuzzle.judge.Judge`) each answer is also judged and merged (:mod:`genpuzzle.merge`);
     ``human`` is a human score file imported before summarising (:mod:`genpuzzle.review`).
     Returns the summary.
@@ -208,33 +211,53 @@ def _verify_batch(root: str, batch: list[tuple[dict[str, Any], str | None]]) -> 
     return [_verify_job(root, record_json, answer) for record_json, answer in batch]
 
 
-BATCH = 4  # answers per worker task: fewer round trips to the parent, at most BATCH x workers x 2 in flight
+BATCH = 4  # answers per worker task: fewer round trips, at most 2 x BATCH per worker in flight
 
 
 def _verify_all(puzzle_set: PuzzleSet, records: list[InstanceRecord], answers: dict[str, Path],
                 workers: int) -> Iterator[Verdict]:
-    root = str(puzzle_set.root)
-    jobs = [(r.to_json(), str(answers[r.id]) if r.id in answers else None) for r in records]
-    if workers <= 1:
-        from threadpoolctl import threadpool_limits
+    """Verdicts for ``records`` from ``workers`` processes, this one included: it verifies answers itself
+    (from the back of the queue) while ``workers - 1`` spawned processes take batches from the front, so
+    no core idles while they start."""
+    from threadpoolctl import threadpool_limits
 
-        with threadpool_limits(1):
-            for job in jobs:
-                yield Verdict.from_json(_verify_job(root, *job))
-        return
-    batches = iter([jobs[i:i + BATCH] for i in range(0, len(jobs), BATCH)])
-    pool = process_pool(workers)
-    try:
-        # Bounded in-flight work keeps memory flat and loses little when the run is killed.
-        pending = {pool.submit(_verify_batch, root, batch) for _, batch in zip(range(2 * workers), batches)}
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                for verdict in future.result():
-                    yield Verdict.from_json(verdict)
-                batch = next(batches, None)
-                if batch is not None:
+    root = str(puzzle_set.root)
+    queue = deque((r.to_json(), str(answers[r.id]) if r.id in answers else None) for r in records)
+    with threadpool_limits(1), _opencv_threads(1):
+        if workers <= 1:
+            while queue:
+                yield Verdict.from_json(_verify_job(root, *queue.popleft()))
+            return
+        pool = process_pool(workers - 1)
+        pending: set = set()
+        try:
+            while queue or pending:
+                # Keep two batches per worker queued (bounded: memory stays flat, a kill loses little).
+                while queue and len(pending) < 2 * (workers - 1):
+                    batch = [queue.popleft() for _ in range(min(BATCH, len(queue)))]
                     pending.add(pool.submit(_verify_batch, root, batch))
+                finished = {f for f in pending if f.done()}
+                if queue:
+                    yield Verdict.from_json(_verify_job(root, *queue.pop()))
+                elif not finished:
+                    finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    pending.discard(future)
+                    for verdict in future.result():
+                        yield Verdict.from_json(verdict)
+        finally:
+            # Idle workers exit while the summary is written; the executor joins them in the background.
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
+@contextmanager
+def _opencv_threads(n: int) -> Iterator[None]:
+    """OpenCV limited to ``n`` threads inside the block, as in the worker processes."""
+    import cv2
+
+    before = cv2.getNumThreads()
+    cv2.setNumThreads(n)
+    try:
+        yield
     finally:
-        # Idle workers exit while the summary is written; the executor joins them in the background.
-        pool.shutdown(wait=False, cancel_futures=True)
+        cv2.setNumThreads(before)

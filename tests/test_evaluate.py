@@ -94,6 +94,36 @@ def test_killed_cli_run_resumes_to_completion(small_set, tmp_path):
     assert sorted(ids) == sorted(r.id for r in load_set(small_set).records), done_before
 
 
+def test_killed_parallel_cli_run_resumes_to_completion(small_set, tmp_path):
+    answers = _answers(small_set, tmp_path / "answers", skip=0)
+    out = tmp_path / "out"
+    cmd = [sys.executable, "-m", "genpuzzle.cli", "evaluate", "--set", str(small_set), "--answers", str(answers),
+           "--out", str(out), "--workers", "2"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    results = out / "results.jsonl"
+    deadline = time.time() + 60
+    while time.time() < deadline and (not results.exists() or results.read_text().count("\n") < 1):
+        time.sleep(0.01)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    subprocess.run(cmd + ["--resume"], check=True, capture_output=True)
+    ids = [json.loads(line)["id"] for line in results.read_text().splitlines()]
+    assert sorted(ids) == sorted(r.id for r in load_set(small_set).records)
+
+
+@pytest.mark.parametrize("workers", [2, 3, 8])
+def test_parallel_runs_give_the_same_verdicts_as_one_process(small_set, tmp_path, workers):
+    answers = _answers(small_set, tmp_path / "answers")
+    evaluate(small_set, answers, tmp_path / "one")
+    evaluate(small_set, answers, tmp_path / "many", workers=workers)
+
+    def verdicts(out):
+        return {v.id: (v.score, v.status, v.codes, v.parsed) for v in read_results(out / "results.jsonl")}
+
+    assert verdicts(tmp_path / "many") == verdicts(tmp_path / "one")
+    assert len(verdicts(tmp_path / "many")) == len(load_set(small_set).records)
+
+
 def test_resume_refuses_results_from_another_set(small_set, tmp_path):
     answers = _answers(small_set, tmp_path / "answers")
     evaluate(small_set, answers, tmp_path / "out")
