@@ -70,11 +70,15 @@ class SudokuTrack(Track):
         violations, subscores = check_grid(givens, solution, reading.digits, board, layout)
         threshold = self.rubric["needs_review_below_cell_confidence"]
         unsure = [[r, c] for r, row in enumerate(reading.confidence) for c, x in enumerate(row) if x < threshold]
+        extra: dict[str, Any] = {"unsure_cells": unsure} if unsure else {}
+        if reading.second_opinions:
+            extra["ocr_cells"] = reading.second_opinions
+        if reading.second_opinion_note:
+            extra["ocr_note"] = reading.second_opinion_note
         return Verdict(
             id=record.id, track=self.name, score=sudoku_score(subscores, violations),
             status=Status.INCORRECT if violations else Status.CORRECT, violations=violations, parsed=parsed,
-            confidence=reading.min_confidence, needs_review=bool(unsure), subscores=subscores,
-            extra={"unsure_cells": unsure} if unsure else {},
+            confidence=reading.min_confidence, needs_review=bool(unsure), subscores=subscores, extra=extra,
         )
 
     def validate(self, record: InstanceRecord) -> list[str]:

@@ -6,7 +6,7 @@ violations and subscores (state -> verdict). Scoring formula: ``data/rubrics/sud
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import cv2
@@ -15,6 +15,7 @@ import numpy as np
 from genpuzzle.records import Violation
 from genpuzzle.renderers.common import cell_box
 from genpuzzle.solvers.sudoku import Board
+from genpuzzle.verifiers import ocr
 from genpuzzle.verifiers.digits import DigitReader, default_reader, ink_masks
 
 CELL_INSET = 0.12  # fraction of a cell trimmed on each side so grid lines stay out of the crop
@@ -30,6 +31,8 @@ class GridReading:
     digits: list[list[int]]
     confidence: list[list[float]]
     given_matched: list[list[bool]] | None = None  # True: given taken as untouched (ink matched input)
+    second_opinions: list[dict[str, Any]] = field(default_factory=list)  # cells also read by OCR
+    second_opinion_note: str | None = None  # why unsure cells got no second opinion
 
     @property
     def min_confidence(self) -> float:
@@ -74,12 +77,15 @@ def _pixels_equal(a: np.ndarray, b: np.ndarray) -> bool:
 
 
 def read_grid(image: np.ndarray, layout: dict[str, Any], reader: DigitReader | None = None,
-              input_image: np.ndarray | None = None, givens: list[list[int]] | None = None) -> GridReading:
+              input_image: np.ndarray | None = None, givens: list[list[int]] | None = None,
+              second_opinion: bool = True) -> GridReading:
     """Read every cell of the grid at ``layout.grid_bbox`` in ``image`` (RGB, input frame).
 
     With ``input_image`` (same frame) and ``givens``, a given cell whose ink still matches the
     input's (:func:`given_ink_matches`) is read as that given with confidence 1 without
-    classification; any other given is classified like every other cell."""
+    classification; any other given is classified like every other cell. With ``second_opinion``,
+    cells the classifier scored below ``ocr.OCR_BELOW`` also go to the OCR recogniser when it is
+    installed (:mod:`genpuzzle.verifiers.ocr`); a single allowed digit it reads confidently wins."""
     reader = reader or default_reader()
     n_rows, n_cols = layout["rows"], layout["cols"]
     boxes = [cell_crop_box(layout, r, c) for r in range(n_rows) for c in range(n_cols)]
@@ -113,7 +119,32 @@ def read_grid(image: np.ndarray, layout: dict[str, Any], reader: DigitReader | N
         r, c = divmod(k, n_cols)
         digits[r][c] = reading.digit or 0
         confidence[r][c] = float(reading.confidence)
-    return GridReading(digits, confidence, matched if givens is not None and input_image is not None else None)
+    reading = GridReading(digits, confidence, matched if givens is not None and input_image is not None else None)
+    unsure = [k for k, cell in zip(todo, readings) if cell.confidence < ocr.OCR_BELOW]
+    if second_opinion and unsure:
+        _second_opinions(reading, [(divmod(k, n_cols), crops[k]) for k in unsure], allowed)
+    return reading
+
+
+def _second_opinions(reading: GridReading, cells: list[tuple[tuple[int, int], np.ndarray]],
+                     allowed: list[int]) -> None:
+    """Ask the OCR recogniser about ``cells`` ((row, col), crop) and update ``reading`` in place."""
+    if len(cells) > ocr.MAX_OCR_CELLS:
+        reading.second_opinion_note = (f"{len(cells)} unsure cells, more than {ocr.MAX_OCR_CELLS}: "
+                                       "no clean grid to read, OCR not run")
+        return
+    if not ocr.ocr_available():
+        reading.second_opinion_note = ocr.UNAVAILABLE
+        return
+    for (r, c), crop in cells:
+        got = ocr.read_cell(crop)
+        digit = got.digit(allowed)
+        reading.second_opinions.append({"cell": [r, c], "classifier": reading.digits[r][c],
+                                        "classifier_confidence": round(reading.confidence[r][c], 3),
+                                        "ocr_text": got.text, "ocr_score": round(got.score, 3),
+                                        "used": digit is not None})
+        if digit is not None:
+            reading.digits[r][c], reading.confidence[r][c] = digit, got.score
 
 
 def check_grid(givens: list[list[int]], solution: list[list[int]], read: list[list[int]],

@@ -1,0 +1,119 @@
+"""The OCR second opinion for unsure digit cells (RapidOCR, installed with the test extra)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw, ImageFont
+
+from genpuzzle.dataset import load_set, write_set
+from genpuzzle.images import load_image
+from genpuzzle.registry import get_track
+from genpuzzle.verifiers import ocr
+from genpuzzle.verifiers import sudoku as sudoku_verifier
+from genpuzzle.verifiers.digits import DigitReading, default_reader
+from genpuzzle.verifiers.sudoku import read_grid
+
+FONTS = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
+
+
+@pytest.fixture(scope="module")
+def sets(tmp_path_factory):
+    root = tmp_path_factory.mktemp("ocr_sets")
+    write_set(root / "4x4", {"sudoku": 2}, master_seed=5, variants={"sudoku": ["4x4"]})
+    write_set(root / "9x9", {"sudoku": 1}, master_seed=5, variants={"sudoku": ["9x9"]})
+    return {name: load_set(root / name) for name in ("4x4", "9x9")}
+
+
+class UnsureReader:
+    """The shipped classifier, but unsure of every cell; ``wrong`` also makes it misread them."""
+
+    def __init__(self, confidence: float = 0.5, wrong: bool = False):
+        self.confidence, self.wrong = confidence, wrong
+
+    def read(self, cells, allowed=None):
+        out = []
+        for reading in default_reader().read(cells, allowed=allowed):
+            digit = reading.digit
+            if self.wrong and digit is not None:
+                digit = digit % max(allowed) + 1
+            out.append(DigitReading(digit, self.confidence, reading.ink))
+        return out
+
+
+def _cell(digit: int, font: str, colour) -> np.ndarray:
+    image = Image.new("RGB", (64, 64), (250, 248, 240))
+    ImageDraw.Draw(image).text((32, 32), str(digit), font=ImageFont.truetype(str(FONTS / font), 40), fill=colour,
+                                anchor="mm")
+    return np.asarray(image)
+
+
+def test_recogniser_is_installed_with_the_test_extra():
+    assert ocr.ocr_available()
+
+
+def test_recogniser_reads_digits_in_fonts_the_classifier_never_saw():
+    for font, colour in (("STIXGeneralItalic.ttf", (200, 30, 30)), ("cmr10.ttf", (20, 120, 40)),
+                         ("DejaVuSerif-Italic.ttf", (30, 60, 200))):
+        for digit in range(1, 10):
+            got = ocr.read_cell(_cell(digit, font, colour))
+            assert got.digit(range(1, 10)) == digit, (font, digit, got)
+    blank = ocr.read_cell(np.full((64, 64, 3), 250, np.uint8))
+    assert blank.digit(range(1, 10)) is None
+
+
+def test_unsure_misreads_are_corrected_by_the_second_opinion(sets):
+    puzzle_set = sets["4x4"]
+    for record in puzzle_set.records:
+        givens, solution = record.ground_truth["givens"], record.ground_truth["solution"]
+        image = load_image(puzzle_set.path(record.reference_images[0]))
+        target = load_image(puzzle_set.path(record.input_image))
+        wrong = read_grid(image, record.layout, reader=UnsureReader(wrong=True), input_image=target,
+                          givens=givens, second_opinion=False)
+        assert wrong.digits != solution  # the stub really misreads
+        fixed = read_grid(image, record.layout, reader=UnsureReader(wrong=True), input_image=target,
+                          givens=givens)
+        assert fixed.digits == solution
+        blanks = [[r, c] for r, row in enumerate(givens) for c, g in enumerate(row) if not g]
+        assert [o["cell"] for o in fixed.second_opinions] == blanks
+        assert all(o["used"] and o["ocr_score"] >= ocr.OCR_MIN_SCORE for o in fixed.second_opinions)
+        assert min(fixed.confidence[r][c] for r, c in blanks) >= ocr.OCR_MIN_SCORE
+
+
+def test_the_track_reports_second_opinions_and_their_absence(sets, monkeypatch):
+    puzzle_set = sets["4x4"]
+    record = puzzle_set.records[0]
+    image = load_image(puzzle_set.path(record.reference_images[0]))
+    target = load_image(puzzle_set.path(record.input_image))
+    monkeypatch.setattr(sudoku_verifier, "default_reader", lambda: UnsureReader(confidence=0.5))
+    track = get_track("sudoku")
+    verdict = track.verify(record, image, target)
+    assert verdict.score == 100 and not verdict.needs_review and verdict.extra["ocr_cells"]
+    monkeypatch.setattr(ocr, "ocr_available", lambda: False)
+    verdict = track.verify(record, image, target)
+    assert verdict.score == 100 and verdict.needs_review  # classifier right but unsure: left for review
+    assert verdict.extra["ocr_note"] == ocr.UNAVAILABLE and "ocr_cells" not in verdict.extra
+    assert verdict.extra["unsure_cells"]
+
+
+def test_a_grid_with_too_many_unsure_cells_gets_no_second_opinion(sets, monkeypatch):
+    puzzle_set = sets["9x9"]
+    record = puzzle_set.records[0]
+    image = load_image(puzzle_set.path(record.reference_images[0]))
+    called = []
+    monkeypatch.setattr(ocr, "read_cell", lambda cell: called.append(cell))
+    reading = read_grid(image, record.layout, reader=UnsureReader())  # 81 unsure cells
+    assert not called and not reading.second_opinions
+    assert "more than 12" in reading.second_opinion_note
+
+
+def test_confident_cells_never_reach_the_recogniser(sets, monkeypatch):
+    puzzle_set = sets["9x9"]
+    record = puzzle_set.records[0]
+    image = load_image(puzzle_set.path(record.reference_images[0]))
+    monkeypatch.setattr(ocr, "read_cell", lambda cell: pytest.fail("recogniser called on a confident cell"))
+    reading = read_grid(image, record.layout)
+    assert reading.digits == record.ground_truth["solution"] and reading.second_opinion_note is None
