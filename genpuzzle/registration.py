@@ -2,12 +2,14 @@
 
 Image models do not return pixel-aligned copies: answers come rescaled (also non-uniformly, e.g. to a
 fixed square), padded/cropped/shifted a little, slightly rotated, blurred, JPEG-compressed, on re-tinted
-paper, and they contain the edits that solve the puzzle.  `register` estimates the affine map from the
-answer to the input frame on ~256 px "ink" maps (darkness relative to the paper colour), guarded against
-locking onto the wrong cell of a repetitive grid by initialising from the content bounding box and the
-dominant line orientation (then the whole frame, then ORB+RANSAC), refines it coarse-to-fine with a
-robust ECC-style Gauss-Newton fit on edge maps that ignores ink the answer added, validates it (scale,
-rotation, shear, coverage, quality), and warps the answer once at full resolution.
+paper, and they contain the edits that solve the puzzle.  `register` first accepts a same-size answer
+that repeats the input pixel for pixel outside the edit mask (an editor that pastes untouched pixels
+back).  Otherwise it estimates the affine map from the answer to the input frame on ~256 px "ink" maps
+(darkness relative to the paper colour), guarded against locking onto the wrong cell of a repetitive grid
+by initialising from the content bounding box (upright, then with the dominant line orientation, then the
+whole frame, then ORB+RANSAC), refines it coarse-to-fine with a robust ECC-style Gauss-Newton fit on edge
+maps that ignores ink the answer added, validates it (scale, rotation, shear, coverage, quality), and
+warps the answer once at full resolution.
 """
 
 from __future__ import annotations
