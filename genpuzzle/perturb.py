@@ -71,6 +71,23 @@ def noise(image: np.ndarray, sigma: float, seed: int = 0) -> np.ndarray:
     return np.clip(image.astype(np.float32) + rng.normal(0, sigma, image.shape), 0, 255).astype(np.uint8)
 
 
+def warp(image: np.ndarray, amplitude: float, seed: int = 0) -> np.ndarray:
+    """Bend the image smoothly, as a model that redraws the picture does: a low-frequency displacement
+    field (a few sine waves across the image) moving no pixel by more than ``amplitude`` px."""
+    h, w = image.shape[:2]
+    rng = np.random.default_rng(seed)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    dx, dy = np.zeros((h, w), np.float32), np.zeros((h, w), np.float32)
+    for _ in range(3):
+        fx, fy = rng.uniform(0.5, 1.5, 2)
+        px, py = rng.uniform(0, 2 * np.pi, 2)
+        dx += (np.sin(2 * np.pi * fy * yy / h + px) * np.cos(2 * np.pi * fx * xx / w)).astype(np.float32)
+        dy += (np.sin(2 * np.pi * fx * xx / w + py) * np.cos(2 * np.pi * fy * yy / h)).astype(np.float32)
+    dx *= amplitude / max(float(np.abs(dx).max()), 1e-6)
+    dy *= amplitude / max(float(np.abs(dy).max()), 1e-6)
+    return cv2.remap(image, xx + dx, yy + dy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
 def model_like(image: np.ndarray, seed: int = 0) -> np.ndarray:
     """A typical image-model return: squashed to 1024x1024, off-white paper, slight blur, JPEG 75."""
     out = cv2.resize(image, (1024, 1024), interpolation=cv2.INTER_LINEAR)

@@ -192,6 +192,7 @@ PERTURBATIONS = {
     "retint": lambda im: perturb.retint(im),
     "rotate2": lambda im: perturb.rotate(im, 2.0),
     "model_like": lambda im: perturb.model_like(im, 3),
+    "redrawn_bent_6px": lambda im: perturb.warp(im, 6.0, 7),  # a non-affine bend, ~1 % of the image
 }
 
 
