@@ -9,7 +9,9 @@ back).  Otherwise it estimates the affine map from the answer to the input frame
 by initialising from the content bounding box (upright, then with the dominant line orientation, then the
 whole frame, then ORB+RANSAC), refines it coarse-to-fine with a robust ECC-style Gauss-Newton fit on edge
 maps that ignores ink the answer added, validates it (scale, rotation, shear, coverage, quality), and
-warps the answer once at full resolution.
+warps the answer once at full resolution. When the affine fit is not near-perfect, smooth local offsets
+(``genpuzzle.local_warp``) measured on a grid of patches bend the answer back onto the input, and are kept
+only if the fit improves.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import cv2
 import numpy as np
 
 from genpuzzle.images import load_image
+from genpuzzle.local_warp import dense_offsets, local_offsets
 
 __all__ = ["Registration", "load_image", "normalize_background", "register"]
 
@@ -36,6 +39,13 @@ IDENTITY_TOL_PX = 0.5  # full-res corner displacement under which an aligned ans
 SETTLED_WORK_PX = 0.05  # a refinement pass moving the frame's corners less than this ends the refinement
 UPRIGHT_QUALITY = 0.98  # quality that ends the search after the cheap upright start
 HALVE_ABOVE = 1.8  # answers at least this much larger than the input (both sides) are halved first
+LOCAL_SKIP_QUALITY = 0.985  # an affine fit this good leaves nothing for a local correction to fix
+LOCAL_TRY_QUALITY = 0.55  # affine fits from here up may be rescued by the local correction
+LOCAL_SIDE = 384  # long side of the maps local offsets are measured on
+LOCAL_MAX_SHIFT = 0.015  # largest local offset searched, as a share of the image's long side
+LOCAL_APPLY_PX = 0.75  # local offsets all below this (full-res px): keep the affine result
+LOCAL_ROUNDS = 2  # measure-and-correct rounds; another runs only after offsets of LOCAL_AGAIN_PX or more
+LOCAL_AGAIN_PX = 2.0
 PIXEL_IDENTITY_RECALL = 0.97  # pixel check: share of the input's line pixels the answer must repeat exactly
 PIXEL_IDENTITY_EXTRA = 0.03  # ... and at most this much ink (of the input's) added away from the edits
 
@@ -45,9 +55,10 @@ class Registration:
     """Result of `register`.
 
     ok: the answer was aligned; image: RGB uint8 answer warped into the input frame (input's HxW), None
-    when not ok; matrix: 3x3 float, maps answer pixel coords -> input pixel coords; method: "identity",
-    "ecc" (content-box/frame initialisation + robust ECC-style refinement) or "features" (ORB+RANSAC
-    initialisation + the same refinement);
+    when not ok; matrix: 3x3 float, maps answer pixel coords -> input pixel coords (the affine part);
+    method: "identity", "ecc" (content-box/frame initialisation + robust ECC-style refinement) or
+    "features" (ORB+RANSAC initialisation + the same refinement), with "+local" when ``image`` also
+    carries a smooth local correction of a few pixels on top of ``matrix`` (a redrawn, bent answer);
     quality: 0..1 alignment quality (robust correlation of ink maps in the unchanged region);
     reason: why not ok, else None.
     """
@@ -633,14 +644,64 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     if best is None:
         return _fail(rejected[0] if rejected else "no alignment found (images do not correlate)")
     q, W, method = best
+    if q < LOCAL_TRY_QUALITY:
+        return _fail(f"alignment quality too low ({q:.2f} < {MIN_QUALITY})", q, method)
+    border = tuple(float(c) for c in a.paper)
+    A, matrix = (np.eye(3), np.eye(3)) if method == "identity" else (to_answer(W), to_full(W))
+    image = answer.copy() if method == "identity" else cv2.warpAffine(
+        answer, A[:2], (tw, th), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=border)
+    if q < LOCAL_SKIP_QUALITY:
+        bent = _bend_locally(answer, image, A, target, t, keep, border)
+        if bent is not None and bent[1] > q + 0.005:
+            image, q, method = bent[0], bent[1], method + "+local"
     if q < MIN_QUALITY:
         return _fail(f"alignment quality too low ({q:.2f} < {MIN_QUALITY})", q, method)
-    if method == "identity":
-        return Registration(True, answer.copy(), np.eye(3), "identity", q, None)
-    border = tuple(float(c) for c in a.paper)
-    image = cv2.warpAffine(answer, to_answer(W)[:2], (tw, th), flags=cv2.INTER_LINEAR,
-                           borderMode=cv2.BORDER_CONSTANT, borderValue=border)
-    return Registration(True, image, to_full(W), method, q, None)
+    return Registration(True, image, matrix, method, q, None)
+
+
+def _bend_locally(answer: np.ndarray, warped: np.ndarray, A: np.ndarray, target: np.ndarray, t: _Work,
+                  keep: np.ndarray | None, border: tuple[float, ...]) -> tuple[np.ndarray, float] | None:
+    """The answer resampled with the affine map ``A`` (answer -> input) plus smooth local offsets, and
+    its quality; None when the offsets are all below LOCAL_APPLY_PX or cannot be measured.
+
+    Offsets are measured between edge maps of ``target`` and of the ``warped`` answer at ~LOCAL_SIDE
+    px, ignoring ink the answer added (the edits), searched up to LOCAL_MAX_SHIFT of the image side
+    (see :mod:`genpuzzle.local_warp`); a second round measures what the first left. The answer is
+    resampled once, at full resolution, at the end."""
+    th, tw = target.shape[:2]
+    f = min(1.0, LOCAL_SIDE / max(th, tw))
+    tl = _work_image(target, f)
+    target_edges = _soft(_edges(tl.ink), 1.0)
+    wide = _soft(cv2.dilate(tl.ink, np.ones((5, 5), np.uint8)), 2.5)
+    ink = _work_image(warped, f, achromatic_ink=t.chromatic < 0.1).ink
+    mh, mw = ink.shape
+    grid_x, grid_y = np.arange(mw, dtype=np.float32)[None, :], np.arange(mh, dtype=np.float32)[:, None]
+    total = None
+    current = ink
+    for round_ in range(LOCAL_ROUNDS):
+        added = cv2.dilate((_soft(current, 2.5) - wide > 0.15).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+        offsets = local_offsets(target_edges, _soft(_edges(np.where(added, 0, current)), 1.0),
+                                round(LOCAL_MAX_SHIFT * max(mh, mw)))
+        largest = 0.0 if offsets is None else float(np.abs(offsets).max()) / f
+        if largest < LOCAL_APPLY_PX:
+            break
+        total = offsets if total is None else total + offsets
+        if largest < LOCAL_AGAIN_PX or round_ + 1 == LOCAL_ROUNDS:
+            break
+        # offsets this large are only partly found in one round: measure again on the corrected ink map
+        dx, dy = dense_offsets(total, mw, mh, 1.0)
+        current = cv2.remap(ink, grid_x + dx, grid_y + dy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    if total is None:
+        return None
+    dx, dy = dense_offsets(total, tw, th, f)
+    B = np.linalg.inv(A).astype(np.float32)  # input -> answer coordinates
+    xs, ys = np.arange(tw, dtype=np.float32)[None, :], np.arange(th, dtype=np.float32)[:, None]
+    map_x = (B[0, 0] * xs + B[0, 1] * ys + B[0, 2]) + (B[0, 0] * dx + B[0, 1] * dy)
+    map_y = (B[1, 0] * xs + B[1, 1] * ys + B[1, 2]) + (B[1, 0] * dx + B[1, 1] * dy)
+    bent = cv2.remap(answer, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=border)
+    a2 = _work_image(bent, t.ink.shape[1] / tw, achromatic_ink=t.chromatic < 0.1)
+    same_frame = a2.to_work @ np.linalg.inv(t.to_work)  # both maps are the input frame, resized alike
+    return bent, _quality(t, a2, same_frame, keep)[0]
 
 
 def _pixel_identity(answer: np.ndarray, target: np.ndarray, keep: np.ndarray | None) -> float | None:

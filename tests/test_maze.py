@@ -20,13 +20,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageFilter
 
+from genpuzzle import perturb
 from genpuzzle.dataset import load_set, write_set
 from genpuzzle.evaluate import verify_answer
 from genpuzzle.records import InstanceRecord, Status
 from genpuzzle.registry import get_track
 from genpuzzle.renderers.maze import cell_center, wall_rect
-from genpuzzle.solvers.maze import (ALGORITHMS, Maze, count_simple_routes, distances, generate_maze,
-                                    route_problems, shortest_path)
+from genpuzzle.solvers.maze import (
+    ALGORITHMS,
+    Maze,
+    count_simple_routes,
+    distances,
+    generate_maze,
+    route_problems,
+    shortest_path,
+)
 
 TRACKS = ("maze_beginner", "maze_intermediate", "maze_advanced")
 TIER1, TIER2 = 100 / 3, 200 / 3
@@ -175,6 +183,17 @@ def test_erased_wall_caps_the_score(case):
     assert [sorted(map(tuple, v.evidence["cells"])) for v in erased] == [sorted([a, b])]
 
 
+def test_erased_wall_is_caught_in_a_bent_answer(case):
+    """The local correction aligns what the answer kept; it cannot pull another wall into a gap."""
+    image = case.reference.copy()
+    a, b = case.maze.walls()[len(case.maze.walls()) // 3]
+    x0, y0, x1, y1 = wall_rect(case.record.layout, a, b)
+    image[y0:y1 + 1, x0:x1 + 1] = 255
+    verdict = case.verify(perturb.warp(image, 3.0, case.record.seed % 1000))
+    erased = [sorted(map(tuple, v.evidence["cells"])) for v in verdict.violations if v.code == "wall_erased"]
+    assert verdict.score <= TIER1 and sorted([a, b]) in erased
+
+
 def test_added_wall_and_removed_marker_cap_the_score(case):
     on = set(case.path)
     a, b = next(e for e in sorted(case.maze.passages) if e[0] not in on and e[1] not in on)
@@ -256,6 +275,22 @@ PERTURBATIONS = {
 def test_perturbed_reference_still_scores_100(case, name):
     verdict = case.verify(PERTURBATIONS[name](case.reference))
     assert verdict.score == 100, (verdict.reason, verdict.violations)
+
+
+def test_redrawn_bent_reference_still_scores_100(case):
+    """A model that redraws the maze bends it a little (3 px here, under 0.5 % of the image): the local
+    correction in registration puts the walls back within a pixel."""
+    verdict = case.verify(perturb.warp(case.reference, 3.0, case.record.seed % 1000))
+    assert verdict.score == 100, (verdict.reason, verdict.violations)
+    assert verdict.extra["registration"]["method"].endswith("+local")
+
+
+@pytest.mark.parametrize("ink", [(220, 20, 20), (0, 0, 0)], ids=["red", "black"])
+def test_bent_route_through_a_wall_is_still_caught(case, ink):
+    route, (u, v) = wall_cut_route(case.maze, case.start, case.goal)
+    verdict = case.verify(perturb.warp(case.draw(route, color=ink, width=4), 3.0, case.record.seed % 1000))
+    crossed = [x for x in verdict.violations if x.code == "wall_crossed"]
+    assert verdict.score < 100 and any(sorted(map(tuple, x.evidence["cells"])) == sorted([u, v]) for x in crossed)
 
 
 STYLES = [  # colour, width px, jitter (cells), JPEG quality or None
