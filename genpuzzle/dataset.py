@@ -27,7 +27,7 @@ from PIL import Image
 
 import genpuzzle
 from genpuzzle.errors import DatasetError
-from genpuzzle.parallel import process_pool
+from genpuzzle.parallel import clear_worker_failures, process_pool
 from genpuzzle.records import InstanceRecord, Puzzle
 from genpuzzle.seeds import derive_seed
 
@@ -185,7 +185,7 @@ def _build_all(jobs: list[InstanceJob], workers: int) -> Iterator[BuiltInstance]
         for job in jobs:
             yield build_instance(job)
         return
-    with process_pool(workers) as pool:
+    with process_pool(workers) as pool, clear_worker_failures():
         yield from pool.map(build_instance, jobs, chunksize=max(1, min(16, len(jobs) // (4 * workers))))
 
 

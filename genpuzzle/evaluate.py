@@ -24,7 +24,7 @@ import genpuzzle
 from genpuzzle.dataset import PuzzleSet, json_line, load_set, read_json_object
 from genpuzzle.errors import DatasetError, GenpuzzleError, ImageError
 from genpuzzle.images import load_image, load_image_reduced, load_mask
-from genpuzzle.parallel import process_pool
+from genpuzzle.parallel import clear_worker_failures, process_pool
 from genpuzzle.records import InstanceRecord, Status, Verdict
 from genpuzzle.registration import register
 from genpuzzle.summary import summarize
@@ -243,7 +243,9 @@ def _verify_all(puzzle_set: PuzzleSet, records: list[InstanceRecord], answers: d
                     finished, _ = wait(pending, return_when=FIRST_COMPLETED)
                 for future in finished:
                     pending.discard(future)
-                    for verdict in future.result():
+                    with clear_worker_failures("; the verdicts so far are kept: run again with --resume"):
+                        verdicts = future.result()
+                    for verdict in verdicts:
                         yield Verdict.from_json(verdict)
         finally:
             # Idle workers exit while the summary is written; the executor joins them in the background.

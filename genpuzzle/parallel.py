@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 import multiprocessing
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
+
+from genpuzzle.errors import GenpuzzleError
+
+WORKERS_DIED = ("a worker process stopped unexpectedly (killed, out of memory, or, when called from your own "
+                "code, a script without an `if __name__ == \"__main__\":` guard or one read from stdin)")
 
 
 def one_thread_per_process() -> None:
@@ -27,3 +35,12 @@ def process_pool(workers: int) -> ProcessPoolExecutor:
     """
     return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
                                initializer=one_thread_per_process)
+
+
+@contextmanager
+def clear_worker_failures(hint: str = "") -> Iterator[None]:
+    """Turn a dead worker (``BrokenProcessPool``) into a GenpuzzleError that says what to check."""
+    try:
+        yield
+    except BrokenProcessPool:
+        raise GenpuzzleError(WORKERS_DIED + hint) from None

@@ -9,7 +9,7 @@ from typing import Any
 
 from genpuzzle.dataset import fingerprint, load_set
 from genpuzzle.errors import GenpuzzleError
-from genpuzzle.parallel import process_pool
+from genpuzzle.parallel import clear_worker_failures, process_pool
 from genpuzzle.records import InstanceRecord, Status
 
 
@@ -62,7 +62,7 @@ def validate_set(set_dir: str | Path, *, workers: int = 1,
     root = str(puzzle_set.root)
     jobs = [r.to_json() for r in puzzle_set.records]
     if workers > 1:
-        with process_pool(workers) as pool:
+        with process_pool(workers) as pool, clear_worker_failures():
             results = pool.map(validate_record, [root] * len(jobs), jobs, chunksize=4)
             _collect(results, report, len(jobs), progress)
     else:

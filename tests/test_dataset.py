@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -112,3 +114,11 @@ def test_duplicates_within_a_set_are_redrawn_deterministically(tmp_path, monkeyp
     assert _all_bytes(tmp_path / "a") == _all_bytes(tmp_path / "b")
     with pytest.raises(DatasetError, match="no distinct instance"):
         write_set(tmp_path / "c", {"sudoku": 3}, master_seed=8, variants={"sudoku": ["4x4"]})
+
+
+def test_generation_workers_that_cannot_start_give_a_clear_error(tmp_path):
+    """Spawned workers re-run the caller's main script; read from stdin, they cannot."""
+    script = f"from genpuzzle.dataset import write_set\nwrite_set({str(tmp_path / 'set')!r}, {{'sudoku': 4}}, 1, workers=2)\n"
+    done = subprocess.run([sys.executable, "-"], input=script, capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode != 0
+    assert "GenpuzzleError: a worker process stopped unexpectedly" in done.stderr and "__main__" in done.stderr

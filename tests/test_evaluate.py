@@ -124,6 +124,20 @@ def test_parallel_runs_give_the_same_verdicts_as_one_process(small_set, tmp_path
     assert len(verdicts(tmp_path / "many")) == len(load_set(small_set).records)
 
 
+def test_workers_that_cannot_start_give_a_clear_error_and_the_run_resumes(small_set, tmp_path):
+    """Spawned workers re-run the caller's main script; from stdin they cannot, and die."""
+    answers = _answers(small_set, tmp_path / "answers", skip=0)
+    out = tmp_path / "out"
+    script = (f"from genpuzzle.evaluate import evaluate\n"
+              f"evaluate({str(small_set)!r}, {str(answers)!r}, {str(out)!r}, workers=2)\n")
+    done = subprocess.run([sys.executable, "-"], input=script, capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode != 0
+    assert "GenpuzzleError: a worker process stopped unexpectedly" in done.stderr and "--resume" in done.stderr
+    assert (out / "results.jsonl").exists()  # whatever was verified before is on disk
+    summary = evaluate(small_set, answers, out, resume=True)
+    assert summary["n"] == len(load_set(small_set).records)
+
+
 def test_resume_refuses_results_from_another_set(small_set, tmp_path):
     answers = _answers(small_set, tmp_path / "answers")
     evaluate(small_set, answers, tmp_path / "out")
