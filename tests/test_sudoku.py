@@ -224,6 +224,8 @@ def test_wrong_digit_survives_perturbation(sudoku_set, tmp_path):
     image = _write_digit(_reference(sudoku_set, record), record.layout, r, c, wrong)
     verdict = _verdict(sudoku_set, record, tmp_path, perturb.model_like(image, 1))
     assert [v.evidence["cell"] for v in verdict.violations if v.code == "wrong_digit"] == [[r, c]]
+    bent = _verdict(sudoku_set, record, tmp_path, perturb.model_like(perturb.warp(image, 6.0, 2), 1), "bent.jpg")
+    assert [v.evidence["cell"] for v in bent.violations if v.code == "wrong_digit"] == [[r, c]]
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
