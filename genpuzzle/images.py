@@ -40,9 +40,9 @@ def load_image_reduced(path: str | Path, fit: tuple[int, int] | None = None) -> 
     """:func:`load_image`, decoding a large JPEG at reduced size: returns (RGB image, reduction).
 
     ``fit`` is the (width, height) of the frame the image will be mapped onto (the puzzle's input).
-    A JPEG at least twice that size is decoded at 1/2, 1/4 or 1/8 scale by libjpeg's own DCT
-    scaling, which costs a fraction of a full decode and never leaves less than
-    ``MIN_FIT_RESOLUTION`` of the frame's resolution; ``reduction`` is that factor (1: full size).
+    A JPEG is decoded at 1/2, 1/4 or 1/8 scale by libjpeg's own DCT scaling (a fraction of the cost of
+    a full decode) as far as that keeps at least ``MIN_FIT_RESOLUTION`` of the frame's resolution on
+    both sides, i.e. from 1.5x the frame's size; ``reduction`` is that factor (1: full size).
     """
     path = Path(path)
     data = _read(path)
