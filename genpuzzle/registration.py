@@ -174,8 +174,7 @@ def _work_image(rgb: np.ndarray, scale: float, achromatic_ink: bool | None = Non
     ww, wh = max(1, round(w * scale)), max(1, round(h * scale))
     small, to_work = _downscale(rgb, ww, wh)
     gray = cv2.cvtColor(small, cv2.COLOR_RGB2GRAY)
-    hist = cv2.calcHist([gray], [0], None, [256], [0, 256]).ravel()
-    paper_gray = int(hist[96:].argmax()) + 96 if hist[96:].any() else 255
+    paper_gray = _paper_grey(gray)
     near = cv2.inRange(gray, paper_gray - 4, paper_gray + 4)
     paper = np.array(cv2.mean(small, mask=near)[:3]) if near.any() else np.full(3, 255.0)
     paper = np.maximum(paper, 16.0)
@@ -191,6 +190,24 @@ def _work_image(rgb: np.ndarray, scale: float, achromatic_ink: bool | None = Non
         achromatic_ink = chroma < 0.1
     ink = np.clip(1.0 - vmax, 0.0, 1.0) if achromatic_ink else lum_ink
     return _Work(np.ascontiguousarray(ink, dtype=np.float32), to_work, paper, chroma)
+
+
+def _paper_grey(gray: np.ndarray) -> int:
+    """The paper's grey level: the most common level from 96 up (255 when there is none)."""
+    hist = cv2.calcHist([gray], [0], None, [256], [0, 256]).ravel()
+    return int(hist[96:].argmax()) + 96 if hist[96:].any() else 255
+
+
+def _added_ink(ink: np.ndarray, wide_input: np.ndarray) -> np.ndarray:
+    """Bool map of ink an answer added: its blurred ink above the input's widened, blurred ink
+    (``wide_input``, from :func:`_wide_ink`) by 0.15, grown by 2 px."""
+    added = _soft(ink, 2.5) - wide_input > 0.15
+    return cv2.dilate(added.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+
+
+def _wide_ink(ink: np.ndarray) -> np.ndarray:
+    """The input's ink widened by 2 px and blurred, so bolder redrawn lines do not count as added."""
+    return _soft(cv2.dilate(ink, np.ones((5, 5), np.uint8)), 2.5)
 
 
 def _soft(ink: np.ndarray, sigma: float) -> np.ndarray:
@@ -441,10 +458,7 @@ def _unchanged(t: _Work, a: _Work, W: np.ndarray, keep: np.ndarray | None) -> np
     """
     aw = _warp_to_target(a.ink, W, t.ink.shape, border=-1)
     valid = aw >= 0
-    # compared with the input's ink widened by 2 px, so bolder redrawn lines do not count as added
-    wide = t.derived("wide_blur", lambda: _soft(cv2.dilate(t.ink, np.ones((5, 5), np.uint8)), 2.5))
-    added = _soft(np.maximum(aw, 0), 2.5) - wide > 0.15
-    added = cv2.dilate(added.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+    added = _added_ink(np.maximum(aw, 0), t.derived("wide_blur", lambda: _wide_ink(t.ink)))
     m = valid & ~added
     if keep is not None:
         m &= keep > 0
@@ -672,14 +686,14 @@ def _bend_locally(answer: np.ndarray, warped: np.ndarray, A: np.ndarray, target:
     f = min(1.0, LOCAL_SIDE / max(th, tw))
     tl = _work_image(target, f)
     target_edges = _soft(_edges(tl.ink), 1.0)
-    wide = _soft(cv2.dilate(tl.ink, np.ones((5, 5), np.uint8)), 2.5)
+    wide = _wide_ink(tl.ink)
     ink = _work_image(warped, f, achromatic_ink=t.chromatic < 0.1).ink
     mh, mw = ink.shape
     grid_x, grid_y = np.arange(mw, dtype=np.float32)[None, :], np.arange(mh, dtype=np.float32)[:, None]
     total = None
     current = ink
     for round_ in range(LOCAL_ROUNDS):
-        added = cv2.dilate((_soft(current, 2.5) - wide > 0.15).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+        added = _added_ink(current, wide)
         offsets = local_offsets(target_edges, _soft(_edges(np.where(added, 0, current)), 1.0),
                                 round(LOCAL_MAX_SHIFT * max(mh, mw)))
         largest = 0.0 if offsets is None else float(np.abs(offsets).max()) / f
@@ -733,9 +747,7 @@ def _ink_pixels(rgb: np.ndarray) -> np.ndarray:
     """Bool mask of pixels darker than half the paper's grey (the modal bright grey level)."""
     gray = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
     # every 4th pixel each way is plenty to find the paper's level, at a sixteenth of the cost
-    hist = cv2.calcHist([np.ascontiguousarray(gray[::4, ::4])], [0], None, [256], [0, 256]).ravel()
-    paper = int(hist[96:].argmax()) + 96 if hist[96:].any() else 255
-    return gray < paper // 2
+    return gray < _paper_grey(np.ascontiguousarray(gray[::4, ::4])) // 2
 
 
 def _shift_center(tw: int, th: int, aw: int, ah: int) -> np.ndarray:
