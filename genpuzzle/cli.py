@@ -120,13 +120,14 @@ def evaluate_command(
 
 
 def _print_summary(summary: dict) -> None:
-    table = Table("track", "n", "mean", "95% CI", "correct", "incorrect", "unreadable", "missing", "error",
-                  min_width=100)
+    table = Table("track", "n", "mean", "95% CI", "correct", "needs review", "incorrect", "unreadable", "missing",
+                  "error", min_width=100)
     for name, t in summary["tracks"].items():
         s = t["status_counts"]
         ci = t["ci95"]
         table.add_row(name, str(t["n"]), f"{t['mean']:.2f}", f"{ci[0]:.1f}-{ci[1]:.1f}" if ci else "-",
-                      *(str(s[k]) for k in ("correct", "incorrect", "unreadable", "missing", "error")))
+                      *(str(s.get(k, 0)) for k in ("correct", "needs_review", "incorrect", "unreadable", "missing",
+                                                    "error")))
     console.print(table)
     if summary["macro_overall"] is not None:
         console.print(f"Macro Overall {summary['macro_overall']:.2f}   micro mean {summary['micro_mean']:.2f}")

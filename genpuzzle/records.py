@@ -18,8 +18,9 @@ from PIL import Image
 class Status(str, enum.Enum):
     """Outcome of verifying one answer."""
 
-    CORRECT = "correct"  # every rule holds; score 100
+    CORRECT = "correct"  # every rule holds and every reading behind the verdict is confident; score 100
     INCORRECT = "incorrect"  # parsed, but at least one rule is broken
+    NEEDS_REVIEW = "needs_review"  # no rule found broken, but a reading is unsure: a person or the judge decides
     UNREADABLE = "unreadable"  # the answer could not be registered or parsed; score 0
     MISSING = "missing"  # no answer image for this id; score 0
     ERROR = "error"  # the answer file is corrupt or the verifier failed; score 0
@@ -49,6 +50,12 @@ class Verdict:
     ``confidence`` is the parser's confidence in ``parsed`` (0..1); ``needs_review`` flags answers a
     human should look at (unsure parse, valid answer missing from the stored list, ...).
     ``subscores`` holds the rubric's components.
+
+    Unsure never passes: a verdict flagged ``needs_review`` never has status ``correct``. Setting
+    ``status`` to ``correct`` on a flagged verdict (or flagging a correct one) makes it ``needs_review``;
+    clearing the flag (a human or the judge decided) turns ``needs_review`` back into ``correct``. Tracks
+    score flagged answers conservatively (an unsure reading is charged as wrong), so the score of a
+    ``needs_review`` verdict is what the answer earns if every unsure reading is wrong.
     """
 
     id: str
@@ -65,8 +72,22 @@ class Verdict:
     extra: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.status = Status(self.status)
         self.score = float(min(100.0, max(0.0, self.score)))
+        status = Status(self.status)
+        if status is Status.NEEDS_REVIEW:
+            object.__setattr__(self, "needs_review", True)
+        object.__setattr__(self, "_settled", True)
+        self.status = status
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        object.__setattr__(self, name, value)
+        if name in ("status", "needs_review") and self.__dict__.get("_settled"):
+            status = Status(self.__dict__["status"])
+            if self.needs_review and status is Status.CORRECT:
+                status = Status.NEEDS_REVIEW
+            elif not self.needs_review and status is Status.NEEDS_REVIEW:
+                status = Status.CORRECT
+            object.__setattr__(self, "status", status)
 
     @property
     def codes(self) -> list[str]:

@@ -35,7 +35,7 @@ from genpuzzle.summary import summarize
 
 FORMATS = ("html", "md", "json")
 STATUSES = tuple(s.value for s in Status)
-STATUS_COLOURS = {"correct": "#16a34a", "incorrect": "#ea580c", "unreadable": "#7c3aed", "missing": "#9ca3af",
+STATUS_COLOURS = {"correct": "#16a34a", "needs_review": "#ca8a04", "incorrect": "#ea580c", "unreadable": "#7c3aed", "missing": "#9ca3af",
                   "error": "#dc2626"}
 CHARTS = {"track_scores": "track-scores", "model_profiles": "model-profiles", "status_counts": "status-counts"}
 THUMB_PX = 300

@@ -51,7 +51,7 @@ def test_evaluate_statuses_and_summary(small_set, tmp_path):
     results = read_results(tmp_path / "out" / "results.jsonl")
     assert len(results) == 6 and len({v.id for v in results}) == 6
     by_status = summary["tracks"]["sudoku"]["status_counts"]
-    assert by_status == {"correct": 4, "incorrect": 0, "unreadable": 0, "missing": 1, "error": 1}
+    assert by_status == {"correct": 4, "incorrect": 0, "needs_review": 0, "unreadable": 0, "missing": 1, "error": 1}
     missing = next(v for v in results if v.status is Status.MISSING)
     assert missing.score == 0 and missing.reason
     error = next(v for v in results if v.status is Status.ERROR)
