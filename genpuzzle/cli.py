@@ -199,6 +199,50 @@ def export_command(
     console.print(f"exported {n} instances (inputs and instructions only) to {out}")
 
 
+@app.command("answer")
+def answer_command(
+    set_dir: Path = typer.Option(..., "--set", help="The set folder (full, or a --public export)."),
+    out: Path = typer.Option(..., help="Folder for <id>.png answers and answers.jsonl."),
+    provider: str = typer.Option(..., help="openai (any OpenAI-compatible image-edit endpoint) or command."),
+    model: Optional[str] = typer.Option(None, help="Model name sent to the endpoint [gpt-image-1]."),
+    base_url: Optional[str] = typer.Option(None, help="OpenAI-compatible endpoint, e.g. http://localhost:8000/v1."),
+    api_key_env: Optional[str] = typer.Option(None, help="Env variable holding the key [OPENAI_API_KEY]."),
+    command: Optional[str] = typer.Option(None, help="For --provider command: a shell template with {input}, "
+                                                     "{instruction_file}, {instruction}, {output}, {id}, {track}."),
+    concurrency: int = typer.Option(4, min=1, help="Simultaneous requests."),
+    tracks: Optional[str] = typer.Option(None, help="Only these tracks (comma-separated)."),
+    limit: Optional[int] = typer.Option(None, min=1, help="Only the first N instances."),
+    resume: bool = typer.Option(False, help="Continue in --out, skipping ids that already have an answer."),
+    retries: int = typer.Option(4, min=0, help="Retries of rate limits, server errors and timeouts."),
+    timeout: float = typer.Option(600.0, min=0.1, help="Seconds per request (or per command run)."),
+    size: Optional[str] = typer.Option(None, help="Image size passed to the endpoint, e.g. 1024x1024."),
+    quality: Optional[str] = typer.Option(None, help="Image quality passed to the endpoint."),
+    param: Optional[list[str]] = typer.Option(None, "--param", help="Extra request parameter KEY=VALUE "
+                                                                    "(repeatable)."),
+) -> None:
+    """Get a model's answer images for a set from an image-model API or a local command."""
+    from genpuzzle.answer import RetryPolicy, parse_params, run_answers
+    from genpuzzle.providers import make_provider
+
+    chosen = make_provider(provider, model=model, base_url=base_url, api_key_env=api_key_env, command=command,
+                           timeout=timeout, size=size, quality=quality, extra=parse_params(param or []))
+    with _progress() as bar:
+        task = bar.add_task("answering", total=None)
+
+        def update(done: int, failed: int, total: int) -> None:
+            bar.update(task, completed=done + failed, total=total,
+                       description=f"answering (ok {done}, failed {failed})")
+
+        counts = run_answers(set_dir, out, chosen, concurrency=concurrency, tracks=_split(tracks) or None,
+                             limit=limit, resume=resume, policy=RetryPolicy(retries=retries), progress=update)
+    console.print(f"{counts['answered']} answered, {counts['failed']} failed, {counts['skipped']} already there "
+                  f"(of {counts['total']}); log: {counts['log']}")
+    if counts["failed"]:
+        console.print(f"failed instances are listed with their error in {counts['log']}; rerun with --resume "
+                      "to retry them")
+        raise typer.Exit(1)
+
+
 @app.command("report")
 def report_command(
     results: list[Path] = typer.Argument(..., help="Results folders (one per model) made by `genpuzzle evaluate`."),
