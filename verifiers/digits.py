@@ -33,11 +33,33 @@ MIN_INK_EXTENT = 0.2    # digit bbox must span >= this fraction of the cell's sh
 MIN_STROKE_EXTENT = 0.15  # ... and one connected stroke must span this much (scattered specks don't)
 
 
+SYMBOL_BLANK = "blank"    # no ink that could be a symbol
+SYMBOL_OTHER = "other"    # ink that is not a digit: a letter, a cross, a struck-through digit, a scribble
+SYMBOL_PENCIL = "pencil"  # only small digits off the centre (pencil-mark candidates), no answer
+CONFIDENT = 0.9           # calibrated confidence at or above which a reading counts as sure
+
+
 @dataclass(frozen=True)
 class DigitReading:
-    digit: int | None      # 0-9, or None when the cell is blank
-    confidence: float      # 0..1, probability of the returned answer (blank included)
+    """One cell's reading. ``symbol`` is the open-set answer ('0'-'9', 'blank', 'other', 'pencil');
+    ``digit`` is its int when the symbol is a digit, else None; ``confidence`` is the calibrated
+    probability that ``symbol`` is right; ``in_allowed`` is False for a digit outside ``allowed`` or
+    'other' (never snapped to an allowed digit); ``candidates`` are pencil-mark digits."""
+
+    digit: int | None      # 0-9 when the symbol is a digit, else None
+    confidence: float      # 0..1, calibrated probability that ``symbol`` is right
     ink: float             # fraction of cell area that is ink after cleaning
+    symbol: str = ""       # filled from ``digit`` when empty: str(digit) or 'blank'
+    in_allowed: bool = True
+    candidates: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.symbol:
+            object.__setattr__(self, "symbol", SYMBOL_BLANK if self.digit is None else str(self.digit))
+
+    @property
+    def confident(self) -> bool:
+        return self.confidence >= CONFIDENT
 
 
 def _as_uint8_image(cell: np.ndarray) -> np.ndarray:
