@@ -19,6 +19,7 @@ TRACKS: dict[str, str] = {
     "maze_intermediate": "genpuzzle.tracks.maze:MazeIntermediateTrack",
     "maze_advanced": "genpuzzle.tracks.maze:MazeAdvancedTrack",
     "tangram": "genpuzzle.tracks.tangram:TangramTrack",
+    "orthographic": "genpuzzle.tracks.orthographic:OrthographicTrack",
 }
 
 

@@ -1,0 +1,347 @@
+"""Orthographic verification: read the answer grids (filled cells, or written stack heights), check them
+against the structure by projection, check that the given drawing, views and captions are unchanged, and
+score the five rubric dimensions with GenPuzzle's caps (``data/rubrics/orthographic.json``).
+
+Image -> state: :func:`read_view_grid` (cell reader, any ink, hatching, pencil) and :func:`read_heights`
+(the project's digit reader, open-set). State -> violations: :func:`check_views` and
+:func:`check_heights`. Page checks: :func:`page_changes`. Score: :func:`orthographic_score`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import cv2
+import numpy as np
+
+from genpuzzle.records import Violation
+from genpuzzle.renderers.common import cell_box
+from genpuzzle.solvers.orthographic import VIEWS, consistent_cpsat, views_of
+
+ADDED_INK = 110  # answer contrast from which a pixel counts as added ink (where the input had none)
+TOLERANCE_PX = 3  # registration/blur slack around input ink
+SHIFT_SEARCH_PX = 4  # regions are re-aligned within +-this many pixels before comparing
+
+
+# ------------------------------------------------------------------------------------------ reading
+
+
+def contrast_map(image: np.ndarray) -> np.ndarray:
+    """Per-pixel darkness against the paper colour (the nonogram track's page-level map)."""
+    from genpuzzle.verifiers.nonogram import contrast_map as page_contrast
+
+    return page_contrast(image)
+
+
+def read_cell_marks(image: np.ndarray, grid: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+    """Filled (1) / not filled (0) and a confidence per cell of one grid, from the shared cell-mark
+    reader (``verifiers.cells.read_marks``: filled / crossed / blank / unsure, shadow-corrected). An
+    ``unsure`` cell gets confidence 0 so that it is charged as wrong and sent to review; crossed and
+    blank cells are empty. Falls back to the nonogram reader where the shared one is absent."""
+    n_rows, n_cols = grid["rows"], grid["cols"]
+    try:
+        from genpuzzle.verifiers.cells import FILLED, UNSURE, read_marks
+    except ImportError:
+        from genpuzzle.verifiers.nonogram import read_cells
+
+        reading = read_cells(image, grid)
+        return np.asarray(reading.cells, np.int64), np.asarray(reading.confidence, float)
+    marks = read_marks(image, grid_bbox=grid["grid_bbox"], rows=n_rows, cols=n_cols)
+    values = np.array([s == FILLED for s in marks.states], np.int64).reshape(n_rows, n_cols)
+    conf = np.array([0.0 if s == UNSURE else c for s, c in zip(marks.states, marks.confidence)],
+                    float).reshape(n_rows, n_cols)
+    return values, conf
+
+
+@dataclass
+class GridReading:
+    """One answer grid read back: values (0/1 cells or heights), per-cell confidence, and whether the
+    grid holds an answer at all."""
+
+    values: np.ndarray
+    confidence: np.ndarray
+    answered: bool
+    line_coverage: float = 1.0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def read_view_grid(answer: np.ndarray, contrast: np.ndarray, grid: dict[str, Any]) -> GridReading:
+    """Read one n x n view grid as filled (1) / empty (0) cells with confidences."""
+    cells, conf = read_cell_marks(answer, grid)
+    return GridReading(cells, conf, bool(cells.any()))
+
+
+def read_heights(answer: np.ndarray, contrast: np.ndarray, grid: dict[str, Any]) -> GridReading:
+    """Read the digit written in each cell of the heights grid (blank = 0); open-set: any digit 0-9 is
+    read as written, never restricted to the allowed heights."""
+    from genpuzzle.verifiers.digits import default_reader
+
+    n = grid["rows"]
+    crops = []
+    for r in range(n):
+        for c in range(n):
+            x0, y0, x1, y1 = cell_box(grid, r, c)
+            w = x1 - x0
+            crops.append(np.ascontiguousarray(answer[round(y0 + 0.08 * w):round(y1 - 0.08 * w),
+                                                     round(x0 + 0.08 * w):round(x1 - 0.08 * w)]))
+    readings = default_reader().read(crops)
+    values = np.array([0 if rd.digit is None else rd.digit for rd in readings], np.int64).reshape(n, n)
+    conf = np.array([rd.confidence for rd in readings], float).reshape(n, n)
+    return GridReading(values, conf, any(rd.digit is not None for rd in readings))
+
+
+# ------------------------------------------------------------------------------------------ page
+
+
+def _aligned(a_con: np.ndarray, i_con: np.ndarray, box: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """The input's and the answer's contrast in ``box``, the answer re-aligned within a few pixels."""
+    H, W = i_con.shape
+    x0, y0, x1, y1 = max(0, box[0]), max(0, box[1]), min(W, box[2]), min(H, box[3])
+    ref = i_con[y0:y1, x0:x1]
+    m = SHIFT_SEARCH_PX
+    pad = cv2.copyMakeBorder(a_con, m, m, m, m, cv2.BORDER_CONSTANT, value=0)
+    search = pad[y0:y1 + 2 * m, x0:x1 + 2 * m]
+    dx = dy = m
+    if ref.size and ref.max() >= 160 and search.shape[0] >= ref.shape[0] and search.shape[1] >= ref.shape[1]:
+        scores = cv2.matchTemplate(search.astype(np.float32), ref.astype(np.float32), cv2.TM_SQDIFF)
+        _, _, (dx, dy), _ = cv2.minMaxLoc(scores)
+    return ref, search[dy:dy + ref.shape[0], dx:dx + ref.shape[1]]
+
+
+def region_change(a_con: np.ndarray, i_con: np.ndarray, box: list[int]) -> tuple[int, int, int]:
+    """(erased px, added px, input ink px) of one region: input ink with no answer ink nearby, and
+    strong answer ink with no input ink nearby, after local re-alignment; isolated pixels ignored."""
+    ref, got = _aligned(a_con, i_con, box)
+    if ref.size == 0 or got.shape != ref.shape:
+        return 0, 0, 0
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * TOLERANCE_PX - 1, 2 * TOLERANCE_PX - 1))
+    opener = np.ones((2, 2), np.uint8)
+    near_got = cv2.dilate((got >= 40).astype(np.uint8), kernel)
+    near_ref = cv2.dilate((ref >= 40).astype(np.uint8), kernel)
+    erased = cv2.morphologyEx(((ref >= 160) & (near_got == 0)).astype(np.uint8), cv2.MORPH_OPEN, opener)
+    added = cv2.morphologyEx(((got >= ADDED_INK) & (near_ref == 0)).astype(np.uint8), cv2.MORPH_OPEN, opener)
+    return int(erased.sum()), int(added.sum()), int((ref >= 160).sum())
+
+
+def grid_line_coverage(a_con: np.ndarray, i_con: np.ndarray, grid: dict[str, Any]) -> float:
+    """Share of the input's grid-line pixels of one grid still dark (within a few px) in the answer."""
+    x0, y0, x1, y1 = grid["grid_bbox"]
+    box = [x0 - 4, y0 - 4, x1 + 5, y1 + 5]
+    ref, got = _aligned(a_con, i_con, box)
+    lines = ref >= 120
+    if not lines.any() or got.shape != ref.shape:
+        return 0.0
+    near = cv2.dilate((got >= 60).astype(np.uint8), np.ones((2 * TOLERANCE_PX + 1,) * 2, np.uint8)) > 0
+    return float((near & lines).sum() / lines.sum())
+
+
+@dataclass
+class PageCheck:
+    violations: list[Violation]
+    labels_kept: float
+    givens_kept: float
+    stray_px: int
+    inside_px: int
+
+
+def _grow(box: list[int], px: int) -> list[int]:
+    return [box[0] - px, box[1] - px, box[2] + px, box[3] + px]
+
+
+def page_changes(answer_con: np.ndarray, input_con: np.ndarray, layout: dict[str, Any],
+                 rubric: dict[str, Any]) -> PageCheck:
+    """Account for every mark outside the answer grids: captions (``labels_changed``), the drawing, the
+    arrow and the given grids (``drawing_changed``), anything else (``stray_ink``)."""
+    violations: list[Violation] = []
+    labels = layout["labels"]
+    changed_labels = 0
+    for name, box in labels.items():
+        erased, added, _ = region_change(answer_con, input_con, box)
+        if max(erased, added) >= rubric["changed_label_min_px"]:
+            changed_labels += 1
+            violations.append(Violation("labels_changed", f"the {name!r} caption was "
+                                        f"{'erased' if erased >= added else 'overwritten'}",
+                                        {"label": name, "erased_px": erased, "added_px": added, "bbox": box}))
+    given_boxes = {f"{g} view": _grow(layout["grids"][g]["grid_bbox"], 3) for g in layout["given_grids"]}
+    if "drawing_bbox" in layout:
+        given_boxes["drawing"] = layout["drawing_bbox"]
+    kept = []
+    for name, box in given_boxes.items():
+        erased, added, ink = region_change(answer_con, input_con, box)
+        kept.append(max(0.0, 1.0 - erased / ink) if ink else 1.0)
+        if max(erased, added) >= rubric["changed_region_min_px"]:
+            violations.append(Violation("drawing_changed", f"the given {name} was changed "
+                                        f"({erased} px erased, {added} px added)",
+                                        {"region": name, "erased_px": erased, "added_px": added, "bbox": box}))
+    # Added ink anywhere else: components of strong answer ink with no input ink nearby.
+    near_input = cv2.dilate((input_con >= 40).astype(np.uint8), np.ones((2 * TOLERANCE_PX + 3,) * 2, np.uint8))
+    added = ((answer_con >= ADDED_INK) & (near_input == 0)).astype(np.uint8)
+    inside = np.zeros_like(added)
+    for g in layout["answer_grids"]:
+        x0, y0, x1, y1 = _grow(layout["grids"][g]["grid_bbox"], 6)
+        inside[max(0, y0):y1, max(0, x0):x1] = 1
+    covered = inside.copy()
+    for box in list(labels.values()) + list(given_boxes.values()):
+        x0, y0, x1, y1 = box
+        covered[max(0, y0):y1, max(0, x0):x1] = 1
+    inside_px = int((added & inside).sum())
+    outside = cv2.morphologyEx(added & (1 - covered), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    count, _, stats, _ = cv2.connectedComponentsWithStats(outside, connectivity=8)
+    stray = [stats[i] for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= rubric["stray_ink_min_component_px"]]
+    stray_px = int(sum(s[cv2.CC_STAT_AREA] for s in stray))
+    if stray:
+        xs0 = min(s[0] for s in stray)
+        ys0 = min(s[1] for s in stray)
+        xs1 = max(s[0] + s[2] for s in stray)
+        ys1 = max(s[1] + s[3] for s in stray)
+        violations.append(Violation("stray_ink", f"{len(stray)} mark(s) ({stray_px} px) added outside every grid",
+                                    {"components": len(stray), "px": stray_px,
+                                     "bbox": [int(xs0), int(ys0), int(xs1), int(ys1)]}))
+    labels_kept = 1.0 - changed_labels / len(labels) if labels else 1.0
+    return PageCheck(violations, labels_kept, float(np.mean(kept)) if kept else 1.0, stray_px, inside_px)
+
+
+# ------------------------------------------------------------------------------------------ rules
+
+
+def _iou(read: np.ndarray, truth: np.ndarray) -> float:
+    both = int((read.astype(bool) & truth.astype(bool)).sum())
+    either = int((read.astype(bool) | truth.astype(bool)).sum())
+    return both / either if either else 1.0
+
+
+def _mirrors(view: str, grid: np.ndarray) -> list[tuple[str, np.ndarray]]:
+    out = [("left-right", grid[:, ::-1])]
+    if view in ("top", "heights"):
+        out.append(("front-back", grid[::-1, :]))
+    return out
+
+
+def check_views(read: dict[str, GridReading], truth: dict[str, np.ndarray], given: list[str],
+                layout: dict[str, Any], review_below: float) -> tuple[list[Violation], float, bool, list]:
+    """Check answer view grids. Returns (violations, projection fraction, exact, unsure cells).
+
+    Unsure cells are charged as wrong in the fraction (set to the opposite of the truth) but raise no
+    violation: the verdict asks for review instead."""
+    violations: list[Violation] = []
+    fractions, unsure, exact = [], [], True
+    for name, rd in read.items():
+        t = truth[name]
+        low = rd.confidence < review_below
+        unsure += [[name, int(r), int(c)] for r, c in zip(*np.nonzero(low))]
+        charged = np.where(low, 1 - t, rd.values)
+        fractions.append(_iou(charged, t) if rd.answered else 0.0)
+        if not rd.answered:
+            exact = False
+            continue
+        wrong = np.argwhere(rd.values != t)
+        if len(wrong) or low.any():
+            exact = False
+        if len(wrong):
+            violations.append(Violation(
+                "wrong_cells", f"{name} view: {len(wrong)} cell(s) wrong, first at row {wrong[0][0] + 1}, "
+                f"column {wrong[0][1] + 1}",
+                {"view": name, "cells": [[int(r), int(c), int(t[r, c]), int(rd.values[r, c])] for r, c in wrong],
+                 "bbox": list(layout["grids"][name]["grid_bbox"])}))
+            for other in VIEWS:
+                if other != name and not np.array_equal(truth[other], t) and np.array_equal(rd.values, truth[other]):
+                    violations.append(Violation("swapped_views", f"the {name} grid holds the {other} view",
+                                                {"grid": name, "holds": other,
+                                                 "bbox": list(layout["grids"][name]["grid_bbox"])}))
+            for how, m in _mirrors(name, t):
+                if np.array_equal(rd.values, m):
+                    violations.append(Violation("mirrored_view", f"the {name} view is mirrored {how}",
+                                                {"view": name, "mirror": how,
+                                                 "bbox": list(layout["grids"][name]["grid_bbox"])}))
+    if all(rd.answered for rd in read.values()) and not exact:
+        views = {name: truth[name] for name in given}
+        views.update({name: rd.values for name, rd in read.items()})
+        if len(views) >= 2 and not consistent_cpsat(views, layout["n"]):
+            violations.append(Violation("inconsistent_projection",
+                                        "no stacked structure has these views (CP-SAT: infeasible)",
+                                        {"views": sorted(views)}))
+    return violations, float(np.mean(fractions)) if fractions else 0.0, exact, unsure
+
+
+def check_heights(rd: GridReading, truth: dict[str, np.ndarray], layout: dict[str, Any],
+                  review_below: float) -> tuple[list[Violation], float, bool, list]:
+    """Check written stack heights: their three views must equal the given views (every such structure
+    is accepted). Returns (violations, projection fraction, exact, unsure cells)."""
+    n = layout["n"]
+    grid = layout["grids"]["heights"]
+    violations: list[Violation] = []
+    low = rd.confidence < review_below
+    unsure = [["heights", int(r), int(c)] for r, c in zip(*np.nonzero(low))]
+    if not rd.answered:
+        return violations, 0.0, False, unsure
+    heights = rd.values
+    for r, c in np.argwhere(heights > n):
+        violations.append(Violation("height_out_of_range", f"height {heights[r, c]} written at row {r + 1}, "
+                                    f"column {c + 1}; heights run 1..{n}",
+                                    {"cell": [int(r), int(c)], "read": int(heights[r, c]),
+                                     "bbox": [round(v) for v in cell_box(grid, r, c)]}))
+    clipped = np.minimum(heights, n)
+    got = views_of(clipped)
+    fractions = []
+    for name in VIEWS:
+        wrong = np.argwhere(got[name] != truth[name])
+        fractions.append(_iou(got[name], truth[name]))
+        if len(wrong):
+            violations.append(Violation(
+                "wrong_cells", f"the heights give a wrong {name} view at {len(wrong)} cell(s)",
+                {"view": name, "cells": [[int(r), int(c), int(truth[name][r, c]), int(got[name][r, c])]
+                                         for r, c in wrong], "bbox": list(grid["grid_bbox"])}))
+    exact = not violations and not low.any()
+    if any(v.code == "wrong_cells" for v in violations):
+        for how, m in _mirrors("heights", clipped):
+            mv = views_of(m)
+            if all(np.array_equal(mv[v], truth[v]) for v in VIEWS):
+                violations.append(Violation("mirrored_view", f"the heights are written mirrored {how}",
+                                            {"view": "heights", "mirror": how, "bbox": list(grid["grid_bbox"])}))
+        if (np.array_equal(got["front"], truth["right"]) and np.array_equal(got["right"], truth["front"])
+                and not np.array_equal(truth["front"], truth["right"])):
+            violations.append(Violation("swapped_views", "the heights give the front and right views swapped",
+                                        {"grid": "heights", "bbox": list(grid["grid_bbox"])}))
+    fraction = float(np.mean(fractions)) * (1.0 - float(low.sum()) / (n * n))
+    return violations, fraction, exact, unsure
+
+
+# ------------------------------------------------------------------------------------------ score
+
+
+def orthographic_score(dims: dict[str, float], violations: list[Violation], rubric: dict[str, Any]) -> float:
+    """Weighted sum of the five dimensions (fractions 0..1), then the fatal-error caps, and at most 99
+    when any violation exists."""
+    weights = {d["name"]: d["weight"] for d in rubric["dimensions"]}
+    score = sum(weights[k] * min(1.0, max(0.0, dims[k])) for k in weights)
+    codes = {v.code for v in violations}
+    for entry in rubric["fatal_errors"]:
+        if entry["code"] in codes:
+            score = min(score, 0.0 if entry["effect"] == "zero" else float(entry["cap"]))
+    if violations:
+        score = min(score, 99.0)
+    return round(score, 2)
+
+
+def draw_reading(answer: np.ndarray, layout: dict[str, Any], parsed: dict[str, Any],
+                 violations: list[Violation]) -> np.ndarray:
+    """The answer with what was read: green dots on filled cells, blue heights, red boxes on evidence."""
+    out = np.ascontiguousarray(np.asarray(answer)[:, :, :3].copy())
+    for name, values in (parsed.get("grids") or {}).items():
+        grid = layout["grids"][name]
+        for r, row in enumerate(values):
+            for c, v in enumerate(row):
+                x0, y0, x1, y1 = cell_box(grid, r, c)
+                center = (round((x0 + x1) / 2), round((y0 + y1) / 2))
+                if name == "heights":
+                    if v:
+                        cv2.putText(out, str(v), (round(x1) - 14, round(y1) - 4), cv2.FONT_HERSHEY_SIMPLEX, 0.45,
+                                    (30, 60, 220), 1)
+                elif v:
+                    cv2.circle(out, center, max(2, round((x1 - x0) * 0.15)), (40, 200, 40), -1)
+    for v in violations:
+        box = v.evidence.get("bbox")
+        if box:
+            cv2.rectangle(out, (int(box[0]), int(box[1])), (int(box[2]), int(box[3])), (220, 30, 30), 2)
+    return out
