@@ -1,6 +1,8 @@
-"""The ``genpuzzle`` command line: tracks, generate, evaluate, verify, validate, export.
+"""The ``genpuzzle`` command line: tracks, generate, evaluate, verify, validate, export, answer, report, ...
 
-Every user error is printed as one line naming the file and the problem, with exit code 2.
+Every user error is printed as one line naming the file and the problem, with exit code 2; an internal
+error is one line too, with exit code 3. ``genpuzzle verify`` exits with a code per status (see
+:data:`VERIFY_EXIT_CODES`).
 """
 
 from __future__ import annotations
@@ -8,8 +10,9 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 from rich.console import Console
@@ -21,12 +24,105 @@ from genpuzzle.errors import GenpuzzleError, TrackError
 app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, no_args_is_help=True,
                   help="Generate visual-reasoning puzzle sets and verify image-model answers.")
 console = Console(width=None if Console().is_terminal else 120)
-err_console = Console(stderr=True)
+err_console = Console(stderr=True, soft_wrap=True)  # soft wrap: a long message stays one line in logs
+
+EXIT_USER_ERROR = 2
+EXIT_INTERNAL_ERROR = 3
+VERIFY_EXIT_CODES = {"correct": 0, "incorrect": 1, "needs_review": 4, "unreadable": 5, "error": 6}
+PROGRESS_ENV = "GENPUZZLE_PROGRESS"
+PROGRESS_LINE_SECONDS = 10.0
 
 
-def _progress() -> Progress:
-    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                    console=err_console, disable=not err_console.is_terminal and not os.environ.get("GENPUZZLE_PROGRESS"))
+def _note(message: str) -> None:
+    """A one-line note for the user on stderr (stdout stays for results)."""
+    err_console.print(message, markup=False, highlight=False)
+
+
+class LineProgress:
+    """Progress as plain lines, at most one every ``every`` seconds plus the last: for logs and pipes,
+    where a live bar shows nothing. Same calls as :class:`rich.progress.Progress` (the ones used here)."""
+
+    def __init__(self, every: float) -> None:
+        self.every = every
+        self.tasks: dict[int, dict[str, Any]] = {}
+
+    def __enter__(self) -> LineProgress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def add_task(self, description: str, total: float | None = None, **_: Any) -> int:
+        task = len(self.tasks)
+        self.tasks[task] = {"description": description, "total": total, "completed": 0, "start": time.monotonic(),
+                            "printed": None, "last": None}
+        return task
+
+    def advance(self, task: int, advance: float = 1) -> None:
+        self.update(task, advance=advance)
+
+    def update(self, task: int, *, completed: float | None = None, total: float | None = None,
+               advance: float | None = None, description: str | None = None, **_: Any) -> None:
+        t = self.tasks[task]
+        if total is not None:
+            t["total"] = total
+        if description is not None:
+            t["description"] = description
+        if completed is not None:
+            t["completed"] = completed
+        if advance is not None:
+            t["completed"] += advance
+        now = time.monotonic()
+        finished = t["total"] is not None and t["completed"] >= t["total"]
+        state = (t["completed"], t["total"])
+        due = t["printed"] is None or now - t["printed"] >= self.every
+        if state != t["last"] and (due or finished):
+            t["printed"], t["last"] = now, state
+            _note(self._line(t, now))
+
+    @staticmethod
+    def _line(t: dict[str, Any], now: float) -> str:
+        done, total, elapsed = t["completed"], t["total"], now - t["start"]
+        text = f"{t['description']}: {done:g}" + (f"/{total:g}" if total else "")
+        if total:
+            text += f" ({100 * done / total:.0f}%)"
+        text += f", {elapsed:.0f} s"
+        if total and 0 < done < total:
+            text += f", ~{elapsed * (total - done) / done:.0f} s left"
+        return text
+
+
+def _progress() -> Progress | LineProgress:
+    """A live bar on a terminal, periodic lines otherwise. ``GENPUZZLE_PROGRESS``: ``bar`` (always the
+    bar), ``off``, or seconds between lines (``lines`` = every 10 s, the default away from a terminal)."""
+    mode = os.environ.get(PROGRESS_ENV, "").strip().lower()
+    if mode in ("", "lines"):
+        mode = "bar" if err_console.is_terminal and not mode else str(PROGRESS_LINE_SECONDS)
+    if mode == "bar":
+        return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                        console=err_console)
+    if mode == "off":
+        return Progress(console=err_console, disable=True)
+    try:
+        every = float(mode)
+    except ValueError:
+        raise GenpuzzleError(f"{PROGRESS_ENV}={os.environ[PROGRESS_ENV]!r}: expected bar, lines, off or a number "
+                             f"of seconds between progress lines") from None
+    return LineProgress(max(0.0, every))
+
+
+def _version(value: bool) -> None:
+    if value:
+        import genpuzzle
+
+        print(f"genpuzzle {genpuzzle.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main_options(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                               help="Print the version and exit.")) -> None:
+    """Generate visual-reasoning puzzle sets and verify image-model answers."""
 
 
 def _split(value: Optional[str]) -> list[str]:
@@ -97,7 +193,7 @@ def evaluate_command(
     human: Optional[Path] = typer.Option(None, help="Import human scores (review export JSONL) into the results."),
 ) -> None:
     """Verify a folder of answer images against a set and write scored results."""
-    from genpuzzle.evaluate import evaluate
+    from genpuzzle.evaluate import duration_text, evaluate
 
     judge_client = None
     if judge:
@@ -106,6 +202,11 @@ def evaluate_command(
         judge_client = judge_from_cli(judge, judge_base_url, passes=judge_passes, api_key_env=judge_api_key_env,
                                       concurrency=judge_concurrency, price=judge_price,
                                       cache_dir=out / "judge_cache")
+        for warning in judge_client.check_endpoint():  # fails fast, before any answer, when it is down
+            _note(f"genpuzzle: warning: {warning}")
+        if not judge_client.config.api_key:
+            _note(f"genpuzzle: warning: no API key ({judge_api_key_env or 'OPENAI_API_KEY'} is not set): judge "
+                  "requests go without one, which only a local server accepts")
 
     with _progress() as bar:
         task = bar.add_task("verifying", total=None)
@@ -113,10 +214,24 @@ def evaluate_command(
         def update(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
 
-        summary = evaluate(set_dir, answers, out, workers=workers, resume=resume,
-                           tracks=_split(tracks) or None, progress=update, judge=judge_client, human=human)
+        summary = evaluate(set_dir, answers, out, workers=workers, resume=resume, tracks=_split(tracks) or None,
+                           progress=update, judge=judge_client, human=human, log=_note)
     _print_summary(summary)
+    run = json.loads((out / "run.json").read_text(encoding="utf-8"))
+    rate = f" ({run['answers_per_s']:.1f} answers/s)" if run.get("answers_per_s") else ""
+    console.print(f"verified {run['verified']} answer(s) in {duration_text(run['verify_s'])}{rate}; "
+                  f"elapsed {duration_text(run['elapsed_s'])}")
     console.print(f"results: {out / 'results.jsonl'}  summary: {out / 'summary.json'}")
+    if judge_client is not None:
+        usage = judge_client.usage()
+        console.print(f"judge {judge_client.config.model}: {usage['judged']} judged, {usage['judge_errors']} "
+                      f"error(s), {usage['requests']} request(s), {usage['retries']} retr(ies), "
+                      f"{usage['cache_hits']} cached")
+        if usage["judge_errors"]:
+            examples = "; ".join(judge_client.error_examples)
+            _note(f"genpuzzle: the judge failed on {usage['judge_errors']} answer(s); their programmatic verdicts "
+                  f"stand (each error is in results.jsonl, extra.judge.error): {examples}")
+            raise typer.Exit(1)
 
 
 def _print_summary(summary: dict) -> None:
@@ -140,7 +255,11 @@ def verify_command(
     instance_id: str = typer.Option(..., "--id", help="The instance id."),
     as_json: bool = typer.Option(False, "--json", help="Print the verdict as JSON."),
 ) -> None:
-    """Verify one answer image and print the verdict with every violation."""
+    """Verify one answer image and print the verdict with every violation.
+
+    Exit code: 0 correct, 1 incorrect, 4 needs review, 5 unreadable, 6 error (the verifier failed);
+    2 a user error (missing file, unknown id), 3 an internal error.
+    """
     from genpuzzle.dataset import load_set
     from genpuzzle.evaluate import verify_answer
     from genpuzzle.registration import load_image
@@ -149,9 +268,10 @@ def verify_command(
     record = puzzle_set.get(instance_id)
     load_image(answer)  # a missing or corrupt answer is a user error here, not a verdict
     verdict = verify_answer(puzzle_set.root, record, answer)
+    code = VERIFY_EXIT_CODES.get(verdict.status.value, VERIFY_EXIT_CODES["error"])
     if as_json:
         print(json.dumps(verdict.to_json(), indent=2))
-        return
+        raise typer.Exit(code)
     console.print(f"{verdict.id}: [bold]{verdict.status.value}[/bold]  score {verdict.score:.2f}  "
                   f"confidence {verdict.confidence:.2f}" + ("  needs review" if verdict.needs_review else ""))
     if verdict.reason:
@@ -160,6 +280,7 @@ def verify_command(
         console.print(f"  {name}: {value:.3f}")
     for v in verdict.violations:
         console.print(f"  [red]{v.code}[/red]: {v.message}  {json.dumps(v.evidence)}")
+    raise typer.Exit(code)
 
 
 @app.command("validate")
@@ -185,16 +306,28 @@ def validate_command(
 @app.command("export")
 def export_command(
     set_dir: Path = typer.Option(..., "--set", help="The set folder."),
-    out: Path = typer.Option(..., help="New folder for the exported part."),
+    out: Path = typer.Option(..., help="New folder for the export."),
     public: bool = typer.Option(False, "--public", help="Only the model-facing part: input images, "
                                                         "instructions and ids (no ground truth)."),
+    format: str = typer.Option("folder", "--format", help="folder (a set folder) or hf (Parquet shards with "
+                                                          "embedded images and a dataset card)."),
+    licence: str = typer.Option("cc-by-4.0", "--license", help="Licence named in the hf dataset card."),
 ) -> None:
-    """Export a set; with --public, only what a model may see."""
+    """Export a set: the public part as a folder, or the set (or its public part) as a Hugging Face dataset."""
+    if format == "hf":
+        from genpuzzle.hf import export_hf
+
+        counts = export_hf(set_dir, out, public=public, licence=licence)
+        console.print(f"exported {sum(counts.values())} instances in {len(counts)} configurations "
+                      f"({'public part' if public else 'every field'}) to {out}")
+        return
+    if format != "folder":
+        raise GenpuzzleError(f"--format {format!r}: expected folder or hf")
     from genpuzzle.dataset import export_public
 
     if not public:
-        raise GenpuzzleError("only --public export is implemented: pass --public "
-                             "(a full copy of a set is just a copy of its folder)")
+        raise GenpuzzleError("a folder export is --public only: pass --public "
+                             "(a full copy of a set is just a copy of its folder), or use --format hf")
     n = export_public(set_dir, out)
     console.print(f"exported {n} instances (inputs and instructions only) to {out}")
 
@@ -256,7 +389,8 @@ def report_command(
     """Write a report: leaderboard, per-track charts, status counts, violations, failure gallery."""
     from genpuzzle.report import write_report
 
-    written = write_report(results, out, names=name or None, fmt=fmt, set_dir=set_dir, gallery=gallery)
+    written = write_report(results, out, names=name or None, fmt=fmt, set_dir=set_dir, gallery=gallery,
+                           warn=lambda message: _note(f"genpuzzle: warning: {message}"))
     console.print("wrote " + ", ".join(str(p) for p in written))
 
 
@@ -311,31 +445,71 @@ def agreement_command(
 
 @app.command("demo")
 def demo_command(
-    out: Path = typer.Option(Path("runs/demo"), help="New (or empty) folder for the demo run."),
+    out: Optional[Path] = typer.Option(None, help="New (or empty) folder for the demo run (default: runs/demo, "
+                                                  "or runs/demo-2, ... when that one is taken)."),
     tracks: str = typer.Option("all", help="Comma-separated track names, or 'all'."),
     count: int = typer.Option(2, min=1, help="Instances per track."),
     seed: int = typer.Option(0, help="Master seed."),
     workers: int = typer.Option(2, min=1, help="Worker processes."),
+    force: bool = typer.Option(False, "--force", help="Replace a previous demo run in --out."),
 ) -> None:
     """The whole pipeline on a small default set: generate every track, answer it with two mock models
     (distorted references, unchanged inputs), evaluate both and write report.html."""
-    from genpuzzle.demo import run_demo
+    from genpuzzle.demo import DEFAULT_OUT, fresh_folder, run_demo
     from genpuzzle.registry import track_names
 
     names = track_names() if tracks == "all" else _split(tracks)
-    summaries = run_demo(out, names, count, seed, workers, log=lambda m: err_console.print(m, markup=False))
+    if out is None:
+        out = DEFAULT_OUT if force else fresh_folder(DEFAULT_OUT)
+    summaries = run_demo(out, names, count, seed, workers, log=_note, force=force)
     for model, summary in summaries.items():
         console.print(f"[bold]{model}[/bold]")
         _print_summary(summary)
 
 
+HELP_PLACEHOLDERS = {"path": "PATH", "int": "N", "int range": "N", "float": "X", "float range": "X", "str": "TEXT"}
+
+
+def _plain_help(command: Any) -> Any:
+    """Help without the raw type placeholders of recent Typer (``<list[Path]>``, ``--help <bool>``): flags
+    show no value, options an upper-case placeholder (``--out PATH``), arguments only their name."""
+    for cmd in [command, *getattr(command, "commands", {}).values()]:
+        for param in cmd.params:
+            typed = getattr(param, "display_type", None)
+            if typed is None:  # an older Typer: click's own help, which has no such placeholders
+                continue
+            flag = param.param_type_name == "argument" or getattr(param, "is_flag", False)
+
+            def label(ctx: Any = None, typed: Any = typed, param: Any = param, flag: bool = flag) -> str | None:
+                if flag:
+                    return None
+                if param.metavar:
+                    return param.metavar
+                raw = str(typed(ctx)).strip("<>")
+                if raw.startswith("list[") and raw.endswith("]"):
+                    raw = raw[5:-1]
+                return HELP_PLACEHOLDERS.get(raw.lower(), raw.upper())
+
+            param.display_type_rich = label
+        make_help = getattr(cmd, "get_help_option", None)
+        if make_help is not None:
+            cmd.get_help_option = lambda ctx, make_help=make_help: _without_type(make_help(ctx))
+    return command
+
+
+def _without_type(option: Any) -> Any:
+    if option is not None and hasattr(option, "display_type_rich"):
+        option.display_type_rich = lambda ctx=None: None
+    return option
+
+
 def main() -> None:
     """Console entry point: run the app, turning genpuzzle errors into one-line messages."""
     try:
-        app()
+        _plain_help(typer.main.get_command(app))(prog_name="genpuzzle")
     except GenpuzzleError as err:
         err_console.print(f"genpuzzle: error: {err}", markup=False, highlight=False)
-        sys.exit(2)
+        sys.exit(EXIT_USER_ERROR)
     except KeyboardInterrupt:
         err_console.print("genpuzzle: interrupted (results written so far are kept; use --resume)")
         sys.exit(130)
@@ -344,7 +518,7 @@ def main() -> None:
             raise
         err_console.print(f"genpuzzle: internal error: {type(err).__name__}: {err} "
                           "(set GENPUZZLE_DEBUG=1 for the traceback)", markup=False, highlight=False)
-        sys.exit(3)
+        sys.exit(EXIT_INTERNAL_ERROR)
 
 
 if __name__ == "__main__":

@@ -219,6 +219,9 @@ def load_set(root: str | Path) -> PuzzleSet:
     manifest = root / MANIFEST
     if not manifest.is_file():
         raise DatasetError(f"{manifest}: missing; is {root} a genpuzzle set (made by `genpuzzle generate`)?")
+    if not set_json.is_file():
+        raise DatasetError(f"{set_json}: missing; a set made by `genpuzzle generate` has one (it records the "
+                           f"seed, versions and fingerprint): copy the whole set folder")
     info = read_json_object(set_json)
     if info:
         if info.get("schema_version", SCHEMA_VERSION) > SCHEMA_VERSION:
@@ -241,7 +244,7 @@ def read_json_object(path: Path) -> dict[str, Any]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        raise DatasetError(f"{path}: invalid JSON ({getattr(err, 'msg', err)})") from None
+        raise DatasetError(f"{path}: invalid JSON ({err})") from None
     if not isinstance(data, dict):
         raise DatasetError(f"{path}: expected a JSON object, got {type(data).__name__}")
     return data
@@ -257,7 +260,7 @@ def iter_json_objects(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
             try:
                 data = json.loads(line)
             except json.JSONDecodeError as err:
-                raise DatasetError(f"{path}:{number}: invalid JSON ({err.msg})") from None
+                raise DatasetError(f"{path}:{number}: invalid JSON ({err})") from None
             if not isinstance(data, dict):
                 raise DatasetError(f"{path}:{number}: expected a JSON object, got {type(data).__name__}")
             yield number, data
@@ -269,6 +272,17 @@ def _read_manifest(manifest: Path) -> Iterable[InstanceRecord]:
             yield InstanceRecord.from_json(data)
         except (KeyError, TypeError, ValueError) as err:
             raise DatasetError(f"{manifest}:{number}: bad instance record ({err})") from None
+
+
+def missing_set_files(puzzle_set: PuzzleSet, records: Iterable[InstanceRecord], *,
+                      references: bool = False) -> list[Path]:
+    """The input images and edit masks (and references with ``references``) of ``records`` that are not
+    files: what verifying answers needs from the set."""
+    missing = []
+    for record in records:
+        wanted = [record.input_image, record.edit_mask, *(record.reference_images if references else [])]
+        missing += [puzzle_set.path(rel) for rel in wanted if not puzzle_set.path(rel).is_file()]
+    return missing
 
 
 def fingerprint(root: str | Path) -> str:

@@ -8,6 +8,7 @@ squashed to 1024x1024, off-white, blurred, JPEG) and ``unchanged-input`` (the pu
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -35,14 +36,50 @@ def write_mock_answers(set_dir: Path, out: Path, model: str) -> None:
             Image.fromarray(load_image(puzzle_set.path(record.input_image))).save(out / f"{record.id}.png")
 
 
+DEFAULT_OUT = Path("runs/demo")
+DEMO_ENTRIES = ("set", "answers", "results", "report.html")  # what a demo run writes (plus report.*.png charts)
+
+
+def fresh_folder(base: Path = DEFAULT_OUT) -> Path:
+    """``base`` if it is new or empty, else the first of ``base-2``, ``base-3``, ... that is."""
+    candidate, k = Path(base), 1
+    while candidate.exists() and (not candidate.is_dir() or any(candidate.iterdir())):
+        k += 1
+        candidate = Path(base).with_name(f"{Path(base).name}-{k}")
+    return candidate
+
+
+def _is_demo_entry(path: Path) -> bool:
+    return path.name in DEMO_ENTRIES or (path.name.startswith("report.") and path.suffix == ".png")
+
+
+def clear_demo(out: Path) -> None:
+    """Remove a previous demo run from ``out``; refuses a folder holding anything a demo does not write."""
+    foreign = sorted(p.name for p in out.iterdir() if not _is_demo_entry(p))
+    if foreign:
+        raise DatasetError(f"{out}: holds {', '.join(foreign[:3])}, which a demo run does not write; --force "
+                           f"only replaces a previous demo run: choose another --out")
+    for path in out.iterdir():
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path)
+        else:
+            path.unlink()
+
+
 def run_demo(out: Path, tracks: list[str], count: int, seed: int, workers: int,
-             log: Callable[[str], None] = print) -> dict[str, Any]:
-    """Generate, answer, evaluate and report into ``out``; returns {model: summary}."""
+             log: Callable[[str], None] = print, force: bool = False) -> dict[str, Any]:
+    """Generate, answer, evaluate and report into ``out``; returns {model: summary}.
+
+    ``out`` must be new or empty; with ``force`` a previous demo run in it is replaced.
+    """
     from genpuzzle.report import write_report
 
     out = Path(out)
     if out.exists() and any(out.iterdir()):
-        raise DatasetError(f"{out}: output folder is not empty; choose a new --out")
+        if not force:
+            raise DatasetError(f"{out}: output folder is not empty; choose a new --out, or pass --force to "
+                               f"replace the previous demo run there")
+        clear_demo(out)
     set_dir = out / "set"
     log(f"generating {count} instance(s) of each of {len(tracks)} tracks into {set_dir}")
     write_set(set_dir, {t: count for t in tracks}, seed, workers=workers)

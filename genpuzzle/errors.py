@@ -15,3 +15,8 @@ class DatasetError(GenpuzzleError):
 
 class TrackError(GenpuzzleError):
     """A track was asked for something it cannot do (unknown track, bad parameters)."""
+
+
+class SetImageError(DatasetError):
+    """An image of the set (input, mask, reference) is missing or unreadable: the set's fault, never the
+    answer's, so it stops an evaluation instead of becoming a verdict."""

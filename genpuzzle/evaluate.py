@@ -14,6 +14,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, wait
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -21,8 +22,8 @@ from typing import Any
 import numpy as np
 
 import genpuzzle
-from genpuzzle.dataset import PuzzleSet, json_line, load_set, read_json_object
-from genpuzzle.errors import DatasetError, GenpuzzleError, ImageError
+from genpuzzle.dataset import PuzzleSet, json_line, load_set, missing_set_files, read_json_object
+from genpuzzle.errors import DatasetError, GenpuzzleError, ImageError, SetImageError
 from genpuzzle.images import load_image, load_image_reduced, load_mask
 from genpuzzle.parallel import clear_worker_failures, process_pool
 from genpuzzle.records import InstanceRecord, Status, Verdict
@@ -53,6 +54,99 @@ def find_answers(answers_dir: str | Path) -> dict[str, Path]:
     return found
 
 
+@dataclass
+class AnswerMatch:
+    """How the files of an answers folder matched the ids of the instances being evaluated."""
+
+    folder: str
+    expected: int  # instances selected
+    matched: int  # of them with an answer file
+    unmatched: list[str]  # answer file names that match no id of the set
+    ignored: list[str]  # other files (not .png/.jpg/.jpeg/.webp)
+
+    def describe(self) -> str:
+        text = f"answers: {self.matched} of {self.expected} instance(s) have an answer file in {self.folder}"
+        if self.unmatched:
+            names = ", ".join(self.unmatched[:5]) + (", ..." if len(self.unmatched) > 5 else "")
+            text += f"; {len(self.unmatched)} file(s) match no id: {names}"
+        if self.ignored:
+            text += f"; {len(self.ignored)} other file(s) ignored (not {'/'.join(ANSWER_EXTENSIONS)})"
+        return text
+
+
+def match_answers(answers: dict[str, Path], records: list[InstanceRecord], set_ids: set[str],
+                  answers_dir: str | Path) -> AnswerMatch:
+    """Match answer files to ``records``; raises :class:`DatasetError` when none of them has an answer
+    (a misnamed or wrong folder), naming what the folder holds and the expected names."""
+    folder = Path(answers_dir)
+    wanted = {r.id for r in records}
+    unmatched = sorted(answers[stem].name for stem in answers if stem not in set_ids)
+    ignored = sorted(p.name for p in folder.iterdir() if p.is_file() and p.suffix.lower() not in ANSWER_EXTENSIONS)
+    match = AnswerMatch(str(folder), len(wanted), sum(1 for stem in answers if stem in wanted), unmatched, ignored)
+    if records and not match.matched:
+        example = f"{records[0].id}.png"
+        if not answers and not ignored:
+            raise DatasetError(f"{folder}: no answer images (expected files named <id>.png|.jpg|.jpeg|.webp, "
+                               f"e.g. {example})")
+        found = ", ".join((unmatched + ignored)[:5]) + (", ..." if len(unmatched) + len(ignored) > 5 else "")
+        raise DatasetError(f"{folder}: none of its {len(unmatched) + len(ignored)} file(s) is named after an id "
+                           f"of the set (found {found}; expected <id>.png|.jpg|.jpeg|.webp, e.g. {example})")
+    return match
+
+
+def provenance() -> dict[str, Any]:
+    """What reproduces a run: genpuzzle's version and git commit (when run from a checkout), Python, the
+    platform and the versions of the libraries behind generation and verification."""
+    import platform
+    from importlib import metadata
+
+    versions: dict[str, str | None] = {}
+    for name, dists in (("numpy", ["numpy"]), ("opencv", ["opencv-python-headless", "opencv-python"]),
+                        ("shapely", ["shapely"]), ("ortools", ["ortools"]), ("pillow", ["pillow"]),
+                        ("scipy", ["scipy"]), ("rapidocr", ["rapidocr"]), ("onnxruntime", ["onnxruntime"])):
+        versions[name] = None
+        for dist in dists:
+            try:
+                versions[name] = metadata.version(dist)
+                break
+            except metadata.PackageNotFoundError:
+                continue
+    return {"genpuzzle_version": genpuzzle.__version__, "genpuzzle_commit": _git_commit(),
+            "python": platform.python_version(), "platform": platform.platform(), "versions": versions}
+
+
+@lru_cache(maxsize=1)
+def _git_commit() -> str | None:
+    """The commit of the genpuzzle checkout this code runs from (``+dirty`` with local changes), else None."""
+    import subprocess
+
+    checkout = Path(genpuzzle.__file__).resolve().parent.parent
+    if not (checkout / ".git").exists():
+        return None
+    try:
+        head = subprocess.run(["git", "-C", str(checkout), "rev-parse", "HEAD"], capture_output=True, text=True,
+                              timeout=5)
+        if head.returncode != 0:
+            return None
+        dirty = subprocess.run(["git", "-C", str(checkout), "status", "--porcelain", "--untracked-files=no"],
+                               capture_output=True, text=True, timeout=5)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return head.stdout.strip() + ("+dirty" if dirty.returncode == 0 and dirty.stdout.strip() else "")
+
+
+def _timestamp(seconds: float) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(seconds))
+
+
+def duration_text(seconds: float) -> str:
+    """``12.3 s``, ``4m05s``, ``1h02m03s``."""
+    if seconds < 60:
+        return f"{seconds:.1f} s"
+    minutes, secs = divmod(round(seconds), 60)
+    return f"{minutes // 60}h{minutes % 60:02d}m{secs:02d}s" if minutes >= 60 else f"{minutes}m{secs:02d}s"
+
+
 @lru_cache(maxsize=4)
 def _instance_images(root: str, input_rel: str, mask_rel: str) -> tuple[np.ndarray, np.ndarray]:
     return load_image(Path(root) / input_rel), load_mask(Path(root) / mask_rel)
@@ -68,7 +162,8 @@ def verify_answer(root: str | Path, record: InstanceRecord, answer_path: str | P
     try:
         target, mask = _instance_images(str(root), record.input_image, record.edit_mask)
     except ImageError as err:
-        raise DatasetError(f"set image unreadable: {err}") from None
+        raise SetImageError(f"set image unreadable: {err}; the set is damaged (see `genpuzzle validate`), "
+                            f"not the answer") from None
     try:
         answer, reduction = load_image_reduced(answer_path, fit=(target.shape[1], target.shape[0]))
     except ImageError as err:
@@ -126,19 +221,25 @@ def read_results(path: Path, *, repair: bool = False) -> list[Verdict]:
 def evaluate(set_dir: str | Path, answers_dir: str | Path, out_dir: str | Path, *, workers: int = 1,
              resume: bool = False, tracks: list[str] | None = None,
              progress: Callable[[int, int], None] | None = None, judge: Any = None,
-             human: str | Path | None = None) -> dict[str, Any]:
+             human: str | Path | None = None, log: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Verify every answer of a set and write ``results.jsonl``, ``summary.json`` and ``run.json``.
 
     ``workers`` processes verify answers: this one and ``workers - 1`` spawned ones (one per core is
     right). ``progress(done, total)`` is called after each verdict. With ``judge`` (a
     :class:`genpuzzle.judge.Judge`) each answer is also judged and merged (:mod:`genpuzzle.merge`);
     ``human`` is a human score file imported before summarising (:mod:`genpuzzle.review`).
+    ``log`` receives one-line notes for the user (how many answers matched, files matching no id).
     Returns the summary.
+
+    Raises :class:`DatasetError` before verifying anything when no answer file matches an id of the
+    selected instances, or when the set lacks an input image or edit mask; a set image found unreadable
+    during the run raises :class:`SetImageError` (the verdicts so far are kept). Neither is charged to
+    the model as a verdict.
     """
+    started = time.time()
     puzzle_set = load_set(set_dir)
     answers = find_answers(answers_dir)
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
     results_path = out / RESULTS
     run_path = out / RUN_JSON
     fingerprint = puzzle_set.info.get("fingerprint")
@@ -150,24 +251,35 @@ def evaluate(set_dir: str | Path, answers_dir: str | Path, out_dir: str | Path, 
         if previous.get("set_fingerprint") != fingerprint:
             raise DatasetError(f"{run_path}: these results were computed on a different set "
                                f"({previous.get('set_fingerprint')}), not {fingerprint}")
-    done = {v.id for v in read_results(results_path, repair=True)}
     records = [r for r in puzzle_set.records if tracks is None or r.track in tracks]
     if tracks is not None:
         from genpuzzle.registry import get_track
 
         for name in tracks:
             get_track(name)
+    missing_files = missing_set_files(puzzle_set, records)
+    if missing_files:
+        raise DatasetError(f"{missing_files[0]}: set image missing ({len(missing_files)} missing in all); the "
+                           f"set is incomplete: copy it again or regenerate it (answers are not scored against "
+                           f"a damaged set)")
+    matching = match_answers(answers, records, set(puzzle_set.by_id), answers_dir)
+    if log:
+        log(matching.describe())
+    out.mkdir(parents=True, exist_ok=True)
+    done = {v.id for v in read_results(results_path, repair=True)}
     todo = [r for r in records if r.id not in done]
     run_info = {
-        "genpuzzle_version": genpuzzle.__version__, "set": str(Path(set_dir).resolve()),
+        **provenance(), "set": str(Path(set_dir).resolve()),
         "set_fingerprint": fingerprint, "answers": str(Path(answers_dir).resolve()),
-        "tracks": tracks, "workers": workers, "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-        "answers_found": len(answers), "answers_unmatched": sorted(set(answers) - set(puzzle_set.by_id))[:50],
+        "tracks": tracks, "workers": workers, "started": _timestamp(started),
+        "answers_found": len(answers), "answers_matched": matching.matched,
+        "answers_unmatched": sorted(set(answers) - set(puzzle_set.by_id))[:50],
     }
     if judge is not None:
         run_info["judge"] = judge.describe(r.scoring.get("rubric") or r.track for r in records)
     run_path.write_text(json.dumps(run_info, indent=2) + "\n", encoding="utf-8")
     total, finished = len(records), len(records) - len(todo)
+    verify_started = time.monotonic()
     stream = _verify_all(puzzle_set, todo, answers, workers)
     if judge is not None:
         from genpuzzle.judge import judge_verdicts
@@ -180,14 +292,18 @@ def evaluate(set_dir: str | Path, answers_dir: str | Path, out_dir: str | Path, 
             finished += 1
             if progress:
                 progress(finished, total)
+    elapsed = time.monotonic() - verify_started
     if judge is not None:
         run_info["judge"]["usage"] = judge.usage()
-        run_path.write_text(json.dumps(run_info, indent=2) + "\n", encoding="utf-8")
     if human is not None:
         from genpuzzle.review import apply_human_scores
 
         run_info["human_scores"] = {"file": str(Path(human).resolve()), "applied": apply_human_scores(out, human)}
-        run_path.write_text(json.dumps(run_info, indent=2) + "\n", encoding="utf-8")
+    verified = len(todo)
+    run_info.update(finished=_timestamp(time.time()), elapsed_s=round(time.time() - started, 3),
+                    verified=verified, verify_s=round(elapsed, 3),
+                    answers_per_s=round(verified / elapsed, 3) if elapsed > 0 and verified else None)
+    run_path.write_text(json.dumps(run_info, indent=2) + "\n", encoding="utf-8")
     wanted = {r.id for r in records}
     verdicts = [v for v in read_results(results_path) if v.id in wanted]
     summary = summarize(verdicts)
@@ -203,6 +319,8 @@ def _verify_job(root: str, record_json: dict[str, Any], answer: str | None) -> d
     record = InstanceRecord.from_json(record_json)
     try:
         return verify_answer(root, record, answer).to_json()
+    except SetImageError:
+        raise  # the set's fault: it stops the run rather than becoming the model's verdict
     except GenpuzzleError as err:
         return Verdict.failed(record.id, record.track, Status.ERROR, str(err), answer_path=answer).to_json()
 

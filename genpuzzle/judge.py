@@ -135,7 +135,7 @@ def load_rubric(name: str, path: str | Path | None = None) -> RubricSpec:
     except FileNotFoundError:
         raise JudgeError(f"{path}: rubric file not found") from None
     except json.JSONDecodeError as err:
-        raise JudgeError(f"{path}: invalid JSON ({err.msg} at line {err.lineno})") from None
+        raise JudgeError(f"{path}: invalid JSON ({err})") from None
     caps = {}
     for entry in rubric.get("caps", []) or []:
         if isinstance(entry, dict) and "code" in entry and "max_tier" in entry:
@@ -349,6 +349,7 @@ class Judge:
         self._specs: dict[str, RubricSpec] = {}
         self.totals = {"requests": 0, "retries": 0, "cache_hits": 0, "prompt_tokens": 0, "completion_tokens": 0,
                        "cost": 0.0, "judged": 0, "judge_errors": 0, "invalid_replies": 0}
+        self.error_examples: list[str] = []  # the first few distinct judge errors, for the console
 
     # -- public -------------------------------------------------------------------------------------
 
@@ -425,16 +426,59 @@ class Judge:
             judged = self.judge(record, set_root, verdict.answer_path)
             return merge(verdict, judged, self.spec(judged.rubric) if judged.rubric_hash else None)
         except Exception as err:  # a judge bug must not cost the programmatic verdict
-            verdict.extra["judge"] = {"model": self.config.model, "error": f"{type(err).__name__}: {err}"}
+            message = f"{type(err).__name__}: {err}"
+            self._note_error(message)
+            verdict.extra["judge"] = {"model": self.config.model, "error": message}
             return verdict
+
+    def check_endpoint(self, timeout: float = 10.0) -> list[str]:
+        """One request to ``GET /models`` before a run, so that a wrong URL, a server that is down or a
+        refused key stops the run at once instead of costing every answer its retries.
+
+        Raises :class:`JudgeError` (one line) when the endpoint cannot be reached, refuses the key or
+        fails; returns warnings (e.g. the model is not in the endpoint's list). A server without
+        ``/models`` (404, 405, 501) counts as reachable.
+        """
+        url = self.config.base_url.rstrip("/") + "/models"
+        where = _public_url(self.config.base_url)
+        headers = {"Authorization": f"Bearer {self.config.api_key}"} if self.config.api_key else {}
+        try:
+            with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=timeout) as response:
+                raw = response.read()
+        except urllib.error.HTTPError as err:
+            if err.code in (404, 405, 501):  # up, but without a model list
+                return []
+            detail = err.read()[:200].decode("utf-8", "replace").strip()
+            if err.code in (401, 403):
+                raise JudgeError(f"judge endpoint {where} refused the API key (HTTP {err.code}: {detail}); set "
+                                 f"the key's variable (--judge-api-key-env, default OPENAI_API_KEY)") from None
+            raise JudgeError(f"judge endpoint {where} answered HTTP {err.code} ({detail}); nothing was judged") from None
+        except (urllib.error.URLError, TimeoutError, socket.timeout, ConnectionError, http.client.HTTPException,
+                ValueError) as err:
+            reason = getattr(err, "reason", err)
+            raise JudgeError(f"judge endpoint {where} is unreachable ({type(reason).__name__}: {reason}); check "
+                             f"--judge-base-url and that the server is running; nothing was judged") from None
+        try:
+            listed = {str(m.get("id")) for m in json.loads(raw).get("data", []) if isinstance(m, dict)}
+        except (json.JSONDecodeError, UnicodeDecodeError, AttributeError, TypeError):
+            return []
+        if listed and self.config.model not in listed:
+            shown = ", ".join(sorted(listed)[:5]) + (", ..." if len(listed) > 5 else "")
+            return [f"judge endpoint {where} does not list model {self.config.model!r} (it lists {shown})"]
+        return []
 
     # -- internals ----------------------------------------------------------------------------------
 
     def _failed(self, result: JudgeResult, message: str) -> JudgeResult:
         result.error = message
+        self._note_error(f"{result.instance_id}: {message}")
+        return result
+
+    def _note_error(self, message: str) -> None:
         with self._lock:
             self.totals["judge_errors"] += 1
-        return result
+            if len(self.error_examples) < 3:
+                self.error_examples.append(message[:300])
 
     def _pass(self, messages: list[dict[str, Any]], spec: RubricSpec, key: str,
               usage: dict[str, Any]) -> dict[str, Any]:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
+import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -14,8 +17,34 @@ WORKERS_DIED = ("a worker process stopped unexpectedly (killed, out of memory, o
                 "code, a script without an `if __name__ == \"__main__\":` guard or one read from stdin)")
 
 
+PARENT_POLL_SECONDS = 0.5
+
+
+def exit_with_parent(parent_pid: int, poll: float = PARENT_POLL_SECONDS) -> threading.Thread:
+    """Start a daemon thread that ends this process soon after process ``parent_pid`` is gone.
+
+    A worker blocked on its task queue never notices a parent killed with SIGKILL (every worker holds
+    the queue's write end too, so no end-of-file arrives): it and the multiprocessing resource tracker,
+    which waits for every worker, would run for good. Polling ``os.getppid()`` catches the re-parenting.
+    """
+    def watch() -> None:
+        while os.getppid() == parent_pid:
+            time.sleep(poll)
+        os._exit(1)
+
+    thread = threading.Thread(target=watch, name="genpuzzle-exit-with-parent", daemon=True)
+    thread.start()
+    return thread
+
+
+def worker_init(parent_pid: int) -> None:
+    """Worker initializer: exit with the parent, one BLAS/OpenCV thread."""
+    exit_with_parent(parent_pid)
+    one_thread_per_process()
+
+
 def one_thread_per_process() -> None:
-    """Limit BLAS and OpenCV to one thread in this process (a worker initializer).
+    """Limit BLAS and OpenCV to one thread in this process.
 
     Work is spread over processes, one per core; nested BLAS threads only contend with them (the digit
     reader measured ~3,400 cells/s single-threaded against 460-880 with BLAS threads on a loaded machine).
@@ -28,13 +57,14 @@ def one_thread_per_process() -> None:
 
 
 def process_pool(workers: int) -> ProcessPoolExecutor:
-    """A pool of ``workers`` fresh processes, each limited to one BLAS/OpenCV thread.
+    """A pool of ``workers`` fresh processes, each limited to one BLAS/OpenCV thread and ending soon
+    after this process does, however it ends (see :func:`exit_with_parent`).
 
     Spawned, not forked: a child forked after the parent used OpenCV's or BLAS's thread pools can
     deadlock (seen here with ``cv2.setNumThreads`` after an evaluation in the same process).
     """
     return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=one_thread_per_process)
+                               initializer=worker_init, initargs=(os.getpid(),))
 
 
 @contextmanager

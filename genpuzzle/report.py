@@ -19,6 +19,7 @@ import html
 import io
 import json
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -122,8 +123,11 @@ def report_numbers(runs: list[ModelRun]) -> dict[str, Any]:
 
 def write_report(results_dirs: list[str | Path], out: str | Path, *, names: list[str] | None = None,
                  fmt: str = "html", set_dir: str | Path | None = None, gallery: int = GALLERY_PER_TRACK,
-                 resamples: int = 10_000) -> list[Path]:
+                 resamples: int = 10_000, warn: Callable[[str], None] | None = None) -> list[Path]:
     """Write the report of ``results_dirs`` (one per model) to ``out``; returns every file written.
+
+    ``warn`` also receives each warning the report shows (models evaluated on different sets, tracks
+    without results), for the console.
 
     ``names`` override the folder names as model names (same order); ``set_dir`` overrides the set
     folder recorded in each ``run.json`` (for a set that moved); ``gallery`` is the number of failures
@@ -145,6 +149,8 @@ def write_report(results_dirs: list[str | Path], out: str | Path, *, names: list
         for run in runs:
             run.run_info = {**run.run_info, "set": str(Path(set_dir).resolve())}
     numbers = report_numbers(runs)
+    for warning in numbers["warnings"] if warn else ():
+        warn(warning)
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     if fmt == "json":

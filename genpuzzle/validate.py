@@ -36,9 +36,17 @@ def validate_record(root: str, record_json: dict[str, Any]) -> tuple[int, list[s
             problems.append(f"{record.id}: {rel} is missing")
     if problems:
         return 0, problems
-    problems += [f"{record.id}: {p}" for p in track.validate(record)]
+    # Any failure is this instance's problem, reported with the others; the run goes on.
+    try:
+        problems += [f"{record.id}: {p}" for p in track.validate(record)]
+    except Exception as err:
+        problems.append(f"{record.id}: re-proof failed: {type(err).__name__}: {err}")
     for rel in record.reference_images:
-        verdict = verify_answer(root, record, Path(root) / rel)
+        try:
+            verdict = verify_answer(root, record, Path(root) / rel)
+        except Exception as err:
+            problems.append(f"{record.id}: reference {rel} could not be verified: {type(err).__name__}: {err}")
+            continue
         if verdict.status is not Status.CORRECT or verdict.score < 100:
             detail = verdict.reason or "; ".join(v.message for v in verdict.violations[:3])
             problems.append(f"{record.id}: reference {rel} scores {verdict.score:.2f} "

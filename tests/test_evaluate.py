@@ -97,6 +97,29 @@ def test_killed_cli_run_resumes_to_completion(small_set, tmp_path, workers):
     assert sorted(ids) == sorted(r.id for r in load_set(small_set).records), done_before
 
 
+def test_killed_run_leaves_no_worker_behind(small_set, tmp_path):
+    """kill -9 of `genpuzzle evaluate --workers 2`: its spawned worker and the resource tracker exit too."""
+    from conftest import command_line, descendants, is_running, wait_until_gone
+
+    answers = _answers(small_set, tmp_path / "answers", skip=0)
+    cmd = [sys.executable, "-m", "genpuzzle.cli", "evaluate", "--set", str(small_set), "--answers", str(answers),
+           "--out", str(tmp_path / "out"), "--workers", "2"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 60
+    children: list[int] = []
+    while time.time() < deadline and proc.poll() is None:
+        children = descendants(proc.pid)
+        if any("spawn_main" in command_line(pid) for pid in children):
+            break
+        time.sleep(0.02)
+    assert any("spawn_main" in command_line(pid) for pid in children), "no worker started"
+    assert any("resource_tracker" in command_line(pid) for pid in children)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    left = wait_until_gone(children, timeout=10)
+    assert not left, [(pid, command_line(pid)) for pid in left if is_running(pid)]
+
+
 @pytest.mark.parametrize("workers", [2, 3, 8])
 def test_parallel_runs_give_the_same_verdicts_as_one_process(small_set, tmp_path, workers):
     answers = _answers(small_set, tmp_path / "answers")

@@ -57,9 +57,22 @@ class ChatServer:
         self.max_in_flight = 0
         server = self
 
+        self.models: list[str] | int | None = None  # GET /models: a model list, an HTTP status, or 501
+
         class Handler(BaseHTTPRequestHandler):
             def log_message(self, *args):  # keep test output quiet
                 pass
+
+            def do_GET(self):
+                if server.models is None or self.path != "/v1/models":
+                    return self.send_error(501 if server.models is None else 404)
+                if isinstance(server.models, int):
+                    return self._act(("status", server.models))
+                data = json.dumps({"object": "list", "data": [{"id": m, "object": "model"} for m in server.models]})
+                self.send_response(200)
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data.encode())
 
             def do_POST(self):
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
@@ -453,3 +466,51 @@ def test_evaluate_with_judge_records_both_and_survives_judge_failure(server, puz
         assert v.score == plain[v.id].score and v.status == plain[v.id].status
         assert "HTTP 500" in v.extra["judge"]["error"]
     assert len(server.requests) == 4
+
+
+# ------------------------------------------------------------------------------- before and after a run
+
+
+def test_endpoint_check_fails_fast_with_one_clear_line(server):
+    import socket
+
+    from genpuzzle.judge import JudgeError
+
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        dead_url = f"http://127.0.0.1:{free.getsockname()[1]}/v1"
+    started = time.monotonic()
+    with pytest.raises(JudgeError, match="unreachable"):
+        make_judge(dead_url)[0].check_endpoint()
+    assert time.monotonic() - started < 5
+    judge, _ = make_judge(server.url)
+    assert judge.check_endpoint() == []  # no GET /models (501): reachable is enough
+    server.models = ["judge-model-1", "other"]
+    assert judge.check_endpoint() == []
+    server.models = ["other"]
+    assert "does not list model 'judge-model-1'" in judge.check_endpoint()[0]
+    server.models = 401
+    with pytest.raises(JudgeError, match="refused the API key"):
+        judge.check_endpoint()
+    server.models = 503
+    with pytest.raises(JudgeError, match="HTTP 503"):
+        judge.check_endpoint()
+    assert server.requests == []  # nothing was judged
+
+
+def test_cli_reports_judge_errors_and_a_missing_key(server, puzzle_set, answers, tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    server.default = ("status", 400)  # refused at once: no retry delays
+    env = {k: v for k, v in os.environ.items() if k != "OPENAI_API_KEY"}
+    proc = subprocess.run([sys.executable, "-m", "genpuzzle.cli", "evaluate", "--set", str(puzzle_set.root),
+                           "--answers", str(answers), "--out", str(tmp_path / "out"), "--judge", "judge-model-1",
+                           "--judge-base-url", server.url, "--judge-passes", "1"],
+                          capture_output=True, text=True, env={**env, "COLUMNS": "200"}, timeout=120)
+    assert proc.returncode == 1, proc.stderr
+    assert "no API key (OPENAI_API_KEY is not set)" in proc.stderr
+    assert "judge judge-model-1: 0 judged, 2 error(s)" in proc.stdout
+    assert "the judge failed on 2 answer(s)" in proc.stderr and "HTTP 400" in proc.stderr
+    assert len(read_results(tmp_path / "out" / "results.jsonl")) == 2

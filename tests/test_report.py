@@ -276,3 +276,18 @@ def test_verdict_without_location_still_reported(tmp_path, sample):
     write_report([odd], out, resamples=200)
     page = out.read_text()
     assert "odd_rule" in page and "broken &lt;somewhere&gt;" in page
+
+
+def test_cli_says_on_the_console_when_results_come_from_different_sets(sample, tmp_path):
+    _, results = sample
+    other = tmp_path / "other-set-model"
+    shutil.copytree(results[1], other)
+    run = json.loads((other / "run.json").read_text())
+    run["set_fingerprint"] = "sha256:" + "0" * 64
+    (other / "run.json").write_text(json.dumps(run))
+    result = CliRunner().invoke(app, ["report", str(results[0]), str(other), "--out", str(tmp_path / "r.json"),
+                                      "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert "warning: the models were evaluated on different sets" in result.stderr
+    same = CliRunner().invoke(app, ["report", *map(str, results), "--out", str(tmp_path / "s.json"), "--format", "json"])
+    assert same.exit_code == 0 and "warning" not in same.stderr
