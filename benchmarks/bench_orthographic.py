@@ -1,0 +1,98 @@
+"""Orthographic benchmark: generation vs PNG encoding per variant, the 90-instance set on 2 workers
+against the one-minute target, the certificates' acceptance rates, and verification vs PNG decoding.
+
+    python benchmarks/bench_orthographic.py [--quick]
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+from benchlib import evaluation_throughput_rows, row
+from genpuzzle.dataset import encode_png, write_set
+from genpuzzle.registry import get_track
+from genpuzzle.seeds import derive_seed
+from genpuzzle.solvers.orthographic import (VIEWS, drawing_bounds, drawing_fixes_views, third_view_unique_cpsat,
+                                            views_of)
+from genpuzzle.tracks.orthographic import random_heightmap
+
+
+def generation_rows(quick: bool) -> list[dict]:
+    track = get_track("orthographic")
+    rows = []
+    for variant in track.variants:
+        seeds = [derive_seed(0, "orthographic", variant, i) for i in range(6 if quick else 30)]
+        t = time.perf_counter()
+        puzzles = [track.generate(s, variant) for s in seeds]
+        images = [im for p in puzzles for im in (p.input_image, *p.reference_images, p.edit_mask)]
+        for im in images:
+            encode_png(im)
+        gen = time.perf_counter() - t
+        t = time.perf_counter()
+        for im in images:
+            encode_png(im)
+        enc = time.perf_counter() - t
+        rows.append(row(f"orthographic.{variant}.instances_per_s (generate+certify+render+encode)", len(seeds) / gen,
+                        "inst/s", len(seeds) / enc, ratio=gen / enc,
+                        note="ratio = time to generate / time just to PNG-encode the same images"))
+    return rows
+
+
+def set_rows(quick: bool) -> list[dict]:
+    """Wall time of ``write_set`` for the default 90 instances (30 per variant) on 2 workers."""
+    count = 30 if quick else 90
+    tmp = Path(tempfile.mkdtemp(prefix="gp-bench-ortho-"))
+    try:
+        t = time.perf_counter()
+        write_set(tmp / "set", {"orthographic": count}, master_seed=1, workers=2)
+        wall = time.perf_counter() - t
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return [row(f"orthographic.set_of_{count}_wall_s (2 workers, incl. worker start-up)", wall, "s", 60.0,
+                note="baseline = the issue's target: 90 instances in under a minute on 2 cores")]
+
+
+def acceptance_rows(quick: bool) -> list[dict]:
+    """Share of generator structures that pass each certificate (n = 3, 4, 5)."""
+    rows = []
+    trials = 60 if quick else 300
+    for n in (3, 4, 5):
+        rng = random.Random(n)
+        drawn = views_only = with_drawing = 0
+        for k in range(trials):
+            h = random_heightmap(n, rng)
+            drawn += drawing_fixes_views(h)
+            v = views_of(h)
+            missing = VIEWS[k % 3]
+            given = {name: v[name] for name in VIEWS if name != missing}
+            alone = third_view_unique_cpsat(given, missing, v[missing])
+            views_only += alone
+            lo, hi = drawing_bounds(h)
+            with_drawing += alone or third_view_unique_cpsat(given, missing, v[missing], lo, hi)
+        rows.append(row(f"orthographic.n{n}.drawing_fixes_views_rate", drawn / trials, "share", 1.0,
+                        note="solid_to_views keeps these"))
+        rows.append(row(f"orthographic.n{n}.missing_view_unique_from_two_views_rate", views_only / trials, "share", 1.0))
+        rows.append(row(f"orthographic.n{n}.missing_view_unique_with_drawing_rate", with_drawing / trials, "share", 1.0,
+                        note="missing_view keeps these (the drawing is shown only when the two views are not enough)"))
+    return rows
+
+
+def verification_rows(quick: bool) -> list[dict]:
+    return evaluation_throughput_rows("orthographic", 15 if quick else 60, repeats=1 if quick else 3)
+
+
+def run(quick: bool) -> list[dict]:
+    return generation_rows(quick) + set_rows(quick) + acceptance_rows(quick) + verification_rows(quick)
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    for r in run("--quick" in sys.argv):
+        print(r)
