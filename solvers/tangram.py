@@ -245,13 +245,21 @@ def _weighted_index(rng: random.Random, weights: list[float]) -> int:
 
 
 PINCH = 0.1  # units: a notch narrower than 2 * PINCH counts as closed (it reads as a seam in an image)
+NECK = 0.02  # units: a waist narrower than 2 * NECK counts as a pinch point (two lobes touching)
+SNAP = 1e-6  # units: precision grid of the robustness check; far finer than a pixel, far coarser than 1e-16
 
 
 def is_simple_silhouette(union: shapely.Geometry) -> bool:
     """True when ``union`` is one polygon with no hole, not even one closed off by a pinch point or a
-    notch narrower than ``2 * PINCH`` (the union grown piece by piece can miss both; the verifier
-    would read such a notch as a seam between pieces)."""
-    if union.geom_type != "Polygon" or union.interiors:
+    notch narrower than ``2 * PINCH``, and without a waist narrower than ``2 * NECK`` (the union grown
+    piece by piece can miss all three; the verifier would read a narrow notch as a seam between pieces,
+    and a vertex touching another edge leaves float coordinates that GEOS cannot overlay once rounded)."""
+    if union.geom_type != "Polygon" or union.interiors or not union.is_valid:
+        return False
+    snapped = shapely.set_precision(union, SNAP)
+    if snapped.geom_type != "Polygon" or snapped.interiors:
+        return False
+    if shapely.buffer(union, -NECK, join_style="mitre").geom_type != "Polygon":
         return False
     closed = union.buffer(PINCH, join_style="mitre").buffer(-PINCH, join_style="mitre")
     return closed.geom_type == "Polygon" and not closed.interiors and closed.area - union.area < 1e-3
@@ -502,10 +510,23 @@ def arrangement_problems(polygons: dict[str, Polygon], silhouette: Polygon, unit
     if sorted(polygons) != sorted(PIECES):
         problems.append(f"pieces {sorted(polygons)} are not the seven tangram pieces")
         return problems
+    for name, poly in [("silhouette", silhouette), *sorted(polygons.items())]:
+        if poly.geom_type != "Polygon" or not poly.is_valid or poly.interiors:
+            problems.append(f"{name} is not a simple polygon ({shapely.is_valid_reason(poly)})")
+    if problems:  # GEOS overlays of invalid rings raise TopologyException; report, do not crash
+        return problems
     for name, poly in polygons.items():
         want = PIECE_AREA[kind_of(name)] * unit * unit
         if abs(poly.area - want) > rel_tol * want:
             problems.append(f"{name} has area {poly.area:.4f}, expected {want:.4f}")
+    try:
+        return problems + _overlay_problems(polygons, silhouette, unit, rel_tol)
+    except shapely.errors.GEOSException as exc:
+        return problems + [f"geometry cannot be overlaid: {exc}"]
+
+
+def _overlay_problems(polygons: dict[str, Polygon], silhouette: Polygon, unit: float, rel_tol: float) -> list[str]:
+    problems = []
     eps = 1e-6 * math.sqrt(silhouette.area)
     for a, b in itertools.combinations(sorted(polygons), 2):
         ov = _shrunk(polygons[a], eps).intersection(polygons[b]).area

@@ -12,40 +12,84 @@ import random
 
 import cv2
 import numpy as np
+import shapely
 from shapely.geometry import Polygon
 
 from genpuzzle.records import InstanceRecord, Puzzle, Status, Verdict
 from genpuzzle.renderers.tangram import PALETTE, render_tangram
 from genpuzzle.solvers.tangram import (PIECES, Arrangement, Placement, arrangement_problems, canonical_hash,
-                                       congruent, generate_arrangement, measures, union_of)
+                                       congruent, generate_arrangement, is_simple_silhouette, measures,
+                                       union_of)
 from genpuzzle.track import Track
-from genpuzzle.verifiers.tangram import check_arrangement, read_pieces, tangram_score
+from genpuzzle.verifiers.tangram import (PieceReading, TangramReading, check_arrangement, fit_measures, read_pieces,
+                                         tangram_score)
 
 CONVEXITY = {"easy": (0.45, 0.66), "medium": (0.66, 0.78), "hard": (0.78, 0.95)}
+MAX_DRAWS = 20
+
+
+def scoring_problems(ground_truth: dict, layout: dict, rubric: dict) -> list[str]:
+    """Why the verifier could not score this instance's own solution as perfect; empty if it can.
+
+    The stored pixel polygons (rounded to 1/1000 px) must be valid simple polygons forming a tiling, and
+    the verifier's geometry check must pass on them (:func:`solution_check_problems`). Cheap (no image
+    work): ``generate`` re-draws an instance that fails, so a set never holds one the verifier cannot
+    score."""
+    silhouette = Polygon(ground_truth["silhouette"])
+    solution = {s["name"]: Polygon(s["polygon"]) for s in ground_truth["solution"]}
+    problems = arrangement_problems(solution, silhouette, float(layout["unit_px"]), rel_tol=2e-4)
+    return problems or solution_check_problems(ground_truth, layout, rubric)
+
+
+def solution_check_problems(ground_truth: dict, layout: dict, rubric: dict) -> list[str]:
+    """:func:`check_arrangement` fed the stored solution as if read perfectly from the image must give
+    tier 3 with no violation (and no GEOS error)."""
+    unit = float(layout["unit_px"])
+    silhouette = Polygon(ground_truth["silhouette"])
+    solution = {s["name"]: Polygon(s["polygon"]) for s in ground_truth["solution"]}
+    tray_area = {p["name"]: Polygon(p["polygon"]).area for p in ground_truth["pieces"]}
+    try:
+        readings = []
+        for name, poly in solution.items():
+            others = shapely.union_all([p for n, p in solution.items() if n != name])
+            readings.append(PieceReading(name, tray_area.get(name, poly.area), poly, poly,
+                                         fit_measures(poly, poly, others, tray_area.get(name, poly.area))))
+        violations, _, tier = check_arrangement(TangramReading(readings, 1.0, 1.0), silhouette, unit, rubric)
+    except shapely.errors.GEOSException as exc:
+        return [f"verifier geometry fails on the stored solution: {exc}"]
+    if tier != 3 or violations:
+        return [f"verifier scores the stored solution tier {tier}: {[v.code for v in violations]}"]
+    return []
 
 
 class TangramTrack(Track):
     name = "tangram"
-    version = "2"
+    version = "3"
     variants = ("easy", "medium", "hard")
     variant_weights = {"easy": 1, "medium": 1, "hard": 1}
     description = "Place the seven tangram pieces into a silhouette; colour segmentation + shapely geometry check."
 
     def generate(self, seed: int, variant: str) -> Puzzle:
         rng = random.Random(seed)
-        arr = generate_arrangement(rng, CONVEXITY[variant])
-        palette = list(PALETTE.values())
-        rng.shuffle(palette)
-        colours = dict(zip(PIECES, palette))
-        drawing = render_tangram(arr, colours, rng)
+        for _ in range(MAX_DRAWS):
+            arr = generate_arrangement(rng, CONVEXITY[variant])
+            palette = list(PALETTE.values())
+            rng.shuffle(palette)
+            colours = dict(zip(PIECES, palette))
+            drawing = render_tangram(arr, colours, rng)
+            ground_truth = {"silhouette": drawing.silhouette, "pieces": drawing.pieces,
+                            "solution": drawing.solution,
+                            "solution_lattice": [p.to_json() for p in arr.placements],
+                            "silhouette_hash": canonical_hash(arr)}
+            if not scoring_problems(ground_truth, drawing.layout, self.rubric):
+                break
+        else:
+            raise RuntimeError(f"no scoreable tangram for seed {seed} after {MAX_DRAWS} draws")
         return Puzzle(
             track=self.name, variant=variant, seed=seed,
             instruction=self.instruction_template(),
             difficulty={"level": variant, **measures(arr)},
-            ground_truth={"silhouette": drawing.silhouette, "pieces": drawing.pieces,
-                          "solution": drawing.solution,
-                          "solution_lattice": [p.to_json() for p in arr.placements],
-                          "silhouette_hash": canonical_hash(arr)},
+            ground_truth=ground_truth,
             layout=drawing.layout,
             input_image=drawing.input_image, reference_images=[drawing.reference_image],
             edit_mask=drawing.edit_mask,
@@ -95,7 +139,7 @@ class TangramTrack(Track):
         placements = [Placement.from_json(p) for p in gt["solution_lattice"]]
         lattice = {p.name: p.polygon() for p in placements}
         silhouette_units = union_of(lattice.values())
-        if silhouette_units.geom_type != "Polygon" or silhouette_units.interiors:
+        if not is_simple_silhouette(silhouette_units):
             problems.append("lattice solution does not form one simply-connected silhouette")
             return problems
         problems += [f"lattice: {p}" for p in arrangement_problems(lattice, silhouette_units)]
@@ -103,12 +147,15 @@ class TangramTrack(Track):
             problems.append("silhouette hash does not match the lattice solution")
         solution = {s["name"]: Polygon(s["polygon"]) for s in gt["solution"]}
         silhouette = Polygon(gt["silhouette"])
-        problems += [f"pixels: {p}" for p in arrangement_problems(solution, silhouette, unit, rel_tol=2e-4)]
+        pixel_problems = arrangement_problems(solution, silhouette, unit, rel_tol=2e-4)
+        problems += [f"pixels: {p}" for p in pixel_problems]
+        if not pixel_problems:
+            problems += [f"scoring: {p}" for p in solution_check_problems(gt, record.layout, self.rubric)]
         if abs(silhouette.area - silhouette_units.area * unit * unit) > 1e-3 * silhouette.area:
             problems.append("pixel silhouette is not the lattice silhouette at unit_px")
         tray = {p["name"]: Polygon(p["polygon"]) for p in gt["pieces"]}
         for name, poly in solution.items():
-            if name not in tray or not congruent(poly, tray[name], tol=2e-3):
+            if name not in tray or not poly.is_valid or not congruent(poly, tray[name], tol=2e-3):
                 problems.append(f"solution's {name} is not congruent to the piece shown in the tray")
         if len({tuple(p["colour"]) for p in gt["pieces"]}) != len(PIECES):
             problems.append("piece colours are not distinct")

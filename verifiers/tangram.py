@@ -246,6 +246,18 @@ def fit_shape(shape: Polygon, region: shapely.Geometry, others: shapely.Geometry
     return best
 
 
+def polygonal(geom: shapely.Geometry) -> shapely.Geometry:
+    """``geom`` repaired for GEOS overlays: an invalid ring (a vertex rounded onto another edge) is made
+    valid, lower-dimensional leftovers dropped."""
+    if geom.is_valid:
+        return geom
+    fixed = shapely.make_valid(geom)
+    parts = [g for g in shapely.get_parts(fixed) if g.geom_type in ("Polygon", "MultiPolygon")]
+    if fixed.geom_type == "GeometryCollection":
+        fixed = shapely.union_all(parts) if parts else Polygon()
+    return fixed
+
+
 def _open(geom: shapely.Geometry, r: float) -> shapely.Geometry:
     """Morphological opening: drops slivers thinner than 2r (outline styles, anti-aliasing, fit jitter)."""
     if geom.is_empty:
@@ -267,6 +279,7 @@ def check_arrangement(reading: TangramReading, silhouette: Polygon, unit_px: flo
     ``border`` px along the silhouette's outline: an outline style, anti-aliasing or a pixel of fit
     jitter along an edge is not a misplaced piece."""
     th = rubric["thresholds"]
+    silhouette = polygonal(silhouette)
     sliver = th["sliver_px_per_unit"] * unit_px
     unit2 = unit_px * unit_px
     border = th["border_allowance_px_per_unit"] * unit_px
