@@ -150,7 +150,10 @@ def render_orthographic(n: int, heightmap: Any, views: dict[str, Any], grids: li
     side = iso_side_for(n)
     cap_h = CAPTION_PX + HINT_PX + 12
     gw = n * CELL_PX
-    row_w = len(grids) * gw + (len(grids) - 1) * GRID_GAP
+    # the heights grid gets its own row below the views, so that pages stay close to square
+    grid_rows = [[g for g in grids if g != "heights"], [g for g in grids if g == "heights"]]
+    grid_rows = [row for row in grid_rows if row]
+    row_w = max(len(row) * gw + (len(row) - 1) * GRID_GAP for row in grid_rows)
     if show_drawing:
         ex0, ey0, ex1, ey1 = drawing_extent(n, side)
         arrow_room = 2.2 * side
@@ -162,21 +165,24 @@ def render_orthographic(n: int, heightmap: Any, views: dict[str, Any], grids: li
     top_y = MARGIN
     layout: dict[str, Any] = {"n": n, "cell_px": CELL_PX, "grids": {}, "labels": {}, "answer_grids": list(answers),
                               "given_grids": [g for g in grids if g not in answers]}
-    image = Image.new("RGB", (width, 10), BACKGROUND)  # placeholder for sizing
     if show_drawing:
         origin = (width / 2 - (ex0 + ex1) / 2 + arrow_room * 0.45, top_y - ey0)
         layout["iso"] = {"origin": [round(origin[0], 3), round(origin[1], 3)], "side": side}
         top_y += draw_h + 16
-    grid_top = int(top_y + cap_h)
-    height = int(grid_top + gw + MARGIN)
-    x = (width - row_w) / 2
-    for name in grids:
-        gx0 = int(round(x))
-        layout["grids"][name] = {"grid_bbox": [gx0, grid_top, gx0 + gw, grid_top + gw], "rows": n, "cols": n}
-        cx = gx0 + gw / 2
-        tw = max(font(CAPTION_PX, True).getlength(CAPTIONS[name]), font(HINT_PX).getlength(HINTS[name]))
-        layout["labels"][name] = [round(cx - tw / 2) - 3, grid_top - cap_h, round(cx + tw / 2) + 3, grid_top - 5]
-        x += gw + GRID_GAP
+    first_grid_top = int(top_y + cap_h)
+    grid_top = first_grid_top
+    for row in grid_rows:
+        x = (width - (len(row) * gw + (len(row) - 1) * GRID_GAP)) / 2
+        for name in row:
+            gx0 = int(round(x))
+            layout["grids"][name] = {"grid_bbox": [gx0, grid_top, gx0 + gw, grid_top + gw], "rows": n, "cols": n}
+            cx = gx0 + gw / 2
+            tw = max(font(CAPTION_PX, True).getlength(CAPTIONS[name]), font(HINT_PX).getlength(HINTS[name]))
+            layout["labels"][name] = [round(cx - tw / 2) - 3, grid_top - cap_h, round(cx + tw / 2) + 3,
+                                      grid_top - 5]
+            x += gw + GRID_GAP
+        grid_top += gw + 30 + cap_h
+    height = int(grid_top - 30 - cap_h + MARGIN)
 
     def page() -> tuple[Image.Image, ImageDraw.ImageDraw]:
         im = Image.new("RGB", (width, height), BACKGROUND)
@@ -187,9 +193,10 @@ def render_orthographic(n: int, heightmap: Any, views: dict[str, Any], grids: li
         for name in grids:
             g = layout["grids"][name]
             cx = (g["grid_bbox"][0] + g["grid_bbox"][2]) / 2
-            draw_centered_text(d, (cx, grid_top - cap_h + CAPTION_PX / 2 + 1), CAPTIONS[name], CAPTION_PX, LABEL_INK,
+            gy = g["grid_bbox"][1]
+            draw_centered_text(d, (cx, gy - cap_h + CAPTION_PX / 2 + 1), CAPTIONS[name], CAPTION_PX, LABEL_INK,
                                bold=True)
-            d.text((cx, grid_top - 8), HINTS[name], font=font(HINT_PX), fill=LABEL_INK, anchor="ms")
+            d.text((cx, gy - 8), HINTS[name], font=font(HINT_PX), fill=LABEL_INK, anchor="ms")
             if name not in answers:
                 fill_cells(d, g, views[name])
         return im, d
@@ -208,7 +215,7 @@ def render_orthographic(n: int, heightmap: Any, views: dict[str, Any], grids: li
         draw_grid(ref_draw, layout["grids"][name])
     if show_drawing:
         ink = np.asarray(puzzle.convert("L")) < 250
-        ink[int(grid_top - cap_h):, :] = False
+        ink[int(first_grid_top - cap_h):, :] = False
         ys, xs = np.nonzero(ink)
         layout["drawing_bbox"] = [int(xs.min()) - 2, int(ys.min()) - 2, int(xs.max()) + 3, int(ys.max()) + 3]
     mask = Image.new("L", (width, height), 0)
@@ -216,5 +223,4 @@ def render_orthographic(n: int, heightmap: Any, views: dict[str, Any], grids: li
     for name in answers:
         x0, y0, x1, y1 = layout["grids"][name]["grid_bbox"]
         mdraw.rectangle([x0 + 2, y0 + 2, x1 - 2, y1 - 2], fill=255)
-    del image
     return Drawing(puzzle, reference, mask, layout)

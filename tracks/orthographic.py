@@ -189,7 +189,7 @@ def ray_cast_views(heightmap: Any) -> dict[str, np.ndarray]:
 
 class OrthographicTrack(Track):
     name = "orthographic"
-    version = "1"
+    version = "2"
     variants = ("solid_to_views", "views_to_solid", "missing_view")
     description = ("Cube structures on an n x n floor: draw the front/top/right views, write stack heights from "
                    "the views, or draw the missing view; read by projection, five-dimension rubric.")
