@@ -153,25 +153,50 @@ def generate_command(
     out: Path = typer.Option(..., help="New (or empty) folder for the set."),
     variants: Optional[str] = typer.Option(None, help="Comma-separated variants (applies to tracks having them); "
                                                       "default: each track's default mix."),
-    workers: int = typer.Option(1, min=1, help="Worker processes."),
+    workers: int = typer.Option(1, min=1, help="Worker processes (or local Ray CPUs)."),
+    preset: Optional[str] = typer.Option(None, help="A named composition instead of --tracks/--count: "
+                                                    "genpuzzle (GenPuzzle's 12 tracks, 2,005 problems)."),
+    exclude: Optional[list[Path]] = typer.Option(None, "--exclude", help="An earlier set whose puzzles must not "
+                                                                         "recur (repeatable)."),
+    backend: str = typer.Option("local", help="local (process pool) or ray."),
+    address: Optional[str] = typer.Option(None, help="Ray cluster address for --backend ray; default: start a "
+                                                     "local Ray instance."),
 ) -> None:
     """Generate a puzzle set: certified instances, images, masks and ground truth."""
     from genpuzzle.dataset import write_set
     from genpuzzle.registry import get_track, track_names
 
-    names = track_names() if tracks == "all" else _split(tracks)
-    for name in names:
-        get_track(name)
-    wanted = _split(variants)
-    per_track = None
-    if wanted:
-        per_track = {n: [v for v in wanted if v in get_track(n).variants] for n in names}
-        unused = [v for v in wanted if not any(v in get_track(n).variants for n in names)]
-        if unused:
-            raise TrackError(f"variant {unused[0]!r} belongs to none of the tracks {', '.join(names)}")
+    variant_counts = None
+    notes: dict = {}
+    if preset:
+        from genpuzzle.presets import plan_preset
+
+        if tracks != "all" or variants:
+            raise GenpuzzleError("--preset fixes the tracks and variants: drop --tracks/--variants")
+        plan = plan_preset(preset)
+        counts, variant_counts = plan.counts, plan.variant_counts
+        notes = {"preset": preset, "missing_tracks": plan.missing}
+        if plan.missing:
+            _note(f"preset {preset}: {sum(plan.missing.values())} of {plan.wanted} instances belong to tracks this "
+                  f"genpuzzle does not have yet and are not generated: "
+                  + ", ".join(f"{t} ({n})" for t, n in plan.missing.items()))
+        per_track = None
+    else:
+        names = track_names() if tracks == "all" else _split(tracks)
+        for name in names:
+            get_track(name)
+        counts = {n: count for n in names}
+        wanted = _split(variants)
+        per_track = None
+        if wanted:
+            per_track = {n: [v for v in wanted if v in get_track(n).variants] for n in names}
+            unused = [v for v in wanted if not any(v in get_track(n).variants for n in names)]
+            if unused:
+                raise TrackError(f"variant {unused[0]!r} belongs to none of the tracks {', '.join(names)}")
     with _progress() as bar:
-        task = bar.add_task("generating", total=count * len(names))
-        info = write_set(out, {n: count for n in names}, seed, workers=workers, variants=per_track,
+        task = bar.add_task("generating", total=sum(counts.values()))
+        info = write_set(out, counts, seed, workers=workers, variants=per_track, variant_counts=variant_counts,
+                         exclude=exclude or (), backend=backend, address=address, notes=notes,
                          progress=lambda k: bar.advance(task, k))
     console.print(f"wrote {info['instances']} instances to {out} ({info['fingerprint'][:19]}...)")
 

@@ -103,36 +103,73 @@ def build_instance(job: InstanceJob) -> BuiltInstance:
     return BuiltInstance(record, files)
 
 
-def plan_jobs(counts: dict[str, int], master_seed: int,
-              variants: dict[str, list[str]] | None = None) -> list[InstanceJob]:
-    """The instances of a set: per track, ``count`` jobs split across variants; seeds by hashing."""
+def plan_jobs(counts: dict[str, int], master_seed: int, variants: dict[str, list[str]] | None = None,
+              variant_counts: dict[str, dict[str, int]] | None = None) -> list[InstanceJob]:
+    """The instances of a set: per track, ``count`` jobs split across variants (the named ``variants`` in
+    equal shares, the exact ``variant_counts``, or the track's default mix); seeds by hashing."""
     from genpuzzle.registry import get_track
 
     jobs = []
     for name, count in counts.items():
         track = get_track(name)
-        plan = track.plan_variants(count, (variants or {}).get(name))
+        exact = (variant_counts or {}).get(name)
+        if exact:
+            unknown = [v for v in exact if v not in track.variants]
+            if unknown or sum(exact.values()) != count:
+                raise DatasetError(f"{name}: variant counts {exact} do not fit the track "
+                                   f"(variants {', '.join(track.variants)}; total must be {count})")
+            plan = [v for v, n in exact.items() for _ in range(n)]
+        else:
+            plan = track.plan_variants(count, (variants or {}).get(name))
         for index, variant in enumerate(plan):
             jobs.append(InstanceJob(name, variant, index, derive_seed(master_seed, name, variant, index)))
     return jobs
 
 
-def write_set(out: Path, counts: dict[str, int], master_seed: int, *, workers: int = 1,
-              variants: dict[str, list[str]] | None = None,
-              progress: Callable[[int], None] | None = None) -> dict[str, Any]:
-    """Generate a set into the empty or new folder ``out``; returns the ``set.json`` contents."""
+def excluded_keys(sets: Iterable[str | Path], tracks: Iterable[str]) -> dict[str, set[str]]:
+    """The dedupe keys (per track) of every instance of the earlier ``sets``, for ``tracks``."""
     from genpuzzle.registry import get_track
 
+    wanted = set(tracks)
+    keys: dict[str, set[str]] = {name: set() for name in wanted}
+    for root in sets:
+        manifest = Path(root) / MANIFEST
+        if not manifest.is_file():
+            raise DatasetError(f"{manifest}: missing; --exclude takes genpuzzle set folders")
+        for record in _read_manifest(manifest):
+            if record.track in wanted:
+                keys[record.track].add(get_track(record.track).dedupe_key(record))
+    return keys
+
+
+def write_set(out: Path, counts: dict[str, int], master_seed: int, *, workers: int = 1,
+              variants: dict[str, list[str]] | None = None,
+              progress: Callable[[int], None] | None = None,
+              variant_counts: dict[str, dict[str, int]] | None = None,
+              exclude: Iterable[str | Path] = (), backend: str = "local", address: str | None = None,
+              notes: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Generate a set into the empty or new folder ``out``; returns the ``set.json`` contents.
+
+    ``exclude``: earlier set folders; no instance whose dedupe key occurs in one of them is emitted (it
+    is re-drawn like a duplicate within the set). ``backend="ray"`` builds instances as Ray tasks (on the
+    cluster at ``address``, or a local Ray instance with ``workers`` CPUs); the files are byte-identical
+    to a local run. ``notes`` are added to ``set.json`` (e.g. the preset and the tracks it lacks).
+    """
+    from genpuzzle.distributed import check_backend
+    from genpuzzle.registry import get_track
+
+    check_backend(backend)
     out = Path(out)
     if out.exists() and any(out.iterdir()):
         raise DatasetError(f"{out}: output folder is not empty; choose a new --out")
-    jobs = plan_jobs(counts, master_seed, variants)
+    jobs = plan_jobs(counts, master_seed, variants, variant_counts)
+    exclude = [Path(p) for p in exclude]
+    seen: dict[str, set[str]] = excluded_keys(exclude, counts) if exclude else {}
     out.mkdir(parents=True, exist_ok=True)
     digest = hashlib.sha256()
     manifest_tmp = out / (MANIFEST + ".part")
-    seen: dict[str, set[str]] = {}
     with open(manifest_tmp, "w", encoding="utf-8", newline="\n") as manifest:
-        for job, built in zip(jobs, _build_all(jobs, workers)):
+        for job, built in zip(jobs, _build_all(jobs, workers, backend, address)):
             built = _distinct(job, built, seen.setdefault(job.track, set()), master_seed)
             line = json_line(built.record.to_json())
             manifest.write(line + "\n")
@@ -153,6 +190,10 @@ def write_set(out: Path, counts: dict[str, int], master_seed: int, *, workers: i
         "instances": len(jobs),
         "fingerprint": "sha256:" + digest.hexdigest(),
     }
+    if exclude:
+        info["excluded_sets"] = [{"path": str(p), "fingerprint": read_json_object(p / SET_JSON).get("fingerprint")}
+                                 for p in exclude]
+    info.update(notes or {})
     (out / SET_JSON).write_text(json.dumps(info, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return info
 
@@ -179,8 +220,15 @@ def _distinct(job: InstanceJob, built: BuiltInstance, seen: set[str], master_see
                        f"{MAX_REDRAWS} re-draws; the variant has too few distinct puzzles for this count")
 
 
-def _build_all(jobs: list[InstanceJob], workers: int) -> Iterator[BuiltInstance]:
-    """Built instances in job order, in ``workers`` processes when more than one."""
+def _build_all(jobs: list[InstanceJob], workers: int, backend: str = "local",
+               address: str | None = None) -> Iterator[BuiltInstance]:
+    """Built instances in job order: here, in ``workers`` processes when more than one, or as Ray tasks."""
+    if backend == "ray":
+        from genpuzzle.distributed import ray_map, ray_session
+
+        with ray_session(address, workers) as ray:
+            yield from ray_map(ray, build_instance, ((job,) for job in jobs), window=max(8, 4 * workers), ordered=True)
+        return
     if workers <= 1 or len(jobs) < 2:
         for job in jobs:
             yield build_instance(job)
