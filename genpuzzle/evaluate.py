@@ -154,8 +154,6 @@ def _instance_images(root: str, input_rel: str, mask_rel: str) -> tuple[np.ndarr
 
 def verify_answer(root: str | Path, record: InstanceRecord, answer_path: str | Path | None) -> Verdict:
     """Verify one answer file against one instance; never raises for a bad answer (see ``status``)."""
-    from genpuzzle.registry import get_track
-
     if answer_path is None:
         return Verdict.failed(record.id, record.track, Status.MISSING, "no answer image for this id")
     answer_path = Path(answer_path)
@@ -168,22 +166,37 @@ def verify_answer(root: str | Path, record: InstanceRecord, answer_path: str | P
         answer, reduction = load_image_reduced(answer_path, fit=(target.shape[1], target.shape[0]))
     except ImageError as err:
         return Verdict.failed(record.id, record.track, Status.ERROR, str(err), answer_path=str(answer_path))
+    return verify_image(record, answer, target, mask, answer_path=str(answer_path), reduction=reduction)
+
+
+def verify_image(record: InstanceRecord, answer: np.ndarray, target: np.ndarray, mask: np.ndarray | None, *,
+                 answer_path: str | None = None, reduction: int = 1) -> Verdict:
+    """Verify an answer image in memory (RGB uint8, any size) against one instance whose input image is
+    ``target`` (RGB uint8) and edit mask ``mask`` (bool, True where the answer may change pixels): register
+    it into the input frame, then run the track's verifier. Never raises for a bad answer: a registration
+    or verifier failure is an ``error`` verdict naming it."""
+    from genpuzzle.registry import get_track
+
     track = get_track(record.track)
-    registration = register(answer, target, edit_mask=mask)
+    try:
+        registration = register(answer, target, edit_mask=mask)
+    except Exception as err:  # as for the verifier below: one odd answer must not stop a run
+        return Verdict.failed(record.id, record.track, Status.ERROR,
+                              f"registration failed: {type(err).__name__}: {err}", answer_path=answer_path)
     reg_info = {"method": registration.method, "quality": round(float(registration.quality), 4)}
     if reduction > 1:
         reg_info["decoded_at"] = 1 / reduction  # a large JPEG read at reduced size (images.load_image_reduced)
     if not registration.ok:
         return Verdict.failed(record.id, record.track, Status.UNREADABLE,
-                              f"registration failed: {registration.reason}", answer_path=str(answer_path),
+                              f"registration failed: {registration.reason}", answer_path=answer_path,
                               extra={"registration": reg_info})
     try:
         verdict = track.verify(record, registration.image, target)
     except Exception as err:  # a verifier bug must not stop a run; it is recorded, counted and reported
         return Verdict.failed(record.id, record.track, Status.ERROR,
-                              f"verifier failed: {type(err).__name__}: {err}", answer_path=str(answer_path),
+                              f"verifier failed: {type(err).__name__}: {err}", answer_path=answer_path,
                               extra={"registration": reg_info})
-    verdict.answer_path = str(answer_path)
+    verdict.answer_path = answer_path
     verdict.extra.setdefault("registration", reg_info)
     return verdict
 

@@ -58,9 +58,30 @@ def test_evaluate_statuses_and_summary(small_set, tmp_path):
     assert "garbage" not in error.reason and error.answer_path.endswith(".png")
     assert summary["macro_overall"] == pytest.approx(400 / 6, abs=1e-3)
     run = json.loads((tmp_path / "out" / "run.json").read_text())
-    assert run["answers_unmatched"] == ["not-an-instance"]
+    assert run["answers_unmatched"] == ["not-an-instance"] and run["answers_matched"] == 5
+    _assert_run_is_reproducible(run)
     with pytest.raises(DatasetError, match="--resume"):
         evaluate(small_set, answers, tmp_path / "out")
+
+
+def _assert_run_is_reproducible(run: dict) -> None:
+    """run.json names what reproduces the run: versions of genpuzzle (and its commit), Python, libraries."""
+    import platform
+    from importlib import metadata
+
+    import genpuzzle
+
+    repo = Path(genpuzzle.__file__).resolve().parent.parent
+    assert run["genpuzzle_version"] == genpuzzle.__version__ and run["python"] == platform.python_version()
+    if (repo / ".git").exists():
+        head = subprocess.run(["git", "-C", str(repo), "rev-parse", "HEAD"], capture_output=True, text=True).stdout
+        assert run["genpuzzle_commit"].split("+")[0] == head.strip()
+    for name, dist in (("numpy", "numpy"), ("shapely", "shapely"), ("ortools", "ortools"),
+                       ("opencv", "opencv-python-headless")):
+        assert run["versions"][name] == metadata.version(dist)
+    assert "rapidocr" in run["versions"]  # None when the OCR extra is not installed
+    started, finished = (time.strptime(run[k], "%Y-%m-%dT%H:%M:%SZ") for k in ("started", "finished"))
+    assert started <= finished and run["elapsed_s"] >= run["verify_s"] > 0 and run["verified"] == 6
 
 
 def test_resume_after_truncated_line_gives_every_id_once(small_set, tmp_path):
