@@ -1,4 +1,5 @@
-"""The opt-in MLLM rubric judge: any OpenAI-compatible chat-completions endpoint with image inputs.
+"""The opt-in MLLM rubric judge: any OpenAI-compatible chat-completions endpoint with image inputs,
+reached through the official ``openai`` client.
 
 The judge sees the input image, the candidate answer (re-encoded from its pixels, so file names and
 metadata never reach it), the reference image(s), the instruction, the ground-truth annotations and the
@@ -20,18 +21,14 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import http.client
 import io
 import json
 import os
 import re
-import socket
 import statistics
 import threading
 import time
-import urllib.error
 import urllib.parse
-import urllib.request
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
@@ -349,7 +346,8 @@ class Judge:
         self._specs: dict[str, RubricSpec] = {}
         self.totals = {"requests": 0, "retries": 0, "cache_hits": 0, "prompt_tokens": 0, "completion_tokens": 0,
                        "cost": 0.0, "judged": 0, "judge_errors": 0, "invalid_replies": 0}
-        self.error_examples: list[str] = []  # the first few distinct judge errors, for the console
+        self.error_examples: list[str] = []  # the first few judge errors, for the console
+        self._openai: Any = None
 
     # -- public -------------------------------------------------------------------------------------
 
@@ -439,23 +437,22 @@ class Judge:
         fails; returns warnings (e.g. the model is not in the endpoint's list). A server without
         ``/models`` (404, 405, 501) counts as reachable.
         """
-        url = self.config.base_url.rstrip("/") + "/models"
+        import openai
+
         where = _public_url(self.config.base_url)
-        headers = {"Authorization": f"Bearer {self.config.api_key}"} if self.config.api_key else {}
         try:
-            with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=timeout) as response:
-                raw = response.read()
-        except urllib.error.HTTPError as err:
-            if err.code in (404, 405, 501):  # up, but without a model list
+            raw = self._client().with_options(timeout=timeout).models.with_raw_response.list().http_response.content
+        except openai.APIStatusError as err:
+            if err.status_code in (404, 405, 501):  # up, but without a model list
                 return []
-            detail = err.read()[:200].decode("utf-8", "replace").strip()
-            if err.code in (401, 403):
-                raise JudgeError(f"judge endpoint {where} refused the API key (HTTP {err.code}: {detail}); set "
-                                 f"the key's variable (--judge-api-key-env, default OPENAI_API_KEY)") from None
-            raise JudgeError(f"judge endpoint {where} answered HTTP {err.code} ({detail}); nothing was judged") from None
-        except (urllib.error.URLError, TimeoutError, socket.timeout, ConnectionError, http.client.HTTPException,
-                ValueError) as err:
-            reason = getattr(err, "reason", err)
+            detail = err.response.text[:200].strip()
+            if err.status_code in (401, 403):
+                raise JudgeError(f"judge endpoint {where} refused the API key (HTTP {err.status_code}: {detail}); "
+                                 f"set the key's variable (--judge-api-key-env, default OPENAI_API_KEY)") from None
+            raise JudgeError(f"judge endpoint {where} answered HTTP {err.status_code} ({detail}); "
+                             f"nothing was judged") from None
+        except openai.APIConnectionError as err:  # includes timeouts
+            reason = err.__cause__ or err
             raise JudgeError(f"judge endpoint {where} is unreachable ({type(reason).__name__}: {reason}); check "
                              f"--judge-base-url and that the server is running; nothing was judged") from None
         try:
@@ -519,13 +516,24 @@ class Judge:
             payload["response_format"] = {"type": "json_object"}
         return payload
 
+    def _client(self) -> Any:
+        """The official ``openai`` client for this endpoint (its own retries off: :meth:`_post` retries,
+        counts and honours ``Retry-After``)."""
+        import openai
+
+        with self._lock:
+            if self._openai is None:
+                # Local servers need no key; the client insists on a value.
+                self._openai = openai.OpenAI(api_key=self.config.api_key or "unused", base_url=self.config.base_url,
+                                             timeout=self.config.timeout, max_retries=0)
+            return self._openai
+
     def _post(self, payload: dict[str, Any], usage: dict[str, Any]) -> dict[str, Any]:
-        """POST to ``/chat/completions`` with retries on 429, 5xx, timeouts and dropped connections."""
-        url = self.config.base_url.rstrip("/") + "/chat/completions"
-        data = json.dumps(payload).encode("utf-8")
-        headers = {"Content-Type": "application/json"}
-        if self.config.api_key:
-            headers["Authorization"] = f"Bearer {self.config.api_key}"
+        """``chat.completions.create`` through the openai client, with retries on 429, 5xx, timeouts and
+        dropped connections. The raw body is read, so a reply that is not JSON reaches validation as text."""
+        import openai
+
+        client = self._client()
         delay = self.config.backoff
         last = ""
         for attempt in range(self.config.max_retries + 1):
@@ -538,26 +546,25 @@ class Judge:
                     usage["requests"] += 1
                     with self._lock:
                         self.totals["requests"] += 1
-                    request = urllib.request.Request(url, data=data, headers=headers, method="POST")
-                    with urllib.request.urlopen(request, timeout=self.config.timeout) as response:
-                        raw = response.read()
+                    raw = client.chat.completions.with_raw_response.create(**payload).http_response.content
                 try:
                     body = json.loads(raw)
-                except (json.JSONDecodeError, UnicodeDecodeError):
+                    if not isinstance(body, dict):
+                        raise ValueError("not an object")
+                except (json.JSONDecodeError, UnicodeDecodeError, ValueError):
                     body = {"choices": [{"message": {"content": raw.decode("utf-8", "replace")}}]}
                 self._account(body, usage)
                 return body
-            except urllib.error.HTTPError as err:
-                detail = err.read()[:300].decode("utf-8", "replace")
-                last = f"HTTP {err.code}: {detail}"
-                if err.code != 429 and err.code < 500:
+            except openai.APIStatusError as err:
+                last = f"HTTP {err.status_code}: {err.response.text[:300]}"
+                if err.status_code != 429 and err.status_code < 500:
                     raise JudgeError(f"judge endpoint refused the request ({last})") from None
-                retry_after = err.headers.get("Retry-After") if err.headers else None
+                retry_after = err.response.headers.get("Retry-After")
                 if retry_after and retry_after.strip().replace(".", "", 1).isdigit():
                     wait_for = max(delay, float(retry_after))
-            except (urllib.error.URLError, TimeoutError, socket.timeout, ConnectionError,
-                    http.client.HTTPException) as err:
-                last = f"{type(err).__name__}: {getattr(err, 'reason', err)}"
+            except openai.APIConnectionError as err:  # includes timeouts
+                reason = err.__cause__ or err
+                last = f"{type(err).__name__}: {reason}"
             if attempt < self.config.max_retries:
                 self._sleep(min(wait_for, self.config.max_backoff))
                 delay *= 2

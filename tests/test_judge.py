@@ -1,4 +1,5 @@
-"""The MLLM rubric judge, tested against a loopback chat-completions server with scripted replies.
+"""The MLLM rubric judge (official openai client), tested against a loopback chat-completions server with
+scripted replies.
 
 The server (``ChatServer``) speaks the OpenAI chat-completions protocol on 127.0.0.1; each request pops
 the next scripted action (a JSON reply, an HTTP status, a sleep past the client timeout, ...), so the real
@@ -78,7 +79,7 @@ class ChatServer:
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 with server.lock:
                     server.requests.append(body)
-                    server.headers.append(dict(self.headers))
+                    server.headers.append({k.lower(): v for k, v in self.headers.items()})
                     action = server.script.pop(0) if server.script else server.default
                     server.in_flight += 1
                     server.max_in_flight = max(server.max_in_flight, server.in_flight)
@@ -300,7 +301,7 @@ def test_valid_reply_request_content_and_accounting(server, puzzle_set, answers)
     text = json.dumps(server.requests)
     assert "secret-model-x" not in text  # never the generating model's identity (folder or file name)
     assert record.instruction in text and "blank_accuracy" in text  # instruction and rubric are sent
-    assert server.headers[0]["Authorization"] == "Bearer sk-test"
+    assert server.headers[0]["authorization"] == "Bearer sk-test"
     assert result.usage == {"requests": 3, "cache_hits": 0, "prompt_tokens": 3000, "completion_tokens": 150,
                             "cost": pytest.approx(3 * (1000 * 2.0 + 50 * 8.0) / 1e6)}
     assert judge.usage()["cost"] == pytest.approx(0.0072)
