@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageFilter
 
+import maze_answers as answers
 from genpuzzle import perturb
 from genpuzzle.dataset import load_set, write_set
 from genpuzzle.evaluate import verify_answer
@@ -210,18 +211,44 @@ def test_added_wall_and_removed_marker_cap_the_score(case):
     assert "marker_removed" in verdict.codes and verdict.score <= TIER1
 
 
-def test_detour_into_dead_end_is_recorded_not_penalised(case):
+def _side_branch_route(case, depth):
+    """The solution with a detour into a side branch ``depth`` cells deep and back, or None."""
     on = set(case.path)
     for i, c in enumerate(case.path[1:-1], 1):
-        side = [n for n in case.maze.neighbors(c) if n not in on]
-        if side:
-            route = case.path[:i + 1] + [side[0], c] + case.path[i + 1:]
-            break
-    else:
-        pytest.fail("no side branch on the solution path")
+        for n in case.maze.neighbors(c):
+            if n in on:
+                continue
+            branch, seen = [n], on | {n}
+            while len(branch) < depth:
+                nxt = [m for m in case.maze.neighbors(branch[-1]) if m not in seen]
+                if not nxt:
+                    break
+                branch.append(nxt[0])
+                seen.add(nxt[0])
+            if len(branch) == depth:
+                return case.path[:i + 1] + branch + branch[-2::-1] + [c] + case.path[i + 1:], branch
+    return None, None
+
+
+def test_short_dead_end_detour_is_a_minor_side_branch(case):
+    """Ink off the route is charged: a one-cell detour that comes back is minor (tier 2), named."""
+    route, branch = _side_branch_route(case, 1)
+    assert route, "no side branch on the solution path"
     verdict = case.verify(case.draw(route))
-    assert verdict.score == 100, verdict.violations
-    assert list(side[0]) in verdict.parsed["detour_cells"]
+    assert verdict.codes == ["side_branch"] and verdict.score == pytest.approx(TIER2), verdict.violations
+    assert verdict.violations[0].evidence["severity"] == "minor"
+    assert list(branch[0]) in verdict.parsed["detour_cells"]
+
+
+def test_longer_side_branch_costs_the_tier(case):
+    route, branch = _side_branch_route(case, 3)
+    if route is None:
+        route, branch = _side_branch_route(case, 2)
+    assert route, "no two-cell side branch on the solution path"
+    verdict = case.verify(case.draw(route))
+    assert "side_branch" in verdict.codes and verdict.score <= TIER1, verdict.violations
+    cells = next(v for v in verdict.violations if v.code == "side_branch").evidence["cells"]
+    assert all(list(b) in cells for b in branch)
 
 
 def test_stray_dot_is_a_minor_issue(case):
@@ -421,3 +448,98 @@ def test_garbage_answers_never_crash_the_verifier(puzzle_set, kind, seed):
     assert 0 <= verdict.score <= 100 and verdict.score in (0, pytest.approx(TIER1), pytest.approx(TIER2), 100)
     for v in verdict.violations:
         assert v.code and isinstance(v.evidence, dict)
+
+
+# ------------------------------------------------------- answers that never solved the maze; redrawn mazes
+
+
+@pytest.mark.parametrize("width_cells", [None, 0.45], ids=["thin", "wide_brush"])
+def test_drawing_every_corridor_is_not_a_solution(case, width_cells):
+    """A line along every passage (thin: ink on ~10-20 % of the corridors; a brush: ~45 %) contains a route
+    but chose none: tier 0."""
+    image = case.input.copy()
+    width = 3 if width_cells is None else round(width_cells * case.s)
+    answers._draw_edges(image, case.record.layout, answers.all_corridor_edges(case.maze, case.start),
+                        (220, 20, 20), width)
+    verdict = case.verify(image)
+    assert verdict.score == 0 and verdict.codes[0] == "not_a_route", verdict.violations
+
+
+def test_loop_through_outer_corner_posts_is_a_crossing(case):
+    """The correct route plus a loop leaving through the start cell's outer corner post, walking outside
+    and re-entering at the goal's corner: the outer wall is crossed at both corners."""
+    verdict = case.verify(answers._cheat_corner_loop(_cheat_case(case), 0))
+    crossed = [v for v in verdict.violations if v.code == "wall_crossed"]
+    assert verdict.score <= TIER1 and len(crossed) >= 2, verdict.violations
+    assert all("outer wall" in v.message for v in crossed)
+    assert {tuple(v.evidence["cells"][0]) for v in crossed} == {case.start, case.goal}
+
+
+def test_second_route_sliding_along_a_wall_is_a_crossing(case):
+    verdict = case.verify(answers._cheat_wall_slide(_cheat_case(case), 0))
+    _, _, (u, v) = answers._through_wall_route(_cheat_case(case))
+    crossed = [x for x in verdict.violations if x.code == "wall_crossed"]
+    assert verdict.score <= TIER1 and crossed, verdict.violations
+    assert any(sorted(map(tuple, x.evidence["cells"])) == sorted([u, v]) for x in crossed)
+
+
+@pytest.mark.parametrize("factor, wall_ink", [(1.7, (0, 0, 0)), (1.5, (60, 60, 60)), (0.6, (90, 90, 90))],
+                         ids=["thick", "thick_grey", "thin_grey"])
+def test_redrawn_walls_are_walls_not_route_ink(case, factor, wall_ink):
+    """A model that regenerates the picture redraws the walls thicker, thinner or grey: still 100, and a
+    route through a wall of the redrawn maze is still caught."""
+    base = answers.redraw_walls(case.input, case.record.layout, case.maze, factor, wall_ink, 0.3, 1)
+    verdict = case.verify(case.draw(case.path, width=5, base=base))
+    assert verdict.score == 100, verdict.violations
+    route, (u, v) = wall_cut_route(case.maze, case.start, case.goal)
+    verdict = case.verify(case.draw(route, color=(0, 0, 0), width=4, base=base))
+    assert any(sorted(map(tuple, x.evidence["cells"])) == sorted([u, v])
+               for x in verdict.violations if x.code == "wall_crossed"), verdict.violations
+
+
+@pytest.mark.parametrize("kind", ["dashed", "dotted", "arrows"])
+def test_dashed_dotted_and_arrow_chain_routes_are_routes(case, kind):
+    layout, s = case.record.layout, case.s
+    image = case.input.copy()
+    pts = answers.route_points(layout, case.path)
+    if kind == "dashed":
+        answers.draw_dashed(image, pts, (230, 30, 30), 4, 0.25 * s, 0.2 * s)
+    elif kind == "dotted":
+        answers.draw_dotted(image, pts, (230, 30, 30), 3, 0.4 * s)
+    else:
+        answers.draw_arrow_segments(image, pts, (230, 30, 30), 3, 0.8 * s, 0.2 * s)
+    verdict = case.verify(answers.paper(image, 3) if kind == "dotted" else image)
+    assert verdict.score == 100 and verdict.parsed["dashed"], verdict.violations
+
+
+def test_dashed_route_through_a_wall_is_caught(case):
+    verdict = case.verify(answers._cheat_dashed_through_wall(_cheat_case(case), 0))
+    assert verdict.score <= TIER1 and verdict.status is not Status.CORRECT, verdict.violations
+
+
+def test_letterbox_sliver_at_the_image_edge_is_not_a_stray_mark(case):
+    image = case.reference.copy()
+    image[:2] = 0
+    image[:, -1] = 10
+    verdict = case.verify(image)
+    assert verdict.score == 100, verdict.violations
+
+
+def _cheat_case(case):
+    return answers.MazeCase(case.root, case.record)
+
+
+@pytest.mark.parametrize("style", range(len(answers.HELDOUT_STYLES)),
+                         ids=[s.name.replace(" ", "_") for s in answers.HELDOUT_STYLES])
+def test_heldout_answer_styles_score_100(case, style):
+    """Styles never tuned on (tests/maze_answers.py HELDOUT_STYLES): smooth curves, arrow chains, dashes on
+    thick walls, dots on paper, translucent markers, grey walls, JPEG, rescale."""
+    mc = _cheat_case(case)
+    verdict = case.verify(answers.HELDOUT_STYLES[style].draw(mc, mc.valid_route(style), style))
+    assert verdict.score == 100, verdict.violations
+
+
+@pytest.mark.parametrize("cheat", range(len(answers.CHEATS)), ids=[s.name.replace(" ", "_") for s in answers.CHEATS])
+def test_cheats_never_pass(case, cheat):
+    verdict = case.verify(answers.CHEATS[cheat].draw(_cheat_case(case), cheat))
+    assert verdict.score < 100 and verdict.status is not Status.CORRECT, verdict.violations

@@ -31,7 +31,7 @@ class MazeTrack(Track):
     level: ClassVar[str]
     sizes: ClassVar[tuple[int, int]]  # inclusive range of cells per side
     loop_openings: ClassVar[tuple[int, int]]  # inclusive range of extra openings in the "loops" variant
-    version = "2"  # 2: edit mask leaves a cell/8 band along the walls
+    version = "3"  # 2: edit mask leaves a cell/8 band along the walls; 3: instruction asks for one route only
     variants = ("perfect", "loops")
     variant_weights = {"perfect": 1, "loops": 1}
 
@@ -103,7 +103,7 @@ class MazeTrack(Track):
             id=record.id, track=self.name, score=tier / 3 * 100,
             status=Status.INCORRECT if violations else Status.CORRECT, violations=violations, parsed=parsed,
             confidence=1.0 if tier in (0, 3) else 0.8,
-            needs_review=tier == 2 or bool(kinds & {"gap", "wall", "corner_wall"}),
+            needs_review=tier == 2 or bool(kinds & {"gap", "wall", "corner_wall", "gap_wall"}),
             subscores=subscores,
             extra={"detours": info.get("detour_cells", [])} if info.get("detour_cells") else {},
         )

@@ -20,7 +20,7 @@ Pipeline (all on the registered answer, in input-image pixels):
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import cv2
@@ -56,12 +56,24 @@ def wall_name(a: Cell, b: Cell, rows: int, cols: int) -> str:
 
 @dataclass
 class Stroke:
-    """New ink of the answer (bool HxW), the paper-like mask of the answer and the input's ink mask."""
+    """What the answer drew, relative to the input (bool HxW masks).
+
+    ``ink`` is the route ink: new colour relative to the input, minus the walls as the answer redrew them
+    (wall-coloured pixels next to an input wall) and minus letterbox bars at the image edge. ``raw_ink``
+    keeps those (a wall drawn on an open passage is judged on it). ``wall_zone`` is the input's wall bars
+    grown by the redraw reach: the answer's walls lie inside it, whatever their width.
+    """
 
     ink: np.ndarray
     paper: np.ndarray
     input_ink: np.ndarray
     dark: np.ndarray  # answer pixels that are dark and grey (wall-like)
+    raw_ink: np.ndarray = None  # type: ignore[assignment]
+    input_wall: np.ndarray = None  # type: ignore[assignment]
+    wall_zone: np.ndarray = None  # type: ignore[assignment]
+    zone_reach: int = 0
+    redrawn_wall_px: int = 0
+    border_bar_px: int = 0
 
 
 def _channel_max_min(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -87,10 +99,29 @@ def _normalize_paper(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
     return cv2.multiply(answer, gain)
 
 
+def wall_zone_reach(layout: dict[str, Any], th: dict[str, Any]) -> int:
+    """How far (px) beyond the input's wall bar the answer's redrawn wall may reach on each side."""
+    return int(np.ceil(th["wall_zone_reach_walls"] * layout["wall_px"])) + th["wall_zone_slack_px"]
+
+
+def _border_bars(stats: np.ndarray, shape: tuple[int, int], th: dict[str, Any]) -> np.ndarray:
+    """Labels of ink components that are thin bars along an image edge (letterbox or margin remnants of
+    the registration warp): touching the edge, at most ``border_bar_max_px`` deep, long along it."""
+    h, w = shape
+    depth = max(th["border_bar_max_px"], round(th["border_bar_max_fraction"] * min(h, w)))
+    x, y, bw, bh = (stats[:, i] for i in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP, cv2.CC_STAT_WIDTH,
+                                          cv2.CC_STAT_HEIGHT))
+    horizontal = ((y == 0) | (y + bh == h)) & (bh <= depth) & (bw >= th["border_bar_min_length"] * w)
+    vertical = ((x == 0) | (x + bw == w)) & (bw <= depth) & (bh >= th["border_bar_min_length"] * h)
+    bars = np.nonzero(horizontal | vertical)[0]
+    return bars[bars > 0]
+
+
 def extract_stroke(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
                    th: dict[str, Any]) -> Stroke:
     """New ink: answer colour outside the input's local colour range by more than the threshold (or more
-    saturated than any input colour nearby), and not paper. Specks up to ``speck_max_area_px`` are dropped."""
+    saturated than any input colour nearby), and not paper. Specks up to ``speck_max_area_px`` and bars
+    along the image edge are dropped; grey pixels within the wall zone are the answer's wall, not route."""
     inp = np.ascontiguousarray(input_image, dtype=np.uint8)
     ans = _normalize_paper(np.ascontiguousarray(answer, dtype=np.uint8), inp, layout)
     k = 2 * th["ink_neighbourhood_px"] + 1
@@ -108,15 +139,27 @@ def extract_stroke(answer: np.ndarray, input_image: np.ndarray, layout: dict[str
     chroma_excess = cv2.subtract(spread, input_chroma)
     ink = ((excess > th["ink_min_channel_excess"]) | (chroma_excess > th["ink_min_chroma_excess"])) & ~paper
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
-    small = np.nonzero(stats[:, cv2.CC_STAT_AREA] <= th["speck_max_area_px"])[0]
-    small = small[small > 0]
-    if len(small):
+    drop = np.nonzero(stats[:, cv2.CC_STAT_AREA] <= th["speck_max_area_px"])[0]
+    bars = _border_bars(stats, ink.shape, th)
+    drop = np.concatenate([drop[drop > 0], bars])
+    border_bar_px = int(stats[bars, cv2.CC_STAT_AREA].sum()) if len(bars) else 0
+    if len(drop):
         keep = np.ones(n, bool)
-        keep[small] = False
+        keep[drop] = False
         ink = keep[labels] & ink
     input_ink = ~((i_min >= th["paper_min_channel"]) & (cv2.subtract(i_max, i_min) <= th["paper_max_spread"]))
     dark = (a_max < th["dark_max_channel"]) & (spread <= th["dark_max_spread"])
-    return Stroke(ink, paper, input_ink, dark)
+    # the input's walls are its dark grey pixels (the markers are coloured); the answer's walls, redrawn
+    # thicker, thinner or grey, are the grey non-paper pixels around them
+    input_wall = (i_max < th["dark_max_channel"]) & (cv2.subtract(i_max, i_min) <= th["dark_max_spread"])
+    reach = wall_zone_reach(layout, th)
+    zone = cv2.dilate(input_wall.astype(np.uint8), np.ones((2 * reach + 1, 2 * reach + 1), np.uint8)) > 0
+    wall_like = (spread <= th["dark_max_spread"]) & (a_max <= th["wall_max_channel"])
+    redrawn = ink & zone & wall_like
+    raw_ink = ink
+    ink = ink & ~redrawn
+    return Stroke(ink, paper, input_ink, dark, raw_ink, input_wall, zone, reach, int(redrawn.sum()),
+                  border_bar_px)
 
 
 # ------------------------------------------------------------------------------------- maze preserved
@@ -141,23 +184,34 @@ def check_maze_preserved(stroke: Stroke, maze: Maze, layout: dict[str, Any],
     rows, cols = maze.rows, maze.cols
     walled = maze.walls() + outer_walls(rows, cols)
     erased = 0
-    paper_sum = cv2.integral(stroke.paper.astype(np.uint8))
+    # a wall is there where some non-paper pixel lies across its bar (any width, darkness or 1-2 px offset);
+    # a position along the bar with only paper across it is erased
+    across = layout["wall_px"] + 2 * th["wall_erased_slack_px"]
+    nonpaper = (~stroke.paper).astype(np.uint8)
+    blank_v = cv2.integral((cv2.dilate(nonpaper, np.ones((1, across), np.uint8)) == 0).astype(np.uint8))
+    blank_h = cv2.integral((cv2.dilate(nonpaper, np.ones((across, 1), np.uint8)) == 0).astype(np.uint8))
     for a, b in walled:
         x0, y0, x1, y1 = _bar_core(layout, a, b)
-        area = (x1 - x0) * (y1 - y0)
-        frac = _box_sum(paper_sum, x0, y0, x1, y1) / area if area > 0 else 0.0
+        if x1 - x0 < y1 - y0:  # vertical bar: its centre column
+            xc = (x0 + x1) // 2
+            length = y1 - y0
+            frac = _box_sum(blank_v, xc, y0, xc + 1, y1) / length if length > 0 else 0.0
+        else:
+            yc = (y0 + y1) // 2
+            length = x1 - x0
+            frac = _box_sum(blank_h, x0, yc, x1, yc + 1) / length if length > 0 else 0.0
         if frac >= th["wall_erased_min_fraction"]:
             erased += 1
             violations.append(Violation("wall_erased", f"{wall_name(a, b, rows, cols)} was erased "
                                         f"({frac:.0%} of it is blank)",
-                                        {"severity": MAJOR, "cells": [list(a), list(b)], "bbox": list(wall_rect(layout, a, b)),
-                                         "erased_fraction": round(frac, 3)}))
-    added_sum = cv2.integral((stroke.dark & stroke.ink).astype(np.uint8))
+                                        {"severity": MAJOR, "cells": [list(a), list(b)],
+                                         "bbox": list(wall_rect(layout, a, b)), "erased_fraction": round(frac, 3)}))
+    added_sum = cv2.integral((stroke.dark & stroke.raw_ink).astype(np.uint8))
     for a, b in sorted(maze.passages):
         x0, y0, x1, y1 = _bar_core(layout, a, b)
         if _box_sum(added_sum, x0, y0, x1, y1) == 0:
             continue
-        band = stroke.dark[y0:y1, x0:x1] & stroke.ink[y0:y1, x0:x1]
+        band = stroke.dark[y0:y1, x0:x1] & stroke.raw_ink[y0:y1, x0:x1]
         along = band.any(axis=1) if (x1 - x0) < (y1 - y0) else band.any(axis=0)
         frac = float(along.mean()) if along.size else 0.0
         if frac >= th["wall_added_min_fraction"]:
@@ -190,9 +244,10 @@ class DrawnEdge:
 
     a: Cell
     b: Cell
-    kind: str  # "open" | "wall" | "corner" | "corner_wall" | "gap"
+    kind: str  # "open" | "wall" | "corner" | "corner_wall" | "gap" | "gap_wall"
     bbox: list[int]
     length_px: float = 0.0
+    name: str = ""  # the wall crossed, for wall kinds
 
 
 @dataclass
@@ -208,6 +263,9 @@ class RouteReading:
     components: list[dict[str, Any]] = field(default_factory=list)  # pixel components (bbox, cells)
     ink_fraction: float = 0.0  # new ink / corridor area
     end_distance: dict[str, float] = field(default_factory=dict)  # px from marker centre to nearest ink
+    cell_ink: dict[Cell, int] = field(default_factory=dict)  # route-ink px in each visited cell's core
+    gaps: list[dict[str, Any]] = field(default_factory=list)  # short gaps between pieces along the route
+    dashed: bool = False  # the route is a dashed, dotted or arrow-chain line
 
 
 class _Geometry:
@@ -218,7 +276,6 @@ class _Geometry:
         self.lo = self.t // 2
         self.rows, self.cols = layout["rows"], layout["cols"]
         self.h, self.w = shape
-        self.d = max(th["band_reach_min_px"], round(th["band_reach_cells"] * self.s))
 
     def cell_of(self, x: float, y: float) -> Cell:
         c = int(np.floor((x - self.gx) / self.s))
@@ -230,6 +287,19 @@ class _Geometry:
     def clip(self, x0: int, y0: int, x1: int, y1: int) -> tuple[int, int, int, int]:
         return max(0, x0), max(0, y0), min(self.w, x1), min(self.h, y1)
 
+    def labels(self) -> np.ndarray:
+        """Cell index (r * cols + c) of every pixel; ``rows * cols`` outside the grid."""
+        out = self.rows * self.cols
+        c = np.floor((np.arange(self.w) - self.gx) / self.s).astype(np.int32)
+        r = np.floor((np.arange(self.h) - self.gy) / self.s).astype(np.int32)
+        c = np.where((c >= 0) & (c < self.cols), c, -1)
+        r = np.where((r >= 0) & (r < self.rows), r, -1)
+        lab = r[:, None] * self.cols + c[None, :]
+        return np.where((r[:, None] < 0) | (c[None, :] < 0), out, lab).astype(np.int32)
+
+    def cell(self, index: int) -> Cell:
+        return OUT if index >= self.rows * self.cols else divmod(int(index), self.cols)
+
 
 def _box_sum(integral: np.ndarray, x0: int, y0: int, x1: int, y1: int) -> int:
     if x1 <= x0 or y1 <= y0:
@@ -237,86 +307,157 @@ def _box_sum(integral: np.ndarray, x0: int, y0: int, x1: int, y1: int) -> int:
     return int(integral[y1, x1] - integral[y0, x1] - integral[y1, x0] + integral[y0, x0])
 
 
-def _crossing(ink: np.ndarray, integral: np.ndarray, g: _Geometry, a: Cell, b: Cell,
-              walled: bool) -> list[int] | None:
-    """Pixel box where the stroke crosses the boundary between a and b, or None.
-
-    Three bands along the boundary: L (cell a side), M (the wall bar line), R (cell b side). A crossing is
-    a position along the boundary with ink in L and R (within a small slack) and in M unless M is a wall
-    (a dark stroke vanishes into a black wall bar).
-    """
-    (ra, ca), (rb, cb) = sorted([a, b])
-    s, t, lo, d = g.s, g.t, g.lo, g.d
-    slack = max(2, d // 2)
-    if ra == rb:  # vertical boundary at x = X, spanning row ra
-        X = g.gx + cb * s
-        y0, y1 = g.gy + ra * s + t, g.gy + (ra + 1) * s - t
-        xs = (X - lo - d, X - lo, X - lo + t, X - lo + t + d)
-        if _box_sum(integral, *g.clip(xs[0], y0, xs[1], y1)) == 0 or \
-                _box_sum(integral, *g.clip(xs[2], y0, xs[3], y1)) == 0:
-            return None
-        y0c, y1c = max(0, y0), min(g.h, y1)
-        bands = [ink[y0c:y1c, max(0, xs[i]):max(0, xs[i + 1])].any(axis=1) for i in range(3)]
-        offset, box = y0c, lambda p, q: [xs[0], offset + p, xs[3], offset + q]
-    else:  # horizontal boundary at y = Y, spanning column ca
-        Y = g.gy + rb * s
-        x0, x1 = g.gx + ca * s + t, g.gx + (ca + 1) * s - t
-        ys = (Y - lo - d, Y - lo, Y - lo + t, Y - lo + t + d)
-        if _box_sum(integral, *g.clip(x0, ys[0], x1, ys[1])) == 0 or \
-                _box_sum(integral, *g.clip(x0, ys[2], x1, ys[3])) == 0:
-            return None
-        x0c, x1c = max(0, x0), min(g.w, x1)
-        bands = [ink[max(0, ys[i]):max(0, ys[i + 1]), x0c:x1c].any(axis=0) for i in range(3)]
-        offset, box = x0c, lambda p, q: [offset + p, ys[0], offset + q, ys[3]]
-    if any(band.size == 0 for band in bands):
-        return None
-    kern = np.ones(2 * slack + 1)
-    spread = [np.convolve(band.astype(float), kern, mode="same") > 0 for band in bands]
-    hit = spread[0] & spread[2] & (spread[1] | walled)
-    if not hit.any():
-        return None
-    idx = np.nonzero(hit)[0]
-    return [int(v) for v in box(int(idx[0]), int(idx[-1]) + 1)]
-
-
-def _corner_moves(ink: np.ndarray, integral: np.ndarray, g: _Geometry,
-                  inked: np.ndarray) -> list[tuple[Cell, Cell, list[int]]]:
-    """Diagonal moves through an interior grid corner: ink near the corner in two opposite quadrants."""
-    q = g.lo + g.d
-    moves = []
-    for r in range(1, g.rows):
-        for c in range(1, g.cols):
-            if not ((inked[r - 1, c - 1] and inked[r, c]) or (inked[r - 1, c] and inked[r, c - 1])):
-                continue
-            px, py = g.gx + c * g.s, g.gy + r * g.s
-            if _box_sum(integral, *g.clip(px - q, py - q, px + q, py + q)) == 0:
-                continue
-            near = {
-                (r - 1, c - 1): _box_sum(integral, *g.clip(px - q, py - q, px - g.lo, py - g.lo)) > 0,
-                (r - 1, c): _box_sum(integral, *g.clip(px + g.t - g.lo, py - q, px + q, py - g.lo)) > 0,
-                (r, c - 1): _box_sum(integral, *g.clip(px - q, py + g.t - g.lo, px - g.lo, py + q)) > 0,
-                (r, c): _box_sum(integral, *g.clip(px + g.t - g.lo, py + g.t - g.lo, px + q, py + q)) > 0,
-            }
-            for a, b in (((r - 1, c - 1), (r, c)), ((r - 1, c), (r, c - 1))):
-                if near[a] and near[b]:
-                    moves.append((a, b, [px - q, py - q, px + q, py + q]))
-    return moves
-
-
-def _components(stroke: Stroke, g: _Geometry, th: dict[str, Any]) -> tuple[np.ndarray, int, np.ndarray]:
-    """Label the stroke's pixel components. Gaps up to the tolerance are closed; a dark stroke hidden by a
-    wall bar or marker is bridged (ink on both sides of input ink)."""
+def _stroke_masks(stroke: Stroke, g: _Geometry, th: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+    """The drawn stroke (route ink plus where a dark stroke vanishes into a wall it crosses), and the fill
+    of its short gaps (dashes, dots, arrow chains, broken thin lines) that never passes through a wall bar."""
     ink = stroke.ink.astype(np.uint8)
-    r = th["ink_neighbourhood_px"]
-    k = g.t + 2 * r + 4  # a dark stroke vanishes over the bar and within r px of it
-    closed = cv2.morphologyEx(ink, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
-    blind = cv2.dilate(stroke.input_ink.astype(np.uint8), np.ones((2 * r + 3, 2 * r + 3), np.uint8))
-    bridged = ink | (closed & blind)
-    tol = max(th["gap_tolerance_min_px"], round(th["gap_tolerance_cells"] * g.s))
-    grown = cv2.dilate(bridged, np.ones((tol + 1, tol + 1), np.uint8))
-    n, labels = cv2.connectedComponents(grown, connectivity=8)
-    labels = np.where(bridged > 0, labels, 0)
-    return labels, n, bridged
+    zone = stroke.wall_zone.astype(np.uint8)
+    # a dark stroke crossing a wall merges with it: dark ink touching the wall zone on both sides, aligned
+    # across it, is joined through the zone where the answer is not paper
+    ring = cv2.dilate(zone, np.ones((5, 5), np.uint8)) & ~zone & ink & stroke.dark.astype(np.uint8)
+    bridge = np.zeros_like(ink)
+    if ring.any():
+        k = g.t + 2 * stroke.zone_reach + 5
+        bridge = cv2.morphologyEx(ring, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8)) & zone \
+            & (~stroke.paper).astype(np.uint8)
+    drawn = ink | bridge
+    # gaps are linked from the ink in the corridors: slivers along a redrawn wall's edge link nothing
+    fill = _link_gaps(drawn & ~zone, stroke.input_wall, th["dash_gap_max_cells"] * g.s / 2) & ~drawn
+    return drawn.astype(bool), fill.astype(bool)
+
+
+def _link_gaps(mask: np.ndarray, walls: np.ndarray, radius: float) -> np.ndarray:
+    """The stroke grown by ``radius`` (so pieces up to 2 x radius apart join) without growing through a
+    wall bar: whatever it joins, it joins through open passages. At half resolution (a distance
+    transform), so any radius costs the same."""
+    h, w = mask.shape
+    size = ((w + 1) // 2, (h + 1) // 2)
+    small = cv2.resize(mask.astype(np.uint8), size, interpolation=cv2.INTER_AREA) > 0
+    grown = cv2.distanceTransform((~small).astype(np.uint8), cv2.DIST_L2, 3) <= radius / 2
+    big = cv2.resize(grown.astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST) > 0
+    # grown pieces on both sides of a wall must stay apart: keep only growth connected to its own side
+    return big & ~cv2.dilate(walls.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+
+
+def _open_transitions(mask: np.ndarray, maze: Maze, g: _Geometry) -> list[DrawnEdge]:
+    """Steps of the stroke across open boundaries, read where the stroke crosses a boundary line outside
+    the wall zone (pixels on both sides of the line, 8-connected)."""
+    edges: dict[tuple[Cell, Cell], list[int]] = {}
+
+    def collect(left: np.ndarray, right: np.ndarray, along0: int, k: int, vertical: bool) -> None:
+        hit = left & (right | np.roll(right, 1) | np.roll(right, -1))
+        idx = np.nonzero(hit)[0]
+        if not len(idx):
+            return
+        pos = (idx + along0 - (g.gy if vertical else g.gx)) // g.s
+        for p in np.unique(pos):
+            if not 0 <= p < (g.rows if vertical else g.cols):
+                continue
+            a, b = ((int(p), k - 1), (int(p), k)) if vertical else ((k - 1, int(p)), (k, int(p)))
+            if not maze.is_open(a, b):
+                continue
+            sel = idx[pos == p] + along0
+            X = (g.gx if vertical else g.gy) + k * g.s
+            box = ([X - 2, int(sel[0]), X + 2, int(sel[-1]) + 1] if vertical
+                   else [int(sel[0]), X - 2, int(sel[-1]) + 1, X + 2])
+            edges[(a, b)] = box
+
+    y0, y1 = max(0, g.gy), min(g.h, g.gy + g.rows * g.s)
+    x0, x1 = max(0, g.gx), min(g.w, g.gx + g.cols * g.s)
+    for k in range(1, g.cols):
+        X = g.gx + k * g.s
+        if 1 <= X < g.w:
+            collect(mask[y0:y1, X - 1], mask[y0:y1, X], y0, k, True)
+    for k in range(1, g.rows):
+        Y = g.gy + k * g.s
+        if 1 <= Y < g.h:
+            collect(mask[Y - 1, x0:x1], mask[Y, x0:x1], x0, k, False)
+    return [DrawnEdge(a, b, "open", box) for (a, b), box in edges.items()]
+
+
+def _outside_cell(cell: Cell, box: list[int], g: _Geometry) -> Cell:
+    """The outside pseudo-cell beyond ``cell``'s outer wall nearest the pixel box (corner posts too)."""
+    r, c = cell
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    options = []
+    if r == 0:
+        options.append((cy - g.gy, (-1, c)))
+    if r == g.rows - 1:
+        options.append((g.gy + g.rows * g.s - cy, (g.rows, c)))
+    if c == 0:
+        options.append((cx - g.gx, (r, -1)))
+    if c == g.cols - 1:
+        options.append((g.gx + g.cols * g.s - cx, (r, g.cols)))
+    return min(options)[1] if options else OUT
+
+
+def _wall_transitions(mask: np.ndarray, stroke: Stroke, maze: Maze, g: _Geometry,
+                      lab: np.ndarray) -> list[DrawnEdge]:
+    """Topological crossings: a piece of the stroke inside the wall zone (on a bar, a post, the outer
+    frame, or hidden by a wall it crosses) joins the corridors of the cells it touches. Cells it joins that
+    no open passage links among themselves were joined through a wall: a wall crossing (adjacent cells), a
+    corner cut (diagonal cells; legal when a two-step detour is open), an outer-frame crossing (the
+    outside), or a slide along a bar (cells further apart)."""
+    inside = (mask & stroke.wall_zone).astype(np.uint8)
+    if not inside.any():
+        return []
+    n, comp, stats, _ = cv2.connectedComponentsWithStats(inside, connectivity=8)
+    if n <= 1:
+        return []
+    near = cv2.dilate(comp.astype(np.float32), np.ones((3, 3), np.uint8))
+    touching = mask & ~stroke.wall_zone & (near > 0)
+    codes = np.unique(near[touching].astype(np.int64) * (g.rows * g.cols + 1) + lab[touching])
+    touched: dict[int, set[Cell]] = {}
+    for code in codes:
+        i, cell_index = divmod(int(code), g.rows * g.cols + 1)
+        touched.setdefault(i, set()).add(g.cell(cell_index))
+    edges = []
+    for i, cells in touched.items():
+        if len(cells) < 2:
+            continue
+        x, y, w, h = (int(v) for v in stats[i, :4])
+        box = [x, y, x + w, y + h]
+        # cells the piece links through open passages form one group
+        parent = {c: c for c in cells}
+
+        def find(c: Cell) -> Cell:
+            while parent[c] != c:
+                c = parent[c]
+            return c
+
+        inside_cells = [c for c in cells if c != OUT]
+        for a in inside_cells:
+            for b in inside_cells:
+                if a < b and abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 and maze.is_open(a, b):
+                    parent[find(a)] = find(b)
+        if len({find(c) for c in cells}) == 1:
+            continue
+        pairs = []
+        for a in inside_cells:
+            if OUT in cells and (a[0] in (0, g.rows - 1) or a[1] in (0, g.cols - 1)):
+                pairs.append((1, a, OUT))
+            for b in inside_cells:
+                if a < b and find(a) != find(b):
+                    pairs.append((max(abs(a[0] - b[0]), abs(a[1] - b[1])) + (a[0] != b[0] and a[1] != b[1]) * 0.5,
+                                  a, b))
+        for _, a, b in sorted(pairs):
+            if find(a) == find(b):
+                continue
+            parent[find(a)] = find(b)
+            if b == OUT:
+                out = _outside_cell(a, box, g)
+                edges.append(DrawnEdge(a, OUT, "wall", box, name=wall_name(a, out, g.rows, g.cols)))
+            elif abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1:
+                edges.append(DrawnEdge(a, b, "wall", box, name=wall_name(a, b, g.rows, g.cols)))
+            elif abs(a[0] - b[0]) == 1 and abs(a[1] - b[1]) == 1:
+                via = ((a[0], b[1]), (b[0], a[1]))
+                legal = any(maze.is_open(a, m) and maze.is_open(m, b) for m in via)
+                edges.append(DrawnEdge(a, b, "corner" if legal else "corner_wall", box))
+            else:
+                edges.append(DrawnEdge(a, b, "wall", box,
+                                       name=f"walls between {cell_name(a)} and {cell_name(b)} (the stroke "
+                                            "runs along a wall bar)"))
+    return edges
 
 
 def _closest_points(labels: np.ndarray, i: int, j: int, box_i: tuple, box_j: tuple) -> tuple[float, tuple, tuple]:
@@ -337,59 +478,63 @@ def _closest_points(labels: np.ndarray, i: int, j: int, box_i: tuple, box_j: tup
     return float(np.sqrt(dd[m])), pi, pj
 
 
+def _gap_kind(maze: Maze, a: Cell, b: Cell) -> str:
+    """A jump between two cells is a gap in the line when the maze joins them about as directly as the
+    grid does; otherwise the jump passes a wall."""
+    if a == b:
+        return "gap"
+    if OUT in (a, b):
+        return "gap_wall"
+    manhattan = abs(a[0] - b[0]) + abs(a[1] - b[1])
+    seen, frontier = {a}, [a]
+    for _ in range(manhattan + 1):
+        frontier = [n for c in frontier for n in maze.neighbors(c) if n not in seen]
+        seen.update(frontier)
+        if b in seen:
+            return "gap"
+    return "gap_wall"
+
+
 def read_route(stroke: Stroke, maze: Maze, layout: dict[str, Any], start: Cell, goal: Cell,
                th: dict[str, Any]) -> RouteReading:
     """Map the stroke to the cell graph and pick the cheapest start->goal route through what was drawn."""
-    ink = stroke.ink
-    g = _Geometry(layout, ink.shape, th)
-    integral = cv2.integral(ink.astype(np.uint8))
-    # cells holding any ink (their full box, wall bars included): only their boundaries can be crossed
-    xs = np.clip(g.gx + np.arange(maze.cols + 1) * g.s, 0, g.w)
-    ys = np.clip(g.gy + np.arange(maze.rows + 1) * g.s, 0, g.h)
-    corner = integral[np.ix_(ys, xs)]
-    inked = (corner[1:, 1:] - corner[:-1, 1:] - corner[1:, :-1] + corner[:-1, :-1]) > 0
-    edges: list[DrawnEdge] = []
-    for a, b in grid_edges(maze.rows, maze.cols):
-        if not (inked[a] and inked[b]):
-            continue
-        walled = not maze.is_open(a, b)
-        box = _crossing(ink, integral, g, a, b, walled)
-        if box is not None:
-            edges.append(DrawnEdge(a, b, "wall" if walled else "open", box))
-    for a, b in outer_walls(maze.rows, maze.cols):
-        if not inked[a]:
-            continue
-        box = _crossing(ink, integral, g, a, b, True)
-        if box is not None:
-            edges.append(DrawnEdge(a, OUT, "wall", box))
-    side_linked = {edge(e.a, e.b) for e in edges}
-    for a, b, box in _corner_moves(ink, integral, g, inked):
-        via = [m for m in ((a[0], b[1]), (b[0], a[1]))]
-        if any(edge(a, m) in side_linked and edge(m, b) in side_linked for m in via):
-            continue
-        legal = any(maze.is_open(a, m) and maze.is_open(m, b) for m in via)
-        edges.append(DrawnEdge(a, b, "corner" if legal else "corner_wall", box))
+    g = _Geometry(layout, stroke.ink.shape, th)
+    drawn, fill = _stroke_masks(stroke, g, th)
+    line = drawn | fill
+    lab = g.labels()
+    solid = {edge(e.a, e.b) for e in _open_transitions(drawn & ~stroke.wall_zone, maze, g)}
+    edges = [replace(e, kind="open" if edge(e.a, e.b) in solid else "link")
+             for e in _open_transitions(line & ~stroke.wall_zone, maze, g)]
+    edges += _wall_transitions(line, stroke, maze, g, lab)
 
-    # pixel components and the gaps between them
-    labels, n, bridged = _components(stroke, g, th)
+    # pieces of the stroke (small gaps tolerated); on the route they tell a dashed line from gaps
+    tol = max(th["gap_tolerance_min_px"], round(th["gap_tolerance_cells"] * g.s))
+    kernel = np.ones((tol + 1, tol + 1), np.uint8)
+    n_pieces, pieces = cv2.connectedComponents(cv2.dilate(drawn.astype(np.uint8), kernel), connectivity=8)
+    pieces = np.where(drawn, pieces, 0)
+
+    # groups: the stroke with its short gaps closed; longer gaps between groups are bridged as gap edges
+    n, labels = cv2.connectedComponents(cv2.dilate(line.astype(np.uint8), kernel), connectivity=8)
+    labels = np.where(drawn, labels, 0)  # gaps are measured between drawn pixels
     comps = []
     min_area = th["component_min_cells"] * g.s
     for i in range(1, n):
         ys, xs = np.nonzero(labels == i)
         if len(xs) == 0 or len(xs) < min_area:
             continue
-        cells = sorted({g.cell_of(x, y) for x, y in zip(xs[:: max(1, len(xs) // 400)], ys[:: max(1, len(xs) // 400)])})
+        step = max(1, len(xs) // 400)
+        cells = sorted({g.cell_of(x, y) for x, y in zip(xs[::step], ys[::step])})
         comps.append({"label": i, "bbox": (int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1),
                       "area": int(len(xs)), "cells": cells})
     gap_edges: list[DrawnEdge] = []
     if 1 < len(comps) <= th["max_components"]:
-        pairs = []
+        pairs_ = []
         for i in range(len(comps)):
             for j in range(i + 1, len(comps)):
                 dist, pi, pj = _closest_points(labels, comps[i]["label"], comps[j]["label"],
                                                comps[i]["bbox"], comps[j]["bbox"])
-                pairs.append((dist, i, j, pi, pj))
-        pairs.sort()
+                pairs_.append((dist, i, j, pi, pj))
+        pairs_.sort()
         parent = list(range(len(comps)))
 
         def find(x: int) -> int:
@@ -398,7 +543,7 @@ def read_route(stroke: Stroke, maze: Maze, layout: dict[str, Any], start: Cell, 
                 x = parent[x]
             return x
 
-        for dist, i, j, pi, pj in pairs:
+        for dist, i, j, pi, pj in pairs_:
             if dist > th["bridge_max_cells"] * g.s:
                 break
             if find(i) == find(j):
@@ -407,17 +552,27 @@ def read_route(stroke: Stroke, maze: Maze, layout: dict[str, Any], start: Cell, 
             ca, cb = g.cell_of(*pi), g.cell_of(*pj)
             pad = 3
             box = [min(pi[0], pj[0]) - pad, min(pi[1], pj[1]) - pad, max(pi[0], pj[0]) + pad, max(pi[1], pj[1]) + pad]
-            gap_edges.append(DrawnEdge(ca, cb, "gap", box, dist))
+            kind = _gap_kind(maze, ca, cb)
+            name = ""
+            if kind == "gap_wall":
+                name = (wall_name(ca, cb, g.rows, g.cols) if OUT not in (ca, cb)
+                        and abs(ca[0] - cb[0]) + abs(ca[1] - cb[1]) == 1 else
+                        f"walls between {cell_name(ca) if ca != OUT else 'the outside'} and "
+                        f"{cell_name(cb) if cb != OUT else 'the outside'} (the line jumps across)")
+            gap_edges.append(DrawnEdge(ca, cb, kind, box, dist, name))
     edges += gap_edges
 
-    # visited cells: enough ink in the cell core, or an end of a drawn transition
+    # visited cells: enough route ink in the cell core, or an end of a drawn transition
+    integral = cv2.integral(stroke.ink.astype(np.uint8))
     min_px = th["visit_min_px_cells"] * g.s
-    visited = set()
+    cell_ink: dict[Cell, int] = {}
     for r in range(maze.rows):
         for c in range(maze.cols):
             x0, y0 = g.gx + c * g.s + g.t, g.gy + r * g.s + g.t
-            if _box_sum(integral, x0, y0, x0 + g.s - 2 * g.t, y0 + g.s - 2 * g.t) >= min_px:
-                visited.add((r, c))
+            px = _box_sum(integral, x0, y0, x0 + g.s - 2 * g.t, y0 + g.s - 2 * g.t)
+            if px >= min_px:
+                cell_ink[(r, c)] = px
+    visited = set(cell_ink)
     for e in edges:
         visited.update(x for x in (e.a, e.b) if x != OUT)
 
@@ -428,29 +583,74 @@ def read_route(stroke: Stroke, maze: Maze, layout: dict[str, Any], start: Cell, 
         cx, cy = g.gx + (cell[1] + 0.5) * g.s, g.gy + (cell[0] + 0.5) * g.s
         r0 = int(np.ceil(reach)) + 1
         x0, y0, x1, y1 = g.clip(int(cx) - r0, int(cy) - r0, int(cx) + r0 + 1, int(cy) + r0 + 1)
-        ys, xs = np.nonzero(bridged[y0:y1, x0:x1])
+        ys, xs = np.nonzero(drawn[y0:y1, x0:x1])
         end_distance[which] = float(np.hypot(xs + x0 + 0.5 - cx, ys + y0 + 0.5 - cy).min()) if len(xs) else float("inf")
     start_reached = end_distance["start"] <= reach
     goal_reached = end_distance["goal"] <= reach
 
-    route, route_edges = _cheapest_route(edges, start, goal, th)
+    route, route_edges = _cheapest_route(edges, start, goal, th, set(cell_ink))
+    gaps, dashed = _route_gaps(drawn, pieces, lab, g, route, th) if route else ([], False)
     x0, y0, x1, y1 = layout["grid_bbox"]
     corridor_area = int((~stroke.input_ink[y0:y1, x0:x1]).sum())
-    ink_fraction = float(ink[y0:y1, x0:x1].sum()) / max(1, corridor_area)
+    ink_fraction = float(stroke.ink[y0:y1, x0:x1].sum()) / max(1, corridor_area)
     return RouteReading(sorted(visited), edges, route, route_edges, start_reached, goal_reached,
                         [{"bbox": list(c["bbox"]), "area": c["area"], "cells": [list(x) for x in c["cells"]]}
-                         for c in comps], ink_fraction, end_distance)
+                         for c in comps], ink_fraction, end_distance, cell_ink, gaps, dashed)
 
 
-def _cheapest_route(edges: list[DrawnEdge], start: Cell, goal: Cell,
-                    th: dict[str, Any]) -> tuple[list[Cell] | None, list[DrawnEdge]]:
-    """Dijkstra over the drawn transitions; costs from the rubric prefer open steps to gaps to walls."""
+def _route_gaps(drawn: np.ndarray, pieces: np.ndarray, lab: np.ndarray, g: _Geometry, route: list[Cell],
+                th: dict[str, Any]) -> tuple[list[dict[str, Any]], bool]:
+    """Short gaps along the route, and whether the line is dashed. A line in many pieces, none of them
+    most of the line, is a dashed, dotted or arrow-chain line (no gaps); otherwise the gaps are the closest
+    points between the (gap-tolerant) pieces of the line in the route's cells (minimum spanning tree)."""
+    index = np.array([r * g.cols + c for r, c in route], np.int32)
+    on = np.isin(lab, index) & drawn
+    n, raw, stats, _ = cv2.connectedComponentsWithStats(drawn.astype(np.uint8), connectivity=8)
+    raw_ids = np.unique(raw[on])
+    raw_ids = raw_ids[raw_ids > 0]
+    areas = stats[raw_ids, cv2.CC_STAT_AREA]
+    if len(raw_ids) > th["dashed_min_gaps"] and areas.max() < th["dashed_max_piece_share"] * areas.sum():
+        return [], True
+    ids = [int(i) for i in np.unique(pieces[on]) if i > 0]
+    area = {i: int((pieces == i).sum()) for i in ids}
+    ids = [i for i in ids if area[i] >= th["component_min_cells"] * g.s]
+    if len(ids) < 2:
+        return [], False
+    boxes = {}
+    for i in ids:
+        ys, xs = np.nonzero(pieces == i)
+        boxes[i] = (int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1)
+    pairs = sorted((_closest_points(pieces, i, j, boxes[i], boxes[j]), i, j)
+                   for k, i in enumerate(ids) for j in ids[k + 1:])
+    parent = {i: i for i in ids}
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            x = parent[x]
+        return x
+
+    gaps = []
+    for (dist, pi, pj), i, j in pairs:
+        if find(i) == find(j):
+            continue
+        parent[find(i)] = find(j)
+        if dist > th["dash_gap_max_cells"] * g.s * 1.05 or dist < th["gap_min_cells"] * g.s:
+            continue  # a longer break is a gap edge of the route graph; a shorter one is no gap
+        gaps.append({"bbox": [min(pi[0], pj[0]) - 3, min(pi[1], pj[1]) - 3, max(pi[0], pj[0]) + 3,
+                              max(pi[1], pj[1]) + 3], "length_px": dist, "cell": g.cell_of(*pi)})
+    return gaps, False
+
+
+def _cheapest_route(edges: list[DrawnEdge], start: Cell, goal: Cell, th: dict[str, Any],
+                    inked: set[Cell]) -> tuple[list[Cell] | None, list[DrawnEdge]]:
+    """Dijkstra over the drawn transitions; costs from the rubric prefer open steps to gap links to gaps to
+    walls, and entering a cell that holds no ink costs like a gap (the route is where the ink is)."""
     cost = th["route_costs"]
     adj: dict[Cell, list[tuple[float, Cell, int]]] = {}
     for k, e in enumerate(edges):
         w = cost[e.kind] + (e.length_px / 100.0 if e.kind == "gap" else 0.0)
-        adj.setdefault(e.a, []).append((w, e.b, k))
-        adj.setdefault(e.b, []).append((w, e.a, k))
+        adj.setdefault(e.a, []).append((w + (cost["empty_cell"] if e.b not in inked else 0), e.b, k))
+        adj.setdefault(e.b, []).append((w + (cost["empty_cell"] if e.a not in inked else 0), e.a, k))
     best = {start: 0.0}
     prev: dict[Cell, tuple[Cell, int]] = {}
     heap = [(0.0, start)]
@@ -512,9 +712,10 @@ def check_route(reading: RouteReading, maze: Maze, layout: dict[str, Any], start
     on_route = set(reading.route or [])
     # every wall crossing anywhere in the drawing, named; gaps only where the route bridges them
     for e in reading.edges:
-        if e.kind == "wall":
-            violations.append(_v("wall_crossed", f"the route crosses the {wall_name(e.a, e.b, rows, cols)}",
-                                 MAJOR, cells=[list(x) for x in (e.a, e.b) if x != OUT],
+        if e.kind in ("wall", "gap_wall"):
+            how = "jumps across" if e.kind == "gap_wall" else "crosses"
+            violations.append(_v("wall_crossed", f"the route {how} the {e.name}", MAJOR,
+                                 cells=[list(x) for x in (e.a, e.b) if x != OUT],
                                  wall=[list(e.a), list(e.b)] if e.b != OUT else [list(e.a), "outside"],
                                  bbox=e.bbox))
         elif e.kind == "corner_wall":
@@ -524,25 +725,51 @@ def check_route(reading: RouteReading, maze: Maze, layout: dict[str, Any], start
         elif e.kind == "corner":
             violations.append(_v("corner_cut", f"the route cuts the corner between {cell_name(e.a)} and "
                                  f"{cell_name(e.b)} diagonally", MINOR, cells=[list(e.a), list(e.b)], bbox=e.bbox))
-        elif e.kind == "gap" and e.a in on_route and e.b in on_route:
-            cells = e.length_px / s
-            sev = MINOR if cells <= th["minor_gap_max_cells"] else MAJOR
-            violations.append(_v("route_gap", f"the route has a gap of {e.length_px:.0f} px ({cells:.2f} cells) "
-                                 f"near {cell_name(e.a) if e.a != OUT else 'the border'}", sev,
-                                 cells=[list(x) for x in (e.a, e.b) if x != OUT], gap_px=round(e.length_px, 1),
-                                 bbox=e.bbox))
+    for e in reading.route_edges:
+        if e.kind == "gap":
+            violations.append(_gap_violation(e.length_px, [x for x in (e.a, e.b) if x != OUT], e.bbox, s, th))
+    # a line in many pieces along the route is a dashed, dotted or arrow-chain line whose pieces follow
+    # one path (accepted); a line in two or three pieces has gaps
+    info["dashed"] = reading.dashed
+    for gap in reading.gaps:
+        violations.append(_gap_violation(gap["length_px"], [gap["cell"]], gap["bbox"], s, th))
     # stray pieces: components none of whose cells are on the route
+    stray_cells: set[Cell] = set()
     if reading.route is not None:
         for comp in reading.components:
             cells = {tuple(c) for c in comp["cells"]}
             if not cells & on_route:
+                stray_cells |= cells
                 sev = MINOR if len(cells) <= th["stray_minor_max_cells"] else MAJOR
                 violations.append(_v("stray_mark", f"a stroke off the route covers {len(cells)} cell(s)", sev,
                                      cells=sorted([list(c) for c in cells]), bbox=comp["bbox"]))
     if reading.route is not None:
         info["route"] = [list(c) for c in reading.route]
-        info["detour_cells"] = [list(c) for c in reading.visited if c not in on_route]
+        # everything else drawn from the route: dead ends entered, side branches, second routes
+        off = sorted(c for c in reading.cell_ink if c not in on_route and c not in stray_cells)
+        info["detour_cells"] = [list(c) for c in off]
+        free = rows * cols - len(on_route)
+        if off and len(off) >= max(th["explore_min_cells"], th["explore_min_fraction"] * free):
+            violations.insert(0, _v("not_a_route", f"ink runs into {len(off)} of the {free} cells off the route: "
+                                    "the drawing explores the maze instead of choosing one route", MAJOR,
+                                    bbox=list(layout["grid_bbox"]), cells=[list(c) for c in off]))
+        elif off:
+            sev = MINOR if len(off) <= th["side_branch_minor_max_cells"] else MAJOR
+            xs = [layout["grid_bbox"][0] + c[1] * s for c in off]
+            ys = [layout["grid_bbox"][1] + r * s for r, _ in off]
+            violations.append(_v("side_branch", f"ink leaves the route into {len(off)} cell(s) off it "
+                                 f"({', '.join(cell_name(c) for c in off[:6])}{', ...' if len(off) > 6 else ''})",
+                                 sev, cells=[list(c) for c in off],
+                                 bbox=[min(xs), min(ys), max(xs) + s, max(ys) + s]))
     return violations, info
+
+
+def _gap_violation(length_px: float, cells: list[Cell], bbox: list[int], s: int, th: dict[str, Any]) -> Violation:
+    size = length_px / s
+    sev = MINOR if size <= th["minor_gap_max_cells"] else MAJOR
+    where = cell_name(cells[0]) if cells and cells[0] != OUT else "the border"
+    return _v("route_gap", f"the route has a gap of {length_px:.0f} px ({size:.2f} cells) near {where}", sev,
+              cells=[list(x) for x in cells if x != OUT], gap_px=round(length_px, 1), bbox=list(bbox))
 
 
 def _finite(x: float) -> float | None:
