@@ -20,7 +20,8 @@ from genpuzzle.renderers.nonogram import render_nonogram
 from genpuzzle.solvers.nonogram import (MASK_KINDS, canonical_hash, clues_from_mask, count_solutions_cpsat,
                                         density, is_trivial, random_mask, solve)
 from genpuzzle.track import Track
-from genpuzzle.verifiers.nonogram import (check_cells, check_clue_area, contrast_map, draw_reading,
+from genpuzzle.verifiers.cells import BLANK, FILLED, UNSURE
+from genpuzzle.verifiers.nonogram import (check_cells, check_clue_area, check_crossed, contrast_map, draw_reading,
                                           nonogram_score, read_cells)
 
 MAX_ATTEMPTS = 400
@@ -88,27 +89,41 @@ class NonogramTrack(Track):
 
     def verify(self, record: InstanceRecord, answer: np.ndarray, input_image: np.ndarray) -> Verdict:
         layout, truth = record.layout, record.ground_truth
-        contrast = contrast_map(answer)
+        solution = truth["solution"]
+        contrast = contrast_map(answer, layout)
         reading = read_cells(answer, layout, contrast)
-        parsed: dict[str, Any] = {"cells": reading.cells,
+        parsed: dict[str, Any] = {"cells": reading.cells, "states": reading.states,
                                   "cell_confidence": [[round(x, 3) for x in row] for row in reading.confidence]}
         if reading.mean_confidence < self.rubric["unreadable_below_mean_confidence"]:
             return Verdict.failed(record.id, self.name, Status.UNREADABLE,
                                   f"cell reader unsure on most cells (mean confidence {reading.mean_confidence:.2f})",
                                   parsed=parsed)
-        violations, subscores = check_cells(reading.cells, truth["row_clues"], truth["col_clues"],
-                                            truth["solution"], layout)
-        clue_violations, preserved = check_clue_area(answer, input_image, layout,
-                                                     self.rubric["clue_change_min_digit_fraction"], contrast)
+        unsure = reading.where(UNSURE)
+        # Rules are judged giving unsure cells the benefit of the doubt (a rule broken anyway is broken);
+        # the score charges them as wrong, so an unsure answer never scores 100.
+        doubt = [[solution[r][c] if s == UNSURE else int(s == FILLED) for c, s in enumerate(row)]
+                 for r, row in enumerate(reading.states)]
+        charged = [[1 - solution[r][c] if s == UNSURE else int(s == FILLED) for c, s in enumerate(row)]
+                   for r, row in enumerate(reading.states)]
+        violations, _ = check_cells(doubt, truth["row_clues"], truth["col_clues"], solution, layout)
+        _, subscores = check_cells(charged, truth["row_clues"], truth["col_clues"], solution, layout)
+        violations += check_crossed(reading, solution, layout)
+        clue_violations, preserved, clue_extra = check_clue_area(
+            answer, input_image, layout, self.rubric["clue_change_min_digit_fraction"], contrast,
+            {"row": truth["row_clues"], "col": truth["col_clues"]})
         violations += clue_violations
         subscores["clue_preservation"] = preserved
         threshold = self.rubric["needs_review_below_cell_confidence"]
-        unsure = [[r, c] for r, row in enumerate(reading.confidence) for c, x in enumerate(row) if x < threshold]
+        low = [[r, c] for r, row in enumerate(reading.confidence) for c, x in enumerate(row) if x < threshold]
+        extra: dict[str, Any] = dict(clue_extra)
+        if low:
+            extra["unsure_cells"] = [{"cell": [r, c], "state": reading.states[r][c],
+                                      **reading.evidence[r][c]} for r, c in low]
         return Verdict(
             id=record.id, track=self.name, score=nonogram_score(subscores, violations),
             status=Status.INCORRECT if violations else Status.CORRECT, violations=violations, parsed=parsed,
-            confidence=reading.min_confidence, needs_review=bool(unsure), subscores=subscores,
-            extra={"unsure_cells": unsure} if unsure else {},
+            confidence=reading.min_confidence, needs_review=bool(low or clue_extra.get("unsure_clues")),
+            subscores=subscores, extra=extra,
         )
 
     def overlay(self, record: InstanceRecord, verdict: Verdict, answer: np.ndarray) -> np.ndarray | None:
@@ -117,8 +132,8 @@ class NonogramTrack(Track):
             return None
         from genpuzzle.verifiers.nonogram import CellReading
 
-        reading = CellReading(parsed["cells"], parsed.get("cell_confidence") or
-                              [[1.0] * len(row) for row in parsed["cells"]], [])
+        states = parsed.get("states") or [[FILLED if v else BLANK for v in row] for row in parsed["cells"]]
+        reading = CellReading(states, parsed.get("cell_confidence") or [[1.0] * len(row) for row in states])
         return draw_reading(answer, record.layout, reading, verdict.violations)
 
     def dedupe_key(self, record: InstanceRecord) -> str:

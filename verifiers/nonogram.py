@@ -10,7 +10,7 @@ the input image. Scoring formula and thresholds: ``data/rubrics/nonogram.json``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -18,26 +18,29 @@ import cv2
 import numpy as np
 
 from genpuzzle.records import Violation
+from genpuzzle.verifiers import cells as cells_mod
 from genpuzzle.renderers.nonogram import cell_box, clue_strip
 from genpuzzle.solvers.nonogram import line_clue
 
-CELL_INSET = 0.18  # fraction of a cell trimmed on each side so grid lines stay out of the crop
-INK_CONTRAST = 45  # darkness (0-255, most-darkened channel vs paper) from which a pixel is ink
-FILLED_ABOVE = 0.8  # ink fraction of the crop from which a cell is filled whatever its shape
-EMPTY_BELOW = 0.12  # ink fraction below which a cell is empty outright (blank, dot, thin X)
-SOLID_KERNEL = 0.3  # erosion side (fraction of the crop side) that removes pen strokes but not fills
-SOLID_INK = 0.12  # fraction of the crop still ink after that erosion: a solid (maybe partial) fill
-GAP_MAX = 0.2  # radius (fraction of the crop side) of the largest blank disc a hatched fill may leave
 SHIFT_SEARCH_PX = 4  # clue strips are re-aligned within +-this many pixels
 
 
 @dataclass
 class CellReading:
-    """Cells read from an image (1 filled, 0 empty), each with a confidence 0..1 and its ink fraction."""
+    """Cells read from an image: ``states`` per cell (filled / crossed / blank / unsure, see
+    :mod:`genpuzzle.verifiers.cells`), ``cells`` (1 filled, 0 not), a confidence 0..1 per cell and the
+    reader's evidence per cell."""
 
-    cells: list[list[int]]
+    states: list[list[str]]
     confidence: list[list[float]]
-    ink: list[list[float]]
+    evidence: list[list[dict[str, Any]]] = field(default_factory=list)
+
+    @property
+    def cells(self) -> list[list[int]]:
+        return [[int(s == cells_mod.FILLED) for s in row] for row in self.states]
+
+    def where(self, state: str) -> list[tuple[int, int]]:
+        return [(r, c) for r, row in enumerate(self.states) for c, s in enumerate(row) if s == state]
 
     @property
     def min_confidence(self) -> float:
@@ -48,78 +51,22 @@ class CellReading:
         return float(np.mean(self.confidence))
 
 
-def paper_colour(rgb: np.ndarray) -> np.ndarray:
-    """The paper colour: the modal bright colour of a downsampled copy (float RGB), white if none."""
-    h, w = rgb.shape[:2]
-    k = max(1, max(h, w) // 200)
-    small = cv2.resize(rgb, (max(1, w // k), max(1, h // k)), interpolation=cv2.INTER_AREA) if k > 1 else rgb
-    px = small.reshape(-1, 3).astype(np.int32)
-    bright = px[px.sum(axis=1) >= 3 * 96]
-    if len(bright) == 0:
-        return np.array([255.0, 255.0, 255.0])
-    q = bright >> 3
-    keys = (q[:, 0] << 10) | (q[:, 1] << 5) | q[:, 2]
-    return bright[keys == np.bincount(keys).argmax()].mean(axis=0)
-
-
-def contrast_map(image: np.ndarray) -> np.ndarray:
-    """Per-pixel darkness 0..255 against the paper colour, in the most-darkened channel (uint8), so
-    grey and coloured inks count as well as black."""
-    rgb = np.ascontiguousarray(np.asarray(image)[:, :, :3], dtype=np.uint8)
-    gain = 255.0 / np.maximum(paper_colour(rgb), 1.0)
-    r, g, b = (cv2.convertScaleAbs(ch, alpha=float(a)) for ch, a in zip(cv2.split(rgb), gain))
-    return cv2.subtract(np.full_like(r, 255), cv2.min(cv2.min(r, g), b))
-
-
-def cell_crop_box(layout: dict[str, Any], r: int, c: int, inset: float = CELL_INSET) -> tuple[int, int, int, int]:
-    """Integer pixel box of cell (r, c)'s interior, inset so that grid lines are excluded."""
-    x0, y0, x1, y1 = cell_box(layout, r, c)
-    w, h = x1 - x0, y1 - y0
-    return (round(x0 + inset * w), round(y0 + inset * h), round(x1 - inset * w), round(y1 - inset * h))
-
-
-def classify_cell(ink: np.ndarray) -> tuple[int, float, float]:
-    """``(filled, confidence, ink_fraction)`` of one cell interior given as a boolean ink mask.
-
-    Sparse ink is empty (blank, dot). Otherwise a fill is either solid (a blob survives an erosion that
-    removes pen strokes: black/grey/coloured, partial or off-centre fills) or spread over the whole cell
-    (hatching, scribbles: no large blank disc is left). An "X" leaves blank the regions beside the
-    middle of each side, and a dot leaves most of the cell blank, so both read as empty.
-    """
-    h, w = ink.shape
-    if h < 4 or w < 4:
-        return 0, 0.0, 0.0
-    frac = float(ink.mean())
-    if frac < EMPTY_BELOW:
-        return 0, float(min(1.0, 0.6 + 5.0 * (EMPTY_BELOW - frac))), frac
-    side = min(h, w)
-    mask = ink.astype(np.uint8)
-    k = max(3, round(SOLID_KERNEL * side))
-    solid = float(cv2.erode(mask, np.ones((k, k), np.uint8)).mean())
-    gap = float(cv2.distanceTransform(1 - mask, cv2.DIST_L2, 3).max()) / side
-    if frac >= FILLED_ABOVE or solid >= SOLID_INK or gap <= GAP_MAX:
-        # Margins of the strongest evidence; a clear fill scores 1.
-        margin = max(solid / SOLID_INK - 1.0, (GAP_MAX - gap) / GAP_MAX, (frac - FILLED_ABOVE) / 0.1)
-        return 1, float(min(1.0, 0.5 + margin)), frac
-    margin = min(1.0 - solid / SOLID_INK, (gap - GAP_MAX) / GAP_MAX)
-    return 0, float(min(1.0, 0.5 + margin)), frac
+def contrast_map(image: np.ndarray, layout: dict[str, Any] | None = None) -> np.ndarray:
+    """Per-pixel darkness 0..255 (uint8) against the local paper (shadow-corrected), in the most-darkened
+    channel, so grey and coloured inks count as well as black (:func:`cells.darkness_map` at the
+    layout's cell size)."""
+    cell_px = float(layout.get("cell_px", 40)) if layout else 40.0
+    return cells_mod.darkness_map(image, cell_px)
 
 
 def read_cells(image: np.ndarray, layout: dict[str, Any], contrast: np.ndarray | None = None) -> CellReading:
-    """Read every cell of the grid at ``layout.grid_bbox`` in ``image`` (RGB uint8, input frame);
-    ``contrast`` is the image's :func:`contrast_map` when already computed."""
-    ink = (contrast if contrast is not None else contrast_map(image)) >= INK_CONTRAST
+    """Read every cell of the grid at ``layout.grid_bbox`` in ``image`` (RGB uint8, input frame) with the
+    shared cell-mark reader; ``contrast`` is the image's :func:`contrast_map` when already computed."""
     rows, cols = layout["rows"], layout["cols"]
-    cells = [[0] * cols for _ in range(rows)]
-    confidence = [[0.0] * cols for _ in range(rows)]
-    fractions = [[0.0] * cols for _ in range(rows)]
-    H, W = ink.shape
-    for r in range(rows):
-        for c in range(cols):
-            x0, y0, x1, y1 = cell_crop_box(layout, r, c)
-            crop = ink[max(0, y0):min(H, y1), max(0, x0):min(W, x1)]
-            cells[r][c], confidence[r][c], fractions[r][c] = classify_cell(crop)
-    return CellReading(cells, confidence, fractions)
+    dark = contrast if contrast is not None else contrast_map(image, layout)
+    marks = cells_mod.read_marks(image, grid_bbox=layout["grid_bbox"], rows=rows, cols=cols, darkness=dark)
+    grid = lambda values: [values[r * cols:(r + 1) * cols] for r in range(rows)]  # noqa: E731
+    return CellReading(grid(marks.states), grid(marks.confidence), grid(marks.evidence))
 
 
 # ------------------------------------------------------------------------------------------ clue area
@@ -140,29 +87,163 @@ def digit_ink_px(font_px: int) -> float:
     return float(np.mean(areas))
 
 
-def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
-                    min_digit_fraction: float, answer_contrast: np.ndarray | None = None
-                    ) -> tuple[list[Violation], float]:
-    """Compare each row's and column's clue strip in the answer with the input image.
+@dataclass
+class ClueReading:
+    """The numbers read in one clue strip: ``values`` (None when any glyph was unsure or not a digit),
+    the lowest glyph ``confidence``, the glyph boxes (strip pixels) and per-glyph symbols."""
 
-    Each strip is first aligned locally (best shift within a few pixels, absorbing what registration
-    left), then ink of the input missing from the answer (erased) and strong ink added to the answer
-    (overwritten), beyond a 2-3 px tolerance for blur and JPEG, count as changed pixels; a strip with at
-    least ``min_digit_fraction`` of one digit's ink changed is a ``clue_changed`` violation.
-    Returns (violations, fraction of clue lines preserved).
+    values: list[int] | None
+    confidence: float
+    glyphs: list[list[int]]
+    text: str
+
+
+def _glyph_groups(ink: np.ndarray, kind: str, font_px: float) -> list[list[tuple[int, int, int, int]]]:
+    """Ink components of a clue strip grouped into numbers (each a list of glyph boxes x0, y0, x1, y1 in
+    reading order): a row strip reads left to right, a column strip top to bottom, then left to right.
+    Glyph pieces overlapping in x are one glyph; a gap wider than NUMBER_GAP x font px starts a number."""
+    count, _, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    boxes = []
+    for k in range(1, count):
+        x, y, w, h, area = (int(v) for v in stats[k])
+        if area < 0.01 * font_px ** 2 and max(w, h) < 0.3 * font_px:
+            continue  # speck
+        boxes.append([x, y, x + w, y + h])
+    if not boxes:
+        return []
+    if kind == "col":  # lines of numbers by vertical position
+        boxes.sort(key=lambda b: (b[1] + b[3]) / 2)
+        lines: list[list[list[int]]] = [[boxes[0]]]
+        for b in boxes[1:]:
+            prev = lines[-1]
+            if (b[1] + b[3]) / 2 - np.mean([(p[1] + p[3]) / 2 for p in prev]) > 0.5 * font_px:
+                lines.append([b])
+            else:
+                prev.append(b)
+    else:
+        lines = [boxes]
+    groups: list[list[tuple[int, int, int, int]]] = []
+    for line in lines:
+        line.sort(key=lambda b: b[0])
+        glyphs: list[list[int]] = []
+        for b in line:  # pieces overlapping in x (a broken glyph) join the previous glyph
+            if glyphs and min(b[2], glyphs[-1][2]) - max(b[0], glyphs[-1][0]) > 0.5 * min(b[2] - b[0], glyphs[-1][2] - glyphs[-1][0]):
+                g = glyphs[-1]
+                g[:] = [min(g[0], b[0]), min(g[1], b[1]), max(g[2], b[2]), max(g[3], b[3])]
+            else:
+                glyphs.append(list(b))
+        number: list[tuple[int, int, int, int]] = []
+        for g in glyphs:
+            if number and g[0] - number[-1][2] > NUMBER_GAP * font_px:
+                groups.append(number)
+                number = []
+            number.append(tuple(g))
+        if number:
+            groups.append(number)
+    return groups
+
+
+NUMBER_GAP = 0.3  # a horizontal gap wider than this x font px separates two numbers of one clue
+GLYPH_CELL = 32  # glyphs are read on square cells of this side
+
+
+def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, int, int]]], font_px: float
+                     ) -> list[ClueReading]:
+    """Read the numbers in each clue strip (``kind``, pixel box) of the darkness map ``dark`` with the
+    project's digit reader, all glyphs in one batch. A glyph wider than tall (touching digits), a glyph
+    read as something other than a digit, or one read below the reader's confident level makes the
+    strip's ``values`` None (unsure)."""
+    from genpuzzle.verifiers import digits
+
+    try:
+        reader = digits.default_reader()
+    except Exception:  # no usable digit model: every strip read is unsure (review), never a pass
+        reader = None
+    confident = getattr(digits, "CONFIDENT", 0.9)
+    H, W = dark.shape
+    cells: list[np.ndarray] = []
+    plans: list[list[list[int]]] = []
+    boxes_per_strip: list[list[list[int]]] = []
+    bad: list[bool] = []
+    for kind, (x0, y0, x1, y1) in strips:
+        x0, y0, x1, y1 = max(0, x0), max(0, y0), min(W, x1), min(H, y1)
+        crop = dark[y0:y1, x0:x1] if x1 > x0 and y1 > y0 else np.zeros((1, 1), np.uint8)
+        ink = crop >= CLUE_INK
+        groups = _glyph_groups(ink, kind, font_px)
+        plan, gboxes, odd = [], [], False
+        for number in groups:
+            idx = []
+            for gx0, gy0, gx1, gy1 in number:
+                w, h = gx1 - gx0, gy1 - gy0
+                if w > 1.05 * h or h < 0.3 * font_px:
+                    odd = True  # touching digits or a fragment: not one digit
+                side = int(max(w, h) * 1.5) + 2
+                canvas = np.zeros((side, side), np.uint8)
+                ox, oy = (side - w) // 2, (side - h) // 2
+                canvas[oy:oy + h, ox:ox + w] = np.where(ink[gy0:gy1, gx0:gx1], crop[gy0:gy1, gx0:gx1], 0)
+                cells.append(cv2.resize(255 - canvas, (GLYPH_CELL, GLYPH_CELL), interpolation=cv2.INTER_AREA))
+                idx.append(len(cells) - 1)
+                gboxes.append([x0 + gx0, y0 + gy0, x0 + gx1, y0 + gy1])
+            plan.append(idx)
+        plans.append(plan)
+        boxes_per_strip.append(gboxes)
+        bad.append(odd)
+    if reader is None:
+        return [ClueReading(None, 0.0, g, "digit reader unavailable") for g in boxes_per_strip]
+    readings = reader.read(cells) if cells else []
+    out = []
+    for plan, gboxes, odd in zip(plans, boxes_per_strip, bad):
+        values: list[int] | None = []
+        conf = 1.0
+        texts = []
+        for idx in plan:
+            glyphs = [readings[i] for i in idx]
+            conf = min([conf] + [g.confidence for g in glyphs])
+            texts.append("".join(str(g.digit) if g.digit is not None else "?" for g in glyphs))
+            if values is not None and all(g.digit is not None and g.confidence >= confident for g in glyphs):
+                values.append(int("".join(str(g.digit) for g in glyphs)))
+            else:
+                values = None
+        if odd:
+            values = None
+        out.append(ClueReading(values, round(float(conf), 3), gboxes, " ".join(texts)))
+    return out
+
+
+CLUE_INK = 100  # darkness from which a clue-strip pixel is glyph ink
+READ_DIGIT_FRACTION = 0.025  # a strip whose pixels differ from the input by this much of a digit is read
+
+
+def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
+                    min_digit_fraction: float, answer_contrast: np.ndarray | None = None,
+                    clues: dict[str, list[list[int]]] | None = None
+                    ) -> tuple[list[Violation], float, dict[str, Any]]:
+    """Check each row's and column's clue strip of the answer: unchanged pixels, or the same numbers.
+
+    Each strip is first compared with the input's pixels, aligned locally (best shift within a few
+    pixels, absorbing what registration left): input ink missing from the answer (erased) and strong
+    ink added (overwritten), beyond a 2-3 px tolerance for blur and JPEG, count as changed pixels. A strip
+    with at least ``min_digit_fraction`` of one digit's ink changed is then read by value with the digit
+    reader (``clues``: the true ``row``/``col`` clues) as soon as READ_DIGIT_FRACTION of a digit's ink
+    differs: the same numbers in another font pass; other numbers are a ``clue_changed`` violation with
+    what was read; an unsure reading is charged as changed and listed for review. Without ``clues``
+    every strip with ``min_digit_fraction`` changed is a violation.
+    Returns (violations, fraction of clue lines preserved, extra: ``redrawn_clues`` read equal,
+    ``unsure_clues`` for review).
     """
     font_px = int(layout.get("clue_font_px", 18))
     tol = max(1, round(0.04 * font_px))
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * tol + 1, 2 * tol + 1))
     opener = np.ones((2, 2), np.uint8)
-    a_con = answer_contrast if answer_contrast is not None else contrast_map(answer)
-    i_con = contrast_map(input_image)
+    a_con = answer_contrast if answer_contrast is not None else contrast_map(answer, layout)
+    i_con = _input_contrast(input_image)
     min_px = max(6.0, min_digit_fraction * digit_ink_px(font_px))
+    read_px = max(4.0, READ_DIGIT_FRACTION * digit_ink_px(font_px))
     m = SHIFT_SEARCH_PX
     a_pad = cv2.copyMakeBorder(a_con, m, m, m, m, cv2.BORDER_CONSTANT, value=0)
     H, W = i_con.shape
-    violations: list[Violation] = []
     lines = [("row", r) for r in range(layout["rows"])] + [("col", c) for c in range(layout["cols"])]
+    changed: list[tuple[str, int, list[int], int, int]] = []
     for kind, index in lines:
         x0, y0, x1, y1 = clue_strip(layout, kind, index)
         x0, y0, x1, y1 = max(0, x0), max(0, y0), min(W, x1), min(H, y1)
@@ -180,15 +261,53 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
         erased = cv2.morphologyEx(((ref >= 160) & (near_got == 0)).astype(np.uint8), cv2.MORPH_OPEN, opener)
         added = cv2.morphologyEx(((got >= 128) & (near_ref == 0)).astype(np.uint8), cv2.MORPH_OPEN, opener)
         n_erased, n_added = int(erased.sum()), int(added.sum())
-        if n_erased >= min_px or n_added >= min_px:
+        if n_erased >= (read_px if clues is not None else min_px) or n_added >= (read_px if clues is not None else min_px):
+            changed.append((kind, index, [x0, y0, x1, y1], n_erased, n_added))
+    violations: list[Violation] = []
+    extra: dict[str, Any] = {}
+    readings = (read_clue_strips(a_con, [(k, _read_box(layout, k, i, H, W)) for k, i, *_ in changed], font_px)
+                if clues is not None and changed else [None] * len(changed))
+    charged = 0
+    for (kind, index, box, n_erased, n_added), reading in zip(changed, readings):
+        where = {"line": kind, "index": index, "erased_px": n_erased, "added_px": n_added, "bbox": box}
+        if reading is None:
             what = "erased" if n_erased >= n_added else "overwritten"
-            violations.append(Violation(
-                "clue_changed", f"{kind} {index + 1} clue numbers were {what} "
-                f"({n_erased} px of clue ink missing, {n_added} px of ink added)",
-                {"line": kind, "index": index, "erased_px": n_erased, "added_px": n_added,
-                 "bbox": [x0, y0, x1, y1]}))
-    preserved = 1.0 - len(violations) / len(lines) if lines else 1.0
-    return violations, preserved
+            violations.append(Violation("clue_changed", f"{kind} {index + 1} clue numbers were {what} "
+                                        f"({n_erased} px of clue ink missing, {n_added} px of ink added)", where))
+            charged += 1
+            continue
+        expected = list(clues[kind][index]) or [0]
+        where.update(read=reading.values, read_text=reading.text, expected=expected,
+                     read_confidence=reading.confidence, glyph_boxes=reading.glyphs)
+        if reading.values == expected:
+            extra.setdefault("redrawn_clues", []).append([kind, index])
+        elif reading.values is None:  # unsure: the pixels decide whether it is a change or a review
+            extra.setdefault("unsure_clues", []).append(where)
+            charged += 1
+            if n_erased >= min_px or n_added >= min_px:
+                violations.append(Violation("clue_changed", f"{kind} {index + 1} clue numbers differ from the "
+                                            f"input ({n_erased} px of clue ink missing, {n_added} px added) and "
+                                            f"do not read clearly ({reading.text or 'nothing'})", where))
+        else:
+            violations.append(Violation("clue_changed", f"{kind} {index + 1} clue reads "
+                                        f"{' '.join(map(str, reading.values)) or 'nothing'}, "
+                                        f"the puzzle's is {' '.join(map(str, expected))}", where))
+            charged += 1
+    preserved = 1.0 - charged / len(lines) if lines else 1.0
+    return violations, preserved, extra
+
+
+def _read_box(layout: dict[str, Any], kind: str, index: int, H: int, W: int) -> tuple[int, int, int, int]:
+    """The clue strip to read: the strip widened by a little along the line so that glyphs drawn a
+    bit larger are not cut (a glyph of a neighbouring line is dropped by its centre)."""
+    return clue_strip(layout, kind, index)
+
+
+def _input_contrast(image: np.ndarray) -> np.ndarray:
+    """Darkness of the generated input (white paper, no shadow): 255 - its darkest channel."""
+    a = np.asarray(image)
+    grey = cells_mod._min_channel(a)
+    return cv2.subtract(np.full_like(grey, 255), grey)
 
 
 # ------------------------------------------------------------------------------------------ the rules
@@ -249,6 +368,21 @@ def check_cells(cells: list[list[int]], row_clues: list[list[int]], col_clues: l
     return violations, subscores
 
 
+def check_crossed(reading: CellReading, solution: list[list[int]], layout: dict[str, Any]) -> list[Violation]:
+    """Solution cells marked as empty (an X, a slash or a dot) instead of filled: one
+    ``crossed_instead_of_filled`` violation listing the cells and their boxes."""
+    cells = [(r, c) for r, c in reading.where(cells_mod.CROSSED) if solution[r][c]]
+    if not cells:
+        return []
+    boxes = [[round(v) for v in cell_box(layout, r, c)] for r, c in cells]
+    return [Violation("crossed_instead_of_filled",
+                      f"{len(cells)} solution cell(s) marked as empty (X or dot) instead of filled: "
+                      + ", ".join(f"r{r + 1}c{c + 1}" for r, c in cells[:8]) + (" ..." if len(cells) > 8 else ""),
+                      {"cells": [[r, c] for r, c in cells], "boxes": boxes,
+                       "bbox": [min(b[0] for b in boxes), min(b[1] for b in boxes),
+                                max(b[2] for b in boxes), max(b[3] for b in boxes)]})]
+
+
 def _clue_text(clue: list[int]) -> str:
     return " ".join(map(str, clue)) if clue else "0 (empty)"
 
@@ -264,18 +398,19 @@ def nonogram_score(subscores: dict[str, float], violations: list[Violation]) -> 
 
 def draw_reading(answer: np.ndarray, layout: dict[str, Any], reading: CellReading,
                  violations: list[Violation]) -> np.ndarray:
-    """The answer with what was read: a green dot per filled cell, a grey dot per empty cell read with
-    low confidence, and red boxes around broken lines and changed clue strips."""
+    """The answer with what was read: a green dot per filled cell, a blue ring per crossed cell, an
+    orange ring per unsure cell, and red boxes around broken lines and changed clue strips."""
     out = np.ascontiguousarray(np.asarray(answer)[:, :, :3].copy())
-    for r, row in enumerate(reading.cells):
-        for c, v in enumerate(row):
+    colours = {cells_mod.CROSSED: (40, 90, 220), cells_mod.UNSURE: (250, 140, 0)}
+    for r, row in enumerate(reading.states):
+        for c, state in enumerate(row):
             x0, y0, x1, y1 = cell_box(layout, r, c)
             center = (round((x0 + x1) / 2), round((y0 + y1) / 2))
             radius = max(2, round((x1 - x0) * 0.15))
-            if v:
+            if state == cells_mod.FILLED:
                 cv2.circle(out, center, radius, (40, 200, 40), -1)
-            elif reading.confidence[r][c] < 0.7:
-                cv2.circle(out, center, radius, (160, 160, 160), 1)
+            elif state in colours:
+                cv2.circle(out, center, radius, colours[state], 2)
     for v in violations:
         box = v.evidence.get("bbox")
         if box and v.code != "grid_incomplete":

@@ -1,0 +1,371 @@
+"""Realistic nonogram answers for measuring the verifier: the puzzle redrawn as a person or an image model
+returns it (fill styles, marks for empty cells, clue fonts, photographed-page effects), with or without a
+planted error.
+
+Two disjoint style sets: ``TUNE`` (used while building and tuning the cell and clue readers) and
+``HELDOUT`` (never looked at while tuning; only measured). Every style is a recipe of independent
+choices; :func:`make_answer` draws one. Used by ``tests/test_nonogram.py`` and
+``benchmarks/bench_nonogram.py``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+from genpuzzle import perturb
+from genpuzzle.renderers.common import cell_box
+
+MPL_FONTS = None
+
+
+def _font_dir() -> Path:
+    import matplotlib
+
+    return Path(matplotlib.__file__).parent / "mpl-data" / "fonts" / "ttf"
+
+
+@dataclass(frozen=True)
+class Style:
+    """One way of answering: how filled cells and empty cells are drawn, the clue font (None keeps the
+    input's clues), and page effects applied afterwards."""
+
+    name: str
+    fill: str  # solid, grey, light, outline, hatch, crosshatch, pencil, partial, scribble, disc
+    fill_colour: tuple[int, int, int]
+    empty: str  # none, x, heavy_x, dot, slash, mixed
+    clue_font: str | None
+    effects: tuple[str, ...]  # shadow_linear, shadow_edge, vignette, texture, jpeg, rescale, tint, blur
+
+
+TUNE = (
+    Style("t_black_x", "solid", (20, 20, 20), "x", None, ("jpeg",)),
+    Style("t_grey_dots", "grey", (120, 120, 120), "dot", None, ("texture", "jpeg")),
+    Style("t_light_shadow", "light", (212, 212, 212), "none", None, ("shadow_linear",)),
+    Style("t_outline_heavyx", "outline", (15, 15, 15), "heavy_x", None, ("jpeg",)),
+    Style("t_hatch_serif", "hatch", (25, 25, 25), "none", "DejaVuSerif-Bold.ttf", ("jpeg",)),
+    Style("t_pencil_shadow", "pencil", (80, 80, 90), "x", None, ("shadow_linear", "texture", "jpeg")),
+    Style("t_partial_mono", "partial", (30, 30, 30), "dot", "DejaVuSansMono-Bold.ttf", ("tint", "jpeg")),
+    Style("t_blue_mixed", "solid", (40, 70, 200), "mixed", "DejaVuSans.ttf", ("rescale", "jpeg")),
+)
+
+HELDOUT = (
+    Style("h_red_heavyx", "solid", (200, 40, 40), "heavy_x", None, ("shadow_edge", "jpeg")),
+    Style("h_crosshatch_stix", "crosshatch", (30, 30, 40), "none", "STIXGeneralBol.ttf", ("texture", "jpeg")),
+    Style("h_grey200_vignette", "light", (200, 200, 200), "dot", None, ("vignette", "jpeg")),
+    Style("h_outline_thin_slash", "outline", (40, 40, 40), "slash", None, ("tint", "blur", "jpeg")),
+    Style("h_scribble_cmss", "scribble", (35, 35, 35), "x", "cmss10.ttf", ("shadow_linear", "jpeg")),
+    Style("h_disc_green", "disc", (30, 130, 60), "none", None, ("rescale", "jpeg")),
+    Style("h_pencil_light", "pencil", (110, 110, 120), "mixed", "DejaVuSerif.ttf", ("texture", "shadow_edge", "jpeg")),
+    Style("h_black_x_cmr", "solid", (10, 10, 10), "heavy_x", "cmr10.ttf", ("vignette", "rescale", "jpeg")),
+)
+
+ERRORS = ("none", "extra_light", "extra_outline", "x_instead", "missing", "clue_changed")
+
+
+# ------------------------------------------------------------------------------------------ drawing
+
+
+def _draw_fill(img: Image.Image, d: ImageDraw.ImageDraw, box, kind: str, colour, rng: random.Random) -> None:
+    x0, y0, x1, y1 = box
+    w = x1 - x0
+    j = lambda a, b: rng.uniform(a, b) * w  # noqa: E731
+    if kind in ("solid", "grey", "light"):
+        d.rectangle([x0 + j(0.02, 0.08), y0 + j(0.02, 0.08), x1 - j(0.02, 0.08), y1 - j(0.02, 0.08)], fill=colour)
+    elif kind == "outline":  # a thick frame with a white centre: about 75 % of the cell inked
+        t = rng.uniform(0.2, 0.27) * w
+        d.rectangle([x0 + 1, y0 + 1, x1 - 1, y1 - 1], fill=colour)
+        d.rectangle([x0 + t, y0 + t, x1 - t, y1 - t], fill=(255, 255, 255))
+    elif kind == "partial":
+        s = rng.uniform(0.62, 0.78) * w
+        ox, oy = rng.uniform(0.08, w / w * (1 - s / w - 0.06)) * w, rng.uniform(0.08, 1 - s / w - 0.06) * w
+        d.rectangle([x0 + ox, y0 + oy, x0 + ox + s, y0 + oy + s], fill=colour)
+    elif kind in ("hatch", "crosshatch"):
+        side = max(4, round(w))
+        patch = Image.new("L", (side, side), 0)
+        pd = ImageDraw.Draw(patch)
+        step = side / rng.uniform(4.5, 6.0)
+        width = max(2, round(w / rng.uniform(10, 14)))
+        dirs = (1, -1) if kind == "crosshatch" else (rng.choice((1, -1)),)
+        for sgn in dirs:
+            for k in range(-8, 9):
+                if sgn > 0:
+                    pd.line([(k * step, 0), (k * step + side, side)], fill=255, width=width)
+                else:
+                    pd.line([(k * step + side, 0), (k * step, side)], fill=255, width=width)
+        m = round(0.06 * side)
+        clip = Image.new("L", (side, side), 0)
+        ImageDraw.Draw(clip).rectangle([m, m, side - m, side - m], fill=255)
+        patch = Image.fromarray(np.minimum(np.asarray(patch), np.asarray(clip)))
+        img.paste(colour, (round(x0), round(y0)), patch)
+    elif kind == "pencil":
+        y = y0 + 0.1 * w
+        width = max(3, round(w / 7))
+        while y < y1 - 0.1 * w:
+            pts = [(x0 + 0.1 * w + t * 0.8 * w, y + rng.uniform(-1.5, 1.5)) for t in np.linspace(0, 1, 6)]
+            d.line(pts, fill=colour, width=width)
+            y += w / rng.uniform(8, 10)
+    elif kind == "scribble":  # a zig-zag scribble filling the cell
+        pts = []
+        n = rng.randint(7, 10)
+        for k in range(n + 1):
+            yy = y0 + 0.12 * w + k * 0.76 * w / n
+            pts.append((x0 + (0.1 if k % 2 == 0 else 0.9) * w + rng.uniform(-0.03, 0.03) * w, yy))
+        d.line(pts, fill=colour, width=max(3, round(w / 6)), joint="curve")
+    elif kind == "disc":
+        r = rng.uniform(0.36, 0.44) * w
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=colour)
+    else:
+        raise ValueError(kind)
+
+
+def _draw_empty(d: ImageDraw.ImageDraw, box, kind: str, rng: random.Random) -> None:
+    x0, y0, x1, y1 = box
+    w = x1 - x0
+    ink = (30, 30, 30)
+    if kind == "mixed":
+        kind = rng.choice(("x", "dot", "none", "x"))
+    if kind == "none":
+        return
+    if kind in ("x", "heavy_x"):
+        width = max(2, round(w * (rng.uniform(0.05, 0.1) if kind == "x" else rng.uniform(0.15, 0.18))))
+        m = rng.uniform(0.12, 0.22) * w
+        d.line([(x0 + m, y0 + m), (x1 - m, y1 - m)], fill=ink, width=width)
+        d.line([(x0 + m, y1 - m), (x1 - m, y0 + m)], fill=ink, width=width)
+    elif kind == "slash":
+        m = rng.uniform(0.15, 0.25) * w
+        d.line([(x0 + m, y1 - m), (x1 - m, y0 + m)], fill=ink, width=max(2, round(w * 0.08)))
+    elif kind == "dot":
+        cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, rng.uniform(0.06, 0.12) * w
+        d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=ink)
+
+
+def _redraw_clues(img: Image.Image, layout: dict[str, Any], row_clues, col_clues, font_file: str,
+                  rng: random.Random, change: tuple[str, int, int] | None = None) -> None:
+    """Erase the clue areas and write the clues again in ``font_file`` (a slightly different size and
+    spacing); ``change`` = (kind, line, new value) replaces the last number of one line."""
+    d = ImageDraw.Draw(img)
+    gx0, gy0, gx1, gy1 = layout["grid_bbox"]
+    rb, cb = layout["row_clue_bbox"], layout["col_clue_bbox"]
+    d.rectangle([0, rb[1] + 3, rb[2] - 2, rb[3] - 3], fill=(255, 255, 255))
+    d.rectangle([cb[0] + 3, 0, cb[2] - 3, cb[3] - 2], fill=(255, 255, 255))
+    px = round(layout["clue_font_px"] * rng.uniform(0.9, 1.1))
+    font = ImageFont.truetype(str(_font_dir() / font_file), px)
+    rows, cols = layout["rows"], layout["cols"]
+    ch, cw = (gy1 - gy0) / rows, (gx1 - gx0) / cols
+    gap = px * rng.uniform(0.45, 0.7)
+
+    def values(kind, i, clue):
+        v = [str(x) for x in clue] or ["0"]
+        if change and change[0] == kind and change[1] == i:
+            v[-1] = str(change[2])
+        return v
+
+    for r, clue in enumerate(row_clues):
+        x = gx0 - layout["cell_px"] * 0.3
+        cy = gy0 + (r + 0.5) * ch
+        for t in reversed(values("row", r, clue)):
+            wt = d.textlength(t, font=font)
+            d.text((x - wt / 2, cy), t, font=font, fill=(0, 0, 0), anchor="mm")
+            x -= wt + gap
+    slot = px * rng.uniform(1.15, 1.3)
+    for c, clue in enumerate(col_clues):
+        cx = gx0 + (c + 0.5) * cw
+        items = values("col", c, clue)
+        for k, t in enumerate(items):
+            cy = gy0 - layout["cell_px"] * 0.3 - (len(items) - k - 0.5) * slot
+            d.text((cx, cy), t, font=font, fill=(0, 0, 0), anchor="mm")
+
+
+# ------------------------------------------------------------------------------------------ effects
+
+
+def _effects(a: np.ndarray, effects: tuple[str, ...], rng: random.Random) -> np.ndarray:
+    h, w = a.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    out = a.astype(np.float32)
+    for e in effects:
+        if e == "shadow_linear":  # one side 25-40 % darker, a straight ramp in a random direction
+            ang = rng.uniform(0, 2 * math.pi)
+            t = (xx - w / 2) * math.cos(ang) + (yy - h / 2) * math.sin(ang)
+            t = (t - t.min()) / max(1e-6, float(t.max() - t.min()))
+            out *= (1.0 - rng.uniform(0.25, 0.4) * t)[:, :, None]
+        elif e == "shadow_edge":  # a soft shadow edge across a third of the page
+            ang = rng.uniform(0, 2 * math.pi)
+            t = (xx - w / 2) * math.cos(ang) + (yy - h / 2) * math.sin(ang)
+            t = t / (0.5 * math.hypot(w, h))
+            s = 1.0 / (1.0 + np.exp(-(t - rng.uniform(-0.2, 0.2)) / 0.12))
+            out *= (1.0 - rng.uniform(0.25, 0.4) * s)[:, :, None]
+        elif e == "vignette":
+            r = np.hypot((xx - w / 2) / (w / 2), (yy - h / 2) / (h / 2))
+            out *= (1.0 - rng.uniform(0.2, 0.3) * np.clip(r - 0.3, 0, None) ** 1.5)[:, :, None]
+        elif e == "texture":
+            g = np.random.default_rng(rng.randrange(2**32))
+            low = cv2.GaussianBlur(g.normal(0, 1, (h, w)).astype(np.float32), (0, 0), 6)
+            low /= max(1e-6, float(low.std()))
+            out *= (1.0 + 0.025 * low)[:, :, None]
+            out += g.normal(0, 4, (h, w, 1)).astype(np.float32)
+        elif e == "tint":
+            out *= np.array([rng.uniform(0.95, 1.0), rng.uniform(0.9, 0.97), rng.uniform(0.78, 0.9)], np.float32)
+        elif e == "blur":
+            out = cv2.GaussianBlur(out, (0, 0), 0.8)
+    out = np.clip(out, 0, 255).astype(np.uint8)
+    if "jpeg" in effects:
+        out = perturb.jpeg(out, rng.randint(55, 85))
+    return out
+
+
+# ------------------------------------------------------------------------------------------ answers
+
+
+def plant(solution: list[list[int]], error: str, rng: random.Random) -> dict[str, Any]:
+    """What to draw for ``error``: cells to fill normally, cells to fill in another way, cells to cross."""
+    rows, cols = len(solution), len(solution[0])
+    filled = {(r, c) for r in range(rows) for c in range(cols) if solution[r][c]}
+    empty = sorted({(r, c) for r in range(rows) for c in range(cols)} - filled)
+    plan: dict[str, Any] = {"fill": set(filled), "light": set(), "outline": set(), "cross": set(), "clue": None}
+    if error == "extra_light":
+        plan["light"] = set(rng.sample(empty, min(3, len(empty))))
+    elif error == "extra_outline":
+        plan["outline"] = set(rng.sample(empty, 1))
+    elif error == "x_instead":
+        cells = set(rng.sample(sorted(filled), min(len(filled), rng.randint(1, 3))))
+        plan["fill"] -= cells
+        plan["cross"] = cells
+    elif error == "missing":
+        plan["fill"] -= set(rng.sample(sorted(filled), min(len(filled), rng.randint(1, 2))))
+    elif error == "clue_changed":
+        plan["clue"] = True
+    return plan
+
+
+def make_answer(input_image: Image.Image, layout: dict[str, Any], truth: dict[str, Any], style: Style,
+                error: str = "none", seed: int = 0) -> np.ndarray:
+    """The answer image (RGB uint8, input frame unless ``rescale``) for ``style`` with ``error`` planted."""
+    rng = random.Random(f"{style.name}:{error}:{seed}")
+    solution = truth["solution"]
+    plan = plant(solution, error, rng)
+    img = input_image.convert("RGB").copy()
+    d = ImageDraw.Draw(img)
+    rows, cols = len(solution), len(solution[0])
+    change = None
+    if plan["clue"]:
+        kind = rng.choice(("row", "col"))
+        clues = truth["row_clues"] if kind == "row" else truth["col_clues"]
+        line = rng.choice([i for i, c in enumerate(clues) if c] or [0])
+        old = clues[line][-1] if clues[line] else 0
+        change = (kind, line, rng.choice([v for v in range(1, 10) if v != old]))
+    if style.clue_font or change:
+        _redraw_clues(img, layout, truth["row_clues"], truth["col_clues"],
+                      style.clue_font or "DejaVuSans-Bold.ttf", rng, change)
+    for r in range(rows):
+        for c in range(cols):
+            box = cell_box(layout, r, c)
+            if (r, c) in plan["fill"]:
+                _draw_fill(img, d, box, style.fill, style.fill_colour, rng)
+            elif (r, c) in plan["light"]:
+                _draw_fill(img, d, box, "light", (215, 215, 215), rng)
+            elif (r, c) in plan["outline"]:
+                _draw_fill(img, d, box, "outline", (15, 15, 15), rng)
+            elif (r, c) in plan["cross"]:
+                _draw_empty(d, box, "heavy_x", rng)
+            else:
+                _draw_empty(d, box, style.empty, rng)
+    _redraw_grid(d, layout, rng)
+    out = _effects(np.asarray(img), style.effects, rng)
+    if "rescale" in style.effects:
+        f = rng.choice((0.7, 0.8, 1.3, 1.5))
+        out = perturb.rescale(out, f, f * rng.uniform(0.97, 1.03))
+    return out
+
+
+def _redraw_grid(d: ImageDraw.ImageDraw, layout: dict[str, Any], rng: random.Random) -> None:
+    """Lines redrawn over the fills, as models do, at a slightly different width."""
+    gx0, gy0, gx1, gy1 = layout["grid_bbox"]
+    rows, cols, cell = layout["rows"], layout["cols"], layout["cell_px"]
+    thin = max(1, round(cell / rng.uniform(14, 28)))
+    thick = max(3, round(cell / rng.uniform(6, 10)))
+    for k in range(cols + 1):
+        x = gx0 + k * (gx1 - gx0) / cols
+        major = k % 5 == 0 or k == cols
+        d.line([(x, gy0), (x, gy1)], fill=(0, 0, 0) if major else (90, 90, 90), width=thick if major else thin)
+    for k in range(rows + 1):
+        y = gy0 + k * (gy1 - gy0) / rows
+        major = k % 5 == 0 or k == rows
+        d.line([(gx0, y), (gx1, y)], fill=(0, 0, 0) if major else (90, 90, 90), width=thick if major else thin)
+
+
+# ------------------------------------------------------------------------------------------ measuring
+
+
+EXPECTED_CODES = {
+    "extra_light": {"row_clue_mismatch", "col_clue_mismatch"},
+    "extra_outline": {"row_clue_mismatch", "col_clue_mismatch"},
+    "x_instead": {"crossed_instead_of_filled"},
+    "missing": {"row_clue_mismatch", "col_clue_mismatch", "grid_incomplete"},
+    "clue_changed": {"clue_changed"},
+}
+
+
+def measure(styles, variants=("5x5", "10x10", "15x15"), puzzles: int = 2, errors=ERRORS, seed: int = 0,
+            register_answers: bool = True) -> dict[str, Any]:
+    """Verify every (style, puzzle, error) answer; returns counts and the list of wrong verdicts. A verdict
+    is right when an error-free answer is ``correct`` with 100, and an answer with a planted error is
+    ``incorrect`` (score < 100) naming one of the expected rules."""
+    from genpuzzle.records import InstanceRecord, Status
+    from genpuzzle.registration import register
+    from genpuzzle.registry import get_track
+
+    track = get_track("nonogram")
+    stats = {"total": 0, "right": 0, "false_pass": 0, "false_fail": 0, "review": 0, "unreadable": 0, "wrong": []}
+    for vi, variant in enumerate(variants):
+        for k in range(puzzles):
+            p = track.generate(1000 * seed + 10 * vi + k, variant)
+            rec = InstanceRecord(id=f"{variant}-{k}", track="nonogram", variant=variant, difficulty=p.difficulty,
+                                 seed=k, instruction="", input_image="", reference_images=[], edit_mask="",
+                                 ground_truth=p.ground_truth, layout=p.layout, scoring=p.scoring,
+                                 track_version=track.version)
+            inp = np.asarray(p.input_image.convert("RGB"))
+            mask = np.asarray(p.edit_mask)
+            for style in styles:
+                for error in errors:
+                    answer = make_answer(p.input_image, p.layout, p.ground_truth, style, error, seed=k)
+                    if register_answers or answer.shape != inp.shape:
+                        reg = register(answer, inp, edit_mask=mask)
+                        if not reg.ok:
+                            v = None
+                        else:
+                            v = track.verify(rec, reg.image, inp)
+                    else:
+                        v = track.verify(rec, answer, inp)
+                    stats["total"] += 1
+                    label = f"{style.name}/{variant}/{k}/{error}"
+                    if v is None:
+                        stats["unreadable"] += 1
+                        stats["wrong"].append((label, "registration failed"))
+                        continue
+                    if v.status == Status.NEEDS_REVIEW or v.needs_review:
+                        stats["review"] += 1
+                    if error == "none":
+                        ok = v.status == Status.CORRECT and v.score == 100
+                        if not ok:
+                            stats["false_fail"] += 1
+                    else:
+                        ok = v.status == Status.INCORRECT and v.score < 100 and bool(set(v.codes) & EXPECTED_CODES[error])
+                        if v.status == Status.CORRECT or v.score >= 100:
+                            stats["false_pass"] += 1
+                    if v.status == Status.UNREADABLE:
+                        stats["unreadable"] += 1
+                    stats["right"] += ok
+                    if not ok:
+                        stats["wrong"].append((label, v.status.value, v.score, v.codes[:4],
+                                               v.extra.get("unsure_cells", [])[:2], v.extra.get("unsure_clues", [])[:1]))
+    return stats

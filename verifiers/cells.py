@@ -1,0 +1,417 @@
+"""Cell-mark reader shared by grid tracks: decides for every cell of a grid whether it is *filled*,
+*crossed* (marked empty: an X, a slash or a dot), *blank*, or *unsure*, from the whole cell and relative
+to the local paper.
+
+Pipeline (see ``docs/nonogram.md``, section "Cell reader"):
+
+1. :func:`paper_map` estimates the paper brightness everywhere (shadow correction): the page is shrunk to
+   blocks of ~1/4 cell, a grey closing removes strokes, digits and grid lines, a grey hole-fill from the
+   page border finds regions darker than everything around them (fills, never shadows, which reach the
+   border), and those regions get the paper level interpolated from the paper around them.
+2. :func:`darkness_map` is each pixel's darkness (0..255) against that local paper, in its most-darkened
+   channel, so grey, coloured and light ink count as well as black, and a shadowed page reads as paper.
+3. Grid lines are located per boundary (:func:`line_bands`) wherever they were redrawn, at any width, and
+   the cell interior between them is resampled to a 16x16 patch.
+4. :func:`classify_patch` reads the patch by where its ink lies: fills (solid, light shading, outlined,
+   hatched, pencil, partial) cover the middles of the cell's sides; an X covers the diagonals and leaves
+   the side middles blank; a dot is a small central blob. Anything else is ``unsure``.
+
+Public API: :func:`read_marks` (image + cell boxes or a grid -> :class:`CellMarks`).
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Sequence
+
+import cv2
+import numpy as np
+
+FILLED, CROSSED, BLANK, UNSURE = "filled", "crossed", "blank", "unsure"
+STATES = (FILLED, CROSSED, BLANK, UNSURE)
+
+PATCH = 16  # side of the resampled cell interior
+INK = 24  # darkness (0-255, vs the local paper) of an even tone that is shading: grey 215 on white is 40
+FAINT = 18  # an even tone between FAINT and INK is neither clearly paper nor clearly shading
+MARK_INK = 56  # darkness from which a patch pixel is part of a drawn mark (stroke, fill, X, dot)
+HOLE_DROP = 0.05  # a block this much darker than the illumination there is not paper
+STROKE_CLOSE = 0.3  # strokes narrower than this fraction of a cell are closed away before the paper is estimated
+LINE_INK = 40  # darkness of a grid-line pixel
+LINE_MAX_HALF = 0.12  # a grid line's band reaches at most this fraction of a cell into each side
+LINE_PERCENTILE = 5  # a line is where this percentile of the darkness along it is ink
+SIDE_COVERED = 0.25  # ink fraction of a side-middle region that counts as covered
+UNSURE_CONFIDENCE = 0.3
+
+
+@dataclass
+class CellMarks:
+    """Per-cell reading, in the order of the boxes given (row-major for a grid).
+
+    ``states`` are ``filled``/``crossed``/``blank``/``unsure``; ``confidence`` 0..1 is the margin of the
+    decision (``unsure`` cells have a low one); ``evidence`` holds the measurements behind each state
+    (``box`` in pixels, ``cover`` = ink fraction, ``sides`` = ink in the four side middles, ``tone`` =
+    median darkness, ``diagonals``...)."""
+
+    states: list[str]
+    confidence: list[float]
+    evidence: list[dict[str, Any]] = field(default_factory=list)
+
+    def grid(self, cols: int) -> list[list[str]]:
+        """The states as rows of ``cols`` cells."""
+        return [self.states[i:i + cols] for i in range(0, len(self.states), cols)]
+
+
+# --------------------------------------------------------------------------------------- paper and ink
+
+
+def _envelope_fit(log_small: np.ndarray, degree: int = 2, rounds: int = 6) -> np.ndarray:
+    """Smooth upper envelope of a log block image: a polynomial surface fitted to the blocks that are
+    not darker than the current fit by more than HOLE_DROP (asymmetric reweighting: ink, fills and
+    marks drop out round by round, paper under any smooth shadow stays in)."""
+    h, w = log_small.shape
+    yy, xx = np.mgrid[0:h, 0:w]
+    x = (xx.ravel() / max(1, w - 1)) * 2 - 1
+    y = (yy.ravel() / max(1, h - 1)) * 2 - 1
+    terms = [x ** i * y ** j for i in range(degree + 1) for j in range(degree + 1 - i)]
+    basis = np.stack(terms, axis=1)
+    values = log_small.ravel().astype(np.float64)
+    keep = np.ones(values.shape, bool)
+    fit = np.full(values.shape, float(np.median(values)))
+    limit = np.log(1.0 - HOLE_DROP)
+    for k in range(rounds):
+        if keep.sum() < basis.shape[1] * 3:
+            break
+        coef, *_ = np.linalg.lstsq(basis[keep], values[keep], rcond=None)
+        fit = basis @ coef
+        # the first rounds include the ink, so the fit sits low: keep whatever is above it, then tighten
+        keep = values - fit >= (limit if k >= 2 else 0.0)
+    return fit.reshape(h, w)
+
+
+def paper_map(image: np.ndarray, cell_px: float) -> np.ndarray:
+    """Local paper brightness (float32, H x W) of the image's darkest channel, shadows included but ink,
+    fills, grid lines and digits removed. ``cell_px`` is the size of the largest mark that is not paper
+    (a grid cell): marks up to ~0.4 of it are closed away; larger dark regions are left out as blocks
+    darker than the smooth paper envelope (:func:`_envelope_fit`, then refined locally so that shadow
+    edges are followed) and get the paper level interpolated from the paper around them."""
+    grey = _min_channel(image)
+    H, W = grey.shape
+    stroke = max(3, int(round(STROKE_CLOSE * cell_px)) | 1)  # pen strokes, X marks, lines, digits
+    grey = cv2.morphologyEx(grey, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (stroke, stroke)))
+    block = max(2, int(round(cell_px / 4)))
+    sw, sh = max(3, W // block), max(3, H // block)
+    small = cv2.resize(grey, (sw, sh), interpolation=cv2.INTER_AREA)
+    k = max(3, int(round(0.45 * cell_px / block)) | 1)
+    closed = cv2.morphologyEx(small, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8)).astype(np.float32)
+    log_closed = np.log(closed + 8.0)
+    estimate = np.exp(_envelope_fit(log_closed)).astype(np.float32) - 8.0
+    sigma = 2.0
+    for _ in range(3):  # local refinement: paper blocks near the estimate pull it onto the real paper
+        paper = closed >= (1.0 - HOLE_DROP) * estimate
+        weight = paper.astype(np.float32)
+        num = cv2.GaussianBlur(closed * weight, (0, 0), sigma)
+        den = cv2.GaussianBlur(weight, (0, 0), sigma)
+        trust = np.clip(den / 0.5, 0.0, 1.0)
+        local = num / np.maximum(den, 1e-6)
+        estimate = trust * local + (1.0 - trust) * estimate
+    out = cv2.GaussianBlur(estimate, (0, 0), 0.8)
+    return cv2.resize(np.maximum(out, 8.0), (W, H), interpolation=cv2.INTER_LINEAR)
+
+
+def _min_channel(image: np.ndarray) -> np.ndarray:
+    a = np.asarray(image)
+    if a.ndim == 2:
+        return np.ascontiguousarray(a, dtype=np.uint8)
+    r, g, b = cv2.split(np.ascontiguousarray(a[:, :, :3], dtype=np.uint8))
+    return cv2.min(cv2.min(r, g), b)
+
+
+def darkness_map(image: np.ndarray, cell_px: float) -> np.ndarray:
+    """Per-pixel darkness 0..255 (uint8) against the local paper: 255 * (1 - pixel / paper) in the most
+    darkened channel, each channel's paper being the page's paper colour scaled by :func:`paper_map`."""
+    a = np.asarray(image)
+    if a.ndim == 2:
+        a = np.repeat(a[:, :, None], 3, axis=2)
+    rgb = np.ascontiguousarray(a[:, :, :3], dtype=np.uint8)
+    light = paper_map(rgb, cell_px)
+    tint = _paper_tint(rgb)  # per-channel paper colour relative to its darkest channel
+    r, g, b = (cv2.convertScaleAbs(ch, alpha=1.0 / float(t)) for ch, t in zip(cv2.split(rgb), tint))
+    lowest = cv2.min(cv2.min(r, g), b).astype(np.float32)
+    kept = cv2.convertScaleAbs(cv2.divide(lowest, light), alpha=255.0)  # 255 * pixel / paper, saturated
+    return cv2.subtract(np.full_like(kept, 255), kept)
+
+
+def _paper_tint(rgb: np.ndarray) -> np.ndarray:
+    """Paper colour / its darkest channel: the modal bright colour of a downsampled copy."""
+    h, w = rgb.shape[:2]
+    k = max(1, max(h, w) // 120)
+    small = rgb[::k, ::k].reshape(-1, 3).astype(np.int32)
+    bright = small[small.sum(axis=1) >= 3 * 96]
+    if len(bright) == 0:
+        return np.ones(3)
+    q = bright >> 3
+    keys = (q[:, 0] << 10) | (q[:, 1] << 5) | q[:, 2]
+    colour = bright[keys == np.bincount(keys).argmax()].mean(axis=0)
+    return colour / max(1.0, float(colour.min()))
+
+
+# ------------------------------------------------------------------------------------------ grid lines
+
+
+def _merge_edges(values: Sequence[float], tol: float) -> list[float]:
+    out: list[float] = []
+    for v in sorted(values):
+        if out and v - out[-1] <= tol:
+            continue
+        out.append(v)
+    return out
+
+
+def line_bands(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: float
+               ) -> tuple[dict[float, tuple[int, int]], dict[float, tuple[int, int]]]:
+    """Where each grid line lies: for every distinct vertical (x) and horizontal (y) cell edge, the pixel
+    interval ``[a, b)`` of the line drawn along it, found from the darkness profile across the edge (the
+    LINE_PERCENTILE-th percentile along it, so fills beside a line do not widen it) and capped at
+    LINE_MAX_HALF of a cell on each side. An edge without a line gets an empty interval at the edge."""
+    H, W = dark.shape
+    reach = max(2, int(round(LINE_MAX_HALF * cell_px)))
+    bands: list[dict[float, tuple[int, int]]] = []
+    tol = 0.25 * cell_px
+    arr = np.asarray(boxes, np.float64).reshape(-1, 4)
+    for axis in (0, 1):  # 0: vertical lines at x edges, 1: horizontal lines at y edges
+        lo_i, hi_i = (0, 2) if axis == 0 else (1, 3)
+        edges = _merge_edges(arr[:, lo_i].tolist() + arr[:, hi_i].tolist(), tol)
+        out: dict[float, tuple[int, int]] = {}
+        for e in edges:
+            along = arr[(np.abs(arr[:, lo_i] - e) <= tol) | (np.abs(arr[:, hi_i] - e) <= tol)]
+            c = int(round(e))
+            if axis == 0:  # the strip runs along y, across x
+                s0, s1 = max(0, int(along[:, 1].min())), min(H, int(along[:, 3].max()))
+                a0, a1 = max(0, c - reach), min(W, c + reach + 1)
+                strip = dark[s0:s1, a0:a1]
+            else:
+                s0, s1 = max(0, int(along[:, 0].min())), min(W, int(along[:, 2].max()))
+                a0, a1 = max(0, c - reach), min(H, c + reach + 1)
+                strip = dark[a0:a1, s0:s1].T
+            if strip.shape[0] < 2 or strip.shape[1] == 0:
+                out[e] = (c, c)
+                continue
+            kth = int((strip.shape[0] - 1) * LINE_PERCENTILE / 100)
+            profile = np.partition(strip, kth, axis=0)[kth] >= LINE_INK
+            centre = c - a0
+            hits = np.nonzero(profile)[0]
+            if len(hits) == 0:
+                out[e] = (c, c)
+                continue
+            start = int(hits[np.argmin(np.abs(hits - centre))])
+            if abs(start - centre) > reach // 2 + 1:
+                out[e] = (c, c)
+                continue
+            a = b = start
+            while a > 0 and profile[a - 1]:
+                a -= 1
+            while b < len(profile) - 1 and profile[b + 1]:
+                b += 1
+            out[e] = (a0 + a, a0 + b + 1)
+        bands.append(out)
+    return bands[0], bands[1]
+
+
+def _band_for(bands: dict[float, tuple[int, int]], value: float, tol: float) -> tuple[int, int]:
+    keys = list(bands)
+    k = bisect.bisect_left(keys, value)
+    near = [keys[i] for i in (k - 1, k) if 0 <= i < len(keys)]
+    best = min(near, key=lambda e: abs(e - value)) if near else None
+    if best is None or abs(best - value) > tol:
+        v = int(round(value))
+        return v, v
+    return bands[best]
+
+
+# ------------------------------------------------------------------------------------------ the patch
+
+
+@lru_cache(maxsize=1)
+def _masks() -> dict[str, np.ndarray]:
+    n = PATCH
+    c = (np.arange(n) + 0.5) / n
+    y, x = np.meshgrid(c, c, indexing="ij")
+    i, j = np.meshgrid(np.arange(n), np.arange(n), indexing="ij")
+    mid = (x >= 0.36) & (x <= 0.64)
+    midy = (y >= 0.36) & (y <= 0.64)
+    edge = 0.23
+    masks = {
+        "top": mid & (y <= edge), "bottom": mid & (y >= 1 - edge),
+        "left": midy & (x <= edge), "right": midy & (x >= 1 - edge),
+        "centre": (np.abs(x - 0.5) <= 0.16) & (np.abs(y - 0.5) <= 0.16),
+        "off_diagonal": (np.abs(i - j) > 3) & (np.abs(i + j - (n - 1)) > 3),
+    }
+    corners = []
+    for cy in (0, 1):
+        for cx in (0, 1):
+            corners.append((np.abs(x - cx) <= 0.22) & (np.abs(y - cy) <= 0.22))
+    masks["corners"] = np.stack(corners)
+    return masks
+
+
+def patch_features(patches: np.ndarray) -> dict[str, np.ndarray]:
+    """Measurements of N cell patches (N x PATCH x PATCH darkness) used by :func:`classify_patch`."""
+    m = _masks()
+    p = np.asarray(patches)
+    n = p.shape[0]
+    ink = p >= MARK_INK
+    flat = p.reshape(n, -1)
+    q = np.sort(flat, axis=1)
+    k = flat.shape[1]
+    t = np.arange(PATCH)
+    band = [(t, np.clip(t + o, 0, PATCH - 1)) for o in (-1, 0, 1)]
+    anti = [(t, np.clip(PATCH - 1 - t + o, 0, PATCH - 1)) for o in (-1, 0, 1)]
+    d1 = np.zeros((n, PATCH), bool)
+    d2 = np.zeros((n, PATCH), bool)
+    for (ri, ci), (ai, aj) in zip(band, anti):
+        d1 |= ink[:, ri, ci]
+        d2 |= ink[:, ai, aj]
+    return {
+        "cover": ink.mean(axis=(1, 2)),
+        "tinted": (p >= INK).mean(axis=(1, 2)),
+        "tone": q[:, k // 2].astype(np.float64),
+        "spread": (q[:, int(0.9 * k)] - q[:, int(0.1 * k)]).astype(np.float64),
+        "sides": np.stack([ink[:, m[s]].mean(axis=1) for s in ("top", "bottom", "left", "right")], axis=1),
+        "centre": ink[:, m["centre"]].mean(axis=1),
+        "corners": np.stack([ink[:, cm].mean(axis=1) for cm in m["corners"]], axis=1),
+        "diagonals": np.stack([d1.mean(axis=1), d2.mean(axis=1)], axis=1),
+        "off_diagonal": ink[:, m["off_diagonal"]].mean(axis=1),
+    }
+
+
+def classify_patch(patch: np.ndarray, features: dict[str, Any] | None = None) -> tuple[str, float, dict[str, Any]]:
+    """``(state, confidence, evidence)`` of one cell interior resampled to PATCH x PATCH darkness values
+    (``features``: this patch's row of :func:`patch_features`, when already computed)."""
+    f = features if features is not None else {k: v[0] for k, v in patch_features(patch[None]).items()}
+    cover, tone, spread = float(f["cover"]), float(f["tone"]), float(f["spread"])
+    tinted = float(f["tinted"])
+    sides = [float(v) for v in f["sides"]]
+    centre = float(f["centre"])
+    corners = [float(v) for v in f["corners"]]
+    diagonals = [float(v) for v in f["diagonals"]]
+    off = float(f["off_diagonal"])
+    ev: dict[str, Any] = {"cover": round(cover, 3), "tinted": round(tinted, 3), "tone": round(tone, 1), "sides": [round(s, 2) for s in sides],
+                          "centre": round(centre, 2), "corners": [round(c, 2) for c in corners],
+                          "diagonals": [round(d, 2) for d in diagonals], "off_diagonal": round(off, 3)}
+    covered = sum(s >= SIDE_COVERED for s in sides)
+    if tinted >= 0.85 and tone >= INK:  # even tone over the whole cell: a fill of any shade
+        return FILLED, _conf((tone - INK) / 12.0, (tinted - 0.85) / 0.1), ev
+    if spread < 14 and FAINT <= tone < INK and cover < 0.02:  # an even faint tone: shading or shadow left over
+        return UNSURE, UNSURE_CONFIDENCE, ev
+    if covered == 4:
+        lowest = min(sides)
+        if sum(c >= 0.3 for c in corners) >= 3 or centre >= 0.6:
+            return FILLED, _conf((lowest - SIDE_COVERED) / 0.25, (cover - 0.3) / 0.2), ev
+        return UNSURE, UNSURE_CONFIDENCE, ev  # a ring touching only the side middles (an O?)
+    if covered == 3 and sum(c >= 0.3 for c in corners) >= 3 and off >= 0.4:
+        return FILLED, 0.7, ev  # a fill or a thick outline with one side cut by a widened grid line
+    if covered <= 2 and min(diagonals) >= 0.45 and off <= 0.2 and max(sides) < 0.5 and centre >= 0.2:
+        # both diagonals inked, the rest of the cell blank: an X (a heavy one may touch a side middle)
+        return CROSSED, _conf((min(diagonals) - 0.45) / 0.2, (0.2 - off) / 0.1), ev
+    if covered == 0:
+        if cover < 0.025:
+            return BLANK, _conf((0.025 - cover) / 0.015), ev
+        blob = _central_blob(patch >= MARK_INK)
+        if blob is not None:
+            size, area = blob
+            if size <= 0.5 and area <= 0.2 and cover - area <= 0.06:
+                return CROSSED, _conf((0.5 - size) / 0.2, (0.2 - area) / 0.1), ev  # a dot
+            if area >= 0.35:
+                return FILLED, _conf((area - 0.35) / 0.15), ev  # a large central blob (a disc)
+        if cover < 0.06 and max(diagonals) < 0.3:
+            return BLANK, _conf((0.06 - cover) / 0.06) * 0.8, ev  # specks
+        if max(diagonals) >= 0.55 and min(diagonals) < 0.3 and off <= 0.1:
+            return CROSSED, 0.65, ev  # a single slash
+        return UNSURE, UNSURE_CONFIDENCE, ev
+    if covered >= 2 and centre >= 0.6 and cover >= 0.35 and off >= 0.25:
+        return FILLED, _conf((cover - 0.35) / 0.15, (centre - 0.6) / 0.3, (off - 0.25) / 0.2), ev  # partial fill
+    if covered == 1 and cover < 0.05:
+        return BLANK, 0.6, ev
+    return UNSURE, UNSURE_CONFIDENCE, ev
+
+
+def _central_blob(ink: np.ndarray) -> tuple[float, float] | None:
+    """(bbox side, area fraction) of the largest ink component whose centre is near the patch centre."""
+    count, _, stats, cents = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    if count <= 1:
+        return None
+    k = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    cx, cy = cents[k] / PATCH
+    if abs(cx - 0.5) > 0.22 or abs(cy - 0.5) > 0.22:
+        return None
+    side = max(stats[k, cv2.CC_STAT_WIDTH], stats[k, cv2.CC_STAT_HEIGHT]) / PATCH
+    return float(side), float(stats[k, cv2.CC_STAT_AREA] / PATCH ** 2)
+
+
+def _conf(*margins: float) -> float:
+    """Confidence of a decision from its margins (each 0 at the threshold, 1 well past it): 0.6..1."""
+    return float(min(1.0, 0.6 + 0.4 * max(0.0, min(1.0, max(margins)))))
+
+
+# -------------------------------------------------------------------------------------------- the API
+
+
+def grid_boxes(grid_bbox: Sequence[float], rows: int, cols: int) -> list[tuple[float, float, float, float]]:
+    """Row-major pixel boxes of the cells of a ``rows`` x ``cols`` grid spanning ``grid_bbox``."""
+    x0, y0, x1, y1 = (float(v) for v in grid_bbox)
+    w, h = (x1 - x0) / cols, (y1 - y0) / rows
+    return [(x0 + c * w, y0 + r * h, x0 + (c + 1) * w, y0 + (r + 1) * h) for r in range(rows) for c in range(cols)]
+
+
+def read_marks(image: np.ndarray, boxes: Sequence[Sequence[float]] | None = None, *,
+               grid_bbox: Sequence[float] | None = None, rows: int | None = None, cols: int | None = None,
+               darkness: np.ndarray | None = None) -> CellMarks:
+    """Read every cell of ``image`` (RGB or grey uint8): give either ``boxes`` (pixel ``(x0, y0, x1, y1)``
+    per cell) or ``grid_bbox`` with ``rows`` and ``cols``. ``darkness`` is the image's
+    :func:`darkness_map` when already computed (same ``cell_px``). Lines along the cell edges, thin or
+    thick, at whatever width they were drawn, are not ink. Returns states in the order of the boxes."""
+    if boxes is None:
+        if grid_bbox is None or not rows or not cols:
+            raise ValueError("read_marks needs boxes, or grid_bbox with rows and cols")
+        boxes = grid_boxes(grid_bbox, rows, cols)
+    if not boxes:
+        return CellMarks([], [], [])
+    cell_px = cell_size(boxes)
+    dark = darkness if darkness is not None else darkness_map(image, cell_px)
+    H, W = dark.shape
+    vbands, hbands = line_bands(dark, boxes, cell_px)
+    tol = 0.25 * cell_px
+    pad = max(1, int(round(0.04 * cell_px)))
+    patches = np.zeros((len(boxes), PATCH, PATCH), np.uint8)
+    usable = np.zeros(len(boxes), bool)
+    for i, (x0, y0, x1, y1) in enumerate(boxes):
+        ix0 = max(0, _band_for(vbands, x0, tol)[1] + pad)
+        ix1 = min(W, _band_for(vbands, x1, tol)[0] - pad)
+        iy0 = max(0, _band_for(hbands, y0, tol)[1] + pad)
+        iy1 = min(H, _band_for(hbands, y1, tol)[0] - pad)
+        if ix1 - ix0 >= 4 and iy1 - iy0 >= 4:
+            patches[i] = cv2.resize(dark[iy0:iy1, ix0:ix1], (PATCH, PATCH), interpolation=cv2.INTER_AREA)
+            usable[i] = True
+    feats = patch_features(patches)
+    states, confidence, evidence = [], [], []
+    for i, box in enumerate(boxes):
+        box_ev = [round(float(v), 1) for v in box]
+        if not usable[i]:
+            states.append(UNSURE)
+            confidence.append(0.0)
+            evidence.append({"box": box_ev, "reason": "cell interior too small or outside the image"})
+            continue
+        state, conf, ev = classify_patch(patches[i], {k: v[i] for k, v in feats.items()})
+        ev["box"] = box_ev
+        states.append(state)
+        confidence.append(conf)
+        evidence.append(ev)
+    return CellMarks(states, confidence, evidence)
+
+
+def cell_size(boxes: Sequence[Sequence[float]]) -> float:
+    """Median cell side in pixels."""
+    sides = [min(b[2] - b[0], b[3] - b[1]) for b in boxes]
+    return float(max(4.0, np.median(sides)))
