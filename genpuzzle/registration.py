@@ -29,7 +29,7 @@ __all__ = ["Registration", "load_image", "normalize_background", "register"]
 
 WORK_SIDE = 256  # long side of the images the transform is estimated on
 MIN_SIDE = 16  # answers/targets smaller than this (px) are rejected outright
-SCALE_RANGE = (0.4, 2.5)  # allowed singular values of the answer -> input map
+SCALE_RANGE = (0.4, 3.0)  # allowed singular values of the answer -> input map
 MAX_ROTATION_DEG = 5.0
 MAX_SHEAR = 0.08  # |off-diagonal| / scale of the rotation-free part
 MIN_COVERAGE = 0.7  # fraction of the input frame the warped answer must cover
@@ -46,6 +46,15 @@ LOCAL_MAX_SHIFT = 0.015  # largest local offset searched, as a share of the imag
 LOCAL_APPLY_PX = 0.75  # local offsets all below this (full-res px): keep the affine result
 LOCAL_ROUNDS = 2  # measure-and-correct rounds; another runs only after offsets of LOCAL_AGAIN_PX or more
 LOCAL_AGAIN_PX = 2.0
+PAGE_PAPER_INK = 0.3  # ink below this counts as paper when looking for the page among bars
+PAGE_MIN_PAPER = 0.04  # edge rows/columns with less paper than this are bars, not page
+PAGE_REWORK = 0.7  # a page smaller than this share of the answer gets its own work resolution
+PAGE_MARGIN_PX = 2  # full-res px next to a bar that still count as not observed (resampled bar edge)
+PROFILE_SCALES = (0.7, 1.3)  # searched scales, relative to the answer's page : input size ratio of the axis
+PROFILE_LINE = 0.08  # strokes at least this long (share of the side) count as lines in line profiles
+PROFILE_STEP = 0.008  # log-scale step of that search
+PROFILE_MAX_ASPECT = 0.3
+PROFILE_TRIES = 2  # line-profile starts refined at most (best combined correlation first), then one all-ink start  # |log(sx / sy)| above this pairs no profile fits
 PIXEL_IDENTITY_RECALL = 0.97  # pixel check: share of the input's line pixels the answer must repeat exactly
 PIXEL_IDENTITY_EXTRA = 0.03  # ... and at most this much ink (of the input's) added away from the edits
 
@@ -69,6 +78,25 @@ class Registration:
     method: str
     quality: float
     reason: str | None
+    local: tuple[np.ndarray, float] | None = None  # (grid offsets, map scale) of the "+local" bend
+    valid: np.ndarray | None = None  # bool HxW: input-frame pixels the answer's page actually shows
+
+    def source_points(self, points: np.ndarray) -> np.ndarray:
+        """Where input-frame points (N, 2) were sampled from in the answer image (N, 2): the inverse of
+        ``matrix`` plus the local bend when there is one. Raises ValueError when not ok."""
+        if not self.ok or self.matrix is None or self.image is None:
+            raise ValueError("registration failed: no mapping")
+        pts = np.asarray(points, dtype=np.float64).reshape(-1, 2)
+        shifted = pts.copy()
+        if self.local is not None:
+            h, w = self.image.shape[:2]
+            dx, dy = dense_offsets(self.local[0], w, h, self.local[1])
+            xi = np.clip(np.round(pts[:, 0]).astype(int), 0, w - 1)
+            yi = np.clip(np.round(pts[:, 1]).astype(int), 0, h - 1)
+            shifted[:, 0] += dx[yi, xi]
+            shifted[:, 1] += dy[yi, xi]
+        inv = np.linalg.inv(self.matrix)
+        return (inv[:2, :2] @ shifted.T).T + inv[:2, 2]
 
 
 # ------------------------------------------------------------------------------------------- background
@@ -86,6 +114,13 @@ def white_balance(image: np.ndarray, paper: np.ndarray) -> np.ndarray:
     gain = (255.0 / np.maximum(paper, 1.0)).astype(np.float32)
     # A lookup table per channel: the same float32 products as multiplying every pixel, 256 of them.
     lut = np.clip(np.arange(256, dtype=np.float32)[:, None] * gain[None, :], 0, 255).astype(np.uint8)
+    return cv2.LUT(np.ascontiguousarray(image), lut[:, None, :])
+
+
+def white_balance_inverse(image: np.ndarray, paper: np.ndarray) -> np.ndarray:
+    """``image`` (RGB uint8, on white paper) as if printed on ``paper``: white becomes ``paper``."""
+    gain = (np.clip(np.asarray(paper, dtype=np.float32), 0, 255) / 255.0).astype(np.float32)
+    lut = np.clip(np.arange(256, dtype=np.float32)[:, None] * gain[None, :] + 0.5, 0, 255).astype(np.uint8)
     return cv2.LUT(np.ascontiguousarray(image), lut[:, None, :])
 
 
@@ -323,6 +358,163 @@ def _feature_init(t: _Work, a: _Work) -> np.ndarray | None:
     return np.vstack([M, [0, 0, 1]])
 
 
+# ------------------------------------------------------------------------------------------------ page
+
+
+def _page_box(ink: np.ndarray) -> tuple[int, int, int, int]:
+    """(x0, y0, x1, y1), half-open, of the answer's page in an ink map: the image minus the rows and
+    columns at its edges that hold (almost) no paper, i.e. letterbox / pillarbox bars, a dark border
+    or frame, the dark surface a page lies on. A page row always shows some paper (margins, blank
+    cells); a bar shows none."""
+    h, w = ink.shape
+    paper = ink < PAGE_PAPER_INK
+    x0, y0, x1, y1 = 0, 0, w, h
+    for _ in range(2):  # rows within the current columns, then columns within those rows, twice
+        rows = paper[:, x0:x1].mean(axis=1) >= PAGE_MIN_PAPER if x1 > x0 else np.zeros(h, bool)
+        y0, y1 = _first_last(rows, y0, y1)
+        cols = paper[y0:y1].mean(axis=0) >= PAGE_MIN_PAPER if y1 > y0 else np.zeros(w, bool)
+        x0, x1 = _first_last(cols, x0, x1)
+    if x1 - x0 < 0.2 * w or y1 - y0 < 0.2 * h:
+        return 0, 0, w, h  # no page left: not a page on bars, leave it to the search (and the checks)
+    return x0, y0, x1, y1
+
+
+def _page_box_full(answer: np.ndarray, a: _Work) -> tuple[int, int, int, int]:
+    """:func:`_page_box` of the answer at full resolution (bars end at the exact pixel)."""
+    gray = cv2.cvtColor(answer, cv2.COLOR_RGB2GRAY)
+    paper_grey = max(16.0, float(cv2.cvtColor(np.uint8([[np.clip(a.paper, 0, 255)]]), cv2.COLOR_RGB2GRAY)[0, 0]))
+    ink = 1.0 - gray.astype(np.float32) * (1.0 / paper_grey)
+    return _page_box(ink)
+
+
+def _box_to(M: np.ndarray, box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    """A half-open pixel box mapped by the axis-aligned pixel-centre map ``M`` (a resize)."""
+    x0, y0, x1, y1 = box
+    p = M @ np.array([[x0 - 0.5, x1 - 0.5], [y0 - 0.5, y1 - 0.5], [1, 1]], dtype=np.float64)
+    return float(p[0, 0] + 0.5), float(p[1, 0] + 0.5), float(p[0, 1] + 0.5), float(p[1, 1] + 0.5)
+
+
+def _blank_outside(ink: np.ndarray, box: tuple[float, float, float, float], shape: tuple[int, int]) -> np.ndarray:
+    """``ink`` with everything outside ``box`` (and one more pixel on each side that borders a bar,
+    where a resampled bar edge lingers) set to paper."""
+    h, w = shape
+    x0, y0, x1, y1 = box
+    cx0 = 0 if x0 <= 0.5 else min(w, math.ceil(x0) + 1)
+    cy0 = 0 if y0 <= 0.5 else min(h, math.ceil(y0) + 1)
+    cx1 = w if x1 >= w - 0.5 else max(cx0, math.floor(x1) - 1)
+    cy1 = h if y1 >= h - 0.5 else max(cy0, math.floor(y1) - 1)
+    out = np.zeros_like(ink)
+    out[cy0:cy1, cx0:cx1] = ink[cy0:cy1, cx0:cx1]
+    return out
+
+
+def _page_mask(hw: tuple[int, int], page: tuple[int, int, int, int]) -> np.ndarray:
+    """uint8 255 on the page (minus PAGE_MARGIN_PX next to each bar), 0 on the bars."""
+    h, w = hw
+    x0, y0, x1, y1 = page
+    m = PAGE_MARGIN_PX
+    mask = np.zeros((h, w), np.uint8)
+    mask[y0 + (m if y0 > 0 else 0):y1 - (m if y1 < h else 0), x0 + (m if x0 > 0 else 0):x1 - (m if x1 < w else 0)] = 255
+    return mask
+
+
+def _first_last(flags: np.ndarray, lo: int, hi: int) -> tuple[int, int]:
+    """Narrow [lo, hi) to the first..last True of ``flags`` inside it."""
+    idx = np.nonzero(flags[lo:hi])[0]
+    return (lo + int(idx[0]), lo + int(idx[-1]) + 1) if len(idx) else (lo, hi)
+
+
+# -------------------------------------------------------------------------------- profile initialisation
+
+
+def _profile(ink: np.ndarray, axis: int, lines: bool) -> np.ndarray:
+    """Ink summed along ``axis`` (0: a value per column) with its slow trend removed.
+
+    lines=True sums only the edges of long straight strokes across the profile's direction (a grid's
+    lines and frame: vertical strokes for the column profile), so text (a caption), filled cells and
+    other short marks hardly count; lines=False sums all ink."""
+    if lines:
+        k = max(5, round(PROFILE_LINE * ink.shape[axis]))
+        b = _soft(ink, 0.7)
+        if axis == 0:  # vertical strokes: edges across x, long along y
+            g = np.abs(cv2.Sobel(b, cv2.CV_32F, 1, 0, ksize=3))
+            ink = cv2.morphologyEx(g, cv2.MORPH_OPEN, np.ones((k, 1), np.uint8))
+        else:
+            g = np.abs(cv2.Sobel(b, cv2.CV_32F, 0, 1, ksize=3))
+            ink = cv2.morphologyEx(g, cv2.MORPH_OPEN, np.ones((1, k), np.uint8))
+    p = ink.sum(axis=axis).astype(np.float32)
+    sigma = max(2.0, 0.04 * len(p))
+    trend = cv2.GaussianBlur(p.reshape(1, -1), (0, 0), sigmaX=sigma).ravel()
+    return p - trend
+
+
+def _axis_fits(target: np.ndarray, answer: np.ndarray, scales: np.ndarray, top: int = 2
+               ) -> list[tuple[float, float, float]]:
+    """Best (score, s, d) with answer(u) ~ target((u - d) / s): normalised correlation of the target's
+    profile resampled by s against every placement in the answer's profile (the target may stick out
+    of the answer by 15 % at either end). The ``top`` best placements that differ by more than a few
+    percent in scale or a few pixels in offset."""
+    n_t, n_a = len(target), len(answer)
+    found: list[tuple[float, float, float]] = []
+    x = np.arange(n_t, dtype=np.float32)
+    for s in scales:
+        m = max(4, int(round(n_t * s)))
+        ts = np.interp(np.arange(m) / s, x, target).astype(np.float32)
+        ts -= ts.mean()
+        norm_t = float(np.sqrt((ts * ts).sum()))
+        if norm_t <= 1e-6:
+            continue
+        pad = int(0.15 * m)
+        ap = np.concatenate([np.zeros(pad, np.float32), answer, np.zeros(pad, np.float32)])
+        if len(ap) < m:
+            continue
+        corr = np.correlate(ap, ts, mode="valid")
+        c2 = np.concatenate([[0.0], np.cumsum(ap.astype(np.float64) ** 2)])
+        win = np.sqrt(np.maximum(c2[m:] - c2[:-m], 1e-9))
+        score = corr / (norm_t * win)
+        k = int(score.argmax())
+        found.append((float(score[k]), float(s), float(k - pad)))
+    found.sort(reverse=True)
+    picked: list[tuple[float, float, float]] = []
+    for sc, s, d in found:
+        if all(abs(math.log(s / s2)) > 0.04 or abs(d - d2) > 4 for _, s2, d2 in picked):
+            picked.append((sc, s, d))
+        if len(picked) == top:
+            break
+    return picked
+
+
+def _profile_inits(t: _Work, a: _Work, angle_deg: float, page: tuple[float, float, float, float],
+                   lines: bool) -> list[np.ndarray]:
+    """Target-work -> answer-work affines from matching profiles, axis by axis, after undoing
+    ``angle_deg``: the puzzle's lines (``lines=True``; all ink otherwise) line up wherever the answer
+    places them, whatever else the page carries (a caption, a wide margin), so the fit is anchored on
+    the puzzle itself. Scales are searched around the ratio of the answer's ``page`` (work coords) to
+    the input. Best first."""
+    h, w = a.ink.shape
+    R = _rotation_about((w - 1) / 2, (h - 1) / 2, angle_deg)
+    upright = a.ink if not angle_deg else cv2.warpAffine(
+        a.ink, R[:2], (w, h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderValue=0)
+    th, tw = t.ink.shape
+    lo, hi = PROFILE_SCALES
+    fits = []
+    for axis, (n_t, n_a) in ((0, (tw, page[2] - page[0])), (1, (th, page[3] - page[1]))):
+        base = n_a / n_t
+        scales = np.exp(np.arange(math.log(lo * base), math.log(hi * base), PROFILE_STEP))
+        fits.append(_axis_fits(t.derived(f"profile{axis}{lines}", lambda: _profile(t.ink, axis, lines)),
+                               _profile(upright, axis, lines), scales))
+    inits = []
+    for fx in fits[0]:
+        for fy in fits[1]:
+            if abs(math.log(fx[1] / fy[1])) > PROFILE_MAX_ASPECT:
+                continue
+            S = np.array([[fx[1], 0, fx[2]], [0, fy[1], fy[2]], [0, 0, 1]])
+            inits.append((fx[0] + fy[0], R @ S))
+    inits.sort(key=lambda c: -c[0])
+    return [W for _, W in inits]
+
+
+
 # ------------------------------------------------------------------------------------------ refinement
 
 
@@ -457,12 +649,19 @@ def _unchanged(t: _Work, a: _Work, W: np.ndarray, keep: np.ndarray | None) -> np
     at a coarse scale the pixels say nothing about alignment.
     """
     aw = _warp_to_target(a.ink, W, t.ink.shape, border=-1)
-    valid = aw >= 0
+    valid = _inside(a, W, t.ink.shape)
     added = _added_ink(np.maximum(aw, 0), t.derived("wide_blur", lambda: _wide_ink(t.ink)))
     m = valid & ~added
     if keep is not None:
         m &= keep > 0
     return m
+
+
+def _inside(a: _Work, W: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
+    """Bool map (target work frame) of the pixels whose sample lies wholly inside the answer: a pixel
+    blended with the outside would show the answer's edge as structure."""
+    ones = a.derived("ones", lambda: np.ones_like(a.ink))
+    return _warp_to_target(ones, W, shape, border=0) >= 0.999
 
 
 def _quality(t: _Work, a: _Work, W: np.ndarray, keep: np.ndarray | None) -> tuple[float, float, float]:
@@ -479,12 +678,12 @@ def _quality(t: _Work, a: _Work, W: np.ndarray, keep: np.ndarray | None) -> tupl
     ts = t.derived("soft1", lambda: _soft(t.ink, 1.0))
     aw = _warp_to_target(a.derived("soft1", lambda: _soft(a.ink, 1.0)), W, t.ink.shape, border=-1)
     x, y = ts[m], aw[m]
-    if x.size < 64:
+    if x.size < 64 or float(y.std()) < 0.02:  # too little seen, or a flat answer: nothing correlates
         return 0.0, 0.0, 0.0
     xd, yd = x - x.mean(), y - y.mean()
     den = math.sqrt(float((xd * xd).sum()) * float((yd * yd).sum()))
     ncc = float((xd * yd).sum()) / den if den > 0 else 0.0
-    region = aw >= 0
+    region = _inside(a, W, t.ink.shape)
     if keep is not None:
         region &= keep > 0
     ref = ts[region]
@@ -499,8 +698,10 @@ def _quality(t: _Work, a: _Work, W: np.ndarray, keep: np.ndarray | None) -> tupl
 # ---------------------------------------------------------------------------------------- validation
 
 
-def _check_transform(A: np.ndarray, target_hw: tuple[int, int], answer_hw: tuple[int, int]) -> str | None:
-    """Reason why the answer -> input affine A is implausible, or None."""
+def _check_transform(A: np.ndarray, target_hw: tuple[int, int], answer_hw: tuple[int, int],
+                     page: tuple[float, float, float, float] | None = None) -> str | None:
+    """Reason why the answer -> input affine A is implausible, or None. Coverage counts the answer's
+    ``page`` (x0, y0, x1, y1 half-open; default the whole answer), not bars around it."""
     L = A[:2, :2]
     U, s, Vt = np.linalg.svd(L)
     R = U @ Vt  # polar decomposition L = R P
@@ -517,7 +718,9 @@ def _check_transform(A: np.ndarray, target_hw: tuple[int, int], answer_hw: tuple
         return f"implausible shear {shear:.2f} (max {MAX_SHEAR})"
     h, w = target_hw
     ah, aw = answer_hw
-    frame = np.array([[-0.5, -0.5, 1], [aw - 0.5, -0.5, 1], [aw - 0.5, ah - 0.5, 1], [-0.5, ah - 0.5, 1]]).T
+    x0, y0, x1, y1 = page if page is not None else (0, 0, aw, ah)
+    frame = np.array([[x0 - 0.5, y0 - 0.5, 1], [x1 - 0.5, y0 - 0.5, 1], [x1 - 0.5, y1 - 0.5, 1],
+                      [x0 - 0.5, y1 - 0.5, 1]]).T
     poly = (A @ frame)[:2].T.astype(np.float32)
     rect = np.array([[-0.5, -0.5], [w - 0.5, -0.5], [w - 0.5, h - 0.5], [-0.5, h - 0.5]], np.float32)
     inter, _ = cv2.intersectConvexConvex(poly, rect)
@@ -554,7 +757,8 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
         return _fail(f"answer image too small ({aw}x{ah}, min side {MIN_SIDE})")
     rx, ry = aw / tw, ah / th
     lo, hi = 1 / SCALE_RANGE[1] / 1.15, 1 / SCALE_RANGE[0] * 1.15
-    if not (lo <= rx <= hi and lo <= ry <= hi):
+    # one side may be far longer: a letterbox / pillarbox canvas around the page (checked on the page later)
+    if not (lo <= min(rx, ry) <= hi and max(rx, ry) <= 2 * hi):
         return _fail(f"answer size {aw}x{ah} is not a plausible rescale of the input {tw}x{th}")
     keep_full = None
     if edit_mask is not None:
@@ -591,6 +795,22 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
         return _fail("input image is blank")
     if a.ink.max() < 0.2:
         return _fail("answer image is blank (no ink on the paper)")
+    # Bars around the page (letterbox, a dark border, the table a page lies on) are not puzzle: they
+    # must neither pull the fit nor count as ink, and the frame start uses the page, not the canvas.
+    page = (0, 0, aw, ah)  # the page in the coords of the answer image worked on, half-open
+    page_work = _page_box(a.ink)
+    if page_work != (0, 0, a.ink.shape[1], a.ink.shape[0]):
+        page = _page_box_full(answer, a)
+        page_area = (page[2] - page[0]) * (page[3] - page[1])
+        if page_area < PAGE_REWORK * aw * ah:
+            # wide bars: give the page itself the input's level of detail at work resolution
+            a = _work_image(answer, min(1.0, ft * math.sqrt((th * tw) / page_area)),
+                            achromatic_ink=t.chromatic < 0.1)
+        a.ink = _blank_outside(a.ink, _box_to(a.to_work, page), a.ink.shape)
+        a.cache.clear()
+        if a.ink.max() < 0.2:
+            return _fail("answer image is blank (no ink on the paper)")
+    page_full = _box_to(np.linalg.inv(pre), page)  # the page in the original answer's coords
 
     def to_answer(W: np.ndarray) -> np.ndarray:
         """Work-res target->answer map to the matrix from the answer image worked on -> target."""
@@ -609,7 +829,7 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
         nonlocal best
         if W is None:
             return False
-        why = _check_transform(to_full(W), (th, tw), full_hw)
+        why = _check_transform(to_full(W), (th, tw), full_hw, page_full)
         if why is not None:
             rejected.append(why)
             return False
@@ -619,6 +839,11 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
         return q >= bar
 
     frame = a.to_work @ np.diag([aw / tw, ah / th, 1.0]) @ _shift_center(tw, th, aw, ah) @ np.linalg.inv(t.to_work)
+    if page != (0, 0, aw, ah):  # the page, not the canvas with its bars
+        px0, py0, px1, py1 = page
+        frame = a.to_work @ np.array([[(px1 - px0) / tw, 0, px0 - 0.5 + 0.5 * (px1 - px0) / tw],
+                                      [0, (py1 - py0) / th, py0 - 0.5 + 0.5 * (py1 - py0) / th],
+                                      [0, 0, 1]]) @ np.linalg.inv(t.to_work)
     done = False
     # 0. fast path: same size and already aligned (checked at work resolution)
     if full_hw == (th, tw):
@@ -646,6 +871,20 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     # 2. the whole frame resized (content box spoiled by edits outside it or by a crop)
     if not done:
         done = consider(_refine(t, a, frame, keep), "ecc")
+    # 2b. the puzzle's line profiles, axis by axis: anchored on the puzzle's own lines and frame, so a
+    #     caption, a margin or other content beside the puzzle does not pull the start
+    if not done:
+        if angle is None:
+            angle = _estimate_rotation(t.ink, a.ink)
+        page_w = _box_to(a.to_work, page)
+        starts = _profile_inits(t, a, angle, page_w, True)[:PROFILE_TRIES]
+        starts += _profile_inits(t, a, angle, page_w, False)[:1]
+        for W0 in starts:
+            # only a good fit is kept: the lines of any lattice-like drawing line up with a grid's
+            # somewhere, which a start that searches this widely would otherwise find
+            if consider(_refine(t, a, W0, keep), "profile", only_if_good=True):
+                done = True
+                break
     # 3. content box without rotation, then ORB features + RANSAC
     if not done and angle:
         W0 = _box_init(t, a, 0.0)
@@ -664,19 +903,31 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     A, matrix = (np.eye(3), np.eye(3)) if method == "identity" else (to_answer(W), to_full(W))
     image = answer.copy() if method == "identity" else cv2.warpAffine(
         answer, A[:2], (tw, th), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=border)
+    page_mask = _page_mask((ah, aw), page)
+    observed = None if method == "identity" else cv2.warpAffine(
+        page_mask, A[:2], (tw, th), flags=cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    local = None
     if q < LOCAL_SKIP_QUALITY:
         bent = _bend_locally(answer, image, A, target, t, keep, border)
         if bent is not None and bent[1] > q + 0.005:
-            image, q, method = bent[0], bent[1], method + "+local"
+            image, q, method, local = bent[0], bent[1], method + "+local", bent[2]
+            observed = cv2.remap(page_mask, *bent[3], cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT,
+                                 borderValue=0)
     if q < MIN_QUALITY:
         return _fail(f"alignment quality too low ({q:.2f} < {MIN_QUALITY})", q, method)
-    return Registration(True, image, matrix, method, q, None)
+    valid = np.ones((th, tw), bool) if observed is None else observed > 0
+    if not valid.all():
+        # not observed (outside the answer, or on its bars): shown as the input on the answer's paper,
+        # so it reads as unchanged, never as ink the answer added or line work it removed
+        image[~valid] = white_balance_inverse(target, a.paper)[~valid]
+    return Registration(True, image, matrix, method, q, None, local, valid)
 
 
 def _bend_locally(answer: np.ndarray, warped: np.ndarray, A: np.ndarray, target: np.ndarray, t: _Work,
-                  keep: np.ndarray | None, border: tuple[float, ...]) -> tuple[np.ndarray, float] | None:
+                  keep: np.ndarray | None, border: tuple[float, ...]
+                  ) -> tuple[np.ndarray, float, tuple[np.ndarray, float], tuple[np.ndarray, np.ndarray]] | None:
     """The answer resampled with the affine map ``A`` (answer -> input) plus smooth local offsets, and
-    its quality; None when the offsets are all below LOCAL_APPLY_PX or cannot be measured.
+    its quality, the offsets (grid, map scale) and the remap (map_x, map_y); None when the offsets are all below LOCAL_APPLY_PX or cannot be measured.
 
     Offsets are measured between edge maps of ``target`` and of the ``warped`` answer at ~LOCAL_SIDE
     px, ignoring ink the answer added (the edits), searched up to LOCAL_MAX_SHIFT of the image side
@@ -715,7 +966,7 @@ def _bend_locally(answer: np.ndarray, warped: np.ndarray, A: np.ndarray, target:
     bent = cv2.remap(answer, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=border)
     a2 = _work_image(bent, t.ink.shape[1] / tw, achromatic_ink=t.chromatic < 0.1)
     same_frame = a2.to_work @ np.linalg.inv(t.to_work)  # both maps are the input frame, resized alike
-    return bent, _quality(t, a2, same_frame, keep)[0]
+    return bent, _quality(t, a2, same_frame, keep)[0], (total, f), (map_x, map_y)
 
 
 def _pixel_identity(answer: np.ndarray, target: np.ndarray, keep: np.ndarray | None) -> float | None:

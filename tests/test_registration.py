@@ -559,3 +559,85 @@ def test_random_similarity_transforms_register(sname, scale, aspect, angle, pad,
 
 
 _SCENE_CACHE: dict[str, Scene] = {}
+
+
+# ------------------------------------------------------------------------ page layouts (real tracks)
+
+# one instance per kind; the benchmark sweeps seeds 0.. of every kind (benchmarks/bench_registration.py)
+PAGE_KINDS = [("nonogram", "15x15"), ("nonogram", "10x15"), ("maze_advanced", "perfect"),
+              ("maze_beginner", "loops"), ("sudoku", "9x9"), ("matchstick", "2move"), ("tangram", "hard")]
+
+
+@pytest.mark.parametrize("track,variant", PAGE_KINDS)
+def test_page_layout_changes_register_on_the_puzzle(track: str, variant: str) -> None:
+    """Captions, dark borders, 4:3 / 16:9 letterboxes, dark margins and combined mild changes around
+    real track pictures: the registered puzzle anchors (grid corners, frame, panels) land within 2 px."""
+    from registration_pages import PAGE_CHANGES, TOLERANCE_PX, run_case
+
+    bad = []
+    for change in PAGE_CHANGES:
+        case = run_case(track, variant, 7, change)
+        if not (case.ok and case.error_px <= TOLERANCE_PX):
+            bad.append((change, case.reason, round(case.error_px, 2), round(case.quality, 3)))
+    assert not bad
+
+
+def _letterboxed(sc: Scene, crop_top: int) -> tuple[np.ndarray, np.ndarray]:
+    """The solved scene with ``crop_top`` rows cut off, letterboxed into a black 16:9 canvas."""
+    from genpuzzle.page_perturb import letterbox
+
+    page = np.ascontiguousarray(sc.solved[crop_top:])
+    return letterbox(page, 16 / 9, 1024)
+
+
+def test_letterbox_bars_are_not_observed_and_never_ink(scenes) -> None:
+    """A page whose top rows the model cut off, letterboxed: the input rows it no longer shows are
+    marked not observed (``valid`` False) and shown as the input, never as a sliver of the black bar."""
+    sc = scenes["maze"]
+    answer, _ = _letterboxed(sc, 3)
+    reg = register(answer, sc.target, edit_mask=sc.edit_mask)
+    assert reg.ok, reg.reason
+    assert reg.valid is not None and reg.valid.shape == sc.target.shape[:2]
+    assert not reg.valid[:2].any()  # the cut rows
+    assert reg.valid[6:-6, 6:-6].all()  # the page
+    # nothing on the frame's edges is darker than the input there: no bar sliver as new ink
+    grey = cv2.cvtColor(reg.image, cv2.COLOR_RGB2GRAY).astype(int)
+    target = cv2.cvtColor(sc.target, cv2.COLOR_RGB2GRAY).astype(int)
+    edge = np.zeros(grey.shape, bool)
+    edge[:4], edge[-4:], edge[:, :4], edge[:, -4:] = True, True, True, True
+    assert (grey[edge] >= target[edge] - 60).all()
+
+
+def test_full_page_answer_is_observed_everywhere(scenes) -> None:
+    sc = scenes["sudoku"]
+    answer, _ = make_answer(sc.solved, PERTURBATIONS["half"])
+    reg = register(answer, sc.target)
+    assert reg.ok and reg.valid is not None
+    assert reg.valid.mean() > 0.99
+
+
+def test_source_points_follow_the_matrix(scenes) -> None:
+    sc = scenes["nonogram"]
+    answer, M = make_answer(sc.solved, PERTURBATIONS["rot3"])
+    reg = register(answer, sc.target)
+    assert reg.ok
+    expected = (M[:2, :2] @ sc.points.T).T + M[:2, 2]
+    assert np.abs(reg.source_points(sc.points) - expected).max() <= tolerance(sc.target)
+    with pytest.raises(ValueError):
+        register(np.zeros_like(sc.target), sc.target).source_points(sc.points)
+
+
+@pytest.mark.parametrize("kind", ["noise", "blank", "other_drawing"])
+def test_garbage_inside_letterbox_bars_is_rejected(scenes, kind: str) -> None:
+    """Bars around the page do not make garbage readable: noise, a blank page or another drawing in a
+    letterbox stay unreadable."""
+    from genpuzzle.page_perturb import letterbox
+
+    sc = scenes["maze"]
+    h, w = sc.target.shape[:2]
+    page = {"noise": np.random.default_rng(1).integers(0, 256, (h, w, 3), dtype=np.uint8),
+            "blank": np.full((h, w, 3), 250, np.uint8),
+            "other_drawing": cv2.resize(SCENES["sudoku"](seed=11).solved, (w, h))}[kind]
+    answer, _ = letterbox(page, 4 / 3, 1024)
+    reg = register(answer, sc.target)
+    assert not reg.ok and reg.reason

@@ -1,0 +1,111 @@
+"""Registration of real track instances under page-layout changes (captions, dark borders, letterboxes,
+dark margins, combined mild changes): the sweep shared by tests/test_registration.py (a small sample) and
+benchmarks/bench_registration.py (the full sweep).
+
+Each case takes a track's reference (solved) image, applies one :mod:`genpuzzle.page_perturb` change with
+a known map, registers it onto the input image with the edit mask, and measures how far the registered
+puzzle anchors (the layout's ``grid_bbox`` corners, else its frame / panels) land from where they belong;
+optionally the track's verifier then gives its verdict on the registered image.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from genpuzzle.page_perturb import PAGE_CHANGES, page_change
+from genpuzzle.records import InstanceRecord
+from genpuzzle.registration import Registration, register
+
+# (track, variant) pairs of the sweep: every track, nonograms 5x5 to 15x15, mazes at every level
+INSTANCE_KINDS = (
+    ("nonogram", "5x5"), ("nonogram", "10x10"), ("nonogram", "15x15"), ("nonogram", "10x15"),
+    ("maze_beginner", "perfect"), ("maze_intermediate", "loops"), ("maze_advanced", "perfect"),
+    ("sudoku", "9x9"), ("sudoku", "4x4"), ("matchstick", "2move"), ("tangram", "medium"),
+)
+TOLERANCE_PX = 2.0  # anchors registered within this (input px) count as aligned
+
+
+@lru_cache(maxsize=64)
+def instance(track: str, variant: str, seed: int):
+    """(record, input RGB, reference RGB, edit mask bool) of one generated instance."""
+    from genpuzzle.registry import get_track
+
+    t = get_track(track)
+    p = t.generate(seed, variant)
+    record = InstanceRecord(id=f"{track}-{variant}-{seed}", track=track, variant=variant, difficulty=p.difficulty,
+                            seed=seed, instruction=p.instruction, input_image="", reference_images=[],
+                            edit_mask="", ground_truth=p.ground_truth, layout=p.layout, scoring=p.scoring,
+                            track_version=t.version)
+    return (record, np.asarray(p.input_image.convert("RGB")), np.asarray(p.reference_images[0].convert("RGB")),
+            np.asarray(p.edit_mask.convert("L")) > 127)
+
+
+def anchor_points(layout: dict) -> np.ndarray:
+    """Corners of the puzzle's declared structure in the input frame: ``grid_bbox``, else ``frame_bbox``,
+    else the tangram panels."""
+    boxes = [layout[k] for k in ("grid_bbox",) if k in layout] or \
+            [layout[k] for k in ("frame_bbox",) if k in layout] or \
+            [layout[k] for k in ("silhouette_panel", "piece_area_panel") if k in layout]
+    return np.array([(x, y) for x0, y0, x1, y1 in boxes for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))],
+                    dtype=np.float64)
+
+
+@dataclass
+class PageCase:
+    track: str
+    variant: str
+    seed: int
+    change: str
+    ok: bool
+    error_px: float  # largest anchor error (input px); inf when not registered
+    quality: float
+    method: str
+    reason: str | None
+    seconds: float
+    status: str | None = None  # the verifier's status on the registered reference, when asked for
+
+
+def _apply(matrix: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    h = np.c_[pts, np.ones(len(pts))] @ matrix.T
+    return h[:, :2] / h[:, 2:3]
+
+
+def run_case(track: str, variant: str, seed: int, change: str, verify: bool = False) -> PageCase:
+    record, target, reference, mask = instance(track, variant, seed)
+    answer, matrix = page_change(reference, change, seed=seed * 1000 + PAGE_CHANGES.index(change))
+    t0 = time.process_time()
+    reg: Registration = register(answer, target, edit_mask=mask)
+    seconds = time.process_time() - t0
+    err = float("inf")
+    pts = anchor_points(record.layout)
+    if reg.ok:
+        err = float(np.abs(reg.source_points(pts) - _apply(matrix, pts)).max())
+        # the answer is at a different scale: express the error in input pixels
+        scale = float(np.sqrt(abs(np.linalg.det(matrix[:2, :2]))))
+        err /= scale
+    status = None
+    if verify and reg.ok:
+        from genpuzzle.registry import get_track
+
+        status = get_track(track).verify(record, reg.image, target).status.value
+    return PageCase(track, variant, seed, change, reg.ok, err, float(reg.quality), reg.method, reg.reason,
+                    seconds, status)
+
+
+def sweep(seeds: range | list[int], changes=PAGE_CHANGES, kinds=INSTANCE_KINDS, verify: bool = False
+          ) -> list[PageCase]:
+    return [run_case(track, variant, seed, change, verify)
+            for track, variant in kinds for seed in seeds for change in changes]
+
+
+def summary(cases: list[PageCase]) -> dict[str, tuple[int, int]]:
+    """change -> (aligned within TOLERANCE_PX, total)."""
+    out: dict[str, tuple[int, int]] = {}
+    for c in cases:
+        good, n = out.get(c.change, (0, 0))
+        out[c.change] = (good + (c.ok and c.error_px <= TOLERANCE_PX), n + 1)
+    return out
