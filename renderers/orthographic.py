@@ -163,7 +163,7 @@ def render_orthographic(n: int, heightmap: Any, views: dict[str, Any], grids: li
         draw_w = draw_h = 0.0
     width = int(max(row_w, draw_w) + 2 * MARGIN)
     top_y = MARGIN
-    layout: dict[str, Any] = {"n": n, "cell_px": CELL_PX, "grids": {}, "labels": {}, "answer_grids": list(answers),
+    layout: dict[str, Any] = {"n": n, "cell_px": CELL_PX, "grids": {}, "labels": {}, "caption_lines": {}, "answer_grids": list(answers),
                               "given_grids": [g for g in grids if g not in answers]}
     if show_drawing:
         origin = (width / 2 - (ex0 + ex1) / 2 + arrow_room * 0.45, top_y - ey0)
@@ -178,8 +178,12 @@ def render_orthographic(n: int, heightmap: Any, views: dict[str, Any], grids: li
             layout["grids"][name] = {"grid_bbox": [gx0, grid_top, gx0 + gw, grid_top + gw], "rows": n, "cols": n}
             cx = gx0 + gw / 2
             tw = max(font(CAPTION_PX, True).getlength(CAPTIONS[name]), font(HINT_PX).getlength(HINTS[name]))
-            layout["labels"][name] = [round(cx - tw / 2) - 3, grid_top - cap_h, round(cx + tw / 2) + 3,
-                                      grid_top - 5]
+            lx0, lx1 = round(cx - tw / 2) - 3, round(cx + tw / 2) + 3
+            layout["labels"][name] = [lx0, grid_top - cap_h, lx1, grid_top - 5]
+            split = grid_top - cap_h + CAPTION_PX + 5
+            layout["caption_lines"][name] = {"text": [CAPTIONS[name], HINTS[name]],
+                                             "boxes": [[lx0, grid_top - cap_h, lx1, split],
+                                                       [lx0, split, lx1, grid_top - 3]]}
             x += gw + GRID_GAP
         grid_top += gw + 30 + cap_h
     height = int(grid_top - 30 - cap_h + MARGIN)

@@ -189,7 +189,7 @@ def ray_cast_views(heightmap: Any) -> dict[str, np.ndarray]:
 
 class OrthographicTrack(Track):
     name = "orthographic"
-    version = "2"
+    version = "3"
     variants = ("solid_to_views", "views_to_solid", "missing_view")
     description = ("Cube structures on an n x n floor: draw the front/top/right views, write stack heights from "
                    "the views, or draw the missing view; read by projection, five-dimension rubric.")
@@ -332,7 +332,7 @@ class OrthographicTrack(Track):
             if not rd.answered and k not in unreadable:
                 violations.append(type_violation("missing_view", f"the {k} grid is empty",
                                                  {"grid": k, "bbox": list(layout["grids"][k]["grid_bbox"])}))
-        page = page_changes(a_con, i_con, layout, rubric)
+        page = page_changes(answer, a_con, i_con, layout, rubric)
         violations += page.violations
         answered_share = sum(rd.answered for rd in readings.values()) / len(readings)
         if page.stray_px > max(page.inside_px, rubric["stray_ink_min_component_px"]):

@@ -86,9 +86,13 @@ def read_heights(answer: np.ndarray, contrast: np.ndarray, grid: dict[str, Any])
             crops.append(np.ascontiguousarray(answer[round(y0 + 0.08 * w):round(y1 - 0.08 * w),
                                                      round(x0 + 0.08 * w):round(x1 - 0.08 * w)]))
     readings = default_reader().read(crops)
-    values = np.array([0 if rd.digit is None else rd.digit for rd in readings], np.int64).reshape(n, n)
+    symbols = [getattr(rd, "symbol", "") or ("blank" if rd.digit is None else str(rd.digit)) for rd in readings]
+    # -1 marks ink that is not a digit (a letter, a scribble, pencil candidates): charged, never guessed
+    values = np.array([rd.digit if rd.digit is not None else (0 if sym == "blank" else -1)
+                       for rd, sym in zip(readings, symbols)], np.int64).reshape(n, n)
     conf = np.array([rd.confidence for rd in readings], float).reshape(n, n)
-    return GridReading(values, conf, any(rd.digit is not None for rd in readings))
+    return GridReading(values, conf, any(sym != "blank" for sym in symbols),
+                       extra={"symbols": [symbols[i:i + n] for i in range(0, n * n, n)]})
 
 
 # ------------------------------------------------------------------------------------------ page
@@ -109,9 +113,24 @@ def _aligned(a_con: np.ndarray, i_con: np.ndarray, box: list[int]) -> tuple[np.n
     return ref, search[dy:dy + ref.shape[0], dx:dx + ref.shape[1]]
 
 
-def region_change(a_con: np.ndarray, i_con: np.ndarray, box: list[int]) -> tuple[int, int, int]:
+def region_change(a_con: np.ndarray, i_con: np.ndarray, box: list[int], tile: int = 90) -> tuple[int, int, int]:
     """(erased px, added px, input ink px) of one region: input ink with no answer ink nearby, and
-    strong answer ink with no input ink nearby, after local re-alignment; isolated pixels ignored."""
+    strong answer ink with no input ink nearby, isolated pixels ignored. Large regions are compared in
+    tiles of about ``tile`` px, each re-aligned on its own, so a smooth bend of a redrawn page (a few px,
+    varying across the page) is not taken for a change."""
+    x0, y0, x1, y1 = box
+    nx, ny = max(1, round((x1 - x0) / tile)), max(1, round((y1 - y0) / tile))
+    xs = np.linspace(x0, x1, nx + 1).round().astype(int)
+    ys = np.linspace(y0, y1, ny + 1).round().astype(int)
+    erased = added = ink = 0
+    for i in range(ny):
+        for j in range(nx):
+            e, a, k = _tile_change(a_con, i_con, [xs[j], ys[i], xs[j + 1], ys[i + 1]])
+            erased, added, ink = erased + e, added + a, ink + k
+    return erased, added, ink
+
+
+def _tile_change(a_con: np.ndarray, i_con: np.ndarray, box: list[int]) -> tuple[int, int, int]:
     ref, got = _aligned(a_con, i_con, box)
     if ref.size == 0 or got.shape != ref.shape:
         return 0, 0, 0
@@ -149,20 +168,57 @@ def _grow(box: list[int], px: int) -> list[int]:
     return [box[0] - px, box[1] - px, box[2] + px, box[3] + px]
 
 
-def page_changes(answer_con: np.ndarray, input_con: np.ndarray, layout: dict[str, Any],
+def read_caption(answer: np.ndarray, lines: dict[str, Any]) -> list[str] | None:
+    """The text of a caption's lines as the optional recogniser reads it (None without it)."""
+    from genpuzzle.verifiers.ocr import ocr_available, read_cell
+
+    if not ocr_available():
+        return None
+    H, W = answer.shape[:2]
+    out = []
+    for x0, y0, x1, y1 in lines["boxes"]:
+        crop = answer[max(0, y0 - 3):min(H, y1 + 3), max(0, x0 - 6):min(W, x1 + 6)]
+        out.append(read_cell(crop).text if crop.size else "")
+    return out
+
+
+def _letters(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalpha())
+
+
+def captions_match(read: list[str], expected: list[str]) -> bool:
+    """The caption word reads exactly (letters, any case); the orientation hint reads closely (OCR
+    drops a letter now and then)."""
+    from difflib import SequenceMatcher
+
+    if _letters(read[0]) != _letters(expected[0]):
+        return False
+    return all(SequenceMatcher(None, _letters(r), _letters(e)).ratio() >= 0.8 for r, e in zip(read[1:], expected[1:]))
+
+
+def page_changes(answer: np.ndarray, answer_con: np.ndarray, input_con: np.ndarray, layout: dict[str, Any],
                  rubric: dict[str, Any]) -> PageCheck:
-    """Account for every mark outside the answer grids: captions (``labels_changed``), the drawing, the
-    arrow and the given grids (``drawing_changed``), anything else (``stray_ink``)."""
+    """Account for every mark outside the answer grids: captions (``labels_changed``; a caption whose
+    pixels changed but whose words read the same is a redraw, not a change), the drawing, the arrow and
+    the given grids (``drawing_changed``), anything else (``stray_ink``)."""
     violations: list[Violation] = []
     labels = layout["labels"]
     changed_labels = 0
     for name, box in labels.items():
         erased, added, _ = region_change(answer_con, input_con, box)
-        if max(erased, added) >= rubric["changed_label_min_px"]:
-            changed_labels += 1
-            violations.append(Violation("labels_changed", f"the {name!r} caption was "
-                                        f"{'erased' if erased >= added else 'overwritten'}",
-                                        {"label": name, "erased_px": erased, "added_px": added, "bbox": box}))
+        if max(erased, added) < rubric["changed_label_min_px"]:
+            continue
+        lines = (layout.get("caption_lines") or {}).get(name)
+        read = read_caption(answer, lines) if lines else None
+        if read is not None and captions_match(read, lines["text"]):
+            continue  # redrawn (another font, size or place) but the same words
+        changed_labels += 1
+        ev = {"label": name, "erased_px": erased, "added_px": added, "bbox": box}
+        if read is not None:
+            ev["read"] = read
+        violations.append(Violation("labels_changed", f"the {name!r} caption was "
+                                    f"{'erased' if erased >= added else 'overwritten'}"
+                                    + (f" (reads {' / '.join(read)!r})" if read is not None else ""), ev))
     given_boxes = {f"{g} view": _grow(layout["grids"][g]["grid_bbox"], 3) for g in layout["given_grids"]}
     if "drawing_bbox" in layout:
         given_boxes["drawing"] = layout["drawing_bbox"]
@@ -276,12 +332,15 @@ def check_heights(rd: GridReading, truth: dict[str, np.ndarray], layout: dict[st
     if not rd.answered:
         return violations, 0.0, False, unsure
     heights = rd.values
-    for r, c in np.argwhere(heights > n):
-        violations.append(Violation("height_out_of_range", f"height {heights[r, c]} written at row {r + 1}, "
-                                    f"column {c + 1}; heights run 1..{n}",
+    symbols = rd.extra.get("symbols")
+    for r, c in np.argwhere((heights > n) | (heights < 0)):
+        what = f"height {heights[r, c]}" if heights[r, c] >= 0 else f"a mark that is not a digit ({symbols[r][c]})"
+        violations.append(Violation("height_out_of_range", f"{what} written at row {r + 1}, column {c + 1}; "
+                                    f"heights run 1..{n}",
                                     {"cell": [int(r), int(c)], "read": int(heights[r, c]),
+                                     **({"symbol": symbols[r][c]} if symbols else {}),
                                      "bbox": [round(v) for v in cell_box(grid, r, c)]}))
-    clipped = np.minimum(heights, n)
+    clipped = np.clip(heights, 0, n)
     got = views_of(clipped)
     fractions = []
     for name in VIEWS:
