@@ -216,6 +216,9 @@ def evaluate_command(
     judge_concurrency: int = typer.Option(4, min=1, help="Simultaneous judge requests."),
     judge_price: Optional[str] = typer.Option(None, help="IN,OUT cost per million tokens, for accounting."),
     human: Optional[Path] = typer.Option(None, help="Import human scores (review export JSONL) into the results."),
+    backend: str = typer.Option("local", help="local (process pool) or ray."),
+    address: Optional[str] = typer.Option(None, help="Ray cluster address for --backend ray; default: start a "
+                                                     "local Ray instance."),
 ) -> None:
     """Verify a folder of answer images against a set and write scored results."""
     from genpuzzle.evaluate import duration_text, evaluate
@@ -240,8 +243,11 @@ def evaluate_command(
             bar.update(task, completed=done, total=total)
 
         summary = evaluate(set_dir, answers, out, workers=workers, resume=resume, tracks=_split(tracks) or None,
-                           progress=update, judge=judge_client, human=human, log=_note)
+                           progress=update, judge=judge_client, human=human, log=_note, backend=backend,
+                           address=address)
     _print_summary(summary)
+    if summary.get("note"):
+        _note(f"genpuzzle: note: {summary['note']}")
     run = json.loads((out / "run.json").read_text(encoding="utf-8"))
     rate = f" ({run['answers_per_s']:.1f} answers/s)" if run.get("answers_per_s") else ""
     console.print(f"verified {run['verified']} answer(s) in {duration_text(run['verify_s'])}{rate}; "

@@ -234,7 +234,8 @@ def read_results(path: Path, *, repair: bool = False) -> list[Verdict]:
 def evaluate(set_dir: str | Path, answers_dir: str | Path, out_dir: str | Path, *, workers: int = 1,
              resume: bool = False, tracks: list[str] | None = None,
              progress: Callable[[int, int], None] | None = None, judge: Any = None,
-             human: str | Path | None = None, log: Callable[[str], None] | None = None) -> dict[str, Any]:
+             human: str | Path | None = None, log: Callable[[str], None] | None = None,
+             backend: str = "local", address: str | None = None) -> dict[str, Any]:
     """Verify every answer of a set and write ``results.jsonl``, ``summary.json`` and ``run.json``.
 
     ``workers`` processes verify answers: this one and ``workers - 1`` spawned ones (one per core is
@@ -242,13 +243,17 @@ def evaluate(set_dir: str | Path, answers_dir: str | Path, out_dir: str | Path, 
     :class:`genpuzzle.judge.Judge`) each answer is also judged and merged (:mod:`genpuzzle.merge`);
     ``human`` is a human score file imported before summarising (:mod:`genpuzzle.review`).
     ``log`` receives one-line notes for the user (how many answers matched, files matching no id).
-    Returns the summary.
+    Returns the summary. ``backend="ray"`` verifies in Ray tasks instead (the cluster at ``address``, or
+    a local Ray instance with ``workers`` CPUs); results are written the same way, as they finish.
 
     Raises :class:`DatasetError` before verifying anything when no answer file matches an id of the
     selected instances, or when the set lacks an input image or edit mask; a set image found unreadable
     during the run raises :class:`SetImageError` (the verdicts so far are kept). Neither is charged to
     the model as a verdict.
     """
+    from genpuzzle.distributed import check_backend
+
+    check_backend(backend)
     started = time.time()
     puzzle_set = load_set(set_dir)
     answers = find_answers(answers_dir)
@@ -284,16 +289,20 @@ def evaluate(set_dir: str | Path, answers_dir: str | Path, out_dir: str | Path, 
     run_info = {
         **provenance(), "set": str(Path(set_dir).resolve()),
         "set_fingerprint": fingerprint, "answers": str(Path(answers_dir).resolve()),
-        "tracks": tracks, "workers": workers, "started": _timestamp(started),
+        "tracks": tracks, "workers": workers, "backend": backend, "started": _timestamp(started),
         "answers_found": len(answers), "answers_matched": matching.matched,
         "answers_unmatched": sorted(set(answers) - set(puzzle_set.by_id))[:50],
+        "absent_tracks": puzzle_set.info.get("missing_tracks") or {},
     }
     if judge is not None:
         run_info["judge"] = judge.describe(r.scoring.get("rubric") or r.track for r in records)
     run_path.write_text(json.dumps(run_info, indent=2) + "\n", encoding="utf-8")
     total, finished = len(records), len(records) - len(todo)
     verify_started = time.monotonic()
-    stream = _verify_all(puzzle_set, todo, answers, workers)
+    if backend == "ray":
+        stream = _verify_all_ray(puzzle_set, todo, answers, workers, address)
+    else:
+        stream = _verify_all(puzzle_set, todo, answers, workers)
     if judge is not None:
         from genpuzzle.judge import judge_verdicts
 
@@ -320,6 +329,12 @@ def evaluate(set_dir: str | Path, answers_dir: str | Path, out_dir: str | Path, 
     wanted = {r.id for r in records}
     verdicts = [v for v in read_results(results_path) if v.id in wanted]
     summary = summarize(verdicts)
+    absent = puzzle_set.info.get("missing_tracks") or {}
+    if absent:
+        summary["absent_tracks"] = dict(absent)
+        summary["note"] = (f"Macro Overall over the {len(summary['tracks'])} tracks present; the set's preset "
+                           f"{puzzle_set.info.get('preset')!r} also names {', '.join(absent)}, which this "
+                           "genpuzzle cannot generate yet")
     summary["set_fingerprint"] = fingerprint
     summary["genpuzzle_version"] = genpuzzle.__version__
     tmp = out / (SUMMARY + ".part")
@@ -381,6 +396,40 @@ def _verify_all(puzzle_set: PuzzleSet, records: list[InstanceRecord], answers: d
         finally:
             # Idle workers exit while the summary is written; the executor joins them in the background.
             pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _verify_all_ray(puzzle_set: PuzzleSet, records: list[InstanceRecord], answers: dict[str, Path],
+                    workers: int, address: str | None) -> Iterator[Verdict]:
+    """Verdicts for ``records`` from Ray tasks of ``BATCH`` answers each, as they finish (at most
+    ``4 x workers`` batches in flight, so memory stays flat and a killed driver loses little)."""
+    from genpuzzle.distributed import ray_map, ray_session
+
+    root = str(puzzle_set.root)
+    jobs = ((r.to_json(), str(answers[r.id]) if r.id in answers else None) for r in records)
+    batches = _batched(jobs, BATCH)
+    with ray_session(address, workers) as ray:
+        for verdicts in ray_map(ray, _verify_batch_one_thread, ((root, b) for b in batches),
+                                window=max(2, 4 * workers), ordered=False):
+            for verdict in verdicts:
+                yield Verdict.from_json(verdict)
+
+
+def _batched(items: Iterator[Any], size: int) -> Iterator[list[Any]]:
+    batch: list[Any] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def _verify_batch_one_thread(root: str, batch: list[tuple[dict[str, Any], str | None]]) -> list[dict[str, Any]]:
+    from threadpoolctl import threadpool_limits
+
+    with threadpool_limits(1), _opencv_threads(1):
+        return _verify_batch(root, batch)
 
 
 @contextmanager

@@ -117,6 +117,10 @@ def report_numbers(runs: list[ModelRun]) -> dict[str, Any]:
         if absent:
             warnings.append(f"{model['name']} has no results for {', '.join(absent)}; its Macro Overall "
                             f"averages the other tracks only")
+    not_generated = sorted({t for run in runs for t in (run.run_info.get("absent_tracks") or {})})
+    if not_generated:
+        warnings.append(f"the set's preset also names {', '.join(not_generated)}, which this genpuzzle cannot "
+                        "generate yet: Macro Overall is over the tracks present")
     return {"genpuzzle_version": genpuzzle.__version__, "tracks": tracks, "models": models,
             "bootstrap": runs[0].summary["bootstrap"] if runs else None, "warnings": warnings}
 

@@ -72,3 +72,26 @@ def test_ray_backend_writes_the_same_bytes_as_a_local_run(tmp_path):
 def test_unknown_backend_is_one_clear_error(tmp_path):
     with pytest.raises(GenpuzzleError, match="--backend"):
         write_set(tmp_path / "x", {"sudoku": 1}, 1, backend="spark")
+
+
+def test_ray_evaluate_resumes_and_names_absent_tracks(tmp_path):
+    import shutil
+
+    from genpuzzle.evaluate import evaluate, read_results
+
+    root = tmp_path / "set"
+    write_set(root, {"sudoku": 4, "maze_beginner": 2}, 13, notes={"preset": "genpuzzle",
+                                                                    "missing_tracks": {"board_game": 300}})
+    answers = tmp_path / "answers"
+    answers.mkdir()
+    puzzle_set = load_set(root)
+    for record in puzzle_set.records:
+        shutil.copy(puzzle_set.path(record.reference_images[0]), answers / f"{record.id}.png")
+    out = tmp_path / "out"
+    first = evaluate(root, answers, out, tracks=["sudoku"])  # a run that stopped after one track
+    assert first["tracks"]["sudoku"]["n"] == 4
+    summary = evaluate(root, answers, out, resume=True, backend="ray", workers=2)
+    ids = [v.id for v in read_results(out / "results.jsonl")]
+    assert sorted(ids) == sorted(r.id for r in puzzle_set.records)  # every id exactly once
+    assert summary["macro_overall"] == 100.0
+    assert summary["absent_tracks"] == {"board_game": 300} and "board_game" in summary["note"]
