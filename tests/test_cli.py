@@ -34,12 +34,15 @@ def cli_set(tmp_path_factory):
     return root / "set"
 
 
-def test_version_and_help_without_raw_type_placeholders():
+def test_version_and_help_without_raw_type_placeholders(monkeypatch, capsys):
     import genpuzzle
 
-    assert run("--version", check=True).stdout.strip() == f"genpuzzle {genpuzzle.__version__}"
+    assert _main(monkeypatch, "--version") == 0
+    assert capsys.readouterr().out.strip() == f"genpuzzle {genpuzzle.__version__}"
+    monkeypatch.setenv("COLUMNS", "200")
     for command in ("", "report", "evaluate", "demo"):
-        text = run(*command.split(), "--help", check=True).stdout
+        assert _main(monkeypatch, *command.split(), "--help") == 0
+        text = capsys.readouterr().out
         assert "--help" in text and not re.search(r"<(bool|path|int|str|list\[)", text), text
 
 
@@ -109,9 +112,17 @@ def test_progress_lines_follow_genpuzzle_progress(cli_set, tmp_path):
     quiet = run("evaluate", "--set", str(cli_set), "--answers", str(answers), "--out", str(tmp_path / "b"),
                 env={"GENPUZZLE_PROGRESS": "off"}, check=True).stderr
     assert "verifying" not in quiet
-    bad = run("evaluate", "--set", str(cli_set), "--answers", str(answers), "--out", str(tmp_path / "c"),
-              env={"GENPUZZLE_PROGRESS": "sometimes"})
-    assert bad.returncode == 2 and "GENPUZZLE_PROGRESS='sometimes'" in bad.stderr
+
+
+def test_progress_setting_is_checked(monkeypatch):
+    from genpuzzle import cli
+    from genpuzzle.errors import GenpuzzleError
+
+    monkeypatch.setenv("GENPUZZLE_PROGRESS", "sometimes")
+    with pytest.raises(GenpuzzleError, match="GENPUZZLE_PROGRESS='sometimes': expected bar, lines, off"):
+        cli._progress()
+    monkeypatch.setenv("GENPUZZLE_PROGRESS", "lines")
+    assert isinstance(cli._progress(), cli.LineProgress) and cli._progress().every == cli.PROGRESS_LINE_SECONDS
 
 
 def _main(monkeypatch, *args: str) -> int:
@@ -203,6 +214,8 @@ def test_validate_fails_on_a_tampered_set(cli_set, tmp_path):
     (["evaluate", "--set", "SET", "--answers", "ANSWERS", "--out", "o", "--judge", "m", "--judge-base-url",
       "DEAD_URL"], "is unreachable"),
     (["demo", "--out", "FULL", "--tracks", "sudoku"], "--force"),
+    (["validate", "--set", "BAD_SET_JSON"], "set.json: invalid JSON (Expecting property name enclosed in double "
+                                            "quotes: line 1 column 9 (char 8))"),
 ])
 def test_errors_are_one_clear_line_without_traceback(cli_set, tmp_path, args, needle):
     corrupt = tmp_path / "corrupt.png"
@@ -219,11 +232,14 @@ def test_errors_are_one_clear_line_without_traceback(cli_set, tmp_path, args, ne
             shutil.copy(cli_set / records[0]["reference_images"][0], tmp_path / folder / name)
     if "FULL" in args:
         (tmp_path / "FULL" / "notes.txt").write_text("mine")
-    for name, remove in (("NO_SET_JSON", "set.json"), ("NO_INPUT", records[0]["input_image"])):
+    for name, remove in (("NO_SET_JSON", "set.json"), ("NO_INPUT", records[0]["input_image"]),
+                         ("BAD_SET_JSON", "set.json")):
         if name in args:
             shutil.copytree(cli_set, tmp_path / name)
             (tmp_path / name / remove).unlink()
             subst[name] = str(tmp_path / name)
+    if "BAD_SET_JSON" in args:
+        (tmp_path / "BAD_SET_JSON" / "set.json").write_text('{"a": 1,,}')
     if "DEAD_URL" in args:
         with socket.socket() as free:  # a port nothing listens on
             free.bind(("127.0.0.1", 0))
