@@ -168,6 +168,21 @@ def test_workers_that_cannot_start_give_a_clear_error_and_the_run_resumes(small_
     assert summary["n"] == len(load_set(small_set).records)
 
 
+def test_a_damaged_set_stops_the_run_instead_of_scoring_the_model(small_set, tmp_path):
+    """An unreadable set image is the set's problem: the run stops naming it (also from a worker), and no
+    verdict charges it to the model."""
+    from genpuzzle.errors import SetImageError
+
+    damaged = tmp_path / "set"
+    shutil.copytree(small_set, damaged)
+    first = load_set(damaged).records[0]
+    (damaged / first.edit_mask).write_bytes(b"not a png")
+    answers = _answers(small_set, tmp_path / "answers", skip=0)
+    with pytest.raises(SetImageError, match=f"{first.id}_mask.png.*the set is damaged"):
+        evaluate(damaged, answers, tmp_path / "out", workers=2)
+    assert all(v.id != first.id for v in read_results(tmp_path / "out" / "results.jsonl"))
+
+
 def test_resume_refuses_results_from_another_set(small_set, tmp_path):
     answers = _answers(small_set, tmp_path / "answers")
     evaluate(small_set, answers, tmp_path / "out")
