@@ -13,8 +13,6 @@ import tempfile
 import time
 from pathlib import Path
 
-import numpy as np
-
 from benchlib import evaluation_throughput_rows, row
 from genpuzzle.dataset import encode_png, write_set
 from genpuzzle.registry import get_track
@@ -84,12 +82,29 @@ def acceptance_rows(quick: bool) -> list[dict]:
     return rows
 
 
+def accuracy_rows(quick: bool) -> list[dict]:
+    """Correct answers redrawn in tuned and held-out styles scoring 100, and planted errors caught
+    (``tests/orthographic_answers.py``)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    import orthographic_answers as answers
+
+    rows = []
+    for label, styles in (("tuned", answers.TUNE), ("held_out", answers.HELDOUT)):
+        m = answers.measure(styles, count=6 if quick else 15, seed=101)
+        rows.append(row(f"orthographic.{label}_styles.correct_answers_scoring_100", m["pass_rate"], "share", 1.0,
+                        note=f"{m['answers']} answers; failures: {m['failures'][:3]}"))
+        rows.append(row(f"orthographic.{label}_styles.planted_errors_caught", m["caught_rate"], "share", 1.0,
+                        note=f"{m['planted']} planted errors ({', '.join(answers.ERRORS)})"))
+    return rows
+
+
 def verification_rows(quick: bool) -> list[dict]:
     return evaluation_throughput_rows("orthographic", 15 if quick else 60, repeats=1 if quick else 3)
 
 
 def run(quick: bool) -> list[dict]:
-    return generation_rows(quick) + set_rows(quick) + acceptance_rows(quick) + verification_rows(quick)
+    return (generation_rows(quick) + set_rows(quick) + acceptance_rows(quick) + accuracy_rows(quick)
+            + verification_rows(quick))
 
 
 if __name__ == "__main__":
