@@ -73,16 +73,21 @@ class MatchstickTrack(Track):
                                   "filled nor clearly empty", parsed={"slot_fill": parsed_fill})
         violations, subscores, parsed = check_sticks(reading, record.layout, record.ground_truth)
         parsed["slot_fill"] = parsed_fill
+        parsed["measured"] = reading.measured
         extra: dict[str, Any] = {}
         if unsure:
             extra["unsure_slots"] = unsure
+        if reading.unsure_marks:
+            extra["unsure_marks"] = reading.unsure_marks
         if not violations and parsed["equation"] not in record.ground_truth["solutions"]:
             extra["unlisted_solution"] = parsed["equation"]
+        # unsure readings are charged as wrong: a flagged answer never scores 100
+        unsure_reading = bool(unsure or reading.unsure_marks)
         return Verdict(
-            id=record.id, track=self.name, score=matchstick_score(violations),
-            status=Status.INCORRECT if violations else Status.CORRECT, violations=violations, parsed=parsed,
-            confidence=reading.min_confidence, needs_review=bool(unsure) or "unlisted_solution" in extra,
-            subscores=subscores, extra=extra,
+            id=record.id, track=self.name, score=0.0 if unsure_reading else matchstick_score(violations),
+            status=Status.INCORRECT if violations else Status.NEEDS_REVIEW if unsure_reading else Status.CORRECT,
+            violations=violations, parsed=parsed, confidence=reading.min_confidence,
+            needs_review=unsure_reading or "unlisted_solution" in extra, subscores=subscores, extra=extra,
         )
 
     def overlay(self, record: InstanceRecord, verdict: Verdict, answer: np.ndarray) -> np.ndarray | None:

@@ -29,6 +29,14 @@ DEFAULTS: dict[str, Any] = {
     "confident_margin": 0.15,
     "stray_min_length": 0.55,
     "stray_min_width_px": 2.0,
+    "explained_margin_px": 2.0,
+    "slot_width_cap": 1.35,
+    "doubled_width_ratio": 1.5,
+    "wide_slot_ratio": 1.25,
+    "frame_seed_px": 8.0,
+    "frame_excess_ratio": 0.35,
+    "faint_ink_min": 0.08,
+    "faint_ink_ratio": 0.15,
 }
 _SAMPLES = 24
 
@@ -42,6 +50,8 @@ class StickReading:
     fill: list[float]
     confidence: list[float]
     strays: list[dict[str, Any]] = field(default_factory=list)
+    unsure_marks: list[dict[str, Any]] = field(default_factory=list)
+    measured: dict[str, float] = field(default_factory=dict)
 
     @property
     def stray_sticks(self) -> int:
@@ -125,7 +135,7 @@ def read_sticks(image: np.ndarray, layout: dict[str, Any], params: dict[str, Any
     slots_ = layout["slots"]
     kinds = frame_from_layout(layout).kinds
     offsets = np.arange(-math.ceil(tol), math.ceil(tol) + 1, dtype=np.float32)
-    fills, confs, occupied = [], [], []
+    fills, confs, occupied, samples = [], [], [], []
     for sl in slots_:
         p0, p1 = np.array(sl["p0"], np.float32), np.array(sl["p1"], np.float32)
         d = p1 - p0
@@ -148,46 +158,364 @@ def read_sticks(image: np.ndarray, layout: dict[str, Any], params: dict[str, Any
         xs = np.clip(np.round(pts[..., 0]).astype(np.int64), 0, w - 1)
         ys = np.clip(np.round(pts[..., 1]).astype(np.int64), 0, h - 1)
         fill = float(hit[ys, xs].any(axis=1).mean())
+        samples.append((ys, xs))
         fills.append(fill)
         occupied.append(fill >= p["occupied_cut"])
         confs.append(min(1.0, abs(fill - p["occupied_cut"]) / p["confident_margin"]))
-    strays = _find_strays(hit, layout, occupied, fills, L, T, tol, p)
-    return StickReading(occupied, fills, confs, strays)
+    strays, unsure, measured = _account_for_ink(ink, hit, layout, occupied, samples, L, T, tol, p)
+    return StickReading(occupied, fills, confs, strays, unsure, measured)
 
 
-def _find_strays(hit: np.ndarray, layout: dict[str, Any], occupied: list[bool], fills: list[float],
-                 L: float, T: float, tol: float, p: dict[str, Any]) -> list[dict[str, Any]]:
-    """Stick-like ink inside the frame that no occupied slot explains."""
+def _ink_runs(hit: np.ndarray, p0: np.ndarray, p1: np.ndarray, ts: np.ndarray, reach: int, seed_tol: float
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Across the line p0 -> p1 at the positions ``ts``: the run of ink that crosses the line (the
+    contiguous ink pixels, along the normal, containing the ink nearest the line within ``seed_tol``).
+
+    Returns (centres (m, 2), normal, lo, hi): lo/hi are signed offsets in px along the normal, clipped
+    to +-``reach``; NaN where no ink lies within ``seed_tol`` of the line.
+    """
     h, w = hit.shape
-    region = np.zeros((h, w), np.uint8)
-    fx0, fy0, fx1, fy1 = layout.get("frame_bbox", [0, 0, w, h])
-    m = int(math.ceil(tol + 6))
-    region[max(0, int(fy0) + m):max(0, int(fy1) - m), max(0, int(fx0) + m):max(0, int(fx1) - m)] = 1
-    explained = np.zeros((h, w), np.uint8)
-    half = int(math.ceil(tol + 0.75 * T + 2))
-    for sl, occ, fill in zip(layout["slots"], occupied, fills):
-        if not occ and fill < 0.5 * p["occupied_cut"]:
-            continue
-        a, b = np.array(sl["p0"], float), np.array(sl["p1"], float)
-        u = (b - a) / (np.linalg.norm(b - a) or 1.0)
-        a, b = a - u * 0.05 * L, b + u * 0.05 * L
-        cv2.line(explained, (round(a[0]), round(a[1])), (round(b[0]), round(b[1])), 1, thickness=2 * half + 1)
-    residual = (hit & (region > 0) & (explained == 0)).astype(np.uint8)
-    residual = cv2.morphologyEx(residual, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(residual, connectivity=8)
+    d = p1 - p0
+    u = d / (float(np.hypot(*d)) or 1.0)
+    n = np.array([-u[1], u[0]], np.float32)
+    offsets = np.arange(-reach, reach + 1, dtype=np.float32)
+    centres = p0[None, :] + ts[:, None] * d[None, :]
+    pts = centres[:, None, :] + offsets[None, :, None] * n[None, None, :]
+    xs, ys = np.round(pts[..., 0]).astype(np.int64), np.round(pts[..., 1]).astype(np.int64)
+    inside = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
+    prof = hit[np.clip(ys, 0, h - 1), np.clip(xs, 0, w - 1)] & inside
+    k = prof.shape[1]
+    idx = np.arange(k)
+    # nearest ink to the line (index `reach`) within seed_tol
+    dist = np.where(prof, np.abs(idx - reach), k)
+    dist[:, np.abs(idx - reach) > seed_tol] = k
+    seed = dist.argmin(axis=1)
+    found = dist[np.arange(len(seed)), seed] < k
+    last_gap = np.maximum.accumulate(np.where(prof, -1, idx[None, :]), axis=1)
+    next_gap = np.minimum.accumulate(np.where(prof, k, idx[None, :])[:, ::-1], axis=1)[:, ::-1]
+    rows = np.arange(len(seed))
+    lo = (last_gap[rows, seed] + 1 - reach).astype(np.float32)
+    hi = (next_gap[rows, seed] - 1 - reach).astype(np.float32)
+    lo[~found], hi[~found] = np.nan, np.nan
+    return centres, n, lo, hi
+
+
+def _explain_band(explained: np.ndarray, centres: np.ndarray, n: np.ndarray, lo: np.ndarray, hi: np.ndarray,
+                  width: float, margin: float, label: int) -> None:
+    """Mark as explained, at each position, a window ``width`` wide inside the crossing run (as close to
+    the line as the run allows; centred on the line where no ink crosses), widened by ``margin``; the band's pixels get ``label``."""
+    lo_ = np.where(np.isnan(lo), -width / 2, lo)
+    hi_ = np.where(np.isnan(hi), width / 2, hi)
+    run = hi_ - lo_ + 1
+    win = np.minimum(run, width)
+    centre = np.clip(0.0, lo_ - 0.5 + win / 2, hi_ + 0.5 - win / 2)
+    a = centre - win / 2 - margin
+    b = centre + win / 2 + margin
+    left = centres + a[:, None] * n[None, :]
+    right = centres + b[:, None] * n[None, :]
+    poly = np.concatenate([left, right[::-1]]).round().astype(np.int32)
+    cv2.fillPoly(explained, [poly], label)
+
+
+def _stretches(flags: np.ndarray, max_gap: int) -> list[tuple[int, int]]:
+    """Index ranges [i, j] of True runs in ``flags``, bridging gaps of up to ``max_gap`` False values."""
+    out: list[tuple[int, int]] = []
+    idx = np.nonzero(flags)[0]
+    if not len(idx):
+        return out
+    start = prev = int(idx[0])
+    for i in idx[1:]:
+        if i - prev > max_gap + 1:
+            out.append((start, prev))
+            start = int(i)
+        prev = int(i)
+    out.append((start, prev))
+    return out
+
+
+def _bbox_of(points: np.ndarray) -> list[int]:
+    return [int(math.floor(points[:, 0].min())), int(math.floor(points[:, 1].min())),
+            int(math.ceil(points[:, 0].max())), int(math.ceil(points[:, 1].max()))]
+
+
+def _pieces(mask: np.ndarray, min_len: float) -> list[dict[str, Any]]:
+    """Connected components of ``mask`` at least ``min_len`` long (bbox), with their min-area rectangle."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     out = []
     for c in range(1, count):
         x, y, bw, bh, area = (int(v) for v in stats[c])
-        if max(bw, bh) < p["stray_min_length"] * L * 0.7:
+        if math.hypot(bw, bh) < min_len:
             continue
         ys, xs = np.nonzero(labels[y:y + bh, x:x + bw] == c)
-        (_, _), (rw, rh), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
-        long_side = max(rw, rh)
-        if long_side < p["stray_min_length"] * L or area < long_side * p["stray_min_width_px"]:
-            continue
-        out.append({"bbox": [x, y, x + bw, y + bh], "sticks": max(1, round(long_side / L)),
-                    "length": round(float(long_side), 1), "width": round(float(area / max(long_side, 1)), 1)})
+        pts = np.column_stack([xs + x, ys + y]).astype(np.float32)
+        (cx, cy), (rw, rh), angle = cv2.minAreaRect(pts)
+        long_side, short_side = max(rw, rh), min(rw, rh)
+        a = math.radians(angle if rw >= rh else angle + 90)
+        out.append({"points": pts, "area": area, "centre": (cx, cy), "dir": (math.cos(a), math.sin(a)),
+                    "long": long_side, "short": short_side})
     return out
+
+
+def _merge_collinear(pieces: list[dict[str, Any]], hit: np.ndarray, band: float,
+                     orientations: list[tuple[float, float]]) -> list[np.ndarray]:
+    """Group pieces that continue one another along one line (a stick cut into parts where it crosses an
+    explained stick or the frame): ink all the way between their centres, each piece that has a direction
+    pointing along the line joining them, and ends no further apart than an explained band of width
+    ``band`` is long when crossed at the shallowest angle the line makes with the slot ``orientations``."""
+    parent = list(range(len(pieces)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    cos_max = math.cos(math.radians(15))
+    for i, a in enumerate(pieces):
+        for j in range(i + 1, len(pieces)):
+            b = pieces[j]
+            dx, dy = b["centre"][0] - a["centre"][0], b["centre"][1] - a["centre"][1]
+            dist = math.hypot(dx, dy)
+            if dist < 1.0:
+                continue
+            sines = [abs(ox * dy - oy * dx) / dist for ox, oy in orientations]
+            crossing = min([v for v in sines if v > 0.17] or [1.0])
+            if dist - a["long"] / 2 - b["long"] / 2 > band / max(crossing, 0.35):
+                continue
+            # every piece long enough to have a direction must point along the line joining them
+            if any(q["long"] >= 1.4 * max(q["short"], 1.0)
+                   and abs(q["dir"][0] * dx + q["dir"][1] * dy) < cos_max * dist for q in (a, b)):
+                continue
+            if not any(q["long"] >= 1.4 * max(q["short"], 1.0) for q in (a, b)):
+                continue
+            steps = np.linspace(0.0, 1.0, max(2, int(dist)))
+            xs = np.clip(np.round(a["centre"][0] + steps * dx).astype(np.int64), 0, hit.shape[1] - 1)
+            ys = np.clip(np.round(a["centre"][1] + steps * dy).astype(np.int64), 0, hit.shape[0] - 1)
+            if hit[ys, xs].mean() < 0.9:
+                continue
+            parent[root(j)] = root(i)
+    groups: dict[int, list[np.ndarray]] = {}
+    for i, piece in enumerate(pieces):
+        groups.setdefault(root(i), []).append(piece["points"])
+    return [np.concatenate(g) for g in groups.values()]
+
+
+def _account_for_ink(ink: np.ndarray, hit: np.ndarray, layout: dict[str, Any], occupied: list[bool],
+                     samples: list[tuple[np.ndarray, np.ndarray]], L: float, T: float, tol: float, p: dict[str, Any]
+                     ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, float]]:
+    """Everything drawn that neither an occupied slot (one stick of this answer's width) nor the frame
+    explains: (strays, unsure marks, measured widths).
+
+    A stray is stick-shaped ink of at least ``stray_min_length`` L that is at least ``stray_min_width_px``
+    wide and as dark as the answer's sticks: in open space, beside or across a stick, on or outside the
+    frame, or a second stick doubling a slot's width. An unsure mark is stick-length ink that is fainter
+    (down to ``faint_ink_ratio`` of the sticks' ink) or thinner than that: a pale ghost, a hairline.
+    """
+    h, w = hit.shape
+    reach = int(math.ceil(0.5 * L))
+    margin = p["explained_margin_px"]
+    slots_ = layout["slots"]
+    ts_mask = np.linspace(-0.06, 1.06, max(8, int(1.12 * L / 2)), dtype=np.float32)
+    inner = (ts_mask >= 0.15) & (ts_mask <= 0.85)
+    runs = []
+    for j, sl in enumerate(slots_):
+        if not occupied[j]:
+            continue
+        p0, p1 = np.array(sl["p0"], np.float32), np.array(sl["p1"], np.float32)
+        centres, n, lo, hi = _ink_runs(hit, p0, p1, ts_mask, reach, tol)
+        runs.append((j, centres, n, lo, hi))
+    widths = [hi[inner] - lo[inner] + 1 for _, _, _, lo, hi in runs]
+    per_slot = [float(np.nanmedian(wd)) for wd in widths if np.isfinite(wd).sum() >= 3]
+    W = float(np.median(per_slot)) if per_slot else T
+    peaks = []
+    wide_slots: list[int] = []
+    explained = np.zeros((h, w), np.uint8)  # 0 = unexplained, else the label of the band: slot j -> j + 1
+    band_dirs: dict[int, tuple[float, float]] = {}
+    strays: list[dict[str, Any]] = []
+    for (j, centres, n, lo, hi), wd in zip(runs, widths):
+        slot_w = float(np.nanmedian(wd)) if np.isfinite(wd).sum() >= 3 else W
+        _explain_band(explained, centres, n, lo, hi, min(max(slot_w, 0.75 * W), p["slot_width_cap"] * W), margin,
+                      j + 1)
+        band_dirs[j + 1] = _unit(slots_[j]["p0"], slots_[j]["p1"])
+        doubled = np.isfinite(wd) & (wd >= max(p["doubled_width_ratio"] * W, W + 3))
+        wider = np.isfinite(wd) & (wd >= max(p["wide_slot_ratio"] * W, W + 2.5))
+        if doubled.sum() < 0.6 * inner.sum() and wider.sum() >= 0.6 * inner.sum():
+            wide_slots.append(j)
+        if doubled.sum() >= 0.6 * inner.sum():
+            pts = centres[inner][doubled]
+            strays.append({"bbox": slot_bbox(layout, j), "sticks": 1, "place": f"doubling slot {_slot_name(layout, j)}",
+                           "length": round(float(math.dist(pts[0], pts[-1])), 1), "width": round(float(np.nanmedian(wd)), 1),
+                           "slot": j})
+        seen = centres[inner][np.isfinite(lo[inner])]
+        if len(seen):
+            xs = np.clip(np.round(seen[:, 0]).astype(np.int64), 0, w - 1)
+            ys = np.clip(np.round(seen[:, 1]).astype(np.int64), 0, h - 1)
+            peaks.append(float(np.median(ink[ys, xs])))
+    stick_ink = float(np.median(peaks)) if peaks else 1.0
+
+    fx0, fy0, fx1, fy1 = (float(v) for v in layout.get("frame_bbox", [0, 0, w, h]))
+    fw = float(layout.get("frame_width", 3))
+    frame_lines = {"top": ((fx0, fy0 + fw / 2), (fx1, fy0 + fw / 2)), "bottom": ((fx0, fy1 - fw / 2), (fx1, fy1 - fw / 2)),
+                   "left": ((fx0 + fw / 2, fy0), (fx0 + fw / 2, fy1)), "right": ((fx1 - fw / 2, fy0), (fx1 - fw / 2, fy1))}
+    frame_runs = []
+    for side, (a, b) in frame_lines.items():
+        p0, p1 = np.array(a, np.float32), np.array(b, np.float32)
+        length = float(np.hypot(*(p1 - p0))) or 1.0
+        ts = np.linspace(0, 1, max(8, int(length / 2)), dtype=np.float32)
+        centres, n, lo, hi = _ink_runs(hit, p0, p1, ts, reach, p["frame_seed_px"])
+        away = np.minimum(ts, 1 - ts) * length >= 0.3 * L + 2 * fw
+        frame_runs.append((side, ts, centres, n, lo, hi, away))
+    fwidths = np.concatenate([(hi - lo + 1)[away] for _, _, _, _, lo, hi, away in frame_runs])
+    Wf = float(np.nanmedian(fwidths)) if np.isfinite(fwidths).sum() >= 8 else fw
+    for f, (side, ts, centres, n, lo, hi, away) in enumerate(frame_runs):
+        _explain_band(explained, centres, n, lo, hi, p["slot_width_cap"] * Wf, margin, 251 + f)
+        band_dirs[251 + f] = (1.0, 0.0) if side in ("top", "bottom") else (0.0, 1.0)
+        wide = away & np.isfinite(lo) & ((hi - lo + 1) >= Wf + max(2.0, p["frame_excess_ratio"] * W))
+        step = float(np.hypot(*(centres[1] - centres[0]))) if len(centres) > 1 else 1.0
+        for i, j in _stretches(wide, 2):
+            length = (j - i + 1) * step
+            if length < p["stray_min_length"] * L:
+                continue
+            c = centres[i:j + 1]
+            ends = np.concatenate([c + np.nanmin(lo[i:j + 1]) * n, c + np.nanmax(hi[i:j + 1]) * n])
+            strays.append({"bbox": _bbox_of(ends), "sticks": max(1, round(length / L)), "place": f"on the {side} frame line",
+                           "length": round(length, 1), "width": round(float(np.nanmedian((hi - lo + 1)[i:j + 1])), 1)})
+
+    border = np.zeros((h, w), np.uint8)
+    border[2:h - 2, 2:w - 2] = 1
+    free = (explained == 0) & (border > 0)
+    residual = (hit & free).astype(np.uint8)
+    residual = cv2.morphologyEx(residual, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    # a stick leaves at least a few hundred pixels of residue; a clean answer skips the labelling
+    pieces = _pieces(residual, 0.2 * L) if cv2.countNonZero(residual) >= 0.3 * L * 2 else []
+    band = p["slot_width_cap"] * max(W, Wf) + 2 * margin + 4
+    orientations = {(round(float(x), 3), round(float(y), 3)) for x, y in
+                    (_unit(sl["p0"], sl["p1"]) for sl in slots_)} | {(1.0, 0.0), (0.0, 1.0)}
+    for pts in _merge_collinear(pieces, hit, band, sorted(orientations)):
+        (cx, cy), (rw, rh), angle = cv2.minAreaRect(pts)
+        long_side = max(rw, rh)
+        if long_side < p["stray_min_length"] * L:
+            # most of a stick lying across slots can hide under their bands: follow its ink through them
+            a = math.radians(angle if rw >= rh else angle + 90)
+            d = (math.cos(a), math.sin(a))
+            length, ends = _follow_across(hit, explained, band_dirs, (cx, cy), d, W, L)
+            if length < p["stray_min_length"] * L:
+                continue
+            pts = np.concatenate([pts, np.array(ends, np.float32)])
+            long_side = length
+        elif len(pts) < long_side * p["stray_min_width_px"]:
+            continue
+        box = _bbox_of(pts)
+        box[2] += 1
+        box[3] += 1
+        if any(s.get("slot") is not None and _overlap(box, s["bbox"]) or _shared(box, s["bbox"]) > 0.5
+               for s in strays):
+            continue  # already counted: the doubling stick of a slot, or one stick followed from two pieces
+        strays.append({"bbox": box, "sticks": max(1, round(long_side / L)), "place": _place(box, layout),
+                       "length": round(float(long_side), 1), "width": round(float(len(pts) / max(long_side, 1)), 1)})
+    for s in strays:
+        s.pop("slot", None)
+
+    faint = (ink >= max(p["faint_ink_min"], p["faint_ink_ratio"] * stick_ink)).astype(np.uint8)
+    grown = cv2.dilate(explained, np.ones((5, 5), np.uint8))
+    ambiguous = faint & (grown == 0) & (border > 0)
+    for s in strays:
+        x0, y0, x1, y1 = s["bbox"]
+        ambiguous[max(0, y0 - 3):y1 + 3, max(0, x0 - 3):x1 + 3] = 0
+    unsure = [{"bbox": slot_bbox(layout, j), "length": round(math.dist(slots_[j]["p0"], slots_[j]["p1"]), 1),
+               "place": f"slot {_slot_name(layout, j)} is wider than the other sticks (two sticks?)"}
+              for j in wide_slots]
+    for j, (ys, xs) in enumerate(samples):
+        # a pale stick in an empty slot: a ghost left where a stick was, or a faint redraw
+        if not occupied[j] and faint[ys, xs].any(axis=1).mean() >= p["occupied_cut"]:
+            box = slot_bbox(layout, j)
+            unsure.append({"bbox": box, "length": round(math.dist(slots_[j]["p0"], slots_[j]["p1"]), 1),
+                           "place": f"faint stick in slot {_slot_name(layout, j)}"})
+            ambiguous[max(0, box[1]):max(0, box[3]), max(0, box[0]):max(0, box[2])] = 0
+    pieces = _pieces(ambiguous, 0.2 * L) if cv2.countNonZero(ambiguous) >= 0.3 * L else []
+    for pts in _merge_collinear(pieces, faint, band, sorted(orientations)):
+        (_, _), (rw, rh), _ = cv2.minAreaRect(pts)
+        if max(rw, rh) >= p["stray_min_length"] * L:
+            box = _bbox_of(pts)
+            box[2] += 1
+            box[3] += 1
+            unsure.append({"bbox": box, "length": round(float(max(rw, rh)), 1),
+                           "place": "faint or hairline stick " + _place(box, layout)})
+    return strays, unsure, {"stick_width": round(W, 1), "frame_width": round(Wf, 1), "stick_ink": round(stick_ink, 3)}
+
+
+def _follow_across(hit: np.ndarray, explained: np.ndarray, band_dirs: dict[int, tuple[float, float]],
+                   start: tuple[float, float], d: tuple[float, float], W: float, L: float
+                   ) -> tuple[float, list[tuple[float, float]]]:
+    """Length and ends of the straight ink line through ``start`` along ``d``, followed through explained
+    bands only where it crosses them (at 20 deg or more to the band's stick); 0 when it runs along one."""
+    h, w = hit.shape
+    nx, ny = -d[1], d[0]
+    lateral = np.arange(-math.ceil(W), math.ceil(W) + 1)
+    total, ends, crossed_along = 0.0, [], False
+    for sign in (1.0, -1.0):
+        x, y = start
+        run = miss = 0
+        last = (x, y)
+        for _ in range(int(1.3 * L)):
+            x, y = x + sign * d[0], y + sign * d[1]
+            xi, yi = int(round(x)), int(round(y))
+            if not (0 <= xi < w and 0 <= yi < h):
+                break
+            if hit[yi, xi]:
+                run += miss + 1
+                miss = 0
+                last = (x, y)
+                label = int(explained[yi, xi])
+                if label and abs(d[0] * band_dirs[label][1] - d[1] * band_dirs[label][0]) < 0.34:
+                    crossed_along = True
+                    break
+                # re-centre on the line's ink where it is no wider than a stick
+                xs = np.clip(np.round(x + lateral * nx).astype(np.int64), 0, w - 1)
+                ys = np.clip(np.round(y + lateral * ny).astype(np.int64), 0, h - 1)
+                prof = hit[ys, xs]
+                if prof.sum() <= 1.5 * W:
+                    on = lateral[prof]
+                    shift = float(on.mean()) if len(on) else 0.0
+                    x, y = x + 0.5 * shift * nx, y + 0.5 * shift * ny
+            else:
+                miss += 1
+                if miss > 3:
+                    break
+        total += run
+        ends.append(last)
+    return (0.0 if crossed_along else total), ends
+
+
+def _unit(p0: Any, p1: Any) -> tuple[float, float]:
+    dx, dy = p1[0] - p0[0], p1[1] - p0[1]
+    length = math.hypot(dx, dy) or 1.0
+    return dx / length, dy / length
+
+
+def _shared(a: list[int], b: list[int]) -> float:
+    """Area shared by two boxes, as a fraction of the smaller one."""
+    ix = max(0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0, min(a[3], b[3]) - max(a[1], b[1]))
+    smaller = min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]))
+    return ix * iy / max(smaller, 1)
+
+
+def _overlap(a: list[int], b: list[int]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _place(box: list[int], layout: dict[str, Any]) -> str:
+    """Where a stray lies, in words: outside the frame, across/beside a slot, or in open space."""
+    fx0, fy0, fx1, fy1 = layout.get("frame_bbox", [-1e9, -1e9, 1e9, 1e9])
+    if box[2] <= fx0 or box[0] >= fx1 or box[3] <= fy0 or box[1] >= fy1:
+        return "outside the frame"
+    if box[0] < fx0 or box[2] > fx1 or box[1] < fy0 or box[3] > fy1:
+        return "across the frame"
+    near = [j for j in range(len(layout["slots"])) if _overlap(box, slot_bbox(layout, j))]
+    if near:
+        return "beside or across slot(s) " + ", ".join(_slot_name(layout, j) for j in near[:4])
+    return "in open space"
 
 
 def read_equation(occupied: list[bool], frame: Frame) -> str:
@@ -221,8 +549,9 @@ def check_sticks(reading: StickReading, layout: dict[str, Any], ground_truth: di
 
     for stray in reading.strays:
         violations.append(Violation(
-            "stray_stick", f"{stray['sticks']} stick(s) lie outside every slot",
-            {"bbox": stray["bbox"], "sticks": stray["sticks"], "length_px": stray["length"]}))
+            "stray_stick", f"{stray['sticks']} stick(s) {stray['place']}, outside every slot",
+            {"bbox": stray["bbox"], "sticks": stray["sticks"], "place": stray["place"],
+             "length_px": stray["length"], "width_px": stray["width"]}))
 
     count = reading.stick_count
     if count != expected:
