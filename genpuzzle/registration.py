@@ -46,7 +46,9 @@ LOCAL_MAX_SHIFT = 0.015  # largest local offset searched, as a share of the imag
 LOCAL_APPLY_PX = 0.75  # local offsets all below this (full-res px): keep the affine result
 LOCAL_ROUNDS = 2  # measure-and-correct rounds; another runs only after offsets of LOCAL_AGAIN_PX or more
 LOCAL_AGAIN_PX = 2.0
-PAGE_PAPER_INK = 0.3  # ink below this counts as paper when looking for the page among bars
+SHADING_BLOCKS = 8  # blocks per side on which the paper's brightness is measured
+SHADING_MIN = 0.12  # paper brightness varying less than this across the page is left alone
+PAGE_PAPER_INK = 0.45  # ink below this counts as paper when looking for the page among bars
 PAGE_MIN_PAPER = 0.04  # edge rows/columns with less paper than this are bars, not page
 PAGE_REWORK = 0.7  # a page smaller than this share of the answer gets its own work resolution
 PAGE_MARGIN_PX = 2  # full-res px next to a bar that still count as not observed (resampled bar edge)
@@ -210,6 +212,10 @@ def _work_image(rgb: np.ndarray, scale: float, achromatic_ink: bool | None = Non
     small, to_work = _downscale(rgb, ww, wh)
     gray = cv2.cvtColor(small, cv2.COLOR_RGB2GRAY)
     paper_gray = _paper_grey(gray)
+    shade = _paper_shading(gray, paper_gray)
+    if shade is not None:  # a shadow or light falloff across the page: even the paper out first
+        small = np.clip(small.astype(np.float32) / shade[:, :, None], 0, 255).astype(np.uint8)
+        gray = cv2.cvtColor(small, cv2.COLOR_RGB2GRAY)
     near = cv2.inRange(gray, paper_gray - 4, paper_gray + 4)
     paper = np.array(cv2.mean(small, mask=near)[:3]) if near.any() else np.full(3, 255.0)
     paper = np.maximum(paper, 16.0)
@@ -225,6 +231,39 @@ def _work_image(rgb: np.ndarray, scale: float, achromatic_ink: bool | None = Non
         achromatic_ink = chroma < 0.1
     ink = np.clip(1.0 - vmax, 0.0, 1.0) if achromatic_ink else lum_ink
     return _Work(np.ascontiguousarray(ink, dtype=np.float32), to_work, paper, chroma)
+
+
+def _paper_shading(gray: np.ndarray, paper_gray: int) -> np.ndarray | None:
+    """Relative paper brightness (float32, 1 = the modal paper) over the image when it varies by more
+    than SHADING_MIN across the page, else None.
+
+    The paper level of each of ~SHADING_BLOCKS x SHADING_BLOCKS blocks is its 90th percentile grey, so
+    lines, text and filled cells (less than 90 % of a block) do not count; blocks darker than half the
+    paper (bars, large fills) take their neighbours' level."""
+    h, w = gray.shape
+    n = SHADING_BLOCKS
+    bh, bw = h // n, w // n
+    if bh < 4 or bw < 4:
+        return None
+    blocks = gray[: bh * n, : bw * n].reshape(n, bh, n, bw).transpose(0, 2, 1, 3).reshape(n, n, -1)
+    level = np.percentile(blocks, 90, axis=2).astype(np.float32) / max(float(paper_gray), 16.0)
+    level[level < 0.5] = np.nan
+    for _ in range(3):
+        missing = np.isnan(level)
+        if not missing.any() or missing.all():
+            break
+        padded = np.pad(level, 1, constant_values=np.nan)
+        near = np.stack([padded[i:i + n, j:j + n] for i in range(3) for j in range(3)])
+        with np.errstate(all="ignore"):
+            fill = np.nanmax(np.where(np.isnan(near), -np.inf, near), axis=0)
+        level[missing] = np.where(np.isfinite(fill[missing]), fill[missing], np.nan)
+    if np.isnan(level).all():
+        return None
+    level = np.where(np.isnan(level), 1.0, np.minimum(level, 1.0)).astype(np.float32)
+    if float(level.max() - level.min()) < SHADING_MIN:
+        return None
+    field = cv2.resize(level, (w, h), interpolation=cv2.INTER_CUBIC)
+    return np.clip(field, 0.3, 1.0)
 
 
 def _paper_grey(gray: np.ndarray) -> int:

@@ -76,7 +76,10 @@ def _apply(matrix: np.ndarray, pts: np.ndarray) -> np.ndarray:
 
 def run_case(track: str, variant: str, seed: int, change: str, verify: bool = False) -> PageCase:
     record, target, reference, mask = instance(track, variant, seed)
-    answer, matrix = page_change(reference, change, seed=seed * 1000 + PAGE_CHANGES.index(change))
+    if change in HELDOUT_CHANGES:
+        answer, matrix = heldout_change(reference, change, seed)
+    else:
+        answer, matrix = page_change(reference, change, seed=seed * 1000 + PAGE_CHANGES.index(change))
     t0 = time.process_time()
     reg: Registration = register(answer, target, edit_mask=mask)
     seconds = time.process_time() - t0
@@ -109,3 +112,53 @@ def summary(cases: list[PageCase]) -> dict[str, tuple[int, int]]:
         good, n = out.get(c.change, (0, 0))
         out[c.change] = (good + (c.ok and c.error_px <= TOLERANCE_PX), n + 1)
     return out
+
+
+# ------------------------------------------------------------------------------ held-out page styles
+# Never used while tuning the registration (the tuned sweep is genpuzzle.page_perturb.page_change): other
+# band colours and captions, other bar shapes and colours, shadows, pages rotated on a dark surface.
+
+HELDOUT_CHANGES = ("caption_dark_band", "two_tone_border", "offset_letterbox", "shadowed_surface",
+                   "rotated_on_dark", "caption_and_letterbox")
+
+
+def heldout_change(image: np.ndarray, kind: str, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """(answer, input -> answer 3x3) for one held-out page style."""
+    from genpuzzle import page_perturb as pp
+    from genpuzzle import perturb
+
+    rng = np.random.default_rng(10_000 + seed)
+    h, w = image.shape[:2]
+    if kind == "caption_dark_band":
+        out, m = pp.caption(image, "SOLUTION  -  verified", float(rng.uniform(0.08, 0.16)), "top",
+                            band=(25, 35, 80), ink=(255, 255, 255))
+        out, m2 = pp.caption(out, "generated answer", 0.05, "bottom", band=(255, 255, 255), ink=(90, 90, 90))
+        m = m2 @ m
+    elif kind == "two_tone_border":
+        out, m = pp.dark_border(image, 0.01, (200, 200, 200))
+        out, m2 = pp.dark_border(out, float(rng.uniform(0.02, 0.05)), (90, 20, 20))
+        m = m2 @ m
+    elif kind == "offset_letterbox":
+        aspect = 2.0 if w >= h else 0.6
+        out, m = pp.letterbox(image, aspect, 1100, (40, 40, 40))
+        shift = int(rng.integers(-20, 21))
+        out = np.roll(out, shift, axis=1 if aspect > 1 else 0)
+        m = np.array([[1, 0, shift if aspect > 1 else 0], [0, 1, 0 if aspect > 1 else shift], [0, 0, 1]]) @ m
+    elif kind == "shadowed_surface":
+        out, m = pp.dark_margins(image, tuple(float(v) for v in rng.uniform(0.03, 0.1, 4)), (70, 50, 30),
+                                 seed=seed)
+        ramp = np.linspace(1.0, 0.7, out.shape[1], dtype=np.float32)[None, :, None]
+        out = np.clip(out.astype(np.float32) * ramp, 0, 255).astype(np.uint8)
+    elif kind == "rotated_on_dark":
+        out, m = pp.dark_margins(image, (0.05, 0.05, 0.05, 0.05), (30, 30, 35), seed=seed)
+        out, m2 = pp.rotate_expand(out, float(rng.uniform(-3, 3)), fill=(30, 30, 35))
+        m = m2 @ m
+        out = perturb.jpeg(perturb.blur(out, 0.7), int(rng.integers(35, 60)))
+    elif kind == "caption_and_letterbox":
+        out, m = pp.caption(image, "Here you go!", 0.1, "top")
+        out, m2 = pp.letterbox(out, 16 / 9, 1280, (0, 0, 0))
+        m = m2 @ m
+        out = perturb.jpeg(out, 70)
+    else:
+        raise ValueError(kind)
+    return out, m
