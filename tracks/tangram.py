@@ -21,8 +21,8 @@ from genpuzzle.solvers.tangram import (PIECES, Arrangement, Placement, arrangeme
                                        congruent, generate_arrangement, is_simple_silhouette, measures,
                                        union_of)
 from genpuzzle.track import Track
-from genpuzzle.verifiers.tangram import (PieceReading, TangramReading, check_arrangement, fit_measures, read_pieces,
-                                         tangram_score)
+from genpuzzle.verifiers.tangram import (PieceReading, TangramReading, check_arrangement, fit_measures, read_faces,
+                                         read_pieces, tangram_score)
 
 CONVEXITY = {"easy": (0.45, 0.66), "medium": (0.66, 0.78), "hard": (0.78, 0.95)}
 MAX_DRAWS = 20
@@ -98,22 +98,38 @@ class TangramTrack(Track):
         )
 
     def verify(self, record: InstanceRecord, answer: np.ndarray, input_image: np.ndarray) -> Verdict:
+        """Colour reading first; when it does not give tier 3, the shape reading (faces matched to pieces by
+        shape: outlines, one colour, recoloured pieces) too, and the reading with the higher tier counts
+        (ties: the one that identified more pieces). Unsure: neither reading identifies enough pieces
+        although the drawing covers the silhouette -> needs_review."""
         gt = record.ground_truth
-        reading = read_pieces(answer, gt, record.layout, self.rubric)
-        violations, subscores, tier = check_arrangement(reading, Polygon(gt["silhouette"]), float(record.layout["unit_px"]),
-                                                      self.rubric)
+        silhouette, unit = Polygon(gt["silhouette"]), float(record.layout["unit_px"])
+        colour = read_pieces(answer, gt, record.layout, self.rubric)
+        reading, (violations, subscores, tier) = colour, check_arrangement(colour, silhouette, unit, self.rubric)
+        review_iou = subscores["coverage_iou"]
+        found = sum(p.found for p in colour.pieces)
+        if tier < 3 or violations:
+            shape = read_faces(answer, gt, record.layout, self.rubric)
+            checked = check_arrangement(shape, silhouette, unit, self.rubric)
+            shape_found = sum(p.found for p in shape.pieces)
+            review_iou = max(review_iou, checked[1]["coverage_iou"])
+            if (checked[2], shape_found) > (tier, found):
+                reading, (violations, subscores, tier) = shape, checked
+            found = max(found, shape_found)
         parsed = {p.name: {"found": p.found, **p.fit,
                            "fitted": [[round(x, 1), round(y, 1)] for x, y in p.fitted.exterior.coords[:-1]]
                            if p.fitted is not None else None}
                   for p in reading.pieces}
-        review = reading.colour_match_fraction < self.rubric["needs_review_below_colour_match"] \
-            and reading.saturated_fraction > 0.01
+        unidentified = tier < 3 and found < self.rubric["faces"]["review_min_pieces"] \
+            and review_iou >= self.rubric["thresholds"]["coverage_iou_full"]
+        off_palette = reading.method == "colour" and tier < 3 and colour.saturated_fraction > 0.01 \
+            and colour.colour_match_fraction < self.rubric["needs_review_below_colour_match"]
         return Verdict(
             id=record.id, track=self.name, score=tangram_score(tier),
             status=Status.CORRECT if tier == 3 and not violations else Status.INCORRECT,
-            violations=violations, parsed=parsed, confidence=round(reading.colour_match_fraction, 4),
-            needs_review=review, subscores=subscores,
-            extra={"colour_match_fraction": round(reading.colour_match_fraction, 4)},
+            violations=violations, parsed=parsed, confidence=round(colour.colour_match_fraction, 4),
+            needs_review=unidentified or off_palette, subscores=subscores,
+            extra={"colour_match_fraction": round(colour.colour_match_fraction, 4), "reading": reading.method},
         )
 
     def overlay(self, record: InstanceRecord, verdict: Verdict, answer: np.ndarray) -> np.ndarray | None:

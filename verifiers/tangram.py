@@ -21,7 +21,7 @@ from shapely.geometry import Polygon
 
 from genpuzzle.records import Violation
 from genpuzzle.registration import paper_colour, white_balance
-from genpuzzle.solvers.tangram import edge_angle_candidates
+from genpuzzle.solvers.tangram import edge_angle_candidates, kind_of
 
 PANEL_TRIM = 6  # px trimmed inside the silhouette panel so its frame never enters the colour masks
 
@@ -52,6 +52,8 @@ class TangramReading:
     pieces: list[PieceReading]
     colour_match_fraction: float  # saturated panel pixels whose hue is one of the pieces' hues
     saturated_fraction: float  # saturated pixels over the panel area
+    method: str = "colour"  # colour: pieces told apart by their tray hues; shape: faces matched by shape
+    extra: list[shapely.Geometry] = field(default_factory=list)  # drawn faces no piece explains
 
 
 def _hue_deg(rgb: Sequence[int]) -> float:
@@ -110,15 +112,19 @@ def _mask_polygon(mask: np.ndarray, offset: tuple[int, int], min_area: float) ->
     return shapely.union_all(parts).buffer(0.5, join_style="mitre").simplify(0.7)
 
 
-def read_pieces(image: np.ndarray, ground_truth: dict[str, Any], layout: dict[str, Any],
-                rubric: dict[str, Any]) -> TangramReading:
-    """Segment each piece's colour inside the silhouette panel and fit the piece's shape to it.
-
-    The panel is white-balanced first (the page's paper -> white): a tinted paper multiplies every channel,
-    which moves hues by 10-20 degrees (cyan and magenta most), more than the hue tolerance."""
+def _panel(image: np.ndarray, layout: dict[str, Any]) -> tuple[np.ndarray, tuple[int, int]]:
+    """The silhouette panel's inside, white-balanced (the page's paper -> white): a tinted paper
+    multiplies every channel, which moves hues by 10-20 degrees (cyan and magenta most)."""
     x0, y0, x1, y1 = (int(v) for v in layout["silhouette_panel"])
     x0, y0, x1, y1 = x0 + PANEL_TRIM, y0 + PANEL_TRIM, x1 - PANEL_TRIM, y1 - PANEL_TRIM
     crop = white_balance(np.ascontiguousarray(image[y0:y1, x0:x1, :3]), paper_colour(image[:, :, :3]))
+    return crop, (x0, y0)
+
+
+def read_pieces(image: np.ndarray, ground_truth: dict[str, Any], layout: dict[str, Any],
+                rubric: dict[str, Any]) -> TangramReading:
+    """Segment each piece's colour inside the silhouette panel and fit the piece's shape to it."""
+    crop, (x0, y0) = _panel(image, layout)
     unit = float(layout["unit_px"])
     pieces = ground_truth["pieces"]
     labels, saturated = colour_labels(crop, [p["colour"] for p in pieces], rubric)
@@ -155,6 +161,157 @@ def read_pieces(image: np.ndarray, ground_truth: dict[str, Any], layout: dict[st
     n_sat = int(saturated.sum())
     matched = int((labels >= 0).sum())
     return TangramReading(readings, matched / n_sat if n_sat else 1.0, n_sat / saturated.size)
+
+
+# Area (unit^2) and area / minimum-area-rectangle of each piece kind: the two cues that tell faces apart.
+KIND_FEATURES = {"large_triangle": (2.0, 0.5), "medium_triangle": (1.0, 0.5), "small_triangle": (0.5, 0.5),
+                 "square": (1.0, 1.0), "parallelogram": (1.0, 2.0 / 3.0)}
+
+
+def face_regions(image: np.ndarray, layout: dict[str, Any], rubric: dict[str, Any]
+                 ) -> tuple[list[shapely.Geometry], list[np.ndarray]]:
+    """Partition the drawn part of the silhouette panel into faces: regions of one flat colour bounded by
+    colour edges or by outline strokes (any ink, any width up to ``stroke_max``), each stroke split
+    between the faces on its two sides. Near-black faces (the silhouette's own ink: uncovered) are
+    dropped. Returns the faces (page px polygons) and their mean RGB."""
+    crop, offset = _panel(image, layout)
+    unit = float(layout["unit_px"])
+    f = rubric["faces"]
+    hsv = cv2.cvtColor(crop, cv2.COLOR_RGB2HSV)
+    sat, val = hsv[:, :, 1] / 255.0, hsv[:, :, 2] / 255.0
+    ink = ~((val >= f["paper_min_value"]) & (sat <= f["paper_max_saturation"]))
+    lab = cv2.cvtColor(cv2.GaussianBlur(crop, (0, 0), 1.0), cv2.COLOR_RGB2LAB).astype(np.float32)
+    gx, gy = cv2.Sobel(lab, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(lab, cv2.CV_32F, 0, 1, ksize=3)
+    grad = np.sqrt((gx * gx + gy * gy).sum(axis=2)) / 8.0  # Lab units per px
+    flat = (ink & (grad < f["edge_lab_per_px"])).astype(np.uint8)
+    k = _odd(f["stroke_max_px_per_unit"] * unit)
+    seeds = cv2.morphologyEx(flat, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
+    n, comp, stats, _ = cv2.connectedComponentsWithStats(seeds, connectivity=4)
+    min_px = f["min_face_unit2"] * unit * unit
+    keep = np.zeros(n, bool)
+    colours = np.zeros((n, 3))
+    lab_means = np.zeros((n, 3), np.float32)
+    for i in range(1, n):
+        if stats[i, cv2.CC_STAT_AREA] < min_px * 0.3:
+            continue
+        inside = comp == i
+        colours[i] = crop[inside].mean(axis=0)
+        lab_means[i] = lab[inside].mean(axis=0)
+        keep[i] = True
+    if not keep.any():
+        return [], []
+    seeds = keep[comp] & (comp > 0)
+    grow = f["grow_px_per_unit"] * unit
+    # 1. each seed takes back the pixels of its own colour that the opening and the edge band removed
+    dist, label = _nearest(seeds, comp)
+    similar = ink & ~seeds & (dist <= grow) & \
+        (np.linalg.norm(lab - lab_means[label], axis=2) < f["same_colour_lab"])
+    # ... but never across a stroke: a trimmed corner tip next to another face of the same colour (one
+    # colour with outlines) is nearer that face's seed; a pixel goes to the one seed of its own
+    # connected patch, and to the nearest seed only where a leak joins several seeds
+    n_cc, cc = cv2.connectedComponents((seeds | similar).astype(np.uint8), connectivity=4)
+    pairs = np.unique(np.stack([cc[seeds], comp[seeds]], axis=1), axis=0)
+    per_cc = np.bincount(pairs[:, 0], minlength=n_cc)
+    cc_owner = np.zeros(n_cc, np.int32)
+    single = per_cc[pairs[:, 0]] == 1
+    cc_owner[pairs[single, 0]] = pairs[single, 1]
+    cc_owner[per_cc > 1] = -1
+    patch_owner = cc_owner[cc]
+    similar &= patch_owner != 0
+    owner = np.where(seeds, comp, np.where(similar, np.where(patch_owner > 0, patch_owner, label), 0))
+    grown = seeds | similar
+    # 2. the rest of the ink (strokes) is split at its middle: between two faces, each takes the half on
+    # its side; between a face and the paper (a centred outline), the face takes the inner half
+    dist, label = _nearest(grown, owner)
+    to_paper = cv2.distanceTransform(ink.astype(np.uint8), cv2.DIST_L2, 5)
+    stroke = ink & ~grown & (dist <= grow) & (dist <= to_paper + 0.5)
+    assigned = np.where(grown, owner, np.where(stroke, label, 0))
+    # thin paper-coloured gaps between faces (white outlines) are closed, as in the colour reading
+    gap = max(1, int(round(rubric["segmentation"]["gap_close_px_per_unit"] * unit)))
+    closed = cv2.morphologyEx((assigned > 0).astype(np.uint8), cv2.MORPH_CLOSE, np.ones((2 * gap + 1,) * 2, np.uint8))
+    fill = (closed > 0) & (assigned == 0) & (dist <= grow + gap)
+    assigned[fill] = label[fill]
+    faces, means = [], []
+    for i in np.flatnonzero(keep):
+        c = colours[i]
+        hv = cv2.cvtColor(np.uint8([[c]]), cv2.COLOR_RGB2HSV)[0, 0] / 255.0
+        if hv[2] < f["silhouette_ink_max_value"] and hv[1] < 0.5:
+            continue  # the silhouette's own black: not a piece
+        poly = _mask_polygon(assigned == i, offset, min_px)
+        if not poly.is_empty:
+            faces.append(poly)
+            means.append(c)
+    return faces, means
+
+
+def _nearest(mask: np.ndarray, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Distance of every pixel to the nearest ``mask`` pixel and that pixel's value in ``ids``."""
+    dist, nearest = cv2.distanceTransformWithLabels((~mask).astype(np.uint8), cv2.DIST_L2, 5,
+                                                    labelType=cv2.DIST_LABEL_PIXEL)
+    lookup = np.zeros(int(nearest.max()) + 1, np.int32)
+    values = ids[mask]  # DIST_LABEL_PIXEL numbers the zero pixels 1.. in row-major order
+    lookup[1:len(values) + 1] = values
+    return dist, lookup[nearest]
+
+
+def _corners(geom: shapely.Geometry) -> int:
+    """Corners of the convex hull once rounded corners and stair steps are simplified away."""
+    hull = geom.convex_hull
+    if hull.geom_type != "Polygon":
+        return 0
+    pts = np.asarray(hull.exterior.coords[:-1], np.float32).reshape(-1, 1, 2)
+    return len(cv2.approxPolyDP(pts, 0.1 * math.sqrt(geom.area), True))
+
+
+def _rect_fill(geom: shapely.Geometry) -> float:
+    hull = np.asarray(geom.convex_hull.exterior.coords, np.float32) if geom.convex_hull.geom_type == "Polygon" \
+        else None
+    if hull is None:
+        return 0.0
+    (_, _), (w, h), _ = cv2.minAreaRect(hull)
+    return float(geom.area / max(w * h, 1e-9))
+
+
+def read_faces(image: np.ndarray, ground_truth: dict[str, Any], layout: dict[str, Any],
+               rubric: dict[str, Any]) -> TangramReading:
+    """Pieces recognised by shape, for answers whose colours do not identify them (one colour with
+    outlines, recoloured or pastel pieces): :func:`face_regions`, then each of the seven pieces is
+    matched to one face by area and rectangularity (an optimal assignment; a face's hue close to the
+    piece's tray hue breaks ties between equal pieces), then fitted as in the colour reading. Faces
+    no piece takes are ``extra``."""
+    from scipy.optimize import linear_sum_assignment
+
+    faces, means = face_regions(image, layout, rubric)
+    unit2 = float(layout["unit_px"]) ** 2
+    pieces = ground_truth["pieces"]
+    readings: list[PieceReading] = []
+    assigned: dict[int, int] = {}
+    if faces:
+        cost = np.zeros((len(pieces), len(faces)))
+        feats = [(max(g.area / unit2, 1e-6), _rect_fill(g), _corners(g)) for g in faces]
+        hues = [_hue_deg([int(v) for v in m]) for m in means]
+        for a, piece in enumerate(pieces):
+            area_k, fill_k = KIND_FEATURES[kind_of(piece["name"])]
+            hue_k = _hue_deg(piece["colour"])
+            corners_k = 3 if kind_of(piece["name"]).endswith("triangle") else 4
+            for b, (area, fill, corners) in enumerate(feats):
+                dh = abs(hues[b] - hue_k)
+                cost[a, b] = abs(math.log(area / area_k)) + 2.0 * abs(fill - fill_k) \
+                    + 0.5 * (corners != corners_k) + 0.01 * min(dh, 360 - dh) / 180
+        rows, cols = linear_sum_assignment(cost)
+        max_cost = rubric["faces"]["match_max_cost"]
+        assigned = {int(r): int(c) for r, c in zip(rows, cols) if cost[r, c] <= max_cost}
+    for a, piece in enumerate(pieces):
+        shape = Polygon(piece["polygon"])
+        if a not in assigned:
+            readings.append(PieceReading(piece["name"], shape.area, Polygon(), None, {"drawn_area": 0.0}))
+            continue
+        region = faces[assigned[a]]
+        others = shapely.union_all([g for j, g in enumerate(faces) if j != assigned[a]]) if len(faces) > 1 \
+            else Polygon()
+        readings.append(_fit_piece(piece["name"], shape, region, others, rubric))
+    extra = [g for j, g in enumerate(faces) if j not in assigned.values()]
+    return TangramReading(readings, 1.0, 0.0, method="shape", extra=extra)
 
 
 def _fit_piece(name: str, shape: Polygon, region: shapely.Geometry, others: shapely.Geometry,
@@ -293,6 +450,7 @@ def check_arrangement(reading: TangramReading, silhouette: Polygon, unit_px: flo
                                     {"bbox": _bbox(silhouette)}))
         return violations, {"tier": 0, "pieces_preserved": 0.0, "pieces_placed": 0.0, "coverage_iou": 0.0}, 0
     regions = {p.name: p.region for p in reading.pieces}
+    global_defect = False
     for p in reading.pieces:
         if not p.found:
             violations.append(Violation("piece_missing", f"{p.name} is not in the silhouette",
@@ -340,7 +498,12 @@ def check_arrangement(reading: TangramReading, silhouette: Polygon, unit_px: flo
                                                                   "bbox": _bbox(zone)}))
                 if not ({top.name, under.name} & defective):
                     defective.add(top.name)
-    union = shapely.union_all([p.region for p in found])
+    for g in reading.extra:
+        if g.area / unit2 > th["extra_shape_min_unit2"]:
+            violations.append(Violation("extra_shape", f"a drawn shape of {g.area / unit2:.2f} unit^2 is none of the "
+                                        "seven pieces", {"area_unit2": round(g.area / unit2, 4), "bbox": _bbox(g)}))
+            global_defect = True
+    union = shapely.union_all([p.region for p in found] + list(reading.extra))
     sil_area = silhouette.area
     inter = union.intersection(silhouette).area
     iou = inter / union.union(silhouette).area
@@ -348,7 +511,6 @@ def check_arrangement(reading: TangramReading, silhouette: Polygon, unit_px: flo
     uncovered = uncovered_geom.area / unit2
     spill_geom = _open(union.difference(outer), sliver)
     spill = spill_geom.area / unit2
-    global_defect = False
     if uncovered > th["uncovered_max_unit2"]:
         violations.append(Violation("silhouette_uncovered", f"{uncovered_geom.area / sil_area:.1%} of the "
                                     "silhouette is not covered", {"uncovered_unit2": round(uncovered, 4),

@@ -1,0 +1,231 @@
+"""Realistic tangram answers and cheats, drawn independently of the renderer, for measuring the verifier.
+
+Two separate style lists: ``TUNE_STYLES`` (used while building the verifier) and ``HELDOUT_STYLES`` (only
+measured, never tuned on: other outline widths and inks, other fills, other page distortions). Every
+style draws a *valid* tiling (the stored solution) and must score 100. ``CHEATS`` are drawn in held-out
+styles and must never score 100.
+
+``python tests/tangram_answers.py [n_instances]`` prints the sweep (the figures in docs/tangram.md).
+"""
+
+from __future__ import annotations
+
+import colorsys
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+from PIL import Image, ImageDraw
+from shapely import affinity
+from shapely.geometry import Polygon
+
+from genpuzzle import page_perturb, perturb
+from genpuzzle.renderers.tangram import draw_scene
+from genpuzzle.solvers.tangram import PIECES, arrangement_problems
+
+SS = 4  # supersampling of the answer drawings
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a model might draw the solved tiling: piece fills, outline ink/width/placement, page changes."""
+
+    name: str
+    fill: str = "palette"  # palette | permuted | pastel | one:<r,g,b> | hues:<seed>
+    outline: tuple[int, int, int] | None = (0, 0, 0)
+    width: float = 3.0  # px at the canvas scale
+    inside: bool = False  # outline drawn inside the piece (PIL style) rather than centred on the edge
+    page: Callable[[np.ndarray], np.ndarray] | None = None
+
+
+def _fills(record, style: Style) -> dict[str, tuple[int, int, int]]:
+    palette = {p["name"]: tuple(p["colour"]) for p in record.ground_truth["pieces"]}
+    if style.fill == "palette":
+        return palette
+    if style.fill == "permuted":
+        names = list(PIECES)
+        return {n: palette[names[(i + 3) % 7]] for i, n in enumerate(names)}
+    if style.fill.startswith("pastel"):
+        mix = float(style.fill.split(":")[1]) if ":" in style.fill else 0.55
+        return {n: tuple(int(c + (255 - c) * mix) for c in rgb) for n, rgb in palette.items()}
+    if style.fill.startswith("one:"):
+        rgb = tuple(int(v) for v in style.fill[4:].split(","))
+        return {n: rgb for n in PIECES}
+    if style.fill.startswith("hues:"):
+        rng = np.random.default_rng(int(style.fill[5:]) + record.seed % 1000)
+        hues = rng.permutation(np.linspace(0, 1, 7, endpoint=False) + rng.uniform(0, 1 / 7)) % 1
+        return {n: tuple(int(255 * c) for c in colorsys.hsv_to_rgb(h, 0.6, 0.85)) for n, h in zip(PIECES, hues)}
+    raise ValueError(style.fill)
+
+
+def paint(record, polys: dict[str, Polygon], style: Style, fills: dict[str, tuple[int, int, int]] | None = None
+          ) -> np.ndarray:
+    """The answer page: the renderer's empty page (frames, captions, silhouette), then ``polys`` painted
+    in ``style`` at SS x resolution and box-downsampled, then the style's page changes."""
+    base = draw_scene(record.ground_truth["silhouette"], [])
+    big = base.resize((base.width * SS, base.height * SS), Image.Resampling.BICUBIC)
+    draw = ImageDraw.Draw(big)
+    fills = fills or _fills(record, style)
+    w = max(1, round(style.width * SS))
+    for name, poly in polys.items():
+        pts = [(x * SS, y * SS) for x, y in poly.exterior.coords[:-1]]
+        fill = fills.get(name, fills[PIECES[0]])
+        if style.outline is not None and style.inside:
+            draw.polygon(pts, fill=fill, outline=style.outline, width=w)
+        else:
+            draw.polygon(pts, fill=fill)
+    if style.outline is not None and not style.inside:
+        for poly in polys.values():
+            pts = [(x * SS, y * SS) for x, y in poly.exterior.coords]
+            draw.line(pts, fill=style.outline, width=w, joint="curve")
+    image = np.asarray(big.resize(base.size, Image.Resampling.BOX))
+    return style.page(image) if style.page else image
+
+
+def _texture_jpeg(im: np.ndarray) -> np.ndarray:
+    return perturb.jpeg(page_perturb.paper_texture(im, 0.05, seed=3), 75)
+
+
+def _scale_rotate(fx: float, deg: float) -> Callable[[np.ndarray], np.ndarray]:
+    return lambda im: perturb.rotate(perturb.rescale(im, fx), deg)
+
+
+TUNE_STYLES = [
+    Style("black3"),
+    Style("black4_inside", width=4, inside=True),
+    Style("grey2", outline=(90, 90, 90), width=2),
+    Style("one_orange_black3", fill="one:240,150,40"),
+    Style("permuted_dark2", fill="permuted", outline=(60, 60, 60), width=2),
+    Style("pastel_black2", fill="pastel", width=2),
+    Style("black5_jpeg70", width=5, page=lambda im: perturb.jpeg(im, 70)),
+    Style("black3_rescale_rotate", page=_scale_rotate(0.8, 1.0)),
+    Style("no_outline", outline=None),
+]
+
+HELDOUT_STYLES = [
+    Style("black6", width=6),
+    Style("black1", width=1),
+    Style("brown4", outline=(70, 40, 20), width=4),
+    Style("navy3_inside", outline=(20, 30, 90), width=3, inside=True),
+    Style("one_lightblue_black4", fill="one:120,180,230", width=4),
+    Style("one_grey_black3", fill="one:175,175,175", width=3),
+    Style("one_green_grey2", fill="one:90,170,90", outline=(70, 70, 70), width=2),
+    Style("other_hues_black2", fill="hues:1", width=2),
+    Style("pastel_no_outline", fill="pastel:0.45", outline=None),
+    Style("black3_texture_jpeg", page=_texture_jpeg),
+    Style("black4_upscale_rotate", width=4, page=_scale_rotate(1.3, -1.5)),
+    Style("white_gaps3", outline=(255, 255, 255), width=3),
+]
+
+
+def solution(record) -> dict[str, Polygon]:
+    return {s["name"]: Polygon(s["polygon"]) for s in record.ground_truth["solution"]}
+
+
+def _mirrored(record) -> dict[str, Polygon] | None:
+    polys = solution(record)
+    c = Polygon(record.ground_truth["silhouette"]).centroid
+    moved = {n: affinity.scale(p, -1, 1, origin=c) for n, p in polys.items()}
+    silhouette = Polygon(record.ground_truth["silhouette"])
+    if not arrangement_problems(moved, silhouette, record.layout["unit_px"], rel_tol=2e-3):
+        return None  # a symmetric silhouette: the mirrored tiling is valid, not a cheat
+    return moved
+
+
+def _missing(record):
+    polys = solution(record)
+    del polys["parallelogram"]
+    return polys
+
+
+def _overlap(record):
+    polys = solution(record)
+    a, b = polys["large_triangle_2"].centroid, polys["small_triangle_1"].centroid
+    polys["small_triangle_1"] = affinity.translate(polys["small_triangle_1"], a.x - b.x, a.y - b.y)
+    return polys
+
+
+def _shifted_out(record):
+    polys = solution(record)
+    unit = record.layout["unit_px"]
+    c = Polygon(record.ground_truth["silhouette"]).centroid
+    q = polys["square"].centroid
+    d = np.array([q.x - c.x, q.y - c.y])
+    d = 0.6 * unit * d / max(1e-9, np.hypot(*d))
+    polys["square"] = affinity.translate(polys["square"], *d)
+    return polys
+
+
+def _extra(record):
+    polys = solution(record)
+    sil = Polygon(record.ground_truth["silhouette"])
+    extra = polys["square"]
+    x0, y0, x1, y1 = record.layout["silhouette_panel"]
+    for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+        for k in range(1, 12):
+            cand = affinity.translate(extra, dx * k * 20, dy * k * 20)
+            bx0, by0, bx1, by1 = cand.bounds
+            if bx0 > x0 + 10 and by0 > y0 + 10 and bx1 < x1 - 10 and by1 < y1 - 10 and \
+                    cand.intersection(sil).area < 0.02 * cand.area:
+                return {**polys, "extra_square": cand}
+    return {**polys, "extra_square": affinity.translate(polys["square"], 8, 8)}  # on top, overlapping
+
+
+CHEATS: dict[str, Callable] = {
+    "mirrored_tiling": _mirrored, "missing_piece": _missing, "overlap": _overlap,
+    "uncovered_shifted": _shifted_out, "extra_shape": _extra,
+}
+
+
+def sweep(root: Path, pset, track, styles: list[Style], cheats: bool = False) -> dict[str, list[tuple[bool, str]]]:
+    """{style or cheat/style: [(verdict right, codes)]}; answers are saved as PNG and verified end to end."""
+    from genpuzzle.evaluate import verify_answer
+
+    out: dict[str, list[tuple[bool, str]]] = {}
+    folder = Path(tempfile.mkdtemp(prefix="gp-tangram-answers-"))
+    for i, record in enumerate(pset.records):
+        cases = []
+        if cheats:
+            for k, (cname, make) in enumerate(CHEATS.items()):
+                polys = make(record)
+                if polys is not None:
+                    cases.append((f"{cname}/{styles[(i + k) % len(styles)].name}", polys,
+                                  styles[(i + k) % len(styles)], False))
+        else:
+            cases = [(s.name, solution(record), s, True) for s in styles]
+        for name, polys, style, valid in cases:
+            path = folder / f"{record.id}_{name.replace('/', '_')}.png"
+            Image.fromarray(paint(record, polys, style)).save(path)
+            verdict = verify_answer(root, record, path)
+            right = (verdict.score == 100) == valid and (valid or verdict.status.value != "correct")
+            out.setdefault(name if not cheats else name.split("/")[0], []).append(
+                (right, f"{record.id} {name}: {verdict.score} {verdict.codes} review={verdict.needs_review}"))
+    return out
+
+
+def main(n: int) -> None:
+    from genpuzzle.dataset import load_set, write_set
+    from genpuzzle.registry import get_track
+
+    root = Path(tempfile.mkdtemp(prefix="gp-tangram-set-")) / "set"
+    write_set(root, {"tangram": n}, master_seed=777)
+    pset = load_set(root)
+    track = get_track("tangram")
+    for title, styles, cheats in (("tune", TUNE_STYLES, False), ("held-out", HELDOUT_STYLES, False),
+                                  ("cheats (held-out styles)", HELDOUT_STYLES, True)):
+        res = sweep(root, pset, track, styles, cheats)
+        total = sum(len(v) for v in res.values())
+        right = sum(r for v in res.values() for r, _ in v)
+        print(f"== {title}: {right}/{total} right")
+        for k, v in res.items():
+            print(f"  {k:28s} {sum(r for r, _ in v)}/{len(v)}")
+            for r, info in v:
+                if not r:
+                    print("     WRONG", info)
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 10)
