@@ -104,6 +104,21 @@ def wall_zone_reach(layout: dict[str, Any], th: dict[str, Any]) -> int:
     return int(np.ceil(th["wall_zone_reach_walls"] * layout["wall_px"])) + th["wall_zone_slack_px"]
 
 
+def _clear_edge_lines(ink: np.ndarray, th: dict[str, Any]) -> int:
+    """Clear (in place) the rows and columns at each image edge that ink mostly covers (letterbox bars),
+    from the edge inwards, at most ``border_bar_max_px`` (or 1 %) deep; the number of pixels cleared."""
+    h, w = ink.shape
+    depth = max(th["border_bar_max_px"], round(th["border_bar_max_fraction"] * min(h, w)))
+    cleared = 0
+    for lines in (ink, ink[::-1], ink.T, ink.T[::-1]):  # views: top, bottom, left, right
+        for i in range(min(depth, lines.shape[0])):
+            if lines[i].mean() < th["border_line_min_cover"]:
+                break
+            cleared += int(lines[i].sum())
+            lines[i] = False
+    return cleared
+
+
 def _border_bars(stats: np.ndarray, shape: tuple[int, int], th: dict[str, Any]) -> np.ndarray:
     """Labels of ink components that are thin bars along an image edge (letterbox or margin remnants of
     the registration warp): touching the edge, at most ``border_bar_max_px`` deep, long along it."""
@@ -138,11 +153,12 @@ def extract_stroke(answer: np.ndarray, input_image: np.ndarray, layout: dict[str
     input_chroma = cv2.dilate(cv2.subtract(i_max, i_min), kernel)
     chroma_excess = cv2.subtract(spread, input_chroma)
     ink = ((excess > th["ink_min_channel_excess"]) | (chroma_excess > th["ink_min_chroma_excess"])) & ~paper
+    edge_lines = _clear_edge_lines(ink, th)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
     drop = np.nonzero(stats[:, cv2.CC_STAT_AREA] <= th["speck_max_area_px"])[0]
     bars = _border_bars(stats, ink.shape, th)
     drop = np.concatenate([drop[drop > 0], bars])
-    border_bar_px = int(stats[bars, cv2.CC_STAT_AREA].sum()) if len(bars) else 0
+    border_bar_px = edge_lines + (int(stats[bars, cv2.CC_STAT_AREA].sum()) if len(bars) else 0)
     if len(drop):
         keep = np.ones(n, bool)
         keep[drop] = False
@@ -406,11 +422,14 @@ def _wall_transitions(mask: np.ndarray, stroke: Stroke, maze: Maze, g: _Geometry
         return []
     near = cv2.dilate(comp.astype(np.float32), np.ones((3, 3), np.uint8))
     touching = mask & ~stroke.wall_zone & (near > 0)
-    codes = np.unique(near[touching].astype(np.int64) * (g.rows * g.cols + 1) + lab[touching])
+    codes, counts = np.unique(near[touching].astype(np.int64) * (g.rows * g.cols + 1) + lab[touching],
+                              return_counts=True)
     touched: dict[int, set[Cell]] = {}
-    for code in codes:
+    contact: dict[tuple[int, Cell], int] = {}
+    for code, count in zip(codes, counts):
         i, cell_index = divmod(int(code), g.rows * g.cols + 1)
         touched.setdefault(i, set()).add(g.cell(cell_index))
+        contact[(i, g.cell(cell_index))] = int(count)
     edges = []
     for i, cells in touched.items():
         if len(cells) < 2:
@@ -435,7 +454,7 @@ def _wall_transitions(mask: np.ndarray, stroke: Stroke, maze: Maze, g: _Geometry
         pairs = []
         for a in inside_cells:
             if OUT in cells and (a[0] in (0, g.rows - 1) or a[1] in (0, g.cols - 1)):
-                pairs.append((1, a, OUT))
+                pairs.append((1 - contact[(i, a)] / 1e6, a, OUT))  # the cell the stroke leaves most from
             for b in inside_cells:
                 if a < b and find(a) != find(b):
                     pairs.append((max(abs(a[0] - b[0]), abs(a[1] - b[1])) + (a[0] != b[0] and a[1] != b[1]) * 0.5,
@@ -476,23 +495,6 @@ def _closest_points(labels: np.ndarray, i: int, j: int, box_i: tuple, box_j: tup
     m = int(np.argmin(dd))
     pi = (int(zero_xs[m]) + x0, int(zero_ys[m]) + y0)
     return float(np.sqrt(dd[m])), pi, pj
-
-
-def _gap_kind(maze: Maze, a: Cell, b: Cell) -> str:
-    """A jump between two cells is a gap in the line when the maze joins them about as directly as the
-    grid does; otherwise the jump passes a wall."""
-    if a == b:
-        return "gap"
-    if OUT in (a, b):
-        return "gap_wall"
-    manhattan = abs(a[0] - b[0]) + abs(a[1] - b[1])
-    seen, frontier = {a}, [a]
-    for _ in range(manhattan + 1):
-        frontier = [n for c in frontier for n in maze.neighbors(c) if n not in seen]
-        seen.update(frontier)
-        if b in seen:
-            return "gap"
-    return "gap_wall"
 
 
 def read_route(stroke: Stroke, maze: Maze, layout: dict[str, Any], start: Cell, goal: Cell,
@@ -552,7 +554,7 @@ def read_route(stroke: Stroke, maze: Maze, layout: dict[str, Any], start: Cell, 
             ca, cb = g.cell_of(*pi), g.cell_of(*pj)
             pad = 3
             box = [min(pi[0], pj[0]) - pad, min(pi[1], pj[1]) - pad, max(pi[0], pj[0]) + pad, max(pi[1], pj[1]) + pad]
-            kind = _gap_kind(maze, ca, cb)
+            kind = "gap_wall" if OUT in (ca, cb) else "gap"
             name = ""
             if kind == "gap_wall":
                 name = (wall_name(ca, cb, g.rows, g.cols) if OUT not in (ca, cb)
@@ -711,8 +713,9 @@ def check_route(reading: RouteReading, maze: Maze, layout: dict[str, Any], start
                              pieces=[c["bbox"] for c in reading.components]))
     on_route = set(reading.route or [])
     # every wall crossing anywhere in the drawing, named; gaps only where the route bridges them
+    route_jumps = [e for e in reading.route_edges if e.kind == "gap_wall"]
     for e in reading.edges:
-        if e.kind in ("wall", "gap_wall"):
+        if e.kind == "wall" or (e.kind == "gap_wall" and any(e is j for j in route_jumps)):
             how = "jumps across" if e.kind == "gap_wall" else "crosses"
             violations.append(_v("wall_crossed", f"the route {how} the {e.name}", MAJOR,
                                  cells=[list(x) for x in (e.a, e.b) if x != OUT],
