@@ -29,7 +29,7 @@ from genpuzzle.tracks.orthographic import (enumerate_same_views, export_meshes, 
 
 from orthographic_answers import HELDOUT, TUNE, _font, make_answer
 
-SETTINGS = settings(max_examples=25, deadline=None)
+SETTINGS = settings(max_examples=15, deadline=None)
 
 
 # ------------------------------------------------------------------------------------------ fixtures
@@ -223,6 +223,45 @@ def test_one_wrong_height_is_caught(ortho_set, tmp_path):
     assert verdict.score < 90
 
 
+def test_heights_rules_name_the_cells_independently_of_the_reader(ortho_set):
+    """State -> violations for written heights: accepted alternatives pass, a removed stack, a too-tall
+    stack, a mirrored answer and a non-digit mark are each named with the heights cell."""
+    from genpuzzle.verifiers.orthographic import GridReading, check_heights
+
+    root, by_variant = ortho_set
+    record = by_variant["views_to_solid"][0]
+    truth, n = _truth_views(record), record.ground_truth["n"]
+    best = np.asarray(record.ground_truth["certificate"]["max_cubes_heightmap"])
+
+    def check(h, symbols=None):
+        rd = GridReading(np.asarray(h), np.ones((n, n)), True,
+                         extra={"symbols": symbols or [[str(v) if v > 0 else "blank" for v in row] for row in h]})
+        return check_heights(rd, truth, record.layout, 0.7)
+
+    violations, fraction, exact, _ = check(best)
+    assert not violations and exact and fraction == 1
+    r, c = map(int, np.argwhere(best > 0)[0])
+    removed = best.copy()
+    removed[r, c] = 0
+    violations, fraction, exact, _ = check(removed)
+    top = next(v for v in violations if v.code == "wrong_cells" and v.evidence["view"] == "top")
+    assert [r, c] in top.evidence["height_cells"] and fraction < 1 and not exact
+    tall = best.copy()
+    tall[r, c] = n
+    if not all(np.array_equal(views_of(tall)[v], truth[v]) for v in VIEWS):
+        violations, _, _, _ = check(tall)
+        assert any([r, c] in v.evidence.get("height_cells", []) for v in violations if v.code == "wrong_cells")
+    mirrored = best[:, ::-1]
+    if not all(np.array_equal(views_of(mirrored)[v], truth[v]) for v in VIEWS):
+        assert "mirrored_view" in [v.code for v in check(mirrored)[0]]
+    marked = best.copy()
+    marked[r, c] = -1
+    symbols = [[str(v) if v > 0 else "blank" for v in row] for row in best.tolist()]
+    symbols[r][c] = "other"
+    out_of_range = [v for v in check(marked, symbols)[0] if v.code == "height_out_of_range"]
+    assert out_of_range and out_of_range[0].evidence["cell"] == [r, c]
+
+
 def test_every_accepted_alternative_heightmap_scores_100(ortho_set, tmp_path):
     root, by_variant = ortho_set
     record = by_variant["views_to_solid"][0]
@@ -367,7 +406,7 @@ def test_answers_redrawn_in_heldout_styles_score_100(ortho_set, tmp_path, style)
         assert verdict.status is Status.CORRECT and verdict.score == 100, (record.id, verdict.codes, verdict.extra)
 
 
-@pytest.mark.parametrize("style", TUNE[:2] + HELDOUT[:2], ids=lambda s: s.name)
+@pytest.mark.parametrize("style", [TUNE[1], HELDOUT[0]], ids=lambda s: s.name)
 def test_wrong_cell_survives_redrawing(ortho_set, tmp_path, style):
     root, by_variant = ortho_set
     record = by_variant["solid_to_views"][-1]
@@ -381,7 +420,7 @@ def test_wrong_cell_survives_redrawing(ortho_set, tmp_path, style):
 # ------------------------------------------------------------------------------------------ garbage
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=5, deadline=None)
 @given(st.data())
 def test_garbage_images_never_crash_the_verifier(ortho_set, tmp_path_factory, data):
     root, by_variant = ortho_set

@@ -310,7 +310,8 @@ def check_views(read: dict[str, GridReading], truth: dict[str, np.ndarray], give
                 "wrong_cells", f"{name} view: {len(wrong)} cell(s) wrong, first at row {wrong[0][0] + 1}, "
                 f"column {wrong[0][1] + 1}",
                 {"view": name, "cells": [[int(r), int(c), int(t[r, c]), int(rd.values[r, c])] for r, c in wrong],
-                 "bbox": list(layout["grids"][name]["grid_bbox"])}))
+                 "bbox": list(layout["grids"][name]["grid_bbox"]),
+                 "cell_boxes": [[round(v) for v in cell_box(layout["grids"][name], r, c)] for r, c in wrong]}))
             for other in VIEWS:
                 if other != name and not np.array_equal(truth[other], t) and np.array_equal(rd.values, truth[other]):
                     violations.append(Violation("swapped_views", f"the {name} grid holds the {other} view",
@@ -358,10 +359,14 @@ def check_heights(rd: GridReading, truth: dict[str, np.ndarray], layout: dict[st
         wrong = np.argwhere(got[name] != truth[name])
         fractions.append(_iou(got[name], truth[name]))
         if len(wrong):
+            culprits = _height_culprits(clipped, truth, name, wrong)
             violations.append(Violation(
-                "wrong_cells", f"the heights give a wrong {name} view at {len(wrong)} cell(s)",
+                "wrong_cells", f"the heights give a wrong {name} view at {len(wrong)} cell(s); heights at "
+                f"{', '.join(f'row {r + 1} column {c + 1}' for r, c in culprits[:3])} disagree with it",
                 {"view": name, "cells": [[int(r), int(c), int(truth[name][r, c]), int(got[name][r, c])]
-                                         for r, c in wrong], "bbox": list(grid["grid_bbox"])}))
+                                         for r, c in wrong], "height_cells": [list(rc) for rc in culprits],
+                 "bbox": list(grid["grid_bbox"]),
+                 "cell_boxes": [[round(v) for v in cell_box(grid, r, c)] for r, c in culprits]}))
     exact = not violations and not low.any()
     if any(v.code == "wrong_cells" for v in violations):
         for how, m in _mirrors("heights", clipped):
@@ -375,6 +380,23 @@ def check_heights(rd: GridReading, truth: dict[str, np.ndarray], layout: dict[st
                                         {"grid": "heights", "bbox": list(grid["grid_bbox"])}))
     fraction = float(np.mean(fractions)) * (1.0 - float(low.sum()) / (n * n))
     return violations, fraction, exact, unsure
+
+
+def _height_culprits(heights: np.ndarray, truth: dict[str, np.ndarray], view: str,
+                     wrong: np.ndarray) -> list[tuple[int, int]]:
+    """The heights-grid cells behind a wrong view: the cell itself for the top view; for a front/right
+    view column, the stacks taller than the true silhouette there, or, when the column is too low, the
+    stacks in it that could have been taller."""
+    n = heights.shape[0]
+    if view == "top":
+        return sorted({(int(r), int(c)) for r, c in wrong})
+    out: set[tuple[int, int]] = set()
+    true_heights = truth[view].sum(axis=0)
+    for k in sorted({int(c) for _, c in wrong}):
+        cells = [(r, k) for r in range(n)] if view == "front" else [(n - 1 - k, c) for c in range(n)]
+        tall = [(r, c) for r, c in cells if heights[r, c] > true_heights[k]]
+        out.update(tall or [(r, c) for r, c in cells if truth["top"][r, c]])
+    return sorted(out)
 
 
 # ------------------------------------------------------------------------------------------ score
@@ -411,7 +433,7 @@ def draw_reading(answer: np.ndarray, layout: dict[str, Any], parsed: dict[str, A
                 elif v:
                     cv2.circle(out, center, max(2, round((x1 - x0) * 0.15)), (40, 200, 40), -1)
     for v in violations:
-        box = v.evidence.get("bbox")
-        if box:
-            cv2.rectangle(out, (int(box[0]), int(box[1])), (int(box[2]), int(box[3])), (220, 30, 30), 2)
+        for box in v.evidence.get("cell_boxes") or [v.evidence.get("bbox")]:
+            if box:
+                cv2.rectangle(out, (int(box[0]), int(box[1])), (int(box[2]), int(box[3])), (220, 30, 30), 2)
     return out
