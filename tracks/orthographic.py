@@ -95,6 +95,12 @@ def views_of_batch(maps: np.ndarray) -> dict[str, np.ndarray]:
             "right": (maps.max(axis=2)[:, ::-1][:, None, :] > levels).astype(np.int64)}
 
 
+def hidden_cells(heightmap: np.ndarray) -> int:
+    """Floor cells whose height the isometric drawing does not show exactly (hidden stacks)."""
+    lo, hi = drawing_bounds(heightmap)
+    return int((hi > lo).sum())
+
+
 def parse_sections(text: str) -> dict[str, str]:
     """The instruction file's ``## variant`` sections."""
     out, name = {}, None
@@ -189,7 +195,7 @@ def ray_cast_views(heightmap: Any) -> dict[str, np.ndarray]:
 
 class OrthographicTrack(Track):
     name = "orthographic"
-    version = "3"
+    version = "4"
     variants = ("solid_to_views", "views_to_solid", "missing_view")
     description = ("Cube structures on an n x n floor: draw the front/top/right views, write stack heights from "
                    "the views, or draw the missing view; read by projection, five-dimension rubric.")
@@ -227,7 +233,7 @@ class OrthographicTrack(Track):
         return Puzzle(
             track=self.name, variant=variant, seed=seed, instruction=self.instruction(variant, n, h, task, printed),
             difficulty={"level": level, "n": n, "cubes": int(h.sum()), "max_height": int(h.max()),
-                        "hidden_cells": int(certificate.get("hidden_cells", 0)), "attempts": attempt + 1,
+                        "hidden_cells": hidden_cells(h), "attempts": attempt + 1,
                         "drawing": show_drawing},
             ground_truth=ground_truth, layout=layout, input_image=drawing.input_image,
             reference_images=[drawing.reference_image], edit_mask=drawing.edit_mask,
