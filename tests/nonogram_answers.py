@@ -67,6 +67,19 @@ HELDOUT = (
     Style("h_black_x_cmr", "solid", (10, 10, 10), "heavy_x", "cmr10.ttf", ("vignette", "rescale", "jpeg")),
 )
 
+# A second held-out set, written after the first held-out measurement (whose failures were then looked at),
+# before any further change, so that the reader is measured again on styles it was never tuned on.
+HELDOUT2 = (
+    Style("g_navy_dots_edge", "solid", (30, 40, 120), "dot", None, ("shadow_edge", "texture", "jpeg")),
+    Style("g_hatch_heavyx_mono", "hatch", (40, 40, 40), "heavy_x", "DejaVuSansMono.ttf", ("vignette", "jpeg")),
+    Style("g_light205_x", "light", (205, 205, 205), "x", None, ("shadow_linear", "tint", "jpeg")),
+    Style("g_outline_dots_serif", "outline", (25, 25, 25), "dot", "DejaVuSerif-Bold.ttf", ("texture", "jpeg")),
+    Style("g_disc_black_slash", "disc", (20, 20, 20), "slash", None, ("shadow_edge", "blur", "jpeg")),
+    Style("g_partial_mixed_stix", "partial", (50, 50, 60), "mixed", "STIXGeneral.ttf", ("rescale", "jpeg")),
+    Style("g_crosshatch_blue_x", "crosshatch", (30, 60, 170), "x", None, ("vignette", "texture", "jpeg")),
+    Style("g_pencil_heavyx_cmtt", "pencil", (90, 90, 100), "heavy_x", "cmtt10.ttf", ("shadow_linear", "jpeg")),
+)
+
 ERRORS = ("none", "extra_light", "extra_outline", "x_instead", "missing", "clue_changed")
 
 
