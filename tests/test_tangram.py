@@ -436,3 +436,101 @@ def test_silhouettes_with_pinched_holes_or_narrow_notches_are_not_simple():
     assert not is_simple_silhouette(notch)
     wide_notch = square.difference(Polygon([(1.5, 1), (2.5, 1), (2.5, 4.5), (1.5, 4.5)]))
     assert is_simple_silhouette(wide_notch)
+
+
+# ------------------------------------------------------------------------------ geometry robustness
+
+
+def test_pinched_silhouette_is_rejected_and_its_seed_redrawn():
+    """Issue 15: seed 682263398398276229 (hard) drew a silhouette whose vertex touched another edge; its
+    pixel polygon was invalid and GEOS raised in validate and in verify."""
+    from genpuzzle.solvers.tangram import is_simple_silhouette
+    from genpuzzle.tracks.tangram import scoring_problems
+
+    seed = 682263398398276229
+    old = [("large_triangle_1", 3, False, (1, 2, -1, 0)), ("large_triangle_2", 7, False, (0, -1, 0, 1)),
+           ("medium_triangle", 3, False, (1, 1, -1, 3)), ("small_triangle_1", 7, False, (0, -1, 0, -1)),
+           ("small_triangle_2", 3, False, (0, 0, 0, 0)), ("square", 1, False, (0, 0, 0, 2)),
+           ("parallelogram", 3, True, (0, 0, 1, -2))]  # the arrangement version 2 accepted for this seed
+    pinched = union_of(Placement(*p).polygon() for p in old)
+    assert pinched.geom_type == "Polygon" and pinched.is_valid  # in floats it looked fine...
+    assert not is_simple_silhouette(pinched)  # ...but a vertex lies on another edge
+    puzzle = TRACK.generate(seed, "hard")
+    assert Polygon(puzzle.ground_truth["silhouette"]).is_valid
+    assert scoring_problems(puzzle.ground_truth, puzzle.layout, TRACK.rubric) == []
+
+
+def test_invalid_stored_polygons_are_reported_not_raised(puzzle_set):
+    root, pset = puzzle_set
+    bad = InstanceRecord.from_json(pset.records[0].to_json())
+    sil = bad.ground_truth["silhouette"]
+    sil[2] = list(sil[0])  # a ring through the same point twice: invalid
+    sil.insert(3, [sil[1][0] + 30, sil[1][1] + 30])
+    problems = TRACK.validate(bad)
+    assert any("not a simple polygon" in p for p in problems), problems
+    reference = np.asarray(Image.open(root / bad.reference_images[0]).convert("RGB"))
+    verdict = TRACK.verify(bad, reference, reference)  # must not raise
+    assert 0 <= verdict.score <= 100
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**62), variant=st.sampled_from(TRACK.variants))
+@example(seed=167986, variant="medium")  # GEOS once read triangle & square sharing an edge as the square
+def test_property_generated_arrangements_are_scoreable(seed, variant):
+    """Every arrangement generation accepts has valid, overlayable pixel geometry that the verifier's
+    geometry check scores perfectly (benchmarks/bench_tangram.py sweeps thousands end to end)."""
+    from genpuzzle.solvers.tangram import is_simple_silhouette
+    from genpuzzle.tracks.tangram import solution_check_problems
+
+    arr = generate_arrangement(random.Random(seed), CONVEXITY[variant])
+    assert is_simple_silhouette(arr.silhouette)
+    unit = 50.0 + seed % 23
+    polys = {n: affinity.scale(p, unit, -unit, origin=(0, 0)) for n, p in arr.polygons().items()}
+    rounded = {n: Polygon([[round(x, 3), round(y, 3)] for x, y in p.exterior.coords[:-1]]) for n, p in polys.items()}
+    silhouette = affinity.scale(arr.silhouette, unit, -unit, origin=(0, 0))
+    silhouette = Polygon([[round(x, 3), round(y, 3)] for x, y in silhouette.exterior.coords[:-1]])
+    assert arrangement_problems(rounded, silhouette, unit, rel_tol=2e-4) == []
+    gt = {"silhouette": [list(c) for c in silhouette.exterior.coords[:-1]],
+          "solution": [{"name": n, "polygon": [list(c) for c in p.exterior.coords[:-1]]} for n, p in rounded.items()],
+          "pieces": [{"name": n, "polygon": [list(c) for c in p.exterior.coords[:-1]]} for n, p in rounded.items()]}
+    assert solution_check_problems(gt, {"unit_px": unit}, TRACK.rubric) == []
+
+
+# ---------------------------------------------------------------------- outlines, one colour (issue 14)
+
+
+@pytest.mark.parametrize("style", ["black4_inside", "one_orange_black3", "permuted_dark2", "pastel_black2"])
+def test_outlined_recoloured_and_one_colour_tilings_score_100(puzzle_set, answers, style):
+    from tangram_answers import TUNE_STYLES, paint, solution
+
+    root, pset = puzzle_set
+    record = pset.records[3]
+    chosen = {s.name: s for s in TUNE_STYLES}[style]
+    verdict = _verify(root, record, _save(Image.fromarray(paint(record, solution(record), chosen)), answers,
+                                          f"style_{style}"))
+    assert verdict.score == 100 and verdict.status == Status.CORRECT, (style, verdict.codes)
+
+
+@pytest.mark.parametrize("cheat", ["missing_piece", "overlap", "extra_shape"])
+def test_one_colour_outlined_cheats_fail_with_named_violations(puzzle_set, answers, cheat):
+    from tangram_answers import CHEATS, TUNE_STYLES, paint
+
+    root, pset = puzzle_set
+    record = pset.records[5]
+    style = {s.name: s for s in TUNE_STYLES}["one_orange_black3"]
+    image = paint(record, CHEATS[cheat](record), style)
+    verdict = _verify(root, record, _save(Image.fromarray(image), answers, f"one_colour_{cheat}"))
+    assert verdict.score < 100 and verdict.status != Status.CORRECT and verdict.violations, verdict.codes
+    assert all("bbox" in v.evidence for v in verdict.violations)
+
+
+def test_one_colour_without_outlines_is_flagged_for_review(puzzle_set, answers):
+    """Pieces of one colour with no outline cannot be told apart: never a pass, always a review flag."""
+    from tangram_answers import Style, paint, solution
+
+    root, pset = puzzle_set
+    record = pset.records[2]
+    image = paint(record, solution(record), Style("one_orange_plain", fill="one:240,150,40", outline=None))
+    verdict = _verify(root, record, _save(Image.fromarray(image), answers, "one_colour_plain"))
+    assert verdict.status != Status.CORRECT and verdict.score < 100
+    assert verdict.needs_review, (verdict.codes, verdict.subscores)

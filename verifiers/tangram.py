@@ -24,6 +24,9 @@ from genpuzzle.registration import paper_colour, white_balance
 from genpuzzle.solvers.tangram import edge_angle_candidates, kind_of
 
 PANEL_TRIM = 6  # px trimmed inside the silhouette panel so its frame never enters the colour masks
+# Precision grid (px) of the measuring overlays: snap-rounding overlays are robust where floating ones
+# are not (GEOS 3.14 returns a whole square as triangle & square when they share an edge exactly).
+GRID_PX = 1e-3
 
 
 @dataclass
@@ -53,6 +56,7 @@ class TangramReading:
     colour_match_fraction: float  # saturated panel pixels whose hue is one of the pieces' hues
     saturated_fraction: float  # saturated pixels over the panel area
     method: str = "colour"  # colour: pieces told apart by their tray hues; shape: faces matched by shape
+    band: float = 0.0  # px of outline allowance: a face's edge is known to +-band (where a stroke was split)
     extra: list[shapely.Geometry] = field(default_factory=list)  # drawn faces no piece explains
 
 
@@ -284,6 +288,7 @@ def read_faces(image: np.ndarray, ground_truth: dict[str, Any], layout: dict[str
     faces, means = face_regions(image, layout, rubric)
     unit2 = float(layout["unit_px"]) ** 2
     pieces = ground_truth["pieces"]
+    band = rubric["faces"]["outline_band_px_per_unit"] * float(layout["unit_px"])
     readings: list[PieceReading] = []
     assigned: dict[int, int] = {}
     if faces:
@@ -309,28 +314,32 @@ def read_faces(image: np.ndarray, ground_truth: dict[str, Any], layout: dict[str
         region = faces[assigned[a]]
         others = shapely.union_all([g for j, g in enumerate(faces) if j != assigned[a]]) if len(faces) > 1 \
             else Polygon()
-        readings.append(_fit_piece(piece["name"], shape, region, others, rubric))
+        readings.append(_fit_piece(piece["name"], shape, region, others, rubric, band))
     extra = [g for j, g in enumerate(faces) if j not in assigned.values()]
-    return TangramReading(readings, 1.0, 0.0, method="shape", extra=extra)
+    return TangramReading(readings, 1.0, 0.0, method="shape", extra=extra, band=band)
 
 
 def _fit_piece(name: str, shape: Polygon, region: shapely.Geometry, others: shapely.Geometry,
-               rubric: dict[str, Any]) -> PieceReading:
+               rubric: dict[str, Any], band: float = 0.0) -> PieceReading:
     area = shape.area
     if region.is_empty or region.area < rubric["present_min_area_fraction"] * area:
         return PieceReading(name, area, region, None, {"drawn_area": round(region.area / area, 4)})
     fitted = fit_shape(shape, region, others)
-    return PieceReading(name, area, region, fitted, fit_measures(fitted, region, others, area))
+    return PieceReading(name, area, region, fitted, fit_measures(fitted, region, others, area, band))
 
 
-def fit_measures(fitted: Polygon, region: shapely.Geometry, others: shapely.Geometry, area: float) -> dict[str, float]:
+def fit_measures(fitted: Polygon, region: shapely.Geometry, others: shapely.Geometry, area: float,
+                 band: float = 0.0) -> dict[str, float]:
     """Fractions of the piece area: drawn, drawn outside the fit (excess), fit neither drawn nor hidden
-    by another piece (deficit), fit hidden under another piece (hidden)."""
-    hidden = fitted.intersection(others).difference(region).area
+    by another piece (deficit), fit hidden under another piece (hidden). Drawn within ``band`` px outside
+    the fit is not excess, and the fit's outer ``band`` px are not deficit (an outline's width)."""
+    hidden = _difference(_intersection(fitted, others), region).area
+    grown = fitted.buffer(band, join_style="mitre") if band else fitted
+    core = fitted.buffer(-band, join_style="mitre") if band else fitted
     return {
         "drawn_area": round(region.area / area, 4),
-        "excess": round(region.difference(fitted).area / area, 4),
-        "deficit": round(fitted.difference(region.union(others)).area / area, 4),
+        "excess": round(_difference(region, grown).area / area, 4),
+        "deficit": round(_difference(core, _union(region, others)).area / area, 4),
         "hidden": round(hidden / area, 4),
     }
 
@@ -403,6 +412,30 @@ def fit_shape(shape: Polygon, region: shapely.Geometry, others: shapely.Geometry
     return best
 
 
+def _core(poly: Polygon, band: float) -> shapely.Geometry:
+    return poly.buffer(-band, join_style="mitre") if band else poly
+
+
+def _areal(geom: shapely.Geometry) -> shapely.Geometry:
+    """The polygonal part of ``geom`` (overlays of touching pieces also return their shared edges)."""
+    if geom.geom_type in ("Polygon", "MultiPolygon"):
+        return geom
+    parts = [g for g in shapely.get_parts(geom) if g.geom_type in ("Polygon", "MultiPolygon")]
+    return shapely.union_all(parts) if parts else Polygon()
+
+
+def _intersection(a: shapely.Geometry, b: shapely.Geometry) -> shapely.Geometry:
+    return _areal(shapely.intersection(_areal(a), _areal(b), grid_size=GRID_PX))
+
+
+def _difference(a: shapely.Geometry, b: shapely.Geometry) -> shapely.Geometry:
+    return _areal(shapely.difference(_areal(a), _areal(b), grid_size=GRID_PX))
+
+
+def _union(a: shapely.Geometry, b: shapely.Geometry) -> shapely.Geometry:
+    return _areal(shapely.union(_areal(a), _areal(b), grid_size=GRID_PX))
+
+
 def polygonal(geom: shapely.Geometry) -> shapely.Geometry:
     """``geom`` repaired for GEOS overlays: an invalid ring (a vertex rounded onto another edge) is made
     valid, lower-dimensional leftovers dropped."""
@@ -440,6 +473,7 @@ def check_arrangement(reading: TangramReading, silhouette: Polygon, unit_px: flo
     sliver = th["sliver_px_per_unit"] * unit_px
     unit2 = unit_px * unit_px
     border = th["border_allowance_px_per_unit"] * unit_px
+    border += reading.band
     inner, outer = silhouette.buffer(-border, join_style="mitre"), silhouette.buffer(border, join_style="mitre")
     violations: list[Violation] = []
     defective: set[str] = set()
@@ -467,7 +501,7 @@ def check_arrangement(reading: TangramReading, silhouette: Polygon, unit_px: flo
             if abs(scale - 1.0) > th["scale_tolerance"]:
                 scaled = affinity.scale(p.fitted, scale, scale, origin=p.fitted.centroid)
                 refit = fit_shape(scaled, p.region, Polygon())
-                m = fit_measures(refit, p.region, Polygon(), scaled.area)
+                m = fit_measures(refit, p.region, Polygon(), scaled.area, reading.band)
                 if m["excess"] <= th["shape_excess_max"] and m["deficit"] <= th["shape_deficit_max"] + f["hidden"]:
                     code, what = "piece_scaled", f"is drawn at {scale:.2f}x its size"
             violations.append(Violation(code, f"{p.name} {what} (excess {f['excess']:.0%}, "
@@ -476,7 +510,7 @@ def check_arrangement(reading: TangramReading, silhouette: Polygon, unit_px: flo
                                          "bbox": _bbox(p.region)}))
             defective.add(p.name)
             broken.add(p.name)
-        outside_geom = _open(p.region.difference(outer), sliver)
+        outside_geom = _open(_difference(p.region, outer), sliver)
         outside = outside_geom.area / unit2
         if outside > th["piece_outside_max_unit2"]:
             violations.append(Violation("piece_outside", f"{outside_geom.area / p.expected_area:.0%} of "
@@ -488,8 +522,8 @@ def check_arrangement(reading: TangramReading, silhouette: Polygon, unit_px: flo
         for b in found:
             if a.name >= b.name:
                 continue
-            zab = _open(a.fitted.intersection(regions[b.name]), sliver)
-            zba = _open(b.fitted.intersection(regions[a.name]), sliver)
+            zab = _open(_intersection(_core(a.fitted, reading.band), regions[b.name]), sliver)
+            zba = _open(_intersection(_core(b.fitted, reading.band), regions[a.name]), sliver)
             under, top, zone = (a, b, zab) if zab.area >= zba.area else (b, a, zba)
             if zone.area / unit2 > th["overlap_max_unit2"]:
                 violations.append(Violation("pieces_overlap", f"{top.name} covers {zone.area / under.expected_area:.0%}"
@@ -505,11 +539,11 @@ def check_arrangement(reading: TangramReading, silhouette: Polygon, unit_px: flo
             global_defect = True
     union = shapely.union_all([p.region for p in found] + list(reading.extra))
     sil_area = silhouette.area
-    inter = union.intersection(silhouette).area
-    iou = inter / union.union(silhouette).area
-    uncovered_geom = _open(inner.difference(union), sliver)
+    inter = _intersection(union, silhouette).area
+    iou = inter / _union(union, silhouette).area
+    uncovered_geom = _open(_difference(inner, union), sliver)
     uncovered = uncovered_geom.area / unit2
-    spill_geom = _open(union.difference(outer), sliver)
+    spill_geom = _open(_difference(union, outer), sliver)
     spill = spill_geom.area / unit2
     if uncovered > th["uncovered_max_unit2"]:
         violations.append(Violation("silhouette_uncovered", f"{uncovered_geom.area / sil_area:.1%} of the "
