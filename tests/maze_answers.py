@@ -5,12 +5,12 @@ measured, never tuned on; other colours, widths, dash patterns, curve shapes and
 a *valid* route (the stored solution, or another valid route in looped mazes) and must score 100.
 ``CHEATS`` never solve the maze honestly and must never score 100.
 
-``python tests/maze_answers.py [n_per_track]`` prints the sweep (the figures in docs/maze.md).
+``python tests/maze_answers.py [n_per_track] [groups] [master_seed]`` prints the sweep (the figures in
+docs/maze.md).
 """
 
 from __future__ import annotations
 
-import io
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -239,6 +239,12 @@ HELDOUT_STYLES = [
     _style("navy smooth wobbly jpeg60", "solid", (20, 20, 120), 6, smooth=1, jitter=0.1, quality=60),
     _style("red thick walls on paper", "solid", (200, 10, 10), 0.16, walls=1.7, texture=True, quality=75,
            scale=1.25),
+    # added later and measured once on fresh instances before any change (see docs/maze.md)
+    _style("brown smooth marker on 1.4x walls", "solid", (140, 70, 20), 0.22, smooth=2, walls=1.4, quality=70,
+           scale=0.9),
+    _style("green short dashes", "dashed", (30, 170, 60), 3, dash=(0.12, 0.12), jitter=0.05),
+    _style("big black dots on thin walls", "dotted", (0, 0, 0), 9, dash=(0.45, 0), walls=0.7),
+    _style("blue arrowed wobbly on paper", "arrowed", (30, 60, 200), 4, jitter=0.1, texture=True, quality=80),
 ]
 
 
@@ -468,6 +474,7 @@ def verify_image(case: MazeCase, image: np.ndarray, tmp: Path, name: str):
 
 
 def sweep(n_per_track: int = 4, master_seed: int = 77, which=("tune", "heldout", "cheats"), out=print):
+    """Verify every style and cheat on ``n_per_track`` instances per level; print and return the counts."""
     import tempfile
 
     from genpuzzle.dataset import load_set, write_set
@@ -507,4 +514,5 @@ def sweep(n_per_track: int = 4, master_seed: int = 77, which=("tune", "heldout",
 if __name__ == "__main__":
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 4
     which = tuple(sys.argv[2].split(",")) if len(sys.argv) > 2 else ("tune", "heldout", "cheats")
-    sweep(n, which=which)
+    seed = int(sys.argv[3]) if len(sys.argv) > 3 else 77
+    sweep(n, seed, which=which)

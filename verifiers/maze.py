@@ -29,7 +29,7 @@ import numpy as np
 from genpuzzle.records import Violation
 from genpuzzle.registration import normalize_background
 from genpuzzle.renderers.maze import outer_walls, wall_rect
-from genpuzzle.solvers.maze import Cell, Maze, edge, grid_edges
+from genpuzzle.solvers.maze import Cell, Maze, edge
 
 OUT = (-1, -1)  # pseudo-cell for "outside the maze"
 
@@ -88,7 +88,7 @@ def _normalize_paper(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
     x0, y0, x1, y1 = layout["grid_bbox"]
     outside = np.ones(input_image.shape[:2], bool)
     outside[max(0, y0 - 4):y1 + 4, max(0, x0 - 4):x1 + 4] = False
-    sel = outside & (input_image >= 250).all(axis=2)
+    sel = outside & (_channel_max_min(input_image)[1] >= 250)
     sample = answer[sel][::7]
     if len(sample) < 200:
         return normalize_background(answer)
@@ -172,6 +172,17 @@ def extract_stroke(answer: np.ndarray, input_image: np.ndarray, layout: dict[str
     zone = cv2.dilate(input_wall.astype(np.uint8), np.ones((2 * reach + 1, 2 * reach + 1), np.uint8)) > 0
     wall_like = (spread <= th["dark_max_spread"]) & (a_max <= th["wall_max_channel"])
     redrawn = ink & zone & wall_like
+    # beyond the zone (a redraw offset by the registration), a thin grey line running along a wall is the
+    # wall's edge too: elongated, at most a few px thick, at least a third of a cell long
+    outer = cv2.dilate(zone.astype(np.uint8), np.ones((7, 7), np.uint8)) > 0
+    edge_like = ink & ~zone & outer & wall_like
+    if edge_like.any():
+        n_e, lab_e, st_e, _ = cv2.connectedComponentsWithStats(edge_like.astype(np.uint8), connectivity=8)
+        length = np.maximum(st_e[:, cv2.CC_STAT_WIDTH], st_e[:, cv2.CC_STAT_HEIGHT])
+        thick = st_e[:, cv2.CC_STAT_AREA] / np.maximum(1, length)
+        thin = (thick <= th["wall_edge_max_px"]) & (length >= th["wall_edge_min_cells"] * layout["cell_px"])
+        thin[0] = False
+        redrawn |= thin[lab_e] & edge_like
     raw_ink = ink
     ink = ink & ~redrawn
     return Stroke(ink, paper, input_ink, dark, raw_ink, input_wall, zone, reach, int(redrawn.sum()),
@@ -303,15 +314,21 @@ class _Geometry:
     def clip(self, x0: int, y0: int, x1: int, y1: int) -> tuple[int, int, int, int]:
         return max(0, x0), max(0, y0), min(self.w, x1), min(self.h, y1)
 
-    def labels(self) -> np.ndarray:
-        """Cell index (r * cols + c) of every pixel; ``rows * cols`` outside the grid."""
-        out = self.rows * self.cols
-        c = np.floor((np.arange(self.w) - self.gx) / self.s).astype(np.int32)
-        r = np.floor((np.arange(self.h) - self.gy) / self.s).astype(np.int32)
-        c = np.where((c >= 0) & (c < self.cols), c, -1)
-        r = np.where((r >= 0) & (r < self.rows), r, -1)
-        lab = r[:, None] * self.cols + c[None, :]
-        return np.where((r[:, None] < 0) | (c[None, :] < 0), out, lab).astype(np.int32)
+    def index_at(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+        """Cell index (r * cols + c) of the pixels (xs, ys); ``rows * cols`` outside the grid."""
+        c = np.floor_divide(xs - self.gx, self.s)
+        r = np.floor_divide(ys - self.gy, self.s)
+        inside = (c >= 0) & (c < self.cols) & (r >= 0) & (r < self.rows)
+        return np.where(inside, r * self.cols + c, self.rows * self.cols)
+
+    def cells_mask(self, cells: list[Cell]) -> np.ndarray:
+        """The pixel boxes of ``cells`` (bool HxW)."""
+        mask = np.zeros((self.h, self.w), bool)
+        for r, c in cells:
+            x0, y0, x1, y1 = self.clip(self.gx + c * self.s, self.gy + r * self.s,
+                                       self.gx + (c + 1) * self.s, self.gy + (r + 1) * self.s)
+            mask[y0:y1, x0:x1] = True
+        return mask
 
     def cell(self, index: int) -> Cell:
         return OUT if index >= self.rows * self.cols else divmod(int(index), self.cols)
@@ -358,37 +375,39 @@ def _link_gaps(mask: np.ndarray, walls: np.ndarray, radius: float) -> np.ndarray
 def _open_transitions(mask: np.ndarray, maze: Maze, g: _Geometry) -> list[DrawnEdge]:
     """Steps of the stroke across open boundaries, read where the stroke crosses a boundary line outside
     the wall zone (pixels on both sides of the line, 8-connected)."""
-    edges: dict[tuple[Cell, Cell], list[int]] = {}
-
-    def collect(left: np.ndarray, right: np.ndarray, along0: int, k: int, vertical: bool) -> None:
-        hit = left & (right | np.roll(right, 1) | np.roll(right, -1))
-        idx = np.nonzero(hit)[0]
+    edges: list[DrawnEdge] = []
+    for vertical in (True, False):
+        n_lines, n_along = (g.cols, g.rows) if vertical else (g.rows, g.cols)
+        origin, along_origin = (g.gx, g.gy) if vertical else (g.gy, g.gx)
+        size = g.w if vertical else g.h
+        ks = [k for k in range(1, n_lines) if 1 <= origin + k * g.s < size]
+        if not ks:
+            continue
+        lines = np.array([origin + k * g.s for k in ks])
+        lo, hi = max(0, along_origin), min(g.h if vertical else g.w, along_origin + n_along * g.s)
+        view = mask[lo:hi] if vertical else mask[:, lo:hi].T  # rows run along the boundary lines
+        left, right = view[:, lines - 1], view[:, lines]
+        near = right.copy()
+        near[1:] |= right[:-1]
+        near[:-1] |= right[1:]
+        hit = left & near
+        idx, col = np.nonzero(hit)
         if not len(idx):
-            return
-        pos = (idx + along0 - (g.gy if vertical else g.gx)) // g.s
-        for p in np.unique(pos):
-            if not 0 <= p < (g.rows if vertical else g.cols):
+            continue
+        pos = (idx + lo - along_origin) // g.s
+        for p, j in set(zip(pos.tolist(), col.tolist())):
+            if not 0 <= p < n_along:
                 continue
-            a, b = ((int(p), k - 1), (int(p), k)) if vertical else ((k - 1, int(p)), (k, int(p)))
+            k = ks[j]
+            a, b = ((p, k - 1), (p, k)) if vertical else ((k - 1, p), (k, p))
             if not maze.is_open(a, b):
                 continue
-            sel = idx[pos == p] + along0
-            X = (g.gx if vertical else g.gy) + k * g.s
-            box = ([X - 2, int(sel[0]), X + 2, int(sel[-1]) + 1] if vertical
-                   else [int(sel[0]), X - 2, int(sel[-1]) + 1, X + 2])
-            edges[(a, b)] = box
-
-    y0, y1 = max(0, g.gy), min(g.h, g.gy + g.rows * g.s)
-    x0, x1 = max(0, g.gx), min(g.w, g.gx + g.cols * g.s)
-    for k in range(1, g.cols):
-        X = g.gx + k * g.s
-        if 1 <= X < g.w:
-            collect(mask[y0:y1, X - 1], mask[y0:y1, X], y0, k, True)
-    for k in range(1, g.rows):
-        Y = g.gy + k * g.s
-        if 1 <= Y < g.h:
-            collect(mask[Y - 1, x0:x1], mask[Y, x0:x1], x0, k, False)
-    return [DrawnEdge(a, b, "open", box) for (a, b), box in edges.items()]
+            sel = idx[(pos == p) & (col == j)] + lo
+            X = int(lines[j])
+            box = ([X - 2, int(sel.min()), X + 2, int(sel.max()) + 1] if vertical
+                   else [int(sel.min()), X - 2, int(sel.max()) + 1, X + 2])
+            edges.append(DrawnEdge(a, b, "open", box))
+    return edges
 
 
 def _outside_cell(cell: Cell, box: list[int], g: _Geometry) -> Cell:
@@ -407,8 +426,7 @@ def _outside_cell(cell: Cell, box: list[int], g: _Geometry) -> Cell:
     return min(options)[1] if options else OUT
 
 
-def _wall_transitions(mask: np.ndarray, stroke: Stroke, maze: Maze, g: _Geometry,
-                      lab: np.ndarray) -> list[DrawnEdge]:
+def _wall_transitions(mask: np.ndarray, stroke: Stroke, maze: Maze, g: _Geometry) -> list[DrawnEdge]:
     """Topological crossings: a piece of the stroke inside the wall zone (on a bar, a post, the outer
     frame, or hidden by a wall it crosses) joins the corridors of the cells it touches. Cells it joins that
     no open passage links among themselves were joined through a wall: a wall crossing (adjacent cells), a
@@ -422,7 +440,8 @@ def _wall_transitions(mask: np.ndarray, stroke: Stroke, maze: Maze, g: _Geometry
         return []
     near = cv2.dilate(comp.astype(np.float32), np.ones((3, 3), np.uint8))
     touching = mask & ~stroke.wall_zone & (near > 0)
-    codes, counts = np.unique(near[touching].astype(np.int64) * (g.rows * g.cols + 1) + lab[touching],
+    ys, xs = np.nonzero(touching)
+    codes, counts = np.unique(near[ys, xs].astype(np.int64) * (g.rows * g.cols + 1) + g.index_at(xs, ys),
                               return_counts=True)
     touched: dict[int, set[Cell]] = {}
     contact: dict[tuple[int, Cell], int] = {}
@@ -503,11 +522,10 @@ def read_route(stroke: Stroke, maze: Maze, layout: dict[str, Any], start: Cell, 
     g = _Geometry(layout, stroke.ink.shape, th)
     drawn, fill = _stroke_masks(stroke, g, th)
     line = drawn | fill
-    lab = g.labels()
     solid = {edge(e.a, e.b) for e in _open_transitions(drawn & ~stroke.wall_zone, maze, g)}
     edges = [replace(e, kind="open" if edge(e.a, e.b) in solid else "link")
              for e in _open_transitions(line & ~stroke.wall_zone, maze, g)]
-    edges += _wall_transitions(line, stroke, maze, g, lab)
+    edges += _wall_transitions(line, stroke, maze, g)
 
     # pieces of the stroke (small gaps tolerated); on the route they tell a dashed line from gaps
     tol = max(th["gap_tolerance_min_px"], round(th["gap_tolerance_cells"] * g.s))
@@ -591,7 +609,7 @@ def read_route(stroke: Stroke, maze: Maze, layout: dict[str, Any], start: Cell, 
     goal_reached = end_distance["goal"] <= reach
 
     route, route_edges = _cheapest_route(edges, start, goal, th, set(cell_ink))
-    gaps, dashed = _route_gaps(drawn, pieces, lab, g, route, th) if route else ([], False)
+    gaps, dashed = _route_gaps(drawn, pieces, g, route, th) if route else ([], False)
     x0, y0, x1, y1 = layout["grid_bbox"]
     corridor_area = int((~stroke.input_ink[y0:y1, x0:x1]).sum())
     ink_fraction = float(stroke.ink[y0:y1, x0:x1].sum()) / max(1, corridor_area)
@@ -600,13 +618,14 @@ def read_route(stroke: Stroke, maze: Maze, layout: dict[str, Any], start: Cell, 
                          for c in comps], ink_fraction, end_distance, cell_ink, gaps, dashed)
 
 
-def _route_gaps(drawn: np.ndarray, pieces: np.ndarray, lab: np.ndarray, g: _Geometry, route: list[Cell],
+def _route_gaps(drawn: np.ndarray, pieces: np.ndarray, g: _Geometry, route: list[Cell],
                 th: dict[str, Any]) -> tuple[list[dict[str, Any]], bool]:
     """Short gaps along the route, and whether the line is dashed. A line in many pieces, none of them
     most of the line, is a dashed, dotted or arrow-chain line (no gaps); otherwise the gaps are the closest
     points between the (gap-tolerant) pieces of the line in the route's cells (minimum spanning tree)."""
-    index = np.array([r * g.cols + c for r, c in route], np.int32)
-    on = np.isin(lab, index) & drawn
+    on = g.cells_mask(route) & drawn
+    if len(np.unique(pieces[on])) <= 1:  # one piece: a continuous line
+        return [], False
     n, raw, stats, _ = cv2.connectedComponentsWithStats(drawn.astype(np.uint8), connectivity=8)
     raw_ids = np.unique(raw[on])
     raw_ids = raw_ids[raw_ids > 0]
