@@ -413,3 +413,167 @@ def test_garbage_never_crashes(puzzle_set, answers_dir):
         v = track.verify(record, odd, arr)
         assert v.score < 100
     assert track.overlay(record, track.verify(record, np.asarray(ref), arr), np.asarray(ref)).shape == arr.shape
+
+
+# --------------------------------------------------------------------------------- shared cell reader
+
+
+def _cell_sheet(marks: list[str], cell: int = 48, shadow: float = 0.0, line_px: int = 2) -> tuple[np.ndarray, list]:
+    """A 1 x len(marks) grid with one mark per cell, optionally darkened by a one-sided shadow."""
+    n = len(marks)
+    pad = 30
+    img = Image.new("RGB", (2 * pad + n * cell, 2 * pad + cell), (255, 255, 255))
+    d = ImageDraw.Draw(img)
+    for i, mark in enumerate(marks):
+        x0, y0, x1, y1 = pad + i * cell, pad, pad + (i + 1) * cell, pad + cell
+        w = cell
+        if mark == "black":
+            d.rectangle([x0 + 3, y0 + 3, x1 - 3, y1 - 3], fill=(20, 20, 20))
+        elif mark == "light":  # grey 215, contrast 40
+            d.rectangle([x0 + 2, y0 + 2, x1 - 2, y1 - 2], fill=(215, 215, 215))
+        elif mark == "outline":  # 75 % black, white centre
+            d.rectangle([x0, y0, x1, y1], fill=(15, 15, 15))
+            d.rectangle([x0 + w // 4, y0 + w // 4, x1 - w // 4, y1 - w // 4], fill=(255, 255, 255))
+        elif mark == "partial":
+            d.rectangle([x0 + 0.1 * w, y0 + 0.15 * w, x0 + 0.8 * w, y0 + 0.85 * w], fill=(30, 30, 30))
+        elif mark == "hatch":
+            for k in range(-6, 7):
+                d.line([(x0 + k * w / 5, y0), (x0 + k * w / 5 + w, y1)], fill=(20, 20, 20), width=max(2, w // 14))
+            d.rectangle([x1, y0, x1 + w, y1], fill=(255, 255, 255))  # clip what spilled right
+        elif mark == "heavy_x":  # stroke 1/6 of a cell
+            m = 0.15 * w
+            for a, b in (((x0 + m, y0 + m), (x1 - m, y1 - m)), ((x0 + m, y1 - m), (x1 - m, y0 + m))):
+                d.line([a, b], fill=(20, 20, 20), width=w // 6)
+        elif mark == "dot":
+            d.ellipse([x0 + 0.42 * w, y0 + 0.42 * w, x0 + 0.58 * w, y0 + 0.58 * w], fill=(20, 20, 20))
+        elif mark == "ring":  # an O: neither a fill nor a cross
+            d.ellipse([x0 + 0.22 * w, y0 + 0.22 * w, x1 - 0.22 * w, y1 - 0.22 * w], outline=(20, 20, 20), width=3)
+        elif mark == "faint":  # an even tone too faint to call (grey 232)
+            d.rectangle([x0 + 2, y0 + 2, x1 - 2, y1 - 2], fill=(232, 232, 232))
+    for k in range(n + 1):
+        d.line([(pad + k * cell, pad), (pad + k * cell, pad + cell)], fill=(0, 0, 0), width=line_px)
+    for y in (pad, pad + cell):
+        d.line([(pad, y), (pad + n * cell, y)], fill=(0, 0, 0), width=line_px)
+    a = np.asarray(img).astype(np.float32)
+    if shadow:
+        ramp = np.linspace(0.0, 1.0, a.shape[1], dtype=np.float32)[None, :, None]
+        a *= 1.0 - shadow * ramp
+    a = np.asarray(Image.open(_jpeg_bytes(np.clip(a, 0, 255).astype(np.uint8))).convert("RGB"))
+    return a, [pad, pad, pad + n * cell, pad + cell]
+
+
+def _jpeg_bytes(a: np.ndarray) -> io.BytesIO:
+    buf = io.BytesIO()
+    Image.fromarray(a).save(buf, format="JPEG", quality=85)
+    buf.seek(0)
+    return buf
+
+
+MARKS = {"black": "filled", "light": "filled", "outline": "filled", "partial": "filled", "hatch": "filled",
+         "heavy_x": "crossed", "dot": "crossed", "blank": "blank", "ring": "unsure", "faint": "unsure"}
+
+
+@pytest.mark.parametrize("shadow", [0.0, 0.4])
+@pytest.mark.parametrize("line_px", [2, 7])
+def test_cell_reader_reads_each_mark_as_what_it_is(shadow, line_px):
+    from genpuzzle.verifiers.cells import read_marks
+
+    names = list(MARKS)
+    image, bbox = _cell_sheet(names, shadow=shadow, line_px=line_px)
+    marks = read_marks(image, grid_bbox=bbox, rows=1, cols=len(names))
+    got = dict(zip(names, marks.states))
+    assert got == MARKS, {k: (got[k], marks.evidence[i]) for i, k in enumerate(names) if got[k] != MARKS[k]}
+    for name, conf in zip(names, marks.confidence):
+        assert (conf < 0.6) == (MARKS[name] == "unsure"), (name, conf)
+
+
+def test_shadowed_input_reads_blank_and_shadowed_reference_correct(puzzle_set):
+    root, records = puzzle_set
+    record = records["15x15"]
+    inp, ref = _images(root, record)
+    track = get_track("nonogram")
+    for side in range(4):
+        shadow = np.linspace(1.0, 0.6, inp.size[0], dtype=np.float32)[None, :, None]
+        darken = lambda im: np.rot90(np.clip(np.rot90(np.asarray(im), side).astype(np.float32)  # noqa: E731
+                                             * (shadow if side % 2 == 0 else np.linspace(1.0, 0.6, inp.size[1], dtype=np.float32)[None, :, None]),
+                                             0, 255).astype(np.uint8), -side)
+        v = track.verify(record, np.ascontiguousarray(darken(inp)), np.asarray(inp))
+        assert sum(map(sum, v.parsed["cells"])) == 0 and v.score == 0, side
+        v = track.verify(record, np.ascontiguousarray(darken(ref)), np.asarray(inp))
+        assert v.status == Status.CORRECT and v.score == 100, (side, v.codes[:4])
+
+
+def test_x_instead_of_fill_and_unsure_cells_are_charged(puzzle_set):
+    root, records = puzzle_set
+    record = records["10x10"]
+    inp, _ = _images(root, record)
+    sol = record.ground_truth["solution"]
+    track = get_track("nonogram")
+    target = next((r, c) for r in range(len(sol)) for c in range(len(sol[0])) if sol[r][c])
+    drawn = draw_answer(inp, record.layout, sol, "black")
+    x0, y0, x1, y1 = cell_box(record.layout, *target)
+    d = ImageDraw.Draw(drawn)
+    d.rectangle([x0 + 2, y0 + 2, x1 - 2, y1 - 2], fill=(255, 255, 255))
+    w = x1 - x0
+    d.line([(x0 + 0.15 * w, y0 + 0.15 * w), (x1 - 0.15 * w, y1 - 0.15 * w)], fill=(0, 0, 0), width=round(w / 6))
+    d.line([(x0 + 0.15 * w, y1 - 0.15 * w), (x1 - 0.15 * w, y0 + 0.15 * w)], fill=(0, 0, 0), width=round(w / 6))
+    v = track.verify(record, np.asarray(drawn), np.asarray(inp))
+    crossed = next(x for x in v.violations if x.code == "crossed_instead_of_filled")
+    assert crossed.evidence["cells"] == [list(target)] and v.status == Status.INCORRECT and v.score < 100
+    # The same cell drawn as a ring (neither filled nor crossed): unsure -> needs review, never 100.
+    ring = draw_answer(inp, record.layout, sol, "black")
+    d = ImageDraw.Draw(ring)
+    d.rectangle([x0 + 2, y0 + 2, x1 - 2, y1 - 2], fill=(255, 255, 255))
+    d.ellipse([x0 + 0.22 * w, y0 + 0.22 * w, x1 - 0.22 * w, y1 - 0.22 * w], outline=(0, 0, 0), width=3)
+    v = track.verify(record, np.asarray(ring), np.asarray(inp))
+    assert v.status == Status.NEEDS_REVIEW and v.needs_review and v.score < 100 and not v.violations
+    assert v.extra["unsure_cells"][0]["cell"] == list(target)
+
+
+def test_clues_are_compared_by_value(puzzle_set):
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    import nonogram_answers as answers
+
+    root, records = puzzle_set
+    record = records["10x10"]
+    inp, _ = _images(root, record)
+    track = get_track("nonogram")
+    style = answers.Style("test_sans", "solid", (20, 20, 20), "none", "DejaVuSans-Bold.ttf", ())
+    redrawn = answers.make_answer(inp, record.layout, record.ground_truth, style)
+    v = track.verify(record, redrawn, np.asarray(inp))
+    assert v.status == Status.CORRECT and v.score == 100, (v.codes, v.extra.get("unsure_clues"))
+    assert v.extra.get("redrawn_clues")
+    changed = answers.make_answer(inp, record.layout, record.ground_truth, style, "clue_changed")
+    v = track.verify(record, changed, np.asarray(inp))
+    hits = [x for x in v.violations if x.code == "clue_changed"]
+    assert len(hits) == 1 and v.score < 100 and hits[0].evidence["read"] != hits[0].evidence["expected"]
+
+
+def test_heldout_styles_never_pass_a_planted_error():
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    import nonogram_answers as answers
+
+    stats = answers.measure(answers.HELDOUT[:3], variants=("5x5",), puzzles=1,
+                            errors=("extra_light", "extra_outline", "x_instead", "missing"), seed=7)
+    assert stats["false_pass"] == 0, stats["wrong"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**31), st.integers(1, 6), st.integers(1, 6), st.integers(4, 60))
+def test_cell_reader_never_crashes_on_garbage(seed, rows, cols, cell):
+    from genpuzzle.verifiers.cells import STATES, read_marks
+
+    rng = np.random.default_rng(seed)
+    kind = seed % 3
+    h, w = rows * cell + 20, cols * cell + 20
+    image = (rng.integers(0, 256, (h, w, 3)) if kind == 0 else
+             np.full((h, w, 3), rng.integers(0, 256)) if kind == 1 else
+             cv2.GaussianBlur(rng.integers(0, 256, (h, w, 3)).astype(np.uint8), (0, 0), 5)).astype(np.uint8)
+    bbox = [int(rng.integers(-20, 20)), int(rng.integers(-20, 20)), 10 + cols * cell, 10 + rows * cell]
+    marks = read_marks(image, grid_bbox=bbox, rows=rows, cols=cols)
+    assert len(marks.states) == rows * cols and set(marks.states) <= set(STATES)
+    assert all(0.0 <= c <= 1.0 for c in marks.confidence)

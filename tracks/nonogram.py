@@ -50,7 +50,7 @@ def difficulty_level(rows: int, cols: int, line_solvable: bool) -> str:
 
 class NonogramTrack(Track):
     name = "nonogram"
-    version = "1"
+    version = "2"
     variants = ("5x5", "10x10", "15x15", "10x15")
     variant_weights = {"5x5": 3, "10x10": 4, "15x15": 3}
     description = "Fill a nonogram from its row and column clues; cell reading, clue checks, clue-area check."

@@ -4,12 +4,15 @@ to the local paper.
 
 Pipeline (see ``docs/nonogram.md``, section "Cell reader"):
 
-1. :func:`paper_map` estimates the paper brightness everywhere (shadow correction): the page is shrunk to
-   blocks of ~1/4 cell, a grey closing removes strokes, digits and grid lines, a grey hole-fill from the
-   page border finds regions darker than everything around them (fills, never shadows, which reach the
-   border), and those regions get the paper level interpolated from the paper around them.
-2. :func:`darkness_map` is each pixel's darkness (0..255) against that local paper, in its most-darkened
-   channel, so grey, coloured and light ink count as well as black, and a shadowed page reads as paper.
+1. :func:`paper_map` estimates the paper brightness everywhere (shadow correction): a grey closing of
+   ~0.3 cell removes pen strokes, X marks, grid lines and digits; the page is shrunk to blocks of ~1/4
+   cell and closed again; a smooth polynomial envelope is fitted to the blocks not darker than it
+   (asymmetric reweighting: fills and marks drop out, paper under a smooth shadow stays in), then refined
+   locally from the paper blocks near each point, so the paper under a shadow edge is followed and large
+   fills get the level of the paper around them.
+2. :func:`darkness_maps` gives each pixel's darkness (0..255) against that local paper: ``mark`` in its
+   most-darkened channel (grey, coloured and pencil ink count as well as black), ``tone`` on the luma (for
+   light even shading). A shadowed page reads as paper.
 3. Grid lines are located per boundary (:func:`line_bands`) wherever they were redrawn, at any width, and
    the cell interior between them is resampled to a 16x16 patch.
 4. :func:`classify_patch` reads the patch by where its ink lies: fills (solid, light shading, outlined,
@@ -34,9 +37,9 @@ STATES = (FILLED, CROSSED, BLANK, UNSURE)
 
 PATCH = 16  # side of the resampled cell interior
 INK = 24  # darkness (0-255, vs the local paper) of an even tone that is shading: grey 215 on white is 40
-FAINT = 18  # an even tone between FAINT and INK is neither clearly paper nor clearly shading
+FAINT = 14  # an even tone between FAINT and INK is neither clearly paper nor clearly shading
 MARK_INK = 56  # darkness from which a patch pixel is part of a drawn mark (stroke, fill, X, dot)
-HOLE_DROP = 0.05  # a block this much darker than the illumination there is not paper
+HOLE_DROP = 0.05  # a block this much darker than the paper estimate there is not paper
 STROKE_CLOSE = 0.3  # strokes narrower than this fraction of a cell are closed away before the paper is estimated
 LINE_INK = 40  # darkness of a grid-line pixel
 LINE_MAX_HALF = 0.12  # a grid line's band reaches at most this fraction of a cell into each side
@@ -66,7 +69,7 @@ class CellMarks:
 # --------------------------------------------------------------------------------------- paper and ink
 
 
-def _envelope_fit(log_small: np.ndarray, degree: int = 2, rounds: int = 6) -> np.ndarray:
+def _envelope_fit(log_small: np.ndarray, degree: int = 4, rounds: int = 8) -> np.ndarray:
     """Smooth upper envelope of a log block image: a polynomial surface fitted to the blocks that are
     not darker than the current fit by more than HOLE_DROP (asymmetric reweighting: ink, fills and
     marks drop out round by round, paper under any smooth shadow stays in)."""
@@ -91,12 +94,12 @@ def _envelope_fit(log_small: np.ndarray, degree: int = 2, rounds: int = 6) -> np
 
 
 def paper_map(image: np.ndarray, cell_px: float) -> np.ndarray:
-    """Local paper brightness (float32, H x W) of the image's darkest channel, shadows included but ink,
+    """Local paper brightness (float32, H x W) of the image's luma, shadows included but ink,
     fills, grid lines and digits removed. ``cell_px`` is the size of the largest mark that is not paper
     (a grid cell): marks up to ~0.4 of it are closed away; larger dark regions are left out as blocks
     darker than the smooth paper envelope (:func:`_envelope_fit`, then refined locally so that shadow
     edges are followed) and get the paper level interpolated from the paper around them."""
-    grey = _min_channel(image)
+    grey = _luma(image)
     H, W = grey.shape
     stroke = max(3, int(round(STROKE_CLOSE * cell_px)) | 1)  # pen strokes, X marks, lines, digits
     grey = cv2.morphologyEx(grey, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (stroke, stroke)))
@@ -107,8 +110,8 @@ def paper_map(image: np.ndarray, cell_px: float) -> np.ndarray:
     closed = cv2.morphologyEx(small, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8)).astype(np.float32)
     log_closed = np.log(closed + 8.0)
     estimate = np.exp(_envelope_fit(log_closed)).astype(np.float32) - 8.0
-    sigma = 2.0
-    for _ in range(3):  # local refinement: paper blocks near the estimate pull it onto the real paper
+    sigma = 1.5
+    for _ in range(6):  # local refinement: paper blocks near the estimate pull it onto the real paper
         paper = closed >= (1.0 - HOLE_DROP) * estimate
         weight = paper.astype(np.float32)
         num = cv2.GaussianBlur(closed * weight, (0, 0), sigma)
@@ -128,33 +131,52 @@ def _min_channel(image: np.ndarray) -> np.ndarray:
     return cv2.min(cv2.min(r, g), b)
 
 
-def darkness_map(image: np.ndarray, cell_px: float) -> np.ndarray:
-    """Per-pixel darkness 0..255 (uint8) against the local paper: 255 * (1 - pixel / paper) in the most
-    darkened channel, each channel's paper being the page's paper colour scaled by :func:`paper_map`."""
+def darkness_maps(image: np.ndarray, cell_px: float) -> tuple[np.ndarray, np.ndarray]:
+    """``(mark, tone)`` darkness maps 0..255 (uint8) against the local paper of :func:`paper_map`.
+
+    ``mark``: 255 * (1 - pixel / paper) in the most darkened channel (each channel's paper is the page's
+    paper colour scaled by the local paper brightness), so grey, coloured and pencil ink all count.
+    ``tone``: the same on the luma only, for even light tones (JPEG's coarse colour planes make the
+    darkest channel of tinted paper too noisy to tell a light shading from the paper)."""
     a = np.asarray(image)
     if a.ndim == 2:
         a = np.repeat(a[:, :, None], 3, axis=2)
     rgb = np.ascontiguousarray(a[:, :, :3], dtype=np.uint8)
-    light = paper_map(rgb, cell_px)
-    tint = _paper_tint(rgb)  # per-channel paper colour relative to its darkest channel
-    r, g, b = (cv2.convertScaleAbs(ch, alpha=1.0 / float(t)) for ch, t in zip(cv2.split(rgb), tint))
+    luma = _luma(rgb)
+    light = paper_map(luma, cell_px)
+    colour = _paper_colour(rgb)
+    paper_luma = max(1.0, float(colour @ np.array([0.299, 0.587, 0.114])))
+    r, g, b = (cv2.convertScaleAbs(ch, alpha=paper_luma / max(1.0, float(c))) for ch, c in zip(cv2.split(rgb), colour))
     lowest = cv2.min(cv2.min(r, g), b).astype(np.float32)
-    kept = cv2.convertScaleAbs(cv2.divide(lowest, light), alpha=255.0)  # 255 * pixel / paper, saturated
-    return cv2.subtract(np.full_like(kept, 255), kept)
+    full = np.full_like(luma, 255)
+    mark = cv2.subtract(full, cv2.convertScaleAbs(cv2.divide(lowest, light), alpha=255.0))
+    tone = cv2.subtract(full, cv2.convertScaleAbs(cv2.divide(luma.astype(np.float32), light), alpha=255.0))
+    return mark, tone
 
 
-def _paper_tint(rgb: np.ndarray) -> np.ndarray:
-    """Paper colour / its darkest channel: the modal bright colour of a downsampled copy."""
+def darkness_map(image: np.ndarray, cell_px: float) -> np.ndarray:
+    """The ``mark`` map of :func:`darkness_maps`: darkness 0..255 in the most darkened channel."""
+    return darkness_maps(image, cell_px)[0]
+
+
+def _luma(image: np.ndarray) -> np.ndarray:
+    a = np.asarray(image)
+    if a.ndim == 2:
+        return np.ascontiguousarray(a, dtype=np.uint8)
+    return cv2.cvtColor(np.ascontiguousarray(a[:, :, :3], dtype=np.uint8), cv2.COLOR_RGB2GRAY)
+
+
+def _paper_colour(rgb: np.ndarray) -> np.ndarray:
+    """The page's paper colour: the modal bright colour of a downsampled copy (white if none)."""
     h, w = rgb.shape[:2]
     k = max(1, max(h, w) // 120)
     small = rgb[::k, ::k].reshape(-1, 3).astype(np.int32)
     bright = small[small.sum(axis=1) >= 3 * 96]
     if len(bright) == 0:
-        return np.ones(3)
+        return np.array([255.0, 255.0, 255.0])
     q = bright >> 3
     keys = (q[:, 0] << 10) | (q[:, 1] << 5) | q[:, 2]
-    colour = bright[keys == np.bincount(keys).argmax()].mean(axis=0)
-    return colour / max(1.0, float(colour.min()))
+    return bright[keys == np.bincount(keys).argmax()].mean(axis=0)
 
 
 # ------------------------------------------------------------------------------------------ grid lines
@@ -256,13 +278,15 @@ def _masks() -> dict[str, np.ndarray]:
     return masks
 
 
-def patch_features(patches: np.ndarray) -> dict[str, np.ndarray]:
-    """Measurements of N cell patches (N x PATCH x PATCH darkness) used by :func:`classify_patch`."""
+def patch_features(patches: np.ndarray, tones: np.ndarray | None = None) -> dict[str, np.ndarray]:
+    """Measurements of N cell patches (N x PATCH x PATCH mark darkness; ``tones``: the same cells on the
+    luma tone map, default the patches) used by :func:`classify_patch`."""
     m = _masks()
     p = np.asarray(patches)
+    t_p = np.asarray(tones) if tones is not None else p
     n = p.shape[0]
     ink = p >= MARK_INK
-    flat = p.reshape(n, -1)
+    flat = t_p.reshape(n, -1)
     q = np.sort(flat, axis=1)
     k = flat.shape[1]
     t = np.arange(PATCH)
@@ -275,7 +299,7 @@ def patch_features(patches: np.ndarray) -> dict[str, np.ndarray]:
         d2 |= ink[:, ai, aj]
     return {
         "cover": ink.mean(axis=(1, 2)),
-        "tinted": (p >= INK).mean(axis=(1, 2)),
+        "tinted": (t_p >= INK).mean(axis=(1, 2)),
         "tone": q[:, k // 2].astype(np.float64),
         "spread": (q[:, int(0.9 * k)] - q[:, int(0.1 * k)]).astype(np.float64),
         "sides": np.stack([ink[:, m[s]].mean(axis=1) for s in ("top", "bottom", "left", "right")], axis=1),
@@ -301,7 +325,7 @@ def classify_patch(patch: np.ndarray, features: dict[str, Any] | None = None) ->
                           "centre": round(centre, 2), "corners": [round(c, 2) for c in corners],
                           "diagonals": [round(d, 2) for d in diagonals], "off_diagonal": round(off, 3)}
     covered = sum(s >= SIDE_COVERED for s in sides)
-    if tinted >= 0.85 and tone >= INK:  # even tone over the whole cell: a fill of any shade
+    if tinted >= 0.85 and tone >= INK and spread <= max(40.0, 0.5 * tone):  # an even tone: a fill of any shade
         return FILLED, _conf((tone - INK) / 12.0, (tinted - 0.85) / 0.1), ev
     if spread < 14 and FAINT <= tone < INK and cover < 0.02:  # an even faint tone: shading or shadow left over
         return UNSURE, UNSURE_CONFIDENCE, ev
@@ -310,8 +334,8 @@ def classify_patch(patch: np.ndarray, features: dict[str, Any] | None = None) ->
         if sum(c >= 0.3 for c in corners) >= 3 or centre >= 0.6:
             return FILLED, _conf((lowest - SIDE_COVERED) / 0.25, (cover - 0.3) / 0.2), ev
         return UNSURE, UNSURE_CONFIDENCE, ev  # a ring touching only the side middles (an O?)
-    if covered == 3 and sum(c >= 0.3 for c in corners) >= 3 and off >= 0.4:
-        return FILLED, 0.7, ev  # a fill or a thick outline with one side cut by a widened grid line
+    if covered >= 2 and sum(c >= 0.3 for c in corners) >= 3 and off >= 0.4 and cover >= 0.4:
+        return FILLED, 0.7, ev  # a fill or a thick outline with sides cut by widened grid lines
     if covered <= 2 and min(diagonals) >= 0.45 and off <= 0.2 and max(sides) < 0.5 and centre >= 0.2:
         # both diagonals inked, the rest of the cell blank: an X (a heavy one may touch a side middle)
         return CROSSED, _conf((min(diagonals) - 0.45) / 0.2, (0.2 - off) / 0.1), ev
@@ -332,8 +356,8 @@ def classify_patch(patch: np.ndarray, features: dict[str, Any] | None = None) ->
         return UNSURE, UNSURE_CONFIDENCE, ev
     if covered >= 2 and centre >= 0.6 and cover >= 0.35 and off >= 0.25:
         return FILLED, _conf((cover - 0.35) / 0.15, (centre - 0.6) / 0.3, (off - 0.25) / 0.2), ev  # partial fill
-    if covered == 1 and cover < 0.05:
-        return BLANK, 0.6, ev
+    if covered == 1 and cover < 0.08:
+        return BLANK, 0.65, ev  # a remnant of a grid line along one side
     return UNSURE, UNSURE_CONFIDENCE, ev
 
 
@@ -367,10 +391,10 @@ def grid_boxes(grid_bbox: Sequence[float], rows: int, cols: int) -> list[tuple[f
 
 def read_marks(image: np.ndarray, boxes: Sequence[Sequence[float]] | None = None, *,
                grid_bbox: Sequence[float] | None = None, rows: int | None = None, cols: int | None = None,
-               darkness: np.ndarray | None = None) -> CellMarks:
+               darkness: np.ndarray | tuple[np.ndarray, np.ndarray] | None = None) -> CellMarks:
     """Read every cell of ``image`` (RGB or grey uint8): give either ``boxes`` (pixel ``(x0, y0, x1, y1)``
     per cell) or ``grid_bbox`` with ``rows`` and ``cols``. ``darkness`` is the image's
-    :func:`darkness_map` when already computed (same ``cell_px``). Lines along the cell edges, thin or
+    :func:`darkness_maps` (or just its mark map) when already computed (same ``cell_px``). Lines along the cell edges, thin or
     thick, at whatever width they were drawn, are not ink. Returns states in the order of the boxes."""
     if boxes is None:
         if grid_bbox is None or not rows or not cols:
@@ -379,12 +403,15 @@ def read_marks(image: np.ndarray, boxes: Sequence[Sequence[float]] | None = None
     if not boxes:
         return CellMarks([], [], [])
     cell_px = cell_size(boxes)
-    dark = darkness if darkness is not None else darkness_map(image, cell_px)
+    if darkness is None:
+        darkness = darkness_maps(image, cell_px)
+    dark, tone = darkness if isinstance(darkness, tuple) else (darkness, darkness)
     H, W = dark.shape
     vbands, hbands = line_bands(dark, boxes, cell_px)
     tol = 0.25 * cell_px
     pad = max(1, int(round(0.04 * cell_px)))
     patches = np.zeros((len(boxes), PATCH, PATCH), np.uint8)
+    tones = np.zeros((len(boxes), PATCH, PATCH), np.uint8)
     usable = np.zeros(len(boxes), bool)
     for i, (x0, y0, x1, y1) in enumerate(boxes):
         ix0 = max(0, _band_for(vbands, x0, tol)[1] + pad)
@@ -393,8 +420,9 @@ def read_marks(image: np.ndarray, boxes: Sequence[Sequence[float]] | None = None
         iy1 = min(H, _band_for(hbands, y1, tol)[0] - pad)
         if ix1 - ix0 >= 4 and iy1 - iy0 >= 4:
             patches[i] = cv2.resize(dark[iy0:iy1, ix0:ix1], (PATCH, PATCH), interpolation=cv2.INTER_AREA)
+            tones[i] = cv2.resize(tone[iy0:iy1, ix0:ix1], (PATCH, PATCH), interpolation=cv2.INTER_AREA)
             usable[i] = True
-    feats = patch_features(patches)
+    feats = patch_features(patches, tones)
     states, confidence, evidence = [], [], []
     for i, box in enumerate(boxes):
         box_ev = [round(float(v), 1) for v in box]

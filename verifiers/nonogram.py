@@ -51,15 +51,16 @@ class CellReading:
         return float(np.mean(self.confidence))
 
 
-def contrast_map(image: np.ndarray, layout: dict[str, Any] | None = None) -> np.ndarray:
-    """Per-pixel darkness 0..255 (uint8) against the local paper (shadow-corrected), in the most-darkened
-    channel, so grey and coloured inks count as well as black (:func:`cells.darkness_map` at the
-    layout's cell size)."""
+def contrast_map(image: np.ndarray, layout: dict[str, Any] | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """The answer's ``(mark, tone)`` darkness maps against the local, shadow-corrected paper
+    (:func:`cells.darkness_maps` at the layout's cell size): ``mark`` in the most-darkened channel, so grey
+    and coloured inks count as well as black; ``tone`` on the luma."""
     cell_px = float(layout.get("cell_px", 40)) if layout else 40.0
-    return cells_mod.darkness_map(image, cell_px)
+    return cells_mod.darkness_maps(image, cell_px)
 
 
-def read_cells(image: np.ndarray, layout: dict[str, Any], contrast: np.ndarray | None = None) -> CellReading:
+def read_cells(image: np.ndarray, layout: dict[str, Any],
+               contrast: tuple[np.ndarray, np.ndarray] | np.ndarray | None = None) -> CellReading:
     """Read every cell of the grid at ``layout.grid_bbox`` in ``image`` (RGB uint8, input frame) with the
     shared cell-mark reader; ``contrast`` is the image's :func:`contrast_map` when already computed."""
     rows, cols = layout["rows"], layout["cols"]
@@ -212,6 +213,7 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
 
 CLUE_INK = 100  # darkness from which a clue-strip pixel is glyph ink
 READ_DIGIT_FRACTION = 0.025  # a strip whose pixels differ from the input by this much of a digit is read
+SWAP_DIGIT_FRACTION = 0.15  # ... or with this much of a digit's ink swapped with paper, pixel for pixel
 
 
 def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
@@ -236,9 +238,12 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * tol + 1, 2 * tol + 1))
     opener = np.ones((2, 2), np.uint8)
     a_con = answer_contrast if answer_contrast is not None else contrast_map(answer, layout)
+    if isinstance(a_con, tuple):
+        a_con = a_con[0]
     i_con = _input_contrast(input_image)
     min_px = max(6.0, min_digit_fraction * digit_ink_px(font_px))
     read_px = max(4.0, READ_DIGIT_FRACTION * digit_ink_px(font_px))
+    swap_px = max(6.0, SWAP_DIGIT_FRACTION * digit_ink_px(font_px))
     m = SHIFT_SEARCH_PX
     a_pad = cv2.copyMakeBorder(a_con, m, m, m, m, cv2.BORDER_CONSTANT, value=0)
     H, W = i_con.shape
@@ -261,7 +266,12 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
         erased = cv2.morphologyEx(((ref >= 160) & (near_got == 0)).astype(np.uint8), cv2.MORPH_OPEN, opener)
         added = cv2.morphologyEx(((got >= 128) & (near_ref == 0)).astype(np.uint8), cv2.MORPH_OPEN, opener)
         n_erased, n_added = int(erased.sum()), int(added.sum())
-        if n_erased >= (read_px if clues is not None else min_px) or n_added >= (read_px if clues is not None else min_px):
+        # pixels that swapped ink and paper without any tolerance: a digit changed into a similar one
+        # (9 -> 5 at a small font) leaves only thin slivers that the tolerant counts above discard
+        swapped = int(np.count_nonzero(((ref >= 160) & (got < 80)) | ((got >= 160) & (ref < 80))))
+        if clues is not None and (n_erased >= read_px or n_added >= read_px or swapped >= swap_px):
+            changed.append((kind, index, [x0, y0, x1, y1], n_erased, n_added))
+        elif n_erased >= min_px or n_added >= min_px:
             changed.append((kind, index, [x0, y0, x1, y1], n_erased, n_added))
     violations: list[Violation] = []
     extra: dict[str, Any] = {}
