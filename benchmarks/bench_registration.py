@@ -3,7 +3,12 @@
 Rows: {"name", "value", "unit", "baseline", "ratio"}; value = median CPU ms of one register() call on one
 core, baseline = median CPU ms to decode the same answer from PNG (measured in the same run), ratio =
 value / baseline.  The scenes and perturbations are the ones tests/test_registration.py checks for
-correctness.  Run: python benchmarks/bench_registration.py [--quick]
+correctness.  Run: python benchmarks/bench_registration.py [--quick] [--verify]
+
+It also sweeps real track instances under page-layout changes (tests/registration_pages.py: captions, dark
+borders, 4:3 and 16:9 letterboxes, dark margins, combined mild changes, and six held-out page styles never
+used for tuning) and prints, per change, how many registrations put the puzzle's anchors (grid corners,
+frame, panels) within 2 px; with --verify also the track verifier's status on the registered references.
 """
 
 from __future__ import annotations
@@ -21,6 +26,15 @@ from PIL import Image
 from genpuzzle.registration import register
 
 _TESTS = Path(__file__).resolve().parent.parent / "tests" / "test_registration.py"
+_PAGES = _TESTS.parent / "registration_pages.py"
+
+
+def _pages_module():
+    spec = importlib.util.spec_from_file_location("_registration_pages", _PAGES)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    spec.loader.exec_module(mod)
+    return mod
 
 
 def _scenes_module():
@@ -63,7 +77,49 @@ def run(quick: bool) -> list[dict]:
             base = _cpu_ms(lambda: np.asarray(Image.open(io.BytesIO(data)).convert("RGB")), repeats)
             rows.append({"name": f"register/{sname}/{name}", "value": round(value, 2), "unit": "ms",
                          "baseline": round(base, 2), "ratio": round(value / base, 2) if base > 0 else None})
+    pages = _pages_module()
+    from genpuzzle.page_perturb import PAGE_CHANGES, page_change
+
+    kinds = [("nonogram", "15x15"), ("maze_advanced", "perfect"), ("sudoku", "9x9")]
+    for track, variant in kinds[:1] if quick else kinds:
+        _, target, reference, mask = pages.instance(track, variant, 1)
+        for change in ("caption", "letterbox_4_3", "combined"):
+            answer = page_change(reference, change, seed=1000 + PAGE_CHANGES.index(change))[0]
+            buf = io.BytesIO()
+            Image.fromarray(answer).save(buf, "PNG")
+            data = buf.getvalue()
+            register(answer, target, edit_mask=mask)
+            value = _cpu_ms(lambda: register(answer, target, edit_mask=mask), repeats)
+            base = _cpu_ms(lambda: np.asarray(Image.open(io.BytesIO(data)).convert("RGB")), repeats)
+            rows.append({"name": f"register/{track}/{change}", "value": round(value, 2), "unit": "ms",
+                         "baseline": round(base, 2), "ratio": round(value / base, 2) if base > 0 else None})
     return rows
+
+
+def page_sweep(seeds: int, heldout: bool, verify: bool) -> list[str]:
+    """Lines of per-change and per-track success (anchors within 2 px) on real track instances."""
+    pages = _pages_module()
+    changes = pages.HELDOUT_CHANGES if heldout else pages.PAGE_CHANGES
+    cases = pages.sweep(range(seeds), changes, verify=verify)
+    lines = []
+    for key in ("change", "track"):
+        tally: dict[str, list[int]] = {}
+        for c in cases:
+            t = tally.setdefault(getattr(c, key), [0, 0])
+            t[0] += c.ok and c.error_px <= pages.TOLERANCE_PX
+            t[1] += 1
+        lines.append(f"{'held-out' if heldout else 'page'} {key}: "
+                     + ", ".join(f"{k} {g}/{n}" for k, (g, n) in tally.items()))
+    for c in cases:
+        if not (c.ok and c.error_px <= pages.TOLERANCE_PX):
+            lines.append(f"  miss {c.track}/{c.variant} seed {c.seed} {c.change}: {c.reason or f'{c.error_px:.2f} px'}")
+    if verify:
+        statuses: dict[str, dict[str, int]] = {}
+        for c in cases:
+            per = statuses.setdefault(c.track, {})
+            per[c.status or "unreadable"] = per.get(c.status or "unreadable", 0) + 1
+        lines += [f"  verdicts {track}: {per}" for track, per in statuses.items()]
+    return lines
 
 
 def _success_rate(n: int, seed: int = 0) -> tuple[int, int, float]:
@@ -86,3 +142,6 @@ if __name__ == "__main__":
               f"x{row['ratio']})")
     ok, n, p95 = _success_rate(40 if quick else 120)
     print(f"success {ok}/{n} random combined perturbations, corner error p95 {p95:.2f} px")
+    for heldout in (False, True):
+        for line in page_sweep(1 if quick else 4, heldout, "--verify" in sys.argv):
+            print(line)

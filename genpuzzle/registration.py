@@ -2,12 +2,15 @@
 
 Image models do not return pixel-aligned copies: answers come rescaled (also non-uniformly, e.g. to a
 fixed square), padded/cropped/shifted a little, slightly rotated, blurred, JPEG-compressed, on re-tinted
-paper, and they contain the edits that solve the puzzle.  `register` first accepts a same-size answer
+paper, and they contain the edits that solve the puzzle; around the page they add captions, dark
+borders, letterbox bars or the dark table the page was photographed on.  `register` first accepts a same-size answer
 that repeats the input pixel for pixel outside the edit mask (an editor that pastes untouched pixels
 back).  Otherwise it estimates the affine map from the answer to the input frame on ~256 px "ink" maps
 (darkness relative to the paper colour), guarded against locking onto the wrong cell of a repetitive grid
 by initialising from the content bounding box (upright, then with the dominant line orientation, then the
-whole frame, then ORB+RANSAC), refines it coarse-to-fine with a robust ECC-style Gauss-Newton fit on edge
+whole page, then the puzzle's own long lines matched as profiles axis by axis, then ORB+RANSAC); bars
+around the page are found first (edge rows/columns without paper) and ignored, and uneven paper (a
+shadow) is evened out. It refines the map coarse-to-fine with a robust ECC-style Gauss-Newton fit on edge
 maps that ignores ink the answer added, validates it (scale, rotation, shear, coverage, quality), and
 warps the answer once at full resolution. When the affine fit is not near-perfect, smooth local offsets
 (``genpuzzle.local_warp``) measured on a grid of patches bend the answer back onto the input, and are kept
@@ -54,8 +57,9 @@ PAGE_REWORK = 0.7  # a page smaller than this share of the answer gets its own w
 PAGE_MARGIN_PX = 2  # full-res px next to a bar that still count as not observed (resampled bar edge)
 PROFILE_SCALES = (0.7, 1.3)  # searched scales, relative to the answer's page : input size ratio of the axis
 PROFILE_LINE = 0.08  # strokes at least this long (share of the side) count as lines in line profiles
-PROFILE_STEP = 0.008  # log-scale step of that search
+PROFILE_STEP = 0.012  # log-scale step of that search
 PROFILE_MAX_ASPECT = 0.3
+PROFILE_MIN_SCORE = 0.4  # profile correlation an axis fit needs (puzzles 0.6-0.9 with a caption, noise <= 0.31)
 PROFILE_TRIES = 2  # line-profile starts refined at most (best combined correlation first), then one all-ink start  # |log(sx / sy)| above this pairs no profile fits
 PIXEL_IDENTITY_RECALL = 0.97  # pixel check: share of the input's line pixels the answer must repeat exactly
 PIXEL_IDENTITY_EXTRA = 0.03  # ... and at most this much ink (of the input's) added away from the edits
@@ -71,7 +75,15 @@ class Registration:
     "features" (ORB+RANSAC initialisation + the same refinement), with "+local" when ``image`` also
     carries a smooth local correction of a few pixels on top of ``matrix`` (a redrawn, bent answer);
     quality: 0..1 alignment quality (robust correlation of ink maps in the unchanged region);
-    reason: why not ok, else None.
+    reason: why not ok, else None;
+    local: the "+local" bend as (grid offsets, map scale) for :meth:`source_points`, else None;
+    valid: bool HxW in the input frame, True where ``image`` shows the answer's page: False outside the
+    answer image and on bars around its page (letterbox / pillarbox bars, a dark border, the surface the
+    page lies on) plus PAGE_MARGIN_PX next to them. ``image`` shows the *input* there (on the answer's
+    paper colour), so a pixel the answer does not show reads as unchanged: never as ink the answer added
+    (a sliver of a bar) nor as line work it removed. A verifier that must see a region (the cells to
+    fill, the route) can require ``valid`` there and flag the answer for review otherwise. None when
+    not ok.
     """
 
     ok: bool
@@ -84,8 +96,8 @@ class Registration:
     valid: np.ndarray | None = None  # bool HxW: input-frame pixels the answer's page actually shows
 
     def source_points(self, points: np.ndarray) -> np.ndarray:
-        """Where input-frame points (N, 2) were sampled from in the answer image (N, 2): the inverse of
-        ``matrix`` plus the local bend when there is one. Raises ValueError when not ok."""
+        """Where input-frame points (N, 2) were sampled from in the answer image as given (N, 2): the
+        inverse of ``matrix`` plus the local bend when there is one. Raises ValueError when not ok."""
         if not self.ok or self.matrix is None or self.image is None:
             raise ValueError("registration failed: no mapping")
         pts = np.asarray(points, dtype=np.float64).reshape(-1, 2)
@@ -246,7 +258,8 @@ def _paper_shading(gray: np.ndarray, paper_gray: int) -> np.ndarray | None:
     if bh < 4 or bw < 4:
         return None
     blocks = gray[: bh * n, : bw * n].reshape(n, bh, n, bw).transpose(0, 2, 1, 3).reshape(n, n, -1)
-    level = np.percentile(blocks, 90, axis=2).astype(np.float32) / max(float(paper_gray), 16.0)
+    k = int(0.9 * (blocks.shape[2] - 1))
+    level = np.partition(blocks, k, axis=2)[:, :, k].astype(np.float32) / max(float(paper_gray), 16.0)
     level[level < 0.5] = np.nan
     for _ in range(3):
         missing = np.isnan(level)
@@ -493,26 +506,27 @@ def _axis_fits(target: np.ndarray, answer: np.ndarray, scales: np.ndarray, top: 
     profile resampled by s against every placement in the answer's profile (the target may stick out
     of the answer by 15 % at either end). The ``top`` best placements that differ by more than a few
     percent in scale or a few pixels in offset."""
-    n_t, n_a = len(target), len(answer)
+    n_t = len(target)
     found: list[tuple[float, float, float]] = []
     x = np.arange(n_t, dtype=np.float32)
+    pad = int(0.15 * n_t * float(np.max(scales))) + 1
+    ap = np.concatenate([np.zeros(pad, np.float32), answer.astype(np.float32), np.zeros(pad, np.float32)])
+    c2 = np.concatenate([[0.0], np.cumsum(ap.astype(np.float64) ** 2)])
     for s in scales:
         m = max(4, int(round(n_t * s)))
-        ts = np.interp(np.arange(m) / s, x, target).astype(np.float32)
+        if len(ap) < m:
+            continue
+        ts = np.interp(np.arange(m, dtype=np.float32) / np.float32(s), x, target).astype(np.float32)
         ts -= ts.mean()
         norm_t = float(np.sqrt((ts * ts).sum()))
         if norm_t <= 1e-6:
             continue
-        pad = int(0.15 * m)
-        ap = np.concatenate([np.zeros(pad, np.float32), answer, np.zeros(pad, np.float32)])
-        if len(ap) < m:
-            continue
-        corr = np.correlate(ap, ts, mode="valid")
-        c2 = np.concatenate([[0.0], np.cumsum(ap.astype(np.float64) ** 2)])
-        win = np.sqrt(np.maximum(c2[m:] - c2[:-m], 1e-9))
+        first = max(0, pad - int(0.15 * m))  # the target may stick out of the answer by 15 % of its length
+        corr = np.correlate(ap[first:len(ap) - first], ts, mode="valid")
+        win = np.sqrt(np.maximum(c2[first + m:len(ap) - first + 1] - c2[first:len(ap) - first - m + 1], 1e-9))
         score = corr / (norm_t * win)
         k = int(score.argmax())
-        found.append((float(score[k]), float(s), float(k - pad)))
+        found.append((float(score[k]), float(s), float(first + k - pad)))
     found.sort(reverse=True)
     picked: list[tuple[float, float, float]] = []
     for sc, s, d in found:
@@ -545,6 +559,8 @@ def _profile_inits(t: _Work, a: _Work, angle_deg: float, page: tuple[float, floa
     inits = []
     for fx in fits[0]:
         for fy in fits[1]:
+            if min(fx[0], fy[0]) < PROFILE_MIN_SCORE:
+                continue  # no puzzle lines to anchor on along an axis (noise, a blank page)
             if abs(math.log(fx[1] / fy[1])) > PROFILE_MAX_ASPECT:
                 continue
             S = np.array([[fx[1], 0, fx[2]], [0, fy[1], fy[2]], [0, 0, 1]])
