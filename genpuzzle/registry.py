@@ -20,6 +20,7 @@ TRACKS: dict[str, str] = {
     "maze_advanced": "genpuzzle.tracks.maze:MazeAdvancedTrack",
     "tangram": "genpuzzle.tracks.tangram:TangramTrack",
     "orthographic": "genpuzzle.tracks.orthographic:OrthographicTrack",
+    "pattern_completion": "genpuzzle.tracks.pattern_completion:PatternCompletionTrack",
 }
 
 

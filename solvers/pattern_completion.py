@@ -1,0 +1,284 @@
+"""Pattern-completion logic: the closed hypothesis spaces and the uniqueness proofs (pure, no images).
+
+A 3 x 3 matrix of panels is shown with panel (2, 2) missing. A *hypothesis* is a rule a solver could
+read into the eight shown panels, applied row-wise (third panel of a row from the first two) or
+column-wise. It is *consistent* when it reproduces every shown panel it constrains, and then *predicts*
+the missing panel. An instance is kept only when at least one hypothesis is consistent and every
+consistent hypothesis predicts the same answer (:func:`prove_cells`, :func:`prove_objects`).
+
+``matrix_cells`` (binary n x n panels): all 16 cell-wise Boolean operations f(a, b) (truth table bit
+``2a + b`` of the op's index), and 19 grid transforms T applied twice along a row or column
+(p2 = T(p1), p3 = T(p2)): identity, complement, 10 wrap-around shifts, 3 rotations, 4 flips.
+
+``matrix_objects`` (one figure per slot; all figures of a panel share type, size and fill): per
+attribute, row-wise and column-wise: Constant, Progression (+-1, +-2), Arithmetic (add / subtract on
+1-based values), Distribute-Three, copy-first, copy-second; for the slot set of the 2x2 grid also all 16
+Boolean operations per slot, rotations of the slots around the ring and Distribute-Three over sets, and
+for its figure count the scalar rules above. Every attribute's consistent hypotheses must agree.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+AXES = ("row", "col")
+BOOLEAN_NAMES = {0: "FALSE", 1: "NOR", 2: "B_AND_NOT_A", 3: "NOT_A", 4: "A_AND_NOT_B", 5: "NOT_B", 6: "XOR",
+                 7: "NAND", 8: "AND", 9: "XNOR", 10: "B", 11: "B_OR_NOT_A", 12: "A", 13: "A_OR_NOT_B", 14: "OR",
+                 15: "TRUE"}
+BOOLEAN_INDEX = {v: k for k, v in BOOLEAN_NAMES.items()}
+GENERATOR_OPS = ("XOR", "OR", "AND", "A_AND_NOT_B")
+SHIFTS = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1), (0, 2), (2, 0)]
+
+
+def boolean_op(index: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Cell-wise Boolean operation ``index`` (0..15): output bit = bit ``2a + b`` of ``index``."""
+    a, b = np.asarray(a, np.int64), np.asarray(b, np.int64)
+    return (index >> (2 * a + b)) & 1
+
+
+def _transforms() -> dict[str, Callable[[np.ndarray], np.ndarray]]:
+    out: dict[str, Callable[[np.ndarray], np.ndarray]] = {"identity": lambda g: g, "complement": lambda g: 1 - g}
+    for dr, dc in SHIFTS:
+        out[f"shift_{dr:+d}_{dc:+d}"] = (lambda dr, dc: lambda g: np.roll(g, (dr, dc), axis=(0, 1)))(dr, dc)
+    out.update({"rot90": lambda g: np.rot90(g, -1), "rot180": lambda g: np.rot90(g, 2),
+                "rot270": lambda g: np.rot90(g, 1), "flip_lr": lambda g: g[:, ::-1], "flip_ud": lambda g: g[::-1, :],
+                "transpose": lambda g: g.T, "anti_transpose": lambda g: np.rot90(g, 2).T})
+    return out
+
+
+TRANSFORMS = _transforms()
+GENERATOR_TRANSFORMS = ("shift_+0_+1", "shift_+0_-1", "shift_+1_+0", "shift_-1_+0", "rot90", "rot270", "flip_lr",
+                        "flip_ud")
+
+
+def cell_hypotheses() -> list[tuple[str, str, str]]:
+    """The closed space for ``matrix_cells``: (kind, axis, name) for 2 x (16 + 19) = 70 hypotheses."""
+    out = [("boolean", axis, BOOLEAN_NAMES[k]) for axis in AXES for k in range(16)]
+    out += [("transform", axis, name) for axis in AXES for name in TRANSFORMS]
+    return out
+
+
+def _lines(panels: Sequence[Sequence[Any]], axis: str) -> list[list[Any]]:
+    """The three rows (axis ``row``) or columns of the matrix, each as three panels."""
+    if axis == "row":
+        return [list(panels[r]) for r in range(3)]
+    return [[panels[r][c] for r in range(3)] for c in range(3)]
+
+
+def cell_prediction(hypothesis: Sequence[str], panels: Sequence[Sequence[Any]]) -> np.ndarray | None:
+    """The missing panel predicted by ``hypothesis`` if it is consistent with the eight shown panels
+    (``panels[2][2]`` is ignored), else None."""
+    kind, axis, name = hypothesis
+    lines = [[np.asarray(p, np.int64) if p is not None else None for p in line] for line in _lines(panels, axis)]
+    if kind == "boolean":
+        k = BOOLEAN_INDEX[name]
+        for line in lines[:2]:
+            if not np.array_equal(boolean_op(k, line[0], line[1]), line[2]):
+                return None
+        return boolean_op(k, lines[2][0], lines[2][1])
+    t = TRANSFORMS[name]
+    for line in lines[:2]:
+        if line[0].shape[0] != line[0].shape[1] and name in ("rot90", "rot270", "transpose", "anti_transpose"):
+            return None
+        if not (np.array_equal(t(line[0]), line[1]) and np.array_equal(t(line[1]), line[2])):
+            return None
+    if not np.array_equal(t(lines[2][0]), lines[2][1]):
+        return None
+    return t(lines[2][1])
+
+
+def prove_cells(panels: Sequence[Sequence[Any]]) -> dict[str, Any]:
+    """The uniqueness proof over :func:`cell_hypotheses`: ``unique`` (some hypothesis is consistent and all
+    consistent ones predict one answer), ``consistent`` (names), ``answer`` (the agreed panel or None),
+    ``hypotheses_checked``."""
+    predictions: dict[bytes, np.ndarray] = {}
+    consistent = []
+    space = cell_hypotheses()
+    for h in space:
+        p = cell_prediction(h, panels)
+        if p is not None:
+            consistent.append(":".join(h))
+            predictions[p.astype(np.int8).tobytes() + bytes(p.shape)] = p
+    unique = len(predictions) == 1
+    answer = next(iter(predictions.values())).tolist() if unique else None
+    return {"unique": unique, "consistent": consistent, "answer": answer, "hypotheses_checked": len(space),
+            "distinct_predictions": len(predictions)}
+
+
+def all_cell_predictions(panels: Sequence[Sequence[Any]]) -> dict[str, list]:
+    """What every hypothesis of the space predicts for the missing panel, consistent or not (applied to
+    the last row / column alone), for telling a known wrong rule from a reading no rule explains."""
+    out = {}
+    for kind, axis, name in cell_hypotheses():
+        last = _lines(panels, axis)[2]
+        a, b = np.asarray(last[0], np.int64), np.asarray(last[1], np.int64)
+        if kind == "boolean":
+            out[f"{kind}:{axis}:{name}"] = boolean_op(BOOLEAN_INDEX[name], a, b).tolist()
+        else:
+            try:
+                out[f"{kind}:{axis}:{name}"] = TRANSFORMS[name](b).tolist()
+            except ValueError:
+                continue
+    return out
+
+
+# ------------------------------------------------------------------------------------------ objects
+
+SCALAR_RULES = ("constant", "progression_+1", "progression_-1", "progression_+2", "progression_-2", "arithmetic_add",
+                "arithmetic_sub", "distribute_three", "copy_first", "copy_second")
+
+
+def scalar_prediction(rule: str, lines: Sequence[Sequence[int | None]], levels: int | None) -> int | None:
+    """The missing value predicted by ``rule`` over three lines of values (``lines[2][2]`` unknown) if the
+    rule is consistent with the shown values and predicts a value in ``0..levels-1`` (any integer >= 0 when
+    ``levels`` is None), else None."""
+
+    def third(a: int, b: int) -> int | None:
+        if rule == "constant":
+            return a if a == b else None
+        if rule.startswith("progression"):
+            d = int(rule.split("_")[1])
+            return b + d if b - a == d else None
+        if rule == "arithmetic_add":
+            return a + b + 1
+        if rule == "arithmetic_sub":
+            return a - b - 1
+        if rule == "copy_first":
+            return a
+        if rule == "copy_second":
+            return b
+        raise ValueError(rule)
+
+    def in_range(v: int | None) -> bool:
+        return v is not None and v >= 0 and (levels is None or v < levels)
+
+    if rule == "distribute_three":
+        values = set(lines[0])
+        if len(values) != 3 or set(lines[1]) != values or len(set(lines[2][:2])) != 2 or not set(lines[2][:2]) <= values:
+            return None
+        (v,) = values - set(lines[2][:2])
+        return int(v)
+    for line in lines[:2]:
+        if third(line[0], line[1]) != line[2] or not in_range(line[2]):
+            return None
+    v = third(lines[2][0], lines[2][1])
+    return int(v) if in_range(v) else None
+
+
+def _set_rules(slots: int) -> list[str]:
+    return ([f"boolean_{BOOLEAN_NAMES[k]}" for k in range(16)] + [f"rotate_{k}" for k in range(1, slots)]
+            + ["distribute_three"])
+
+
+def set_prediction(rule: str, lines: Sequence[Sequence[int | None]], slots: int) -> int | None:
+    """As :func:`scalar_prediction` for slot sets (bit masks over ``slots`` slots); empty sets are not a
+    prediction (every panel shows a figure)."""
+    full = (1 << slots) - 1
+
+    def third(a: int, b: int) -> int | None:
+        if rule.startswith("boolean_"):
+            k = BOOLEAN_INDEX[rule[len("boolean_"):]]
+            return sum(((k >> (2 * ((a >> i) & 1) + ((b >> i) & 1))) & 1) << i for i in range(slots))
+        if rule.startswith("rotate_"):
+            s = int(rule.split("_")[1])
+            rot = lambda m: ((m << s) | (m >> (slots - s))) & full  # noqa: E731
+            return rot(b) if rot(a) == b else None
+        raise ValueError(rule)
+
+    if rule == "distribute_three":
+        return scalar_prediction("distribute_three", lines, None)
+    for line in lines[:2]:
+        if third(line[0], line[1]) != line[2]:
+            return None
+    v = third(lines[2][0], lines[2][1])
+    return v if v else None
+
+
+def attribute_hypotheses(attribute: str, slots: int) -> list[str]:
+    rules = _set_rules(slots) if attribute == "position" else list(SCALAR_RULES)
+    return [f"{axis}:{rule}" for axis in AXES for rule in rules]
+
+
+def _attribute_lines(values: Sequence[Sequence[int | None]], axis: str) -> list[list[int | None]]:
+    return _lines(values, axis)
+
+
+def attribute_predictions(attribute: str, values: Sequence[Sequence[int | None]], levels: int | None,
+                          slots: int) -> dict[str, int]:
+    """Consistent hypotheses of one attribute -> their predicted value."""
+    out = {}
+    for hyp in attribute_hypotheses(attribute, slots):
+        axis, rule = hyp.split(":")
+        lines = _attribute_lines(values, axis)
+        p = (set_prediction(rule, lines, slots) if attribute == "position"
+             else scalar_prediction(rule, lines, levels))
+        if p is not None:
+            out[hyp] = p
+    return out
+
+
+def all_attribute_predictions(attribute: str, values: Sequence[Sequence[int | None]], levels: int | None,
+                              slots: int) -> set[int]:
+    """Every value any hypothesis of the attribute predicts when applied to the last row / column alone,
+    whether or not it is consistent with the other lines: the values a known (possibly wrong) rule
+    explains."""
+    full = (1 << slots) - 1
+    out: set[int] = set()
+    for hyp in attribute_hypotheses(attribute, slots):
+        axis, rule = hyp.split(":")
+        lines = _attribute_lines(values, axis)
+        a, b = lines[2][0], lines[2][1]
+        p: int | None = None
+        if rule == "distribute_three":
+            rest = set(lines[0]) - {a, b}
+            p = rest.pop() if len(rest) == 1 else None
+        elif rule.startswith("boolean_"):
+            p = sum(
+                ((BOOLEAN_INDEX[rule[8:]] >> (2 * ((a >> i) & 1) + ((b >> i) & 1))) & 1) << i for i in range(slots))
+        elif rule.startswith("rotate_"):
+            s = int(rule.split("_")[1])
+            p = ((b << s) | (b >> (slots - s))) & full
+        elif rule.startswith("progression"):
+            p = b + int(rule.split("_")[1])
+        else:
+            p = {"constant": b, "arithmetic_add": a + b + 1, "arithmetic_sub": a - b - 1, "copy_first": a,
+                 "copy_second": b}[rule]
+        if p is not None and p >= 0 and (levels is None or p < levels):
+            out.add(int(p))
+    return out
+
+
+def object_attributes(config: str) -> tuple[str, ...]:
+    return ("position", "count", "type", "size", "fill") if config == "grid2x2" else ("type", "size", "fill")
+
+
+def prove_objects(panels: Sequence[Sequence[dict[str, int] | None]], config: str, levels: dict[str, int],
+                  slots: int) -> dict[str, Any]:
+    """Per-attribute uniqueness proof for a ``matrix_objects`` instance (``panels[r][c]`` = attribute dict,
+    ``panels[2][2]`` ignored). ``unique`` holds when every attribute has a consistent hypothesis and its
+    consistent hypotheses agree. The figure count (value = count - 1) is a distractor attribute: its
+    consistent hypotheses, if any, must predict the count of the proved slot set."""
+    proof: dict[str, Any] = {"attributes": {}, "hypotheses_checked": 0}
+    answer: dict[str, int] = {}
+    unique = True
+    for attr in object_attributes(config):
+        values = [[(panels[r][c] or {}).get(attr) if (r, c) != (2, 2) else None for c in range(3)] for r in range(3)]
+        preds = attribute_predictions(attr, values, levels.get(attr), slots)
+        proof["hypotheses_checked"] += len(attribute_hypotheses(attr, slots))
+        distinct = sorted(set(preds.values()))
+        proof["attributes"][attr] = {"consistent": preds, "distinct_predictions": distinct}
+        if attr == "count":
+            continue  # a distractor only: the slot set decides the count (checked below)
+        if len(distinct) != 1:
+            unique = False
+            continue
+        answer[attr] = distinct[0]
+    if unique and "position" in answer:
+        answer["count"] = bin(answer["position"]).count("1") - 1
+        if any(v != answer["count"] for v in proof["attributes"]["count"]["distinct_predictions"]):
+            unique = False
+    proof["unique"] = unique
+    proof["answer"] = answer if unique else None
+    return proof
