@@ -69,16 +69,23 @@ class CellMarks:
 # --------------------------------------------------------------------------------------- paper and ink
 
 
+@lru_cache(maxsize=8)
+def _poly_basis(h: int, w: int, degree: int) -> np.ndarray:
+    """Monomials x^i y^j (i + j <= degree) over an h x w block grid scaled to [-1, 1], one row per block."""
+    yy, xx = np.mgrid[0:h, 0:w]
+    x = (xx.ravel() / max(1, w - 1)) * 2 - 1
+    y = (yy.ravel() / max(1, h - 1)) * 2 - 1
+    basis = np.stack([x ** i * y ** j for i in range(degree + 1) for j in range(degree + 1 - i)], axis=1)
+    basis.setflags(write=False)
+    return basis
+
+
 def _envelope_fit(log_small: np.ndarray, degree: int = 4, rounds: int = 8) -> np.ndarray:
     """Smooth upper envelope of a log block image: a polynomial surface fitted to the blocks that are
     not darker than the current fit by more than HOLE_DROP (asymmetric reweighting: ink, fills and
     marks drop out round by round, paper under any smooth shadow stays in)."""
     h, w = log_small.shape
-    yy, xx = np.mgrid[0:h, 0:w]
-    x = (xx.ravel() / max(1, w - 1)) * 2 - 1
-    y = (yy.ravel() / max(1, h - 1)) * 2 - 1
-    terms = [x ** i * y ** j for i in range(degree + 1) for j in range(degree + 1 - i)]
-    basis = np.stack(terms, axis=1)
+    basis = _poly_basis(h, w, degree)
     values = log_small.ravel().astype(np.float64)
     keep = np.ones(values.shape, bool)
     fit = np.full(values.shape, float(np.median(values)))
@@ -86,7 +93,9 @@ def _envelope_fit(log_small: np.ndarray, degree: int = 4, rounds: int = 8) -> np
     for k in range(rounds):
         if keep.sum() < basis.shape[1] * 3:
             break
-        coef, *_ = np.linalg.lstsq(basis[keep], values[keep], rcond=None)
+        kept = basis[keep]
+        gram = kept.T @ kept + 1e-9 * np.eye(basis.shape[1])
+        coef = np.linalg.solve(gram, kept.T @ values[keep])  # normal equations: a few microseconds
         fit = basis @ coef
         # the first rounds include the ink, so the fit sits low: keep whatever is above it, then tighten
         keep = values - fit >= (limit if k >= 2 else 0.0)
@@ -310,20 +319,24 @@ def patch_features(patches: np.ndarray, tones: np.ndarray | None = None) -> dict
     }
 
 
+EVIDENCE = ("cover", "tinted", "tone", "sides", "centre", "corners", "diagonals", "off_diagonal")
+
+
+def _rows(features: dict[str, np.ndarray]) -> list[dict[str, Any]]:
+    """Per-patch dicts of Python numbers (rounded for the evidence) from :func:`patch_features` arrays."""
+    cols = {k: np.round(np.asarray(v, np.float64), 1 if k in ("tone", "spread") else 3).tolist()
+            for k, v in features.items()}
+    n = len(cols["cover"])
+    return [{k: v[i] for k, v in cols.items()} for i in range(n)]
+
+
 def classify_patch(patch: np.ndarray, features: dict[str, Any] | None = None) -> tuple[str, float, dict[str, Any]]:
     """``(state, confidence, evidence)`` of one cell interior resampled to PATCH x PATCH darkness values
     (``features``: this patch's row of :func:`patch_features`, when already computed)."""
-    f = features if features is not None else {k: v[0] for k, v in patch_features(patch[None]).items()}
-    cover, tone, spread = float(f["cover"]), float(f["tone"]), float(f["spread"])
-    tinted = float(f["tinted"])
-    sides = [float(v) for v in f["sides"]]
-    centre = float(f["centre"])
-    corners = [float(v) for v in f["corners"]]
-    diagonals = [float(v) for v in f["diagonals"]]
-    off = float(f["off_diagonal"])
-    ev: dict[str, Any] = {"cover": round(cover, 3), "tinted": round(tinted, 3), "tone": round(tone, 1), "sides": [round(s, 2) for s in sides],
-                          "centre": round(centre, 2), "corners": [round(c, 2) for c in corners],
-                          "diagonals": [round(d, 2) for d in diagonals], "off_diagonal": round(off, 3)}
+    f = features if features is not None else _rows(patch_features(patch[None]))[0]
+    cover, tone, spread, tinted = f["cover"], f["tone"], f["spread"], f["tinted"]
+    sides, centre, corners, diagonals, off = f["sides"], f["centre"], f["corners"], f["diagonals"], f["off_diagonal"]
+    ev: dict[str, Any] = {k: f[k] for k in EVIDENCE}
     covered = sum(s >= SIDE_COVERED for s in sides)
     if tinted >= 0.85 and tone >= INK and spread <= max(40.0, 0.5 * tone):  # an even tone: a fill of any shade
         return FILLED, _conf((tone - INK) / 12.0, (tinted - 0.85) / 0.1), ev
@@ -422,16 +435,16 @@ def read_marks(image: np.ndarray, boxes: Sequence[Sequence[float]] | None = None
             patches[i] = cv2.resize(dark[iy0:iy1, ix0:ix1], (PATCH, PATCH), interpolation=cv2.INTER_AREA)
             tones[i] = cv2.resize(tone[iy0:iy1, ix0:ix1], (PATCH, PATCH), interpolation=cv2.INTER_AREA)
             usable[i] = True
-    feats = patch_features(patches, tones)
+    feats = _rows(patch_features(patches, tones))
+    box_list = np.round(np.asarray(boxes, np.float64).reshape(-1, 4), 1).tolist()
     states, confidence, evidence = [], [], []
-    for i, box in enumerate(boxes):
-        box_ev = [round(float(v), 1) for v in box]
+    for i, box_ev in enumerate(box_list):
         if not usable[i]:
             states.append(UNSURE)
             confidence.append(0.0)
             evidence.append({"box": box_ev, "reason": "cell interior too small or outside the image"})
             continue
-        state, conf, ev = classify_patch(patches[i], {k: v[i] for k, v in feats.items()})
+        state, conf, ev = classify_patch(patches[i], feats[i])
         ev["box"] = box_ev
         states.append(state)
         confidence.append(conf)

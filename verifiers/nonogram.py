@@ -308,9 +308,10 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
 
 
 def _read_box(layout: dict[str, Any], kind: str, index: int, H: int, W: int) -> tuple[int, int, int, int]:
-    """The clue strip to read: the strip widened by a little along the line so that glyphs drawn a
-    bit larger are not cut (a glyph of a neighbouring line is dropped by its centre)."""
-    return clue_strip(layout, kind, index)
+    """The clue strip to read: the strip extended to the page edge along the line, since numbers redrawn
+    with wider gaps may reach past the strip's outer end."""
+    x0, y0, x1, y1 = clue_strip(layout, kind, index)
+    return (0, y0, x1, y1) if kind == "row" else (x0, 0, x1, y1)
 
 
 def _input_contrast(image: np.ndarray) -> np.ndarray:
