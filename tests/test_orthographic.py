@@ -372,8 +372,8 @@ def test_unsure_cell_never_passes(ortho_set, tmp_path, monkeypatch):
     name = record.layout["answer_grids"][0]
     real = ver.read_cell_marks
 
-    def one_unsure(image, grid):
-        values, conf = real(image, grid)
+    def one_unsure(image, grid, darkness=None):
+        values, conf = real(image, grid, darkness)
         conf = conf.copy()
         conf[0, 0] = 0.0
         return values, conf

@@ -298,7 +298,7 @@ class OrthographicTrack(Track):
     def verify(self, record: InstanceRecord, answer: np.ndarray, input_image: np.ndarray) -> Verdict:
         layout, truth, rubric = record.layout, record.ground_truth, self.rubric
         truth_views = {name: np.asarray(truth[f"{name}_view"], np.int64) for name in VIEWS}
-        a_con, i_con = contrast_map(answer), contrast_map(input_image)
+        a_con, i_con = contrast_map(answer, layout["cell_px"]), contrast_map(input_image, layout["cell_px"])
         answers = layout["answer_grids"]
         readings: dict[str, GridReading] = {}
         coverage: dict[str, float] = {}

@@ -27,30 +27,17 @@ SHIFT_SEARCH_PX = 4  # regions are re-aligned within +-this many pixels before c
 # ------------------------------------------------------------------------------------------ reading
 
 
-def paper_colour(rgb: np.ndarray) -> np.ndarray:
-    """The paper colour: the modal bright colour of a downsampled copy (float RGB), white if none."""
-    h, w = rgb.shape[:2]
-    k = max(1, max(h, w) // 200)
-    small = cv2.resize(rgb, (max(1, w // k), max(1, h // k)), interpolation=cv2.INTER_AREA) if k > 1 else rgb
-    px = small.reshape(-1, 3).astype(np.int32)
-    bright = px[px.sum(axis=1) >= 3 * 96]
-    if len(bright) == 0:
-        return np.array([255.0, 255.0, 255.0])
-    q = bright >> 3
-    keys = (q[:, 0] << 10) | (q[:, 1] << 5) | q[:, 2]
-    return bright[keys == np.bincount(keys).argmax()].mean(axis=0)
+def contrast_map(image: np.ndarray, cell_px: float) -> np.ndarray:
+    """Per-pixel darkness 0..255 against the local, shadow-corrected paper, in the most-darkened channel
+    (the shared cell reader's :func:`cells.darkness_map`), so grey and coloured inks count as well as
+    black and a shadowed page reads as paper. Computed once per image for the cells and the page checks."""
+    from genpuzzle.verifiers.cells import darkness_map
+
+    return darkness_map(image, cell_px)
 
 
-def contrast_map(image: np.ndarray) -> np.ndarray:
-    """Per-pixel darkness 0..255 against the paper colour in the most-darkened channel (uint8), so grey
-    and coloured inks count as well as black; used for the page checks (cells have their own reader)."""
-    rgb = np.ascontiguousarray(np.asarray(image)[:, :, :3], dtype=np.uint8)
-    gain = 255.0 / np.maximum(paper_colour(rgb), 1.0)
-    r, g, b = (cv2.convertScaleAbs(ch, alpha=float(a)) for ch, a in zip(cv2.split(rgb), gain))
-    return cv2.subtract(np.full_like(r, 255), cv2.min(cv2.min(r, g), b))
-
-
-def read_cell_marks(image: np.ndarray, grid: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+def read_cell_marks(image: np.ndarray, grid: dict[str, Any], darkness: np.ndarray | None = None
+                    ) -> tuple[np.ndarray, np.ndarray]:
     """Filled (1) / not filled (0) and a confidence per cell of one grid, from the shared cell-mark
     reader (``verifiers.cells.read_marks``: filled / crossed / blank / unsure, shadow-corrected). An
     ``unsure`` cell gets confidence 0 so that it is charged as wrong and sent to review; crossed and
@@ -58,7 +45,7 @@ def read_cell_marks(image: np.ndarray, grid: dict[str, Any]) -> tuple[np.ndarray
     from genpuzzle.verifiers.cells import FILLED, UNSURE, read_marks
 
     n_rows, n_cols = grid["rows"], grid["cols"]
-    marks = read_marks(image, grid_bbox=grid["grid_bbox"], rows=n_rows, cols=n_cols)
+    marks = read_marks(image, grid_bbox=grid["grid_bbox"], rows=n_rows, cols=n_cols, darkness=darkness)
     values = np.array([s == FILLED for s in marks.states], np.int64).reshape(n_rows, n_cols)
     conf = np.array([0.0 if s == UNSURE else c for s, c in zip(marks.states, marks.confidence)],
                     float).reshape(n_rows, n_cols)
@@ -79,7 +66,7 @@ class GridReading:
 
 def read_view_grid(answer: np.ndarray, contrast: np.ndarray, grid: dict[str, Any]) -> GridReading:
     """Read one n x n view grid as filled (1) / empty (0) cells with confidences."""
-    cells, conf = read_cell_marks(answer, grid)
+    cells, conf = read_cell_marks(answer, grid, contrast)
     return GridReading(cells, conf, bool(cells.any()))
 
 
