@@ -431,12 +431,23 @@ def _page_box(ink: np.ndarray) -> tuple[int, int, int, int]:
     return x0, y0, x1, y1
 
 
-def _page_box_full(answer: np.ndarray, a: _Work) -> tuple[int, int, int, int]:
+def _page_box_full(answer: np.ndarray, paper: np.ndarray) -> tuple[int, int, int, int]:
     """:func:`_page_box` of the answer at full resolution (bars end at the exact pixel)."""
     gray = cv2.cvtColor(answer, cv2.COLOR_RGB2GRAY)
-    paper_grey = max(16.0, float(cv2.cvtColor(np.uint8([[np.clip(a.paper, 0, 255)]]), cv2.COLOR_RGB2GRAY)[0, 0]))
+    paper_grey = max(16.0, float(cv2.cvtColor(np.uint8([[np.clip(paper, 0, 255)]]), cv2.COLOR_RGB2GRAY)[0, 0]))
     ink = 1.0 - gray.astype(np.float32) * (1.0 / paper_grey)
     return _page_box(ink)
+
+
+def _dark_edge(answer: np.ndarray, paper: np.ndarray) -> bool:
+    """Whether an outermost row or column of the answer holds no paper (RGB ``paper``): a bar too thin
+    to show at work resolution (a one-pixel sliver) still has to be found."""
+    paper_grey = float(cv2.cvtColor(np.uint8([[np.clip(paper, 0, 255)]]), cv2.COLOR_RGB2GRAY)[0, 0])
+    for line in (answer[0], answer[-1], answer[:, 0], answer[:, -1]):
+        grey = cv2.cvtColor(np.ascontiguousarray(line[None]), cv2.COLOR_RGB2GRAY).ravel().astype(np.float32)
+        if float((grey > (1.0 - PAGE_PAPER_INK) * paper_grey).mean()) < PAGE_MIN_PAPER:
+            return True
+    return False
 
 
 def _box_to(M: np.ndarray, box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
@@ -824,7 +835,12 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     if answer.shape == target.shape:
         q_pixels = _pixel_identity(answer, target, keep_full)
         if q_pixels is not None:
-            return Registration(True, answer.copy(), np.eye(3), "identity", q_pixels, None)
+            image, valid = answer.copy(), np.ones((th, tw), bool)
+            paper = paper_colour(answer)
+            if _dark_edge(answer, paper):  # a pasted-back copy with a sliver of a bar at its edge
+                valid = _page_mask((th, tw), _page_box_full(answer, paper)) > 0
+                image[~valid] = white_balance_inverse(target, paper)[~valid]
+            return Registration(True, image, np.eye(3), "identity", q_pixels, None, None, valid)
     full_hw = (ah, aw)
     pre = np.eye(3)  # original answer coords -> the coords of the answer image worked on
     if aw >= HALVE_ABOVE * tw and ah >= HALVE_ABOVE * th:
@@ -854,8 +870,8 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     # must neither pull the fit nor count as ink, and the frame start uses the page, not the canvas.
     page = (0, 0, aw, ah)  # the page in the coords of the answer image worked on, half-open
     page_work = _page_box(a.ink)
-    if page_work != (0, 0, a.ink.shape[1], a.ink.shape[0]):
-        page = _page_box_full(answer, a)
+    if page_work != (0, 0, a.ink.shape[1], a.ink.shape[0]) or _dark_edge(answer, a.paper):
+        page = _page_box_full(answer, a.paper)
         page_area = (page[2] - page[0]) * (page[3] - page[1])
         if page_area < PAGE_REWORK * aw * ah:
             # wide bars: give the page itself the input's level of detail at work resolution
@@ -959,7 +975,7 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     image = answer.copy() if method == "identity" else cv2.warpAffine(
         answer, A[:2], (tw, th), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=border)
     page_mask = _page_mask((ah, aw), page)
-    observed = None if method == "identity" else cv2.warpAffine(
+    observed = page_mask if method == "identity" else cv2.warpAffine(
         page_mask, A[:2], (tw, th), flags=cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
     local = None
     if q < LOCAL_SKIP_QUALITY:
@@ -970,7 +986,7 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
                                  borderValue=0)
     if q < MIN_QUALITY:
         return _fail(f"alignment quality too low ({q:.2f} < {MIN_QUALITY})", q, method)
-    valid = np.ones((th, tw), bool) if observed is None else observed > 0
+    valid = observed > 0
     if not valid.all():
         # not observed (outside the answer, or on its bars): shown as the input on the answer's paper,
         # so it reads as unchanged, never as ink the answer added or line work it removed

@@ -641,3 +641,44 @@ def test_garbage_inside_letterbox_bars_is_rejected(scenes, kind: str) -> None:
     answer, _ = letterbox(page, 4 / 3, 1024)
     reg = register(answer, sc.target)
     assert not reg.ok and reg.reason
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    sname=st.sampled_from(sorted(SCENES)),
+    bars=st.tuples(*[st.floats(0.0, 0.3)] * 4),
+    grey=st.integers(0, 80),
+    scale=st.floats(0.6, 1.5),
+)
+def test_bars_of_any_width_register_and_are_not_observed(sname, bars, grey, scale) -> None:
+    """Dark bars of any width on any side (0-30 % of the page): the page registers, and every
+    input-frame pixel the answer shows is observed while no bar pixel is shown."""
+    sc = _SCENE_CACHE.setdefault(sname, SCENES[sname](seed=3))
+    page, M = make_answer(sc.solved, Perturb(sx=scale))
+    h, w = page.shape[:2]
+    left, top, right, bottom = (round(b * s) for b, s in zip(bars, (w, h, w, h)))
+    answer = cv2.copyMakeBorder(page, top, bottom, left, right, cv2.BORDER_CONSTANT, value=(grey,) * 3)
+    reg = register(answer, sc.target)
+    assert reg.ok, reg.reason
+    M = np.array([[1, 0, left], [0, 1, top], [0, 0, 1]]) @ M
+    assert corner_error(reg, M, sc.points) <= tolerance(sc.target)
+    assert reg.valid[4:-4, 4:-4].all()
+    grey_image = cv2.cvtColor(reg.image, cv2.COLOR_RGB2GRAY).astype(int)
+    target = cv2.cvtColor(sc.target, cv2.COLOR_RGB2GRAY).astype(int)
+    assert (grey_image[:3] >= target[:3] - 60).all() and (grey_image[-3:] >= target[-3:] - 60).all()
+
+
+@pytest.mark.parametrize("side", ["top", "left", "bottom"])
+def test_one_pixel_bar_sliver_is_not_ink(scenes, side: str) -> None:
+    """A pasted-back answer with a one-pixel black line along one edge (a letterbox bar's sliver): the
+    line is not observed and shows the input, so no verifier sees it as a stray mark."""
+    sc = scenes["maze"]
+    answer = sc.solved.copy()
+    line = {"top": (slice(0, 1), slice(None)), "left": (slice(None), slice(0, 1)),
+            "bottom": (slice(-1, None), slice(None))}[side]
+    answer[line] = 0
+    for mask in (None, sc.edit_mask):
+        reg = register(answer, sc.target, edit_mask=mask)
+        assert reg.ok, reg.reason
+        assert not reg.valid[line].any()
+        assert (reg.image[line] >= sc.target[line].astype(int) - 60).all()
