@@ -324,6 +324,25 @@ def test_inconsistent_views_are_capped_at_50(ortho_set, tmp_path):
     assert "inconsistent_projection" in verdict.codes and verdict.score <= 50
 
 
+def test_missing_view_answered_with_another_view_or_an_impossible_one_is_capped(ortho_set, tmp_path):
+    root, by_variant = ortho_set
+    record = by_variant["missing_view"][0]
+    views, n = _truth_views(record), record.ground_truth["n"]
+    missing = record.layout["answer_grids"][0]
+    other = next((v for v in VIEWS if v != missing and not np.array_equal(views[v], views[missing])), None)
+    if other is not None:
+        verdict = _verify(root, record, make_answer(_input(root, record), record, TUNE[0],
+                                                    grids={missing: views[other]}), tmp_path, "other")
+        assert "swapped_views" in verdict.codes and verdict.score <= 60
+    impossible = np.zeros((n, n), np.int64)
+    impossible[0, 0] = 1  # a lone cell: floating in a front/right view, or one stack where the others need more
+    given = {v: views[v] for v in VIEWS if v != missing}
+    assert not consistent_cpsat({**given, missing: impossible}, n)
+    verdict = _verify(root, record, make_answer(_input(root, record), record, TUNE[0],
+                                                grids={missing: impossible}), tmp_path, "impossible")
+    assert "inconsistent_projection" in verdict.codes and verdict.score <= 50
+
+
 def test_missing_one_view_caps_at_45(ortho_set, tmp_path):
     root, by_variant = ortho_set
     record = by_variant["solid_to_views"][0]
