@@ -21,7 +21,11 @@ from genpuzzle.registry import get_track
 from genpuzzle.renderers.sudoku import cell_box
 from genpuzzle.solvers.sudoku import (Board, count_solutions, count_solutions_cpsat,
                                       grid_is_valid_solution, random_full_grid)
+from genpuzzle.verifiers import sudoku as sudoku_verifier
+from genpuzzle.verifiers.digits import DigitReading, default_reader
 from genpuzzle.verifiers.sudoku import read_grid
+
+import heldout_sudoku_answers as heldout
 
 MPL_FONTS = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
 
@@ -215,6 +219,86 @@ def test_answers_written_in_other_fonts_and_inks_score_100(sudoku_set, tmp_path,
         answer = _handwritten_answer(record, _input(sudoku_set, record), font, color)
         verdict = _verdict(sudoku_set, record, tmp_path, perturb.jpeg(answer, 80), "hand.jpg")
         assert verdict.score == 100.0, (record.id, font, verdict.codes[:5])
+
+
+# ------------------------------------------------ calibration ladder on held-out handwriting styles
+
+@pytest.mark.parametrize("style", heldout.STYLES)
+def test_correct_answers_in_heldout_styles_score_100_or_need_review(sudoku_set, tmp_path, style):
+    hundreds = 0
+    for k, record in enumerate(sudoku_set.records):
+        answer = heldout.answer(record, _input(sudoku_set, record), style, seed=k)
+        verdict = _verdict(sudoku_set, record, tmp_path, perturb.jpeg(answer, 85), "hand.jpg")
+        assert verdict.score == 100.0 or (verdict.needs_review and verdict.status is Status.NEEDS_REVIEW
+                                          and not verdict.violations), (record.id, style, verdict.codes[:5])
+        hundreds += verdict.score == 100.0 and verdict.status is Status.CORRECT
+    assert hundreds >= len(sudoku_set.records) - 1
+
+
+@pytest.mark.parametrize("kind", heldout.PLANTED)
+def test_planted_errors_in_heldout_answers_never_pass(sudoku_set, tmp_path, kind):
+    for k, record in enumerate(sudoku_set.records):
+        answer = heldout.answer(record, _input(sudoku_set, record), heldout.STYLES[k % 3], seed=k)
+        cell = heldout.blanks(record)[k % 3]
+        verdict = _verdict(sudoku_set, record, tmp_path, heldout.plant(answer, record, kind, cell, seed=k))
+        assert verdict.score < 100 and verdict.status is not Status.CORRECT, (record.id, kind)
+        named = [v.evidence.get("cell") for v in verdict.violations if v.code == heldout.EXPECTED_CODE[kind]]
+        assert [*cell] in named or [*cell] in verdict.extra.get("unsure_cells", []), (record.id, kind, verdict.codes)
+
+
+def test_invalid_symbol_names_the_cell_and_what_was_read(sudoku_set, tmp_path):
+    record = next(r for r in sudoku_set.records if r.layout["rows"] == 4)
+    cell = heldout.blanks(record)[0]
+    answer = heldout.answer(record, _input(sudoku_set, record), "cmr", seed=3)
+    image = heldout.write(answer, record.layout, *cell, heldout.glyph("cmr", "7", np.random.default_rng(0)),
+                          (30, 30, 30), np.random.default_rng(0))
+    verdict = _verdict(sudoku_set, record, tmp_path, image)
+    hits = [v for v in verdict.violations if v.code == "invalid_symbol"]
+    assert [(v.evidence["cell"], v.evidence["read"]) for v in hits] == [([*cell], "7")]
+    assert verdict.status is Status.INCORRECT and verdict.score < 100
+
+
+def test_pencil_marks_are_candidates_not_answers(sudoku_set, tmp_path):
+    for k, record in enumerate(sudoku_set.records):
+        cell = heldout.blanks(record)[0]
+        image = heldout.plant(_reference(sudoku_set, record), record, "pencil", cell, seed=k)
+        verdict = _verdict(sudoku_set, record, tmp_path, image)
+        hits = [v for v in verdict.violations if v.code == "blank_unfilled"]
+        assert [v.evidence["cell"] for v in hits] == [[*cell]] and verdict.score < 100
+        assert [m["cell"] for m in verdict.extra["pencil_marks"]] == [[*cell]]
+
+
+def test_a_tall_one_reads_as_one(sudoku_set, tmp_path):
+    for k, record in enumerate(sudoku_set.records):
+        solution = record.ground_truth["solution"]
+        ones = [rc for rc in heldout.blanks(record) if solution[rc[0]][rc[1]] == 1]
+        others = [rc for rc in heldout.blanks(record) if solution[rc[0]][rc[1]] != 1]
+        if ones:
+            image = heldout.tall_one(_reference(sudoku_set, record), record, ones[0], seed=k)
+            assert _verdict(sudoku_set, record, tmp_path, image).score == 100.0
+        image = heldout.tall_one(_reference(sudoku_set, record), record, others[0], seed=k)
+        verdict = _verdict(sudoku_set, record, tmp_path, image)
+        assert [v.evidence["read"] for v in verdict.violations if v.code == "wrong_digit"] == [1]
+
+
+class _UnsureReader:
+    """The shipped reader, every reading's confidence capped at 0.5."""
+
+    def read(self, cells, allowed=None):
+        return [DigitReading(r.digit, min(r.confidence, 0.5), r.ink, r.symbol, r.in_allowed, r.candidates)
+                for r in default_reader().read(cells, allowed)]
+
+
+def test_unsure_cells_never_pass_and_are_charged_as_wrong(sudoku_set, tmp_path, monkeypatch):
+    record = next(r for r in sudoku_set.records if r.layout["rows"] == 4)
+    reference = _reference(sudoku_set, record)
+    monkeypatch.setattr(sudoku_verifier, "default_reader", lambda: _UnsureReader())
+    monkeypatch.setattr(sudoku_verifier.ocr, "ocr_available", lambda: False)
+    verdict = get_track("sudoku").verify(record, reference, _input(sudoku_set, record))
+    blanks = heldout.blanks(record)
+    assert verdict.needs_review and verdict.status is Status.NEEDS_REVIEW and not verdict.violations
+    assert sorted(map(tuple, verdict.extra["unsure_cells"])) == sorted(blanks)
+    assert verdict.score == 0.0  # every blank unsure: charged as wrong
 
 
 def test_wrong_digit_survives_perturbation(sudoku_set, tmp_path):

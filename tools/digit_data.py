@@ -279,6 +279,8 @@ def pen_strokes(digit: int, variant: int) -> list[np.ndarray]:
             _line((0.55, 0.75), (0.55, 0.25)), _arc(0.3, 0.25, 0.25, 0.25, 0, -180)[1:]])]
     if digit == 1:
         base = [_line((0.34, 0.0), (0.3, 1.0))]
+        if variant >= 6:  # continental 1: a long up-stroke flag
+            return base + [_line((0.0 + 0.02 * (variant % 4), 0.3 + 0.04 * (variant % 4)), (0.34, 0.0))]
         return base + [[], [_line((0.1, 0.25), (0.34, 0.0))],
                        [_line((0.15, 0.18), (0.34, 0.0)), _line((0.1, 1.0), (0.5, 1.0))]][v]
     if digit == 2:
@@ -340,6 +342,15 @@ def elastic(alpha: np.ndarray, rng: np.random.Generator, amp: float) -> np.ndarr
     d *= amp / (np.abs(d).max() + 1e-6)
     gx, gy = np.meshgrid(np.arange(w, dtype=np.float32), np.arange(h, dtype=np.float32))
     return cv2.remap(alpha, gx + d[0], gy + d[1], cv2.INTER_LINEAR, borderValue=0)
+
+
+def outline(alpha: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """The glyph drawn hollow: its (thickened) outline only, as outline and sketch fonts draw it."""
+    grow = int(rng.integers(3, 8))
+    b = cv2.dilate(alpha, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * grow + 1, 2 * grow + 1)))
+    t = int(rng.integers(2, 5))
+    inner = cv2.erode(b, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * t + 1, 2 * t + 1)))
+    return np.clip(b - inner, 0, 1)
 
 
 def stroke_width(alpha: np.ndarray, rng: np.random.Generator, lo: int = -2, hi: int = 4) -> np.ndarray:

@@ -27,7 +27,7 @@ LEVELS = ("easy", "medium", "hard")
 
 class SudokuTrack(Track):
     name = "sudoku"
-    version = "1"
+    version = "2"  # 2: rubric 2 (open-set symbols, unsure cells charged as wrong)
     variants = ("4x4", "9x9")
     variant_weights = {"4x4": 1, "9x9": 1}
     description = "Fill a Sudoku grid; programmatic check of givens, blanks and row/column/box rules."
@@ -63,14 +63,24 @@ class SudokuTrack(Track):
         mean_conf = float(np.mean(reading.confidence))
         parsed: dict[str, Any] = {"grid": reading.digits,
                                   "cell_confidence": [[round(x, 3) for x in row] for row in reading.confidence]}
+        if reading.symbols is not None:
+            parsed["symbols"] = reading.symbols
         if mean_conf < self.rubric["unreadable_below_mean_confidence"]:
             return Verdict.failed(record.id, self.name, Status.UNREADABLE,
                                   f"digit reader unsure on most cells (mean confidence {mean_conf:.2f})",
                                   parsed=parsed)
-        violations, subscores = check_grid(givens, solution, reading.digits, board, layout)
-        threshold = self.rubric["needs_review_below_cell_confidence"]
-        unsure = [[r, c] for r, row in enumerate(reading.confidence) for c, x in enumerate(row) if x < threshold]
-        extra: dict[str, Any] = {"unsure_cells": unsure} if unsure else {}
+        unsure = reading.unsure_cells(self.rubric["needs_review_below_cell_confidence"])
+        violations, subscores = check_grid(givens, solution, reading.digits, board, layout, symbols=reading.symbols,
+                                           unsure=set(unsure), candidates=reading.candidates)
+        extra: dict[str, Any] = {}
+        if unsure:
+            extra["unsure_cells"] = [list(rc) for rc in unsure]
+            extra["unsure_readings"] = [{"cell": [r, c], "read": (reading.symbols or [])[r][c] if reading.symbols
+                                         else reading.digits[r][c], "confidence": round(reading.confidence[r][c], 3)}
+                                        for r, c in unsure]
+        if reading.candidates:
+            extra["pencil_marks"] = [{"cell": [r, c], "candidates": list(v)}
+                                     for (r, c), v in sorted(reading.candidates.items())]
         if reading.second_opinions:
             extra["ocr_cells"] = reading.second_opinions
         if reading.second_opinion_note:

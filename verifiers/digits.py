@@ -1,9 +1,11 @@
 """Offline digit reader for answer-image cells (pure numpy + OpenCV at run time).
 
 Pipeline per cell: background-aware ink mask -> remove grid-line remnants and specks ->
-blank test on the cleaned ink -> crop, scale and centre into 28x28 -> pixels + HOG features ->
-a small MLP (weights in ``data/models/digits.npz``, trained by ``tools/train_digit_reader.py``)
-over 11 classes: digits 0-9 and "blank" (junk that survived cleaning).
+blank test on the cleaned ink -> pencil-mark test (only small glyphs off the centre) -> the
+symbol's own box scaled and centred into 28x28 -> a small CNN run in numpy (weights in
+``data/models/digits.npz``, trained by ``tools/train_digit_reader.py``) with temperature-scaled
+probabilities over 12 classes: digits 0-9, "blank" (junk that survived cleaning) and "other"
+(letters, marks, struck-through digits). Open-set: the symbol is decided before any allowed set.
 
 Cells of equal size (a grid's cells) go through each step as one numpy batch; the result is
 identical to preparing them one at a time, so the shipped model stays valid.
@@ -22,8 +24,12 @@ import numpy as np
 import genpuzzle.data
 
 MODEL_PATH = Path(genpuzzle.data.__file__).parent / "models" / "digits.npz"
-MODEL_FORMAT = "genpuzzle-digits-mlp-v1"
+MODEL_FORMAT = "genpuzzle-digits-cnn-v2"
 BLANK_CLASS = 10
+OTHER_CLASS = 11
+N_CLASSES = 12
+PENCIL_CONFIDENCE = 0.95  # a cell holding only small off-centre glyphs is read as pencil marks
+PENCIL_CANDIDATE_CONFIDENCE = 0.5  # a pencil glyph counts as a candidate digit from this confidence
 NORM_SIZE = 28          # side of the normalised crop
 NORM_BOX = 20           # longest side of the digit inside the normalised crop
 INK_FLOOR = 36.0        # minimum ink contrast (0-255) so JPEG/noise on a blank never becomes ink
@@ -31,6 +37,8 @@ EDGE_BAND = 0.2         # fraction of the cell side treated as "edge" for grid-l
 MIN_INK_FRACTION = 0.004
 MIN_INK_EXTENT = 0.2    # digit bbox must span >= this fraction of the cell's shorter side
 MIN_STROKE_EXTENT = 0.15  # ... and one connected stroke must span this much (scattered specks don't)
+PENCIL_MAX_EXTENT = 0.4   # pencil marks: every glyph group spans less than this fraction of the side,
+PENCIL_MIN_OFFSET = 0.17  # ... and a lone group's centre lies this far (fraction of side) off the centre
 
 
 SYMBOL_BLANK = "blank"    # no ink that could be a symbol
@@ -123,7 +131,8 @@ def _percentile_rows(values: np.ndarray, q: float, weights: np.ndarray | None = 
 
 def _clean_batch(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For N equal-size masks (N, H, W) drop grid-line remnants (near-full rows/columns in the edge
-    band, components lying almost entirely in the edge band) and specks much smaller than the
+    band, components lying almost entirely in the edge band that touch the border or are long and
+    thin) and specks much smaller than the
     cell's main stroke. Returns the kept masks and, per cell, the largest bbox side (px) of any
     kept component. All cells go through one connected-components pass (stacked with blank rows
     between them so no component crosses cells)."""
@@ -146,7 +155,13 @@ def _clean_batch(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     cell = stats[:, cv2.CC_STAT_TOP] // (h + 1)
     areas = stats[:, cv2.CC_STAT_AREA].astype(np.float64)
     in_edge = np.bincount(labels[:, edge].ravel(), minlength=count)[1:].astype(np.float64)
-    keep = in_edge < 0.85 * areas
+    x, y = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP] % (h + 1)
+    cw, ch = stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]
+    line_like = ((x == 0) | (y == 0) | (x + cw == w) | (y + ch == h)
+                 | (np.maximum(cw, ch) >= 4 * np.maximum(np.minimum(cw, ch), 1)))
+    # An edge-band component is a grid-line remnant when it touches the crop's border or is long and
+    # thin; a compact glyph in a corner that touches nothing (a pencil mark) stays.
+    keep = (in_edge < 0.85 * areas) | ~line_like
     largest = np.zeros(n)
     np.maximum.at(largest, cell[keep], areas[keep])
     keep &= areas >= np.maximum(0.12 * largest[cell], 0.0015 * h * w)
@@ -183,11 +198,43 @@ def ink_masks(cells: Sequence[np.ndarray]) -> list[np.ndarray]:
 
 @dataclass(frozen=True)
 class PreparedCell:
-    """A cell after cleaning: ``image`` is None when the blank test already decided."""
+    """A cell after cleaning: ``image`` is None when the blank test already decided; ``pencil``
+    holds the normalised images of small off-centre glyphs when the cell holds only those."""
     image: np.ndarray | None
     log_aspect: float
     ink: float
     blank_confidence: float
+    pencil: tuple[np.ndarray, ...] = ()
+
+
+def _clusters(kept: np.ndarray, side: int) -> list[tuple[int, int, int, int]]:
+    """Boxes (y0, y1, x0, x1) of groups of kept ink: components closer than ~8% of the side join,
+    so a digit written in broken strokes stays one group."""
+    r = max(1, int(round(side * 0.04)))
+    grown = cv2.dilate(kept.astype(np.uint8), np.ones((2 * r + 1, 2 * r + 1), np.uint8))
+    count, labels = cv2.connectedComponents(grown, connectivity=8)
+    boxes = []
+    for k in range(1, count):
+        ys, xs = np.nonzero((labels == k) & kept)
+        if len(ys):
+            boxes.append((int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1))
+    return boxes
+
+
+def _pencil_marks(kept: np.ndarray, soft: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Normalised glyph images when the cell's ink is only small glyphs away from the centre
+    (pencil-mark candidates), else ()."""
+    h, w = kept.shape
+    side = min(h, w)
+    boxes = _clusters(kept, side)
+    if not boxes or any(max(y1 - y0, x1 - x0) > PENCIL_MAX_EXTENT * side for y0, y1, x0, x1 in boxes):
+        return ()
+    if len(boxes) == 1:
+        y0, y1, x0, x1 = boxes[0]
+        off = max(abs((y0 + y1) / 2 - h / 2) / h, abs((x0 + x1) / 2 - w / 2) / w)
+        if off < PENCIL_MIN_OFFSET:
+            return ()  # one small glyph in the middle: a small answer, not a pencil mark
+    return tuple(_normalise(soft[y0:y1, x0:x1])[0] for y0, y1, x0, x1 in boxes)
 
 
 def _prepare_batch(img: np.ndarray) -> list[PreparedCell]:
@@ -232,7 +279,9 @@ def _prepare_batch(img: np.ndarray) -> list[PreparedCell]:
         soft *= near
         for j, i in enumerate(todo):
             image, log_aspect = _normalise(soft[j, ys0[i]:ys1[i], xs0[i]:xs1[i]])
-            out[i] = PreparedCell(image, log_aspect, counts[i] / (h * w), 0.0)
+            pencil = (_pencil_marks(kept[i], soft[j]) if max(stroke_sides[i], 1) <= PENCIL_MAX_EXTENT * side
+                      else ())
+            out[i] = PreparedCell(image, log_aspect, counts[i] / (h * w), 0.0, pencil)
     return out  # type: ignore[return-value]
 
 
@@ -275,54 +324,42 @@ def prepare_cell(cell: np.ndarray) -> PreparedCell:
     return prepare_cells([cell])[0]
 
 
-_PI32 = np.float32(np.pi)
-_HOG_CELL = (np.arange(NORM_SIZE)[:, None] // 7) * 4 + np.arange(NORM_SIZE)[None, :] // 7
-
-
-def hog_features(images: np.ndarray) -> np.ndarray:
-    """Batched HOG for (N, 28, 28) float images: 4x4 cells of 7x7 px, 9 unsigned orientation
-    bins, 2x2-cell blocks L2-normalised -> (N, 324)."""
-    n = images.shape[0]
-    p = np.pad(images, ((0, 0), (1, 1), (1, 1)))
-    gx = p[:, 1:-1, 2:] - p[:, 1:-1, :-2]
-    gy = p[:, 2:, 1:-1] - p[:, :-2, 1:-1]
-    mag = np.hypot(gx, gy).ravel()
-    # np.mod(arctan2, pi) written out (arctan2 lies in [-pi, pi]): same bins, 4x faster.
-    a = np.arctan2(gy, gx)
-    ang = np.where(a < 0, a + _PI32, a)
-    ang[np.abs(a) == _PI32] = 0
-    bins = np.minimum((ang * np.float32(9 / np.pi)).astype(np.int32), 8)
-    # One weighted bincount over (sample, cell, bin) instead of a 9x one-hot array.
-    idx = (np.arange(n)[:, None, None] * 16 + _HOG_CELL[None]) * 9 + bins
-    cells = np.bincount(idx.ravel(), weights=mag, minlength=n * 144).reshape(n, 4, 4, 9)
-    blocks = np.concatenate([cells[:, :-1, :-1], cells[:, :-1, 1:], cells[:, 1:, :-1], cells[:, 1:, 1:]],
-                            axis=3)  # (n, 3, 3, 36)
-    blocks /= np.sqrt((blocks ** 2).sum(axis=3, keepdims=True) + 1e-6)
-    return blocks.reshape(n, -1).astype(np.float32)
-
-
-def features(images: np.ndarray, log_aspects: np.ndarray) -> np.ndarray:
-    """Classifier input: 784 pixels + 324 HOG + 1 log-aspect per normalised crop."""
-    images = np.asarray(images, np.float32).reshape(-1, NORM_SIZE, NORM_SIZE)
-    return np.concatenate([images.reshape(len(images), -1), hog_features(images),
-                           np.asarray(log_aspects, np.float32).reshape(-1, 1)], axis=1)
+def _conv3x3_relu_pool(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """3x3 'same' convolution + ReLU + 2x2 max-pool (floor) on NHWC float32; ``w`` is (9C, F)
+    in (ky, kx, C) row order (PyTorch's (F, C, ky, kx) transposed at load)."""
+    n, h, wd, c = x.shape
+    xp = np.pad(x, ((0, 0), (1, 1), (1, 1), (0, 0)))
+    cols = np.concatenate([xp[:, dy:dy + h, dx:dx + wd] for dy in range(3) for dx in range(3)], axis=3)
+    y = (cols.reshape(n * h * wd, 9 * c) @ w).reshape(n, h, wd, -1)
+    h2, w2 = 2 * (h // 2), 2 * (wd // 2)
+    # Pool first: max commutes with the per-channel bias and ReLU, which then touch 4x fewer values.
+    y = np.maximum(np.maximum(y[:, 0:h2:2, 0:w2:2], y[:, 0:h2:2, 1:w2:2]),
+                   np.maximum(y[:, 1:h2:2, 0:w2:2], y[:, 1:h2:2, 1:w2:2]))
+    y += b
+    return np.maximum(y, 0, out=y)
 
 
 class DigitReader:
-    """Reads single-digit cells with an MLP stored as numpy arrays (see module docstring)."""
+    """Open-set reader of single symbols: a small CNN over the normalised 28x28 crop, run in numpy
+    (weights in ``data/models/digits.npz``, trained by ``tools/train_digit_reader.py``), with
+    temperature-scaled (calibrated) probabilities over 12 classes: digits 0-9, blank, other."""
 
     def __init__(self, weights: dict[str, np.ndarray]):
-        self.mean = weights["feature_mean"].astype(np.float32)
-        self.scale = weights["feature_scale"].astype(np.float32)
-        self.layers = []
+        self.convs = []
         i = 0
-        while f"W{i}" in weights:
-            self.layers.append((weights[f"W{i}"].astype(np.float32), weights[f"b{i}"].astype(np.float32)))
+        while f"conv{i}_w" in weights:
+            w = weights[f"conv{i}_w"].astype(np.float32)  # (F, C, 3, 3)
+            w = np.ascontiguousarray(w.transpose(2, 3, 1, 0).reshape(-1, w.shape[0]))  # rows (ky, kx, C)
+            self.convs.append((w, weights[f"conv{i}_b"].astype(np.float32)))
             i += 1
-        if not self.layers or self.layers[-1][0].shape[1] != 11 or self.layers[0][0].shape[0] != self.mean.size:
+        self.fcs = []
+        i = 0
+        while f"fc{i}_w" in weights:
+            self.fcs.append((weights[f"fc{i}_w"].astype(np.float32).T.copy(), weights[f"fc{i}_b"].astype(np.float32)))
+            i += 1
+        if not self.convs or not self.fcs or self.fcs[-1][0].shape[1] != N_CLASSES:
             raise ValueError("digit model has unexpected layer shapes")
-        w0, b0 = self.layers[0]  # fold the feature standardisation into the first layer
-        self.layers[0] = (np.ascontiguousarray(w0 / self.scale[:, None]), b0 - (self.mean / self.scale) @ w0)
+        self.temperature = float(weights["temperature"])
 
     @classmethod
     def load(cls, path: str | Path = MODEL_PATH) -> DigitReader:
@@ -340,43 +377,59 @@ class DigitReader:
             raise RuntimeError(f"digit model {path} is corrupt or incompatible ({exc}); "
                                f"retrain with `python tools/train_digit_reader.py`") from exc
 
-    def probabilities(self, feats: np.ndarray) -> np.ndarray:
-        """(N, 11) class probabilities for a feature batch (columns 0-9 digits, 10 blank)."""
-        x = np.asarray(feats, np.float32)
-        for i, (w, b) in enumerate(self.layers):
+    def logits(self, images: np.ndarray) -> np.ndarray:
+        """(N, 12) uncalibrated logits for (N, 28, 28) normalised crops."""
+        x = np.asarray(images, np.float32).reshape(-1, NORM_SIZE, NORM_SIZE, 1)
+        if not len(x):
+            return np.zeros((0, N_CLASSES), np.float32)
+        for w, b in self.convs:
+            x = _conv3x3_relu_pool(x, w, b)
+        x = np.ascontiguousarray(x.transpose(0, 3, 1, 2)).reshape(len(x), -1)  # PyTorch flattens C, H, W
+        for i, (w, b) in enumerate(self.fcs):
             x = x @ w + b
-            if i < len(self.layers) - 1:
+            if i < len(self.fcs) - 1:
                 np.maximum(x, 0, out=x)
+        return x
+
+    def probabilities(self, images: np.ndarray) -> np.ndarray:
+        """(N, 12) calibrated class probabilities (columns 0-9 digits, 10 blank, 11 other)."""
+        x = self.logits(images) / np.float32(self.temperature)
         x -= x.max(axis=1, keepdims=True)
         e = np.exp(x)
         return e / e.sum(axis=1, keepdims=True)
 
     def read(self, cells: Sequence[np.ndarray], allowed: Sequence[int] | None = None) -> list[DigitReading]:
         """Read each cell crop (uint8 gray HxW or RGB HxWx3, ink darker/more saturated than the
-        background). ``allowed`` restricts digit classes; blank is always possible."""
+        background; the whole cell, grid lines may show at its edges). Open-set: ``allowed`` only
+        sets ``in_allowed``, it never changes the symbol read."""
         return self.read_prepared(prepare_cells(cells), allowed)
 
     def read_prepared(self, prepared: Sequence[PreparedCell],
                       allowed: Sequence[int] | None = None) -> list[DigitReading]:
         """:meth:`read` for cells already passed through :func:`prepare_cells`."""
-        todo = [i for i, p in enumerate(prepared) if p.image is not None]
-        readings: list[DigitReading] = [
-            DigitReading(None, p.blank_confidence, p.ink) for p in prepared]
-        if not todo:
+        ok = set(range(10)) if allowed is None else {int(d) for d in allowed}
+        readings: list[DigitReading] = [DigitReading(None, p.blank_confidence, p.ink) for p in prepared]
+        todo = [i for i, p in enumerate(prepared) if p.image is not None and not p.pencil]
+        marks = [(i, m) for i, p in enumerate(prepared) if p.image is not None and p.pencil for m in p.pencil]
+        images = [prepared[i].image for i in todo] + [m for _, m in marks]
+        if not images:
             return readings
-        feats = features(np.stack([prepared[i].image for i in todo]),
-                         np.array([prepared[i].log_aspect for i in todo]))
-        probs = self.probabilities(feats)
-        if allowed is not None:
-            keep = np.zeros(11, bool)
-            keep[[d for d in allowed if 0 <= d <= 9]] = True
-            keep[BLANK_CLASS] = True
-            probs = probs * keep + 1e-12 * keep
-            probs /= probs.sum(axis=1, keepdims=True)
-        best = probs.argmax(axis=1)
-        confidence = np.clip(probs[np.arange(len(todo)), best], 0.0, 1.0).tolist()
-        for row, (i, k) in enumerate(zip(todo, best.tolist())):
-            readings[i] = DigitReading(None if k == BLANK_CLASS else k, confidence[row], prepared[i].ink)
+        probs = self.probabilities(np.stack(images))
+        best = probs.argmax(axis=1).tolist()
+        conf = np.clip(probs.max(axis=1), 0.0, 1.0).tolist()
+        for row, i in enumerate(todo):
+            k = best[row]
+            if k < 10:
+                readings[i] = DigitReading(k, conf[row], prepared[i].ink, str(k), k in ok)
+            else:
+                symbol = SYMBOL_BLANK if k == BLANK_CLASS else SYMBOL_OTHER
+                readings[i] = DigitReading(None, conf[row], prepared[i].ink, symbol, k == BLANK_CLASS)
+        pencil: dict[int, list[tuple[int, float]]] = {}
+        for row, (i, _) in enumerate(marks, start=len(todo)):
+            pencil.setdefault(i, []).append((best[row], conf[row]))
+        for i, got in pencil.items():
+            digits = tuple(sorted({k for k, c in got if k < 10 and c >= PENCIL_CANDIDATE_CONFIDENCE}))
+            readings[i] = DigitReading(None, PENCIL_CONFIDENCE, prepared[i].ink, SYMBOL_PENCIL, True, digits)
         return readings
 
 
@@ -384,3 +437,76 @@ class DigitReader:
 def default_reader() -> DigitReader:
     """The shipped reader (cached). Raises naming data/models/digits.npz if it is missing/corrupt."""
     return DigitReader.load(MODEL_PATH)
+
+
+# ------------------------------------------------------------------------- multi-digit numbers
+
+@dataclass(frozen=True)
+class NumberReading:
+    """A number read glyph by glyph: ``value`` is None when a glyph is not a confident-or-not digit
+    (blank crop, 'other', pencil); ``confidence`` is the product of the glyph confidences."""
+    value: int | None
+    text: str
+    confidence: float
+    digits: tuple[DigitReading, ...]
+    boxes: tuple[tuple[int, int, int, int], ...]
+
+
+def glyph_boxes(crop: np.ndarray) -> list[tuple[int, int, int, int]]:
+    """Boxes (x0, y0, x1, y1) of the glyphs in ``crop`` (a strip of text, lines excluded by the
+    caller), left to right. Ink components smaller than 12% of the largest (specks) are dropped;
+    components overlapping in x by at least half the narrower one's width join one glyph (broken
+    strokes, the dot of a symbol)."""
+    mask = ink_mask(crop)
+    if not mask.any():
+        return []
+    count, _, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    stats = stats[1:]
+    areas = stats[:, cv2.CC_STAT_AREA]
+    keep = areas >= max(0.12 * areas.max(), 2)
+    boxes = sorted([int(x), int(y), int(x + w), int(y + h)] for x, y, w, h in stats[keep][:, :4])
+    merged: list[list[int]] = []
+    for b in boxes:
+        if merged:
+            m = merged[-1]
+            overlap = min(m[2], b[2]) - max(m[0], b[0])
+            if overlap >= 0.5 * min(m[2] - m[0], b[2] - b[0]):
+                merged[-1] = [min(m[0], b[0]), min(m[1], b[1]), max(m[2], b[2]), max(m[3], b[3])]
+                continue
+        merged.append(b)
+    return [tuple(b) for b in merged]  # type: ignore[misc]
+
+
+def read_number(crop: np.ndarray, allowed: Sequence[int] | None = None,
+                reader: DigitReader | None = None) -> NumberReading:
+    """Read a (multi-digit) number from ``crop``: split it with :func:`glyph_boxes`, put each
+    glyph alone (other glyphs' ink painted over with the background) in a square cell with a
+    margin, and read the cells with the digit reader. ``allowed`` sets each glyph's ``in_allowed``."""
+    img = _as_uint8_image(crop)
+    boxes = glyph_boxes(img)
+    if not boxes:
+        return NumberReading(None, "", 1.0, (), ())
+    mask = ink_mask(img)
+    paper = img[~mask]  # (K,) or (K, C): the pixels that are not ink
+    background = np.median(paper, axis=0).astype(np.uint8) if len(paper) else np.uint8(255)
+    cells = []
+    h, w = img.shape[:2]
+    for k, (x0, y0, x1, y1) in enumerate(boxes):
+        side = int(max(x1 - x0, y1 - y0) * 1.5) + 4
+        cell = np.empty((side, side) + img.shape[2:], np.uint8)
+        cell[...] = background
+        cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+        sx0, sy0 = max(0, cx - side // 2), max(0, cy - side // 2)
+        sx1, sy1 = min(w, sx0 + side), min(h, sy0 + side)
+        part = img[sy0:sy1, sx0:sx1].copy()
+        others = mask[sy0:sy1, sx0:sx1].copy()
+        others[max(0, y0 - sy0):y1 - sy0, max(0, x0 - sx0):x1 - sx0] = False
+        part[others] = background
+        oy, ox = (side - (sy1 - sy0)) // 2, (side - (sx1 - sx0)) // 2
+        cell[oy:oy + sy1 - sy0, ox:ox + sx1 - sx0] = part
+        cells.append(cell)
+    readings = tuple((reader or default_reader()).read(cells, allowed))
+    text = "".join(r.symbol if r.digit is not None else "?" for r in readings)
+    value = int(text) if text.isdigit() else None
+    return NumberReading(value, text, float(np.prod([r.confidence for r in readings])), readings,
+                         tuple(boxes))

@@ -16,9 +16,12 @@ from genpuzzle.records import Violation
 from genpuzzle.renderers.common import cell_box
 from genpuzzle.solvers.sudoku import Board
 from genpuzzle.verifiers import ocr
-from genpuzzle.verifiers.digits import DigitReader, default_reader, ink_masks
+from genpuzzle.verifiers.digits import (CONFIDENT, SYMBOL_BLANK, SYMBOL_PENCIL, DigitReader, DigitReading,
+                                        default_reader, ink_masks)
 
-CELL_INSET = 0.12  # fraction of a cell trimmed on each side so grid lines stay out of the crop
+CELL_INSET = 0.12  # inset of the box compared with the input on the givens' fast path (lines stay out)
+READ_INSET = 0.03  # inset of the box the reader sees: the whole cell, so a tall or off-centre digit
+                   # stays whole; the reader drops the grid-line remnants at its edges itself
 GIVEN_MATCH_IOU = 0.8      # answer/input ink-mask IoU at which a given counts as untouched
 GIVEN_MATCH_STRAY = 0.1    # ... and at most this fraction (of the input's ink) added or removed
                            # more than 1 px away from the other mask's strokes
@@ -26,23 +29,32 @@ GIVEN_MATCH_STRAY = 0.1    # ... and at most this fraction (of the input's ink) 
 
 @dataclass
 class GridReading:
-    """Digits read from an image (0 = blank), each with the reader's confidence."""
+    """What each cell holds. ``digits``: the digit read (0 = no digit: blank, pencil marks or a
+    non-digit symbol); ``symbols``: the open-set symbol ('1'..'9', '0', 'blank', 'other', 'pencil');
+    ``confidence``: calibrated, after the OCR second opinion; ``candidates``: pencil-mark digits."""
 
     digits: list[list[int]]
     confidence: list[list[float]]
     given_matched: list[list[bool]] | None = None  # True: given taken as untouched (ink matched input)
     second_opinions: list[dict[str, Any]] = field(default_factory=list)  # cells also read by OCR
     second_opinion_note: str | None = None  # why unsure cells got no second opinion
+    symbols: list[list[str]] | None = None
+    candidates: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
 
     @property
     def min_confidence(self) -> float:
         return min(min(row) for row in self.confidence)
 
+    def unsure_cells(self, threshold: float = CONFIDENT) -> list[tuple[int, int]]:
+        """Cells read below ``threshold``: unknown, to be charged as wrong and reviewed."""
+        return [(r, c) for r, row in enumerate(self.confidence) for c, x in enumerate(row) if x < threshold]
 
-def cell_crop_box(layout: dict[str, Any], r: int, c: int) -> tuple[int, int, int, int]:
-    """Integer pixel box of cell (r, c)'s interior, inset so that grid lines are excluded."""
+
+def cell_crop_box(layout: dict[str, Any], r: int, c: int, inset: float = CELL_INSET) -> tuple[int, int, int, int]:
+    """Integer pixel box of cell (r, c)'s interior, inset by ``inset`` of the cell on each side
+    (the default keeps grid lines out; ``READ_INSET`` keeps the whole cell for the reader)."""
     x0, y0, x1, y1 = cell_box(layout, r, c)
-    dx, dy = (x1 - x0) * CELL_INSET, (y1 - y0) * CELL_INSET
+    dx, dy = (x1 - x0) * inset, (y1 - y0) * inset
     return (round(x0 + dx), round(y0 + dy), round(x1 - dx), round(y1 - dy))
 
 
@@ -92,6 +104,7 @@ def read_grid(image: np.ndarray, layout: dict[str, Any], reader: DigitReader | N
     crops = [image[y0:y1, x0:x1] for x0, y0, x1, y1 in boxes]
     allowed = list(range(1, max(n_rows, n_cols) + 1))
     digits = [[0] * n_cols for _ in range(n_rows)]
+    symbols = [[SYMBOL_BLANK] * n_cols for _ in range(n_rows)]
     confidence = [[1.0] * n_cols for _ in range(n_rows)]
     matched = [[False] * n_cols for _ in range(n_rows)]
     todo = list(range(len(crops)))
@@ -114,21 +127,38 @@ def read_grid(image: np.ndarray, layout: dict[str, Any], reader: DigitReader | N
                 r, c = divmod(k, n_cols)
                 digits[r][c], matched[r][c] = givens[r][c], True
         todo = [k for k in todo if not matched[k // n_cols][k % n_cols]]
-    readings = reader.read([crops[k] for k in todo], allowed=allowed)
-    for k, reading in zip(todo, readings):
+        for k in given_cells:
+            r, c = divmod(k, n_cols)
+            if matched[r][c]:
+                symbols[r][c] = str(givens[r][c])
+    read_boxes = [cell_crop_box(layout, *divmod(k, n_cols), inset=READ_INSET) for k in todo]
+    read_crops = {k: image[y0:y1, x0:x1] for k, (x0, y0, x1, y1) in zip(todo, read_boxes)}
+    readings = reader.read([read_crops[k] for k in todo], allowed=allowed)
+    grid = GridReading(digits, confidence, matched if givens is not None and input_image is not None else None,
+                       symbols=symbols)
+    for k, cell in zip(todo, readings):
         r, c = divmod(k, n_cols)
-        digits[r][c] = reading.digit or 0
-        confidence[r][c] = float(reading.confidence)
-    reading = GridReading(digits, confidence, matched if givens is not None and input_image is not None else None)
-    unsure = [k for k, cell in zip(todo, readings) if cell.confidence < ocr.OCR_BELOW]
+        _set_cell(grid, r, c, cell)
+    unsure = [(k, cell) for k, cell in zip(todo, readings) if cell.confidence < ocr.OCR_BELOW]
     if second_opinion and unsure:
-        _second_opinions(reading, [(divmod(k, n_cols), crops[k]) for k in unsure], allowed)
-    return reading
+        _second_opinions(grid, [(divmod(k, n_cols), crops[k], cell) for k, cell in unsure])  # OCR: inner crop, no lines
+    return grid
 
 
-def _second_opinions(reading: GridReading, cells: list[tuple[tuple[int, int], np.ndarray]],
-                     allowed: list[int]) -> None:
-    """Ask the OCR recogniser about ``cells`` ((row, col), crop) and update ``reading`` in place."""
+def _set_cell(grid: GridReading, r: int, c: int, cell: DigitReading) -> None:
+    grid.digits[r][c] = cell.digit or 0
+    grid.confidence[r][c] = float(cell.confidence)
+    if grid.symbols is not None:
+        grid.symbols[r][c] = cell.symbol
+    if cell.symbol == SYMBOL_PENCIL:
+        grid.candidates[(r, c)] = cell.candidates
+
+
+def _second_opinions(reading: GridReading, cells: list[tuple[tuple[int, int], np.ndarray, DigitReading]]) -> None:
+    """Ask the OCR recogniser about unsure ``cells`` ((row, col), crop, classifier reading). Agreement
+    (OCR reads exactly the classifier's digit at ``ocr.OCR_MIN_SCORE`` or more) makes the cell sure:
+    its confidence becomes 1 - (1 - classifier) * (1 - OCR). Disagreement is uncertainty: the cell
+    stays unsure (needs review), whatever either reader's confidence."""
     if len(cells) > ocr.MAX_OCR_CELLS:
         reading.second_opinion_note = (f"{len(cells)} unsure cells, more than {ocr.MAX_OCR_CELLS}: "
                                        "no clean grid to read, OCR not run")
@@ -136,26 +166,36 @@ def _second_opinions(reading: GridReading, cells: list[tuple[tuple[int, int], np
     if not ocr.ocr_available():
         reading.second_opinion_note = ocr.UNAVAILABLE
         return
-    for (r, c), crop in cells:
+    for (r, c), crop, cell in cells:
         got = ocr.read_cell(crop)
-        digit = got.digit(allowed)
-        reading.second_opinions.append({"cell": [r, c], "classifier": reading.digits[r][c],
-                                        "classifier_confidence": round(reading.confidence[r][c], 3),
-                                        "ocr_text": got.text, "ocr_score": round(got.score, 3),
-                                        "used": digit is not None})
-        if digit is not None:
-            reading.digits[r][c], reading.confidence[r][c] = digit, got.score
+        agrees = cell.digit is not None and got.digit(range(10)) == cell.digit
+        reading.second_opinions.append({"cell": [r, c], "classifier": cell.symbol,
+                                        "classifier_confidence": round(cell.confidence, 3),
+                                        "ocr_text": got.text, "ocr_score": round(got.score, 3), "agrees": agrees})
+        if agrees:
+            reading.confidence[r][c] = 1.0 - (1.0 - cell.confidence) * (1.0 - got.score)
 
 
 def check_grid(givens: list[list[int]], solution: list[list[int]], read: list[list[int]],
-               board: Board, layout: dict[str, Any] | None = None) -> tuple[list[Violation], dict[str, float]]:
+               board: Board, layout: dict[str, Any] | None = None, symbols: list[list[str]] | None = None,
+               unsure: set[tuple[int, int]] | None = None,
+               candidates: dict[tuple[int, int], tuple[int, ...]] | None = None,
+               ) -> tuple[list[Violation], dict[str, float]]:
     """Check a read grid against the puzzle: the rules GenPuzzle names, each break a named violation.
+
+    ``symbols`` (open-set readings) turn a non-digit or a digit outside 1..n into ``invalid_symbol``
+    (the cell holds no valid digit). ``unsure`` cells are unknown: no violation is claimed from them
+    (nor from conflicts they would take part in), and they are charged as not correct in the subscores,
+    so the score is what the answer earns if every unsure reading is wrong. ``candidates`` (pencil
+    marks) are named in the ``blank_unfilled`` evidence.
 
     Subscores: ``given_preservation`` (givens kept), ``blank_completion`` (blanks filled),
     ``blank_accuracy`` (blanks equal to the solution), ``constraints`` (units with no repeated digit).
     """
     n = board.n
     violations: list[Violation] = []
+    unsure = unsure or set()
+    candidates = candidates or {}
 
     def evidence(r: int, c: int, **kw: Any) -> dict[str, Any]:
         ev: dict[str, Any] = {"cell": [r, c], **kw}
@@ -163,14 +203,34 @@ def check_grid(givens: list[list[int]], solution: list[list[int]], read: list[li
             ev["bbox"] = list(cell_crop_box(layout, r, c))
         return ev
 
+    def invalid(r: int, c: int) -> str | None:
+        """The symbol read when it is not a digit 1..n (None for a valid digit or an empty cell)."""
+        sym = symbols[r][c] if symbols is not None else (str(read[r][c]) if read[r][c] else SYMBOL_BLANK)
+        if sym in (SYMBOL_BLANK, SYMBOL_PENCIL) or (sym.isdigit() and 1 <= int(sym) <= n):
+            return None
+        return sym
+
     n_givens = n_blanks = kept = filled = correct = 0
+    valid = [[read[r][c] if invalid(r, c) is None and (r, c) not in unsure else 0 for c in range(n)]
+             for r in range(n)]
     for r in range(n):
         for c in range(n):
-            got = read[r][c]
+            if (r, c) in unsure:
+                n_givens += bool(givens[r][c])
+                n_blanks += not givens[r][c]
+                continue
+            got = valid[r][c]
+            bad = invalid(r, c)
+            if bad is not None:
+                what = "a non-digit mark" if bad == "other" else f"{bad}, outside 1..{n}"
+                violations.append(Violation("invalid_symbol", f"cell r{r + 1}c{c + 1} holds {what}",
+                                            evidence(r, c, read=bad, allowed=f"1..{n}")))
             if givens[r][c]:
                 n_givens += 1
                 if got == givens[r][c]:
                     kept += 1
+                elif bad is not None:
+                    continue
                 elif got == 0:
                     violations.append(Violation("given_erased", f"given {givens[r][c]} at r{r + 1}c{c + 1} "
                                                 "was erased", evidence(r, c, expected=givens[r][c], read=0)))
@@ -179,9 +239,15 @@ def check_grid(givens: list[list[int]], solution: list[list[int]], read: list[li
                                                 f"now reads {got}", evidence(r, c, expected=givens[r][c], read=got)))
             else:
                 n_blanks += 1
+                if bad is not None:
+                    continue
                 if got == 0:
-                    violations.append(Violation("blank_unfilled", f"cell r{r + 1}c{c + 1} was left empty",
-                                                evidence(r, c, expected=solution[r][c], read=0)))
+                    marks = candidates.get((r, c))
+                    note = f" (only pencil marks: {', '.join(map(str, marks)) or 'unread'})" if marks is not None else ""
+                    ev = evidence(r, c, expected=solution[r][c], read=0)
+                    if marks is not None:
+                        ev["pencil_candidates"] = list(marks)
+                    violations.append(Violation("blank_unfilled", f"cell r{r + 1}c{c + 1} was left empty{note}", ev))
                     continue
                 filled += 1
                 if got == solution[r][c]:
@@ -195,8 +261,8 @@ def check_grid(givens: list[list[int]], solution: list[list[int]], read: list[li
     for kind, index, cells in units:
         seen: dict[int, list[list[int]]] = {}
         for r, c in cells:
-            if read[r][c]:
-                seen.setdefault(read[r][c], []).append([r, c])
+            if valid[r][c]:
+                seen.setdefault(valid[r][c], []).append([r, c])
         repeats = {d: cs for d, cs in seen.items() if len(cs) > 1}
         if not repeats:
             clean_units += 1
