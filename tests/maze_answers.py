@@ -319,7 +319,7 @@ def _cheat_all_corridors(case, seed):
 def _cheat_wide_brush(case, seed):
     img = case.input.copy()
     s = case.layout["cell_px"]
-    _draw_edges(img, case.layout, all_corridor_edges(case.maze, case.start), (230, 40, 40), int(0.62 * s))
+    _draw_edges(img, case.layout, all_corridor_edges(case.maze, case.start), (230, 40, 40), int(0.45 * s))
     return img
 
 

@@ -558,3 +558,14 @@ def test_cheats_never_pass(two_cases, cheat):
     for case in two_cases:
         verdict = case.verify(answers.CHEATS[cheat].draw(_cheat_case(case), cheat))
         assert verdict.score < 100 and verdict.status is not Status.CORRECT, (case.record.id, verdict.violations)
+
+
+def test_cutting_a_corner_through_a_post_is_a_minor_corner_cut(case):
+    """A diagonal step through the wall corner of a legal L-turn: minor `corner_cut`, not a wall crossing."""
+    path = case.path
+    i = next((i for i in range(1, len(path) - 1)
+              if abs(path[i - 1][0] - path[i + 1][0]) == 1 and abs(path[i - 1][1] - path[i + 1][1]) == 1), None)
+    assert i is not None, "the solution has no turn"
+    verdict = case.verify(case.draw(path[:i] + path[i + 1:], width=4))
+    assert verdict.codes == ["corner_cut"] and verdict.score == pytest.approx(TIER2), verdict.violations
+    assert sorted(map(tuple, verdict.violations[0].evidence["cells"])) == sorted([path[i - 1], path[i + 1]])

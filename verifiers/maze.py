@@ -525,7 +525,7 @@ def read_route(stroke: Stroke, maze: Maze, layout: dict[str, Any], start: Cell, 
     solid = {edge(e.a, e.b) for e in _open_transitions(drawn & ~stroke.wall_zone, maze, g)}
     edges = [replace(e, kind="open" if edge(e.a, e.b) in solid else "link")
              for e in _open_transitions(line & ~stroke.wall_zone, maze, g)]
-    edges += _wall_transitions(line, stroke, maze, g)
+    edges += _wall_transitions(drawn, stroke, maze, g)  # what was drawn, not the links between pieces
 
     # pieces of the stroke (small gaps tolerated); on the route they tell a dashed line from gaps
     tol = max(th["gap_tolerance_min_px"], round(th["gap_tolerance_cells"] * g.s))
