@@ -71,8 +71,9 @@ class Registration:
 
     ok: the answer was aligned; image: RGB uint8 answer warped into the input frame (input's HxW), None
     when not ok; matrix: 3x3 float, maps answer pixel coords -> input pixel coords (the affine part);
-    method: "identity", "ecc" (content-box/frame initialisation + robust ECC-style refinement) or
-    "features" (ORB+RANSAC initialisation + the same refinement), with "+local" when ``image`` also
+    method: "identity", "ecc" (content-box/page initialisation + robust ECC-style refinement),
+    "profile" (started from the puzzle's own lines matched as profiles) or "features" (ORB+RANSAC
+    initialisation + the same refinement), with "+local" when ``image`` also
     carries a smooth local correction of a few pixels on top of ``matrix`` (a redrawn, bent answer);
     quality: 0..1 alignment quality (robust correlation of ink maps in the unchanged region);
     reason: why not ok, else None;
