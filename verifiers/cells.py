@@ -308,6 +308,7 @@ def patch_features(patches: np.ndarray, tones: np.ndarray | None = None) -> dict
         d2 |= ink[:, ai, aj]
     return {
         "cover": ink.mean(axis=(1, 2)),
+        "inner": ink[:, 2:-2, 2:-2].mean(axis=(1, 2)),  # ink away from the border (line remnants excluded)
         "tinted": (t_p >= INK).mean(axis=(1, 2)),
         "tone": q[:, k // 2].astype(np.float64),
         "spread": (q[:, int(0.9 * k)] - q[:, int(0.1 * k)]).astype(np.float64),
@@ -319,7 +320,7 @@ def patch_features(patches: np.ndarray, tones: np.ndarray | None = None) -> dict
     }
 
 
-EVIDENCE = ("cover", "tinted", "tone", "sides", "centre", "corners", "diagonals", "off_diagonal")
+EVIDENCE = ("cover", "inner", "tinted", "tone", "sides", "centre", "corners", "diagonals", "off_diagonal")
 
 
 def _rows(features: dict[str, np.ndarray]) -> list[dict[str, Any]]:
@@ -334,7 +335,7 @@ def classify_patch(patch: np.ndarray, features: dict[str, Any] | None = None) ->
     """``(state, confidence, evidence)`` of one cell interior resampled to PATCH x PATCH darkness values
     (``features``: this patch's row of :func:`patch_features`, when already computed)."""
     f = features if features is not None else _rows(patch_features(patch[None]))[0]
-    cover, tone, spread, tinted = f["cover"], f["tone"], f["spread"], f["tinted"]
+    cover, tone, spread, tinted, inner = f["cover"], f["tone"], f["spread"], f["tinted"], f["inner"]
     sides, centre, corners, diagonals, off = f["sides"], f["centre"], f["corners"], f["diagonals"], f["off_diagonal"]
     ev: dict[str, Any] = {k: f[k] for k in EVIDENCE}
     covered = sum(s >= SIDE_COVERED for s in sides)
@@ -347,18 +348,20 @@ def classify_patch(patch: np.ndarray, features: dict[str, Any] | None = None) ->
         if sum(c >= 0.3 for c in corners) >= 3 or centre >= 0.6:
             return FILLED, _conf((lowest - SIDE_COVERED) / 0.25, (cover - 0.3) / 0.2), ev
         return UNSURE, UNSURE_CONFIDENCE, ev  # a ring touching only the side middles (an O?)
-    if covered >= 2 and sum(c >= 0.3 for c in corners) >= 3 and off >= 0.4 and cover >= 0.4:
+    if covered >= 2 and sum(c >= 0.3 for c in corners) >= 3 and off >= 0.4 and cover >= 0.35:
         return FILLED, 0.7, ev  # a fill or a thick outline with sides cut by widened grid lines
     if covered <= 2 and min(diagonals) >= 0.45 and off <= 0.2 and max(sides) < 0.5 and centre >= 0.2:
         # both diagonals inked, the rest of the cell blank: an X (a heavy one may touch a side middle)
         return CROSSED, _conf((min(diagonals) - 0.45) / 0.2, (0.2 - off) / 0.1), ev
+    if covered <= 1 and inner < 0.01 and cover < 0.15:
+        return BLANK, 0.7, ev  # ink only along the border: what is left of a grid line
     if covered == 0:
         if cover < 0.025:
             return BLANK, _conf((0.025 - cover) / 0.015), ev
         blob = _central_blob(patch >= MARK_INK)
         if blob is not None:
             size, area = blob
-            if size <= 0.5 and area <= 0.2 and cover - area <= 0.06:
+            if size <= 0.5 and area <= 0.2 and inner * (PATCH - 4) ** 2 / PATCH ** 2 - area <= 0.06:
                 return CROSSED, _conf((0.5 - size) / 0.2, (0.2 - area) / 0.1), ev  # a dot
             if area >= 0.35:
                 return FILLED, _conf((area - 0.35) / 0.15), ev  # a large central blob (a disc)
@@ -369,7 +372,7 @@ def classify_patch(patch: np.ndarray, features: dict[str, Any] | None = None) ->
         return UNSURE, UNSURE_CONFIDENCE, ev
     if covered >= 2 and centre >= 0.6 and cover >= 0.35 and off >= 0.25:
         return FILLED, _conf((cover - 0.35) / 0.15, (centre - 0.6) / 0.3, (off - 0.25) / 0.2), ev  # partial fill
-    if covered == 1 and cover < 0.08:
+    if covered == 1 and (cover < 0.08 or (inner < 0.06 and max(diagonals) < 0.4)):
         return BLANK, 0.65, ev  # a remnant of a grid line along one side
     return UNSURE, UNSURE_CONFIDENCE, ev
 
