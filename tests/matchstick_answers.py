@@ -75,6 +75,31 @@ HELDOUT_STYLES = [
           post=(("rescale", 0.7), ("jpeg", 60))),
 ]
 
+# a second held-out family, written after the first one had been looked at; measured once at the end
+FRESH_STYLES = [
+    Style("f_teal_round", "round_head", 0.95, (20, 130, 140), head=(20, 40, 60), frame_width=3,
+          frame_color=(90, 90, 90), jitter=1.2, post=(("rescale", 1.3), ("jpeg", 72))),
+    Style("f_match_slim_squashed", width=0.75, post=(("square", 1024), ("blur", 0.6), ("jpeg", 78))),
+    Style("f_grey_pencil", "line", 0.55, (95, 95, 95), frame_color=(60, 60, 60), paper=(252, 250, 244),
+          tilt=1.0, post=(("noise", 4.0), ("jpeg", 70))),
+    Style("f_pink_outlined", "outlined", 1.1, (250, 200, 210), head=(160, 30, 80), frame_width=4),
+    Style("f_wood_rotated_bent", width=1.1, jitter=1.5, post=(("rotate", 1.2), ("warp", 2.5), ("jpeg", 68))),
+]
+
+FRESH_CHEATS = [
+    Cheat("none", "correct"),
+    Cheat("extra_beside_touching", "incorrect", {"gap": 1.0}),
+    Cheat("extra_beside_gap", "incorrect", {"gap": 4.5}),
+    Cheat("extra_on_frame", "incorrect", {"side": "left", "shift": 0.3}),
+    Cheat("extra_outside_frame", "incorrect", {"side": "bottom"}),
+    Cheat("extra_across_slot", "incorrect", {"angle": 70}),
+    Cheat("extra_across_shallow", "incorrect", {"angle": 25}),
+    Cheat("moved_beside_slot", "incorrect", {"gap": 3.0}),
+    Cheat("extra_open_space", "incorrect"),
+    Cheat("ghost", "review", {"alpha": 0.3}),
+    Cheat("hairline", "review", {"width": 1}),
+]
+
 TUNE_CHEATS = [
     Cheat("none", "correct"),
     Cheat("extra_open_space", "incorrect"),

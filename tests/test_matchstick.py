@@ -25,6 +25,7 @@ from genpuzzle.solvers.matchstick import (GLYPHS, SLOT_NAMES, Frame, decode, enu
                                           generate, is_true, min_moves, move_counts, occupancy, parse_equation,
                                           search, slots, solve)
 from genpuzzle.verifiers.matchstick import frame_from_layout, read_sticks, stick_length
+from matchstick_answers import FRESH_CHEATS, HELDOUT_CHEATS, HELDOUT_STYLES, TUNE_CHEATS, TUNE_STYLES, Style, build_answer, is_right
 
 # --------------------------------------------------------------------------------- independent brute force
 
@@ -302,6 +303,55 @@ def test_valid_solution_missing_from_list_counts_and_is_flagged(puzzle_set, answ
     assert verdict.extra["unlisted_solution"] == dropped
 
 
+# ------------------------------------------------------------------------------- every stick accounted for
+
+_CHEATS = {c.name: c for c in TUNE_CHEATS + HELDOUT_CHEATS + FRESH_CHEATS}
+# (cheat, where the stray is named): a whole extra stick anywhere in the picture is charged with its place
+_PLACED_CHEATS = [("extra_open_space", "in open space"), ("extra_beside_touching", "doubling slot"),
+                  ("extra_beside_gap", "beside or across slot"), ("extra_on_frame", "frame line"),
+                  ("extra_on_frame_centred", "frame line"), ("extra_outside_frame", "outside the frame"),
+                  ("extra_across_slot", "across"), ("extra_across_diagonal", "across"),
+                  ("extra_across_shallow", "lying across slot"), ("moved_beside_slot", "slot")]
+
+
+@pytest.mark.parametrize("cheat,place", _PLACED_CHEATS, ids=[c for c, _ in _PLACED_CHEATS])
+def test_extra_stick_anywhere_is_caught_and_named(puzzle_set, answers, cheat: str, place: str) -> None:
+    record = puzzle_set.records[2]
+    n = record.ground_truth["stick_count"]
+    for style in (TUNE_STYLES[0], TUNE_STYLES[2]):  # matchsticks and plain blue lines
+        image = build_answer(record, style, _CHEATS[cheat], seed=5)
+        verdict = verify_answer(puzzle_set.root, record, _save(answers, f"{cheat}_{style.name}", image))
+        assert verdict.score == 0 and verdict.status == Status.INCORRECT, (cheat, style.name, verdict.codes)
+        strays = [v for v in verdict.violations if v.code == "stray_stick"]
+        assert strays and any(place in v.evidence["place"] for v in strays), [v.message for v in strays]
+        assert all(len(v.evidence["bbox"]) == 4 for v in strays)
+        if cheat != "moved_beside_slot":  # a move that lands beside its slot keeps the count
+            assert f"stick count {n + 1}, expected {n}" in [v.message for v in verdict.violations]
+
+
+@pytest.mark.parametrize("cheat", ["ghost", "hairline"])
+def test_ghost_and_hairline_are_flagged_never_correct(puzzle_set, answers, cheat: str) -> None:
+    # a pale ghost left where a stick was taken away, or a 1 px hairline stick: unsure, so reviewed at 0
+    record = puzzle_set.records[3]
+    for style in (TUNE_STYLES[0], TUNE_STYLES[2]):
+        image = build_answer(record, style, _CHEATS[cheat], seed=6)
+        verdict = verify_answer(puzzle_set.root, record, _save(answers, f"{cheat}_{style.name}", image))
+        assert verdict.score == 0 and verdict.status != Status.CORRECT, (cheat, style.name, verdict.codes)
+        if not verdict.violations:
+            assert verdict.status == Status.NEEDS_REVIEW and verdict.extra["unsure_marks"]
+            assert any(("faint" in m["place"]) for m in verdict.extra["unsure_marks"])
+
+
+@pytest.mark.parametrize("style", HELDOUT_STYLES, ids=[s.name for s in HELDOUT_STYLES])
+def test_heldout_redrawn_solution_scores_100(puzzle_set, answers, style: Style) -> None:
+    # held-out redraws (other colours, widths, heads, outlines, frames, paper, tilt, bends, JPEG, rescale)
+    for record in puzzle_set.records[4:6]:
+        image = build_answer(record, style, _CHEATS["none"], seed=record.seed % 1000)
+        verdict = verify_answer(puzzle_set.root, record, _save(answers, f"heldout_{style.name}_{record.id}", image))
+        assert is_right("correct", verdict), (record.id, style.name, verdict.status, verdict.codes,
+                                              verdict.extra.get("unsure_marks"), verdict.extra.get("unsure_slots"))
+
+
 # ------------------------------------------------------------------------------------------ perturbed
 
 
@@ -384,6 +434,35 @@ def test_garbage_never_crashes(puzzle_set, answers) -> None:
     layout = equation_layout(frame_for("1+1=2"))
     reading = read_sticks(np.zeros((3, 3, 3), np.uint8), {**layout, "occupied": [False] * len(layout["slots"])})
     assert len(reading.occupied) == len(layout["slots"])
+
+
+@settings(max_examples=12, deadline=None)
+@given(data=st.data())
+def test_hypothesis_garbage_images(puzzle_set, data) -> None:
+    """Random blocks, lines and noise over random paper: never a crash, a score in [0, 100] and never
+    100 unless the reading is confident."""
+    record = puzzle_set.records[0]
+    w, h = record.layout["canvas"]
+    seed = data.draw(st.integers(0, 2**31 - 1))
+    rng = np.random.default_rng(seed)
+    image = np.full((h, w, 3), data.draw(st.integers(0, 255)), np.uint8)
+    for _ in range(data.draw(st.integers(0, 25))):
+        x0, y0 = int(rng.integers(0, w)), int(rng.integers(0, h))
+        colour = tuple(int(c) for c in rng.integers(0, 256, 3))
+        if rng.random() < 0.5:
+            cv2.line(image, (x0, y0), (int(rng.integers(0, w)), int(rng.integers(0, h))), colour,
+                     int(rng.integers(1, 20)))
+        else:
+            cv2.rectangle(image, (x0, y0), (x0 + int(rng.integers(1, 200)), y0 + int(rng.integers(1, 200))), colour, -1)
+    if data.draw(st.booleans()):
+        image = np.clip(image + rng.normal(0, 30, image.shape), 0, 255).astype(np.uint8)
+    reading = read_sticks(image, record.layout)
+    assert len(reading.occupied) == len(record.layout["slots"])
+    track = get_track("matchstick")
+    verdict = track.verify(record, image, image)
+    assert 0 <= verdict.score <= 100
+    if verdict.score == 100:
+        assert verdict.status == Status.CORRECT and not verdict.needs_review
 
 
 def test_overlay_draws_on_the_answer(puzzle_set) -> None:

@@ -35,6 +35,7 @@ DEFAULTS: dict[str, Any] = {
     "wide_slot_ratio": 1.25,
     "frame_seed_px": 8.0,
     "frame_excess_ratio": 0.35,
+    "frame_chroma_excess": 0.25,
     "faint_ink_min": 0.08,
     "faint_ink_ratio": 0.15,
 }
@@ -123,6 +124,46 @@ def _point_segment_distance(px: np.ndarray, py: np.ndarray, a: tuple[float, floa
     return np.hypot(px - (ax + t * dx), py - (ay + t * dy))
 
 
+_SAMPLE_CACHE: dict[tuple[Any, ...], list[tuple[np.ndarray, np.ndarray]]] = {}
+
+
+def _slot_sample_points(layout: dict[str, Any], tol: float, T: float, span: tuple[float, float],
+                        operator_span: tuple[float, float]) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Per slot the pixel rows and columns (samples x offsets) its fill is read at: ``_SAMPLES`` points
+    along the slot, each with +-tol px across it, skipping points where another slot of the same symbol
+    crosses or comes close (the '+' centre...). Depends on the layout only, so it is cached."""
+    slots_ = layout["slots"]
+    key = (tuple((sl["symbol"], sl["segment"], *sl["p0"], *sl["p1"]) for sl in slots_), tol, T, span, operator_span)
+    cached = _SAMPLE_CACHE.get(key)
+    if cached is not None:
+        return cached
+    kinds = frame_from_layout(layout).kinds
+    offsets = np.arange(-math.ceil(tol), math.ceil(tol) + 1, dtype=np.float32)
+    out = []
+    for sl in slots_:
+        p0, p1 = np.array(sl["p0"], np.float32), np.array(sl["p1"], np.float32)
+        d = p1 - p0
+        u = d / (float(np.hypot(*d)) or 1.0)
+        n = np.array([-u[1], u[0]], np.float32)
+        lo, hi = span if kinds[sl["symbol"]] == "digit" else operator_span
+        ts = np.linspace(lo, hi, _SAMPLES, dtype=np.float32)
+        centres = p0[None, :] + ts[:, None] * d[None, :]
+        keep = np.ones(len(ts), bool)
+        for other in slots_:
+            if other is sl or other["symbol"] != sl["symbol"]:
+                continue
+            dist = _point_segment_distance(centres[:, 0], centres[:, 1], tuple(other["p0"]), tuple(other["p1"]))
+            keep &= dist > tol + 0.5 * T
+        if keep.sum() < 4:
+            keep[:] = True
+        pts = centres[keep][:, None, :] + offsets[None, :, None] * n[None, None, :]
+        out.append((np.round(pts[..., 1]).astype(np.int64), np.round(pts[..., 0]).astype(np.int64)))
+    if len(_SAMPLE_CACHE) >= 64:
+        _SAMPLE_CACHE.clear()
+    _SAMPLE_CACHE[key] = out
+    return out
+
+
 def read_sticks(image: np.ndarray, layout: dict[str, Any], params: dict[str, Any] | None = None) -> StickReading:
     """Read slot occupancy and stray sticks from ``image`` (RGB, registered into the input frame)."""
     p = {**DEFAULTS, **(params or {})}
@@ -133,71 +174,74 @@ def read_sticks(image: np.ndarray, layout: dict[str, Any], params: dict[str, Any
     T = float(layout.get("stick_width", 0.16 * L))
     tol = max(3.0, p["perpendicular_tolerance"] * L)
     slots_ = layout["slots"]
-    kinds = frame_from_layout(layout).kinds
-    offsets = np.arange(-math.ceil(tol), math.ceil(tol) + 1, dtype=np.float32)
     fills, confs, occupied, samples = [], [], [], []
-    for sl in slots_:
-        p0, p1 = np.array(sl["p0"], np.float32), np.array(sl["p1"], np.float32)
-        d = p1 - p0
-        length = float(np.hypot(*d)) or 1.0
-        u = d / length
-        n = np.array([-u[1], u[0]], np.float32)
-        span = p["sample_span"] if kinds[sl["symbol"]] == "digit" else p["operator_sample_span"]
-        ts = np.linspace(span[0], span[1], _SAMPLES, dtype=np.float32)
-        centres = p0[None, :] + ts[:, None] * d[None, :]
-        # skip samples where another slot of the same symbol crosses or comes close (the '+' centre...)
-        keep = np.ones(len(ts), bool)
-        for other in slots_:
-            if other is sl or other["symbol"] != sl["symbol"]:
-                continue
-            dist = _point_segment_distance(centres[:, 0], centres[:, 1], tuple(other["p0"]), tuple(other["p1"]))
-            keep &= dist > tol + 0.5 * T
-        if keep.sum() < 4:
-            keep[:] = True
-        pts = centres[keep][:, None, :] + offsets[None, :, None] * n[None, None, :]
-        xs = np.clip(np.round(pts[..., 0]).astype(np.int64), 0, w - 1)
-        ys = np.clip(np.round(pts[..., 1]).astype(np.int64), 0, h - 1)
+    for ys, xs in _slot_sample_points(layout, tol, T, tuple(p["sample_span"]), tuple(p["operator_sample_span"])):
+        xs, ys = np.clip(xs, 0, w - 1), np.clip(ys, 0, h - 1)
         fill = float(hit[ys, xs].any(axis=1).mean())
         samples.append((ys, xs))
         fills.append(fill)
         occupied.append(fill >= p["occupied_cut"])
         confs.append(min(1.0, abs(fill - p["occupied_cut"]) / p["confident_margin"]))
-    strays, unsure, measured = _account_for_ink(ink, hit, layout, occupied, samples, L, T, tol, p)
+    rgb = np.asarray(image, dtype=np.uint8)[:, :, :3]
+    strays, unsure, measured = _account_for_ink(ink, hit, rgb, layout, occupied, samples, L, T, tol, p)
     return StickReading(occupied, fills, confs, strays, unsure, measured)
 
 
-def _ink_runs(hit: np.ndarray, p0: np.ndarray, p1: np.ndarray, ts: np.ndarray, reach: int, seed_tol: float
-              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Across the line p0 -> p1 at the positions ``ts``: the run of ink that crosses the line (the
+def _ink_runs(hit: np.ndarray, lines: list[tuple[np.ndarray, np.ndarray, np.ndarray]], reach: int,
+              seed_tol: float, rgb: np.ndarray | None = None) -> list[tuple[np.ndarray, ...]]:
+    """Across each line (p0, p1, ts) at its positions ``ts``: the run of ink that crosses the line (the
     contiguous ink pixels, along the normal, containing the ink nearest the line within ``seed_tol``).
 
-    Returns (centres (m, 2), normal, lo, hi): lo/hi are signed offsets in px along the normal, clipped
-    to +-``reach``; NaN where no ink lies within ``seed_tol`` of the line.
+    Returns per line (centres (m, 2), normal, lo, hi): lo/hi are signed offsets in px along the normal,
+    clipped to +-``reach``; NaN where no ink lies within ``seed_tol`` of the line. With ``rgb`` (the
+    image), each tuple also holds the largest chroma (max - min channel, 0..1) inside each run. All lines
+    are read in one batch.
     """
     h, w = hit.shape
-    d = p1 - p0
-    u = d / (float(np.hypot(*d)) or 1.0)
-    n = np.array([-u[1], u[0]], np.float32)
+    all_centres, all_normals, normals = [], [], []
+    for p0, p1, ts in lines:
+        d = p1 - p0
+        u = d / (float(np.hypot(*d)) or 1.0)
+        n = np.array([-u[1], u[0]], np.float32)
+        normals.append(n)
+        all_centres.append(p0[None, :] + ts[:, None] * d[None, :])
+        all_normals.append(np.broadcast_to(n, (len(ts), 2)))
+    if not lines:
+        return []
+    centres, nrm = np.concatenate(all_centres), np.concatenate(all_normals)
     offsets = np.arange(-reach, reach + 1, dtype=np.float32)
-    centres = p0[None, :] + ts[:, None] * d[None, :]
-    pts = centres[:, None, :] + offsets[None, :, None] * n[None, None, :]
+    pts = centres[:, None, :] + offsets[None, :, None] * nrm[:, None, :]
     xs, ys = np.round(pts[..., 0]).astype(np.int64), np.round(pts[..., 1]).astype(np.int64)
     inside = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
-    prof = hit[np.clip(ys, 0, h - 1), np.clip(xs, 0, w - 1)] & inside
+    np.clip(xs, 0, w - 1, out=xs)
+    np.clip(ys, 0, h - 1, out=ys)
+    prof = hit[ys, xs] & inside
     k = prof.shape[1]
     idx = np.arange(k)
     # nearest ink to the line (index `reach`) within seed_tol
     dist = np.where(prof, np.abs(idx - reach), k)
     dist[:, np.abs(idx - reach) > seed_tol] = k
     seed = dist.argmin(axis=1)
-    found = dist[np.arange(len(seed)), seed] < k
+    rows = np.arange(len(seed))
+    found = dist[rows, seed] < k
     last_gap = np.maximum.accumulate(np.where(prof, -1, idx[None, :]), axis=1)
     next_gap = np.minimum.accumulate(np.where(prof, k, idx[None, :])[:, ::-1], axis=1)[:, ::-1]
-    rows = np.arange(len(seed))
     lo = (last_gap[rows, seed] + 1 - reach).astype(np.float32)
     hi = (next_gap[rows, seed] - 1 - reach).astype(np.float32)
     lo[~found], hi[~found] = np.nan, np.nan
-    return centres, n, lo, hi
+    colour = None
+    if rgb is not None:
+        in_run = (idx[None, :] >= (lo + reach)[:, None]) & (idx[None, :] <= (hi + reach)[:, None])
+        px = rgb[ys, xs].astype(np.int16)
+        chroma = (px.max(axis=2) - px.min(axis=2)) * np.float32(1 / 255)
+        colour = np.where(in_run, chroma, 0).max(axis=1)
+    out: list[tuple[np.ndarray, ...]] = []
+    start = 0
+    for (_, _, ts), n in zip(lines, normals):
+        sl = slice(start, start + len(ts))
+        start += len(ts)
+        out.append((centres[sl], n, lo[sl], hi[sl]) + ((colour[sl],) if colour is not None else ()))
+    return out
 
 
 def _explain_band(explained: np.ndarray, centres: np.ndarray, n: np.ndarray, lo: np.ndarray, hi: np.ndarray,
@@ -215,6 +259,21 @@ def _explain_band(explained: np.ndarray, centres: np.ndarray, n: np.ndarray, lo:
     right = centres + b[:, None] * n[None, :]
     poly = np.concatenate([left, right[::-1]]).round().astype(np.int32)
     cv2.fillPoly(explained, [poly], label)
+
+
+def _lies_across(ts: np.ndarray, lo: np.ndarray, hi: np.ndarray, W: float) -> bool:
+    """Whether the ink along a too-wide slot is a stick crossing it at a shallow angle: the ink sticks out
+    on one side of the slot's own stick near one end and on the other side near the other end (a second
+    parallel stick sticks out on one side only, a thicker stick on both sides alike)."""
+    mid = (lo + hi) / 2
+    own = np.isfinite(mid) & ((hi - lo + 1) <= 1.15 * W)
+    centre = float(np.median(mid[own])) if own.sum() >= 3 else 0.0
+    out = 0.5 * W + max(3.0, 0.35 * W)
+    low_side = np.isfinite(lo) & (lo < centre - out)
+    high_side = np.isfinite(hi) & (hi > centre + out)
+    if low_side.sum() < 3 or high_side.sum() < 3:
+        return False
+    return abs(float(np.median(ts[low_side])) - float(np.median(ts[high_side]))) >= 0.2
 
 
 def _stretches(flags: np.ndarray, max_gap: int) -> list[tuple[int, int]]:
@@ -300,7 +359,7 @@ def _merge_collinear(pieces: list[dict[str, Any]], hit: np.ndarray, band: float,
     return [np.concatenate(g) for g in groups.values()]
 
 
-def _account_for_ink(ink: np.ndarray, hit: np.ndarray, layout: dict[str, Any], occupied: list[bool],
+def _account_for_ink(ink: np.ndarray, hit: np.ndarray, rgb: np.ndarray, layout: dict[str, Any], occupied: list[bool],
                      samples: list[tuple[np.ndarray, np.ndarray]], L: float, T: float, tol: float, p: dict[str, Any]
                      ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, float]]:
     """Everything drawn that neither an occupied slot (one stick of this answer's width) nor the frame
@@ -315,15 +374,11 @@ def _account_for_ink(ink: np.ndarray, hit: np.ndarray, layout: dict[str, Any], o
     reach = int(math.ceil(0.5 * L))
     margin = p["explained_margin_px"]
     slots_ = layout["slots"]
-    ts_mask = np.linspace(-0.06, 1.06, max(8, int(1.12 * L / 2)), dtype=np.float32)
+    ts_mask = np.linspace(-0.06, 1.06, max(8, int(1.12 * L / 3)), dtype=np.float32)
     inner = (ts_mask >= 0.15) & (ts_mask <= 0.85)
-    runs = []
-    for j, sl in enumerate(slots_):
-        if not occupied[j]:
-            continue
-        p0, p1 = np.array(sl["p0"], np.float32), np.array(sl["p1"], np.float32)
-        centres, n, lo, hi = _ink_runs(hit, p0, p1, ts_mask, reach, tol)
-        runs.append((j, centres, n, lo, hi))
+    held = [j for j in range(len(slots_)) if occupied[j]]
+    lines = [(np.array(slots_[j]["p0"], np.float32), np.array(slots_[j]["p1"], np.float32), ts_mask) for j in held]
+    runs = [(j, *r) for j, r in zip(held, _ink_runs(hit, lines, reach, tol))]
     widths = [hi[inner] - lo[inner] + 1 for _, _, _, lo, hi in runs]
     per_slot = [float(np.nanmedian(wd)) for wd in widths if np.isfinite(wd).sum() >= 3]
     W = float(np.median(per_slot)) if per_slot else T
@@ -339,9 +394,15 @@ def _account_for_ink(ink: np.ndarray, hit: np.ndarray, layout: dict[str, Any], o
         band_dirs[j + 1] = _unit(slots_[j]["p0"], slots_[j]["p1"])
         doubled = np.isfinite(wd) & (wd >= max(p["doubled_width_ratio"] * W, W + 3))
         wider = np.isfinite(wd) & (wd >= max(p["wide_slot_ratio"] * W, W + 2.5))
-        if doubled.sum() < 0.6 * inner.sum() and wider.sum() >= 0.6 * inner.sum():
+        if wider.sum() >= 0.6 * inner.sum() and _lies_across(ts_mask[inner], lo[inner], hi[inner], W):
+            pts = centres[inner]
+            strays.append({"bbox": slot_bbox(layout, j), "sticks": 1,
+                           "place": f"lying across slot {_slot_name(layout, j)}",
+                           "length": round(float(math.dist(pts[0], pts[-1])), 1), "width": round(float(np.nanmedian(wd)), 1),
+                           "slot": j})
+        elif doubled.sum() < 0.6 * inner.sum() and wider.sum() >= 0.6 * inner.sum():
             wide_slots.append(j)
-        if doubled.sum() >= 0.6 * inner.sum():
+        elif doubled.sum() >= 0.6 * inner.sum():
             pts = centres[inner][doubled]
             strays.append({"bbox": slot_bbox(layout, j), "sticks": 1, "place": f"doubling slot {_slot_name(layout, j)}",
                            "length": round(float(math.dist(pts[0], pts[-1])), 1), "width": round(float(np.nanmedian(wd)), 1),
@@ -355,22 +416,28 @@ def _account_for_ink(ink: np.ndarray, hit: np.ndarray, layout: dict[str, Any], o
 
     fx0, fy0, fx1, fy1 = (float(v) for v in layout.get("frame_bbox", [0, 0, w, h]))
     fw = float(layout.get("frame_width", 3))
+    frame_reach = int(math.ceil(2 * max(W, T) + fw + 4))  # a thick stick lying against the frame line
     frame_lines = {"top": ((fx0, fy0 + fw / 2), (fx1, fy0 + fw / 2)), "bottom": ((fx0, fy1 - fw / 2), (fx1, fy1 - fw / 2)),
                    "left": ((fx0 + fw / 2, fy0), (fx0 + fw / 2, fy1)), "right": ((fx1 - fw / 2, fy0), (fx1 - fw / 2, fy1))}
-    frame_runs = []
-    for side, (a, b) in frame_lines.items():
+    lines, aways = [], []
+    for a, b in frame_lines.values():
         p0, p1 = np.array(a, np.float32), np.array(b, np.float32)
         length = float(np.hypot(*(p1 - p0))) or 1.0
-        ts = np.linspace(0, 1, max(8, int(length / 2)), dtype=np.float32)
-        centres, n, lo, hi = _ink_runs(hit, p0, p1, ts, reach, p["frame_seed_px"])
-        away = np.minimum(ts, 1 - ts) * length >= 0.3 * L + 2 * fw
-        frame_runs.append((side, ts, centres, n, lo, hi, away))
-    fwidths = np.concatenate([(hi - lo + 1)[away] for _, _, _, _, lo, hi, away in frame_runs])
+        ts = np.linspace(0, 1, max(8, int(length / 3)), dtype=np.float32)
+        lines.append((p0, p1, ts))
+        aways.append(np.minimum(ts, 1 - ts) * length >= 0.3 * L + 2 * fw)
+    frame_runs = [(side, ln[2], *r[:4], away, r[4]) for side, ln, r, away in
+                  zip(frame_lines, lines, _ink_runs(hit, lines, frame_reach, p["frame_seed_px"], rgb), aways)]
+    fwidths = np.concatenate([(hi - lo + 1)[away] for _, _, _, _, lo, hi, away, _ in frame_runs])
+    fcolours = np.concatenate([colour[away & np.isfinite(lo)] for _, _, _, _, lo, _, away, colour in frame_runs])
+    frame_chroma = float(np.median(fcolours)) if len(fcolours) >= 8 else 0.0
     Wf = float(np.nanmedian(fwidths)) if np.isfinite(fwidths).sum() >= 8 else fw
-    for f, (side, ts, centres, n, lo, hi, away) in enumerate(frame_runs):
+    for f, (side, ts, centres, n, lo, hi, away, colour) in enumerate(frame_runs):
         _explain_band(explained, centres, n, lo, hi, p["slot_width_cap"] * Wf, margin, 251 + f)
         band_dirs[251 + f] = (1.0, 0.0) if side in ("top", "bottom") else (0.0, 1.0)
-        wide = away & np.isfinite(lo) & ((hi - lo + 1) >= Wf + max(2.0, p["frame_excess_ratio"] * W))
+        # a stick on the frame line makes it wider, or (a coloured stick on a neutral frame) colourful
+        wide = away & np.isfinite(lo) & (((hi - lo + 1) >= Wf + max(2.0, p["frame_excess_ratio"] * W))
+                                         | (colour >= frame_chroma + p["frame_chroma_excess"]))
         step = float(np.hypot(*(centres[1] - centres[0]))) if len(centres) > 1 else 1.0
         for i, j in _stretches(wide, 2):
             length = (j - i + 1) * step
