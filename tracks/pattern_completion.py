@@ -239,7 +239,8 @@ class PatternCompletionTrack(Track):
 
     def verify(self, record: InstanceRecord, answer: np.ndarray, input_image: np.ndarray) -> Verdict:
         layout, prog = record.layout, self.rubric["programmatic"]
-        page = page_changes(answer, input_image, layout, self.rubric)
+        answer_box = layout["grid_boxes"][layout["slot_panel"]] if layout["variant_kind"] == "cells" else None
+        page = page_changes(answer, input_image, layout, self.rubric, answer_box)
         if layout["variant_kind"] == "cells":
             tier, violations, parsed, unsure, clean_outside, conf = self._verify_cells(record, answer)
         else:
@@ -256,10 +257,17 @@ class PatternCompletionTrack(Track):
         if unsure:
             violations.append(Violation("unsure_reading", f"{len(unsure)} reading(s) unsure (charged as wrong)",
                                         {"unsure": unsure}))
-        needs_review = bool(unsure) or any(v.code == "outside_hypotheses" for v in violations)
+        outside = any(v.code == "outside_hypotheses" for v in violations)
+        needs_review = bool(unsure) or outside
+        confident = [v for v in violations if v.code not in ("unsure_reading", "outside_hypotheses")]
+        if outside or not confident:
+            # a possible alternative rule, or nothing wrong but an unsure reading: a person decides
+            status = Status.NEEDS_REVIEW if needs_review else Status.CORRECT
+        else:
+            status = Status.INCORRECT
         parsed["tier"] = tier
         return Verdict(id=record.id, track=self.name, score=tier_score(tier),
-                       status=Status.CORRECT if not violations else Status.INCORRECT, violations=violations,
+                       status=status, violations=violations,
                        parsed=parsed, confidence=conf, needs_review=needs_review,
                        subscores={"tier": tier}, extra={"added_px": page.added_px, "removed_px": page.removed_px})
 

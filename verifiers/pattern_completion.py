@@ -4,9 +4,9 @@
   ``filled`` -> 1, ``blank`` -> 0, anything else (``crossed``: an X is no clear fill or blank here;
   ``unsure``) is an unsure cell.
 * :func:`read_object_panel`: figures in the answer panel, read open-set, one per connected component of
-  non-paper pixels (holes filled): type by the vertex count of the hull's polygon approximation at
-  several tolerances (3 triangle, 4 square, 5 pentagon, 6+ an off-palette polygon) or, for a round hull
-  (circularity >= 0.92 with >= 7 vertices at the finest tolerance), a circle; size = larger bounding-box
+  non-paper pixels (holes filled): type by the corners of the convex hull (:func:`classify_shape`: 3
+  triangle, 4 square, 5 pentagon, 6+ an off-palette polygon; a round hull without corners a circle);
+  size = larger bounding-box
   side / slot side, on the palette's log scale; fill = mean L* of the interior (the silhouette eroded past
   the outline) relative to the paper; slot = the slot holding the centroid. Readings between palette
   values are unsure; values off the palette are read as such (never snapped).
@@ -32,7 +32,11 @@ from genpuzzle.verifiers.cells import BLANK, FILLED, darkness_maps, read_marks
 INK_DARKNESS = 38  # a pixel this much darker than the paper belongs to a figure (L* 100 vs 75 is ~70)
 SIZE_SURE_LOG = 0.09  # |log(read / palette size)| within which a size reading is confident
 FILL_SURE_LSTAR = 9.0  # |L* read - palette L*| within which a fill reading is confident
-CIRCLE_MIN_CIRCULARITY = 0.92
+CIRCLE_MIN_CIRCULARITY = 0.93  # a regular pentagon is 0.865, rounded by a thick outline up to ~0.92
+# tolerance drop from k - 1 to k vertices that marks k corners: a circle's drops are ~3.3 at k = 3 and 4
+# (the first corners any round shape needs), ~1.5 from k = 5 on; a polygon's is 15-50 at its own k
+CORNER_DROP = {3: 6.0, 4: 6.0, 5: 3.0}
+TOLERANCE_FLOOR = 0.006  # fit tolerances below this (a pixel or so) count as this
 PAPER_CELL_PX = 28.0
 
 
@@ -94,7 +98,7 @@ class Figure:
     type_name: str
     size_ratio: float
     fill_lstar: float
-    vertices: list[int] = field(default_factory=list)
+    vertices: list[float] = field(default_factory=list)  # fit tolerances for 3..6 vertices
     circularity: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
@@ -104,23 +108,44 @@ class Figure:
                 "circularity": round(self.circularity, 3)}
 
 
-def classify_shape(contour: np.ndarray) -> tuple[str, list[int], float]:
-    """(name or 'unsure', vertex counts at tolerances 1/2/3/4.5 % of the hull perimeter, hull circularity)."""
+def fit_tolerances(hull: np.ndarray, perimeter: float, most: int = 8) -> dict[int, float]:
+    """For k = 3..``most``: the smallest Douglas-Peucker tolerance (fraction of the perimeter) at which the
+    hull simplifies to at most k vertices (bisection)."""
+    out = {}
+    for k in range(3, most + 1):
+        lo, hi = 0.0, 0.5
+        for _ in range(16):
+            mid = (lo + hi) / 2
+            if len(cv2.approxPolyDP(hull, mid * perimeter, True)) <= k:
+                hi = mid
+            else:
+                lo = mid
+        out[k] = hi
+    return out
+
+
+def classify_shape(contour: np.ndarray) -> tuple[str, list[float], float]:
+    """(name or 'unsure', the fit tolerances for 3..6 vertices, hull circularity).
+
+    A polygon with k corners needs a large tolerance for k - 1 vertices and a small one for k: the
+    shape's vertex count is where that tolerance drops most, if it drops by ``CORNER_DROP[k]`` or more. A
+    circle's tolerances fall smoothly; a round hull without such a drop is a circle."""
     hull = cv2.convexHull(contour)
     perimeter = cv2.arcLength(hull, True)
     area = cv2.contourArea(hull)
-    if perimeter <= 0 or area <= 0:
+    if perimeter <= 0 or area <= 0 or len(hull) < 3:
         return "unsure", [], 0.0
     circularity = float(4 * math.pi * area / perimeter ** 2)
-    counts = [len(cv2.approxPolyDP(hull, f * perimeter, True)) for f in (0.01, 0.02, 0.03, 0.045)]
-    if circularity >= CIRCLE_MIN_CIRCULARITY and counts[0] >= 7:
-        return "circle", counts, circularity
-    coarse = counts[1:]
-    best = max(set(coarse), key=coarse.count)
-    if coarse.count(best) < 2:
-        return "unsure", counts, circularity
-    names = {3: "triangle", 4: "square", 5: "pentagon", 6: "hexagon"}
-    return names.get(best, f"{best}-gon"), counts, circularity
+    tol = fit_tolerances(hull, perimeter, 6)
+    tol[2] = 0.5
+    drops = {k: tol[k - 1] / max(tol[k], TOLERANCE_FLOOR) for k in range(3, 7)}
+    k = max(drops, key=drops.get)
+    values = [round(tol[k], 4) for k in range(3, 7)]
+    if drops[k] >= CORNER_DROP[min(k, 5)] and not (circularity >= CIRCLE_MIN_CIRCULARITY and k <= 4):
+        return {3: "triangle", 4: "square", 5: "pentagon", 6: "hexagon"}.get(k, f"{k}-gon"), values, circularity
+    if drops[k] < CORNER_DROP[min(k, 5)] and circularity >= CIRCLE_MIN_CIRCULARITY:
+        return "circle", values, circularity
+    return "unsure", values, circularity
 
 
 def quantise_size(ratio: float) -> int | None:
@@ -137,6 +162,21 @@ def quantise_fill(lstar: float) -> int | None:
     dist = [abs(lstar - v) for v in FILLS_LSTAR]
     k = int(np.argmin(dist))
     return k if dist[k] <= FILL_SURE_LSTAR else None
+
+
+def figure_interior(silhouette: np.ndarray, dark: np.ndarray) -> np.ndarray:
+    """The figure's fill region: the silhouette minus its outline, whatever the outline's width. The
+    outline is the band of distances from the edge whose mean darkness stays near the edge's; the interior
+    starts 2 px past it (for a fill as dark as the outline: the inner half of the silhouette)."""
+    dist = cv2.distanceTransform(silhouette, cv2.DIST_L2, 3)
+    depth = float(dist.max())
+    profile = [float(dark[(dist > d) & (dist <= d + 1)].mean()) if ((dist > d) & (dist <= d + 1)).any() else 0.0
+               for d in range(int(depth))]
+    edge = max(profile[:2]) if profile else 0.0
+    width = next((d for d, v in enumerate(profile) if d >= 1 and v < 0.6 * edge), None)
+    limit = width + 2 if width is not None and width + 2 < 0.8 * depth else 0.5 * depth
+    interior = (dist > limit).astype(np.uint8)
+    return interior if interior.sum() >= 4 else (dist > 0.5 * depth).astype(np.uint8)
 
 
 def read_object_panel(answer: np.ndarray, panel_box: Sequence[float], slots: Sequence[Sequence[float]],
@@ -168,10 +208,7 @@ def read_object_panel(answer: np.ndarray, panel_box: Sequence[float], slots: Seq
                 specks.append({"bbox": bbox, "px": area})
             continue
         name, counts, circularity = classify_shape(contour)
-        radius = int(np.clip(0.12 * min(bw, bh), 3, 8))
-        interior = cv2.erode(silhouette, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1,) * 2))
-        if interior.sum() < 4:
-            interior = cv2.erode(silhouette, np.ones((3, 3), np.uint8))
+        interior = figure_interior(silhouette, dark)
         mean_grey = float(grey[interior > 0].mean()) if interior.sum() else paper
         lstar = grey_to_lstar(min(255.0, 255.0 * mean_grey / paper))
         ratio = max(bw, bh) / slot_side
@@ -195,16 +232,20 @@ class PageChanges:
     removed_px: int
 
 
-def page_changes(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any], rubric: dict[str, Any]
-                 ) -> PageChanges:
-    """Ink added or removed outside the answer panel's interior, per connected region."""
+def page_changes(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any], rubric: dict[str, Any],
+                 answer_box: Sequence[float] | None = None) -> PageChanges:
+    """Ink added or removed outside ``answer_box`` (default: the answer panel's interior; for cell panels
+    the answer grid, so ink in the panel's margin is charged too), per connected region."""
     prog = rubric["programmatic"]
     a_dark, i_dark = darkness(answer), darkness(input_image)
     h, w = a_dark.shape
     tol = max(3, int(round(prog["change_tolerance_frac"] * max(h, w))))
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * tol + 1, 2 * tol + 1))
     outside = np.ones((h, w), bool)
-    sx0, sy0, sx1, sy1 = inset(layout["panel_boxes"][layout["slot_panel"]], layout["slot_frame_px"] + tol)
+    if answer_box is None:
+        sx0, sy0, sx1, sy1 = inset(layout["panel_boxes"][layout["slot_panel"]], layout["slot_frame_px"] + tol)
+    else:
+        sx0, sy0, sx1, sy1 = inset(answer_box, -tol)
     outside[max(0, sy0):sy1, max(0, sx0):sx1] = False
     # strokes: new ink clearly darker than anything near it in the input; input ink that lost most of its
     # darkness everywhere near it (a resampled thin line keeps well over 40 %)
@@ -234,7 +275,8 @@ def page_changes(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, 
                                             f" ({area} px)", {"bbox": bbox, "px": area, "kind": kind,
                                                              "panel": panel}))
             else:
-                violations.append(Violation("answer_outside_slot", f"ink added outside the answer panel ({area} px)",
+                where = "the answer grid" if answer_box is not None and panel == layout["slot_panel"] else "the answer panel"
+                violations.append(Violation("answer_outside_slot", f"ink added outside {where} ({area} px)",
                                             {"bbox": bbox, "px": area}))
     return PageChanges(violations, int((added & outside).sum()), int((removed & outside).sum()))
 
