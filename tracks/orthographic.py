@@ -320,6 +320,11 @@ class OrthographicTrack(Track):
             return Verdict.failed(record.id, self.name, Status.UNREADABLE,
                                   f"no answer grid can be read ({', '.join(unreadable)}: grid lines missing or "
                                   f"cells unsure)", parsed=parsed)
+        for k in answers:
+            if k not in unreadable and coverage[k] < rubric["grid_changed_below_line_coverage"]:
+                violations.append(type_violation("grid_changed", f"{coverage[k]:.0%} of the {k} grid's lines are "
+                                                 "left", {"grid": k, "line_coverage": round(coverage[k], 3),
+                                                          "bbox": list(layout["grids"][k]["grid_bbox"])}))
         for k in unreadable:
             violations.append(type_violation("unreadable_grid", f"the {k} grid cannot be read",
                                              {"grid": k, "line_coverage": round(coverage[k], 3),
@@ -351,7 +356,8 @@ class OrthographicTrack(Track):
         if answered_share == 0:
             violations.append(type_violation("empty_or_irrelevant_output", "no answer grid holds an answer", {}))
         codes = {v.code for v in violations}
-        mean_coverage = float(np.mean([min(1.0, coverage[k] / 0.9) for k in answers]))
+        full = rubric["grid_changed_below_line_coverage"]
+        mean_coverage = float(np.mean([1.0 if coverage[k] >= full else coverage[k] for k in answers]))
         dims = {
             "instruction_following": 0.0 if "wrong_task_type" in codes else answered_share,
             "projection_correctness": projection if exact else min(projection, 34 / 35),

@@ -22,6 +22,7 @@ from genpuzzle.solvers.orthographic import VIEWS, consistent_cpsat, views_of
 ADDED_INK = 110  # answer contrast from which a pixel counts as added ink (where the input had none)
 TOLERANCE_PX = 3  # registration/blur slack around input ink
 SHIFT_SEARCH_PX = 4  # regions are re-aligned within +-this many pixels before comparing
+TONED_EMPTY = 20.0  # median darkness of a cell read empty from which the reading is unsure (blanks: <= 6)
 
 
 # ------------------------------------------------------------------------------------------ reading
@@ -41,13 +42,18 @@ def read_cell_marks(image: np.ndarray, grid: dict[str, Any], darkness: np.ndarra
     """Filled (1) / not filled (0) and a confidence per cell of one grid, from the shared cell-mark
     reader (``verifiers.cells.read_marks``: filled / crossed / blank / unsure, shadow-corrected). An
     ``unsure`` cell gets confidence 0 so that it is charged as wrong and sent to review; crossed and
-    blank cells are empty."""
+    blank cells are empty, unless evenly toned (see ``TONED_EMPTY``)."""
     from genpuzzle.verifiers.cells import FILLED, UNSURE, read_marks
 
     n_rows, n_cols = grid["rows"], grid["cols"]
     marks = read_marks(image, grid_bbox=grid["grid_bbox"], rows=n_rows, cols=n_cols, darkness=darkness)
     values = np.array([s == FILLED for s in marks.states], np.int64).reshape(n_rows, n_cols)
-    conf = np.array([0.0 if s == UNSURE else c for s, c in zip(marks.states, marks.confidence)],
+    # A cell read empty although its median darkness is far above paper (light even shading can be
+    # taken for paper) is not a confident empty: unsure, so it goes to review instead of passing.
+    toned_empty = [s != FILLED and float(ev.get("tone", 0.0)) >= TONED_EMPTY
+                   for s, ev in zip(marks.states, marks.evidence)]
+    conf = np.array([0.0 if s == UNSURE or toned else c
+                     for s, c, toned in zip(marks.states, marks.confidence, toned_empty)],
                     float).reshape(n_rows, n_cols)
     return values, conf
 
@@ -142,14 +148,15 @@ def _tile_change(a_con: np.ndarray, i_con: np.ndarray, box: list[int]) -> tuple[
 
 
 def grid_line_coverage(a_con: np.ndarray, i_con: np.ndarray, grid: dict[str, Any]) -> float:
-    """Share of the input's grid-line pixels of one grid still dark (within a few px) in the answer."""
+    """Share of the input's grid-line pixels of one grid still inked (within a few px) in the answer."""
     x0, y0, x1, y1 = grid["grid_bbox"]
     box = [x0 - 4, y0 - 4, x1 + 5, y1 + 5]
     ref, got = _aligned(a_con, i_con, box)
     lines = ref >= 120
     if not lines.any() or got.shape != ref.shape:
         return 0.0
-    near = cv2.dilate((got >= 60).astype(np.uint8), np.ones((2 * TOLERANCE_PX + 1,) * 2, np.uint8)) > 0
+    # any ink counts: a light fill drawn over a line still marks the cell boundary
+    near = cv2.dilate((got >= 40).astype(np.uint8), np.ones((2 * TOLERANCE_PX + 1,) * 2, np.uint8)) > 0
     return float((near & lines).sum() / lines.sum())
 
 
@@ -289,7 +296,8 @@ def check_views(read: dict[str, GridReading], truth: dict[str, np.ndarray], give
         if not rd.answered:
             exact = False
             continue
-        wrong = np.argwhere(rd.values != t)
+        # only confident readings are charged as violations; unsure ones go to review (and cost points)
+        wrong = np.argwhere((rd.values != t) & ~low)
         if len(wrong) or low.any():
             exact = False
         if len(wrong):
@@ -299,17 +307,17 @@ def check_views(read: dict[str, GridReading], truth: dict[str, np.ndarray], give
                 {"view": name, "cells": [[int(r), int(c), int(t[r, c]), int(rd.values[r, c])] for r, c in wrong],
                  "bbox": list(layout["grids"][name]["grid_bbox"]),
                  "cell_boxes": [[round(v) for v in cell_box(layout["grids"][name], r, c)] for r, c in wrong]}))
-            for other in VIEWS:
+            for other in VIEWS if not low.any() else ():
                 if other != name and not np.array_equal(truth[other], t) and np.array_equal(rd.values, truth[other]):
                     violations.append(Violation("swapped_views", f"the {name} grid holds the {other} view",
                                                 {"grid": name, "holds": other,
                                                  "bbox": list(layout["grids"][name]["grid_bbox"])}))
-            for how, m in _mirrors(name, t):
+            for how, m in _mirrors(name, t) if not low.any() else ():
                 if np.array_equal(rd.values, m):
                     violations.append(Violation("mirrored_view", f"the {name} view is mirrored {how}",
                                                 {"view": name, "mirror": how,
                                                  "bbox": list(layout["grids"][name]["grid_bbox"])}))
-    if all(rd.answered for rd in read.values()) and not exact:
+    if all(rd.answered for rd in read.values()) and not exact and not unsure:
         views = {name: truth[name] for name in given}
         views.update({name: rd.values for name, rd in read.items()})
         if len(views) >= 2 and not consistent_cpsat(views, layout["n"]):
@@ -332,7 +340,7 @@ def check_heights(rd: GridReading, truth: dict[str, np.ndarray], layout: dict[st
         return violations, 0.0, False, unsure
     heights = rd.values
     symbols = rd.extra.get("symbols")
-    for r, c in np.argwhere((heights > n) | (heights < 0)):
+    for r, c in np.argwhere(((heights > n) | (heights < 0)) & ~low):
         what = f"height {heights[r, c]}" if heights[r, c] >= 0 else f"a mark that is not a digit ({symbols[r][c]})"
         violations.append(Violation("height_out_of_range", f"{what} written at row {r + 1}, column {c + 1}; "
                                     f"heights run 1..{n}",
@@ -347,6 +355,8 @@ def check_heights(rd: GridReading, truth: dict[str, np.ndarray], layout: dict[st
         fractions.append(_iou(got[name], truth[name]))
         if len(wrong):
             culprits = _height_culprits(clipped, truth, name, wrong)
+            if culprits and all(low[r, c] for r, c in culprits):
+                continue  # only unsure digits are behind it: review, not a verdict
             violations.append(Violation(
                 "wrong_cells", f"the heights give a wrong {name} view at {len(wrong)} cell(s); heights at "
                 f"{', '.join(f'row {r + 1} column {c + 1}' for r, c in culprits[:3])} disagree with it",
