@@ -436,6 +436,21 @@ def test_wrong_cell_survives_redrawing(ortho_set, tmp_path, style):
     assert any(v.code == "wrong_cells" and v.evidence["view"] == "top" for v in verdict.violations)
 
 
+def test_light_grey_fills_are_never_confidently_wrong(ortho_set, tmp_path):
+    """Light (200 grey) shading can be taken for paper by the cell reader; such cells must go to review,
+    never become a confident wrong verdict."""
+    from orthographic_answers import Style
+
+    root, by_variant = ortho_set
+    light = Style("light_grey", "inset", (200, 200, 200), "DejaVuSans.ttf", ("jpeg",))
+    for variant in ("solid_to_views", "missing_view"):
+        record = by_variant[variant][0]
+        verdict = _verify(root, record, make_answer(_input(root, record), record, light), tmp_path, variant)
+        assert not verdict.violations, verdict.codes
+        assert (verdict.status is Status.CORRECT and verdict.score == 100) or (
+            verdict.status is Status.NEEDS_REVIEW and verdict.score < 100)
+
+
 # ------------------------------------------------------------------------------------------ garbage
 
 
