@@ -138,12 +138,80 @@ def verification_rows(quick: bool) -> list[dict]:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+def sweep_rows(n: int, master_seed: int = 7) -> list[dict]:
+    """Issue 15: generate ``n`` tangrams (variants in turn), validate each and verify its reference in
+    memory; every instance must validate and score 100 (no GEOS error anywhere). Baseline: 0 failures."""
+    from genpuzzle.records import InstanceRecord
+
+    track = get_track("tangram")
+    failures, shown = 0, 0
+    for i in range(n):
+        variant = track.variants[i % len(track.variants)]
+        seed = derive_seed(master_seed, "tangram", variant, i)
+        try:
+            p = track.generate(seed, variant)
+            record = InstanceRecord(f"sweep-{i}", "tangram", variant, p.difficulty, seed, p.instruction, "", [], "",
+                                    p.ground_truth, p.layout, p.scoring, track.version)
+            problems = track.validate(record)
+            verdict = track.verify(record, np.asarray(p.reference_images[0]), np.asarray(p.input_image))
+            bad = bool(problems) or verdict.score != 100
+            why = f"{problems} {verdict.codes}"
+        except Exception as exc:  # noqa: BLE001 - a sweep counts every failure, whatever raised it
+            bad, why = True, repr(exc)
+        if bad:
+            failures += 1
+            if shown < 5:
+                shown += 1
+                print(f"  sweep failure {variant} seed {seed}: {why[:200]}", file=sys.stderr)
+    return [_row("tangram.sweep.instances", float(n), "instances", float(n)),
+            _row("tangram.sweep.unscoreable (validate problem, GEOS error or reference < 100)", float(failures),
+                 "instances", 0.0, ratio=float(failures))]
+
+
+def answer_style_rows(n: int) -> list[dict]:
+    """Accuracy and time per answer on the realistic answer styles of ``tests/tangram_answers.py``: tune
+    styles, held-out styles (never tuned on) and cheats drawn in held-out styles."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    import tangram_answers as answers
+
+    tmp = Path(tempfile.mkdtemp(prefix="gp-bench-tangram-styles-"))
+    try:
+        write_set(tmp / "set", {"tangram": n}, master_seed=777)
+        pset = load_set(tmp / "set")
+        track = get_track("tangram")
+        rows = []
+        for title, styles, cheats in (("tune", answers.TUNE_STYLES, False),
+                                      ("heldout", answers.HELDOUT_STYLES, False),
+                                      ("cheats", answers.HELDOUT_STYLES, True)):
+            t = time.perf_counter()
+            res = answers.sweep(tmp / "set", pset, track, styles, cheats)
+            elapsed = time.perf_counter() - t
+            total = sum(len(v) for v in res.values())
+            right = sum(r for v in res.values() for r, _ in v)
+            rows.append(_row(f"tangram.styles.{title}.right_verdicts ({total} answers)", right / total, "fraction", 1.0))
+            if cheats:
+                passed = sum(not r for v in res.values() for r, _ in v)
+                rows.append(_row("tangram.styles.cheats.false_passes", float(passed), "answers", 0.0, ratio=float(passed)))
+            rows.append(_row(f"tangram.styles.{title}.seconds_per_answer (draw+save+verify)", elapsed / total, "s",
+                             elapsed / total))
+        return rows
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def run(quick: bool) -> list[dict]:
     """Rows of {"name", "value", "unit", "baseline", "ratio"}; baselines are PNG encode/decode times of
     the same images, measured in the same run."""
-    return generation_rows(quick) + verification_rows(quick)
+    return generation_rows(quick) + verification_rows(quick) + answer_style_rows(3 if quick else 10) \
+        + sweep_rows(60 if quick else 2000)
 
 
 if __name__ == "__main__":
-    for r in run(quick="--quick" in sys.argv):
+    if "--sweep" in sys.argv:  # python benchmarks/bench_tangram.py --sweep N
+        rows = sweep_rows(int(sys.argv[sys.argv.index("--sweep") + 1]))
+    elif "--verify-only" in sys.argv:
+        rows = verification_rows("--quick" in sys.argv)
+    else:
+        rows = run(quick="--quick" in sys.argv)
+    for r in rows:
         print(f"{r['name']:62s} {r['value']:>10} {r['unit']:9s} baseline {r['baseline']:<9} ratio {r['ratio']}")

@@ -108,7 +108,7 @@ class TangramTrack(Track):
         reading, (violations, subscores, tier) = colour, check_arrangement(colour, silhouette, unit, self.rubric)
         review_iou = subscores["coverage_iou"]
         found = sum(p.found for p in colour.pieces)
-        if tier < 3 or violations:
+        if (tier < 3 or violations) and self._colours_may_mislead(colour):
             shape = read_faces(answer, gt, record.layout, self.rubric)
             checked = check_arrangement(shape, silhouette, unit, self.rubric)
             shape_found = sum(p.found for p in shape.pieces)
@@ -131,6 +131,16 @@ class TangramTrack(Track):
             needs_review=unidentified or off_palette, subscores=subscores,
             extra={"colour_match_fraction": round(colour.colour_match_fraction, 4), "reading": reading.method},
         )
+
+    def _colours_may_mislead(self, colour: TangramReading) -> bool:
+        """Whether a failed colour reading may be the colours' fault rather than the tiling's: outline
+        strokes, off-palette or grey pieces (a piece not found), one colour for several pieces (a region
+        far larger than its piece). A plain palette drawing with a real defect skips the shape reading."""
+        f = self.rubric["faces"]
+        return colour.stroke_fraction > f["shape_reading_min_stroke_fraction"] \
+            or colour.colour_match_fraction < f["shape_reading_below_colour_match"] \
+            or any(not p.found or p.fit.get("drawn_area", 0.0) > f["shape_reading_min_drawn_area"]
+                   for p in colour.pieces)
 
     def overlay(self, record: InstanceRecord, verdict: Verdict, answer: np.ndarray) -> np.ndarray | None:
         out = np.ascontiguousarray(answer.copy())

@@ -57,6 +57,7 @@ class TangramReading:
     saturated_fraction: float  # saturated pixels over the panel area
     method: str = "colour"  # colour: pieces told apart by their tray hues; shape: faces matched by shape
     band: float = 0.0  # px of outline allowance: a face's edge is known to +-band (where a stroke was split)
+    stroke_fraction: float = 0.0  # thin unassigned ink (outline strokes) over the pieces' pixel area
     extra: list[shapely.Geometry] = field(default_factory=list)  # drawn faces no piece explains
 
 
@@ -164,7 +165,16 @@ def read_pieces(image: np.ndarray, ground_truth: dict[str, Any], layout: dict[st
         readings.append(_fit_piece(piece["name"], expected, regions[k], others, rubric))
     n_sat = int(saturated.sum())
     matched = int((labels >= 0).sum())
-    return TangramReading(readings, matched / n_sat if n_sat else 1.0, n_sat / saturated.size)
+    # ink neither given to a piece nor part of a thick dark area (uncovered silhouette): outline strokes
+    hsv = cv2.cvtColor(crop, cv2.COLOR_RGB2HSV)
+    paper = (hsv[:, :, 2] >= rubric["faces"]["paper_min_value"] * 255) & \
+        (hsv[:, :, 1] <= rubric["faces"]["paper_max_saturation"] * 255)
+    dark = ~paper & (opened < 0)
+    k = _odd(rubric["faces"]["stroke_max_px_per_unit"] * unit)
+    thin = dark & (cv2.morphologyEx(dark.astype(np.uint8), cv2.MORPH_OPEN, np.ones((k, k), np.uint8)) == 0)
+    pieces_px = int((opened >= 0).sum())
+    return TangramReading(readings, matched / n_sat if n_sat else 1.0, n_sat / saturated.size,
+                          stroke_fraction=float(thin.sum()) / max(pieces_px, 1))
 
 
 # Area (unit^2) and area / minimum-area-rectangle of each piece kind: the two cues that tell faces apart.
@@ -208,17 +218,20 @@ def face_regions(image: np.ndarray, layout: dict[str, Any], rubric: dict[str, An
     grow = f["grow_px_per_unit"] * unit
     # 1. each seed takes back the pixels of its own colour that the opening and the edge band removed
     dist, label = _nearest(seeds, comp)
-    similar = ink & ~seeds & (dist <= grow) & \
-        (np.linalg.norm(lab - lab_means[label], axis=2) < f["same_colour_lab"])
+    similar = ink & ~seeds & (dist <= grow)
+    ys, xs = np.nonzero(similar)
+    delta = lab[ys, xs] - lab_means[label[ys, xs]]
+    similar[ys, xs] = np.einsum("ij,ij->i", delta, delta) < f["same_colour_lab"] ** 2
     # ... but never across a stroke: a trimmed corner tip next to another face of the same colour (one
     # colour with outlines) is nearer that face's seed; a pixel goes to the one seed of its own
     # connected patch, and to the nearest seed only where a leak joins several seeds
     n_cc, cc = cv2.connectedComponents((seeds | similar).astype(np.uint8), connectivity=4)
-    pairs = np.unique(np.stack([cc[seeds], comp[seeds]], axis=1), axis=0)
-    per_cc = np.bincount(pairs[:, 0], minlength=n_cc)
+    cc_of_seed = np.zeros(n, np.int32)
+    cc_of_seed[comp[seeds]] = cc[seeds]  # a (4-connected) seed lies inside one patch
+    kept = np.flatnonzero(keep)
+    per_cc = np.bincount(cc_of_seed[kept], minlength=n_cc)
     cc_owner = np.zeros(n_cc, np.int32)
-    single = per_cc[pairs[:, 0]] == 1
-    cc_owner[pairs[single, 0]] = pairs[single, 1]
+    cc_owner[cc_of_seed[kept]] = kept
     cc_owner[per_cc > 1] = -1
     patch_owner = cc_owner[cc]
     similar &= patch_owner != 0
