@@ -9,6 +9,7 @@ from __future__ import annotations
 import statistics
 import sys
 import time
+from pathlib import Path
 
 
 from benchlib import evaluation_throughput_rows, median_time, row
@@ -73,8 +74,42 @@ def verification_rows(quick: bool) -> list[dict]:
     return evaluation_throughput_rows("nonogram", 20 if quick else 100)
 
 
+def heldout_rows(quick: bool) -> list[dict]:
+    """Right verdicts on realistic answers drawn in the held-out styles of ``tests/nonogram_answers.py``
+    (registered, then verified), and the time per verification of a redrawn 15x15 answer."""
+    import numpy as np
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    import nonogram_answers as answers
+    from genpuzzle.records import InstanceRecord
+
+    rows = []
+    for name, styles in (("tune", answers.TUNE), ("heldout", answers.HELDOUT), ("heldout2", answers.HELDOUT2)):
+        stats = answers.measure(styles, puzzles=1 if quick else 2)
+        rows.append(row(f"nonogram.{name}_styles.right_verdicts", stats["right"] / stats["total"], "fraction", 0.99,
+                        note=f"{stats['right']}/{stats['total']}; false passes {stats['false_pass']}, false fails "
+                             f"{stats['false_fail']}, needs_review {stats['review']}, unreadable {stats['unreadable']}"))
+    track = get_track("nonogram")
+    p = track.generate(3, "15x15")
+    rec = InstanceRecord(id="b", track="nonogram", variant="15x15", difficulty=p.difficulty, seed=3, instruction="",
+                         input_image="", reference_images=[], edit_mask="", ground_truth=p.ground_truth,
+                         layout=p.layout, scoring=p.scoring, track_version=track.version)
+    inp = np.asarray(p.input_image)
+    ref = np.asarray(p.reference_images[0])
+    redrawn = answers.make_answer(p.input_image, p.layout, p.ground_truth, answers.HELDOUT[1])
+    import cv2
+
+    for label, image in (("reference", ref), ("redrawn_font_and_fills", redrawn)):
+        t = median_time(lambda image=image: track.verify(rec, image, inp), 5)
+        png = cv2.imencode(".png", image)[1]
+        decode = median_time(lambda png=png: cv2.imdecode(png, cv2.IMREAD_COLOR), 5)
+        rows.append(row(f"nonogram.15x15.verify_ms ({label}, registered answer)", t * 1e3, "ms", decode * 1e3,
+                        note="baseline = decoding the same image from PNG"))
+    return rows
+
+
 def run(quick: bool) -> list[dict]:
-    return proof_rows(quick) + generation_rows(quick) + verification_rows(quick)
+    return proof_rows(quick) + generation_rows(quick) + verification_rows(quick) + heldout_rows(quick)
 
 
 if __name__ == "__main__":
