@@ -1008,7 +1008,6 @@ def _bend_locally(answer: np.ndarray, warped: np.ndarray, A: np.ndarray, target:
     th, tw = target.shape[:2]
     f = min(1.0, LOCAL_SIDE / max(th, tw))
     tl = _work_image(target, f)
-    target_edges = _soft(_edges(tl.ink), 1.0)
     wide = _wide_ink(tl.ink)
     ink = _work_image(warped, f, achromatic_ink=t.chromatic < 0.1).ink
     mh, mw = ink.shape
@@ -1017,7 +1016,10 @@ def _bend_locally(answer: np.ndarray, warped: np.ndarray, A: np.ndarray, target:
     current = ink
     for round_ in range(LOCAL_ROUNDS):
         added = _added_ink(current, wide)
-        offsets = local_offsets(target_edges, _soft(_edges(np.where(added, 0, current)), 1.0),
+        # the same pixels are left out of both maps: a filled cell hides one edge of the grid line
+        # beside it, and matching the input's two edges against the answer's one pulls the patch
+        offsets = local_offsets(_soft(_edges(np.where(added, 0, tl.ink)), 1.0),
+                                _soft(_edges(np.where(added, 0, current)), 1.0),
                                 round(LOCAL_MAX_SHIFT * max(mh, mw)))
         largest = 0.0 if offsets is None else float(np.abs(offsets).max()) / f
         if largest < LOCAL_APPLY_PX:
