@@ -80,7 +80,7 @@ def cell_rows(quick: bool) -> list[dict]:
             rows.append(_row(f"digits.heldout.{name}.{cond}.unsure", (~sure).mean(), "fraction", 1.0))
             if cond == "clean":
                 sure_ocr = sure.copy()
-                for k in np.nonzero(~sure)[0][:60 if quick else 400]:
+                for k in np.nonzero(~sure)[0][:60 if quick else 150]:
                     sure_ocr[k] = _ocr_agrees(cells[k], got[k])
                 rows.append(_row(f"digits.heldout.{name}.with_ocr.unsure", (~sure_ocr).mean(), "fraction", 1.0))
                 rows.append(_row(f"digits.heldout.{name}.with_ocr.confident_wrong", (~right & sure_ocr).mean(),

@@ -89,6 +89,7 @@ def other_glyph(split: str, rng: np.random.Generator, mnist_pool=None) -> np.nda
     return dd.strike_through(digit_glyph(split, source, int(rng.integers(10)), rng, mnist_pool), rng)
 
 
+CONDITIONS = ("clean", "rescale", "jpeg60", "blur1", "shift")
 DIGIT_SOURCES = ("printed", "printed", "printed", "hand", "hand", "hand", "mnist", "mnist", "pen", "hershey")
 
 

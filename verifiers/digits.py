@@ -158,7 +158,7 @@ def _clean_batch(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     x, y = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP] % (h + 1)
     cw, ch = stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]
     line_like = ((x == 0) | (y == 0) | (x + cw == w) | (y + ch == h)
-                 | (np.maximum(cw, ch) >= 4 * np.maximum(np.minimum(cw, ch), 1)))
+                 | (np.maximum(cw, ch) >= 2.5 * np.maximum(np.minimum(cw, ch), 1)))
     # An edge-band component is a grid-line remnant when it touches the crop's border or is long and
     # thin; a compact glyph in a corner that touches nothing (a pencil mark) stays.
     keep = (in_edge < 0.85 * areas) | ~line_like
