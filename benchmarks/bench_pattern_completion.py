@@ -1,0 +1,112 @@
+"""Pattern-completion benchmark: generation (proof + render) vs PNG encoding per variant, the default
+394-instance set on 2 workers against the one-minute target, acceptance rates and time of the uniqueness
+proofs, reader accuracy on tuned and held-out answer styles, and verification vs PNG decoding.
+
+    python benchmarks/bench_pattern_completion.py [--quick]
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from benchlib import evaluation_throughput_rows, row
+from genpuzzle.dataset import encode_png, write_set
+from genpuzzle.registry import get_track
+from genpuzzle.seeds import derive_seed
+from genpuzzle.solvers.pattern_completion import prove_cells, prove_objects
+from genpuzzle.tracks.pattern_completion import LEVELS, generate_cells, generate_objects
+
+TRACK = "pattern_completion"
+
+
+def generation_rows(quick: bool) -> list[dict]:
+    track = get_track(TRACK)
+    rows = []
+    for variant in track.variants:
+        seeds = [derive_seed(0, TRACK, variant, i) for i in range(10 if quick else 60)]
+        t = time.perf_counter()
+        puzzles = [track.generate(s, variant) for s in seeds]
+        images = [im for p in puzzles for im in (p.input_image, *p.reference_images, p.edit_mask)]
+        for im in images:
+            encode_png(im)
+        gen = time.perf_counter() - t
+        t = time.perf_counter()
+        for im in images:
+            encode_png(im)
+        enc = time.perf_counter() - t
+        rows.append(row(f"{TRACK}.{variant}.instances_per_s (generate+prove+render+encode)", len(seeds) / gen,
+                        "inst/s", len(seeds) / enc, ratio=gen / enc,
+                        note="ratio = time to generate / time just to PNG-encode the same images"))
+    return rows
+
+
+def set_rows(quick: bool) -> list[dict]:
+    count = 100 if quick else 394
+    tmp = Path(tempfile.mkdtemp(prefix="gp-bench-pc-"))
+    try:
+        t = time.perf_counter()
+        write_set(tmp / "set", {TRACK: count}, master_seed=1, workers=2)
+        wall = time.perf_counter() - t
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return [row(f"{TRACK}.set_of_{count}_wall_s (2 workers, incl. worker start-up)", wall, "s", 60.0,
+                note="baseline = the issue's target: 394 instances in under a minute on 2 cores")]
+
+
+def acceptance_rows(quick: bool) -> list[dict]:
+    """Share of generator candidates whose uniqueness proof holds, and the proof's time per candidate."""
+    rows = []
+    trials = 100 if quick else 500
+    for kind in ("cells", "center_single", "grid2x2"):
+        rng = random.Random(7)
+        made = kept = 0
+        spent = 0.0
+        for _ in range(trials):
+            m = generate_cells(rng) if kind == "cells" else generate_objects(rng, kind)
+            if m is None:
+                continue
+            made += 1
+            t = time.perf_counter()
+            proof = (prove_cells(m["panels"]) if kind == "cells"
+                     else prove_objects(m["panels"], kind, LEVELS, 4))
+            spent += time.perf_counter() - t
+            kept += proof["unique"]
+        rows.append(row(f"{TRACK}.{kind}.proof_acceptance_rate", kept / max(1, made), "share", 1.0,
+                        note=f"{made} non-degenerate candidates"))
+        rows.append(row(f"{TRACK}.{kind}.proof_ms_per_candidate", 1000 * spent / max(1, made), "ms", 1.0))
+    return rows
+
+
+def accuracy_rows(quick: bool) -> list[dict]:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    import pattern_completion_answers as answers
+
+    rows = []
+    for label, styles in (("tuned", answers.TUNE), ("held_out", answers.HELDOUT)):
+        for variant, m in answers.measure(styles, count=4 if quick else 12, seed=1001).items():
+            rows.append(row(f"{TRACK}.{variant}.{label}_styles.correct_answers_scoring_100", m["pass_rate"], "share",
+                            1.0, note=f"{m['answers']} answers, {m['reviewed']} of the others sent to review; "
+                                      f"failures: {m['failures'][:3]}"))
+            rows.append(row(f"{TRACK}.{variant}.{label}_styles.planted_errors_caught", m["caught_rate"], "share", 1.0,
+                            note=f"{m['planted']} planted (one cell/attribute wrong; a given panel changed)"))
+    return rows
+
+
+def verification_rows(quick: bool) -> list[dict]:
+    return evaluation_throughput_rows(TRACK, 20 if quick else 60, repeats=1 if quick else 2)
+
+
+def run(quick: bool) -> list[dict]:
+    return (generation_rows(quick) + set_rows(quick) + acceptance_rows(quick) + accuracy_rows(quick)
+            + verification_rows(quick))
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    for r in run("--quick" in sys.argv):
+        print(r)
