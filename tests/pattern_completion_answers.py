@@ -175,3 +175,43 @@ def one_attribute_wrong(record: InstanceRecord, rng: random.Random) -> tuple[Any
             return answer, "wrong_position"
     answer[attr] = rng.choice([v for v in range(levels[attr]) if v != answer[attr]])
     return answer, {"type": "wrong_shape", "size": "wrong_size", "fill": "wrong_fill"}[attr]
+
+
+def measure(styles, count: int = 6, seed: int = 0) -> dict[str, Any]:
+    """Per variant: share of right answers drawn in ``styles`` scoring 100 (and how many of the others
+    went to review rather than a confident failure), and share of planted errors (one cell / attribute
+    wrong, a given panel changed) caught and named."""
+    from genpuzzle.evaluate import verify_image
+    from genpuzzle.registry import get_track
+
+    track = get_track("pattern_completion")
+    out: dict[str, Any] = {}
+    for variant in track.variants:
+        passed = reviewed = answers = caught = planted = 0
+        failures: list[str] = []
+        for k in range(count):
+            puzzle = track.generate(seed + k, variant)
+            record = InstanceRecord(id=f"m{k}", track=track.name, variant=variant, difficulty=puzzle.difficulty,
+                                    seed=seed + k, instruction="", input_image="", reference_images=[],
+                                    edit_mask="", ground_truth=puzzle.ground_truth, layout=puzzle.layout,
+                                    scoring=puzzle.scoring, track_version=track.version)
+            inp = np.asarray(puzzle.input_image)
+            mask = np.asarray(puzzle.edit_mask) > 0
+            for style in styles:
+                v = verify_image(record, make_answer(puzzle.input_image, record, style, k), inp, mask)
+                answers += 1
+                if v.score == 100 and v.status.value == "correct":
+                    passed += 1
+                else:
+                    reviewed += v.status.value == "needs_review"
+                    failures.append(f"{style.name}/{k}:{','.join(v.codes)}")
+                wrong, code = one_attribute_wrong(record, random.Random(k))
+                v = verify_image(record, make_answer(puzzle.input_image, record, style, k, answer=wrong), inp, mask)
+                caught += code in v.codes and v.score < 100
+                v = verify_image(record, make_answer(puzzle.input_image, record, style, k, context_edit=True),
+                                 inp, mask)
+                caught += "context_modified" in v.codes and v.score < 100
+                planted += 2
+        out[variant] = {"answers": answers, "pass_rate": passed / answers, "reviewed": reviewed,
+                        "failures": failures, "planted": planted, "caught_rate": caught / planted}
+    return out

@@ -32,10 +32,11 @@ from genpuzzle.verifiers.cells import BLANK, FILLED, darkness_maps, read_marks
 INK_DARKNESS = 38  # a pixel this much darker than the paper belongs to a figure (L* 100 vs 75 is ~70)
 SIZE_SURE_LOG = 0.09  # |log(read / palette size)| within which a size reading is confident
 FILL_SURE_LSTAR = 9.0  # |L* read - palette L*| within which a fill reading is confident
-CIRCLE_MIN_CIRCULARITY = 0.93  # a regular pentagon is 0.865, rounded by a thick outline up to ~0.92
-# tolerance drop from k - 1 to k vertices that marks k corners: a circle's drops are ~3.3 at k = 3 and 4
-# (the first corners any round shape needs), ~1.5 from k = 5 on; a polygon's is 15-50 at its own k
-CORNER_DROP = {3: 6.0, 4: 6.0, 5: 3.0}
+CIRCLE_MIN_CIRCULARITY = 0.96  # hull circularity: circles 0.98-1.0; pentagons 0.87, up to 0.94 with a thick outline
+# tolerance drop from k - 1 to k vertices that marks k corners (measured on rendered and JPEG-resampled
+# figures: a circle's drops are <= 3.6 at k = 3, 4 and <= 1.6 from k = 5 on; a triangle's k = 3 drop >= 9,
+# a square's k = 4 drop >= 9.7, a pentagon's k = 5 drop >= 2.2); the smallest cornered k is the shape
+CORNER_DROP = {3: 6.0, 4: 6.0, 5: 1.9}
 TOLERANCE_FLOOR = 0.006  # fit tolerances below this (a pixel or so) count as this
 PAPER_CELL_PX = 28.0
 
@@ -128,8 +129,8 @@ def classify_shape(contour: np.ndarray) -> tuple[str, list[float], float]:
     """(name or 'unsure', the fit tolerances for 3..6 vertices, hull circularity).
 
     A polygon with k corners needs a large tolerance for k - 1 vertices and a small one for k: the
-    shape's vertex count is where that tolerance drops most, if it drops by ``CORNER_DROP[k]`` or more. A
-    circle's tolerances fall smoothly; a round hull without such a drop is a circle."""
+    shape's vertex count is the smallest k where that tolerance drops by ``CORNER_DROP[k]`` or more. A
+    circle's tolerances fall smoothly; a round hull without corners at k <= 4 is a circle."""
     hull = cv2.convexHull(contour)
     perimeter = cv2.arcLength(hull, True)
     area = cv2.contourArea(hull)
@@ -139,12 +140,12 @@ def classify_shape(contour: np.ndarray) -> tuple[str, list[float], float]:
     tol = fit_tolerances(hull, perimeter, 6)
     tol[2] = 0.5
     drops = {k: tol[k - 1] / max(tol[k], TOLERANCE_FLOOR) for k in range(3, 7)}
-    k = max(drops, key=drops.get)
     values = [round(tol[k], 4) for k in range(3, 7)]
-    if drops[k] >= CORNER_DROP[min(k, 5)] and not (circularity >= CIRCLE_MIN_CIRCULARITY and k <= 4):
-        return {3: "triangle", 4: "square", 5: "pentagon", 6: "hexagon"}.get(k, f"{k}-gon"), values, circularity
-    if drops[k] < CORNER_DROP[min(k, 5)] and circularity >= CIRCLE_MIN_CIRCULARITY:
+    cornered = [k for k in drops if drops[k] >= CORNER_DROP[min(k, 5)]]
+    if circularity >= CIRCLE_MIN_CIRCULARITY and not any(k <= 4 for k in cornered):
         return "circle", values, circularity
+    if cornered:
+        return {3: "triangle", 4: "square", 5: "pentagon", 6: "hexagon"}[min(cornered)], values, circularity
     return "unsure", values, circularity
 
 
