@@ -1,10 +1,11 @@
 """Second opinion on digit cells the classifier is unsure of: RapidOCR's text recogniser.
 
 The ``rapidocr`` wheel ships its ONNX models and runs them with ``onnxruntime`` (the ``ocr`` extra,
-installed by ``tools/install.sh``); nothing is downloaded. It reads ~99.9 % of cells but takes
-~25-40 ms per cell, against ~0.25 ms for the classifier, so it only sees the cells the classifier
-scored below ``OCR_BELOW`` (~0.3 % of held-out cells). Without the extra, :func:`ocr_available` is False
-and those cells are flagged ``needs_review`` as before.
+installed by ``tools/install.sh``); nothing is downloaded. It takes ~25-40 ms per cell, against
+~0.2-0.4 ms for the classifier, so it only sees the cells the classifier scored below ``OCR_BELOW``
+(1-10 % of held-out cells, by style). It is a second opinion, not a replacement: agreement makes a
+cell sure, disagreement leaves it unsure (``genpuzzle.verifiers.sudoku._second_opinions``). Without
+the extra, :func:`ocr_available` is False and those cells stay unsure (``needs_review``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any, Sequence
 import numpy as np
 
 OCR_BELOW = 0.9  # classifier confidence under which a cell also goes to the recogniser
-OCR_MIN_SCORE = 0.9  # recogniser score at which its single digit replaces the classifier's reading
+OCR_MIN_SCORE = 0.9  # recogniser score at which its single digit counts (agreeing with the classifier: sure)
 MAX_OCR_CELLS = 12  # more unsure cells than this in one grid: no clean grid to read, skip the recogniser
 UNAVAILABLE = "RapidOCR is not installed (pip install 'genpuzzle[ocr]'); unsure cells are left for review"
 

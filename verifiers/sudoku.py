@@ -97,7 +97,9 @@ def read_grid(image: np.ndarray, layout: dict[str, Any], reader: DigitReader | N
     input's (:func:`given_ink_matches`) is read as that given with confidence 1 without
     classification; any other given is classified like every other cell. With ``second_opinion``,
     cells the classifier scored below ``ocr.OCR_BELOW`` also go to the OCR recogniser when it is
-    installed (:mod:`genpuzzle.verifiers.ocr`); a single allowed digit it reads confidently wins."""
+    installed (:mod:`genpuzzle.verifiers.ocr`): agreeing with the classifier makes a cell sure,
+    disagreeing leaves it unsure (see :func:`_second_opinions`). Cells are read as whole-cell crops
+    (``READ_INSET``); the given fast path and OCR use the inner ``CELL_INSET`` crops."""
     reader = reader or default_reader()
     n_rows, n_cols = layout["rows"], layout["cols"]
     boxes = [cell_crop_box(layout, r, c) for r in range(n_rows) for c in range(n_cols)]
