@@ -124,6 +124,21 @@ def _point_segment_distance(px: np.ndarray, py: np.ndarray, a: tuple[float, floa
     return np.hypot(px - (ax + t * dx), py - (ay + t * dy))
 
 
+def _fill_stick_holes(hit: np.ndarray, max_short_side: float) -> np.ndarray:
+    """``hit`` with the paper enclosed by narrow outlines filled in, so an outlined stick with a pale body
+    reads as one solid stick. Only enclosed regions narrower than ``max_short_side`` are filled: the
+    inside of a closed '0' or '8' stays paper."""
+    background = (~hit).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(background, connectivity=4)
+    h, w = hit.shape
+    x, y, bw, bh = stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3]
+    enclosed = (x > 0) & (y > 0) & (x + bw < w) & (y + bh < h) & (np.minimum(bw, bh) <= max_short_side)
+    enclosed[0] = False
+    if count <= 1 or not enclosed[1:].any():
+        return hit
+    return hit | enclosed[labels]
+
+
 _SAMPLE_CACHE: dict[tuple[Any, ...], list[tuple[np.ndarray, np.ndarray]]] = {}
 
 
@@ -169,9 +184,9 @@ def read_sticks(image: np.ndarray, layout: dict[str, Any], params: dict[str, Any
     p = {**DEFAULTS, **(params or {})}
     ink = ink_map(image)
     h, w = ink.shape
-    hit = ink >= p["ink_threshold"]
     L = stick_length(layout)
     T = float(layout.get("stick_width", 0.16 * L))
+    hit = _fill_stick_holes(ink >= p["ink_threshold"], 0.35 * L)
     tol = max(3.0, p["perpendicular_tolerance"] * L)
     slots_ = layout["slots"]
     fills, confs, occupied, samples = [], [], [], []
