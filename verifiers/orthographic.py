@@ -117,7 +117,7 @@ def _aligned(a_con: np.ndarray, i_con: np.ndarray, box: list[int]) -> tuple[np.n
     return ref, search[dy:dy + ref.shape[0], dx:dx + ref.shape[1]]
 
 
-def region_change(a_con: np.ndarray, i_con: np.ndarray, box: list[int], tile: int = 90) -> tuple[int, int, int]:
+def region_change(a_con: np.ndarray, i_con: np.ndarray, box: list[int], tile: int = 64) -> tuple[int, int, int]:
     """(erased px, added px, input ink px) of one region: input ink with no answer ink nearby, and
     strong answer ink with no input ink nearby, isolated pixels ignored. Large regions are compared in
     tiles of about ``tile`` px, each re-aligned on its own, so a smooth bend of a redrawn page (a few px,
