@@ -197,8 +197,20 @@ def verify_image(record: InstanceRecord, answer: np.ndarray, target: np.ndarray,
                               f"verifier failed: {type(err).__name__}: {err}", answer_path=answer_path,
                               extra={"registration": reg_info})
     verdict.answer_path = answer_path
+    if registration.valid is not None and mask is not None and mask.any():
+        # Outside the answer's page the registered image shows the input: what the answer does not show
+        # cannot be judged solved, so a partly cut-off answer area is never a confident verdict.
+        observed = float(registration.valid[mask].mean())
+        reg_info["edit_area_observed"] = round(observed, 4)
+        if observed < MIN_OBSERVED_EDIT_AREA:
+            verdict.needs_review = True
+            verdict.extra["review_reason"] = (f"only {observed:.1%} of the answer area is inside the answer "
+                                              "image (cut off, or covered by bars)")
     verdict.extra.setdefault("registration", reg_info)
     return verdict
+
+
+MIN_OBSERVED_EDIT_AREA = 0.99  # share of the edit-mask area the answer's page must show for a sure verdict
 
 
 def read_results(path: Path, *, repair: bool = False) -> list[Verdict]:

@@ -33,3 +33,25 @@ def test_summary_counts_needs_review_apart_from_correct():
                                                                   needs_review=True)]
     counts = summarize(verdicts, resamples=10)["tracks"]["sudoku"]["status_counts"]
     assert counts["correct"] == 1 and counts["needs_review"] == 1
+
+
+def test_an_answer_cut_off_at_the_edge_is_never_correct():
+    import numpy as np
+
+    from genpuzzle.api import record_of
+    from genpuzzle.evaluate import verify_image
+    from genpuzzle.registry import get_track
+
+    puzzle = get_track("maze_beginner").generate(7, "perfect")
+    record = record_of(puzzle)
+    reference = np.asarray(puzzle.reference_images[0].convert("RGB"))
+    target = np.asarray(puzzle.input_image.convert("RGB"))
+    mask = np.asarray(puzzle.edit_mask) > 0
+    whole = verify_image(record, reference, target, mask)
+    assert whole.status.value == "correct", whole.codes
+    # The answer image stops short of the right part of the maze: the rest is covered by a black bar.
+    covered = reference.copy()
+    covered[:, int(covered.shape[1] * 0.85):] = 0
+    cut = verify_image(record, covered, target, mask)
+    assert cut.status.value != "correct" and cut.needs_review
+    assert cut.extra["registration"]["edit_area_observed"] < 0.99
