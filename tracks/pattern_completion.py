@@ -355,7 +355,7 @@ class PatternCompletionTrack(Track):
                 wrong.append(attr)
             if bad:
                 f = bad[0]
-                shown = {"type": f.type_name, "size": round(f.size_ratio, 3), "fill": round(f.fill_lstar, 1)}[attr]
+                shown = {"type": f.type_name, "size": round(f.size_ratio, 3), "fill": f.to_json()["fill_lstar"]}[attr]
                 violations.append(Violation(code, f"{attr} read {shown}, expected {palette[expected[attr]]}",
                                             {"bbox": f.bbox, "read": shown, "expected": palette[expected[attr]]}))
         parsed["read"] = read

@@ -37,6 +37,7 @@ CIRCLE_MIN_CIRCULARITY = 0.96  # hull circularity: circles 0.98-1.0; pentagons 0
 # figures: a circle's drops are <= 3.6 at k = 3, 4 and <= 1.6 from k = 5 on; a triangle's k = 3 drop >= 9,
 # a square's k = 4 drop >= 9.7, a pentagon's k = 5 drop >= 2.2); the smallest cornered k is the shape
 CORNER_DROP = {3: 6.0, 4: 6.0, 5: 1.9}
+MIN_INTERIOR_PX = 16
 TOLERANCE_FLOOR = 0.006  # fit tolerances below this (a pixel or so) count as this
 PAPER_CELL_PX = 28.0
 
@@ -105,7 +106,7 @@ class Figure:
     def to_json(self) -> dict[str, Any]:
         return {"bbox": self.bbox, "slot": self.slot, "type": self.type, "size": self.size, "fill": self.fill,
                 "type_name": self.type_name, "size_ratio": round(self.size_ratio, 3),
-                "fill_lstar": round(self.fill_lstar, 1), "vertices": self.vertices,
+                "fill_lstar": None if math.isnan(self.fill_lstar) else round(self.fill_lstar, 1), "vertices": self.vertices,
                 "circularity": round(self.circularity, 3)}
 
 
@@ -160,24 +161,30 @@ def quantise_size(ratio: float) -> int | None:
 
 
 def quantise_fill(lstar: float) -> int | None:
+    if math.isnan(lstar):
+        return None
     dist = [abs(lstar - v) for v in FILLS_LSTAR]
     k = int(np.argmin(dist))
     return k if dist[k] <= FILL_SURE_LSTAR else None
 
 
-def figure_interior(silhouette: np.ndarray, dark: np.ndarray) -> np.ndarray:
+def figure_interior(silhouette: np.ndarray, dark: np.ndarray) -> np.ndarray | None:
     """The figure's fill region: the silhouette minus its outline, whatever the outline's width. The
     outline is the band of distances from the edge whose mean darkness stays near the edge's; the interior
-    starts 2 px past it (for a fill as dark as the outline: the inner half of the silhouette)."""
+    starts a margin past it (for a fill as dark as the outline: the inner half of the silhouette). None
+    when the outline leaves fewer than ``MIN_INTERIOR_PX`` pixels inside (a small figure drawn with a
+    thick pen: its fill cannot be read)."""
     dist = cv2.distanceTransform(silhouette, cv2.DIST_L2, 3)
     depth = float(dist.max())
     profile = [float(dark[(dist > d) & (dist <= d + 1)].mean()) if ((dist > d) & (dist <= d + 1)).any() else 0.0
                for d in range(int(depth))]
     edge = max(profile[:2]) if profile else 0.0
     width = next((d for d, v in enumerate(profile) if d >= 1 and v < 0.6 * edge), None)
-    limit = width + 2 if width is not None and width + 2 < 0.8 * depth else 0.5 * depth
-    interior = (dist > limit).astype(np.uint8)
-    return interior if interior.sum() >= 4 else (dist > 0.5 * depth).astype(np.uint8)
+    if width is None:  # as dark inside as the outline
+        interior = (dist > 0.5 * depth).astype(np.uint8)
+    else:
+        interior = (dist > width + max(2.0, 0.25 * width)).astype(np.uint8)
+    return interior if interior.sum() >= MIN_INTERIOR_PX else None
 
 
 def read_object_panel(answer: np.ndarray, panel_box: Sequence[float], slots: Sequence[Sequence[float]],
@@ -210,8 +217,8 @@ def read_object_panel(answer: np.ndarray, panel_box: Sequence[float], slots: Seq
             continue
         name, counts, circularity = classify_shape(contour)
         interior = figure_interior(silhouette, dark)
-        mean_grey = float(grey[interior > 0].mean()) if interior.sum() else paper
-        lstar = grey_to_lstar(min(255.0, 255.0 * mean_grey / paper))
+        lstar = (float("nan") if interior is None
+                 else grey_to_lstar(min(255.0, 255.0 * float(grey[interior > 0].mean()) / paper)))
         ratio = max(bw, bh) / slot_side
         m = cv2.moments(silhouette, binaryImage=True)
         cx, cy = m["m10"] / max(m["m00"], 1) + x0, m["m01"] / max(m["m00"], 1) + y0
