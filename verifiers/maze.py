@@ -4,15 +4,18 @@ Pipeline (all on the registered answer, in input-image pixels):
 
 1. :func:`extract_stroke` -- new ink relative to the input: any pixel whose colour lies outside the range
    of the input's colours in a small neighbourhood (tolerates 1-2 px misregistration, blur, JPEG) and is not
-   paper-coloured. Any colour, any width, anti-aliased or wobbly.
-2. :func:`check_maze_preserved` -- every wall bar still dark, no new dark bar on an open boundary, markers
-   kept; named violations ``wall_erased``, ``wall_added``, ``marker_removed``, ``maze_destroyed``.
-3. :func:`read_route` -- boundary crossings (stroke on both sides of a cell boundary; for a walled boundary
-   the wall bar may hide a dark stroke), corner cuts, pixel gaps; then the cheapest start->goal route in
-   that drawn graph, preferring open passages over gaps over wall crossings.
+   paper-coloured. Any colour, any width, anti-aliased or wobbly. The answer's walls (grey pixels in the
+   wall zone around the input's bars, at any width or grey level) and bars along the image edge are not ink.
+2. :func:`check_maze_preserved` -- every wall bar still there (something non-paper across it), no new dark
+   bar on an open boundary, markers kept; ``wall_erased``, ``wall_added``, ``marker_removed``,
+   ``maze_destroyed``.
+3. :func:`read_route` -- the cell graph of the drawing: open steps where the stroke crosses a boundary line
+   outside the wall zone; wall crossings by topology (a piece of the stroke inside the wall zone -- bar,
+   end post, outer corner post, frame -- that joins cells no open passage links); pieces of a dashed or
+   dotted line linked without passing a wall; longer gaps; then the cheapest start->goal route.
 4. :func:`check_route` -- named violations ``no_route``, ``not_a_route``, ``start_not_reached``,
-   ``goal_not_reached``, ``route_broken``, ``route_gap``, ``wall_crossed``, ``corner_cut``, ``stray_mark``;
-   dead-end detours are recorded, not penalised.
+   ``goal_not_reached``, ``route_broken``, ``route_gap``, ``wall_crossed``, ``corner_cut``, ``stray_mark``,
+   ``side_branch``: every cell holding ink off the route is charged.
 5. :func:`maze_tier` -- GenPuzzle's four tiers; ``score = tier / 3 * 100``. Thresholds:
    ``data/rubrics/maze.json``.
 """
