@@ -23,9 +23,6 @@ from PIL import Image, ImageDraw, ImageFont
 from genpuzzle import perturb
 from genpuzzle.renderers.common import cell_box
 
-MPL_FONTS = None
-
-
 def _font_dir() -> Path:
     import matplotlib
 

@@ -98,7 +98,6 @@ class NonogramTrack(Track):
             return Verdict.failed(record.id, self.name, Status.UNREADABLE,
                                   f"cell reader unsure on most cells (mean confidence {reading.mean_confidence:.2f})",
                                   parsed=parsed)
-        unsure = reading.where(UNSURE)
         # Rules are judged giving unsure cells the benefit of the doubt (a rule broken anyway is broken);
         # the score charges them as wrong, so an unsure answer never scores 100.
         doubt = [[solution[r][c] if s == UNSURE else int(s == FILLED) for c, s in enumerate(row)]
