@@ -93,7 +93,10 @@ class MazeTrack(Track):
         tier = maze_tier(violations)
         parsed: dict[str, Any] = {"visited_cells": [list(c) for c in reading.visited],
                                   "start_reached": reading.start_reached, "goal_reached": reading.goal_reached,
-                                  "ink_fraction": round(reading.ink_fraction, 4), **info}
+                                  "ink_fraction": round(reading.ink_fraction, 4),
+                                  # ink read as the answer's own walls and as bars at the image edge, not route
+                                  "wall_redraw_px": stroke.redrawn_wall_px, "edge_bar_px": stroke.border_bar_px,
+                                  **info}
         if reading.route is not None:
             parsed["route_valid"] = not route_problems(maze, reading.route, start, goal)
             parsed["route_length"] = len(reading.route) - 1
