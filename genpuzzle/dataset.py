@@ -94,11 +94,16 @@ def build_instance(job: InstanceJob) -> BuiltInstance:
         refs.append(path)
     mask_path = f"{folder}/{job.id}_mask.png"
     files[mask_path] = encode_png(puzzle.edit_mask.convert("L"))
+    extra = []
+    for suffix, data in sorted(puzzle.extra_files.items()):
+        path = f"{folder}/{job.id}_{suffix}"
+        files[path] = data
+        extra.append(path)
     record = InstanceRecord(
         id=job.id, track=job.track, variant=job.variant, difficulty=puzzle.difficulty, seed=job.seed,
         instruction=puzzle.instruction, input_image=f"{folder}/{job.id}_input.png", reference_images=refs,
         edit_mask=mask_path, ground_truth=puzzle.ground_truth, layout=puzzle.layout, scoring=puzzle.scoring,
-        track_version=track.version,
+        track_version=track.version, extra_files=extra,
     )
     return BuiltInstance(record, files)
 
@@ -334,13 +339,13 @@ def missing_set_files(puzzle_set: PuzzleSet, records: Iterable[InstanceRecord], 
 
 
 def fingerprint(root: str | Path) -> str:
-    """Recompute a set's content fingerprint from its manifest and image files."""
+    """Recompute a set's content fingerprint from its manifest, image and extra files."""
     puzzle_set = load_set(root)
     digest = hashlib.sha256()
     for record in puzzle_set.records:
         line = json_line(record.to_json())
         digest.update(line.encode("utf-8") + b"\n")
-        for rel in [record.input_image, *record.reference_images, record.edit_mask]:
+        for rel in [record.input_image, *record.reference_images, record.edit_mask, *record.extra_files]:
             path = puzzle_set.path(rel)
             if not path.is_file():
                 raise DatasetError(f"{path}: image listed for {record.id} is missing")

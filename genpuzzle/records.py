@@ -150,11 +150,16 @@ class Puzzle:
     reference_images: list[Image.Image]
     edit_mask: Image.Image
     scoring: dict[str, Any]
+    extra_files: dict[str, bytes] = field(default_factory=dict)  # name suffix -> bytes, e.g. {"solid.stl": ...}
 
 
 @dataclass
 class InstanceRecord:
-    """One line of ``manifest.jsonl``. Image paths are relative to the set folder."""
+    """One line of ``manifest.jsonl``. Image paths are relative to the set folder.
+
+    ``extra_files`` (relative paths of files beside the images, such as a 3D mesh of the structure) is
+    written only when an instance has some, so manifests of tracks without them keep their bytes.
+    """
 
     id: str
     track: str
@@ -169,6 +174,7 @@ class InstanceRecord:
     layout: dict[str, Any]
     scoring: dict[str, Any]
     track_version: str
+    extra_files: list[str] = field(default_factory=list)
 
     FIELDS = (
         "id", "track", "variant", "difficulty", "seed", "instruction", "input_image", "reference_images",
@@ -176,14 +182,17 @@ class InstanceRecord:
     )
 
     def to_json(self) -> dict[str, Any]:
-        return {name: _plain(getattr(self, name)) for name in self.FIELDS}
+        data = {name: _plain(getattr(self, name)) for name in self.FIELDS}
+        if self.extra_files:
+            data["extra_files"] = list(self.extra_files)
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> InstanceRecord:
         missing = [name for name in cls.FIELDS if name not in data]
         if missing:
             raise ValueError(f"missing keys: {', '.join(missing)}")
-        return cls(**{name: data[name] for name in cls.FIELDS})
+        return cls(**{name: data[name] for name in cls.FIELDS}, extra_files=list(data.get("extra_files", [])))
 
 
 _JSON_SCALARS = frozenset({str, int, float, bool, type(None)})

@@ -24,7 +24,7 @@ from genpuzzle.solvers.orthographic import (VIEWS, all_heightmaps, batch_face_ke
                                             count_heightmaps_cpsat, drawing_bounds, drawing_fixes_views,
                                             max_cubes_heightmap, third_view_unique_cpsat, views_from_voxels,
                                             views_of, voxels_of)
-from genpuzzle.tracks.orthographic import (enumerate_same_views, export_meshes, mesh_file_bytes, mesh_volume,
+from genpuzzle.tracks.orthographic import (enumerate_same_views, mesh_file_bytes, mesh_volume,
                                            ray_cast_views, views_of_batch)
 
 from orthographic_answers import HELDOUT, TUNE, _font, make_answer
@@ -164,16 +164,18 @@ def test_validate_reproves_and_catches_corrupted_records(ortho_set, tmp_path):
     assert track.validate(missing)
 
 
-def test_meshes_are_exported_beside_the_images(ortho_set):
+def test_generate_writes_each_mesh_beside_the_images(ortho_set):
     import trimesh
 
+    from genpuzzle.dataset import fingerprint, load_set
+
     root, by_variant = ortho_set
-    written = export_meshes(root)
-    assert len(written) == sum(len(v) for v in by_variant.values())
     record = by_variant["solid_to_views"][0]
-    path = (root / record.input_image).with_name(f"{record.id}_solid.stl")
+    path = root / record.input_image.replace("_input.png", "_solid.stl")
+    assert record.extra_files == [path.relative_to(root).as_posix()]
     mesh = trimesh.load(path, file_type="stl")
     assert mesh.volume == pytest.approx(record.ground_truth["cube_count"])
+    assert fingerprint(root) == load_set(root).info["fingerprint"]  # the meshes are part of the fingerprint
 
 
 # ------------------------------------------------------------------------------------------ calibration

@@ -134,23 +134,6 @@ def mesh_volume(heightmap: Any) -> float | None:
     return float(trimesh.Trimesh(vertices=vertices, faces=faces, process=False).volume) if len(faces) else 0.0
 
 
-def export_meshes(set_dir: str | Path) -> list[Path]:
-    """Write each orthographic instance's structure as ``<id>_solid.stl`` beside its input image, for
-    opening in a 3D viewer; returns the files written. (The files are derived from the manifest, so
-    they are not part of the set's fingerprint.)"""
-    from genpuzzle.dataset import load_set
-
-    puzzle_set = load_set(set_dir)
-    written = []
-    for record in puzzle_set.records:
-        if record.track != "orthographic":
-            continue
-        path = puzzle_set.path(record.input_image).with_name(f"{record.id}_solid.stl")
-        path.write_bytes(mesh_file_bytes(record.ground_truth["heightmap"]))
-        written.append(path)
-    return written
-
-
 class _AllTriangles:
     """A stand-in for trimesh's r-tree broad phase (rtree is not a dependency): every triangle is a
     candidate for every ray; the exact ray/triangle test is trimesh's."""
@@ -195,7 +178,7 @@ def ray_cast_views(heightmap: Any) -> dict[str, np.ndarray]:
 
 class OrthographicTrack(Track):
     name = "orthographic"
-    version = "4"
+    version = "5"
     variants = ("solid_to_views", "views_to_solid", "missing_view")
     description = ("Cube structures on an n x n floor: draw the front/top/right views, write stack heights from "
                    "the views, or draw the missing view; read by projection, five-dimension rubric.")
@@ -239,6 +222,7 @@ class OrthographicTrack(Track):
             reference_images=[drawing.reference_image], edit_mask=drawing.edit_mask,
             scoring={"mechanism": "five_dimension", "rubric": "orthographic",
                      "rubric_version": self.rubric["rubric_version"]},
+            extra_files={"solid.stl": mesh_file_bytes(h.tolist())},
         )
 
     def _make_solid_to_views(self, n: int, h: np.ndarray, rng: random.Random):
