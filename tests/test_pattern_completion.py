@@ -240,3 +240,24 @@ def test_garbage_answers_never_crash(pc_set, seed, kind):
     v = verify_image(record, image, inp, mask)
     assert v.status is not Status.ERROR, v.reason
     assert 0 <= v.score <= 100 and v.status is not Status.CORRECT
+
+
+def test_extra_figures_and_specks_in_the_answer_panel_are_charged(pc_set, tmp_path):
+    from PIL import ImageDraw
+
+    from pattern_completion_answers import draw_figures
+
+    root, by_variant = pc_set
+    record = next(r for r in by_variant["matrix_objects"] if r.ground_truth["config"] == "center_single")
+    inp = _input(root, record)
+    box = record.layout["panel_boxes"][record.layout["slot_panel"]]
+    two = inp.copy()  # two candidate figures (drawn in two quarters of the answer panel)
+    draw_figures(two, box, "grid2x2", {**record.ground_truth["answer"], "size": 2, "position": 0b0101},
+                 TUNE[0], random.Random(0))
+    v = _verify(root, record, two, tmp_path, "two")
+    assert "multiple_candidates" in v.codes and v.score <= 100 / 3
+    speck = Image.fromarray(make_answer(inp, record, TUNE[0], 0))
+    x0, y0 = box[0] + 12, box[1] + 12
+    ImageDraw.Draw(speck).ellipse([x0, y0, x0 + 7, y0 + 7], fill=(0, 0, 0))
+    v = _verify(root, record, speck, tmp_path, "speck")
+    assert "stray_marks" in v.codes and round(v.score) == 67
