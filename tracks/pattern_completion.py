@@ -226,7 +226,7 @@ class PatternCompletionTrack(Track):
             grid = config == "grid2x2"
             text = parse_sections(self.instruction_template())[variant].format(
                 figure_text="one to four figures placed in the four quarters" if grid else "one figure in its centre",
-                position_text=", and which quarters hold a figure (all figures of a panel look alike)" if grid else "",
+                position_text=", and in which quarters hold a figure (all figures of a panel look alike)" if grid else "",
                 plural="s" if grid else "", verb="" if grid else "s")
         return Puzzle(track=self.name, variant=variant, seed=seed, instruction=text, difficulty=difficulty,
                       ground_truth=truth, layout={**drawing.layout, "variant": variant},
