@@ -261,3 +261,23 @@ def test_extra_figures_and_specks_in_the_answer_panel_are_charged(pc_set, tmp_pa
     ImageDraw.Draw(speck).ellipse([x0, y0, x0 + 7, y0 + 7], fill=(0, 0, 0))
     v = _verify(root, record, speck, tmp_path, "speck")
     assert "stray_marks" in v.codes and round(v.score) == 67
+
+
+def test_an_unsure_cell_sends_a_right_answer_to_review_never_to_correct(pc_set, tmp_path):
+    from PIL import ImageDraw
+
+    root, by_variant = pc_set
+    record = by_variant["matrix_cells"][0]
+    answer = record.ground_truth["answer"]
+    n = record.ground_truth["n"]
+    r, c = next((r, c) for r in range(n) for c in range(n) if answer[r][c])
+    blanked = [[v if (i, j) != (r, c) else 0 for j, v in enumerate(row)] for i, row in enumerate(answer)]
+    image = Image.fromarray(make_answer(_input(root, record), record, TUNE[0], 0, answer=blanked))
+    x0, y0, x1, y1 = record.layout["grid_boxes"][record.layout["slot_panel"]]
+    w = (x1 - x0) / n
+    cx0, cy0 = x0 + c * w, y0 + r * w
+    ImageDraw.Draw(image).line([(cx0 + 6, cy0 + 6), (cx0 + w - 6, cy0 + w - 6)], fill=(0, 0, 0), width=3)
+    ImageDraw.Draw(image).line([(cx0 + w - 6, cy0 + 6), (cx0 + 6, cy0 + w - 6)], fill=(0, 0, 0), width=3)
+    v = _verify(root, record, image, tmp_path, "x")
+    assert v.needs_review and v.status is not Status.CORRECT and v.score < 100
+    assert "unsure_reading" in v.codes
