@@ -186,7 +186,13 @@ def read_sticks(image: np.ndarray, layout: dict[str, Any], params: dict[str, Any
     h, w = ink.shape
     L = stick_length(layout)
     T = float(layout.get("stick_width", 0.16 * L))
-    hit = _fill_stick_holes(ink >= p["ink_threshold"], 0.35 * L)
+    hit = ink >= p["ink_threshold"]
+    # outlined sticks are filled where the sticks are drawn: the symbol area and a margin around it
+    ax0, ay0, ax1, ay1 = layout.get("area_bbox", [0, 0, w, h])
+    pad = int(0.5 * L)
+    ys_, xs_ = slice(max(0, int(ay0) - pad), min(h, int(ay1) + pad)), slice(max(0, int(ax0) - pad), min(w, int(ax1) + pad))
+    if ys_.stop - ys_.start > 2 and xs_.stop - xs_.start > 2:
+        hit[ys_, xs_] = _fill_stick_holes(hit[ys_, xs_], 0.35 * L)
     tol = max(3.0, p["perpendicular_tolerance"] * L)
     slots_ = layout["slots"]
     fills, confs, occupied, samples = [], [], [], []
