@@ -281,3 +281,17 @@ def test_an_unsure_cell_sends_a_right_answer_to_review_never_to_correct(pc_set, 
     v = _verify(root, record, image, tmp_path, "x")
     assert v.needs_review and v.status is not Status.CORRECT and v.score < 100
     assert "unsure_reading" in v.codes
+
+
+@pytest.mark.parametrize("variant", ["matrix_cells", "matrix_objects"])
+def test_whole_page_redrawn_with_thicker_lines_is_not_a_context_change(variant):
+    """A model that redraws every line 1 px bolder has not modified the context panels."""
+    from PIL import ImageFilter
+
+    import genpuzzle
+
+    for seed in (2, 5):
+        puzzle = get_track("pattern_completion").generate(seed, variant)
+        bolder = puzzle.reference_images[0].convert("RGB").filter(ImageFilter.MinFilter(3))
+        verdict = genpuzzle.verify(puzzle, bolder)
+        assert verdict.status.value == "correct" and verdict.score == 100, verdict.codes

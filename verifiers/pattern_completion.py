@@ -262,9 +262,14 @@ def page_changes(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, 
     added = a_dark > i_near + prog["added_darkness"]
     removed = (i_dark > prog["added_darkness"]) & (a_near < prog["kept_fraction"] * i_dark)
     # areas: a fill whose shade changed (smoothed maps, compared with the input's range near each pixel)
+    # (away from the input's ink edges: a line redrawn thicker changes the smoothed shade along its edges,
+    # which is the strokes' business above, not a fill change)
     a_soft, i_soft = cv2.GaussianBlur(a_dark, (0, 0), 2), cv2.GaussianBlur(i_dark, (0, 0), 2)
-    added |= a_soft > cv2.dilate(i_soft, kernel) + prog["shade_change"]
-    removed |= a_soft < cv2.erode(i_soft, kernel) - prog["shade_change"]
+    i_ink = (i_dark > prog["added_darkness"]).astype(np.uint8)
+    edge_kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * tol + 9, 2 * tol + 9))
+    away_from_edges = ~(cv2.dilate(i_ink, edge_kernel).astype(bool) & ~cv2.erode(i_ink, edge_kernel).astype(bool))
+    added |= away_from_edges & (a_soft > cv2.dilate(i_soft, kernel) + prog["shade_change"])
+    removed |= away_from_edges & (a_soft < cv2.erode(i_soft, kernel) - prog["shade_change"])
     violations = []
     min_px = prog["changed_region_min_px"]
     for kind, mask in (("added", added & outside), ("removed", removed & outside)):
