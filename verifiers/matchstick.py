@@ -350,7 +350,7 @@ def _merge_collinear(pieces: list[dict[str, Any]], hit: np.ndarray, band: float,
             i = parent[i]
         return i
 
-    cos_max = math.cos(math.radians(15))
+    cos_max, cos_wedge = math.cos(math.radians(15)), math.cos(math.radians(35))
     for i, a in enumerate(pieces):
         for j in range(i + 1, len(pieces)):
             b = pieces[j]
@@ -363,8 +363,10 @@ def _merge_collinear(pieces: list[dict[str, Any]], hit: np.ndarray, band: float,
             if dist - a["long"] / 2 - b["long"] / 2 > band / max(crossing, 0.35):
                 continue
             # every piece long enough to have a direction must point along the line joining them
+            # (a wedge cut off by a band at a shallow angle points less clearly along the stick)
             if any(q["long"] >= 1.4 * max(q["short"], 1.0)
-                   and abs(q["dir"][0] * dx + q["dir"][1] * dy) < cos_max * dist for q in (a, b)):
+                   and abs(q["dir"][0] * dx + q["dir"][1] * dy)
+                   < (cos_max if q["long"] >= 3 * max(q["short"], 1.0) else cos_wedge) * dist for q in (a, b)):
                 continue
             if not any(q["long"] >= 1.4 * max(q["short"], 1.0) for q in (a, b)):
                 continue
