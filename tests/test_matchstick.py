@@ -472,3 +472,19 @@ def test_overlay_draws_on_the_answer(puzzle_set) -> None:
     verdict = verify_answer(puzzle_set.root, record, puzzle_set.root / record.reference_images[0])
     out = track.overlay(record, verdict, image)
     assert out.shape == image.shape and not np.array_equal(out, image)
+
+
+def test_a_soft_shadow_across_the_page_is_not_a_faint_stick():
+    """A photographed page darker towards one side (found by an independent check): correct answers pass."""
+    import genpuzzle
+    from genpuzzle.registry import get_track
+
+    track = get_track("matchstick")
+    for seed in (101, 102):
+        puzzle = track.generate(seed, track.variants[seed % len(track.variants)])
+        ref = np.asarray(puzzle.reference_images[0].convert("RGB")).astype(float)
+        h, w, _ = ref.shape
+        shade = np.linspace(1.0, 0.80, w)[None, :, None] * np.linspace(1.0, 0.92, h)[:, None, None]
+        answer = np.clip(ref * np.array([0.97, 0.93, 0.84]) * shade, 0, 255).astype(np.uint8)
+        verdict = genpuzzle.verify(puzzle, answer)
+        assert verdict.status.value == "correct" and verdict.score == 100, verdict.extra.get("unsure_marks")

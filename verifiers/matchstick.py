@@ -101,10 +101,20 @@ def slot_bbox(layout: dict[str, Any], index: int) -> list[int]:
     return [math.floor(min(xs) - pad), math.floor(min(ys) - pad), math.ceil(max(xs) + pad), math.ceil(max(ys) + pad)]
 
 
-def ink_map(image: np.ndarray) -> np.ndarray:
+def ink_map(image: np.ndarray, mark_px: float | None = None) -> np.ndarray:
     """Per pixel 0..1: the largest channel deficit relative to the paper colour, so that any ink colour
-    (dark, saturated, light wood) counts and white or re-tinted paper does not."""
+    (dark, saturated, light wood) counts and white or re-tinted paper does not. With ``mark_px`` (the
+    size of the largest mark that is not paper) the paper is also taken locally (the shared
+    :func:`genpuzzle.verifiers.cells.paper_map`), so a shadow across the page is not ink."""
     rgb = np.ascontiguousarray(np.asarray(image, dtype=np.uint8)[:, :, :3])
+    if mark_px is not None:
+        from genpuzzle.verifiers.cells import _luma, paper_map
+
+        light = paper_map(_luma(rgb), mark_px)
+        level = float(np.percentile(light, 90))
+        if float(light.min()) < 0.97 * level:  # uneven paper: even it out before measuring ink
+            gain = (level / np.maximum(light, 1.0)).astype(np.float32)
+            rgb = np.clip(rgb.astype(np.float32) * gain[:, :, None], 0, 255).astype(np.uint8)
     h, w = rgb.shape[:2]
     small = cv2.resize(rgb, (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_AREA) if min(h, w) >= 8 else rgb
     px = small.reshape(-1, 3)
@@ -182,7 +192,7 @@ def _slot_sample_points(layout: dict[str, Any], tol: float, T: float, span: tupl
 def read_sticks(image: np.ndarray, layout: dict[str, Any], params: dict[str, Any] | None = None) -> StickReading:
     """Read slot occupancy and stray sticks from ``image`` (RGB, registered into the input frame)."""
     p = {**DEFAULTS, **(params or {})}
-    ink = ink_map(image)
+    ink = ink_map(image, mark_px=0.5 * stick_length(layout))
     h, w = ink.shape
     L = stick_length(layout)
     T = float(layout.get("stick_width", 0.16 * L))
