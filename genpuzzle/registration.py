@@ -37,7 +37,8 @@ MAX_ROTATION_DEG = 5.0
 MAX_SHEAR = 0.08  # |off-diagonal| / scale of the rotation-free part
 MIN_COVERAGE = 0.7  # fraction of the input frame the warped answer must cover
 MIN_QUALITY = 0.65  # below: not ok
-GOOD_QUALITY = 0.8  # at or above: stop trying further initialisations
+GOOD_QUALITY = 0.8  # at or above: stop trying further initialisations (but see SETTLED_QUALITY)
+SETTLED_QUALITY = 0.95  # a fit between GOOD and this still tries the line-profile starts, and the best is kept
 IDENTITY_TOL_PX = 0.5  # full-res corner displacement under which an aligned answer is returned as is
 SETTLED_WORK_PX = 0.05  # a refinement pass moving the frame's corners less than this ends the refinement
 UPRIGHT_QUALITY = 0.98  # quality that ends the search after the cheap upright start
@@ -944,8 +945,9 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     if not done:
         done = consider(_refine(t, a, frame, keep), "ecc")
     # 2b. the puzzle's line profiles, axis by axis: anchored on the puzzle's own lines and frame, so a
-    #     caption, a margin or other content beside the puzzle does not pull the start
-    if not done:
+    #     caption, a margin or other content beside the puzzle does not pull the start. Also tried after a
+    #     merely good fit: a page with a text caption can settle squashed onto the caption at ~0.82-0.86.
+    if not done or best is None or best[0] < SETTLED_QUALITY:
         if angle is None:
             angle = _estimate_rotation(t.ink, a.ink)
         page_w = _box_to(a.to_work, page)
@@ -956,7 +958,8 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
             # somewhere, which a start that searches this widely would otherwise find
             if consider(_refine(t, a, W0, keep), "profile", only_if_good=True):
                 done = True
-                break
+                if best[0] >= SETTLED_QUALITY:
+                    break
     # 3. content box without rotation, then ORB features + RANSAC
     if not done and angle:
         W0 = _box_init(t, a, 0.0)

@@ -682,3 +682,26 @@ def test_one_pixel_bar_sliver_is_not_ink(scenes, side: str) -> None:
         assert reg.ok, reg.reason
         assert not reg.valid[line].any()
         assert (reg.image[line] >= sc.target[line].astype(int) - 60).all()
+
+
+def test_a_text_caption_above_a_sparse_page_does_not_squash_the_fit():
+    """A bold text caption above an orthographic page once settled squashed at quality ~0.82 (good enough
+    to stop the search); the line-profile start is now tried too and the best fit kept."""
+    from PIL import Image as PILImage
+    from PIL import ImageDraw, ImageFont
+
+    import genpuzzle
+    from genpuzzle.registry import get_track
+
+    font = ImageFont.truetype(str(Path(genpuzzle.__file__).parent.parent / "data" / "fonts" / "DejaVuSans-Bold.ttf"),
+                              30)
+    for seed in (200, 202):
+        puzzle = get_track("orthographic").generate(seed, "views_to_solid")
+        ref = puzzle.reference_images[0].convert("RGB")
+        w, h = ref.size
+        band = max(50, h // 10)
+        page = PILImage.new("RGB", (w, h + band), "white")
+        page.paste(ref, (0, band))
+        ImageDraw.Draw(page).text((10, band // 4), "Here is the solved puzzle:", fill=(20, 20, 20), font=font)
+        verdict = genpuzzle.verify(puzzle, page)
+        assert verdict.status.value == "correct", (seed, verdict.codes, verdict.extra.get("registration"))
