@@ -38,7 +38,8 @@ MAX_SHEAR = 0.08  # |off-diagonal| / scale of the rotation-free part
 MIN_COVERAGE = 0.7  # fraction of the input frame the warped answer must cover
 MIN_QUALITY = 0.65  # below: not ok
 GOOD_QUALITY = 0.8  # at or above: stop trying further initialisations (but see SETTLED_QUALITY)
-SETTLED_QUALITY = 0.95  # a fit between GOOD and this still tries the line-profile starts, and the best is kept
+SETTLED_QUALITY = 0.95  # a fit between GOOD and this (not an identity fit) still tries the line-profile starts
+SETTLED_GAIN = 0.03  # ... which replace it only when their quality is at least this much higher
 IDENTITY_TOL_PX = 0.5  # full-res corner displacement under which an aligned answer is returned as is
 SETTLED_WORK_PX = 0.05  # a refinement pass moving the frame's corners less than this ends the refinement
 UPRIGHT_QUALITY = 0.98  # quality that ends the search after the cheap upright start
@@ -947,7 +948,8 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     # 2b. the puzzle's line profiles, axis by axis: anchored on the puzzle's own lines and frame, so a
     #     caption, a margin or other content beside the puzzle does not pull the start. Also tried after a
     #     merely good fit: a page with a text caption can settle squashed onto the caption at ~0.82-0.86.
-    if not done or best is None or best[0] < SETTLED_QUALITY:
+    good_fit = best if done and best is not None and best[2] != "identity" and best[0] < SETTLED_QUALITY else None
+    if not done or good_fit is not None:
         if angle is None:
             angle = _estimate_rotation(t.ink, a.ink)
         page_w = _box_to(a.to_work, page)
@@ -960,6 +962,8 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
                 done = True
                 if best[0] >= SETTLED_QUALITY:
                     break
+        if good_fit is not None and best[0] < good_fit[0] + SETTLED_GAIN:
+            best = good_fit  # a profile fit must be clearly better to replace a good one
     # 3. content box without rotation, then ORB features + RANSAC
     if not done and angle:
         W0 = _box_init(t, a, 0.0)
