@@ -87,6 +87,19 @@ class Track(ABC):
         path = rubric_dir().parent / "instructions" / f"{self.rubric_name}.txt"
         return path.read_text(encoding="utf-8").strip()
 
+    def instruction_sections(self) -> dict[str, str]:
+        """The template's ``## <variant>`` sections (for tracks whose variants are worded differently),
+        each section's lines joined with single spaces."""
+        sections: dict[str, str] = {}
+        name = None
+        for line in self.instruction_template().splitlines():
+            if line.startswith("## "):
+                name = line[3:].strip()
+                sections[name] = ""
+            elif name:
+                sections[name] = (sections[name] + " " + line.strip()).strip()
+        return sections
+
     def plan_variants(self, count: int, variants: list[str] | None = None) -> list[str]:
         """The variant of each of ``count`` instances: the named variants in equal shares, or the
         default mix (``variant_weights``) by largest remainder. Deterministic."""

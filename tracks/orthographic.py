@@ -101,18 +101,6 @@ def hidden_cells(heightmap: np.ndarray) -> int:
     return int((hi > lo).sum())
 
 
-def parse_sections(text: str) -> dict[str, str]:
-    """The instruction file's ``## variant`` sections."""
-    out, name = {}, None
-    for line in text.splitlines():
-        if line.startswith("## "):
-            name = line[3:].strip()
-            out[name] = ""
-        elif name:
-            out[name] = (out[name] + " " + line.strip()).strip()
-    return out
-
-
 def mesh_file_bytes(heightmap: Any) -> bytes:
     """The structure as a binary STL (opens in any 3D viewer), built with trimesh."""
     import trimesh
@@ -266,7 +254,7 @@ class OrthographicTrack(Track):
         return ["front", "top", "right"], [missing], show_drawing, cert, task
 
     def instruction(self, variant: str, n: int, h: np.ndarray, task: dict[str, Any], printed: set) -> str:
-        text = parse_sections(self.instruction_template())[variant]
+        text = self.instruction_sections()[variant]
         missing = task["answer"][0]
         names = [g for g in task["given"] if g != "drawing"]
         given_text = (f"Its {' and '.join(names)} views are shaded in their grids"

@@ -40,17 +40,6 @@ OBJECT_RULES = {
 }
 
 
-def parse_sections(text: str) -> dict[str, str]:
-    out, name = {}, None
-    for line in text.splitlines():
-        if line.startswith("## "):
-            name = line[3:].strip()
-            out[name] = ""
-        elif name:
-            out[name] = (out[name] + " " + line.strip()).strip()
-    return out
-
-
 # ------------------------------------------------------------------------------------------ generation
 
 
@@ -213,7 +202,7 @@ class PatternCompletionTrack(Track):
                           else "hard" if made["n"] == 5 else "medium",
                           "n": made["n"], "rule": made["rule"]["name"], "attempts": attempt + 1,
                           "consistent_hypotheses": len(proof["consistent"])}
-            text = parse_sections(self.instruction_template())[variant].format(n=made["n"])
+            text = self.instruction_sections()[variant].format(n=made["n"])
         else:
             drawing = render_objects(panels, config)
             truth = {"config": config, "panels": panels, "answer": panels[2][2], "rules": made["rules"],
@@ -224,7 +213,7 @@ class PatternCompletionTrack(Track):
             difficulty = {"level": ("easy", "medium", "hard", "hard")[min(3, changing - 1 + (config == "grid2x2"))],
                           "config": config, "changing_attributes": changing, "attempts": attempt + 1}
             grid = config == "grid2x2"
-            text = parse_sections(self.instruction_template())[variant].format(
+            text = self.instruction_sections()[variant].format(
                 figure_text="one to four figures placed in the four quarters" if grid else "one figure in its centre",
                 position_text=", and in which quarters hold a figure (all figures of a panel look alike)" if grid else "",
                 plural="s" if grid else "", verb="" if grid else "s")
