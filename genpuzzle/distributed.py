@@ -41,11 +41,11 @@ def ray_session(address: str | None, workers: int) -> Iterator[Any]:
     if ray.is_initialized():
         yield ray
         return
-    os.environ.setdefault("RAY_AUTH_MODE", "disabled")  # a local instance needs no token; a cluster has its own
     kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False, "configure_logging": False}
     if address:
         ray.init(address=address, **kwargs)
     else:
+        os.environ.setdefault("RAY_AUTH_MODE", "disabled")  # a private local instance needs no token
         ray.init(num_cpus=max(1, workers), **kwargs)
     try:
         yield ray
