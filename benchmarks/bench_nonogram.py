@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import statistics
 import sys
-import time
 from pathlib import Path
 
 
-from benchlib import evaluation_throughput_rows, median_time, row
-from genpuzzle.dataset import encode_png
+from benchlib import evaluation_throughput_rows, generation_rows as track_generation_rows, median_time, row
 from genpuzzle.registry import get_track
 from genpuzzle.seeds import derive_seed
 from genpuzzle.solvers import nonogram as solver
@@ -50,24 +48,8 @@ def proof_rows(quick: bool) -> list[dict]:
 
 
 def generation_rows(quick: bool) -> list[dict]:
-    track = get_track("nonogram")
-    rows = []
-    for variant in ("5x5", "10x10", "15x15"):
-        seeds = [derive_seed(0, "nonogram", variant, i) for i in range(8 if quick else 30)]
-        t = time.perf_counter()
-        puzzles = [track.generate(s, variant) for s in seeds]
-        images = [im for p in puzzles for im in (p.input_image, *p.reference_images, p.edit_mask)]
-        for im in images:
-            encode_png(im)
-        gen = time.perf_counter() - t
-        t = time.perf_counter()
-        for im in images:
-            encode_png(im)
-        enc = time.perf_counter() - t
-        rows.append(row(f"nonogram.{variant}.instances_per_s (generate+render+encode)", len(seeds) / gen,
-                         "inst/s", len(seeds) / enc, ratio=gen / enc,
-                         note="ratio = time to generate / time just to PNG-encode the same images"))
-    return rows
+    return track_generation_rows("nonogram", ("5x5", "10x10", "15x15"), 8 if quick else 30,
+                                 "generate+render+encode")
 
 
 def verification_rows(quick: bool) -> list[dict]:

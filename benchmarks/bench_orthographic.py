@@ -13,34 +13,17 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchlib import evaluation_throughput_rows, row
-from genpuzzle.dataset import encode_png, write_set
+from benchlib import evaluation_throughput_rows, generation_rows as track_generation_rows, row
+from genpuzzle.dataset import write_set
 from genpuzzle.registry import get_track
-from genpuzzle.seeds import derive_seed
 from genpuzzle.solvers.orthographic import (VIEWS, drawing_bounds, drawing_fixes_views, third_view_unique_cpsat,
                                             views_of)
 from genpuzzle.tracks.orthographic import random_heightmap
 
 
 def generation_rows(quick: bool) -> list[dict]:
-    track = get_track("orthographic")
-    rows = []
-    for variant in track.variants:
-        seeds = [derive_seed(0, "orthographic", variant, i) for i in range(6 if quick else 30)]
-        t = time.perf_counter()
-        puzzles = [track.generate(s, variant) for s in seeds]
-        images = [im for p in puzzles for im in (p.input_image, *p.reference_images, p.edit_mask)]
-        for im in images:
-            encode_png(im)
-        gen = time.perf_counter() - t
-        t = time.perf_counter()
-        for im in images:
-            encode_png(im)
-        enc = time.perf_counter() - t
-        rows.append(row(f"orthographic.{variant}.instances_per_s (generate+certify+render+encode)", len(seeds) / gen,
-                        "inst/s", len(seeds) / enc, ratio=gen / enc,
-                        note="ratio = time to generate / time just to PNG-encode the same images"))
-    return rows
+    return track_generation_rows("orthographic", get_track("orthographic").variants, 6 if quick else 30,
+                                 "generate+certify+render+encode")
 
 
 def set_rows(quick: bool) -> list[dict]:

@@ -14,10 +14,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchlib import evaluation_throughput_rows, row
-from genpuzzle.dataset import encode_png, write_set
+from benchlib import evaluation_throughput_rows, generation_rows as track_generation_rows, row
+from genpuzzle.dataset import write_set
 from genpuzzle.registry import get_track
-from genpuzzle.seeds import derive_seed
 from genpuzzle.solvers.pattern_completion import prove_cells, prove_objects
 from genpuzzle.tracks.pattern_completion import LEVELS, generate_cells, generate_objects
 
@@ -25,24 +24,8 @@ TRACK = "pattern_completion"
 
 
 def generation_rows(quick: bool) -> list[dict]:
-    track = get_track(TRACK)
-    rows = []
-    for variant in track.variants:
-        seeds = [derive_seed(0, TRACK, variant, i) for i in range(10 if quick else 60)]
-        t = time.perf_counter()
-        puzzles = [track.generate(s, variant) for s in seeds]
-        images = [im for p in puzzles for im in (p.input_image, *p.reference_images, p.edit_mask)]
-        for im in images:
-            encode_png(im)
-        gen = time.perf_counter() - t
-        t = time.perf_counter()
-        for im in images:
-            encode_png(im)
-        enc = time.perf_counter() - t
-        rows.append(row(f"{TRACK}.{variant}.instances_per_s (generate+prove+render+encode)", len(seeds) / gen,
-                        "inst/s", len(seeds) / enc, ratio=gen / enc,
-                        note="ratio = time to generate / time just to PNG-encode the same images"))
-    return rows
+    return track_generation_rows(TRACK, get_track(TRACK).variants, 10 if quick else 60,
+                                 "generate+prove+render+encode")
 
 
 def set_rows(quick: bool) -> list[dict]:

@@ -36,6 +36,32 @@ def median_time(fn, repeat: int = 1) -> float:
     return statistics.median(times)
 
 
+def generation_rows(track_name: str, variants: list[str] | tuple[str, ...], n: int, steps: str) -> list[dict]:
+    """Per variant: instances generated per second (``n`` instances: generate, certify, render and
+    PNG-encode, ``steps`` naming what the track does), against just PNG-encoding the same images."""
+    from genpuzzle.dataset import encode_png
+    from genpuzzle.registry import get_track
+    from genpuzzle.seeds import derive_seed
+
+    track = get_track(track_name)
+    rows = []
+    for variant in variants:
+        seeds = [derive_seed(0, track_name, variant, i) for i in range(n)]
+        start = time.perf_counter()
+        puzzles = [track.generate(s, variant) for s in seeds]
+        images = [im for p in puzzles for im in (p.input_image, *p.reference_images, p.edit_mask)]
+        for im in images:
+            encode_png(im)
+        gen = time.perf_counter() - start
+        start = time.perf_counter()
+        for im in images:
+            encode_png(im)
+        enc = time.perf_counter() - start
+        rows.append(row(f"{track_name}.{variant}.instances_per_s ({steps})", n / gen, "inst/s", n / enc,
+                        ratio=gen / enc, note="ratio = time to generate / time just to PNG-encode the same images"))
+    return rows
+
+
 def evaluation_throughput_rows(track: str, n: int, variants: list[str] | None = None,
                                repeats: int = 3) -> list[dict]:
     """Answers verified per second by ``genpuzzle evaluate`` with 1 and 2 workers, against just decoding
