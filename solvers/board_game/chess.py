@@ -1,0 +1,217 @@
+"""Chess instances: mate in 1 with exactly one mating move; hard level: mate in 2 with a unique key move.
+
+Rules are python-chess's (GPL-3.0+, imported inside the functions that use it): standard FIDE chess. The
+generated positions carry no castling rights and no en-passant square (random placements), so the
+rules exercised are piece moves, captures, promotion (any of Q/R/B/N is its own move), check, mate and
+stalemate.
+
+Board form used by the verifier: a list of 8 rows, top row = rank 8, each a list of 8 one-letter piece
+codes (FEN letters, upper case White, lower case Black) or ``"."`` for an empty square. Text form of a
+position: its FEN.
+
+Certificates:
+- mate in 1: every legal move is tried; exactly one ends in checkmate.
+- mate in 2: there is no mate in 1, and exactly one first move (the key) leaves Black at least one
+  legal reply while every legal reply allows a mate in 1 (exhaustive over all replies).
+No drawing, no I/O.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+Board = list[list[str]]
+
+FILES = "abcdefgh"
+LEVELS = ("easy", "medium", "hard")
+PIECES_BY_LEVEL = {"easy": (3, 5), "medium": (6, 10), "hard": (4, 8)}  # pieces besides the two kings
+MAX_TRIES = 200_000
+
+
+@dataclass
+class ChessInstance:
+    """One certified instance. ``accepted`` holds the board after every accepted move (one here);
+    ``successors`` maps every legal move (UCI) of the side to move to the board it leads to."""
+
+    fen: str
+    side: str  # "white" or "black": the side to move
+    task: str  # "mate_in_1" or "mate_in_2"
+    solution: list[str]  # UCI moves: the mating move, or the key move of a mate in 2
+    solution_san: list[str]
+    board: Board
+    accepted: list[Board]
+    successors: dict[str, Board]
+    difficulty: dict[str, Any] = field(default_factory=dict)
+
+
+def board_of(cb: Any) -> Board:
+    """The 8x8 letter board (rank 8 first) of a ``chess.Board``."""
+    import chess
+
+    rows = []
+    for rank in range(7, -1, -1):
+        row = []
+        for file in range(8):
+            piece = cb.piece_at(chess.square(file, rank))
+            row.append(piece.symbol() if piece else ".")
+        rows.append(row)
+    return rows
+
+
+def square_cell(name: str) -> tuple[int, int]:
+    """``"e4"`` -> (row, col) in the board form (row 0 = rank 8)."""
+    return 8 - int(name[1]), FILES.index(name[0])
+
+
+def mating_moves(cb: Any) -> list[Any]:
+    """Every legal move of the side to move that checkmates."""
+    out = []
+    for move in list(cb.legal_moves):
+        cb.push(move)
+        if cb.is_checkmate():
+            out.append(move)
+        cb.pop()
+    return out
+
+
+def has_mate_in_1(cb: Any) -> bool:
+    for move in list(cb.legal_moves):
+        cb.push(move)
+        mate = cb.is_checkmate()
+        cb.pop()
+        if mate:
+            return True
+    return False
+
+
+def mate_in_2_keys(cb: Any, limit: int = 2) -> tuple[list[Any], int]:
+    """First moves forcing mate on the next move against every reply (up to ``limit`` of them), and the
+    number of positions searched. A first move that mates or stalemates at once is not a key."""
+    keys, nodes = [], 0
+    for move in list(cb.legal_moves):
+        cb.push(move)
+        nodes += 1
+        replies = list(cb.legal_moves)
+        ok = bool(replies)
+        for reply in replies:
+            cb.push(reply)
+            nodes += 1
+            mate = has_mate_in_1(cb)
+            cb.pop()
+            if not mate:
+                ok = False
+                break
+        cb.pop()
+        if ok:
+            keys.append(move)
+            if len(keys) >= limit:
+                break
+    return keys, nodes
+
+
+def random_position(rng: random.Random, n_pieces: int, white_to_move: bool) -> Any:
+    """A random legal position: two kings plus ``n_pieces`` others, the attacker holding at least one
+    major piece, no pawns on the first or last rank, the side not to move not in check."""
+    import chess
+
+    while True:
+        cb = chess.Board(None)
+        squares = list(range(64))
+        rng.shuffle(squares)
+        cb.set_piece_at(squares.pop(), chess.Piece(chess.KING, chess.WHITE))
+        cb.set_piece_at(squares.pop(), chess.Piece(chess.KING, chess.BLACK))
+        attacker = chess.WHITE if white_to_move else chess.BLACK
+        kinds = [chess.QUEEN if rng.random() < 0.5 else chess.ROOK]
+        pool = [chess.QUEEN, chess.ROOK, chess.ROOK, chess.BISHOP, chess.BISHOP, chess.KNIGHT, chess.KNIGHT,
+                chess.PAWN, chess.PAWN, chess.PAWN, chess.PAWN]
+        kinds += [rng.choice(pool) for _ in range(n_pieces - 1)]
+        colours = [attacker] + [attacker if rng.random() < 0.55 else not attacker for _ in kinds[1:]]
+        for kind, colour in zip(kinds, colours):
+            while True:
+                sq = squares.pop()
+                if kind != chess.PAWN or 1 <= chess.square_rank(sq) <= 6:
+                    break
+            cb.set_piece_at(sq, chess.Piece(kind, colour))
+        cb.turn = attacker
+        cb.castling_rights = chess.BB_EMPTY
+        if cb.is_valid() and not cb.is_check() and not cb.is_game_over():
+            return cb
+
+
+def successors(cb: Any) -> dict[str, Board]:
+    """UCI of every legal move -> the board after it."""
+    out = {}
+    for move in list(cb.legal_moves):
+        cb.push(move)
+        out[move.uci()] = board_of(cb)
+        cb.pop()
+    return out
+
+
+def generate(rng: random.Random, level: str) -> ChessInstance:
+    """A certified instance at ``level`` (easy/medium: mate in 1 with few/more pieces; hard: mate in 2)."""
+    import chess
+
+    if level not in LEVELS:
+        raise ValueError(f"chess level {level!r} is not one of {LEVELS}")
+    lo, hi = PIECES_BY_LEVEL[level]
+    nodes = 0
+    for attempt in range(1, MAX_TRIES + 1):
+        cb = random_position(rng, rng.randint(lo, hi), rng.random() < 0.7)
+        mates = mating_moves(cb)
+        nodes += cb.legal_moves.count()
+        if level != "hard":
+            if len(mates) != 1:
+                continue
+            task, key = "mate_in_1", mates[0]
+        else:
+            if mates:
+                continue
+            keys, searched = mate_in_2_keys(cb)
+            nodes += searched
+            if len(keys) != 1:
+                continue
+            task, key = "mate_in_2", keys[0]
+        succ = successors(cb)
+        san = cb.san(key)
+        return ChessInstance(
+            fen=cb.fen(), side="white" if cb.turn == chess.WHITE else "black", task=task,
+            solution=[key.uci()], solution_san=[san], board=board_of(cb), accepted=[succ[key.uci()]],
+            successors=succ,
+            difficulty={"level": level, "pieces": len(cb.piece_map()), "legal_moves": len(succ),
+                        "depth_plies": 1 if task == "mate_in_1" else 3, "search_nodes": nodes,
+                        "attempts": attempt, "promotion": key.promotion is not None,
+                        "capture": cb.is_capture(key)},
+        )
+    raise RuntimeError(f"chess {level}: no certified position in {MAX_TRIES} tries")
+
+
+def reference_check(fen: str, task: str) -> list[str]:
+    """Independent re-derivation of the accepted moves (UCI) from the FEN alone, for ``validate``."""
+    import chess
+
+    cb = chess.Board(fen)
+    if task == "mate_in_1":
+        return sorted(m.uci() for m in cb.legal_moves if _mates(cb, m))
+    if any(_mates(cb, m) for m in cb.legal_moves):
+        return []
+    keys = []
+    for m in cb.legal_moves:
+        after = cb.copy(stack=False)
+        after.push(m)
+        replies = list(after.legal_moves)
+        if replies and all(any(_mates(_after(after, r), w) for w in _after(after, r).legal_moves) for r in replies):
+            keys.append(m.uci())
+    return sorted(keys)
+
+
+def _after(cb: Any, move: Any) -> Any:
+    nxt = cb.copy(stack=False)
+    nxt.push(move)
+    return nxt
+
+
+def _mates(cb: Any, move: Any) -> bool:
+    return _after(cb, move).is_checkmate()

@@ -1,0 +1,266 @@
+"""Shogi (9x9) rules engine without drops or promotion, and unique mate-in-one instances.
+
+Board form: 9 rows x 9 columns, row 0 = rank ``a`` at the top (Gote's back rank), column 0 = file 9 at
+the left, as in a printed shogi diagram. Each square holds ``"."`` or a one-letter piece code as
+GenPuzzle draws them: upper case Sente (moves up the board), lower case Gote (moves down); K king,
+R rook, B bishop, G gold, S silver, N knight, L lance, P pawn. Text form: the SFEN board field plus the
+side to move (``b`` Sente, ``w`` Gote). Moves are written USI-style, ``"7g7f"``.
+
+Rules implemented (a subset of shogi, stated in every instruction):
+- King: one step in any of the 8 directions. Gold: one step orthogonally or diagonally forward.
+  Silver: one step diagonally or straight forward. Knight: jumps two forward and one sideways (the only
+  jumping piece). Lance: any distance straight forward. Rook: any distance orthogonally. Bishop: any
+  distance diagonally. Pawn: one step straight forward, capturing the same way.
+- No drops: captured pieces leave the game. No promotion: a move that would leave a pawn or lance on the
+  last rank or a knight on the last two ranks (where shogi forces promotion) is not allowed, and such
+  squares hold no piece of that kind in a generated position.
+- A move may not leave one's own king attacked. Checkmate: the side to move is in check and has no
+  legal move. A position where the side to move has no legal move but is not in check does not arise in
+  the generated instances (a mate-in-one gives check).
+
+Task "mate in one": exactly one legal move of the side to move checkmates. Certified by trying every
+legal move and every reply. No drawing, no I/O.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+Board = list[list[str]]
+Move = tuple[int, int, int, int]
+
+N = 9
+LEVELS = ("easy", "medium", "hard")
+MAX_TRIES = 200_000
+NAMES = {"k": "king", "r": "rook", "b": "bishop", "g": "gold", "s": "silver", "n": "knight", "l": "lance",
+         "p": "pawn"}
+# one-step offsets (dr, dc) for Sente (forward = -1 row); Gote's are mirrored
+STEPS = {
+    "k": ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)),
+    "g": ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, 0)),
+    "s": ((-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 1)),
+    "n": ((-2, -1), (-2, 1)),
+    "p": ((-1, 0),),
+}
+SLIDES = {"r": ((1, 0), (-1, 0), (0, 1), (0, -1)), "b": ((1, 1), (1, -1), (-1, 1), (-1, -1)), "l": ((-1, 0),)}
+
+
+def is_sente(piece: str) -> bool:
+    return piece.isupper()
+
+
+def dead_square(kind: str, r: int, sente: bool) -> bool:
+    """True where a piece of ``kind`` could never move again (shogi would force its promotion)."""
+    depth = r if sente else N - 1 - r  # ranks from the far edge
+    return (kind in "pl" and depth == 0) or (kind == "n" and depth <= 1)
+
+
+def pseudo_moves(board: Board, sente: bool) -> Iterator[Move]:
+    sign = 1 if sente else -1
+    for r in range(N):
+        for c in range(N):
+            p = board[r][c]
+            if p == "." or is_sente(p) != sente:
+                continue
+            kind = p.lower()
+            for dr, dc in STEPS.get(kind, ()):
+                r2, c2 = r + sign * dr, c + sign * dc
+                if 0 <= r2 < N and 0 <= c2 < N and (board[r2][c2] == "." or is_sente(board[r2][c2]) != sente) \
+                        and not dead_square(kind, r2, sente):
+                    yield (r, c, r2, c2)
+            for dr, dc in SLIDES.get(kind, ()):
+                r2, c2 = r + sign * dr, c + sign * dc
+                while 0 <= r2 < N and 0 <= c2 < N:
+                    q = board[r2][c2]
+                    if q != "." and is_sente(q) == sente:
+                        break
+                    if not dead_square(kind, r2, sente):
+                        yield (r, c, r2, c2)
+                    if q != ".":
+                        break
+                    r2, c2 = r2 + sign * dr, c2 + sign * dc
+
+
+def find_king(board: Board, sente: bool) -> tuple[int, int] | None:
+    target = "K" if sente else "k"
+    for r in range(N):
+        for c in range(N):
+            if board[r][c] == target:
+                return r, c
+    return None
+
+
+def attacked(board: Board, sente: bool) -> bool:
+    """True when ``sente``'s king is attacked by an enemy piece (reverse look-up from the king)."""
+    pos = find_king(board, sente)
+    if pos is None:
+        return True
+    r, c = pos
+    sign = -1 if sente else 1  # the enemy's step multiplier (Gote mirrors Sente's offsets)
+
+    def enemy_kind(rr: int, cc: int) -> str | None:
+        if 0 <= rr < N and 0 <= cc < N:
+            p = board[rr][cc]
+            if p != "." and is_sente(p) != sente:
+                return p.lower()
+        return None
+
+    for kind, steps in STEPS.items():
+        for dr, dc in steps:
+            # an enemy piece at king - (its step) reaches the king
+            if enemy_kind(r - sign * dr, c - sign * dc) == kind:
+                return True
+    for kind, dirs in SLIDES.items():
+        for dr, dc in dirs:
+            rr, cc = r - sign * dr, c - sign * dc
+            while 0 <= rr < N and 0 <= cc < N:
+                p = board[rr][cc]
+                if p != ".":
+                    if is_sente(p) != sente and p.lower() == kind:
+                        return True
+                    break
+                rr, cc = rr - sign * dr, cc - sign * dc
+    return False
+
+
+def apply(board: Board, move: Move) -> Board:
+    r, c, r2, c2 = move
+    out = [row[:] for row in board]
+    out[r2][c2] = out[r][c]
+    out[r][c] = "."
+    return out
+
+
+def legal_moves(board: Board, sente: bool) -> list[Move]:
+    return [m for m in pseudo_moves(board, sente) if not attacked(apply(board, m), sente)]
+
+
+def has_legal_move(board: Board, sente: bool) -> bool:
+    return any(not attacked(apply(board, m), sente) for m in pseudo_moves(board, sente))
+
+
+def mating_moves(board: Board, sente: bool) -> tuple[list[Move], int]:
+    """Legal moves giving check after which the opponent has no legal move, and positions searched."""
+    mates, nodes = [], 0
+    for m in legal_moves(board, sente):
+        after = apply(board, m)
+        nodes += 1
+        if attacked(after, not sente) and not has_legal_move(after, not sente):
+            mates.append(m)
+    return mates, nodes
+
+
+def square_name(r: int, c: int) -> str:
+    return f"{N - c}{'abcdefghi'[r]}"
+
+
+def move_name(move: Move) -> str:
+    r, c, r2, c2 = move
+    return square_name(r, c) + square_name(r2, c2)
+
+
+def to_sfen(board: Board, sente_to_move: bool) -> str:
+    rows = []
+    for row in board:
+        text, empty = "", 0
+        for p in row:
+            if p == ".":
+                empty += 1
+                continue
+            if empty:
+                text += str(empty)
+                empty = 0
+            text += p
+        rows.append(text + (str(empty) if empty else ""))
+    return "/".join(rows) + (" b" if sente_to_move else " w")
+
+
+def from_sfen(sfen: str) -> tuple[Board, bool]:
+    placement, side = sfen.split()[:2]
+    board = []
+    for text in placement.split("/"):
+        row: list[str] = []
+        for ch in text:
+            row.extend(["."] * int(ch) if ch.isdigit() else [ch])
+        board.append(row)
+    return board, side == "b"
+
+
+def flip(board: Board) -> Board:
+    """The board turned 180 degrees with the sides swapped."""
+    return [[p.swapcase() for p in reversed(row)] for row in reversed(board)]
+
+
+# ------------------------------------------------------------------------------------------ generation
+
+
+def random_position(rng: random.Random, defenders: int, attackers: int) -> Board:
+    """Sente to move: Gote's king in its camp with ``defenders`` pieces near it, Sente's king in its camp
+    and ``attackers`` pieces, most of them within three ranks of Gote's king."""
+    board = [["."] * N for _ in range(N)]
+
+    def put(piece: str, cells: list[tuple[int, int]]) -> tuple[int, int] | None:
+        kind, sente = piece.lower(), piece.isupper()
+        cells = [rc for rc in cells if board[rc[0]][rc[1]] == "." and not dead_square(kind, rc[0], sente)]
+        if not cells:
+            return None
+        rc = rng.choice(cells)
+        board[rc[0]][rc[1]] = piece
+        return rc
+
+    kr, kc = put("k", [(r, c) for r in range(3) for c in range(N)])
+    put("K", [(r, c) for r in range(6, 9) for c in range(N)])
+    near = [(r, c) for r in range(max(0, kr - 1), min(N, kr + 4)) for c in range(max(0, kc - 3), min(N, kc + 4))]
+    anywhere = [(r, c) for r in range(N) for c in range(N)]
+    for _ in range(defenders):
+        put(rng.choice("ggsspplnb"), near)
+    for _ in range(attackers):
+        put(rng.choice("RRBBGGSSNLP").upper(), near if rng.random() < 0.75 else anywhere)
+    return board
+
+
+@dataclass
+class ShogiInstance:
+    sfen: str
+    side: str  # "sente" or "gote"
+    task: str  # "mate_in_1"
+    solution: list[str]
+    board: Board
+    accepted: list[Board]
+    successors: dict[str, Board]
+    difficulty: dict[str, Any] = field(default_factory=dict)
+
+
+PIECES_BY_LEVEL = {"easy": ((0, 1), (2, 2)), "medium": ((1, 3), (2, 3)), "hard": ((3, 5), (3, 5))}
+
+
+def generate(rng: random.Random, level: str) -> ShogiInstance:
+    """A certified mate in one at ``level``; Sente or Gote to move (a Gote instance is a Sente one turned
+    180 degrees with the sides swapped)."""
+    if level not in LEVELS:
+        raise ValueError(f"shogi level {level!r} is not one of {LEVELS}")
+    (dlo, dhi), (alo, ahi) = PIECES_BY_LEVEL[level]
+    nodes = 0
+    for attempt in range(1, MAX_TRIES + 1):
+        board = random_position(rng, rng.randint(dlo, dhi), rng.randint(alo, ahi))
+        if attacked(board, False) or not has_legal_move(board, True):
+            continue
+        mates, searched = mating_moves(board, True)
+        nodes += searched
+        if len(mates) != 1:
+            continue
+        sente = rng.random() < 0.7
+        key = mates[0]
+        if not sente:
+            board, key = flip(board), (N - 1 - key[0], N - 1 - key[1], N - 1 - key[2], N - 1 - key[3])
+        succ = {move_name(m): apply(board, m) for m in legal_moves(board, sente)}
+        return ShogiInstance(
+            sfen=to_sfen(board, sente), side="sente" if sente else "gote", task="mate_in_1",
+            solution=[move_name(key)], board=board, accepted=[apply(board, key)], successors=succ,
+            difficulty={"level": level, "pieces": sum(p != "." for row in board for p in row),
+                        "legal_moves": len(succ), "depth_plies": 2, "search_nodes": nodes, "attempts": attempt,
+                        "capture": board[key[2]][key[3]] != "."},
+        )
+    raise RuntimeError(f"shogi {level}: no certified position in {MAX_TRIES} tries")

@@ -1,0 +1,337 @@
+"""Xiangqi (Chinese chess) rules engine and "win in one" instances.
+
+Board form: 10 rows x 9 columns, row 0 = Black's back rank (top of the diagram), row 9 = Red's. Each
+square holds ``"."`` or a one-letter piece code as in xiangqi FEN: upper case Red, lower case Black;
+K general, A advisor, B elephant, N horse, R chariot, C cannon, P soldier. Text form: xiangqi FEN
+(``w`` = Red to move). Moves are written ICCS-style, ``"h2e2"``: files a-i from Red's left, ranks 0-9
+from Red's side.
+
+Rules implemented:
+- General: one step orthogonally, inside its palace (the 3x3 box of files d-f on its side).
+- Flying general: the two generals may never face each other on a file with nothing between them; a
+  move that leaves them so is illegal (as is any move leaving one's own general attacked).
+- Advisor: one step diagonally, inside the palace.
+- Elephant: exactly two steps diagonally, blocked by a piece on the point between ("elephant eye"),
+  never across the river (it stays on its own five ranks).
+- Horse: one step orthogonally then one diagonally outward; blocked by a piece on the first step
+  ("hobbling the horse's leg").
+- Chariot: any distance orthogonally (like a rook).
+- Cannon: moves like a chariot without capturing; captures by jumping exactly one piece (the screen)
+  of either side along the line.
+- Soldier: one step forward; after crossing the river also one step sideways; never backwards.
+- A side with no legal move loses, whether in check (checkmate) or not (stalemate). Repetition and
+  perpetual-check rules do not arise in one-move tasks and are not implemented.
+
+Task "win in one": the side to move has exactly one legal move after which the opponent has no legal
+move. Certified by trying every legal move and every reply (exhaustive). No drawing, no I/O.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+Board = list[list[str]]
+Move = tuple[int, int, int, int]  # (row, col) from, (row, col) to
+
+ROWS, COLS = 10, 9
+FILES = "abcdefghi"
+LEVELS = ("easy", "medium", "hard")
+MAX_TRIES = 200_000
+ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
+DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+HORSE = ((2, 1), (2, -1), (-2, 1), (-2, -1), (1, 2), (1, -2), (-1, 2), (-1, -2))
+NAMES = {"k": "general", "a": "advisor", "b": "elephant", "n": "horse", "r": "chariot", "c": "cannon",
+         "p": "soldier"}
+
+
+def is_red(piece: str) -> bool:
+    return piece.isupper()
+
+
+def in_palace(r: int, c: int, red: bool) -> bool:
+    return 3 <= c <= 5 and (7 <= r <= 9 if red else 0 <= r <= 2)
+
+
+def own_side(r: int, red: bool) -> bool:
+    """True when row ``r`` is on ``red``'s side of the river."""
+    return r >= 5 if red else r <= 4
+
+
+def on_board(r: int, c: int) -> bool:
+    return 0 <= r < ROWS and 0 <= c < COLS
+
+
+def pseudo_moves(board: Board, red: bool) -> Iterator[Move]:
+    """Every move of ``red``'s pieces by their movement rules, ignoring whether the own general is left
+    attacked (see :func:`legal_moves`)."""
+    for r in range(ROWS):
+        for c in range(COLS):
+            p = board[r][c]
+            if p == "." or is_red(p) != red:
+                continue
+            kind = p.lower()
+            for r2, c2 in _targets(board, r, c, kind, red):
+                q = board[r2][c2]
+                if q == "." or is_red(q) != red:
+                    yield (r, c, r2, c2)
+
+
+def _targets(board: Board, r: int, c: int, kind: str, red: bool) -> Iterator[tuple[int, int]]:
+    if kind == "k":
+        for dr, dc in ORTHO:
+            if in_palace(r + dr, c + dc, red):
+                yield r + dr, c + dc
+    elif kind == "a":
+        for dr, dc in DIAG:
+            if in_palace(r + dr, c + dc, red):
+                yield r + dr, c + dc
+    elif kind == "b":
+        for dr, dc in DIAG:
+            r2, c2 = r + 2 * dr, c + 2 * dc
+            if on_board(r2, c2) and own_side(r2, red) and board[r + dr][c + dc] == ".":
+                yield r2, c2
+    elif kind == "n":
+        for dr, dc in HORSE:
+            r2, c2 = r + dr, c + dc
+            leg = (r + dr // 2, c) if abs(dr) == 2 else (r, c + dc // 2)
+            if on_board(r2, c2) and board[leg[0]][leg[1]] == ".":
+                yield r2, c2
+    elif kind == "r":
+        for dr, dc in ORTHO:
+            r2, c2 = r + dr, c + dc
+            while on_board(r2, c2):
+                yield r2, c2
+                if board[r2][c2] != ".":
+                    break
+                r2, c2 = r2 + dr, c2 + dc
+    elif kind == "c":
+        for dr, dc in ORTHO:
+            r2, c2 = r + dr, c + dc
+            while on_board(r2, c2) and board[r2][c2] == ".":
+                yield r2, c2
+                r2, c2 = r2 + dr, c2 + dc
+            r2, c2 = r2 + dr, c2 + dc  # jump the screen
+            while on_board(r2, c2):
+                if board[r2][c2] != ".":
+                    yield r2, c2  # capture only (own pieces are filtered by the caller)
+                    break
+                r2, c2 = r2 + dr, c2 + dc
+    elif kind == "p":
+        forward = -1 if red else 1
+        if on_board(r + forward, c):
+            yield r + forward, c
+        if not own_side(r, red):
+            for dc in (1, -1):
+                if on_board(r, c + dc):
+                    yield r, c + dc
+
+
+def find_general(board: Board, red: bool) -> tuple[int, int] | None:
+    target = "K" if red else "k"
+    for r in range(ROWS):
+        for c in range(3, 6):
+            if board[r][c] == target:
+                return r, c
+    return None
+
+
+def attacked(board: Board, red: bool) -> bool:
+    """True when ``red``'s general is attacked by the other side or faces the other general."""
+    pos = find_general(board, red)
+    if pos is None:
+        return True
+    r, c = pos
+    enemy = (lambda p: p != "." and p.islower()) if red else (lambda p: p != "." and p.isupper())
+    for dr, dc in ORTHO:
+        r2, c2 = r + dr, c + dc
+        screens = 0
+        while on_board(r2, c2):
+            p = board[r2][c2]
+            if p != ".":
+                kind = p.lower()
+                if screens == 0 and enemy(p) and (kind == "r" or (kind == "k" and dc == 0)):
+                    return True
+                if screens == 1:
+                    if enemy(p) and kind == "c":
+                        return True
+                    break
+                screens += 1
+            r2, c2 = r2 + dr, c2 + dc
+    for dr, dc in HORSE:
+        hr, hc = r + dr, c + dc
+        if on_board(hr, hc) and enemy(board[hr][hc]) and board[hr][hc].lower() == "n":
+            # the horse moves (-dr, -dc); its leg is the first orthogonal step along the long axis
+            leg = (hr - dr // 2, hc) if abs(dr) == 2 else (hr, hc - dc // 2)
+            if board[leg[0]][leg[1]] == ".":
+                return True
+    back = 1 if red else -1  # an enemy soldier one row further from the enemy's home attacks forward
+    pr = r - back
+    if on_board(pr, c) and enemy(board[pr][c]) and board[pr][c].lower() == "p":
+        return True
+    for dc in (1, -1):
+        if on_board(r, c + dc) and enemy(board[r][c + dc]) and board[r][c + dc].lower() == "p" \
+                and not own_side(r, not red):
+            return True
+    return False
+
+
+def apply(board: Board, move: Move) -> Board:
+    r, c, r2, c2 = move
+    out = [row[:] for row in board]
+    out[r2][c2] = out[r][c]
+    out[r][c] = "."
+    return out
+
+
+def legal_moves(board: Board, red: bool) -> list[Move]:
+    """Moves of ``red`` that leave its own general neither attacked nor facing the other general."""
+    return [m for m in pseudo_moves(board, red) if not attacked(apply(board, m), red)]
+
+
+def has_legal_move(board: Board, red: bool) -> bool:
+    return any(not attacked(apply(board, m), red) for m in pseudo_moves(board, red))
+
+
+def move_name(move: Move) -> str:
+    r, c, r2, c2 = move
+    return f"{FILES[c]}{9 - r}{FILES[c2]}{9 - r2}"
+
+
+def winning_moves(board: Board, red: bool) -> tuple[list[Move], int]:
+    """Legal moves after which the opponent has no legal move, and the positions searched."""
+    wins, nodes = [], 0
+    for m in legal_moves(board, red):
+        after = apply(board, m)
+        nodes += 1
+        if not has_legal_move(after, not red):
+            wins.append(m)
+    return wins, nodes
+
+
+def to_fen(board: Board, red_to_move: bool) -> str:
+    rows = []
+    for row in board:
+        text, empty = "", 0
+        for p in row:
+            if p == ".":
+                empty += 1
+                continue
+            if empty:
+                text += str(empty)
+                empty = 0
+            text += p
+        rows.append(text + (str(empty) if empty else ""))
+    return "/".join(rows) + (" w" if red_to_move else " b")
+
+
+def from_fen(fen: str) -> tuple[Board, bool]:
+    placement, side = fen.split()[:2]
+    board = []
+    for text in placement.split("/"):
+        row: list[str] = []
+        for ch in text:
+            row.extend(["."] * int(ch) if ch.isdigit() else [ch])
+        board.append(row)
+    return board, side == "w"
+
+
+def flip(board: Board) -> Board:
+    """The board turned 180 degrees with the colours swapped (Red's position becomes Black's)."""
+    return [[p.swapcase() for p in reversed(row)] for row in reversed(board)]
+
+
+# ------------------------------------------------------------------------------------------ generation
+
+ADVISOR_POINTS = ((0, 3), (0, 5), (1, 4), (2, 3), (2, 5))
+ELEPHANT_POINTS = ((0, 2), (0, 6), (2, 0), (2, 4), (2, 8), (4, 2), (4, 6))
+
+
+def random_position(rng: random.Random, defenders: int, attackers: int) -> Board:
+    """Red to move: Black's general in its palace with up to ``defenders`` advisors/elephants/others,
+    Red's general in its palace and ``attackers`` of chariot/horse/cannon/soldier mostly in Black's half."""
+    board = [["."] * COLS for _ in range(ROWS)]
+
+    def free(cells: list[tuple[int, int]]) -> tuple[int, int] | None:
+        cells = [rc for rc in cells if board[rc[0]][rc[1]] == "."]
+        return rng.choice(cells) if cells else None
+
+    def put(piece: str, cells: list[tuple[int, int]]) -> None:
+        rc = free(cells)
+        if rc:
+            board[rc[0]][rc[1]] = piece
+
+    put("k", [(r, c) for r in range(3) for c in range(3, 6)])
+    put("K", [(r, c) for r in range(7, 10) for c in range(3, 6)])
+    anywhere = [(r, c) for r in range(ROWS) for c in range(COLS)]
+    black_half = [(r, c) for r in range(5) for c in range(COLS)]
+    for _ in range(defenders):
+        kind = rng.choice("aabbrncp")
+        if kind == "a":
+            put("a", list(ADVISOR_POINTS))
+        elif kind == "b":
+            put("b", list(ELEPHANT_POINTS))
+        elif kind == "p":
+            put("p", [(r, c) for r in (3, 4) for c in range(0, 9, 2)] + [(r, c) for r in range(5, 10) for c in range(9)])
+        else:
+            put(kind, anywhere)
+    for _ in range(attackers):
+        kind = rng.choice("rrnnccpp")
+        if kind == "p":
+            put("P", black_half + [(r, c) for r in (5, 6) for c in range(0, 9, 2)])
+        else:
+            put(kind.upper(), black_half if rng.random() < 0.75 else anywhere)
+    return board
+
+
+@dataclass
+class XiangqiInstance:
+    fen: str
+    side: str  # "red" or "black"
+    task: str  # "win_in_1"
+    solution: list[str]
+    board: Board
+    accepted: list[Board]
+    successors: dict[str, Board]
+    difficulty: dict[str, Any] = field(default_factory=dict)
+
+
+PIECES_BY_LEVEL = {"easy": ((0, 1), (2, 2)), "medium": ((1, 3), (2, 3)), "hard": ((3, 5), (3, 4))}
+
+
+def generate(rng: random.Random, level: str) -> XiangqiInstance:
+    """A certified win-in-one at ``level`` (more defenders and attackers at higher levels); Red or Black
+    to move (a Black instance is a Red one turned 180 degrees with the colours swapped)."""
+    if level not in LEVELS:
+        raise ValueError(f"xiangqi level {level!r} is not one of {LEVELS}")
+    (dlo, dhi), (alo, ahi) = PIECES_BY_LEVEL[level]
+    nodes = 0
+    for attempt in range(1, MAX_TRIES + 1):
+        board = random_position(rng, rng.randint(dlo, dhi), rng.randint(alo, ahi))
+        if attacked(board, False) or not has_legal_move(board, True) or not has_legal_move(board, False):
+            continue
+        wins, searched = winning_moves(board, True)
+        nodes += searched
+        if len(wins) != 1:
+            continue
+        red = rng.random() < 0.7
+        key = wins[0]
+        if not red:
+            board, key = flip(board), _flip_move(key)
+        succ = {move_name(m): apply(board, m) for m in legal_moves(board, red)}
+        after = apply(board, key)
+        return XiangqiInstance(
+            fen=to_fen(board, red), side="red" if red else "black", task="win_in_1", solution=[move_name(key)],
+            board=board, accepted=[after], successors=succ,
+            difficulty={"level": level, "pieces": sum(p != "." for row in board for p in row),
+                        "legal_moves": len(succ), "depth_plies": 2, "search_nodes": nodes, "attempts": attempt,
+                        "ending": "checkmate" if attacked(after, not red) else "stalemate",
+                        "capture": board[key[2]][key[3]] != "."},
+        )
+    raise RuntimeError(f"xiangqi {level}: no certified position in {MAX_TRIES} tries")
+
+
+def _flip_move(m: Move) -> Move:
+    r, c, r2, c2 = m
+    return (ROWS - 1 - r, COLS - 1 - c, ROWS - 1 - r2, COLS - 1 - c2)
