@@ -25,10 +25,10 @@ every legal move (exhaustive). No drawing, no I/O.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
-Board = list[list[str]]
+from genpuzzle.solvers.board_game.base import EMPTY, Board, BoardGame, Instance, Move
+
 Path = tuple[tuple[int, int], ...]
 
 N = 8
@@ -189,51 +189,78 @@ def random_position(rng: random.Random, own: int, enemy: int, kings: float) -> B
     return board
 
 
-@dataclass
-class CheckersInstance:
-    text: str
-    side: str  # "black" or "white"
-    task: str  # "capture_most"
-    solution: list[str]
-    board: Board
-    accepted: list[Board]
-    successors: dict[str, Board]
-    difficulty: dict[str, Any] = field(default_factory=dict)
-
-
 PIECES_BY_LEVEL = {"easy": ((2, 3), (3, 5), 2), "medium": ((3, 5), (5, 7), 2), "hard": ((4, 7), (6, 9), 3)}
 
 
-def generate(rng: random.Random, level: str) -> CheckersInstance:
-    """A certified "capture the most" instance at ``level`` (more pieces and a longer best sequence at
-    higher levels); Black or White to move (a White instance is a Black one turned 180 degrees with the
-    colours swapped)."""
-    if level not in LEVELS:
-        raise ValueError(f"checkers level {level!r} is not one of {LEVELS}")
-    (olo, ohi), (elo, ehi), min_jumps = PIECES_BY_LEVEL[level]
-    nodes = 0
-    for attempt in range(1, MAX_TRIES + 1):
-        board = random_position(rng, rng.randint(olo, ohi), rng.randint(elo, ehi), 0.15)
-        moves, best = best_captures(board, "b")
-        nodes += len(moves)
-        if not best or len(best[0].captured) < min_jumps or len(moves) < 2:
-            continue
-        results = {to_text(apply(board, m), "w") for m in best}
-        if len(results) != 1 or any(to_text(apply(board, m), "w") in results for m in moves if m not in best):
-            continue
-        side = "b" if rng.random() < 0.6 else "w"
-        if side == "w":
-            board = flip(board)
-        moves, best = best_captures(board, side)
-        succ = {m.name: apply(board, m) for m in moves}
-        key = best[0]
-        return CheckersInstance(
-            text=to_text(board, side), side="black" if side == "b" else "white", task="capture_most",
-            solution=[key.name], board=board, accepted=[apply(board, key)], successors=succ,
-            difficulty={"level": level, "pieces": sum(p != "." for row in board for p in row),
-                        "legal_moves": len(moves), "jumps": len(key.captured), "depth_plies": len(key.captured),
-                        "search_nodes": nodes, "attempts": attempt,
-                        "crowned": board[key.path[0][0]][key.path[0][1]].islower()
-                        and key.path[-1][0] == crown_row(side)},
-        )
-    raise RuntimeError(f"checkers {level}: no certified position in {MAX_TRIES} tries")
+def _move(board: Board, m: CheckersMove) -> Move:
+    return Move(m.name, apply(board, m), list(m.path))
+
+
+class Checkers(BoardGame):
+    name = "checkers"
+    rows = cols = N
+    codes = ("b", "B", "w", "W")
+    side_names = {"b": "Black", "w": "White"}
+    cell_kind = "glyph"
+    description = "the unique capture sequence taking the most pieces (English draughts, own rules engine)"
+
+    def legal_moves(self, board: Board, side: str) -> list[Move]:
+        return [_move(board, m) for m in legal_moves(board, side)]
+
+    def solve(self, board: Board, side: str, task: str) -> list[Move]:
+        if task != "capture_most":
+            raise ValueError(f"checkers has no task {task!r}")
+        _, best = best_captures(board, side)
+        if not best or not best[0].captured:
+            return []
+        seen, out = set(), []
+        for m in best:
+            mv = _move(board, m)
+            key = to_text(mv.board, side)
+            if key not in seen:  # two paths over the same pieces to the same square are one answer
+                seen.add(key)
+                out.append(mv)
+        return out
+
+    def generate(self, rng: random.Random) -> Instance:
+        """A certified "capture the most" instance; the level (more pieces, a longer best sequence) is
+        drawn from ``rng`` in equal shares; Black or White to move (a White instance is a Black one turned
+        180 degrees with the colours swapped)."""
+        level = LEVELS[rng.randrange(len(LEVELS))]
+        (olo, ohi), (elo, ehi), min_jumps = PIECES_BY_LEVEL[level]
+        nodes = 0
+        for attempt in range(1, MAX_TRIES + 1):
+            board = random_position(rng, rng.randint(olo, ohi), rng.randint(elo, ehi), 0.15)
+            moves, best = best_captures(board, "b")
+            nodes += len(moves)
+            if not best or len(best[0].captured) < min_jumps or len(moves) < 2:
+                continue
+            results = {to_text(apply(board, m), "w") for m in best}
+            if len(results) != 1 or any(to_text(apply(board, m), "w") in results for m in moves if m not in best):
+                continue
+            side = "b" if rng.random() < 0.6 else "w"
+            if side == "w":
+                board = flip(board)
+            moves, best = best_captures(board, side)
+            key = best[0]
+            name = self.side_names[side]
+            crowned = board[key.path[0][0]][key.path[0][1]].islower() and key.path[-1][0] == crown_row(side)
+            return Instance(
+                position=board, side=side, side_name=name, task="capture_most",
+                task_text=(f"{name} to move ({name} men move {'up' if side == 'b' else 'down'} the board). English "
+                           "draughts rules: captures are compulsory and a capturing piece keeps jumping while it "
+                           "can; a man reaching the far row becomes a king (crowned) and its move ends. Play the "
+                           "capture sequence that captures the most pieces (there is exactly one) and draw the "
+                           "board after the whole sequence, captured pieces removed."),
+                accepted=[_move(board, key)], legal=[_move(board, m) for m in moves],
+                certificate={"kind": "exhaustive: every legal capture sequence", "solution": key.name,
+                             "captures": {m.name: len(m.captured) for m in moves}, "search_nodes": nodes},
+                difficulty={"level": level, "pieces": sum(p != EMPTY for row in board for p in row),
+                            "legal_moves": len(moves), "jumps": len(key.captured), "depth_plies": len(key.captured),
+                            "search_nodes": nodes, "attempts": attempt, "crowned": crowned},
+                notation=to_text(board, side),
+            )
+        raise RuntimeError(f"checkers {level}: no certified position in {MAX_TRIES} tries")
+
+
+GAME = Checkers()

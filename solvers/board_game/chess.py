@@ -19,31 +19,14 @@ No drawing, no I/O.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from typing import Any
 
-Board = list[list[str]]
+from genpuzzle.solvers.board_game.base import EMPTY, Board, BoardGame, Instance, Move
 
 FILES = "abcdefgh"
 LEVELS = ("easy", "medium", "hard")
 PIECES_BY_LEVEL = {"easy": (3, 5), "medium": (6, 10), "hard": (4, 8)}  # pieces besides the two kings
 MAX_TRIES = 200_000
-
-
-@dataclass
-class ChessInstance:
-    """One certified instance. ``accepted`` holds the board after every accepted move (one here);
-    ``successors`` maps every legal move (UCI) of the side to move to the board it leads to."""
-
-    fen: str
-    side: str  # "white" or "black": the side to move
-    task: str  # "mate_in_1" or "mate_in_2"
-    solution: list[str]  # UCI moves: the mating move, or the key move of a mate in 2
-    solution_san: list[str]
-    board: Board
-    accepted: list[Board]
-    successors: dict[str, Board]
-    difficulty: dict[str, Any] = field(default_factory=dict)
 
 
 def board_of(cb: Any) -> Board:
@@ -140,52 +123,105 @@ def random_position(rng: random.Random, n_pieces: int, white_to_move: bool) -> A
             return cb
 
 
-def successors(cb: Any) -> dict[str, Board]:
-    """UCI of every legal move -> the board after it."""
-    out = {}
-    for move in list(cb.legal_moves):
-        cb.push(move)
-        out[move.uci()] = board_of(cb)
-        cb.pop()
-    return out
+def fen_of(board: Board, side: str) -> str:
+    """FEN of a letter board with ``side`` (``"w"``/``"b"``) to move, no castling, no en passant."""
+    rows = []
+    for row in board:
+        text, empty = "", 0
+        for p in row:
+            if p == EMPTY:
+                empty += 1
+                continue
+            if empty:
+                text += str(empty)
+                empty = 0
+            text += p
+        rows.append(text + (str(empty) if empty else ""))
+    return "/".join(rows) + f" {side} - - 0 1"
 
 
-def generate(rng: random.Random, level: str) -> ChessInstance:
-    """A certified instance at ``level`` (easy/medium: mate in 1 with few/more pieces; hard: mate in 2)."""
+def _move(cb: Any, move: Any) -> Move:
     import chess
 
-    if level not in LEVELS:
-        raise ValueError(f"chess level {level!r} is not one of {LEVELS}")
-    lo, hi = PIECES_BY_LEVEL[level]
-    nodes = 0
-    for attempt in range(1, MAX_TRIES + 1):
-        cb = random_position(rng, rng.randint(lo, hi), rng.random() < 0.7)
-        mates = mating_moves(cb)
-        nodes += cb.legal_moves.count()
-        if level != "hard":
-            if len(mates) != 1:
-                continue
-            task, key = "mate_in_1", mates[0]
-        else:
-            if mates:
-                continue
-            keys, searched = mate_in_2_keys(cb)
-            nodes += searched
-            if len(keys) != 1:
-                continue
-            task, key = "mate_in_2", keys[0]
-        succ = successors(cb)
-        san = cb.san(key)
-        return ChessInstance(
-            fen=cb.fen(), side="white" if cb.turn == chess.WHITE else "black", task=task,
-            solution=[key.uci()], solution_san=[san], board=board_of(cb), accepted=[succ[key.uci()]],
-            successors=succ,
-            difficulty={"level": level, "pieces": len(cb.piece_map()), "legal_moves": len(succ),
-                        "depth_plies": 1 if task == "mate_in_1" else 3, "search_nodes": nodes,
-                        "attempts": attempt, "promotion": key.promotion is not None,
-                        "capture": cb.is_capture(key)},
-        )
-    raise RuntimeError(f"chess {level}: no certified position in {MAX_TRIES} tries")
+    cb.push(move)
+    board = board_of(cb)
+    cb.pop()
+    cells = [square_cell(chess.square_name(move.from_square)), square_cell(chess.square_name(move.to_square))]
+    return Move(move.uci(), board, cells)
+
+
+class Chess(BoardGame):
+    name = "chess"
+    rows = cols = 8
+    codes = tuple("KQRBNPkqrbnp")
+    side_names = {"w": "White", "b": "Black"}
+    cell_kind = "glyph"
+    description = "mate in 1 with exactly one mating move; hard: mate in 2 with a unique key move (python-chess)"
+
+    def legal_moves(self, board: Board, side: str) -> list[Move]:
+        import chess
+
+        cb = chess.Board(fen_of(board, side))
+        return [_move(cb, m) for m in list(cb.legal_moves)]
+
+    def solve(self, board: Board, side: str, task: str) -> list[Move]:
+        import chess
+
+        cb = chess.Board(fen_of(board, side))
+        if task == "mate_in_1":
+            return [_move(cb, m) for m in mating_moves(cb)]
+        if task == "mate_in_2":
+            if has_mate_in_1(cb):
+                return []
+            return [_move(cb, m) for m in mate_in_2_keys(cb, limit=64)[0]]
+        raise ValueError(f"chess has no task {task!r}")
+
+    def generate(self, rng: random.Random) -> Instance:
+        """A certified instance; the level (easy/medium: mate in 1 with few/more pieces; hard: mate in 2)
+        is drawn from ``rng`` in equal shares."""
+        import chess
+
+        level = LEVELS[rng.randrange(len(LEVELS))]
+        lo, hi = PIECES_BY_LEVEL[level]
+        nodes = 0
+        for attempt in range(1, MAX_TRIES + 1):
+            cb = random_position(rng, rng.randint(lo, hi), rng.random() < 0.7)
+            mates = mating_moves(cb)
+            nodes += cb.legal_moves.count()
+            if level != "hard":
+                if len(mates) != 1:
+                    continue
+                task, key = "mate_in_1", mates[0]
+            else:
+                if mates:
+                    continue
+                keys, searched = mate_in_2_keys(cb)
+                nodes += searched
+                if len(keys) != 1:
+                    continue
+                task, key = "mate_in_2", keys[0]
+            side = "w" if cb.turn == chess.WHITE else "b"
+            name, opp = self.side_names[side], self.side_names["b" if side == "w" else "w"]
+            san = cb.san(key)
+            if task == "mate_in_1":
+                text = (f"{name} to move. Exactly one move checkmates {opp} at once (mate in 1): play it and "
+                        "draw the board after that move.")
+            else:
+                text = (f"{name} to move and mate in 2. Exactly one first move (the key) forces mate on the next "
+                        f"move against every {opp} reply: play the key move and draw the board after it (the "
+                        "key move only).")
+            return Instance(
+                position=board_of(cb), side=side, side_name=name, task=task, task_text=text,
+                accepted=[_move(cb, key)], legal=[_move(cb, m) for m in list(cb.legal_moves)],
+                certificate={"kind": "python-chess exhaustive search", "solution_uci": key.uci(),
+                             "solution_san": san, "search_nodes": nodes},
+                difficulty={"level": level, "pieces": len(cb.piece_map()), "legal_moves": cb.legal_moves.count(),
+                            "depth_plies": 1 if task == "mate_in_1" else 3, "search_nodes": nodes,
+                            "attempts": attempt, "promotion": key.promotion is not None,
+                            "capture": cb.is_capture(key)},
+                notation=cb.fen(),
+            )
+        raise RuntimeError(f"chess {level}: no certified position in {MAX_TRIES} tries")
 
 
 def reference_check(fen: str, task: str) -> list[str]:
@@ -215,3 +251,6 @@ def _after(cb: Any, move: Any) -> Any:
 
 def _mates(cb: Any, move: Any) -> bool:
     return _after(cb, move).is_checkmate()
+
+
+GAME = Chess()

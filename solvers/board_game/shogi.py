@@ -4,7 +4,8 @@ Board form: 9 rows x 9 columns, row 0 = rank ``a`` at the top (Gote's back rank)
 the left, as in a printed shogi diagram. Each square holds ``"."`` or a one-letter piece code as
 GenPuzzle draws them: upper case Sente (moves up the board), lower case Gote (moves down); K king,
 R rook, B bishop, G gold, S silver, N knight, L lance, P pawn. Text form: the SFEN board field plus the
-side to move (``b`` Sente, ``w`` Gote). Moves are written USI-style, ``"7g7f"``.
+side to move (``b`` Sente, ``w`` Gote). Moves are written as on the printed board, ``"c3c4"`` (files
+a-i from the left, ranks 1-9 from the bottom).
 
 Rules implemented (a subset of shogi, stated in every instruction):
 - King: one step in any of the 8 directions. Gold: one step orthogonally or diagonally forward.
@@ -25,11 +26,11 @@ legal move and every reply. No drawing, no I/O.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Iterator
 
-Board = list[list[str]]
-Move = tuple[int, int, int, int]
+from genpuzzle.solvers.board_game.base import EMPTY, Board, BoardGame, Instance, Move, cell_name
+
+MoveTuple = tuple[int, int, int, int]  # (row, col) from, (row, col) to
 
 N = 9
 LEVELS = ("easy", "medium", "hard")
@@ -57,7 +58,7 @@ def dead_square(kind: str, r: int, sente: bool) -> bool:
     return (kind in "pl" and depth == 0) or (kind == "n" and depth <= 1)
 
 
-def pseudo_moves(board: Board, sente: bool) -> Iterator[Move]:
+def pseudo_moves(board: Board, sente: bool) -> Iterator[MoveTuple]:
     sign = 1 if sente else -1
     for r in range(N):
         for c in range(N):
@@ -125,7 +126,7 @@ def attacked(board: Board, sente: bool) -> bool:
     return False
 
 
-def apply(board: Board, move: Move) -> Board:
+def apply(board: Board, move: MoveTuple) -> Board:
     r, c, r2, c2 = move
     out = [row[:] for row in board]
     out[r2][c2] = out[r][c]
@@ -133,7 +134,7 @@ def apply(board: Board, move: Move) -> Board:
     return out
 
 
-def legal_moves(board: Board, sente: bool) -> list[Move]:
+def legal_moves(board: Board, sente: bool) -> list[MoveTuple]:
     return [m for m in pseudo_moves(board, sente) if not attacked(apply(board, m), sente)]
 
 
@@ -141,7 +142,7 @@ def has_legal_move(board: Board, sente: bool) -> bool:
     return any(not attacked(apply(board, m), sente) for m in pseudo_moves(board, sente))
 
 
-def mating_moves(board: Board, sente: bool) -> tuple[list[Move], int]:
+def mating_moves(board: Board, sente: bool) -> tuple[list[MoveTuple], int]:
     """Legal moves giving check after which the opponent has no legal move, and positions searched."""
     mates, nodes = [], 0
     for m in legal_moves(board, sente):
@@ -152,13 +153,11 @@ def mating_moves(board: Board, sente: bool) -> tuple[list[Move], int]:
     return mates, nodes
 
 
-def square_name(r: int, c: int) -> str:
-    return f"{N - c}{'abcdefghi'[r]}"
-
-
-def move_name(move: Move) -> str:
+def move_name(move: MoveTuple) -> str:
+    """``"e3e4"``: from and to as printed on genpuzzle's board (files a-i from the left, ranks 1-9 from
+    the bottom; traditional shogi notation would say ``5g5f``)."""
     r, c, r2, c2 = move
-    return square_name(r, c) + square_name(r2, c2)
+    return cell_name(r, c, N) + cell_name(r2, c2, N)
 
 
 def to_sfen(board: Board, sente_to_move: bool) -> str:
@@ -221,46 +220,66 @@ def random_position(rng: random.Random, defenders: int, attackers: int) -> Board
     return board
 
 
-@dataclass
-class ShogiInstance:
-    sfen: str
-    side: str  # "sente" or "gote"
-    task: str  # "mate_in_1"
-    solution: list[str]
-    board: Board
-    accepted: list[Board]
-    successors: dict[str, Board]
-    difficulty: dict[str, Any] = field(default_factory=dict)
-
-
 PIECES_BY_LEVEL = {"easy": ((0, 1), (2, 2)), "medium": ((1, 3), (2, 3)), "hard": ((3, 5), (3, 5))}
+SIDES = ("sente", "gote")
 
 
-def generate(rng: random.Random, level: str) -> ShogiInstance:
-    """A certified mate in one at ``level``; Sente or Gote to move (a Gote instance is a Sente one turned
-    180 degrees with the sides swapped)."""
-    if level not in LEVELS:
-        raise ValueError(f"shogi level {level!r} is not one of {LEVELS}")
-    (dlo, dhi), (alo, ahi) = PIECES_BY_LEVEL[level]
-    nodes = 0
-    for attempt in range(1, MAX_TRIES + 1):
-        board = random_position(rng, rng.randint(dlo, dhi), rng.randint(alo, ahi))
-        if attacked(board, False) or not has_legal_move(board, True):
-            continue
-        mates, searched = mating_moves(board, True)
-        nodes += searched
-        if len(mates) != 1:
-            continue
-        sente = rng.random() < 0.7
-        key = mates[0]
-        if not sente:
-            board, key = flip(board), (N - 1 - key[0], N - 1 - key[1], N - 1 - key[2], N - 1 - key[3])
-        succ = {move_name(m): apply(board, m) for m in legal_moves(board, sente)}
-        return ShogiInstance(
-            sfen=to_sfen(board, sente), side="sente" if sente else "gote", task="mate_in_1",
-            solution=[move_name(key)], board=board, accepted=[apply(board, key)], successors=succ,
-            difficulty={"level": level, "pieces": sum(p != "." for row in board for p in row),
-                        "legal_moves": len(succ), "depth_plies": 2, "search_nodes": nodes, "attempts": attempt,
-                        "capture": board[key[2]][key[3]] != "."},
-        )
-    raise RuntimeError(f"shogi {level}: no certified position in {MAX_TRIES} tries")
+def _move(board: Board, m: MoveTuple) -> Move:
+    return Move(move_name(m), apply(board, m), [(m[0], m[1]), (m[2], m[3])])
+
+
+class Shogi(BoardGame):
+    name = "shogi"
+    rows = cols = N
+    codes = tuple("KRBGSNLPkrbgsnlp")
+    side_names = {"sente": "Sente", "gote": "Gote"}
+    cell_kind = "glyph"
+    description = "unique mate in 1, 9x9, letter pieces, no drops, no promotion (own rules engine)"
+
+    def legal_moves(self, board: Board, side: str) -> list[Move]:
+        return [_move(board, m) for m in legal_moves(board, side == "sente")]
+
+    def solve(self, board: Board, side: str, task: str) -> list[Move]:
+        if task != "mate_in_1":
+            raise ValueError(f"shogi has no task {task!r}")
+        return [_move(board, m) for m in mating_moves(board, side == "sente")[0]]
+
+    def generate(self, rng: random.Random) -> Instance:
+        """A certified mate in one; the level (more defenders and attackers at higher levels) is drawn
+        from ``rng`` in equal shares; Sente or Gote to move (a Gote instance is a Sente one turned 180
+        degrees with the sides swapped)."""
+        level = LEVELS[rng.randrange(len(LEVELS))]
+        (dlo, dhi), (alo, ahi) = PIECES_BY_LEVEL[level]
+        nodes = 0
+        for attempt in range(1, MAX_TRIES + 1):
+            board = random_position(rng, rng.randint(dlo, dhi), rng.randint(alo, ahi))
+            if attacked(board, False) or not has_legal_move(board, True):
+                continue
+            mates, searched = mating_moves(board, True)
+            nodes += searched
+            if len(mates) != 1:
+                continue
+            sente = rng.random() < 0.7
+            key = mates[0]
+            if not sente:
+                board, key = flip(board), (N - 1 - key[0], N - 1 - key[1], N - 1 - key[2], N - 1 - key[3])
+            side = "sente" if sente else "gote"
+            name, opp = self.side_names[side], self.side_names["gote" if sente else "sente"]
+            legal = self.legal_moves(board, side)
+            return Instance(
+                position=board, side=side, side_name=name, task="mate_in_1",
+                task_text=(f"{name} to move ({'light pieces pointing up' if sente else 'dark pieces pointing down'}). "
+                           f"Exactly one move checkmates {opp} at once (mate in 1). Rules: no drops, no "
+                           "promotion. Play it and draw the board after that move."),
+                accepted=[_move(board, key)], legal=legal,
+                certificate={"kind": "exhaustive: every legal move and every reply", "solution": move_name(key),
+                             "search_nodes": nodes},
+                difficulty={"level": level, "pieces": sum(p != EMPTY for row in board for p in row),
+                            "legal_moves": len(legal), "depth_plies": 2, "search_nodes": nodes,
+                            "attempts": attempt, "capture": board[key[2]][key[3]] != EMPTY},
+                notation=to_sfen(board, sente),
+            )
+        raise RuntimeError(f"shogi {level}: no certified position in {MAX_TRIES} tries")
+
+
+GAME = Shogi()

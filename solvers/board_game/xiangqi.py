@@ -3,8 +3,8 @@
 Board form: 10 rows x 9 columns, row 0 = Black's back rank (top of the diagram), row 9 = Red's. Each
 square holds ``"."`` or a one-letter piece code as in xiangqi FEN: upper case Red, lower case Black;
 K general, A advisor, B elephant, N horse, R chariot, C cannon, P soldier. Text form: xiangqi FEN
-(``w`` = Red to move). Moves are written ICCS-style, ``"h2e2"``: files a-i from Red's left, ranks 0-9
-from Red's side.
+(``w`` = Red to move). Moves are written as on the printed board, ``"h3e3"``: files a-i from Red's
+left, ranks 1-10 from Red's side (ICCS counts ranks 0-9).
 
 Rules implemented:
 - General: one step orthogonally, inside its palace (the 3x3 box of files d-f on its side).
@@ -29,11 +29,11 @@ move. Certified by trying every legal move and every reply (exhaustive). No draw
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Iterator
 
-Board = list[list[str]]
-Move = tuple[int, int, int, int]  # (row, col) from, (row, col) to
+from genpuzzle.solvers.board_game.base import EMPTY, Board, BoardGame, Instance, Move, cell_name
+
+MoveTuple = tuple[int, int, int, int]  # (row, col) from, (row, col) to
 
 ROWS, COLS = 10, 9
 FILES = "abcdefghi"
@@ -63,7 +63,7 @@ def on_board(r: int, c: int) -> bool:
     return 0 <= r < ROWS and 0 <= c < COLS
 
 
-def pseudo_moves(board: Board, red: bool) -> Iterator[Move]:
+def pseudo_moves(board: Board, red: bool) -> Iterator[MoveTuple]:
     """Every move of ``red``'s pieces by their movement rules, ignoring whether the own general is left
     attacked (see :func:`legal_moves`)."""
     for r in range(ROWS):
@@ -177,7 +177,7 @@ def attacked(board: Board, red: bool) -> bool:
     return False
 
 
-def apply(board: Board, move: Move) -> Board:
+def apply(board: Board, move: MoveTuple) -> Board:
     r, c, r2, c2 = move
     out = [row[:] for row in board]
     out[r2][c2] = out[r][c]
@@ -185,7 +185,7 @@ def apply(board: Board, move: Move) -> Board:
     return out
 
 
-def legal_moves(board: Board, red: bool) -> list[Move]:
+def legal_moves(board: Board, red: bool) -> list[MoveTuple]:
     """Moves of ``red`` that leave its own general neither attacked nor facing the other general."""
     return [m for m in pseudo_moves(board, red) if not attacked(apply(board, m), red)]
 
@@ -194,12 +194,13 @@ def has_legal_move(board: Board, red: bool) -> bool:
     return any(not attacked(apply(board, m), red) for m in pseudo_moves(board, red))
 
 
-def move_name(move: Move) -> str:
+def move_name(move: MoveTuple) -> str:
+    """``"h3e3"``: from and to as printed on the board (files a-i, ranks 1-10 from Red's side)."""
     r, c, r2, c2 = move
-    return f"{FILES[c]}{9 - r}{FILES[c2]}{9 - r2}"
+    return cell_name(r, c, ROWS) + cell_name(r2, c2, ROWS)
 
 
-def winning_moves(board: Board, red: bool) -> tuple[list[Move], int]:
+def winning_moves(board: Board, red: bool) -> tuple[list[MoveTuple], int]:
     """Legal moves after which the opponent has no legal move, and the positions searched."""
     wins, nodes = [], 0
     for m in legal_moves(board, red):
@@ -285,53 +286,74 @@ def random_position(rng: random.Random, defenders: int, attackers: int) -> Board
     return board
 
 
-@dataclass
-class XiangqiInstance:
-    fen: str
-    side: str  # "red" or "black"
-    task: str  # "win_in_1"
-    solution: list[str]
-    board: Board
-    accepted: list[Board]
-    successors: dict[str, Board]
-    difficulty: dict[str, Any] = field(default_factory=dict)
-
-
 PIECES_BY_LEVEL = {"easy": ((0, 1), (2, 2)), "medium": ((1, 3), (2, 3)), "hard": ((3, 5), (3, 4))}
+SIDES = ("red", "black")
 
 
-def generate(rng: random.Random, level: str) -> XiangqiInstance:
-    """A certified win-in-one at ``level`` (more defenders and attackers at higher levels); Red or Black
-    to move (a Black instance is a Red one turned 180 degrees with the colours swapped)."""
-    if level not in LEVELS:
-        raise ValueError(f"xiangqi level {level!r} is not one of {LEVELS}")
-    (dlo, dhi), (alo, ahi) = PIECES_BY_LEVEL[level]
-    nodes = 0
-    for attempt in range(1, MAX_TRIES + 1):
-        board = random_position(rng, rng.randint(dlo, dhi), rng.randint(alo, ahi))
-        if attacked(board, False) or not has_legal_move(board, True) or not has_legal_move(board, False):
-            continue
-        wins, searched = winning_moves(board, True)
-        nodes += searched
-        if len(wins) != 1:
-            continue
-        red = rng.random() < 0.7
-        key = wins[0]
-        if not red:
-            board, key = flip(board), _flip_move(key)
-        succ = {move_name(m): apply(board, m) for m in legal_moves(board, red)}
-        after = apply(board, key)
-        return XiangqiInstance(
-            fen=to_fen(board, red), side="red" if red else "black", task="win_in_1", solution=[move_name(key)],
-            board=board, accepted=[after], successors=succ,
-            difficulty={"level": level, "pieces": sum(p != "." for row in board for p in row),
-                        "legal_moves": len(succ), "depth_plies": 2, "search_nodes": nodes, "attempts": attempt,
-                        "ending": "checkmate" if attacked(after, not red) else "stalemate",
-                        "capture": board[key[2]][key[3]] != "."},
-        )
-    raise RuntimeError(f"xiangqi {level}: no certified position in {MAX_TRIES} tries")
+def _move(board: Board, m: MoveTuple) -> Move:
+    return Move(move_name(m), apply(board, m), [(m[0], m[1]), (m[2], m[3])])
 
 
-def _flip_move(m: Move) -> Move:
+def _flip_move(m: MoveTuple) -> MoveTuple:
     r, c, r2, c2 = m
     return (ROWS - 1 - r, COLS - 1 - c, ROWS - 1 - r2, COLS - 1 - c2)
+
+
+class Xiangqi(BoardGame):
+    name = "xiangqi"
+    rows, cols = ROWS, COLS
+    codes = tuple("KABNRCPkabnrcp")
+    side_names = {"red": "Red", "black": "Black"}
+    cell_kind = "glyph"
+    description = "win in one: the only move after which the opponent has no legal reply (own rules engine)"
+
+    def legal_moves(self, board: Board, side: str) -> list[Move]:
+        return [_move(board, m) for m in legal_moves(board, side == "red")]
+
+    def solve(self, board: Board, side: str, task: str) -> list[Move]:
+        if task != "win_in_1":
+            raise ValueError(f"xiangqi has no task {task!r}")
+        return [_move(board, m) for m in winning_moves(board, side == "red")[0]]
+
+    def generate(self, rng: random.Random) -> Instance:
+        """A certified win in one; the level (more defenders and attackers at higher levels) is drawn from
+        ``rng`` in equal shares; Red or Black to move (a Black instance is a Red one turned 180 degrees
+        with the colours swapped)."""
+        level = LEVELS[rng.randrange(len(LEVELS))]
+        (dlo, dhi), (alo, ahi) = PIECES_BY_LEVEL[level]
+        nodes = 0
+        for attempt in range(1, MAX_TRIES + 1):
+            board = random_position(rng, rng.randint(dlo, dhi), rng.randint(alo, ahi))
+            if attacked(board, False) or not has_legal_move(board, True) or not has_legal_move(board, False):
+                continue
+            wins, searched = winning_moves(board, True)
+            nodes += searched
+            if len(wins) != 1:
+                continue
+            red = rng.random() < 0.7
+            key = wins[0]
+            if not red:
+                board, key = flip(board), _flip_move(key)
+            side = "red" if red else "black"
+            name, opp = self.side_names[side], self.side_names["black" if red else "red"]
+            after = apply(board, key)
+            mate = attacked(after, not red)
+            legal = self.legal_moves(board, side)
+            return Instance(
+                position=board, side=side, side_name=name, task="win_in_1",
+                task_text=(f"{name} to move. Exactly one move wins at once: after it {opp} has no legal move "
+                           "(checkmate, or stalemate, which also loses in xiangqi). Play it and draw the board "
+                           "after that move."),
+                accepted=[_move(board, key)], legal=legal,
+                certificate={"kind": "exhaustive: every legal move and every reply", "solution": move_name(key),
+                             "ending": "checkmate" if mate else "stalemate", "search_nodes": nodes},
+                difficulty={"level": level, "pieces": sum(p != EMPTY for row in board for p in row),
+                            "legal_moves": len(legal), "depth_plies": 2, "search_nodes": nodes,
+                            "attempts": attempt, "ending": "checkmate" if mate else "stalemate",
+                            "capture": board[key[2]][key[3]] != EMPTY},
+                notation=to_fen(board, red),
+            )
+        raise RuntimeError(f"xiangqi {level}: no certified position in {MAX_TRIES} tries")
+
+
+GAME = Xiangqi()
