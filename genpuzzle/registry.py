@@ -21,6 +21,7 @@ TRACKS: dict[str, str] = {
     "tangram": "genpuzzle.tracks.tangram:TangramTrack",
     "orthographic": "genpuzzle.tracks.orthographic:OrthographicTrack",
     "pattern_completion": "genpuzzle.tracks.pattern_completion:PatternCompletionTrack",
+    "board_game": "genpuzzle.tracks.board_game:BoardGameTrack",
 }
 
 

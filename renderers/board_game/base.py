@@ -1,0 +1,181 @@
+"""Shared board drawing: geometry of square-cell and intersection boards, coordinate labels, stones,
+discs, X/O marks, and the layout dict every board verifier reads.
+
+A game's renderer module ``renderers/board_game/<game>.py`` exports
+``render_board(board: list[list[str]]) -> BoardDrawing``: the image of ``board`` and its layout. It is
+called for the input position and for the reference (accepted) position; both must share the geometry,
+so the layout depends only on the game, never on the pieces.
+
+Layout keys (all pixel values in the input image's frame; cell grids are ``rows`` x ``cols``, row 0 at
+the top):
+
+- ``game``, ``rows``, ``cols``, ``cell_kind`` (``stone``/``disc``/``mark``/``glyph``/``digit``/``bars``/...)
+- ``image_size`` ``[w, h]``; ``board_bbox`` the playing area (the edit mask)
+- ``cell_px`` the cell pitch; ``piece_radius`` the radius of a drawn stone/disc/mark
+- ``cell_boxes`` ``[x0, y0, x1, y1]`` per cell (for intersection boards: the square around the point);
+  ``cell_centers`` ``[x, y]`` per cell
+- ``line_points`` points on the board's drawn line work (dark lines), ``fill_points`` points of the board's
+  own fill colour (boards drawn as colour areas), both ``[x, y]``: what the layout dimension measures
+- ``labels`` ``[{"text", "box"}]`` the coordinate labels
+- ``palette`` code -> RGB the renderer draws each piece code in, ``"."`` -> the empty cell's colour
+- ``hollow_code`` the code an outline-only stone reads as (a redrawn white stone), or ``None``
+- anything game-specific (``square_shades``, ``river_bbox``, glyph font ...) under other keys.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import numpy as np
+from PIL import Image, ImageDraw
+
+from genpuzzle.renderers.common import font
+from genpuzzle.solvers.board_game.base import FILES
+
+PAPER = (255, 255, 255)
+LINE_INK = (20, 20, 20)
+LABEL_INK = (40, 40, 40)
+WOOD = (222, 184, 120)
+STONE_BLACK = (25, 25, 25)
+STONE_WHITE = (248, 248, 248)
+STONE_OUTLINE = (30, 30, 30)
+LABEL_PX = 18
+MARGIN = 20
+
+
+@dataclass
+class BoardDrawing:
+    """One rendered board: the image and its layout (see the module docstring)."""
+
+    image: Image.Image
+    layout: dict[str, Any]
+
+
+def _r(v: float) -> float:
+    return round(float(v), 2)
+
+
+def square_geometry(rows: int, cols: int, cell_px: int, *, label_px: int = LABEL_PX, margin: int = MARGIN,
+                    frame: int = 0) -> dict[str, Any]:
+    """Layout of a board of square cells (tic-tac-toe, othello, connect four, chess): cell boxes and
+    centres, ``board_bbox`` (the cells plus ``frame`` px of board around them), the image size leaving
+    room for rank labels on the left and file labels below."""
+    left = margin + 2 * label_px + frame
+    top = margin + frame
+    x0, y0 = left, top
+    boxes = [[[_r(x0 + c * cell_px), _r(y0 + r * cell_px), _r(x0 + (c + 1) * cell_px), _r(y0 + (r + 1) * cell_px)]
+              for c in range(cols)] for r in range(rows)]
+    centers = [[[_r(x0 + (c + 0.5) * cell_px), _r(y0 + (r + 0.5) * cell_px)] for c in range(cols)] for r in range(rows)]
+    x1, y1 = x0 + cols * cell_px, y0 + rows * cell_px
+    w = x1 + frame + margin + label_px
+    h = y1 + frame + margin + 2 * label_px
+    return {"rows": rows, "cols": cols, "cell_px": cell_px, "cell_boxes": boxes, "cell_centers": centers,
+            "grid_bbox": [x0, y0, x1, y1], "board_bbox": [x0 - frame, y0 - frame, x1 + frame, y1 + frame],
+            "image_size": [int(w), int(h)]}
+
+
+def intersection_geometry(rows: int, cols: int, spacing: int, *, label_px: int = LABEL_PX, margin: int = MARGIN
+                          ) -> dict[str, Any]:
+    """Layout of a board whose cells are line intersections (go, gomoku): cell centres on the points,
+    each cell box the square of one spacing around its point; ``board_bbox`` reaches half a spacing
+    past the outer lines (room for the edge stones)."""
+    left = margin + 2 * label_px + spacing // 2
+    top = margin + spacing // 2
+    centers = [[[_r(left + c * spacing), _r(top + r * spacing)] for c in range(cols)] for r in range(rows)]
+    boxes = [[[_r(x - spacing / 2), _r(y - spacing / 2), _r(x + spacing / 2), _r(y + spacing / 2)]
+              for x, y in row] for row in centers]
+    x1, y1 = left + (cols - 1) * spacing, top + (rows - 1) * spacing
+    bbox = [left - spacing // 2, top - spacing // 2, x1 + spacing // 2, y1 + spacing // 2]
+    return {"rows": rows, "cols": cols, "cell_px": spacing, "cell_boxes": boxes, "cell_centers": centers,
+            "grid_bbox": [left, top, x1, y1], "board_bbox": bbox,
+            "image_size": [int(bbox[2] + margin + label_px), int(bbox[3] + margin + 2 * label_px)]}
+
+
+def new_canvas(layout: dict[str, Any], colour: tuple[int, int, int] = PAPER) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    image = Image.new("RGB", tuple(layout["image_size"]), colour)
+    return image, ImageDraw.Draw(image)
+
+
+def draw_labels(draw: ImageDraw.ImageDraw, layout: dict[str, Any], *, size: int = LABEL_PX) -> list[dict[str, Any]]:
+    """Column letters below the board and row numbers (1 = bottom) left of it, centred on the cells;
+    returns the label entries (text and ink box) for the layout."""
+    rows, cols = layout["rows"], layout["cols"]
+    centers = layout["cell_centers"]
+    bx0, by0, bx1, by1 = layout["board_bbox"]
+    f = font(size)
+    labels = []
+
+    def put(text: str, x: float, y: float) -> None:
+        draw.text((x, y), text, font=f, fill=LABEL_INK, anchor="mm")
+        box = draw.textbbox((x, y), text, font=f, anchor="mm")
+        labels.append({"text": text, "box": [int(box[0]), int(box[1]), int(box[2]), int(box[3])]})
+
+    for c in range(cols):
+        put(FILES[c], centers[0][c][0], by1 + 0.5 * size + 6)
+    for r in range(rows):
+        put(str(rows - r), bx0 - 0.5 * size - 6 - (0.3 * size if rows - r >= 10 else 0), centers[r][0][1])
+    return labels
+
+
+def segment_points(segments: Sequence[Sequence[float]], step: float, *,
+                   avoid: Sequence[Sequence[float]] = (), avoid_radius: float = 0.0) -> list[list[float]]:
+    """Sample points every ``step`` px along line segments ``[x0, y0, x1, y1]``, leaving out points within
+    ``avoid_radius`` of any point in ``avoid`` (cell centres where pieces may cover the line)."""
+    pts = []
+    av = np.asarray(avoid, np.float64).reshape(-1, 2)
+    for x0, y0, x1, y1 in segments:
+        n = max(1, int(np.hypot(x1 - x0, y1 - y0) // step))
+        for k in range(n + 1):
+            t = k / n
+            p = np.array([x0 + t * (x1 - x0), y0 + t * (y1 - y0)])
+            if len(av) and avoid_radius > 0 and np.min(np.hypot(*(av - p).T)) < avoid_radius:
+                continue
+            pts.append([_r(p[0]), _r(p[1])])
+    return pts
+
+
+def draw_lines(draw: ImageDraw.ImageDraw, segments: Sequence[Sequence[float]], width: int,
+               colour: tuple[int, int, int] = LINE_INK) -> None:
+    for x0, y0, x1, y1 in segments:
+        draw.line([(x0, y0), (x1, y1)], fill=colour, width=width)
+
+
+def draw_stone(draw: ImageDraw.ImageDraw, center: Sequence[float], radius: float, fill: tuple[int, int, int],
+               outline: tuple[int, int, int] | None = STONE_OUTLINE, width: int = 2) -> None:
+    x, y = center
+    draw.ellipse([x - radius, y - radius, x + radius, y + radius], fill=fill, outline=outline,
+                 width=width if outline else 0)
+
+
+def draw_x(draw: ImageDraw.ImageDraw, center: Sequence[float], half: float, colour: tuple[int, int, int],
+           width: int) -> None:
+    x, y = center
+    draw.line([(x - half, y - half), (x + half, y + half)], fill=colour, width=width)
+    draw.line([(x - half, y + half), (x + half, y - half)], fill=colour, width=width)
+
+
+def draw_o(draw: ImageDraw.ImageDraw, center: Sequence[float], radius: float, colour: tuple[int, int, int],
+           width: int) -> None:
+    x, y = center
+    draw.ellipse([x - radius, y - radius, x + radius, y + radius], outline=colour, width=width)
+
+
+def finish_layout(game: str, cell_kind: str, geometry: dict[str, Any], *, piece_radius: float,
+                  line_points: list[list[float]], fill_points: list[list[float]] | None = None,
+                  labels: list[dict[str, Any]], palette: dict[str, Sequence[int]],
+                  hollow_code: str | None = None, **extra: Any) -> dict[str, Any]:
+    """The layout dict (see the module docstring) from a geometry and what the renderer drew."""
+    return {"game": game, "cell_kind": cell_kind, **geometry, "piece_radius": _r(piece_radius),
+            "line_points": line_points, "fill_points": fill_points or [], "labels": labels,
+            "palette": {k: [int(v) for v in rgb] for k, rgb in palette.items()}, "hollow_code": hollow_code,
+            **extra}
+
+
+def edit_mask(layout: dict[str, Any], pad: int = 2) -> Image.Image:
+    """Mode ``L`` mask, 255 over the board area (where the answer changes pixels)."""
+    w, h = layout["image_size"]
+    mask = Image.new("L", (w, h), 0)
+    x0, y0, x1, y1 = layout["board_bbox"]
+    ImageDraw.Draw(mask).rectangle([x0 - pad, y0 - pad, x1 + pad, y1 + pad], fill=255)
+    return mask

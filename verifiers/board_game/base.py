@@ -1,0 +1,638 @@
+"""Shared board verification: read the registered answer's cells into a board, compare it with the
+stored answer set and legal successors, measure the board's line work, the coordinate labels and any new
+ink outside the board, and compute the five rubric dimensions (``data/rubrics/board_game.json``).
+
+Pipeline (:func:`verify_board`), for a game verifier module ``verifiers/board_game/<game>.py``:
+
+1. ``module.read_board(answer, input_image, record) -> BoardReading`` (default :func:`read_board`, by the
+   layout's ``cell_kind``: :func:`read_stone_cells` for ``stone``/``disc``, :func:`read_mark_cells` for
+   ``mark``). A reading holds one code per cell: a piece code, ``"."`` empty, :data:`UNSURE` (the reader
+   cannot decide: needs review, charged as wrong) or :data:`UNKNOWN` (confidently something that is no
+   piece of the game: ``unknown_piece``).
+2. :func:`board_agreement`: share of the input's line-work points (and board-fill points) still present;
+   below ``unreadable_below_agreement`` the answer is ``unreadable_board``.
+3. ``module.compare(reading, record, layout)`` (default :func:`compare_boards`): the read board against
+   the accepted boards and the legal successors' hashes -> ``no_change`` / ``wrong_move`` /
+   ``illegal_move`` / ``wrong_final_board`` / ``changed_unrelated_pieces`` and the logic, preservation and
+   completion fractions.
+4. :func:`check_labels` (coordinate labels), :func:`extra_ink` (new marks outside the board and labels),
+   ``module.extra_checks(record, reading, answer, input_image)`` (game rules such as ``floating_disc``).
+5. :func:`board_score`: the weighted sum with the rubric's zeros and caps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from genpuzzle.records import InstanceRecord, Status, Verdict, Violation
+from genpuzzle.solvers.board_game.base import EMPTY, board_hash, cell_name, parse_board
+
+UNSURE = "?"
+UNKNOWN = "!"
+DIMENSIONS = ("layout", "logical_correctness", "input_preservation", "text_label_accuracy", "task_completion")
+
+
+@dataclass
+class BoardReading:
+    """Cells read from an answer: ``states[r][c]`` a piece code, ``"."``, :data:`UNSURE` or
+    :data:`UNKNOWN`; ``confidence`` 0..1 per cell; ``evidence`` per cell (measurements, ``box``).
+    ``not_covered``: rubric dimensions the reader cannot measure honestly on this answer (name ->
+    reason), left to the judge; ``notes``: anything else worth reporting."""
+
+    states: list[list[str]]
+    confidence: list[list[float]]
+    evidence: list[list[dict[str, Any]]] = field(default_factory=list)
+    not_covered: dict[str, str] = field(default_factory=dict)
+    notes: dict[str, Any] = field(default_factory=dict)
+
+    def cells_with(self, state: str) -> list[tuple[int, int]]:
+        return [(r, c) for r, row in enumerate(self.states) for c, s in enumerate(row) if s == state]
+
+
+# ------------------------------------------------------------------------------------------ image helpers
+
+
+def _rgb(image: np.ndarray) -> np.ndarray:
+    a = np.asarray(image)
+    if a.ndim == 2:
+        a = np.stack([a] * 3, axis=2)
+    return np.ascontiguousarray(a[:, :, :3], dtype=np.uint8)
+
+
+def lab_image(image: np.ndarray) -> np.ndarray:
+    """CIE L*a*b* (L 0..100) of an RGB uint8 image, float32."""
+    import cv2
+
+    return cv2.cvtColor(_rgb(image).astype(np.float32) / 255.0, cv2.COLOR_RGB2Lab)
+
+
+def luma(image: np.ndarray) -> np.ndarray:
+    import cv2
+
+    return cv2.cvtColor(_rgb(image), cv2.COLOR_RGB2GRAY)
+
+
+def _rgb_to_lab(rgb: Sequence[int]) -> np.ndarray:
+    return lab_image(np.array([[rgb]], np.uint8))[0, 0]
+
+
+@lru_cache(maxsize=16)
+def _polar(size: int) -> tuple[np.ndarray, np.ndarray]:
+    """Radius (in pixels) and angle (radians) of every pixel of a ``size`` x ``size`` crop about its centre."""
+    c = (size - 1) / 2
+    y, x = np.mgrid[0:size, 0:size]
+    return np.hypot(x - c, y - c), np.arctan2(y - c, x - c)
+
+
+def _crop(a: np.ndarray, cx: float, cy: float, half: int, fill: float = 255) -> np.ndarray:
+    """Square crop of side 2*half+1 centred on (cx, cy), padded with ``fill`` outside the image."""
+    H, W = a.shape[:2]
+    x, y = int(round(cx)), int(round(cy))
+    out_shape = (2 * half + 1, 2 * half + 1) + a.shape[2:]
+    out = np.full(out_shape, fill, a.dtype)
+    x0, y0, x1, y1 = x - half, y - half, x + half + 1, y + half + 1
+    sx0, sy0, sx1, sy1 = max(0, x0), max(0, y0), min(W, x1), min(H, y1)
+    if sx1 > sx0 and sy1 > sy0:
+        out[sy0 - y0:sy1 - y0, sx0 - x0:sx1 - x0] = a[sy0:sy1, sx0:sx1]
+    return out
+
+
+def cell_boxes_px(layout: dict[str, Any], cells: Sequence[Sequence[int]]) -> list[list[int]]:
+    return [[int(round(v)) for v in layout["cell_boxes"][r][c]] for r, c in cells]
+
+
+def union_box(boxes: Sequence[Sequence[float]]) -> list[int]:
+    return [int(min(b[0] for b in boxes)), int(min(b[1] for b in boxes)), int(max(b[2] for b in boxes)),
+            int(max(b[3] for b in boxes))]
+
+
+def cell_unchanged(answer: np.ndarray, input_image: np.ndarray, box: Sequence[float], shift: int = 3) -> float:
+    """How unchanged the answer's crop ``box`` is from the input's: the best normalised cross-correlation
+    over shifts of up to ``shift`` px (1.0 for flat crops that keep their mean grey within 12 levels).
+    Glyph games use it first: a cell at >= 0.9 keeps its input piece."""
+    import cv2
+
+    a, i = luma(answer), luma(input_image)
+    x0, y0, x1, y1 = (int(round(v)) for v in box)
+    H, W = i.shape
+    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(W, x1), min(H, y1)
+    ref = i[y0:y1, x0:x1].astype(np.float32)
+    if ref.size < 16:
+        return 0.0
+    sx0, sy0, sx1, sy1 = max(0, x0 - shift), max(0, y0 - shift), min(W, x1 + shift), min(H, y1 + shift)
+    search = a[sy0:sy1, sx0:sx1].astype(np.float32)
+    if ref.std() < 4:
+        patch = a[y0:y1, x0:x1].astype(np.float32)
+        return 1.0 if abs(float(patch.mean()) - float(ref.mean())) < 12 and patch.std() < 12 else 0.0
+    scores = cv2.matchTemplate(search, ref, cv2.TM_CCOEFF_NORMED)
+    return float(np.nan_to_num(scores).max())
+
+
+# ------------------------------------------------------------------------------------------ stone reader
+
+
+STONE_CORE = 0.22  # core disc radius (x pitch) whose median colour classifies a stone or an empty point
+RING = (0.28, 0.5)  # annulus (x pitch) where an outline-only stone's ring is looked for
+RING_COVER = 0.7  # share of angle bins with dark ink in the annulus that makes a ring
+MARGIN_UNSURE = 0.25  # (d2 - d1) / (d2 + d1) below this: unsure between the two nearest classes
+OPEN_SET_DE = 38.0  # a core colour farther than this (Delta E) from every class is no piece of the game
+
+
+def read_stone_cells(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
+                     position: Sequence[Sequence[str]]) -> BoardReading:
+    """Read stones/discs by the median L*a*b* colour of a core disc at every cell centre, classified
+    against per-class prototypes: each class's prototype is measured on the *answer* at the cells the
+    input shows with that class (at least 3 such cells; else on the input, else the renderer's palette),
+    so a redrawn board with other wood, stone or disc shades reads by its own colours. Open set: a core
+    far from every class is :data:`UNKNOWN`; a near tie is :data:`UNSURE`. A core reading empty with a
+    dark ring around it (an outline-only stone) reads as the layout's ``hollow_code``."""
+    rows, cols, pitch = layout["rows"], layout["cols"], float(layout["cell_px"])
+    a_lab, i_lab = lab_image(answer), lab_image(input_image)
+    a_luma = luma(answer)
+    half = max(3, int(round(0.5 * pitch)))
+    radius, angle = _polar(2 * half + 1)
+    core = radius <= STONE_CORE * pitch
+    annulus = (radius >= RING[0] * pitch) & (radius <= RING[1] * pitch)
+    bins = ((angle[annulus] + np.pi) / (2 * np.pi) * 48).astype(int) % 48
+    centers = layout["cell_centers"]
+
+    def core_colour(lab: np.ndarray, r: int, c: int) -> np.ndarray:
+        crop = _crop(lab, centers[r][c][0], centers[r][c][1], half, fill=0)
+        return np.median(crop[core], axis=0)
+
+    a_cores = np.array([[core_colour(a_lab, r, c) for c in range(cols)] for r in range(rows)])
+    codes = [EMPTY] + [k for k in layout["palette"] if k != EMPTY]
+    protos = {}
+    for k in codes:
+        where = [(r, c) for r in range(rows) for c in range(cols) if position[r][c] == k]
+        if len(where) >= 3:
+            protos[k] = np.median([a_cores[r, c] for r, c in where], axis=0)
+        elif where:
+            protos[k] = np.median([core_colour(i_lab, r, c) for r, c in where], axis=0)
+        else:
+            protos[k] = _rgb_to_lab(layout["palette"][k])
+    names = list(protos)
+    P = np.array([protos[k] for k in names])
+    hollow = layout.get("hollow_code")
+    states, conf, evidence = [], [], []
+    for r in range(rows):
+        srow, crow, erow = [], [], []
+        for c in range(cols):
+            col = a_cores[r, c]
+            d = np.linalg.norm(P - col[None], axis=1)
+            order = np.argsort(d)
+            k1, d1, d2 = names[order[0]], float(d[order[0]]), float(d[order[1]]) if len(d) > 1 else 1e9
+            margin = (d2 - d1) / (d2 + d1 + 1e-6)
+            ev: dict[str, Any] = {"core_lab": [round(float(v), 1) for v in col], "nearest": k1,
+                                  "delta_e": round(d1, 1), "margin": round(margin, 3),
+                                  "box": [round(v) for v in layout["cell_boxes"][r][c]]}
+            if k1 == EMPTY or d1 > OPEN_SET_DE:
+                crop = _crop(a_luma, centers[r][c][0], centers[r][c][1], half).astype(np.float32)
+                core_l = float(np.median(crop[core]))
+                dark = crop[annulus] < core_l - 50
+                cover = float(len(np.unique(bins[dark])) / 48) if dark.any() else 0.0
+                ev["ring_cover"] = round(cover, 3)
+                if cover >= RING_COVER and d1 <= OPEN_SET_DE:
+                    state = hollow if hollow else UNKNOWN
+                    srow.append(state)
+                    crow.append(0.75)
+                    erow.append({**ev, "reason": "outline-only stone"})
+                    continue
+            if d1 > OPEN_SET_DE:
+                state, cf = UNKNOWN, min(1.0, 0.6 + (d1 - OPEN_SET_DE) / 50)
+            elif margin < MARGIN_UNSURE:
+                state, cf = UNSURE, 0.3
+            else:
+                state, cf = k1, min(1.0, 0.6 + margin)
+            srow.append(state)
+            crow.append(round(cf, 3))
+            erow.append(ev)
+        states.append(srow)
+        conf.append(crow)
+        evidence.append(erow)
+    return BoardReading(states, conf, evidence)
+
+
+# ------------------------------------------------------------------------------------------ X/O reader
+
+
+MARK_INK = 80  # darkness (most darkened channel, vs the board's paper) of a mark's ink
+
+
+def read_mark_cells(answer: np.ndarray, layout: dict[str, Any], codes: tuple[str, str] = ("X", "O")
+                    ) -> BoardReading:
+    """Read X / O / empty by where the ink lies about the cell centre (colour ignored): an X has ink at
+    the centre and along the four diagonals, little along the axes; an O is a ring (ink at >= 80 % of the
+    directions, none at the centre). Very little ink reads empty; a mass of ink (>= 35 % of the cell) is
+    :data:`UNKNOWN`; anything else is :data:`UNSURE`."""
+    rgb = _rgb(answer).astype(np.int16)
+    x0, y0, x1, y1 = (int(v) for v in layout["board_bbox"])
+    region = rgb[max(0, y0):y1, max(0, x0):x1].reshape(-1, 3)
+    paper = np.percentile(region, 90, axis=0) if region.size else np.array([255, 255, 255])
+    dark = np.clip(paper[None, None, :] - rgb, 0, 255).max(axis=2).astype(np.uint8)
+    pitch = float(layout["cell_px"])
+    half = int(round(0.42 * pitch))
+    radius, angle = _polar(2 * half + 1)
+    rn = radius / pitch
+    deg = np.degrees(angle) % 360
+    diag_dist = np.abs(((deg - 45) % 90) - 45)  # 0 on a diagonal, 45 on an axis
+    centre = rn <= 0.08
+    disc = rn <= 0.42
+    wedge_r = (rn >= 0.15) & (rn <= 0.4)
+    diag = wedge_r & (diag_dist >= 30)  # within 15 deg of a diagonal
+    axis = wedge_r & (diag_dist <= 15)
+    quadrant = (((deg - 45 + 45) % 360) // 90).astype(int)  # 0..3: one per diagonal arm
+    ring = (rn >= 0.12) & (rn <= 0.42)
+    ring_bins = (deg[ring] / 10).astype(int) % 36
+    states, conf, evidence = [], [], []
+    for r in range(layout["rows"]):
+        srow, crow, erow = [], [], []
+        for c in range(layout["cols"]):
+            cx, cy = layout["cell_centers"][r][c]
+            ink = _crop(dark, cx, cy, half, fill=0) >= MARK_INK
+            f = {
+                "ink": float(ink[disc].mean()), "centre": float(ink[centre].mean()),
+                "diagonal": float(ink[diag].mean()), "axis": float(ink[axis].mean()),
+                "arms": min(float(ink[diag & (quadrant == q)].mean()) for q in range(4)),
+                "ring": float(len(np.unique(ring_bins[ink[ring]])) / 36) if ink[ring].any() else 0.0,
+            }
+            ev = {k: round(v, 3) for k, v in f.items()}
+            ev["box"] = [round(v) for v in layout["cell_boxes"][r][c]]
+            if f["ink"] < 0.006:
+                state, cf = EMPTY, 0.6 + 0.4 * min(1.0, (0.006 - f["ink"]) / 0.004)
+            elif f["centre"] >= 0.3 and f["arms"] >= 0.08 and f["diagonal"] >= 2.5 * f["axis"]:
+                state, cf = codes[0], 0.6 + 0.4 * min(1.0, f["arms"] / 0.2, (f["diagonal"] - 2.5 * f["axis"]) / 0.2)
+            elif f["ring"] >= 0.8 and f["centre"] <= 0.05 and f["ink"] < 0.35:
+                state, cf = codes[1], 0.6 + 0.4 * min(1.0, (f["ring"] - 0.8) / 0.15)
+            elif f["ink"] >= 0.35:
+                state, cf = UNKNOWN, 0.8
+            else:
+                state, cf = UNSURE, 0.3
+            srow.append(state)
+            crow.append(round(cf, 3))
+            erow.append(ev)
+        states.append(srow)
+        conf.append(crow)
+        evidence.append(erow)
+    return BoardReading(states, conf, evidence)
+
+
+def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord) -> BoardReading:
+    """The default reader, by ``layout.cell_kind`` (stone/disc: colour; mark: X/O shape)."""
+    layout = record.layout
+    kind = layout["cell_kind"]
+    if kind in ("stone", "disc"):
+        return read_stone_cells(answer, input_image, layout, parse_board(record.ground_truth["position"]))
+    if kind == "mark":
+        return read_mark_cells(answer, layout)
+    raise ValueError(f"no shared reader for cell kind {kind!r}: the game's verifier must define read_board")
+
+
+# ------------------------------------------------------------------------------------------ board measures
+
+
+LINE_CONTRAST = 40  # a line point is present when its darkest pixel is this much darker than around it
+FILL_DE = 40.0  # a board-fill point keeps its colour within this Delta E of the input's
+
+
+def board_agreement(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any]) -> dict[str, Any]:
+    """Share of the board's line-work points with a line still there (the darkest pixel within
+    ~0.08 pitch at least LINE_CONTRAST darker than the lightest within 0.25 pitch: thicker, thinner or
+    recoloured lines count) and of its board-fill points keeping the input's colour (Delta E)."""
+    import cv2
+
+    pitch = float(layout["cell_px"])
+    g = luma(answer)
+    near = max(3, int(round(0.08 * pitch)))
+    wide = max(near + 2, int(round(0.25 * pitch)))
+    darkest = cv2.erode(g, np.ones((2 * near + 1, 2 * near + 1), np.uint8))
+    lightest = cv2.dilate(g, np.ones((2 * wide + 1, 2 * wide + 1), np.uint8))
+    H, W = g.shape
+    present, total, missing = 0, 0, []
+    for x, y in layout.get("line_points", []):
+        xi, yi = min(W - 1, max(0, int(round(x)))), min(H - 1, max(0, int(round(y))))
+        total += 1
+        if int(lightest[yi, xi]) - int(darkest[yi, xi]) >= LINE_CONTRAST:
+            present += 1
+        else:
+            missing.append([xi, yi])
+    fills = layout.get("fill_points", [])
+    if fills:
+        a_lab, i_lab = lab_image(answer), lab_image(input_image)
+        for x, y in fills:
+            xi, yi = min(W - 1, max(0, int(round(x)))), min(H - 1, max(0, int(round(y))))
+            a = np.median(a_lab[max(0, yi - 2):yi + 3, max(0, xi - 2):xi + 3].reshape(-1, 3), axis=0)
+            i = np.median(i_lab[max(0, yi - 2):yi + 3, max(0, xi - 2):xi + 3].reshape(-1, 3), axis=0)
+            total += 1
+            if float(np.linalg.norm(a - i)) <= FILL_DE:
+                present += 1
+            else:
+                missing.append([xi, yi])
+    share = present / total if total else 1.0
+    return {"agreement": round(share, 4), "points": total, "missing_points": missing[:50]}
+
+
+LABEL_NCC = 0.7  # a label crop at least this correlated with the input's (best shift) is unchanged
+LABEL_SHIFT = 4
+
+
+def check_labels(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any]) -> dict[str, Any]:
+    """Each coordinate label against the input: ``kept`` (correlation >= LABEL_NCC at the best shift of
+    up to LABEL_SHIFT px), ``erased`` (less than a fifth of its ink left: a sure change), else ``redrawn``
+    (ink of another shape: another font or another text; not decidable here, left to the judge)."""
+    import cv2
+
+    a, i = luma(answer).astype(np.float32), luma(input_image).astype(np.float32)
+    H, W = i.shape
+    out = {"kept": [], "erased": [], "redrawn": []}
+    for label in layout.get("labels", []):
+        x0, y0, x1, y1 = label["box"]
+        x0, y0, x1, y1 = max(0, x0 - 2), max(0, y0 - 2), min(W, x1 + 2), min(H, y1 + 2)
+        ref = i[y0:y1, x0:x1]
+        s = LABEL_SHIFT
+        search = a[max(0, y0 - s):min(H, y1 + s), max(0, x0 - s):min(W, x1 + s)]
+        ncc = 0.0
+        if ref.size and ref.std() > 1 and search.shape[0] >= ref.shape[0] and search.shape[1] >= ref.shape[1]:
+            ncc = float(np.nan_to_num(cv2.matchTemplate(search, ref, cv2.TM_CCOEFF_NORMED)).max())
+        entry = {"text": label["text"], "box": [int(x0), int(y0), int(x1), int(y1)], "ncc": round(ncc, 3)}
+        if ncc >= LABEL_NCC:
+            out["kept"].append(entry)
+            continue
+        ref_ink = int((ref < 128).sum())
+        got_ink = int((a[y0:y1, x0:x1] < 128).sum())
+        (out["erased"] if got_ink < 0.2 * max(1, ref_ink) else out["redrawn"]).append(entry)
+    return out
+
+
+EXTRA_DIFF = 70  # an answer pixel this much darker than the input's (away from the input's ink) is new ink
+
+
+def extra_ink(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any]) -> list[list[int]]:
+    """Boxes of new ink components outside the board and the coordinate labels (captions, notes,
+    scribbles): answer much darker than the input, more than ~0.06 pitch away from the input's ink,
+    components of at least 2 % of a cell."""
+    import cv2
+
+    a, i = luma(answer).astype(np.int16), luma(input_image).astype(np.int16)
+    pitch = float(layout["cell_px"])
+    tol = max(2, int(round(0.06 * pitch)))
+    near_ink = cv2.dilate((i < 160).astype(np.uint8), np.ones((2 * tol + 1, 2 * tol + 1), np.uint8))
+    new = ((i - a) >= EXTRA_DIFF) & (near_ink == 0)
+    keep_out = np.zeros_like(near_ink)
+    bx0, by0, bx1, by1 = (int(v) for v in layout["board_bbox"])
+    p = max(2, int(round(0.1 * pitch)))
+    keep_out[max(0, by0 - p):by1 + p, max(0, bx0 - p):bx1 + p] = 1
+    for label in layout.get("labels", []):
+        x0, y0, x1, y1 = label["box"]
+        keep_out[max(0, y0 - p):y1 + p, max(0, x0 - p):x1 + p] = 1
+    new &= keep_out == 0
+    new = cv2.morphologyEx(new.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    count, _, stats, _ = cv2.connectedComponentsWithStats(new, connectivity=8)
+    min_area = max(20, 0.02 * pitch * pitch)
+    return [[int(s[0]), int(s[1]), int(s[0] + s[2]), int(s[1] + s[3])] for s in stats[1:count]
+            if s[cv2.CC_STAT_AREA] >= min_area]
+
+
+# ------------------------------------------------------------------------------------------ comparison
+
+
+@dataclass
+class Comparison:
+    """The read board judged against the stored answer set: ``outcome`` (accepted, no_change,
+    wrong_move, wrong_final_board, illegal_move), the violations and the logic, preservation and
+    completion fractions (0..1). ``target`` is the accepted board closest to the reading."""
+
+    outcome: str
+    violations: list[Violation]
+    logic: float
+    preservation: float
+    completion: float
+    target: list[list[str]] | None = None
+
+
+def _cells_violation(code: str, message: str, cells: Sequence[Sequence[int]], layout: dict[str, Any],
+                     **evidence: Any) -> Violation:
+    rows = layout["rows"]
+    boxes = cell_boxes_px(layout, cells)
+    ev = {"cells": [cell_name(r, c, rows) for r, c in cells], "boxes": boxes, **evidence}
+    if boxes:
+        ev["bbox"] = union_box(boxes)
+    return Violation(code, message, ev)
+
+
+LOGIC = {"accepted": 1.0, "wrong_move": 1 / 3, "wrong_final_board": 1 / 3, "illegal_move": 0.0, "no_change": 0.0}
+
+
+def compare_boards(reading: BoardReading, record: InstanceRecord, layout: dict[str, Any]) -> Comparison:
+    """Judge the read board against the ground truth (``accepted`` boards and ``legal_successors``
+    hashes). Rules are judged giving unsure cells the benefit of the doubt (they take the closest accepted
+    board's code); preservation and completion charge them as wrong. Order:
+
+    - equal to the input: ``no_change``;
+    - an accepted board: correct;
+    - a legal successor: ``wrong_move``;
+    - otherwise, against the closest accepted board A: cells changed where A keeps the input are
+      *unrelated* changes; with those put back, an accepted board means the right move plus
+      ``changed_unrelated_pieces``, a legal successor a ``wrong_move`` plus ``changed_unrelated_pieces``;
+      the accepted move's own cells shown but its consequences wrong (missing captures/flips, removals)
+      is ``wrong_final_board``; anything else is an ``illegal_move``.
+    """
+    truth = record.ground_truth
+    rows = layout["rows"]
+    position = parse_board(truth["position"])
+    read = reading.states
+    accepted = [(parse_board(a["board"]), a) for a in truth["accepted"]]
+    accepted_hashes = {a["hash"] for a in truth["accepted"]}
+    legal = {h: (m, cells) for m, h, cells in truth["legal_successors"]}
+    R, C = len(position), len(position[0])
+    all_cells = [(r, c) for r in range(R) for c in range(C)]
+
+    def mismatches(board: list[list[str]]) -> int:
+        return sum(read[r][c] != UNSURE and read[r][c] != board[r][c] for r, c in all_cells)
+
+    target, entry = min(accepted, key=lambda t: mismatches(t[0]))
+    doubt = [[target[r][c] if read[r][c] == UNSURE else read[r][c] for c in range(C)] for r in range(R)]
+    keep = [(r, c) for r, c in all_cells if target[r][c] == position[r][c]]
+    required = [(r, c) for r, c in all_cells if target[r][c] != position[r][c]]
+    preserved = sum(read[r][c] == position[r][c] for r, c in keep) / len(keep) if keep else 1.0
+    present = sum(read[r][c] == target[r][c] for r, c in required)
+    completion = 1.0 if present == len(required) else (0.5 if present else 0.0)
+    violations: list[Violation] = []
+    h = board_hash(doubt)
+
+    def result(outcome: str) -> Comparison:
+        return Comparison(outcome, violations, LOGIC[outcome], preserved, completion, target)
+
+    if doubt == position:
+        violations.append(Violation("no_change", "the board is unchanged: no move is shown",
+                                    {"bbox": [int(v) for v in layout["board_bbox"]]}))
+        return Comparison("no_change", violations, 0.0, 0.0, 0.0, target)
+    if h in accepted_hashes:
+        return result("accepted")
+    expected = [a["move"] for _, a in accepted]
+    if h in legal:
+        move, cells = legal[h]
+        violations.append(_cells_violation("wrong_move", f"{move} is legal but not the answer "
+                                           f"(accepted: {', '.join(expected)})", cells, layout, move=move,
+                                           accepted=expected))
+        return result("wrong_move")
+    unrelated = [(r, c) for r, c in keep if doubt[r][c] != position[r][c]]
+    restored = [row[:] for row in doubt]
+    for r, c in unrelated:
+        restored[r][c] = position[r][c]
+    outcome = None
+    if unrelated:
+        violations.append(_cells_violation(
+            "changed_unrelated_pieces", f"{len(unrelated)} cell(s) changed that the move does not touch",
+            unrelated, layout, read=[doubt[r][c] for r, c in unrelated],
+            input=[position[r][c] for r, c in unrelated]))
+        hr = board_hash(restored)
+        if hr in accepted_hashes:
+            outcome = "accepted"
+        elif hr in legal and restored != position:
+            move, cells = legal[hr]
+            violations.append(_cells_violation("wrong_move", f"{move} is legal but not the answer "
+                                               f"(accepted: {', '.join(expected)})", cells, layout, move=move,
+                                               accepted=expected))
+            outcome = "wrong_move"
+    if outcome is None:
+        move_cells = [tuple(c) for c in entry["cells"]]
+        if move_cells and all(doubt[r][c] == target[r][c] for r, c in move_cells):
+            wrong = [(r, c) for r, c in required if doubt[r][c] != target[r][c]]
+            violations.append(_cells_violation(
+                "wrong_final_board", f"the move {entry['move']} is shown but {len(wrong)} of its consequences "
+                "(captures, flips, removals) are missing or wrong", wrong or move_cells, layout,
+                move=entry["move"], read=[doubt[r][c] for r, c in wrong], expected=[target[r][c] for r, c in wrong]))
+            outcome = "wrong_final_board"
+        else:
+            changed = [(r, c) for r, c in all_cells if doubt[r][c] != position[r][c]]
+            if unrelated and restored == position:
+                changed = unrelated
+            violations.append(_cells_violation(
+                "illegal_move", "the board shown is not the result of any legal move "
+                f"({len(changed)} cell(s) changed)", changed, layout,
+                read=[doubt[r][c] for r, c in changed], input=[position[r][c] for r, c in changed],
+                accepted=expected))
+            outcome = "illegal_move"
+    return result(outcome)
+
+
+# ------------------------------------------------------------------------------------------ scoring
+
+
+def board_score(points: dict[str, float], violations: Sequence[Violation], rubric: dict[str, Any]) -> float:
+    """Sum of dimension points (``points``: name -> 0..1 fraction; missing dimensions earn 0), then the
+    rubric's fatal errors (zero / cap) and a cap of 99 for any violation: 100 only with none."""
+    weights = {d["name"]: d["weight"] for d in rubric["dimensions"]}
+    score = sum(weights[k] * min(1.0, max(0.0, float(points.get(k, 0.0)))) for k in weights)
+    codes = {v.code for v in violations}
+    for fatal in rubric.get("fatal_errors", []):
+        if fatal["code"] in codes:
+            score = 0.0 if fatal["effect"] == "zero" else min(score, float(fatal["cap"]))
+    if violations:
+        score = min(score, 99.0)
+    return round(score, 2)
+
+
+def verify_board(record: InstanceRecord, answer: np.ndarray, input_image: np.ndarray, module: Any,
+                 rubric: dict[str, Any], track: str = "board_game") -> Verdict:
+    """The whole verification of one registered answer (see the module docstring); ``module`` is the
+    game's verifier module (``read_board`` and optionally ``compare`` / ``extra_checks``)."""
+    layout = record.layout
+    reader: Callable[..., BoardReading] = getattr(module, "read_board", read_board)
+    reading = reader(answer, input_image, record)
+    board = board_agreement(answer, input_image, layout)
+    parsed: dict[str, Any] = {"board": [row[:] for row in reading.states],
+                              "cell_confidence": reading.confidence, "board_agreement": board["agreement"]}
+    total = sum(len(row) for row in reading.states)
+    unsure_cells = reading.cells_with(UNSURE)
+    if board["agreement"] < rubric["unreadable_below_agreement"] or \
+            len(unsure_cells) > rubric["unreadable_above_unsure_share"] * total:
+        why = (f"board line work {board['agreement']:.0%} present" if board["agreement"] < rubric["unreadable_below_agreement"]
+               else f"{len(unsure_cells)} of {total} cells unsure")
+        verdict = Verdict.failed(record.id, track, Status.UNREADABLE, f"board unreadable: {why}", parsed=parsed)
+        verdict.violations = [Violation("unreadable_board", why, {"bbox": [int(v) for v in layout["board_bbox"]],
+                                                                  **board})]
+        return verdict
+    comparer = getattr(module, "compare", compare_boards)
+    comparison: Comparison = comparer(reading, record, layout)
+    violations = list(comparison.violations)
+    unknown = reading.cells_with(UNKNOWN)
+    if unknown:
+        violations.append(_cells_violation("unknown_piece", f"{len(unknown)} cell(s) hold something that is "
+                                           "no piece of this game", unknown, layout))
+    labels = check_labels(answer, input_image, layout)
+    n_labels = len(layout.get("labels", []))
+    if labels["erased"]:
+        violations.append(Violation("labels_changed", f"{len(labels['erased'])} coordinate label(s) erased",
+                                    {"labels": [e["text"] for e in labels["erased"]],
+                                     "boxes": [e["box"] for e in labels["erased"]],
+                                     "bbox": union_box([e["box"] for e in labels["erased"]])}))
+    extra = extra_ink(answer, input_image, layout)
+    if extra:
+        violations.append(Violation("extra_marks", f"{len(extra)} new mark(s) outside the board and labels",
+                                    {"boxes": extra[:20], "bbox": union_box(extra)}))
+    if hasattr(module, "extra_checks"):
+        violations += module.extra_checks(record, reading, answer, input_image)
+    answered = comparison.outcome != "no_change"
+    not_covered = dict(reading.not_covered)
+    if labels["redrawn"]:
+        not_covered.setdefault("text_label_accuracy", f"{len(labels['redrawn'])} label(s) redrawn; their text is "
+                                                      "not read here")
+    full = rubric["layout_full_from_agreement"]
+    points = {
+        "layout": min(1.0, board["agreement"] / full) if answered else 0.0,
+        "logical_correctness": comparison.logic,
+        "input_preservation": comparison.preservation if answered else 0.0,
+        "text_label_accuracy": (len(labels["kept"]) / n_labels if n_labels else 1.0) if answered else 0.0,
+        "task_completion": comparison.completion,
+    }
+    score = board_score({k: v for k, v in points.items() if k not in not_covered}, violations, rubric)
+    threshold = rubric["needs_review_below_cell_confidence"]
+    low = [(r, c) for r, row in enumerate(reading.confidence) for c, x in enumerate(row) if x < threshold]
+    needs_review = bool(low) or (bool(not_covered) and not violations)
+    extra_info: dict[str, Any] = {"outcome": comparison.outcome, "labels": {k: len(v) for k, v in labels.items()}}
+    if low:
+        extra_info["unsure_cells"] = [{"cell": cell_name(r, c, layout["rows"]), "state": reading.states[r][c],
+                                       **(reading.evidence[r][c] if reading.evidence else {})} for r, c in low]
+    if not_covered:
+        extra_info["not_covered"] = not_covered
+    if labels["redrawn"]:
+        extra_info["redrawn_labels"] = labels["redrawn"]
+    if reading.notes:
+        extra_info["reader_notes"] = reading.notes
+    confidence = min((min(row) for row in reading.confidence), default=0.0)
+    return Verdict(id=record.id, track=track, score=score,
+                   status=Status.INCORRECT if violations else Status.CORRECT, violations=violations,
+                   parsed=parsed, confidence=confidence, needs_review=needs_review,
+                   subscores={k: round(v, 4) for k, v in points.items() if k not in not_covered}, extra=extra_info)
+
+
+def draw_reading(answer: np.ndarray, layout: dict[str, Any], parsed: dict[str, Any],
+                 violations: Sequence[Violation]) -> np.ndarray:
+    """The answer with what was read: the read code at every non-empty cell (orange for unsure and
+    unknown cells) and red boxes around each violation's evidence."""
+    from PIL import Image, ImageDraw
+
+    from genpuzzle.renderers.common import font
+
+    img = Image.fromarray(_rgb(answer))
+    d = ImageDraw.Draw(img)
+    size = max(10, int(0.3 * float(layout["cell_px"])))
+    for r, row in enumerate(parsed.get("board", [])):
+        for c, s in enumerate(row):
+            if s == EMPTY:
+                continue
+            x, y = layout["cell_centers"][r][c]
+            colour = (250, 140, 0) if s in (UNSURE, UNKNOWN) else (40, 200, 40)
+            d.text((x + 0.25 * layout["cell_px"], y + 0.25 * layout["cell_px"]), s, font=font(size, True),
+                   fill=colour, anchor="mm")
+    for v in violations:
+        box = v.evidence.get("bbox")
+        if box:
+            d.rectangle([int(box[0]), int(box[1]), int(box[2]), int(box[3])], outline=(220, 30, 30), width=2)
+    return np.asarray(img)
