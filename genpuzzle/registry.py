@@ -22,6 +22,7 @@ TRACKS: dict[str, str] = {
     "orthographic": "genpuzzle.tracks.orthographic:OrthographicTrack",
     "pattern_completion": "genpuzzle.tracks.pattern_completion:PatternCompletionTrack",
     "board_game": "genpuzzle.tracks.board_game:BoardGameTrack",
+    "spatial_construction": "genpuzzle.tracks.spatial_construction:SpatialConstructionTrack",
 }
 
 

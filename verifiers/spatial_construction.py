@@ -1,0 +1,707 @@
+"""Spatial-construction verification: read the answer open-set, check it against the certified truth, account
+for every mark outside the answer area, and grade in four tiers.
+
+Readers (image -> state):
+* colours (:func:`read_colour`): the median CIELAB colour of a square's coloured pixels, white-balanced to
+  the page's paper, named by the nearest palette colour under CIEDE2000 (:func:`name_colour`); far from
+  every palette colour or grey -> ``other`` (never snapped); between two colours -> ``unsure``.
+* holes (:func:`read_holes`): new ink around each lattice point, as a filled disc or a ring (the share of
+  directions around the point holding ink) -> hole / empty / unsure; ink between the points is charged.
+* section sides (:func:`line_coverage`): the share of samples along a projected segment with new ink
+  within a few pixels, for each expected side and for every other chord between section vertices.
+* tiling regions (:func:`read_regions`): cells by colour, adjacent cells of one colour cluster joined
+  into regions; with no colour, regions split by the borders drawn along the grid lines.
+
+Every violation names its element and carries a pixel ``bbox``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+import cv2
+import numpy as np
+
+from genpuzzle.records import InstanceRecord, Status, Verdict, Violation
+
+BLANK, OTHER, UNSURE = "blank", "other", "unsure"
+PAPER_CELL_PX = 28.0
+
+
+# ------------------------------------------------------------------------------------------ colour
+
+
+def paper_rgb(image: np.ndarray) -> np.ndarray:
+    """The page's paper colour: the median of its brightest tenth (white if that is dark)."""
+    small = cv2.resize(image, (max(1, image.shape[1] // 4), max(1, image.shape[0] // 4)), interpolation=cv2.INTER_AREA)
+    px = small.reshape(-1, 3).astype(np.float32)
+    luma = px @ np.array([0.299, 0.587, 0.114], np.float32)
+    bright = px[luma >= np.percentile(luma, 90)]
+    paper = np.median(bright, axis=0) if len(bright) else np.full(3, 255.0)
+    return paper if paper.mean() > 120 else np.full(3, 255.0)
+
+
+def to_lab(rgb: np.ndarray, paper: np.ndarray | None = None) -> np.ndarray:
+    """CIELAB (L 0..100) of RGB uint8 pixels, white-balanced so that ``paper`` becomes white."""
+    a = np.asarray(rgb, np.float32)
+    if paper is not None:
+        a = np.clip(a * (255.0 / np.maximum(paper, 1.0)), 0, 255)
+    shape = a.shape
+    lab = cv2.cvtColor((a.reshape(-1, 1, 3) / 255.0).astype(np.float32), cv2.COLOR_RGB2Lab)
+    return lab.reshape(shape)
+
+
+def ciede2000(lab1: np.ndarray, lab2: np.ndarray) -> np.ndarray:
+    """CIEDE2000 colour difference between Lab arrays (broadcast over the last axis)."""
+    L1, a1, b1 = np.moveaxis(np.asarray(lab1, np.float64), -1, 0)
+    L2, a2, b2 = np.moveaxis(np.asarray(lab2, np.float64), -1, 0)
+    C1, C2 = np.hypot(a1, b1), np.hypot(a2, b2)
+    Cm = (C1 + C2) / 2
+    G = 0.5 * (1 - np.sqrt(Cm ** 7 / (Cm ** 7 + 25.0 ** 7)))
+    a1p, a2p = (1 + G) * a1, (1 + G) * a2
+    C1p, C2p = np.hypot(a1p, b1), np.hypot(a2p, b2)
+    h1p = np.degrees(np.arctan2(b1, a1p)) % 360
+    h2p = np.degrees(np.arctan2(b2, a2p)) % 360
+    dLp = L2 - L1
+    dCp = C2p - C1p
+    dh = h2p - h1p
+    dh = np.where(dh > 180, dh - 360, np.where(dh < -180, dh + 360, dh))
+    dh = np.where(C1p * C2p == 0, 0, dh)
+    dHp = 2 * np.sqrt(C1p * C2p) * np.sin(np.radians(dh / 2))
+    Lpm = (L1 + L2) / 2
+    Cpm = (C1p + C2p) / 2
+    hsum = h1p + h2p
+    hpm = np.where(np.abs(h1p - h2p) > 180, (hsum + 360) / 2, hsum / 2)
+    hpm = np.where(hsum >= 360, np.where(np.abs(h1p - h2p) > 180, (hsum - 360) / 2, hpm), hpm)
+    hpm = np.where(C1p * C2p == 0, hsum, hpm)
+    T = (1 - 0.17 * np.cos(np.radians(hpm - 30)) + 0.24 * np.cos(np.radians(2 * hpm))
+         + 0.32 * np.cos(np.radians(3 * hpm + 6)) - 0.20 * np.cos(np.radians(4 * hpm - 63)))
+    dtheta = 30 * np.exp(-(((hpm - 275) / 25) ** 2))
+    Rc = 2 * np.sqrt(Cpm ** 7 / (Cpm ** 7 + 25.0 ** 7))
+    Sl = 1 + 0.015 * (Lpm - 50) ** 2 / np.sqrt(20 + (Lpm - 50) ** 2)
+    Sc = 1 + 0.045 * Cpm
+    Sh = 1 + 0.015 * Cpm * T
+    Rt = -np.sin(np.radians(2 * dtheta)) * Rc
+    return np.sqrt((dLp / Sl) ** 2 + (dCp / Sc) ** 2 + (dHp / Sh) ** 2 + Rt * (dCp / Sc) * (dHp / Sh))
+
+
+@dataclass
+class ColourReading:
+    name: str  # a palette name, BLANK, OTHER or UNSURE
+    lab: list[float]
+    coverage: float
+    distances: dict[str, float] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "lab": [round(v, 1) for v in self.lab], "coverage": round(self.coverage, 3)}
+
+
+def name_colour(lab: np.ndarray, palette_lab: dict[str, np.ndarray], prog: dict[str, Any]) -> tuple[str, dict[str, float]]:
+    """The palette colour nearest ``lab`` under CIEDE2000 when clearly nearest; ``other`` when far from
+    every palette colour (or grey: no palette colour is); ``unsure`` in between."""
+    names = list(palette_lab)
+    d = ciede2000(np.array([palette_lab[k] for k in names]), np.asarray(lab)[None, :])
+    order = np.argsort(d)
+    d1, d2 = float(d[order[0]]), float(d[order[1]])
+    chroma = float(np.hypot(lab[1], lab[2]))
+    dist = {names[i]: round(float(d[i]), 1) for i in range(len(names))}
+    if chroma < prog["grey_below_chroma"]:
+        return OTHER, dist
+    if d1 <= prog["colour_sure_delta_e"] and d1 <= prog["colour_sure_ratio"] * d2:
+        return names[order[0]], dist
+    if d1 >= prog["colour_other_delta_e"]:
+        return OTHER, dist
+    return UNSURE, dist
+
+
+def read_colour(lab: np.ndarray, box: Sequence[float], inset: float, palette_lab: dict[str, np.ndarray],
+                prog: dict[str, Any]) -> ColourReading:
+    """Read the colour filling one square: the share of its interior that is not paper, and the median
+    colour of those pixels."""
+    x0, y0, x1, y1 = box
+    w = x1 - x0
+    H, W = lab.shape[:2]
+    xa, xb = int(max(0, round(x0 + inset * w))), int(min(W, round(x1 - inset * w)))
+    ya, yb = int(max(0, round(y0 + inset * w))), int(min(H, round(y1 - inset * w)))
+    patch = lab[ya:yb, xa:xb].reshape(-1, 3)
+    if len(patch) == 0:
+        return ColourReading(UNSURE, [0.0, 0.0, 0.0], 0.0)
+    off_paper = np.hypot(np.hypot(patch[:, 1], patch[:, 2]), (100 - patch[:, 0]) * 0.6) > prog["paper_delta"]
+    coverage = float(off_paper.mean())
+    if coverage < prog["blank_below_coverage"]:
+        return ColourReading(BLANK, np.median(patch, axis=0).tolist(), coverage)
+    med = np.median(patch[off_paper], axis=0)
+    if coverage < prog["filled_from_coverage"]:
+        return ColourReading(UNSURE, med.tolist(), coverage)
+    name, dist = name_colour(med, palette_lab, prog)
+    return ColourReading(name, med.tolist(), coverage, dist)
+
+
+def palette_labs(palette: dict[str, Sequence[int]]) -> dict[str, np.ndarray]:
+    return {k: to_lab(np.array([v], np.uint8))[0] for k, v in palette.items()}
+
+
+# ------------------------------------------------------------------------------------------ ink
+
+
+def darkness(image: np.ndarray) -> np.ndarray:
+    from genpuzzle.verifiers.cells import darkness_maps
+
+    return darkness_maps(np.asarray(image), PAPER_CELL_PX)[0].astype(np.float32)
+
+
+def tolerance_px(shape: Sequence[int], prog: dict[str, Any]) -> int:
+    return max(3, int(round(prog["change_tolerance_frac"] * max(shape[:2]))))
+
+
+def new_ink(a_dark: np.ndarray, i_dark: np.ndarray, tol: int, prog: dict[str, Any]) -> np.ndarray:
+    """Pixels clearly darker in the answer than anything near them in the input."""
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * tol + 1, 2 * tol + 1))
+    return a_dark > cv2.dilate(i_dark, kernel) + prog["added_darkness"]
+
+
+@dataclass
+class PageChanges:
+    violations: list[Violation]
+    added_px: int
+    removed_px: int
+    input_kept: float
+
+
+def page_changes(a_dark: np.ndarray, i_dark: np.ndarray, answer_box: Sequence[float], prog: dict[str, Any],
+                 tol: int) -> PageChanges:
+    """Ink added or removed outside the answer area, per connected region (``stray_ink``,
+    ``context_modified``), and the share of the input's ink outside the answer area still there."""
+    h, w = a_dark.shape
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * tol + 1, 2 * tol + 1))
+    outside = np.ones((h, w), bool)
+    x0, y0, x1, y1 = (int(round(v)) for v in answer_box)
+    outside[max(0, y0 - tol):max(0, y1 + tol), max(0, x0 - tol):max(0, x1 + tol)] = False
+    added = (a_dark > cv2.dilate(i_dark, kernel) + prog["added_darkness"]) & outside
+    strong_input = (i_dark > prog["added_darkness"]) & outside
+    removed = strong_input & (cv2.dilate(a_dark, kernel) < prog["kept_fraction"] * i_dark)
+    kept = 1.0 - float(removed.sum()) / max(1, int(strong_input.sum()))
+    violations = []
+    for kind, mask in (("added", added), ("removed", removed)):
+        count, _, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+        for k in range(1, count):
+            x, y, bw, bh, area = (int(v) for v in stats[k])
+            if area < prog["changed_region_min_px"]:
+                continue
+            bbox = [x, y, x + bw, y + bh]
+            if kind == "added":
+                violations.append(Violation("stray_ink", f"{area} px of ink added outside the answer area",
+                                            {"bbox": bbox, "px": area}))
+            else:
+                violations.append(Violation("context_modified", f"{area} px of the given drawing erased",
+                                            {"bbox": bbox, "px": area, "kind": "removed"}))
+    return PageChanges(violations, int(added.sum()), int(removed.sum()), kept)
+
+
+def line_coverage(ink: np.ndarray, a: Sequence[float], b: Sequence[float], radius: float, samples: int = 48,
+                  trim: float = 0.1) -> float:
+    """Share of sample points along segment ab (``trim`` cut from each end) with ink within ``radius``."""
+    h, w = ink.shape
+    r = int(math.ceil(radius))
+    hits = 0
+    for t in np.linspace(trim, 1 - trim, samples):
+        x = a[0] + t * (b[0] - a[0])
+        y = a[1] + t * (b[1] - a[1])
+        xi, yi = int(round(x)), int(round(y))
+        patch = ink[max(0, yi - r):min(h, yi + r + 1), max(0, xi - r):min(w, xi + r + 1)]
+        hits += bool(patch.any())
+    return hits / samples
+
+
+def segment_mask(shape: Sequence[int], segments: Sequence[tuple[Sequence[float], Sequence[float]]],
+                 radius: float) -> np.ndarray:
+    m = np.zeros(shape[:2], np.uint8)
+    for a, b in segments:
+        cv2.line(m, (int(round(a[0])), int(round(a[1]))), (int(round(b[0])), int(round(b[1]))), 1,
+                 thickness=max(1, int(round(2 * radius))))
+    return m.astype(bool)
+
+
+def components(mask: np.ndarray, min_px: int) -> list[list[int]]:
+    """Pixel boxes (x0, y0, x1, y1, area) of the connected components of at least ``min_px``."""
+    count, _, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    return [[int(stats[k, 0]), int(stats[k, 1]), int(stats[k, 0] + stats[k, 2]), int(stats[k, 1] + stats[k, 3]),
+             int(stats[k, 4])] for k in range(1, count) if stats[k, 4] >= min_px]
+
+
+# ------------------------------------------------------------------------------------------ variants
+
+
+@dataclass
+class Check:
+    tier: int
+    violations: list[Violation]
+    parsed: dict[str, Any]
+    unsure: list[Any]
+    confidence: float = 1.0
+    answered: bool = True
+
+
+def check_cube_net(record: InstanceRecord, answer: np.ndarray, input_image: np.ndarray, prog: dict[str, Any],
+                   a_dark: np.ndarray, i_dark: np.ndarray) -> Check:
+    truth, layout = record.ground_truth, record.layout
+    paper = paper_rgb(answer)
+    lab = to_lab(answer, paper)
+    pal = palette_labs(layout["palette"])
+    readings, violations, unsure = {}, [], []
+    wrong = right = coloured = 0
+    answer_squares = 0
+    for sq in layout["squares"]:
+        r, c = sq["cell"]
+        key = f"{r},{c}"
+        expected = truth["solution"][key]
+        rd = read_colour(lab, sq["bbox"], prog["square_inset"], pal, prog)
+        readings[key] = rd.to_json()
+        face = truth["faces"][key]
+        ev = {"square": [r, c], "face": face, "expected": expected, "read": rd.name, "bbox": sq["bbox"]}
+        if sq["anchor"]:
+            if rd.name == UNSURE:
+                unsure.append(key)
+            elif rd.name != expected:
+                violations.append(Violation("anchor_changed", f"the given {expected} square ({face} face) now reads "
+                                            f"{rd.name}", ev))
+            continue
+        answer_squares += 1
+        if rd.name == UNSURE:
+            unsure.append(key)
+            wrong += 1
+            continue
+        if rd.name == BLANK:
+            violations.append(Violation("missing_face", f"the square that becomes the {face} face is not coloured", ev))
+            wrong += 1
+            continue
+        coloured += 1
+        if rd.name == expected:
+            right += 1
+        elif rd.name == OTHER:
+            violations.append(Violation("off_palette_colour", f"the {face} square is coloured with a colour that is "
+                                        f"none of the cube's (Lab {[round(v) for v in rd.lab]}); expected {expected}", ev))
+            wrong += 1
+        else:
+            violations.append(Violation("wrong_face", f"the {face} square is {rd.name}, expected {expected}", ev))
+            wrong += 1
+    # a given view recoloured is a change of the puzzle (darkness alone does not see a hue change)
+    i_lab = to_lab(input_image, paper_rgb(input_image))
+    for view in layout["views"]:
+        for poly in view["polygons"]:
+            pts = np.array(poly, np.float32)
+            c = pts.mean(axis=0)
+            inner = c + 0.45 * (pts - c)
+            x0, y0 = inner.min(axis=0)
+            x1, y1 = inner.max(axis=0)
+            box = [int(x0 + 0.3 * (x1 - x0)), int(y0 + 0.3 * (y1 - y0)), int(x1 - 0.3 * (x1 - x0)), int(y1 - 0.3 * (y1 - y0))]
+            pa = lab[box[1]:box[3], box[0]:box[2]].reshape(-1, 3)
+            pi = i_lab[box[1]:box[3], box[0]:box[2]].reshape(-1, 3)
+            if len(pa) and len(pi) and float(ciede2000(np.median(pa, 0), np.median(pi, 0))) > prog["recoloured_delta_e"]:
+                violations.append(Violation("context_modified", f"a face of {view['title']} was recoloured",
+                                            {"bbox": [int(v) for v in (x0, y0, x1, y1)], "kind": "recoloured"}))
+    n = answer_squares
+    if coloured == 0 and not unsure:
+        tier = 0
+    elif wrong == 0:
+        tier = 3
+    elif wrong == 1:
+        tier = 2
+    elif right * 2 >= n or coloured == n:
+        tier = 1
+    else:
+        tier = 0
+    return Check(tier, violations, {"squares": readings, "right": right, "wrong": wrong}, unsure,
+                 0.5 if unsure else 1.0, answered=coloured > 0 or bool(unsure))
+
+
+def read_holes(ink: np.ndarray, points: list[list[list[float]]], unit: float, prog: dict[str, Any]
+               ) -> tuple[dict[tuple[int, int], str], dict[str, Any], np.ndarray]:
+    """Per lattice point: ``hole`` (a filled disc or a ring around it), ``empty`` or ``unsure``; also the
+    mask of the discs read (to find ink between points)."""
+    h, w = ink.shape
+    radius = prog["hole_radius"] * unit
+    out, evidence = {}, {}
+    discs = np.zeros_like(ink, dtype=np.uint8)
+    sectors = 16
+    for r, row in enumerate(points):
+        for c, (x, y) in enumerate(row):
+            cv2.circle(discs, (int(round(x)), int(round(y))), int(round(radius)), 1, -1)
+            x0, x1 = int(max(0, x - radius)), int(min(w, x + radius + 1))
+            y0, y1 = int(max(0, y - radius)), int(min(h, y + radius + 1))
+            ys, xs = np.nonzero(ink[y0:y1, x0:x1])
+            dx, dy = xs + x0 - x, ys + y0 - y
+            inside = dx * dx + dy * dy <= radius * radius
+            dx, dy = dx[inside], dy[inside]
+            area = math.pi * radius * radius
+            fill = len(dx) / area
+            ring = len(set(((np.degrees(np.arctan2(dy[np.hypot(dx, dy) > 0.25 * radius],
+                                                   dx[np.hypot(dx, dy) > 0.25 * radius])) % 360) // (360 / sectors)
+                            ).astype(int).tolist())) / sectors
+            if fill >= prog["hole_fill"] or ring >= prog["hole_ring"]:
+                state = "hole"
+            elif fill <= prog["empty_fill"] and ring <= prog["empty_ring"]:
+                state = "empty"
+            else:
+                state = UNSURE
+            out[(r, c)] = state
+            evidence[f"{r},{c}"] = [round(fill, 3), round(ring, 3)]
+    return out, evidence, discs.astype(bool)
+
+
+def check_paper_folding(record: InstanceRecord, answer: np.ndarray, input_image: np.ndarray, prog: dict[str, Any],
+                        a_dark: np.ndarray, i_dark: np.ndarray) -> Check:
+    truth, layout = record.ground_truth, record.layout
+    tol = tolerance_px(answer.shape, prog)
+    ink = new_ink(a_dark, i_dark, max(2, tol // 2), prog)
+    sx0, sy0, sx1, sy1 = layout["sheet_bbox"]
+    inside = np.zeros_like(ink)
+    inside[sy0 + tol:sy1 - tol, sx0 + tol:sx1 - tol] = True
+    ink &= inside
+    unit = layout["cell_px"]
+    states, evidence, discs = read_holes(ink, layout["points"], unit, prog)
+    holes = {tuple(h) for h in truth["holes"]}
+    violations, unsure = [], []
+    missing = extra = drawn_right = 0
+
+    def box(rc):
+        x, y = layout["points"][rc[0]][rc[1]]
+        return [round(x - unit / 2), round(y - unit / 2), round(x + unit / 2), round(y + unit / 2)]
+
+    for rc, state in sorted(states.items()):
+        if state == UNSURE:
+            unsure.append(list(rc))
+        elif state == "hole" and rc not in holes:
+            extra += 1
+            violations.append(Violation("extra_hole", f"a hole drawn at row {rc[0] + 1}, column {rc[1] + 1} where "
+                                        "the unfolded sheet has none", {"point": list(rc), "bbox": box(rc)}))
+        elif state == "empty" and rc in holes:
+            missing += 1
+            violations.append(Violation("missing_hole", f"no hole at row {rc[0] + 1}, column {rc[1] + 1}",
+                                        {"point": list(rc), "bbox": box(rc)}))
+        elif state == "hole":
+            drawn_right += 1
+    stray = components(ink & ~cv2.dilate(discs.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool),
+                       prog["stray_mark_min_px"])
+    for x0, y0, x1, y1, area in stray:
+        violations.append(Violation("stray_mark", f"a mark of {area} px on the sheet away from every lattice point",
+                                    {"bbox": [x0, y0, x1, y1], "px": area}))
+    defects = missing + extra + len(stray) + len(unsure)
+    drawn = sum(s == "hole" for s in states.values())
+    if drawn == 0 and not unsure and not stray:
+        tier = 0
+    elif defects == 0:
+        tier = 3
+    elif defects == 1:
+        tier = 2
+    elif drawn_right * 2 >= len(holes) and extra <= len(holes):
+        tier = 1
+    else:
+        tier = 0
+    parsed = {"holes": sorted([list(rc) for rc, s in states.items() if s == "hole"]), "evidence": evidence}
+    return Check(tier, violations, parsed, unsure, 0.5 if unsure else 1.0, answered=drawn > 0 or bool(unsure))
+
+
+def check_cross_section(record: InstanceRecord, answer: np.ndarray, input_image: np.ndarray, prog: dict[str, Any],
+                        a_dark: np.ndarray, i_dark: np.ndarray) -> Check:
+    truth, layout = record.ground_truth, record.layout
+    tol = tolerance_px(answer.shape, prog)
+    ink = new_ink(a_dark, i_dark, tol, prog)
+    x0, y0, x1, y1 = layout["cube_bbox"]
+    area = np.zeros_like(ink)
+    area[max(0, y0):y1, max(0, x0):x1] = True
+    ink &= area
+    verts = layout["section_px"]
+    names = truth["vertex_names"]
+    m = len(verts)
+    radius = prog["line_radius_frac"] * max(answer.shape[:2])
+    sides = [(i, (i + 1) % m) for i in range(m)]
+    side_set = {frozenset(s) for s in sides}
+    chords = [(i, j) for i in range(m) for j in range(i + 1, m) if frozenset((i, j)) not in side_set]
+    # a filled section: new ink over most of the polygon's inside (chords in it are then not separate lines)
+    poly = np.zeros(ink.shape, np.uint8)
+    cv2.fillPoly(poly, [np.round(np.array(verts)).astype(np.int32)], 1)
+    inner = cv2.erode(poly, np.ones((int(2 * radius + 3),) * 2, np.uint8)).astype(bool)
+    filled = bool(inner.any() and ink[inner].mean() >= prog["filled_section"])
+    violations, unsure = [], []
+    coverage = {}
+    missing = 0
+    for i, j in sides:
+        cov = line_coverage(ink, verts[i], verts[j], radius)
+        label = f"{names[i]}{names[j]}"
+        coverage[label] = round(cov, 3)
+        seg_box = _segment_box(verts[i], verts[j], radius)
+        if cov < prog["line_missing_below"]:
+            missing += 1
+            violations.append(Violation("missing_edge", f"the section side {label} is not drawn "
+                                        f"({cov:.0%} of it inked)", {"side": label, "coverage": round(cov, 3),
+                                                                     "bbox": seg_box}))
+        elif cov < prog["line_drawn_from"]:
+            unsure.append(label)
+    extra = 0
+    explained = segment_mask(ink.shape, [(verts[i], verts[j]) for i, j in sides], radius + 1)
+    for i, j in chords:
+        label = f"{names[i]}{names[j]}"
+        if filled:
+            continue
+        cov = line_coverage(ink, verts[i], verts[j], radius)
+        coverage[label] = round(cov, 3)
+        if cov >= prog["line_drawn_from"]:
+            extra += 1
+            explained |= segment_mask(ink.shape, [(verts[i], verts[j])], radius + 1)
+            violations.append(Violation("extra_edge", f"a line {label} is drawn across the cube's inside: it is not "
+                                        "a side of the section", {"chord": label, "coverage": round(cov, 3),
+                                                                  "bbox": _segment_box(verts[i], verts[j], radius)}))
+    if filled:
+        explained |= poly.astype(bool)
+    leftover = ink & ~explained
+    stray = components(leftover, prog["stray_mark_min_px"])
+    long_stray = [s for s in stray if max(s[2] - s[0], s[3] - s[1]) >= prog["stray_line_frac"] * layout["side"]]
+    for s in long_stray:
+        violations.append(Violation("extra_edge", f"a line of {s[4]} px that is no side of the section",
+                                    {"chord": None, "bbox": s[:4], "px": s[4]}))
+    for s in stray:
+        if s not in long_stray:
+            violations.append(Violation("stray_mark", f"a mark of {s[4]} px in the drawing", {"bbox": s[:4], "px": s[4]}))
+    extra += len(long_stray)
+    drawn = m - missing - len(unsure)
+    defects = missing + extra + len(unsure) + (len(stray) - len(long_stray))
+    if missing >= 2 and (drawn > 0 or extra > 0):
+        violations.append(Violation("wrong_polygon", f"the drawn figure is not the section polygon ({missing} of {m} "
+                                    f"sides missing, {extra} other line(s))", {"bbox": list(layout["cube_bbox"])}))
+    nothing = drawn == 0 and extra == 0 and not stray and not unsure
+    if nothing:
+        tier = 0
+    elif defects == 0:
+        tier = 3
+    elif defects == 1:
+        tier = 2
+    elif drawn * 2 >= m:
+        tier = 1
+    else:
+        tier = 0
+    return Check(tier, violations, {"coverage": coverage, "filled": filled, "sides": m}, unsure,
+                 0.5 if unsure else 1.0, answered=not nothing)
+
+
+def _segment_box(a, b, radius) -> list[int]:
+    return [int(min(a[0], b[0]) - radius), int(min(a[1], b[1]) - radius), int(max(a[0], b[0]) + radius),
+            int(max(a[1], b[1]) + radius)]
+
+
+def read_regions(answer: np.ndarray, lab: np.ndarray, layout: dict[str, Any], prog: dict[str, Any]
+                 ) -> tuple[list[set], dict[str, Any], list[list[int]], str]:
+    """The tiling drawn in the target grid: (regions, per-cell readings, unsure cells, mode). Colour mode
+    (most cells coloured): adjacent cells whose colours differ by less than ``same_colour_delta_e`` join;
+    uncoloured cells are left out. Border mode (few cells coloured): cells join unless a dark line is drawn
+    along the grid line between them."""
+    rows, cols = layout["rows"], layout["cols"]
+    x0, y0, x1, y1 = layout["target_bbox"]
+    cw, ch = (x1 - x0) / cols, (y1 - y0) / rows
+    cells: dict[tuple[int, int], tuple[str, np.ndarray, float]] = {}
+    unsure: list[list[int]] = []
+    for r in range(rows):
+        for c in range(cols):
+            box = [x0 + c * cw, y0 + r * ch, x0 + (c + 1) * cw, y0 + (r + 1) * ch]
+            patch = lab[int(box[1] + 0.22 * ch):int(box[3] - 0.22 * ch), int(box[0] + 0.22 * cw):int(box[2] - 0.22 * cw)]
+            patch = patch.reshape(-1, 3)
+            off = np.hypot(np.hypot(patch[:, 1], patch[:, 2]), (100 - patch[:, 0]) * 0.6) > prog["paper_delta"]
+            cov = float(off.mean()) if len(patch) else 0.0
+            if cov < prog["blank_below_coverage"]:
+                cells[(r, c)] = (BLANK, np.zeros(3), cov)
+            elif cov < prog["filled_from_coverage"]:
+                cells[(r, c)] = (UNSURE, np.median(patch[off], axis=0), cov)
+                unsure.append([r, c])
+            else:
+                cells[(r, c)] = ("colour", np.median(patch[off], axis=0), cov)
+    coloured = [k for k, v in cells.items() if v[0] == "colour"]
+    mode = "colour" if len(coloured) * 2 >= rows * cols else "border"
+    parent = {k: k for k in cells}
+
+    def find(k):
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    ambiguous = []
+    borders = _borders(answer, layout, prog) if mode == "border" else {}
+    for (r, c), (state, col, _) in cells.items():
+        for q in ((r + 1, c), (r, c + 1)):
+            if q not in cells:
+                continue
+            s2, col2, _ = cells[q]
+            if mode == "colour":
+                if state != "colour" or s2 != "colour":
+                    continue
+                d = float(ciede2000(col, col2))
+                if d < prog["same_colour_delta_e"]:
+                    parent[find((r, c))] = find(q)
+                elif d < prog["different_colour_delta_e"]:
+                    ambiguous.append([[r, c], list(q)])
+            else:
+                if not borders.get(((r, c), q), False):
+                    parent[find((r, c))] = find(q)
+    groups: dict[Any, set] = {}
+    for k, (state, _, _) in cells.items():
+        if mode == "colour" and state != "colour":
+            continue
+        groups.setdefault(find(k), set()).add(k)
+    for a, b in ambiguous:
+        unsure.append(a)
+    readings = {f"{r},{c}": {"state": v[0], "lab": [round(float(x), 1) for x in v[1]], "coverage": round(v[2], 3)}
+                for (r, c), v in cells.items()}
+    any_border = any(borders.values()) if borders else False
+    if mode == "border" and not any_border:
+        groups = {}
+    return list(groups.values()), readings, unsure, mode
+
+
+def _borders(answer: np.ndarray, layout: dict[str, Any], prog: dict[str, Any]) -> dict:
+    """Per pair of adjacent target cells: whether a dark line is drawn along the grid line between them
+    (darker than the input's thin grey grid line)."""
+    grey = cv2.cvtColor(answer, cv2.COLOR_RGB2GRAY).astype(np.float32)
+    rows, cols = layout["rows"], layout["cols"]
+    x0, y0, x1, y1 = layout["target_bbox"]
+    cw, ch = (x1 - x0) / cols, (y1 - y0) / rows
+    band = max(2, int(round(0.08 * cw)))
+    out = {}
+    for r in range(rows):
+        for c in range(cols):
+            if c + 1 < cols:
+                x = x0 + (c + 1) * cw
+                ys = np.linspace(y0 + (r + 0.2) * ch, y0 + (r + 0.8) * ch, 12)
+                vals = [grey[int(y), int(x - band):int(x + band + 1)].min() for y in ys]
+                out[((r, c), (r, c + 1))] = float(np.mean(np.array(vals) < prog["border_max_grey"])) >= 0.6
+            if r + 1 < rows:
+                y = y0 + (r + 1) * ch
+                xs = np.linspace(x0 + (c + 0.2) * cw, x0 + (c + 0.8) * cw, 12)
+                vals = [grey[int(y - band):int(y + band + 1), int(x)].min() for x in xs]
+                out[((r, c), (r + 1, c))] = float(np.mean(np.array(vals) < prog["border_max_grey"])) >= 0.6
+    return out
+
+
+def check_assembly(record: InstanceRecord, answer: np.ndarray, input_image: np.ndarray, prog: dict[str, Any],
+                   a_dark: np.ndarray, i_dark: np.ndarray) -> Check:
+    from genpuzzle.solvers.spatial_construction import as_cells, canonical
+
+    truth, layout = record.ground_truth, record.layout
+    lab = to_lab(answer, paper_rgb(answer))
+    regions, readings, unsure, mode = read_regions(answer, lab, layout, prog)
+    rows, cols = layout["rows"], layout["cols"]
+    x0, y0, x1, y1 = layout["target_bbox"]
+    cw, ch = (x1 - x0) / cols, (y1 - y0) / rows
+    pieces = [as_cells(p) for p in truth["pieces"]]
+    unused = {k: canonical(p) for k, p in enumerate(pieces)}
+    mirrored = {k: canonical(p, reflections=True) for k, p in enumerate(pieces)}
+    violations = []
+
+    def bbox_of(cells) -> list[int]:
+        rs = [r for r, _ in cells]
+        cs = [c for _, c in cells]
+        return [round(x0 + min(cs) * cw), round(y0 + min(rs) * ch), round(x0 + (max(cs) + 1) * cw),
+                round(y0 + (max(rs) + 1) * ch)]
+
+    matched = wrong = 0
+    unsure_set = {tuple(u) for u in unsure}
+    for region in sorted(regions, key=lambda g: min(g)):
+        shape = canonical(region)
+        hit = next((k for k, s in unused.items() if s == shape), None)
+        ev = {"cells": sorted([list(x) for x in region]), "bbox": bbox_of(region)}
+        if hit is not None:
+            del unused[hit]
+            matched += 1
+            continue
+        if region & unsure_set:
+            continue  # its outline rests on an unsure reading: review, not a verdict
+        wrong += 1
+        flipped = next((k for k in unused if mirrored[k] == canonical(region, reflections=True)), None)
+        if flipped is not None:
+            violations.append(Violation("mirrored_piece", f"a region of {len(region)} cells is piece {flipped + 1} "
+                                        "flipped over (only rotations are allowed)", {**ev, "piece": flipped + 1}))
+        else:
+            violations.append(Violation("wrong_region", f"a region of {len(region)} cells is congruent to no unused "
+                                        "piece", ev))
+    covered = set().union(*regions) if regions else set()
+    target = {(r, c) for r in range(rows) for c in range(cols)}
+    gap = sorted(target - covered - unsure_set)
+    if gap and regions:
+        violations.append(Violation("uncovered_cells", f"{len(gap)} cell(s) of the region are not covered",
+                                    {"cells": [list(g) for g in gap], "bbox": bbox_of(gap)}))
+    for k in sorted(unused):
+        if regions:
+            violations.append(Violation("missing_piece", f"piece {k + 1} ({truth['piece_colours'][k]}) is not placed",
+                                        {"piece": k + 1, "bbox": layout["piece_boxes"][k]}))
+    n = len(pieces)
+    if not regions and not unsure:
+        tier = 0
+    else:
+        defects = wrong + (1 if gap else 0) + len(unsure)
+        if defects == 0 and not unused:
+            tier = 3
+        elif defects <= 1 and len(unused) <= 2 and matched >= n - 2:
+            tier = 2
+        elif matched * 2 >= n:
+            tier = 1
+        else:
+            tier = 0
+    parsed = {"mode": mode, "regions": [sorted([list(x) for x in g]) for g in regions], "matched": matched,
+              "cells": readings}
+    return Check(tier, violations, parsed, unsure, 0.5 if unsure else 1.0, answered=bool(regions) or bool(unsure))
+
+
+CHECKS = {"cube_net": check_cube_net, "paper_folding": check_paper_folding, "cross_section": check_cross_section,
+          "assembly": check_assembly}
+
+
+def tier_score(tier: int) -> float:
+    return round(tier / 3 * 100.0, 4)
+
+
+def verify(track: str, rubric: dict[str, Any], record: InstanceRecord, answer: np.ndarray,
+           input_image: np.ndarray) -> Verdict:
+    """The verdict on one registered answer (see the module docstring and the rubric's ``programmatic``)."""
+    prog = rubric["programmatic"]
+    layout = record.layout
+    a_dark, i_dark = darkness(answer), darkness(input_image)
+    tol = tolerance_px(answer.shape, prog)
+    page = page_changes(a_dark, i_dark, layout["answer_bbox"], prog, tol)
+    check = CHECKS[record.variant](record, answer, input_image, prog, a_dark, i_dark)
+    violations = check.violations + page.violations
+    tier = check.tier
+    codes = {v.code for v in violations}
+    for code, cap in prog["caps"].items():
+        if code in codes:
+            tier = min(tier, int(cap))
+    if page.input_kept < prog["input_destroyed_below_kept"]:
+        violations.append(Violation("input_not_used", f"only {page.input_kept:.0%} of the given drawing is left",
+                                    {"kept": round(page.input_kept, 3), "bbox": list(layout["answer_bbox"])}))
+        tier = 0
+    if not check.answered:
+        violations.append(Violation("missing_answer", "nothing is drawn in the answer area",
+                                    {"bbox": list(layout["answer_bbox"])}))
+        tier = 0
+    if check.unsure:
+        violations.append(Violation("unsure_reading", f"{len(check.unsure)} reading(s) unsure (charged as wrong)",
+                                    {"unsure": check.unsure, "bbox": list(layout["answer_bbox"])}))
+        tier = min(tier, 2)
+    confident = [v for v in violations if v.code != "unsure_reading"]
+    status = Status.INCORRECT if confident else (Status.NEEDS_REVIEW if check.unsure else Status.CORRECT)
+    if status is Status.CORRECT and tier != 3:
+        status = Status.INCORRECT  # cannot happen: a tier below 3 always names its violation
+    parsed = {**check.parsed, "tier": tier}
+    return Verdict(id=record.id, track=track, score=tier_score(tier), status=status, violations=violations,
+                   parsed=parsed, confidence=check.confidence, needs_review=bool(check.unsure),
+                   subscores={"tier": tier}, extra={"added_px": page.added_px, "removed_px": page.removed_px})
+
+
+def draw_reading(answer: np.ndarray, record: InstanceRecord, verdict: Verdict) -> np.ndarray:
+    """The answer with red boxes on every violation's evidence."""
+    out = np.ascontiguousarray(np.asarray(answer)[:, :, :3].copy())
+    for v in verdict.violations:
+        box = v.evidence.get("bbox")
+        if box:
+            cv2.rectangle(out, (int(box[0]), int(box[1])), (int(box[2]), int(box[3])), (220, 30, 30), 2)
+    return out
