@@ -266,6 +266,20 @@ class PuzzleSet:
 def load_set(root: str | Path) -> PuzzleSet:
     """Read a set folder; raises :class:`DatasetError` naming the file and line of any problem."""
     root = Path(root)
+    info = read_set_info(root)
+    records = list(iter_records(root))
+    seen: set[str] = set()
+    for record in records:
+        if record.id in seen:
+            raise DatasetError(f"{root / MANIFEST}: duplicate id {record.id!r}")
+        seen.add(record.id)
+    return PuzzleSet(root, info, records)
+
+
+def read_set_info(root: str | Path) -> dict[str, Any]:
+    """A set folder's ``set.json``, after checking the folder holds a set this genpuzzle can read (what
+    :func:`load_set` checks before reading the manifest)."""
+    root = Path(root)
     if not root.is_dir():
         raise DatasetError(f"{root}: set folder does not exist")
     set_json = root / SET_JSON
@@ -280,13 +294,12 @@ def load_set(root: str | Path) -> PuzzleSet:
         if info.get("schema_version", SCHEMA_VERSION) > SCHEMA_VERSION:
             raise DatasetError(f"{set_json}: schema version {info['schema_version']} is newer than this "
                                f"genpuzzle ({SCHEMA_VERSION}); upgrade genpuzzle")
-    records = list(_read_manifest(manifest))
-    seen: set[str] = set()
-    for record in records:
-        if record.id in seen:
-            raise DatasetError(f"{manifest}: duplicate id {record.id!r}")
-        seen.add(record.id)
-    return PuzzleSet(root, info, records)
+    return info
+
+
+def iter_records(root: str | Path) -> Iterator[InstanceRecord]:
+    """The records of a set's manifest one at a time, without holding them (for sets of any size)."""
+    return iter(_read_manifest(Path(root) / MANIFEST))
 
 
 def read_json_object(path: Path) -> dict[str, Any]:

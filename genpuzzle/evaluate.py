@@ -10,8 +10,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, wait
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -22,7 +21,7 @@ from typing import Any
 import numpy as np
 
 import genpuzzle
-from genpuzzle.dataset import PuzzleSet, json_line, load_set, missing_set_files, read_json_object
+from genpuzzle.dataset import MANIFEST, iter_records, json_line, read_json_object, read_set_info
 from genpuzzle.errors import DatasetError, GenpuzzleError, ImageError, SetImageError
 from genpuzzle.images import load_image, load_image_reduced, load_mask
 from genpuzzle.parallel import clear_worker_failures, process_pool
@@ -74,17 +73,18 @@ class AnswerMatch:
         return text
 
 
-def match_answers(answers: dict[str, Path], records: list[InstanceRecord], set_ids: set[str],
+def match_answers(answers: dict[str, Path], wanted: list[str], set_ids: set[str],
                   answers_dir: str | Path) -> AnswerMatch:
-    """Match answer files to ``records``; raises :class:`DatasetError` when none of them has an answer
-    (a misnamed or wrong folder), naming what the folder holds and the expected names."""
+    """Match answer files to the instance ids ``wanted``; raises :class:`DatasetError` when none of them has
+    an answer (a misnamed or wrong folder), naming what the folder holds and the expected names."""
     folder = Path(answers_dir)
-    wanted = {r.id for r in records}
     unmatched = sorted(answers[stem].name for stem in answers if stem not in set_ids)
     ignored = sorted(p.name for p in folder.iterdir() if p.is_file() and p.suffix.lower() not in ANSWER_EXTENSIONS)
-    match = AnswerMatch(str(folder), len(wanted), sum(1 for stem in answers if stem in wanted), unmatched, ignored)
-    if records and not match.matched:
-        example = f"{records[0].id}.png"
+    wanted_set = set(wanted)
+    match = AnswerMatch(str(folder), len(wanted_set), sum(1 for stem in answers if stem in wanted_set), unmatched,
+                        ignored)
+    if wanted and not match.matched:
+        example = f"{wanted[0]}.png"
         if not answers and not ignored:
             raise DatasetError(f"{folder}: no answer images (expected files named <id>.png|.jpg|.jpeg|.webp, "
                                f"e.g. {example})")
@@ -216,31 +216,38 @@ MIN_OBSERVED_EDIT_AREA = 0.99  # share of the edit-mask area the answer's page m
 def read_results(path: Path, *, repair: bool = False) -> list[Verdict]:
     """Verdicts in ``results.jsonl``. A truncated last line (a killed run) is skipped; with ``repair`` it is
     also cut from the file, so that appending can resume cleanly."""
+    return list(iter_results(path, repair=repair))
+
+
+def iter_results(path: Path, *, repair: bool = False) -> Iterator[Verdict]:
+    """:func:`read_results` one verdict at a time (a results file of any size in flat memory); the repair,
+    if asked, happens once the last verdict has been yielded."""
     if not path.exists():
-        return []
-    verdicts: list[Verdict] = []
+        return
     keep_bytes = 0
+    seen_any = False
     with open(path, "rb") as f:
         for number, raw in enumerate(f, 1):
             try:
-                verdicts.append(Verdict.from_json(json.loads(raw)))
+                verdict = Verdict.from_json(json.loads(raw))
             except (json.JSONDecodeError, UnicodeDecodeError, KeyError, ValueError, TypeError):
                 if f.read(1):
                     raise DatasetError(f"{path}:{number}: corrupt result line (not the last line)") from None
                 break
             keep_bytes += len(raw)
+            seen_any = True
+            yield verdict
     if not repair:
-        return verdicts
+        return
     if keep_bytes != path.stat().st_size:
         with open(path, "r+b") as f:
             f.truncate(keep_bytes)
-    if verdicts and keep_bytes:
+    if seen_any and keep_bytes:
         with open(path, "rb") as f:
             f.seek(keep_bytes - 1)
             if f.read(1) != b"\n":
                 with open(path, "ab") as g:
                     g.write(b"\n")
-    return verdicts
 
 
 def evaluate(set_dir: str | Path, answers_dir: str | Path, out_dir: str | Path, *, workers: int = 1,
@@ -267,12 +274,13 @@ def evaluate(set_dir: str | Path, answers_dir: str | Path, out_dir: str | Path, 
 
     check_backend(backend)
     started = time.time()
-    puzzle_set = load_set(set_dir)
+    root = Path(set_dir)
+    info = read_set_info(root)
     answers = find_answers(answers_dir)
     out = Path(out_dir)
     results_path = out / RESULTS
     run_path = out / RUN_JSON
-    fingerprint = puzzle_set.info.get("fingerprint")
+    fingerprint = info.get("fingerprint")
     if results_path.exists() and not resume:
         raise DatasetError(f"{results_path}: already exists; pass --resume to continue that run, "
                            f"or choose a new --out")
@@ -281,44 +289,62 @@ def evaluate(set_dir: str | Path, answers_dir: str | Path, out_dir: str | Path, 
         if previous.get("set_fingerprint") != fingerprint:
             raise DatasetError(f"{run_path}: these results were computed on a different set "
                                f"({previous.get('set_fingerprint')}), not {fingerprint}")
-    records = [r for r in puzzle_set.records if tracks is None or r.track in tracks]
     if tracks is not None:
         from genpuzzle.registry import get_track
 
         for name in tracks:
             get_track(name)
-    missing_files = missing_set_files(puzzle_set, records)
+
+    def selected() -> Iterator[InstanceRecord]:
+        # The manifest is read again for each pass instead of being held: memory stays flat in the
+        # number of instances (only ids are kept, and the verdicts' scores for the summary).
+        return (r for r in iter_records(root) if tracks is None or r.track in tracks)
+
+    set_ids: set[str] = set()
+    wanted: list[str] = []
+    missing_files: list[Path] = []
+    for record in iter_records(root):
+        if record.id in set_ids:
+            raise DatasetError(f"{root / MANIFEST}: duplicate id {record.id!r}")
+        set_ids.add(record.id)
+        if tracks is None or record.track in tracks:
+            wanted.append(record.id)
+            missing_files += [root / rel for rel in (record.input_image, record.edit_mask) if not (root / rel).is_file()]
     if missing_files:
         raise DatasetError(f"{missing_files[0]}: set image missing ({len(missing_files)} missing in all); the "
                            f"set is incomplete: copy it again or regenerate it (answers are not scored against "
                            f"a damaged set)")
-    matching = match_answers(answers, records, set(puzzle_set.by_id), answers_dir)
+    matching = match_answers(answers, wanted, set_ids, answers_dir)
     if log:
         log(matching.describe())
     out.mkdir(parents=True, exist_ok=True)
-    done = {v.id for v in read_results(results_path, repair=True)}
-    todo = [r for r in records if r.id not in done]
+    done = {v.id for v in iter_results(results_path, repair=True)}
+    todo = (r for r in selected() if r.id not in done)
     run_info = {
-        **provenance(), "set": str(Path(set_dir).resolve()),
+        **provenance(), "set": str(root.resolve()),
         "set_fingerprint": fingerprint, "answers": str(Path(answers_dir).resolve()),
         "tracks": tracks, "workers": workers, "backend": backend, "started": _timestamp(started),
         "answers_found": len(answers), "answers_matched": matching.matched,
-        "answers_unmatched": sorted(set(answers) - set(puzzle_set.by_id))[:50],
-        "absent_tracks": puzzle_set.info.get("missing_tracks") or {},
+        "answers_unmatched": sorted(set(answers) - set_ids)[:50],
+        "absent_tracks": info.get("missing_tracks") or {},
     }
     if judge is not None:
-        run_info["judge"] = judge.describe(r.scoring.get("rubric") or r.track for r in records)
+        run_info["judge"] = judge.describe(r.scoring.get("rubric") or r.track for r in selected())
     run_path.write_text(json.dumps(run_info, indent=2) + "\n", encoding="utf-8")
-    total, finished = len(records), len(records) - len(todo)
+    total = len(wanted)
+    finished = len(done & set(wanted))
+    verified = total - finished
     verify_started = time.monotonic()
     if backend == "ray":
-        stream = _verify_all_ray(puzzle_set, todo, answers, workers, address)
+        stream = _verify_all_ray(root, todo, answers, workers, address)
     else:
-        stream = _verify_all(puzzle_set, todo, answers, workers)
+        stream = _verify_all(root, todo, answers, workers)
     if judge is not None:
         from genpuzzle.judge import judge_verdicts
 
-        stream = judge_verdicts(stream, puzzle_set.by_id, puzzle_set.root, judge)
+        # The judge needs each verdict's record; a judged run is bounded by its API, not by this memory.
+        by_id = {r.id: r for r in selected() if r.id not in done}
+        stream = judge_verdicts(stream, by_id, root, judge)
     with open(results_path, "a", encoding="utf-8", newline="\n") as results:
         for verdict in stream:
             results.write(json_line(verdict.to_json()) + "\n")
@@ -333,19 +359,17 @@ def evaluate(set_dir: str | Path, answers_dir: str | Path, out_dir: str | Path, 
         from genpuzzle.review import apply_human_scores
 
         run_info["human_scores"] = {"file": str(Path(human).resolve()), "applied": apply_human_scores(out, human)}
-    verified = len(todo)
     run_info.update(finished=_timestamp(time.time()), elapsed_s=round(time.time() - started, 3),
                     verified=verified, verify_s=round(elapsed, 3),
                     answers_per_s=round(verified / elapsed, 3) if elapsed > 0 and verified else None)
     run_path.write_text(json.dumps(run_info, indent=2) + "\n", encoding="utf-8")
-    wanted = {r.id for r in records}
-    verdicts = [v for v in read_results(results_path) if v.id in wanted]
-    summary = summarize(verdicts)
-    absent = puzzle_set.info.get("missing_tracks") or {}
+    wanted_ids = set(wanted)
+    summary = summarize(v for v in iter_results(results_path) if v.id in wanted_ids)
+    absent = info.get("missing_tracks") or {}
     if absent:
         summary["absent_tracks"] = dict(absent)
         summary["note"] = (f"Macro Overall over the {len(summary['tracks'])} tracks present; the set's preset "
-                           f"{puzzle_set.info.get('preset')!r} also names {', '.join(absent)}, which this "
+                           f"{info.get('preset')!r} also names {', '.join(absent)}, which this "
                            "genpuzzle cannot generate yet")
     summary["set_fingerprint"] = fingerprint
     summary["genpuzzle_version"] = genpuzzle.__version__
@@ -372,31 +396,37 @@ def _verify_batch(root: str, batch: list[tuple[dict[str, Any], str | None]]) -> 
 BATCH = 4  # answers per worker task: fewer round trips, at most 2 x BATCH per worker in flight
 
 
-def _verify_all(puzzle_set: PuzzleSet, records: list[InstanceRecord], answers: dict[str, Path],
+def _verify_all(root: Path, records: Iterable[InstanceRecord], answers: dict[str, Path],
                 workers: int) -> Iterator[Verdict]:
-    """Verdicts for ``records`` from ``workers`` processes, this one included: it verifies answers itself
-    (from the back of the queue) while ``workers - 1`` spawned processes take batches from the front, so
-    no core idles while they start."""
+    """Verdicts for ``records`` (read lazily) from ``workers`` processes, this one included: it verifies
+    answers itself whenever the ``workers - 1`` spawned processes have their batches queued, so no core
+    idles while they start."""
     from threadpoolctl import threadpool_limits
 
-    root = str(puzzle_set.root)
-    queue = deque((r.to_json(), str(answers[r.id]) if r.id in answers else None) for r in records)
+    root_text = str(root)
+    jobs = ((r.to_json(), str(answers[r.id]) if r.id in answers else None) for r in records)
     with threadpool_limits(1), _opencv_threads(1):
         if workers <= 1:
-            while queue:
-                yield Verdict.from_json(_verify_job(root, *queue.popleft()))
+            for job in jobs:
+                yield Verdict.from_json(_verify_job(root_text, *job))
             return
         pool = process_pool(workers - 1)
         pending: set = set()
+        batches = _batched(jobs, BATCH)  # draws from the same generator as this process does
         try:
-            while queue or pending:
+            while True:
                 # Keep two batches per worker queued (bounded: memory stays flat, a kill loses little).
-                while queue and len(pending) < 2 * (workers - 1):
-                    batch = [queue.popleft() for _ in range(min(BATCH, len(queue)))]
-                    pending.add(pool.submit(_verify_batch, root, batch))
+                while len(pending) < 2 * (workers - 1):
+                    batch = next(batches, None)
+                    if batch is None:
+                        break
+                    pending.add(pool.submit(_verify_batch, root_text, batch))
                 finished = {f for f in pending if f.done()}
-                if queue:
-                    yield Verdict.from_json(_verify_job(root, *queue.pop()))
+                job = next(jobs, None)
+                if job is not None:
+                    yield Verdict.from_json(_verify_job(root_text, *job))
+                elif not pending:
+                    return
                 elif not finished:
                     finished, _ = wait(pending, return_when=FIRST_COMPLETED)
                 for future in finished:
@@ -410,17 +440,16 @@ def _verify_all(puzzle_set: PuzzleSet, records: list[InstanceRecord], answers: d
             pool.shutdown(wait=False, cancel_futures=True)
 
 
-def _verify_all_ray(puzzle_set: PuzzleSet, records: list[InstanceRecord], answers: dict[str, Path],
+def _verify_all_ray(root: Path, records: Iterable[InstanceRecord], answers: dict[str, Path],
                     workers: int, address: str | None) -> Iterator[Verdict]:
     """Verdicts for ``records`` from Ray tasks of ``BATCH`` answers each, as they finish (at most
     ``4 x workers`` batches in flight, so memory stays flat and a killed driver loses little)."""
     from genpuzzle.distributed import ray_map, ray_session
 
-    root = str(puzzle_set.root)
     jobs = ((r.to_json(), str(answers[r.id]) if r.id in answers else None) for r in records)
     batches = _batched(jobs, BATCH)
     with ray_session(address, workers) as ray:
-        for verdicts in ray_map(ray, _verify_batch_one_thread, ((root, b) for b in batches),
+        for verdicts in ray_map(ray, _verify_batch_one_thread, ((str(root), b) for b in batches),
                                 window=max(2, 4 * workers), ordered=False):
             for verdict in verdicts:
                 yield Verdict.from_json(verdict)

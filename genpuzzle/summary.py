@@ -16,29 +16,41 @@ import numpy as np
 from genpuzzle.records import Status, Verdict
 
 BOOTSTRAP_SEED = 20261129
+BOOTSTRAP_BLOCK = 1 << 18  # resampled scores held at once (2 MB)
 
 
 def summarize(verdicts: Iterable[Verdict], *, resamples: int = 10_000) -> dict[str, Any]:
-    """Summary of a run: per-track counts, means and intervals, micro mean and Macro Overall."""
-    by_track: dict[str, list[Verdict]] = {}
+    """Summary of a run: per-track counts, means and intervals, micro mean and Macro Overall.
+
+    ``verdicts`` may be a stream: only each verdict's score, status and violation codes are kept.
+    """
+    score_lists: dict[str, list[float]] = {}
+    statuses: dict[str, Counter] = {}
+    reviews: Counter = Counter()
+    codes: dict[str, Counter] = {}
     for verdict in verdicts:
-        by_track.setdefault(verdict.track, []).append(verdict)
-    tracks = sorted(by_track)
-    scores = {t: np.array([v.score for v in by_track[t]], dtype=float) for t in tracks}
+        t = verdict.track
+        if t not in score_lists:
+            score_lists[t], statuses[t], codes[t] = [], Counter(), Counter()
+        score_lists[t].append(verdict.score)
+        statuses[t][verdict.status.value] += 1
+        reviews[t] += bool(verdict.needs_review)
+        codes[t].update(verdict.codes)
+    tracks = sorted(score_lists)
+    scores = {t: np.array(score_lists[t], dtype=float) for t in tracks}
     boot = bootstrap_means(scores, resamples=resamples)
     per_track: dict[str, Any] = {}
     for t in tracks:
-        statuses = Counter(v.status.value for v in by_track[t])
         per_track[t] = {
-            "n": len(by_track[t]),
+            "n": int(scores[t].size),
             "mean": _round(scores[t].mean()),
             "ci95": _interval(boot["tracks"][t]),
-            "status_counts": {s.value: statuses.get(s.value, 0) for s in Status},
-            "needs_review": sum(v.needs_review for v in by_track[t]),
-            "violation_counts": dict(sorted(Counter(c for v in by_track[t] for c in v.codes).items())),
+            "status_counts": {s.value: statuses[t].get(s.value, 0) for s in Status},
+            "needs_review": reviews[t],
+            "violation_counts": dict(sorted(codes[t].items())),
         }
     all_scores = np.concatenate([scores[t] for t in tracks]) if tracks else np.array([])
-    statuses = Counter(v.status.value for t in tracks for v in by_track[t])
+    overall = sum(statuses.values(), Counter())
     return {
         "n": int(all_scores.size),
         "tracks": per_track,
@@ -46,7 +58,7 @@ def summarize(verdicts: Iterable[Verdict], *, resamples: int = 10_000) -> dict[s
         "macro_ci95": _interval(boot["macro"]),
         "micro_mean": _round(all_scores.mean()) if all_scores.size else None,
         "micro_ci95": _interval(boot["micro"]),
-        "status_counts": {s.value: statuses.get(s.value, 0) for s in Status},
+        "status_counts": {s.value: overall.get(s.value, 0) for s in Status},
         "bootstrap": {"resamples": resamples, "seed": BOOTSTRAP_SEED, "scheme": "instances within track"},
     }
 
@@ -72,10 +84,16 @@ def bootstrap_means(scores: dict[str, np.ndarray], *, resamples: int = 10_000,
     counts = []
     for t in sorted(scores):
         values = scores[t]
-        idx = rng.integers(0, values.size, size=(resamples, values.size))
-        sampled = values[idx]
-        out["tracks"][t] = sampled.mean(axis=1)
-        sums.append(sampled.sum(axis=1))
+        # Replicates in blocks of about BOOTSTRAP_BLOCK draws: memory stays bounded for any number of
+        # instances, and the draws are the same as in one block (the generator's stream is consumed in order).
+        rows = max(1, BOOTSTRAP_BLOCK // max(1, values.size))
+        means, track_sums = [], []
+        for first in range(0, resamples, rows):
+            sampled = values[rng.integers(0, values.size, size=(min(rows, resamples - first), values.size))]
+            means.append(sampled.mean(axis=1))
+            track_sums.append(sampled.sum(axis=1))
+        out["tracks"][t] = np.concatenate(means)
+        sums.append(np.concatenate(track_sums))
         counts.append(values.size)
     out["macro"] = np.mean([out["tracks"][t] for t in sorted(scores)], axis=0)
     out["micro"] = np.sum(sums, axis=0) / sum(counts)
