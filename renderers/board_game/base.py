@@ -179,3 +179,34 @@ def edit_mask(layout: dict[str, Any], pad: int = 2) -> Image.Image:
     x0, y0, x1, y1 = layout["board_bbox"]
     ImageDraw.Draw(mask).rectangle([x0 - pad, y0 - pad, x1 + pad, y1 + pad], fill=255)
     return mask
+
+
+def render_stone_board(game: str, board: Sequence[Sequence[str]], spacing: int, colours: dict[str, tuple[int, int, int]],
+                       *, line_width: int = 2, star_points: Sequence[tuple[int, int]] = (),
+                       hollow_code: str | None = "W") -> BoardDrawing:
+    """A wooden board of lines whose intersections hold stones (go, gomoku): ``colours`` maps each stone
+    code to its fill (every stone gets a dark outline). Line points are sampled midway between
+    neighbouring intersections, where no stone reaches."""
+    rows, cols = len(board), len(board[0])
+    g = intersection_geometry(rows, cols, spacing)
+    image, draw = new_canvas(g)
+    draw.rectangle(g["board_bbox"], fill=WOOD)
+    x0, y0, x1, y1 = g["grid_bbox"]
+    segments = [[x0 + c * spacing, y0, x0 + c * spacing, y1] for c in range(cols)] + \
+               [[x0, y0 + r * spacing, x1, y0 + r * spacing] for r in range(rows)]
+    draw_lines(draw, segments, line_width)
+    for r, c in star_points:
+        x, y = g["cell_centers"][r][c]
+        draw.ellipse([x - 3, y - 3, x + 3, y + 3], fill=LINE_INK)
+    labels = draw_labels(draw, g)
+    radius = 0.46 * spacing
+    for r in range(rows):
+        for c in range(cols):
+            code = board[r][c]
+            if code in colours:
+                draw_stone(draw, g["cell_centers"][r][c], radius, colours[code])
+    centers = [p for row in g["cell_centers"] for p in row]
+    points = segment_points(segments, spacing / 4, avoid=centers, avoid_radius=0.47 * spacing)
+    palette = {".": WOOD, **colours}
+    return BoardDrawing(image, finish_layout(game, "stone", g, piece_radius=radius, line_points=points,
+                                             labels=labels, palette=palette, hollow_code=hollow_code))

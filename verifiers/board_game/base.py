@@ -146,7 +146,8 @@ def read_stone_cells(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
                      position: Sequence[Sequence[str]]) -> BoardReading:
     """Read stones/discs by the median L*a*b* colour of a core disc at every cell centre, classified
     against per-class prototypes: each class's prototype is measured on the *answer* at the cells the
-    input shows with that class (at least 3 such cells; else on the input, else the renderer's palette),
+    input shows with that class and that still look most like it (at least 3 such cells; else on the
+    input, else the renderer's palette),
     so a redrawn board with other wood, stone or disc shades reads by its own colours. Open set: a core
     far from every class is :data:`UNKNOWN`; a near tie is :data:`UNSURE`. A core reading empty with a
     dark ring around it (an outline-only stone) reads as the layout's ``hollow_code``."""
@@ -166,18 +167,32 @@ def read_stone_cells(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
 
     a_cores = np.array([[core_colour(a_lab, r, c) for c in range(cols)] for r in range(rows)])
     codes = [EMPTY] + [k for k in layout["palette"] if k != EMPTY]
-    protos = {}
-    for k in codes:
+    base = {}
+    for k in codes:  # what the input shows for each class (the renderer's palette when it shows none)
         where = [(r, c) for r in range(rows) for c in range(cols) if position[r][c] == k]
-        if len(where) >= 3:
-            protos[k] = np.median([a_cores[r, c] for r, c in where], axis=0)
-        elif where:
-            protos[k] = np.median([core_colour(i_lab, r, c) for r, c in where], axis=0)
-        else:
-            protos[k] = _rgb_to_lab(layout["palette"][k])
+        base[k] = (np.median([core_colour(i_lab, r, c) for r, c in where], axis=0) if where
+                   else _rgb_to_lab(layout["palette"][k]))
+    B = np.array([base[k] for k in codes])
+    protos = {}
+    for i, k in enumerate(codes):
+        # the answer's own shade of class k: its cores at the input's k cells that still look most like k
+        # (cells the move changed drop out), when at least 3 remain
+        where = [a_cores[r, c] for r in range(rows) for c in range(cols) if position[r][c] == k]
+        kept = [x for x in where if int(np.argmin(np.linalg.norm(B - x[None], axis=1))) == i]
+        protos[k] = np.median(kept, axis=0) if len(kept) >= 3 else base[k]
     names = list(protos)
     P = np.array([protos[k] for k in names])
     hollow = layout.get("hollow_code")
+
+    def ring_cover(lum: np.ndarray, r: int, c: int) -> float:
+        crop = _crop(lum, centers[r][c][0], centers[r][c][1], half).astype(np.float32)
+        dark = crop[annulus] < float(np.median(crop[core])) - 50
+        return float(len(np.unique(bins[dark])) / 48) if dark.any() else 0.0
+
+    # rings mean outline-only stones only where the input's empty cells have none (not connect-four holes)
+    empties = [(r, c) for r in range(rows) for c in range(cols) if position[r][c] == EMPTY][:12]
+    i_luma = luma(input_image)
+    rings_possible = not empties or float(np.median([ring_cover(i_luma, r, c) for r, c in empties])) < 0.4
     states, conf, evidence = [], [], []
     for r in range(rows):
         srow, crow, erow = [], [], []
@@ -190,15 +205,11 @@ def read_stone_cells(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
             ev: dict[str, Any] = {"core_lab": [round(float(v), 1) for v in col], "nearest": k1,
                                   "delta_e": round(d1, 1), "margin": round(margin, 3),
                                   "box": [round(v) for v in layout["cell_boxes"][r][c]]}
-            if k1 == EMPTY or d1 > OPEN_SET_DE:
-                crop = _crop(a_luma, centers[r][c][0], centers[r][c][1], half).astype(np.float32)
-                core_l = float(np.median(crop[core]))
-                dark = crop[annulus] < core_l - 50
-                cover = float(len(np.unique(bins[dark])) / 48) if dark.any() else 0.0
+            if rings_possible and (k1 == EMPTY or d1 > OPEN_SET_DE):
+                cover = ring_cover(a_luma, r, c)
                 ev["ring_cover"] = round(cover, 3)
                 if cover >= RING_COVER and d1 <= OPEN_SET_DE:
-                    state = hollow if hollow else UNKNOWN
-                    srow.append(state)
+                    srow.append(hollow if hollow else UNKNOWN)
                     crow.append(0.75)
                     erow.append({**ev, "reason": "outline-only stone"})
                     continue

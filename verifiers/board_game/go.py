@@ -1,0 +1,15 @@
+"""Go reading: black / white / empty at every intersection by colour (the shared stone reader); an
+outline-only stone reads white. Captures are judged by the shared comparison (a right move with a
+captured stone left on the board is ``wrong_final_board``)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from genpuzzle.records import InstanceRecord
+from genpuzzle.solvers.board_game.base import parse_board
+from genpuzzle.verifiers.board_game.base import BoardReading, read_stone_cells
+
+
+def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord) -> BoardReading:
+    return read_stone_cells(answer, input_image, record.layout, parse_board(record.ground_truth["position"]))

@@ -1,0 +1,14 @@
+"""Hex reading: red / blue / empty in every hexagon by colour (the shared stone reader); an
+outline-only stone is no piece of the game."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from genpuzzle.records import InstanceRecord
+from genpuzzle.solvers.board_game.base import parse_board
+from genpuzzle.verifiers.board_game.base import BoardReading, read_stone_cells
+
+
+def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord) -> BoardReading:
+    return read_stone_cells(answer, input_image, record.layout, parse_board(record.ground_truth["position"]))
