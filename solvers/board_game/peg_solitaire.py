@@ -1,0 +1,119 @@
+"""Peg solitaire on a small rectangular board (rows x cols holes). A jump takes a peg over an
+orthogonally adjacent peg into the empty hole right behind it; the jumped peg is removed. The game is won
+when one peg is left (anywhere).
+
+Task: make the only jump after which a one-peg finish is still possible (draw the board after it).
+Instances: reverse play from a single peg (a reverse jump turns peg, empty, empty in a line into empty,
+peg, peg) up to 4..9 pegs; kept when exhaustive depth-first search (memoised on the peg set) finds
+exactly one first jump that keeps a one-peg finish possible. Difficulty: board size, pegs, legal jumps,
+search nodes (distinct positions visited).
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import Sequence
+
+from genpuzzle.solvers.board_game.puzzle_common import (RULE_BROKEN, WRONG_STATE, Cell, Finding, cell_name,
+                                                        cells_of, compare_marks, grid_of)
+
+LEVELS = {"easy": ((4, 4), 4, 5), "medium": ((4, 5), 6, 7), "hard": ((5, 5), 8, 9)}  # board, pegs low/high
+DIRS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+
+
+def jumps(rows: int, cols: int, pegs: frozenset[Cell]) -> list[tuple[Cell, Cell, Cell]]:
+    """Every legal jump ``(from, over, to)``."""
+    out = []
+    for r, c in sorted(pegs):
+        for dr, dc in DIRS:
+            over, to = (r + dr, c + dc), (r + 2 * dr, c + 2 * dc)
+            if over in pegs and 0 <= to[0] < rows and 0 <= to[1] < cols and to not in pegs:
+                out.append(((r, c), over, to))
+    return out
+
+
+def apply(pegs: frozenset[Cell], jump: tuple[Cell, Cell, Cell]) -> frozenset[Cell]:
+    a, b, c = jump
+    return (pegs - {a, b}) | {c}
+
+
+class Solver:
+    """Memoised exhaustive search: can ``pegs`` be reduced to one peg?"""
+
+    def __init__(self, rows: int, cols: int):
+        self.rows, self.cols = rows, cols
+        self.memo: dict[frozenset[Cell], bool] = {}
+
+    def solvable(self, pegs: frozenset[Cell]) -> bool:
+        if len(pegs) == 1:
+            return True
+        if pegs in self.memo:
+            return self.memo[pegs]
+        result = any(self.solvable(apply(pegs, j)) for j in jumps(self.rows, self.cols, pegs))
+        self.memo[pegs] = result
+        return result
+
+
+def good_jumps(rows: int, cols: int, pegs: frozenset[Cell], solver: Solver | None = None
+               ) -> list[tuple[Cell, Cell, Cell]]:
+    solver = solver or Solver(rows, cols)
+    return [j for j in jumps(rows, cols, pegs) if solver.solvable(apply(pegs, j))]
+
+
+def generate(rng: random.Random, level: str) -> dict:
+    """``{"rows", "cols", "start": 0/1 grid, "accepted": [grid], "jump": [[r, c]x3], "difficulty"}``."""
+    (rows, cols), low, high = LEVELS[level]
+    target = rng.randint(low, high)
+    while True:
+        pegs = frozenset({(rng.randrange(rows), rng.randrange(cols))})
+        stuck = False
+        while len(pegs) < target and not stuck:
+            options = []
+            for r, c in sorted(pegs):
+                for dr, dc in DIRS:
+                    b, a = (r - dr, c - dc), (r - 2 * dr, c - 2 * dc)
+                    if 0 <= a[0] < rows and 0 <= a[1] < cols and a not in pegs and b not in pegs:
+                        options.append(((r, c), b, a))
+            if not options:
+                stuck = True
+                break
+            c_, b, a = rng.choice(options)
+            pegs = (pegs - {c_}) | {a, b}
+        if stuck:
+            continue
+        solver = Solver(rows, cols)
+        legal = jumps(rows, cols, pegs)
+        good = good_jumps(rows, cols, pegs, solver)
+        if len(good) == 1 and len(legal) >= 2:
+            break
+    after = apply(pegs, good[0])
+    return {"rows": rows, "cols": cols, "start": grid_of(pegs, rows, cols), "accepted": [grid_of(after, rows, cols)],
+            "jump": [list(x) for x in good[0]],
+            "legal": [grid_of(apply(pegs, j), rows, cols) for j in legal],
+            "difficulty": {"level": level, "size": f"{rows}x{cols}", "pegs": len(pegs), "legal_jumps": len(legal),
+                           "search_nodes": len(solver.memo), "solution_length": len(pegs) - 1}}
+
+
+def check(state: Sequence[Sequence[int]], instance: dict) -> list[Finding]:
+    """Findings on the pegs an answer shows: a legal jump after which no one-peg finish is possible
+    (``wrong_state``), a board no single jump reaches (``rule_broken``), then the cell differences."""
+    grid = [list(r) for r in state]
+    expected = instance["accepted"][0]
+    if grid == expected:
+        return []
+    out: list[Finding] = []
+    if grid in instance["legal"]:
+        out.append(Finding(WRONG_STATE, "a legal jump, but no one-peg finish is possible after it", ()))
+    elif grid != instance["start"]:
+        out.append(Finding(RULE_BROKEN, "no single jump turns the input into this board", ()))
+    return out + compare_marks(cells_of(grid), cells_of(expected), set(), instance["rows"], "peg")
+
+
+def validate(instance: dict) -> list[str]:
+    rows, cols = instance["rows"], instance["cols"]
+    pegs = frozenset(cells_of(instance["start"]))
+    good = good_jumps(rows, cols, pegs)
+    if len(good) != 1 or [grid_of(apply(pegs, good[0]), rows, cols)] != instance["accepted"]:
+        return [f"DFS finds {len(good)} jumps keeping a one-peg finish, expected exactly the stored one"]
+    return []

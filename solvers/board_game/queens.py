@@ -1,0 +1,243 @@
+"""Queens (the region-coloured puzzle, a one-star Star Battle): an n x n board (n = 5..8) split into n
+coloured regions; place n queens so that every row, every column and every region holds exactly one
+queen and no two queens touch, not even diagonally.
+
+Instances: a random non-touching placement (one queen per row and column), regions grown from the
+queens by random flood fill, then repaired: while the own row-by-row counter (limit 2) finds another
+solution, a cell of that other solution's queens moves to a neighbouring region (regions stay connected,
+the intended queens stay in their own regions). Regions of one cell are rejected (a free queen).
+Certificate: CP-SAT counts to 2 and must find exactly 1. Difficulty: n, the counter's search nodes.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from genpuzzle.solvers.board_game.puzzle_common import (RULE_BROKEN, Cell, Finding, cell_name, column_letter,
+                                                        compare_marks, names, row_label)
+
+SIZES = {"easy": (5, 6), "medium": (7,), "hard": (8,)}
+MAX_ATTEMPTS = 200
+MAX_REPAIRS = 60
+
+
+def search(regions: Sequence[Sequence[int]], limit: int, rng: random.Random | None = None
+           ) -> tuple[list[list[int]], int]:
+    """Up to ``limit`` solutions (queen column per row) and the search nodes used."""
+    n = len(regions)
+    found: list[list[int]] = []
+    cols: list[int] = []
+    used_c: set[int] = set()
+    used_r: set[int] = set()
+    nodes = 0
+
+    def rec(r: int) -> bool:
+        nonlocal nodes
+        nodes += 1
+        if r == n:
+            found.append(list(cols))
+            return len(found) >= limit
+        order = list(range(n))
+        if rng is not None:
+            rng.shuffle(order)
+        for c in order:
+            reg = regions[r][c]
+            if c in used_c or reg in used_r or (cols and abs(cols[-1] - c) <= 1):
+                continue
+            used_c.add(c), used_r.add(reg)
+            cols.append(c)
+            stop = rec(r + 1)
+            cols.pop()
+            used_c.discard(c), used_r.discard(reg)
+            if stop:
+                return True
+        return False
+
+    rec(0)
+    return found, nodes
+
+
+def count_solutions_cpsat(regions: Sequence[Sequence[int]], limit: int = 2) -> int:
+    """Independent count (CP-SAT, stops at ``limit``)."""
+    from ortools.sat.python import cp_model
+
+    from genpuzzle.solvers.cpsat import count_model_solutions
+
+    n = len(regions)
+    model = cp_model.CpModel()
+    x = [[model.NewBoolVar(f"q{r}_{c}") for c in range(n)] for r in range(n)]
+    for i in range(n):
+        model.AddExactlyOne(x[i])
+        model.AddExactlyOne(x[r][i] for r in range(n))
+        model.AddExactlyOne(x[r][c] for r in range(n) for c in range(n) if regions[r][c] == i)
+    for r in range(n - 1):
+        for c in range(n):
+            for dc in (-1, 0, 1):
+                if 0 <= c + dc < n:
+                    model.AddBoolOr([x[r][c].Not(), x[r + 1][c + dc].Not()])
+    return count_model_solutions(model, limit)
+
+
+def grow_regions(n: int, seeds: Sequence[Cell], rng: random.Random) -> list[list[int]]:
+    """Regions grown from ``seeds`` (region i from seed i) by random frontier growth."""
+    regions = [[-1] * n for _ in range(n)]
+    frontier: list[tuple[Cell, int]] = []
+    for i, (r, c) in enumerate(seeds):
+        regions[r][c] = i
+    for i, (r, c) in enumerate(seeds):
+        frontier += [((r + dr, c + dc), i) for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))]
+    while frontier:
+        k = rng.randrange(len(frontier))
+        (r, c), i = frontier[k]
+        frontier[k] = frontier[-1]
+        frontier.pop()
+        if 0 <= r < n and 0 <= c < n and regions[r][c] < 0:
+            regions[r][c] = i
+            frontier += [((r + dr, c + dc), i) for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))]
+    return regions
+
+
+def _connected(regions: list[list[int]], region: int) -> bool:
+    n = len(regions)
+    cells = [(r, c) for r in range(n) for c in range(n) if regions[r][c] == region]
+    if not cells:
+        return False
+    seen, todo = {cells[0]}, [cells[0]]
+    while todo:
+        r, c = todo.pop()
+        for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if nb not in seen and 0 <= nb[0] < n and 0 <= nb[1] < n and regions[nb[0]][nb[1]] == region:
+                seen.add(nb)
+                todo.append(nb)
+    return len(seen) == len(cells)
+
+
+def _repair(regions: list[list[int]], seeds: Sequence[Cell], rng: random.Random) -> bool:
+    """Move cells between regions until the seeds are the only solution; False if that fails."""
+    n = len(regions)
+    intended = [c for _, c in sorted(seeds)]
+    keep = set(seeds)
+    for _ in range(MAX_REPAIRS):
+        found, _ = search(regions, 3)
+        others = [f for f in found if f != intended]
+        if not others:
+            return True
+        cells = [(r, c) for r, c in enumerate(others[0]) if (r, c) not in keep]
+        rng.shuffle(cells)
+        for r, c in cells:
+            old = regions[r][c]
+            nbs = [regions[a][b] for a, b in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1))
+                   if 0 <= a < n and 0 <= b < n and regions[a][b] != old]
+            if not nbs:
+                continue
+            regions[r][c] = rng.choice(nbs)
+            if _connected(regions, old):
+                break
+            regions[r][c] = old
+        else:
+            return False
+    return False
+
+
+def generate(rng: random.Random, level: str) -> dict:
+    """One certified instance: ``{"n", "regions", "solution": [[r, c]...], "difficulty"}``."""
+    n = rng.choice(SIZES[level])
+    for attempt in range(MAX_ATTEMPTS):
+        placement, _ = search([[c for c in range(n)] for _ in range(n)], 1, rng)  # columns as dummy regions
+        seeds = [(r, c) for r, c in enumerate(placement[0])]
+        regions = grow_regions(n, seeds, rng)
+        if _repair(regions, seeds, rng) and min(sum(row.count(i) for row in regions) for i in range(n)) >= 2:
+            found, nodes = search(regions, 2)
+            break
+    else:
+        raise RuntimeError(f"queens: no unique {n}x{n} puzzle in {MAX_ATTEMPTS} attempts")
+    if count_solutions_cpsat(regions, 2) != 1:
+        raise AssertionError("queens: CP-SAT disagrees with the counter on uniqueness")
+    sizes = sorted(sum(row.count(i) for row in regions) for i in range(n))
+    return {"n": n, "regions": regions, "solution": [[r, c] for r, c in enumerate(found[0])],
+            "difficulty": {"level": level, "size": n, "givens": 0, "search_nodes": nodes,
+                           "smallest_region": sizes[0], "attempts": attempt + 1}}
+
+
+def check(regions: Sequence[Sequence[int]], queens: set[Cell], solution: set[Cell],
+          region_names: Sequence[str] | None = None) -> list[Finding]:
+    """Findings on the queens an answer shows: a row, column or region with two or more queens, two
+    queens touching (``rule_broken``), then the differences to the unique solution."""
+    n = rows = len(regions)
+    region_name = region_names or [f"region {i + 1}" for i in range(n)]
+    out: list[Finding] = []
+    groups: dict[str, list[Cell]] = {}
+    for r, c in sorted(queens):
+        groups.setdefault(f"row {row_label(r, n)}", []).append((r, c))
+        groups.setdefault(f"column {column_letter(c)}", []).append((r, c))
+        groups.setdefault(f"the {region_name[regions[r][c]]} region", []).append((r, c))
+    for name, cells in groups.items():
+        if len(cells) >= 2:
+            out.append(Finding(RULE_BROKEN, f"{name} holds {len(cells)} queens ({names(cells, rows)})",
+                               tuple(cells)))
+    for a in sorted(queens):
+        for b in sorted(queens):
+            if a < b and abs(a[0] - b[0]) == 1 and abs(a[1] - b[1]) <= 1:
+                out.append(Finding(RULE_BROKEN, f"queens at {cell_name(a, rows)} and {cell_name(b, rows)} touch", (a, b)))
+    return out + compare_marks(queens, solution, set(), n, "queen")
+
+
+def validate(instance: dict) -> list[str]:
+    regions = instance["regions"]
+    solution = {(r, c) for r, c in instance["solution"]}
+    problems = []
+    if check(regions, solution, solution) or len(solution) != instance["n"]:
+        problems.append("stored solution breaks the rules")
+    count = count_solutions_cpsat(regions, 2)
+    if count != 1:
+        problems.append(f"CP-SAT finds {count if count < 2 else '2 or more'} solutions, expected 1")
+    return problems
+
+
+# ------------------------------------------------------------------------------------------ track glue
+
+from genpuzzle.solvers.board_game.base import Move  # noqa: E402
+from genpuzzle.solvers.board_game.puzzle_game import PuzzleGame, changed_cells  # noqa: E402
+
+REGION_CODES = "abcdefghij"
+
+
+def board_of(regions, queens) -> list[list[str]]:
+    """Codes: the cell's region letter, lower case for an empty cell, upper case for a queen."""
+    cells = {tuple(q) for q in queens}
+    return [[REGION_CODES[v].upper() if (r, c) in cells else REGION_CODES[v] for c, v in enumerate(row)]
+            for r, row in enumerate(regions)]
+
+
+class Queens(PuzzleGame):
+    name = "queens"
+    rows = cols = 8
+    codes = tuple(REGION_CODES.upper())
+    title = "Queens (coloured regions)"
+    description = "one queen per row, column and region, none touching: unique, CP-SAT"
+    certificate_kind = "cpsat_unique"
+    answer_text = "Draw the board with the queens placed"
+
+    def make(self, rng, level):
+        return generate(rng, level)
+
+    def boards(self, data):
+        position = board_of(data["regions"], [])
+        solved = board_of(data["regions"], data["solution"])
+        n = data["n"]
+        move = Move("+".join(cell_name(tuple(q), n) for q in sorted(data["solution"])), solved,
+                    changed_cells(position, solved))
+        return position, [move], [move]
+
+    def task_text(self, data):
+        n = data["n"]
+        return (f"The {n}x{n} board is divided into {n} coloured regions. Place {n} queens so that every row, "
+                "every column and every coloured region holds exactly one queen, and no two queens touch each "
+                "other, not even diagonally (the solution is unique).")
+
+    def prove(self, data):
+        return validate(data)
+
+
+GAME = Queens()

@@ -1,0 +1,246 @@
+"""Reading and judging shared by the single-player board puzzles (issue 17).
+
+Readers (all on the answer registered into the input frame):
+
+- :func:`cell_ink`: per cell, the ink an answer added on the cell's own background. Inside the cell
+  (inset INSET of a side, clear of grid lines at any width and of a few pixels of misregistration) the
+  background is the colour of the cell's brightest pixels (so yellow, grey or pastel cells work); ink is
+  what is much darker than it (luma drop >= max(INK_DROP, 30 % of the background)) or far from it in colour
+  (pure colours such as a yellow highlighter on white). Measured: the ink share, the largest ink
+  component's extent, and the background's Delta E from the input cell's background (a cell painted over).
+- :func:`mark_state`: a mark (queen glyph of any font, X, dot, filled disc, letter Q, flag, painted cell),
+  empty, or unsure, open-set on ink amount and extent.
+- :func:`read_numbers`: numbers through the project's digit reader (``verifiers/digits.read_number``); a
+  cell still correlating with the input's crop (NCC >= 0.9) keeps the input's value first; a glyph read as
+  "other" is an unknown symbol, a low-confidence reading is unsure.
+
+Judging (:func:`judge`): the puzzle's own rules (``solvers/board_game/<game>.check``) on the board read
+with unsure cells given the benefit of the doubt, findings turned into violations with cell names and pixel
+boxes; logic 1 for an accepted board, 1/3 for a legal but wrong action or a rule-consistent but wrong
+board, 0 when a rule is broken or the input changed; preservation and completion charge unsure cells.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from genpuzzle.records import InstanceRecord, Violation
+from genpuzzle.solvers.board_game.base import EMPTY, parse_board
+from genpuzzle.solvers.board_game.puzzle_common import Finding
+from genpuzzle.verifiers.board_game.base import (UNKNOWN, UNSURE, BoardReading, Comparison, _cells_violation,
+                                                 cell_unchanged, lab_image)
+
+INSET = 0.16  # fraction of a cell side left out on each side (grid lines, registration slack)
+INK_DROP = 55  # luma drop under the cell background that is ink
+COLOUR_INK = 110  # largest channel difference from the background that is ink (pure colours)
+MARK_SHARE = 0.03  # ink share of the inner cell from which ink is a mark ...
+MARK_EXTENT = 0.2  # ... when one connected piece of it spans this fraction of the inner cell
+BLANK_SHARE = 0.008  # below this ink share a cell is empty
+PAINTED_DE = 35.0  # background this far (Delta E) from the input's: the cell was painted over
+
+
+@dataclass
+class CellInk:
+    share: float  # ink fraction of the inner cell
+    extent: float  # largest ink component's bbox side / inner side
+    centre: float  # ink fraction of the central disc (radius 0.2 cell)
+    background: list[int]  # RGB of the answer cell's background
+    input_background: list[int]
+    painted: float  # Delta E between the two backgrounds
+    box: list[int]
+
+    def evidence(self) -> dict[str, Any]:
+        return {"ink": round(self.share, 3), "extent": round(self.extent, 3), "centre": round(self.centre, 3),
+                "background": self.background, "painted_de": round(self.painted, 1), "box": self.box}
+
+
+def _inner(image: np.ndarray, box: Sequence[float], inset: float = INSET) -> np.ndarray:
+    x0, y0, x1, y1 = box
+    dx, dy = inset * (x1 - x0), inset * (y1 - y0)
+    H, W = image.shape[:2]
+    a, b = max(0, int(round(y0 + dy))), min(H, int(round(y1 - dy)))
+    c, d = max(0, int(round(x0 + dx))), min(W, int(round(x1 - dx)))
+    return image[a:b, c:d]
+
+
+def _background(crop: np.ndarray) -> tuple[np.ndarray, float]:
+    lum = crop[:, :, :3].astype(np.float32) @ np.array([0.299, 0.587, 0.114], np.float32)
+    bright = lum >= np.percentile(lum, 70)
+    colour = np.median(crop[bright][:, :3], axis=0)
+    return colour, float(np.percentile(lum, 85))
+
+
+def ink_mask(crop: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Ink of a cell crop (RGB) against its own background: ``(mask, background colour)``."""
+    colour, bg = _background(crop)
+    rgb = crop[:, :, :3].astype(np.float32)
+    lum = rgb @ np.array([0.299, 0.587, 0.114], np.float32)
+    ink = (lum < bg - max(INK_DROP, 0.3 * bg)) | (np.abs(rgb - colour).max(axis=2) > COLOUR_INK)
+    return ink, colour
+
+
+def cell_ink(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
+             cells: Sequence[tuple[int, int]] | None = None) -> dict[tuple[int, int], CellInk]:
+    import cv2
+
+    rows, cols = layout["rows"], layout["cols"]
+    cells = cells if cells is not None else [(r, c) for r in range(rows) for c in range(cols)]
+    out = {}
+    for r, c in cells:
+        box = layout["cell_boxes"][r][c]
+        crop = _inner(answer, box)
+        in_crop = _inner(input_image, box)
+        if crop.size == 0 or min(crop.shape[:2]) < 4:
+            out[(r, c)] = CellInk(0.0, 0.0, 0.0, [255, 255, 255], [255, 255, 255], 0.0, [int(v) for v in box])
+            continue
+        ink, colour = ink_mask(crop)
+        _, in_colour = ink_mask(in_crop)
+        side = max(crop.shape[:2])
+        extent = 0.0
+        if ink.any():
+            n, _, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+            if n > 1:
+                extent = float(max(max(s[2], s[3]) for s in stats[1:]) / side)
+        h, w = ink.shape
+        yy, xx = np.mgrid[0:h, 0:w]
+        cell_side = box[2] - box[0]
+        central = np.hypot(xx - (w - 1) / 2, yy - (h - 1) / 2) <= 0.2 * cell_side
+        lab = lab_image(np.array([[colour, in_colour]], np.uint8))[0]
+        out[(r, c)] = CellInk(float(ink.mean()), extent, float(ink[central].mean()) if central.any() else 0.0,
+                              [int(v) for v in colour], [int(v) for v in in_colour],
+                              float(np.linalg.norm(lab[0] - lab[1])), [int(round(v)) for v in box])
+    return out
+
+
+def _luma_of(rgb: Sequence[int]) -> float:
+    return 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
+
+
+def mark_state(ink: CellInk) -> tuple[str, float]:
+    """``("mark" | "empty" | "unsure", confidence)`` from a cell's ink. A cell painted over in a much darker
+    colour is a mark; one repainted in another light colour is unsure (a highlight or a changed cell?)."""
+    if ink.painted >= PAINTED_DE:
+        drop = _luma_of(ink.input_background) - _luma_of(ink.background)
+        if drop >= INK_DROP:
+            return "mark", min(1.0, 0.6 + 0.4 * (drop - INK_DROP) / 40)
+        return "unsure", 0.3
+    if ink.share >= MARK_SHARE and ink.extent >= MARK_EXTENT:
+        return "mark", min(1.0, 0.6 + 0.4 * max((ink.share - MARK_SHARE) / 0.04, (ink.extent - MARK_EXTENT) / 0.2))
+    if ink.share < BLANK_SHARE or ink.extent < 0.08:
+        return "empty", min(1.0, 0.6 + 0.4 * (BLANK_SHARE - min(ink.share, BLANK_SHARE)) / BLANK_SHARE)
+    return "unsure", 0.3
+
+
+def read_numbers(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
+                 position: Sequence[Sequence[str]], cells: Sequence[tuple[int, int]] | None = None,
+                 inset: float = 0.08, unchanged_ncc: float = 0.9) -> dict[tuple[int, int], tuple[str, float, dict]]:
+    """``{cell: (code, confidence, evidence)}``: the number written in each cell as a string code, ``"."``
+    for no glyph, :data:`UNSURE` for an unsure reading, :data:`UNKNOWN` for a confident non-digit symbol.
+    A cell whose crop still correlates with the input's keeps the input's code."""
+    from genpuzzle.verifiers.digits import CONFIDENT, SYMBOL_OTHER, read_number
+
+    rows, cols = layout["rows"], layout["cols"]
+    cells = cells if cells is not None else [(r, c) for r in range(rows) for c in range(cols)]
+    out = {}
+    for r, c in cells:
+        box = layout["cell_boxes"][r][c]
+        ev: dict[str, Any] = {"box": [int(round(v)) for v in box]}
+        ncc = cell_unchanged(answer, input_image, _shrink(box, inset))
+        ev["unchanged_ncc"] = round(ncc, 3)
+        if ncc >= unchanged_ncc:
+            out[(r, c)] = (position[r][c], 1.0, ev)
+            continue
+        crop = _inner(answer, box, inset)
+        reading = read_number(crop)
+        ev["text"] = reading.text
+        ev["confidence"] = round(reading.confidence, 3)
+        if not reading.digits:
+            out[(r, c)] = (EMPTY, 0.95, ev)
+        elif any(d.symbol == SYMBOL_OTHER and d.confidence >= CONFIDENT for d in reading.digits):
+            out[(r, c)] = (UNKNOWN, 0.9, ev)
+        elif reading.value is not None and reading.confidence >= CONFIDENT:
+            out[(r, c)] = (str(reading.value), reading.confidence, ev)
+        else:
+            out[(r, c)] = (UNSURE, min(0.3, reading.confidence), ev)
+    return out
+
+
+def _shrink(box: Sequence[float], inset: float) -> list[float]:
+    x0, y0, x1, y1 = box
+    dx, dy = inset * (x1 - x0), inset * (y1 - y0)
+    return [x0 + dx, y0 + dy, x1 - dx, y1 - dy]
+
+
+# ------------------------------------------------------------------------------------------ judging
+
+
+def instance_of(record: InstanceRecord) -> dict[str, Any]:
+    return record.ground_truth["certificate"]["instance"]
+
+
+def violations_of(findings: Sequence[Finding], layout: dict[str, Any]) -> list[Violation]:
+    out = []
+    for f in findings:
+        cells = [list(c) for c in f.cells]
+        if cells:
+            out.append(_cells_violation(f.code, f.message, cells, layout))
+        else:
+            out.append(Violation(f.code, f.message, {"bbox": [int(v) for v in layout["board_bbox"]]}))
+    return out
+
+
+SERIOUS = ("rule_broken", "input_changed")
+
+
+def judge(reading: BoardReading, record: InstanceRecord, layout: dict[str, Any],
+          findings_of: Callable[[list[list[str]]], list[Finding]],
+          same: Callable[[str, str], bool] = lambda a, b: a == b) -> Comparison:
+    """Compare the read board with the accepted boards and the puzzle's rules. ``findings_of(board)``
+    returns the puzzle's findings on a board (codes as the reader returns them); unsure cells take the
+    closest accepted board's code for the rules and are charged in preservation and completion."""
+    truth = record.ground_truth
+    position = parse_board(truth["position"])
+    accepted = [parse_board(a["board"]) for a in truth["accepted"]]
+    read = reading.states
+    R, C = len(position), len(position[0])
+    cells = [(r, c) for r in range(R) for c in range(C)]
+
+    def mismatches(board):
+        return sum(read[r][c] != UNSURE and not same(read[r][c], board[r][c]) for r, c in cells)
+
+    target = min(accepted, key=mismatches)
+    doubt = [[target[r][c] if read[r][c] == UNSURE else read[r][c] for c in range(C)] for r in range(R)]
+    keep = [(r, c) for r, c in cells if target[r][c] == position[r][c]]
+    required = [(r, c) for r, c in cells if target[r][c] != position[r][c]]
+    preserved = sum(same(read[r][c], position[r][c]) for r, c in keep) / len(keep) if keep else 1.0
+    present = sum(same(read[r][c], target[r][c]) for r, c in required)
+    completion = 1.0 if present == len(required) else (0.5 if present else 0.0)
+    if all(same(doubt[r][c], position[r][c]) for r, c in cells):
+        return Comparison("no_change", [Violation("no_change", "the board is unchanged: nothing is done",
+                                                  {"bbox": [int(v) for v in layout["board_bbox"]]})],
+                          0.0, 0.0, 0.0, target)
+    if any(all(same(doubt[r][c], a[r][c]) for r, c in cells) for a in accepted):
+        return Comparison("accepted", [], 1.0, preserved, completion, target)
+    findings = findings_of(doubt)
+    violations = violations_of(findings, layout)
+    codes = {f.code for f in findings}
+    if codes & set(SERIOUS):
+        outcome, logic = "rule_broken" if "rule_broken" in codes else "input_changed", 0.0
+    elif "wrong_state" in codes:
+        outcome, logic = "wrong_state", 1 / 3
+    else:
+        outcome, logic = "wrong_answer", 1 / 3
+    if not violations:  # the rules found nothing, yet the board is no accepted one: name the cells
+        diff = [[r, c] for r, c in cells if not same(doubt[r][c], target[r][c])]
+        violations.append(_cells_violation("wrong_cell", f"{len(diff)} cell(s) differ from the answer", diff, layout,
+                                           read=[doubt[r][c] for r, c in diff], expected=[target[r][c] for r, c in diff]))
+    return Comparison(outcome, violations, logic, preserved, completion, target)
+
+
+def reading_from(states: dict[tuple[int, int], tuple[str, float, dict]], rows: int, cols: int) -> BoardReading:
+    return BoardReading([[states[(r, c)][0] for c in range(cols)] for r in range(rows)],
+                        [[round(float(states[(r, c)][1]), 3) for c in range(cols)] for r in range(rows)],
+                        [[states[(r, c)][2] for c in range(cols)] for r in range(rows)])
