@@ -23,6 +23,7 @@ LATTICE_DOT = (185, 185, 185)
 GRID_LINE = (170, 170, 170)
 SECTION_INK = (200, 20, 20)
 MARGIN = 24
+MIN_WIDTH = 600  # pages are at least this wide, so that a model's 1024 px square return is < 2.5x
 
 
 def _new_page(w: int, h: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -100,7 +101,7 @@ def render_cube_net(cube: dict[str, int], net: Sequence[tuple[int, int]], soluti
     cols = max(c for _, c in net) + 1
     view_side = 92
     view_box = 230
-    width = max(2 * view_box + 3 * MARGIN, cols * cell + 2 * MARGIN + 40)
+    width = max(2 * view_box + 3 * MARGIN, cols * cell + 2 * MARGIN + 40, MIN_WIDTH)
     net_top = MARGIN + 26 + view_box + 40
     height = net_top + rows * cell + MARGIN + 8
     colours = {face: PALETTE[COLOUR_NAMES[k]] for face, k in cube.items()}
@@ -161,7 +162,7 @@ def render_paper_folding(n: int, folds: Sequence[tuple[str, str]], punches: Sequ
     lattice point; the reference draws the holes as black discs on the sheet."""
     panel = 150
     steps = len(folds) + 1
-    width = max(steps * panel + (steps + 1) * MARGIN, 420)
+    width = max(steps * panel + (steps + 1) * MARGIN, MIN_WIDTH)
     sheet_unit = {4: 60, 6: 46}.get(n, 280 // n)
     sheet = n * sheet_unit
     sheet_top = MARGIN + 24 + panel + 56
@@ -240,7 +241,7 @@ def render_paper_folding(n: int, folds: Sequence[tuple[str, str]], punches: Sequ
 
 # ------------------------------------------------------------------------------------------ cross-section
 
-CUBE_SIDE = 240
+CUBE_SIDE = 300
 DEPTH = 0.5  # oblique (cabinet) projection: depth drawn at half length, 45 degrees up and right
 
 
@@ -257,9 +258,9 @@ def render_cross_section(labels: dict[str, Sequence], polygon: Sequence[Sequence
     """The cube (hidden edges dashed) with points P, Q, R; the reference adds the section polygon (red;
     edges on hidden faces dashed)."""
     k = DEPTH * math.sqrt(0.5)
-    width = int(CUBE_SIDE * (1 + k) + 2 * MARGIN + 80)
+    width = max(MIN_WIDTH, int(CUBE_SIDE * (1 + k) + 2 * MARGIN + 80))
     height = int(CUBE_SIDE * (1 + k) + 2 * MARGIN + 60)
-    origin = (MARGIN + 40, height - MARGIN - 30)
+    origin = ((width - CUBE_SIDE * (1 + k)) / 2, height - MARGIN - 30)
     screen_v = [project(v, origin) for v in vertices]
     back_corner = vertices.index((0, 1, 0)) if (0, 1, 0) in vertices else vertices.index([0, 1, 0])
     pts = {name: project(p, origin) for name, p in labels.items()}
@@ -311,14 +312,14 @@ def render_assembly(rows: int, cols: int, pieces: Sequence[Sequence[tuple[int, i
                     solution: Sequence[Sequence[tuple[int, int]]]) -> Drawing:
     """The pieces (each in its palette colour, outlined) in a row above the outlined target grid; the
     reference fills each target cell with the colour of the piece covering it."""
-    pc = 30
-    cell = 56
+    pc = 34
+    cell = 68
     shapes = [np.array(p) for p in pieces]
     widths = [int(s[:, 1].max()) + 1 for s in shapes]
     heights = [int(s[:, 0].max()) + 1 for s in shapes]
     gap = 26
     row_w = sum(w * pc for w in widths) + gap * (len(pieces) - 1)
-    width = max(row_w, cols * cell) + 2 * MARGIN
+    width = max(row_w + 2 * MARGIN, cols * cell + 2 * MARGIN, MIN_WIDTH)
     pieces_h = max(heights) * pc
     target_top = MARGIN + 24 + pieces_h + 56
     height = target_top + rows * cell + MARGIN + 6

@@ -121,7 +121,7 @@ def make_cross_section(rng: random.Random) -> dict[str, Any] | None:
         return None  # a cube vertex on the section: sides would run into corners
     origin = (0.0, 0.0)
     px = [np.array(project(p, origin)) for p in polygon]
-    side = 240.0
+    side = 300.0
     m = len(px)
     for i in range(m):
         if np.linalg.norm(px[i] - px[(i + 1) % m]) < 0.22 * side:
@@ -130,30 +130,27 @@ def make_cross_section(rng: random.Random) -> dict[str, Any] | None:
             if np.linalg.norm(px[i] - px[j]) < 0.15 * side:
                 return None
     area = 0.5 * abs(sum(px[i][0] * px[(i + 1) % m][1] - px[(i + 1) % m][0] * px[i][1] for i in range(m)))
-    if area < 0.12 * side * side:
+    if area < 0.16 * side * side:
         return None  # seen nearly edge-on
     # every side and chord must stay clear of the cube's drawn edges (else its ink hides in theirs)
-    cube_px = [(np.array(project(CUBE_VERTICES[a], origin)), np.array(project(CUBE_VERTICES[b], origin)))
-               for a, b in CUBE_EDGES]
+    ends = np.array([(project(CUBE_VERTICES[a], origin), project(CUBE_VERTICES[b], origin)) for a, b in CUBE_EDGES])
+    ts = np.linspace(0.1, 0.9, 17)
     for i in range(m):
         for j in range(i + 1, m):
-            a, b = px[i], px[j]
-            ts = np.linspace(0.1, 0.9, 17)
-            near = 0
-            for t in ts:
-                q = a + t * (b - a)
-                dist = min(_seg_dist(q, u, v) for u, v in cube_px)
-                near += dist < 0.05 * side
-            if near > 4:
+            q = px[i][None, :] + ts[:, None] * (px[j] - px[i])[None, :]
+            is_side = j == i + 1 or (i == 0 and j == m - 1)
+            if float((_dist_to_segments(q, ends) < 0.035 * side).mean()) > (0.3 if is_side else 0.5):
                 return None
     labels = dict(zip("PQR", pts))
     return {"points": labels, "edges": edges, "polygon": polygon}
 
 
-def _seg_dist(q: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
+def _dist_to_segments(q: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """Distance of each point ``q`` (k x 2) to the nearest of the segments ``ends`` (s x 2 x 2)."""
+    a, b = ends[:, 0][None], ends[:, 1][None]
     d = b - a
-    t = float(np.clip(np.dot(q - a, d) / max(1e-9, float(np.dot(d, d))), 0, 1))
-    return float(np.linalg.norm(q - (a + t * d)))
+    t = np.clip(((q[:, None] - a) * d).sum(-1) / np.maximum(1e-9, (d * d).sum(-1)), 0, 1)
+    return np.linalg.norm(q[:, None] - (a + t[..., None] * d), axis=-1).min(axis=1)
 
 
 def make_assembly(rng: random.Random) -> dict[str, Any] | None:

@@ -139,6 +139,14 @@ def read_colour(lab: np.ndarray, box: Sequence[float], inset: float, palette_lab
     return ColourReading(name, med.tolist(), coverage, dist)
 
 
+def _chromatic_median(pixels: np.ndarray, prog: dict[str, Any]) -> np.ndarray | None:
+    """The median colour of the clearly coloured pixels (labels and outlines left out), or None when fewer
+    than a third are."""
+    chroma = np.hypot(pixels[:, 1], pixels[:, 2])
+    keep = chroma >= prog["grey_below_chroma"]
+    return np.median(pixels[keep], axis=0) if keep.mean() >= 1 / 3 else None
+
+
 def palette_labs(palette: dict[str, Sequence[int]]) -> dict[str, np.ndarray]:
     return {k: to_lab(np.array([v], np.uint8))[0] for k, v in palette.items()}
 
@@ -146,10 +154,12 @@ def palette_labs(palette: dict[str, Sequence[int]]) -> dict[str, np.ndarray]:
 # ------------------------------------------------------------------------------------------ ink
 
 
-def darkness(image: np.ndarray) -> np.ndarray:
+def darkness(image: np.ndarray, cell_px: float) -> np.ndarray:
+    """Darkness 0..255 against the local paper (the shared cell reader's shadow-corrected paper model;
+    darkest channel, so coloured ink counts); ``cell_px``: the largest mark that is not paper."""
     from genpuzzle.verifiers.cells import darkness_maps
 
-    return darkness_maps(np.asarray(image), PAPER_CELL_PX)[0].astype(np.float32)
+    return darkness_maps(np.asarray(image), cell_px)[0].astype(np.float32)
 
 
 def tolerance_px(shape: Sequence[int], prog: dict[str, Any]) -> int:
@@ -293,13 +303,13 @@ def check_cube_net(record: InstanceRecord, answer: np.ndarray, input_image: np.n
         for poly in view["polygons"]:
             pts = np.array(poly, np.float32)
             c = pts.mean(axis=0)
-            inner = c + 0.45 * (pts - c)
-            x0, y0 = inner.min(axis=0)
-            x1, y1 = inner.max(axis=0)
-            box = [int(x0 + 0.3 * (x1 - x0)), int(y0 + 0.3 * (y1 - y0)), int(x1 - 0.3 * (x1 - x0)), int(y1 - 0.3 * (y1 - y0))]
-            pa = lab[box[1]:box[3], box[0]:box[2]].reshape(-1, 3)
-            pi = i_lab[box[1]:box[3], box[0]:box[2]].reshape(-1, 3)
-            if len(pa) and len(pi) and float(ciede2000(np.median(pa, 0), np.median(pi, 0))) > prog["recoloured_delta_e"]:
+            region = np.zeros(lab.shape[:2], np.uint8)
+            cv2.fillPoly(region, [np.round(c + 0.75 * (pts - c)).astype(np.int32)], 1)
+            sel = region.astype(bool)
+            got, was = _chromatic_median(lab[sel], prog), _chromatic_median(i_lab[sel], prog)
+            x0, y0 = pts.min(axis=0)
+            x1, y1 = pts.max(axis=0)
+            if was is not None and (got is None or float(ciede2000(got, was)) > prog["recoloured_delta_e"]):
                 violations.append(Violation("context_modified", f"a face of {view['title']} was recoloured",
                                             {"bbox": [int(v) for v in (x0, y0, x1, y1)], "kind": "recoloured"}))
     n = answer_squares
@@ -637,16 +647,14 @@ def check_assembly(record: InstanceRecord, answer: np.ndarray, input_image: np.n
     n = len(pieces)
     if not regions and not unsure:
         tier = 0
+    elif matched == n and not wrong and not gap and not unsure:
+        tier = 3
+    elif matched >= n - 1:
+        tier = 2  # one piece misplaced, cut short or flipped
+    elif matched * 2 >= n:
+        tier = 1
     else:
-        defects = wrong + (1 if gap else 0) + len(unsure)
-        if defects == 0 and not unused:
-            tier = 3
-        elif defects <= 1 and len(unused) <= 2 and matched >= n - 2:
-            tier = 2
-        elif matched * 2 >= n:
-            tier = 1
-        else:
-            tier = 0
+        tier = 0
     parsed = {"mode": mode, "regions": [sorted([list(x) for x in g]) for g in regions], "matched": matched,
               "cells": readings}
     return Check(tier, violations, parsed, unsure, 0.5 if unsure else 1.0, answered=bool(regions) or bool(unsure))
@@ -665,7 +673,8 @@ def verify(track: str, rubric: dict[str, Any], record: InstanceRecord, answer: n
     """The verdict on one registered answer (see the module docstring and the rubric's ``programmatic``)."""
     prog = rubric["programmatic"]
     layout = record.layout
-    a_dark, i_dark = darkness(answer), darkness(input_image)
+    cell_px = max(PAPER_CELL_PX, 1.5 * float(layout["cell_px"]))
+    a_dark, i_dark = darkness(answer, cell_px), darkness(input_image, cell_px)
     tol = tolerance_px(answer.shape, prog)
     page = page_changes(a_dark, i_dark, layout["answer_bbox"], prog, tol)
     check = CHECKS[record.variant](record, answer, input_image, prog, a_dark, i_dark)
