@@ -4,7 +4,7 @@ recognition templates with the same functions, so what is read is exactly what i
 
 Fonts: chess glyphs U+2654-265F and shogi letters from the shipped DejaVu Sans (``data/fonts``,
 Bitstream Vera licence); xiangqi characters from the shipped subset of WenQuanYi Micro Hei
-(``data/fonts/WenQuanYiMicroHei-xiangqi.ttf``, Apache-2.0).
+(``data/fonts/WenQuanYiMicroHei-boardgames.ttf``, Apache-2.0).
 """
 
 from __future__ import annotations
@@ -31,10 +31,10 @@ XIANGQI_CHARS = {"k": ("帥", "將"), "a": ("仕", "士"), "b": ("相", "象"), 
 XIANGQI_VARIANTS = {"k": "帅将", "a": "", "b": "", "n": "马", "r": "车", "c": "包", "p": ""}
 XIANGQI_RED = (200, 20, 20)
 XIANGQI_BLACK = (20, 20, 20)
-XIANGQI_DISC = (243, 222, 170)
+XIANGQI_DISC = (250, 238, 210)
 XIANGQI_DISC_EDGE = (120, 80, 30)
 
-SHOGI_SENTE_FILL = (250, 236, 200)
+SHOGI_SENTE_FILL = (255, 251, 238)
 SHOGI_GOTE_FILL = (40, 40, 40)
 SHOGI_EDGE = (60, 40, 20)
 
@@ -55,7 +55,7 @@ def dejavu(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 
 @lru_cache(maxsize=32)
 def cjk(size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(font_dir() / "WenQuanYiMicroHei-xiangqi.ttf"), max(4, size))
+    return ImageFont.truetype(str(font_dir() / "WenQuanYiMicroHei-boardgames.ttf"), max(4, size))
 
 
 def _box_geometry(box: tuple[float, float, float, float]) -> tuple[float, float, float]:

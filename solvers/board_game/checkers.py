@@ -202,6 +202,7 @@ class Checkers(BoardGame):
     codes = ("b", "B", "w", "W")
     side_names = {"b": "Black", "w": "White"}
     cell_kind = "glyph"
+    title = "checkers (English draughts)"
     description = "the unique capture sequence taking the most pieces (English draughts, own rules engine)"
 
     def legal_moves(self, board: Board, side: str) -> list[Move]:

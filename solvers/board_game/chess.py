@@ -156,6 +156,7 @@ class Chess(BoardGame):
     codes = tuple("KQRBNPkqrbnp")
     side_names = {"w": "White", "b": "Black"}
     cell_kind = "glyph"
+    title = "chess"
     description = "mate in 1 with exactly one mating move; hard: mate in 2 with a unique key move (python-chess)"
 
     def legal_moves(self, board: Board, side: str) -> list[Move]:

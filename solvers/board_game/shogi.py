@@ -234,6 +234,7 @@ class Shogi(BoardGame):
     codes = tuple("KRBGSNLPkrbgsnlp")
     side_names = {"sente": "Sente", "gote": "Gote"}
     cell_kind = "glyph"
+    title = "shogi (letter pieces)"
     description = "unique mate in 1, 9x9, letter pieces, no drops, no promotion (own rules engine)"
 
     def legal_moves(self, board: Board, side: str) -> list[Move]:

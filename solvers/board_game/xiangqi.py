@@ -305,6 +305,7 @@ class Xiangqi(BoardGame):
     codes = tuple("KABNRCPkabnrcp")
     side_names = {"red": "Red", "black": "Black"}
     cell_kind = "glyph"
+    title = "xiangqi (Chinese chess)"
     description = "win in one: the only move after which the opponent has no legal reply (own rules engine)"
 
     def legal_moves(self, board: Board, side: str) -> list[Move]:

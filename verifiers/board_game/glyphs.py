@@ -1,0 +1,327 @@
+"""Cell reader for the glyph games (chess, xiangqi, shogi, checkers): a piece's presence, side and kind
+read from the registered answer, open-set.
+
+Per cell (:func:`read_glyph_board`):
+
+1. **Unchanged from the input**: the shared :func:`~genpuzzle.verifiers.board_game.base.cell_unchanged`
+   (best NCC over small shifts) of the cell's inner box; at >= UNCHANGED_NCC the cell keeps the input's
+   code.
+2. **Presence**: the cell's background colour is the median of four patches near its corners (no piece
+   reaches there, a highlighted square gives its own colour); *ink* is every pixel of the central disc
+   farther than INK_DE (Delta E) from it; holes are filled (a piece's light interior inside its outline
+   belongs to it) and an opening of ~0.12 pitch removes grid lines, arrows' shafts and thin marks. The
+   remaining *silhouette* covering >= OCCUPIED of the disc is a piece; <= EMPTY_COVER is empty; between,
+   unsure.
+3. **Side and kind**: the game's classifier (its verifier module) gets the cell's measurements
+   (:class:`CellView`): silhouette, body colour, the ink inside the body (a letter, a character, a
+   crown...) and the shape vectors used for template matching against the game's own glyphs rendered
+   by :mod:`genpuzzle.renderers.board_game.pieces` and against other designs (a second chess font,
+   letters in several fonts). A classifier returns a code, :data:`UNSURE` or :data:`UNKNOWN`; it never
+   snaps a shape that matches nothing to the nearest piece.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from genpuzzle.verifiers.board_game.base import UNKNOWN, UNSURE, BoardReading, cell_unchanged, lab_image, luma
+
+UNCHANGED_NCC = 0.9
+INK_DE = 24.0  # a pixel this far (Delta E) from the cell's background colour is ink
+DISC = 0.46  # radius (x pitch) of the region a piece is looked for in
+OPEN = 0.12  # opening size (x pitch): strokes thinner than this are no piece body
+OCCUPIED = 0.10  # silhouette share of the disc from which the cell holds a piece
+EMPTY_COVER = 0.04  # silhouette share up to which the cell is empty
+INNER_ERODE = 0.1  # the body is eroded by this (x pitch) before marks on it are looked for
+VEC = 24  # side of the normalised shape vectors
+EMPTY = "."
+
+
+@dataclass
+class CellView:
+    """What the classifiers see of one occupied cell (arrays are crops of side 2*half+1 about the cell
+    centre): ``rgb``, ``lab``, ``grey``; ``bg`` the background Lab colour; ``ink`` (bool) pixels far from
+    the background; ``silhouette`` the filled, opened piece body; ``body_l`` the median L* of the body;
+    ``inner`` pixels of the eroded body whose L* differs from ``body_l`` by > 35 (a letter or character on the body),
+    ``pitch`` the cell pitch in pixels, ``cover`` the silhouette's share of the disc, ``dark_share``
+    the share of the body that is dark ink."""
+
+    rgb: np.ndarray
+    lab: np.ndarray
+    grey: np.ndarray
+    bg: np.ndarray
+    ink: np.ndarray
+    silhouette: np.ndarray
+    body_l: float
+    inner: np.ndarray
+    pitch: float
+    cover: float
+    dark_share: float  # share of the body darker than L* 40 (and than the background by 25)
+    evidence: dict[str, Any] = field(default_factory=dict)
+
+
+Classifier = Callable[[CellView], tuple[str, float, dict[str, Any]]]
+
+
+def _crop(a: np.ndarray, cx: float, cy: float, half: int, fill: float = 0) -> np.ndarray:
+    H, W = a.shape[:2]
+    x, y = int(round(cx)), int(round(cy))
+    out = np.full((2 * half + 1, 2 * half + 1) + a.shape[2:], fill, a.dtype)
+    x0, y0, x1, y1 = x - half, y - half, x + half + 1, y + half + 1
+    sx0, sy0, sx1, sy1 = max(0, x0), max(0, y0), min(W, x1), min(H, y1)
+    if sx1 > sx0 and sy1 > sy0:
+        out[sy0 - y0:sy1 - y0, sx0 - x0:sx1 - x0] = a[sy0:sy1, sx0:sx1]
+    return out
+
+
+@lru_cache(maxsize=8)
+def _disc(size: int, radius: float) -> np.ndarray:
+    c = (size - 1) / 2
+    y, x = np.mgrid[0:size, 0:size]
+    return np.hypot(x - c, y - c) <= radius
+
+
+def fill_holes(mask: np.ndarray) -> np.ndarray:
+    """``mask`` with every region not connected to the crop border filled."""
+    import cv2
+
+    m = mask.astype(np.uint8)
+    h, w = m.shape
+    flood = np.zeros((h + 2, w + 2), np.uint8)
+    flood[1:-1, 1:-1] = m
+    outside = flood.copy()
+    cv2.floodFill(outside, None, (0, 0), 2)
+    return (outside[1:-1, 1:-1] != 2)
+
+
+def main_components(mask: np.ndarray, share: float = 0.15) -> np.ndarray:
+    """The largest component and every other of at least ``share`` of its area (a crown's ball, a
+    character's separate strokes), without specks."""
+    import cv2
+
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    if count <= 1:
+        return np.zeros_like(mask, bool)
+    areas = stats[1:, cv2.CC_STAT_AREA]
+    keep = 1 + np.nonzero(areas >= share * areas.max())[0]
+    return np.isin(labels, keep)
+
+
+def shape_vector(mask: np.ndarray, size: int = VEC) -> np.ndarray | None:
+    """The mask's ink box, padded to a square about its centre, resized to ``size`` x ``size``, blurred,
+    zero-mean, unit length; None for an empty mask."""
+    import cv2
+
+    ys, xs = np.nonzero(mask)
+    if len(xs) < 4:
+        return None
+    x0, x1, y0, y1 = xs.min(), xs.max() + 1, ys.min(), ys.max() + 1
+    side = max(x1 - x0, y1 - y0)
+    square = np.zeros((side, side), np.float32)
+    ox, oy = (side - (x1 - x0)) // 2, (side - (y1 - y0)) // 2
+    square[oy:oy + y1 - y0, ox:ox + x1 - x0] = mask[y0:y1, x0:x1]
+    small = cv2.resize(square, (size, size), interpolation=cv2.INTER_AREA)
+    small = cv2.GaussianBlur(small, (0, 0), 0.8)
+    v = small.ravel() - small.mean()
+    n = float(np.linalg.norm(v))
+    return v / n if n > 1e-6 else None
+
+
+def best_match(vec: np.ndarray | None, bank: dict[str, list[np.ndarray]]) -> list[tuple[str, float]]:
+    """Each key's best correlation with ``vec`` (over its templates), best first."""
+    if vec is None:
+        return []
+    scores = [(k, max(float(vec @ t) for t in temps)) for k, temps in bank.items() if temps]
+    return sorted(scores, key=lambda kv: -kv[1])
+
+
+def background_lab(lab: np.ndarray, pitch: float) -> np.ndarray:
+    """Median Lab colour of four patches ~0.36 pitch from the centre diagonally (a cell's corners)."""
+    half = lab.shape[0] // 2
+    d = int(round(0.36 * pitch))
+    p = max(1, int(round(0.04 * pitch)))
+    patches = []
+    for sx in (-1, 1):
+        for sy in (-1, 1):
+            cy, cx = half + sy * d, half + sx * d
+            patches.append(np.median(lab[max(0, cy - p):cy + p + 1, max(0, cx - p):cx + p + 1].reshape(-1, 3), axis=0))
+    return np.median(np.array(patches), axis=0)
+
+
+def cell_view(rgb: np.ndarray, lab: np.ndarray, grey: np.ndarray, cx: float, cy: float, pitch: float,
+              open_frac: float = OPEN) -> CellView:
+    import cv2
+
+    half = max(4, int(round(0.5 * pitch)))
+    crop_rgb = _crop(rgb, cx, cy, half, 255)
+    crop_lab = _crop(lab, cx, cy, half, 0)
+    crop_grey = _crop(grey, cx, cy, half, 255)
+    bg = background_lab(crop_lab, pitch)
+    disc = _disc(2 * half + 1, DISC * pitch)
+    ink = (np.linalg.norm(crop_lab - bg[None, None, :], axis=2) > INK_DE) & disc
+    k = max(3, int(round(open_frac * pitch)) | 1)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    filled = fill_holes(ink) & disc
+    body = cv2.morphologyEx(filled.astype(np.uint8), cv2.MORPH_OPEN, kernel).astype(bool)
+    body = main_components(body) if body.any() else body
+    sil = fill_holes(body)
+    cover = float(sil.sum() / max(1, disc.sum()))
+    body_l = float(np.median(crop_lab[sil][:, 0])) if sil.any() else float(bg[0])
+    # the body's own outline is no mark on it: marks are looked for inside the eroded body
+    e = max(3, int(round(INNER_ERODE * pitch)) | 1)
+    core = cv2.erode(sil.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (e, e))).astype(bool)
+    inner = core & (np.abs(crop_lab[:, :, 0] - body_l) > 35)
+    dark = float((crop_lab[sil][:, 0] < min(40.0, float(bg[0]) - 25)).mean()) if sil.any() else 0.0
+    return CellView(crop_rgb, crop_lab, crop_grey, bg, ink, sil, body_l, inner, pitch, cover, dark,
+                    {"cover": round(cover, 3), "body_L": round(body_l, 1), "bg_L": round(float(bg[0]), 1),
+                     "dark_share": round(dark, 3)})
+
+
+def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
+                     position: Sequence[Sequence[str]], classify: Classifier, open_frac: float = OPEN
+                     ) -> BoardReading:
+    """Read every cell of a glyph board (see the module docstring); ``open_frac``: the opening size of
+    the game (x pitch; larger where grid lines cross the cell, smaller for thin-limbed glyphs)."""
+    rows, cols, pitch = layout["rows"], layout["cols"], float(layout["cell_px"])
+    rgb = np.ascontiguousarray(np.asarray(answer)[:, :, :3], dtype=np.uint8)
+    lab = lab_image(rgb)
+    grey = luma(rgb)
+    states, conf, evidence = [], [], []
+    for r in range(rows):
+        srow, crow, erow = [], [], []
+        for c in range(cols):
+            cx, cy = layout["cell_centers"][r][c]
+            h = 0.45 * pitch
+            box = [cx - h, cy - h, cx + h, cy + h]
+            ncc = cell_unchanged(rgb, input_image, box)
+            ev: dict[str, Any] = {"box": [round(v) for v in layout["cell_boxes"][r][c]], "unchanged_ncc": round(ncc, 3)}
+            if ncc >= UNCHANGED_NCC:
+                srow.append(position[r][c])
+                crow.append(round(min(1.0, 0.7 + 3 * (ncc - UNCHANGED_NCC)), 3))
+                erow.append({**ev, "read": "unchanged"})
+                continue
+            view = cell_view(rgb, lab, grey, cx, cy, pitch, open_frac)
+            ev.update(view.evidence)
+            if view.cover <= EMPTY_COVER:
+                state, cf = EMPTY, 0.6 + 0.4 * min(1.0, (EMPTY_COVER - view.cover) / EMPTY_COVER + 0.25)
+            elif view.cover < OCCUPIED:
+                state, cf = UNSURE, 0.3
+                ev["reason"] = "a small mark: neither an empty cell nor a piece"
+            else:
+                state, cf, more = classify(view)
+                ev.update(more)
+            srow.append(state)
+            crow.append(round(float(cf), 3))
+            erow.append(ev)
+        states.append(srow)
+        conf.append(crow)
+        evidence.append(erow)
+    return BoardReading(states, conf, evidence)
+
+
+# ------------------------------------------------------------------------------------------ templates
+
+
+def render_mask(draw_fn: Callable[[Any, tuple[float, float, float, float]], None], size: int = 96,
+                background: tuple[int, int, int] = (128, 128, 128)) -> tuple[np.ndarray, np.ndarray]:
+    """(RGB, Lab) of one piece drawn by ``draw_fn(image, box)`` into a ``size`` cell on a flat background."""
+    from PIL import Image
+
+    img = Image.new("RGB", (size, size), background)
+    draw_fn(img, (0, 0, size, size))
+    a = np.asarray(img)
+    return a, lab_image(a)
+
+
+def template_view(draw_fn: Callable[[Any, tuple[float, float, float, float]], None], size: int = 96,
+                  background: tuple[int, int, int] = (128, 128, 128), open_frac: float = OPEN) -> CellView:
+    """The :class:`CellView` of a piece rendered alone, as the reader would see it."""
+    rgb, lab = render_mask(draw_fn, size, background)
+    grey = luma(rgb)
+    return cell_view(rgb, lab, grey, (size - 1) / 2, (size - 1) / 2, float(size), open_frac)
+
+
+def text_mask(text: str, font: Any, size: int = 96, rotate: bool = False) -> np.ndarray:
+    """Ink mask of ``text`` drawn in a PIL ``font`` (centred), optionally turned 180 degrees."""
+    from PIL import Image, ImageDraw
+
+    img = Image.new("L", (size, size), 0)
+    ImageDraw.Draw(img).text((size / 2, size / 2), text, font=font, fill=255, anchor="mm")
+    a = np.asarray(img) > 100
+    return a[::-1, ::-1] if rotate else a
+
+
+def hershey_masks(text: str, size: int = 96) -> list[np.ndarray]:
+    """Ink masks of ``text`` in OpenCV's Hershey fonts (simplex, duplex, complex, triplex) at two stroke
+    widths: letter shapes in designs other than the shipped DejaVu."""
+    import cv2
+
+    out = []
+    for face in (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX,
+                 cv2.FONT_HERSHEY_TRIPLEX):
+        for thick in (2, 5):
+            img = np.zeros((size, size), np.uint8)
+            scale = 2.2
+            (w, h), _ = cv2.getTextSize(text, face, scale, thick)
+            cv2.putText(img, text, ((size - w) // 2, (size + h) // 2), face, scale, 255, thick, cv2.LINE_AA)
+            out.append(img > 100)
+    return out
+
+
+def letter_bank(letters: str, rotations: bool = False) -> dict[str, list[np.ndarray]]:
+    """Shape vectors of each letter in DejaVu Sans (regular, bold) and four Hershey fonts (optionally
+    also turned 180 degrees, as a Gote piece's letter may be drawn)."""
+    from genpuzzle.renderers.board_game.pieces import dejavu
+
+    bank: dict[str, list[np.ndarray]] = {}
+    for letter in letters:
+        masks = [text_mask(letter, dejavu(60, bold)) for bold in (False, True)] + hershey_masks(letter)
+        if rotations:
+            masks += [m[::-1, ::-1] for m in masks]
+        bank[letter] = [v for v in (shape_vector(m) for m in masks) if v is not None]
+    return bank
+
+
+def confident(scores: list[tuple[str, float]], floor: float, margin: float) -> tuple[str | None, float, str]:
+    """The best key when its score reaches ``floor`` and beats the runner-up by ``margin``:
+    ``(key, confidence, why)``; ``(None, ...)`` otherwise, ``why`` = "no_match" or "tie"."""
+    if not scores:
+        return None, 0.0, "no_match"
+    best, s1 = scores[0]
+    s2 = scores[1][1] if len(scores) > 1 else -1.0
+    if s1 < floor:
+        return None, 0.0, "no_match"
+    if s1 - s2 < margin:
+        return None, 0.3, "tie"
+    return best, min(1.0, 0.6 + (s1 - s2) / (2 * margin) * 0.2 + (s1 - floor)), ""
+
+
+def unknown_or_unsure(why: str, ev: dict[str, Any]) -> tuple[str, float, dict[str, Any]]:
+    """A piece-sized shape that matches no piece is UNKNOWN; a tie between two pieces is UNSURE."""
+    if why == "no_match":
+        return UNKNOWN, 0.6, {**ev, "reason": "a piece-sized shape that matches no piece of this game"}
+    return UNSURE, 0.3, {**ev, "reason": "two piece kinds match about equally"}
+
+
+def disc_fit(mask: np.ndarray) -> tuple[float, float, float, float]:
+    """``(cx, cy, radius, iou)``: the circle of the mask's area about its centroid and how well the mask
+    fills it (intersection over union; 1 for a disc)."""
+    ys, xs = np.nonzero(mask)
+    if len(xs) < 10:
+        return 0.0, 0.0, 0.0, 0.0
+    cx, cy = float(xs.mean()), float(ys.mean())
+    radius = float(np.sqrt(len(xs) / np.pi))
+    y, x = np.mgrid[0:mask.shape[0], 0:mask.shape[1]]
+    circle = np.hypot(x - cx, y - cy) <= radius
+    iou = float((circle & mask).sum() / max(1, (circle | mask).sum()))
+    return cx, cy, radius, iou
+
+
+def within(mask: np.ndarray, cx: float, cy: float, radius: float) -> np.ndarray:
+    """``mask`` restricted to the circle of ``radius`` about (cx, cy)."""
+    y, x = np.mgrid[0:mask.shape[0], 0:mask.shape[1]]
+    return mask & (np.hypot(x - cx, y - cy) <= radius)
