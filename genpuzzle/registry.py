@@ -21,6 +21,7 @@ TRACKS: dict[str, str] = {
     "tangram": "genpuzzle.tracks.tangram:TangramTrack",
     "orthographic": "genpuzzle.tracks.orthographic:OrthographicTrack",
     "pattern_completion": "genpuzzle.tracks.pattern_completion:PatternCompletionTrack",
+    "math_proof": "genpuzzle.tracks.math_proof:MathProofTrack",
     "board_game": "genpuzzle.tracks.board_game:BoardGameTrack",
     "spatial_construction": "genpuzzle.tracks.spatial_construction:SpatialConstructionTrack",
 }

@@ -1,0 +1,289 @@
+"""Math-proof drawing: the given figure (a labelled triangle, a circle and a point, a line and a point, a
+shape on a grid, axes, a rectangle of cells, or a lattice with the identity as caption), the reference
+with the construction or partition drawn in, the edit mask, and the pixel layout.
+
+Math coordinates map to pixels by ``frame``: ``px = origin_x + scale * x``, ``py = origin_y - scale * y``
+(:func:`to_px`); the verifier samples the exact objects through the same map.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+from PIL import Image, ImageDraw
+
+from genpuzzle.renderers.common import Drawing, font
+
+SIZE = 640
+MARGIN = 70
+BACKGROUND = (255, 255, 255)
+INK = (0, 0, 0)
+GRID_INK = (200, 200, 200)
+AXIS_INK = (60, 60, 60)
+ANSWER_INK = (30, 80, 200)
+CUT_INK = (20, 20, 20)
+REGION_FILLS = ((255, 214, 153), (170, 215, 255), (190, 235, 180), (255, 185, 200), (215, 195, 255),
+                (255, 240, 150), (175, 235, 230), (240, 200, 170))
+LABEL_PX = 24
+FIGURE_WIDTH = 3
+ANSWER_WIDTH = 3
+
+
+def to_px(frame: dict[str, Any], p) -> tuple[float, float]:
+    x, y = float(Fraction(p[0])), float(Fraction(p[1]))
+    return (frame["origin"][0] + frame["scale"] * x, frame["origin"][1] - frame["scale"] * y)
+
+
+def fit_frame(points: list[tuple[float, float]], box: tuple[int, int, int, int] = (MARGIN, MARGIN + 20, SIZE - MARGIN,
+                                                                                  SIZE - MARGIN)) -> dict[str, Any]:
+    """The frame that fits ``points`` (math coordinates) centred into the pixel ``box``."""
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    w, h = max(xs) - min(xs), max(ys) - min(ys)
+    scale = min((box[2] - box[0]) / max(w, 1e-9), (box[3] - box[1]) / max(h, 1e-9))
+    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    return {"origin": [round((box[0] + box[2]) / 2 - scale * cx, 4), round((box[1] + box[3]) / 2 + scale * cy, 4)],
+            "scale": round(scale, 6)}
+
+
+def element_extent(element: dict[str, Any]) -> list[tuple[float, float]]:
+    """Math points that bound an element (for fitting the frame)."""
+    if element["kind"] == "circle":
+        cx, cy = (float(Fraction(v)) for v in element["center"])
+        r = float(Fraction(element["radius"]))
+        return [(cx - r, cy - r), (cx + r, cy + r)]
+    pts = element["points"] if element["kind"] == "segment" else element["vertices"]
+    return [(float(Fraction(p[0])), float(Fraction(p[1]))) for p in pts]
+
+
+def draw_element(draw: ImageDraw.ImageDraw, frame: dict[str, Any], element: dict[str, Any],
+                 fill=ANSWER_INK, width: int = ANSWER_WIDTH) -> None:
+    if element["kind"] == "segment":
+        (x0, y0), (x1, y1) = (to_px(frame, p) for p in element["points"])
+        draw.line([(x0, y0), (x1, y1)], fill=fill, width=width)
+    elif element["kind"] == "circle":
+        cx, cy = to_px(frame, element["center"])
+        r = frame["scale"] * float(Fraction(element["radius"]))
+        draw.ellipse([cx - r, cy - r, cx + r, cy + r], outline=fill, width=width)
+    else:
+        pts = [to_px(frame, p) for p in element["vertices"]]
+        draw.line(pts + [pts[0]], fill=fill, width=width, joint="curve")
+
+
+def draw_dot(draw: ImageDraw.ImageDraw, xy: tuple[float, float], r: float = 5, fill=INK) -> None:
+    draw.ellipse([xy[0] - r, xy[1] - r, xy[0] + r, xy[1] + r], fill=fill)
+
+
+def draw_label(draw: ImageDraw.ImageDraw, labels: dict[str, list[int]], name: str, xy: tuple[float, float],
+               size: int = LABEL_PX) -> None:
+    """Draw ``name`` centred at ``xy`` and record its ink box in ``labels``."""
+    f = font(size)
+    draw.text(xy, name, font=f, fill=INK, anchor="mm")
+    x0, y0, x1, y1 = draw.textbbox(xy, name, font=f, anchor="mm")
+    labels[name] = [int(x0) - 2, int(y0) - 2, int(x1) + 2, int(y1) + 2]
+
+
+def label_position(p: tuple[float, float], away_from: tuple[float, float], dist: float = 24) -> tuple[float, float]:
+    dx, dy = p[0] - away_from[0], p[1] - away_from[1]
+    n = math.hypot(dx, dy) or 1.0
+    return (p[0] + dist * dx / n, p[1] + dist * dy / n)
+
+
+def new_canvas() -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    img = Image.new("RGB", (SIZE, SIZE), BACKGROUND)
+    d = ImageDraw.Draw(img)
+    d.rectangle([8, 8, SIZE - 9, SIZE - 9], outline=(150, 150, 150), width=2)
+    return img, d
+
+
+def finish(input_image: Image.Image, reference: Image.Image, layout: dict[str, Any], mask_ink_px: float) -> Drawing:
+    """The edit mask: wherever the reference differs from the input, grown by ``mask_ink_px``."""
+    import cv2
+
+    diff = np.abs(np.asarray(reference, np.int16) - np.asarray(input_image, np.int16)).max(axis=2) > 0
+    k = max(3, int(2 * mask_ink_px) | 1)
+    grown = cv2.dilate(diff.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))) > 0
+    mask = Image.fromarray((grown * 255).astype(np.uint8), "L")
+    layout["size"] = [SIZE, SIZE]
+    return Drawing(input_image, reference, mask, layout)
+
+
+# ------------------------------------------------------------------------------------------ constructions
+
+
+def render_construction(task: dict[str, Any], elements: list[dict[str, Any]], tolerance_px: float) -> Drawing:
+    """Given figure + reference (elements drawn in blue). ``task["figure"]`` says what is given."""
+    fig = task["figure"]
+    extent: list[tuple[float, float]] = []
+    for p in fig["points"].values():
+        extent.append((float(Fraction(p[0])), float(Fraction(p[1]))))
+    for e in elements + fig.get("given_elements", []):
+        extent += element_extent(e)
+    for key in ("grid", "cells"):
+        if fig.get(key):
+            g = fig[key]
+            extent += [(g["x0"], g["y0"]), (g["x1"], g["y1"])]
+    frame = fit_frame(extent)
+    img, d = new_canvas()
+    labels: dict[str, list[int]] = {}
+    if fig.get("grid"):
+        _draw_grid(d, frame, fig["grid"], labels)
+    for e in fig.get("given_elements", []):
+        draw_element(d, frame, e, fill=INK, width=FIGURE_WIDTH)
+    if fig.get("cells"):
+        _draw_cells(d, frame, fig["cells"])
+    pts = {k: to_px(frame, v) for k, v in fig["points"].items()}
+    centre = (float(np.mean([p[0] for p in pts.values()])), float(np.mean([p[1] for p in pts.values()]))) if pts \
+        else (SIZE / 2, SIZE / 2)
+    if fig.get("label_centre"):
+        centre = to_px(frame, fig["label_centre"])
+    for name, xy in pts.items():
+        if name in fig.get("unmarked", []):
+            continue
+        draw_dot(d, xy, 4.5)
+        if name not in fig.get("unlabelled", []):
+            draw_label(d, labels, name, label_position(xy, centre))
+    input_image = img.copy()
+    for e in elements:
+        draw_element(d, frame, e)
+    for key in task.get("mark_points", []):
+        draw_dot(d, to_px(frame, key), 5, ANSWER_INK)
+    if task.get("shade"):
+        for r, c in task["shade"]:
+            box = _cell_px(frame, fig["cells"], r, c)
+            d.rectangle([box[0] + 3, box[1] + 3, box[2] - 3, box[3] - 3], fill=(120, 160, 230))
+    layout = {"frame": frame, "labels": labels, "tolerance_px": tolerance_px,
+              "figure_bbox": _bbox(extent, frame)}
+    if fig.get("cells"):
+        cells = fig["cells"]
+        x0, y0 = to_px(frame, (cells["x0"], cells["y1"]))
+        x1, y1 = to_px(frame, (cells["x1"], cells["y0"]))
+        layout["cells"] = {"grid_bbox": [round(x0), round(y0), round(x1), round(y1)], "rows": cells["rows"],
+                           "cols": cells["cols"]}
+    return finish(input_image, img, layout, 3 * tolerance_px)
+
+
+def _bbox(extent, frame) -> list[int]:
+    pts = [to_px(frame, p) for p in extent]
+    return [int(min(p[0] for p in pts)), int(min(p[1] for p in pts)), int(max(p[0] for p in pts)) + 1,
+            int(max(p[1] for p in pts)) + 1]
+
+
+def _draw_grid(d: ImageDraw.ImageDraw, frame: dict[str, Any], g: dict[str, Any], labels: dict[str, list[int]]) -> None:
+    """Lattice lines (light grey); with ``axes`` also the x and y axes, arrows, ticks numbered every 2."""
+    for x in range(g["x0"], g["x1"] + 1):
+        d.line([to_px(frame, (x, g["y0"])), to_px(frame, (x, g["y1"]))], fill=GRID_INK, width=1)
+    for y in range(g["y0"], g["y1"] + 1):
+        d.line([to_px(frame, (g["x0"], y)), to_px(frame, (g["x1"], y))], fill=GRID_INK, width=1)
+    if g.get("axes"):
+        d.line([to_px(frame, (g["x0"], 0)), to_px(frame, (g["x1"], 0))], fill=AXIS_INK, width=2)
+        d.line([to_px(frame, (0, g["y0"])), to_px(frame, (0, g["y1"]))], fill=AXIS_INK, width=2)
+        f = font(14)
+        for x in range(g["x0"] + 1, g["x1"]):
+            if x and x % 2 == 0:
+                px, py = to_px(frame, (x, 0))
+                d.text((px, py + 12), str(x), font=f, fill=AXIS_INK, anchor="mm")
+        for y in range(g["y0"] + 1, g["y1"]):
+            if y and y % 2 == 0:
+                px, py = to_px(frame, (0, y))
+                d.text((px - 14, py), str(y), font=f, fill=AXIS_INK, anchor="mm")
+        ex, ey = to_px(frame, (g["x1"], 0))
+        draw_label(d, labels, "x", (ex + 14, ey), 20)
+        ex, ey = to_px(frame, (0, g["y1"]))
+        draw_label(d, labels, "y", (ex, ey - 14), 20)
+    if g.get("axis"):
+        (ax0, ay0), (ax1, ay1) = g["axis"]
+        p0, p1 = to_px(frame, (ax0, ay0)), to_px(frame, (ax1, ay1))
+        n = max(1, int(math.hypot(p1[0] - p0[0], p1[1] - p0[1]) // 12))
+        for k in range(n):
+            if k % 2 == 0:
+                t0, t1 = k / n, min(1.0, (k + 1) / n)
+                d.line([(p0[0] + t0 * (p1[0] - p0[0]), p0[1] + t0 * (p1[1] - p0[1])),
+                        (p0[0] + t1 * (p1[0] - p0[0]), p0[1] + t1 * (p1[1] - p0[1]))], fill=(200, 40, 40), width=3)
+        draw_label(d, labels, "m", (p1[0] + 10, p1[1] - 14) if ay1 >= ay0 else (p1[0] + 14, p1[1] + 10), 20)
+
+
+def _cell_px(frame, cells, r, c) -> tuple[float, float, float, float]:
+    w = (cells["x1"] - cells["x0"]) / cells["cols"]
+    h = (cells["y1"] - cells["y0"]) / cells["rows"]
+    x0, y0 = to_px(frame, (cells["x0"] + c * w, cells["y1"] - r * h))
+    x1, y1 = to_px(frame, (cells["x0"] + (c + 1) * w, cells["y1"] - (r + 1) * h))
+    return x0, y0, x1, y1
+
+
+def _draw_cells(d: ImageDraw.ImageDraw, frame: dict[str, Any], cells: dict[str, Any]) -> None:
+    for r in range(cells["rows"]):
+        for c in range(cells["cols"]):
+            d.rectangle(_cell_px(frame, cells, r, c), outline=INK, width=2)
+    x0, y0 = to_px(frame, (cells["x0"], cells["y1"]))
+    x1, y1 = to_px(frame, (cells["x1"], cells["y0"]))
+    d.rectangle([x0, y0, x1, y1], outline=INK, width=FIGURE_WIDTH)
+
+
+# ------------------------------------------------------------------------------------------ lattices
+
+
+LATTICE_BOX = (90, 120, SIZE - 90, SIZE - 60)
+
+
+def lattice_geometry(rows: int, cols: int) -> dict[str, Any]:
+    bx0, by0, bx1, by1 = LATTICE_BOX
+    cell = min((bx1 - bx0) / cols, (by1 - by0) / rows)
+    cell = float(int(cell))
+    w, h = cell * cols, cell * rows
+    x0 = round((bx0 + bx1 - w) / 2)
+    y0 = round((by0 + by1 - h) / 2)
+    return {"grid_bbox": [x0, y0, int(x0 + w), int(y0 + h)], "rows": rows, "cols": cols, "cell_px": cell}
+
+
+def render_lattice(caption: str, labels_grid: np.ndarray, removed: np.ndarray | None = None) -> Drawing:
+    """A rows x cols lattice (light grid, black border; removed cells grey and crossed) under the identity
+    as caption; the reference draws the partition ``labels_grid``: thick lines on every edge between two
+    regions and a pastel fill per region."""
+    rows, cols = labels_grid.shape
+    g = lattice_geometry(rows, cols)
+    x0, y0, x1, y1 = g["grid_bbox"]
+    cell = g["cell_px"]
+    img, d = new_canvas()
+    labels: dict[str, list[int]] = {}
+    draw_label(d, labels, caption, (SIZE / 2, 62), 26)
+    labels = {"caption": labels[caption]}
+    removed = np.zeros((rows, cols), bool) if removed is None else removed
+    ref_layer: list = []
+
+    def cell_box(r: int, c: int) -> tuple[float, float, float, float]:
+        return (x0 + c * cell, y0 + r * cell, x0 + (c + 1) * cell, y0 + (r + 1) * cell)
+
+    for r in range(rows):
+        for c in range(cols):
+            if removed[r, c]:
+                bx = cell_box(r, c)
+                d.rectangle(bx, fill=(150, 150, 150))
+    for k in range(1, cols):
+        d.line([(x0 + k * cell, y0), (x0 + k * cell, y1)], fill=GRID_INK, width=2)
+    for k in range(1, rows):
+        d.line([(x0, y0 + k * cell), (x1, y0 + k * cell)], fill=GRID_INK, width=2)
+    d.rectangle([x0, y0, x1, y1], outline=INK, width=FIGURE_WIDTH)
+    input_image = img.copy()
+    ids = sorted(int(v) for v in np.unique(labels_grid) if v >= 0)
+    for r in range(rows):
+        for c in range(cols):
+            if labels_grid[r, c] >= 0:
+                bx = cell_box(r, c)
+                d.rectangle([bx[0] + 2, bx[1] + 2, bx[2] - 2, bx[3] - 2],
+                            fill=REGION_FILLS[ids.index(int(labels_grid[r, c])) % len(REGION_FILLS)])
+    lw = max(4, round(cell / 10))
+    for r in range(rows):
+        for c in range(cols):
+            if c + 1 < cols and labels_grid[r, c] != labels_grid[r, c + 1]:
+                d.line([(x0 + (c + 1) * cell, y0 + r * cell), (x0 + (c + 1) * cell, y0 + (r + 1) * cell)],
+                       fill=CUT_INK, width=lw)
+            if r + 1 < rows and labels_grid[r, c] != labels_grid[r + 1, c]:
+                d.line([(x0 + c * cell, y0 + (r + 1) * cell), (x0 + (c + 1) * cell, y0 + (r + 1) * cell)],
+                       fill=CUT_INK, width=lw)
+    d.rectangle([x0, y0, x1, y1], outline=INK, width=FIGURE_WIDTH)
+    del ref_layer
+    layout = {"lattice": g, "labels": labels, "removed": removed.astype(int).tolist()}
+    return finish(input_image, img, layout, 2)

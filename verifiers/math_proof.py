@@ -1,0 +1,677 @@
+"""Math-proof verification: ink coverage along the exact expected primitives (constructions), cell fills
+(shading), and a lattice partition read from ink on grid edges with colour clustering as a second
+opinion (proofs without words); GenPuzzle's five dimensions and caps (``data/rubrics/math_proof.json``).
+
+Image -> state: :func:`ink_maps` (new ink = answer ink away from the input's ink), :func:`coverage`
+(share of an object's sample points with new ink within the tolerance), :func:`classify_element`
+(accurate / unsure / wrong object / inaccurate with a fitted diagnostic / missing), :func:`read_partition`.
+State -> violations: :func:`check_construction`, :func:`check_lattice`. Score: :func:`math_proof_score`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import product
+from typing import Any
+
+import cv2
+import numpy as np
+
+from genpuzzle.records import Violation
+from genpuzzle.renderers.math_proof import to_px
+
+NEW_INK = 90  # answer darkness (0..255 vs the local paper) from which a pixel away from the input's ink is new ink
+INPUT_INK = 60  # input darkness counted as the given figure's ink
+NEAR_INPUT_FRACTION = 0.009  # new ink closer than this share of the image size to given ink is not told apart
+DRAWN = 0.7  # coverage from which an object counts as drawn
+UNSURE = 0.5  # coverage in [UNSURE, DRAWN) is an unsure reading (review)
+WIDE_BAND_FRACTION = 0.14  # ink within this share of the figure size of an object is fitted for a diagnosis
+ANNOTATION_FRACTION = 0.06  # around key points ink is an annotation (a label, a tick, a right-angle mark)
+
+
+# ------------------------------------------------------------------------------------------ ink
+
+
+@dataclass
+class Ink:
+    """Ink maps of one answer in the input frame."""
+
+    answer_dark: np.ndarray
+    input_dark: np.ndarray
+    near_input: np.ndarray  # bool: within the tolerance of the given figure's ink
+    new: np.ndarray  # bool: new ink
+    distance: np.ndarray  # px to the nearest new-ink pixel
+
+
+def ink_maps(answer: np.ndarray, input_image: np.ndarray, scale_px: float) -> Ink:
+    from genpuzzle.verifiers.cells import darkness_map
+
+    a = darkness_map(answer, scale_px)
+    i = darkness_map(input_image, scale_px)
+    size = max(answer.shape[:2])
+    r = max(2, round(NEAR_INPUT_FRACTION * size))
+    near = cv2.dilate((i >= INPUT_INK).astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2))
+    new = ((a >= NEW_INK) & (near == 0)).astype(np.uint8)
+    new = cv2.morphologyEx(new, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    dist = cv2.distanceTransform((1 - new).astype(np.uint8), cv2.DIST_L2, 3)
+    return Ink(a, i, near > 0, new > 0, dist)
+
+
+# ------------------------------------------------------------------------------------------ primitives
+
+
+def _num(v) -> float:
+    return float(Fraction(v))
+
+
+def element_px(element: dict[str, Any], frame: dict[str, Any]) -> dict[str, Any]:
+    """The element in pixels: ``segments`` [(p, q)] or ``circle`` (c, r)."""
+    if element["kind"] == "circle":
+        return {"circle": (to_px(frame, element["center"]), frame["scale"] * _num(element["radius"]))}
+    if element["kind"] == "segment":
+        p, q = (to_px(frame, v) for v in element["points"])
+        return {"segments": [(p, q)], "line": element.get("explains") == "line"}
+    pts = [to_px(frame, v) for v in element["vertices"]]
+    return {"segments": [(pts[k], pts[(k + 1) % len(pts)]) for k in range(len(pts))], "line": False}
+
+
+def samples_of(geom: dict[str, Any], step: float = 2.0) -> list[np.ndarray]:
+    """Sample points along each part (one array per segment, or one for the circle)."""
+    if "circle" in geom:
+        (cx, cy), r = geom["circle"]
+        n = max(24, int(2 * math.pi * r / step))
+        t = np.linspace(0, 2 * math.pi, n, endpoint=False)
+        return [np.stack([cx + r * np.cos(t), cy + r * np.sin(t)], axis=1)]
+    out = []
+    for (x0, y0), (x1, y1) in geom["segments"]:
+        n = max(8, int(math.hypot(x1 - x0, y1 - y0) / step))
+        t = np.linspace(0, 1, n)
+        out.append(np.stack([x0 + t * (x1 - x0), y0 + t * (y1 - y0)], axis=1))
+    return out
+
+
+def coverage(ink: Ink, pts: np.ndarray, tol: float) -> tuple[float, int]:
+    """(share of the visible sample points with new ink within ``tol`` px, number of visible points).
+    Points on or near the given figure's ink are not visible (new ink there cannot be told apart)."""
+    h, w = ink.new.shape
+    xi, yi = np.round(pts[:, 0]).astype(int), np.round(pts[:, 1]).astype(int)
+    inside = (xi >= 0) & (xi < w) & (yi >= 0) & (yi < h)
+    xi, yi = xi[inside], yi[inside]
+    visible = ~ink.near_input[yi, xi]
+    if visible.sum() == 0:
+        return 0.0, 0
+    return float((ink.distance[yi[visible], xi[visible]] <= tol).mean()), int(visible.sum())
+
+
+def geom_coverage(ink: Ink, geom: dict[str, Any], tol: float) -> float:
+    """Coverage of the whole object (all parts weighted by their visible length)."""
+    hits = total = 0.0
+    for pts in samples_of(geom):
+        c, n = coverage(ink, pts, tol)
+        hits, total = hits + c * n, total + n
+    return hits / total if total else 0.0
+
+
+def paint(mask: np.ndarray, geom: dict[str, Any], width: float, whole_line: bool | None = None) -> None:
+    """Draw the object into ``mask`` (uint8) ``width`` px wide; segments explained as lines are drawn
+    across the whole image."""
+    t = max(1, int(round(width)))
+    h, w = mask.shape
+    if "circle" in geom:
+        (cx, cy), r = geom["circle"]
+        cv2.circle(mask, (int(round(cx)), int(round(cy))), int(round(r)), 1, t)
+        return
+    line = geom.get("line") if whole_line is None else whole_line
+    for (x0, y0), (x1, y1) in geom["segments"]:
+        if line:
+            dx, dy = x1 - x0, y1 - y0
+            n = math.hypot(dx, dy) or 1.0
+            big = 4 * max(h, w)
+            x0, y0, x1, y1 = x0 - big * dx / n, y0 - big * dy / n, x1 + big * dx / n, y1 + big * dy / n
+        ok, p, q = cv2.clipLine((0, 0, w, h), (int(round(x0)), int(round(y0))), (int(round(x1)), int(round(y1))))
+        if ok:
+            cv2.line(mask, p, q, 1, t)
+
+
+# ------------------------------------------------------------------------------------------ elements
+
+
+@dataclass
+class ElementReading:
+    name: str
+    state: str  # accurate | unsure | wrong | inaccurate | missing
+    coverage: float
+    drawn_as: str | None = None  # the candidate drawn instead (wrong)
+    diagnosis: dict[str, Any] = field(default_factory=dict)
+    fitted: dict[str, Any] | None = None  # pixel geometry of what was drawn (inaccurate)
+
+
+def _segment_distance(xy: np.ndarray, p, q) -> np.ndarray:
+    p, q = np.asarray(p, float), np.asarray(q, float)
+    d = q - p
+    t = np.clip(((xy - p) @ d) / max(float(d @ d), 1e-9), 0, 1)
+    return np.linalg.norm(xy - (p + t[:, None] * d), axis=1)
+
+
+def _band_pixels(ink: Ink, geom: dict[str, Any], width: float, exclude: np.ndarray) -> np.ndarray:
+    mask = np.zeros(ink.new.shape, np.uint8)
+    paint(mask, geom, 2 * width, whole_line=False)
+    ys, xs = np.nonzero(mask.astype(bool) & ink.new & ~exclude)
+    return np.stack([xs, ys], axis=1).astype(np.float32)
+
+
+def fit_element(ink: Ink, geom: dict[str, Any], tol: float, wide: float, exclude: np.ndarray,
+                side_px: float) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """What the answer drew near an object that is not on it: a line or circle fitted to the new ink in a
+    wide band around it, kept when its own coverage shows a drawn object. Returns (fitted geometry,
+    diagnosis in % of the figure side), or None."""
+    pts = _band_pixels(ink, geom, wide, exclude)
+    if "circle" in geom:
+        (cx, cy), r = geom["circle"]
+        if len(pts) < 0.3 * 2 * math.pi * r:
+            return None
+        x, y = pts[:, 0].astype(float), pts[:, 1].astype(float)
+        a = np.stack([x, y, np.ones_like(x)], axis=1)
+        sol, *_ = np.linalg.lstsq(a, -(x * x + y * y), rcond=None)
+        fx, fy = -sol[0] / 2, -sol[1] / 2
+        rr = fx * fx + fy * fy - sol[2]
+        if rr <= 0:
+            return None
+        fitted = {"circle": ((float(fx), float(fy)), float(math.sqrt(rr)))}
+        if geom_coverage(ink, fitted, tol) < DRAWN:
+            return None
+        diag = {"centre_off_pct": round(100 * math.hypot(fx - cx, fy - cy) / side_px, 1),
+                "radius_off_pct": round(100 * (math.sqrt(rr) - r) / side_px, 1)}
+        return fitted, diag
+    if len(geom["segments"]) == 1:
+        (p, q), = geom["segments"]
+        length = math.hypot(q[0] - p[0], q[1] - p[1])
+        if len(pts) < 0.3 * length:
+            return None
+        vx, vy, x0, y0 = cv2.fitLine(pts, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+
+        def project(v):
+            t = (v[0] - x0) * vx + (v[1] - y0) * vy
+            return (float(x0 + t * vx), float(y0 + t * vy))
+
+        fp, fq = project(p), project(q)
+        fitted = {"segments": [(fp, fq)], "line": geom.get("line", False)}
+        if geom_coverage(ink, fitted, tol) < DRAWN:
+            return None
+        angle = math.degrees(math.atan2(q[1] - p[1], q[0] - p[0]) - math.atan2(vy, vx)) % 180
+        angle = min(angle, 180 - angle)
+        off = [abs((v[0] - x0) * vy - (v[1] - y0) * vx) for v in (p, q)]
+        return fitted, {"angle_off_deg": round(angle, 1), "end_off_pct": [round(100 * o / side_px, 1) for o in off]}
+    # polygon: the best shift of the whole outline
+    best = (0.0, 0.0, 0.0)
+    step = max(2.0, tol / 2)
+    span = np.arange(-wide, wide + step / 2, step)
+    for dx in span:
+        for dy in span:
+            moved = {"segments": [((p[0] + dx, p[1] + dy), (q[0] + dx, q[1] + dy)) for p, q in geom["segments"]]}
+            c = geom_coverage(ink, moved, tol)
+            if c > best[0]:
+                best = (c, float(dx), float(dy))
+    if best[0] < DRAWN or math.hypot(best[1], best[2]) <= tol:
+        return None
+    moved = {"segments": [((p[0] + best[1], p[1] + best[2]), (q[0] + best[1], q[1] + best[2]))
+                          for p, q in geom["segments"]], "line": False}
+    return moved, {"shift_pct": [round(100 * best[1] / side_px, 1), round(100 * best[2] / side_px, 1)]}
+
+
+def classify_element(ink: Ink, element: dict[str, Any], candidates: list[dict[str, Any]], frame: dict[str, Any],
+                     tol: float, side_px: float, exclude: np.ndarray) -> ElementReading:
+    """Accurate (coverage >= DRAWN within ``tol``), unsure (UNSURE..DRAWN), wrong (a candidate is drawn
+    instead), inaccurate (a fitted object near it is drawn), or missing."""
+    geom = element_px(element, frame)
+    cov = geom_coverage(ink, geom, tol)
+    if cov >= DRAWN:
+        return ElementReading(element["name"], "accurate", cov)
+    drawn = [(geom_coverage(ink, element_px(c, frame), tol), c["name"]) for c in candidates]
+    drawn = [d for d in drawn if d[0] >= DRAWN]
+    if drawn:
+        best = max(drawn)
+        return ElementReading(element["name"], "wrong", cov, drawn_as=best[1], diagnosis={"candidate_coverage":
+                                                                                         round(best[0], 3)})
+    if cov >= UNSURE:
+        return ElementReading(element["name"], "unsure", cov)
+    fit = fit_element(ink, geom, tol, WIDE_BAND_FRACTION * side_px, exclude, side_px)
+    if fit is not None:
+        return ElementReading(element["name"], "inaccurate", cov, diagnosis=fit[1], fitted=fit[0])
+    return ElementReading(element["name"], "missing", cov)
+
+
+def describe(reading: ElementReading) -> str:
+    d = reading.diagnosis
+    if "centre_off_pct" in d:
+        return f"centre off by {d['centre_off_pct']:g} % of the figure, radius off by {d['radius_off_pct']:+g} %"
+    if "angle_off_deg" in d:
+        return f"off by {d['angle_off_deg']:g} degrees, its ends {d['end_off_pct'][0]:g} % and {d['end_off_pct'][1]:g} % of the figure away"
+    if "shift_pct" in d:
+        return f"shifted by ({d['shift_pct'][0]:+g} %, {d['shift_pct'][1]:+g} %) of the figure"
+    return ""
+
+
+# ------------------------------------------------------------------------------------------ page
+
+
+def given_kept(ink: Ink, boxes: dict[str, list[int]], size: int) -> tuple[float, dict[str, float]]:
+    """Share of the given figure's ink still inked in the answer (within a few px): overall (outside the
+    label boxes) and per label box."""
+    r = max(2, round(0.006 * size))
+    near_answer = cv2.dilate((ink.answer_dark >= 50).astype(np.uint8),
+                             cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2)) > 0
+    given = ink.input_dark >= 120
+    in_labels = np.zeros_like(given)
+    per_label = {}
+    for name, (x0, y0, x1, y1) in boxes.items():
+        sub = given[max(0, y0):y1, max(0, x0):x1]
+        in_labels[max(0, y0):y1, max(0, x0):x1] = True
+        per_label[name] = float(near_answer[max(0, y0):y1, max(0, x0):x1][sub].mean()) if sub.any() else 1.0
+    fig = given & ~in_labels
+    return (float(near_answer[fig].mean()) if fig.any() else 1.0), per_label
+
+
+def extra_components(extra: np.ndarray, min_px: int) -> tuple[int, list[list[int]]]:
+    opened = cv2.morphologyEx(extra.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    count, _, stats, _ = cv2.connectedComponentsWithStats(opened, connectivity=8)
+    keep = [stats[i] for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= min_px]
+    px = int(sum(s[cv2.CC_STAT_AREA] for s in keep))
+    boxes = [[int(s[0]), int(s[1]), int(s[0] + s[2]), int(s[1] + s[3])] for s in keep]
+    return px, boxes
+
+
+# ------------------------------------------------------------------------------------------ constructions
+
+
+@dataclass
+class Check:
+    """What a check found: violations, the measured fractions behind the five dimensions, unsure readings."""
+
+    violations: list[Violation]
+    dims: dict[str, float]
+    unsure: list[str]
+    parsed: dict[str, Any]
+    answered: bool
+
+
+def check_construction(ink: Ink, truth: dict[str, Any], layout: dict[str, Any], rubric: dict[str, Any]) -> Check:
+    frame = layout["frame"]
+    size = max(ink.new.shape)
+    tol = layout["tolerance_px"]
+    fb = layout["figure_bbox"]
+    side = float(max(fb[2] - fb[0], fb[3] - fb[1]))
+    elements, candidates = truth["elements"], truth["candidates"]
+    none = np.zeros(ink.new.shape, bool)
+    readings = [classify_element(ink, e, candidates, frame, tol, side, none) for e in elements]
+    # a fit near one element must not take the ink of another element drawn right
+    taken = np.zeros(ink.new.shape, np.uint8)
+    for e, rd in zip(elements, readings):
+        if rd.state == "accurate":
+            paint(taken, element_px(e, frame), 3 * tol)
+    if taken.any():
+        readings = [rd if rd.state == "accurate" else classify_element(ink, e, candidates, frame, tol, side, taken > 0)
+                    for e, rd in zip(elements, readings)]
+    explained = ink.near_input.copy().astype(np.uint8)
+    band = 3 * tol
+    for e, rd in zip(elements, readings):
+        if rd.state in ("accurate", "unsure"):
+            paint(explained, element_px(e, frame), band)
+        elif rd.state == "wrong":
+            paint(explained, element_px(next(c for c in candidates if c["name"] == rd.drawn_as), frame), band)
+        elif rd.state == "inaccurate" and rd.fitted:
+            paint(explained, rd.fitted, band)
+    for o in truth.get("optional", []):
+        g = element_px(o, frame)
+        if geom_coverage(ink, g, tol) >= UNSURE:
+            paint(explained, g, band)
+    ann = max(6, round(ANNOTATION_FRACTION * side))
+    for p in truth.get("annotations", []):
+        x, y = to_px(frame, p)
+        cv2.circle(explained, (int(round(x)), int(round(y))), ann, 1, -1)
+    new_px = int(ink.new.sum())
+    extra = ink.new & (explained == 0)
+    extra_px, boxes = extra_components(extra, rubric["extra_ink_min_component_px"])
+    violations: list[Violation] = []
+    unsure = []
+    for rd in readings:
+        if rd.state == "wrong":
+            violations.append(Violation("wrong_element", f"the {rd.drawn_as} is drawn instead of the {rd.name}",
+                                        {"element": rd.name, "drawn": rd.drawn_as, "coverage": round(rd.coverage, 3),
+                                         **rd.diagnosis}))
+        elif rd.state == "inaccurate":
+            violations.append(Violation("inaccurate_element", f"the {rd.name} is off: {describe(rd)}",
+                                        {"element": rd.name, "coverage": round(rd.coverage, 3), **rd.diagnosis}))
+        elif rd.state == "missing" and new_px:
+            violations.append(Violation("missing_element", f"the {rd.name} is not drawn",
+                                        {"element": rd.name, "coverage": round(rd.coverage, 3)}))
+        elif rd.state == "unsure":
+            unsure.append(rd.name)
+    if extra_px >= rubric["extra_ink_min_px"]:
+        wrong_drawn = {rd.drawn_as for rd in readings}
+        also = [c["name"] for c in candidates if c["name"] not in wrong_drawn
+                and geom_coverage(ink, element_px(c, frame), tol) >= DRAWN]
+        violations.append(Violation("extra_ink", f"{extra_px} px of ink belong to no required object"
+                                    + (f" (also drawn: {', '.join(also)})" if also else ""),
+                                    {"px": extra_px, "share": round(extra_px / max(1, new_px), 3), "boxes": boxes[:8],
+                                     "also_drawn": also}))
+    n = len(readings)
+    states = [rd.state for rd in readings]
+    kept, labels_kept = given_kept(ink, layout["labels"], size)
+    violations += _input_violations(kept, labels_kept, rubric)
+    answered = new_px >= rubric["extra_ink_min_px"]
+    dims = {
+        "instruction_following": sum(s in ("accurate", "inaccurate", "unsure") for s in states) / n,
+        "visual_structure": sum(s != "missing" for s in states) / n * kept,
+        "reasoning_correctness": sum(s == "accurate" for s in states) / n,
+        "text_symbol_accuracy": float(np.mean(list(labels_kept.values()))) if labels_kept else 1.0,
+        "clarity": 1.0 - (extra_px / new_px if new_px else 0.0),
+    }
+    parsed = {"elements": [{"name": rd.name, "state": rd.state, "coverage": round(rd.coverage, 3),
+                            **({"drawn_as": rd.drawn_as} if rd.drawn_as else {}), **rd.diagnosis} for rd in readings],
+              "new_ink_px": new_px, "extra_ink_px": extra_px, "figure_kept": round(kept, 3)}
+    return Check(violations, dims, unsure, parsed, answered)
+
+
+def _input_violations(kept: float, labels_kept: dict[str, float], rubric: dict[str, Any]) -> list[Violation]:
+    out = []
+    if kept < rubric["ignored_input_below_kept"]:
+        out.append(Violation("ignored_input_image", f"only {kept:.0%} of the given figure is left",
+                             {"kept": round(kept, 3)}))
+    elif kept < rubric["input_changed_below_kept"]:
+        out.append(Violation("input_changed", f"only {kept:.0%} of the given figure is left", {"kept": round(kept, 3)}))
+    for name, k in labels_kept.items():
+        if k < rubric["label_changed_below_kept"]:
+            out.append(Violation("input_changed", f"the label {name!r} was erased or changed",
+                                 {"label": name, "kept": round(k, 3)}))
+    return out
+
+
+def check_shading(ink: Ink, answer: np.ndarray, truth: dict[str, Any], layout: dict[str, Any],
+                  rubric: dict[str, Any]) -> Check:
+    """Shade k/m: any set of the right number of cells is accepted (read by the shared cell reader)."""
+    from genpuzzle.verifiers.cells import FILLED, UNSURE as CELL_UNSURE, read_marks
+
+    cells = layout["cells"]
+    marks = read_marks(answer, grid_bbox=cells["grid_bbox"], rows=cells["rows"], cols=cells["cols"])
+    states = list(marks.states)
+    shaded = sum(s == FILLED for s in states)
+    unsure_cells = [k for k, s in enumerate(states) if s == CELL_UNSURE]
+    target, total = truth["shade_cells"], cells["rows"] * cells["cols"]
+    violations: list[Violation] = []
+    size = max(ink.new.shape)
+    x0, y0, x1, y1 = cells["grid_bbox"]
+    inside = np.zeros(ink.new.shape, bool)
+    inside[max(0, y0 - 4):y1 + 4, max(0, x0 - 4):x1 + 4] = True
+    new_px = int(ink.new.sum())
+    extra_px, boxes = extra_components(ink.new & ~inside, rubric["extra_ink_min_component_px"])
+    state = "accurate" if shaded == target and not unsure_cells else "unsure" if unsure_cells else \
+        "missing" if shaded == 0 else "wrong"
+    frac = Fraction(shaded, total)
+    if state == "wrong":
+        violations.append(Violation("wrong_element", f"{shaded} of {total} cells shaded (= {frac}), "
+                                    f"{truth['fraction']} needs {target}",
+                                    {"element": "shading", "shaded": shaded, "needed": target, "drawn": f"{frac}"}))
+    elif state == "missing" and new_px:
+        violations.append(Violation("missing_element", "no cell is shaded", {"element": "shading"}))
+    if extra_px >= rubric["extra_ink_min_px"]:
+        violations.append(Violation("extra_ink", f"{extra_px} px of ink outside the figure",
+                                    {"px": extra_px, "boxes": boxes[:8]}))
+    kept, labels_kept = given_kept(ink, layout["labels"], size)
+    violations += _input_violations(kept, labels_kept, rubric)
+    drawn = shaded > 0
+    dims = {"instruction_following": 1.0 if drawn else 0.0,
+            "visual_structure": (1.0 if drawn else 0.0) * kept,
+            "reasoning_correctness": 1.0 if state == "accurate" else
+            max(0.0, 1 - abs(shaded - target) / total) * 0.5 if drawn else 0.0,
+            "text_symbol_accuracy": float(np.mean(list(labels_kept.values()))) if labels_kept else 1.0,
+            "clarity": 1.0 - (extra_px / new_px if new_px else 0.0)}
+    parsed = {"cells": [states[r * cells["cols"]:(r + 1) * cells["cols"]] for r in range(cells["rows"])],
+              "shaded": shaded, "needed": target, "new_ink_px": new_px, "extra_ink_px": extra_px}
+    return Check(violations, dims, [f"cell {k}" for k in unsure_cells], parsed, drawn or new_px >= rubric["extra_ink_min_px"])
+
+
+# ------------------------------------------------------------------------------------------ lattices
+
+
+LINE_STEP = 70  # a cut line is this much darker than the cells beside it
+LINE_OVER_GIVEN = 45  # ... and this much darker than the given grid line there
+CUT = 0.6  # share of an edge's length inked from which it is cut
+NO_CUT = 0.3  # ... up to which it is not
+COLOUR_SAME = 22.0  # Lab distance (OpenCV's 8-bit scale) under which two filled cells have the same colour
+PAPER_DISTANCE = 16.0  # a cell whose median colour is this far from the paper is filled
+
+
+@dataclass
+class PartitionReading:
+    labels: np.ndarray  # per cell, -1 removed
+    unsure_edges: list[tuple[int, int, int]]  # (r, c, 0 right / 1 down)
+    line_cuts: int
+    colour_cuts: int
+    filled: int
+    valid: bool | None  # None: depends on unsure edges
+    checks: list[tuple[str, bool, str]]
+
+
+def _edge_line_share(a: np.ndarray, i: np.ndarray, g: dict[str, Any], r: int, c: int, down: int) -> float:
+    x0, y0 = g["grid_bbox"][:2]
+    cell = g["cell_px"]
+    hw = max(3, round(0.15 * cell))
+    lo, hi = round(0.2 * cell), round(0.8 * cell)
+    inner0, inner1 = round(0.25 * cell), round(0.42 * cell)
+    if down == 0:  # vertical edge right of (r, c)
+        x = round(x0 + (c + 1) * cell)
+        ys = np.arange(round(y0 + r * cell) + lo, round(y0 + r * cell) + hi)
+        band = a[ys][:, x - hw:x + hw + 1]
+        gband = i[ys][:, x - hw:x + hw + 1]
+        side = np.concatenate([a[ys][:, x - inner1:x - inner0], a[ys][:, x + inner0:x + inner1]], axis=1)
+    else:
+        y = round(y0 + (r + 1) * cell)
+        xs = np.arange(round(x0 + c * cell) + lo, round(x0 + c * cell) + hi)
+        band = a[y - hw:y + hw + 1][:, xs].T
+        gband = i[y - hw:y + hw + 1][:, xs].T
+        side = np.concatenate([a[y - inner1:y - inner0][:, xs].T, a[y + inner0:y + inner1][:, xs].T], axis=1)
+    if band.size == 0:
+        return 0.0
+    peak = band.max(axis=1).astype(float)
+    level = np.median(side, axis=1).astype(float)
+    given = gband.max(axis=1).astype(float)
+    inked = (peak >= level + LINE_STEP) & (peak >= given + LINE_OVER_GIVEN)
+    return float(inked.mean())
+
+
+def _cell_colours(answer: np.ndarray, g: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+    """Per cell: filled (its median colour in the inner cell is far from the paper's) and that median
+    Lab colour. The paper colour is the median of a ring of page just outside the lattice."""
+    rows, cols = g["rows"], g["cols"]
+    lab = cv2.cvtColor(np.ascontiguousarray(answer[:, :, :3]), cv2.COLOR_RGB2LAB).astype(float)
+    cell = g["cell_px"]
+    x0, y0, x1, y1 = g["grid_bbox"]
+    h, w = lab.shape[:2]
+    m = max(8, round(0.3 * cell))
+    ring = np.concatenate([lab[max(0, y0 - 2 * m):max(0, y0 - m), x0:x1].reshape(-1, 3),
+                           lab[min(h, y1 + m):min(h, y1 + 2 * m), x0:x1].reshape(-1, 3)])
+    paper = np.median(ring, axis=0) if len(ring) else np.array([255.0, 128.0, 128.0])
+    colours = np.zeros((rows, cols, 3))
+    for r in range(rows):
+        for c in range(cols):
+            ys = slice(round(y0 + (r + 0.3) * cell), round(y0 + (r + 0.7) * cell))
+            xs = slice(round(x0 + (c + 0.3) * cell), round(x0 + (c + 0.7) * cell))
+            colours[r, c] = np.median(lab[ys, xs].reshape(-1, 3), axis=0)
+    filled = np.linalg.norm(colours - paper[None, None, :], axis=2) >= PAPER_DISTANCE
+    return filled, colours
+
+
+def _components(rows: int, cols: int, removed: np.ndarray, cut) -> np.ndarray:
+    parent = list(range(rows * cols))
+
+    def find(k: int) -> int:
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    for r in range(rows):
+        for c in range(cols):
+            if removed[r, c]:
+                continue
+            for dr, dc, down in ((0, 1, 0), (1, 0, 1)):
+                rr, cc = r + dr, c + dc
+                if rr < rows and cc < cols and not removed[rr, cc] and not cut(r, c, down):
+                    parent[find(r * cols + c)] = find(rr * cols + cc)
+    lab = np.array([find(k) for k in range(rows * cols)]).reshape(rows, cols)
+    return np.where(removed, -1, lab)
+
+
+def read_partition(answer: np.ndarray, ink: Ink, layout: dict[str, Any], identity: str,
+                   params: dict[str, int]) -> PartitionReading:
+    """Regions of the lattice: cells joined unless the edge between them is inked (a line darker than the
+    given grid line and the cells beside it) or the two cells are filled in different colours (or one is
+    filled and the other not). Edges neither clearly inked nor clearly blank and not decided by colour
+    are unsure: every combination of them is tried, and the reading is sure only if all agree."""
+    from genpuzzle.solvers.math_proof import check_partition
+
+    g = layout["lattice"]
+    rows, cols = g["rows"], g["cols"]
+    removed = np.asarray(layout["removed"], bool)
+    filled, colours = _cell_colours(answer, g)
+    filled &= ~removed
+    line = {}
+    colour = {}
+    for r in range(rows):
+        for c in range(cols):
+            for dr, dc, down in ((0, 1, 0), (1, 0, 1)):
+                rr, cc = r + dr, c + dc
+                if rr >= rows or cc >= cols or removed[r, c] or removed[rr, cc]:
+                    continue
+                line[(r, c, down)] = _edge_line_share(ink.answer_dark, ink.input_dark, g, r, c, down)
+                if filled[r, c] and filled[rr, cc]:
+                    colour[(r, c, down)] = float(np.linalg.norm(colours[r, c] - colours[rr, cc])) >= COLOUR_SAME
+                elif filled[r, c] != filled[rr, cc]:
+                    colour[(r, c, down)] = True
+    all_lines = bool(line) and all(v >= CUT for v in line.values())
+    decided: dict[tuple[int, int, int], bool] = {}
+    unsure: list[tuple[int, int, int]] = []
+    for key, share in line.items():
+        by_colour = colour.get(key)
+        if all_lines and filled.sum() >= 0.9 * (~removed).sum():
+            decided[key] = bool(by_colour)  # every grid edge redrawn dark: the colours decide
+        elif share >= CUT or by_colour:
+            decided[key] = True
+        elif share <= NO_CUT or by_colour is False:
+            decided[key] = False
+        else:
+            unsure.append(key)
+    if all_lines and filled.sum() < 0.9 * (~removed).sum():
+        unsure = list(line)  # every edge looks cut and no colours to tell: nothing is sure
+    line_cuts = sum(v >= CUT for v in line.values())
+    colour_cuts = sum(bool(v) for v in colour.values())
+
+    def labels_for(extra_cuts: set) -> np.ndarray:
+        return _components(rows, cols, removed, lambda r, c, d: decided.get((r, c, d), False) or (r, c, d) in extra_cuts)
+
+    base = labels_for(set())
+    checks = check_partition(identity, params, base)
+    valid: bool | None = all(ok for _, ok, _ in checks)
+    if unsure:
+        if len(unsure) > 8:
+            valid = None
+        else:
+            outcomes = {all(ok for _, ok, _ in check_partition(identity, params, labels_for(
+                {k for k, bit in zip(unsure, bits) if bit}))) for bits in product((0, 1), repeat=len(unsure))}
+            valid = outcomes.pop() if len(outcomes) == 1 else None
+    return PartitionReading(base, unsure, line_cuts, colour_cuts, int(filled.sum()), valid, checks)
+
+
+def check_lattice(answer: np.ndarray, ink: Ink, truth: dict[str, Any], layout: dict[str, Any],
+                  rubric: dict[str, Any]) -> Check:
+    g = layout["lattice"]
+    size = max(ink.new.shape)
+    reading = read_partition(answer, ink, layout, truth["identity"], truth["params"])
+    x0, y0, x1, y1 = g["grid_bbox"]
+    inside = np.zeros(ink.new.shape, bool)
+    pad = max(6, round(0.15 * g["cell_px"]))
+    inside[max(0, y0 - pad):y1 + pad, max(0, x0 - pad):x1 + pad] = True
+    # the new ink map misses cut lines drawn right on the given grid lines; count them from the reading
+    new_px = int(ink.new.sum()) + reading.line_cuts
+    extra_px, boxes = extra_components(ink.new & ~inside, rubric["extra_ink_min_component_px"])
+    regions = len({int(v) for v in np.unique(reading.labels) if v >= 0})
+    drawn = regions >= 2 or reading.filled > 0
+    violations: list[Violation] = []
+    failed = [(name, detail) for name, ok, detail in reading.checks if not ok]
+    sure = reading.valid is not None
+    if not drawn:
+        if new_px:
+            violations.append(Violation("missing_element", "no partition is drawn on the lattice",
+                                        {"element": "partition", "regions": regions}))
+    elif sure and not reading.valid:
+        size_checks = {"region_count", "region_sizes", "rectangles"}
+        code = "contradiction" if any(name in size_checks for name, _ in failed) else "wrong_element"
+        text = "; ".join(detail for _, detail in failed)
+        violations.append(Violation(code, ("the regions' areas do not add up to the identity's terms: "
+                                           if code == "contradiction" else "the regions do not prove the identity: ")
+                                    + text, {"element": "partition", "failed": [n for n, _ in failed],
+                                             "regions": reading.labels.tolist(),
+                                             "bbox": list(g["grid_bbox"])}))
+    if extra_px >= rubric["extra_ink_min_px"]:
+        violations.append(Violation("extra_ink", f"{extra_px} px of ink outside the lattice",
+                                    {"px": extra_px, "boxes": boxes[:8]}))
+    kept, labels_kept = given_kept(ink, layout["labels"], size)
+    violations += _input_violations(kept, labels_kept, rubric)
+    passed = sum(ok for _, ok, _ in reading.checks) / max(1, len(reading.checks))
+    holds = bool(reading.valid) and sure
+    dims = {"instruction_following": 1.0 if drawn else 0.0,
+            "visual_structure": (1.0 if drawn else 0.0) * kept,
+            "reasoning_correctness": 1.0 if holds else (min(passed, 0.5) if drawn else 0.0),
+            "text_symbol_accuracy": float(np.mean(list(labels_kept.values()))) if labels_kept else 1.0,
+            "clarity": 1.0 - (extra_px / new_px if new_px else 0.0)}
+    parsed = {"regions": reading.labels.tolist(), "region_count": regions, "line_cuts": reading.line_cuts,
+              "colour_cuts": reading.colour_cuts, "filled_cells": reading.filled,
+              "unsure_edges": [list(e) for e in reading.unsure_edges],
+              "checks": [{"check": n, "holds": ok, "detail": d} for n, ok, d in reading.checks],
+              "new_ink_px": new_px, "extra_ink_px": extra_px}
+    unsure = [] if sure else [f"edge {e}" for e in reading.unsure_edges] or ["partition"]
+    return Check(violations, dims, unsure, parsed, drawn or new_px >= rubric["extra_ink_min_px"])
+
+
+# ------------------------------------------------------------------------------------------ score
+
+
+CAP_OF = {"wrong_element": "wrong_final_answer", "contradiction": "mathematical_contradiction"}
+
+
+def cap_violations(check: Check, truth_elements: int | None = None) -> list[Violation]:
+    """GenPuzzle's cap codes implied by the readings (each names the violation or state behind it)."""
+    out = []
+    codes = {v.code for v in check.violations}
+    for code, cap in CAP_OF.items():
+        if code in codes:
+            first = next(v for v in check.violations if v.code == code)
+            out.append(Violation(cap, f"capped: {first.message}", {"because": code}))
+    if not check.answered:
+        out.append(Violation("empty_or_irrelevant_output", "nothing new is drawn", {}))
+    elif check.dims["visual_structure"] == 0 and "ignored_input_image" not in codes:
+        out.append(Violation("missing_core_visual_structure", "none of the required objects is drawn", {}))
+    return out
+
+
+def math_proof_score(dims: dict[str, float], violations: list[Violation], rubric: dict[str, Any],
+                     answered: bool) -> float:
+    """Weighted sum of the five dimensions (fractions 0..1; the text and clarity dimensions only count when
+    something is answered), the fatal-error caps, and at most 99 with any violation."""
+    weights = {d["name"]: d["weight"] for d in rubric["dimensions"]}
+    score = 0.0
+    for k, w in weights.items():
+        v = min(1.0, max(0.0, dims[k]))
+        if k in ("text_symbol_accuracy", "clarity") and not answered:
+            v = 0.0
+        score += w * v
+    codes = {v.code for v in violations}
+    for entry in rubric["fatal_errors"]:
+        if entry["code"] in codes:
+            score = min(score, 0.0 if entry["effect"] == "zero" else float(entry["cap"]))
+    if violations:
+        score = min(score, 99.0)
+    return round(score, 2)
