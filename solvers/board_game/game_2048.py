@@ -106,3 +106,47 @@ def check(state: Sequence[Sequence[int | None]], instance: dict) -> list[Finding
 def validate(instance: dict) -> list[str]:
     after, _ = swipe(instance["start"], instance["direction"])
     return [] if [after] == instance["accepted"] else ["stored board is not the swipe's result"]
+
+
+# ------------------------------------------------------------------------------------------ track glue
+
+from genpuzzle.solvers.board_game.base import Move  # noqa: E402
+from genpuzzle.solvers.board_game.puzzle_game import PuzzleGame, changed_cells  # noqa: E402
+
+
+def board_of(grid) -> list[list[str]]:
+    """Codes: the tile value, ``"."`` an empty cell."""
+    return [[str(v) if v else "." for v in row] for row in grid]
+
+
+class Game2048(PuzzleGame):
+    name = "game_2048"
+    rows = cols = 4
+    codes = tuple(str(2 ** k) for k in range(1, 12))
+    title = "2048"
+    description = "the board after a swipe, no new tile: exact merge rules"
+    certificate_kind = "merge_rules"
+    answer_text = "Draw the board after the swipe"
+
+    def make(self, rng, level):
+        return generate(rng, level)
+
+    def boards(self, data):
+        position = board_of(data["start"])
+        after = board_of(data["accepted"][0])
+        accepted = [Move(f"swipe {data['direction']}", after, changed_cells(position, after))]
+        legal = accepted + [Move(f"swipe {d}", board_of(g), changed_cells(position, board_of(g)))
+                            for d, g in data["others"].items() if g != data["start"]]
+        return position, accepted, legal
+
+    def task_text(self, data):
+        return (f"Swipe {data['direction'].upper()}: every tile slides as far as it can towards the {data['direction']} "
+                "edge; two tiles of the same value that meet merge into one tile of their sum, each tile merges at "
+                "most once per swipe, and the tiles nearest that edge merge first (2 2 2 swiped left gives 4 2). "
+                "No new tile appears after the swipe.")
+
+    def prove(self, data):
+        return validate(data)
+
+
+GAME = Game2048()

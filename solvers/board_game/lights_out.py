@@ -172,3 +172,72 @@ def validate(instance: dict) -> list[str]:
         if [press_all(n, lights, {(r, c) for r, c in instance["marked"]})] != accepted:
             problems.append("stored after-board is not the board after the marked presses")
     return problems
+
+
+# ------------------------------------------------------------------------------------------ track glue
+
+from genpuzzle.solvers.board_game.base import Move  # noqa: E402
+from genpuzzle.solvers.board_game.puzzle_game import PuzzleGame, changed_cells  # noqa: E402
+
+
+def board_of(lights, marks=(), mark_code: str = "") -> list[list[str]]:
+    """Codes: ``"L"`` a lit cell, ``"."`` a dark one; ``+`` appended for a cell marked to press (the
+    ``press`` answer), ``o`` for a cell the ``after`` task marks as pressed."""
+    marked = {tuple(m) for m in marks}
+    return [[("L" if v else ".") + (mark_code if (r, c) in marked else "") for c, v in enumerate(row)]
+            for r, row in enumerate(lights)]
+
+
+class LightsOut(PuzzleGame):
+    name = "lights_out"
+    rows = cols = 6
+    codes = ("L", "L+", ".+", "Lo", ".o")
+    title = "Lights Out"
+    description = "press set by GF(2) algebra (all minimum press sets accepted), or the board after the presses"
+    certificate_kind = "gf2_elimination"
+
+    def make(self, rng, level):
+        return generate(rng, level, "press" if rng.random() < 0.6 else "after")
+
+    def boards(self, data):
+        n = data["n"]
+        if data["task"] == "press":
+            position = board_of(data["lights"])
+            accepted = []
+            for grid in data["accepted"]:
+                presses = sorted(cells_of(grid))
+                board = board_of(data["lights"], presses, "+")
+                accepted.append(Move("+".join(cell_name(p, n) for p in presses), board, changed_cells(position, board)))
+            return position, accepted, accepted
+        position = board_of(data["lights"], data["marked"], "o")
+        board = board_of(data["accepted"][0], data["marked"], "o")
+        move = Move("press " + "+".join(cell_name(tuple(p), n) for p in data["marked"]), board,
+                    [tuple(p) for p in data["marked"]])
+        return position, [move], [move]
+
+    def task_text(self, data):
+        rule = ("Pressing a cell switches it and its up to four orthogonal neighbours (lit cells are yellow, "
+                "dark cells grey): a lit one goes dark and a dark one lights up.")
+        if data["task"] == "press":
+            many = " (if several sets of that fewest number of presses work, any of them is right)" if nullity(data["n"]) else ""
+            return (f"{rule} Mark with a dot every cell to press, using as few presses as possible, so that every "
+                    f"light goes out{many}.")
+        return (f"{rule} Each cell marked with a ring is pressed once. Show the lights after all those presses "
+                "(keep the rings).")
+
+    @property
+    def answer_text(self):  # type: ignore[override]
+        return "Draw the board with your marks"
+
+    def instruction(self, instance, layout):
+        text = super().instruction(instance, layout)
+        if instance.task == "after":
+            text = text.replace("Draw the board with your marks", "Draw the board with every cell lit or dark as "
+                                                                    "it is after the presses")
+        return text
+
+    def prove(self, data):
+        return validate(data)
+
+
+GAME = LightsOut()

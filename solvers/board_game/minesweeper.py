@@ -139,3 +139,50 @@ def validate(instance: dict) -> list[str]:
     if count != 1:
         problems.append(f"CP-SAT finds {count if count < 2 else '2 or more'} mine layouts, expected 1")
     return problems
+
+
+# ------------------------------------------------------------------------------------------ track glue
+
+from genpuzzle.solvers.board_game.base import Move  # noqa: E402
+from genpuzzle.solvers.board_game.puzzle_game import PuzzleGame, changed_cells  # noqa: E402
+
+
+def board_of(rows: int, cols: int, revealed, flags=()) -> list[list[str]]:
+    """Codes: ``"0"``-``"8"`` a revealed cell and its number, ``"#"`` a covered cell, ``"F"`` a flagged one."""
+    numbers = {(r, c): k for r, c, k in revealed}
+    flagged = {tuple(f) for f in flags}
+    return [[str(numbers[(r, c)]) if (r, c) in numbers else "F" if (r, c) in flagged else "#" for c in range(cols)]
+            for r in range(rows)]
+
+
+class Minesweeper(PuzzleGame):
+    name = "minesweeper"
+    rows = cols = 6
+    codes = ("F", "#") + tuple("012345678")
+    title = "Minesweeper"
+    description = "flag the mines the revealed numbers force: unique, CP-SAT"
+    certificate_kind = "cpsat_unique_mines"
+    answer_text = "Draw the board with a flag on every mine"
+
+    def make(self, rng, level):
+        return generate(rng, level)
+
+    def boards(self, data):
+        rows, cols = data["rows"], data["cols"]
+        position = board_of(rows, cols, data["revealed"])
+        solved = board_of(rows, cols, data["revealed"], data["mines"])
+        move = Move("flag " + "+".join(cell_name(tuple(m), rows) for m in data["mines"]), solved,
+                    changed_cells(position, solved))
+        return position, [move], [move]
+
+    def task_text(self, data):
+        return ("White cells are revealed: a number tells how many of its up to eight neighbours hold a mine (an "
+                "empty white cell has none); revealed cells hold no mine. Grey cells are covered. Put a flag (or "
+                "any clear mark) on every covered cell that must hold a mine; the numbers decide every covered "
+                "cell, and the total number of mines is not given.")
+
+    def prove(self, data):
+        return validate(data)
+
+
+GAME = Minesweeper()

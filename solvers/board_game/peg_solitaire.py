@@ -117,3 +117,53 @@ def validate(instance: dict) -> list[str]:
     if len(good) != 1 or [grid_of(apply(pegs, good[0]), rows, cols)] != instance["accepted"]:
         return [f"DFS finds {len(good)} jumps keeping a one-peg finish, expected exactly the stored one"]
     return []
+
+
+# ------------------------------------------------------------------------------------------ track glue
+
+from genpuzzle.solvers.board_game.base import Move  # noqa: E402
+from genpuzzle.solvers.board_game.puzzle_common import cell_name  # noqa: E402
+from genpuzzle.solvers.board_game.puzzle_game import PuzzleGame, changed_cells  # noqa: E402
+
+
+def board_of(grid) -> list[list[str]]:
+    """Codes: ``"P"`` a peg, ``"."`` an empty hole."""
+    return [["P" if v else "." for v in row] for row in grid]
+
+
+class PegSolitaire(PuzzleGame):
+    name = "peg_solitaire"
+    rows = cols = 5
+    codes = ("P",)
+    title = "peg solitaire"
+    description = "the only jump keeping a one-peg finish possible: exhaustive DFS"
+    certificate_kind = "exhaustive_dfs"
+    answer_text = "Draw the board after that jump"
+
+    def make(self, rng, level):
+        return generate(rng, level)
+
+    def boards(self, data):
+        rows = data["rows"]
+        position = board_of(data["start"])
+
+        def move_of(grid):
+            board = board_of(grid)
+            cells = changed_cells(position, board)
+            src = [x for x in cells if position[x[0]][x[1]] == "P" and board[x[0]][x[1]] == "."]
+            dst = [x for x in cells if board[x[0]][x[1]] == "P"]
+            far = max(src, key=lambda x: abs(x[0] - dst[0][0]) + abs(x[1] - dst[0][1]))
+            return Move(f"{cell_name(far, rows)}-{cell_name(dst[0], rows)}", board, [far, dst[0]])
+
+        return position, [move_of(data["accepted"][0])], [move_of(g) for g in data["legal"]]
+
+    def task_text(self, data):
+        return ("A jump moves a peg (a dark disc) over an orthogonally adjacent peg into the empty hole right behind "
+                "it, and the jumped peg is removed. The game is won when a single peg is left. Make the only jump "
+                "after which the game can still be won.")
+
+    def prove(self, data):
+        return validate(data)
+
+
+GAME = PegSolitaire()

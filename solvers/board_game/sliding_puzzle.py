@@ -115,3 +115,56 @@ def validate(instance: dict) -> list[str]:
     if sum(dist.get(s, d + 2) == d - 1 for _, s in successors(start, n)) != 1:
         problems.append("optimal next move is not unique")
     return problems
+
+
+# ------------------------------------------------------------------------------------------ track glue
+
+from genpuzzle.solvers.board_game.base import Move  # noqa: E402
+from genpuzzle.solvers.board_game.puzzle_common import cell_name  # noqa: E402
+from genpuzzle.solvers.board_game.puzzle_game import PuzzleGame, changed_cells  # noqa: E402
+
+
+def board_of(grid) -> list[list[str]]:
+    """Codes: the tile number, ``"."`` the blank."""
+    return [[str(v) if v else "." for v in row] for row in grid]
+
+
+class SlidingPuzzle(PuzzleGame):
+    name = "sliding_puzzle"
+    rows = cols = 3
+    codes = tuple(str(k) for k in range(1, 16))
+    title = "sliding puzzle"
+    description = "the board after the unique optimal next move: BFS over the state space"
+    certificate_kind = "bfs_distances"
+    answer_text = "Draw the board after that one move"
+
+    def make(self, rng, level):
+        return generate(rng, level)
+
+    def boards(self, data):
+        position = board_of(data["start"])
+        n = data["n"]
+
+        def move_of(grid):
+            board = board_of(grid)
+            cells = changed_cells(position, board)
+            tile = next(position[r][c] for r, c in cells if position[r][c] != ".")
+            return Move(f"slide {tile}", board, cells)
+
+        accepted = [move_of(data["accepted"][0])]
+        legal = [move_of(g) for g in data["legal"]]
+        return position, accepted, legal
+
+    def task_text(self, data):
+        n = data["n"]
+        last = n * n - 1
+        return (f"Tiles slide one at a time into the empty (dark) square from an orthogonally adjacent square. The "
+                f"goal is 1 to {last} in reading order (left to right, top row first) with the empty square at the "
+                "bottom right. Make the next move of a shortest solution (exactly one move starts a shortest "
+                "solution).")
+
+    def prove(self, data):
+        return validate(data)
+
+
+GAME = SlidingPuzzle()

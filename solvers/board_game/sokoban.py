@@ -225,3 +225,90 @@ def validate(instance: dict) -> list[str]:
     if got != instance["accepted"] or pushes != instance["difficulty"]["pushes"]:
         return ["BFS disagrees with the stored shortest-push boards"]
     return []
+
+
+# ------------------------------------------------------------------------------------------ track glue
+
+from genpuzzle.solvers.board_game.base import Move  # noqa: E402
+from genpuzzle.solvers.board_game.puzzle_game import PuzzleGame, changed_cells  # noqa: E402
+
+
+def board_of(room, goals, boxes, player) -> list[list[str]]:
+    """Codes: ``"#"`` wall, ``"."`` floor, ``"g"`` goal, ``"B"``/``"b"`` a box off/on a goal,
+    ``"P"``/``"p"`` the player off/on a goal."""
+    goal_set, box_set, player = {tuple(g) for g in goals}, {tuple(b) for b in boxes}, tuple(player)
+    out = []
+    for r, row in enumerate(room):
+        line = []
+        for c, v in enumerate(row):
+            on_goal = (r, c) in goal_set
+            if v == WALL:
+                line.append("#")
+            elif (r, c) in box_set:
+                line.append("b" if on_goal else "B")
+            elif (r, c) == player:
+                line.append("p" if on_goal else "P")
+            else:
+                line.append("g" if on_goal else ".")
+        out.append(line)
+    return out
+
+
+def state_of(board) -> tuple[set[Cell], set[Cell], set[Cell]]:
+    """(walls, boxes, players) of a board in :func:`board_of` codes."""
+    walls = {(r, c) for r, row in enumerate(board) for c, v in enumerate(row) if v == "#"}
+    boxes = {(r, c) for r, row in enumerate(board) for c, v in enumerate(row) if v in ("B", "b")}
+    players = {(r, c) for r, row in enumerate(board) for c, v in enumerate(row) if v in ("P", "p")}
+    return walls, boxes, players
+
+
+class Sokoban(PuzzleGame):
+    name = "sokoban"
+    rows = cols = 7
+    codes = ("#", "B", "b", "P", "p", "g")
+    title = "Sokoban"
+    description = "UniREditBench's push task, or the board after the fewest pushes: reverse play + BFS"
+    certificate_kind = "bfs"
+    answer_text = "Draw the board after the push(es)"
+
+    def make(self, rng, level):
+        return generate(rng, level)
+
+    def boards(self, data):
+        room, goals = data["room"], data["goals"]
+        position = board_of(room, goals, data["boxes"], data["player"])
+        rows = len(room)
+        accepted = []
+        for a in data["accepted"]:
+            board = board_of(room, goals, a["boxes"], a["player"])
+            name = (f"push {cell_name(tuple(data['box']), rows)} {data['direction']}" if data["task"] == "push"
+                    else f"box to {cell_name(tuple(goals[0]), rows)}, player {cell_name(tuple(a['player']), rows)}")
+            accepted.append(Move(name, board, changed_cells(position, board)))
+        legal = list(accepted)
+        if data["task"] == "push":
+            boxes, player = {tuple(b) for b in data["boxes"]}, tuple(data["player"])
+            for b in sorted(boxes):
+                for d in DIRECTIONS:
+                    res = push_result(room, boxes, player, b, d)
+                    if res and not (b == tuple(data["box"]) and d == data["direction"]):
+                        board = board_of(room, goals, res[0], res[1])
+                        legal.append(Move(f"push {cell_name(b, rows)} {d}", board, changed_cells(position, board)))
+        return position, accepted, legal
+
+    def task_text(self, data):
+        rules = ("Dark cells are walls, brown crossed squares are boxes, the blue disc is the player and red diamonds "
+                 "are goals. The player walks up, down, left or right over free floor and pushes a box by walking "
+                 "into it when the cell behind the box is free; boxes cannot be pulled.")
+        if data["task"] == "push":
+            rows = len(data["room"])
+            return (f"{rules} The player walks to the box at {cell_name(tuple(data['box']), rows)} and pushes it one "
+                    f"cell {data['direction'].upper()}. Show the board after that push (the player stands where the "
+                    "box was).")
+        return (f"{rules} Bring the box onto the goal with as few pushes as possible. Show the board at the moment "
+                "the box reaches the goal (the player stands where the box was before its last push).")
+
+    def prove(self, data):
+        return validate(data)
+
+
+GAME = Sokoban()

@@ -47,13 +47,14 @@ class CellInk:
     share: float  # ink fraction of the inner cell
     extent: float  # largest ink component's bbox side / inner side
     centre: float  # ink fraction of the central disc (radius 0.2 cell)
+    core: float  # ink fraction of the core disc (radius 0.09 cell)
     background: list[int]  # RGB of the answer cell's background
     input_background: list[int]
     painted: float  # Delta E between the two backgrounds
     box: list[int]
 
     def evidence(self) -> dict[str, Any]:
-        return {"ink": round(self.share, 3), "extent": round(self.extent, 3), "centre": round(self.centre, 3),
+        return {"ink": round(self.share, 3), "extent": round(self.extent, 3), "centre": round(self.centre, 3), "core": round(self.core, 3),
                 "background": self.background, "painted_de": round(self.painted, 1), "box": self.box}
 
 
@@ -94,7 +95,7 @@ def cell_ink(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any]
         crop = _inner(answer, box)
         in_crop = _inner(input_image, box)
         if crop.size == 0 or min(crop.shape[:2]) < 4:
-            out[(r, c)] = CellInk(0.0, 0.0, 0.0, [255, 255, 255], [255, 255, 255], 0.0, [int(v) for v in box])
+            out[(r, c)] = CellInk(0.0, 0.0, 0.0, 0.0, [255, 255, 255], [255, 255, 255], 0.0, [int(v) for v in box])
             continue
         ink, colour = ink_mask(crop)
         _, in_colour = ink_mask(in_crop)
@@ -107,9 +108,11 @@ def cell_ink(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any]
         h, w = ink.shape
         yy, xx = np.mgrid[0:h, 0:w]
         cell_side = box[2] - box[0]
-        central = np.hypot(xx - (w - 1) / 2, yy - (h - 1) / 2) <= 0.2 * cell_side
+        radius = np.hypot(xx - (w - 1) / 2, yy - (h - 1) / 2)
+        central, core = radius <= 0.2 * cell_side, radius <= 0.09 * cell_side
         lab = lab_image(np.array([[colour, in_colour]], np.uint8))[0]
         out[(r, c)] = CellInk(float(ink.mean()), extent, float(ink[central].mean()) if central.any() else 0.0,
+                              float(ink[core].mean()) if core.any() else 0.0,
                               [int(v) for v in colour], [int(v) for v in in_colour],
                               float(np.linalg.norm(lab[0] - lab[1])), [int(round(v)) for v in box])
     return out
