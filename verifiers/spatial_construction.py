@@ -162,6 +162,12 @@ def darkness(image: np.ndarray, cell_px: float) -> np.ndarray:
     return darkness_maps(np.asarray(image), cell_px)[0].astype(np.float32)
 
 
+def _global_darkness(image: np.ndarray) -> np.ndarray:
+    """0..255 darkness of the darkest channel against the page's paper colour."""
+    balanced = np.clip(np.asarray(image, np.float32) * (255.0 / np.maximum(paper_rgb(image), 1.0)), 0, 255)
+    return 255.0 - balanced.min(axis=2)
+
+
 def tolerance_px(shape: Sequence[int], prog: dict[str, Any]) -> int:
     return max(3, int(round(prog["change_tolerance_frac"] * max(shape[:2]))))
 
@@ -434,7 +440,9 @@ def check_cross_section(record: InstanceRecord, answer: np.ndarray, input_image:
     poly = np.zeros(ink.shape, np.uint8)
     cv2.fillPoly(poly, [np.round(np.array(verts)).astype(np.int32)], 1)
     inner = cv2.erode(poly, np.ones((int(2 * radius + 3),) * 2, np.uint8)).astype(bool)
-    filled = bool(inner.any() and ink[inner].mean() >= prog["filled_section"])
+    # against the page's paper colour, not the local paper model (which takes a large light fill for paper)
+    toned = _global_darkness(answer) >= prog["fill_darkness"]
+    filled = bool(inner.any() and toned[inner].mean() >= prog["filled_section"])
     violations, unsure = [], []
     coverage = {}
     missing = 0
@@ -466,7 +474,10 @@ def check_cross_section(record: InstanceRecord, answer: np.ndarray, input_image:
                                                                   "bbox": _segment_box(verts[i], verts[j], radius)}))
     if filled:
         explained |= poly.astype(bool)
-    leftover = ink & ~explained
+    # marks away from the answer: compared with a looser tolerance, so that the cube's own lines bent by a
+    # redrawn page (a few px more than the registration undoes) are not taken for marks
+    loose = new_ink(a_dark, i_dark, 2 * tol, prog) & area
+    leftover = loose & ~explained
     stray = components(leftover, prog["stray_mark_min_px"])
     long_stray = [s for s in stray if max(s[2] - s[0], s[3] - s[1]) >= prog["stray_line_frac"] * layout["side"]]
     for s in long_stray:

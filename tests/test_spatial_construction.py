@@ -1,0 +1,323 @@
+"""The spatial-construction track: certificates as hypothesis properties (folding the stored net gives the
+stored cube, unfolding equals folding forward, the section lies on the plane and the cube's surface, the
+tiling is an exact cover), the verifier's calibration ladder per variant (reference -> 100, unchanged
+input -> 0, each planted error caught and named, valid alternatives -> 100, answers redrawn in tuned and
+held-out styles -> 100; styles in ``spatial_construction_answers``), and garbage images. All answers go
+through ``verify_answer`` (registration runs).
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PIL import Image
+
+from genpuzzle.dataset import load_set, write_set
+from genpuzzle.evaluate import verify_answer
+from genpuzzle.records import InstanceRecord, Status
+from genpuzzle.registry import get_track
+from genpuzzle.solvers.spatial_construction import (CUBE_EDGES, FACES, OPPOSITE, as_cells, canonical,
+                                                    common_face, count_tilings_cpsat, cube_nets, cube_rotations,
+                                                    edge_point, fits_cube, fold_net, holes_by_folding, is_tiling,
+                                                    net_colourings, on_cube_surface, orientations, plane_through,
+                                                    placements, section_polygon, unfold_holes)
+from genpuzzle.tracks.spatial_construction import (make_assembly, make_cross_section, make_cube_net,
+                                                   make_paper_folding)
+
+from spatial_construction_answers import ERRORS, HELDOUT, TUNE, make_answer, plant, truth_answer
+
+SETTINGS = settings(max_examples=25, deadline=None)
+VARIANTS = ("cube_net", "paper_folding", "cross_section", "assembly")
+
+
+@pytest.fixture(scope="module")
+def sc_set(tmp_path_factory: pytest.TempPathFactory):
+    root = tmp_path_factory.mktemp("spatial_set")
+    write_set(root, {"spatial_construction": 8}, master_seed=31)
+    by_variant: dict[str, list[InstanceRecord]] = {}
+    for record in load_set(root).records:
+        by_variant.setdefault(record.variant, []).append(record)
+    return root, by_variant
+
+
+def _input(root: Path, record: InstanceRecord) -> Image.Image:
+    return Image.open(root / record.input_image).convert("RGB")
+
+
+def _verify(root: Path, record: InstanceRecord, image, tmp_path: Path, name: str = "answer"):
+    path = tmp_path / f"{name}.png"
+    Image.fromarray(np.asarray(image)).save(path)
+    return verify_answer(str(root), record, path)
+
+
+# ------------------------------------------------------------------------------------------ certificates
+
+
+def test_there_are_11_nets_and_24_rotations():
+    assert len(cube_nets()) == 11 and len(cube_rotations()) == 24
+    assert len({tuple(r.flatten()) for r in cube_rotations()}) == 24
+    for net in cube_nets():
+        assert sorted(fold_net(net).values()) == sorted(FACES)
+
+
+@SETTINGS
+@given(st.integers(0, 10 ** 6))
+def test_folding_the_stored_net_gives_the_stored_cube(seed):
+    made = make_cube_net(random.Random(seed))
+    if made is None:
+        return
+    net, cube, solution = made["net"], made["cube"], made["solution"]
+    faces = fold_net(net)
+    assert faces == made["faces"] and {faces[sq]: solution[sq] for sq in net} == cube
+    assert fits_cube(net, solution, cube)
+    anchors = {sq: solution[sq] for sq in made["anchors"]}
+    assert net_colourings(net, cube, anchors) == [solution]
+    assert OPPOSITE[faces[made["anchors"][0]]] != faces[made["anchors"][1]]
+    # a single coloured square never fixes the colouring (four rotations about its face's axis)
+    one = dict([next(iter(anchors.items()))])
+    assert len(net_colourings(net, cube, one)) == 4
+    swapped = dict(solution)
+    a, b = [sq for sq in net if sq not in anchors][:2]
+    swapped[a], swapped[b] = swapped[b], swapped[a]
+    assert not fits_cube(net, swapped, cube)
+
+
+@SETTINGS
+@given(st.integers(0, 10 ** 6))
+def test_unfolding_by_reflection_equals_folding_forward(seed):
+    made = make_paper_folding(random.Random(seed))
+    if made is None:
+        return
+    n, folds, punches = made["n"], made["folds"], made["punches"]
+    holes = unfold_holes(n, folds, punches)
+    assert holes == holes_by_folding(n, folds, punches) == set(made["holes"])
+    assert set(punches) <= holes
+    # each fold is a reflection: the hole set of the region before the fold is symmetric about its line
+    assert 1 <= len(holes) <= len(punches) * 2 ** len(folds)
+
+
+@SETTINGS
+@given(st.integers(0, 10 ** 6))
+def test_the_section_polygon_lies_on_the_plane_and_the_cubes_surface(seed):
+    made = make_cross_section(random.Random(seed))
+    if made is None:
+        return
+    pts = made["points"]
+    nrm, d = plane_through(pts["P"], pts["Q"], pts["R"])
+    polygon = made["polygon"]
+    assert all(v in polygon for v in pts.values())
+    for p in polygon:
+        assert sum(nrm[i] * p[i] for i in range(3)) == d and on_cube_surface(p)
+    for i in range(len(polygon)):
+        assert common_face(polygon[i], polygon[(i + 1) % len(polygon)])
+    # every edge the plane crosses contributes a vertex, and nothing else does
+    crossings = set()
+    for e in range(12):
+        a, b = edge_point(e, Fraction(0)), edge_point(e, Fraction(1))
+        fa = sum(nrm[i] * a[i] for i in range(3)) - d
+        fb = sum(nrm[i] * b[i] for i in range(3)) - d
+        if fa * fb <= 0:
+            crossings.add(tuple(a[i] + fa / (fa - fb) * (b[i] - a[i]) for i in range(3)))
+    assert crossings == set(polygon)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10 ** 6))
+def test_the_stored_tiling_is_an_exact_cover_and_cpsat_finds_it(seed):
+    made = make_assembly(random.Random(seed))
+    if made is None:
+        return
+    target = {(r, c) for r in range(made["rows"]) for c in range(made["cols"])}
+    regions = made["solution"]
+    assert is_tiling(target, made["pieces"], regions)
+    assert sum(len(r) for r in regions) == len(target)
+    assert count_tilings_cpsat(target, made["pieces"], 2) == made["tilings_counted"] >= 1
+    for piece in made["pieces"]:
+        assert placements(piece, target)
+
+
+def test_congruence_is_by_rotation_only():
+    ell = [(0, 0), (1, 0), (2, 0), (2, 1)]
+    mirrored = [(0, 1), (1, 1), (2, 1), (2, 0)]
+    assert canonical(ell) != canonical(mirrored)
+    assert canonical(ell, reflections=True) == canonical(mirrored, reflections=True)
+    assert len(orientations(ell)) == 4 and len(orientations([(0, 0), (0, 1), (1, 0), (1, 1)])) == 1
+    assert count_tilings_cpsat([(r, c) for r in range(2) for c in range(4)], [ell, mirrored]) == 0
+
+
+# ------------------------------------------------------------------------------------------ generation
+
+
+def test_generation_is_deterministic_and_validates(sc_set):
+    track = get_track("spatial_construction")
+    for variant in VARIANTS:
+        a, b = track.generate(5, variant), track.generate(5, variant)
+        buf = [io.BytesIO(), io.BytesIO()]
+        a.input_image.save(buf[0], format="PNG")
+        b.input_image.save(buf[1], format="PNG")
+        assert buf[0].getvalue() == buf[1].getvalue() and a.ground_truth == b.ground_truth
+    assert track.plan_variants(56).count("cube_net") == 14
+    root, by_variant = sc_set
+    for records in by_variant.values():
+        for record in records:
+            assert track.validate(record) == []
+    bad = InstanceRecord.from_json(by_variant["paper_folding"][0].to_json())
+    bad.ground_truth["holes"] = bad.ground_truth["holes"][1:]
+    assert track.validate(bad)
+    bad = InstanceRecord.from_json(by_variant["cube_net"][0].to_json())
+    key = next(iter(bad.ground_truth["solution"]))
+    bad.ground_truth["solution"][key] = "red" if bad.ground_truth["solution"][key] != "red" else "blue"
+    assert track.validate(bad)
+    bad = InstanceRecord.from_json(by_variant["cross_section"][0].to_json())
+    bad.ground_truth["polygon"] = bad.ground_truth["polygon"][:-1]
+    assert track.validate(bad)
+
+
+# ------------------------------------------------------------------------------------------ calibration
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_reference_scores_100_and_unchanged_input_0(sc_set, variant):
+    root, by_variant = sc_set
+    record = by_variant[variant][0]
+    ref = verify_answer(str(root), record, root / record.reference_images[0])
+    assert ref.status is Status.CORRECT and ref.score == 100, ref.codes
+    blank = verify_answer(str(root), record, root / record.input_image)
+    assert blank.score == 0 and blank.status is Status.INCORRECT and "missing_answer" in blank.codes
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_each_planted_error_is_caught_named_and_located(sc_set, tmp_path, variant):
+    root, by_variant = sc_set
+    rng = random.Random(4)
+    tried = 0
+    for error in ERRORS[variant]:
+        target = next((r for r in by_variant[variant] if plant(r, error, random.Random(0)) is not None), None)
+        if target is None:
+            continue
+        made = plant(target, error, rng)
+        tried += 1
+        state, stray = made
+        verdict = _verify(root, target, make_answer(_input(root, target), target, TUNE[0], seed=1, state=state,
+                                                    stray=stray), tmp_path, error)
+        named = [v for v in verdict.violations if v.code == error]
+        assert named and verdict.score < 100 and verdict.status is Status.INCORRECT, (error, verdict.codes)
+        assert all("bbox" in v.evidence for v in verdict.violations)
+    assert tried >= 3
+
+
+def test_single_local_defects_keep_tier_2(sc_set, tmp_path):
+    root, by_variant = sc_set
+    cases = [("cube_net", "wrong_face"), ("paper_folding", "missing_hole"), ("cross_section", "missing_edge")]
+    for variant, error in cases:
+        record = by_variant[variant][0]
+        state, stray = plant(record, error, random.Random(2))
+        verdict = _verify(root, record, make_answer(_input(root, record), record, TUNE[0], state=state), tmp_path,
+                          variant)
+        assert verdict.subscores["tier"] == 2 and round(verdict.score, 2) == 66.67, (variant, verdict.codes)
+
+
+def test_every_valid_tiling_scores_100(sc_set, tmp_path):
+    """Assembly accepts every exact cover: enumerate the instance's tilings (CP-SAT placements, up to 4)
+    and draw each one."""
+    from ortools.sat.python import cp_model
+
+    from genpuzzle.solvers.spatial_construction import placements as options_of
+
+    root, by_variant = sc_set
+    record = by_variant["assembly"][0]
+    truth = record.ground_truth
+    target = {(r, c) for r in range(truth["rows"]) for c in range(truth["cols"])}
+    pieces = [as_cells(p) for p in truth["pieces"]]
+    model = cp_model.CpModel()
+    chosen, covers = [], {cell: [] for cell in target}
+    for k, piece in enumerate(pieces):
+        opts = options_of(piece, target)
+        vars_ = [model.NewBoolVar(f"{k}_{j}") for j in range(len(opts))]
+        model.AddExactlyOne(vars_)
+        chosen.append(list(zip(vars_, opts)))
+        for v, cells in zip(vars_, opts):
+            for cell in cells:
+                covers[cell].append(v)
+    for vars_ in covers.values():
+        model.AddExactlyOne(vars_)
+    tilings = []
+
+    class Collect(cp_model.CpSolverSolutionCallback):
+        def on_solution_callback(self):
+            tilings.append([sorted(cells) for opts in chosen for v, cells in opts if self.Value(v)])
+            if len(tilings) >= 4:
+                self.StopSearch()
+
+    solver = cp_model.CpSolver()
+    solver.parameters.enumerate_all_solutions = True
+    solver.parameters.num_workers = 1
+    solver.Solve(model, Collect())
+    assert tilings
+    for k, regions in enumerate(tilings):
+        assert is_tiling(target, pieces, regions)
+        verdict = _verify(root, record, make_answer(_input(root, record), record, TUNE[0],
+                                                    state={"regions": regions}), tmp_path, f"tiling{k}")
+        assert verdict.status is Status.CORRECT and verdict.score == 100, (regions, verdict.codes)
+
+
+@pytest.mark.parametrize("style", TUNE, ids=lambda s: s.name)
+def test_answers_redrawn_in_tuned_styles_score_100(sc_set, tmp_path, style):
+    root, by_variant = sc_set
+    for k, variant in enumerate(VARIANTS):
+        record = by_variant[variant][0]
+        verdict = _verify(root, record, make_answer(_input(root, record), record, style, seed=k), tmp_path, variant)
+        assert verdict.status is Status.CORRECT and verdict.score == 100, (record.id, verdict.codes)
+
+
+@pytest.mark.parametrize("style", HELDOUT, ids=lambda s: s.name)
+def test_answers_redrawn_in_heldout_styles_score_100(sc_set, tmp_path, style):
+    root, by_variant = sc_set
+    for k, variant in enumerate(VARIANTS):
+        record = by_variant[variant][-1]
+        verdict = _verify(root, record, make_answer(_input(root, record), record, style, seed=10 + k), tmp_path,
+                          variant)
+        assert verdict.status is Status.CORRECT and verdict.score == 100, (record.id, verdict.codes)
+
+
+def test_a_colour_between_two_palette_colours_goes_to_review_never_passes(sc_set, tmp_path):
+    root, by_variant = sc_set
+    record = by_variant["cube_net"][0]
+    state = truth_answer(record)
+    key = next(f"{sq['cell'][0]},{sq['cell'][1]}" for sq in record.layout["squares"] if not sq["anchor"])
+    state["colours"][key] = (255, 110, 90)  # salmon-coral: between red and orange
+    verdict = _verify(root, record, make_answer(_input(root, record), record, TUNE[0], state=state), tmp_path)
+    assert verdict.needs_review and verdict.status is not Status.CORRECT and verdict.score < 100
+
+
+# ------------------------------------------------------------------------------------------ garbage
+
+
+@settings(max_examples=5, deadline=None)
+@given(st.data())
+def test_garbage_images_never_crash_the_verifier(sc_set, tmp_path_factory, data):
+    root, by_variant = sc_set
+    record = data.draw(st.sampled_from([r for rs in by_variant.values() for r in rs]))
+    kind = data.draw(st.sampled_from(["noise", "black", "white", "stripes", "tiny"]))
+    rng = np.random.default_rng(data.draw(st.integers(0, 1000)))
+    w, h = Image.open(root / record.input_image).size
+    if kind == "noise":
+        image = rng.integers(0, 256, (h, w, 3), dtype=np.uint8)
+    elif kind == "black":
+        image = np.zeros((h, w, 3), np.uint8)
+    elif kind == "white":
+        image = np.full((h, w, 3), 255, np.uint8)
+    elif kind == "stripes":
+        image = np.full((h, w, 3), 255, np.uint8)
+        image[::7] = 0
+    else:
+        image = rng.integers(0, 256, (9, 13, 3), dtype=np.uint8)
+    verdict = _verify(root, record, image, tmp_path_factory.mktemp("garbage"))
+    assert 0 <= verdict.score < 100 and verdict.status is not Status.CORRECT
