@@ -153,3 +153,62 @@ def validate(instance: dict) -> list[str]:
     if [to_pegs(s) for s in found] != instance["accepted"]:
         return [f"BFS finds {len(found)} state(s) after {instance['k']} optimal moves, not the stored one"]
     return []
+
+
+# ------------------------------------------------------------------------------------------ track glue
+
+from genpuzzle.solvers.board_game.base import Move  # noqa: E402
+from genpuzzle.solvers.board_game.puzzle_game import PuzzleGame, changed_cells  # noqa: E402
+
+
+def board_of(pegs, discs: int) -> list[list[str]]:
+    """A board of ``discs`` levels (row 0 = the top level) by 3 pegs (columns A, B, C): the size of the
+    disc at that level of that peg, ``"."`` for none."""
+    board = [["."] * 3 for _ in range(discs)]
+    for p, stack in enumerate(pegs):
+        for level, size in enumerate(stack):
+            board[discs - 1 - level][p] = str(size)
+    return board
+
+
+def pegs_of(board) -> list[list[int | None]]:
+    """Stacks bottom to top (None for an unreadable disc) from a :func:`board_of` board."""
+    n = len(board)
+    return [[None if not board[n - 1 - lv][p].isdigit() else int(board[n - 1 - lv][p])
+             for lv in range(n) if board[n - 1 - lv][p] != "."] for p in range(3)]
+
+
+class Hanoi(PuzzleGame):
+    name = "hanoi"
+    rows, cols = 6, 3
+    codes = tuple(str(k) for k in range(1, 8))
+    title = "Tower of Hanoi"
+    description = "the state after k optimal moves: closed form, checked by BFS"
+    certificate_kind = "closed_form_and_bfs"
+    answer_text = "Draw the pegs and discs as they are after those moves"
+
+    def make(self, rng, level):
+        return generate(rng, level)
+
+    def boards(self, data):
+        n = data["discs"]
+        position = board_of(data["start"], n)
+        after = board_of(data["accepted"][0], n)
+        name = " ".join(f"{d}:{a}{b}" for d, a, b in data["moves"])
+        return position, [Move(name, after, changed_cells(position, after))], [Move(name, after, changed_cells(position, after))]
+
+    def task_text(self, data):
+        k, target = data["k"], data["target"]
+        return (f"The pegs are labelled A, B and C and each disc carries its size (1 = smallest). A move takes the "
+                "top disc of one peg onto another peg that is empty or whose top disc is larger. Make the first "
+                f"{k} move{'s' if k > 1 else ''} of the shortest way to stack all discs on peg {target}.")
+
+    def instruction(self, instance, layout):
+        return (f"The image shows a board puzzle ({self.title}). {instance.task_text} {self.answer_text}, in the same "
+                "place and size: keep the pegs, the base and the peg labels as they are. Return the completed image.")
+
+    def prove(self, data):
+        return validate(data)
+
+
+GAME = Hanoi()

@@ -151,3 +151,83 @@ def validate(instance: dict) -> list[str]:
     if check(ex, list(zip(ex, ex[1:])), instance):
         problems.append("stored example route is not a shortest route")
     return problems
+
+
+# ------------------------------------------------------------------------------------------ track glue
+
+from genpuzzle.solvers.board_game.base import Move  # noqa: E402
+from genpuzzle.solvers.board_game.puzzle_game import PuzzleGame, changed_cells  # noqa: E402
+
+MAX_STORED_ROUTES = 100
+
+
+def board_of(data: dict, route=()) -> list[list[str]]:
+    """Codes: ``"#"`` blocked, ``"A"`` start, ``"B"`` target, ``"*"`` a square the drawn route visits
+    between them, ``"."`` any other square."""
+    n = data["n"]
+    board = [["."] * n for _ in range(n)]
+    for r, c in data["blocked"]:
+        board[r][c] = "#"
+    for r, c in route:
+        board[r][c] = "*"
+    board[data["start"][0]][data["start"][1]] = "A"
+    board[data["goal"][0]][data["goal"][1]] = "B"
+    return board
+
+
+def route_of(board) -> list[Cell] | None:
+    """The order of the route through a :func:`board_of` board's ``*`` squares from A to B (knight moves
+    over every marked square once), or None."""
+    cells = {(r, c) for r, row in enumerate(board) for c, v in enumerate(row) if v == "*"}
+    start = next((r, c) for r, row in enumerate(board) for c, v in enumerate(row) if v == "A")
+    goal = next((r, c) for r, row in enumerate(board) for c, v in enumerate(row) if v == "B")
+
+    def rec(path: list[Cell], left: set[Cell]) -> list[Cell] | None:
+        if not left:
+            return path + [goal] if is_knight_move(path[-1], goal) else None
+        for x in sorted(left):
+            if is_knight_move(path[-1], x):
+                got = rec(path + [x], left - {x})
+                if got:
+                    return got
+        return None
+
+    return rec([start], cells)
+
+
+class KnightRoute(PuzzleGame):
+    name = "knight_route"
+    rows = cols = 8
+    codes = ("*",)
+    title = "knight route"
+    description = "draw a shortest knight route avoiding blocked squares: BFS, every shortest route accepted"
+    certificate_kind = "bfs_open_task"
+    answer_text = "Draw the route on the board"
+
+    def make(self, rng, level):
+        return generate(rng, level)
+
+    def boards(self, data):
+        n = data["n"]
+        position = board_of(data)
+        routes = all_shortest_routes(n, tuple(data["start"]), tuple(data["goal"]), {tuple(b) for b in data["blocked"]},
+                                     MAX_STORED_ROUTES)
+        accepted = []
+        for route in routes:
+            board = board_of(data, route[1:-1])
+            accepted.append(Move("-".join(cell_name(x, n) for x in route), board, changed_cells(position, board)))
+        return position, accepted, accepted
+
+    def task_text(self, data):
+        n = data["n"]
+        a, b = cell_name(tuple(data["start"]), n), cell_name(tuple(data["goal"]), n)
+        return (f"A knight stands on {a} (marked A) and must reach {b} (marked B). It moves as in chess: two squares "
+                "along a row or column and one square across, jumping over anything in between, but it may never "
+                "land on a blocked (dark, crossed) square. Draw a shortest route: a line from square centre to "
+                "square centre through every square the knight lands on, from A to B (any shortest route is right).")
+
+    def prove(self, data):
+        return validate(data)
+
+
+GAME = KnightRoute()

@@ -1,0 +1,113 @@
+"""Tower of Hanoi reading: each peg's stack by bar width. Along every pixel row above the base, the run of
+non-paper pixels through the peg's axis is measured; rows whose run is much wider than the pole are disc
+rows; runs of rows of one width are discs (a run twice a disc's height is two discs of that width) and each
+disc's size is the drawn size whose width is nearest, unsure when the width lies between two sizes.
+Judged by the rules (a disc lost or doubled, a larger disc on a smaller one) and against the state after
+the k optimal moves (``wrong_state``)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from genpuzzle.records import InstanceRecord
+from genpuzzle.solvers.board_game import hanoi
+from genpuzzle.verifiers.board_game.base import UNSURE, BoardReading, Comparison
+from genpuzzle.verifiers.board_game.puzzle_verify import instance_of, judge
+
+PAPER_DIFF = 60  # a pixel this far (largest channel difference) from the paper colour is drawn
+WIDTH_TOL = 0.35  # a width within this fraction of a size step of a drawn size is that size
+
+
+def _paper(image: np.ndarray) -> np.ndarray:
+    rgb = image[:, :, :3].reshape(-1, 3).astype(np.float32)
+    lum = rgb @ np.array([0.299, 0.587, 0.114], np.float32)
+    return np.median(rgb[lum >= np.percentile(lum, 60)], axis=0)
+
+
+def read_stacks(answer: np.ndarray, layout: dict) -> tuple[list[list[tuple[int | None, float, list[int]]]], dict]:
+    """Per peg, the discs bottom to top as ``(size or None when unsure, confidence, pixel box)``."""
+    n = layout["rows"]
+    disc_h, widths, pole_w = layout["disc_h"], layout["disc_w"], layout["pole_w"]
+    step = (widths[-1] - widths[0]) / max(1, n - 1) if n > 1 else widths[0]
+    ink = np.abs(answer[:, :, :3].astype(np.float32) - _paper(answer)).max(axis=2) > PAPER_DIFF
+    H, W = ink.shape
+    top = max(0, int(layout["pole_top"]) - disc_h)
+    bottom = int(layout["base_y"]) - 2
+    stacks, notes = [], {}
+    half = int(widths[-1] / 2 + step)
+    for p, x in enumerate(layout["peg_x"]):
+        cx = int(round(x))
+        row_widths = []
+        for y in range(bottom, top, -1):  # bottom up
+            line = ink[y, max(0, cx - half):min(W, cx + half)]
+            centre = cx - max(0, cx - half)
+            if not line[max(0, centre - 3):centre + 4].any():
+                row_widths.append(0)
+                continue
+            a = centre
+            while a > 0 and line[a - 1]:
+                a -= 1
+            b = centre
+            while b < len(line) - 1 and line[b + 1]:
+                b += 1
+            row_widths.append(b - a + 1)
+        discs = []
+        y = bottom
+        k = 0
+        while k < len(row_widths):
+            w = row_widths[k]
+            if w < max(2.5 * pole_w, 0.6 * widths[0]):
+                k += 1
+                continue
+            start = k
+            while k < len(row_widths) and abs(row_widths[k] - w) <= max(6, 0.15 * step) and row_widths[k] > 0:
+                k += 1
+            height = k - start
+            if height < 0.45 * disc_h:
+                continue
+            width = float(np.median(row_widths[start:k]))
+            count = max(1, int(round(height / disc_h)))
+            nearest = int(np.argmin([abs(width - v) for v in widths]))
+            off = abs(width - widths[nearest]) / max(1.0, step)
+            size, conf = (nearest + 1, min(1.0, 0.6 + (WIDTH_TOL - off))) if off <= WIDTH_TOL else (None, 0.3)
+            y0, y1 = bottom - k, bottom - start
+            for j in range(count):
+                box = [int(cx - width / 2), int(y0 + (count - 1 - j) * height / count), int(cx + width / 2),
+                       int(y0 + (count - j) * height / count)]
+                discs.append((size, conf, box))
+        stacks.append(discs)
+        notes[f"peg_{'ABC'[p]}_widths"] = [d[2][2] - d[2][0] for d in discs]
+    return stacks, notes
+
+
+def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord) -> BoardReading:
+    layout = record.layout
+    n = layout["rows"]
+    stacks, notes = read_stacks(answer, layout)
+    states = [["."] * 3 for _ in range(n)]
+    conf = [[1.0] * 3 for _ in range(n)]
+    evidence = [[{"box": [int(v) for v in layout["cell_boxes"][r][p]]} for p in range(3)] for r in range(n)]
+    for p, discs in enumerate(stacks):
+        if len(discs) > n:
+            notes[f"peg_{'ABC'[p]}_overflow"] = len(discs)
+        for level, (size, cf, box) in enumerate(discs[:n]):
+            r = n - 1 - level
+            states[r][p] = str(size) if size is not None else UNSURE
+            conf[r][p] = round(cf, 3)
+            evidence[r][p] = {"box": box, "width": box[2] - box[0]}
+    reading = BoardReading(states, conf, evidence, notes=notes)
+    reading.notes["stacks"] = [[d[0] for d in discs] for discs in stacks]
+    return reading
+
+
+def compare(reading: BoardReading, record: InstanceRecord, layout: dict) -> Comparison:
+    data = instance_of(record)
+    stacks = reading.notes.get("stacks")
+
+    def findings(board):
+        pegs = hanoi.pegs_of(board)
+        if stacks and any(len(s) > layout["rows"] for s in stacks):  # more discs than the board holds
+            pegs = [[d if d is not None else 0 for d in s] for s in stacks]
+        return hanoi.check(pegs, data)
+
+    return judge(reading, record, layout, findings)

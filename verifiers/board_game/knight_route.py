@@ -1,0 +1,205 @@
+"""Knight route reading, as the maze verifier reads routes: new ink relative to the input (any colour,
+any width; tolerant of a few pixels of misregistration), then the coverage of that ink along every
+candidate move between square centres (the longest run of covered samples, so lines crossing a segment
+do not add up) (the knight moves, and the king moves so that a wrong step is seen
+too). A move is drawn when ink covers at least DRAWN of the samples along the middle of its segment,
+unsure between UNSURE_FROM and DRAWN. The drawn moves must form one route from A to B; ink that is no part
+of a drawn move and lies away from the route's squares (where dots or numbers may mark the landings) is an
+``extra_mark``. Judged by the rules: every move a knight move, no blocked landing, B reached, and the
+route as short as the BFS distance (an open task: every shortest route is accepted)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from genpuzzle.records import InstanceRecord, Violation
+from genpuzzle.solvers.board_game import knight_route
+from genpuzzle.solvers.board_game.base import parse_board
+from genpuzzle.solvers.board_game.puzzle_common import EXTRA_MARK, Finding
+from genpuzzle.verifiers.board_game.base import UNSURE, BoardReading, Comparison, _cells_violation
+from genpuzzle.verifiers.board_game.puzzle_verify import instance_of, violations_of
+
+NEW_INK = 45  # a channel this far outside the input's range around a pixel is new ink
+SLACK = 2  # px of misregistration the input's range is widened by
+DRAWN = 0.75
+UNSURE_FROM = 0.5  # a line crossing a short (king) segment covers up to ~0.4 of it
+SAMPLE_SPAN = (0.2, 0.8)  # the part of a segment sampled (its ends lie on glyphs, dots and other segments)
+STEPS = ((1, 2), (2, 1), (-1, 2), (-2, 1), (0, 1), (1, 0), (1, 1), (-1, 1))  # one direction of each pair
+EXTRA_AREA = 0.03  # an unexplained ink piece of at least this share of a square is a mark
+
+
+def new_ink(answer: np.ndarray, input_image: np.ndarray) -> np.ndarray:
+    import cv2
+
+    k = np.ones((2 * SLACK + 1, 2 * SLACK + 1), np.uint8)
+    a = answer[:, :, :3].astype(np.int16)
+    lo = cv2.erode(input_image[:, :, :3], k).astype(np.int16) - NEW_INK
+    hi = cv2.dilate(input_image[:, :, :3], k).astype(np.int16) + NEW_INK
+    ink = ((a < lo) | (a > hi)).any(axis=2)
+    return cv2.morphologyEx(ink.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8)) > 0
+
+
+def input_busy(input_image: np.ndarray) -> np.ndarray:
+    """Where the input itself is not flat (its glyphs, crosses and lines): new ink cannot be told there."""
+    import cv2
+
+    k = np.ones((2 * SLACK + 1, 2 * SLACK + 1), np.uint8)
+    spread = (cv2.dilate(input_image[:, :, :3], k).astype(np.int16) - cv2.erode(input_image[:, :, :3], k)).max(axis=2)
+    return spread > 2 * NEW_INK
+
+
+def edge_coverage(ink: np.ndarray, layout: dict, busy: np.ndarray | None = None
+                  ) -> dict[tuple[tuple[int, int], tuple[int, int]], float]:
+    """Per candidate move, the longest run of samples with new ink nearby (a sample on the input's own ink,
+    where new ink cannot be told, counts as covered), as a share of the samples;
+    0 when fewer than half the samples can be judged."""
+    import cv2
+
+    n, cell = layout["rows"], float(layout["cell_px"])
+    reach = max(2, int(round(0.04 * cell)))
+    near = cv2.dilate(ink.astype(np.uint8), np.ones((2 * reach + 1, 2 * reach + 1), np.uint8)) > 0
+    H, W = ink.shape
+    out = {}
+    for r in range(n):
+        for c in range(n):
+            for dr, dc in STEPS:
+                a, b = (r, c), (r + dr, c + dc)
+                if not (0 <= b[0] < n and 0 <= b[1] < n):
+                    continue
+                (x0, y0), (x1, y1) = layout["cell_centers"][r][c], layout["cell_centers"][b[0]][b[1]]
+                ts = np.linspace(*SAMPLE_SPAN, 25)
+                xs = np.clip(np.round(x0 + ts * (x1 - x0)).astype(int), 0, W - 1)
+                ys = np.clip(np.round(y0 + ts * (y1 - y0)).astype(int), 0, H - 1)
+                hits = near[ys, xs]
+                if busy is not None:
+                    unknown = busy[ys, xs] & ~hits
+                    if unknown.mean() > 0.5:
+                        out[tuple(sorted((a, b)))] = 0.0
+                        continue
+                    hits = hits | unknown
+                out[tuple(sorted((a, b)))] = _longest_run(hits) / len(ts)
+    return out
+
+
+def _longest_run(hits: np.ndarray) -> int:
+    """Longest run of consecutive covered samples: a line crossing the segment covers only a short run."""
+    best = run = 0
+    for h in hits:
+        run = run + 1 if h else 0
+        best = max(best, run)
+    return best
+
+
+def _route(edges: set, start, goal) -> list | None:
+    """The edges as one route from start (a path visiting each square once), or None."""
+    nbrs: dict = {}
+    for a, b in edges:
+        nbrs.setdefault(a, []).append(b)
+        nbrs.setdefault(b, []).append(a)
+    if start not in nbrs:
+        return None
+    route, prev = [start], None
+    while True:
+        nxt = [x for x in nbrs[route[-1]] if x != prev]
+        if len(nxt) != 1 or (len(nbrs[route[-1]]) > 2):
+            if not nxt and (len(route) - 1 == len(edges)):
+                return route
+            return None
+        prev = route[-1]
+        if nxt[0] in route:
+            return None
+        route.append(nxt[0])
+
+
+def _unexplained(ink: np.ndarray, edges, route_cells, layout: dict) -> list[tuple[int, int, list[int]]]:
+    """Pieces of new ink on the board that no drawn move or route square explains: (row, col, box)."""
+    import cv2
+
+    cell = float(layout["cell_px"])
+    explained = np.zeros(ink.shape, np.uint8)
+    width = max(3, int(round(0.3 * cell)))
+    for a, b in edges:
+        (x0, y0), (x1, y1) = layout["cell_centers"][a[0]][a[1]], layout["cell_centers"][b[0]][b[1]]
+        cv2.line(explained, (int(x0), int(y0)), (int(x1), int(y1)), 1, width)
+    for r, c in route_cells:
+        x, y = layout["cell_centers"][r][c]
+        cv2.circle(explained, (int(x), int(y)), int(0.42 * cell), 1, -1)
+    gx0, gy0, gx1, gy1 = (int(v) for v in layout["grid_bbox"])
+    board = np.zeros_like(explained)
+    board[gy0:gy1, gx0:gx1] = 1
+    rest = (ink & (explained == 0) & (board == 1)).astype(np.uint8)
+    count, _, stats, cents = cv2.connectedComponentsWithStats(rest, connectivity=8)
+    out = []
+    for k in range(1, count):
+        if stats[k, cv2.CC_STAT_AREA] >= EXTRA_AREA * cell * cell:
+            cx, cy = cents[k]
+            c = min(layout["cols"] - 1, max(0, int((cx - gx0) // cell)))
+            r = min(layout["rows"] - 1, max(0, int((cy - gy0) // cell)))
+            x, y, w, h = stats[k, :4]
+            out.append((r, c, [int(x), int(y), int(x + w), int(y + h)]))
+    return out
+
+
+def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord) -> BoardReading:
+    layout = record.layout
+    position = parse_board(record.ground_truth["position"])
+    n = layout["rows"]
+    ink = new_ink(answer, input_image)
+    coverage = edge_coverage(ink, layout, input_busy(input_image))
+    drawn = {e for e, v in coverage.items() if v >= DRAWN}
+    unsure = {e for e, v in coverage.items() if UNSURE_FROM <= v < DRAWN}
+    states = [row[:] for row in position]
+    conf = [[1.0] * n for _ in range(n)]
+    evidence = [[{"box": [int(v) for v in layout["cell_boxes"][r][c]]} for c in range(n)] for r in range(n)]
+    for a, b in drawn:
+        for r, c in (a, b):
+            if states[r][c] in (".", "#"):
+                states[r][c] = "*" if states[r][c] == "." else "#*"
+    for a, b in unsure:
+        for r, c in (a, b):
+            if position[r][c] not in ("A", "B"):
+                states[r][c] = UNSURE
+                conf[r][c] = 0.3
+                evidence[r][c]["unsure_move"] = [list(a), list(b), round(coverage[(a, b)], 3)]
+    route_cells = {x for e in drawn for x in e}
+    extra = _unexplained(ink, drawn, route_cells, layout)
+    notes: dict[str, Any] = {"moves": sorted([list(a), list(b)] for a, b in drawn),
+                             "unsure_moves": sorted([list(a), list(b)] for a, b in unsure),
+                             "extra_ink": [[r, c, box] for r, c, box in extra]}
+    return BoardReading(states, conf, evidence, notes=notes)
+
+
+def compare(reading: BoardReading, record: InstanceRecord, layout: dict) -> Comparison:
+    data = instance_of(record)
+    n = data["n"]
+    position = parse_board(record.ground_truth["position"])
+    start, goal = tuple(data["start"]), tuple(data["goal"])
+    edges = {(tuple(a), tuple(b)) for a, b in reading.notes.get("moves", [])}
+    unsure_edges = reading.notes.get("unsure_moves", [])
+    extra = reading.notes.get("extra_ink", [])
+    route = _route(edges, start, goal)
+    violations: list[Violation] = []
+    for r, c, box in extra:
+        violations.append(_cells_violation(EXTRA_MARK, "ink that is no move of the route", [[r, c]], layout,
+                                           ink_box=box))
+    cells = [(r, c) for r in range(n) for c in range(n)]
+    route_cells = set(route or []) | {x for e in edges for x in e}
+    keep = [x for x in cells if x not in route_cells]
+    stray = {(r, c) for r, c, _ in extra}
+    unsure_cells = {tuple(x) for a, b in unsure_edges for x in (a, b)}
+    preserved = sum(x not in stray and x not in unsure_cells for x in keep) / len(keep) if keep else 1.0
+    if not edges and not unsure_edges:
+        violations.insert(0, Violation("no_change", "no route is drawn", {"bbox": [int(v) for v in layout["board_bbox"]]}))
+        return Comparison("no_change", violations, 0.0, 0.0, 0.0, position)
+    findings = knight_route.check(route, sorted(edges), data)
+    violations = violations_of(findings, layout) + violations
+    completion = 1.0 if route and route[-1] == goal else 0.5
+    codes = {f.code for f in findings}
+    if not findings:
+        return Comparison("accepted", violations, 1.0, preserved, completion, position)
+    if "rule_broken" in codes:
+        return Comparison("rule_broken", violations, 0.0, preserved, completion, position)
+    return Comparison("wrong_state" if "wrong_state" in codes else "wrong_answer", violations, 1 / 3, preserved,
+                      completion, position)
