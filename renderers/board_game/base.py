@@ -19,6 +19,9 @@ the top):
 - ``labels`` ``[{"text", "box"}]`` the coordinate labels
 - ``palette`` code -> RGB the renderer draws each piece code in, ``"."`` -> the empty cell's colour
 - ``hollow_code`` the code an outline-only stone reads as (a redrawn white stone), or ``None``
+- ``edit_regions`` ``"discs"`` (default: a disc per cell, the edit mask) or ``"cells"`` (cell boxes)
+- ``lines_through_centres`` True for boards whose lines cross at the cell centres (go): the stone reader
+  then samples the cell's colour between the line arms
 - anything game-specific (``square_shades``, ``river_bbox``, glyph font ...) under other keys.
 """
 
@@ -173,11 +176,24 @@ def finish_layout(game: str, cell_kind: str, geometry: dict[str, Any], *, piece_
 
 
 def edit_mask(layout: dict[str, Any], pad: int = 2) -> Image.Image:
-    """Mode ``L`` mask, 255 over the board area (where the answer changes pixels)."""
+    """Mode ``L`` mask, 255 where the answer changes pixels: the piece area of every cell (a disc of
+    1.1 x ``piece_radius`` about each centre, 0.3 pitch on boards whose lines cross at the centres; for ``edit_regions == "cells"`` layouts each cell box inset
+    by 6 %), so the board's line work, frame and labels stay outside it and anchor the registration."""
     w, h = layout["image_size"]
     mask = Image.new("L", (w, h), 0)
-    x0, y0, x1, y1 = layout["board_bbox"]
-    ImageDraw.Draw(mask).rectangle([x0 - pad, y0 - pad, x1 + pad, y1 + pad], fill=255)
+    d = ImageDraw.Draw(mask)
+    cells = layout.get("edit_regions", "discs") == "cells"
+    rad = 1.1 * float(layout["piece_radius"]) + pad
+    if layout.get("lines_through_centres"):  # keep the line arms between the points outside the mask
+        rad = 0.3 * float(layout["cell_px"])
+    for r, row in enumerate(layout["cell_boxes"]):
+        for c, (x0, y0, x1, y1) in enumerate(row):
+            if cells:
+                m = 0.06 * (x1 - x0)
+                d.rectangle([x0 + m, y0 + m, x1 - m, y1 - m], fill=255)
+            else:
+                x, y = layout["cell_centers"][r][c]
+                d.ellipse([x - rad, y - rad, x + rad, y + rad], fill=255)
     return mask
 
 
@@ -209,4 +225,5 @@ def render_stone_board(game: str, board: Sequence[Sequence[str]], spacing: int, 
     points = segment_points(segments, spacing / 4, avoid=centers, avoid_radius=0.47 * spacing)
     palette = {".": WOOD, **colours}
     return BoardDrawing(image, finish_layout(game, "stone", g, piece_radius=radius, line_points=points,
-                                             labels=labels, palette=palette, hollow_code=hollow_code))
+                                             labels=labels, palette=palette, hollow_code=hollow_code,
+                                             lines_through_centres=True))

@@ -17,12 +17,13 @@ SIDE = 25  # hexagon centre-to-vertex
 CELL_FILL = (238, 228, 205)
 COLOURS = {"R": (215, 40, 40), "U": (40, 80, 210)}
 EDGE_WIDTH = 5
+PAD_Y = 45  # extra paper above and below: a less elongated page (models often return square images)
 
 
 def _geometry() -> dict:
     w = math.sqrt(3) * SIDE
     x0 = MARGIN + 2 * LABEL_PX + w
-    y0 = MARGIN + 2 * SIDE
+    y0 = MARGIN + 2 * SIDE + PAD_Y
     centers = [[[round(x0 + c * w + r * w / 2, 2), round(y0 + r * 1.5 * SIDE, 2)] for c in range(N)] for r in range(N)]
     boxes = [[[round(x - w / 2, 2), round(y - w / 2, 2), round(x + w / 2, 2), round(y + w / 2, 2)] for x, y in row]
              for row in centers]
@@ -31,7 +32,8 @@ def _geometry() -> dict:
     bbox = [int(min(xs) - w / 2 - 8), int(min(ys) - SIDE - 8), int(max(xs) + w / 2 + 8), int(max(ys) + SIDE + 8)]
     return {"rows": N, "cols": N, "cell_px": round(w, 2), "cell_boxes": boxes, "cell_centers": centers,
             "grid_bbox": [round(min(xs), 2), round(min(ys), 2), round(max(xs), 2), round(max(ys), 2)],
-            "board_bbox": bbox, "image_size": [int(bbox[2] + MARGIN + LABEL_PX), int(bbox[3] + MARGIN + 2 * LABEL_PX)]}
+            "board_bbox": bbox,
+            "image_size": [int(bbox[2] + MARGIN + LABEL_PX), int(bbox[3] + MARGIN + 2 * LABEL_PX + PAD_Y)]}
 
 
 def hexagon(x: float, y: float) -> list[tuple[float, float]]:

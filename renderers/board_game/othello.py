@@ -8,7 +8,7 @@ from genpuzzle.renderers.board_game.base import (STONE_BLACK, STONE_WHITE, Board
                                                  square_geometry)
 
 CELL_PX = 52
-GREEN = (46, 139, 87)
+GREEN = (120, 190, 130)
 
 
 def render_board(board: list[list[str]]) -> BoardDrawing:

@@ -31,5 +31,5 @@ def render_board(board: list[list[str]]) -> BoardDrawing:
     # lines are sampled away from the cell corners' neighbourhood of marks: marks stay within 0.4 cell
     layout = finish_layout("tictactoe", "mark", g, piece_radius=0.35 * CELL_PX,
                            line_points=segment_points(segments, CELL_PX / 6), labels=labels,
-                           palette={".": (255, 255, 255), "X": X_INK, "O": O_INK})
+                           palette={".": (255, 255, 255), "X": X_INK, "O": O_INK}, edit_regions="cells")
     return BoardDrawing(image, layout)

@@ -136,8 +136,8 @@ def cell_unchanged(answer: np.ndarray, input_image: np.ndarray, box: Sequence[fl
 
 
 STONE_CORE = 0.22  # core disc radius (x pitch) whose median colour classifies a stone or an empty point
-RING = (0.28, 0.5)  # annulus (x pitch) where an outline-only stone's ring is looked for
-RING_COVER = 0.7  # share of angle bins with dark ink in the annulus that makes a ring
+RING = (0.24, 0.5)  # annulus (x pitch) where an outline-only stone's ring is looked for (see below)
+RING_COVER = 0.85  # share of angle bins with dark ink in the annulus that makes a ring
 MARGIN_UNSURE = 0.25  # (d2 - d1) / (d2 + d1) below this: unsure between the two nearest classes
 OPEN_SET_DE = 38.0  # a core colour farther than this (Delta E) from every class is no piece of the game
 
@@ -149,15 +149,27 @@ def read_stone_cells(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
     input shows with that class and that still look most like it (at least 3 such cells; else on the
     input, else the renderer's palette),
     so a redrawn board with other wood, stone or disc shades reads by its own colours. Open set: a core
-    far from every class is :data:`UNKNOWN`; a near tie is :data:`UNSURE`. A core reading empty with a
-    dark ring around it (an outline-only stone) reads as the layout's ``hollow_code``."""
+    far from every class is :data:`UNKNOWN`; a near tie is :data:`UNSURE`. On boards with a
+    ``hollow_code`` (go, gomoku, othello: white stones may be redrawn as outlines), a core reading empty
+    with a dark ring around it (an outline-only stone) reads as that code."""
     rows, cols, pitch = layout["rows"], layout["cols"], float(layout["cell_px"])
     a_lab, i_lab = lab_image(answer), lab_image(input_image)
     a_luma = luma(answer)
     half = max(3, int(round(0.5 * pitch)))
     radius, angle = _polar(2 * half + 1)
     core = radius <= STONE_CORE * pitch
-    annulus = (radius >= RING[0] * pitch) & (radius <= RING[1] * pitch)
+    if layout.get("lines_through_centres"):
+        # the line arms cross the centre (and a thick redrawn cross fills a small core): sample the four
+        # diagonal wedges between them instead
+        off_axis = np.abs(((np.degrees(angle) % 90) - 45)) <= 15
+        core = off_axis & (radius >= 0.2 * pitch) & (radius <= 0.32 * pitch)
+    # where an outline-only stone's ring lies: about the drawn stone's radius, and on square cells inside
+    # 0.44 pitch, so a thick grid line along the cell's sides is no ring
+    piece = float(layout.get("piece_radius", 0.45 * pitch))
+    outer = min(RING[1] * pitch, 1.08 * piece)
+    if not layout.get("lines_through_centres"):
+        outer = min(outer, 0.44 * pitch)
+    annulus = (radius >= RING[0] * pitch) & (radius <= outer)
     bins = ((angle[annulus] + np.pi) / (2 * np.pi) * 48).astype(int) % 48
     centers = layout["cell_centers"]
 
@@ -192,7 +204,8 @@ def read_stone_cells(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
     # rings mean outline-only stones only where the input's empty cells have none (not connect-four holes)
     empties = [(r, c) for r in range(rows) for c in range(cols) if position[r][c] == EMPTY][:12]
     i_luma = luma(input_image)
-    rings_possible = not empties or float(np.median([ring_cover(i_luma, r, c) for r, c in empties])) < 0.4
+    rings_possible = bool(hollow) and (not empties or
+                                       float(np.median([ring_cover(i_luma, r, c) for r, c in empties])) < 0.4)
     states, conf, evidence = [], [], []
     for r in range(rows):
         srow, crow, erow = [], [], []
@@ -209,7 +222,7 @@ def read_stone_cells(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
                 cover = ring_cover(a_luma, r, c)
                 ev["ring_cover"] = round(cover, 3)
                 if cover >= RING_COVER and d1 <= OPEN_SET_DE:
-                    srow.append(hollow if hollow else UNKNOWN)
+                    srow.append(hollow)
                     crow.append(0.75)
                     erow.append({**ev, "reason": "outline-only stone"})
                     continue
@@ -400,6 +413,9 @@ def extra_ink(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any
     for label in layout.get("labels", []):
         x0, y0, x1, y1 = label["box"]
         keep_out[max(0, y0 - p):y1 + p, max(0, x0 - p):x1 + p] = 1
+    edge = max(4, int(0.01 * max(new.shape)))  # registration leaves slivers of the answer's border here
+    keep_out[:edge] = keep_out[-edge:] = 1
+    keep_out[:, :edge] = keep_out[:, -edge:] = 1
     new &= keep_out == 0
     new = cv2.morphologyEx(new.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     count, _, stats, _ = cv2.connectedComponentsWithStats(new, connectivity=8)
