@@ -220,8 +220,8 @@ def make_answer(input_image: Image.Image, record: InstanceRecord, style: Style, 
         names = truth["piece_colours"]
         for k, region in enumerate(state["regions"]):
             if style.tiling != "borders_only":
-                colour = (PASTEL[k % len(PASTEL)] if style.tiling == "pastel" else
-                          _rgb(style, names[k % len(names)]))
+                colour = state.get("mono") or (PASTEL[k % len(PASTEL)] if style.tiling == "pastel" else
+                                               _rgb(style, names[k % len(names)]))
                 for r, c in region:
                     _fill_box(img, [x0 + c * cw, y0 + r * ch, x0 + (c + 1) * cw, y0 + (r + 1) * ch], colour,
                               Style("solid", None, "solid", "", "", "", ()), rng)

@@ -67,6 +67,31 @@ def test_there_are_11_nets_and_24_rotations():
         assert sorted(fold_net(net).values()) == sorted(FACES)
 
 
+def _faces_by_rolling(net) -> dict:
+    """Independent of ``fold_net``: roll a cube over the net from its first square (bottom face down) and
+    record which body face touches each square."""
+    roll = {(0, 1): np.array([[0, 0, 1], [0, 1, 0], [-1, 0, 0]]), (0, -1): np.array([[0, 0, -1], [0, 1, 0], [1, 0, 0]]),
+            (1, 0): np.array([[1, 0, 0], [0, 0, 1], [0, -1, 0]]), (-1, 0): np.array([[1, 0, 0], [0, 0, -1], [0, 1, 0]])}
+    names = {v: k for k, v in FACES.items()}
+    cells = sorted(net)
+    state = {cells[0]: np.eye(3, dtype=int)}
+    queue = [cells[0]]
+    while queue:
+        sq = queue.pop(0)
+        for (dr, dc), m in roll.items():
+            nb = (sq[0] + dr, sq[1] + dc)
+            if nb in cells and nb not in state:
+                state[nb] = m @ state[sq]
+                queue.append(nb)
+    return {sq: names[tuple(int(v) for v in rot.T @ np.array([0, 0, -1]))] for sq, rot in state.items()}
+
+
+def test_folding_agrees_with_rolling_a_cube_over_every_net():
+    for net in cube_nets():
+        for shape in orientations(net, reflections=True):
+            assert fold_net(shape) == _faces_by_rolling(shape)
+
+
 @SETTINGS
 @given(st.integers(0, 10 ** 6))
 def test_folding_the_stored_net_gives_the_stored_cube(seed):
@@ -266,6 +291,16 @@ def test_every_valid_tiling_scores_100(sc_set, tmp_path):
         verdict = _verify(root, record, make_answer(_input(root, record), record, TUNE[0],
                                                     state={"regions": regions}), tmp_path, f"tiling{k}")
         assert verdict.status is Status.CORRECT and verdict.score == 100, (regions, verdict.codes)
+
+
+def test_one_colour_tiling_is_read_from_its_borders_and_unbordered_it_is_wrong(sc_set, tmp_path):
+    root, by_variant = sc_set
+    record = by_variant["assembly"][0]
+    state = {**truth_answer(record), "mono": (120, 170, 230)}
+    bordered = _verify(root, record, make_answer(_input(root, record), record, TUNE[1], state=state), tmp_path, "b")
+    assert bordered.status is Status.CORRECT and bordered.score == 100, bordered.codes
+    plain = _verify(root, record, make_answer(_input(root, record), record, TUNE[0], state=state), tmp_path, "p")
+    assert "wrong_region" in plain.codes and plain.score < 100
 
 
 @pytest.mark.parametrize("style", TUNE, ids=lambda s: s.name)

@@ -581,27 +581,53 @@ def read_regions(answer: np.ndarray, lab: np.ndarray, layout: dict[str, Any], pr
 
 
 def _borders(answer: np.ndarray, layout: dict[str, Any], prog: dict[str, Any]) -> dict:
-    """Per pair of adjacent target cells: whether a dark line is drawn along the grid line between them
-    (darker than the input's thin grey grid line)."""
+    """Per pair of adjacent target cells: whether a dark line is drawn along the grid line between them:
+    darker than ``border_max_grey`` (the input's thin grid line is lighter) and by ``border_contrast`` than
+    both cells' fills (a dark fill is no border)."""
     grey = cv2.cvtColor(answer, cv2.COLOR_RGB2GRAY).astype(np.float32)
     rows, cols = layout["rows"], layout["cols"]
     x0, y0, x1, y1 = layout["target_bbox"]
     cw, ch = (x1 - x0) / cols, (y1 - y0) / rows
     band = max(2, int(round(0.08 * cw)))
+    fill = {(r, c): float(np.median(grey[int(y0 + (r + 0.25) * ch):int(y0 + (r + 0.75) * ch),
+                                         int(x0 + (c + 0.25) * cw):int(x0 + (c + 0.75) * cw)]))
+            for r in range(rows) for c in range(cols)}
     out = {}
     for r in range(rows):
         for c in range(cols):
+            pairs = []
             if c + 1 < cols:
                 x = x0 + (c + 1) * cw
                 ys = np.linspace(y0 + (r + 0.2) * ch, y0 + (r + 0.8) * ch, 12)
-                vals = [grey[int(y), int(x - band):int(x + band + 1)].min() for y in ys]
-                out[((r, c), (r, c + 1))] = float(np.mean(np.array(vals) < prog["border_max_grey"])) >= 0.6
+                pairs.append(((r, c + 1), [grey[int(y), int(x - band):int(x + band + 1)].min() for y in ys]))
             if r + 1 < rows:
                 y = y0 + (r + 1) * ch
                 xs = np.linspace(x0 + (c + 0.2) * cw, x0 + (c + 0.8) * cw, 12)
-                vals = [grey[int(y - band):int(y + band + 1), int(x)].min() for x in xs]
-                out[((r, c), (r + 1, c))] = float(np.mean(np.array(vals) < prog["border_max_grey"])) >= 0.6
+                pairs.append(((r + 1, c), [grey[int(y - band):int(y + band + 1), int(x)].min() for x in xs]))
+            for q, vals in pairs:
+                limit = min(prog["border_max_grey"], min(fill[(r, c)], fill[q]) - prog["border_contrast"])
+                out[((r, c), q)] = float(np.mean(np.array(vals) < limit)) >= 0.6
     return out
+
+
+def _split_by_borders(region: set, borders: dict) -> list[set]:
+    """The parts of a region left when the cells on the two sides of a drawn border are not joined."""
+    parts, seen = [], set()
+    for start in sorted(region):
+        if start in seen:
+            continue
+        part, stack = {start}, [start]
+        seen.add(start)
+        while stack:
+            r, c = stack.pop()
+            for q in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                key = ((r, c), q) if ((r, c), q) in borders else (q, (r, c))
+                if q in region and q not in seen and not borders.get(key, False):
+                    seen.add(q)
+                    part.add(q)
+                    stack.append(q)
+        parts.append(part)
+    return parts
 
 
 def check_assembly(record: InstanceRecord, answer: np.ndarray, input_image: np.ndarray, prog: dict[str, Any],
@@ -625,6 +651,21 @@ def check_assembly(record: InstanceRecord, answer: np.ndarray, input_image: np.n
         return [round(x0 + min(cs) * cw), round(y0 + min(rs) * ch), round(x0 + (max(cs) + 1) * cw),
                 round(y0 + (max(rs) + 1) * ch)]
 
+    if mode == "colour":
+        # two neighbouring pieces filled with one colour but separated by a drawn border: split them
+        borders = None
+        split: list[set] = []
+        for region in regions:
+            if canonical(region) in unused.values():
+                split.append(region)
+                continue
+            borders = _borders(answer, layout, prog) if borders is None else borders
+            parts = _split_by_borders(region, borders)
+            shapes = sorted(canonical(p) for p in parts)
+            free = sorted(unused.values())
+            fits = len(parts) > 1 and all(shapes.count(x) <= free.count(x) for x in shapes)
+            split.extend(parts if fits else [region])
+        regions = split
     matched = wrong = 0
     unsure_set = {tuple(u) for u in unsure}
     for region in sorted(regions, key=lambda g: min(g)):
