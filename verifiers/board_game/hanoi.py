@@ -1,5 +1,6 @@
 """Tower of Hanoi reading: each peg's stack by bar width. Along every pixel row above the base, the run of
-non-paper pixels through the peg's axis is measured; rows whose run is much wider than the pole are disc
+non-paper pixels through the peg's axis is measured (bridging small gaps such as a number written on the
+disc); rows whose run is much wider than the pole are disc
 rows; runs of rows of one width are discs (a run twice a disc's height is two discs of that width) and each
 disc's size is the drawn size whose width is nearest, unsure when the width lies between two sizes.
 Judged by the rules (a disc lost or doubled, a larger disc on a smaller one) and against the state after
@@ -38,19 +39,22 @@ def read_stacks(answer: np.ndarray, layout: dict) -> tuple[list[list[tuple[int |
     for p, x in enumerate(layout["peg_x"]):
         cx = int(round(x))
         row_widths = []
+        gap = max(4, int(0.25 * widths[0]))
         for y in range(bottom, top, -1):  # bottom up
             line = ink[y, max(0, cx - half):min(W, cx + half)]
             centre = cx - max(0, cx - half)
-            if not line[max(0, centre - 3):centre + 4].any():
+            xs = np.flatnonzero(line)
+            if not len(xs) or np.abs(xs - centre).min() > gap:
                 row_widths.append(0)
                 continue
-            a = centre
-            while a > 0 and line[a - 1]:
-                a -= 1
-            b = centre
-            while b < len(line) - 1 and line[b + 1]:
-                b += 1
-            row_widths.append(b - a + 1)
+            # the run through the peg's axis, bridging gaps (numbers or highlights drawn on a disc) up to `gap`
+            i = int(np.argmin(np.abs(xs - centre)))
+            lo = hi = i
+            while lo > 0 and xs[lo] - xs[lo - 1] <= gap:
+                lo -= 1
+            while hi < len(xs) - 1 and xs[hi + 1] - xs[hi] <= gap:
+                hi += 1
+            row_widths.append(int(xs[hi] - xs[lo] + 1))
         discs = []
         y = bottom
         k = 0

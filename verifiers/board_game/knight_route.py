@@ -1,5 +1,5 @@
 """Knight route reading, as the maze verifier reads routes: new ink relative to the input (any colour,
-any width; tolerant of a few pixels of misregistration), then the coverage of that ink along every
+any width; tolerant of a few pixels of misregistration; grey ink along the grid lines is the grid redrawn), then the coverage of that ink along every
 candidate move between square centres (the longest run of covered samples, so lines crossing a segment
 do not add up) (the knight moves, and the king moves so that a wrong step is seen
 too). A move is drawn when ink covers at least DRAWN of the samples along the middle of its segment,
@@ -27,6 +27,7 @@ DRAWN = 0.75
 UNSURE_FROM = 0.5  # a line crossing a short (king) segment covers up to ~0.4 of it
 SAMPLE_SPAN = (0.2, 0.8)  # the part of a segment sampled (its ends lie on glyphs, dots and other segments)
 STEPS = ((1, 2), (2, 1), (-1, 2), (-2, 1), (0, 1), (1, 0), (1, 1), (-1, 1))  # one direction of each pair
+RUN_HITS = 0.6  # share of real hits a run bridging hidden samples needs
 EXTRA_AREA = 0.03  # an unexplained ink piece of at least this share of a square is a mark
 
 
@@ -73,22 +74,31 @@ def edge_coverage(ink: np.ndarray, layout: dict, busy: np.ndarray | None = None
                 xs = np.clip(np.round(x0 + ts * (x1 - x0)).astype(int), 0, W - 1)
                 ys = np.clip(np.round(y0 + ts * (y1 - y0)).astype(int), 0, H - 1)
                 hits = near[ys, xs]
-                if busy is not None:
-                    unknown = busy[ys, xs] & ~hits
-                    if unknown.mean() > 0.5:
-                        out[tuple(sorted((a, b)))] = 0.0
-                        continue
-                    hits = hits | unknown
-                out[tuple(sorted((a, b)))] = _longest_run(hits) / len(ts)
+                unknown = busy[ys, xs] & ~hits if busy is not None else np.zeros_like(hits)
+                if unknown.mean() > 0.5:
+                    out[tuple(sorted((a, b)))] = 0.0
+                    continue
+                out[tuple(sorted((a, b)))] = _longest_run(hits, unknown) / len(ts)
     return out
 
 
-def _longest_run(hits: np.ndarray) -> int:
-    """Longest run of consecutive covered samples: a line crossing the segment covers only a short run."""
-    best = run = 0
-    for h in hits:
-        run = run + 1 if h else 0
-        best = max(best, run)
+def _longest_run(hits: np.ndarray, unknown: np.ndarray) -> int:
+    """Longest run of consecutive covered samples (a line crossing the segment covers only a short run).
+    Samples where the input's own ink hides new ink may lie inside a run that starts and ends with real
+    hits and is at least RUN_HITS hits; otherwise only real hits count."""
+    hits, unknown = list(map(bool, hits)), list(map(bool, unknown))
+    best = 0
+    n = len(hits)
+    for i in range(n):
+        if not hits[i]:
+            continue
+        got = 0
+        for j in range(i, n):
+            if not (hits[j] or unknown[j]):
+                break
+            got += hits[j]
+            if hits[j]:
+                best = max(best, j - i + 1 if got >= RUN_HITS * (j - i + 1) else got)
     return best
 
 
@@ -142,11 +152,38 @@ def _unexplained(ink: np.ndarray, edges, route_cells, layout: dict) -> list[tupl
     return out
 
 
+GRID_BAND = 0.07  # of a square: grey ink this close to a grid line and along it is the grid redrawn
+
+
+def grid_ink(ink: np.ndarray, answer: np.ndarray, layout: dict) -> np.ndarray:
+    """New grey ink that is the grid redrawn: within GRID_BAND of a grid line and running along it for at
+    least 0.4 of a square (a route line crosses a grid line, it never runs along one)."""
+    import cv2
+
+    x0, y0, x1, y1 = (int(round(v)) for v in layout["grid_bbox"])
+    cell = float(layout["cell_px"])
+    k = max(2, int(round(GRID_BAND * cell)))
+    vband, hband = np.zeros(ink.shape, bool), np.zeros(ink.shape, bool)
+    for i in range(layout["cols"] + 1):
+        x = int(round(x0 + i * cell))
+        vband[max(0, y0 - k):y1 + k, max(0, x - k):x + k + 1] = True
+    for i in range(layout["rows"] + 1):
+        y = int(round(y0 + i * cell))
+        hband[max(0, y - k):y + k + 1, max(0, x0 - k):x1 + k] = True
+    a = answer[:, :, :3].astype(np.int16)
+    grey = ((a.max(axis=2) - a.min(axis=2)) < 60) & ink
+    length = max(5, int(0.4 * cell))
+    along_v = cv2.morphologyEx(grey.astype(np.uint8), cv2.MORPH_OPEN, np.ones((length, 1), np.uint8)) > 0
+    along_h = cv2.morphologyEx(grey.astype(np.uint8), cv2.MORPH_OPEN, np.ones((1, length), np.uint8)) > 0
+    return (vband & along_v) | (hband & along_h)
+
+
 def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord) -> BoardReading:
     layout = record.layout
     position = parse_board(record.ground_truth["position"])
     n = layout["rows"]
     ink = new_ink(answer, input_image)
+    ink &= ~grid_ink(ink, answer, layout)  # the grid redrawn thicker or darker is no route ink
     coverage = edge_coverage(ink, layout, input_busy(input_image))
     drawn = {e for e, v in coverage.items() if v >= DRAWN}
     unsure = {e for e, v in coverage.items() if UNSURE_FROM <= v < DRAWN}

@@ -34,6 +34,7 @@ from genpuzzle.verifiers.board_game.base import (UNKNOWN, UNSURE, BoardReading, 
                                                  cell_unchanged, lab_image)
 
 INSET = 0.16  # fraction of a cell side left out on each side (grid lines, registration slack)
+BAND_OUTER = 0.07  # the background band runs from this inset to INSET
 INK_DROP = 55  # luma drop under the cell background that is ink
 COLOUR_INK = 110  # largest channel difference from the background that is ink (pure colours)
 MARK_SHARE = 0.03  # ink share of the inner cell from which ink is a mark ...
@@ -74,9 +75,26 @@ def _background(crop: np.ndarray) -> tuple[np.ndarray, float]:
     return colour, float(np.percentile(lum, 85))
 
 
-def ink_mask(crop: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Ink of a cell crop (RGB) against its own background: ``(mask, background colour)``."""
-    colour, bg = _background(crop)
+def _band_background(image: np.ndarray, box: Sequence[float]) -> tuple[np.ndarray, float] | None:
+    """Background from the band between the grid line and the inner cell (inset BAND_OUTER..INSET), where
+    marks drawn in the middle of a cell rarely reach: the median colour of its brighter half."""
+    outer = _inner(image, box, BAND_OUTER)
+    if outer.size == 0 or min(outer.shape[:2]) < 6:
+        return None
+    h, w = outer.shape[:2]
+    k = max(1, int(round((INSET - BAND_OUTER) * (box[2] - box[0]))))
+    band = np.concatenate([outer[:k].reshape(-1, outer.shape[2]), outer[h - k:].reshape(-1, outer.shape[2]),
+                           outer[k:h - k, :k].reshape(-1, outer.shape[2]), outer[k:h - k, w - k:].reshape(-1, outer.shape[2])])
+    lum = band[:, :3].astype(np.float32) @ np.array([0.299, 0.587, 0.114], np.float32)
+    bright = lum >= np.percentile(lum, 50)
+    colour = np.median(band[bright][:, :3], axis=0)
+    return colour, float(np.percentile(lum, 75))
+
+
+def ink_mask(crop: np.ndarray, background: tuple[np.ndarray, float] | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Ink of a cell crop (RGB) against a background (default: the crop's own brightest pixels):
+    ``(mask, background colour)``."""
+    colour, bg = background if background is not None else _background(crop)
     rgb = crop[:, :, :3].astype(np.float32)
     lum = rgb @ np.array([0.299, 0.587, 0.114], np.float32)
     ink = (lum < bg - max(INK_DROP, 0.3 * bg)) | (np.abs(rgb - colour).max(axis=2) > COLOUR_INK)
@@ -97,8 +115,8 @@ def cell_ink(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any]
         if crop.size == 0 or min(crop.shape[:2]) < 4:
             out[(r, c)] = CellInk(0.0, 0.0, 0.0, 0.0, [255, 255, 255], [255, 255, 255], 0.0, [int(v) for v in box])
             continue
-        ink, colour = ink_mask(crop)
-        _, in_colour = ink_mask(in_crop)
+        ink, colour = ink_mask(crop, _band_background(answer, box))
+        _, in_colour = ink_mask(in_crop, _band_background(input_image, box))
         side = max(crop.shape[:2])
         extent = 0.0
         if ink.any():
@@ -139,7 +157,7 @@ def mark_state(ink: CellInk) -> tuple[str, float]:
 
 def read_numbers(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
                  position: Sequence[Sequence[str]], cells: Sequence[tuple[int, int]] | None = None,
-                 inset: float = 0.08, unchanged_ncc: float = 0.9) -> dict[tuple[int, int], tuple[str, float, dict]]:
+                 inset: float = 0.14, unchanged_ncc: float = 0.9) -> dict[tuple[int, int], tuple[str, float, dict]]:
     """``{cell: (code, confidence, evidence)}``: the number written in each cell as a string code, ``"."``
     for no glyph, :data:`UNSURE` for an unsure reading, :data:`UNKNOWN` for a confident non-digit symbol.
     A cell whose crop still correlates with the input's keeps the input's code."""
