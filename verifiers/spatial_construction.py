@@ -459,7 +459,9 @@ def check_cross_section(record: InstanceRecord, answer: np.ndarray, input_image:
         elif cov < prog["line_drawn_from"]:
             unsure.append(label)
     extra = 0
-    explained = segment_mask(ink.shape, [(verts[i], verts[j]) for i, j in sides], radius + 1)
+    # a side drawn a little past its ends (a hand overshoots) is still the side
+    reach = prog["overshoot_frac"] * layout["side"]
+    explained = segment_mask(ink.shape, [_extended(verts[i], verts[j], reach) for i, j in sides], radius + 1)
     for i, j in chords:
         label = f"{names[i]}{names[j]}"
         if filled:
@@ -468,7 +470,7 @@ def check_cross_section(record: InstanceRecord, answer: np.ndarray, input_image:
         coverage[label] = round(cov, 3)
         if cov >= prog["line_drawn_from"]:
             extra += 1
-            explained |= segment_mask(ink.shape, [(verts[i], verts[j])], radius + 1)
+            explained |= segment_mask(ink.shape, [_extended(verts[i], verts[j], reach)], radius + 1)
             violations.append(Violation("extra_edge", f"a line {label} is drawn across the cube's inside: it is not "
                                         "a side of the section", {"chord": label, "coverage": round(cov, 3),
                                                                   "bbox": _segment_box(verts[i], verts[j], radius)}))
@@ -505,6 +507,12 @@ def check_cross_section(record: InstanceRecord, answer: np.ndarray, input_image:
         tier = 0
     return Check(tier, violations, {"coverage": coverage, "filled": filled, "sides": m}, unsure,
                  0.5 if unsure else 1.0, answered=not nothing)
+
+
+def _extended(a, b, reach: float) -> tuple[list[float], list[float]]:
+    length = max(1e-6, math.dist(a, b))
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    return [a[0] - ux * reach, a[1] - uy * reach], [b[0] + ux * reach, b[1] + uy * reach]
 
 
 def _segment_box(a, b, radius) -> list[int]:
