@@ -11,13 +11,14 @@ from genpuzzle.renderers.board_game.pieces import CHECKERS_BLACK, CHECKERS_WHITE
 
 CELL_PX = 64
 FRAME = 3
+MARGIN = 48  # paper must be the page's most common colour (registration reads the paper as the modal grey)
 LIGHT = (238, 228, 198)
 DARK = (104, 138, 80)
 FRAME_INK = (50, 50, 40)
 
 
 def render_board(board: list[list[str]]) -> BoardDrawing:
-    g = square_geometry(8, 8, CELL_PX, frame=FRAME)
+    g = square_geometry(8, 8, CELL_PX, frame=FRAME, margin=MARGIN)
     image, draw = new_canvas(g)
     bx0, by0, bx1, by1 = g["board_bbox"]
     draw.rectangle([bx0, by0, bx1 - 1, by1 - 1], fill=FRAME_INK)

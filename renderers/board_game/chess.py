@@ -10,6 +10,7 @@ from genpuzzle.renderers.board_game.pieces import INK, PAPER, draw_chess_piece
 
 CELL_PX = 64
 FRAME = 3
+MARGIN = 48  # paper must be the page's most common colour (registration reads the paper as the modal grey)
 LIGHT = (240, 217, 181)
 DARK = (181, 136, 99)
 FRAME_INK = (60, 40, 25)
@@ -31,7 +32,7 @@ def corner_points(boxes: list, inset: float) -> list[list[float]]:
 
 
 def render_board(board: list[list[str]]) -> BoardDrawing:
-    g = square_geometry(8, 8, CELL_PX, frame=FRAME)
+    g = square_geometry(8, 8, CELL_PX, frame=FRAME, margin=MARGIN)
     image, draw = new_canvas(g)
     bx0, by0, bx1, by1 = g["board_bbox"]
     draw.rectangle([bx0, by0, bx1 - 1, by1 - 1], fill=FRAME_INK)

@@ -1,12 +1,14 @@
 """Chess board reader: glyph cells by :mod:`genpuzzle.verifiers.board_game.glyphs`; a changed cell's piece
 is read as
 
-- **side** by the share of the body that is dark ink: mostly dark is Black; mostly light, or the
-  square's colour inside a dark outline (an outline-only White glyph), is White;
+- **side** by the shares of the body that are dark ink and light: mostly dark with little light is
+  Black; a large light share (white, or the square's colour inside a dark outline: an outline-only White
+  glyph) is White; a token carrying a letter by its fill;
 - **kind** by shape: the filled silhouette against the silhouettes of two chess glyph designs (the
-  shipped DejaVu Sans and WenQuanYi Micro Hei glyphs); a disc- or box-shaped body carrying a letter
-  (K Q R B N P, a common redrawing) is read by the letter, in several fonts. A plain letter read as a
-  silhouette gives the side by its case (FEN: upper case White).
+  shipped DejaVu Sans and WenQuanYi Micro Hei glyphs; the answer's design is chosen by a vote over its
+  changed cells, see :func:`read_board`); a disc- or box-shaped body carrying a letter (K Q R B N P, a
+  common redrawing) is read by the letter, in several fonts. A plain letter read as a silhouette gives
+  the side by its case (FEN: upper case White).
 
 Open set: a piece-sized shape matching no design is ``unknown_piece``; a near tie is unsure.
 """
@@ -21,41 +23,79 @@ import numpy as np
 from genpuzzle.records import InstanceRecord
 from genpuzzle.solvers.board_game.base import parse_board
 from genpuzzle.verifiers.board_game.base import UNSURE, BoardReading
-from genpuzzle.verifiers.board_game.glyphs import (CellView, best_match, confident, fill_holes, letter_bank,
-                                                   read_glyph_board, shape_vector, template_view, text_mask,
-                                                   unknown_or_unsure)
+from genpuzzle.verifiers.board_game.glyphs import (CellView, best_match, confident, disc_fit, letter_bank,
+                                                   main_components, read_glyph_board, shape_vector, template_view,
+                                                   unknown_or_unsure, within)
 
 KINDS = "KQRBNP"
 SHAPE_FLOOR = 0.55
 SHAPE_MARGIN = 0.04
 LETTER_FLOOR = 0.5
 LETTER_MARGIN = 0.05
-BLACK_DARK_SHARE = 0.72
-WHITE_DARK_SHARE = 0.6
+BLACK_DARK_SHARE = 0.45
+MOSTLY_DARK = 0.55  # this much dark ink is a Black piece whatever else its body shows
+BLACK_LIGHT_SHARE = 0.22
+WHITE_LIGHT_SHARE = 0.3
 OPEN_FRAC = 0.05  # a queen's crown points and a bishop's tip are thin: open only 1-2 px specks away
 
 
-@lru_cache(maxsize=4)
-def shape_bank(pitch: int) -> dict[str, list[np.ndarray]]:
-    """Silhouette vectors: ``K`` .. ``P`` from the two glyph designs; ``K/upper`` .. ``p/lower`` from
-    filled letters (plain-letter pieces)."""
-    from genpuzzle.renderers.board_game.pieces import CHESS_GLYPHS, cjk, dejavu, draw_chess_piece
+DESIGNS = ("dejavu", "wqy", "letters")
 
-    bank: dict[str, list[np.ndarray]] = {}
+
+def _draw_glyph(font_of: Any, code: str) -> Any:
+    """A drawing function: chess glyph ``code`` in a font as this board draws it (White: the silhouette
+    filled white under the outline glyph; Black: the filled glyph)."""
+    from PIL import ImageDraw
+
+    from genpuzzle.renderers.board_game.pieces import CHESS_GLYPHS
+
+    def draw(img: Any, box: tuple[float, float, float, float]) -> None:
+        x0, y0, x1, y1 = box
+        cx, cy, side = (x0 + x1) / 2, (y0 + y1) / 2, x1 - x0
+        outline, filled = CHESS_GLYPHS[code.lower()]
+        d, f = ImageDraw.Draw(img), font_of(int(round(side * 0.85)))
+        if code.isupper():
+            d.text((cx, cy), filled, font=f, fill=(255, 255, 255), anchor="mm")
+            d.text((cx, cy), outline, font=f, fill=(0, 0, 0), anchor="mm")
+        else:
+            d.text((cx, cy), filled, font=f, fill=(0, 0, 0), anchor="mm")
+    return draw
+
+
+def _draw_letter(letter: str, bold: bool) -> Any:
+    from PIL import ImageDraw
+
+    from genpuzzle.renderers.board_game.pieces import dejavu
+
+    def draw(img: Any, box: tuple[float, float, float, float]) -> None:
+        x0, y0, x1, y1 = box
+        ImageDraw.Draw(img).text(((x0 + x1) / 2, (y0 + y1) / 2), letter, font=dejavu(int((x1 - x0) * 0.6), bold),
+                                 fill=(20, 20, 20), anchor="mm")
+    return draw
+
+
+@lru_cache(maxsize=4)
+def shape_bank(pitch: int) -> dict[str, dict[str, list[np.ndarray]]]:
+    """Silhouette vectors per design, each piece drawn at this pitch on two square shades and read by
+    the same steps as an answer's cell: ``dejavu`` (this board's glyphs), ``wqy`` (WenQuanYi Micro Hei's
+    glyphs) and ``letters`` (plain letters ``K/upper`` .. ``p/lower`` in DejaVu Sans regular and bold)."""
+    from genpuzzle.renderers.board_game.pieces import cjk, dejavu
+
+    def vectors(draw: Any) -> list[np.ndarray]:
+        out = []
+        for shade in ((240, 217, 181), (181, 136, 99)):
+            v = shape_vector(template_view(draw, size=pitch, background=shade, open_frac=OPEN_FRAC,
+                                           texture=True).silhouette)
+            if v is not None:
+                out.append(v)
+        return out
+
+    bank: dict[str, dict[str, list[np.ndarray]]] = {d: {} for d in DESIGNS}
     for kind in KINDS:
-        vecs = []
-        for code in (kind, kind.lower()):
-            view = template_view(lambda img, box, code=code: draw_chess_piece(img, code, box), size=pitch,
-                                 open_frac=OPEN_FRAC)
-            vecs.append(shape_vector(view.silhouette))
-        filled = CHESS_GLYPHS[kind.lower()][1]
-        for font in (dejavu(80), cjk(80)):
-            vecs.append(shape_vector(fill_holes(text_mask(filled, font))))
-        bank[kind] = [v for v in vecs if v is not None]
-    for kind in KINDS:
+        for design, font_of in (("dejavu", dejavu), ("wqy", cjk)):
+            bank[design][kind] = [v for code in (kind, kind.lower()) for v in vectors(_draw_glyph(font_of, code))]
         for case, letter in (("upper", kind), ("lower", kind.lower())):
-            masks = [text_mask(letter, dejavu(60, bold)) for bold in (False, True)]
-            bank[f"{letter}/{case}"] = [v for v in (shape_vector(fill_holes(m)) for m in masks) if v is not None]
+            bank["letters"][f"{letter}/{case}"] = [v for bold in (False, True) for v in vectors(_draw_letter(letter, bold))]
     return bank
 
 
@@ -83,36 +123,46 @@ def is_plate(view: CellView) -> bool:
     return iou_ellipse >= 0.9 or iou_box >= 0.92
 
 
-def side_of(view: CellView) -> str | None:
-    """``"w"``, ``"b"`` or None (unsure) from the share of the body that is dark ink: a Black piece is
-    mostly dark (its light detail lines are thin), a White one mostly light or the square's colour inside
-    a dark outline."""
-    if view.dark_share >= BLACK_DARK_SHARE:
+def side_of(view: CellView, plate: bool) -> str | None:
+    """``"w"``, ``"b"`` or None (unsure). A token carrying a letter: by its fill (the body's median
+    L*). A piece silhouette: by the shares of its body that are dark ink and light (white, or the square's
+    colour inside an outline): a Black piece is mostly dark with little light (thin detail lines), a White
+    one has a large light share."""
+    if plate:
+        return "b" if view.body_l < 40 else "w" if view.body_l > 60 else None
+    if view.dark_share >= MOSTLY_DARK or (view.light_share <= BLACK_LIGHT_SHARE and view.dark_share >= BLACK_DARK_SHARE):
         return "b"
-    if view.dark_share <= WHITE_DARK_SHARE:
+    if view.light_share >= WHITE_LIGHT_SHARE and view.dark_share < BLACK_DARK_SHARE:
         return "w"
     return None
 
 
-def classify(view: CellView) -> tuple[str, float, dict[str, Any]]:
+def classify(view: CellView, designs: tuple[str, ...] = DESIGNS) -> tuple[str, float, dict[str, Any]]:
+    """Side and kind of one occupied cell, matching silhouettes against ``designs`` only."""
     ev: dict[str, Any] = {}
-    side = side_of(view)
-    if is_plate(view):
-        scores = best_match(shape_vector(view.inner), letters())
+    plate = is_plate(view)
+    side = side_of(view, plate)
+    if plate:
+        cx, cy, radius, _ = disc_fit(view.silhouette)
+        letter = main_components(within(view.inner, cx, cy, 0.8 * radius), 0.25)  # the token's rim left out
+        scores = best_match(shape_vector(letter), letters())
         ev["mode"] = "letter"
         ev["scores"] = [[k, round(s, 3)] for k, s in scores[:3]]
         kind, cf, why = confident(scores, LETTER_FLOOR, LETTER_MARGIN)
     else:
-        raw = best_match(shape_vector(view.silhouette), shape_bank(int(round(view.pitch))))
+        vec = shape_vector(view.silhouette)
+        bank = shape_bank(int(round(view.pitch)))
         ev["mode"] = "silhouette"
-        ev["scores"] = [[k, round(s, 3)] for k, s in raw[:3]]
-        # one score per kind (glyph designs and plain letters of either case compete as that kind)
+        ev["design_best"] = {d: round(best_match(vec, bank[d])[0][1], 3) if vec is not None else 0.0 for d in DESIGNS}
+        # one score per kind (the designs in use and plain letters of either case compete as that kind)
         per_kind: dict[str, tuple[float, str]] = {}
-        for key, s in raw:
-            k = key.split("/")[0].upper()
-            if k not in per_kind or s > per_kind[k][0]:
-                per_kind[k] = (s, key)
+        for d in designs:
+            for key, s in best_match(vec, bank[d]):
+                k = key.split("/")[0].upper()
+                if k not in per_kind or s > per_kind[k][0]:
+                    per_kind[k] = (s, key)
         scores = sorted(((k, s) for k, (s, _) in per_kind.items()), key=lambda kv: -kv[1])
+        ev["scores"] = [[k, round(s, 3)] for k, s in scores[:3]]
         kind, cf, why = confident(scores, SHAPE_FLOOR, SHAPE_MARGIN)
         if kind is not None and "/" in per_kind[kind][1]:  # a plain letter: its case gives the side
             side = "w" if per_kind[kind][1].endswith("upper") else "b"
@@ -125,5 +175,20 @@ def classify(view: CellView) -> tuple[str, float, dict[str, Any]]:
 
 
 def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord) -> BoardReading:
-    return read_glyph_board(answer, input_image, record.layout, parse_board(record.ground_truth["position"]),
-                            classify, OPEN_FRAC)
+    """Two passes: every changed cell against every design, then, when the answer's pieces agree on a
+    glyph design (the one matching best on most changed cells, then by mean match), again against that design
+    and plain letters only. One answer draws its pieces in one design, so a pawn of one font that looks
+    like another font's bishop is read as a pawn."""
+    position = parse_board(record.ground_truth["position"])
+    first = read_glyph_board(answer, input_image, record.layout, position, classify, OPEN_FRAC, texture=True)
+    seen = [e["design_best"] for row in first.evidence for e in row if "design_best" in e]
+    if not seen:
+        return first
+    mean = {d: float(np.mean([s[d] for s in seen])) for d in ("dejavu", "wqy")}
+    wins = {d: sum(s[d] >= max(s["dejavu"], s["wqy"]) for s in seen) for d in ("dejavu", "wqy")}
+    design = max(mean, key=lambda d: (wins[d], mean[d]))
+    second = read_glyph_board(answer, input_image, record.layout, position,
+                              lambda view: classify(view, (design, "letters")), OPEN_FRAC, texture=True)
+    second.notes["chess_design"] = {"design": design, "cells_won": wins,
+                                    "mean_match": {k: round(v, 3) for k, v in mean.items()}}
+    return second

@@ -31,8 +31,11 @@ import numpy as np
 from genpuzzle.verifiers.board_game.base import UNKNOWN, UNSURE, BoardReading, cell_unchanged, lab_image, luma
 
 UNCHANGED_NCC = 0.9
+UNCHANGED_BLUR = 0.025  # sigma (x pitch) of the blurred copies the unchanged test also compares
 INK_DE = 24.0  # a pixel this far (Delta E) from the cell's background colour is ink
-DISC = 0.46  # radius (x pitch) of the region a piece is looked for in
+DISC = 0.42  # radius (x pitch) of the region a piece is looked for in
+CLOSE = 0.07  # closing size (x pitch) that joins a limb's outline strokes
+TEXTURE_STD = 8.0  # local L* spread (5x5) that counts as ink on line-free cells
 OPEN = 0.12  # opening size (x pitch): strokes thinner than this are no piece body
 OCCUPIED = 0.10  # silhouette share of the disc from which the cell holds a piece
 EMPTY_COVER = 0.04  # silhouette share up to which the cell is empty
@@ -61,6 +64,7 @@ class CellView:
     pitch: float
     cover: float
     dark_share: float  # share of the body darker than L* 40 (and than the background by 25)
+    light_share: float  # share of the body lighter than L* 55 and at most 12 below the background
     evidence: dict[str, Any] = field(default_factory=dict)
 
 
@@ -153,7 +157,10 @@ def background_lab(lab: np.ndarray, pitch: float) -> np.ndarray:
 
 
 def cell_view(rgb: np.ndarray, lab: np.ndarray, grey: np.ndarray, cx: float, cy: float, pitch: float,
-              open_frac: float = OPEN) -> CellView:
+              open_frac: float = OPEN, texture: bool = False) -> CellView:
+    """The measurements of one cell (see :class:`CellView`). ``texture``: also count as ink the pixels
+    where the lightness varies locally (a fine white-and-black limb that resampling and JPEG blended
+    to the square's own lightness); only for boards whose cells have no line work inside."""
     import cv2
 
     half = max(4, int(round(0.5 * pitch)))
@@ -163,9 +170,18 @@ def cell_view(rgb: np.ndarray, lab: np.ndarray, grey: np.ndarray, cx: float, cy:
     bg = background_lab(crop_lab, pitch)
     disc = _disc(2 * half + 1, DISC * pitch)
     ink = (np.linalg.norm(crop_lab - bg[None, None, :], axis=2) > INK_DE) & disc
+    if texture:
+        L = crop_lab[:, :, 0]
+        mean = cv2.blur(L, (5, 5))
+        std = np.sqrt(np.maximum(cv2.blur(L * L, (5, 5)) - mean * mean, 0))
+        ink |= (std > TEXTURE_STD) & disc
     k = max(3, int(round(open_frac * pitch)) | 1)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
-    filled = fill_holes(ink) & disc
+    # closing first: the two outline strokes of a thin limb (a crown's point) become one solid limb
+    c = max(3, int(round(CLOSE * pitch)) | 1)
+    closed = cv2.morphologyEx(ink.astype(np.uint8), cv2.MORPH_CLOSE,
+                              cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (c, c))).astype(bool)
+    filled = fill_holes(closed) & disc
     body = cv2.morphologyEx(filled.astype(np.uint8), cv2.MORPH_OPEN, kernel).astype(bool)
     body = main_components(body) if body.any() else body
     sil = fill_holes(body)
@@ -175,21 +191,32 @@ def cell_view(rgb: np.ndarray, lab: np.ndarray, grey: np.ndarray, cx: float, cy:
     e = max(3, int(round(INNER_ERODE * pitch)) | 1)
     core = cv2.erode(sil.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (e, e))).astype(bool)
     inner = core & (np.abs(crop_lab[:, :, 0] - body_l) > 35)
-    dark = float((crop_lab[sil][:, 0] < min(40.0, float(bg[0]) - 25)).mean()) if sil.any() else 0.0
-    return CellView(crop_rgb, crop_lab, crop_grey, bg, ink, sil, body_l, inner, pitch, cover, dark,
+    # the body's colour shares are measured a little inside its edge, away from the blended halo
+    shrunk = cv2.erode(sil.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    region = shrunk if shrunk.sum() >= 0.3 * sil.sum() else sil
+    body_lab = crop_lab[region][:, 0] if region.any() else np.zeros(1, np.float32)
+    dark = float((body_lab < min(40.0, float(bg[0]) - 25)).mean()) if region.any() else 0.0
+    light = float((body_lab > max(55.0, float(bg[0]) - 12)).mean()) if region.any() else 0.0
+    return CellView(crop_rgb, crop_lab, crop_grey, bg, ink, sil, body_l, inner, pitch, cover, dark, light,
                     {"cover": round(cover, 3), "body_L": round(body_l, 1), "bg_L": round(float(bg[0]), 1),
-                     "dark_share": round(dark, 3)})
+                     "dark_share": round(dark, 3), "light_share": round(light, 3)})
 
 
 def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
-                     position: Sequence[Sequence[str]], classify: Classifier, open_frac: float = OPEN
-                     ) -> BoardReading:
+                     position: Sequence[Sequence[str]], classify: Classifier, open_frac: float = OPEN,
+                     texture: bool = False) -> BoardReading:
     """Read every cell of a glyph board (see the module docstring); ``open_frac``: the opening size of
     the game (x pitch; larger where grid lines cross the cell, smaller for thin-limbed glyphs)."""
+    import cv2
+
     rows, cols, pitch = layout["rows"], layout["cols"], float(layout["cell_px"])
     rgb = np.ascontiguousarray(np.asarray(answer)[:, :, :3], dtype=np.uint8)
     lab = lab_image(rgb)
     grey = luma(rgb)
+    # the unchanged test also runs on slightly blurred copies: resampling and JPEG blur fine outlines
+    sigma = UNCHANGED_BLUR * pitch
+    soft = cv2.GaussianBlur(rgb, (0, 0), sigma)
+    soft_input = cv2.GaussianBlur(np.ascontiguousarray(np.asarray(input_image)[:, :, :3], dtype=np.uint8), (0, 0), sigma)
     states, conf, evidence = [], [], []
     for r in range(rows):
         srow, crow, erow = [], [], []
@@ -197,14 +224,14 @@ def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
             cx, cy = layout["cell_centers"][r][c]
             h = 0.45 * pitch
             box = [cx - h, cy - h, cx + h, cy + h]
-            ncc = cell_unchanged(rgb, input_image, box)
+            ncc = max(cell_unchanged(rgb, input_image, box), cell_unchanged(soft, soft_input, box))
             ev: dict[str, Any] = {"box": [round(v) for v in layout["cell_boxes"][r][c]], "unchanged_ncc": round(ncc, 3)}
             if ncc >= UNCHANGED_NCC:
                 srow.append(position[r][c])
                 crow.append(round(min(1.0, 0.7 + 3 * (ncc - UNCHANGED_NCC)), 3))
                 erow.append({**ev, "read": "unchanged"})
                 continue
-            view = cell_view(rgb, lab, grey, cx, cy, pitch, open_frac)
+            view = cell_view(rgb, lab, grey, cx, cy, pitch, open_frac, texture)
             ev.update(view.evidence)
             if view.cover <= EMPTY_COVER:
                 state, cf = EMPTY, 0.6 + 0.4 * min(1.0, (EMPTY_COVER - view.cover) / EMPTY_COVER + 0.25)
@@ -238,11 +265,12 @@ def render_mask(draw_fn: Callable[[Any, tuple[float, float, float, float]], None
 
 
 def template_view(draw_fn: Callable[[Any, tuple[float, float, float, float]], None], size: int = 96,
-                  background: tuple[int, int, int] = (128, 128, 128), open_frac: float = OPEN) -> CellView:
+                  background: tuple[int, int, int] = (128, 128, 128), open_frac: float = OPEN,
+                  texture: bool = False) -> CellView:
     """The :class:`CellView` of a piece rendered alone, as the reader would see it."""
     rgb, lab = render_mask(draw_fn, size, background)
     grey = luma(rgb)
-    return cell_view(rgb, lab, grey, (size - 1) / 2, (size - 1) / 2, float(size), open_frac)
+    return cell_view(rgb, lab, grey, (size - 1) / 2, (size - 1) / 2, float(size), open_frac, texture)
 
 
 def text_mask(text: str, font: Any, size: int = 96, rotate: bool = False) -> np.ndarray:
@@ -287,17 +315,20 @@ def letter_bank(letters: str, rotations: bool = False) -> dict[str, list[np.ndar
 
 
 def confident(scores: list[tuple[str, float]], floor: float, margin: float) -> tuple[str | None, float, str]:
-    """The best key when its score reaches ``floor`` and beats the runner-up by ``margin``:
-    ``(key, confidence, why)``; ``(None, ...)`` otherwise, ``why`` = "no_match" or "tie"."""
+    """The best key when its score reaches ``floor`` and clearly beats the runner-up: by ``margin``, or
+    with at most half the runner-up's residual (1 - score), as a near-exact match of one design does.
+    Returns ``(key, confidence, why)``; ``(None, ...)`` otherwise, ``why`` = "no_match" or "tie"."""
     if not scores:
         return None, 0.0, "no_match"
     best, s1 = scores[0]
     s2 = scores[1][1] if len(scores) > 1 else -1.0
     if s1 < floor:
         return None, 0.0, "no_match"
-    if s1 - s2 < margin:
+    gap = s1 - s2
+    residual_ratio = (1.0 - s2) / max(1e-6, 1.0 - s1)
+    if gap < margin and not (residual_ratio >= 2.0 and gap >= 0.01):
         return None, 0.3, "tie"
-    return best, min(1.0, 0.6 + (s1 - s2) / (2 * margin) * 0.2 + (s1 - floor)), ""
+    return best, min(1.0, 0.7 + max(gap / margin, (residual_ratio - 2.0) / 4.0) * 0.3), ""
 
 
 def unknown_or_unsure(why: str, ev: dict[str, Any]) -> tuple[str, float, dict[str, Any]]:

@@ -1,0 +1,365 @@
+"""Answers for the glyph games (chess, xiangqi, shogi, checkers) drawn as image models redraw them, for
+tests and reports.
+
+An answer is the game's *empty* board (the track's own drawing, so the geometry is the input's) with its
+dark line work optionally thickened, every piece of the answer board drawn in a piece style of its own
+(the track's glyphs, another chess font, letters on discs, bold or simplified characters, square or
+direction-only shogi tokens, flat checkers with a letter or a glyph for kings ...), then page effects
+(rescale with other proportions, JPEG, tint, blur, rotation, :func:`genpuzzle.perturb.model_like`).
+
+``TUNE`` styles were looked at while setting the readers' thresholds; ``HELDOUT`` styles were written
+before the readers were run on them and are only ever run as a check, never tuned on.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+import cv2
+import numpy as np
+from PIL import Image, ImageDraw
+
+from genpuzzle import perturb
+from genpuzzle.renderers.board_game import pieces as P
+from genpuzzle.solvers.board_game.base import EMPTY
+
+
+@dataclass(frozen=True)
+class Style:
+    name: str
+    pieces: str = "own"  # a key of PIECE_STYLES[game]
+    line_extra: int = 0  # px the board's dark line work is thickened by (each side)
+    scale: float = 1.0  # piece size relative to the renderer's
+    page: tuple = ()  # ("rescale", fx, fy), ("jpeg", q), ("tint",), ("blur", s), ("rotate", d), ("model_like",)
+
+
+TUNE = {
+    "chess": (Style("t_own_rescale_jpeg", page=(("rescale", 0.8, 0.8), ("jpeg", 70))),
+              Style("t_wqy_font", pieces="wqy", page=(("jpeg", 85),)),
+              Style("t_letter_discs_thick", pieces="letter_discs", line_extra=2),
+              Style("t_own_model", page=(("model_like",),))),
+    "xiangqi": (Style("t_own_rescale_jpeg", page=(("rescale", 0.8, 0.8), ("jpeg", 70))),
+                Style("t_bold_chars", pieces="bold", page=(("jpeg", 85),)),
+                Style("t_plain_discs_thick", pieces="plain", line_extra=2),
+                Style("t_own_model", page=(("model_like",),))),
+    "shogi": (Style("t_own_rescale_jpeg", page=(("rescale", 0.8, 0.8), ("jpeg", 70))),
+              Style("t_hershey_letters", pieces="hershey", page=(("jpeg", 85),)),
+              Style("t_square_tokens_thick", pieces="squares", line_extra=2),
+              Style("t_own_model", page=(("model_like",),))),
+    "checkers": (Style("t_own_rescale_jpeg", page=(("rescale", 0.8, 0.8), ("jpeg", 70))),
+                 Style("t_flat_k_letter", pieces="flat_k", page=(("jpeg", 85),)),
+                 Style("t_own_thick", line_extra=2),
+                 Style("t_own_model", page=(("model_like",),))),
+}
+
+HELDOUT = {
+    "chess": (Style("h_outline_white_stretched", pieces="outline", page=(("rescale", 1.1, 1.0), ("jpeg", 60))),
+              Style("h_hershey_letter_squares_tint", pieces="letter_squares", page=(("tint",), ("jpeg", 75))),
+              Style("h_wqy_small_rotated", pieces="wqy", scale=0.85, page=(("rotate", 1.0), ("blur", 0.8))),
+              Style("h_own_large_model", scale=1.08, line_extra=1, page=(("model_like",),))),
+    "xiangqi": (Style("h_simplified_stretched", pieces="simplified", page=(("rescale", 1.1, 1.0), ("jpeg", 60))),
+                Style("h_rim_discs_tint", pieces="rims", page=(("tint",), ("jpeg", 75))),
+                Style("h_small_rotated", scale=0.85, page=(("rotate", 1.0), ("blur", 0.8))),
+                Style("h_bold_model", pieces="bold", line_extra=1, page=(("model_like",),))),
+    "shogi": (Style("h_direction_only_stretched", pieces="direction_only", page=(("rescale", 1.1, 1.0), ("jpeg", 60))),
+              Style("h_triplex_letters_tint", pieces="triplex", page=(("tint",), ("jpeg", 75))),
+              Style("h_small_rotated", scale=0.85, page=(("rotate", 1.0), ("blur", 0.8))),
+              Style("h_thick_model", line_extra=1, page=(("model_like",),))),
+    "checkers": (Style("h_crown_glyph_stretched", pieces="crown_glyph", page=(("rescale", 1.1, 1.0), ("jpeg", 60))),
+                 Style("h_inner_disc_king_tint", pieces="inner_disc", page=(("tint",), ("jpeg", 75))),
+                 Style("h_small_rotated", scale=0.85, page=(("rotate", 1.0), ("blur", 0.8))),
+                 Style("h_gradient_model", pieces="gradient", page=(("model_like",),))),
+}
+
+Box = tuple[float, float, float, float]
+
+
+def _scaled(box: Sequence[float], scale: float) -> Box:
+    x0, y0, x1, y1 = box
+    cx, cy, h = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) * scale / 2
+    return (cx - h, cy - h, cx + h, cy + h)
+
+
+def _geometry(box: Box) -> tuple[float, float, float]:
+    x0, y0, x1, y1 = box
+    return (x0 + x1) / 2, (y0 + y1) / 2, x1 - x0
+
+
+def _hershey_letter(image: Image.Image, letter: str, cx: float, cy: float, height: float,
+                    colour: tuple[int, int, int], face: int, rotate: bool = False) -> None:
+    """Draw ``letter`` in an OpenCV Hershey font, ``height`` px tall, centred (optionally turned 180)."""
+    a = np.asarray(image).copy()
+    size = int(height * 2)
+    tile = np.zeros((size, size), np.uint8)
+    scale = height / 22.0
+    thick = max(2, int(round(height / 9)))
+    (w, h), _ = cv2.getTextSize(letter, face, scale, thick)
+    cv2.putText(tile, letter, ((size - w) // 2, (size + h) // 2), face, scale, 255, thick, cv2.LINE_AA)
+    if rotate:
+        tile = tile[::-1, ::-1]
+    x0, y0 = int(round(cx - size / 2)), int(round(cy - size / 2))
+    H, W = a.shape[:2]
+    for dy in range(size):
+        for_y = y0 + dy
+        if not 0 <= for_y < H:
+            continue
+        row = tile[dy]
+        xs = np.nonzero(row)[0]
+        for dx in xs:
+            x = x0 + dx
+            if 0 <= x < W:
+                t = row[dx] / 255.0
+                a[for_y, x] = (1 - t) * a[for_y, x] + t * np.array(colour)
+    image.paste(Image.fromarray(a.astype(np.uint8)))
+
+
+# ------------------------------------------------------------------------------------------ chess
+
+
+def chess_wqy(image: Image.Image, code: str, box: Box) -> None:
+    cx, cy, side = _geometry(box)
+    d = ImageDraw.Draw(image)
+    outline, filled = P.CHESS_GLYPHS[code.lower()]
+    f = P.cjk(int(side * 0.84))
+    if code.isupper():
+        d.text((cx, cy), filled, font=f, fill=(255, 255, 255), anchor="mm")
+        d.text((cx, cy), outline, font=f, fill=(0, 0, 0), anchor="mm")
+    else:
+        d.text((cx, cy), filled, font=f, fill=(0, 0, 0), anchor="mm")
+
+
+def chess_outline(image: Image.Image, code: str, box: Box) -> None:
+    """White pieces as the outline glyph only (the square shows through), Black filled."""
+    cx, cy, side = _geometry(box)
+    outline, filled = P.CHESS_GLYPHS[code.lower()]
+    ImageDraw.Draw(image).text((cx, cy), outline if code.isupper() else filled, font=P.dejavu(int(side * 0.86)),
+                               fill=(0, 0, 0), anchor="mm")
+
+
+def chess_letter_discs(image: Image.Image, code: str, box: Box) -> None:
+    cx, cy, side = _geometry(box)
+    d = ImageDraw.Draw(image)
+    r = side * 0.38
+    white = code.isupper()
+    d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=(250, 250, 250) if white else (30, 30, 30),
+              outline=(0, 0, 0), width=2)
+    d.text((cx, cy), code.upper(), font=P.dejavu(int(side * 0.45), bold=True),
+           fill=(0, 0, 0) if white else (255, 255, 255), anchor="mm")
+
+
+def chess_letter_squares(image: Image.Image, code: str, box: Box) -> None:
+    cx, cy, side = _geometry(box)
+    d = ImageDraw.Draw(image)
+    h = side * 0.34
+    white = code.isupper()
+    d.rounded_rectangle([cx - h, cy - h, cx + h, cy + h], radius=int(h * 0.25),
+                        fill=(245, 245, 235) if white else (35, 35, 45), outline=(20, 20, 20), width=2)
+    _hershey_letter(image, code.upper(), cx, cy, side * 0.42, (10, 10, 10) if white else (245, 245, 245),
+                    cv2.FONT_HERSHEY_DUPLEX)
+
+
+# ------------------------------------------------------------------------------------------ xiangqi
+
+
+def _xiangqi_disc(image: Image.Image, code: str, box: Box, char: str, *, stroke: int = 0, ring: bool = True,
+                  disc: tuple[int, int, int] = P.XIANGQI_DISC, rim: tuple[int, int, int] | None = None) -> None:
+    cx, cy, side = _geometry(box)
+    d = ImageDraw.Draw(image)
+    r = side * 0.44
+    red = code.isupper()
+    colour = P.XIANGQI_RED if red else P.XIANGQI_BLACK
+    d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=disc, outline=rim or P.XIANGQI_DISC_EDGE,
+              width=max(2, int(side * 0.05)) if rim else 2)
+    if ring:
+        r2 = r * 0.82
+        d.ellipse([cx - r2, cy - r2, cx + r2, cy + r2], outline=colour, width=2)
+    d.text((cx, cy), char, font=P.cjk(int(side * 0.52)), fill=colour, anchor="mm", stroke_width=stroke,
+           stroke_fill=colour)
+
+
+def xiangqi_own_char(code: str) -> str:
+    return P.XIANGQI_CHARS[code.lower()][0 if code.isupper() else 1]
+
+
+SIMPLIFIED = {"k": ("帅", "将"), "a": ("仕", "士"), "b": ("相", "象"), "n": ("马", "马"), "r": ("车", "车"),
+              "c": ("炮", "炮"), "p": ("兵", "卒")}
+
+
+def xiangqi_bold(image: Image.Image, code: str, box: Box) -> None:
+    _xiangqi_disc(image, code, box, xiangqi_own_char(code), stroke=1)
+
+
+def xiangqi_plain(image: Image.Image, code: str, box: Box) -> None:
+    _xiangqi_disc(image, code, box, xiangqi_own_char(code), ring=False, disc=(255, 250, 240))
+
+
+def xiangqi_simplified(image: Image.Image, code: str, box: Box) -> None:
+    _xiangqi_disc(image, code, box, SIMPLIFIED[code.lower()][0 if code.isupper() else 1])
+
+
+def xiangqi_rims(image: Image.Image, code: str, box: Box) -> None:
+    _xiangqi_disc(image, code, box, xiangqi_own_char(code), ring=False, disc=(245, 235, 215),
+                  rim=P.XIANGQI_RED if code.isupper() else P.XIANGQI_BLACK)
+
+
+# ------------------------------------------------------------------------------------------ shogi
+
+
+def _shogi_token(image: Image.Image, code: str, box: Box, *, shape: str = "pentagon", letter: str = "dejavu",
+                 fill: tuple[int, int, int] | None = None, ink: tuple[int, int, int] | None = None,
+                 rotate_gote: bool = False) -> None:
+    cx, cy, side = _geometry(box)
+    d = ImageDraw.Draw(image)
+    sente = code.isupper()
+    fill = fill or (P.SHOGI_SENTE_FILL if sente else P.SHOGI_GOTE_FILL)
+    ink = ink or ((0, 0, 0) if sente else (255, 255, 255))
+    if shape == "pentagon":
+        d.polygon(P.shogi_pentagon(cx, cy, side, sente), fill=fill, outline=P.SHOGI_EDGE, width=2)
+    else:
+        h = side * 0.36
+        d.rectangle([cx - h, cy - h, cx + h, cy + h], fill=fill, outline=P.SHOGI_EDGE, width=2)
+    ly = cy + (side * 0.06 * (1 if sente else -1) if shape == "pentagon" else 0)
+    faces = {"hershey": cv2.FONT_HERSHEY_DUPLEX, "triplex": cv2.FONT_HERSHEY_TRIPLEX}
+    if letter in faces:
+        _hershey_letter(image, code.upper(), cx, ly, side * 0.4, ink, faces[letter], rotate=rotate_gote and not sente)
+    else:
+        tile = Image.new("RGBA", (int(side), int(side)), (0, 0, 0, 0))
+        ImageDraw.Draw(tile).text((side / 2, side / 2), code.upper(), font=P.dejavu(int(side * 0.46), bold=True),
+                                  fill=ink + (255,), anchor="mm")
+        if rotate_gote and not sente:
+            tile = tile.rotate(180)
+        image.paste(tile, (int(round(cx - side / 2)), int(round(ly - side / 2))), tile)
+
+
+def shogi_hershey(image: Image.Image, code: str, box: Box) -> None:
+    _shogi_token(image, code, box, letter="hershey")
+
+
+def shogi_triplex(image: Image.Image, code: str, box: Box) -> None:
+    _shogi_token(image, code, box, letter="triplex")
+
+
+def shogi_squares(image: Image.Image, code: str, box: Box) -> None:
+    _shogi_token(image, code, box, shape="square")
+
+
+def shogi_direction_only(image: Image.Image, code: str, box: Box) -> None:
+    """Both sides light pentagons; Gote's points down with its letter turned 180 degrees."""
+    _shogi_token(image, code, box, fill=(250, 240, 215), ink=(0, 0, 0), rotate_gote=True)
+
+
+# ------------------------------------------------------------------------------------------ checkers
+
+
+def _disc(image: Image.Image, code: str, box: Box, ring: bool) -> tuple[float, float, float, tuple, tuple]:
+    cx, cy, side = _geometry(box)
+    d = ImageDraw.Draw(image)
+    black = code.lower() == "b"
+    fill = (40, 40, 40) if black else (250, 250, 245)
+    other = (250, 250, 245) if black else (30, 30, 30)
+    r = side * 0.4
+    d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=fill, outline=(10, 10, 10), width=2 if not black else 0)
+    if ring:
+        r2 = r * 0.72
+        d.ellipse([cx - r2, cy - r2, cx + r2, cy + r2], outline=(120, 120, 120), width=2)
+    return cx, cy, r, fill, other
+
+
+def checkers_flat_k(image: Image.Image, code: str, box: Box) -> None:
+    cx, cy, r, _, other = _disc(image, code, box, ring=False)
+    if code.isupper():
+        ImageDraw.Draw(image).text((cx, cy), "K", font=P.dejavu(int(r * 1.1), bold=True), fill=other, anchor="mm")
+
+
+def checkers_crown_glyph(image: Image.Image, code: str, box: Box) -> None:
+    cx, cy, r, _, other = _disc(image, code, box, ring=True)
+    if code.isupper():
+        ImageDraw.Draw(image).text((cx, cy), "\u265a", font=P.dejavu(int(r * 1.2)), fill=other, anchor="mm")
+
+
+def checkers_inner_disc(image: Image.Image, code: str, box: Box) -> None:
+    cx, cy, r, _, other = _disc(image, code, box, ring=False)
+    if code.isupper():
+        r2 = r * 0.42
+        ImageDraw.Draw(image).ellipse([cx - r2, cy - r2, cx + r2, cy + r2], fill=(200, 40, 40))
+
+
+def checkers_gradient(image: Image.Image, code: str, box: Box) -> None:
+    cx, cy, side = _geometry(box)
+    a = np.asarray(image).astype(np.float32).copy()
+    black = code.lower() == "b"
+    base = np.array((45, 45, 50) if black else (235, 232, 225), np.float32)
+    r = side * 0.4
+    R = int(np.ceil(r)) + 1
+    H, W = a.shape[:2]
+    for y in range(int(cy) - R, int(cy) + R + 1):
+        for x in range(int(cx) - R, int(cx) + R + 1):
+            if 0 <= y < H and 0 <= x < W:
+                d = np.hypot(x - cx, y - cy)
+                if d <= r:
+                    hl = np.hypot(x - cx + 0.35 * r, y - cy + 0.35 * r) / (1.6 * r)
+                    a[y, x] = np.clip(base * (0.8 + 0.2 * (1 - hl)) + 40 * max(0.0, 1 - hl) ** 2, 0, 255)
+    image.paste(Image.fromarray(a.astype(np.uint8)))
+    if code.isupper():
+        ImageDraw.Draw(image).polygon(P.crown_polygon(cx, cy, r * 0.8), fill=P.CHECKERS_CROWN)
+
+
+PieceFn = Callable[[Image.Image, str, Box], None]
+PIECE_STYLES: dict[str, dict[str, PieceFn]] = {
+    "chess": {"own": P.draw_chess_piece, "wqy": chess_wqy, "outline": chess_outline,
+              "letter_discs": chess_letter_discs, "letter_squares": chess_letter_squares},
+    "xiangqi": {"own": P.draw_xiangqi_piece, "bold": xiangqi_bold, "plain": xiangqi_plain,
+                "simplified": xiangqi_simplified, "rims": xiangqi_rims},
+    "shogi": {"own": P.draw_shogi_piece, "hershey": shogi_hershey, "triplex": shogi_triplex,
+              "squares": shogi_squares, "direction_only": shogi_direction_only},
+    "checkers": {"own": P.draw_checkers_piece, "flat_k": checkers_flat_k, "crown_glyph": checkers_crown_glyph,
+                 "inner_disc": checkers_inner_disc, "gradient": checkers_gradient},
+}
+
+
+def _page(image: np.ndarray, effects: tuple, seed: int) -> np.ndarray:
+    out = image
+    for step in effects:
+        kind = step[0]
+        if kind == "rescale":
+            out = perturb.rescale(out, step[1], step[2])
+        elif kind == "jpeg":
+            out = perturb.jpeg(out, step[1])
+        elif kind == "tint":
+            out = perturb.retint(out)
+        elif kind == "blur":
+            out = perturb.blur(out, step[1])
+        elif kind == "rotate":
+            out = perturb.rotate(out, step[1])
+        elif kind == "model_like":
+            out = perturb.model_like(out, seed)
+    return out
+
+
+def draw_answer(record: Any, board: Sequence[Sequence[str]], style: Style, seed: int = 0) -> np.ndarray:
+    """The answer image (RGB uint8) showing ``board`` for ``record``'s game in ``style``."""
+    game = record.variant
+    renderer = importlib.import_module(f"genpuzzle.renderers.board_game.{game}")
+    layout = record.layout
+    rows, cols = layout["rows"], layout["cols"]
+    image = np.asarray(renderer.render_board([[EMPTY] * cols for _ in range(rows)]).image).copy()
+    if style.line_extra:
+        grey = cv2.cvtColor(image, cv2.COLOR_RGB2GRAY)
+        x0, y0, x1, y1 = (int(v) for v in layout["board_bbox"])
+        lines = np.zeros_like(grey, bool)
+        lines[y0:y1, x0:x1] = grey[y0:y1, x0:x1] < 110
+        k = 2 * style.line_extra + 1
+        thick = cv2.dilate(lines.astype(np.uint8), np.ones((k, k), np.uint8)).astype(bool)
+        inside = np.zeros_like(thick)
+        inside[y0:y1, x0:x1] = True
+        thick &= inside
+        image[thick & ~lines] = np.median(image[lines], axis=0).astype(np.uint8)
+    pil = Image.fromarray(image)
+    draw = PIECE_STYLES[game][style.pieces]
+    for r in range(rows):
+        for c in range(cols):
+            if board[r][c] != EMPTY:
+                draw(pil, board[r][c], _scaled(layout["cell_boxes"][r][c], style.scale))
+    return _page(np.asarray(pil), style.page, seed)
