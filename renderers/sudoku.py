@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageChops, ImageDraw
 
 from genpuzzle.renderers.common import Drawing, cell_box, draw_centered_text
 
@@ -36,9 +39,7 @@ def render_sudoku(givens: list[list[int]], solution: list[list[int]], box_rows: 
 
     digit_px = int(cell_px * 0.62)
     puzzle = grid_image()
-    draw = ImageDraw.Draw(puzzle)
     reference = grid_image()
-    ref_draw = ImageDraw.Draw(reference)
     mask = Image.new("L", (size, size), 0)
     mask_draw = ImageDraw.Draw(mask)
     for r in range(n):
@@ -46,10 +47,30 @@ def render_sudoku(givens: list[list[int]], solution: list[list[int]], box_rows: 
             x0, y0, x1, y1 = cell_box(layout, r, c)
             center = ((x0 + x1) / 2, (y0 + y1) / 2)
             if givens[r][c]:
-                draw_centered_text(draw, center, str(givens[r][c]), digit_px, GIVEN_INK, bold=True)
-                draw_centered_text(ref_draw, center, str(givens[r][c]), digit_px, GIVEN_INK, bold=True)
+                _paste_digit(puzzle, center, givens[r][c], cell_px, digit_px, GIVEN_INK, True)
+                _paste_digit(reference, center, givens[r][c], cell_px, digit_px, GIVEN_INK, True)
             else:
-                draw_centered_text(ref_draw, center, str(solution[r][c]), digit_px, FILLED_INK)
+                _paste_digit(reference, center, solution[r][c], cell_px, digit_px, FILLED_INK, False)
                 inset = thick // 2 + 1
                 mask_draw.rectangle([x0 + inset, y0 + inset, x1 - inset, y1 - inset], fill=255)
     return Drawing(puzzle, reference, mask, layout)
+
+
+def _paste_digit(image: Image.Image, center: tuple[float, float], digit: int, cell_px: int, digit_px: int,
+                 ink: tuple[int, int, int], bold: bool) -> None:
+    """Draw ``digit`` centred on ``center`` inside a white cell: the same pixels as drawing the text there
+    (the glyph is rasterised once, at the same sub-pixel position, on the same white), at a fraction of
+    the cost."""
+    x0, y0 = math.floor(center[0] - cell_px / 2), math.floor(center[1] - cell_px / 2)
+    tile, (dx, dy) = _digit_tile(digit, cell_px, digit_px, ink, bold, center[0] - x0, center[1] - y0)
+    image.paste(tile, (x0 + dx, y0 + dy))
+
+
+@lru_cache(maxsize=256)
+def _digit_tile(digit: int, cell_px: int, digit_px: int, ink: tuple[int, int, int], bold: bool,
+                cx: float, cy: float) -> tuple[Image.Image, tuple[int, int]]:
+    """``digit`` drawn centred on (cx, cy) of a white cell, cropped to its ink, and the crop's offset."""
+    canvas = Image.new("RGB", (cell_px, cell_px), BACKGROUND)
+    draw_centered_text(ImageDraw.Draw(canvas), (cx, cy), str(digit), digit_px, ink, bold=bold)
+    box = ImageChops.difference(canvas, Image.new("RGB", canvas.size, BACKGROUND)).getbbox() or (0, 0, 1, 1)
+    return canvas.crop(box), (box[0], box[1])

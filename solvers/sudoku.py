@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 Grid = list[list[int]]
 
@@ -40,20 +41,30 @@ class Board:
         return out
 
 
+@lru_cache(maxsize=None)
+def _geometry(board: Board) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """(cells of each unit, units of each cell) with cells numbered ``r * n + c``; computed once per board."""
+    n = board.n
+    unit_cells = tuple(tuple(r * n + c for r, c in cells) for _, _, cells in board.units())
+    cell_units: list[list[int]] = [[] for _ in range(n * n)]
+    for u, cells in enumerate(unit_cells):
+        for i in cells:
+            cell_units[i].append(u)
+    return unit_cells, tuple(tuple(units) for units in cell_units)
+
+
 class _Search:
     """Bitmask depth-first search. Each node places a naked single or a hidden single when one exists,
-    else branches on the most-constrained cell; a unit that can no longer hold some digit prunes."""
+    else branches on the most-constrained cell; a unit that can no longer hold some digit prunes.
+
+    Its node count is the stored difficulty measure (:func:`search_nodes`): keep it unchanged.
+    """
 
     def __init__(self, grid: Grid, board: Board):
         n = board.n
         self.n = n
         self.full = (1 << n) - 1
-        self.unit_cells = [tuple(r * n + c for r, c in cells) for _, _, cells in board.units()]
-        cell_units: list[list[int]] = [[] for _ in range(n * n)]
-        for u, cells in enumerate(self.unit_cells):
-            for i in cells:
-                cell_units[i].append(u)
-        self.cell_units = [tuple(units) for units in cell_units]
+        self.unit_cells, self.cell_units = _geometry(board)
         self.used = [0] * len(self.unit_cells)
         self.values = [0] * (n * n)
         self.cand = [0] * (n * n)
@@ -178,67 +189,159 @@ def carve_unique(solution: Grid, board: Board, rng: random.Random, min_givens: i
     """Blank cells of ``solution`` in random order while the puzzle keeps exactly one solution.
 
     Stops at ``min_givens`` givens or when no further cell can be blanked (a minimal puzzle).
+
+    Each check asks whether the puzzle without the cell has a solution in which the cell holds another
+    digit: the puzzle before the blanking has ``solution`` as its only one, so that is the same question
+    as "does the blanked puzzle have a second solution" (the same decisions as counting to 2), and a
+    search for one completion of a more constrained grid, which propagation usually refutes at once.
     """
+    n = board.n
+    bitboards = _bitboards(board)
+    peers = bitboards.peers
     puzzle = [row[:] for row in solution]
-    cells = [(r, c) for r in range(board.n) for c in range(board.n)]
+
+    def seen_by(cells: int) -> int:
+        out = 0
+        while cells:
+            low = cells & -cells
+            out |= peers[low.bit_length() - 1]
+            cells ^= low
+        return out
+
+    holding, _ = bitboards.position(solution)  # per digit: the cells holding it (nothing is blank yet)
+    seen = [seen_by(h) for h in holding]  # per digit: the cells that see one holding it
+    cells = [(r, c) for r in range(n) for c in range(n)]
     rng.shuffle(cells)
-    givens = board.n * board.n
+    givens = n * n
+    blank = 0
     for r, c in cells:
         if givens <= min_givens:
             break
-        kept = puzzle[r][c]
-        puzzle[r][c] = 0
-        if count_solutions(puzzle, board, 2) == 1:
+        digit = solution[r][c] - 1
+        cell = 1 << (r * n + c)
+        trial_blank = blank | cell
+        trial_holding = holding[digit] ^ cell
+        trial_seen = seen_by(trial_holding)
+        trial = [holding[d] | (trial_blank & ~seen[d]) for d in range(n)]
+        trial[digit] = trial_holding | (trial_blank & ~trial_seen & ~cell)  # ~cell: another digit there
+        if not bitboards.completes(trial, trial_blank):
+            puzzle[r][c] = 0
+            blank = trial_blank
+            holding[digit], seen[digit] = trial_holding, trial_seen
             givens -= 1
-        else:
-            puzzle[r][c] = kept
     return puzzle
 
 
-def solvable_by_singles(grid: Grid, board: Board) -> bool:
-    """True when naked and hidden singles alone complete the grid (no guessing needed)."""
-    n = board.n
-    values = [row[:] for row in grid]
-    units = [cells for _, _, cells in board.units()]
-    full = (1 << n) - 1
-    while True:
-        cand: dict[tuple[int, int], int] = {}
-        for r in range(n):
-            for c in range(n):
-                if values[r][c] == 0:
-                    used = 0
-                    for rr, cc in _peers(board, r, c):
-                        if values[rr][cc]:
-                            used |= 1 << (values[rr][cc] - 1)
-                    cand[(r, c)] = full & ~used
-        if not cand:
-            return True
-        placed = False
-        for (r, c), mask in cand.items():
-            if mask.bit_count() == 1:
-                values[r][c] = mask.bit_length()
-                placed = True
-        if not placed:
-            for cells in units:
-                for d in range(n):
-                    bit = 1 << d
-                    spots = [cell for cell in cells if cell in cand and cand[cell] & bit]
-                    if len(spots) == 1 and not any(values[r][c] == d + 1 for r, c in cells):
-                        r, c = spots[0]
-                        values[r][c] = d + 1
+class _Bitboards:
+    """Sudoku search on bitboards: one int per digit whose bit ``r * n + c`` says the digit is still
+    possible in cell (r, c) (a filled cell keeps only its digit's bit), so that finding every naked
+    single of the grid, or placing a digit, is a handful of integer operations."""
+
+    def __init__(self, board: Board):
+        n = board.n
+        unit_cells, cell_units = _geometry(board)
+        self.n = n
+        self.units = tuple(sum(1 << i for i in cells) for cells in unit_cells)
+        self.peers = tuple(sum(1 << j for j in {j for u in cell_units[i] for j in unit_cells[u]} - {i})
+                           for i in range(n * n))
+
+    def position(self, grid: Grid) -> tuple[list[int], int]:
+        """(possible cells per digit, blank cells) of a grid (0 for a blank)."""
+        n, peers = self.n, self.peers
+        holding, seen = [0] * n, [0] * n
+        blank = 0
+        for r, row in enumerate(grid):
+            for c, v in enumerate(row):
+                i = r * n + c
+                if v:
+                    holding[v - 1] |= 1 << i
+                    seen[v - 1] |= peers[i]
+                else:
+                    blank |= 1 << i
+        return [holding[d] | (blank & ~seen[d]) for d in range(n)], blank
+
+    def completes(self, possible: list[int], blank: int, singles_only: bool = False) -> bool:
+        """True when the grid has a completion: ``possible`` per digit, ``blank`` the unfilled cells.
+
+        Propagates naked and hidden singles to a fixed point, then branches on a cell with the fewest
+        candidates it finds cheaply (two, else any). ``singles_only``: no branching (True only when
+        singles alone complete the grid). ``possible`` is changed (pass a copy).
+        """
+        n, units, peers = self.n, self.units, self.peers
+        digits = range(n)
+        while blank:
+            once = twice = thrice = 0
+            for p in possible:
+                thrice |= twice & p
+                twice |= once & p
+                once |= p
+            if blank & ~once:
+                return False  # a cell with no candidate left
+            singles = blank & ~twice
+            if singles:
+                while singles:
+                    cell = singles & -singles
+                    singles ^= cell
+                    for d in digits:
+                        if possible[d] & cell:
+                            break
+                    else:
+                        return False  # its one candidate went to a peer placed just before
+                    possible[d] &= ~peers[cell.bit_length() - 1]
+                    for e in digits:
+                        if e != d:
+                            possible[e] &= ~cell
+                    blank ^= cell
+                continue
+            placed = False
+            open_units = [unit for unit in units if unit & blank]  # a full unit holds every digit once
+            for d in digits:
+                for unit in open_units:
+                    x = possible[d] & unit
+                    if not x:
+                        return False  # a digit with no place left in a unit
+                    if x & blank and not x & (x - 1):  # a hidden single: place it
+                        possible[d] &= ~peers[x.bit_length() - 1]
+                        for e in digits:
+                            if e != d:
+                                possible[e] &= ~x
+                        blank ^= x
                         placed = True
-        if not placed:
+            if not placed:
+                break
+        else:
+            return True
+        if singles_only:
             return False
+        two = twice & ~thrice & blank
+        cell = (two or blank) & -(two or blank)
+        i = cell.bit_length() - 1
+        for d in digits:
+            if possible[d] & cell:
+                trial = possible[:]
+                trial[d] &= ~peers[i]
+                for e in digits:
+                    if e != d:
+                        trial[e] &= ~cell
+                if self.completes(trial, blank ^ cell):
+                    return True
+        return False
 
 
-def _peers(board: Board, r: int, c: int) -> set[tuple[int, int]]:
-    n = board.n
-    out = {(r, k) for k in range(n)} | {(k, c) for k in range(n)}
-    r0 = (r // board.box_rows) * board.box_rows
-    c0 = (c // board.box_cols) * board.box_cols
-    out |= {(r0 + i, c0 + j) for i in range(board.box_rows) for j in range(board.box_cols)}
-    out.discard((r, c))
-    return out
+@lru_cache(maxsize=None)
+def _bitboards(board: Board) -> _Bitboards:
+    return _Bitboards(board)
+
+
+def solvable_by_singles(grid: Grid, board: Board) -> bool:
+    """True when naked and hidden singles alone complete the grid (no guessing needed).
+
+    Singles only ever place forced digits, so the order they are applied in does not change where
+    they lead: any order that applies them until none is left gives this answer.
+    """
+    bitboards = _bitboards(board)
+    possible, blank = bitboards.position(grid)
+    return bitboards.completes(possible, blank, singles_only=True)
 
 
 def count_solutions_cpsat(grid: Grid, board: Board, limit: int = 2) -> int:
