@@ -239,6 +239,9 @@ def make_answer(input_image: Image.Image, record: InstanceRecord, style: Style, 
                             _wobbly_line(d, a, b, (0, 0, 0), 4, rng, 1.0)
                         else:
                             d.line([a, b], fill=(0, 0, 0), width=4)
+    if "blob" in state:
+        x, y = state["blob"]
+        ImageDraw.Draw(img).ellipse([x - 12, y - 12, x + 12, y + 12], fill=(20, 20, 200))
     if stray:
         W, H = img.size
         d = ImageDraw.Draw(img)
@@ -248,7 +251,7 @@ def make_answer(input_image: Image.Image, record: InstanceRecord, style: Style, 
 
 # ------------------------------------------------------------------------------------------ planted errors
 
-ERRORS = {"cube_net": ("wrong_face", "missing_face", "off_palette_colour", "anchor_changed", "stray_ink"),
+ERRORS = {"cube_net": ("wrong_face", "missing_face", "off_palette_colour", "anchor_changed", "stray_mark", "stray_ink"),
           "paper_folding": ("missing_hole", "extra_hole", "stray_mark", "stray_ink"),
           "cross_section": ("missing_edge", "extra_edge", "wrong_polygon", "stray_ink"),
           "assembly": ("wrong_region", "uncovered_cells", "stray_ink")}
@@ -274,6 +277,13 @@ def plant(record: InstanceRecord, error: str, rng: random.Random) -> tuple[dict,
             del state["colours"][key]
         elif error == "off_palette_colour":
             state["colours"][key] = (110, 110, 110)
+        elif error == "stray_mark":  # a blob in an empty cell of the net's bounding box
+            cells = {tuple(sq["cell"]) for sq in layout["squares"]}
+            rows, cols = max(r for r, _ in cells) + 1, max(c for _, c in cells) + 1
+            r, c = next((r, c) for r in range(rows) for c in range(cols) if (r, c) not in cells)
+            x0, y0 = layout["squares"][0]["bbox"][0] - layout["squares"][0]["cell"][1] * layout["cell_px"], \
+                layout["squares"][0]["bbox"][1] - layout["squares"][0]["cell"][0] * layout["cell_px"]
+            state["blob"] = (x0 + (c + 0.5) * layout["cell_px"], y0 + (r + 0.5) * layout["cell_px"])
         elif error == "anchor_changed":
             a = anchors[0]
             others = sorted(set(PALETTE) - {state["colours"][a]})

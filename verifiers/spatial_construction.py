@@ -318,6 +318,20 @@ def check_cube_net(record: InstanceRecord, answer: np.ndarray, input_image: np.n
             if was is not None and (got is None or float(ciede2000(got, was)) > prog["recoloured_delta_e"]):
                 violations.append(Violation("context_modified", f"a face of {view['title']} was recoloured",
                                             {"bbox": [int(v) for v in (x0, y0, x1, y1)], "kind": "recoloured"}))
+    # the net's bounding box holds empty cells too: ink there (outside every square) is a stray mark
+    tol = tolerance_px(answer.shape, prog)
+    ink = new_ink(a_dark, i_dark, tol, prog)
+    off_net = np.zeros_like(ink)
+    x0, y0, x1, y1 = (int(v) for v in layout["answer_bbox"])
+    off_net[max(0, y0):y1, max(0, x0):x1] = True
+    for sq in layout["squares"]:
+        bx0, by0, bx1, by1 = sq["bbox"]
+        off_net[max(0, by0 - tol):by1 + tol, max(0, bx0 - tol):bx1 + tol] = False
+    stray = components(ink & off_net, prog["stray_mark_min_px"])
+    for sx0, sy0, sx1, sy1, area in stray:
+        violations.append(Violation("stray_mark", f"a mark of {area} px beside the net", {"bbox": [sx0, sy0, sx1, sy1],
+                                                                                          "px": area}))
+    wrong += len(stray)
     n = answer_squares
     if coloured == 0 and not unsure:
         tier = 0
