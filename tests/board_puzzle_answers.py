@@ -29,10 +29,11 @@ from genpuzzle.solvers.board_game.base import parse_board
 
 MPL_FONTS = Path(matplotlib.__file__).parent / "mpl-data" / "fonts" / "ttf"
 
-TUNE_STYLES = ("x", "dot", "filled", "letter", "thick_grid", "rescale", "jpeg")
-HELDOUT_STYLES = ("ring", "check", "hatched", "script", "tilt_blur_tint")
+# a style is a content style (marks, fonts, colours: x, dot, filled, letter; held out: ring, check, hatched,
+# script) optionally followed by a page style (+jpeg, +rescale, +thick_grid; held out: +tilt_blur_tint)
+TUNE_STYLES = ("x+jpeg", "dot+rescale", "filled+thick_grid", "letter")
+HELDOUT_STYLES = ("ring", "check+tilt_blur_tint", "hatched", "script+tilt_blur_tint")
 
-PAGE_STYLES = {"thick_grid", "rescale", "jpeg", "tilt_blur_tint"}
 INKS = ((0, 0, 0), (200, 30, 30), (30, 60, 200), (20, 110, 40))
 
 
@@ -147,16 +148,17 @@ def _new_cells(record, target) -> list[tuple[int, int]]:
     return [(r, c) for r, row in enumerate(target) for c, v in enumerate(row) if v != position[r][c]]
 
 
-def _content_style(style: str) -> str:
-    return "x" if style in PAGE_STYLES else style
-
-
 def restyled(game: str, record, input_image: np.ndarray, style: str, seed: int = 0, accepted_index: int = 0) -> np.ndarray:
-    """The accepted answer drawn onto the input in ``style`` (content style and/or page style)."""
+    """The accepted answer drawn onto the input in ``style`` (``content`` or ``content+page``)."""
+    content, _, page_style = style.partition("+")
+    out = _content(game, record, input_image, content, seed, accepted_index)
+    return page(out, page_style, record.layout, seed) if page_style else out
+
+
+def _content(game: str, record, input_image: np.ndarray, content: str, seed: int, accepted_index: int) -> np.ndarray:
     rng = np.random.default_rng(seed)
     target = accepted_boards(record)[accepted_index]
     layout = record.layout
-    content = _content_style(style)
     ink = INKS[seed % len(INKS)]
     image = Image.fromarray(input_image.copy())
     draw = ImageDraw.Draw(image)
@@ -177,8 +179,7 @@ def restyled(game: str, record, input_image: np.ndarray, style: str, seed: int =
         image = Image.fromarray(_hanoi(record, target, content))
     elif game == "knight_route":
         _route(draw, layout, target, content, ink)
-    out = np.asarray(image)
-    return page(out, style, layout, seed) if style in PAGE_STYLES else out
+    return np.asarray(image)
 
 
 def _fill_inner(draw, layout, r, c, colour, inset=0.06):
