@@ -324,9 +324,10 @@ def check_cube_net(record: InstanceRecord, answer: np.ndarray, input_image: np.n
     off_net = np.zeros_like(ink)
     x0, y0, x1, y1 = (int(v) for v in layout["answer_bbox"])
     off_net[max(0, y0):y1, max(0, x0):x1] = True
+    spill = max(tol, int(round(prog["spill_frac"] * layout["cell_px"])))  # a fill a little over the outline
     for sq in layout["squares"]:
         bx0, by0, bx1, by1 = sq["bbox"]
-        off_net[max(0, by0 - tol):by1 + tol, max(0, bx0 - tol):bx1 + tol] = False
+        off_net[max(0, by0 - spill):by1 + spill, max(0, bx0 - spill):bx1 + spill] = False
     stray = components(ink & off_net, prog["stray_mark_min_px"])
     for sx0, sy0, sx1, sy1, area in stray:
         violations.append(Violation("stray_mark", f"a mark of {area} px beside the net", {"bbox": [sx0, sy0, sx1, sy1],
@@ -413,8 +414,14 @@ def check_paper_folding(record: InstanceRecord, answer: np.ndarray, input_image:
                                         {"point": list(rc), "bbox": box(rc)}))
         elif state == "hole":
             drawn_right += 1
-    stray = components(ink & ~cv2.dilate(discs.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool),
-                       prog["stray_mark_min_px"])
+    # a hole may be drawn larger than the reading disc: around points read as holes (or unsure) ink up to
+    # half the lattice step belongs to the hole
+    allowed = cv2.dilate(discs.astype(np.uint8), np.ones((5, 5), np.uint8))
+    for (r, c), state in states.items():
+        if state != "empty":
+            x, y = layout["points"][r][c]
+            cv2.circle(allowed, (int(round(x)), int(round(y))), int(round(0.5 * unit)) + 2, 1, -1)
+    stray = components(ink & ~allowed.astype(bool), prog["stray_mark_min_px"])
     for x0, y0, x1, y1, area in stray:
         violations.append(Violation("stray_mark", f"a mark of {area} px on the sheet away from every lattice point",
                                     {"bbox": [x0, y0, x1, y1], "px": area}))
