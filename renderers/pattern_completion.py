@@ -34,8 +34,16 @@ OUTLINE_PX = 3
 SHAPES = ("triangle", "square", "pentagon", "circle")
 SIZES = (0.36, 0.48, 0.64, 0.84)  # bounding-box side / slot side; each 1.31-1.33x the previous
 FILLS_LSTAR = (100.0, 75.0, 50.0, 25.0, 0.0)
-SLOT_COUNTS = {"center_single": 1, "grid2x2": 4}
+SLOT_COUNTS = {"center_single": 1, "grid2x2": 4, "grid3x3": 9, "in_out": 1}
 RING = (0, 1, 3, 2)  # bit i of a grid2x2 position set = slot RING[i] (row-major): clockwise from top left
+# bit i of a grid3x3 position set = slot RING9[i]: the outer eight clockwise from top left, then the centre
+RING9 = (0, 1, 2, 5, 8, 7, 6, 3, 4)
+SLOT_RINGS = {"center_single": (0,), "in_out": (0,), "grid2x2": RING, "grid3x3": RING9}
+PANEL_PX = {"grid3x3": 276}  # slots of 87 px; the other configurations use OBJECT_PANEL_PX
+# in_out: a large outer figure (white, fixed size) around an inner figure at its centre
+OUTER_SHAPES = ("square", "pentagon", "circle")
+OUTER_SIZE = 0.92
+INNER_SIZES = (0.20, 0.28, 0.40)  # each 1.4x the previous; the largest fits the pentagon's incircle
 
 
 def lstar_to_grey(lstar: float) -> int:
@@ -52,15 +60,18 @@ def grey_to_lstar(grey: float) -> float:
     return 116 * y ** (1 / 3) - 16 if y > 0.008856 else 903.3 * y
 
 
-def shape_points(shape: str, center: tuple[float, float], side: float) -> list[tuple[float, float]]:
+def shape_points(shape: str, center: tuple[float, float], side: float,
+                 centroid: bool = False) -> list[tuple[float, float]]:
     """Vertices of a regular polygon (apex up) or a 64-gon circle whose bounding box's larger side is
-    ``side``, with the bounding box centred on ``center``."""
+    ``side``, with the bounding box (``centroid``: the polygon's centre) on ``center``."""
     k = {"triangle": 3, "square": 4, "pentagon": 5, "circle": 64}[shape]
     start = -math.pi / 2 if shape != "square" else -math.pi / 4
     pts = [(math.cos(start + 2 * math.pi * i / k), math.sin(start + 2 * math.pi * i / k)) for i in range(k)]
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
     scale = side / max(max(xs) - min(xs), max(ys) - min(ys))
     mx, my = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+    if centroid:
+        mx, my = 0.0, 0.0
     return [(center[0] + (x - mx) * scale, center[1] + (y - my) * scale) for x, y in pts]
 
 
@@ -77,13 +88,23 @@ def matrix_layout(panel_px: int) -> dict[str, Any]:
 
 
 def slot_boxes(panel_box: Sequence[float], config: str) -> list[list[float]]:
-    """Object slots of a panel: its padded interior, or its four quarters (row-major) for ``grid2x2``."""
+    """Object slots of a panel: its padded interior, or its quarters / ninths (row-major) for ``grid2x2``
+    / ``grid3x3``."""
     x0, y0, x1, y1 = (float(v) for v in panel_box)
     x0, y0, x1, y1 = x0 + OBJECT_PAD, y0 + OBJECT_PAD, x1 - OBJECT_PAD, y1 - OBJECT_PAD
-    if config == "center_single":
+    if config in ("center_single", "in_out"):
         return [[x0, y0, x1, y1]]
-    w, h = (x1 - x0) / 2, (y1 - y0) / 2
-    return [[x0 + c * w, y0 + r * h, x0 + (c + 1) * w, y0 + (r + 1) * h] for r in range(2) for c in range(2)]
+    k = 2 if config == "grid2x2" else 3
+    w, h = (x1 - x0) / k, (y1 - y0) / k
+    return [[x0 + c * w, y0 + r * h, x0 + (c + 1) * w, y0 + (r + 1) * h] for r in range(k) for c in range(k)]
+
+
+def occupied_slots(panel: dict[str, int], config: str) -> list[int]:
+    """Slot indices (row-major) holding a figure."""
+    ring = SLOT_RINGS[config]
+    if config in ("center_single", "in_out"):
+        return [0]
+    return [ring[b] for b in range(len(ring)) if (panel["position"] >> b) & 1]
 
 
 def _frames(draw: ImageDraw.ImageDraw, layout: dict[str, Any]) -> None:
@@ -136,18 +157,34 @@ def draw_object_panel(draw: ImageDraw.ImageDraw, box: Sequence[float], panel: di
         return
     slots = slot_boxes(box, config)
     grey = lstar_to_grey(FILLS_LSTAR[panel["fill"]])
-    for i, (x0, y0, x1, y1) in enumerate(slots):
-        if config == "grid2x2" and not (panel["position"] >> RING.index(i)) & 1:
-            continue
-        side = SIZES[panel["size"]] * min(x1 - x0, y1 - y0) - OUTLINE_PX  # outer edge of the outline at SIZES
-        pts = shape_points(SHAPES[panel["type"]], ((x0 + x1) / 2, (y0 + y1) / 2), side)
+    for i in occupied_slots(panel, config):
+        x0, y0, x1, y1 = slots[i]
+        slot_side = min(x1 - x0, y1 - y0)
+        center = ((x0 + x1) / 2, (y0 + y1) / 2)
+        if config == "in_out":
+            outer = shape_points(OUTER_SHAPES[panel["out_type"]], center, OUTER_SIZE * slot_side - OUTLINE_PX)
+            draw.polygon(outer, fill=BACKGROUND)
+            draw.line(outer + [outer[0], outer[1]], fill=OUTLINE_INK, width=OUTLINE_PX, joint="curve")
+            center = inner_center(panel["out_type"], center, slot_side)
+            side = INNER_SIZES[panel["size"]] * slot_side - OUTLINE_PX
+            pts = shape_points(SHAPES[panel["type"]], center, side)
+        else:
+            side = SIZES[panel["size"]] * slot_side - OUTLINE_PX  # outer edge of the outline at SIZES
+            pts = shape_points(SHAPES[panel["type"]], center, side)
         draw.polygon(pts, fill=(grey, grey, grey))
         draw.line(pts + [pts[0], pts[1]], fill=OUTLINE_INK, width=OUTLINE_PX, joint="curve")
 
 
+def inner_center(out_type: int, slot_center: tuple[float, float], slot_side: float) -> tuple[float, float]:
+    """Where an in_out inner figure's bounding box is centred: the outer polygon's centre (for the
+    pentagon below its bounding-box centre)."""
+    pts = shape_points(OUTER_SHAPES[out_type], slot_center, OUTER_SIZE * slot_side - OUTLINE_PX)
+    return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
+
+
 def render_objects(panels: Sequence[Sequence[dict[str, int]]], config: str) -> Drawing:
     """The ``matrix_objects`` images; ``panels[2][2]`` is the answer (drawn only in the reference)."""
-    layout = matrix_layout(OBJECT_PANEL_PX)
+    layout = matrix_layout(PANEL_PX.get(config, OBJECT_PANEL_PX))
     images = []
     for with_answer in (False, True):
         img = Image.new("RGB", tuple(layout["size"]), BACKGROUND)
@@ -167,3 +204,130 @@ def _mask(layout: dict[str, Any]) -> Image.Image:
     x0, y0, x1, y1 = _interior(layout["panel_boxes"][layout["slot_panel"]], SLOT_FRAME_PX)
     ImageDraw.Draw(mask).rectangle([x0, y0, x1 - 1, y1 - 1], fill=255)
     return mask
+
+
+# ------------------------------------------------------------------------------------------ rows
+#
+# ``sequence`` and ``counting``: six framed panels in a row, the sixth (thick frame) missing.
+
+ROW_PANEL_PX = 168
+ROW_PANELS = 6
+RING_POSITIONS = 8
+RING_RADIUS = 0.32  # ring of dot positions, fraction of the panel side
+DOT_RADIUS = 0.075
+ARROW_LENGTH = 0.62
+ARROW_SHAFT_PX = 6
+ARROW_HEAD = (0.22, 0.20)  # head width, head length (fractions of the panel side)
+LATTICE = 3  # sequence counts: dots on a 3 x 3 lattice, row-major
+COUNT_DOT_RADIUS = 0.06
+LINE_PX = 4
+
+
+def row_layout(panel_px: int = ROW_PANEL_PX) -> dict[str, Any]:
+    """Six panel boxes in a row; the last is the answer slot."""
+    boxes = [[MARGIN + c * (panel_px + GAP), MARGIN, MARGIN + c * (panel_px + GAP) + panel_px, MARGIN + panel_px]
+             for c in range(ROW_PANELS)]
+    return {"panel_boxes": boxes, "panel_px": panel_px,
+            "size": [2 * MARGIN + ROW_PANELS * panel_px + (ROW_PANELS - 1) * GAP, 2 * MARGIN + panel_px],
+            "slot_panel": ROW_PANELS - 1, "frame_px": FRAME_PX, "slot_frame_px": SLOT_FRAME_PX}
+
+
+def ring_centers(box: Sequence[float]) -> list[tuple[float, float]]:
+    """Centres of the ring's dot positions, clockwise from the top."""
+    x0, y0, x1, y1 = box
+    cx, cy, side = (x0 + x1) / 2, (y0 + y1) / 2, x1 - x0
+    return [(cx + RING_RADIUS * side * math.sin(2 * math.pi * p / RING_POSITIONS),
+             cy - RING_RADIUS * side * math.cos(2 * math.pi * p / RING_POSITIONS)) for p in range(RING_POSITIONS)]
+
+
+def lattice_centers(box: Sequence[float]) -> list[tuple[float, float]]:
+    x0, y0, x1, y1 = box
+    side = x1 - x0
+    step = side * 0.26
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    return [(cx + (c - 1) * step, cy + (r - 1) * step) for r in range(LATTICE) for c in range(LATTICE)]
+
+
+def arrow_polygon(box: Sequence[float], direction: int) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
+    """(shaft end points, head triangle) of an arrow through the panel centre pointing to ``direction``
+    (0 = up, clockwise in 45 degree steps)."""
+    x0, y0, x1, y1 = box
+    cx, cy, side = (x0 + x1) / 2, (y0 + y1) / 2, x1 - x0
+    a = 2 * math.pi * direction / 8
+    ux, uy = math.sin(a), -math.cos(a)
+    half = ARROW_LENGTH * side / 2
+    hw, hl = ARROW_HEAD[0] * side / 2, ARROW_HEAD[1] * side
+    tip = (cx + ux * half, cy + uy * half)
+    base = (tip[0] - ux * hl, tip[1] - uy * hl)
+    head = [tip, (base[0] - uy * hw, base[1] + ux * hw), (base[0] + uy * hw, base[1] - ux * hw)]
+    return [(cx - ux * half, cy - uy * half), base], head
+
+
+def draw_sequence_panel(draw: ImageDraw.ImageDraw, box: Sequence[float], kind: str, value: Any,
+                        show_ring: bool = True) -> None:
+    """One ``sequence`` panel: ``ring`` (value = list of filled positions; empty positions as grey
+    circles), ``arrow`` (value = direction 0..7), ``count`` (value = number of dots on the lattice)."""
+    side = box[2] - box[0]
+    if kind == "ring":
+        r = DOT_RADIUS * side
+        for p, (x, y) in enumerate(ring_centers(box)):
+            if value is not None and p in value:
+                draw.ellipse([x - r, y - r, x + r, y + r], fill=CELL_INK)
+            elif show_ring:
+                draw.ellipse([x - r, y - r, x + r, y + r], outline=GRID_INK, width=2)
+    elif value is None:
+        return
+    elif kind == "arrow":
+        shaft, head = arrow_polygon(box, int(value))
+        draw.line(shaft, fill=CELL_INK, width=ARROW_SHAFT_PX)
+        draw.polygon(head, fill=CELL_INK)
+    elif kind == "count":
+        r = COUNT_DOT_RADIUS * side
+        for x, y in lattice_centers(box)[: int(value)]:
+            draw.ellipse([x - r, y - r, x + r, y + r], fill=CELL_INK)
+    else:
+        raise ValueError(kind)
+
+
+def draw_counting_panel(draw: ImageDraw.ImageDraw, box: Sequence[float], figure: dict[str, Any] | None) -> None:
+    """One ``counting`` panel from its stored geometry (fractions of the panel): ``dots`` (centres),
+    ``regions`` (an outline ``shape`` cut by parallel ``chords`` into regions), ``lines`` (segments)."""
+    if figure is None:
+        return
+    x0, y0, x1, y1 = box
+    side = x1 - x0
+    at = lambda p: (x0 + p[0] * side, y0 + p[1] * side)  # noqa: E731
+    if figure["kind"] == "dots":
+        r = COUNT_DOT_RADIUS * side
+        for p in figure["dots"]:
+            x, y = at(p)
+            draw.ellipse([x - r, y - r, x + r, y + r], fill=CELL_INK)
+    elif figure["kind"] == "regions":
+        (ax, ay), (bx, by) = at((0.15, 0.15)), at((0.85, 0.85))
+        if figure["shape"] == "circle":
+            draw.ellipse([ax, ay, bx, by], outline=CELL_INK, width=LINE_PX)
+        else:
+            draw.rectangle([ax, ay, bx, by], outline=CELL_INK, width=LINE_PX)
+        for chord in figure["chords"]:
+            draw.line([at(chord[0]), at(chord[1])], fill=CELL_INK, width=LINE_PX)
+    elif figure["kind"] == "lines":
+        for a, b in figure["lines"]:
+            draw.line([at(a), at(b)], fill=CELL_INK, width=LINE_PX)
+    else:
+        raise ValueError(figure["kind"])
+
+
+def render_row(panels: Sequence[Any], draw_panel, *, answer_base: Any = None) -> Drawing:
+    """A row of six panels drawn by ``draw_panel(draw, box, panel)``; the last is the answer (drawn only in
+    the reference; ``answer_base`` is drawn in the input's answer slot, e.g. the empty ring)."""
+    layout = row_layout()
+    images = []
+    for with_answer in (False, True):
+        img = Image.new("RGB", tuple(layout["size"]), BACKGROUND)
+        draw = ImageDraw.Draw(img)
+        for i, box in enumerate(layout["panel_boxes"]):
+            last = i == layout["slot_panel"]
+            draw_panel(draw, box, panels[i] if (with_answer or not last) else answer_base)
+        _frames(draw, layout)
+        images.append(img)
+    return Drawing(images[0], images[1], _mask(layout), layout)

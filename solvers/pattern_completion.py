@@ -167,24 +167,34 @@ def scalar_prediction(rule: str, lines: Sequence[Sequence[int | None]], levels: 
     return int(v) if in_range(v) else None
 
 
+def ring_length(slots: int) -> int:
+    """Slots on the ring that a slot-set rotation moves: all of the 2x2 grid; the outer eight of the 3x3
+    grid (bit 8, the centre, stays)."""
+    return 8 if slots == 9 else slots
+
+
+def rotate_set(mask: int, s: int, slots: int) -> int:
+    """Slot set ``mask`` with its ring bits rotated by ``s`` places (bits beyond the ring kept)."""
+    n = ring_length(slots)
+    ring, rest = mask & ((1 << n) - 1), mask & ~((1 << n) - 1)
+    return (((ring << s) | (ring >> (n - s))) & ((1 << n) - 1)) | rest
+
+
 def _set_rules(slots: int) -> list[str]:
-    return ([f"boolean_{BOOLEAN_NAMES[k]}" for k in range(16)] + [f"rotate_{k}" for k in range(1, slots)]
-            + ["distribute_three"])
+    return ([f"boolean_{BOOLEAN_NAMES[k]}" for k in range(16)]
+            + [f"rotate_{k}" for k in range(1, ring_length(slots))] + ["distribute_three"])
 
 
 def set_prediction(rule: str, lines: Sequence[Sequence[int | None]], slots: int) -> int | None:
     """As :func:`scalar_prediction` for slot sets (bit masks over ``slots`` slots); empty sets are not a
     prediction (every panel shows a figure)."""
-    full = (1 << slots) - 1
-
     def third(a: int, b: int) -> int | None:
         if rule.startswith("boolean_"):
             k = BOOLEAN_INDEX[rule[len("boolean_"):]]
             return sum(((k >> (2 * ((a >> i) & 1) + ((b >> i) & 1))) & 1) << i for i in range(slots))
         if rule.startswith("rotate_"):
             s = int(rule.split("_")[1])
-            rot = lambda m: ((m << s) | (m >> (slots - s))) & full  # noqa: E731
-            return rot(b) if rot(a) == b else None
+            return rotate_set(b, s, slots) if rotate_set(a, s, slots) == b else None
         raise ValueError(rule)
 
     if rule == "distribute_three":
@@ -224,7 +234,6 @@ def all_attribute_predictions(attribute: str, values: Sequence[Sequence[int | No
     """Every value any hypothesis of the attribute predicts when applied to the last row / column alone,
     whether or not it is consistent with the other lines: the values a known (possibly wrong) rule
     explains."""
-    full = (1 << slots) - 1
     out: set[int] = set()
     for hyp in attribute_hypotheses(attribute, slots):
         axis, rule = hyp.split(":")
@@ -238,8 +247,7 @@ def all_attribute_predictions(attribute: str, values: Sequence[Sequence[int | No
             p = sum(
                 ((BOOLEAN_INDEX[rule[8:]] >> (2 * ((a >> i) & 1) + ((b >> i) & 1))) & 1) << i for i in range(slots))
         elif rule.startswith("rotate_"):
-            s = int(rule.split("_")[1])
-            p = ((b << s) | (b >> (slots - s))) & full
+            p = rotate_set(b, int(rule.split("_")[1]), slots)
         elif rule.startswith("progression"):
             p = b + int(rule.split("_")[1])
         else:
@@ -251,7 +259,11 @@ def all_attribute_predictions(attribute: str, values: Sequence[Sequence[int | No
 
 
 def object_attributes(config: str) -> tuple[str, ...]:
-    return ("position", "count", "type", "size", "fill") if config == "grid2x2" else ("type", "size", "fill")
+    if config in ("grid2x2", "grid3x3"):
+        return ("position", "count", "type", "size", "fill")
+    if config == "in_out":
+        return ("out_type", "type", "size", "fill")
+    return ("type", "size", "fill")
 
 
 def prove_objects(panels: Sequence[Sequence[dict[str, int] | None]], config: str, levels: dict[str, int],
@@ -282,3 +294,129 @@ def prove_objects(panels: Sequence[Sequence[dict[str, int] | None]], config: str
     proof["unique"] = unique
     proof["answer"] = answer if unique else None
     return proof
+
+
+# ------------------------------------------------------------------------------------------ sequences
+#
+# ``sequence`` and ``counting`` show a row of five panels and ask for the sixth. One value per panel
+# (a count, an arrow direction mod 8, a ring position mod 8) follows a rule; the closed space below
+# lists every rule family with its parameters. Parameters are read off the first panels (the family
+# fixes how), so every named hypothesis is one fully parameterised rule.
+
+SEQUENCE_SHOWN = 5
+SCALAR_STEPS = range(-4, 5)
+SECOND_STEPS = (-3, -2, -1, 1, 2, 3)
+
+
+def _diff(a: int, b: int, modulus: int | None) -> int:
+    """b - a, taken into -modulus/2 < d <= modulus/2 for cyclic values."""
+    d = b - a
+    if modulus:
+        d %= modulus
+        if d > modulus // 2:
+            d -= modulus
+    return d
+
+
+def sequence_predictions(values: Sequence[int], modulus: int | None = None, lo: int = 0,
+                         hi: int | None = None) -> dict[str, int]:
+    """Every hypothesis of the closed sequence space consistent with the shown ``values`` -> its
+    prediction for the next value. Cyclic values (``modulus`` set) are compared mod ``modulus``; scalar
+    predictions outside ``lo..hi`` are not predictions.
+
+    Families: ``step_d`` (constant difference d; d = 0 is Constant), ``second_step_d0_e`` (differences
+    grow by e), ``alternate_d1_d2`` (differences alternate), ``period_2`` / ``period_3`` (repetition),
+    and for scalars ``double``, ``halve``, ``fibonacci`` (each the sum of the previous two), ``squares``
+    (v = (i + k)^2). (Triangular numbers are ``second_step_+1_+1``.)"""
+    v = [int(x) for x in values]
+    n = len(v)
+    m = modulus
+    norm = (lambda x: x % m) if m else (lambda x: x)
+    diffs = [_diff(v[i], v[i + 1], m) for i in range(n - 1)]
+    out: dict[str, int] = {}
+
+    def add(name: str, pred: int) -> None:
+        pred = norm(pred)
+        if m or (pred >= lo and (hi is None or pred <= hi)):
+            out[name] = int(pred)
+
+    if len(set(diffs)) == 1:
+        add(f"step_{diffs[0]:+d}", v[-1] + diffs[0])
+    second = [diffs[i + 1] - diffs[i] for i in range(len(diffs) - 1)]
+    if m:
+        second = [_diff(0, s, m) for s in second]
+    if len(set(second)) == 1 and second[0] != 0:
+        add(f"second_step_{diffs[0]:+d}_{second[0]:+d}", v[-1] + diffs[-1] + second[0])
+    if len(diffs) >= 3 and diffs[0] != diffs[1] and all(diffs[i] == diffs[i % 2] for i in range(len(diffs))):
+        add(f"alternate_{diffs[0]:+d}_{diffs[1]:+d}", v[-1] + diffs[len(diffs) % 2])
+    for p in (2, 3):
+        if n > p and all(v[i] == v[i - p] for i in range(p, n)) and len(set(v[:p])) > 1:
+            add(f"period_{p}", v[n - p])
+    if not m:
+        if all(v[i + 1] == 2 * v[i] for i in range(n - 1)):
+            add("double", 2 * v[-1])
+        if all(v[i] % 2 == 0 and v[i + 1] == v[i] // 2 for i in range(n - 1)) and v[-1] % 2 == 0:
+            add("halve", v[-1] // 2)
+        if n >= 3 and all(v[i] == v[i - 1] + v[i - 2] for i in range(2, n)):
+            add("fibonacci", v[-1] + v[-2])
+        root = round(v[0] ** 0.5) if v[0] >= 0 else -1
+        if root >= 0 and all(v[i] == (root + i) ** 2 for i in range(n)):
+            add("squares", (root + n) ** 2)
+    return out
+
+
+def sequence_hypotheses(modulus: int | None) -> list[str]:
+    """Names of the closed space (for counting ``hypotheses_checked``; parameters as enumerated)."""
+    steps = range(-(modulus // 2) + 1, modulus // 2 + 1) if modulus else SCALAR_STEPS
+    names = [f"step_{d:+d}" for d in steps]
+    names += [f"second_step_{d:+d}_{e:+d}" for d in steps for e in (SECOND_STEPS if not modulus else
+                                                                     [x for x in steps if x])]
+    names += [f"alternate_{a:+d}_{b:+d}" for a in steps for b in steps if a != b]
+    names += ["period_2", "period_3"]
+    if not modulus:
+        names += ["double", "halve", "fibonacci", "squares"]
+    return names
+
+
+def prove_sequence_value(values: Sequence[int], modulus: int | None, lo: int = 0,
+                         hi: int | None = None) -> dict[str, Any]:
+    """Uniqueness proof for one value per panel: consistent hypotheses, their distinct predictions, the
+    agreed answer (or None)."""
+    preds = sequence_predictions(values[:SEQUENCE_SHOWN], modulus, lo, hi)
+    distinct = sorted(set(preds.values()))
+    unique = len(distinct) == 1
+    return {"unique": unique, "consistent": preds, "distinct_predictions": distinct,
+            "answer": distinct[0] if unique else None, "hypotheses_checked": len(sequence_hypotheses(modulus))}
+
+
+def prove_dot_sets(sets: Sequence[Sequence[int]], modulus: int) -> dict[str, Any]:
+    """Uniqueness proof for sets of dots on a ring of ``modulus`` positions (one set per shown panel,
+    all of one size k = 1 or 2). The dots are not labelled, so a hypothesis is an assignment of the dots
+    to k tracks (which dot of each panel is which) plus one sequence rule per track; every consistent
+    combination's predicted set must be the same."""
+    shown = [sorted(int(x) for x in s) for s in sets[:SEQUENCE_SHOWN]]
+    k = len(shown[0])
+    consistent: dict[str, list[int]] = {}
+    if any(len(s) != k for s in shown) or k not in (1, 2):
+        return {"unique": False, "consistent": {}, "distinct_predictions": [], "answer": None,
+                "hypotheses_checked": 0}
+    checked = 0
+    if k == 1:
+        for name, p in sequence_predictions([s[0] for s in shown], modulus).items():
+            consistent[name] = [p]
+        checked = len(sequence_hypotheses(modulus))
+    else:
+        # panel 0 fixes the labels (tracks are interchangeable); each later panel's pair in either order
+        for order in range(1 << (len(shown) - 1)):
+            a = [shown[0][0]] + [shown[i][(order >> (i - 1)) & 1] for i in range(1, len(shown))]
+            b = [shown[0][1]] + [shown[i][1 - ((order >> (i - 1)) & 1)] for i in range(1, len(shown))]
+            checked += len(sequence_hypotheses(modulus)) ** 2
+            pa, pb = sequence_predictions(a, modulus), sequence_predictions(b, modulus)
+            for na, va in pa.items():
+                for nb, vb in pb.items():
+                    if va != vb:
+                        consistent[f"tracks_{order:04b}:{na}|{nb}"] = sorted([va, vb])
+    distinct = sorted({tuple(p) for p in consistent.values()})
+    unique = len(distinct) == 1
+    return {"unique": unique, "consistent": consistent, "distinct_predictions": [list(d) for d in distinct],
+            "answer": list(distinct[0]) if unique else None, "hypotheses_checked": checked}

@@ -21,7 +21,7 @@ from genpuzzle.registry import get_track
 from genpuzzle.renderers.pattern_completion import FRAME_PX, RING, slot_boxes
 from genpuzzle.solvers.pattern_completion import (all_cell_predictions, boolean_op, cell_hypotheses,
                                                   cell_prediction, prove_cells, prove_objects)
-from genpuzzle.tracks.pattern_completion import LEVELS, generate_cells, generate_objects
+from genpuzzle.tracks.pattern_completion import LEVELS, generate_cells, generate_objects, read_panel
 from genpuzzle.verifiers.pattern_completion import read_cell_panel, read_object_panel
 
 from pattern_completion_answers import HELDOUT, TUNE, make_answer, one_attribute_wrong
@@ -117,21 +117,10 @@ def test_every_generated_instance_passes_its_proof_and_reads_back_as_generated(s
     assert TRACK.validate(record) == []
     ref = np.asarray(puzzle.reference_images[0])
     truth, layout = puzzle.ground_truth, puzzle.layout
-    for i in range(9):
-        panel = truth["panels"][i // 3][i % 3]
-        if variant == "matrix_cells":
-            reading = read_cell_panel(ref, layout["grid_boxes"][i], truth["n"], 0.5)
-            assert reading.values.tolist() == panel
-        else:
-            box = layout["panel_boxes"][i]
-            frame = layout["slot_frame_px"] if i == 8 else FRAME_PX
-            figures, specks = read_object_panel(ref, box, slot_boxes(box, truth["config"]), frame, 30)
-            assert not specks
-            assert {(f.type, f.size, f.fill) for f in figures} == {(panel["type"], panel["size"], panel["fill"])}
-            if truth["config"] == "grid2x2":
-                assert sum(1 << RING.index(f.slot) for f in figures) == panel["position"]
-            else:
-                assert len(figures) == 1
+    rows = variant in ("sequence", "counting")
+    for i in range(6 if rows else 9):
+        expected = truth["values"][i] if rows else truth["panels"][i // 3][i % 3]
+        assert read_panel(ref, truth, layout, i) == expected, (i, expected)
 
 
 def test_generation_is_deterministic():
@@ -147,6 +136,9 @@ def test_validate_catches_a_tampered_answer(pc_set):
         if record.variant == "matrix_cells":
             answer = [list(r) for r in truth["answer"]]
             answer[0][0] = 1 - answer[0][0]
+        elif record.variant in ("sequence", "counting"):
+            answer = ([(p + 1) % 8 for p in truth["answer"]] if truth["kind"] == "ring"
+                      else truth["answer"] + 1)
         else:
             answer = {**truth["answer"], "size": (truth["answer"]["size"] + 1) % 4}
         truth["answer"] = answer

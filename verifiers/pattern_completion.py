@@ -26,7 +26,8 @@ import cv2
 import numpy as np
 
 from genpuzzle.records import Violation
-from genpuzzle.renderers.pattern_completion import FILLS_LSTAR, SHAPES, SIZES, grey_to_lstar
+from genpuzzle.renderers.pattern_completion import (FILLS_LSTAR, INNER_SIZES, OUTER_SHAPES, OUTER_SIZE, OUTLINE_PX,
+                                                   SHAPES, SIZES, grey_to_lstar, shape_points)
 from genpuzzle.verifiers.cells import BLANK, FILLED, darkness_maps, read_marks
 
 INK_DARKNESS = 38  # a pixel this much darker than the paper belongs to a figure (L* 100 vs 75 is ~70)
@@ -36,8 +37,11 @@ CIRCLE_MIN_CIRCULARITY = 0.96  # hull circularity: circles 0.98-1.0; pentagons 0
 # tolerance drop from k - 1 to k vertices that marks k corners (measured on rendered and JPEG-resampled
 # figures: a circle's drops are <= 3.6 at k = 3, 4 and <= 1.6 from k = 5 on; a triangle's k = 3 drop >= 9,
 # a square's k = 4 drop >= 9.7, a pentagon's k = 5 drop >= 2.2); the smallest cornered k is the shape
-CORNER_DROP = {3: 6.0, 4: 6.0, 5: 1.9}
+CORNER_DROP = {3: 6.0, 4: 6.0, 5: 1.9, 6: 3.0}  # an off-palette hexagon needs a clear sixth corner
 MIN_INTERIOR_PX = 16
+HEXAGON_MIN_PX = 40  # below this a sixth corner is not evidence enough for an off-palette hexagon
+SIZE_MEASURES_AGREE_LOG = 0.12  # area-based and bounding-box sizes further apart (and quantised apart): unsure
+SIZE_RASTER_BIAS_PX = 0.4  # mean excess of the centre-line size over the drawn one on rendered figures
 TOLERANCE_FLOOR = 0.006  # fit tolerances below this (a pixel or so) count as this
 PAPER_CELL_PX = 28.0
 
@@ -88,9 +92,9 @@ def read_cell_panel(answer: np.ndarray, grid_box: Sequence[float], n: int, sure:
 
 @dataclass
 class Figure:
-    """One figure read in the answer panel. ``type``/``size``/``fill`` are palette indices, -1 when the
-    reading is off the palette (``type_name`` / ``size_ratio`` / ``fill_lstar`` say what was read) and
-    None when unsure."""
+    """One figure read in a panel. ``type``/``size``/``fill`` are palette indices, -1 when the reading is
+    off the palette (``type_name`` / ``size_ratio`` / ``fill_lstar`` say what was read) and None when
+    unsure. ``inner`` is the figure inside it (``in_out``)."""
 
     bbox: list[int]
     slot: int | None
@@ -102,12 +106,41 @@ class Figure:
     fill_lstar: float
     vertices: list[float] = field(default_factory=list)  # fit tolerances for 3..6 vertices
     circularity: float = 0.0
+    outline_px: float | None = None
+    inner: list["Figure"] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return {"bbox": self.bbox, "slot": self.slot, "type": self.type, "size": self.size, "fill": self.fill,
-                "type_name": self.type_name, "size_ratio": round(self.size_ratio, 3),
-                "fill_lstar": None if math.isnan(self.fill_lstar) else round(self.fill_lstar, 1), "vertices": self.vertices,
-                "circularity": round(self.circularity, 3)}
+        out = {"bbox": self.bbox, "slot": self.slot, "type": self.type, "size": self.size, "fill": self.fill,
+               "type_name": self.type_name, "size_ratio": round(self.size_ratio, 3),
+               "fill_lstar": None if math.isnan(self.fill_lstar) else round(self.fill_lstar, 1),
+               "vertices": self.vertices, "circularity": round(self.circularity, 3)}
+        if self.inner:
+            out["inner"] = [f.to_json() for f in self.inner]
+        return out
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """How this image draws the palette, measured on the given panels (:func:`calibrate`): sizes read
+    ``size_offset`` (fraction of the slot side: a constant number of pixels, as a blurred edge or another
+    pen adds) larger than the palette's, fills read ``fill_gain * L* + fill_offset``. Identity when the
+    given panels do not pin it down."""
+
+    size_offset: float = 0.0
+    fill_gain: float = 1.0
+    fill_offset: float = 0.0
+    outline_px: float = float(OUTLINE_PX)  # the page's pen, for figures whose fill hides their outline
+
+    def to_json(self) -> dict[str, float]:
+        return {"size_offset": round(self.size_offset, 4), "fill_gain": round(self.fill_gain, 3),
+                "fill_offset": round(self.fill_offset, 2), "outline_px": round(self.outline_px, 1)}
+
+
+IDENTITY = Calibration()
+CALIBRATION_MAX_SIZE_OFFSET = 0.05  # of the slot side (4-7 px): larger offsets are not calibrated away
+CALIBRATION_FILL_GAIN = (0.75, 1.3)
+CALIBRATION_MAX_FILL_OFFSET = 15.0
+CALIBRATION_MAX_RESIDUAL = (0.02, 7.0)  # size (slot fraction), L*: a spread wider than this leaves the palette nominal
 
 
 def fit_tolerances(hull: np.ndarray, perimeter: float, most: int = 8) -> dict[int, float]:
@@ -142,38 +175,58 @@ def classify_shape(contour: np.ndarray) -> tuple[str, list[float], float]:
     tol[2] = 0.5
     drops = {k: tol[k - 1] / max(tol[k], TOLERANCE_FLOOR) for k in range(3, 7)}
     values = [round(tol[k], 4) for k in range(3, 7)]
-    cornered = [k for k in drops if drops[k] >= CORNER_DROP[min(k, 5)]]
+    cornered = [k for k in drops if drops[k] >= CORNER_DROP[k]]
     if circularity >= CIRCLE_MIN_CIRCULARITY and not any(k <= 4 for k in cornered):
         return "circle", values, circularity
     if cornered:
-        return {3: "triangle", 4: "square", 5: "pentagon", 6: "hexagon"}[min(cornered)], values, circularity
+        name = {3: "triangle", 4: "square", 5: "pentagon", 6: "hexagon"}[min(cornered)]
+        x, y, w, h = cv2.boundingRect(hull)
+        if name == "hexagon" and max(w, h) < HEXAGON_MIN_PX:
+            return "unsure", values, circularity  # a small pentagon's JPEG-broken side can look like a corner
+        return name, values, circularity
     return "unsure", values, circularity
 
 
-def quantise_size(ratio: float) -> int | None:
-    logs = [abs(math.log(ratio / s)) for s in SIZES]
+def _unit_areas() -> dict[str, float]:
+    out = {}
+    for name in SHAPES:
+        pts = np.asarray(shape_points(name, (0.0, 0.0), 1.0))
+        x, y = pts[:, 0], pts[:, 1]
+        out[name] = float(abs(np.dot(x, np.roll(y, 1)) - np.dot(y, np.roll(x, 1))) / 2)
+    return out
+
+
+UNIT_AREAS = _unit_areas()  # polygon area / (bounding-box side)^2 per palette shape
+
+
+def quantise_size(ratio: float, palette: Sequence[float] = SIZES, calibration: Calibration = IDENTITY) -> int | None:
+    """Palette index of a size ratio (confident within ``SIZE_SURE_LOG``), -1 beyond 1.2x the palette's
+    extremes, None in between."""
+    ratio = ratio - calibration.size_offset
+    logs = [abs(math.log(ratio / s)) for s in palette]
     k = int(np.argmin(logs))
     if logs[k] <= SIZE_SURE_LOG:
         return k
-    if ratio < SIZES[0] / 1.2 or ratio > SIZES[-1] * 1.2:
+    if ratio < min(palette) / 1.2 or ratio > max(palette) * 1.2:
         return -1
     return None
 
 
-def quantise_fill(lstar: float) -> int | None:
+def quantise_fill(lstar: float, calibration: Calibration = IDENTITY) -> int | None:
     if math.isnan(lstar):
         return None
+    lstar = (lstar - calibration.fill_offset) / calibration.fill_gain
     dist = [abs(lstar - v) for v in FILLS_LSTAR]
     k = int(np.argmin(dist))
     return k if dist[k] <= FILL_SURE_LSTAR else None
 
 
-def figure_interior(silhouette: np.ndarray, dark: np.ndarray) -> np.ndarray | None:
-    """The figure's fill region: the silhouette minus its outline, whatever the outline's width. The
-    outline is the band of distances from the edge whose mean darkness stays near the edge's; the interior
-    starts a margin past it (for a fill as dark as the outline: the inner half of the silhouette). None
-    when the outline leaves fewer than ``MIN_INTERIOR_PX`` pixels inside (a small figure drawn with a
-    thick pen: its fill cannot be read)."""
+def figure_interior(silhouette: np.ndarray, dark: np.ndarray) -> tuple[np.ndarray | None, float | None]:
+    """The figure's fill region (the silhouette minus its outline, whatever the outline's width) and the
+    outline's width. The outline is the band of distances from the edge whose mean darkness stays near
+    the edge's; the interior starts a margin past it (for a fill as dark as the outline: the inner half
+    of the silhouette, width unknown). The region is None when the outline leaves fewer than
+    ``MIN_INTERIOR_PX`` pixels inside (a small figure drawn with a thick pen: its fill cannot be read)."""
     dist = cv2.distanceTransform(silhouette, cv2.DIST_L2, 3)
     depth = float(dist.max())
     profile = [float(dark[(dist > d) & (dist <= d + 1)].mean()) if ((dist > d) & (dist <= d + 1)).any() else 0.0
@@ -184,50 +237,158 @@ def figure_interior(silhouette: np.ndarray, dark: np.ndarray) -> np.ndarray | No
         interior = (dist > 0.5 * depth).astype(np.uint8)
     else:
         interior = (dist > width + max(2.0, 0.25 * width)).astype(np.uint8)
-    return interior if interior.sum() >= MIN_INTERIOR_PX else None
+    return (interior if interior.sum() >= MIN_INTERIOR_PX else None), (None if width is None else float(width))
 
 
-def read_object_panel(answer: np.ndarray, panel_box: Sequence[float], slots: Sequence[Sequence[float]],
-                      frame_px: float, min_speck_px: int) -> tuple[list[Figure], list[dict[str, Any]]]:
-    """Figures in the answer panel (inside its frame) and the specks too small to be figures."""
-    x0, y0, x1, y1 = inset(panel_box, frame_px + 4)
+def _ink(answer: np.ndarray, box: Sequence[float], inset_px: float):
+    """(crop origin, grey, paper level, darkness, closed ink mask) of ``box`` shrunk by ``inset_px``, or None."""
+    x0, y0, x1, y1 = inset(box, inset_px)
     h, w = answer.shape[:2]
     x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
     if x1 - x0 < 8 or y1 - y0 < 8:
-        return [], []
-    crop = np.asarray(answer)[y0:y1, x0:x1]
-    grey = luma(crop)
+        return None
+    grey = luma(np.asarray(answer)[y0:y1, x0:x1])
     paper = max(120.0, float(np.percentile(grey, 97)))
     dark = np.clip(255.0 * (1.0 - grey / paper), 0, 255)
     ink = (dark > INK_DARKNESS).astype(np.uint8)
     ink = cv2.morphologyEx(ink, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    return (x0, y0), grey, paper, dark, ink
+
+
+def _measure(contour: np.ndarray, silhouette: np.ndarray, origin: tuple[int, int], grey: np.ndarray, paper: float,
+             dark: np.ndarray, slot_side: float, slots: Sequence[Sequence[float]], sizes: Sequence[float],
+             shapes: Sequence[str], calibration: Calibration) -> Figure:
+    x0, y0 = origin
+    bx, by, bw, bh = cv2.boundingRect(contour)
+    bbox = [bx + x0, by + y0, bx + x0 + bw, by + y0 + bh]
+    name, counts, circularity = classify_shape(contour)
+    interior, outline = figure_interior(silhouette, dark)
+    lstar = (float("nan") if interior is None
+             else grey_to_lstar(min(255.0, 255.0 * float(grey[interior > 0].mean()) / paper)))
+    box_ratio = max(bw, bh) / slot_side
+    ratio = box_ratio
+    if name in UNIT_AREAS:
+        # size from the area inside the outline's centre line (robust to wobbly vertices and to the pen's
+        # width), plus the renderer's own outline: the palette's sizes are outer edges of a 3 px outline
+        half = 0.5 * (outline if outline is not None else calibration.outline_px)
+        dist = cv2.distanceTransform(silhouette, cv2.DIST_L2, 3)
+        centre_area = float((dist > half).sum())
+        ratio = (math.sqrt(centre_area / UNIT_AREAS[name]) + OUTLINE_PX - SIZE_RASTER_BIAS_PX) / slot_side
+        if outline is None:
+            # a fill as dark as the pen hides the outline's width: a thicker pen than assumed inflates the
+            # area reading (for a triangle ~3.5 px per pixel) more than the bounding box (2 px per pixel)
+            ratio = min(ratio, box_ratio)
+    m = cv2.moments(silhouette, binaryImage=True)
+    cx, cy = m["m10"] / max(m["m00"], 1) + x0, m["m01"] / max(m["m00"], 1) + y0
+    slot = next((i for i, s in enumerate(slots) if s[0] <= cx < s[2] and s[1] <= cy < s[3]), None)
+    type_index = shapes.index(name) if name in shapes else (None if name == "unsure" else -1)
+    size = quantise_size(ratio, sizes, calibration)
+    if size is not None and quantise_size(box_ratio, sizes, calibration) != size and abs(
+            math.log(ratio / box_ratio)) > SIZE_MEASURES_AGREE_LOG:
+        size = None  # the area and the bounding box disagree: an outline or fill the area reading misjudged
+    return Figure(bbox, slot, type_index, size, quantise_fill(lstar, calibration),
+                  name, ratio, lstar, counts, circularity, outline)
+
+
+def read_object_panel(answer: np.ndarray, panel_box: Sequence[float], slots: Sequence[Sequence[float]],
+                      frame_px: float, min_speck_px: int, config: str = "center_single",
+                      calibration: Calibration = IDENTITY) -> tuple[list[Figure], list[dict[str, Any]]]:
+    """Figures in a panel (inside its frame) and the specks too small to be figures. For ``in_out`` the
+    figures are the outer ones, each with the figures inside its outline as ``inner``."""
+    got = _ink(answer, panel_box, frame_px + 4)
+    if got is None:
+        return [], []
+    origin, grey, paper, dark, ink = got
     contours, _ = cv2.findContours(ink, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     slot_side = min(min(s[2] - s[0], s[3] - s[1]) for s in slots)
-    min_figure_px = (0.5 * SIZES[0] * slot_side) ** 2
+    smallest = INNER_SIZES[0] if config == "in_out" else SIZES[0]
+    min_figure_px = (0.5 * smallest * slot_side) ** 2
     figures, specks = [], []
+    outer_sizes, outer_shapes = ((OUTER_SIZE,), OUTER_SHAPES) if config == "in_out" else (SIZES, SHAPES)
     for contour in contours:
         silhouette = np.zeros_like(ink)
         cv2.drawContours(silhouette, [contour], -1, 1, thickness=-1)
         area = int(silhouette.sum())
-        bx, by, bw, bh = cv2.boundingRect(contour)
-        bbox = [bx + x0, by + y0, bx + x0 + bw, by + y0 + bh]
         if area < min_figure_px:
             if int((ink & silhouette).sum()) >= min_speck_px:
-                specks.append({"bbox": bbox, "px": area})
+                bx, by, bw, bh = cv2.boundingRect(contour)
+                specks.append({"bbox": [bx + origin[0], by + origin[1], bx + bw + origin[0], by + bh + origin[1]],
+                               "px": area})
             continue
-        name, counts, circularity = classify_shape(contour)
-        interior = figure_interior(silhouette, dark)
-        lstar = (float("nan") if interior is None
-                 else grey_to_lstar(min(255.0, 255.0 * float(grey[interior > 0].mean()) / paper)))
-        ratio = max(bw, bh) / slot_side
-        m = cv2.moments(silhouette, binaryImage=True)
-        cx, cy = m["m10"] / max(m["m00"], 1) + x0, m["m01"] / max(m["m00"], 1) + y0
-        slot = next((i for i, s in enumerate(slots) if s[0] <= cx < s[2] and s[1] <= cy < s[3]), None)
-        type_index = SHAPES.index(name) if name in SHAPES else (None if name == "unsure" else -1)
-        figures.append(Figure(bbox, slot, type_index, quantise_size(ratio), quantise_fill(lstar), name, ratio,
-                              lstar, counts, circularity))
+        figure = _measure(contour, silhouette, origin, grey, paper, dark, slot_side, slots, outer_sizes,
+                          outer_shapes, calibration)
+        if config == "in_out":
+            figure.fill = None  # the outer's interior holds the inner figure; read below
+            _read_inner(figure, silhouette, ink, origin, grey, paper, dark, slot_side, slots, min_figure_px,
+                        min_speck_px, calibration, specks)
+        figures.append(figure)
     figures.sort(key=lambda f: (f.bbox[1], f.bbox[0]))
     return figures, specks
+
+
+def _read_inner(outer: Figure, silhouette: np.ndarray, ink: np.ndarray, origin: tuple[int, int], grey: np.ndarray,
+                paper: float, dark: np.ndarray, slot_side: float, slots: Sequence[Sequence[float]],
+                min_figure_px: float, min_speck_px: int, calibration: Calibration,
+                specks: list[dict[str, Any]]) -> None:
+    """The figures inside an outer figure's outline (ink not connected to the outline), and whether the
+    outer's own fill (between outline and inner figures) is paper."""
+    outline = outer.outline_px or OUTLINE_PX
+    dist = cv2.distanceTransform(silhouette, cv2.DIST_L2, 3)
+    inside = (dist > outline + 1).astype(np.uint8)
+    # the outline band's ink, grown, is the outer figure's; what is left inside is inner ink
+    band = ((dist > 0) & (dist <= outline + 1)).astype(np.uint8) & ink
+    count, labels = cv2.connectedComponents(ink & silhouette, connectivity=8)
+    touching = set(np.unique(labels[band > 0]).tolist())
+    inner_ink = np.isin(labels, [k for k in range(1, count) if k not in touching]).astype(np.uint8) & inside
+    contours, _ = cv2.findContours(inner_ink, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    covered = np.zeros_like(ink)
+    for contour in contours:
+        sil = np.zeros_like(ink)
+        cv2.drawContours(sil, [contour], -1, 1, thickness=-1)
+        area = int(sil.sum())
+        covered |= sil
+        if area < min_figure_px:
+            if int((inner_ink & sil).sum()) >= min_speck_px:
+                bx, by, bw, bh = cv2.boundingRect(contour)
+                specks.append({"bbox": [bx + origin[0], by + origin[1], bx + bw + origin[0], by + bh + origin[1]],
+                               "px": area})
+            continue
+        outer.inner.append(_measure(contour, sil, origin, grey, paper, dark, slot_side, slots, INNER_SIZES, SHAPES,
+                                    calibration))
+    ring = inside.astype(bool) & ~cv2.dilate(covered, np.ones((7, 7), np.uint8)).astype(bool)
+    if ring.sum() >= MIN_INTERIOR_PX:
+        lstar = grey_to_lstar(min(255.0, 255.0 * float(grey[ring].mean()) / paper))
+        outer.fill_lstar = lstar
+        outer.fill = 0 if abs(lstar - 100.0) <= FILL_SURE_LSTAR else (None if abs(lstar - 100.0) <= 2 * FILL_SURE_LSTAR
+                                                                      else -1)
+
+
+def calibrate(pairs_size: Sequence[tuple[float, float]], pairs_fill: Sequence[tuple[float, float]],
+              outlines: Sequence[float] = ()) -> Calibration:
+    """The page's palette from given panels read on the answer image: ``pairs_size`` = (palette ratio,
+    read ratio), ``pairs_fill`` = (palette L*, read L*) of their figures. A median size offset and a
+    least-squares fill line, each kept only when plausible and tight (else nominal)."""
+    size_offset = 0.0
+    offsets = [r - p for p, r in pairs_size]
+    if len(offsets) >= 3:
+        c = float(np.median(offsets))
+        spread = float(np.median([abs(v - c) for v in offsets]))
+        if abs(c) <= CALIBRATION_MAX_SIZE_OFFSET and spread <= CALIBRATION_MAX_RESIDUAL[0]:
+            size_offset = c
+    gain, offset = 1.0, 0.0
+    fills = [(p, r) for p, r in pairs_fill if not math.isnan(r)]
+    if len(fills) >= 3:
+        x = np.array([p for p, _ in fills]); y = np.array([r for _, r in fills])
+        if len(set(x.tolist())) >= 2:
+            g, o = np.polyfit(x, y, 1)
+        else:
+            g, o = 1.0, float(np.median(y - x))
+        residual = float(np.median(np.abs(y - (g * x + o))))
+        if (CALIBRATION_FILL_GAIN[0] <= g <= CALIBRATION_FILL_GAIN[1] and abs(o) <= CALIBRATION_MAX_FILL_OFFSET
+                and residual <= CALIBRATION_MAX_RESIDUAL[1]):
+            gain, offset = float(g), float(o)
+    pen = float(np.median(outlines)) if len(outlines) >= 3 else float(OUTLINE_PX)
+    return Calibration(size_offset, gain, offset, pen)
 
 
 # ------------------------------------------------------------------------------------------ page
@@ -300,3 +461,208 @@ def _panel_name(index: int | None) -> str:
 
 def tier_score(tier: int) -> float:
     return round(tier / 3 * 100.0, 4)
+
+
+# ------------------------------------------------------------------------------------------ rows
+
+RING_FILLED = 0.45  # mean darkness (fraction) inside a ring position's core above which it holds a dot
+RING_BLANK = 0.2
+ARROW_SURE_DEG = 14.0  # a reading this close to one of the 8 directions is confident
+ARROW_HEAD_RATIO = 1.5  # the head end's spread must be this many times the tail end's
+DOT_MIN_CIRCULARITY = 0.7
+DOT_MIN_SOLIDITY = 0.85
+DOT_MAX_SIDE = 0.3  # of the panel side
+LINE_MAX_WIDTH = (0.12, 6.0)  # a straight line's width: at most 0.12 x its length + 6 px
+REGION_MIN_FRAC = 0.0025  # enclosed paper regions smaller than this share of the panel are unsure
+REGION_NOISE_PX = 12
+REGION_BLOB_CORE_PX = 12
+
+
+@dataclass
+class RowReading:
+    """A ``sequence`` / ``counting`` answer panel read: the value (None when unsure), what was seen and
+    the ink not accounted for by the value."""
+
+    value: Any
+    unsure: list[str] = field(default_factory=list)
+    off_kind: list[dict[str, Any]] = field(default_factory=list)  # marks that are not the expected kind
+    specks: list[dict[str, Any]] = field(default_factory=list)
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+def _components(ink: np.ndarray, origin: tuple[int, int], min_px: int):
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    out = []
+    for k in range(1, count):
+        x, y, w, h, area = (int(v) for v in stats[k])
+        mask = (labels[y:y + h, x:x + w] == k).astype(np.uint8)
+        out.append({"bbox": [x + origin[0], y + origin[1], x + w + origin[0], y + h + origin[1]], "px": area,
+                    "mask": mask, "offset": (x, y)})
+    return [c for c in out if c["px"] >= min_px], [c for c in out if c["px"] < min_px]
+
+
+def _public(c: dict[str, Any]) -> dict[str, Any]:
+    return {"bbox": c["bbox"], "px": c["px"]}
+
+
+def read_ring(answer: np.ndarray, box: Sequence[float], frame_px: float, centers: Sequence[Sequence[float]],
+              radius: float, min_speck_px: int) -> RowReading:
+    """Filled ring positions (mean darkness of each position's core) and ink away from every position."""
+    got = _ink(answer, box, frame_px + 4)
+    if got is None:
+        return RowReading(None, ["unreadable"])
+    origin, grey, paper, dark, ink = got
+    yy, xx = np.mgrid[0:ink.shape[0], 0:ink.shape[1]]
+    filled, unsure_at, near = [], [], np.zeros_like(ink, bool)
+    core = []
+    for p, (cx, cy) in enumerate(centers):
+        d2 = (xx - (cx - origin[0])) ** 2 + (yy - (cy - origin[1])) ** 2
+        near |= d2 <= (1.5 * radius) ** 2
+        level = float(dark[d2 <= (0.6 * radius) ** 2].mean()) / 255.0 if (d2 <= (0.6 * radius) ** 2).any() else 0.0
+        core.append(round(level, 3))
+        if level >= RING_FILLED:
+            filled.append(p)
+        elif level > RING_BLANK:
+            unsure_at.append(p)
+    away = (ink.astype(bool) & ~near).astype(np.uint8)
+    marks, _ = _components(away, origin, min_speck_px)
+    reading = RowReading(sorted(filled) if not unsure_at else None, [f"position {p}" for p in unsure_at],
+                         specks=[_public(c) for c in marks], details={"filled": filled, "core_darkness": core})
+    return reading
+
+
+def read_arrow(answer: np.ndarray, box: Sequence[float], frame_px: float, min_speck_px: int) -> RowReading:
+    """The direction (0 = up, clockwise, 45 degree steps) of the one arrow in the panel: its long axis
+    (principal axis of the ink) pointing to the end whose ink spreads wider (the head)."""
+    got = _ink(answer, box, frame_px + 4)
+    if got is None:
+        return RowReading(None, ["unreadable"])
+    origin, grey, paper, dark, ink = got
+    side = float(box[2] - box[0])
+    parts, small = _components(ink, origin, max(min_speck_px, int((0.05 * side) ** 2)))
+    specks = [_public(c) for c in small if c["px"] >= min_speck_px]
+    if not parts:
+        return RowReading(None, [], specks=specks, details={"arrows": 0})
+    main = max(parts, key=lambda c: c["px"])
+    others = [_public(c) for c in parts if c is not main]
+    ys, xs = np.nonzero(main["mask"])
+    pts = np.stack([xs, ys], 1).astype(float)
+    centre = pts.mean(0)
+    cov = np.cov((pts - centre).T)
+    evals, evecs = np.linalg.eigh(cov)
+    axis = evecs[:, 1]
+    t = (pts - centre) @ axis
+    n = (pts - centre) @ evecs[:, 0]
+    lo, hi = t.min(), t.max()
+    length = hi - lo
+    elongation = math.sqrt(evals[1] / max(evals[0], 1e-6))
+    end_hi = n[t > hi - 0.3 * length]
+    end_lo = n[t < lo + 0.3 * length]
+    spread_hi = float(end_hi.max() - end_hi.min()) if end_hi.size else 0.0
+    spread_lo = float(end_lo.max() - end_lo.min()) if end_lo.size else 0.0
+    details = {"elongation": round(elongation, 2), "head_spread": round(max(spread_hi, spread_lo), 1),
+               "tail_spread": round(min(spread_hi, spread_lo), 1), "arrows": len(parts)}
+    if length < 0.25 * side or elongation < 1.5 or max(spread_hi, spread_lo) < ARROW_HEAD_RATIO * max(
+            2.0, min(spread_hi, spread_lo)):
+        # no arrow shape: no long axis, or no end wider than the other
+        return RowReading(None, ["arrow head"], off_kind=[_public(main)], specks=specks, details=details)
+    head = axis if spread_hi > spread_lo else -axis
+    angle = math.degrees(math.atan2(head[0], -head[1])) % 360.0  # 0 = up, clockwise
+    direction = int(round(angle / 45.0)) % 8
+    off = abs(((angle - 45.0 * direction) + 180) % 360 - 180)
+    details["angle"] = round(angle, 1)
+    sure = off <= ARROW_SURE_DEG
+    return RowReading(direction if sure else None, [] if sure else [f"direction {angle:.0f} deg"],
+                      off_kind=others, specks=specks, details=details)
+
+
+def read_dots(answer: np.ndarray, box: Sequence[float], frame_px: float, min_speck_px: int) -> RowReading:
+    """Number of dots (compact blobs) in the panel; other marks are not dots."""
+    got = _ink(answer, box, frame_px + 4)
+    if got is None:
+        return RowReading(None, ["unreadable"])
+    origin, grey, paper, dark, ink = got
+    side = float(box[2] - box[0])
+    parts, _ = _components(ink, origin, min_speck_px)
+    dots, other = [], []
+    for c in parts:
+        filled = cv2.morphologyEx(c["mask"], cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+        contours, _ = cv2.findContours(filled, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        contour = max(contours, key=cv2.contourArea)
+        hull = cv2.convexHull(contour)
+        area, perimeter = cv2.contourArea(hull), cv2.arcLength(hull, True)
+        circularity = 4 * math.pi * area / max(perimeter, 1) ** 2
+        solidity = float(filled.sum()) / max(area, 1)
+        x0, y0, x1, y1 = c["bbox"]
+        if circularity >= DOT_MIN_CIRCULARITY and solidity >= DOT_MIN_SOLIDITY and max(x1 - x0, y1 - y0) <= DOT_MAX_SIDE * side:
+            dots.append(_public(c))
+        else:
+            other.append({**_public(c), "circularity": round(circularity, 2), "solidity": round(solidity, 2)})
+    return RowReading(len(dots), [], off_kind=other, details={"dots": dots})
+
+
+def read_regions(answer: np.ndarray, box: Sequence[float], frame_px: float) -> RowReading:
+    """Number of regions of paper enclosed by the panel's ink (not reaching the panel's edge)."""
+    got = _ink(answer, box, frame_px + 4)
+    if got is None:
+        return RowReading(None, ["unreadable"])
+    origin, grey, paper, dark, ink = got
+    h, w = ink.shape
+    count, labels, stats, _ = cv2.connectedComponentsWithStats((1 - ink).astype(np.uint8), connectivity=4)
+    border = set(np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])).tolist())
+    min_px = REGION_MIN_FRAC * h * w
+    regions, unsure = [], []
+    for k in range(1, count):
+        if k in border:
+            continue
+        x, y, bw, bh, area = (int(v) for v in stats[k])
+        item = {"bbox": [x + origin[0], y + origin[1], x + bw + origin[0], y + bh + origin[1]], "px": area}
+        if area >= min_px:
+            regions.append(item)
+        elif area >= REGION_NOISE_PX:
+            unsure.append(item)
+    # ink that encloses nothing (a dot, a loose stroke) is no part of a region's boundary
+    enclosed = np.isin(labels, [k for k in range(1, count) if k not in border]).astype(np.uint8)
+    near_regions = cv2.dilate(enclosed, np.ones((5, 5), np.uint8))
+    n_ink, ink_labels, ink_stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    loose = []
+    for k in range(1, n_ink):
+        if ink_stats[k, cv2.CC_STAT_AREA] >= REGION_NOISE_PX * 3 and not near_regions[ink_labels == k].any():
+            x, y, bw, bh, area = (int(v) for v in ink_stats[k])
+            loose.append({"bbox": [x + origin[0], y + origin[1], x + bw + origin[0], y + bh + origin[1]], "px": area})
+    # filled blobs on the lines (a dot stuck to a boundary): ink far thicker than the figure's own strokes
+    dist = cv2.distanceTransform(ink, cv2.DIST_L2, 3)
+    ridge = (ink > 0) & (dist >= cv2.dilate(dist, np.ones((3, 3), np.uint8)))
+    if ridge.any():
+        half = float(np.median(dist[ridge]))
+        thick = (dist > max(4.0 * half, half + 4.0)).astype(np.uint8)
+        n_thick, _, thick_stats, _ = cv2.connectedComponentsWithStats(thick, connectivity=8)
+        for k in range(1, n_thick):
+            x, y, bw, bh, area = (int(v) for v in thick_stats[k])
+            if area >= REGION_BLOB_CORE_PX:  # smaller cores are where two lines meet at a shallow angle
+                loose.append({"bbox": [x + origin[0], y + origin[1], x + bw + origin[0], y + bh + origin[1]],
+                              "px": area, "why": "a filled blob, not a line"})
+    return RowReading(len(regions) if not unsure else None, [f"region of {u['px']} px" for u in unsure],
+                      off_kind=loose, details={"regions": regions, "small_regions": unsure})
+
+
+def read_lines(answer: np.ndarray, box: Sequence[float], frame_px: float, min_speck_px: int) -> RowReading:
+    """Number of separate straight lines; a mark that is not a straight line (a curve, crossing or
+    touching lines) makes the count unsure and is reported."""
+    got = _ink(answer, box, frame_px + 4)
+    if got is None:
+        return RowReading(None, ["unreadable"])
+    origin, grey, paper, dark, ink = got
+    side = float(box[2] - box[0])
+    parts, _ = _components(ink, origin, min_speck_px)
+    lines, other = [], []
+    for c in parts:
+        ys, xs = np.nonzero(c["mask"])
+        (cx, cy), (rw, rh), _ = cv2.minAreaRect(np.stack([xs, ys], 1).astype(np.float32))
+        length, width = max(rw, rh), min(rw, rh)
+        if length >= 0.08 * side and width <= LINE_MAX_WIDTH[0] * length + LINE_MAX_WIDTH[1]:
+            lines.append(_public(c))
+        else:
+            other.append({**_public(c), "length": round(length, 1), "width": round(width, 1)})
+    return RowReading(len(lines) if not other else None, ["a mark that is no straight line"] if other else [],
+                      off_kind=other, details={"lines": lines})
