@@ -204,9 +204,12 @@ def cell_view(rgb: np.ndarray, lab: np.ndarray, grey: np.ndarray, cx: float, cy:
 
 def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
                      position: Sequence[Sequence[str]], classify: Classifier, open_frac: float = OPEN,
-                     texture: bool = False) -> BoardReading:
+                     texture: bool = False, empty_cover: float = EMPTY_COVER, occupied: float = OCCUPIED
+                     ) -> BoardReading:
     """Read every cell of a glyph board (see the module docstring); ``open_frac``: the opening size of
-    the game (x pitch; larger where grid lines cross the cell, smaller for thin-limbed glyphs)."""
+    the game (x pitch; larger where grid lines cross the cell, smaller for thin-limbed glyphs);
+    ``empty_cover`` / ``occupied``: the game's silhouette shares for an empty cell and a piece (a board
+    whose lines cross the cells leaves line junctions after the opening, pieces there are large discs)."""
     import cv2
 
     rows, cols, pitch = layout["rows"], layout["cols"], float(layout["cell_px"])
@@ -233,9 +236,9 @@ def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
                 continue
             view = cell_view(rgb, lab, grey, cx, cy, pitch, open_frac, texture)
             ev.update(view.evidence)
-            if view.cover <= EMPTY_COVER:
-                state, cf = EMPTY, 0.6 + 0.4 * min(1.0, (EMPTY_COVER - view.cover) / EMPTY_COVER + 0.25)
-            elif view.cover < OCCUPIED:
+            if view.cover <= empty_cover:
+                state, cf = EMPTY, 0.6 + 0.4 * min(1.0, (empty_cover - view.cover) / empty_cover + 0.25)
+            elif view.cover < occupied:
                 state, cf = UNSURE, 0.3
                 ev["reason"] = "a small mark: neither an empty cell nor a piece"
             else:
@@ -273,12 +276,14 @@ def template_view(draw_fn: Callable[[Any, tuple[float, float, float, float]], No
     return cell_view(rgb, lab, grey, (size - 1) / 2, (size - 1) / 2, float(size), open_frac, texture)
 
 
-def text_mask(text: str, font: Any, size: int = 96, rotate: bool = False) -> np.ndarray:
-    """Ink mask of ``text`` drawn in a PIL ``font`` (centred), optionally turned 180 degrees."""
+def text_mask(text: str, font: Any, size: int = 96, rotate: bool = False, stroke: int = 0) -> np.ndarray:
+    """Ink mask of ``text`` drawn in a PIL ``font`` (centred), optionally turned 180 degrees, with strokes
+    widened by ``stroke`` px (a bold rendering)."""
     from PIL import Image, ImageDraw
 
     img = Image.new("L", (size, size), 0)
-    ImageDraw.Draw(img).text((size / 2, size / 2), text, font=font, fill=255, anchor="mm")
+    ImageDraw.Draw(img).text((size / 2, size / 2), text, font=font, fill=255, anchor="mm", stroke_width=stroke,
+                             stroke_fill=255)
     a = np.asarray(img) > 100
     return a[::-1, ::-1] if rotate else a
 

@@ -5,7 +5,8 @@ piece must be a disc (else ``unknown_piece``), read as
 - **side** by the colour of the character (the ink on the disc inside 0.72 of its radius): red
   (L*a*b* a* >= 25) is Red; dark and grey (|a*| < 15, L* < 50) is Black; anything else is unsure;
 - **kind** by the character against the traditional forms of both sides (帥將 仕士 相象 傌馬 俥車 炮砲 兵卒)
-  and common variants (帅将 马 车 包), each known as drawn on this board and in the shipped font. The
+  and common variants (帅将 马 车 包), each known as drawn on this board and in the shipped font (regular and
+  bold strokes). The
   side comes from the colour only, so a board drawing 車 for both sides reads correctly.
 """
 
@@ -19,11 +20,12 @@ import numpy as np
 from genpuzzle.records import InstanceRecord
 from genpuzzle.solvers.board_game.base import parse_board
 from genpuzzle.verifiers.board_game.base import UNKNOWN, UNSURE, BoardReading
-from genpuzzle.verifiers.board_game.glyphs import (CellView, best_match, confident, disc_fit, read_glyph_board,
-                                                   shape_vector, template_view, text_mask, unknown_or_unsure,
-                                                   within)
+from genpuzzle.verifiers.board_game.glyphs import (CellView, best_match, confident, disc_fit, main_components,
+                                                   read_glyph_board, shape_vector, template_view, text_mask,
+                                                   unknown_or_unsure, within)
 
 DISC_IOU = 0.8
+CHAR_DE = 30.0  # a pixel this far from the disc's colour is part of the character
 CHAR_RADIUS = 0.72  # the character lies within this share of the disc's radius (the ring outside it)
 RED_A = 25.0
 BLACK_A = 15.0
@@ -31,12 +33,22 @@ BLACK_L = 50.0
 CHAR_FLOOR = 0.45
 CHAR_MARGIN = 0.04
 OPEN_FRAC = 0.15
+EMPTY_COVER = 0.45  # thick lines along the edge or a palace corner survive the opening: up to this share is empty
+OCCUPIED = 0.5  # a piece disc covers most of the cell's disc
 
 
 def character_mask(view: CellView) -> tuple[np.ndarray, float]:
-    """The character's ink on a disc piece (the ring excluded), and the disc's fit (IoU)."""
+    """The character's ink on a disc piece, and the disc's fit (IoU): the pixels inside CHAR_RADIUS of
+    the disc farther than CHAR_DE (Delta E) from the disc's own colour (the median of its lighter half),
+    so a thin red stroke blended by JPEG still counts; the ring outside is left out."""
     cx, cy, radius, iou = disc_fit(view.silhouette)
-    return within(view.inner, cx, cy, CHAR_RADIUS * radius), iou
+    region = within(view.silhouette, cx, cy, CHAR_RADIUS * radius)
+    if region.sum() < 10:
+        return region, iou
+    lab = view.lab[region]
+    paper = np.median(lab[lab[:, 0] >= np.median(lab[:, 0])], axis=0)
+    far = np.linalg.norm(view.lab - paper[None, None, :], axis=2) > CHAR_DE
+    return main_components(region & far, 0.05), iou
 
 
 @lru_cache(maxsize=4)
@@ -52,7 +64,8 @@ def characters(pitch: int) -> dict[str, list[np.ndarray]]:
                                  open_frac=OPEN_FRAC)
             vecs.append(shape_vector(character_mask(view)[0]))
         for char in red + black + XIANGQI_VARIANTS[kind]:
-            vecs.append(shape_vector(text_mask(char, cjk(60))))
+            for stroke in (0, 2):  # regular and bold strokes
+                vecs.append(shape_vector(text_mask(char, cjk(60), stroke=stroke)))
         bank[kind] = [v for v in vecs if v is not None]
     return bank
 
@@ -88,4 +101,4 @@ def classify(view: CellView) -> tuple[str, float, dict[str, Any]]:
 
 def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord) -> BoardReading:
     return read_glyph_board(answer, input_image, record.layout, parse_board(record.ground_truth["position"]),
-                            classify, OPEN_FRAC)
+                            classify, OPEN_FRAC, empty_cover=EMPTY_COVER, occupied=OCCUPIED)
