@@ -19,7 +19,9 @@ PEG_GAP, MARGIN, DISC_H, MIN_W, POLE_W, BASE_H = 250, 40, 34, 60, 12, 12
 def render_board(board: list[list[str]]) -> BoardDrawing:
     n = len(board)
     width = MARGIN * 2 + PEG_GAP * 3
-    base_y = 60 + DISC_H * (n + 1)
+    # at least 0.62 as high as wide, the room above the pegs: a model squaring the picture stays within
+    # the registration's scale range
+    base_y = max(60 + DISC_H * (n + 1), int(0.62 * width) - 80)
     max_w = PEG_GAP - 24
     step = (max_w - MIN_W) / max(1, n - 1)
     disc_w = [round(MIN_W + step * k) for k in range(n)]
