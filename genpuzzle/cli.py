@@ -132,9 +132,10 @@ def _split(value: Optional[str]) -> list[str]:
 @app.command("tracks")
 def tracks_command(as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table.")) -> None:
     """List the tracks, their variants, default mix and versions."""
-    from genpuzzle.registry import get_track, track_names
+    from genpuzzle.registry import track_names
+    from genpuzzle.track_info import track_info
 
-    infos = [get_track(name).info() for name in track_names()]
+    infos = [track_info(name) for name in track_names()]
     if as_json:
         print(json.dumps(infos, indent=2))
         return

@@ -10,17 +10,13 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-import cv2
-import networkx as nx
 import numpy as np
 
 from genpuzzle.records import InstanceRecord, Puzzle, Status, Verdict
 from genpuzzle.renderers.maze import cell_center, render_maze
-from genpuzzle.solvers.maze import (ALGORITHMS, Maze, add_loops, choose_endpoints, count_simple_routes,
-                                    dead_ends, generate_maze, junctions, route_problems, shortest_path, turns)
+from genpuzzle.solvers.maze import (ALGORITHMS, Maze, add_loops, choose_endpoints, count_simple_routes, dead_ends,
+                                    generate_maze, junctions, route_problems, shortest_path, turns)
 from genpuzzle.track import Track
-from genpuzzle.verifiers.maze import (check_maze_preserved, check_route, extract_stroke, maze_tier,
-                                      read_route)
 
 ROUTE_COUNT_LIMIT = 1000
 
@@ -77,6 +73,8 @@ class MazeTrack(Track):
         )
 
     def verify(self, record: InstanceRecord, answer: np.ndarray, input_image: np.ndarray) -> Verdict:
+        from genpuzzle.verifiers.maze import check_maze_preserved, check_route, extract_stroke, maze_tier, read_route
+
         gt, layout = record.ground_truth, record.layout
         th = self.rubric["thresholds"]
         maze = Maze.from_walls_json(gt["rows"], gt["cols"], gt["walls"])
@@ -112,6 +110,8 @@ class MazeTrack(Track):
         )
 
     def overlay(self, record: InstanceRecord, verdict: Verdict, answer: np.ndarray) -> np.ndarray | None:
+        import cv2
+
         image = np.ascontiguousarray(answer.copy())
         route = (verdict.parsed or {}).get("route")
         if route:
@@ -126,6 +126,8 @@ class MazeTrack(Track):
     def validate(self, record: InstanceRecord) -> list[str]:
         """Re-prove the claims with networkx: connected, perfect mazes are trees, the stored solution is a
         shortest valid route, the stored route count matches an independent enumeration."""
+        import networkx as nx
+
         gt = record.ground_truth
         maze = Maze.from_walls_json(gt["rows"], gt["cols"], gt["walls"])
         start, goal = tuple(gt["start"]), tuple(gt["goal"])

@@ -14,10 +14,8 @@ import numpy as np
 from genpuzzle.records import InstanceRecord, Puzzle, Status, Verdict
 from genpuzzle.renderers.sudoku import render_sudoku
 from genpuzzle.solvers.sudoku import (Board, carve_unique, count_solutions, count_solutions_cpsat,
-                                      grid_is_valid_solution, random_full_grid, search_nodes,
-                                      solvable_by_singles)
+                                      grid_is_valid_solution, random_full_grid, search_nodes, solvable_by_singles)
 from genpuzzle.track import Track
-from genpuzzle.verifiers.sudoku import check_grid, read_grid, sudoku_score
 
 BOARDS = {"4x4": Board(2, 2), "9x9": Board(3, 3)}
 CELL_PX = {"4x4": 110, "9x9": 64}
@@ -56,6 +54,8 @@ class SudokuTrack(Track):
         )
 
     def verify(self, record: InstanceRecord, answer: np.ndarray, input_image: np.ndarray) -> Verdict:
+        from genpuzzle.verifiers.sudoku import check_grid, read_grid, sudoku_score
+
         layout = record.layout
         board = Board(layout["box_rows"], layout["box_cols"])
         givens, solution = record.ground_truth["givens"], record.ground_truth["solution"]
