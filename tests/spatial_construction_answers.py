@@ -239,6 +239,8 @@ def make_answer(input_image: Image.Image, record: InstanceRecord, style: Style, 
                             _wobbly_line(d, a, b, (0, 0, 0), 4, rng, 1.0)
                         else:
                             d.line([a, b], fill=(0, 0, 0), width=4)
+    if "erase" in state:
+        ImageDraw.Draw(img).rectangle(state["erase"], fill=(255, 255, 255))
     if "blob" in state:
         x, y = state["blob"]
         ImageDraw.Draw(img).ellipse([x - 12, y - 12, x + 12, y + 12], fill=(20, 20, 200))
@@ -251,10 +253,11 @@ def make_answer(input_image: Image.Image, record: InstanceRecord, style: Style, 
 
 # ------------------------------------------------------------------------------------------ planted errors
 
-ERRORS = {"cube_net": ("wrong_face", "missing_face", "off_palette_colour", "anchor_changed", "stray_mark", "stray_ink"),
-          "paper_folding": ("missing_hole", "extra_hole", "stray_mark", "stray_ink"),
-          "cross_section": ("missing_edge", "extra_edge", "wrong_polygon", "stray_ink"),
-          "assembly": ("wrong_region", "uncovered_cells", "stray_ink")}
+ERRORS = {"cube_net": ("wrong_face", "missing_face", "off_palette_colour", "anchor_changed", "stray_mark", "stray_ink",
+                       "context_modified"),
+          "paper_folding": ("missing_hole", "extra_hole", "stray_mark", "stray_ink", "context_modified"),
+          "cross_section": ("missing_edge", "extra_edge", "wrong_polygon", "stray_ink", "context_modified"),
+          "assembly": ("wrong_region", "uncovered_cells", "stray_ink", "context_modified")}
 
 
 def plant(record: InstanceRecord, error: str, rng: random.Random) -> tuple[dict, bool] | None:
@@ -264,6 +267,22 @@ def plant(record: InstanceRecord, error: str, rng: random.Random) -> tuple[dict,
     state = truth_answer(record)
     if error == "stray_ink":
         return state, True
+    if error == "context_modified":  # part of the given drawing painted over with paper
+        layout = record.layout
+        if record.variant == "paper_folding":
+            x0, y0, x1, y1 = layout["steps"][0]
+        elif record.variant == "cross_section":
+            (x0, y0), (x1, y1) = layout["vertices_px"][0], layout["vertices_px"][1]  # the front-bottom edge
+            x0, y0, x1, y1 = min(x0, x1) + 20, min(y0, y1) - 6, max(x0, x1) - 20, max(y0, y1) + 6
+        elif record.variant == "assembly":
+            x0, y0, x1, y1 = layout["piece_boxes"][0]
+        else:
+            x0, y0, x1, y1 = layout["views"][0]["bbox"]
+        if record.variant != "cross_section":  # a strip of it: erasing a whole block can defeat registration
+            w = x1 - x0
+            x0, x1 = x0 + 0.3 * w, x0 + 0.7 * w
+        state["erase"] = [x0, y0, x1, y1]
+        return state, False
     v = record.variant
     if v == "cube_net":
         free = [f"{sq['cell'][0]},{sq['cell'][1]}" for sq in layout["squares"] if not sq["anchor"]]

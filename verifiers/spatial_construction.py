@@ -510,6 +510,12 @@ def check_cross_section(record: InstanceRecord, answer: np.ndarray, input_image:
         if s not in long_stray:
             violations.append(Violation("stray_mark", f"a mark of {s[4]} px in the drawing", {"bbox": s[:4], "px": s[4]}))
     extra += len(long_stray)
+    # the cube and its labels lie inside the answer area: erasing them is a change of the puzzle
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * tol + 1, 2 * tol + 1))
+    removed = area & (i_dark > prog["added_darkness"]) & (cv2.dilate(a_dark, kernel) < prog["kept_fraction"] * i_dark)
+    for rx0, ry0, rx1, ry1, px in components(removed, prog["changed_region_min_px"]):
+        violations.append(Violation("context_modified", f"{px} px of the cube's drawing erased",
+                                    {"bbox": [rx0, ry0, rx1, ry1], "px": px, "kind": "removed"}))
     drawn = m - missing - len(unsure)
     defects = missing + extra + len(unsure) + (len(stray) - len(long_stray))
     if missing >= 2 and (drawn > 0 or extra > 0):
