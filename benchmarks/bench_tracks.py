@@ -1,0 +1,183 @@
+"""Every registered track in one table: generation against its PNG floor, verification against decoding,
+evaluation throughput on 1 and 2 workers, peak memory.
+
+    python benchmarks/bench_tracks.py [--n N] [--tracks a,b] [--markdown]
+    python benchmarks/run.py --only tracks [--quick]
+
+It iterates the registry, so a new track appears without editing this file. Each track runs in its own
+process (its peak memory is then its own): ``write_set`` of N instances in the track's default mix
+(generate, certify, render, PNG-encode, write), against re-encoding the same images (the floor: what
+writing them costs at the least); then the references as answers (PNG), verified one by one with
+``verify_answer`` (load, register, read, check) against just decoding the same answer files; then
+``genpuzzle evaluate`` on them with 1 and 2 workers (wall time, worker start-up included). The mean
+score of the references is shown, so a verifier that does not give its own references 100 is visible.
+Peak memory is the track process's VmHWM (imports, generation and the 1-worker evaluation; the spawned
+worker of the 2-worker run is a separate process).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+MEASURE = r"""
+import io, json, shutil, sys, tempfile, time
+from pathlib import Path
+import cv2, numpy as np
+from PIL import Image
+from genpuzzle.dataset import encode_png, load_set, write_set
+from genpuzzle.evaluate import evaluate, verify_answer
+from genpuzzle.registry import get_track
+
+def peak_mb():
+    for line in open("/proc/self/status"):
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+
+if __name__ == "__main__":
+    name, n = sys.argv[1], int(sys.argv[2])
+    get_track(name)
+    tmp = Path(tempfile.mkdtemp(prefix=f"gp-bench-{name}-"))
+    try:
+        out = {"track": name, "n": n}
+        start = time.perf_counter()
+        write_set(tmp / "set", {name: n}, master_seed=3)
+        out["generate_s"] = time.perf_counter() - start
+        pset = load_set(tmp / "set")
+        images = []
+        for r in pset.records:
+            for rel in (r.input_image, *r.reference_images, r.edit_mask):
+                with Image.open(pset.path(rel)) as im:
+                    im.load()
+                    images.append(im.copy())
+        start = time.perf_counter()
+        for im in images:
+            encode_png(im)
+        out["encode_s"] = time.perf_counter() - start
+        answers = tmp / "answers"
+        answers.mkdir()
+        for r in pset.records:
+            shutil.copy(pset.path(r.reference_images[0]), answers / f"{r.id}.png")
+        files = sorted(answers.iterdir())
+        start = time.perf_counter()
+        for f in files:
+            cv2.imdecode(np.frombuffer(f.read_bytes(), np.uint8), cv2.IMREAD_COLOR)
+        out["decode_s"] = time.perf_counter() - start
+        verify_answer(pset.root, pset.records[0], answers / f"{pset.records[0].id}.png")  # lazy models loaded
+        start = time.perf_counter()
+        scores = [verify_answer(pset.root, r, answers / f"{r.id}.png").score for r in pset.records]
+        out["verify_s"] = time.perf_counter() - start
+        out["reference_mean_score"] = sum(scores) / len(scores)
+        for workers in (1, 2):
+            start = time.perf_counter()
+            evaluate(tmp / "set", answers, tmp / f"out{workers}", workers=workers)
+            out[f"evaluate_{workers}_s"] = time.perf_counter() - start
+        out["peak_mb"] = peak_mb()
+        print(json.dumps(out))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+"""
+
+
+def measure_track(name: str, n: int) -> dict:
+    """One track's figures, measured in a fresh process; ``{"track", "error"}`` when it fails."""
+    done = subprocess.run([sys.executable, "-c", MEASURE, name, str(n)], capture_output=True, text=True)
+    lines = done.stdout.strip().splitlines()
+    if done.returncode != 0 or not lines:
+        tail = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        return {"track": name, "error": tail[:200]}
+    raw = json.loads(lines[-1])
+    n = raw["n"]
+    return {
+        "track": name, "n": n,
+        "generate_ms": 1e3 * raw["generate_s"] / n,
+        "generate_vs_png_floor": raw["generate_s"] / raw["encode_s"],
+        "verify_ms": 1e3 * raw["verify_s"] / n,
+        "verify_vs_decode": raw["verify_s"] / raw["decode_s"],
+        "answers_per_s_1": n / raw["evaluate_1_s"],
+        "answers_per_s_2": n / raw["evaluate_2_s"],
+        "peak_mb": raw["peak_mb"],
+        "reference_mean_score": raw["reference_mean_score"],
+    }
+
+
+COLUMNS = [("track", "track", "{}"), ("n", "n", "{}"), ("generate_ms", "generate ms/inst", "{:.1f}"),
+           ("generate_vs_png_floor", "x PNG floor", "{:.2f}"), ("verify_ms", "verify ms/answer", "{:.1f}"),
+           ("verify_vs_decode", "x decode", "{:.1f}"), ("answers_per_s_1", "ans/s 1 worker", "{:.1f}"),
+           ("answers_per_s_2", "ans/s 2 workers", "{:.1f}"), ("peak_mb", "peak MB", "{:.0f}"),
+           ("reference_mean_score", "ref score", "{:.1f}")]
+
+
+def markdown(results: list[dict]) -> str:
+    lines = ["| " + " | ".join(title for _, title, _ in COLUMNS) + " |",
+             "|" + "---|" * len(COLUMNS)]
+    for r in results:
+        if "error" in r:
+            lines.append(f"| {r['track']} | failed: {r['error']} |" + " |" * (len(COLUMNS) - 2))
+        else:
+            lines.append("| " + " | ".join(fmt.format(r[key]) for key, _, fmt in COLUMNS) + " |")
+    return "\n".join(lines)
+
+
+def run(quick: bool, n: int | None = None, tracks: list[str] | None = None) -> list[dict]:
+    """Rows for ``benchmarks/run.py``: per track, generation vs its PNG floor and verification vs decoding."""
+    sys.path.insert(0, str(HERE))
+    from benchlib import row
+
+    from genpuzzle.registry import track_names
+
+    rows = []
+    for name in tracks or track_names():
+        r = measure_track(name, n or (4 if quick else 12))
+        if "error" in r:
+            rows.append({"name": f"{name}: failed", "value": 0.0, "unit": "-", "baseline": 0.0, "ratio": None,
+                         "note": r["error"]})
+            continue
+        rows.append(row(f"{name} generate (ms/instance)", r["generate_ms"], "ms",
+                        r["generate_ms"] / r["generate_vs_png_floor"], ratio=r["generate_vs_png_floor"],
+                        note="ratio = write_set time / time to PNG-encode the same images"))
+        rows.append(row(f"{name} verify_answer (ms/answer)", r["verify_ms"], "ms",
+                        r["verify_ms"] / r["verify_vs_decode"], ratio=r["verify_vs_decode"],
+                        note=f"references as PNG answers, mean score {r['reference_mean_score']:.1f}; "
+                             f"ratio = time / decoding the answer files"))
+        rows.append(row(f"{name} evaluate answers/s (1 / 2 workers)", r["answers_per_s_1"], "ans/s",
+                        r["answers_per_s_2"], note=f"peak memory {r['peak_mb']:.0f} MB; baseline column = 2 workers"))
+    return rows
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--n", type=int, default=12, help="instances per track")
+    parser.add_argument("--tracks", default="", help="comma-separated tracks (default: every registered track)")
+    parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
+    args = parser.parse_args()
+    from genpuzzle.registry import track_names
+
+    names = [t.strip() for t in args.tracks.split(",") if t.strip()] or track_names()
+    results = []
+    started = time.perf_counter()
+    for name in names:
+        results.append(measure_track(name, args.n))
+        r = results[-1]
+        if not args.markdown:
+            if "error" in r:
+                print(f"{name:<22} failed: {r['error']}", flush=True)
+            else:
+                print("  ".join(f"{title} {fmt.format(r[key])}" for key, title, fmt in COLUMNS), flush=True)
+    if args.markdown:
+        print(markdown(results))
+    print(f"({time.perf_counter() - started:.0f} s)", file=sys.stderr)
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
