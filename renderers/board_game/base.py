@@ -177,14 +177,17 @@ def finish_layout(game: str, cell_kind: str, geometry: dict[str, Any], *, piece_
 
 def edit_mask(layout: dict[str, Any], pad: int = 2) -> Image.Image:
     """Mode ``L`` mask, 255 where the answer changes pixels: the piece area of every cell (a disc of
-    1.1 x ``piece_radius`` about each centre, 0.3 pitch on boards whose lines cross at the centres; for ``edit_regions == "cells"`` layouts each cell box inset
-    by 6 %), so the board's line work, frame and labels stay outside it and anchor the registration."""
+    1.1 x ``piece_radius`` about each centre; for ``edit_regions == "cells"`` layouts each cell box inset
+    by 6 %), so the board's line work, frame and labels stay outside it and anchor the registration. On
+    boards whose lines cross at the centres (go) the discs are 0.3 pitch, so the line arms between the
+    points stay outside (larger discs, even only at occupied points, left too little line work: measured
+    registration failures on redrawn go answers)."""
     w, h = layout["image_size"]
     mask = Image.new("L", (w, h), 0)
     d = ImageDraw.Draw(mask)
     cells = layout.get("edit_regions", "discs") == "cells"
     rad = 1.1 * float(layout["piece_radius"]) + pad
-    if layout.get("lines_through_centres"):  # keep the line arms between the points outside the mask
+    if layout.get("lines_through_centres"):
         rad = 0.3 * float(layout["cell_px"])
     for r, row in enumerate(layout["cell_boxes"]):
         for c, (x0, y0, x1, y1) in enumerate(row):

@@ -1,0 +1,504 @@
+"""The board_game track's shared machinery and its six simple games (go, gomoku, othello, connect four,
+tic-tac-toe, hex): answer sets against independent brute force, the calibration ladder through the full
+pipeline (set on disk -> ``verify_answer``: registration, reading, comparison, scoring), answers redrawn
+as a model would (``board_game_answers``: tuned and held-out styles kept apart), garbage images.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from itertools import product
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PIL import Image, ImageDraw
+
+from genpuzzle.dataset import load_set, write_set
+from genpuzzle.evaluate import verify_answer, verify_image
+from genpuzzle.records import InstanceRecord, Status
+from genpuzzle.registry import get_track
+from genpuzzle.solvers.board_game.base import EMPTY, board_hash, parse_board
+
+from board_game_answers import HELDOUT, TUNE, draw_answer, modules
+
+GAMES = ("go", "gomoku", "othello", "connect4", "tictactoe", "hex")
+SIDES = {"go": ("B", "W"), "gomoku": ("B", "W"), "othello": ("B", "W"), "connect4": ("R", "Y"),
+         "tictactoe": ("X", "O"), "hex": ("R", "U")}
+
+
+# ------------------------------------------------------------------------------------------ fixtures
+
+
+@pytest.fixture(scope="module")
+def board_set(tmp_path_factory: pytest.TempPathFactory):
+    root = tmp_path_factory.mktemp("board_game_set")
+    write_set(root, {"board_game": 2 * len(GAMES)}, master_seed=5, variants={"board_game": list(GAMES)})
+    by_game: dict[str, list[InstanceRecord]] = {}
+    for record in load_set(root).records:
+        by_game.setdefault(record.variant, []).append(record)
+    return root, by_game
+
+
+def _verify(root: Path, record: InstanceRecord, image, tmp_path: Path, name: str = "answer"):
+    path = tmp_path / f"{name}.png"
+    Image.fromarray(np.asarray(image)).save(path)
+    return verify_answer(str(root), record, path)
+
+
+def _render(record: InstanceRecord, board) -> np.ndarray:
+    return np.asarray(modules(record.variant)[1].render_board(board).image)
+
+
+def _position(record: InstanceRecord):
+    return parse_board(record.ground_truth["position"])
+
+
+def _accepted(record: InstanceRecord):
+    return [parse_board(a["board"]) for a in record.ground_truth["accepted"]]
+
+
+def _legal(record: InstanceRecord):
+    solver = modules(record.variant)[0]
+    return solver.GAME.legal_moves(_position(record), record.ground_truth["side_to_move"])
+
+
+# ------------------------------------------------------------------------------------------ brute force
+
+
+def _lines(rows: int, cols: int, k: int):
+    """Every window of k cells in a row, column or diagonal."""
+    for r, c in product(range(rows), range(cols)):
+        for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+            cells = [(r + i * dr, c + i * dc) for i in range(k)]
+            if all(0 <= a < rows and 0 <= b < cols for a, b in cells):
+                yield cells
+
+
+def _has_run(board, side, k) -> bool:
+    return any(all(board[a][b] == side for a, b in w) for w in _lines(len(board), len(board[0]), k))
+
+
+def _placements(board, side):
+    out = {}
+    for r, c in product(range(len(board)), range(len(board[0]))):
+        if board[r][c] == EMPTY:
+            nb = [row[:] for row in board]
+            nb[r][c] = side
+            out[(r, c)] = nb
+    return out
+
+
+def _ttt_value(board, side, other):
+    """(value for side, plies) by plain exhaustive search, preferring faster wins and slower losses."""
+    if _has_run(board, other, 3):
+        return -1, 0
+    moves = _placements(board, side)
+    if not moves:
+        return 0, 0
+    results = []
+    for nb in moves.values():
+        v, p = _ttt_value(nb, other, side)
+        results.append((-v, p + 1))
+    return max(results, key=lambda t: (t[0], -t[1] if t[0] > 0 else t[1]))
+
+
+def _go_play(board, r, c, side):
+    opp = "W" if side == "B" else "B"
+    nb = [row[:] for row in board]
+    nb[r][c] = side
+    n = len(board)
+
+    def group(r0, c0):
+        colour, seen, todo, libs = nb[r0][c0], {(r0, c0)}, [(r0, c0)], set()
+        while todo:
+            a, b = todo.pop()
+            for x, y in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
+                if 0 <= x < n and 0 <= y < n:
+                    if nb[x][y] == EMPTY:
+                        libs.add((x, y))
+                    elif nb[x][y] == colour and (x, y) not in seen:
+                        seen.add((x, y))
+                        todo.append((x, y))
+        return seen, libs
+
+    captured = 0
+    for x, y in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+        if 0 <= x < n and 0 <= y < n and nb[x][y] == opp:
+            g, libs = group(x, y)
+            if not libs:
+                captured += len(g)
+                for a, b in g:
+                    nb[a][b] = EMPTY
+    if not group(r, c)[1]:
+        return None
+    return nb, captured, group
+
+
+def brute_force(game: str, truth: dict):
+    """(accepted boards' hashes, legal successors' hashes) by independent code."""
+    board, side, task = parse_board(truth["position"]), truth["side_to_move"], truth["task"]
+    a, b = SIDES[game]
+    other = b if side == a else a
+    legal, accepted = {}, set()
+    if game == "tictactoe":
+        legal = {k: v for k, v in _placements(board, side).items()}
+        values = {k: ((1, 1) if _has_run(v, side, 3) else (lambda t: (-t[0], t[1] + 1))(_ttt_value(v, other, side)))
+                  for k, v in legal.items()}
+        best = max(values.values(), key=lambda t: (t[0], -t[1] if t[0] > 0 else t[1]))
+        accepted = {board_hash(legal[k]) for k, v in values.items() if v == best}
+    elif game == "go":
+        caps = {}
+        for (r, c) in _placements(board, side):
+            res = _go_play(board, r, c, side)
+            if res:
+                legal[(r, c)] = res[0]
+                caps[(r, c)] = res[1]
+        if task == "capture_most":
+            best = max(caps.values())
+            accepted = {board_hash(legal[k]) for k, v in caps.items() if v == best}
+        else:
+            name = task.split(":")[1]
+            ar, ac = len(board) - int(name[1:]), "abcdefghi".index(name[0])
+            for k, nb in legal.items():
+                res = _go_play(board, *k, side)
+                if nb[ar][ac] == side and len(res[2](ar, ac)[1]) >= 2:
+                    accepted.add(board_hash(nb))
+    elif game in ("gomoku", "hex"):
+        legal = _placements(board, side)
+        if game == "gomoku":
+            if task == "win":
+                accepted = {board_hash(v) for v in legal.values() if _has_run(v, side, 5)}
+            else:  # the opponent wins next move where a window of five holds four of its stones and one gap
+                def threats(bd):
+                    out = set()
+                    for w in _lines(15, 15, 5):
+                        vals = [bd[a][b] for a, b in w]
+                        if vals.count(other) == 4 and vals.count(EMPTY) == 1:
+                            out.add(w[vals.index(EMPTY)])
+                    return out
+                own_win = any(_has_run(v, side, 5) for v in legal.values())
+                accepted = set() if own_win else {board_hash(v) for v in legal.values() if not threats(v)}
+        else:
+            def joined(bd, s):
+                n = len(bd)
+                start = [(r, c) for r, c in product(range(n), range(n)) if bd[r][c] == s and (r if s == "R" else c) == 0]
+                seen, todo = set(start), list(start)
+                while todo:
+                    r, c = todo.pop()
+                    if (r if s == "R" else c) == n - 1:
+                        return True
+                    for dr, dc in ((-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0)):
+                        x, y = r + dr, c + dc
+                        if 0 <= x < n and 0 <= y < n and bd[x][y] == s and (x, y) not in seen:
+                            seen.add((x, y))
+                            todo.append((x, y))
+                return False
+            accepted = {board_hash(v) for v in legal.values() if joined(v, side)}
+    elif game == "othello":
+        counts = {}
+        for (r, c) in _placements(board, side):
+            nb = [row[:] for row in board]
+            n_flip = 0
+            for dr, dc in product((-1, 0, 1), repeat=2):
+                if not (dr or dc):
+                    continue
+                run, x, y = [], r + dr, c + dc
+                while 0 <= x < 8 and 0 <= y < 8 and board[x][y] == other:
+                    run.append((x, y))
+                    x, y = x + dr, y + dc
+                if run and 0 <= x < 8 and 0 <= y < 8 and board[x][y] == side:
+                    for p, q in run:
+                        nb[p][q] = side
+                    n_flip += len(run)
+            if n_flip:
+                nb[r][c] = side
+                legal[(r, c)] = nb
+                counts[(r, c)] = n_flip
+        if task == "most_flips":
+            best = max(counts.values())
+            accepted = {board_hash(legal[k]) for k, v in counts.items() if v == best}
+        else:
+            name = task.split(":")[1]
+            accepted = {board_hash(legal[(8 - int(name[1:]), "abcdefgh".index(name[0]))])}
+    elif game == "connect4":
+        for c in range(7):
+            rows = [r for r in range(6) if board[r][c] == EMPTY]
+            if rows:
+                nb = [row[:] for row in board]
+                nb[max(rows)][c] = side
+                legal[c] = nb
+        if task == "win":
+            accepted = {board_hash(v) for v in legal.values() if _has_run(v, side, 4)}
+        else:
+            def replies(bd):
+                out = []
+                for c in range(7):
+                    rows = [r for r in range(6) if bd[r][c] == EMPTY]
+                    if rows:
+                        nb = [row[:] for row in bd]
+                        nb[max(rows)][c] = other
+                        out.append(nb)
+                return out
+            accepted = {board_hash(v) for v in legal.values() if not any(_has_run(w, other, 4) for w in replies(v))}
+    return accepted, {board_hash(v) for v in legal.values()}
+
+
+@settings(max_examples=4, deadline=None)
+@given(st.sampled_from(GAMES), st.integers(0, 10_000))
+def test_every_generated_answer_set_equals_independent_brute_force(game, seed):
+    truth = get_track("board_game").generate(seed, game).ground_truth
+    accepted, legal = brute_force(game, truth)
+    assert accepted == {a["hash"] for a in truth["accepted"]}
+    assert legal == {h for _, h, _ in truth["legal_successors"]}
+    assert len(accepted) >= 1 and accepted <= legal
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_brute_force_agrees_on_more_seeds(game):
+    track = get_track("board_game")
+    for seed in (101, 202):
+        truth = track.generate(seed, game).ground_truth
+        assert brute_force(game, truth)[0] == {a["hash"] for a in truth["accepted"]}
+
+
+# ------------------------------------------------------------------------------------------ the track
+
+
+def test_track_lists_available_games_and_names_the_missing():
+    from genpuzzle.tracks.board_game import GAMES as ALL, missing_games
+
+    track = get_track("board_game")
+    assert len(ALL) == 20 and set(GAMES) <= set(track.variants)
+    info = track.info()
+    assert set(info["variants"]) | set(missing_games()) == set(ALL)
+    if missing_games():
+        assert all(g in info["description"] for g in missing_games())
+    assert track.plan_variants(len(track.variants)) == list(track.variants)  # equal shares
+
+
+def test_generation_is_deterministic_and_validated(board_set):
+    track = get_track("board_game")
+    for game in GAMES:
+        a, b = track.generate(11, game), track.generate(11, game)
+        png = [io.BytesIO(), io.BytesIO()]
+        a.input_image.save(png[0], format="PNG")
+        b.input_image.save(png[1], format="PNG")
+        assert png[0].getvalue() == png[1].getvalue() and a.ground_truth == b.ground_truth
+        assert f"{a.ground_truth['side_name']} is to move" in a.instruction or game == "tictactoe"
+    root, by_game = board_set
+    for records in by_game.values():
+        for record in records:
+            assert track.validate(record) == [], record.variant
+    record = by_game["othello"][0]
+    bad = InstanceRecord.from_json(record.to_json())
+    wrong = next(m for m in _legal(record) if board_hash(m.board) not in {a["hash"] for a in bad.ground_truth["accepted"]})
+    bad.ground_truth["accepted"][0].update(board="/".join("".join(r) for r in wrong.board), hash=board_hash(wrong.board))
+    assert any("accepted set" in p for p in track.validate(bad))
+
+
+# ------------------------------------------------------------------------------------------ calibration
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_calibration_ladder(board_set, tmp_path, game):
+    root, by_game = board_set
+    record = by_game[game][0]
+    ref = verify_answer(str(root), record, root / record.reference_images[0])
+    assert ref.status is Status.CORRECT and ref.score == 100, (ref.codes, ref.subscores)
+    blank = verify_answer(str(root), record, root / record.input_image)
+    assert blank.score == 0 and blank.codes == ["no_change"]
+    for k, board in enumerate(_accepted(record)):  # every accepted alternative
+        alt = _verify(root, record, _render(record, board), tmp_path, f"alt{k}")
+        assert alt.score == 100 and alt.status is Status.CORRECT
+    accepted = {a["hash"] for a in record.ground_truth["accepted"]}
+    wrong = next(m for m in _legal(record) if board_hash(m.board) not in accepted)
+    verdict = _verify(root, record, _render(record, wrong.board), tmp_path, "wrong")
+    ev = next(v for v in verdict.violations if v.code == "wrong_move").evidence
+    assert ev["move"] == wrong.name and verdict.subscores["logical_correctness"] == pytest.approx(1 / 3, abs=1e-3)
+    assert verdict.score <= 60 and verdict.status is Status.INCORRECT and ev["bbox"]
+
+
+def _an_opponent_cell(board, side, avoid):
+    return next((r, c) for r, row in enumerate(board) for c, v in enumerate(row)
+                if v not in (EMPTY, side) and (r, c) not in avoid)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_illegal_move_and_unrelated_change_are_named(board_set, tmp_path, game):
+    root, by_game = board_set
+    record = by_game[game][0]
+    side = record.ground_truth["side_to_move"]
+    position, target = _position(record), _accepted(record)[0]
+    move = [tuple(c) for c in record.ground_truth["accepted"][0]["cells"]]
+    illegal = [row[:] for row in position]
+    if game == "connect4":  # a disc hanging in the air above an empty cell
+        r, c = next((r, c) for r in range(5) for c in range(7) if illegal[r][c] == EMPTY and illegal[r + 1][c] == EMPTY)
+        illegal[r][c] = side
+    elif game == "othello":  # a disc that outflanks nothing
+        from genpuzzle.solvers.board_game.othello import flips
+
+        r, c = next((r, c) for r in range(8) for c in range(8) if position[r][c] == EMPTY and not flips(position, r, c, side))
+        illegal[r][c] = side
+    else:  # a stone or mark placed over the opponent's
+        r, c = _an_opponent_cell(position, side, move)
+        illegal[r][c] = side
+    verdict = _verify(root, record, _render(record, illegal), tmp_path, "illegal")
+    assert "illegal_move" in verdict.codes and verdict.score == 0, verdict.codes
+    ev = next(v for v in verdict.violations if v.code == "illegal_move").evidence
+    assert [r, c] in [[8 - 0, 0]] or record.layout["rows"] - r in [int(x[1:]) for x in ev["cells"]]
+    if game == "connect4":
+        assert "floating_disc" in verdict.codes
+    # the right move, plus an unrelated piece taken off the board
+    changed = [row[:] for row in target]
+    r, c = _an_opponent_cell(target, side, move)
+    changed[r][c] = EMPTY
+    verdict = _verify(root, record, _render(record, changed), tmp_path, "unrelated")
+    if "changed_unrelated_pieces" in verdict.codes:
+        assert verdict.subscores["input_preservation"] < 1 and 60 < verdict.score < 100
+        assert verdict.subscores["logical_correctness"] == 1
+    else:  # removing that piece makes a different legal or illegal board (e.g. connect four gravity)
+        assert verdict.score <= 60
+
+
+@pytest.mark.parametrize("game", ["go", "othello"])
+def test_right_move_with_a_missing_capture_or_flip_is_wrong_final_board(board_set, tmp_path, game):
+    root, by_game = board_set
+    track = get_track("board_game")
+    record = None
+    for r in by_game[game]:
+        pos, tgt = _position(r), _accepted(r)[0]
+        if sum(a != b for ra, rb in zip(pos, tgt) for a, b in zip(ra, rb)) >= 2:
+            record = r
+            break
+    if record is None:  # the set's instances happen to capture nothing: take a fresh capturing one
+        seed = 0
+        while True:
+            p = track.generate(seed, game)
+            if p.difficulty.get("captured", p.difficulty.get("flips", 0)) >= 1 and p.ground_truth["task"] != "save_group:":
+                pos, tgt = parse_board(p.ground_truth["position"]), parse_board(p.ground_truth["accepted"][0]["board"])
+                if sum(a != b for ra, rb in zip(pos, tgt) for a, b in zip(ra, rb)) >= 2:
+                    break
+            seed += 1
+        record = InstanceRecord(id="fresh", track="board_game", variant=game, difficulty=p.difficulty, seed=seed,
+                                instruction=p.instruction, input_image="", reference_images=[], edit_mask="",
+                                ground_truth=p.ground_truth, layout=p.layout, scoring=p.scoring, track_version="1")
+        inp, mask = np.asarray(p.input_image), np.asarray(p.edit_mask) > 0
+        verify = lambda img: verify_image(record, img, inp, mask)  # noqa: E731
+    else:
+        verify = lambda img: _verify(root, record, img, tmp_path, "wfb")  # noqa: E731
+    pos, tgt = _position(record), _accepted(record)[0]
+    move = [tuple(c) for c in record.ground_truth["accepted"][0]["cells"]]
+    consequence = next((r, c) for r in range(len(pos)) for c in range(len(pos)) if pos[r][c] != tgt[r][c] and (r, c) not in move)
+    botched = [row[:] for row in tgt]
+    botched[consequence[0]][consequence[1]] = pos[consequence[0]][consequence[1]]
+    verdict = verify(_render(record, botched))
+    assert "wrong_final_board" in verdict.codes and verdict.score <= 60, verdict.codes
+    ev = next(v for v in verdict.violations if v.code == "wrong_final_board").evidence
+    assert ev["cells"] == [f"{'abcdefghi'[consequence[1]]}{len(pos) - consequence[0]}"]
+
+
+# ------------------------------------------------------------------------------------------ model styles
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_references_redrawn_as_a_model_would_score_100(board_set, tmp_path, game):
+    root, by_game = board_set
+    for record in by_game[game][:1]:
+        for k, style in enumerate(TUNE):
+            image = draw_answer(record, _accepted(record)[0], style, seed=k)
+            verdict = _verify(root, record, image, tmp_path, style.name)
+            assert verdict.score == 100 and verdict.status is Status.CORRECT, (style.name, verdict.codes, verdict.reason)
+
+
+def test_held_out_styles_score_100(board_set, tmp_path):
+    """Held-out styles (never tuned on): every game's second instance in every held-out style."""
+    root, by_game = board_set
+    failures = []
+    for game in GAMES:
+        record = by_game[game][1]
+        for k, style in enumerate(HELDOUT):
+            verdict = _verify(root, record, draw_answer(record, _accepted(record)[0], style, seed=k), tmp_path, style.name)
+            if not (verdict.score == 100 and verdict.status is Status.CORRECT):
+                failures.append((game, style.name, verdict.codes, verdict.reason))
+    assert not failures
+
+
+def test_wrong_move_in_a_model_style_is_still_caught(board_set, tmp_path):
+    root, by_game = board_set
+    for game in ("go", "tictactoe"):
+        record = by_game[game][0]
+        accepted = {a["hash"] for a in record.ground_truth["accepted"]}
+        wrong = next(m for m in _legal(record) if board_hash(m.board) not in accepted)
+        verdict = _verify(root, record, draw_answer(record, wrong.board, TUNE[3], seed=1), tmp_path, "wrong_style")
+        assert "wrong_move" in verdict.codes and verdict.score <= 60
+
+
+# ------------------------------------------------------------------------------------------ page checks
+
+
+def test_erased_labels_and_a_caption_outside_the_board_are_charged(board_set, tmp_path):
+    root, by_game = board_set
+    record = by_game["gomoku"][0]
+    image = Image.fromarray(_render(record, _accepted(record)[0]))
+    d = ImageDraw.Draw(image)
+    for label in record.layout["labels"][:3]:
+        x0, y0, x1, y1 = label["box"]
+        d.rectangle([x0 - 1, y0 - 1, x1 + 1, y1 + 1], fill=(255, 255, 255))
+    verdict = _verify(root, record, image, tmp_path, "labels")
+    assert "labels_changed" in verdict.codes and verdict.subscores["text_label_accuracy"] < 1
+    assert verdict.subscores["logical_correctness"] == 1 and 90 <= verdict.score < 100
+    image = Image.fromarray(_render(record, _accepted(record)[0]))
+    w, h = image.size
+    canvas = Image.new("RGB", (w, h), (255, 255, 255))
+    canvas.paste(image)
+    d = ImageDraw.Draw(canvas)
+    x1 = record.layout["board_bbox"][2]
+    d.rectangle([x1 + 12, 60, min(w - 8, x1 + 30), 160], fill=(20, 20, 20))  # a note beside the board
+    verdict = _verify(root, record, canvas, tmp_path, "extra")
+    assert "extra_marks" in verdict.codes and verdict.score == 99
+
+
+def test_unsure_cell_never_passes(board_set, tmp_path, monkeypatch):
+    import genpuzzle.verifiers.board_game.base as base
+
+    root, by_game = board_set
+    record = by_game["go"][0]
+    real = base.read_stone_cells
+
+    def one_unsure(*args, **kw):
+        reading = real(*args, **kw)
+        r, c = [tuple(x) for x in record.ground_truth["accepted"][0]["cells"]][0]
+        reading.states[r][c] = base.UNSURE
+        reading.confidence[r][c] = 0.3
+        return reading
+
+    monkeypatch.setattr("genpuzzle.verifiers.board_game.go.read_stone_cells", one_unsure)
+    verdict = verify_answer(str(root), record, root / record.reference_images[0])
+    assert verdict.status is Status.NEEDS_REVIEW and verdict.score < 100 and not verdict.violations
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.sampled_from(GAMES), st.integers(0, 2 ** 31 - 1), st.sampled_from(["noise", "blank", "blocks"]))
+def test_garbage_images_never_crash(board_set, game, seed, kind):
+    root, by_game = board_set
+    record = by_game[game][0]
+    rng = np.random.default_rng(seed)
+    h, w = rng.integers(40, 400, 2)
+    if kind == "noise":
+        image = rng.integers(0, 256, (h, w, 3), dtype=np.uint8)
+    elif kind == "blank":
+        image = np.full((h, w, 3), int(rng.integers(0, 256)), np.uint8)
+    else:
+        image = np.full((h, w, 3), 255, np.uint8)
+        for _ in range(6):
+            y, x = rng.integers(0, h), rng.integers(0, w)
+            image[y:y + 30, x:x + 30] = rng.integers(0, 256, 3)
+    inp = np.asarray(Image.open(root / record.input_image).convert("RGB"))
+    mask = np.asarray(Image.open(root / record.edit_mask)) > 0
+    verdict = verify_image(record, image, inp, mask)
+    assert 0 <= verdict.score <= 100 and verdict.status is not Status.ERROR, verdict.reason
+    assert verdict.status is not Status.CORRECT
