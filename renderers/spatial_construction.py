@@ -23,7 +23,8 @@ LATTICE_DOT = (185, 185, 185)
 GRID_LINE = (170, 170, 170)
 SECTION_INK = (200, 20, 20)
 MARGIN = 24
-MIN_WIDTH = 600  # pages are at least this wide, so that a model's 1024 px square return is < 2.5x
+MIN_WIDTH = 600  # pages are at least this wide and this high, so that a model's 1024 px square return is
+MIN_HEIGHT = 500  # well under the 2.5x scale registration accepts
 
 
 def _new_page(w: int, h: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -103,7 +104,7 @@ def render_cube_net(cube: dict[str, int], net: Sequence[tuple[int, int]], soluti
     view_box = 230
     width = max(2 * view_box + 3 * MARGIN, cols * cell + 2 * MARGIN + 40, MIN_WIDTH)
     net_top = MARGIN + 26 + view_box + 40
-    height = net_top + rows * cell + MARGIN + 8
+    height = max(MIN_HEIGHT, net_top + rows * cell + MARGIN + 8)
     colours = {face: PALETTE[COLOUR_NAMES[k]] for face, k in cube.items()}
     net_x0 = (width - cols * cell) // 2
     boxes = {(r, c): [net_x0 + c * cell, net_top + r * cell, net_x0 + (c + 1) * cell, net_top + (r + 1) * cell]
@@ -166,7 +167,7 @@ def render_paper_folding(n: int, folds: Sequence[tuple[str, str]], punches: Sequ
     sheet_unit = {4: 60, 6: 46}.get(n, 280 // n)
     sheet = n * sheet_unit
     sheet_top = MARGIN + 24 + panel + 56
-    height = sheet_top + sheet + MARGIN + 8
+    height = max(MIN_HEIGHT, sheet_top + sheet + MARGIN + 8)
     sx0 = (width - sheet) // 2
     full = (0, 0, n, n, "")
     boxes_before = [full] + list(regions)
@@ -259,7 +260,7 @@ def render_cross_section(labels: dict[str, Sequence], polygon: Sequence[Sequence
     edges on hidden faces dashed)."""
     k = DEPTH * math.sqrt(0.5)
     width = max(MIN_WIDTH, int(CUBE_SIDE * (1 + k) + 2 * MARGIN + 80))
-    height = int(CUBE_SIDE * (1 + k) + 2 * MARGIN + 60)
+    height = max(MIN_HEIGHT, int(CUBE_SIDE * (1 + k) + 2 * MARGIN + 60))
     origin = ((width - CUBE_SIDE * (1 + k)) / 2, height - MARGIN - 30)
     screen_v = [project(v, origin) for v in vertices]
     back_corner = vertices.index((0, 1, 0)) if (0, 1, 0) in vertices else vertices.index([0, 1, 0])
@@ -318,17 +319,29 @@ def render_assembly(rows: int, cols: int, pieces: Sequence[Sequence[tuple[int, i
     widths = [int(s[:, 1].max()) + 1 for s in shapes]
     heights = [int(s[:, 0].max()) + 1 for s in shapes]
     gap = 26
-    row_w = sum(w * pc for w in widths) + gap * (len(pieces) - 1)
-    width = max(row_w + 2 * MARGIN, cols * cell + 2 * MARGIN, MIN_WIDTH)
-    pieces_h = max(heights) * pc
+    # pieces in rows no wider than the page's minimum width (a long single row makes a wide, flat page,
+    # which a model's square return squashes beyond what registration accepts)
+    rows_of: list[list[int]] = [[]]
+    for k, w in enumerate(widths):
+        row_now = sum(widths[i] * pc for i in rows_of[-1]) + gap * len(rows_of[-1])
+        if rows_of[-1] and row_now + w * pc > MIN_WIDTH - 2 * MARGIN:
+            rows_of.append([])
+        rows_of[-1].append(k)
+    row_ws = [sum(widths[i] * pc for i in row) + gap * (len(row) - 1) for row in rows_of]
+    row_hs = [max(heights[i] for i in row) * pc for row in rows_of]
+    width = max(max(row_ws) + 2 * MARGIN, cols * cell + 2 * MARGIN, MIN_WIDTH)
+    pieces_h = sum(row_hs) + gap * (len(rows_of) - 1)
     target_top = MARGIN + 24 + pieces_h + 56
-    height = target_top + rows * cell + MARGIN + 6
+    height = max(MIN_HEIGHT, target_top + rows * cell + MARGIN + 6)
     tx0 = (width - cols * cell) // 2
-    piece_boxes = []
-    x = (width - row_w) / 2
-    for s, w in zip(shapes, widths):
-        piece_boxes.append([round(x), MARGIN + 24, round(x + w * pc), MARGIN + 24 + int(s[:, 0].max() + 1) * pc])
-        x += w * pc + gap
+    piece_boxes: list = [None] * len(pieces)
+    y = MARGIN + 24
+    for row, rw, rh in zip(rows_of, row_ws, row_hs):
+        x = (width - rw) / 2
+        for k in row:
+            piece_boxes[k] = [round(x), y, round(x + widths[k] * pc), y + heights[k] * pc]
+            x += widths[k] * pc + gap
+        y += rh + gap
 
     def outline(d: ImageDraw.ImageDraw, cells: set, x0: float, y0: float, size: float, width_px: int) -> None:
         for r, c in cells:

@@ -187,7 +187,7 @@ def make_assembly(rng: random.Random) -> dict[str, Any] | None:
 
 class SpatialConstructionTrack(Track):
     name = "spatial_construction"
-    version = "1"
+    version = "2"
     variants = ("cube_net", "paper_folding", "cross_section", "assembly")
     variant_weights = {"cube_net": 1, "paper_folding": 1, "cross_section": 1, "assembly": 1}
     description = ("Nets, paper folding, cube sections and polyomino tilings: certified answers (24-rotation "

@@ -240,11 +240,22 @@ def segment_mask(shape: Sequence[int], segments: Sequence[tuple[Sequence[float],
     return m.astype(bool)
 
 
-def components(mask: np.ndarray, min_px: int) -> list[list[int]]:
-    """Pixel boxes (x0, y0, x1, y1, area) of the connected components of at least ``min_px``."""
-    count, _, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
-    return [[int(stats[k, 0]), int(stats[k, 1]), int(stats[k, 0] + stats[k, 2]), int(stats[k, 1] + stats[k, 3]),
-             int(stats[k, 4])] for k in range(1, count) if stats[k, 4] >= min_px]
+def components(mask: np.ndarray, min_px: int, join_px: int = 0) -> list[list[int]]:
+    """Pixel boxes (x0, y0, x1, y1, area) of the connected components of at least ``min_px`` pixels;
+    with ``join_px``, parts closer than that are one component (box and area from the mask's own pixels)."""
+    mask = mask.astype(np.uint8)
+    if not join_px:
+        count, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        return [[int(stats[k, 0]), int(stats[k, 1]), int(stats[k, 0] + stats[k, 2]), int(stats[k, 1] + stats[k, 3]),
+                 int(stats[k, 4])] for k in range(1, count) if stats[k, 4] >= min_px]
+    joined = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (join_px, join_px)))
+    count, labels = cv2.connectedComponents(joined, connectivity=8)
+    out = []
+    for k in range(1, count):
+        ys, xs = np.nonzero((labels == k) & (mask > 0))
+        if len(xs) >= min_px:
+            out.append([int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1, len(xs)])
+    return out
 
 
 # ------------------------------------------------------------------------------------------ variants
@@ -501,7 +512,9 @@ def check_cross_section(record: InstanceRecord, answer: np.ndarray, input_image:
     # redrawn page (a few px more than the registration undoes) are not taken for marks
     loose = new_ink(a_dark, i_dark, 2 * tol, prog) & area
     leftover = loose & ~explained
-    stray = components(leftover, prog["stray_mark_min_px"])
+    # a line crossing the cube's edges is cut into pieces there (ink near input ink is not new): pieces a
+    # few pixels apart are one mark
+    stray = components(leftover, prog["stray_mark_min_px"], join_px=4 * tol + 4)
     long_stray = [s for s in stray if max(s[2] - s[0], s[3] - s[1]) >= prog["stray_line_frac"] * layout["side"]]
     for s in long_stray:
         violations.append(Violation("extra_edge", f"a line of {s[4]} px that is no side of the section",
