@@ -22,7 +22,7 @@ import numpy as np
 from genpuzzle.records import Violation
 from genpuzzle.renderers.math_proof import to_px
 
-NEW_INK = 90  # answer darkness (0..255 vs the local paper) from which a pixel away from the input's ink is new ink
+NEW_INK = 60  # answer darkness (0..255 vs the local paper) from which a pixel away from the input's ink is new ink
 INPUT_INK = 60  # input darkness counted as the given figure's ink
 NEAR_INPUT_FRACTION = 0.009  # new ink closer than this share of the image size to given ink is not told apart
 DRAWN = 0.7  # coverage from which an object counts as drawn

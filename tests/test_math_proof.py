@@ -1,0 +1,235 @@
+"""The math_proof track: exact relations of the stored objects (hypothesis), the partition invariants
+against every listed valid partition, and the verifier's calibration ladder per construction and per
+identity (reference, unchanged input, the wrong object, an object 10 % off, every valid alternative
+partition, answers redrawn as a model would in the tuned styles of ``math_proof_answers``), all through
+``verify_image`` (registration runs). Held-out styles are measured by the benchmark, never here.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction as F
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PIL import Image
+
+from genpuzzle.dataset import encode_png
+from genpuzzle.evaluate import verify_image
+from genpuzzle.judge import load_rubric
+from genpuzzle.merge import merge
+from genpuzzle.records import InstanceRecord, Status
+from genpuzzle.registry import get_track
+from genpuzzle.solvers import math_proof as geo
+from genpuzzle.tracks.math_proof import CONSTRUCTIONS, IDENTITIES, relations_problems
+
+from math_proof_answers import TUNE, make_answer, plant
+
+SETTINGS = settings(max_examples=15, deadline=None)
+TRACK = get_track("math_proof")
+
+
+def _seed_for(variant: str, kind: str) -> int:
+    """The first seed whose instance is of ``kind`` (the kind is the generator's first random draw)."""
+    names = CONSTRUCTIONS if variant == "construction" else IDENTITIES
+    return next(s for s in range(10_000) if names[random.Random(s).randrange(len(names))] == kind)
+
+
+def _instance(variant: str, kind: str):
+    seed = _seed_for(variant, kind)
+    puzzle = TRACK.generate(seed, variant)
+    record = InstanceRecord(id=f"{kind}-{seed}", track="math_proof", variant=variant, difficulty=puzzle.difficulty,
+                            seed=seed, instruction=puzzle.instruction, input_image="in.png",
+                            reference_images=["ref.png"], edit_mask="mask.png", ground_truth=puzzle.ground_truth,
+                            layout=puzzle.layout, scoring=puzzle.scoring, track_version=TRACK.version)
+    record = InstanceRecord.from_json(json.loads(json.dumps(record.to_json())))  # as read back from a manifest
+    inp = np.asarray(puzzle.input_image.convert("RGB"))
+    mask = np.asarray(puzzle.edit_mask) > 0
+    return record, puzzle, inp, mask
+
+
+@pytest.fixture(scope="module")
+def instances():
+    out = {}
+    for kind in CONSTRUCTIONS:
+        out[kind] = _instance("construction", kind)
+    for kind in IDENTITIES:
+        out[kind] = _instance("proof_without_words", kind)
+    return out
+
+
+def _verify(inst, image):
+    record, _, inp, mask = inst
+    return verify_image(record, np.asarray(image), inp, mask)
+
+
+# ------------------------------------------------------------------------------------------ exact objects
+
+
+rationals = st.fractions(min_value=-3, max_value=3, max_denominator=7)
+
+
+@SETTINGS
+@given(rationals, rationals, rationals)
+def test_triangle_objects_satisfy_their_defining_relations_exactly(t1, t2, t3):
+    a, b, c = (geo.circle_point(t) for t in (t1, t2, t3))
+    if len({a, b, c}) < 3 or geo.cross(geo.sub(b, a), geo.sub(c, a)) == 0:
+        return
+    for p, q in ((a, b), (b, c), (c, a)):  # rational side lengths (exact_sqrt raises otherwise)
+        geo.exact_sqrt(geo.norm2(geo.sub(p, q)))
+    truth = {"kind": "centroid", "figure": {"points": {k: geo.pt_json(p) for k, p in zip("ABC", (a, b, c))}},
+             "elements": list(geo.triangle_objects(a, b, c).values()),
+             "params": {"centroid": geo.pt_json(((a[0] + b[0] + c[0]) / 3, (a[1] + b[1] + c[1]) / 3))}}
+    truth["elements"] = [e for e in truth["elements"] if e["name"] != "nine-point circle"]
+    assert relations_problems(truth) == []
+    o = geo.circumcenter(a, b, c)
+    h = geo.orthocenter(a, b, c)
+    for p, q, r in ((a, b, c), (b, c, a), (c, a, b)):
+        assert geo.dot(geo.sub(h, p), geo.sub(r, q)) == 0  # the orthocentre lies on every altitude
+    n = geo.triangle_objects(a, b, c)["nine-point circle"]
+    centre, radius = geo.pt_of(n["center"]), F(n["radius"])
+    for p, q in ((a, b), (b, c), (c, a)):
+        assert geo.norm2(geo.sub(geo.midpoint(p, q), centre)) == radius * radius
+    assert geo.norm2(geo.sub(o, a)) == geo.norm2(geo.sub(o, b)) == geo.norm2(geo.sub(o, c))
+
+
+@SETTINGS
+@given(st.sampled_from(geo.TANGENT_TRIPLES), st.sampled_from(geo.ROTATIONS), rationals, rationals)
+def test_tangent_points_touch_the_circle_at_right_angles(triple, rotation, ox, oy):
+    d, r, _ = triple
+    o = (ox, oy)
+    p = geo.add(o, (d * rotation[0], d * rotation[1]))
+    for t in geo.tangent_points(o, F(r), p):
+        assert geo.norm2(geo.sub(t, o)) == r * r
+        assert geo.dot(geo.sub(t, o), geo.sub(t, p)) == 0
+
+
+@SETTINGS
+@given(st.sampled_from(CONSTRUCTIONS), st.integers(0, 10_000))
+def test_every_generated_construction_satisfies_its_relations_and_is_deterministic(kind, salt):
+    seed = next(s for s in range(salt, salt + 10_000)
+                if CONSTRUCTIONS[random.Random(s).randrange(len(CONSTRUCTIONS))] == kind)
+    puzzle = TRACK.generate(seed, "construction")
+    assert relations_problems(json.loads(json.dumps(puzzle.ground_truth))) == []
+    again = TRACK.generate(seed, "construction")
+    assert encode_png(again.input_image) == encode_png(puzzle.input_image)
+    assert encode_png(again.reference_images[0]) == encode_png(puzzle.reference_images[0])
+
+
+PARAMS = {"odd_sum": {"n": 5}, "triangular": {"n": 4}, "square_of_sum": {"a": 3, "b": 2},
+          "difference_of_squares": {"a": 6, "b": 2, "corner": 1}, "halving": {"n": 4},
+          "nicomachus": {"n": 3, "side": 6}}
+# halving 4 x 4: 4 ways to halve the square x 2 (the 4 x 2 half) x 4 (the 2 x 2) x 1 (the last two cells
+# are one partition whichever is "given away")
+VALID_COUNT = {"odd_sum": 4, "triangular": 2, "square_of_sum": 4, "difference_of_squares": 2, "halving": 32,
+               "nicomachus": 4}
+
+
+@pytest.mark.parametrize("identity", IDENTITIES)
+def test_partition_invariants_accept_every_valid_partition_and_reject_a_changed_cell(identity):
+    params = PARAMS[identity]
+    valid = geo.valid_partitions(identity, params)
+    assert len(valid) == VALID_COUNT[identity]
+    rng = random.Random(0)
+    for lab in valid:
+        assert geo.partition_holds(identity, params, lab)
+        # moving one cell to a neighbouring region breaks the identity
+        for _ in range(5):
+            bad = lab.copy()
+            r, c = rng.randrange(lab.shape[0]), rng.randrange(lab.shape[1])
+            neighbours = [lab[rr, cc] for rr, cc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1))
+                          if 0 <= rr < lab.shape[0] and 0 <= cc < lab.shape[1] and lab[rr, cc] != lab[r, c]
+                          and lab[rr, cc] >= 0]
+            if lab[r, c] < 0 or not neighbours:
+                continue
+            bad[r, c] = neighbours[0]
+            assert not geo.partition_holds(identity, params, bad)
+
+
+# ------------------------------------------------------------------------------------------ ladder
+
+
+@pytest.mark.parametrize("kind", CONSTRUCTIONS + IDENTITIES)
+def test_calibration_ladder(instances, kind):
+    inst = instances[kind]
+    record, puzzle, inp, _ = inst
+    ref = _verify(inst, puzzle.reference_images[0].convert("RGB"))
+    assert ref.score == 100.0 and ref.status is Status.CORRECT, (ref.codes, ref.parsed)
+    assert "text_symbol_accuracy" not in ref.subscores and len(ref.subscores) == 4  # new text: the judge's
+    blank = _verify(inst, inp)
+    assert blank.score == 0.0 and "empty_or_irrelevant_output" in blank.codes
+    style = TUNE[CONSTRUCTIONS.index(kind) % len(TUNE)] if kind in CONSTRUCTIONS else TUNE[IDENTITIES.index(kind) % 4]
+    image = Image.fromarray(inp)
+    wrong = plant(image, record, "wrong", style, seed=1)
+    if wrong is not None:
+        v = _verify(inst, wrong)
+        assert v.score <= 40 and "wrong_element" in v.codes and "wrong_final_answer" in v.codes, (v.codes, v.parsed)
+        named = next(x for x in v.violations if x.code == "wrong_element")
+        assert named.evidence.get("drawn")
+    off = plant(image, record, "inaccurate", style, seed=1)
+    if off is not None:
+        v = _verify(inst, off)
+        assert "inaccurate_element" in v.codes and v.score < 100, (v.codes, v.parsed)
+        assert "wrong_element" not in v.codes
+    contradiction = plant(image, record, "contradiction", style, seed=1)
+    if contradiction is not None:
+        v = _verify(inst, contradiction)
+        assert "contradiction" in v.codes and v.score <= 40, (v.codes, v.parsed)
+    for error, code in (("extra_ink", "extra_ink"), ("missing_with_scribble", "missing_element")):
+        v = _verify(inst, plant(image, record, error, style, seed=1))
+        assert code in v.codes and v.score < 100, (error, v.codes)
+    redrawn = _verify(inst, make_answer(image, record, style, seed=3))
+    assert redrawn.score == 100.0 and redrawn.status is Status.CORRECT, (style.name, redrawn.codes, redrawn.parsed)
+
+
+@pytest.mark.parametrize("identity", IDENTITIES)
+def test_every_valid_alternative_partition_scores_100(instances, identity):
+    inst = instances[identity]
+    record = inst[0]
+    count = record.ground_truth["valid_partitions"]
+    picks = range(count) if count <= 4 else random.Random(0).sample(range(count), 3)
+    for k in picks:
+        answer = make_answer(Image.fromarray(inst[2]), record, TUNE[k % 2], seed=k, alternative=k)
+        v = _verify(inst, answer)
+        assert v.score == 100.0 and v.status is Status.CORRECT, (k, v.codes, v.parsed)
+
+
+def test_a_label_erased_is_input_changed(instances):
+    inst = instances["altitude"]
+    v = _verify(inst, plant(Image.fromarray(inst[2]), inst[0], "label_erased", TUNE[0], seed=2))
+    assert "input_changed" in v.codes and v.score < 100
+
+
+def test_the_judge_fills_only_the_text_dimension(instances):
+    from genpuzzle.judge import JudgeResult
+
+    inst = instances["median"]
+    v = _verify(inst, inst[1].reference_images[0].convert("RGB"))
+    spec = load_rubric("math_proof")
+    judged = JudgeResult(instance_id=v.id, model="m", rubric="math_proof", rubric_hash=spec.hash, score=90.0,
+                         dimensions={"instruction_following": 10, "visual_structure": 10, "reasoning_correctness": 10,
+                                     "text_symbol_accuracy": 9, "clarity": 5}, confidence=0.9, needs_review=False)
+    merged = merge(v, judged, spec)
+    assert merged.extra["merge"]["decided_by"] == "program+judge"
+    assert merged.score == pytest.approx(20 + 25 + 30 + 9 + 10)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 2**31 - 1), st.sampled_from(("construction", "proof_without_words")))
+def test_garbage_images_never_crash(instances, seed, variant):
+    inst = instances["incircle" if variant == "construction" else "odd_sum"]
+    rng = np.random.default_rng(seed)
+    kind = seed % 3
+    if kind == 0:
+        image = rng.integers(0, 256, (200 + seed % 500, 150 + seed % 700, 3), dtype=np.uint8)
+    elif kind == 1:
+        image = np.full((640, 640, 3), rng.integers(0, 256), np.uint8)
+    else:
+        image = inst[2].copy()
+        image[rng.integers(0, 600):, :, :] = rng.integers(0, 256, 3, dtype=np.uint8)
+    v = _verify(inst, image)
+    assert 0.0 <= v.score <= 100.0
+    assert v.status is not Status.ERROR, v.reason
