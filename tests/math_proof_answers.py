@@ -31,9 +31,9 @@ class Style:
     colour: tuple[int, int, int]
     width: int
     wobble: float  # px amplitude of the hand's slow wander
-    stroke: str  # solid, dashed, dotted, double
+    stroke: str  # solid, dashed, dotted, dashdot, double
     partition: str  # lines, fills, both
-    effects: tuple[str, ...]  # jpeg, rescale, tint, warp, model_like, noise, label
+    effects: tuple[str, ...]  # jpeg, rescale, tint, warp, model_like, noise, rotate, label
 
 
 TUNE = (
@@ -48,6 +48,8 @@ HELDOUT = (
     Style("h_orange_thick_model", (230, 120, 20), 6, 1.0, "solid", "fills", ("model_like", "label")),
     Style("h_dotted_black_warp", (20, 20, 20), 4, 1.5, "dotted", "lines", ("warp", "jpeg")),
     Style("h_teal_double_rescale", (0, 130, 130), 2, 2.0, "double", "both", ("rescale", "jpeg", "label")),
+    # added after the dotted-line fix, so that one held-out style was never seen by any threshold
+    Style("h2_brown_dashdot_rotate", (120, 70, 30), 3, 1.5, "dashdot", "lines", ("rotate", "jpeg")),
 )
 
 ERRORS = ("wrong", "inaccurate", "missing_with_scribble", "label_erased", "extra_ink", "contradiction")
@@ -97,10 +99,10 @@ def stroke(d: ImageDraw.ImageDraw, pts: np.ndarray, style: Style, rng: random.Ra
         if style.stroke == "solid" or style.stroke == "double":
             d.line(p, fill=style.colour, width=style.width, joint="curve")
         else:
-            on, off_len = (14, 8) if style.stroke == "dashed" else (3, 6)
-            period = on + off_len
+            pattern = {"dashed": ((0, 14),), "dotted": ((0, 3),), "dashdot": ((0, 10), (14, 16))}[style.stroke]
+            period = {"dashed": 22, "dotted": 9, "dashdot": 20}[style.stroke]
             for i in range(len(p) - 1):
-                if (s[i] % period) < on:
+                if any(a <= s[i] % period < b for a, b in pattern):
                     d.line([p[i], p[i + 1]], fill=style.colour, width=style.width)
 
 
@@ -129,6 +131,8 @@ def _effects(a: np.ndarray, style: Style, rng: random.Random) -> np.ndarray:
             a = perturb.jpeg(a, rng.randint(60, 85))
         elif effect == "rescale":
             a = perturb.rescale(a, rng.uniform(0.75, 1.5))
+        elif effect == "rotate":
+            a = perturb.rotate(a, rng.uniform(-1.5, 1.5))
         elif effect == "model_like":
             a = perturb.model_like(a, rng.randint(0, 99))
     return a

@@ -479,6 +479,9 @@ def _edge_line_share(a: np.ndarray, i: np.ndarray, g: dict[str, Any], r: int, c:
     level = np.median(side, axis=1).astype(float)
     given = gband.max(axis=1).astype(float)
     inked = (peak >= level + LINE_STEP) & (peak >= given + LINE_OVER_GIVEN)
+    # a dotted or dashed line is one line: gaps up to about a sixth of a cell are closed
+    k = max(4, round(0.08 * cell))
+    inked = np.convolve(inked.astype(float), np.ones(2 * k + 1), mode="same") > 0
     return float(inked.mean())
 
 
