@@ -160,3 +160,114 @@ def draw_answer(record: Any, board: Sequence[Sequence[str]], style: Style, seed:
             else:
                 _stone(image, center, radius, layout["palette"][code], style)
     return _page(image, style.page, seed)
+
+
+# ------------------------------------------------------------------------------------------ measuring
+
+ERRORS = ("wrong_move", "illegal_move", "changed_unrelated_pieces", "wrong_final_board")
+
+
+def make_record(game: str, seed: int):
+    """(record, input RGB, edit mask) of a fresh instance, in memory."""
+    from genpuzzle.records import InstanceRecord
+    from genpuzzle.registry import get_track
+
+    p = get_track("board_game").generate(seed, game)
+    record = InstanceRecord(id=f"{game}-{seed}", track="board_game", variant=game, difficulty=p.difficulty,
+                            seed=seed, instruction=p.instruction, input_image="", reference_images=[],
+                            edit_mask="", ground_truth=p.ground_truth, layout=p.layout, scoring=p.scoring,
+                            track_version="1")
+    return record, np.asarray(p.input_image), np.asarray(p.edit_mask) > 0
+
+
+def planted(record: Any, kind: str, rng: random.Random):
+    """A board with one planted error of ``kind`` (None when the instance has no such error)."""
+    from genpuzzle.solvers.board_game.base import board_hash, parse_board
+
+    solver, _ = modules(record.variant)
+    truth = record.ground_truth
+    position, target = parse_board(truth["position"]), parse_board(truth["accepted"][0]["board"])
+    side = truth["side_to_move"]
+    move = [tuple(c) for c in truth["accepted"][0]["cells"]]
+    accepted = {a["hash"] for a in truth["accepted"]}
+    cells = [(r, c) for r in range(len(position)) for c in range(len(position[0]))]
+    if kind == "wrong_move":
+        wrong = [m for m in solver.GAME.legal_moves(position, side) if board_hash(m.board) not in accepted]
+        return rng.choice(wrong).board if wrong else None
+    if kind == "illegal_move":  # the mover's piece over an opponent's piece
+        spots = [(r, c) for r, c in cells if position[r][c] not in (EMPTY, side) and (r, c) not in move]
+        if not spots:
+            return None
+        r, c = rng.choice(spots)
+        board = [row[:] for row in position]
+        board[r][c] = side
+        return board
+    if kind == "changed_unrelated_pieces":  # the right move, and a far piece taken off
+        spots = [(r, c) for r, c in cells if target[r][c] != EMPTY and position[r][c] == target[r][c]
+                 and min(abs(r - a) + abs(c - b) for a, b in move) >= 3]
+        if record.variant == "connect4":
+            spots = [(r, c) for r, c in spots if r == 0 or target[r - 1][c] == EMPTY]  # a top disc
+        if not spots:
+            return None
+        r, c = rng.choice(spots)
+        board = [row[:] for row in target]
+        board[r][c] = EMPTY
+        return board
+    if kind == "wrong_final_board":  # a capture or flip left out
+        spots = [(r, c) for r, c in cells if position[r][c] != target[r][c] and (r, c) not in move]
+        if not spots:
+            return None
+        r, c = rng.choice(spots)
+        board = [row[:] for row in target]
+        board[r][c] = position[r][c]
+        return board
+    raise ValueError(kind)
+
+
+def measure(games: Sequence[str], styles: Sequence[Style], count: int, seed: int = 0) -> dict[str, Any]:
+    """Verify every game's ``count`` fresh instances (seeds ``seed``..) in every style (correct answers)
+    and with each planted error drawn in a style of the list: pass rate, caught rate, failures."""
+    from genpuzzle.evaluate import verify_image
+    from genpuzzle.solvers.board_game.base import parse_board
+
+    answers = passed = planted_n = caught = 0
+    failures, missed = [], []
+    rng = random.Random(seed)
+    for game in games:
+        for k in range(count):
+            record, inp, mask = make_record(game, seed + k)
+            for j, style in enumerate(styles):
+                v = verify_image(record, draw_answer(record, parse_board(record.ground_truth["accepted"][0]["board"]),
+                                                     style, seed + k + j), inp, mask)
+                answers += 1
+                ok = v.score == 100 and v.status.value == "correct"
+                passed += ok
+                if not ok:
+                    failures.append((game, seed + k, style.name, v.codes, v.reason))
+            for kind in ERRORS:
+                board = planted(record, kind, rng)
+                if board is None:
+                    continue
+                style = styles[rng.randrange(len(styles))]
+                v = verify_image(record, draw_answer(record, board, style, seed + k), inp, mask)
+                planted_n += 1
+                ok = kind in v.codes and v.score < 100
+                caught += ok
+                if not ok:
+                    missed.append((game, seed + k, kind, style.name, v.codes, v.score))
+    return {"answers": answers, "pass_rate": passed / max(1, answers), "failures": failures,
+            "planted": planted_n, "caught_rate": caught / max(1, planted_n), "missed": missed}
+
+
+if __name__ == "__main__":
+    import sys
+
+    games = sys.argv[1].split(",") if len(sys.argv) > 1 else ["go", "gomoku", "othello", "connect4", "tictactoe", "hex"]
+    count = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+    for label, styles in (("tuned", TUNE), ("held_out", HELDOUT)):
+        m = measure(games, styles, count, seed=1000)
+        print(label, {k: (round(v, 4) if isinstance(v, float) else v) for k, v in m.items() if k not in ("failures", "missed")})
+        for f in m["failures"]:
+            print("  fail", f)
+        for f in m["missed"]:
+            print("  missed", f)
