@@ -95,11 +95,16 @@ def planted(game: str) -> list[tuple[str, object, str]]:
     elif game == "queens":
         out.append(("a queen missing", _without(target, lambda v, r, c: v.isupper(), str.lower), "missing_mark"))
         out.append(("an extra queen", _without(target, lambda v, r, c: v.islower(), str.upper), "rule_broken"))
-    elif game == "lights_out":
+    elif game == "lights_out" and record.ground_truth["task"] == "after":
         out.append(("one light wrong", _without(target, lambda v, r, c: True,
                                                 lambda v: ("." if v.startswith("L") else "L") + v[1:]), "wrong_cell"))
         out.append(("a press ring erased", _without(target, lambda v, r, c: v.endswith("o"), lambda v: v[:-1]),
                     "input_changed"))
+    elif game == "lights_out":
+        out.append(("a press missing", _without(target, lambda v, r, c: v.endswith("+"), lambda v: v[:-1]),
+                    "rule_broken"))
+        out.append(("an extra press", _without(target, lambda v, r, c: not v.endswith("+"), lambda v: v + "+"),
+                    "rule_broken"))
     elif game == "minesweeper":
         out.append(("a flag missing", _without(target, lambda v, r, c: v == "F", lambda v: "#"), "missing_mark"))
         out.append(("a flag on a safe cell", _without(target, lambda v, r, c: v == "#", lambda v: "F"), "extra_mark"))

@@ -21,7 +21,9 @@ from genpuzzle.solvers.board_game.puzzle_common import EXTRA_MARK, Finding
 from genpuzzle.verifiers.board_game.base import UNSURE, BoardReading, Comparison, _cells_violation
 from genpuzzle.verifiers.board_game.puzzle_verify import instance_of, violations_of
 
-NEW_INK = 45  # a channel this far outside the input's range around a pixel is new ink
+NEW_INK = 45  # a channel this far outside the input's range around a pixel is new ink ...
+NEW_INK_DISTANCE = 52  # ... or the three channels together this far (Euclidean)
+FAINT_INK, FAINT_DISTANCE = 25, 30  # faint ink: counts along a candidate move (runs), never as a mark alone
 SLACK = 2  # px of misregistration the input's range is widened by
 DRAWN = 0.75
 UNSURE_FROM = 0.5  # a line crossing a short (king) segment covers up to ~0.4 of it
@@ -31,15 +33,38 @@ RUN_HITS = 0.6  # share of real hits a run bridging hidden samples needs
 EXTRA_AREA = 0.03  # an unexplained ink piece of at least this share of a square is a mark
 
 
-def new_ink(answer: np.ndarray, input_image: np.ndarray) -> np.ndarray:
+def new_ink(answer: np.ndarray, input_image: np.ndarray, channel: float = None, distance: float = None) -> np.ndarray:
+    """Pixels whose colour lies outside the input's colour range around them (a few px of slack): by
+    NEW_INK in one channel, or by NEW_INK_DISTANCE over the three (a green line on a dark grey square
+    differs by ~35 per channel)."""
     import cv2
 
     k = np.ones((2 * SLACK + 1, 2 * SLACK + 1), np.uint8)
     a = answer[:, :, :3].astype(np.int16)
-    lo = cv2.erode(input_image[:, :, :3], k).astype(np.int16) - NEW_INK
-    hi = cv2.dilate(input_image[:, :, :3], k).astype(np.int16) + NEW_INK
-    ink = ((a < lo) | (a > hi)).any(axis=2)
+    lo = cv2.erode(input_image[:, :, :3], k).astype(np.int16)
+    hi = cv2.dilate(input_image[:, :, :3], k).astype(np.int16)
+    outside = np.maximum(np.maximum(lo - a, a - hi), 0).astype(np.float32)
+    channel = NEW_INK if channel is None else channel
+    distance = NEW_INK_DISTANCE if distance is None else distance
+    ink = (outside.max(axis=2) >= channel) | (np.sqrt((outside ** 2).sum(axis=2)) >= distance)
     return cv2.morphologyEx(ink.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8)) > 0
+
+
+def matched_colours(input_image: np.ndarray, answer: np.ndarray, layout: dict) -> np.ndarray:
+    """The input with each channel mapped linearly onto the answer's (a least-squares fit over the board,
+    refitted without the pixels it misses by more than 30: the route), so a tinted or faded page is
+    compared with its own colours."""
+    x0, y0, x1, y1 = (int(round(v)) for v in layout["board_bbox"])
+    i = input_image[y0:y1:3, x0:x1:3, :3].reshape(-1, 3).astype(np.float32)
+    a = answer[y0:y1:3, x0:x1:3, :3].reshape(-1, 3).astype(np.float32)
+    out = input_image[:, :, :3].astype(np.float32)
+    for c in range(3):
+        keep = np.ones(len(i), bool)
+        for _ in range(2):
+            g, o = np.polyfit(i[keep, c], a[keep, c], 1) if keep.sum() > 10 else (1.0, 0.0)
+            keep = np.abs(g * i[:, c] + o - a[:, c]) <= 30
+        out[:, :, c] = g * out[:, :, c] + o
+    return np.clip(np.round(out), 0, 255).astype(np.uint8)
 
 
 def input_busy(input_image: np.ndarray) -> np.ndarray:
@@ -184,7 +209,11 @@ def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceReco
     n = layout["rows"]
     ink = new_ink(answer, input_image)
     ink &= ~grid_ink(ink, answer, layout)  # the grid redrawn thicker or darker is no route ink
-    coverage = edge_coverage(ink, layout, input_busy(input_image))
+    # a thin blurred line over a dark square differs from it by less than NEW_INK: along a candidate
+    # move's segment faint ink counts too (noise does not form runs along a segment)
+    faint = new_ink(answer, matched_colours(input_image, answer, layout), FAINT_INK, FAINT_DISTANCE)
+    faint &= ~grid_ink(faint, answer, layout)
+    coverage = edge_coverage(faint | ink, layout, input_busy(input_image))
     drawn = {e for e, v in coverage.items() if v >= DRAWN}
     unsure = {e for e, v in coverage.items() if UNSURE_FROM <= v < DRAWN}
     states = [row[:] for row in position]
