@@ -208,6 +208,7 @@ def carve_unique(solution: Grid, board: Board, rng: random.Random, min_givens: i
             cells ^= low
         return out
 
+    cell_unit_masks = bitboards.cell_unit_masks
     holding, _ = bitboards.position(solution)  # per digit: the cells holding it (nothing is blank yet)
     seen = [seen_by(h) for h in holding]  # per digit: the cells that see one holding it
     cells = [(r, c) for r in range(n) for c in range(n)]
@@ -218,13 +219,21 @@ def carve_unique(solution: Grid, board: Board, rng: random.Random, min_givens: i
         if givens <= min_givens:
             break
         digit = solution[r][c] - 1
-        cell = 1 << (r * n + c)
+        i = r * n + c
+        cell = 1 << i
         trial_blank = blank | cell
         trial_holding = holding[digit] ^ cell
         trial_seen = seen_by(trial_holding)
-        trial = [holding[d] | (trial_blank & ~seen[d]) for d in range(n)]
-        trial[digit] = trial_holding | (trial_blank & ~trial_seen & ~cell)  # ~cell: another digit there
-        if not bitboards.completes(trial, trial_blank):
+        elsewhere = trial_blank & ~trial_seen & ~cell  # where else the digit may go (~cell: not back here)
+        if all(seen[d] & cell for d in range(n) if d != digit):
+            unique = True  # every other digit is seen from the cell: a naked single
+        elif any(not elsewhere & unit for unit in cell_unit_masks[i]):
+            unique = True  # no other place for the digit in one of the cell's units: a hidden single
+        else:
+            trial = [holding[d] | (trial_blank & ~seen[d]) for d in range(n)]
+            trial[digit] = trial_holding | elsewhere
+            unique = not bitboards.completes(trial, trial_blank)
+        if unique:
             puzzle[r][c] = 0
             blank = trial_blank
             holding[digit], seen[digit] = trial_holding, trial_seen
@@ -242,6 +251,7 @@ class _Bitboards:
         unit_cells, cell_units = _geometry(board)
         self.n = n
         self.units = tuple(sum(1 << i for i in cells) for cells in unit_cells)
+        self.cell_unit_masks = tuple(tuple(self.units[u] for u in cell_units[i]) for i in range(n * n))
         self.peers = tuple(sum(1 << j for j in {j for u in cell_units[i] for j in unit_cells[u]} - {i})
                            for i in range(n * n))
 
