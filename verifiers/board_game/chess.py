@@ -24,8 +24,8 @@ from genpuzzle.records import InstanceRecord
 from genpuzzle.solvers.board_game.base import parse_board
 from genpuzzle.verifiers.board_game.base import UNSURE, BoardReading
 from genpuzzle.verifiers.board_game.glyphs import (CellView, best_match, confident, disc_fit, letter_bank,
-                                                   main_components, read_glyph_board, shape_vector, template_view,
-                                                   unknown_or_unsure, within)
+                                                   main_components, read_glyph_board, render_mask, shape_vector,
+                                                   template_view, unknown_or_unsure, within)
 
 KINDS = "KQRBNP"
 SHAPE_FLOOR = 0.55
@@ -36,6 +36,9 @@ BLACK_DARK_SHARE = 0.45
 MOSTLY_DARK = 0.55  # this much dark ink is a Black piece whatever else its body shows
 BLACK_LIGHT_SHARE = 0.22
 WHITE_LIGHT_SHARE = 0.3
+GREY_MARGIN = 0.25  # lightness correlation lead that settles a silhouette tie
+GREY_FLOOR = 0.8
+TEMPLATE_BLUR = 1.2  # px: the blurred variant of every template
 OPEN_FRAC = 0.05  # a queen's crown points and a bishop's tip are thin: open only 1-2 px specks away
 
 
@@ -84,10 +87,11 @@ def shape_bank(pitch: int) -> dict[str, dict[str, list[np.ndarray]]]:
     def vectors(draw: Any) -> list[np.ndarray]:
         out = []
         for shade in ((240, 217, 181), (181, 136, 99)):
-            v = shape_vector(template_view(draw, size=pitch, background=shade, open_frac=OPEN_FRAC,
-                                           texture=True).silhouette)
-            if v is not None:
-                out.append(v)
+            for blur in (0.0, TEMPLATE_BLUR):  # as drawn, and as a resampled, compressed answer shows it
+                v = shape_vector(template_view(draw, size=pitch, background=shade, open_frac=OPEN_FRAC,
+                                               texture=True, blur=blur).silhouette)
+                if v is not None:
+                    out.append(v)
         return out
 
     bank: dict[str, dict[str, list[np.ndarray]]] = {d: {} for d in DESIGNS}
@@ -97,6 +101,39 @@ def shape_bank(pitch: int) -> dict[str, dict[str, list[np.ndarray]]]:
         for case, letter in (("upper", kind), ("lower", kind.lower())):
             bank["letters"][f"{letter}/{case}"] = [v for bold in (False, True) for v in vectors(_draw_letter(letter, bold))]
     return bank
+
+
+@lru_cache(maxsize=64)
+def grey_template(pitch: int, design: str, code: str, shade: str) -> np.ndarray:
+    """Lightness of piece ``code`` drawn in ``design`` on a ``shade`` square, blurred by TEMPLATE_BLUR,
+    the central 0.8 pitch (what :func:`grey_scores` slides over an answer's cell)."""
+    import cv2
+
+    from genpuzzle.renderers.board_game.pieces import cjk, dejavu
+
+    colour = (240, 217, 181) if shade == "light" else (181, 136, 99)
+    rgb, _ = render_mask(_draw_glyph(dejavu if design == "dejavu" else cjk, code), pitch, colour)
+    grey = cv2.GaussianBlur(cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY).astype(np.float32), (0, 0), TEMPLATE_BLUR)
+    m = int(round(0.1 * pitch))
+    return grey[m:pitch - m, m:pitch - m]
+
+
+def grey_scores(view: CellView, design: str, side: str) -> list[tuple[str, float]]:
+    """Each kind's best normalised correlation (shifts up to 0.1 pitch) of the cell's blurred lightness
+    with the piece of ``side`` drawn in ``design`` on the nearer square shade, best first: the limbs a
+    silhouette loses when a thin white-and-black point blends into a dark square still show here."""
+    import cv2
+
+    pitch = int(round(view.pitch))
+    shade = "light" if view.bg[0] >= 74 else "dark"
+    crop = cv2.GaussianBlur(view.grey.astype(np.float32), (0, 0), TEMPLATE_BLUR)
+    out = []
+    for kind in KINDS:
+        t = grey_template(pitch, design, kind if side == "w" else kind.lower(), shade)
+        if crop.shape[0] < t.shape[0] or crop.shape[1] < t.shape[1]:
+            return []
+        out.append((kind, float(np.nan_to_num(cv2.matchTemplate(crop, t, cv2.TM_CCOEFF_NORMED)).max())))
+    return sorted(out, key=lambda kv: -kv[1])
 
 
 @lru_cache(maxsize=1)
@@ -167,6 +204,17 @@ def classify(view: CellView, designs: tuple[str, ...] = DESIGNS) -> tuple[str, f
         if kind is not None and "/" in per_kind[kind][1]:  # a plain letter: its case gives the side
             side = "w" if per_kind[kind][1].endswith("upper") else "b"
             ev["mode"] = "plain_letter"
+        elif side is not None and len(designs) <= 2 and (kind is not None or why == "tie"):
+            # a glyph read against the answer's design: its lightness must name the same kind, and it
+            # settles a near tie between the two best silhouettes when it is clear
+            grey = grey_scores(view, designs[0], side)
+            ev["grey_scores"] = [[k, round(s, 3)] for k, s in grey[:3]]
+            if kind is not None and grey and grey[0][0] != kind:
+                return UNSURE, 0.3, {**ev, "reason": "silhouette and lightness name different kinds"}
+            if kind is None and len(grey) > 1 and grey[0][1] - grey[1][1] >= GREY_MARGIN \
+                    and grey[0][1] >= GREY_FLOOR and grey[0][0] in [k for k, _ in scores[:2]]:
+                kind, cf = grey[0][0], 0.75
+                ev["settled_by"] = "lightness"
     if kind is None:
         return unknown_or_unsure(why, ev)
     if side is None:
@@ -176,7 +224,8 @@ def classify(view: CellView, designs: tuple[str, ...] = DESIGNS) -> tuple[str, f
 
 def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord) -> BoardReading:
     """Two passes: every changed cell against every design, then, when the answer's pieces agree on a
-    glyph design (the one matching best on most changed cells, then by mean match), again against that design
+    glyph design (the one matching best on most changed cells, every piece read unchanged counting for
+    the input's design, then by mean match), again against that design
     and plain letters only. One answer draws its pieces in one design, so a pawn of one font that looks
     like another font's bishop is read as a pawn."""
     position = parse_board(record.ground_truth["position"])
@@ -184,11 +233,43 @@ def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceReco
     seen = [e["design_best"] for row in first.evidence for e in row if "design_best" in e]
     if not seen:
         return first
+    # pieces read as unchanged from the input are in the input's design (this board's DejaVu glyphs)
+    kept = sum(e.get("read") == "unchanged" and position[r][c] != "."
+               for r, row in enumerate(first.evidence) for c, e in enumerate(row))
     mean = {d: float(np.mean([s[d] for s in seen])) for d in ("dejavu", "wqy")}
     wins = {d: sum(s[d] >= max(s["dejavu"], s["wqy"]) for s in seen) for d in ("dejavu", "wqy")}
+    wins["dejavu"] += kept
     design = max(mean, key=lambda d: (wins[d], mean[d]))
     second = read_glyph_board(answer, input_image, record.layout, position,
                               lambda view: classify(view, (design, "letters")), OPEN_FRAC, texture=True)
     second.notes["chess_design"] = {"design": design, "cells_won": wins,
                                     "mean_match": {k: round(v, 3) for k, v in mean.items()}}
     return second
+
+
+def compare(reading: BoardReading, record: InstanceRecord, layout: dict[str, Any]) -> Any:
+    """The shared comparison, plus chess's promotion rule: the accepted move's squares shown with the
+    mover's piece arriving as another kind (a pawn left unpromoted, the wrong promotion piece) and every
+    other square as the accepted board is the right move with a wrong consequence,
+    ``wrong_final_board``, not an illegal move."""
+    from genpuzzle.verifiers.board_game.base import LOGIC, Comparison, _cells_violation, compare_boards
+
+    result = compare_boards(reading, record, layout)
+    if result.outcome != "illegal_move":
+        return result
+    read = reading.states
+    for entry in record.ground_truth["accepted"]:
+        target = parse_board(entry["board"])
+        (fr, fc), (tr, tc) = [tuple(c) for c in entry["cells"][:2]]
+        differ = [(r, c) for r in range(8) for c in range(8)
+                  if read[r][c] != UNSURE and read[r][c] != target[r][c]]
+        arrived = read[tr][tc]
+        if differ == [(tr, tc)] and arrived not in (".", UNSURE) and arrived.isupper() == target[tr][tc].isupper():
+            violation = _cells_violation(
+                "wrong_final_board", f"the move {entry['move']} is shown but the piece arriving on its square is "
+                f"{arrived!r}, not {target[tr][tc]!r} (promotion)", [(tr, tc)], layout, move=entry["move"],
+                read=[arrived], expected=[target[tr][tc]])
+            others = [v for v in result.violations if v.code != "illegal_move"]
+            return Comparison("wrong_final_board", others + [violation], LOGIC["wrong_final_board"],
+                              result.preservation, result.completion, target)
+    return result

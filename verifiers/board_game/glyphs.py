@@ -269,9 +269,15 @@ def render_mask(draw_fn: Callable[[Any, tuple[float, float, float, float]], None
 
 def template_view(draw_fn: Callable[[Any, tuple[float, float, float, float]], None], size: int = 96,
                   background: tuple[int, int, int] = (128, 128, 128), open_frac: float = OPEN,
-                  texture: bool = False) -> CellView:
-    """The :class:`CellView` of a piece rendered alone, as the reader would see it."""
+                  texture: bool = False, blur: float = 0.0) -> CellView:
+    """The :class:`CellView` of a piece rendered alone (optionally blurred by ``blur`` px, as a
+    resampled, compressed answer shows it), as the reader would see it."""
     rgb, lab = render_mask(draw_fn, size, background)
+    if blur > 0:
+        import cv2
+
+        rgb = cv2.GaussianBlur(rgb, (0, 0), blur)
+        lab = lab_image(rgb)
     grey = luma(rgb)
     return cell_view(rgb, lab, grey, (size - 1) / 2, (size - 1) / 2, float(size), open_frac, texture)
 

@@ -1,0 +1,432 @@
+"""The glyph games of the board_game track (chess, xiangqi, shogi, checkers): the calibration ladder
+through the full pipeline (registration, reader, comparison, five-dimension score), redrawn answers,
+independent checks of every generated answer set, garbage images.
+
+Independent checks: chess against python-chess by a separate code path
+(:func:`genpuzzle.solvers.board_game.chess.reference_check`); xiangqi, shogi and checkers against the
+brute-force rules below, written from the rules text and sharing no code with the engines (a move is
+tried for every (from, to) pair by a geometric predicate; captured checkers pieces are marked on the
+board instead of tracked in a list).
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from functools import lru_cache
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from board_game_glyph_answers import HELDOUT, TUNE, draw_answer
+from genpuzzle.evaluate import verify_image
+from genpuzzle.records import InstanceRecord, Status
+from genpuzzle.registry import get_track
+from genpuzzle.solvers.board_game.base import EMPTY, Instance, board_hash, parse_board
+
+GAMES = ("chess", "xiangqi", "shogi", "checkers")
+
+
+def modules(game: str):
+    return tuple(importlib.import_module(f"genpuzzle.{part}.board_game.{game}")
+                 for part in ("solvers", "renderers", "verifiers"))
+
+
+def record_of(game: str, puzzle_like: dict) -> InstanceRecord:
+    return InstanceRecord(id=f"{game}-test", track="board_game", variant=game, difficulty={}, seed=0,
+                          instruction="", input_image="", reference_images=[], edit_mask="",
+                          ground_truth=puzzle_like["truth"], layout=puzzle_like["layout"],
+                          scoring={"rubric": "board_game"}, track_version=get_track("board_game").version)
+
+
+@lru_cache(maxsize=None)
+def generated(game: str, seed: int) -> tuple[InstanceRecord, np.ndarray, np.ndarray, np.ndarray]:
+    """(record, input, reference, mask) of the track's instance ``seed``."""
+    p = get_track("board_game").generate(seed, game)
+    rec = record_of(game, {"truth": p.ground_truth, "layout": p.layout})
+    return rec, np.asarray(p.input_image), np.asarray(p.reference_images[0]), np.asarray(p.edit_mask) > 0
+
+
+def from_instance(game: str, inst: Instance) -> tuple[InstanceRecord, np.ndarray, np.ndarray]:
+    """A record built from an :class:`Instance` as the track builds it, with its input and mask."""
+    from genpuzzle.renderers.board_game.base import edit_mask
+
+    _, renderer, _ = modules(game)
+    drawing = renderer.render_board(inst.position)
+    rec = record_of(game, {"truth": inst.ground_truth(game), "layout": drawing.layout})
+    return rec, np.asarray(drawing.image), np.asarray(edit_mask(drawing.layout)) > 0
+
+
+def render(game: str, board) -> np.ndarray:
+    return np.asarray(modules(game)[1].render_board(board).image)
+
+
+def verify(rec: InstanceRecord, answer: np.ndarray, inp: np.ndarray, mask: np.ndarray):
+    return verify_image(rec, answer, inp, mask)
+
+
+def position_of(rec: InstanceRecord):
+    return parse_board(rec.ground_truth["position"])
+
+
+def accepted_board(rec: InstanceRecord):
+    return parse_board(rec.ground_truth["accepted"][0]["board"])
+
+
+# ------------------------------------------------------------------------------------------ the ladder
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_reference_and_unchanged_input(game):
+    rec, inp, ref, mask = generated(game, 0)
+    v = verify(rec, ref, inp, mask)
+    assert v.score == 100 and v.status is Status.CORRECT, (v.codes, v.extra)
+    v = verify(rec, inp, inp, mask)
+    assert v.score == 0 and v.codes == ["no_change"], (v.codes, v.score)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_accepted_board_scores_100(game):
+    rec, inp, _, mask = generated(game, 1)
+    for entry in rec.ground_truth["accepted"]:
+        v = verify(rec, render(game, parse_board(entry["board"])), inp, mask)
+        assert v.score == 100 and v.status is Status.CORRECT, (entry["move"], v.codes)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_legal_but_wrong_move(game):
+    rec, inp, _, mask = generated(game, 2)
+    solver = modules(game)[0].GAME
+    accepted = {a["hash"] for a in rec.ground_truth["accepted"]}
+    wrong = [m for m in solver.legal_moves(position_of(rec), rec.ground_truth["side_to_move"])
+             if board_hash(m.board) not in accepted]
+    v = verify(rec, render(game, wrong[0].board), inp, mask)
+    assert "wrong_move" in v.codes and v.subscores["logical_correctness"] == pytest.approx(1 / 3, abs=1e-3), v.codes
+    assert v.status is Status.INCORRECT and v.score <= 60
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_illegal_move(game):
+    """The accepted move's piece put on a cell no legal move reaches."""
+    rec, inp, _, mask = generated(game, 3)
+    position, truth = position_of(rec), rec.ground_truth
+    legal = {h for _, h, _ in truth["legal_successors"]}
+    (fr, fc) = truth["accepted"][0]["cells"][0]
+    for r in range(len(position)):
+        for c in range(len(position[0])):
+            if position[r][c] != EMPTY:
+                continue
+            board = [row[:] for row in position]
+            board[r][c], board[fr][fc] = board[fr][fc], EMPTY
+            if board_hash(board) not in legal:
+                v = verify(rec, render(game, board), inp, mask)
+                assert "illegal_move" in v.codes and v.score == 0, v.codes
+                return
+    raise AssertionError("no illegal destination found")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_unrelated_piece_moved(game):
+    rec, inp, _, mask = generated(game, 4)
+    position, target = position_of(rec), accepted_board(rec)
+    touched = {(r, c) for r in range(len(position)) for c in range(len(position[0])) if position[r][c] != target[r][c]}
+    piece = next((r, c) for r in range(len(position)) for c in range(len(position[0]))
+                 if target[r][c] != EMPTY and (r, c) not in touched and target[r][c].upper() != "K")
+    board = [row[:] for row in target]
+    board[piece[0]][piece[1]] = EMPTY  # the unrelated piece is gone from the board
+    v = verify(rec, render(game, board), inp, mask)
+    assert "changed_unrelated_pieces" in v.codes, v.codes
+    assert v.subscores["input_preservation"] < 1 and v.score < 100
+
+
+def test_chess_missing_promotion_is_wrong_final_board():
+    """Right from and to squares, but the pawn is not promoted."""
+    from genpuzzle.solvers.board_game.chess import GAME, board_of
+
+    import chess
+
+    cb = chess.Board("1R2Bk2/7P/4K3/3r4/8/8/8/8 w - - 0 1")
+    board = board_of(cb)
+    accepted = GAME.solve(board, "w", "mate_in_1")
+    assert [m.name for m in accepted] == ["h7h8q"]
+    inst = Instance(board, "w", "White", "mate_in_1", "", accepted, GAME.legal_moves(board, "w"))
+    rec, inp, mask = from_instance("chess", inst)
+    assert verify(rec, render("chess", accepted[0].board), inp, mask).score == 100
+    pawn = [row[:] for row in accepted[0].board]
+    pawn[0][7] = "P"
+    v = verify(rec, render("chess", pawn), inp, mask)
+    assert "wrong_final_board" in v.codes and v.status is Status.INCORRECT, v.codes
+
+
+def test_checkers_missing_capture_is_wrong_final_board():
+    """The capturing piece lands on the right square but one jumped piece stays on the board."""
+    rec, inp, _, mask = generated("checkers", 5)
+    position, target = position_of(rec), accepted_board(rec)
+    captured = [(r, c) for r in range(8) for c in range(8) if position[r][c] != EMPTY and target[r][c] == EMPTY
+                and [r, c] != rec.ground_truth["accepted"][0]["cells"][0]]
+    board = [row[:] for row in target]
+    r, c = captured[0]
+    board[r][c] = position[r][c]
+    v = verify(rec, render("checkers", board), inp, mask)
+    assert "wrong_final_board" in v.codes and v.status is Status.INCORRECT, v.codes
+
+
+# ------------------------------------------------------------------------------------------ redrawn answers
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_redrawn_answers_score_100(game):
+    """Every tuned answer style (other glyph designs, letters, thicker lines, rescale, JPEG, a model's
+    return) on its own instance."""
+    for k, style in enumerate(TUNE[game]):
+        rec, inp, _, mask = generated(game, 10 + k)
+        answer = draw_answer(rec, accepted_board(rec), style, seed=k)
+        v = verify(rec, answer, inp, mask)
+        assert v.score == 100 and v.status is Status.CORRECT, (style.name, v.codes, v.extra.get("unsure_cells"))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_heldout_styles_never_crash(game):
+    """Held-out styles are measured (docs/board_game_glyphs.md), never tuned on: here only the contract."""
+    rec, inp, _, mask = generated(game, 20)
+    for k, style in enumerate(HELDOUT[game]):
+        v = verify(rec, draw_answer(rec, accepted_board(rec), style, seed=k), inp, mask)
+        assert v.status is not Status.ERROR and 0 <= v.score <= 100, (style.name, v.reason)
+        assert not (v.status is Status.CORRECT and v.needs_review)
+
+
+# ------------------------------------------------------------------------------------------ independent checks
+
+
+def _between(b, r, c, r2, c2) -> int:
+    dr, dc = (r2 > r) - (r2 < r), (c2 > c) - (c2 < c)
+    n, rr, cc = 0, r + dr, c + dc
+    while (rr, cc) != (r2, c2):
+        n += b[rr][cc] != "."
+        rr, cc = rr + dr, cc + dc
+    return n
+
+
+def xq_reaches(b, r, c, r2, c2) -> bool:
+    """Whether the xiangqi piece on (r, c) may go to (r2, c2) by its movement rule alone."""
+    p = b[r][c]
+    red, k, dr, dc = p.isupper(), p.lower(), r2 - r, c2 - c
+    in_palace = 3 <= c2 <= 5 and (r2 >= 7 if red else r2 <= 2)
+    if k == "k":
+        return abs(dr) + abs(dc) == 1 and in_palace
+    if k == "a":
+        return abs(dr) == 1 and abs(dc) == 1 and in_palace
+    if k == "b":
+        return abs(dr) == 2 and abs(dc) == 2 and b[r + dr // 2][c + dc // 2] == "." and (r2 >= 5 if red else r2 <= 4)
+    if k == "n":
+        if sorted((abs(dr), abs(dc))) != [1, 2]:
+            return False
+        leg = (r + (1 if dr > 0 else -1), c) if abs(dr) == 2 else (r, c + (1 if dc > 0 else -1))
+        return b[leg[0]][leg[1]] == "."
+    if k in "rc":
+        if (dr != 0) == (dc != 0):
+            return False
+        n = _between(b, r, c, r2, c2)
+        if k == "r":
+            return n == 0
+        return (n == 0 and b[r2][c2] == ".") or (n == 1 and b[r2][c2] != ".")
+    forward = -1 if red else 1
+    crossed = r <= 4 if red else r >= 5
+    return (dr, dc) == (forward, 0) or (crossed and dr == 0 and abs(dc) == 1)
+
+
+def xq_in_check(b, red) -> bool:
+    g = next((r, c) for r in range(10) for c in range(9) if b[r][c] == ("K" if red else "k"))
+    o = next((r, c) for r in range(10) for c in range(9) if b[r][c] == ("k" if red else "K"))
+    if g[1] == o[1] and _between(b, g[0], g[1], o[0], o[1]) == 0:
+        return True
+    return any(b[r][c] != "." and b[r][c].isupper() != red and xq_reaches(b, r, c, *g)
+               for r in range(10) for c in range(9))
+
+
+def xq_moves(b, red):
+    out = []
+    for r in range(10):
+        for c in range(9):
+            if b[r][c] == "." or b[r][c].isupper() != red:
+                continue
+            for r2 in range(10):
+                for c2 in range(9):
+                    t = b[r2][c2]
+                    if (r2, c2) == (r, c) or (t != "." and t.isupper() == red) or not xq_reaches(b, r, c, r2, c2):
+                        continue
+                    nb = [row[:] for row in b]
+                    nb[r2][c2], nb[r][c] = nb[r][c], "."
+                    if not xq_in_check(nb, red):
+                        out.append(nb)
+    return out
+
+
+def sh_reaches(b, r, c, r2, c2) -> bool:
+    p = b[r][c]
+    sente, k = p.isupper(), p.lower()
+    fwd, dc = (r - r2) if sente else (r2 - r), c2 - c
+    far = r2 if sente else 8 - r2
+    if (k in "pl" and far == 0) or (k == "n" and far <= 1):
+        return False
+    if k == "k":
+        return max(abs(fwd), abs(dc)) == 1
+    if k == "g":
+        return (fwd, dc) in {(1, -1), (1, 0), (1, 1), (0, -1), (0, 1), (-1, 0)}
+    if k == "s":
+        return (fwd, dc) in {(1, -1), (1, 0), (1, 1), (-1, -1), (-1, 1)}
+    if k == "n":
+        return fwd == 2 and abs(dc) == 1
+    if k == "p":
+        return (fwd, dc) == (1, 0)
+    if k == "l":
+        return dc == 0 and fwd >= 1 and _between(b, r, c, r2, c2) == 0
+    if k == "r":
+        return (fwd == 0) != (dc == 0) and _between(b, r, c, r2, c2) == 0
+    return abs(fwd) == abs(dc) != 0 and _between(b, r, c, r2, c2) == 0  # bishop
+
+
+def sh_attacked(b, sente) -> bool:
+    g = next((r, c) for r in range(9) for c in range(9) if b[r][c] == ("K" if sente else "k"))
+    # attacks ignore the dead-square rule: probe with the king's square treated as reachable
+    return any(b[r][c] != "." and b[r][c].isupper() != sente and _sh_hits(b, r, c, *g)
+               for r in range(9) for c in range(9))
+
+
+def _sh_hits(b, r, c, r2, c2) -> bool:
+    p = b[r][c]
+    if p.lower() in "pln":  # the king's square may be a dead square for the attacker: check geometry only
+        sente = p.isupper()
+        fwd, dc = (r - r2) if sente else (r2 - r), c2 - c
+        if p.lower() == "p":
+            return (fwd, dc) == (1, 0)
+        if p.lower() == "n":
+            return fwd == 2 and abs(dc) == 1
+        return dc == 0 and fwd >= 1 and _between(b, r, c, r2, c2) == 0
+    return sh_reaches(b, r, c, r2, c2)
+
+
+def sh_moves(b, sente):
+    out = []
+    for r in range(9):
+        for c in range(9):
+            if b[r][c] == "." or b[r][c].isupper() != sente:
+                continue
+            for r2 in range(9):
+                for c2 in range(9):
+                    t = b[r2][c2]
+                    if (r2, c2) == (r, c) or (t != "." and t.isupper() == sente) or not sh_reaches(b, r, c, r2, c2):
+                        continue
+                    nb = [row[:] for row in b]
+                    nb[r2][c2], nb[r][c] = nb[r][c], "."
+                    if not sh_attacked(nb, sente):
+                        out.append(nb)
+    return out
+
+
+def ck_moves(b, side):
+    """(resulting board, pieces captured) of every legal checkers move; captured pieces are marked 'x'
+    on a working board until the sequence ends."""
+    def dirs(p):
+        if p.isupper():
+            return [(-1, -1), (-1, 1), (1, -1), (1, 1)]
+        return [(-1, -1), (-1, 1)] if p == "b" else [(1, -1), (1, 1)]
+
+    def jumps(work, r, c, p, n):
+        found = []
+        for dr, dc in dirs(p):
+            mr, mc, lr, lc = r + dr, c + dc, r + 2 * dr, c + 2 * dc
+            if not (0 <= lr < 8 and 0 <= lc < 8) or work[lr][lc] != ".":
+                continue
+            m = work[mr][mc]
+            if m in (".", "x") or m.lower() == side:
+                continue
+            nxt = [row[:] for row in work]
+            nxt[mr][mc] = "x"
+            crowned = p.islower() and lr == (0 if side == "b" else 7)
+            more = [] if crowned else jumps(nxt, lr, lc, p, n + 1)
+            if more:
+                found += more
+            else:
+                done = [row[:] for row in nxt]
+                done[lr][lc] = p.upper() if crowned else p
+                found.append(([["." if v == "x" else v for v in row] for row in done], n + 1))
+        return found
+
+    caps, simple = [], []
+    for r in range(8):
+        for c in range(8):
+            p = b[r][c]
+            if p == "." or p.lower() != side:
+                continue
+            work = [row[:] for row in b]
+            work[r][c] = "."
+            caps += jumps(work, r, c, p, 0)
+            for dr, dc in dirs(p):
+                r2, c2 = r + dr, c + dc
+                if 0 <= r2 < 8 and 0 <= c2 < 8 and b[r2][c2] == ".":
+                    nb = [row[:] for row in work]
+                    nb[r2][c2] = p.upper() if p.islower() and r2 == (0 if side == "b" else 7) else p
+                    simple.append((nb, 0))
+    return caps or simple
+
+
+def independent_answer_set(game: str, truth: dict) -> tuple[set[str], set[str]]:
+    """(legal successor hashes, accepted hashes) re-derived without the game's engine."""
+    board, side = parse_board(truth["position"]), truth["side_to_move"]
+    if game == "xiangqi":
+        red = side == "red"
+        moves = xq_moves(board, red)
+        wins = [m for m in moves if not xq_moves(m, not red)]
+        return {board_hash(m) for m in moves}, {board_hash(m) for m in wins}
+    if game == "shogi":
+        sente = side == "sente"
+        moves = sh_moves(board, sente)
+        mates = [m for m in moves if sh_attacked(m, not sente) and not sh_moves(m, not sente)]
+        return {board_hash(m) for m in moves}, {board_hash(m) for m in mates}
+    moves = ck_moves(board, side)
+    most = max(n for _, n in moves)
+    return {board_hash(m) for m, _ in moves}, {board_hash(m) for m, n in moves if n == most and n > 0}
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10 ** 6), st.sampled_from(("xiangqi", "shogi", "checkers")))
+def test_generated_answer_sets_match_brute_force(seed, game):
+    inst = modules(game)[0].GAME.generate(random.Random(seed))
+    truth = inst.ground_truth(game)
+    legal, accepted = independent_answer_set(game, truth)
+    assert legal == {h for _, h, _ in truth["legal_successors"]}
+    assert accepted == {a["hash"] for a in truth["accepted"]} and len(accepted) == 1
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10 ** 6))
+def test_chess_answer_sets_match_python_chess(seed):
+    import chess
+
+    from genpuzzle.solvers.board_game.chess import GAME, reference_check
+
+    inst = GAME.generate(random.Random(seed))
+    truth = inst.ground_truth("chess")
+    assert reference_check(inst.notation, inst.task) == sorted(a["move"] for a in truth["accepted"])
+    assert {m.uci() for m in chess.Board(inst.notation).legal_moves} == {m for m, _, _ in truth["legal_successors"]}
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(GAMES), st.integers(0, 2 ** 31 - 1), st.sampled_from(("noise", "flat", "blocks")),
+       st.integers(40, 700), st.integers(40, 700))
+def test_garbage_images_never_crash(game, seed, kind, h, w):
+    rec, inp, _, mask = generated(game, 0)
+    rng = np.random.default_rng(seed)
+    if kind == "noise":
+        img = rng.integers(0, 256, (h, w, 3), dtype=np.uint8)
+    elif kind == "flat":
+        img = np.full((h, w, 3), rng.integers(0, 256, 3), np.uint8)
+    else:
+        img = np.kron(rng.integers(0, 256, (h // 20 + 1, w // 20 + 1, 3)), np.ones((20, 20, 1))).astype(np.uint8)[:h, :w]
+    v = verify(rec, img, inp, mask)
+    assert v.status is not Status.ERROR, v.reason
+    assert 0 <= v.score <= 100
+    assert not (v.status is Status.CORRECT and v.score < 100)
