@@ -3,9 +3,10 @@ read from the registered answer, open-set.
 
 Per cell (:func:`read_glyph_board`):
 
-1. **Unchanged from the input**: the shared :func:`~genpuzzle.verifiers.board_game.base.cell_unchanged`
-   (best NCC over small shifts) of the cell's inner box; at >= UNCHANGED_NCC the cell keeps the input's
-   code.
+1. **Unchanged from the input**: the shared measure of
+   :func:`~genpuzzle.verifiers.board_game.base.cell_unchanged` (best NCC over small shifts) of the
+   cell's inner box, on the page and on slightly blurred copies (:func:`unchanged_ncc`); at >=
+   UNCHANGED_NCC the cell keeps the input's code.
 2. **Presence**: the cell's background colour is the median of four patches near its corners (no piece
    reaches there, a highlighted square gives its own colour); *ink* is every pixel of the central disc
    farther than INK_DE (Delta E) from it; holes are filled (a piece's light interior inside its outline
@@ -28,7 +29,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from genpuzzle.verifiers.board_game.base import UNKNOWN, UNSURE, BoardReading, cell_unchanged, lab_image, luma
+from genpuzzle.verifiers.board_game.base import UNKNOWN, UNSURE, BoardReading, lab_image, luma
 
 UNCHANGED_NCC = 0.9
 UNCHANGED_BLUR = 0.025  # sigma (x pitch) of the blurred copies the unchanged test also compares
@@ -202,6 +203,25 @@ def cell_view(rgb: np.ndarray, lab: np.ndarray, grey: np.ndarray, cx: float, cy:
                      "dark_share": round(dark, 3), "light_share": round(light, 3)})
 
 
+def unchanged_ncc(answer_grey: np.ndarray, input_grey: np.ndarray, box: Sequence[float], shift: int = 3) -> float:
+    """:func:`~genpuzzle.verifiers.board_game.base.cell_unchanged` on lightness images computed once
+    per board (the same measure: best NCC over shifts of up to ``shift`` px; a flat crop is unchanged
+    when the answer's crop is flat with the same mean grey)."""
+    import cv2
+
+    x0, y0, x1, y1 = (int(round(v)) for v in box)
+    H, W = input_grey.shape
+    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(W, x1), min(H, y1)
+    ref = input_grey[y0:y1, x0:x1].astype(np.float32)
+    if ref.size < 16:
+        return 0.0
+    if ref.std() < 4:
+        patch = answer_grey[y0:y1, x0:x1].astype(np.float32)
+        return 1.0 if abs(float(patch.mean()) - float(ref.mean())) < 12 and patch.std() < 12 else 0.0
+    search = answer_grey[max(0, y0 - shift):min(H, y1 + shift), max(0, x0 - shift):min(W, x1 + shift)].astype(np.float32)
+    return float(np.nan_to_num(cv2.matchTemplate(search, ref, cv2.TM_CCOEFF_NORMED)).max())
+
+
 def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
                      position: Sequence[Sequence[str]], classify: Classifier, open_frac: float = OPEN,
                      texture: bool = False, empty_cover: float = EMPTY_COVER, occupied: float = OCCUPIED
@@ -216,10 +236,10 @@ def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
     rgb = np.ascontiguousarray(np.asarray(answer)[:, :, :3], dtype=np.uint8)
     lab = lab_image(rgb)
     grey = luma(rgb)
+    in_grey = luma(np.asarray(input_image))
     # the unchanged test also runs on slightly blurred copies: resampling and JPEG blur fine outlines
     sigma = UNCHANGED_BLUR * pitch
-    soft = cv2.GaussianBlur(rgb, (0, 0), sigma)
-    soft_input = cv2.GaussianBlur(np.ascontiguousarray(np.asarray(input_image)[:, :, :3], dtype=np.uint8), (0, 0), sigma)
+    soft, soft_input = cv2.GaussianBlur(grey, (0, 0), sigma), cv2.GaussianBlur(in_grey, (0, 0), sigma)
     states, conf, evidence = [], [], []
     for r in range(rows):
         srow, crow, erow = [], [], []
@@ -227,7 +247,7 @@ def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
             cx, cy = layout["cell_centers"][r][c]
             h = 0.45 * pitch
             box = [cx - h, cy - h, cx + h, cy + h]
-            ncc = max(cell_unchanged(rgb, input_image, box), cell_unchanged(soft, soft_input, box))
+            ncc = max(unchanged_ncc(grey, in_grey, box), unchanged_ncc(soft, soft_input, box))
             ev: dict[str, Any] = {"box": [round(v) for v in layout["cell_boxes"][r][c]], "unchanged_ncc": round(ncc, 3)}
             if ncc >= UNCHANGED_NCC:
                 srow.append(position[r][c])
