@@ -14,8 +14,9 @@ before the readers were run on them and are only ever run as a check, never tune
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import cv2
 import numpy as np
@@ -363,3 +364,119 @@ def draw_answer(record: Any, board: Sequence[Sequence[str]], style: Style, seed:
             if board[r][c] != EMPTY:
                 draw(pil, board[r][c], _scaled(layout["cell_boxes"][r][c], style.scale))
     return _page(np.asarray(pil), style.page, seed)
+
+
+# ------------------------------------------------------------------------------------------ measurement
+
+ERRORS = ("wrong_move", "illegal_move", "changed_unrelated_pieces", "wrong_final_board")
+GAMES = ("chess", "xiangqi", "shogi", "checkers")
+
+
+def make_record(game: str, seed: int) -> tuple[Any, np.ndarray, np.ndarray]:
+    """(record, input RGB, edit mask) of the track's instance ``seed``, in memory."""
+    from genpuzzle.records import InstanceRecord
+    from genpuzzle.registry import get_track
+
+    track = get_track("board_game")
+    p = track.generate(seed, game)
+    record = InstanceRecord(id=f"{game}-{seed}", track="board_game", variant=game, difficulty=p.difficulty,
+                            seed=seed, instruction=p.instruction, input_image="", reference_images=[], edit_mask="",
+                            ground_truth=p.ground_truth, layout=p.layout, scoring=p.scoring,
+                            track_version=track.version)
+    return record, np.asarray(p.input_image), np.asarray(p.edit_mask) > 0
+
+
+def planted(record: Any, kind: str) -> list[list[str]] | None:
+    """The board of one planted error of ``kind`` for ``record``, or None where the game or instance has
+    none (xiangqi and shogi capture by replacement and never promote: no wrong_final_board; chess only
+    when the answer promotes)."""
+    from genpuzzle.solvers.board_game.base import board_hash, parse_board
+
+    truth = record.ground_truth
+    position, target = parse_board(truth["position"]), parse_board(truth["accepted"][0]["board"])
+    rows, cols = len(position), len(position[0])
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    legal = {h for _, h, _ in truth["legal_successors"]}
+    accepted = {a["hash"] for a in truth["accepted"]}
+    if kind == "wrong_move":
+        solver = importlib.import_module(f"genpuzzle.solvers.board_game.{record.variant}").GAME
+        wrong = [m.board for m in solver.legal_moves(position, truth["side_to_move"]) if board_hash(m.board) not in accepted]
+        return wrong[0] if wrong else None
+    if kind == "illegal_move":
+        fr, fc = truth["accepted"][0]["cells"][0]
+        for r, c in cells:
+            if position[r][c] == EMPTY:
+                board = [row[:] for row in position]
+                board[r][c], board[fr][fc] = board[fr][fc], EMPTY
+                if board_hash(board) not in legal:
+                    return board
+        return None
+    if kind == "changed_unrelated_pieces":
+        touched = {(r, c) for r, c in cells if position[r][c] != target[r][c]}
+        spare = [(r, c) for r, c in cells if target[r][c] != EMPTY and (r, c) not in touched
+                 and target[r][c].upper() != "K"]
+        if not spare:
+            return None
+        board = [row[:] for row in target]
+        board[spare[0][0]][spare[0][1]] = EMPTY
+        return board
+    if record.variant == "checkers":
+        start = tuple(truth["accepted"][0]["cells"][0])
+        jumped = [(r, c) for r, c in cells if position[r][c] != EMPTY and target[r][c] == EMPTY and (r, c) != start]
+        board = [row[:] for row in target]
+        board[jumped[0][0]][jumped[0][1]] = position[jumped[0][0]][jumped[0][1]]
+        return board
+    if record.variant == "chess" and truth["accepted"][0]["move"][4:]:
+        (tr, tc) = truth["accepted"][0]["cells"][1]
+        board = [row[:] for row in target]
+        board[tr][tc] = "P" if target[tr][tc].isupper() else "p"
+        return board
+    return None
+
+
+def measure(games: Sequence[str], styles: dict[str, Sequence[Style]], count: int, seed: int = 0) -> dict[str, Any]:
+    """Verify every game's ``count`` instances (seeds ``seed``..) in every style of ``styles[game]``
+    (correct answers) and each planted error drawn in one of them: pass rate, caught rate, failures."""
+    from genpuzzle.evaluate import verify_image
+    from genpuzzle.solvers.board_game.base import parse_board
+
+    answers = passed = planted_n = caught = 0
+    failures, missed = [], []
+    for game in games:
+        for k in range(count):
+            record, inp, mask = make_record(game, seed + k)
+            for j, style in enumerate(styles[game]):
+                v = verify_image(record, draw_answer(record, parse_board(record.ground_truth["accepted"][0]["board"]),
+                                                     style, seed + k + j), inp, mask)
+                answers += 1
+                ok = v.score == 100 and v.status.value == "correct"
+                passed += ok
+                if not ok:
+                    failures.append((game, seed + k, style.name, v.status.value, v.codes, v.reason))
+            for e, kind in enumerate(ERRORS):
+                board = planted(record, kind)
+                if board is None:
+                    continue
+                style = styles[game][(k + e) % len(styles[game])]
+                v = verify_image(record, draw_answer(record, board, style, seed + k), inp, mask)
+                planted_n += 1
+                ok = kind in v.codes and v.score < 100
+                caught += ok
+                if not ok:
+                    missed.append((game, seed + k, kind, style.name, v.codes, v.score))
+    return {"answers": answers, "pass_rate": passed / max(1, answers), "failures": failures,
+            "planted": planted_n, "caught_rate": caught / max(1, planted_n), "missed": missed}
+
+
+if __name__ == "__main__":
+    import sys
+
+    games = sys.argv[1].split(",") if len(sys.argv) > 1 else list(GAMES)
+    count = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+    for label, styles in (("tuned", TUNE), ("held_out", HELDOUT)):
+        m = measure(games, styles, count, seed=1000)
+        print(label, {k: (round(v, 4) if isinstance(v, float) else v) for k, v in m.items() if k not in ("failures", "missed")})
+        for f in m["failures"]:
+            print("  fail", f)
+        for f in m["missed"]:
+            print("  missed", f)

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import importlib
 import random
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import pytest
+from board_game_glyph_answers import HELDOUT, TUNE, draw_answer
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from board_game_glyph_answers import HELDOUT, TUNE, draw_answer
 from genpuzzle.evaluate import verify_image
 from genpuzzle.records import InstanceRecord, Status
 from genpuzzle.registry import get_track
@@ -41,7 +41,7 @@ def record_of(game: str, puzzle_like: dict) -> InstanceRecord:
                           scoring={"rubric": "board_game"}, track_version=get_track("board_game").version)
 
 
-@lru_cache(maxsize=None)
+@cache
 def generated(game: str, seed: int) -> tuple[InstanceRecord, np.ndarray, np.ndarray, np.ndarray]:
     """(record, input, reference, mask) of the track's instance ``seed``."""
     p = get_track("board_game").generate(seed, game)
@@ -143,9 +143,9 @@ def test_unrelated_piece_moved(game):
 
 def test_chess_missing_promotion_is_wrong_final_board():
     """Right from and to squares, but the pawn is not promoted."""
-    from genpuzzle.solvers.board_game.chess import GAME, board_of
-
     import chess
+
+    from genpuzzle.solvers.board_game.chess import GAME, board_of
 
     cb = chess.Board("1R2Bk2/7P/4K3/3r4/8/8/8/8 w - - 0 1")
     board = board_of(cb)

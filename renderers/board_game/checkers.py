@@ -4,8 +4,14 @@ with a gold crown."""
 
 from __future__ import annotations
 
-from genpuzzle.renderers.board_game.base import BoardDrawing, draw_labels, finish_layout, new_canvas, segment_points, \
-    square_geometry
+from genpuzzle.renderers.board_game.base import (
+    BoardDrawing,
+    draw_labels,
+    finish_layout,
+    new_canvas,
+    segment_points,
+    square_geometry,
+)
 from genpuzzle.renderers.board_game.chess import corner_points
 from genpuzzle.renderers.board_game.pieces import CHECKERS_BLACK, CHECKERS_WHITE, draw_checkers_piece
 

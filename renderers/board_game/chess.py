@@ -4,8 +4,14 @@ outline glyph; Black: the filled glyph)."""
 
 from __future__ import annotations
 
-from genpuzzle.renderers.board_game.base import (BoardDrawing, draw_labels, finish_layout, new_canvas,
-                                                 segment_points, square_geometry)
+from genpuzzle.renderers.board_game.base import (
+    BoardDrawing,
+    draw_labels,
+    finish_layout,
+    new_canvas,
+    segment_points,
+    square_geometry,
+)
 from genpuzzle.renderers.board_game.pieces import INK, PAPER, draw_chess_piece
 
 CELL_PX = 64

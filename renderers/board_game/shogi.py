@@ -4,8 +4,15 @@ pointing up, Gote dark and pointing down."""
 
 from __future__ import annotations
 
-from genpuzzle.renderers.board_game.base import BoardDrawing, draw_labels, draw_lines, finish_layout, new_canvas, \
-    segment_points, square_geometry
+from genpuzzle.renderers.board_game.base import (
+    BoardDrawing,
+    draw_labels,
+    draw_lines,
+    finish_layout,
+    new_canvas,
+    segment_points,
+    square_geometry,
+)
 from genpuzzle.renderers.board_game.pieces import SHOGI_GOTE_FILL, SHOGI_SENTE_FILL, draw_shogi_piece
 
 CELL_PX = 56

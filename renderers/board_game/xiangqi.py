@@ -5,8 +5,15 @@ the shipped WenQuanYi Micro Hei subset."""
 
 from __future__ import annotations
 
-from genpuzzle.renderers.board_game.base import BoardDrawing, draw_labels, draw_lines, finish_layout, \
-    intersection_geometry, new_canvas, segment_points
+from genpuzzle.renderers.board_game.base import (
+    BoardDrawing,
+    draw_labels,
+    draw_lines,
+    finish_layout,
+    intersection_geometry,
+    new_canvas,
+    segment_points,
+)
 from genpuzzle.renderers.board_game.pieces import XIANGQI_BLACK, XIANGQI_DISC, XIANGQI_RED, draw_xiangqi_piece
 
 SPACING = 56

@@ -26,7 +26,7 @@ legal move and every reply. No drawing, no I/O.
 from __future__ import annotations
 
 import random
-from typing import Iterator
+from collections.abc import Iterator
 
 from genpuzzle.solvers.board_game.base import EMPTY, Board, BoardGame, Instance, Move, cell_name
 

@@ -29,7 +29,7 @@ move. Certified by trying every legal move and every reply (exhaustive). No draw
 from __future__ import annotations
 
 import random
-from typing import Iterator
+from collections.abc import Iterator
 
 from genpuzzle.solvers.board_game.base import EMPTY, Board, BoardGame, Instance, Move, cell_name
 

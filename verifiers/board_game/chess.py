@@ -23,9 +23,20 @@ import numpy as np
 from genpuzzle.records import InstanceRecord
 from genpuzzle.solvers.board_game.base import parse_board
 from genpuzzle.verifiers.board_game.base import UNSURE, BoardReading
-from genpuzzle.verifiers.board_game.glyphs import (CellView, best_match, confident, disc_fit, letter_bank,
-                                                   main_components, read_glyph_board, render_mask, shape_vector,
-                                                   template_view, unknown_or_unsure, within)
+from genpuzzle.verifiers.board_game.glyphs import (
+    CellView,
+    best_match,
+    confident,
+    disc_fit,
+    letter_bank,
+    main_components,
+    read_glyph_board,
+    render_mask,
+    shape_vector,
+    template_view,
+    unknown_or_unsure,
+    within,
+)
 
 KINDS = "KQRBNP"
 SHAPE_FLOOR = 0.55

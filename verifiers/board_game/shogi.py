@@ -20,8 +20,16 @@ import numpy as np
 from genpuzzle.records import InstanceRecord
 from genpuzzle.solvers.board_game.base import parse_board
 from genpuzzle.verifiers.board_game.base import UNSURE, BoardReading
-from genpuzzle.verifiers.board_game.glyphs import (CellView, best_match, confident, letter_bank, read_glyph_board,
-                                                   shape_vector, template_view, unknown_or_unsure)
+from genpuzzle.verifiers.board_game.glyphs import (
+    CellView,
+    best_match,
+    confident,
+    letter_bank,
+    read_glyph_board,
+    shape_vector,
+    template_view,
+    unknown_or_unsure,
+)
 
 KINDS = "KRBGSNLP"
 GOTE_DARK_SHARE = 0.6

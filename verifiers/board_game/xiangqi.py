@@ -20,9 +20,19 @@ import numpy as np
 from genpuzzle.records import InstanceRecord
 from genpuzzle.solvers.board_game.base import parse_board
 from genpuzzle.verifiers.board_game.base import UNKNOWN, UNSURE, BoardReading
-from genpuzzle.verifiers.board_game.glyphs import (CellView, best_match, confident, disc_fit, main_components,
-                                                   read_glyph_board, shape_vector, template_view, text_mask,
-                                                   unknown_or_unsure, within)
+from genpuzzle.verifiers.board_game.glyphs import (
+    CellView,
+    best_match,
+    confident,
+    disc_fit,
+    main_components,
+    read_glyph_board,
+    shape_vector,
+    template_view,
+    text_mask,
+    unknown_or_unsure,
+    within,
+)
 
 DISC_IOU = 0.8
 CHAR_DE = 30.0  # a pixel this far from the disc's colour is part of the character
