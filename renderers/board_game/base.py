@@ -126,16 +126,16 @@ def segment_points(segments: Sequence[Sequence[float]], step: float, *,
     """Sample points every ``step`` px along line segments ``[x0, y0, x1, y1]``, leaving out points within
     ``avoid_radius`` of any point in ``avoid`` (cell centres where pieces may cover the line)."""
     pts = []
-    av = np.asarray(avoid, np.float64).reshape(-1, 2)
     for x0, y0, x1, y1 in segments:
         n = max(1, int(np.hypot(x1 - x0, y1 - y0) // step))
-        for k in range(n + 1):
-            t = k / n
-            p = np.array([x0 + t * (x1 - x0), y0 + t * (y1 - y0)])
-            if len(av) and avoid_radius > 0 and np.min(np.hypot(*(av - p).T)) < avoid_radius:
-                continue
-            pts.append([_r(p[0]), _r(p[1])])
-    return pts
+        t = np.arange(n + 1) / n
+        pts.append(np.stack([x0 + t * (x1 - x0), y0 + t * (y1 - y0)], axis=1))
+    p = np.concatenate(pts) if pts else np.zeros((0, 2))
+    av = np.asarray(avoid, np.float64).reshape(-1, 2)
+    if len(av) and avoid_radius > 0 and len(p):
+        d2 = ((p[:, None, :] - av[None, :, :]) ** 2).sum(axis=2).min(axis=1)
+        p = p[d2 >= avoid_radius ** 2]
+    return [[_r(x), _r(y)] for x, y in p]
 
 
 def draw_lines(draw: ImageDraw.ImageDraw, segments: Sequence[Sequence[float]], width: int,

@@ -102,6 +102,10 @@ class Gomoku(BoardGame):
             counts = {s: sum(v == s for row in board for v in row) for s in SIDES}
             if abs(counts["B"] - counts["W"]) > 3 or has_five(board, "B") or has_five(board, "W"):
                 continue
+            # cheap screen before the exhaustive proof: one own five (win) / no own five and one threat (block)
+            own, threats = winning_points(board, side), winning_points(board, other(side, SIDES))
+            if (task == "win" and len(own) != 1) or (task == "block" and (own or len(threats) != 1)):
+                continue
             accepted = self.solve(board, side, task)
             if len(accepted) != 1:
                 continue
