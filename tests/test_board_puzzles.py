@@ -28,7 +28,8 @@ from genpuzzle.solvers.board_game import (game_2048, hanoi, knight_route, lights
 GAMES = ("nqueens", "queens", "lights_out", "minesweeper", "sliding_puzzle", "hanoi", "sokoban", "peg_solitaire",
          "game_2048", "knight_route")
 SEED = {g: 1 for g in GAMES}
-SEED["lights_out"] = 4  # the "after" task; seed 3 (press, 5x5: singular) is checked below
+SEED["lights_out"] = 4  # the "after" task; a press task on a singular size is checked below
+SEED["peg_solitaire"] = 4  # a hard (5x5) instance that generates quickly
 SETTINGS = settings(max_examples=5, deadline=None)
 
 
@@ -237,6 +238,21 @@ def test_an_unsure_mark_never_passes():
     image[y - s // 10:y + s // 10, x - 1:x + 1] = 90  # a short thin stroke: too much for empty, too little for a mark
     v = verify_image(record, image, inp, mask)
     assert v.status is not Status.CORRECT and v.score < 100
+
+
+def test_a_scribbled_tile_never_passes():
+    """A tile whose number is scribbled over reads as unsure or as no digit: never a confident pass."""
+    record, inp, ref, mask = case("sliding_puzzle")
+    image = Image.fromarray(ref.copy())
+    draw = ImageDraw.Draw(image)
+    board = A.accepted_boards(record)[0]
+    r, c = next((r, c) for r, row in enumerate(board) for c, v in enumerate(row) if v != ".")
+    x0, y0, x1, y1 = record.layout["cell_boxes"][r][c]
+    rng = np.random.default_rng(5)
+    pts = [(x0 + (x1 - x0) * rng.uniform(0.25, 0.75), y0 + (y1 - y0) * rng.uniform(0.25, 0.75)) for _ in range(9)]
+    draw.line(pts, fill=(0, 0, 0), width=4)
+    v = verify_image(record, np.asarray(image), inp, mask)
+    assert v.status is not Status.CORRECT and v.score < 100, (v.status, v.score, v.codes)
 
 
 @settings(max_examples=12, deadline=None)

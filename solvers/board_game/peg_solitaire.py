@@ -65,6 +65,7 @@ def generate(rng: random.Random, level: str) -> dict:
     """``{"rows", "cols", "start": 0/1 grid, "accepted": [grid], "jump": [[r, c]x3], "difficulty"}``."""
     (rows, cols), low, high = LEVELS[level]
     target = rng.randint(low, high)
+    solver = Solver(rows, cols)  # one memo for every attempt: solvability depends on the pegs only
     while True:
         pegs = frozenset({(rng.randrange(rows), rng.randrange(cols))})
         stuck = False
@@ -82,17 +83,27 @@ def generate(rng: random.Random, level: str) -> dict:
             pegs = (pegs - {c_}) | {a, b}
         if stuck:
             continue
-        solver = Solver(rows, cols)
         legal = jumps(rows, cols, pegs)
+        if len(legal) < 2:
+            continue
         good = good_jumps(rows, cols, pegs, solver)
-        if len(good) == 1 and len(legal) >= 2:
+        if len(good) == 1:
             break
     after = apply(pegs, good[0])
     return {"rows": rows, "cols": cols, "start": grid_of(pegs, rows, cols), "accepted": [grid_of(after, rows, cols)],
             "jump": [list(x) for x in good[0]],
             "legal": [grid_of(apply(pegs, j), rows, cols) for j in legal],
             "difficulty": {"level": level, "size": f"{rows}x{cols}", "pegs": len(pegs), "legal_jumps": len(legal),
-                           "search_nodes": len(solver.memo), "solution_length": len(pegs) - 1}}
+                           "search_nodes": _nodes(rows, cols, pegs), "solution_length": len(pegs) - 1}}
+
+
+def _nodes(rows: int, cols: int, pegs: frozenset[Cell]) -> int:
+    """Positions a fresh exhaustive search of this start visits (the difficulty measure)."""
+    solver = Solver(rows, cols)
+    solver.solvable(pegs)
+    for j in jumps(rows, cols, pegs):
+        solver.solvable(apply(pegs, j))
+    return len(solver.memo)
 
 
 def check(state: Sequence[Sequence[int]], instance: dict) -> list[Finding]:
