@@ -349,7 +349,8 @@ def test_illegal_move_and_unrelated_change_are_named(board_set, tmp_path, game):
     verdict = _verify(root, record, _render(record, illegal), tmp_path, "illegal")
     assert "illegal_move" in verdict.codes and verdict.score == 0, verdict.codes
     ev = next(v for v in verdict.violations if v.code == "illegal_move").evidence
-    assert [r, c] in [[8 - 0, 0]] or record.layout["rows"] - r in [int(x[1:]) for x in ev["cells"]]
+    assert ev["cells"] == [f"{'abcdefghijklmno'[c]}{record.layout['rows'] - r}"] and ev["bbox"]
+    assert "changed_unrelated_pieces" not in verdict.codes
     if game == "connect4":
         assert "floating_disc" in verdict.codes
     # the right move, plus an unrelated piece taken off the board

@@ -512,6 +512,8 @@ def compare_boards(reading: BoardReading, record: InstanceRecord, layout: dict[s
     for r, c in unrelated:
         restored[r][c] = position[r][c]
     outcome = None
+    if unrelated and restored == position:  # every change is off the accepted move's cells: a move elsewhere
+        unrelated = []
     if unrelated:
         violations.append(_cells_violation(
             "changed_unrelated_pieces", f"{len(unrelated)} cell(s) changed that the move does not touch",
@@ -537,8 +539,6 @@ def compare_boards(reading: BoardReading, record: InstanceRecord, layout: dict[s
             outcome = "wrong_final_board"
         else:
             changed = [(r, c) for r, c in all_cells if doubt[r][c] != position[r][c]]
-            if unrelated and restored == position:
-                changed = unrelated
             violations.append(_cells_violation(
                 "illegal_move", "the board shown is not the result of any legal move "
                 f"({len(changed)} cell(s) changed)", changed, layout,
