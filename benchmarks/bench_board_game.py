@@ -1,6 +1,7 @@
 """Board-game benchmark: per game, generation vs PNG encoding (15 instances, the per-game share of a
 300-instance set), verification of a reference answer vs decoding it, and the accuracy sweep of the
-six simple games' answers redrawn in tuned and held-out styles with planted errors.
+six simple games' and the four glyph games' answers redrawn in tuned and held-out styles with planted
+errors.
 
     python benchmarks/bench_board_game.py [--quick]
 """
@@ -81,6 +82,14 @@ def accuracy_rows(quick: bool) -> list[dict]:
                         1.0, note=f"{m['answers']} answers; failures: {m['failures'][:3]}"))
         rows.append(row(f"board_game.simple_games.{label}_styles.planted_errors_caught", m["caught_rate"], "share", 1.0,
                         note=f"{m['planted']} planted errors ({', '.join(answers.ERRORS)}); missed: {m['missed'][:3]}"))
+    import board_game_glyph_answers as glyph  # helper B's glyph games: per-game styles, same measure contract
+
+    for label, styles in (("tuned", glyph.TUNE), ("held_out", glyph.HELDOUT)):
+        m = glyph.measure(glyph.GAMES, styles, 2 if quick else 4, seed=2000)
+        rows.append(row(f"board_game.glyph_games.{label}_styles.correct_answers_scoring_100", m["pass_rate"], "share",
+                        1.0, note=f"{m['answers']} answers; failures: {m['failures'][:3]}"))
+        rows.append(row(f"board_game.glyph_games.{label}_styles.planted_errors_caught", m["caught_rate"], "share", 1.0,
+                        note=f"{m['planted']} planted errors; missed: {m['missed'][:3]}"))
     return rows
 
 
