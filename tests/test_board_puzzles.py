@@ -213,7 +213,7 @@ def test_every_accepted_alternative_scores_100(game):
         assert record.ground_truth["task"] == "press" and len(boards) >= 2, "expected several minimum press sets"
     if game == "knight_route":
         assert len(boards) >= 2
-    for board in boards[:6]:
+    for board in boards[:4]:
         v = verify_image(record, A.board_image(game, board), inp, mask)
         assert v.score == 100 and v.status is Status.CORRECT, (v.codes, v.reason)
 
@@ -255,7 +255,7 @@ def test_a_scribbled_tile_never_passes():
     assert v.status is not Status.CORRECT and v.score < 100, (v.status, v.score, v.codes)
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(st.integers(0, 2 ** 31 - 1), st.sampled_from(GAMES))
 def test_garbage_never_crashes(seed, game):
     record, inp, _, mask = case(game)

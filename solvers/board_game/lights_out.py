@@ -19,7 +19,7 @@ import random
 from functools import lru_cache
 from typing import Sequence
 
-from genpuzzle.solvers.board_game.puzzle_common import (MISSING_MARK, RULE_BROKEN, Cell, Finding, cell_name,
+from genpuzzle.solvers.board_game.puzzle_common import (RULE_BROKEN, Cell, Finding, cell_name,
                                                         cells_of, compare_grids, compare_marks, grid_of, names)
 
 SIZES = {"easy": (5,), "medium": (6,), "hard": (7,)}

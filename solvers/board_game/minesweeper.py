@@ -12,8 +12,6 @@ revealed numbers, covered safe cells, the counter's search nodes.
 from __future__ import annotations
 
 import random
-from typing import Sequence
-
 from genpuzzle.solvers.board_game.puzzle_common import (INPUT_CHANGED, RULE_BROKEN, Cell, Finding, cell_name,
                                                         compare_marks)
 

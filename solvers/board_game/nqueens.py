@@ -10,8 +10,6 @@ Difficulty: n, givens, the backtracking nodes of a plain row-by-row search for t
 from __future__ import annotations
 
 import random
-from typing import Sequence
-
 from genpuzzle.solvers.board_game.puzzle_common import (RULE_BROKEN, Cell, Finding, cell_name, column_letter,
                                                         compare_marks, names, row_label)
 

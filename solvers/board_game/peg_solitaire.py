@@ -12,7 +12,6 @@ search nodes (distinct positions visited).
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from typing import Sequence
 
 from genpuzzle.solvers.board_game.puzzle_common import (RULE_BROKEN, WRONG_STATE, Cell, Finding, cell_name,
@@ -133,7 +132,6 @@ def validate(instance: dict) -> list[str]:
 # ------------------------------------------------------------------------------------------ track glue
 
 from genpuzzle.solvers.board_game.base import Move  # noqa: E402
-from genpuzzle.solvers.board_game.puzzle_common import cell_name  # noqa: E402
 from genpuzzle.solvers.board_game.puzzle_game import PuzzleGame, changed_cells  # noqa: E402
 
 

@@ -14,7 +14,7 @@ import random
 from functools import lru_cache
 from typing import Sequence
 
-from genpuzzle.solvers.board_game.puzzle_common import (RULE_BROKEN, WRONG_STATE, Finding, cell_name, compare_grids)
+from genpuzzle.solvers.board_game.puzzle_common import RULE_BROKEN, WRONG_STATE, Finding, compare_grids
 
 State = tuple[int, ...]  # row-major, 0 = blank
 LEVELS = {"easy": (3, 6, 10), "medium": (3, 11, 18), "hard": (4, 8, 12)}  # size, min and max distance
@@ -120,7 +120,6 @@ def validate(instance: dict) -> list[str]:
 # ------------------------------------------------------------------------------------------ track glue
 
 from genpuzzle.solvers.board_game.base import Move  # noqa: E402
-from genpuzzle.solvers.board_game.puzzle_common import cell_name  # noqa: E402
 from genpuzzle.solvers.board_game.puzzle_game import PuzzleGame, changed_cells  # noqa: E402
 
 
@@ -143,7 +142,6 @@ class SlidingPuzzle(PuzzleGame):
 
     def boards(self, data):
         position = board_of(data["start"])
-        n = data["n"]
 
         def move_of(grid):
             board = board_of(grid)

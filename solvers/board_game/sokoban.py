@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from typing import Iterable, Sequence
+from typing import Sequence
 
 from genpuzzle.solvers.board_game.puzzle_common import (INPUT_CHANGED, RULE_BROKEN, WRONG_CELL, WRONG_STATE, Cell,
                                                         Finding, cell_name, names)

@@ -74,7 +74,7 @@ def read_stacks(answer: np.ndarray, layout: dict) -> tuple[list[list[tuple[int |
             nearest = int(np.argmin([abs(width - v) for v in widths]))
             off = abs(width - widths[nearest]) / max(1.0, step)
             size, conf = (nearest + 1, min(1.0, 0.6 + (WIDTH_TOL - off))) if off <= WIDTH_TOL else (None, 0.3)
-            y0, y1 = bottom - k, bottom - start
+            y0 = bottom - k
             for j in range(count):
                 box = [int(cx - width / 2), int(y0 + (count - 1 - j) * height / count), int(cx + width / 2),
                        int(y0 + (count - j) * height / count)]

@@ -17,7 +17,7 @@ import numpy as np
 from genpuzzle.records import InstanceRecord, Violation
 from genpuzzle.solvers.board_game import knight_route
 from genpuzzle.solvers.board_game.base import parse_board
-from genpuzzle.solvers.board_game.puzzle_common import EXTRA_MARK, Finding
+from genpuzzle.solvers.board_game.puzzle_common import EXTRA_MARK
 from genpuzzle.verifiers.board_game.base import UNSURE, BoardReading, Comparison, _cells_violation
 from genpuzzle.verifiers.board_game.puzzle_verify import instance_of, violations_of
 
