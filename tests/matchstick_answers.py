@@ -100,6 +100,32 @@ FRESH_CHEATS = [
     Cheat("hairline", "review", {"width": 1}),
 ]
 
+# a third held-out family, written on 30 Nov 2026 (second session) after the fixes for FRESH, measured once
+FRESH2_STYLES = [
+    Style("g_hollow_black", "outlined", 1.2, (255, 255, 255), head=(20, 20, 20), frame_width=3,
+          post=(("jpeg", 80),)),
+    Style("g_grey_body_dark_edge", "outlined", 1.0, (200, 200, 205), head=(40, 40, 70), jitter=1.0,
+          post=(("page", "caption"),)),
+    Style("g_yellow_lines_letterbox", "line", 0.8, (225, 170, 0), frame_color=(30, 30, 30),
+          post=(("page", "letterbox_4_3"),)),
+    Style("g_match_fat_margins", width=1.5, post=(("page", "dark_margins"),)),
+    Style("g_red_capsule_tilt", "round_head", 1.0, (205, 40, 40), head=(120, 10, 10), tilt=2.0,
+          post=(("rotate", -1.0), ("jpeg", 70))),
+]
+
+FRESH2_CHEATS = [
+    Cheat("none", "correct"),
+    Cheat("none", "correct"),
+    Cheat("extra_across_shallow", "incorrect", {"angle": 20}),
+    Cheat("extra_across_slot", "incorrect", {"angle": 40}),
+    Cheat("extra_beside_gap", "incorrect", {"gap": 8.0}),
+    Cheat("moved_beside_slot", "incorrect", {"gap": 1.0}),
+    Cheat("extra_on_frame", "incorrect", {"side": "bottom", "shift": 0.6}),
+    Cheat("extra_outside_frame", "incorrect", {"side": "right"}),
+    Cheat("extra_open_space", "incorrect"),
+    Cheat("ghost", "review", {"alpha": 0.3}),
+]
+
 TUNE_CHEATS = [
     Cheat("none", "correct"),
     Cheat("extra_open_space", "incorrect"),
@@ -201,6 +227,10 @@ def _post(image: np.ndarray, steps: Sequence[tuple[str, Any]], seed: int) -> np.
             image = perturb.noise(image, arg, seed)
         elif name == "warp":
             image = perturb.warp(image, arg, seed)
+        elif name == "page":
+            from genpuzzle.page_perturb import page_change
+
+            image = page_change(image, arg, seed)[0]
         else:
             image = getattr(perturb, name)(image, arg)
     return image

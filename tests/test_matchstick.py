@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import itertools
+import math
 import random
 from pathlib import Path
 
@@ -14,7 +15,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PIL import Image, ImageFilter
+from PIL import Image, ImageDraw, ImageFilter
 
 from genpuzzle.dataset import load_set, write_set
 from genpuzzle.evaluate import verify_answer
@@ -25,7 +26,8 @@ from genpuzzle.solvers.matchstick import (GLYPHS, SLOT_NAMES, Frame, decode, enu
                                           generate, is_true, min_moves, move_counts, occupancy, parse_equation,
                                           search, slots, solve)
 from genpuzzle.verifiers.matchstick import frame_from_layout, read_sticks, stick_length
-from matchstick_answers import FRESH_CHEATS, HELDOUT_CHEATS, HELDOUT_STYLES, TUNE_CHEATS, TUNE_STYLES, Style, build_answer, is_right
+from matchstick_answers import (FRESH_CHEATS, HELDOUT_CHEATS, HELDOUT_STYLES, TUNE_CHEATS, TUNE_STYLES, Cheat, Style,
+                                build_answer, is_right)
 
 # --------------------------------------------------------------------------------- independent brute force
 
@@ -327,6 +329,44 @@ def test_extra_stick_anywhere_is_caught_and_named(puzzle_set, answers, cheat: st
         assert all(len(v.evidence["bbox"]) == 4 for v in strays)
         if cheat != "moved_beside_slot":  # a move that lands beside its slot keeps the count
             assert f"stick count {n + 1}, expected {n}" in [v.message for v in verdict.violations]
+
+
+# sticks that hide most of their ink under a slot's band: pale outlined sticks (the body is not ink,
+# only the outline) and fat matchsticks lying across a slot at 20-25 degrees
+_SHALLOW = [(Style("pale_outlined", "outlined", 1.1, (250, 200, 210), head=(160, 30, 80), frame_width=4), 25),
+            (Style("fat_match", width=1.5), 20)]
+
+
+def test_outlined_stick_body_is_filled_at_any_angle() -> None:
+    """A pale stick drawn as an outline reads as one solid stick also when slanted (its axis-aligned
+    box is wide); the inside of a closed '0' (wide in every direction) stays paper."""
+    from genpuzzle.verifiers.matchstick import _fill_stick_holes
+
+    for angle in (0, 25, 45, 70):
+        img = Image.new("L", (200, 200), 0)
+        a = math.radians(angle)
+        u, n = (math.cos(a), math.sin(a)), (-math.sin(a), math.cos(a))
+        corners = [(100 + su * 35 * u[0] + sn * 6 * n[0], 100 + su * 35 * u[1] + sn * 6 * n[1])
+                   for su, sn in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+        ImageDraw.Draw(img).polygon(corners, outline=255, width=2)
+        hit = np.asarray(img) > 0
+        assert _fill_stick_holes(hit, 0.35 * 70)[100, 100], angle
+    ring = np.zeros((200, 200), bool)
+    ring[40:160, 60:140] = True
+    ring[46:154, 66:134] = False
+    assert not _fill_stick_holes(ring, 0.35 * 70)[100, 100]
+
+
+@pytest.mark.parametrize("style,angle", _SHALLOW, ids=[s.name for s, _ in _SHALLOW])
+def test_stick_lying_across_a_slot_at_a_shallow_angle_is_caught(puzzle_set, answers, style: Style, angle: int) -> None:
+    cheat = Cheat("extra_across_shallow", "incorrect", {"angle": angle})
+    for record in puzzle_set.records[:6]:
+        image = build_answer(record, style, cheat, seed=record.seed % 997)
+        verdict = verify_answer(puzzle_set.root, record, _save(answers, f"shallow_{style.name}_{record.id}", image))
+        assert verdict.score == 0 and verdict.status != Status.CORRECT, (record.id, verdict.codes)
+        solved = build_answer(record, style, _CHEATS["none"], seed=record.seed % 997)
+        verdict = verify_answer(puzzle_set.root, record, _save(answers, f"solved_{style.name}_{record.id}", solved))
+        assert verdict.score == 100 and verdict.status == Status.CORRECT, (record.id, verdict.codes, verdict.extra)
 
 
 @pytest.mark.parametrize("cheat", ["ghost", "hairline"])

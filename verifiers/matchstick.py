@@ -142,8 +142,19 @@ def _fill_stick_holes(hit: np.ndarray, max_short_side: float) -> np.ndarray:
     count, labels, stats, _ = cv2.connectedComponentsWithStats(background, connectivity=4)
     h, w = hit.shape
     x, y, bw, bh = stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3]
-    enclosed = (x > 0) & (y > 0) & (x + bw < w) & (y + bh < h) & (np.minimum(bw, bh) <= max_short_side)
-    enclosed[0] = False
+    inside = (x > 0) & (y > 0) & (x + bw < w) & (y + bh < h)
+    inside[0] = False
+    enclosed = inside & (np.minimum(bw, bh) <= max_short_side)
+    # a slanted stick's body has a wide axis-aligned box: measure its width as twice the largest
+    # distance from its paper to the outline instead
+    slanted = np.nonzero(inside & ~enclosed & (stats[:, 4] <= max_short_side * np.hypot(bw, bh)))[0]
+    if len(slanted):
+        dist = cv2.distanceTransform(background, cv2.DIST_L2, 3)
+        for c in slanted:
+            x0, y0 = int(x[c]), int(y[c])
+            crop = labels[y0:y0 + int(bh[c]), x0:x0 + int(bw[c])] == c
+            if 2.0 * float(dist[y0:y0 + int(bh[c]), x0:x0 + int(bw[c])][crop].max()) <= max_short_side:
+                enclosed[c] = True
     if count <= 1 or not enclosed[1:].any():
         return hit
     return hit | enclosed[labels]
@@ -292,19 +303,23 @@ def _explain_band(explained: np.ndarray, centres: np.ndarray, n: np.ndarray, lo:
     cv2.fillPoly(explained, [poly], label)
 
 
-def _lies_across(ts: np.ndarray, lo: np.ndarray, hi: np.ndarray, W: float) -> bool:
+def _lies_across(ts: np.ndarray, lo: np.ndarray, hi: np.ndarray, W: float, wider: np.ndarray) -> bool:
     """Whether the ink along a too-wide slot is a stick crossing it at a shallow angle: the ink sticks out
     on one side of the slot's own stick near one end and on the other side near the other end (a second
-    parallel stick sticks out on one side only, a thicker stick on both sides alike)."""
+    parallel stick sticks out on one side only, a thicker stick on both sides alike). Where the run is
+    ``wider`` than a stick, a smaller overhang counts: a tilted or bent single stick shifts its run
+    without widening it."""
     mid = (lo + hi) / 2
     own = np.isfinite(mid) & ((hi - lo + 1) <= 1.15 * W)
     centre = float(np.median(mid[own])) if own.sum() >= 3 else 0.0
-    out = 0.5 * W + max(3.0, 0.35 * W)
-    low_side = np.isfinite(lo) & (lo < centre - out)
-    high_side = np.isfinite(hi) & (hi > centre + out)
-    if low_side.sum() < 3 or high_side.sum() < 3:
-        return False
-    return abs(float(np.median(ts[low_side])) - float(np.median(ts[high_side]))) >= 0.2
+    for out, need, where in ((0.5 * W + max(3.0, 0.35 * W), 3, np.ones_like(wider)),
+                             (0.5 * W + max(2.0, 0.15 * W), 2, wider)):
+        low_side = where & np.isfinite(lo) & (lo < centre - out)
+        high_side = where & np.isfinite(hi) & (hi > centre + out)
+        if (low_side.sum() >= need and high_side.sum() >= need
+                and abs(float(np.median(ts[low_side])) - float(np.median(ts[high_side]))) >= 0.2):
+            return True
+    return False
 
 
 def _stretches(flags: np.ndarray, max_gap: int) -> list[tuple[int, int]]:
@@ -427,7 +442,9 @@ def _account_for_ink(ink: np.ndarray, hit: np.ndarray, rgb: np.ndarray, layout: 
         band_dirs[j + 1] = _unit(slots_[j]["p0"], slots_[j]["p1"])
         doubled = np.isfinite(wd) & (wd >= max(p["doubled_width_ratio"] * W, W + 3))
         wider = np.isfinite(wd) & (wd >= max(p["wide_slot_ratio"] * W, W + 2.5))
-        if wider.sum() >= 0.6 * inner.sum() and _lies_across(ts_mask[inner], lo[inner], hi[inner], W):
+        # a stick crossing at a shallow angle widens only the ends of the slot's run (a V-shaped width
+        # profile): a third of the run suffices when the ink sticks out on opposite sides at the two ends
+        if wider.sum() >= 0.3 * inner.sum() and _lies_across(ts_mask[inner], lo[inner], hi[inner], W, wider):
             pts = centres[inner]
             strays.append({"bbox": slot_bbox(layout, j), "sticks": 1,
                            "place": f"lying across slot {_slot_name(layout, j)}",
