@@ -18,7 +18,8 @@ from benchlib import evaluation_throughput_rows, generation_rows as track_genera
 from genpuzzle.dataset import write_set
 from genpuzzle.registry import get_track
 from genpuzzle.solvers.pattern_completion import prove_cells, prove_objects
-from genpuzzle.tracks.pattern_completion import LEVELS, generate_cells, generate_objects
+from genpuzzle.tracks.pattern_completion import (SLOTS, generate_cells, generate_counting, generate_objects,
+                                                 generate_sequence, object_levels, prove_row)
 
 TRACK = "pattern_completion"
 
@@ -45,18 +46,29 @@ def acceptance_rows(quick: bool) -> list[dict]:
     """Share of generator candidates whose uniqueness proof holds, and the proof's time per candidate."""
     rows = []
     trials = 100 if quick else 500
-    for kind in ("cells", "center_single", "grid2x2"):
+    for kind in ("cells", "center_single", "grid2x2", "grid3x3", "in_out", "sequence", "counting"):
         rng = random.Random(7)
         made = kept = 0
         spent = 0.0
         for _ in range(trials):
-            m = generate_cells(rng) if kind == "cells" else generate_objects(rng, kind)
+            if kind == "cells":
+                m = generate_cells(rng)
+            elif kind == "sequence":
+                m = generate_sequence(rng)
+            elif kind == "counting":
+                m = generate_counting(rng)
+            else:
+                m = generate_objects(rng, kind)
             if m is None:
                 continue
             made += 1
             t = time.perf_counter()
-            proof = (prove_cells(m["panels"]) if kind == "cells"
-                     else prove_objects(m["panels"], kind, LEVELS, 4))
+            if kind == "cells":
+                proof = prove_cells(m["panels"])
+            elif kind in ("sequence", "counting"):
+                proof = prove_row(m["kind"], m["values"])
+            else:
+                proof = prove_objects(m["panels"], kind, object_levels(kind), SLOTS[kind])
             spent += time.perf_counter() - t
             kept += proof["unique"]
         rows.append(row(f"{TRACK}.{kind}.proof_acceptance_rate", kept / max(1, made), "share", 1.0,
@@ -76,7 +88,8 @@ def accuracy_rows(quick: bool) -> list[dict]:
                             1.0, note=f"{m['answers']} answers, {m['reviewed']} of the others sent to review; "
                                       f"failures: {m['failures'][:3]}"))
             rows.append(row(f"{TRACK}.{variant}.{label}_styles.planted_errors_caught", m["caught_rate"], "share", 1.0,
-                            note=f"{m['planted']} planted (one cell/attribute wrong; a given panel changed)"))
+                            note=f"{m['planted']} planted (one cell/attribute wrong; a given panel changed); "
+                                 f"{m['false_passes']} scored 100; missed: {m['missed'][:3]}"))
     return rows
 
 

@@ -92,25 +92,21 @@ def draw_cells(image: Image.Image, box: Any, n: int, grid: Any, style: Style, rn
 
 
 def _polygon_fill(image: Image.Image, pts: list[tuple[float, float]], grey: int, style: Style) -> None:
-    """Fill a polygon flat, or as black hatching (lines 8 px apart) whose ink share gives the same mean grey."""
+    """Fill a polygon flat, or as black diagonal hatching whose ink share gives the same mean grey (a
+    pixel is ink when (x + y) mod 8 < w, w = 8 x darkness)."""
     draw = ImageDraw.Draw(image)
     if style.fill_style == "flat":
         draw.polygon(pts, fill=(grey, grey, grey))
         return
     draw.polygon(pts, fill=(255, 255, 255))
     width = int(round(8 * (1 - grey / 255)))
-    if width <= 0:
-        return
     mask = Image.new("L", image.size, 0)
     ImageDraw.Draw(mask).polygon(pts, fill=255)
-    lines = Image.new("L", image.size, 0)
-    ld = ImageDraw.Draw(lines)
-    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-    x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
-    for t in np.arange(x0 - (y1 - y0), x1 + 8, 8.0):
-        ld.line([(t, y1), (t + (y1 - y0), y0)], fill=255, width=width)
-    ink = Image.new("RGB", image.size, (0, 0, 0))
-    image.paste(ink, (0, 0), Image.fromarray(np.minimum(np.asarray(mask), np.asarray(lines))))
+    yy, xx = np.mgrid[0:image.size[1], 0:image.size[0]]
+    hatch = ((xx + yy) % 8 < width) & (np.asarray(mask) > 0)
+    a = np.asarray(image).copy()
+    a[hatch] = 0
+    image.paste(Image.fromarray(a))
 
 
 def draw_figures(image: Image.Image, panel_box: Any, config: str, panel: dict[str, int], style: Style,
@@ -359,6 +355,8 @@ def measure(styles, count: int = 6, seed: int = 0, variants: Any = None) -> dict
                 v = verify_image(record, make_answer(puzzle.input_image, record, style, k, context_edit=True),
                                  inp, mask)
                 caught += "context_modified" in v.codes and v.score < 100
+                if not ("context_modified" in v.codes and v.score < 100):
+                    missed.append(f"{style.name}/{k}:context->{','.join(v.codes)}")
                 planted += 2
         out[variant] = {"answers": answers, "pass_rate": passed / answers, "reviewed": reviewed,
                         "failures": failures, "planted": planted, "caught_rate": caught / planted,

@@ -20,8 +20,10 @@ from genpuzzle.records import InstanceRecord, Status
 from genpuzzle.registry import get_track
 from genpuzzle.renderers.pattern_completion import FRAME_PX, RING, slot_boxes
 from genpuzzle.solvers.pattern_completion import (all_cell_predictions, boolean_op, cell_hypotheses,
-                                                  cell_prediction, prove_cells, prove_objects)
-from genpuzzle.tracks.pattern_completion import LEVELS, generate_cells, generate_objects, read_panel
+                                                  cell_prediction, prove_cells, prove_dot_sets, prove_objects,
+                                                  prove_sequence_value)
+from genpuzzle.tracks.pattern_completion import (LEVELS, generate_cells, generate_objects, read_panel,
+                                                 relaxed_row_predictions)
 from genpuzzle.verifiers.pattern_completion import read_cell_panel, read_object_panel
 
 from pattern_completion_answers import HELDOUT, TUNE, make_answer, one_attribute_wrong
@@ -287,3 +289,156 @@ def test_whole_page_redrawn_with_thicker_lines_is_not_a_context_change(variant):
         bolder = puzzle.reference_images[0].convert("RGB").filter(ImageFilter.MinFilter(3))
         verdict = genpuzzle.verify(puzzle, bolder)
         assert verdict.status.value == "correct" and verdict.score == 100, verdict.codes
+
+
+# ------------------------------------------------------------------------------------------ rows and configurations
+
+
+def _generated_rows(modulus: int | None):
+    """Every six-value row the sequence families can generate, from fully enumerated parameters (an
+    independent, generative restatement of the space :func:`sequence_predictions` infers from data)."""
+    if modulus:
+        dom, ds, es = range(modulus), range(modulus), range(1, modulus)
+        norm = lambda v: [x % modulus for x in v]  # noqa: E731
+    else:
+        dom, ds, es = range(1, 10), range(-8, 9), [e for e in range(-8, 9) if e]
+        norm = lambda v: v  # noqa: E731
+    rows = set()
+    for s in dom:
+        for d in ds:
+            rows.add(tuple(norm([s + d * i for i in range(6)])))
+            for e in es:
+                rows.add(tuple(norm([s + d * i + e * i * (i - 1) // 2 for i in range(6)])))
+            for d2 in ds:
+                if d2 != d:
+                    v = [s]
+                    for i in range(5):
+                        v.append(v[-1] + (d, d2)[i % 2])
+                    rows.add(tuple(norm(v)))
+        for b in dom:
+            if b != s:
+                rows.add((s, b) * 3)
+            for c in dom:
+                if len({s, b, c}) > 1:
+                    rows.add((s, b, c) * 2)
+        if not modulus:
+            rows.add(tuple(s * 2 ** i for i in range(6)))
+            rows.add(tuple(s * 2 ** (5 - i) for i in range(6)))  # halving, read from its end
+            for t in dom:
+                v = [s, t]
+                while len(v) < 6:
+                    v.append(v[-1] + v[-2])
+                rows.add(tuple(v))
+    if not modulus:
+        rows |= {tuple((k + i) ** 2 for i in range(6)) for k in range(0, 4)}
+    return rows
+
+
+@pytest.mark.parametrize("modulus", [8, None])
+def test_sequence_proof_agrees_with_the_generated_rows(modulus):
+    """For rows the generators and random rows: the prover's distinct predictions are exactly the sixth
+    values of every enumerated row that shows the same first five (within the counts' range)."""
+    rows = _generated_rows(modulus)
+    by_prefix: dict[tuple, set] = {}
+    for r in rows:
+        if modulus or (min(r[:5]) >= 1 and max(r[:5]) <= 9 and r[5] >= 1):
+            by_prefix.setdefault(r[:5], set()).add(r[5])
+    rng = random.Random(3)
+    prefixes = rng.sample(sorted(by_prefix), 300)
+    for prefix in prefixes:
+        proof = prove_sequence_value(list(prefix), modulus, 1, None)
+        assert set(proof["distinct_predictions"]) == by_prefix[prefix], prefix
+    for _ in range(200):  # random rows: no enumerated row behind them means no prediction either
+        prefix = tuple(rng.randrange(8) if modulus else rng.randint(1, 9) for _ in range(5))
+        proof = prove_sequence_value(list(prefix), modulus, 1, None)
+        assert set(proof["distinct_predictions"]) == by_prefix.get(prefix, set()), prefix
+
+
+def test_row_proofs_reject_ambiguous_rows():
+    # two unlabelled dots: moving together by +1 and swapping tracks give the same sets; both predict [1, 5]
+    proof = prove_dot_sets([[0, 4], [1, 5], [2, 6], [3, 7], [4, 0]], 8)
+    assert proof["unique"] and proof["answer"] == [1, 5]
+    proof = prove_sequence_value([1, 2, 1, 2, 1], None, 1, None)
+    assert proof["unique"] and proof["answer"] == 2
+    proof = prove_sequence_value([1, 2, 4, 7, 11], None, 1, None)  # differences 1, 2, 3, 4: one rule
+    assert proof["unique"] and proof["answer"] == 16
+    # 1, 2, 4 doubles (8) and has differences growing by one (7): two rules, two answers
+    proof = prove_sequence_value([1, 2, 4], None, 1, None)
+    assert not proof["unique"] and {7, 8} <= set(proof["distinct_predictions"])
+    # the track generator rejects such rows: a candidate whose proof is not unique is never kept
+    assert TRACK.validate(_record(TRACK.generate(3, "counting"))) == []
+
+
+def _puzzle_with(variant, key, value, start=0):
+    for seed in range(start, start + 400):
+        puzzle = TRACK.generate(seed, variant)
+        if puzzle.ground_truth.get(key) == value or puzzle.layout.get(key) == value:
+            return puzzle
+    raise AssertionError(f"no {variant} with {key} = {value}")
+
+
+def _record(puzzle):
+    return InstanceRecord(id="x", track=TRACK.name, variant=puzzle.variant, difficulty=puzzle.difficulty,
+                          seed=puzzle.seed, instruction="", input_image="", reference_images=[], edit_mask="",
+                          ground_truth=puzzle.ground_truth, layout=puzzle.layout, scoring=puzzle.scoring,
+                          track_version=TRACK.version)
+
+
+@pytest.mark.parametrize("variant,key,value", [("matrix_objects", "config", "grid3x3"),
+                                               ("matrix_objects", "config", "in_out"),
+                                               ("sequence", "kind", "ring"), ("sequence", "kind", "arrow"),
+                                               ("sequence", "kind", "count"), ("counting", "kind", "dots"),
+                                               ("counting", "kind", "regions"), ("counting", "kind", "lines")])
+def test_ladder_per_configuration(variant, key, value):
+    """Reference 100; each planted single error named at 67; a mark in a given panel caught."""
+    import genpuzzle
+
+    puzzle = _puzzle_with(variant, key, value)
+    record = _record(puzzle)
+    v = genpuzzle.verify(puzzle, puzzle.reference_images[0])
+    assert v.score == 100 and v.status is Status.CORRECT, v.violations
+    for k in range(2):
+        wrong, code = one_attribute_wrong(record, random.Random(k))
+        v = genpuzzle.verify(puzzle, Image.fromarray(make_answer(puzzle.input_image, record, TUNE[0], k, answer=wrong)))
+        assert code in v.codes and round(v.score) == 67 and v.status is not Status.CORRECT, (wrong, v.violations)
+    v = genpuzzle.verify(puzzle, Image.fromarray(make_answer(puzzle.input_image, record, TUNE[0], 0, context_edit=True)))
+    assert "context_modified" in v.codes and v.score <= 100 / 3
+
+
+@pytest.mark.parametrize("kind", ["dots", "regions", "lines"])
+def test_counting_accepts_any_figure_with_the_count_and_charges_another_kind(kind):
+    """The counting answer is open: figures unlike the reference's with the right count score 100; a
+    count one off is named; marks of another kind are charged."""
+    import genpuzzle
+    from PIL import ImageDraw
+
+    puzzle = _puzzle_with("counting", "kind", kind, start=50)
+    record = _record(puzzle)
+    count = puzzle.ground_truth["answer"]
+    for k in range(3):  # three other arrangements
+        v = genpuzzle.verify(puzzle, Image.fromarray(make_answer(puzzle.input_image, record, TUNE[k % 2], k)))
+        assert v.score == 100 and v.status is Status.CORRECT, (kind, k, v.violations, v.parsed)
+    v = genpuzzle.verify(puzzle, Image.fromarray(make_answer(puzzle.input_image, record, TUNE[0], 0,
+                                                             answer=count + 1)))
+    assert "wrong_count" in v.codes and round(v.score) == 67
+    image = Image.fromarray(make_answer(puzzle.input_image, record, TUNE[0], 0))
+    x0, y0, x1, y1 = puzzle.layout["panel_boxes"][puzzle.layout["slot_panel"]]
+    if kind == "dots":  # a long stroke is no dot
+        ImageDraw.Draw(image).line([(x0 + 20, y1 - 16), (x1 - 20, y1 - 16)], fill=(0, 0, 0), width=4)
+    else:  # a filled blob is no line and no region's boundary
+        ImageDraw.Draw(image).ellipse([x1 - 40, y1 - 40, x1 - 16, y1 - 16], fill=(0, 0, 0))
+    v = genpuzzle.verify(puzzle, image)
+    assert v.status is not Status.CORRECT and v.score < 100 and (
+        "wrong_shape" in v.codes or "unsure_reading" in v.codes), v.violations
+
+
+def test_sequence_reading_no_rule_explains_goes_to_review():
+    import genpuzzle
+
+    puzzle = _puzzle_with("sequence", "kind", "count")
+    record = _record(puzzle)
+    values = puzzle.ground_truth["values"]
+    explained = set(relaxed_row_predictions("count", values).values())
+    odd = next(c for c in range(1, 10) if c not in explained and abs(c - values[5]) >= 2)
+    v = genpuzzle.verify(puzzle, Image.fromarray(make_answer(puzzle.input_image, record, TUNE[0], 0, answer=odd)))
+    assert v.status is Status.NEEDS_REVIEW and "outside_hypotheses" in v.codes and v.score < 100

@@ -188,6 +188,8 @@ def generate_objects(rng: random.Random, config: str) -> dict[str, Any] | None:
 
 
 SEQUENCE_KINDS = ("ring", "arrow", "count")
+REDRAW_REACH = 0.03  # a redrawn given panel's changes stay this close (fraction of the panel side) to its ink
+REDRAW_REACH_PAGE = 0.08  # ... when at least half the given panels were redrawn (a restyled page)
 COUNTING_KINDS = ("dots", "regions", "lines")
 MAX_COUNT = 9
 
@@ -577,28 +579,29 @@ class PatternCompletionTrack(Track):
 
     def _redrawn_panels_kept(self, record: InstanceRecord, answer: np.ndarray, page: list[Violation],
                              parsed: dict[str, Any]) -> list[Violation]:
-        """Page changes minus those in given panels that still read exactly as generated: a model that
-        redraws a panel in its own style (other line widths, greys, proportions) has not changed it.
-        A panel that reads otherwise, or not confidently, keeps its ``context_modified``."""
+        """Page changes minus those in given panels that a model redrew rather than changed: the panel still
+        reads exactly as generated and its changes stay along the input's own ink (``reach_px`` within
+        ``REDRAW_REACH`` of the panel side, or ``REDRAW_REACH_PAGE`` when at least half the given panels
+        changed that way: a whole page redrawn in another style). A panel that reads otherwise or not
+        confidently, or a lone change reaching out into the paper (a mark merged into a figure), keeps its
+        ``context_modified``."""
         layout, truth = record.layout, record.ground_truth
         rows = layout["variant_kind"] in ("sequence", "counting")
-        calibration = parsed.get("_calibration")
-        verdicts: dict[int, bool] = {}
-        kept = []
-        for v in page:
-            panel = v.evidence.get("panel")
-            if v.code == "context_modified" and panel is not None and panel != layout["slot_panel"]:
-                if panel not in verdicts:
-                    expected = truth["values"][panel] if rows else truth["panels"][panel // 3][panel % 3]
-                    verdicts[panel] = read_panel(answer, truth, layout, panel, calibration) == expected
-                if verdicts[panel]:
-                    continue
-            kept.append(v)
-        redrawn = sorted(p for p, same in verdicts.items() if same)
-        if redrawn:
-            parsed["redrawn_panels_reading_as_generated"] = redrawn
-        parsed.pop("_calibration", None)
-        return kept
+        calibration = parsed.pop("_calibration", None)
+        given = [i for i in range(len(layout["panel_boxes"])) if i != layout["slot_panel"]]
+        changed = [v for v in page if v.code == "context_modified" and v.evidence.get("panel") in given]
+        panels = sorted({v.evidence["panel"] for v in changed})
+        reads_as_generated = {}
+        for i in panels:
+            expected = truth["values"][i] if rows else truth["panels"][i // 3][i % 3]
+            reads_as_generated[i] = read_panel(answer, truth, layout, i, calibration) == expected
+        page_wide = len(panels) >= len(given) / 2 and all(reads_as_generated.values())
+        reach = (REDRAW_REACH_PAGE if page_wide else REDRAW_REACH) * layout["panel_px"]
+        forgiven = {i for i in panels if reads_as_generated[i]
+                    and all(v.evidence.get("reach_px", 0.0) <= reach for v in changed if v.evidence["panel"] == i)}
+        if forgiven:
+            parsed["redrawn_panels_reading_as_generated"] = sorted(forgiven)
+        return [v for v in page if not (v in changed and v.evidence["panel"] in forgiven)]
 
     def _verify_cells(self, record: InstanceRecord, answer: np.ndarray):
         truth, layout, prog = record.ground_truth, record.layout, self.rubric["programmatic"]
@@ -641,12 +644,16 @@ class PatternCompletionTrack(Track):
         for i in range(8):
             box = layout["panel_boxes"][i]
             panel = truth["panels"][i // 3][i % 3]
-            figures, _ = read_object_panel(answer, box, slot_boxes(box, config), layout["frame_px"], 10**9, config)
+            # the panel's own shapes are known: measure its figures as those (a wrong guess shows as an
+            # outlier the median ignores)
+            types = (OUTER_SHAPES[panel["out_type"]] if config == "in_out" else SHAPES[panel["type"]],
+                     SHAPES[panel["type"]])
+            figures, _ = read_object_panel(answer, box, slot_boxes(box, config), layout["frame_px"], 10**9, config,
+                                           assume_types=types)
             if config == "in_out":
                 figures = [g for f in figures for g in f.inner]
             for f in figures:
-                if f.type == panel["type"]:
-                    pairs_size.append((sizes[panel["size"]], f.size_ratio))
+                pairs_size.append((sizes[panel["size"]], f.size_ratio))
                 pairs_fill.append((FILLS_LSTAR[panel["fill"]], f.fill_lstar))
                 if f.outline_px is not None:
                     outlines.append(f.outline_px)

@@ -229,8 +229,12 @@ def figure_interior(silhouette: np.ndarray, dark: np.ndarray) -> tuple[np.ndarra
     ``MIN_INTERIOR_PX`` pixels inside (a small figure drawn with a thick pen: its fill cannot be read)."""
     dist = cv2.distanceTransform(silhouette, cv2.DIST_L2, 3)
     depth = float(dist.max())
-    profile = [float(dark[(dist > d) & (dist <= d + 1)].mean()) if ((dist > d) & (dist <= d + 1)).any() else 0.0
-               for d in range(int(depth))]
+    # mean darkness per one-pixel band of distance from the edge (band d: d < dist <= d + 1)
+    inside = dist > 0
+    band = np.ceil(dist[inside]).astype(np.int64) - 1
+    sums = np.bincount(band, weights=dark[inside], minlength=int(depth) + 1)
+    counts = np.bincount(band, minlength=int(depth) + 1)
+    profile = [float(sums[d] / counts[d]) if counts[d] else 0.0 for d in range(int(depth))]
     edge = max(profile[:2]) if profile else 0.0
     width = next((d for d, v in enumerate(profile) if d >= 1 and v < 0.6 * edge), None)
     if width is None:  # as dark inside as the outline
@@ -257,11 +261,11 @@ def _ink(answer: np.ndarray, box: Sequence[float], inset_px: float):
 
 def _measure(contour: np.ndarray, silhouette: np.ndarray, origin: tuple[int, int], grey: np.ndarray, paper: float,
              dark: np.ndarray, slot_side: float, slots: Sequence[Sequence[float]], sizes: Sequence[float],
-             shapes: Sequence[str], calibration: Calibration) -> Figure:
+             shapes: Sequence[str], calibration: Calibration, assume_type: str | None = None) -> Figure:
     x0, y0 = origin
     bx, by, bw, bh = cv2.boundingRect(contour)
     bbox = [bx + x0, by + y0, bx + x0 + bw, by + y0 + bh]
-    name, counts, circularity = classify_shape(contour)
+    name, counts, circularity = (assume_type, [], 0.0) if assume_type else classify_shape(contour)
     interior, outline = figure_interior(silhouette, dark)
     lstar = (float("nan") if interior is None
              else grey_to_lstar(min(255.0, 255.0 * float(grey[interior > 0].mean()) / paper)))
@@ -270,10 +274,12 @@ def _measure(contour: np.ndarray, silhouette: np.ndarray, origin: tuple[int, int
     if name in UNIT_AREAS:
         # size from the area inside the outline's centre line (robust to wobbly vertices and to the pen's
         # width), plus the renderer's own outline: the palette's sizes are outer edges of a 3 px outline
-        half = 0.5 * (outline if outline is not None else calibration.outline_px)
+        pen = outline if outline is not None else calibration.outline_px
         dist = cv2.distanceTransform(silhouette, cv2.DIST_L2, 3)
-        centre_area = float((dist > half).sum())
-        ratio = (math.sqrt(centre_area / UNIT_AREAS[name]) + OUTLINE_PX - SIZE_RASTER_BIAS_PX) / slot_side
+        centre_area = float((dist > 0.5 * pen).sum())
+        # a thicker pen than the palette's 3 px may put its centre line where the palette's is, or keep its
+        # outer edge there: add the mean of the two pens, so either reading is off by a quarter of the excess
+        ratio = (math.sqrt(centre_area / UNIT_AREAS[name]) + 0.5 * (OUTLINE_PX + pen) - SIZE_RASTER_BIAS_PX) / slot_side
         if outline is None:
             # a fill as dark as the pen hides the outline's width: a thicker pen than assumed inflates the
             # area reading (for a triangle ~3.5 px per pixel) more than the bounding box (2 px per pixel)
@@ -292,9 +298,11 @@ def _measure(contour: np.ndarray, silhouette: np.ndarray, origin: tuple[int, int
 
 def read_object_panel(answer: np.ndarray, panel_box: Sequence[float], slots: Sequence[Sequence[float]],
                       frame_px: float, min_speck_px: int, config: str = "center_single",
-                      calibration: Calibration = IDENTITY) -> tuple[list[Figure], list[dict[str, Any]]]:
+                      calibration: Calibration = IDENTITY,
+                      assume_types: tuple[str, str] | None = None) -> tuple[list[Figure], list[dict[str, Any]]]:
     """Figures in a panel (inside its frame) and the specks too small to be figures. For ``in_out`` the
-    figures are the outer ones, each with the figures inside its outline as ``inner``."""
+    figures are the outer ones, each with the figures inside its outline as ``inner``. ``assume_types``
+    (outer, inner) skips reading the shapes (for measuring a given panel's known figures)."""
     got = _ink(answer, panel_box, frame_px + 4)
     if got is None:
         return [], []
@@ -316,11 +324,11 @@ def read_object_panel(answer: np.ndarray, panel_box: Sequence[float], slots: Seq
                                "px": area})
             continue
         figure = _measure(contour, silhouette, origin, grey, paper, dark, slot_side, slots, outer_sizes,
-                          outer_shapes, calibration)
+                          outer_shapes, calibration, assume_types[0] if assume_types else None)
         if config == "in_out":
             figure.fill = None  # the outer's interior holds the inner figure; read below
             _read_inner(figure, silhouette, ink, origin, grey, paper, dark, slot_side, slots, min_figure_px,
-                        min_speck_px, calibration, specks)
+                        min_speck_px, calibration, specks, assume_types[1] if assume_types else None)
         figures.append(figure)
     figures.sort(key=lambda f: (f.bbox[1], f.bbox[0]))
     return figures, specks
@@ -329,7 +337,7 @@ def read_object_panel(answer: np.ndarray, panel_box: Sequence[float], slots: Seq
 def _read_inner(outer: Figure, silhouette: np.ndarray, ink: np.ndarray, origin: tuple[int, int], grey: np.ndarray,
                 paper: float, dark: np.ndarray, slot_side: float, slots: Sequence[Sequence[float]],
                 min_figure_px: float, min_speck_px: int, calibration: Calibration,
-                specks: list[dict[str, Any]]) -> None:
+                specks: list[dict[str, Any]], assume_type: str | None = None) -> None:
     """The figures inside an outer figure's outline (ink not connected to the outline), and whether the
     outer's own fill (between outline and inner figures) is paper."""
     outline = outer.outline_px or OUTLINE_PX
@@ -354,7 +362,7 @@ def _read_inner(outer: Figure, silhouette: np.ndarray, ink: np.ndarray, origin: 
                                "px": area})
             continue
         outer.inner.append(_measure(contour, sil, origin, grey, paper, dark, slot_side, slots, INNER_SIZES, SHAPES,
-                                    calibration))
+                                    calibration, assume_type))
     ring = inside.astype(bool) & ~cv2.dilate(covered, np.ones((7, 7), np.uint8)).astype(bool)
     if ring.sum() >= MIN_INTERIOR_PX:
         lstar = grey_to_lstar(min(255.0, 255.0 * float(grey[ring].mean()) / paper))
@@ -433,12 +441,16 @@ def page_changes(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, 
     removed |= away_from_edges & (a_soft < cv2.erode(i_soft, kernel) - prog["shade_change"])
     violations = []
     min_px = prog["changed_region_min_px"]
+    # how far each change reaches from the input's own ink: a redrawn line or figure changes pixels along
+    # the old edges, an added mark reaches out into the paper
+    from_ink = cv2.distanceTransform((i_dark <= prog["added_darkness"]).astype(np.uint8), cv2.DIST_L2, 3)
     for kind, mask in (("added", added & outside), ("removed", removed & outside)):
         count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
         for k in range(1, count):
             x, y, bw, bh, area = (int(v) for v in stats[k])
             if area < min_px:
                 continue
+            reach = float(from_ink[y:y + bh, x:x + bw][labels[y:y + bh, x:x + bw] == k].max())
             cx, cy = x + bw / 2, y + bh / 2
             panel = next((i for i, b in enumerate(layout["panel_boxes"])
                           if b[0] - tol <= cx <= b[2] + tol and b[1] - tol <= cy <= b[3] + tol), None)
@@ -447,7 +459,7 @@ def page_changes(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, 
                 violations.append(Violation("context_modified",
                                             f"ink {kind} in {'panel ' + _panel_name(panel) if panel is not None else 'the frame'}"
                                             f" ({area} px)", {"bbox": bbox, "px": area, "kind": kind,
-                                                             "panel": panel}))
+                                                             "panel": panel, "reach_px": round(reach, 1)}))
             else:
                 where = "the answer grid" if answer_box is not None and panel == layout["slot_panel"] else "the answer panel"
                 violations.append(Violation("answer_outside_slot", f"ink added outside {where} ({area} px)",
@@ -470,8 +482,9 @@ RING_BLANK = 0.2
 ARROW_SURE_DEG = 14.0  # a reading this close to one of the 8 directions is confident
 ARROW_HEAD_RATIO = 1.5  # the head end's spread must be this many times the tail end's
 DOT_MIN_CIRCULARITY = 0.7
-DOT_MIN_SOLIDITY = 0.85
+DOT_MIN_SOLIDITY = 0.9
 DOT_MAX_SIDE = 0.3  # of the panel side
+DOT_MERGED_AREA = 1.6  # a dot this many times the panel's median dot area is two dots run together
 LINE_MAX_WIDTH = (0.12, 6.0)  # a straight line's width: at most 0.12 x its length + 6 px
 REGION_MIN_FRAC = 0.0025  # enclosed paper regions smaller than this share of the panel are unsure
 REGION_NOISE_PX = 12
@@ -595,9 +608,15 @@ def read_dots(answer: np.ndarray, box: Sequence[float], frame_px: float, min_spe
         solidity = float(filled.sum()) / max(area, 1)
         x0, y0, x1, y1 = c["bbox"]
         if circularity >= DOT_MIN_CIRCULARITY and solidity >= DOT_MIN_SOLIDITY and max(x1 - x0, y1 - y0) <= DOT_MAX_SIDE * side:
-            dots.append(_public(c))
+            dots.append({**_public(c), "solidity": round(solidity, 3)})
         else:
             other.append({**_public(c), "circularity": round(circularity, 2), "solidity": round(solidity, 2)})
+    if len(dots) >= 3:
+        # two dots run together: a blob far larger than the panel's typical dot
+        typical = float(np.median([d["px"] for d in dots]))
+        merged = [d for d in dots if d["px"] > DOT_MERGED_AREA * typical]
+        dots = [d for d in dots if d not in merged]
+        other += [{**d, "why": "two dots run together?"} for d in merged]
     return RowReading(len(dots), [], off_kind=other, details={"dots": dots})
 
 
@@ -635,7 +654,7 @@ def read_regions(answer: np.ndarray, box: Sequence[float], frame_px: float) -> R
     ridge = (ink > 0) & (dist >= cv2.dilate(dist, np.ones((3, 3), np.uint8)))
     if ridge.any():
         half = float(np.median(dist[ridge]))
-        thick = (dist > max(4.0 * half, half + 4.0)).astype(np.uint8)
+        thick = (dist > max(2.5 * half, half + 3.0)).astype(np.uint8)
         n_thick, _, thick_stats, _ = cv2.connectedComponentsWithStats(thick, connectivity=8)
         for k in range(1, n_thick):
             x, y, bw, bh, area = (int(v) for v in thick_stats[k])
