@@ -6,12 +6,12 @@ verifier reads with."""
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 from PIL import Image, ImageDraw
 
-from genpuzzle.renderers.common import Drawing, draw_centered_text, font
+from genpuzzle.renderers.common import Drawing, draw_centered_text
 
 PAPER = (255, 255, 255)
 INK = (0, 0, 0)

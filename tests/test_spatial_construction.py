@@ -23,11 +23,11 @@ from genpuzzle.dataset import load_set, write_set
 from genpuzzle.evaluate import verify_answer
 from genpuzzle.records import InstanceRecord, Status
 from genpuzzle.registry import get_track
-from genpuzzle.solvers.spatial_construction import (CUBE_EDGES, FACES, OPPOSITE, as_cells, canonical,
+from genpuzzle.solvers.spatial_construction import (FACES, OPPOSITE, as_cells, canonical,
                                                     common_face, count_tilings_cpsat, cube_nets, cube_rotations,
                                                     edge_point, fits_cube, fold_net, holes_by_folding, is_tiling,
                                                     net_colourings, on_cube_surface, orientations, plane_through,
-                                                    placements, section_polygon, unfold_holes)
+                                                    placements, unfold_holes)
 from genpuzzle.tracks.spatial_construction import (make_assembly, make_cross_section, make_cube_net,
                                                    make_paper_folding)
 

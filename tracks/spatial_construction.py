@@ -27,8 +27,8 @@ from typing import Any
 import numpy as np
 
 from genpuzzle.errors import TrackError
-from genpuzzle.records import InstanceRecord, Puzzle, Status, Verdict, Violation
-from genpuzzle.renderers.spatial_construction import (COLOUR_NAMES, PALETTE, project, render_assembly,
+from genpuzzle.records import InstanceRecord, Puzzle, Verdict
+from genpuzzle.renderers.spatial_construction import (COLOUR_NAMES, project, render_assembly,
                                                       render_cross_section, render_cube_net, render_paper_folding)
 from genpuzzle.solvers.spatial_construction import (CUBE_EDGES, CUBE_VERTICES, OPPOSITE, as_cells, canonical,
                                                     common_face, connected, count_tilings_cpsat, cube_nets,
@@ -40,10 +40,6 @@ from genpuzzle.track import Track
 MAX_ATTEMPTS = 400
 FRACTIONS = (Fraction(1, 4), Fraction(1, 3), Fraction(1, 2), Fraction(2, 3), Fraction(3, 4))
 FACE_ORDER = ("top", "front", "right", "bottom", "back", "left")
-
-
-def _fr(value: Any) -> Fraction:
-    return Fraction(value)
 
 
 def _point_json(p) -> list[str]:
@@ -211,8 +207,6 @@ class SpatialConstructionTrack(Track):
         sections = self.instruction_sections()
         if variant == "cube_net":
             drawing = render_cube_net(made["cube"], made["net"], made["solution"], made["anchors"])
-            anchor_names = [f"the square that becomes the {made['faces'][sq]} face is {COLOUR_NAMES[made['solution'][sq]]}"
-                            for sq in made["anchors"]]
             text = sections[variant].format(
                 colours=", ".join(COLOUR_NAMES),
                 anchor_text="two of its squares are already coloured (" + "; ".join(
@@ -227,7 +221,6 @@ class SpatialConstructionTrack(Track):
             difficulty = {"level": "medium" if any(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
                                                    for a in made["anchors"] for b in made["anchors"]) else "hard",
                           "attempts": attempt + 1}
-            del anchor_names
         elif variant == "paper_folding":
             n = made["n"]
             drawing = render_paper_folding(n, made["folds"], made["punches"], made["holes"], made["regions"])
@@ -342,15 +335,12 @@ class SpatialConstructionTrack(Track):
                 exact = section_polygon(pts["P"], pts["Q"], pts["R"])
                 if exact is None or set(exact) != set(polygon):
                     problems.append("the stored polygon is not the plane cut through P, Q, R")
-                nrm = np.cross(np.array(pts["Q"], float) - np.array(pts["P"], float),
-                               np.array(pts["R"], float) - np.array(pts["P"], float))
                 for p in polygon:
                     if not on_cube_surface(p):
                         problems.append(f"vertex {p} is not on the cube's surface")
                 for i in range(len(polygon)):
                     if not common_face(polygon[i], polygon[(i + 1) % len(polygon)]):
                         problems.append(f"side {i} does not run on a face")
-                del nrm
             else:
                 target = {(r, c) for r in range(int(truth["rows"])) for c in range(int(truth["cols"]))}
                 pieces = [as_cells(p) for p in truth["pieces"]]
