@@ -226,6 +226,22 @@ def test_answers_redrawn_as_a_model_would_score_100(game, style):
     assert v.score == 100 and v.status is Status.CORRECT, (style, v.codes, v.reason, v.extra.get("unsure_cells"))
 
 
+def test_nqueens_board_redrawn_in_chess_colours_scores_100():
+    record, inp, _, mask = case("nqueens")
+    image = Image.fromarray(A.restyled("nqueens", record, inp, "x"))
+    draw = ImageDraw.Draw(image)
+    layout = record.layout
+    target = A.accepted_boards(record)[0]
+    for r, row in enumerate(layout["cell_boxes"]):
+        for c, (x0, y0, x1, y1) in enumerate(row):
+            d = 0.05 * (x1 - x0)
+            draw.rectangle([x0 + d, y0 + d, x1 - d, y1 - d], fill=(240, 217, 181) if (r + c) % 2 == 0 else (181, 136, 99))
+            if target[r][c] == "Q":
+                A.draw_mark(draw, layout, r, c, "letter", (0, 0, 0), np.random.default_rng(0))
+    v = verify_image(record, np.asarray(image), inp, mask)
+    assert v.score == 100 and v.status is Status.CORRECT, (v.codes, v.extra.get("unsure_cells"))
+
+
 def test_an_unsure_mark_never_passes():
     """A faint smudge that is neither empty nor a mark makes the answer needs_review, never correct."""
     record, inp, ref, mask = case("nqueens")

@@ -1,5 +1,5 @@
 """N-Queens reading: every square a queen (any mark: a queen glyph of any font, a letter Q, a filled disc,
-an X, a dot), empty, or unsure (:func:`~genpuzzle.verifiers.board_game.puzzle_verify.mark_state`); judged
+an X, a dot), empty, or unsure, whatever colours the squares are redrawn in (:func:`~genpuzzle.verifiers.board_game.puzzle_verify.mark_state`); judged
 by the rules (rows, columns, diagonals) and against the unique completion."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceReco
     layout = record.layout
     states = {}
     for cell, ink in cell_ink(answer, input_image, layout).items():
-        state, conf = mark_state(ink)
+        state, conf = mark_state(ink, recolour_matters=False)  # square colours carry no meaning
         states[cell] = ({"mark": "Q", "empty": ".", "unsure": UNSURE}[state], conf, ink.evidence())
     return reading_from(states, layout["rows"], layout["cols"])
 

@@ -41,6 +41,7 @@ MARK_SHARE = 0.03  # ink share of the inner cell from which ink is a mark ...
 MARK_EXTENT = 0.2  # ... when one connected piece of it spans this fraction of the inner cell
 BLANK_SHARE = 0.008  # below this ink share a cell is empty
 PAINTED_DE = 35.0  # background this far (Delta E) from the input's: the cell was painted over
+DARK_FILL = 90  # a cell painted over with a colour darker than this (luma) is a filled mark
 
 
 @dataclass
@@ -140,14 +141,20 @@ def _luma_of(rgb: Sequence[int]) -> float:
     return 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
 
 
-def mark_state(ink: CellInk) -> tuple[str, float]:
+def mark_state(ink: CellInk, recolour_matters: bool = True) -> tuple[str, float]:
     """``("mark" | "empty" | "unsure", confidence)`` from a cell's ink. A cell painted over in a much darker
-    colour is a mark; one repainted in another light colour is unsure (a highlight or a changed cell?)."""
+    colour is a mark; one repainted in another light colour is unsure (a highlight or a changed cell?)
+    unless the cell colour carries no meaning (``recolour_matters=False``: a board redrawn in other
+    square colours), then only a dark fill (luma < DARK_FILL) is a mark and other ink is read against the
+    new colour."""
     if ink.painted >= PAINTED_DE:
         drop = _luma_of(ink.input_background) - _luma_of(ink.background)
-        if drop >= INK_DROP:
+        if recolour_matters and drop >= INK_DROP:
             return "mark", min(1.0, 0.6 + 0.4 * (drop - INK_DROP) / 40)
-        return "unsure", 0.3
+        if not recolour_matters and _luma_of(ink.background) < DARK_FILL:
+            return "mark", min(1.0, 0.6 + 0.4 * (DARK_FILL - _luma_of(ink.background)) / 40)
+        if recolour_matters:
+            return "unsure", 0.3
     if ink.share >= MARK_SHARE and ink.extent >= MARK_EXTENT:
         return "mark", min(1.0, 0.6 + 0.4 * max((ink.share - MARK_SHARE) / 0.04, (ink.extent - MARK_EXTENT) / 0.2))
     if ink.share < BLANK_SHARE or ink.extent < 0.08:
