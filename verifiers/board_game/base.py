@@ -622,12 +622,18 @@ def verify_board(record: InstanceRecord, answer: np.ndarray, input_image: np.nda
     threshold = rubric["needs_review_below_cell_confidence"]
     low = [(r, c) for r, row in enumerate(reading.confidence) for c, x in enumerate(row) if x < threshold]
     needs_review = bool(low) or (bool(not_covered) and not violations)
+    # what is drawn is sure, what it means is not: a symbol of no piece kind, new ink beside the board
+    # (a caption or a scribble) go to the judge
+    judge_codes = sorted({v.code for v in violations} & {"unknown_piece", "extra_marks"})
+    needs_review = needs_review or bool(judge_codes)
     extra_info: dict[str, Any] = {"outcome": comparison.outcome, "labels": {k: len(v) for k, v in labels.items()}}
     if low:
         extra_info["unsure_cells"] = [{"cell": cell_name(r, c, layout["rows"]), "state": reading.states[r][c],
                                        **(reading.evidence[r][c] if reading.evidence else {})} for r, c in low]
     if not_covered:
         extra_info["not_covered"] = not_covered
+    if judge_codes:
+        extra_info["review_reason"] = f"{', '.join(judge_codes)}: left to the judge"
     if labels["redrawn"]:
         extra_info["redrawn_labels"] = labels["redrawn"]
     if reading.notes:
