@@ -503,3 +503,20 @@ def test_garbage_images_never_crash(board_set, game, seed, kind):
     verdict = verify_image(record, image, inp, mask)
     assert 0 <= verdict.score <= 100 and verdict.status is not Status.ERROR, verdict.reason
     assert verdict.status is not Status.CORRECT
+
+
+@pytest.mark.parametrize("game", ["go", "connect4", "hex"])
+def test_an_arrow_and_a_highlight_on_the_board_are_tolerated(board_set, tmp_path, game):
+    root, by_game = board_set
+    record = by_game[game][0]
+    layout = record.layout
+    image = Image.fromarray(_render(record, _accepted(record)[0]))
+    r, c = record.ground_truth["accepted"][0]["cells"][-1]
+    x, y = layout["cell_centers"][r][c]
+    p = layout["cell_px"]
+    d = ImageDraw.Draw(image)
+    d.rectangle([x - 0.5 * p, y - 0.5 * p, x + 0.5 * p, y + 0.5 * p], outline=(230, 30, 30), width=3)
+    x0, y0 = layout["board_bbox"][0] + 4, layout["board_bbox"][1] + 4
+    d.line([(x0, y0), (x - 0.3 * p * np.sign(x - x0), y - 0.3 * p * np.sign(y - y0))], fill=(230, 30, 30), width=3)
+    verdict = _verify(root, record, image, tmp_path, "arrow")
+    assert verdict.score == 100 and verdict.status is Status.CORRECT, verdict.codes
