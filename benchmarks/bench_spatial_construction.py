@@ -14,11 +14,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchlib import evaluation_throughput_rows, generation_rows as track_generation_rows, row
+from benchlib import evaluation_throughput_rows, row
+from benchlib import generation_rows as track_generation_rows
+
 from genpuzzle.dataset import write_set
 from genpuzzle.registry import get_track
-from genpuzzle.tracks.spatial_construction import (make_assembly, make_cross_section, make_cube_net,
-                                                   make_paper_folding)
+from genpuzzle.tracks.spatial_construction import make_assembly, make_cross_section, make_cube_net, make_paper_folding
 
 TRACK = "spatial_construction"
 

@@ -6,7 +6,7 @@ verifier reads with."""
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 from PIL import Image, ImageDraw
@@ -189,7 +189,7 @@ def render_paper_folding(n: int, folds: Sequence[tuple[str, str]], punches: Sequ
             poly = [to_panel(k, x, y) for x, y in _region_polygon(box)]
             d.polygon(poly, fill=(246, 246, 246), outline=INK, width=2)
             if k < len(folds):
-                kind, keep = folds[k]
+                kind, _keep = folds[k]
                 after = regions[k]
                 kept = [to_panel(k, x, y) for x, y in _region_polygon(after)]
                 d.polygon(poly, fill=(214, 214, 214), outline=INK, width=2)  # the flap ...

@@ -8,9 +8,10 @@ outward normal (:data:`FACES`). A *colouring* maps face name -> colour index.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 import numpy as np
 

@@ -245,7 +245,7 @@ def make_answer(input_image: Image.Image, record: InstanceRecord, style: Style, 
         x, y = state["blob"]
         ImageDraw.Draw(img).ellipse([x - 12, y - 12, x + 12, y + 12], fill=(20, 20, 200))
     if stray:
-        W, H = img.size
+        _, H = img.size
         d = ImageDraw.Draw(img)
         d.line([(8, H - 30), (48, H - 12), (70, H - 28)], fill=(30, 30, 30), width=4)
     return _effects(np.asarray(img), style, rng)

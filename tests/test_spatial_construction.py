@@ -18,20 +18,34 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
+from spatial_construction_answers import ERRORS, HELDOUT, TUNE, make_answer, plant, truth_answer
 
 from genpuzzle.dataset import load_set, write_set
 from genpuzzle.evaluate import verify_answer
 from genpuzzle.records import InstanceRecord, Status
 from genpuzzle.registry import get_track
-from genpuzzle.solvers.spatial_construction import (FACES, OPPOSITE, as_cells, canonical,
-                                                    common_face, count_tilings_cpsat, cube_nets, cube_rotations,
-                                                    edge_point, fits_cube, fold_net, holes_by_folding, is_tiling,
-                                                    net_colourings, on_cube_surface, orientations, plane_through,
-                                                    placements, unfold_holes)
-from genpuzzle.tracks.spatial_construction import (make_assembly, make_cross_section, make_cube_net,
-                                                   make_paper_folding)
-
-from spatial_construction_answers import ERRORS, HELDOUT, TUNE, make_answer, plant, truth_answer
+from genpuzzle.solvers.spatial_construction import (
+    FACES,
+    OPPOSITE,
+    as_cells,
+    canonical,
+    common_face,
+    count_tilings_cpsat,
+    cube_nets,
+    cube_rotations,
+    edge_point,
+    fits_cube,
+    fold_net,
+    holes_by_folding,
+    is_tiling,
+    net_colourings,
+    on_cube_surface,
+    orientations,
+    placements,
+    plane_through,
+    unfold_holes,
+)
+from genpuzzle.tracks.spatial_construction import make_assembly, make_cross_section, make_cube_net, make_paper_folding
 
 SETTINGS = settings(max_examples=25, deadline=None)
 VARIANTS = ("cube_net", "paper_folding", "cross_section", "assembly")
@@ -189,7 +203,7 @@ def test_generation_is_deterministic_and_validates(sc_set):
         b.input_image.save(buf[1], format="PNG")
         assert buf[0].getvalue() == buf[1].getvalue() and a.ground_truth == b.ground_truth
     assert track.plan_variants(56).count("cube_net") == 14
-    root, by_variant = sc_set
+    _, by_variant = sc_set
     for records in by_variant.values():
         for record in records:
             assert track.validate(record) == []
@@ -243,7 +257,7 @@ def test_single_local_defects_keep_tier_2(sc_set, tmp_path):
     cases = [("cube_net", "wrong_face"), ("paper_folding", "missing_hole"), ("cross_section", "missing_edge")]
     for variant, error in cases:
         record = by_variant[variant][0]
-        state, stray = plant(record, error, random.Random(2))
+        state, _ = plant(record, error, random.Random(2))
         verdict = _verify(root, record, make_answer(_input(root, record), record, TUNE[0], state=state), tmp_path,
                           variant)
         assert verdict.subscores["tier"] == 2 and round(verdict.score, 2) == 66.67, (variant, verdict.codes)

@@ -28,13 +28,36 @@ import numpy as np
 
 from genpuzzle.errors import TrackError
 from genpuzzle.records import InstanceRecord, Puzzle, Verdict
-from genpuzzle.renderers.spatial_construction import (COLOUR_NAMES, project, render_assembly,
-                                                      render_cross_section, render_cube_net, render_paper_folding)
-from genpuzzle.solvers.spatial_construction import (CUBE_EDGES, CUBE_VERTICES, OPPOSITE, as_cells, canonical,
-                                                    common_face, connected, count_tilings_cpsat, cube_nets,
-                                                    edge_point, final_points, fold_net, folded_region,
-                                                    holes_by_folding, is_tiling, net_colourings, on_cube_surface,
-                                                    orientations, section_polygon, unfold_holes)
+from genpuzzle.renderers.spatial_construction import (
+    COLOUR_NAMES,
+    project,
+    render_assembly,
+    render_cross_section,
+    render_cube_net,
+    render_paper_folding,
+)
+from genpuzzle.solvers.spatial_construction import (
+    CUBE_EDGES,
+    CUBE_VERTICES,
+    OPPOSITE,
+    as_cells,
+    canonical,
+    common_face,
+    connected,
+    count_tilings_cpsat,
+    cube_nets,
+    edge_point,
+    final_points,
+    fold_net,
+    folded_region,
+    holes_by_folding,
+    is_tiling,
+    net_colourings,
+    on_cube_surface,
+    orientations,
+    section_polygon,
+    unfold_holes,
+)
 from genpuzzle.track import Track
 
 MAX_ATTEMPTS = 400

@@ -18,8 +18,9 @@ Every violation names its element and carries a pixel ``bbox``.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 import cv2
 import numpy as np
