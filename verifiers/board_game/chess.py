@@ -1,9 +1,9 @@
 """Chess board reader: glyph cells by :mod:`genpuzzle.verifiers.board_game.glyphs`; a changed cell's piece
 is read as
 
-- **side** by the shares of the body that are dark ink and light: mostly dark with little light is
-  Black; a large light share (white, or the square's colour inside a dark outline: an outline-only White
-  glyph) is White; a token carrying a letter by its fill;
+- **side** by the lightness of the body's core and its share of dark ink: a solid dark core is Black; a
+  white core, or the square's colour inside a dark outline (an outline-only White glyph), is White; a
+  token carrying a letter by its fill;
 - **kind** by shape: the filled silhouette against the silhouettes of two chess glyph designs (the
   shipped DejaVu Sans and WenQuanYi Micro Hei glyphs; the answer's design is chosen by a vote over its
   changed cells, see :func:`read_board`); a disc- or box-shaped body carrying a letter (K Q R B N P, a
@@ -43,12 +43,14 @@ SHAPE_FLOOR = 0.55
 SHAPE_MARGIN = 0.04
 LETTER_FLOOR = 0.5
 LETTER_MARGIN = 0.05
-BLACK_DARK_SHARE = 0.45
-MOSTLY_DARK = 0.55  # this much dark ink is a Black piece whatever else its body shows
-BLACK_LIGHT_SHARE = 0.22
-WHITE_LIGHT_SHARE = 0.3
+MOSTLY_DARK = 0.6  # this much dark ink is a Black piece whatever else its body shows
+BLACK_CORE_L = 36.0
+BLACK_DARK_SHARE = 0.42
+WHITE_CORE_L = 40.0
+WHITE_DARK_SHARE = 0.46
 GREY_MARGIN = 0.25  # lightness correlation lead that settles a silhouette tie
 GREY_FLOOR = 0.8
+GREY_SCALES = (0.85, 1.0, 1.15)
 TEMPLATE_BLUR = 1.2  # px: the blurred variant of every template
 OPEN_FRAC = 0.05  # a queen's crown points and a bishop's tip are thin: open only 1-2 px specks away
 
@@ -114,16 +116,18 @@ def shape_bank(pitch: int) -> dict[str, dict[str, list[np.ndarray]]]:
     return bank
 
 
-@lru_cache(maxsize=64)
-def grey_template(pitch: int, design: str, code: str, shade: str) -> np.ndarray:
-    """Lightness of piece ``code`` drawn in ``design`` on a ``shade`` square, blurred by TEMPLATE_BLUR,
-    the central 0.8 pitch (what :func:`grey_scores` slides over an answer's cell)."""
+@lru_cache(maxsize=256)
+def grey_template(pitch: int, design: str, code: str, shade: str, scale: float = 1.0) -> np.ndarray:
+    """Lightness of piece ``code`` drawn in ``design`` at ``scale`` of this board's size on a ``shade``
+    square, blurred by TEMPLATE_BLUR, the central 0.8 pitch (what :func:`grey_scores` slides over an
+    answer's cell)."""
     import cv2
 
     from genpuzzle.renderers.board_game.pieces import cjk, dejavu
 
     colour = (240, 217, 181) if shade == "light" else (181, 136, 99)
-    rgb, _ = render_mask(_draw_glyph(dejavu if design == "dejavu" else cjk, code), pitch, colour)
+    font_of = dejavu if design == "dejavu" else cjk
+    rgb, _ = render_mask(_draw_glyph(lambda size: font_of(int(round(size * scale))), code), pitch, colour)
     grey = cv2.GaussianBlur(cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY).astype(np.float32), (0, 0), TEMPLATE_BLUR)
     m = int(round(0.1 * pitch))
     return grey[m:pitch - m, m:pitch - m]
@@ -140,10 +144,13 @@ def grey_scores(view: CellView, design: str, side: str) -> list[tuple[str, float
     crop = cv2.GaussianBlur(view.grey.astype(np.float32), (0, 0), TEMPLATE_BLUR)
     out = []
     for kind in KINDS:
-        t = grey_template(pitch, design, kind if side == "w" else kind.lower(), shade)
-        if crop.shape[0] < t.shape[0] or crop.shape[1] < t.shape[1]:
-            return []
-        out.append((kind, float(np.nan_to_num(cv2.matchTemplate(crop, t, cv2.TM_CCOEFF_NORMED)).max())))
+        best = -1.0
+        for scale in GREY_SCALES:  # pieces redrawn a little smaller or larger
+            t = grey_template(pitch, design, kind if side == "w" else kind.lower(), shade, scale)
+            if crop.shape[0] < t.shape[0] or crop.shape[1] < t.shape[1]:
+                return []
+            best = max(best, float(np.nan_to_num(cv2.matchTemplate(crop, t, cv2.TM_CCOEFF_NORMED)).max()))
+        out.append((kind, best))
     return sorted(out, key=lambda kv: -kv[1])
 
 
@@ -173,14 +180,14 @@ def is_plate(view: CellView) -> bool:
 
 def side_of(view: CellView, plate: bool) -> str | None:
     """``"w"``, ``"b"`` or None (unsure). A token carrying a letter: by its fill (the body's median
-    L*). A piece silhouette: by the shares of its body that are dark ink and light (white, or the square's
-    colour inside an outline): a Black piece is mostly dark with little light (thin detail lines), a White
-    one has a large light share."""
+    L*). A piece silhouette: by its core's lightness (the body eroded by 0.1 pitch: a Black piece's core is
+    solid dark, a White one's white or, for an outline-only glyph, the square's colour) together with the
+    share of the body that is dark ink."""
     if plate:
         return "b" if view.body_l < 40 else "w" if view.body_l > 60 else None
-    if view.dark_share >= MOSTLY_DARK or (view.light_share <= BLACK_LIGHT_SHARE and view.dark_share >= BLACK_DARK_SHARE):
+    if view.dark_share >= MOSTLY_DARK or (view.core_l <= BLACK_CORE_L and view.dark_share >= BLACK_DARK_SHARE):
         return "b"
-    if view.light_share >= WHITE_LIGHT_SHARE and view.dark_share < BLACK_DARK_SHARE:
+    if view.core_l >= WHITE_CORE_L and view.dark_share <= WHITE_DARK_SHARE:
         return "w"
     return None
 

@@ -67,6 +67,7 @@ class CellView:
     cover: float
     dark_share: float  # share of the body darker than L* 40 (and than the background by 25)
     light_share: float  # share of the body lighter than L* 55 and at most 12 below the background
+    core_l: float  # median L* of the body's core (eroded by INNER_ERODE): a solid piece's own colour
     evidence: dict[str, Any] = field(default_factory=dict)
 
 
@@ -193,21 +194,25 @@ def cell_view(rgb: np.ndarray, lab: np.ndarray, grey: np.ndarray, cx: float, cy:
     e = max(3, int(round(INNER_ERODE * pitch)) | 1)
     core = cv2.erode(sil.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (e, e))).astype(bool)
     inner = core & (np.abs(crop_lab[:, :, 0] - body_l) > 35)
+    core_l = float(np.median(crop_lab[core][:, 0])) if core.sum() >= 8 else body_l
     # the body's colour shares are measured a little inside its edge, away from the blended halo
     shrunk = cv2.erode(sil.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
     region = shrunk if shrunk.sum() >= 0.3 * sil.sum() else sil
     body_lab = crop_lab[region][:, 0] if region.any() else np.zeros(1, np.float32)
     dark = float((body_lab < min(40.0, float(bg[0]) - 25)).mean()) if region.any() else 0.0
     light = float((body_lab > max(55.0, float(bg[0]) - 12)).mean()) if region.any() else 0.0
-    return CellView(crop_rgb, crop_lab, crop_grey, bg, ink, sil, body_l, inner, pitch, cover, dark, light,
-                    {"cover": round(cover, 3), "body_L": round(body_l, 1), "bg_L": round(float(bg[0]), 1),
+    return CellView(crop_rgb, crop_lab, crop_grey, bg, ink, sil, body_l, inner, pitch, cover, dark, light, core_l,
+                    {"cover": round(cover, 3), "body_L": round(body_l, 1), "core_L": round(core_l, 1),
+                     "bg_L": round(float(bg[0]), 1),
                      "dark_share": round(dark, 3), "light_share": round(light, 3)})
 
 
-def unchanged_ncc(answer_grey: np.ndarray, input_grey: np.ndarray, box: Sequence[float], shift: int = 3) -> float:
+def unchanged_ncc(answer_grey: np.ndarray, input_grey: np.ndarray, box: Sequence[float], shift: int = 3,
+                  flat: bool = True) -> float:
     """:func:`~genpuzzle.verifiers.board_game.base.cell_unchanged` on lightness images computed once
     per board (the same measure: best NCC over shifts of up to ``shift`` px; a flat crop is unchanged
-    when the answer's crop is flat with the same mean grey)."""
+    when the answer's crop is flat with the same mean grey; ``flat=False``: a flat crop scores 0, for
+    blurred copies, where a piece of the square's mean lightness can blur flat)."""
     import cv2
 
     x0, y0, x1, y1 = (int(round(v)) for v in box)
@@ -217,6 +222,8 @@ def unchanged_ncc(answer_grey: np.ndarray, input_grey: np.ndarray, box: Sequence
     if ref.size < 16:
         return 0.0
     if ref.std() < 4:
+        if not flat:
+            return 0.0
         patch = answer_grey[y0:y1, x0:x1].astype(np.float32)
         return 1.0 if abs(float(patch.mean()) - float(ref.mean())) < 12 and patch.std() < 12 else 0.0
     search = answer_grey[max(0, y0 - shift):min(H, y1 + shift), max(0, x0 - shift):min(W, x1 + shift)].astype(np.float32)
@@ -248,7 +255,7 @@ def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
             cx, cy = layout["cell_centers"][r][c]
             h = 0.45 * pitch
             box = [cx - h, cy - h, cx + h, cy + h]
-            ncc = max(unchanged_ncc(grey, in_grey, box), unchanged_ncc(soft, soft_input, box))
+            ncc = max(unchanged_ncc(grey, in_grey, box), unchanged_ncc(soft, soft_input, box, flat=False))
             ev: dict[str, Any] = {"box": [round(v) for v in layout["cell_boxes"][r][c]], "unchanged_ncc": round(ncc, 3)}
             if ncc >= UNCHANGED_NCC:
                 srow.append(position[r][c])
