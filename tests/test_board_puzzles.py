@@ -350,3 +350,78 @@ def test_track_lists_every_puzzle_and_validates_records():
         assert game in track.variants
         record = case(game)[0]
         assert track.validate(record) == [], game
+
+
+def _chase_solutions(n: int, lights: set) -> list[set]:
+    """Every press set clearing ``lights``, by light chasing (independent of the GF(2) elimination): each
+    first-row pattern forces the rows below (press under every cell still lit); keep those ending dark."""
+    out = []
+    for pattern in range(2 ** n):
+        presses = {(0, c) for c in range(n) if pattern >> c & 1}
+        lit = lights_out.press_all(n, lights, presses)
+        for r in range(1, n):
+            row = {(r, c) for c in range(n) if (r - 1, c) in lit}
+            presses |= row
+            lit = lights_out.press_all(n, lit, row)
+        if not lit:
+            out.append(presses)
+    return out
+
+
+@SETTINGS
+@given(st.integers(0, 10 ** 6))
+def test_lights_out_accepted_sets_match_light_chasing(seed):
+    data = lights_out.generate(random.Random(seed), ("easy", "medium", "hard")[seed % 3], "press")
+    n = data["n"]
+    sols = _chase_solutions(n, {(r, c) for r, row in enumerate(data["lights"]) for c, v in enumerate(row) if v})
+    low = min(map(len, sols))
+    want = sorted(sorted(s) for s in sols if len(s) == low)
+    got = sorted(sorted((r, c) for r, row in enumerate(g) for c, v in enumerate(row) if v) for g in data["accepted"])
+    assert got == want
+
+
+def _sokoban_finals_plain_bfs(room, box, player, goal):
+    """Fewest pushes and the player cells of every optimal final board, by a plain 0-1 BFS over (box,
+    player) states (walking costs 0, pushing 1): independent of the solver's player-area states."""
+    from collections import deque
+
+    dirs = list(sokoban.DIRECTIONS.values())
+    start = (box, player)
+    dist = {start: 0}
+    todo = deque([start])
+    best, finals = None, set()
+    while todo:
+        (b, p) = state = todo.popleft()
+        d = dist[state]
+        if best is not None and d >= best:
+            continue
+        for dr, dc in dirs:
+            q = (p[0] + dr, p[1] + dc)
+            if not sokoban.is_free(room, q, set()):
+                continue
+            if q == b:
+                nb = (b[0] + dr, b[1] + dc)
+                if not sokoban.is_free(room, nb, set()):
+                    continue
+                if nb == goal:
+                    if best is None or d + 1 < best:
+                        best, finals = d + 1, set()
+                    finals.add(b)
+                    continue
+                nxt, cost = (nb, b), 1
+            else:
+                nxt, cost = (b, q), 0
+            if nxt not in dist or dist[nxt] > d + cost:
+                dist[nxt] = d + cost
+                (todo.appendleft if cost == 0 else todo.append)(nxt)
+    return best, finals
+
+
+@SETTINGS
+@given(st.integers(0, 10 ** 6))
+def test_sokoban_shortest_push_boards_match_a_plain_bfs(seed):
+    data = sokoban.generate(random.Random(seed), "hard")
+    best, finals = _sokoban_finals_plain_bfs(data["room"], tuple(data["boxes"][0]), tuple(data["player"]),
+                                             tuple(data["goals"][0]))
+    assert best == data["difficulty"]["pushes"]
+    assert sorted(finals) == sorted(tuple(a["player"]) for a in data["accepted"])
