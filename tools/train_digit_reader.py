@@ -56,7 +56,8 @@ def digit_glyph(split: str, source: str, digit: int, rng: np.random.Generator, m
     if source == "printed":
         return _font_char(rng, g["printed_train" if train else "printed_heldout"], str(digit), train)
     if source == "hand":
-        return _font_char(rng, g["hand_train" if train else "hand_heldout"], str(digit), train)
+        return _font_char(rng, g[{"train": "hand_train", "calib": "hand_calib"}.get(split, "hand_heldout")],
+                          str(digit), train)
     if source == "pen":
         strokes = (dd.pen_strokes(digit, int(rng.integers(10 if pen_v2 else 6))) if train
                    else dd.hand_strokes(digit, int(rng.integers(6))))
@@ -69,7 +70,11 @@ def digit_glyph(split: str, source: str, digit: int, rng: np.random.Generator, m
         pool = mnist_pool[digit]
         a, label = dd.mnist_glyph(int(pool[int(rng.integers(len(pool)))]))
         assert label == digit
-        return dd.stroke_width(a, rng, -2, 3) if train else a
+        if split != "train":
+            return a
+        a = dd.stroke_width(a, rng, -2, 3)
+        # Real hands vary far more than 2,000 samples show: stronger warps and slant on them.
+        return dd.elastic(a, rng, rng.uniform(3, 9)) if rng.random() < 0.6 else a
     raise ValueError(source)
 
 
@@ -80,7 +85,8 @@ def other_glyph(split: str, rng: np.random.Generator, mnist_pool=None) -> np.nda
     r = rng.random()
     if r < 0.55:
         ch = dd.OTHER_CHARS[int(rng.integers(len(dd.OTHER_CHARS)))]
-        fonts = (g["printed_train"] + g["hand_train"]) if train else (g["printed_heldout"] + g["hand_heldout"])
+        hand = {"train": "hand_train", "calib": "hand_calib"}.get(split, "hand_heldout")
+        fonts = g["printed_train" if train else "printed_heldout"] + g[hand]
         return _font_char(rng, fonts, ch, train)
     if r < 0.7:
         kind = ("cross", "tick", "scribble", "zigzag", "hash", "dash")[int(rng.integers(6))]
@@ -90,7 +96,7 @@ def other_glyph(split: str, rng: np.random.Generator, mnist_pool=None) -> np.nda
 
 
 CONDITIONS = ("clean", "rescale", "jpeg60", "blur1", "shift")
-DIGIT_SOURCES = ("printed", "printed", "printed", "hand", "hand", "hand", "mnist", "mnist", "pen", "hershey")
+DIGIT_SOURCES = ("printed", "printed", "printed", "hand", "hand", "hand", "mnist", "mnist", "mnist", "pen", "hershey")
 
 
 def _mnist_pool(split: str) -> dict[int, np.ndarray]:
@@ -103,7 +109,7 @@ def _chunk(args: tuple[int, str, int, int]) -> tuple[np.ndarray, np.ndarray]:
     'train-outline' (training styles, 30 % drawn hollow, pen 1s with long flags too)."""
     seed, stream, chunk, n = args
     split = "train" if stream.startswith("train") else stream
-    outline_p, pen_v2 = (0.3, True) if stream == "train-outline" else (0.0, False)
+    outline_p, pen_v2 = (0.3, True) if stream == "train-outline" else (0.1, True) if stream == "train-v3" else (0.0, False)
     cv2.setNumThreads(1)
     rng = dd.rng_for(seed, stream, chunk)
     pool = _mnist_pool(split)
@@ -120,7 +126,7 @@ def _chunk(args: tuple[int, str, int, int]) -> tuple[np.ndarray, np.ndarray]:
                                 pen_v2)
         if alpha is not None and outline_p and rng.random() < outline_p:
             alpha = dd.outline(alpha, rng)
-        if alpha is not None and rng.random() < 0.35:
+        if alpha is not None and rng.random() < (0.5 if stream == "train-v3" else 0.35):
             alpha = dd.elastic(alpha, rng, rng.uniform(2, 7))
         cells.append(dd.render_cell(rng, alpha, "train"))
         labels.append(label)
@@ -152,18 +158,41 @@ def make_net():
         nn.Flatten(), nn.Linear(48 * 9, 128), nn.ReLU(), nn.Dropout(0.25), nn.Linear(128, dg.N_CLASSES))
 
 
-def fit(x: np.ndarray, y: np.ndarray, seed: int, epochs: int, threads: int):
+def init_from(net, path: Path, member: int = 0) -> None:
+    """Start ``net`` from the weights of a saved model (``m{member}_conv0_w``... or, in the previous
+    single-network format, ``conv0_w``...) of the same architecture."""
+    import torch
+
+    with np.load(path) as z:
+        w = {k: z[k] for k in z.files}
+    prefix = f"m{member}_" if f"m{member}_conv0_w" in w else ""
+    convs = [m for m in net if m.__class__.__name__ == "Conv2d"]
+    fcs = [m for m in net if m.__class__.__name__ == "Linear"]
+    with torch.no_grad():
+        for kind, mods in (("conv", convs), ("fc", fcs)):
+            for i, m in enumerate(mods):
+                m.weight.copy_(torch.from_numpy(w[f"{prefix}{kind}{i}_w"].astype(np.float32)))
+                m.bias.copy_(torch.from_numpy(w[f"{prefix}{kind}{i}_b"].astype(np.float32)))
+
+
+def fit(x: np.ndarray, y: np.ndarray, seed: int, epochs: int, threads: int, init: Path | None = None,
+        member: int = 0):
+    """Train one network (Adam, one-cycle schedule; from ``init``'s weights at a third of the peak
+    learning rate when given)."""
     import torch
     import torch.nn.functional as F
 
     torch.manual_seed(seed)
     torch.set_num_threads(threads)
     net = make_net()
+    if init is not None:
+        init_from(net, init, member)
     xt = torch.from_numpy(x).unsqueeze(1)
     yt = torch.from_numpy(y)
     opt = torch.optim.Adam(net.parameters(), lr=2e-3, weight_decay=1e-5)
     steps = epochs * ((len(y) + 127) // 128)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps, pct_start=0.15)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=1e-3 if init is not None else 3e-3, total_steps=steps,
+                                                pct_start=0.15)
     g = torch.Generator().manual_seed(seed)
     t0 = time.time()
     for ep in range(epochs):
@@ -184,6 +213,8 @@ def fit(x: np.ndarray, y: np.ndarray, seed: int, epochs: int, threads: int):
             sched.step()
             total += float(loss.detach()) * len(idx)
             correct += int((out.argmax(1) == yt[idx]).sum())
+            if k and k % (128 * 100) == 0:
+                print(f"  {k}/{len(perm)} ({time.time() - t0:.0f}s)", flush=True)
         print(f"epoch {ep + 1}/{epochs}: loss {total / len(yt):.4f} acc {correct / len(yt):.4f} "
               f"({time.time() - t0:.0f}s)", flush=True)
     net.eval()
@@ -201,20 +232,23 @@ def fit_temperature(logits: np.ndarray, y: np.ndarray) -> float:
     return best[1]
 
 
-def export(net, temperature: float, out: Path, meta: dict) -> None:
+def export(nets, temperature: float, out: Path, meta: dict) -> None:
+    """Save the members' weights (``m{j}_conv{i}_w`` ...; float16 weights, float32 biases) and the
+    ensemble's temperature as one npz."""
     arrays = {"format": np.array(dg.MODEL_FORMAT), "temperature": np.array(temperature, np.float32)}
     arrays.update({k: np.array(v) for k, v in meta.items()})
-    convs = [m for m in net if m.__class__.__name__ == "Conv2d"]
-    fcs = [m for m in net if m.__class__.__name__ == "Linear"]
-    for i, m in enumerate(convs):
-        arrays[f"conv{i}_w"] = m.weight.detach().numpy().astype(np.float16)
-        arrays[f"conv{i}_b"] = m.bias.detach().numpy().astype(np.float32)
-    for i, m in enumerate(fcs):
-        arrays[f"fc{i}_w"] = m.weight.detach().numpy().astype(np.float16)
-        arrays[f"fc{i}_b"] = m.bias.detach().numpy().astype(np.float32)
+    for j, net in enumerate(nets):
+        convs = [m for m in net if m.__class__.__name__ == "Conv2d"]
+        fcs = [m for m in net if m.__class__.__name__ == "Linear"]
+        for i, m in enumerate(convs):
+            arrays[f"m{j}_conv{i}_w"] = m.weight.detach().numpy().astype(np.float16)
+            arrays[f"m{j}_conv{i}_b"] = m.bias.detach().numpy().astype(np.float32)
+        for i, m in enumerate(fcs):
+            arrays[f"m{j}_fc{i}_w"] = m.weight.detach().numpy().astype(np.float16)
+            arrays[f"m{j}_fc{i}_b"] = m.bias.detach().numpy().astype(np.float32)
     out.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(out, **arrays)
-    print(f"saved {out} ({out.stat().st_size / 1e6:.2f} MB), temperature {temperature:.3f}")
+    print(f"saved {out} ({out.stat().st_size / 1e6:.2f} MB), {len(nets)} members, temperature {temperature:.3f}")
 
 
 # --------------------------------------------------------------------------------- evaluation
@@ -250,42 +284,67 @@ def report(reader: dg.DigitReader, seed: int, n: int) -> dict[str, dict[str, flo
     return res
 
 
+def load_data(a) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    if a.cache and a.cache.is_file():
+        z = np.load(a.cache)
+        return z["x"], z["y"], z["xc"], z["yc"]
+    t0 = time.time()
+    x, y = build(a.seed, "train-v3", a.samples, a.workers)
+    xc, yc = build(a.seed + 1, "calib", a.calib_samples, a.workers)
+    if a.cache:
+        np.savez(a.cache, x=x, y=y, xc=xc, yc=yc)
+    print(f"data: train {len(y)} calib {len(yc)}, class counts {np.bincount(y).tolist()} "
+          f"({time.time() - t0:.0f}s)", flush=True)
+    return x, y, xc, yc
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--seed", type=int, default=20261130)
-    ap.add_argument("--samples", type=int, default=70000)
-    ap.add_argument("--calib-samples", type=int, default=8000)
-    ap.add_argument("--outline-samples", type=int, default=20000)
-    ap.add_argument("--epochs", type=int, default=7)
+    ap.add_argument("--seed", type=int, default=20261201)
+    ap.add_argument("--samples", type=int, default=150000)
+    ap.add_argument("--calib-samples", type=int, default=12000)
+    ap.add_argument("--epochs", type=int, default=9)
+    ap.add_argument("--members", type=int, default=2, help="networks in the ensemble (each its own seed)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--cache", type=Path, default=None, help="npz cache of the rendered training data")
+    ap.add_argument("--data-only", action="store_true", help="render the data into --cache and stop")
+    ap.add_argument("--fit-member", type=int, default=None, help="train only this member into --member-out")
+    ap.add_argument("--member-out", type=Path, default=None)
+    ap.add_argument("--member-files", type=Path, nargs="*", default=None,
+                    help="members trained separately (--fit-member): calibrate and export them")
+    ap.add_argument("--init", type=Path, default=None, help="start from this saved model's weights (fine-tuning)")
+    ap.add_argument("--round", type=int, default=0, help="fine-tuning round (changes the member's seed)")
     ap.add_argument("--out", type=Path, default=dg.MODEL_PATH)
     ap.add_argument("--eval-only", action="store_true")
     ap.add_argument("--eval-n", type=int, default=500)
     a = ap.parse_args(argv)
     if not a.eval_only:
-        t0 = time.time()
-        if a.cache and a.cache.is_file():
-            z = np.load(a.cache)
-            x, y, xc, yc = z["x"], z["y"], z["xc"], z["yc"]
-        else:
-            x, y = build(a.seed, "train", a.samples, a.workers)
-            xc, yc = build(a.seed + 1, "calib", a.calib_samples, a.workers)
-            if a.cache:
-                np.savez(a.cache, x=x, y=y, xc=xc, yc=yc)
-        if a.outline_samples:
-            x2, y2 = build(a.seed, "train-outline", a.outline_samples, a.workers)
-            x, y = np.concatenate([x, x2]), np.concatenate([y, y2])
-        print(f"data: train {len(y)} calib {len(yc)}, class counts {np.bincount(y).tolist()} "
-              f"({time.time() - t0:.0f}s)", flush=True)
-        net = fit(x, y, a.seed, a.epochs, a.threads)
         import torch
 
+        x, y, xc, yc = load_data(a)
+        if a.data_only:
+            return
+        if a.fit_member is not None:
+            net = fit(x, y, a.seed + 1000 * a.fit_member + a.round, a.epochs, a.threads, a.init, a.fit_member)
+            torch.save(net.state_dict(), a.member_out)
+            return
+        if a.member_files:
+            nets = []
+            for f in a.member_files:
+                net = make_net()
+                net.load_state_dict(torch.load(f))
+                nets.append(net.eval())
+        else:
+            nets = [fit(x, y, a.seed + 1000 * j, a.epochs, a.threads, a.init if j == 0 else None)
+                    for j in range(a.members)]
         with torch.no_grad():
-            logits = net(torch.from_numpy(xc).unsqueeze(1)).numpy()
-        print(f"calib accuracy {float((logits.argmax(1) == yc).mean()):.4f}")
-        export(net, fit_temperature(logits, yc), a.out, {"seed": a.seed, "n_train": len(y)})
+            member_logits = [net(torch.from_numpy(xc).unsqueeze(1)).numpy() for net in nets]
+        for j, lg in enumerate(member_logits):
+            print(f"member {j} calib accuracy {float((lg.argmax(1) == yc).mean()):.4f}")
+        logits = np.mean(member_logits, axis=0)
+        print(f"ensemble calib accuracy {float((logits.argmax(1) == yc).mean()):.4f}")
+        export(nets, fit_temperature(logits, yc), a.out, {"seed": a.seed, "n_train": len(y)})
     reader = dg.DigitReader.load(a.out)
     for source, r in report(reader, 7, a.eval_n).items():
         print(f"heldout {source:8s} acc {r['accuracy']:.4f} confident_wrong {r['confident_wrong']:.4f} "

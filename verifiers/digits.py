@@ -24,7 +24,7 @@ import numpy as np
 import genpuzzle.data
 
 MODEL_PATH = Path(genpuzzle.data.__file__).parent / "models" / "digits.npz"
-MODEL_FORMAT = "genpuzzle-digits-cnn-v2"
+MODEL_FORMAT = "genpuzzle-digits-cnn-v3"
 BLANK_CLASS = 10
 OTHER_CLASS = 11
 N_CLASSES = 12
@@ -39,6 +39,9 @@ MIN_INK_EXTENT = 0.2    # digit bbox must span >= this fraction of the cell's sh
 MIN_STROKE_EXTENT = 0.15  # ... and one connected stroke must span this much (scattered specks don't)
 PENCIL_MAX_EXTENT = 0.4   # pencil marks: every glyph group spans less than this fraction of the side,
 PENCIL_MIN_OFFSET = 0.17  # ... and a lone group's centre lies this far (fraction of side) off the centre
+PENCIL_GAP = 0.16         # pieces closer than this (fraction of side) count as one group for that test
+FAINT_INK_FLOOR = 24.0    # contrast from which faint structure makes a blank unsure (noise stays below)
+FRAGMENTED_BLANK_CONFIDENCE = 0.6  # digit-sized ink that fails only the stroke test: unsure, maybe a broken glyph
 
 
 SYMBOL_BLANK = "blank"    # no ink that could be a symbol
@@ -207,10 +210,10 @@ class PreparedCell:
     pencil: tuple[np.ndarray, ...] = ()
 
 
-def _clusters(kept: np.ndarray, side: int) -> list[tuple[int, int, int, int]]:
-    """Boxes (y0, y1, x0, x1) of groups of kept ink: components closer than ~8% of the side join,
-    so a digit written in broken strokes stays one group."""
-    r = max(1, int(round(side * 0.04)))
+def _clusters(kept: np.ndarray, side: int, join: float = 0.04) -> list[tuple[int, int, int, int]]:
+    """Boxes (y0, y1, x0, x1) of groups of kept ink: components closer than ~2 * ``join`` of the side
+    join, so a digit written in broken strokes stays one group."""
+    r = max(1, int(round(side * join)))
     grown = cv2.dilate(kept.astype(np.uint8), np.ones((2 * r + 1, 2 * r + 1), np.uint8))
     count, labels = cv2.connectedComponents(grown, connectivity=8)
     boxes = []
@@ -229,11 +232,14 @@ def _pencil_marks(kept: np.ndarray, soft: np.ndarray) -> tuple[np.ndarray, ...]:
     boxes = _clusters(kept, side)
     if not boxes or any(max(y1 - y0, x1 - x0) > PENCIL_MAX_EXTENT * side for y0, y1, x0, x1 in boxes):
         return ()
-    if len(boxes) == 1:
-        y0, y1, x0, x1 = boxes[0]
+    # Pieces that still form one group when gaps up to ~PENCIL_GAP of the side are bridged, centred in
+    # the cell, are one glyph (a small answer, or a thin answer broken by the threshold), not marks.
+    groups = boxes if len(boxes) == 1 else _clusters(kept, side, PENCIL_GAP / 2)
+    if len(groups) == 1:
+        y0, y1, x0, x1 = groups[0]
         off = max(abs((y0 + y1) / 2 - h / 2) / h, abs((x0 + x1) / 2 - w / 2) / w)
         if off < PENCIL_MIN_OFFSET:
-            return ()  # one small glyph in the middle: a small answer, not a pencil mark
+            return ()
     return tuple(_normalise(soft[y0:y1, x0:x1])[0] for y0, y1, x0, x1 in boxes)
 
 
@@ -261,9 +267,25 @@ def _prepare_batch(img: np.ndarray) -> list[PreparedCell]:
         if ink < MIN_INK_FRACTION or extent < MIN_INK_EXTENT or stroke < MIN_STROKE_EXTENT:
             # Close calls (just under the most-failed threshold) get lower confidence.
             closeness = min(ink / MIN_INK_FRACTION, extent / MIN_INK_EXTENT, stroke / MIN_STROKE_EXTENT)
-            out[i] = PreparedCell(None, 0.0, ink, float(np.clip(1.0 - 0.45 * closeness, 0.55, 0.99)))
+            confidence = float(np.clip(1.0 - 0.45 * closeness, 0.55, 0.99))
+            if ink >= MIN_INK_FRACTION and extent >= MIN_INK_EXTENT:
+                # Enough ink spread over a digit's size, only in small pieces: scattered specks, or a
+                # thin stroke the threshold broke up. Not a sure blank.
+                confidence = min(confidence, FRAGMENTED_BLANK_CONFIDENCE)
+            out[i] = PreparedCell(None, 0.0, ink, confidence)
             continue
         todo.append(i)
+    sure_blank = [i for i in range(n) if out[i] is not None and out[i].blank_confidence >= CONFIDENT]
+    if sure_blank:
+        # A blank is sure only when a lower threshold finds no digit-sized stroke either: faint ink (a
+        # light pen next to a dark grid line that raised the threshold, a hairline) is unsure, never blank.
+        sel = np.array(sure_blank)
+        low = np.maximum(FAINT_INK_FLOOR, 0.5 * thr[sel])
+        faint, faint_sides = _clean_batch(strength[sel] >= low[:, None, None])
+        faint_ink = np.count_nonzero(faint, axis=(1, 2)) / (h * w)
+        for j, i in enumerate(sure_blank):
+            if faint_ink[j] >= MIN_INK_FRACTION and faint_sides[j] >= MIN_STROKE_EXTENT * side:
+                out[i] = PreparedCell(None, 0.0, out[i].ink, FRAGMENTED_BLANK_CONFIDENCE)
     if todo:
         sel = np.array(todo)
         peaks = _percentile_rows(strength.reshape(n, -1), 90, kept.reshape(n, -1))[sel]
@@ -339,26 +361,34 @@ def _conv3x3_relu_pool(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarra
     return np.maximum(y, 0, out=y)
 
 
+DISAGREE_CONFIDENCE = 0.5  # members reading different classes: the cell is unsure whatever the average says
+
+
 class DigitReader:
-    """Open-set reader of single symbols: a small CNN over the normalised 28x28 crop, run in numpy
-    (weights in ``data/models/digits.npz``, trained by ``tools/train_digit_reader.py``), with
-    temperature-scaled (calibrated) probabilities over 12 classes: digits 0-9, blank, other."""
+    """Open-set reader of single symbols: an ensemble of small CNNs over the normalised 28x28 crop
+    (weights in ``data/models/digits.npz``, trained by ``tools/train_digit_reader.py``), run in numpy,
+    with temperature-scaled (calibrated) probabilities of the members' mean logits over 12 classes: digits 0-9, blank, other. When the members' own top classes differ, the
+    reading is unsure (confidence at most ``DISAGREE_CONFIDENCE``)."""
 
     def __init__(self, weights: dict[str, np.ndarray]):
-        self.convs = []
-        i = 0
-        while f"conv{i}_w" in weights:
-            w = weights[f"conv{i}_w"].astype(np.float32)  # (F, C, 3, 3)
-            w = np.ascontiguousarray(w.transpose(2, 3, 1, 0).reshape(-1, w.shape[0]))  # rows (ky, kx, C)
-            self.convs.append((w, weights[f"conv{i}_b"].astype(np.float32)))
-            i += 1
-        self.fcs = []
-        i = 0
-        while f"fc{i}_w" in weights:
-            self.fcs.append((weights[f"fc{i}_w"].astype(np.float32).T.copy(), weights[f"fc{i}_b"].astype(np.float32)))
-            i += 1
-        if not self.convs or not self.fcs or self.fcs[-1][0].shape[1] != N_CLASSES:
-            raise ValueError("digit model has unexpected layer shapes")
+        self.members: list[tuple[list, list]] = []  # per member: convs [(w (9C, F), b)], fcs [(w (in, out), b)]
+        j = 0
+        while f"m{j}_conv0_w" in weights:
+            convs, fcs = [], []
+            while f"m{j}_conv{len(convs)}_w" in weights:
+                i = len(convs)
+                w = weights[f"m{j}_conv{i}_w"].astype(np.float32)  # (F, C, 3, 3) -> rows (ky, kx, C)
+                convs.append((np.ascontiguousarray(w.transpose(2, 3, 1, 0).reshape(-1, w.shape[0])),
+                              weights[f"m{j}_conv{i}_b"].astype(np.float32)))
+            while f"m{j}_fc{len(fcs)}_w" in weights:
+                i = len(fcs)
+                fcs.append((weights[f"m{j}_fc{i}_w"].astype(np.float32).T.copy(), weights[f"m{j}_fc{i}_b"].astype(np.float32)))
+            if not fcs or fcs[-1][0].shape[1] != N_CLASSES:
+                raise ValueError("digit model has unexpected layer shapes")
+            self.members.append((convs, fcs))
+            j += 1
+        if not self.members:
+            raise ValueError("digit model has no networks")
         self.temperature = float(weights["temperature"])
 
     @classmethod
@@ -377,26 +407,44 @@ class DigitReader:
             raise RuntimeError(f"digit model {path} is corrupt or incompatible ({exc}); "
                                f"retrain with `python tools/train_digit_reader.py`") from exc
 
-    def logits(self, images: np.ndarray) -> np.ndarray:
-        """(N, 12) uncalibrated logits for (N, 28, 28) normalised crops."""
+    def member_logits(self, images: np.ndarray) -> np.ndarray:
+        """(M, N, 12) uncalibrated logits of each of the M members for (N, 28, 28) normalised crops."""
         x = np.asarray(images, np.float32).reshape(-1, NORM_SIZE, NORM_SIZE, 1)
         if not len(x):
-            return np.zeros((0, N_CLASSES), np.float32)
-        for w, b in self.convs:
-            x = _conv3x3_relu_pool(x, w, b)
-        x = np.ascontiguousarray(x.transpose(0, 3, 1, 2)).reshape(len(x), -1)  # PyTorch flattens C, H, W
-        for i, (w, b) in enumerate(self.fcs):
-            x = x @ w + b
-            if i < len(self.fcs) - 1:
-                np.maximum(x, 0, out=x)
-        return x
+            return np.zeros((len(self.members), 0, N_CLASSES), np.float32)
+        out = []
+        for convs, fcs in self.members:
+            y = x
+            for w, b in convs:
+                y = _conv3x3_relu_pool(y, w, b)
+            y = np.ascontiguousarray(y.transpose(0, 3, 1, 2)).reshape(len(y), -1)  # PyTorch flattens C, H, W
+            for i, (w, b) in enumerate(fcs):
+                y = y @ w + b
+                if i < len(fcs) - 1:
+                    np.maximum(y, 0, out=y)
+            out.append(y)
+        return np.stack(out)
+
+    def logits(self, images: np.ndarray) -> np.ndarray:
+        """(N, 12) uncalibrated ensemble logits (the members' mean) for (N, 28, 28) normalised crops."""
+        return self.member_logits(images).mean(axis=0)
 
     def probabilities(self, images: np.ndarray) -> np.ndarray:
-        """(N, 12) calibrated class probabilities (columns 0-9 digits, 10 blank, 11 other)."""
-        x = self.logits(images) / np.float32(self.temperature)
+        """(N, 12) calibrated class probabilities (columns 0-9 digits, 10 blank, 11 other); a row whose
+        members disagree on the top class has its largest probability capped at DISAGREE_CONFIDENCE
+        (the rest of the row keeps its values, so the top class stays the same)."""
+        members = self.member_logits(images)
+        x = members.mean(axis=0) / np.float32(self.temperature)
         x -= x.max(axis=1, keepdims=True)
         e = np.exp(x)
-        return e / e.sum(axis=1, keepdims=True)
+        p = e / e.sum(axis=1, keepdims=True)
+        tops = members.argmax(axis=2)
+        split = (tops != tops[0]).any(axis=0)
+        if split.any():
+            rows = np.nonzero(split)[0]
+            k = p[rows].argmax(axis=1)
+            p[rows, k] = np.minimum(p[rows, k], DISAGREE_CONFIDENCE)
+        return p
 
     def read(self, cells: Sequence[np.ndarray], allowed: Sequence[int] | None = None) -> list[DigitReading]:
         """Read each cell crop (uint8 gray HxW or RGB HxWx3, ink darker/more saturated than the
