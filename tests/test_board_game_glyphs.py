@@ -430,3 +430,17 @@ def test_garbage_images_never_crash(game, seed, kind, h, w):
     assert v.status is not Status.ERROR, v.reason
     assert 0 <= v.score <= 100
     assert not (v.status is Status.CORRECT and v.score < 100)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_validate_reproves_and_catches_a_tampered_answer(game):
+    track = get_track("board_game")
+    rec = generated(game, 0)[0]
+    assert track.validate(rec) == []
+    truth = dict(rec.ground_truth)
+    wrong = next(m for m, h, _ in truth["legal_successors"] if h not in {a["hash"] for a in truth["accepted"]})
+    truth["accepted"] = [dict(truth["accepted"][0], move=wrong)]
+    tampered = record_of(game, {"truth": truth, "layout": rec.layout})
+    assert track.validate(tampered) != [] or game != "chess"
+    truth["accepted"] = [dict(truth["accepted"][0], hash="0" * 16)]
+    assert track.validate(record_of(game, {"truth": truth, "layout": rec.layout})) != []

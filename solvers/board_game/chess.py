@@ -177,6 +177,14 @@ class Chess(BoardGame):
             return [_move(cb, m) for m in mate_in_2_keys(cb, limit=64)[0]]
         raise ValueError(f"chess has no task {task!r}")
 
+    def check_truth(self, truth: dict[str, Any]) -> list[str]:
+        """The shared re-proof, plus the answer set re-derived from the stored FEN alone by a separate
+        python-chess code path (:func:`reference_check`)."""
+        problems = super().check_truth(truth)
+        if reference_check(truth["notation"], truth["task"]) != sorted(a["move"] for a in truth["accepted"]):
+            problems.append("the accepted moves differ from the ones re-derived from the FEN")
+        return problems
+
     def generate(self, rng: random.Random) -> Instance:
         """A certified instance; the level (easy/medium: mate in 1 with few/more pieces; hard: mate in 2)
         is drawn from ``rng`` in equal shares."""
