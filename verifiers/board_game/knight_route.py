@@ -76,7 +76,7 @@ def input_busy(input_image: np.ndarray) -> np.ndarray:
     return spread > 2 * NEW_INK
 
 
-def edge_coverage(ink: np.ndarray, layout: dict, busy: np.ndarray | None = None
+def edge_coverage(ink: np.ndarray, layout: dict, busy: np.ndarray | None = None, faint: np.ndarray | None = None
                   ) -> dict[tuple[tuple[int, int], tuple[int, int]], float]:
     """Per candidate move, the longest run of samples with new ink nearby (a sample on the input's own ink,
     where new ink cannot be told, counts as covered), as a share of the samples;
@@ -85,7 +85,9 @@ def edge_coverage(ink: np.ndarray, layout: dict, busy: np.ndarray | None = None
 
     n, cell = layout["rows"], float(layout["cell_px"])
     reach = max(2, int(round(0.04 * cell)))
-    near = cv2.dilate(ink.astype(np.uint8), np.ones((2 * reach + 1, 2 * reach + 1), np.uint8)) > 0
+    kernel = np.ones((2 * reach + 1, 2 * reach + 1), np.uint8)
+    near_strong = cv2.dilate(ink.astype(np.uint8), kernel) > 0
+    near_faint = cv2.dilate((ink | faint).astype(np.uint8), kernel) > 0 if faint is not None else near_strong
     H, W = ink.shape
     out = {}
     for r in range(n):
@@ -98,8 +100,14 @@ def edge_coverage(ink: np.ndarray, layout: dict, busy: np.ndarray | None = None
                 ts = np.linspace(*SAMPLE_SPAN, 25)
                 xs = np.clip(np.round(x0 + ts * (x1 - x0)).astype(int), 0, W - 1)
                 ys = np.clip(np.round(y0 + ts * (y1 - y0)).astype(int), 0, H - 1)
+                # faint ink only along knight moves: the short king segments are crossed by the route's
+                # lines, whose faint (blurred) rims would cover too much of them
+                # nor do hidden samples bridge them: every knight move crosses a king move's midpoint, right
+                # on a grid line
+                knight = abs(dr) + abs(dc) == 3
+                near = near_faint if knight else near_strong
                 hits = near[ys, xs]
-                unknown = busy[ys, xs] & ~hits if busy is not None else np.zeros_like(hits)
+                unknown = busy[ys, xs] & ~hits if busy is not None and knight else np.zeros_like(hits)
                 if unknown.mean() > 0.5:
                     out[tuple(sorted((a, b)))] = 0.0
                     continue
@@ -213,7 +221,7 @@ def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceReco
     # move's segment faint ink counts too (noise does not form runs along a segment)
     faint = new_ink(answer, matched_colours(input_image, answer, layout), FAINT_INK, FAINT_DISTANCE)
     faint &= ~grid_ink(faint, answer, layout)
-    coverage = edge_coverage(faint | ink, layout, input_busy(input_image))
+    coverage = edge_coverage(ink, layout, input_busy(input_image), faint)
     drawn = {e for e, v in coverage.items() if v >= DRAWN}
     unsure = {e for e, v in coverage.items() if UNSURE_FROM <= v < DRAWN}
     states = [row[:] for row in position]
