@@ -146,21 +146,27 @@ def best_match(vec: np.ndarray | None, bank: dict[str, list[np.ndarray]]) -> lis
     return sorted(scores, key=lambda kv: -kv[1])
 
 
-def background_lab(lab: np.ndarray, pitch: float) -> np.ndarray:
-    """Median Lab colour of four patches ~0.36 pitch from the centre diagonally (a cell's corners)."""
+def background_lab(lab: np.ndarray, pitch: float, ring: bool = False) -> np.ndarray:
+    """Median Lab colour of four patches ~0.36 pitch from the centre diagonally (a cell's corners), or
+    with ``ring`` of eight patches 0.47 pitch from the centre at 22.5 + 45k degrees (an intersection
+    board: its lines run along the axes and, in a palace, the diagonals, never between them)."""
     half = lab.shape[0] // 2
-    d = int(round(0.36 * pitch))
     p = max(1, int(round(0.04 * pitch)))
+    if ring:
+        angles = np.radians(22.5 + 45 * np.arange(8))
+        offsets = [(int(round(0.47 * pitch * np.sin(a))), int(round(0.47 * pitch * np.cos(a)))) for a in angles]
+    else:
+        d = int(round(0.36 * pitch))
+        offsets = [(sy * d, sx * d) for sx in (-1, 1) for sy in (-1, 1)]
     patches = []
-    for sx in (-1, 1):
-        for sy in (-1, 1):
-            cy, cx = half + sy * d, half + sx * d
-            patches.append(np.median(lab[max(0, cy - p):cy + p + 1, max(0, cx - p):cx + p + 1].reshape(-1, 3), axis=0))
+    for dy, dx in offsets:
+        cy, cx = half + dy, half + dx
+        patches.append(np.median(lab[max(0, cy - p):cy + p + 1, max(0, cx - p):cx + p + 1].reshape(-1, 3), axis=0))
     return np.median(np.array(patches), axis=0)
 
 
 def cell_view(rgb: np.ndarray, lab: np.ndarray, grey: np.ndarray, cx: float, cy: float, pitch: float,
-              open_frac: float = OPEN, texture: bool = False) -> CellView:
+              open_frac: float = OPEN, texture: bool = False, bg_ring: bool = False) -> CellView:
     """The measurements of one cell (see :class:`CellView`). ``texture``: also count as ink the pixels
     where the lightness varies locally (a fine white-and-black limb that resampling and JPEG blended
     to the square's own lightness); only for boards whose cells have no line work inside."""
@@ -170,7 +176,7 @@ def cell_view(rgb: np.ndarray, lab: np.ndarray, grey: np.ndarray, cx: float, cy:
     crop_rgb = _crop(rgb, cx, cy, half, 255)
     crop_lab = _crop(lab, cx, cy, half, 0)
     crop_grey = _crop(grey, cx, cy, half, 255)
-    bg = background_lab(crop_lab, pitch)
+    bg = background_lab(crop_lab, pitch, bg_ring)
     disc = _disc(2 * half + 1, DISC * pitch)
     ink = (np.linalg.norm(crop_lab - bg[None, None, :], axis=2) > INK_DE) & disc
     if texture:
@@ -232,12 +238,13 @@ def unchanged_ncc(answer_grey: np.ndarray, input_grey: np.ndarray, box: Sequence
 
 def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
                      position: Sequence[Sequence[str]], classify: Classifier, open_frac: float = OPEN,
-                     texture: bool = False, empty_cover: float = EMPTY_COVER, occupied: float = OCCUPIED
-                     ) -> BoardReading:
+                     texture: bool = False, empty_cover: float = EMPTY_COVER, occupied: float = OCCUPIED,
+                     bg_ring: bool = False) -> BoardReading:
     """Read every cell of a glyph board (see the module docstring); ``open_frac``: the opening size of
     the game (x pitch; larger where grid lines cross the cell, smaller for thin-limbed glyphs);
     ``empty_cover`` / ``occupied``: the game's silhouette shares for an empty cell and a piece (a board
-    whose lines cross the cells leaves line junctions after the opening, pieces there are large discs)."""
+    whose lines cross the cells leaves line junctions after the opening, pieces there are large discs);
+    ``bg_ring``: sample the background between the lines of an intersection board (:func:`background_lab`)."""
     import cv2
 
     rows, cols, pitch = layout["rows"], layout["cols"], float(layout["cell_px"])
@@ -262,7 +269,7 @@ def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
                 crow.append(round(min(1.0, 0.7 + 3 * (ncc - UNCHANGED_NCC)), 3))
                 erow.append({**ev, "read": "unchanged"})
                 continue
-            view = cell_view(rgb, lab, grey, cx, cy, pitch, open_frac, texture)
+            view = cell_view(rgb, lab, grey, cx, cy, pitch, open_frac, texture, bg_ring)
             ev.update(view.evidence)
             if view.cover <= empty_cover:
                 state, cf = EMPTY, 0.6 + 0.4 * min(1.0, (empty_cover - view.cover) / empty_cover + 0.25)
@@ -297,7 +304,7 @@ def render_mask(draw_fn: Callable[[Any, tuple[float, float, float, float]], None
 
 def template_view(draw_fn: Callable[[Any, tuple[float, float, float, float]], None], size: int = 96,
                   background: tuple[int, int, int] = (128, 128, 128), open_frac: float = OPEN,
-                  texture: bool = False, blur: float = 0.0) -> CellView:
+                  texture: bool = False, blur: float = 0.0, bg_ring: bool = False) -> CellView:
     """The :class:`CellView` of a piece rendered alone (optionally blurred by ``blur`` px, as a
     resampled, compressed answer shows it), as the reader would see it."""
     rgb, lab = render_mask(draw_fn, size, background)
@@ -307,7 +314,7 @@ def template_view(draw_fn: Callable[[Any, tuple[float, float, float, float]], No
         rgb = cv2.GaussianBlur(rgb, (0, 0), blur)
         lab = lab_image(rgb)
     grey = luma(rgb)
-    return cell_view(rgb, lab, grey, (size - 1) / 2, (size - 1) / 2, float(size), open_frac, texture)
+    return cell_view(rgb, lab, grey, (size - 1) / 2, (size - 1) / 2, float(size), open_frac, texture, bg_ring)
 
 
 def text_mask(text: str, font: Any, size: int = 96, rotate: bool = False, stroke: int = 0) -> np.ndarray:

@@ -71,7 +71,7 @@ def characters(pitch: int) -> dict[str, list[np.ndarray]]:
         vecs = []
         for code in (kind.upper(), kind):
             view = template_view(lambda img, box, code=code: draw_xiangqi_piece(img, code, box), size=pitch,
-                                 open_frac=OPEN_FRAC)
+                                 open_frac=OPEN_FRAC, bg_ring=True)
             vecs.append(shape_vector(character_mask(view)[0]))
         for char in red + black + XIANGQI_VARIANTS[kind]:
             for stroke in (0, 2):  # regular and bold strokes
@@ -111,4 +111,4 @@ def classify(view: CellView) -> tuple[str, float, dict[str, Any]]:
 
 def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord) -> BoardReading:
     return read_glyph_board(answer, input_image, record.layout, parse_board(record.ground_truth["position"]),
-                            classify, OPEN_FRAC, empty_cover=EMPTY_COVER, occupied=OCCUPIED)
+                            classify, OPEN_FRAC, empty_cover=EMPTY_COVER, occupied=OCCUPIED, bg_ring=True)
