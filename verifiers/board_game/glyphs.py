@@ -147,17 +147,18 @@ def best_match(vec: np.ndarray | None, bank: dict[str, list[np.ndarray]]) -> lis
 
 
 def background_lab(lab: np.ndarray, pitch: float, ring: bool = False) -> np.ndarray:
-    """Median Lab colour of four patches ~0.36 pitch from the centre diagonally (a cell's corners), or
-    with ``ring`` of eight patches 0.47 pitch from the centre at 22.5 + 45k degrees (an intersection
-    board: its lines run along the axes and, in a palace, the diagonals, never between them)."""
+    """Median Lab colour of four patches ~0.36 pitch from the centre diagonally (a cell's corners), with
+    ``ring`` also of eight patches 0.49 pitch from the centre at 22.5 + 45k degrees (an intersection
+    board: its lines run along the axes and, in a palace, the diagonals, never between them; the corners
+    of a palace centre lie on its diagonals, a large piece reaches the ring: the median of the twelve
+    holds)."""
     half = lab.shape[0] // 2
     p = max(1, int(round(0.04 * pitch)))
+    d = int(round(0.36 * pitch))
+    offsets = [(sy * d, sx * d) for sx in (-1, 1) for sy in (-1, 1)]
     if ring:
         angles = np.radians(22.5 + 45 * np.arange(8))
-        offsets = [(int(round(0.47 * pitch * np.sin(a))), int(round(0.47 * pitch * np.cos(a)))) for a in angles]
-    else:
-        d = int(round(0.36 * pitch))
-        offsets = [(sy * d, sx * d) for sx in (-1, 1) for sy in (-1, 1)]
+        offsets += [(int(round(0.49 * pitch * np.sin(a))), int(round(0.49 * pitch * np.cos(a)))) for a in angles]
     patches = []
     for dy, dx in offsets:
         cy, cx = half + dy, half + dx
