@@ -208,10 +208,12 @@ def _mask(layout: dict[str, Any]) -> Image.Image:
 
 # ------------------------------------------------------------------------------------------ rows
 #
-# ``sequence`` and ``counting``: six framed panels in a row, the sixth (thick frame) missing.
+# ``sequence`` and ``counting``: six framed panels in reading order (two rows of three), the sixth (thick
+# frame) missing.
 
-ROW_PANEL_PX = 168
+ROW_PANEL_PX = 180
 ROW_PANELS = 6
+ROW_COLUMNS = 3
 RING_POSITIONS = 8
 RING_RADIUS = 0.32  # ring of dot positions, fraction of the panel side
 DOT_RADIUS = 0.075
@@ -224,11 +226,15 @@ LINE_PX = 4
 
 
 def row_layout(panel_px: int = ROW_PANEL_PX) -> dict[str, Any]:
-    """Six panel boxes in a row; the last is the answer slot."""
-    boxes = [[MARGIN + c * (panel_px + GAP), MARGIN, MARGIN + c * (panel_px + GAP) + panel_px, MARGIN + panel_px]
-             for c in range(ROW_PANELS)]
+    """Six panel boxes in reading order, in two rows of three (a 1.5 : 1 page, close to the image sizes
+    models return, where a 1 x 6 strip would be squashed beyond registration's range); the last is the
+    answer slot."""
+    boxes = [[MARGIN + c * (panel_px + GAP), MARGIN + r * (panel_px + GAP), MARGIN + c * (panel_px + GAP) + panel_px,
+              MARGIN + r * (panel_px + GAP) + panel_px] for r in range(ROW_PANELS // ROW_COLUMNS) for c in range(ROW_COLUMNS)]
+    rows = ROW_PANELS // ROW_COLUMNS
     return {"panel_boxes": boxes, "panel_px": panel_px,
-            "size": [2 * MARGIN + ROW_PANELS * panel_px + (ROW_PANELS - 1) * GAP, 2 * MARGIN + panel_px],
+            "size": [2 * MARGIN + ROW_COLUMNS * panel_px + (ROW_COLUMNS - 1) * GAP,
+                     2 * MARGIN + rows * panel_px + (rows - 1) * GAP],
             "slot_panel": ROW_PANELS - 1, "frame_px": FRAME_PX, "slot_frame_px": SLOT_FRAME_PX}
 
 

@@ -188,7 +188,7 @@ def generate_objects(rng: random.Random, config: str) -> dict[str, Any] | None:
 
 
 SEQUENCE_KINDS = ("ring", "arrow", "count")
-REDRAW_REACH = 0.03  # a redrawn given panel's changes stay this close (fraction of the panel side) to its ink
+REDRAW_REACH = 0.045  # a redrawn given panel's changes stay this close (fraction of the panel side) to its ink
 REDRAW_REACH_PAGE = 0.08  # ... when at least half the given panels were redrawn (a restyled page)
 COUNTING_KINDS = ("dots", "regions", "lines")
 MAX_COUNT = 9

@@ -40,7 +40,7 @@ CIRCLE_MIN_CIRCULARITY = 0.96  # hull circularity: circles 0.98-1.0; pentagons 0
 CORNER_DROP = {3: 6.0, 4: 6.0, 5: 1.9, 6: 3.0}  # an off-palette hexagon needs a clear sixth corner
 MIN_INTERIOR_PX = 16
 HEXAGON_MIN_PX = 40  # below this a sixth corner is not evidence enough for an off-palette hexagon
-SIZE_MEASURES_AGREE_LOG = 0.12  # area-based and bounding-box sizes further apart (and quantised apart): unsure
+SIZE_MEASURES_AGREE_LOG = 0.12  # area-based and bounding-box sizes further apart, each confidently another size: unsure
 SIZE_RASTER_BIAS_PX = 0.4  # mean excess of the centre-line size over the drawn one on rendered figures
 TOLERANCE_FLOOR = 0.006  # fit tolerances below this (a pixel or so) count as this
 PAPER_CELL_PX = 28.0
@@ -289,9 +289,10 @@ def _measure(contour: np.ndarray, silhouette: np.ndarray, origin: tuple[int, int
     slot = next((i for i, s in enumerate(slots) if s[0] <= cx < s[2] and s[1] <= cy < s[3]), None)
     type_index = shapes.index(name) if name in shapes else (None if name == "unsure" else -1)
     size = quantise_size(ratio, sizes, calibration)
-    if size is not None and quantise_size(box_ratio, sizes, calibration) != size and abs(
+    box_size = quantise_size(box_ratio, sizes, calibration)
+    if size is not None and box_size is not None and box_size != size and abs(
             math.log(ratio / box_ratio)) > SIZE_MEASURES_AGREE_LOG:
-        size = None  # the area and the bounding box disagree: an outline or fill the area reading misjudged
+        size = None  # area and bounding box read two sizes: an outline or fill the area reading misjudged
     return Figure(bbox, slot, type_index, size, quantise_fill(lstar, calibration),
                   name, ratio, lstar, counts, circularity, outline)
 
