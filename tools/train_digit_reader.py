@@ -12,12 +12,14 @@ normalisation (``genpuzzle.verifiers.digits.prepare_cells``), so the model learn
 will see. Classes: digits 0-9, blank (junk that survived the blank test), other (letters, signs,
 crosses, ticks, scribbles, struck-through digits).
 
-The CNN (3 conv 3x3 + max-pool layers, 16/32/48 channels, FC 128, 12 outputs; ~80k parameters,
-float16 in the file) is trained with PyTorch on one thread (nice it: the machine is shared), then
-its temperature is fitted on the ``calib`` split (training styles, fresh seeds, MNIST 200-224) by
-minimising the negative log-likelihood. Only numpy arrays are saved; inference is numpy.
-Data generation is seeded (``numpy.random.default_rng`` per chunk); torch training is seeded too,
-but float summation order may differ across machines.
+Two CNNs (each 3 conv 3x3 + max-pool layers, 16/32/48 channels, FC 128, 12 outputs; ~80k parameters,
+float16 in the file) are trained with PyTorch on one thread each (nice it: the machine is shared), from
+different seeds (``--fit-member K`` trains one, so both can run in parallel processes; ``--init`` starts
+from a saved model's weights), then the temperature of their mean logits is fitted on the ``calib`` split
+(handwriting fonts never trained on, training styles with fresh seeds, MNIST 200-224) by minimising the
+negative log-likelihood. Only numpy arrays are saved; inference is numpy. Data generation is seeded
+(``numpy.random.default_rng`` per chunk; ``--cache`` keeps it); torch training is seeded too, but float
+summation order may differ across machines.
 """
 
 from __future__ import annotations
@@ -105,8 +107,9 @@ def _mnist_pool(split: str) -> dict[int, np.ndarray]:
 
 
 def _chunk(args: tuple[int, str, int, int]) -> tuple[np.ndarray, np.ndarray]:
-    """One chunk of prepared 28x28 images and labels for ``split``: 'train', 'calib', or
-    'train-outline' (training styles, 30 % drawn hollow, pen 1s with long flags too)."""
+    """One chunk of prepared 28x28 images and labels for ``stream``: 'train-v3' (the training styles,
+    10 % drawn hollow, pen 1s with long flags, more elastic warps), 'calib', or the earlier 'train' and
+    'train-outline' (30 % hollow) streams."""
     seed, stream, chunk, n = args
     split = "train" if stream.startswith("train") else stream
     outline_p, pen_v2 = (0.3, True) if stream == "train-outline" else (0.1, True) if stream == "train-v3" else (0.0, False)
