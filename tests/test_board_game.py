@@ -520,3 +520,28 @@ def test_an_arrow_and_a_highlight_on_the_board_are_tolerated(board_set, tmp_path
     d.line([(x0, y0), (x - 0.3 * p * np.sign(x - x0), y - 0.3 * p * np.sign(y - y0))], fill=(230, 30, 30), width=3)
     verdict = _verify(root, record, image, tmp_path, "arrow")
     assert verdict.score == 100 and verdict.status is Status.CORRECT, verdict.codes
+
+
+def test_a_line_through_three_in_a_row_still_reads():
+    """Tic-tac-toe answers often strike the winning row through: the marks under the line still read."""
+    from board_game_answers import make_record
+
+    from genpuzzle.solvers.board_game.tictactoe import LINES
+
+    checked = 0
+    for seed in range(400, 440):
+        record, inp, mask = make_record("tictactoe", seed)
+        target = _accepted(record)[0]
+        side = record.ground_truth["side_to_move"]
+        line = next((cells for cells in LINES if all(target[r][c] == side for r, c in cells)), None)
+        if line is None:
+            continue
+        image = Image.fromarray(_render(record, target))
+        a, b = record.layout["cell_centers"][line[0][0]][line[0][1]], record.layout["cell_centers"][line[-1][0]][line[-1][1]]
+        ImageDraw.Draw(image).line([tuple(a), tuple(b)], fill=(200, 30, 30), width=6)
+        verdict = verify_image(record, np.asarray(image), inp, mask)
+        assert verdict.score == 100 and verdict.status is Status.CORRECT, (seed, verdict.extra.get("unsure_cells"))
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3

@@ -252,7 +252,9 @@ def read_mark_cells(answer: np.ndarray, layout: dict[str, Any], codes: tuple[str
     """Read X / O / empty by where the ink lies about the cell centre (colour ignored): an X has ink at
     the centre and along the four diagonals, little along the axes; an O is a ring (ink at >= 80 % of the
     directions, none at the centre). Very little ink reads empty; a mass of ink (>= 35 % of the cell) is
-    :data:`UNKNOWN`; anything else is :data:`UNSURE`."""
+    :data:`UNKNOWN`; anything else is :data:`UNSURE`. A straight stroke running from the centre out of
+    the cell (a line through three in a row, an arrow ending on the cell) is left out of the measurements
+    first; X arms hidden by it are not asked for."""
     rgb = _rgb(answer).astype(np.int16)
     x0, y0, x1, y1 = (int(v) for v in layout["board_bbox"])
     region = rgb[max(0, y0):y1, max(0, x0):x1].reshape(-1, 3)
@@ -271,31 +273,65 @@ def read_mark_cells(answer: np.ndarray, layout: dict[str, Any], codes: tuple[str
     axis = wedge_r & (diag_dist <= 15)
     quadrant = (((deg - 45 + 45) % 360) // 90).astype(int)  # 0..3: one per diagonal arm
     ring = (rn >= 0.12) & (rn <= 0.42)
-    ring_bins = (deg[ring] / 10).astype(int) % 36
+    all_bins = (deg / 10).astype(int) % 36
+    size = 2 * half + 1
+    yy, xx = np.mgrid[0:size, 0:size] - half
+    # a straight stroke crossing the whole cell through its centre (a line through three in a row, an
+    # arrow): its band is left out of every measurement, so the mark under it still reads
+    rays = []
+    for theta in range(0, 360, 45):
+        t = np.radians(theta)
+        across = np.abs(-np.sin(t) * xx + np.cos(t) * yy)  # distance from the line through the centre
+        along = np.cos(t) * xx + np.sin(t) * yy
+        rays.append((theta, (across <= 0.07 * pitch) & (along >= -0.07 * pitch), along,
+                     (across <= 1.5) & (along >= 0)))
     states, conf, evidence = [], [], []
     for r in range(layout["rows"]):
         srow, crow, erow = [], [], []
         for c in range(layout["cols"]):
             cx, cy = layout["cell_centers"][r][c]
             ink = _crop(dark, cx, cy, half, fill=0) >= MARK_INK
+            seen = np.ones_like(ink)
+            through = []
+            for theta, band, along, core_line in rays:  # strokes from the centre out past the cell's mark
+                spots = np.round(along[core_line]).astype(int)
+                if len(np.unique(spots[ink[core_line]])) >= 0.92 * (np.ptp(spots) + 1):
+                    seen &= ~band
+                    through.append(theta)
+
+            def share(region: np.ndarray) -> float | None:
+                m = region & seen
+                return float(ink[m].mean()) if m.any() else None
+
+            observed_bins = np.unique(all_bins[ring & seen])
+            inked_bins = np.unique(all_bins[ring & seen & ink])
+            centre_ink = share(centre) if (centre & seen).sum() >= 0.5 * centre.sum() else None  # else hidden
+            arms = [share(diag & (quadrant == q)) for q in range(4)
+                    if (diag & (quadrant == q) & seen).sum() >= 0.5 * (diag & (quadrant == q)).sum()]
             f = {
-                "ink": float(ink[disc].mean()), "centre": float(ink[centre].mean()),
-                "diagonal": float(ink[diag].mean()), "axis": float(ink[axis].mean()),
-                "arms": min(float(ink[diag & (quadrant == q)].mean()) for q in range(4)),
-                "ring": float(len(np.unique(ring_bins[ink[ring]])) / 36) if ink[ring].any() else 0.0,
+                "ink": share(disc) or 0.0, "diagonal": share(diag) or 0.0, "axis": share(axis) or 0.0,
+                "arms": min(arms) if len(arms) >= 2 else 0.0,
+                "ring": len(inked_bins) / max(1, len(observed_bins)),
             }
             ev = {k: round(v, 3) for k, v in f.items()}
+            ev["centre"] = None if centre_ink is None else round(centre_ink, 3)
             ev["box"] = [round(v) for v in layout["cell_boxes"][r][c]]
+            if through:
+                ev["strokes_through_deg"] = through
+            centre_x = centre_ink is None or centre_ink >= 0.3
+            centre_o = centre_ink is None or centre_ink <= 0.05
             if f["ink"] < 0.006:
                 state, cf = EMPTY, 0.6 + 0.4 * min(1.0, (0.006 - f["ink"]) / 0.004)
-            elif f["centre"] >= 0.3 and f["arms"] >= 0.08 and f["diagonal"] >= 2.5 * f["axis"]:
+            elif centre_x and f["arms"] >= 0.08 and f["diagonal"] >= 2.5 * f["axis"]:
                 state, cf = codes[0], 0.6 + 0.4 * min(1.0, f["arms"] / 0.2, (f["diagonal"] - 2.5 * f["axis"]) / 0.2)
-            elif f["ring"] >= 0.8 and f["centre"] <= 0.05 and f["ink"] < 0.35:
+            elif f["ring"] >= 0.8 and centre_o and f["ink"] < 0.35:
                 state, cf = codes[1], 0.6 + 0.4 * min(1.0, (f["ring"] - 0.8) / 0.15)
             elif f["ink"] >= 0.35:
                 state, cf = UNKNOWN, 0.8
             else:
                 state, cf = UNSURE, 0.3
+            if through:
+                cf = min(cf, 0.8)
             srow.append(state)
             crow.append(round(cf, 3))
             erow.append(ev)
