@@ -14,12 +14,21 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchlib import evaluation_throughput_rows, generation_rows as track_generation_rows, row
+from benchlib import evaluation_throughput_rows, row
+from benchlib import generation_rows as track_generation_rows
+
 from genpuzzle.dataset import write_set
 from genpuzzle.registry import get_track
 from genpuzzle.solvers.pattern_completion import prove_cells, prove_objects
-from genpuzzle.tracks.pattern_completion import (SLOTS, generate_cells, generate_counting, generate_objects,
-                                                 generate_sequence, object_levels, prove_row)
+from genpuzzle.tracks.pattern_completion import (
+    SLOTS,
+    generate_cells,
+    generate_counting,
+    generate_objects,
+    generate_sequence,
+    object_levels,
+    prove_row,
+)
 
 TRACK = "pattern_completion"
 

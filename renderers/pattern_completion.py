@@ -9,9 +9,9 @@ black outline, a size (largest bounding-box side as a fraction of the slot) and 
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-import numpy as np
 from PIL import Image, ImageDraw
 
 from genpuzzle.renderers.common import Drawing
@@ -302,7 +302,7 @@ def draw_counting_panel(draw: ImageDraw.ImageDraw, box: Sequence[float], figure:
         return
     x0, y0, x1, y1 = box
     side = x1 - x0
-    at = lambda p: (x0 + p[0] * side, y0 + p[1] * side)  # noqa: E731
+    at = lambda p: (x0 + p[0] * side, y0 + p[1] * side)
     if figure["kind"] == "dots":
         r = COUNT_DOT_RADIUS * side
         for p in figure["dots"]:

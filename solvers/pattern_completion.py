@@ -19,7 +19,8 @@ for its figure count the scalar rules above. Every attribute's consistent hypoth
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 

@@ -18,10 +18,23 @@ from PIL import Image, ImageDraw
 
 from genpuzzle import perturb
 from genpuzzle.records import InstanceRecord
-from genpuzzle.renderers.pattern_completion import (COUNT_DOT_RADIUS, DOT_RADIUS, FILLS_LSTAR, INNER_SIZES,
-                                                   OUTER_SHAPES, OUTER_SIZE, SHAPES, SIZES, arrow_polygon,
-                                                   inner_center, lstar_to_grey, occupied_slots, ring_centers,
-                                                   shape_points, slot_boxes)
+from genpuzzle.renderers.pattern_completion import (
+    COUNT_DOT_RADIUS,
+    DOT_RADIUS,
+    FILLS_LSTAR,
+    INNER_SIZES,
+    OUTER_SHAPES,
+    OUTER_SIZE,
+    SHAPES,
+    SIZES,
+    arrow_polygon,
+    inner_center,
+    lstar_to_grey,
+    occupied_slots,
+    ring_centers,
+    shape_points,
+    slot_boxes,
+)
 
 
 @dataclass(frozen=True)
@@ -65,7 +78,7 @@ HELDOUT = (
 def _fill_cell(draw: ImageDraw.ImageDraw, box: Any, style: Style, rng: random.Random) -> None:
     x0, y0, x1, y1 = box
     w = x1 - x0
-    j = lambda: rng.uniform(0.04, 0.14) * w  # noqa: E731
+    j = lambda: rng.uniform(0.04, 0.14) * w
     if style.cell_fill == "solid":
         draw.rectangle([x0 + j(), y0 + j(), x1 - j(), y1 - j()], fill=style.ink)
     elif style.cell_fill == "pencil":
@@ -163,7 +176,7 @@ def draw_row_answer(image: Image.Image, record: InstanceRecord, value: Any, styl
             draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=style.ink)
     elif kind == "arrow":
         shaft, head = arrow_polygon(box, value)
-        wobble = lambda p: (p[0] + rng.uniform(-2, 2), p[1] + rng.uniform(-2, 2))  # noqa: E731
+        wobble = lambda p: (p[0] + rng.uniform(-2, 2), p[1] + rng.uniform(-2, 2))
         if style.arrow == "strokes":
             tip = head[0]
             draw.line([wobble(shaft[0]), tip], fill=style.ink, width=max(3, style.outline_px))

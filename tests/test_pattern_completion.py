@@ -12,21 +12,30 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pattern_completion_answers import HELDOUT, TUNE, make_answer, one_attribute_wrong
 from PIL import Image
 
 from genpuzzle.dataset import load_set, write_set
 from genpuzzle.evaluate import verify_answer, verify_image
 from genpuzzle.records import InstanceRecord, Status
 from genpuzzle.registry import get_track
-from genpuzzle.renderers.pattern_completion import FRAME_PX, RING, slot_boxes
-from genpuzzle.solvers.pattern_completion import (all_cell_predictions, boolean_op, cell_hypotheses,
-                                                  cell_prediction, prove_cells, prove_dot_sets, prove_objects,
-                                                  prove_sequence_value)
-from genpuzzle.tracks.pattern_completion import (LEVELS, generate_cells, generate_objects, read_panel,
-                                                 relaxed_row_predictions)
-from genpuzzle.verifiers.pattern_completion import read_cell_panel, read_object_panel
-
-from pattern_completion_answers import HELDOUT, TUNE, make_answer, one_attribute_wrong
+from genpuzzle.solvers.pattern_completion import (
+    all_cell_predictions,
+    boolean_op,
+    cell_hypotheses,
+    cell_prediction,
+    prove_cells,
+    prove_dot_sets,
+    prove_objects,
+    prove_sequence_value,
+)
+from genpuzzle.tracks.pattern_completion import (
+    LEVELS,
+    generate_cells,
+    generate_objects,
+    read_panel,
+    relaxed_row_predictions,
+)
 
 SETTINGS = settings(max_examples=10, deadline=None)
 TRACK = get_track("pattern_completion")
@@ -237,9 +246,8 @@ def test_garbage_answers_never_crash(pc_set, seed, kind):
 
 
 def test_extra_figures_and_specks_in_the_answer_panel_are_charged(pc_set, tmp_path):
-    from PIL import ImageDraw
-
     from pattern_completion_answers import draw_figures
+    from PIL import ImageDraw
 
     root, by_variant = pc_set
     record = next(r for r in by_variant["matrix_objects"] if r.ground_truth["config"] == "center_single")
@@ -299,10 +307,10 @@ def _generated_rows(modulus: int | None):
     independent, generative restatement of the space :func:`sequence_predictions` infers from data)."""
     if modulus:
         dom, ds, es = range(modulus), range(modulus), range(1, modulus)
-        norm = lambda v: [x % modulus for x in v]  # noqa: E731
+        norm = lambda v: [x % modulus for x in v]
     else:
         dom, ds, es = range(1, 10), range(-8, 9), [e for e in range(-8, 9) if e]
-        norm = lambda v: v  # noqa: E731
+        norm = lambda v: v
     rows = set()
     for s in dom:
         for d in ds:
@@ -330,7 +338,7 @@ def _generated_rows(modulus: int | None):
                     v.append(v[-1] + v[-2])
                 rows.add(tuple(v))
     if not modulus:
-        rows |= {tuple((k + i) ** 2 for i in range(6)) for k in range(0, 4)}
+        rows |= {tuple((k + i) ** 2 for i in range(6)) for k in range(4)}
     return rows
 
 
@@ -409,8 +417,9 @@ def test_ladder_per_configuration(variant, key, value):
 def test_counting_accepts_any_figure_with_the_count_and_charges_another_kind(kind):
     """The counting answer is open: figures unlike the reference's with the right count score 100; a
     count one off is named; marks of another kind are charged."""
-    import genpuzzle
     from PIL import ImageDraw
+
+    import genpuzzle
 
     puzzle = _puzzle_with("counting", "kind", kind, start=50)
     record = _record(puzzle)

@@ -24,19 +24,54 @@ import numpy as np
 
 from genpuzzle.errors import TrackError
 from genpuzzle.records import InstanceRecord, Puzzle, Status, Verdict, Violation
-from genpuzzle.renderers.pattern_completion import (FILLS_LSTAR, INNER_SIZES, OUTER_SHAPES, OUTER_SIZE, RING,
-                                                   RING_POSITIONS, SHAPES, SIZES, SLOT_RINGS, draw_counting_panel,
-                                                   draw_sequence_panel, DOT_RADIUS, render_cells, render_objects, render_row,
-                                                   ring_centers)
-from genpuzzle.solvers.pattern_completion import (BOOLEAN_INDEX, GENERATOR_OPS, GENERATOR_TRANSFORMS, TRANSFORMS,
-                                                  all_attribute_predictions, all_cell_predictions, boolean_op,
-                                                  prove_cells, prove_dot_sets, prove_objects, prove_sequence_value,
-                                                  rotate_set, sequence_predictions)
+from genpuzzle.renderers.pattern_completion import (
+    DOT_RADIUS,
+    FILLS_LSTAR,
+    INNER_SIZES,
+    OUTER_SHAPES,
+    OUTER_SIZE,
+    RING,
+    RING_POSITIONS,
+    SHAPES,
+    SIZES,
+    SLOT_RINGS,
+    draw_counting_panel,
+    draw_sequence_panel,
+    render_cells,
+    render_objects,
+    render_row,
+    ring_centers,
+    slot_boxes,
+)
+from genpuzzle.solvers.pattern_completion import (
+    BOOLEAN_INDEX,
+    GENERATOR_OPS,
+    GENERATOR_TRANSFORMS,
+    TRANSFORMS,
+    all_attribute_predictions,
+    all_cell_predictions,
+    boolean_op,
+    prove_cells,
+    prove_dot_sets,
+    prove_objects,
+    prove_sequence_value,
+    rotate_set,
+    sequence_predictions,
+)
 from genpuzzle.track import Track
-from genpuzzle.renderers.pattern_completion import slot_boxes
-from genpuzzle.verifiers.pattern_completion import (Calibration, calibrate, page_changes, read_arrow,
-                                                    read_cell_panel, read_dots, read_lines, read_object_panel,
-                                                    read_regions, read_ring, tier_score)
+from genpuzzle.verifiers.pattern_completion import (
+    Calibration,
+    calibrate,
+    page_changes,
+    read_arrow,
+    read_cell_panel,
+    read_dots,
+    read_lines,
+    read_object_panel,
+    read_regions,
+    read_ring,
+    tier_score,
+)
 
 MAX_ATTEMPTS = 500
 LEVELS = {"type": len(SHAPES), "size": len(SIZES), "fill": len(FILLS_LSTAR), "count": 4}
@@ -124,7 +159,7 @@ def _position_row_values(rule: str, rng: random.Random, slots: int) -> tuple[lis
         return [[v] * 3 for v in (rand_set() for _ in range(3))], {"name": "constant"}
     if rule == "progression":
         s = rng.choice((1, 3) if slots == 4 else (1, 2, 6, 7))
-        rot = lambda m: rotate_set(m, s, slots)  # noqa: E731
+        rot = lambda m: rotate_set(m, s, slots)
         rows = []
         for _ in range(3):
             a = rand_set()

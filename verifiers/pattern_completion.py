@@ -19,15 +19,25 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 import cv2
 import numpy as np
 
 from genpuzzle.records import Violation
-from genpuzzle.renderers.pattern_completion import (FILLS_LSTAR, INNER_SIZES, OUTER_SHAPES, OUTER_SIZE, OUTLINE_PX,
-                                                   SHAPES, SIZES, grey_to_lstar, shape_points)
+from genpuzzle.renderers.pattern_completion import (
+    FILLS_LSTAR,
+    INNER_SIZES,
+    OUTER_SHAPES,
+    OUTER_SIZE,
+    OUTLINE_PX,
+    SHAPES,
+    SIZES,
+    grey_to_lstar,
+    shape_points,
+)
 from genpuzzle.verifiers.cells import BLANK, FILLED, darkness_maps, read_marks
 
 INK_DARKNESS = 38  # a pixel this much darker than the paper belongs to a figure (L* 100 vs 75 is ~70)
@@ -107,7 +117,7 @@ class Figure:
     vertices: list[float] = field(default_factory=list)  # fit tolerances for 3..6 vertices
     circularity: float = 0.0
     outline_px: float | None = None
-    inner: list["Figure"] = field(default_factory=list)
+    inner: list[Figure] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         out = {"bbox": self.bbox, "slot": self.slot, "type": self.type, "size": self.size, "fill": self.fill,
@@ -180,7 +190,7 @@ def classify_shape(contour: np.ndarray) -> tuple[str, list[float], float]:
         return "circle", values, circularity
     if cornered:
         name = {3: "triangle", 4: "square", 5: "pentagon", 6: "hexagon"}[min(cornered)]
-        x, y, w, h = cv2.boundingRect(hull)
+        _, _, w, h = cv2.boundingRect(hull)
         if name == "hexagon" and max(w, h) < HEXAGON_MIN_PX:
             return "unsure", values, circularity  # a small pentagon's JPEG-broken side can look like a corner
         return name, values, circularity
@@ -525,7 +535,7 @@ def read_ring(answer: np.ndarray, box: Sequence[float], frame_px: float, centers
     got = _ink(answer, box, frame_px + 4)
     if got is None:
         return RowReading(None, ["unreadable"])
-    origin, grey, paper, dark, ink = got
+    origin, _grey, _paper, dark, ink = got
     yy, xx = np.mgrid[0:ink.shape[0], 0:ink.shape[1]]
     filled, unsure_at, near = [], [], np.zeros_like(ink, bool)
     core = []
@@ -551,7 +561,7 @@ def read_arrow(answer: np.ndarray, box: Sequence[float], frame_px: float, min_sp
     got = _ink(answer, box, frame_px + 4)
     if got is None:
         return RowReading(None, ["unreadable"])
-    origin, grey, paper, dark, ink = got
+    origin, _grey, _paper, _dark, ink = got
     side = float(box[2] - box[0])
     parts, small = _components(ink, origin, max(min_speck_px, int((0.05 * side) ** 2)))
     specks = [_public(c) for c in small if c["px"] >= min_speck_px]
@@ -595,7 +605,7 @@ def read_dots(answer: np.ndarray, box: Sequence[float], frame_px: float, min_spe
     got = _ink(answer, box, frame_px + 4)
     if got is None:
         return RowReading(None, ["unreadable"])
-    origin, grey, paper, dark, ink = got
+    origin, _grey, _paper, _dark, ink = got
     side = float(box[2] - box[0])
     parts, _ = _components(ink, origin, min_speck_px)
     dots, other = [], []
@@ -626,7 +636,7 @@ def read_regions(answer: np.ndarray, box: Sequence[float], frame_px: float) -> R
     got = _ink(answer, box, frame_px + 4)
     if got is None:
         return RowReading(None, ["unreadable"])
-    origin, grey, paper, dark, ink = got
+    origin, _grey, _paper, _dark, ink = got
     h, w = ink.shape
     count, labels, stats, _ = cv2.connectedComponentsWithStats((1 - ink).astype(np.uint8), connectivity=4)
     border = set(np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])).tolist())
@@ -672,13 +682,13 @@ def read_lines(answer: np.ndarray, box: Sequence[float], frame_px: float, min_sp
     got = _ink(answer, box, frame_px + 4)
     if got is None:
         return RowReading(None, ["unreadable"])
-    origin, grey, paper, dark, ink = got
+    origin, _grey, _paper, _dark, ink = got
     side = float(box[2] - box[0])
     parts, _ = _components(ink, origin, min_speck_px)
     lines, other = [], []
     for c in parts:
         ys, xs = np.nonzero(c["mask"])
-        (cx, cy), (rw, rh), _ = cv2.minAreaRect(np.stack([xs, ys], 1).astype(np.float32))
+        _, (rw, rh), _ = cv2.minAreaRect(np.stack([xs, ys], 1).astype(np.float32))
         length, width = max(rw, rh), min(rw, rh)
         if length >= 0.08 * side and width <= LINE_MAX_WIDTH[0] * length + LINE_MAX_WIDTH[1]:
             lines.append(_public(c))
