@@ -53,6 +53,14 @@ HELDOUT = (
     Style("h_gradient_small_model", piece="gradient", scale=0.8, mark="hand", page=(("model_like",),)),
 )
 
+# written after every fix above (22:42 UTC) and run once as a check; never tuned on
+HELDOUT_2 = (
+    Style("h2_small_flat_jpeg50", piece="nooutline", scale=0.75, page=(("jpeg", 50),)),
+    Style("h2_gradient_thick_tall", piece="gradient", line_extra=2, page=(("rescale", 1.0, 1.2), ("jpeg", 70))),
+    Style("h2_outlined_tint_blur", piece="outlined", mark="hand", page=(("tint",), ("blur", 1.2))),
+    Style("h2_shaded_rotated", shade=0.3, mark="hand", page=(("rotate", -1.5), ("jpeg", 65))),
+)
+
 
 def modules(game: str):
     return tuple(importlib.import_module(f"genpuzzle.{p}.board_game.{game}") for p in ("solvers", "renderers"))
