@@ -446,6 +446,14 @@ def _cell_sheet(marks: list[str], cell: int = 48, shadow: float = 0.0, line_px: 
                 d.line([a, b], fill=(20, 20, 20), width=w // 6)
         elif mark == "dot":
             d.ellipse([x0 + 0.42 * w, y0 + 0.42 * w, x0 + 0.58 * w, y0 + 0.58 * w], fill=(20, 20, 20))
+        elif mark == "sparse_hatch":  # 3 px diagonal strokes a sixth of a cell apart, inset 12 %
+            m, k = 0.12 * w, -w
+            while k < w:
+                a = (x0 + m + max(0, k), y0 + m + max(0, -k))
+                b = (x1 - m - max(0, -k), y1 - m - max(0, k))
+                if b[0] > a[0]:
+                    d.line([a, b], fill=(30, 30, 30), width=3)
+                k += max(5, w / 6)
         elif mark == "ring":  # an O: neither a fill nor a cross
             d.ellipse([x0 + 0.22 * w, y0 + 0.22 * w, x1 - 0.22 * w, y1 - 0.22 * w], outline=(20, 20, 20), width=3)
         elif mark == "faint":  # an even tone too faint to call (grey 232)
@@ -470,6 +478,7 @@ def _jpeg_bytes(a: np.ndarray) -> io.BytesIO:
 
 
 MARKS = {"black": "filled", "light": "filled", "outline": "filled", "partial": "filled", "hatch": "filled",
+         "sparse_hatch": "filled",
          "heavy_x": "crossed", "dot": "crossed", "blank": "blank", "ring": "unsure", "faint": "unsure"}
 
 
@@ -485,6 +494,55 @@ def test_cell_reader_reads_each_mark_as_what_it_is(shadow, line_px):
     assert got == MARKS, {k: (got[k], marks.evidence[i]) for i, k in enumerate(names) if got[k] != MARKS[k]}
     for name, conf in zip(names, marks.confidence):
         assert (conf < 0.6) == (MARKS[name] == "unsure"), (name, conf)
+
+
+@pytest.mark.parametrize("variant", ["5x5", "10x10", "15x15"])
+def test_a_fill_rubbed_out_to_a_thin_frame_is_not_read_filled(puzzle_set, variant):
+    """A solution cell whitened inside, leaving a frame 10 % of the cell wide, is not a fill (unsure or
+    empty); a frame 25 % wide (75 % of the cell inked) is an outlined fill."""
+    from genpuzzle.verifiers.nonogram import read_cells
+
+    root, records = puzzle_set
+    record = records[variant]
+    inp, ref = _images(root, record)
+    x0, y0, x1, y1 = record.layout["grid_bbox"]
+    rows, cols = record.layout["rows"], record.layout["cols"]
+    cw, ch = (x1 - x0) / cols, (y1 - y0) / rows
+    cells = [(r, c) for r in range(rows) for c in range(cols) if record.ground_truth["solution"][r][c]]
+    for r, c in random.Random(variant).sample(cells, min(8, len(cells))):
+        box = (x0 + c * cw, y0 + r * ch, x0 + (c + 1) * cw, y0 + (r + 1) * ch)
+        for inset, filled in ((0.10, False), (0.25, True)):
+            img = ref.copy()
+            m = inset * cw
+            ImageDraw.Draw(img).rectangle([box[0] + m, box[1] + m, box[2] - m, box[3] - m], fill="white")
+            reading = read_cells(np.asarray(img), record.layout)
+            assert (reading.states[r][c] == "filled") == filled, (inset, (r, c), reading.evidence[r][c])
+
+
+def test_a_thin_frame_left_of_a_fill_never_passes():
+    # the independent check's case: 5x5 seed 400, cell (1, 2) whitened to a 10 % frame scored 100
+    import genpuzzle
+
+    puzzle = genpuzzle.generate("nonogram", 400, "5x5")
+    x0, y0, x1, y1 = puzzle.layout["grid_bbox"]
+    cw = (x1 - x0) / puzzle.layout["cols"]
+    img = puzzle.reference_images[0].convert("RGB").copy()
+    bx, by = x0 + 2 * cw, y0 + 1 * cw
+    ImageDraw.Draw(img).rectangle([bx + 0.1 * cw, by + 0.1 * cw, bx + 0.9 * cw, by + 0.9 * cw], fill="white")
+    verdict = genpuzzle.verify(puzzle, img)
+    assert verdict.status != Status.CORRECT and verdict.score < 100, (verdict.status, verdict.score)
+
+
+@pytest.mark.parametrize("cell", [64, 80, 96])
+def test_sparse_hatching_in_large_cells_is_a_fill(cell):
+    # thin strokes far apart in a big cell: side middles, centre and the space off the diagonals all
+    # carry some ink, unlike an X (side middles blank) or an O (centre blank)
+    from genpuzzle.verifiers.cells import read_marks
+
+    names = ["sparse_hatch", "heavy_x", "ring", "blank"]
+    image, bbox = _cell_sheet(names, cell=cell)
+    marks = read_marks(image, grid_bbox=bbox, rows=1, cols=len(names))
+    assert marks.states == ["filled", "crossed", "unsure", "blank"], marks.evidence
 
 
 def test_shadowed_input_reads_blank_and_shadowed_reference_correct(puzzle_set):

@@ -46,6 +46,7 @@ LINE_MAX_HALF = 0.12  # a grid line's band reaches at most this fraction of a ce
 LINE_PERCENTILE = 5  # a line is where this percentile of the darkness along it is ink
 SIDE_COVERED = 0.25  # ink fraction of a side-middle region that counts as covered
 UNSURE_CONFIDENCE = 0.3
+HOLLOW_FILL_COVER = 0.3  # ink share from which a frame around a blank centre is an outlined fill
 
 
 @dataclass
@@ -345,8 +346,16 @@ def classify_patch(patch: np.ndarray, features: dict[str, Any] | None = None) ->
         return UNSURE, UNSURE_CONFIDENCE, ev
     if covered == 4:
         lowest = min(sides)
+        if centre < 0.2 and cover < HOLLOW_FILL_COVER:
+            # a thin frame around a blank centre: a box drawn inside the cell, or a fill rubbed out
+            # leaving its edge; only a thick outline (over ~12 % of the cell a side) reads as filled
+            return UNSURE, UNSURE_CONFIDENCE, ev
         if sum(c >= 0.3 for c in corners) >= 3 or centre >= 0.6:
             return FILLED, _conf((lowest - SIDE_COVERED) / 0.25, (cover - 0.3) / 0.2), ev
+        if centre >= 0.2 and inner >= 0.3 and min(diagonals) >= 0.6 and off >= 0.15:
+            # ink spread over the whole cell, sides, centre and off the diagonals alike: sparse
+            # hatching or shading lines (an X leaves the side middles blank, an O the centre)
+            return FILLED, _conf((inner - 0.3) / 0.2, (centre - 0.2) / 0.2), ev
         return UNSURE, UNSURE_CONFIDENCE, ev  # a ring touching only the side middles (an O?)
     if covered >= 2 and sum(c >= 0.3 for c in corners) >= 3 and off >= 0.4 and cover >= 0.35:
         return FILLED, 0.7, ev  # a fill or a thick outline with sides cut by widened grid lines
