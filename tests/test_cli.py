@@ -263,6 +263,13 @@ def test_wheel_installs_without_generic_top_level_names(tmp_path):
     assert tops <= {"genpuzzle", f"{wheel.name.split('-')[0]}-{wheel.name.split('-')[1]}.dist-info"}, tops
     names = zipfile.ZipFile(wheel).namelist()
     assert "genpuzzle/data/fonts/DejaVuSans.ttf" in names and "genpuzzle/data/rubrics/sudoku.json" in names
+    # every module of the source folders ships, subpackages (solvers/board_game/...) included
+    folders = {"genpuzzle": "genpuzzle", "tracks": "genpuzzle/tracks", "solvers": "genpuzzle/solvers",
+               "renderers": "genpuzzle/renderers", "verifiers": "genpuzzle/verifiers"}
+    for folder, package in folders.items():
+        for source in (REPO / folder).rglob("*.py"):
+            if "__pycache__" not in source.parts:
+                assert f"{package}/{source.relative_to(REPO / folder).as_posix()}" in names, source
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(with_pip=False).create(env_dir)
     py = env_dir / "bin" / "python"
