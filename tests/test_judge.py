@@ -234,8 +234,8 @@ def test_parse_reply_accepts_fenced_json_and_rejects_invalid_output():
     good = {"dimensions": dims, "fatal_errors": [], "confidence": 0.8}
     assert parse_reply("```json\n" + json.dumps(good) + "\n```", board)["score"] == 90
     assert parse_reply(json.dumps({**good, "fatal_errors": ["illegal_move"]}), board)["score"] == 0
-    capped = parse_reply(json.dumps({**good, "fatal_errors": ["missing_core_construction"]}), board)
-    assert capped["score"] == 30
+    capped = parse_reply(json.dumps({**good, "fatal_errors": ["wrong_move"]}), board)
+    assert capped["score"] == 60
     bad = [
         "not json at all",
         json.dumps({**good, "confidence": 1.5}),

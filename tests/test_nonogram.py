@@ -545,6 +545,19 @@ def test_sparse_hatching_in_large_cells_is_a_fill(cell):
     assert marks.states == ["filled", "crossed", "unsure", "blank"], marks.evidence
 
 
+@pytest.mark.parametrize("variant", ["10x10", "15x15"])
+def test_whole_page_redrawn_with_a_heavier_or_lighter_pen_scores_100(puzzle_set, variant):
+    # every stroke 1 px bolder per side (clue digits included), or ~1 px lighter: the same puzzle
+    root, records = puzzle_set
+    record = records[variant]
+    inp, ref = _images(root, record)
+    track = get_track("nonogram")
+    a = np.asarray(ref)
+    for redrawn in (cv2.erode(a, np.ones((3, 3), np.uint8)), cv2.dilate(a, np.ones((2, 2), np.uint8))):
+        v = track.verify(record, np.ascontiguousarray(redrawn), np.asarray(inp))
+        assert v.status == Status.CORRECT and v.score == 100, (v.status, v.score, v.extra.get("unsure_clues"))
+
+
 def test_shadowed_input_reads_blank_and_shadowed_reference_correct(puzzle_set):
     root, records = puzzle_set
     record = records["15x15"]

@@ -216,6 +216,9 @@ READ_DIGIT_FRACTION = 0.025  # a strip whose pixels differ from the input by thi
 SWAP_DIGIT_FRACTION = 0.15  # ... or with this much of a digit's ink swapped with paper, pixel for pixel
 
 
+_WEIGHT_KERNEL = np.ones((3, 3), np.uint8)
+
+
 def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
                     min_digit_fraction: float, answer_contrast: np.ndarray | None = None,
                     clues: dict[str, list[list[int]]] | None = None
@@ -267,8 +270,11 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
         added = cv2.morphologyEx(((got >= 128) & (near_ref == 0)).astype(np.uint8), cv2.MORPH_OPEN, opener)
         n_erased, n_added = int(erased.sum()), int(added.sum())
         # pixels that swapped ink and paper without any tolerance: a digit changed into a similar one
-        # (9 -> 5 at a small font) leaves only thin slivers that the tolerant counts above discard
-        swapped = int(np.count_nonzero(((ref >= 160) & (got < 80)) | ((got >= 160) & (ref < 80))))
+        # (9 -> 5 at a small font) leaves only thin slivers that the tolerant counts above discard. The
+        # same glyphs drawn with a pen 1 px heavier or lighter swap only their outline, so the count is
+        # taken against the input's strokes at -1, 0 and +1 px and the least is kept.
+        swapped = min(int(np.count_nonzero(((r >= 160) & (got < 80)) | ((got >= 160) & (r < 80))))
+                      for r in (ref, cv2.dilate(ref, _WEIGHT_KERNEL), cv2.erode(ref, _WEIGHT_KERNEL)))
         if clues is not None and (n_erased >= read_px or n_added >= read_px or swapped >= swap_px):
             changed.append((kind, index, [x0, y0, x1, y1], n_erased, n_added))
         elif n_erased >= min_px or n_added >= min_px:
