@@ -129,7 +129,9 @@ def paper_map(image: np.ndarray, cell_px: float) -> np.ndarray:
         trust = np.clip(den / 0.5, 0.0, 1.0)
         local = num / np.maximum(den, 1e-6)
         estimate = trust * local + (1.0 - trust) * estimate
-    out = cv2.GaussianBlur(estimate, (0, 0), 0.8)
+    # the envelope is a polynomial: where paper blocks are few (a blank corner ringed by large fills)
+    # it can overshoot; paper is never brighter than the brightest paper block of the page
+    out = np.minimum(cv2.GaussianBlur(estimate, (0, 0), 0.8), float(closed.max()))
     return cv2.resize(np.maximum(out, 8.0), (W, H), interpolation=cv2.INTER_LINEAR)
 
 
@@ -362,8 +364,8 @@ def classify_patch(patch: np.ndarray, features: dict[str, Any] | None = None) ->
     if covered <= 2 and min(diagonals) >= 0.45 and off <= 0.2 and max(sides) < 0.5 and centre >= 0.2:
         # both diagonals inked, the rest of the cell blank: an X (a heavy one may touch a side middle)
         return CROSSED, _conf((min(diagonals) - 0.45) / 0.2, (0.2 - off) / 0.1), ev
-    if covered <= 1 and inner < 0.01 and cover < 0.15:
-        return BLANK, 0.7, ev  # ink only along the border: what is left of a grid line
+    if covered <= 3 and inner < 0.01 and cover < 0.075 * max(2, covered):
+        return BLANK, 0.7, ev  # ink only along the border (up to three sides): grid-line remnants
     if covered == 0:
         if cover < 0.025:
             return BLANK, _conf((0.025 - cover) / 0.015), ev
