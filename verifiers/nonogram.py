@@ -270,19 +270,27 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
         added = cv2.morphologyEx(((got >= 128) & (near_ref == 0)).astype(np.uint8), cv2.MORPH_OPEN, opener)
         n_erased, n_added = int(erased.sum()), int(added.sum())
         # pixels that swapped ink and paper without any tolerance: a digit changed into a similar one
-        # (9 -> 5 at a small font) leaves only thin slivers that the tolerant counts above discard. The
-        # same glyphs drawn with a pen 1 px heavier or lighter swap only their outline, so the count is
-        # taken against the input's strokes at -1, 0 and +1 px and the least is kept.
-        swapped = min(int(np.count_nonzero(((r >= 160) & (got < 80)) | ((got >= 160) & (r < 80))))
-                      for r in (ref, cv2.dilate(ref, _WEIGHT_KERNEL), cv2.erode(ref, _WEIGHT_KERNEL)))
+        # (9 -> 5 at a small font) leaves only thin slivers that the tolerant counts above discard
+        swapped = int(np.count_nonzero(((ref >= 160) & (got < 80)) | ((got >= 160) & (ref < 80))))
         if clues is not None and (n_erased >= read_px or n_added >= read_px or swapped >= swap_px):
             changed.append((kind, index, [x0, y0, x1, y1], n_erased, n_added))
         elif n_erased >= min_px or n_added >= min_px:
             changed.append((kind, index, [x0, y0, x1, y1], n_erased, n_added))
     violations: list[Violation] = []
     extra: dict[str, Any] = {}
-    readings = (read_clue_strips(a_con, [(k, _read_box(layout, k, i, H, W)) for k, i, *_ in changed], font_px)
-                if clues is not None and changed else [None] * len(changed))
+    boxes = [(k, _read_box(layout, k, i, H, W)) for k, i, *_ in changed]
+    readings = read_clue_strips(a_con, boxes, font_px) if clues is not None and changed else [None] * len(changed)
+    unsure = [j for j, r in enumerate(readings) if r is not None and r.values is None]
+    if unsure:
+        # a pen 1 px heavier or lighter than the reader knows (small bold digits): read those strips again
+        # with the strokes thinned and thickened by 1 px; a value is taken only when every sure re-reading
+        # agrees on it, so a changed digit still reads as what it is
+        again = [read_clue_strips(cv2.erode(a_con, _WEIGHT_KERNEL), [boxes[j] for j in unsure], font_px),
+                 read_clue_strips(cv2.dilate(a_con, _WEIGHT_KERNEL), [boxes[j] for j in unsure], font_px)]
+        for n, j in enumerate(unsure):
+            sure = {tuple(r[n].values) for r in again if r[n].values is not None}
+            if len(sure) == 1:
+                readings[j] = again[0][n] if again[0][n].values is not None else again[1][n]
     charged = 0
     for (kind, index, box, n_erased, n_added), reading in zip(changed, readings):
         where = {"line": kind, "index": index, "erased_px": n_erased, "added_px": n_added, "bbox": box}
