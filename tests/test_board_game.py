@@ -545,3 +545,82 @@ def test_a_line_through_three_in_a_row_still_reads():
         if checked == 3:
             break
     assert checked == 3
+
+
+# ------------------------------------------------------------------------------------------ shared mechanisms
+
+
+def _reference(game: str, seed: int):
+    import genpuzzle
+
+    puzzle = genpuzzle.generate("board_game", seed, game)
+    return puzzle, np.asarray(puzzle.reference_images[0].convert("RGB"))
+
+
+@pytest.mark.parametrize("game", ["go", "connect4", "minesweeper", "game_2048"])
+def test_a_whole_page_one_px_bolder_scores_100(game):
+    """A model redrawing with a heavier pen: every stroke (labels, pieces, grid) 1 px bolder per side."""
+    import cv2
+
+    import genpuzzle
+
+    puzzle, ref = _reference(game, 311)
+    verdict = genpuzzle.verify(puzzle, cv2.erode(ref, np.ones((3, 3), np.uint8)))
+    assert verdict.status is Status.CORRECT and verdict.score == 100, (verdict.codes, verdict.extra)
+
+
+@pytest.mark.parametrize("game", ["knight_route", "go", "sokoban"])
+def test_the_combined_page_change_scores_100(game):
+    """Rescale, small rotation, keystone, tinted textured paper and JPEG at once (page_perturb)."""
+    import genpuzzle
+    from genpuzzle.page_perturb import page_change
+
+    puzzle, ref = _reference(game, 312)
+    verdict = genpuzzle.verify(puzzle, page_change(ref, "combined", 312)[0])
+    assert verdict.status is Status.CORRECT and verdict.score == 100, (verdict.codes, verdict.extra)
+
+
+@pytest.mark.parametrize("bolder", [False, True])
+def test_a_label_showing_another_labels_text_is_never_kept(bolder):
+    """A "6" redrawn where the "8" was (and a letter where another was): read by value against the
+    input's own labels, at the page's stroke weight, it is a change, never an unchanged label."""
+    import cv2
+
+    from genpuzzle.verifiers.board_game.base import check_labels
+
+    puzzle, ref = _reference("chess", 313)
+    labels = {lab["text"]: lab["box"] for lab in puzzle.layout["labels"]}
+    answer = ref.copy()
+    for old, new in (("8", "6"), ("a", "e")):
+        x0, y0, x1, y1 = labels[old]
+        X0, Y0, X1, Y1 = labels[new]
+        answer[y0 - 1:y1 + 1, x0 - 1:x1 + 1] = ref[Y0 - 1:Y1 + 1, X0 - 1:X1 + 1]
+    if bolder:
+        answer = cv2.erode(answer, np.ones((3, 3), np.uint8))
+    result = check_labels(answer, np.asarray(puzzle.input_image.convert("RGB")), puzzle.layout)
+    kept = {e["text"] for e in result["kept"]}
+    assert "8" not in kept and "a" not in kept
+    assert {"b", "c", "d", "h", "1", "7"} <= kept
+
+
+@pytest.mark.parametrize("game", ["chess", "xiangqi", "shogi", "checkers"])
+def test_glyph_cells_the_move_leaves_alone_read_unchanged_on_a_bolder_page(game):
+    """The glyph reader's unchanged test compares a cell with the input's also at bolder stroke weights:
+    on a page 1 px bolder every piece the move leaves in place keeps its input code (read "unchanged")."""
+    import cv2
+
+    import importlib
+
+    puzzle, ref = _reference(game, 311)
+    record = InstanceRecord(id="x", track="board_game", variant=game, difficulty={}, seed=311, instruction="",
+                            input_image="", reference_images=[], edit_mask="", ground_truth=puzzle.ground_truth,
+                            layout=puzzle.layout, scoring={}, track_version="")
+    verifier = importlib.import_module(f"genpuzzle.verifiers.board_game.{game}")
+    reading = verifier.read_board(cv2.erode(ref, np.ones((3, 3), np.uint8)),
+                                  np.asarray(puzzle.input_image.convert("RGB")), record)
+    position = parse_board(puzzle.ground_truth["position"])
+    after = parse_board(puzzle.ground_truth["accepted"][0]["board"])
+    for r, row in enumerate(reading.evidence):
+        for c, ev in enumerate(row):
+            if position[r][c] == after[r][c] != EMPTY:
+                assert ev.get("read") == "unchanged" and reading.states[r][c] == position[r][c], (r, c, ev)

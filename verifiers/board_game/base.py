@@ -398,33 +398,127 @@ def board_agreement(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
 
 LABEL_NCC = 0.7  # a label crop at least this correlated with the input's (best shift) is unchanged
 LABEL_SHIFT = 4
+STROKE_STEPS = (1, 2)  # px per side the input's dark strokes are made bolder by (a thinner pen: see below)
+
+
+def stroke_variants(grey: np.ndarray, steps: Sequence[int] = STROKE_STEPS) -> list[np.ndarray]:
+    """The lightness image as drawn (first) and with every dark stroke made bolder (a min filter,
+    ``+k``: k px more per side) or thinner (a max filter, ``-k``): a model redrawing the page with a
+    heavier or lighter pen draws the same strokes at another weight."""
+    import cv2
+
+    out = [grey]
+    for k in steps:
+        kernel = np.ones((2 * abs(k) + 1, 2 * abs(k) + 1), np.uint8)
+        out.append(cv2.erode(grey, kernel) if k > 0 else cv2.dilate(grey, kernel))
+    return out
+
+
+def best_ncc(search: np.ndarray, refs: Sequence[np.ndarray]) -> float:
+    """The best normalised cross-correlation of any of ``refs`` anywhere in ``search`` (a flat reference
+    or one larger than ``search`` scores 0)."""
+    import cv2
+
+    search = search.astype(np.float32)
+    best = 0.0
+    for ref in refs:
+        ref = ref.astype(np.float32)
+        if ref.size < 16 or ref.std() <= 1 or search.shape[0] < ref.shape[0] or search.shape[1] < ref.shape[1]:
+            continue
+        best = max(best, float(np.nan_to_num(cv2.matchTemplate(search, ref, cv2.TM_CCOEFF_NORMED)).max()))
+    return best
+
+
+def _clip_box(box: Sequence[float], shape: Sequence[int], pad: int = 0) -> tuple[int, int, int, int]:
+    H, W = shape[:2]
+    x0, y0, x1, y1 = (int(round(v)) for v in box)
+    return max(0, x0 - pad), max(0, y0 - pad), min(W, x1 + pad), min(H, y1 + pad)
+
+
+def stroke_tolerant_ncc(answer_grey: np.ndarray, input_variants: Sequence[np.ndarray], box: Sequence[float],
+                        shift: int) -> float:
+    """The best normalised cross-correlation of the answer's crop ``box`` (searched over shifts of up to
+    ``shift`` px) with the same crop of any of ``input_variants`` (:func:`stroke_variants`): the crop is
+    unchanged up to stroke weight."""
+    x0, y0, x1, y1 = _clip_box(box, answer_grey.shape)
+    sx0, sy0, sx1, sy1 = _clip_box((x0, y0, x1, y1), answer_grey.shape, shift)
+    return best_ncc(answer_grey[sy0:sy1, sx0:sx1], [v[y0:y1, x0:x1] for v in input_variants])
+
+
+LABEL_BLUR = (0.8, 1.5)  # sigmas (px) of the blurred copies of the input the labels are also compared with
+LABEL_MARGIN = 0.02  # a kept label matches its own input crop by this much better than any other label's
+LABEL_OTHER_NCC = 0.85  # ... and a label matching another label's crop this well (and by 0.1 better than
+# its own) now shows that label's text: a sure change
+
+
+ERASED_CONTRAST = 0.25  # a label keeping less than this share of its ink's contrast with the paper is erased
+
+
+def _contrast(grey: np.ndarray) -> float:
+    """Paper (90th percentile) minus ink (2nd percentile) of a crop: a thin stroke blurred by resampling
+    keeps part of it, an erased label next to none."""
+    return float(np.percentile(grey, 90) - np.percentile(grey, 2)) if grey.size else 0.0
 
 
 def check_labels(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any]) -> dict[str, Any]:
-    """Each coordinate label against the input: ``kept`` (correlation >= LABEL_NCC at the best shift of
-    up to LABEL_SHIFT px), ``erased`` (less than a fifth of its ink left: a sure change), else ``redrawn``
-    (ink of another shape: another font or another text; not decidable here, left to the judge)."""
+    """Each coordinate label against the input, read by value with the input's own labels as templates
+    (each at its drawn stroke weight and bolder or thinner, :func:`stroke_variants`): ``kept`` when its
+    own input crop matches (correlation >= LABEL_NCC at the best shift of up to LABEL_SHIFT px) clearly
+    better than every other label's (a "6" redrawn as an "8" correlates well with the "6" too);
+    ``erased`` (less than ERASED_CONTRAST of its ink's contrast left) and ``replaced`` (it matches another label's text
+    far better than its own): sure changes; else ``redrawn`` (another font or another text; not
+    decidable here, left to the judge)."""
     import cv2
 
-    a, i = luma(answer).astype(np.float32), luma(input_image).astype(np.float32)
-    H, W = i.shape
-    out = {"kept": [], "erased": [], "redrawn": []}
-    for label in layout.get("labels", []):
+    a, i = luma(answer), luma(input_image)
+    # at its stroke weight and as a resampled, rotated or JPEG'd page blurs it
+    variants = stroke_variants(i) + [cv2.GaussianBlur(i, (0, 0), sigma) for sigma in LABEL_BLUR]
+    labels = layout.get("labels", [])
+    slot = 0.3 * float(layout["cell_px"])
+    out = {"kept": [], "erased": [], "replaced": [], "redrawn": []}
+    centres = [((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b in (lab["box"] for lab in labels)]
+    for n, label in enumerate(labels):
+        # the window spans the label's whole row (column) of labels across: an "n" is no truncated "h"
+        cx, cy = centres[n]
+        row = [lab["box"] for lab, (ox, oy) in zip(labels, centres) if abs(oy - cy) <= slot]
+        col = [lab["box"] for lab, (ox, oy) in zip(labels, centres) if abs(ox - cx) <= slot]
         x0, y0, x1, y1 = label["box"]
-        x0, y0, x1, y1 = max(0, x0 - 2), max(0, y0 - 2), min(W, x1 + 2), min(H, y1 + 2)
-        ref = i[y0:y1, x0:x1]
-        s = LABEL_SHIFT
-        search = a[max(0, y0 - s):min(H, y1 + s), max(0, x0 - s):min(W, x1 + s)]
-        ncc = 0.0
-        if ref.size and ref.std() > 1 and search.shape[0] >= ref.shape[0] and search.shape[1] >= ref.shape[1]:
-            ncc = float(np.nan_to_num(cv2.matchTemplate(search, ref, cv2.TM_CCOEFF_NORMED)).max())
-        entry = {"text": label["text"], "box": [int(x0), int(y0), int(x1), int(y1)], "ncc": round(ncc, 3)}
-        if ncc >= LABEL_NCC:
+        if len(row) > 1:
+            y0, y1 = min(b[1] for b in row), max(b[3] for b in row)
+        if len(col) > 1:
+            x0, x1 = min(b[0] for b in col), max(b[2] for b in col)
+        x0, y0, x1, y1 = _clip_box((x0, y0, x1, y1), i.shape, 2)
+        sx0, sy0, sx1, sy1 = _clip_box((x0, y0, x1, y1), i.shape, LABEL_SHIFT)
+        search = a[sy0:sy1, sx0:sx1]
+        per_weight = [best_ncc(search, [v[y0:y1, x0:x1]]) for v in variants]
+        own = max(per_weight)
+        variant = variants[per_weight.index(own)]  # the other labels are compared at the answer's weight
+        other, other_text = 0.0, None
+        for lab, (ox, oy) in zip(labels, centres):
+            dx, dy = ox - cx, oy - cy
+            if lab["text"] == label["text"]:
+                continue
+            # the other label's slot seen through this label's window (same row: shifted along x only;
+            # a label of the other axis: centred alike)
+            dx, dy = int(round(dx)), int(round(dy))
+            if min(abs(dx), abs(dy)) <= slot:
+                dx, dy = (dx, 0) if abs(dy) <= slot else (0, dy)
+            tx0, ty0, tx1, ty1 = _clip_box((x0 + dx, y0 + dy, x1 + dx, y1 + dy), i.shape)
+            if (tx1 - tx0, ty1 - ty0) != (x1 - x0, y1 - y0):
+                continue
+            score = best_ncc(search, [variant[ty0:ty1, tx0:tx1]])
+            if score > other:
+                other, other_text = score, lab["text"]
+        entry = {"text": label["text"], "box": [int(x0), int(y0), int(x1), int(y1)], "ncc": round(own, 3),
+                 "other_ncc": round(other, 3), "other_text": other_text}
+        if own >= LABEL_NCC and own >= other + LABEL_MARGIN:
             out["kept"].append(entry)
-            continue
-        ref_ink = int((ref < 128).sum())
-        got_ink = int((a[y0:y1, x0:x1] < 128).sum())
-        (out["erased"] if got_ink < 0.2 * max(1, ref_ink) else out["redrawn"]).append(entry)
+        elif other >= LABEL_OTHER_NCC and other >= own + 0.1:
+            out["replaced"].append(entry)
+        elif _contrast(a[y0:y1, x0:x1]) < ERASED_CONTRAST * max(1.0, _contrast(i[y0:y1, x0:x1])):
+            out["erased"].append(entry)
+        else:
+            out["redrawn"].append(entry)
     return out
 
 
@@ -630,11 +724,14 @@ def verify_board(record: InstanceRecord, answer: np.ndarray, input_image: np.nda
                                            "no piece of this game", unknown, layout))
     labels = check_labels(answer, input_image, layout)
     n_labels = len(layout.get("labels", []))
-    if labels["erased"]:
-        violations.append(Violation("labels_changed", f"{len(labels['erased'])} coordinate label(s) erased",
-                                    {"labels": [e["text"] for e in labels["erased"]],
-                                     "boxes": [e["box"] for e in labels["erased"]],
-                                     "bbox": union_box([e["box"] for e in labels["erased"]])}))
+    changed = labels["erased"] + labels["replaced"]
+    if changed:
+        what = ", ".join(f"{e['text']} erased" if e in labels["erased"] else f"{e['text']} now reads {e['other_text']}"
+                         for e in changed)
+        violations.append(Violation("labels_changed", f"{len(changed)} coordinate label(s) changed: {what}",
+                                    {"labels": [e["text"] for e in changed],
+                                     "boxes": [e["box"] for e in changed],
+                                     "bbox": union_box([e["box"] for e in changed])}))
     extra = extra_ink(answer, input_image, layout)
     if extra:
         violations.append(Violation("extra_marks", f"{len(extra)} new mark(s) outside the board and labels",

@@ -5,7 +5,8 @@ Per cell (:func:`read_glyph_board`):
 
 1. **Unchanged from the input**: the shared measure of
    :func:`~genpuzzle.verifiers.board_game.base.cell_unchanged` (best NCC over small shifts) of the
-   cell's inner box, on the page and on slightly blurred copies (:func:`unchanged_ncc`); at >=
+   cell's inner box, on the page, on slightly blurred copies and against the input with bolder strokes
+   (:func:`unchanged_ncc`, :func:`~genpuzzle.verifiers.board_game.base.stroke_variants`); at >=
    UNCHANGED_NCC the cell keeps the input's code.
 2. **Presence**: the cell's background colour is the median of four patches near its corners (no piece
    reaches there, a highlighted square gives its own colour); *ink* is every pixel of the central disc
@@ -30,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from genpuzzle.verifiers.board_game.base import UNKNOWN, UNSURE, BoardReading, lab_image, luma
+from genpuzzle.verifiers.board_game.base import UNKNOWN, UNSURE, BoardReading, lab_image, luma, stroke_variants
 
 UNCHANGED_NCC = 0.9
 UNCHANGED_BLUR = 0.025  # sigma (x pitch) of the blurred copies the unchanged test also compares
@@ -256,6 +257,8 @@ def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
     # the unchanged test also runs on slightly blurred copies: resampling and JPEG blur fine outlines
     sigma = UNCHANGED_BLUR * pitch
     soft, soft_input = cv2.GaussianBlur(grey, (0, 0), sigma), cv2.GaussianBlur(in_grey, (0, 0), sigma)
+    # and with the input's strokes made bolder: a page redrawn with a heavier pen keeps its pieces
+    bolder = stroke_variants(in_grey)[1:]
     states, conf, evidence = [], [], []
     for r in range(rows):
         srow, crow, erow = [], [], []
@@ -263,7 +266,8 @@ def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
             cx, cy = layout["cell_centers"][r][c]
             h = 0.45 * pitch
             box = [cx - h, cy - h, cx + h, cy + h]
-            ncc = max(unchanged_ncc(grey, in_grey, box), unchanged_ncc(soft, soft_input, box, flat=False))
+            ncc = max([unchanged_ncc(grey, in_grey, box), unchanged_ncc(soft, soft_input, box, flat=False)]
+                      + [unchanged_ncc(grey, variant, box, flat=False) for variant in bolder])
             ev: dict[str, Any] = {"box": [round(v) for v in layout["cell_boxes"][r][c]], "unchanged_ncc": round(ncc, 3)}
             if ncc >= UNCHANGED_NCC:
                 srow.append(position[r][c])

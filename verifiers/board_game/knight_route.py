@@ -1,4 +1,5 @@
-"""Knight route reading, as the maze verifier reads routes: new ink relative to the input (any colour,
+"""Knight route reading, as the maze verifier reads routes: new ink relative to the input (mapped onto
+the answer's colours first, :func:`matched_colours`; any colour,
 any width; tolerant of a few pixels of misregistration; grey ink along the grid lines is the grid redrawn), then the coverage of that ink along every
 candidate move between square centres (the longest run of covered samples, so lines crossing a segment
 do not add up) (the knight moves, and the king moves so that a wrong step is seen
@@ -215,11 +216,14 @@ def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceReco
     layout = record.layout
     position = parse_board(record.ground_truth["position"])
     n = layout["rows"]
-    ink = new_ink(answer, input_image)
+    # the input in the answer's colours: on a tinted, faded or textured page every dark square's edge
+    # would otherwise leave the input's range by more than NEW_INK and read as route ink
+    matched = matched_colours(input_image, answer, layout)
+    ink = new_ink(answer, matched)
     ink &= ~grid_ink(ink, answer, layout)  # the grid redrawn thicker or darker is no route ink
     # a thin blurred line over a dark square differs from it by less than NEW_INK: along a candidate
     # move's segment faint ink counts too (noise does not form runs along a segment)
-    faint = new_ink(answer, matched_colours(input_image, answer, layout), FAINT_INK, FAINT_DISTANCE)
+    faint = new_ink(answer, matched, FAINT_INK, FAINT_DISTANCE)
     faint &= ~grid_ink(faint, answer, layout)
     coverage = edge_coverage(ink, layout, input_busy(input_image), faint)
     drawn = {e for e, v in coverage.items() if v >= DRAWN}
