@@ -51,6 +51,35 @@ def parse_board(text: str) -> Board:
     return [row.split(",") if "," in row else list(row) for row in text.split("/")]
 
 
+def fen_placement(board: Sequence[Sequence[str]]) -> str:
+    """The piece-placement field of a FEN (chess, xiangqi, shogi SFEN, checkers): rows top to bottom
+    joined by ``/``, runs of empty cells written as their count."""
+    rows = []
+    for row in board:
+        text, empty = "", 0
+        for p in row:
+            if p == EMPTY:
+                empty += 1
+                continue
+            if empty:
+                text += str(empty)
+                empty = 0
+            text += p
+        rows.append(text + (str(empty) if empty else ""))
+    return "/".join(rows)
+
+
+def parse_fen_placement(placement: str) -> Board:
+    """Inverse of :func:`fen_placement` (counts of one digit, as every game here has at most 9 files)."""
+    board = []
+    for text in placement.split("/"):
+        row: list[str] = []
+        for ch in text:
+            row.extend([EMPTY] * int(ch) if ch.isdigit() else [ch])
+        board.append(row)
+    return board
+
+
 def board_hash(board: Sequence[Sequence[str]]) -> str:
     """16 hex digits of the SHA-256 of :func:`board_text` (what the verifier looks read boards up by)."""
     return hashlib.sha256(board_text(board).encode("utf-8")).hexdigest()[:16]

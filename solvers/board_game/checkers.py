@@ -27,7 +27,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from genpuzzle.solvers.board_game.base import EMPTY, Board, BoardGame, Instance, Move
+from genpuzzle.solvers.board_game.base import (EMPTY, Board, BoardGame, Instance, Move, fen_placement,
+                                               parse_fen_placement)
 
 Path = tuple[tuple[int, int], ...]
 
@@ -124,30 +125,12 @@ def apply(board: Board, move: CheckersMove) -> Board:
 
 
 def to_text(board: Board, side: str) -> str:
-    rows = []
-    for row in board:
-        text, empty = "", 0
-        for p in row:
-            if p == ".":
-                empty += 1
-                continue
-            if empty:
-                text += str(empty)
-                empty = 0
-            text += p
-        rows.append(text + (str(empty) if empty else ""))
-    return side.upper() + ":" + "/".join(rows)
+    return side.upper() + ":" + fen_placement(board)
 
 
 def from_text(text: str) -> tuple[Board, str]:
     side, placement = text.split(":", 1)
-    board = []
-    for part in placement.split("/"):
-        row: list[str] = []
-        for ch in part:
-            row.extend(["."] * int(ch) if ch.isdigit() else [ch])
-        board.append(row)
-    return board, side.lower()
+    return parse_fen_placement(placement), side.lower()
 
 
 def flip(board: Board) -> Board:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from genpuzzle.solvers.board_game.base import EMPTY, Board, BoardGame, Instance, Move
+from genpuzzle.solvers.board_game.base import Board, BoardGame, Instance, Move, fen_placement
 
 FILES = "abcdefgh"
 LEVELS = ("easy", "medium", "hard")
@@ -125,19 +125,7 @@ def random_position(rng: random.Random, n_pieces: int, white_to_move: bool) -> A
 
 def fen_of(board: Board, side: str) -> str:
     """FEN of a letter board with ``side`` (``"w"``/``"b"``) to move, no castling, no en passant."""
-    rows = []
-    for row in board:
-        text, empty = "", 0
-        for p in row:
-            if p == EMPTY:
-                empty += 1
-                continue
-            if empty:
-                text += str(empty)
-                empty = 0
-            text += p
-        rows.append(text + (str(empty) if empty else ""))
-    return "/".join(rows) + f" {side} - - 0 1"
+    return fen_placement(board) + f" {side} - - 0 1"
 
 
 def _move(cb: Any, move: Any) -> Move:

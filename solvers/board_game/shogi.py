@@ -28,7 +28,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from genpuzzle.solvers.board_game.base import EMPTY, Board, BoardGame, Instance, Move, cell_name
+from genpuzzle.solvers.board_game.base import (EMPTY, Board, BoardGame, Instance, Move, cell_name,
+                                               fen_placement, parse_fen_placement)
 
 MoveTuple = tuple[int, int, int, int]  # (row, col) from, (row, col) to
 
@@ -161,30 +162,12 @@ def move_name(move: MoveTuple) -> str:
 
 
 def to_sfen(board: Board, sente_to_move: bool) -> str:
-    rows = []
-    for row in board:
-        text, empty = "", 0
-        for p in row:
-            if p == ".":
-                empty += 1
-                continue
-            if empty:
-                text += str(empty)
-                empty = 0
-            text += p
-        rows.append(text + (str(empty) if empty else ""))
-    return "/".join(rows) + (" b" if sente_to_move else " w")
+    return fen_placement(board) + (" b" if sente_to_move else " w")
 
 
 def from_sfen(sfen: str) -> tuple[Board, bool]:
     placement, side = sfen.split()[:2]
-    board = []
-    for text in placement.split("/"):
-        row: list[str] = []
-        for ch in text:
-            row.extend(["."] * int(ch) if ch.isdigit() else [ch])
-        board.append(row)
-    return board, side == "b"
+    return parse_fen_placement(placement), side == "b"
 
 
 def flip(board: Board) -> Board:

@@ -31,7 +31,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from genpuzzle.solvers.board_game.base import EMPTY, Board, BoardGame, Instance, Move, cell_name
+from genpuzzle.solvers.board_game.base import (EMPTY, Board, BoardGame, Instance, Move, cell_name,
+                                               fen_placement, parse_fen_placement)
 
 MoveTuple = tuple[int, int, int, int]  # (row, col) from, (row, col) to
 
@@ -212,30 +213,12 @@ def winning_moves(board: Board, red: bool) -> tuple[list[MoveTuple], int]:
 
 
 def to_fen(board: Board, red_to_move: bool) -> str:
-    rows = []
-    for row in board:
-        text, empty = "", 0
-        for p in row:
-            if p == ".":
-                empty += 1
-                continue
-            if empty:
-                text += str(empty)
-                empty = 0
-            text += p
-        rows.append(text + (str(empty) if empty else ""))
-    return "/".join(rows) + (" w" if red_to_move else " b")
+    return fen_placement(board) + (" w" if red_to_move else " b")
 
 
 def from_fen(fen: str) -> tuple[Board, bool]:
     placement, side = fen.split()[:2]
-    board = []
-    for text in placement.split("/"):
-        row: list[str] = []
-        for ch in text:
-            row.extend(["."] * int(ch) if ch.isdigit() else [ch])
-        board.append(row)
-    return board, side == "w"
+    return parse_fen_placement(placement), side == "w"
 
 
 def flip(board: Board) -> Board:
