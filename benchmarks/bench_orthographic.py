@@ -7,14 +7,10 @@ against the one-minute target, the certificates' acceptance rates, and verificat
 from __future__ import annotations
 
 import random
-import shutil
 import sys
-import tempfile
-import time
 from pathlib import Path
 
-from benchlib import evaluation_throughput_rows, generation_rows as track_generation_rows, row
-from genpuzzle.dataset import write_set
+from benchlib import evaluation_throughput_rows, generation_rows as track_generation_rows, row, set_wall_rows
 from genpuzzle.registry import get_track
 from genpuzzle.solvers.orthographic import (VIEWS, drawing_bounds, drawing_fixes_views, third_view_unique_cpsat,
                                             views_of)
@@ -28,16 +24,8 @@ def generation_rows(quick: bool) -> list[dict]:
 
 def set_rows(quick: bool) -> list[dict]:
     """Wall time of ``write_set`` for the default 90 instances (30 per variant) on 2 workers."""
-    count = 30 if quick else 90
-    tmp = Path(tempfile.mkdtemp(prefix="gp-bench-ortho-"))
-    try:
-        t = time.perf_counter()
-        write_set(tmp / "set", {"orthographic": count}, master_seed=1, workers=2)
-        wall = time.perf_counter() - t
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    return [row(f"orthographic.set_of_{count}_wall_s (2 workers, incl. worker start-up)", wall, "s", 60.0,
-                note="baseline = the issue's target: 90 instances in under a minute on 2 cores")]
+    return set_wall_rows("orthographic", 30 if quick else 90,
+                         "baseline = the issue's target: 90 instances in under a minute on 2 cores")
 
 
 def acceptance_rows(quick: bool) -> list[dict]:

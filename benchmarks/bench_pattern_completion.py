@@ -8,16 +8,13 @@ proofs, reader accuracy on tuned and held-out answer styles, and verification vs
 from __future__ import annotations
 
 import random
-import shutil
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-from benchlib import evaluation_throughput_rows, row
+from benchlib import evaluation_throughput_rows, row, set_wall_rows
 from benchlib import generation_rows as track_generation_rows
 
-from genpuzzle.dataset import write_set
 from genpuzzle.registry import get_track
 from genpuzzle.solvers.pattern_completion import prove_cells, prove_objects
 from genpuzzle.tracks.pattern_completion import (
@@ -39,16 +36,8 @@ def generation_rows(quick: bool) -> list[dict]:
 
 
 def set_rows(quick: bool) -> list[dict]:
-    count = 100 if quick else 394
-    tmp = Path(tempfile.mkdtemp(prefix="gp-bench-pc-"))
-    try:
-        t = time.perf_counter()
-        write_set(tmp / "set", {TRACK: count}, master_seed=1, workers=2)
-        wall = time.perf_counter() - t
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    return [row(f"{TRACK}.set_of_{count}_wall_s (2 workers, incl. worker start-up)", wall, "s", 60.0,
-                note="baseline = the issue's target: 394 instances in under a minute on 2 cores")]
+    return set_wall_rows(TRACK, 100 if quick else 394,
+                         "baseline = the issue's target: 394 instances in under a minute on 2 cores")
 
 
 def acceptance_rows(quick: bool) -> list[dict]:

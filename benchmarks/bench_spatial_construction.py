@@ -8,16 +8,12 @@ verifier's accuracy on tuned and held-out answer styles, and verification vs PNG
 from __future__ import annotations
 
 import random
-import shutil
 import sys
-import tempfile
-import time
 from pathlib import Path
 
-from benchlib import evaluation_throughput_rows, row
+from benchlib import evaluation_throughput_rows, row, set_wall_rows
 from benchlib import generation_rows as track_generation_rows
 
-from genpuzzle.dataset import write_set
 from genpuzzle.registry import get_track
 from genpuzzle.tracks.spatial_construction import make_assembly, make_cross_section, make_cube_net, make_paper_folding
 
@@ -31,16 +27,8 @@ def generation_rows(quick: bool) -> list[dict]:
 
 def set_rows(quick: bool) -> list[dict]:
     """Wall time of ``write_set`` for the default 56 instances (14 per variant) on 2 workers."""
-    count = 20 if quick else 56
-    tmp = Path(tempfile.mkdtemp(prefix="gp-bench-spatial-"))
-    try:
-        t = time.perf_counter()
-        write_set(tmp / "set", {TRACK: count}, master_seed=1, workers=2)
-        wall = time.perf_counter() - t
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    return [row(f"{TRACK}.set_of_{count}_wall_s (2 workers, incl. worker start-up)", wall, "s", 60.0,
-                note="baseline = one minute for GenPuzzle's 56 instances on 2 cores")]
+    return set_wall_rows(TRACK, 20 if quick else 56,
+                         "baseline = one minute for GenPuzzle's 56 instances on 2 cores")
 
 
 def acceptance_rows(quick: bool) -> list[dict]:

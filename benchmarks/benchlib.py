@@ -36,6 +36,19 @@ def median_time(fn, repeat: int = 1) -> float:
     return statistics.median(times)
 
 
+def set_wall_rows(track: str, count: int, note: str) -> list[dict]:
+    """Wall time of ``write_set`` for ``count`` instances of ``track`` on 2 workers (start-up included),
+    against a one-minute baseline."""
+    tmp = Path(tempfile.mkdtemp(prefix=f"gp-bench-{track}-"))
+    try:
+        t = time.perf_counter()
+        write_set(tmp / "set", {track: count}, master_seed=1, workers=2)
+        wall = time.perf_counter() - t
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return [row(f"{track}.set_of_{count}_wall_s (2 workers, incl. worker start-up)", wall, "s", 60.0, note=note)]
+
+
 def generation_rows(track_name: str, variants: list[str] | tuple[str, ...], n: int, steps: str) -> list[dict]:
     """Per variant: instances generated per second (``n`` instances: generate, certify, render and
     PNG-encode, ``steps`` naming what the track does), against just PNG-encoding the same images."""

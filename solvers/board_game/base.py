@@ -36,6 +36,15 @@ def copy_board(board: Sequence[Sequence[str]]) -> Board:
     return [list(row) for row in board]
 
 
+def move_piece(board: Sequence[Sequence[str]], move: tuple[int, int, int, int]) -> Board:
+    """A new board with the piece on (r, c) moved to (r2, c2), whatever stood there captured."""
+    r, c, r2, c2 = move
+    out = copy_board(board)
+    out[r2][c2] = out[r][c]
+    out[r][c] = EMPTY
+    return out
+
+
 def empty_board(rows: int, cols: int) -> Board:
     return [[EMPTY] * cols for _ in range(rows)]
 

@@ -29,7 +29,7 @@ import random
 from collections.abc import Iterator
 
 from genpuzzle.solvers.board_game.base import (EMPTY, Board, BoardGame, Instance, Move, cell_name,
-                                               fen_placement, parse_fen_placement)
+                                               fen_placement, move_piece, parse_fen_placement)
 
 MoveTuple = tuple[int, int, int, int]  # (row, col) from, (row, col) to
 
@@ -127,27 +127,19 @@ def attacked(board: Board, sente: bool) -> bool:
     return False
 
 
-def apply(board: Board, move: MoveTuple) -> Board:
-    r, c, r2, c2 = move
-    out = [row[:] for row in board]
-    out[r2][c2] = out[r][c]
-    out[r][c] = "."
-    return out
-
-
 def legal_moves(board: Board, sente: bool) -> list[MoveTuple]:
-    return [m for m in pseudo_moves(board, sente) if not attacked(apply(board, m), sente)]
+    return [m for m in pseudo_moves(board, sente) if not attacked(move_piece(board, m), sente)]
 
 
 def has_legal_move(board: Board, sente: bool) -> bool:
-    return any(not attacked(apply(board, m), sente) for m in pseudo_moves(board, sente))
+    return any(not attacked(move_piece(board, m), sente) for m in pseudo_moves(board, sente))
 
 
 def mating_moves(board: Board, sente: bool) -> tuple[list[MoveTuple], int]:
     """Legal moves giving check after which the opponent has no legal move, and positions searched."""
     mates, nodes = [], 0
     for m in legal_moves(board, sente):
-        after = apply(board, m)
+        after = move_piece(board, m)
         nodes += 1
         if attacked(after, not sente) and not has_legal_move(after, not sente):
             mates.append(m)
@@ -208,7 +200,7 @@ SIDES = ("sente", "gote")
 
 
 def _move(board: Board, m: MoveTuple) -> Move:
-    return Move(move_name(m), apply(board, m), [(m[0], m[1]), (m[2], m[3])])
+    return Move(move_name(m), move_piece(board, m), [(m[0], m[1]), (m[2], m[3])])
 
 
 class Shogi(BoardGame):

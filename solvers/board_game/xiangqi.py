@@ -32,7 +32,7 @@ import random
 from collections.abc import Iterator
 
 from genpuzzle.solvers.board_game.base import (EMPTY, Board, BoardGame, Instance, Move, cell_name,
-                                               fen_placement, parse_fen_placement)
+                                               fen_placement, move_piece, parse_fen_placement)
 
 MoveTuple = tuple[int, int, int, int]  # (row, col) from, (row, col) to
 
@@ -178,21 +178,13 @@ def attacked(board: Board, red: bool) -> bool:
     return False
 
 
-def apply(board: Board, move: MoveTuple) -> Board:
-    r, c, r2, c2 = move
-    out = [row[:] for row in board]
-    out[r2][c2] = out[r][c]
-    out[r][c] = "."
-    return out
-
-
 def legal_moves(board: Board, red: bool) -> list[MoveTuple]:
     """Moves of ``red`` that leave its own general neither attacked nor facing the other general."""
-    return [m for m in pseudo_moves(board, red) if not attacked(apply(board, m), red)]
+    return [m for m in pseudo_moves(board, red) if not attacked(move_piece(board, m), red)]
 
 
 def has_legal_move(board: Board, red: bool) -> bool:
-    return any(not attacked(apply(board, m), red) for m in pseudo_moves(board, red))
+    return any(not attacked(move_piece(board, m), red) for m in pseudo_moves(board, red))
 
 
 def move_name(move: MoveTuple) -> str:
@@ -205,7 +197,7 @@ def winning_moves(board: Board, red: bool) -> tuple[list[MoveTuple], int]:
     """Legal moves after which the opponent has no legal move, and the positions searched."""
     wins, nodes = [], 0
     for m in legal_moves(board, red):
-        after = apply(board, m)
+        after = move_piece(board, m)
         nodes += 1
         if not has_legal_move(after, not red):
             wins.append(m)
@@ -274,7 +266,7 @@ SIDES = ("red", "black")
 
 
 def _move(board: Board, m: MoveTuple) -> Move:
-    return Move(move_name(m), apply(board, m), [(m[0], m[1]), (m[2], m[3])])
+    return Move(move_name(m), move_piece(board, m), [(m[0], m[1]), (m[2], m[3])])
 
 
 def _flip_move(m: MoveTuple) -> MoveTuple:
@@ -320,7 +312,7 @@ class Xiangqi(BoardGame):
                 board, key = flip(board), _flip_move(key)
             side = "red" if red else "black"
             name, opp = self.side_names[side], self.side_names["black" if red else "red"]
-            after = apply(board, key)
+            after = move_piece(board, key)
             mate = attacked(after, not red)
             legal = self.legal_moves(board, side)
             return Instance(
