@@ -332,6 +332,54 @@ def placements(piece: Sequence[tuple[int, int]], target: set[tuple[int, int]]) -
     return out
 
 
+def count_tilings(target: Iterable[tuple[int, int]], pieces: Sequence[Sequence[tuple[int, int]]],
+                  limit: int = 2) -> int:
+    """Number of exact covers of ``target`` using each piece exactly once (rotations allowed, no
+    reflections), counted up to ``limit`` by Knuth's Algorithm X (always branching on the column with
+    the fewest rows). Pure Python: a 20-cell, 6-piece cover takes well under a millisecond, where
+    importing OR-Tools alone takes half a second; :func:`count_tilings_cpsat` is the independent check."""
+    target = set(map(tuple, target))
+    rows: list[tuple] = []
+    for k, piece in enumerate(pieces):
+        options = placements(piece, target)
+        if not options:
+            return 0
+        rows += [(("piece", k), *sorted(cells)) for cells in options]
+    columns: dict = {("piece", k): set() for k in range(len(pieces))}
+    columns.update({cell: set() for cell in target})
+    for i, row in enumerate(rows):
+        for col in row:
+            columns[col].add(i)
+    count = 0
+
+    def search() -> None:
+        nonlocal count
+        if not columns:
+            count += 1
+            return
+        col = min(columns, key=lambda c: len(columns[c]))
+        for i in sorted(columns[col]):
+            removed = []
+            for c in rows[i]:  # cover every column of row i, and every row clashing with it
+                for j in columns[c]:
+                    for other in rows[j]:
+                        if other != c:
+                            columns[other].discard(j)
+                removed.append((c, columns.pop(c)))
+            search()
+            for c, col_rows in reversed(removed):
+                columns[c] = col_rows
+                for j in col_rows:
+                    for other in rows[j]:
+                        if other != c:
+                            columns[other].add(j)
+            if count >= limit:
+                return
+
+    search()
+    return min(count, limit)
+
+
 def count_tilings_cpsat(target: Iterable[tuple[int, int]], pieces: Sequence[Sequence[tuple[int, int]]],
                         limit: int = 2) -> int:
     """Number of exact covers of ``target`` using each piece exactly once (rotations allowed, no

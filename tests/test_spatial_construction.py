@@ -30,6 +30,7 @@ from genpuzzle.solvers.spatial_construction import (
     as_cells,
     canonical,
     common_face,
+    count_tilings,
     count_tilings_cpsat,
     cube_nets,
     cube_rotations,
@@ -178,6 +179,8 @@ def test_the_stored_tiling_is_an_exact_cover_and_cpsat_finds_it(seed):
     assert is_tiling(target, made["pieces"], regions)
     assert sum(len(r) for r in regions) == len(target)
     assert count_tilings_cpsat(target, made["pieces"], 2) == made["tilings_counted"] >= 1
+    for limit in (1, 3):  # the generator's exact-cover count agrees with CP-SAT's at other limits too
+        assert count_tilings(target, made["pieces"], limit) == count_tilings_cpsat(target, made["pieces"], limit)
     for piece in made["pieces"]:
         assert placements(piece, target)
 
@@ -189,6 +192,8 @@ def test_congruence_is_by_rotation_only():
     assert canonical(ell, reflections=True) == canonical(mirrored, reflections=True)
     assert len(orientations(ell)) == 4 and len(orientations([(0, 0), (0, 1), (1, 0), (1, 1)])) == 1
     assert count_tilings_cpsat([(r, c) for r in range(2) for c in range(4)], [ell, mirrored]) == 0
+    assert count_tilings([(r, c) for r in range(2) for c in range(4)], [ell, mirrored]) == 0
+    assert count_tilings([(r, c) for r in range(2) for c in range(4)], [ell, ell], limit=5) == 2
 
 
 # ------------------------------------------------------------------------------------------ generation
