@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any, Sequence
+from functools import lru_cache
+from typing import Any, Callable, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -26,6 +27,7 @@ STICK_WIDTH = 0.16
 DIGIT_GAP = 0.45  # between digits of one number
 PART_GAP = 0.6  # between a number and an operator
 EQ_SPACING = 0.2  # half distance of the two '=' sticks
+HEAD_POINTS = 40  # vertices of a match head's polygon
 
 BACKGROUND = (255, 255, 255)
 FRAME_INK = (70, 70, 70)
@@ -101,31 +103,38 @@ def equation_layout(frame: Frame, canvas: tuple[int, int] = CANVAS) -> dict[str,
             "frame_bbox": [FRAME_INSET, FRAME_INSET, w - FRAME_INSET, h - FRAME_INSET], "canvas": [w, h]}
 
 
-def _ellipse(center: Point, u: Point, along: float, across: float, n: int = 40) -> list[Point]:
-    """Polygon of an ellipse with semi-axes ``along`` (direction u) and ``across``."""
-    vx, vy = -u[1], u[0]
-    pts = []
-    for j in range(n):
-        t = 2 * math.pi * j / n
-        a, b = along * math.cos(t), across * math.sin(t)
-        pts.append((center[0] + a * u[0] + b * vx, center[1] + a * u[1] + b * vy))
-    return pts
+@lru_cache(maxsize=8)
+def _unit_circle(n: int) -> tuple[tuple[float, float], ...]:
+    return tuple((math.cos(2 * math.pi * j / n), math.sin(2 * math.pi * j / n)) for j in range(n))
 
 
-def _draw_match(draw: ImageDraw.ImageDraw, p0: Point, p1: Point, width: float, s: float) -> None:
-    """One matchstick from head ``p0`` to tail ``p1`` on a canvas scaled by ``s``."""
+def _draw_match(draw: ImageDraw.ImageDraw, p0: Point, p1: Point, width: float, s: float,
+                origin: Point = (0.0, 0.0)) -> None:
+    """One matchstick from head ``p0`` to tail ``p1`` on a canvas that shows the picture from ``origin``
+    on, scaled by ``s``; body and head have a dark edge of one output pixel."""
     dx, dy = p1[0] - p0[0], p1[1] - p0[1]
     length = math.hypot(dx, dy) or 1.0
-    u = (dx / length, dy / length)
-    n = (-u[1], u[0])
+    ux, uy = dx / length, dy / length
+    nx, ny = -uy, ux
     hw = width / 2
-    corners = [(p0[0] + n[0] * hw, p0[1] + n[1] * hw), (p1[0] + n[0] * hw, p1[1] + n[1] * hw),
-               (p1[0] - n[0] * hw, p1[1] - n[1] * hw), (p0[0] - n[0] * hw, p0[1] - n[1] * hw)]
-    draw.polygon([(x * s, y * s) for x, y in corners], fill=WOOD, outline=WOOD_EDGE, width=max(1, round(s)))
+    edge = max(1, round(s)) / s
+    # picture -> canvas: (x - origin) * s
+    ax, ay = (p0[0] - origin[0]) * s, (p0[1] - origin[1]) * s
+    bx, by = (p1[0] - origin[0]) * s, (p1[1] - origin[1]) * s
     head_len = 0.11 * length
-    center = (p0[0] + u[0] * head_len, p0[1] + u[1] * head_len)
-    head = _ellipse(center, u, head_len * 1.05, hw * 1.45)
-    draw.polygon([(x * s, y * s) for x, y in head], fill=HEAD, outline=HEAD_EDGE, width=max(1, round(s)))
+    cx, cy = ax + ux * head_len * s, ay + uy * head_len * s
+    # each part is its edge colour filled, then its body colour filled one edge width inside: the same
+    # picture as a polygon outline of that width, without Pillow's canvas-sized outline masks
+    for ink, inset in ((WOOD_EDGE, 0.0), (WOOD, edge * s)):
+        w = (hw * s - inset)
+        ex, ey = ux * inset, uy * inset
+        draw.polygon([(ax + ex + nx * w, ay + ey + ny * w), (bx - ex + nx * w, by - ey + ny * w),
+                      (bx - ex - nx * w, by - ey - ny * w), (ax + ex - nx * w, ay + ey - ny * w)], fill=ink)
+    for ink, inset in ((HEAD_EDGE, 0.0), (HEAD, edge)):
+        along, across = (head_len * 1.05 - inset) * s, (hw * 1.45 - inset) * s
+        px, py, qx, qy = along * ux, along * uy, across * nx, across * ny
+        draw.polygon([(cx + px * c + qx * n, cy + py * c + qy * n) for c, n in _unit_circle(HEAD_POINTS)],
+                     fill=ink)
 
 
 def _wobbly(p0: Point, p1: Point, amp: float, rng: random.Random, n: int = 8) -> list[Point]:
@@ -141,41 +150,75 @@ def _wobbly(p0: Point, p1: Point, amp: float, rng: random.Random, n: int = 8) ->
     return pts
 
 
+def _supersampled(image: Image.Image, points: Sequence[Point], pad: float,
+                  paint: Callable[[ImageDraw.ImageDraw, Point], None]) -> None:
+    """Anti-aliased drawing in place: ``paint(draw, origin)`` draws on a ``SUPERSAMPLE``x copy of the
+    patch of ``image`` around ``points`` (padded by ``pad`` px) whose top left corner is the picture's
+    point ``origin``; the patch is then box-reduced back.
+
+    Only the patch is supersampled, not the canvas: pixels already in it come back unchanged (a box
+    reduce of a nearest-neighbour enlargement is exact), so sticks can be drawn one after another.
+    """
+    s = SUPERSAMPLE
+    w, h = image.size
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    x0, y0 = max(0, math.floor(min(xs) - pad)), max(0, math.floor(min(ys) - pad))
+    x1, y1 = min(w, math.ceil(max(xs) + pad) + 1), min(h, math.ceil(max(ys) + pad) + 1)
+    if x0 >= x1 or y0 >= y1:
+        return
+    patch = image.crop((x0, y0, x1, y1)).resize(((x1 - x0) * s, (y1 - y0) * s), Image.NEAREST)
+    paint(ImageDraw.Draw(patch), (x0, y0))
+    image.paste(patch.reduce(s), (x0, y0))
+
+
 def draw_sticks(layout: dict[str, Any], occupied: Sequence[bool], *, style: str = "match",
                 color: tuple[int, int, int] = (20, 60, 190), line_width: float | None = None,
                 wobble: float = 0.0, seed: int = 0, extra: Sequence[tuple[Point, Point]] = (),
-                background: tuple[int, int, int] = BACKGROUND) -> Image.Image:
-    """The framed picture with a stick on every occupied slot (plus ``extra`` free sticks).
+                background: tuple[int, int, int] = BACKGROUND, base: Image.Image | None = None) -> Image.Image:
+    """The framed picture with a stick on every occupied slot (plus ``extra`` free sticks), drawn on a
+    copy of ``base`` (a picture of the same layout) if given.
 
     ``style="match"`` draws matchsticks; ``style="line"`` plain lines of ``color`` and ``line_width``
     (default the stick width), with ``wobble`` px of hand-drawn waviness -- how image models often redraw.
+    Sticks are anti-aliased (``SUPERSAMPLE``x supersampling of each stick's patch); the frame lies on
+    the pixel grid.
     """
-    w, h = layout["canvas"]
     s = SUPERSAMPLE
-    image = Image.new("RGB", (w * s, h * s), background)
-    draw = ImageDraw.Draw(image)
-    fx0, fy0, fx1, fy1 = layout["frame_bbox"]
-    draw.rectangle([fx0 * s, fy0 * s, fx1 * s, fy1 * s], outline=FRAME_INK, width=FRAME_WIDTH * s)
+    if base is not None:
+        image = base.copy()
+    else:
+        image = Image.new("RGB", tuple(layout["canvas"]), background)
+        fx0, fy0, fx1, fy1 = layout["frame_bbox"]
+        ImageDraw.Draw(image).rectangle([fx0, fy0, fx1, fy1], outline=FRAME_INK, width=FRAME_WIDTH)
     rng = random.Random(seed)
     width = float(layout["stick_width"])
     sticks = [(tuple(sl["p0"]), tuple(sl["p1"])) for sl, on in zip(layout["slots"], occupied) if on]
     for p0, p1 in list(sticks) + [tuple(map(tuple, e)) for e in extra]:
         if style == "match":
-            _draw_match(draw, p0, p1, width, s)
+            _supersampled(image, (p0, p1), 0.75 * width + 2,  # the head is 1.45 half widths wide
+                          lambda draw, origin: _draw_match(draw, p0, p1, width, s, origin))
         elif style == "line":
             lw = max(1, round((line_width or width) * s))
             pts = _wobbly(p0, p1, wobble, rng) if wobble else [p0, p1]
-            draw.line([(x * s, y * s) for x, y in pts], fill=color, width=lw, joint="curve")
+            _supersampled(image, pts, lw / (2 * s) + 2,
+                          lambda draw, origin: draw.line([((x - origin[0]) * s, (y - origin[1]) * s)
+                                                          for x, y in pts], fill=color, width=lw, joint="curve"))
         else:
             raise ValueError(f"unknown stick style {style!r}")
-    return image.resize((w, h), Image.LANCZOS)
+    return image
 
 
 def render_matchstick(frame: Frame, shown: Sequence[bool], solution: Sequence[bool],
                       canvas: tuple[int, int] = CANVAS) -> Drawing:
-    """Draw the shown equation, the reference (one solution) and the mask of the symbol area."""
+    """Draw the shown equation, the reference (one solution) and the mask of the symbol area.
+
+    The sticks both pictures share are drawn once, first; then each picture's own sticks on a copy.
+    """
     layout = equation_layout(frame, canvas)
     layout["occupied"] = [bool(b) for b in shown]
     mask = Image.new("L", tuple(layout["canvas"]), 0)
     ImageDraw.Draw(mask).rectangle(layout["area_bbox"], fill=255)
-    return Drawing(draw_sticks(layout, shown), draw_sticks(layout, solution), mask, layout)
+    common = draw_sticks(layout, [bool(a and b) for a, b in zip(shown, solution)])
+    shown_image = draw_sticks(layout, [bool(a and not b) for a, b in zip(shown, solution)], base=common)
+    reference = draw_sticks(layout, [bool(b and not a) for a, b in zip(shown, solution)], base=common)
+    return Drawing(shown_image, reference, mask, layout)

@@ -129,14 +129,15 @@ def move_counts(shown: tuple[bool, ...] | list[bool], target: tuple[bool, ...] |
     return removed, added
 
 
-def _glyph_costs(kind: str, current: frozenset[str], k: int) -> list[tuple[str, int, int]]:
+@lru_cache(maxsize=4096)
+def _glyph_costs(kind: str, current: frozenset[str], k: int) -> tuple[tuple[str, int, int], ...]:
     """Glyphs of ``kind`` reachable from the stick set ``current`` as (glyph, removed, added), each <= k."""
     out = []
     for glyph, segs in GLYPHS[kind].items():
         r, a = len(current - segs), len(segs - current)
         if r <= k and a <= k:
             out.append((glyph, r, a))
-    return out
+    return tuple(out)
 
 
 def _position_sets(occupied: tuple[bool, ...], frame: Frame) -> list[frozenset[str]]:
@@ -147,9 +148,10 @@ def _position_sets(occupied: tuple[bool, ...], frame: Frame) -> list[frozenset[s
     return [frozenset(s) for s in on]
 
 
-def _number_options(kinds_sets: list[frozenset[str]], k: int) -> dict[tuple[int, int], dict[int, str]]:
+@lru_cache(maxsize=1024)
+def _number_options(kinds_sets: tuple[frozenset[str], ...], k: int) -> dict[tuple[int, int], dict[int, str]]:
     """All numbers (no leading zero) the digit positions can show at cost (removed, added) <= (k, k):
-    ``{(removed, added): {value: digits}}``."""
+    ``{(removed, added): {value: digits}}`` (cached: callers must not modify it)."""
     partial: dict[tuple[int, int], list[str]] = {(0, 0): [""]}
     for pos, current in enumerate(kinds_sets):
         nxt: dict[tuple[int, int], list[str]] = {}
@@ -175,9 +177,9 @@ def search(occupied: tuple[bool, ...] | list[bool], frame: Frame, k: int) -> lis
     sets = _position_sets(occupied, frame)
     op_pos = next(i for i, kind in enumerate(frame.kinds) if kind in ("op", "opx"))
     eq_pos = frame.kinds.index("eq")
-    a_opts = _number_options(sets[:op_pos], k)
-    b_opts = _number_options(sets[op_pos + 1:eq_pos], k)
-    c_opts = _number_options(sets[eq_pos + 1:], k)
+    a_opts = _number_options(tuple(sets[:op_pos]), k)
+    b_opts = _number_options(tuple(sets[op_pos + 1:eq_pos]), k)
+    c_opts = _number_options(tuple(sets[eq_pos + 1:]), k)
     op_opts = _glyph_costs(frame.kinds[op_pos], sets[op_pos], k)
     eq_opts = _glyph_costs("eq", sets[eq_pos], k)
     found: set[str] = set()

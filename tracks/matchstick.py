@@ -27,7 +27,8 @@ TIMES_PROBABILITY = 0.2
 
 class MatchstickTrack(Track):
     name = "matchstick"
-    version = "2"  # 2: rubric 2 (every stick accounted for, review status) and the instruction's stick rule
+    version = "3"  # 2: rubric 2 (every stick accounted for, review status) and the instruction's stick rule;
+    # 3: sticks supersampled per stick and box-reduced (was: whole canvas, LANCZOS), frame on the pixel grid
     variants = ("1move", "2move", "3move", "4move", "several")
     variant_weights = {"1move": 3, "2move": 3, "3move": 2, "4move": 1, "several": 1}
     description = "Move exactly k matchsticks to make a seven-segment equation true; binary stick check."
