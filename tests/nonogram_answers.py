@@ -39,7 +39,11 @@ class Style:
     fill_colour: tuple[int, int, int]
     empty: str  # none, x, heavy_x, dot, slash, mixed
     clue_font: str | None
-    effects: tuple[str, ...]  # shadow_linear, shadow_edge, vignette, texture, jpeg, rescale, tint, blur
+    effects: tuple[str, ...]  # shadow_linear, shadow_edge, shadow_corner, vignette, texture, jpeg, rescale, tint,
+    # blur; page layout changes applied last: tilt, caption, letterbox, square1024
+    clue_colour: tuple[int, int, int] = (0, 0, 0)  # pen of redrawn clues (a pencil grey, a blue pen)
+    clue_scale: tuple[float, float] = (0.9, 1.1)  # redrawn clue size, a factor of the input's
+    clue_stroke: int = 0  # extra stroke width (px) of redrawn clues: a heavier pen
 
 
 TUNE = (
@@ -75,6 +79,23 @@ HELDOUT2 = (
     Style("g_partial_mixed_stix", "partial", (50, 50, 60), "mixed", "STIXGeneral.ttf", ("rescale", "jpeg")),
     Style("g_crosshatch_blue_x", "crosshatch", (30, 60, 170), "x", None, ("vignette", "texture", "jpeg")),
     Style("g_pencil_heavyx_cmtt", "pencil", (90, 90, 100), "heavy_x", "cmtt10.ttf", ("shadow_linear", "jpeg")),
+)
+
+# A third held-out set, written in the third session before the clue-strip reading was changed and measured
+# blind on the changed code first: clue fonts, pens and page layouts that no earlier set uses.
+HELDOUT3 = (
+    Style("f_cmb_tilt", "solid", (15, 15, 15), "x", "cmb10.ttf", ("jpeg", "tilt")),
+    Style("f_cmti_caption", "grey", (110, 110, 110), "dot", "cmti10.ttf", ("texture", "jpeg", "caption")),
+    Style("f_stixbolita_letterbox", "hatch", (30, 30, 30), "none", "STIXGeneralBolIta.ttf", ("jpeg", "letterbox")),
+    Style("f_pencil_clues_corner", "pencil", (95, 95, 105), "x", "DejaVuSans.ttf", ("texture", "shadow_corner", "jpeg"),
+          clue_colour=(125, 125, 135)),
+    Style("f_oblique_square", "solid", (35, 60, 180), "mixed", "DejaVuSans-Oblique.ttf", ("jpeg", "square1024")),
+    Style("f_serifbolita_heavy", "outline", (20, 20, 20), "slash", "DejaVuSerif-BoldItalic.ttf",
+          ("shadow_corner", "jpeg"), clue_stroke=1),
+    Style("f_monoobl_small_tilt", "disc", (25, 25, 25), "dot", "DejaVuSansMono-Oblique.ttf", ("vignette", "jpeg", "tilt"),
+          clue_scale=(0.75, 0.85)),
+    Style("f_stixita_bluepen_big", "crosshatch", (40, 40, 40), "heavy_x", "STIXGeneralItalic.ttf",
+          ("jpeg", "caption", "letterbox"), clue_colour=(30, 45, 160), clue_scale=(1.15, 1.3)),
 )
 
 ERRORS = ("none", "extra_light", "extra_outline", "x_instead", "missing", "clue_changed")
@@ -159,15 +180,17 @@ def _draw_empty(d: ImageDraw.ImageDraw, box, kind: str, rng: random.Random) -> N
 
 
 def _redraw_clues(img: Image.Image, layout: dict[str, Any], row_clues, col_clues, font_file: str,
-                  rng: random.Random, change: tuple[str, int, int] | None = None) -> None:
+                  rng: random.Random, change: tuple[str, int, int] | None = None, style: Style | None = None) -> None:
     """Erase the clue areas and write the clues again in ``font_file`` (a slightly different size and
-    spacing); ``change`` = (kind, line, new value) replaces the last number of one line."""
+    spacing, ``style``'s pen); ``change`` = (kind, line, new value) replaces the last number of one line."""
     d = ImageDraw.Draw(img)
     gx0, gy0, gx1, gy1 = layout["grid_bbox"]
     rb, cb = layout["row_clue_bbox"], layout["col_clue_bbox"]
     d.rectangle([0, rb[1] + 3, rb[2] - 2, rb[3] - 3], fill=(255, 255, 255))
     d.rectangle([cb[0] + 3, 0, cb[2] - 3, cb[3] - 2], fill=(255, 255, 255))
-    px = round(layout["clue_font_px"] * rng.uniform(0.9, 1.1))
+    pen = dict(fill=style.clue_colour if style else (0, 0, 0), stroke_width=style.clue_stroke if style else 0)
+    pen["stroke_fill"] = pen["fill"]
+    px = round(layout["clue_font_px"] * rng.uniform(*(style.clue_scale if style else (0.9, 1.1))))
     font = ImageFont.truetype(str(_font_dir() / font_file), px)
     rows, cols = layout["rows"], layout["cols"]
     ch, cw = (gy1 - gy0) / rows, (gx1 - gx0) / cols
@@ -184,7 +207,7 @@ def _redraw_clues(img: Image.Image, layout: dict[str, Any], row_clues, col_clues
         cy = gy0 + (r + 0.5) * ch
         for t in reversed(values("row", r, clue)):
             wt = d.textlength(t, font=font)
-            d.text((x - wt / 2, cy), t, font=font, fill=(0, 0, 0), anchor="mm")
+            d.text((x - wt / 2, cy), t, font=font, anchor="mm", **pen)
             x -= wt + gap
     slot = px * rng.uniform(1.15, 1.3)
     for c, clue in enumerate(col_clues):
@@ -192,7 +215,7 @@ def _redraw_clues(img: Image.Image, layout: dict[str, Any], row_clues, col_clues
         items = values("col", c, clue)
         for k, t in enumerate(items):
             cy = gy0 - layout["cell_px"] * 0.3 - (len(items) - k - 0.5) * slot
-            d.text((cx, cy), t, font=font, fill=(0, 0, 0), anchor="mm")
+            d.text((cx, cy), t, font=font, anchor="mm", **pen)
 
 
 # ------------------------------------------------------------------------------------------ effects
@@ -214,6 +237,11 @@ def _effects(a: np.ndarray, effects: tuple[str, ...], rng: random.Random) -> np.
             t = t / (0.5 * math.hypot(w, h))
             s = 1.0 / (1.0 + np.exp(-(t - rng.uniform(-0.2, 0.2)) / 0.12))
             out *= (1.0 - rng.uniform(0.25, 0.4) * s)[:, :, None]
+        elif e == "shadow_corner":  # a soft round shadow (a hand, a phone) over one corner, 30-45 % darker
+            cx, cy = rng.choice((0, w)), rng.choice((0, h))
+            r = np.hypot(xx - cx, yy - cy) / math.hypot(w, h)
+            s = 1.0 / (1.0 + np.exp((r - rng.uniform(0.45, 0.65)) / 0.08))
+            out *= (1.0 - rng.uniform(0.3, 0.45) * s)[:, :, None]
         elif e == "vignette":
             r = np.hypot((xx - w / 2) / (w / 2), (yy - h / 2) / (h / 2))
             out *= (1.0 - rng.uniform(0.2, 0.3) * np.clip(r - 0.3, 0, None) ** 1.5)[:, :, None]
@@ -275,7 +303,7 @@ def make_answer(input_image: Image.Image, layout: dict[str, Any], truth: dict[st
         change = (kind, line, rng.choice([v for v in range(1, 10) if v != old]))
     if style.clue_font or change:
         _redraw_clues(img, layout, truth["row_clues"], truth["col_clues"],
-                      style.clue_font or "DejaVuSans-Bold.ttf", rng, change)
+                      style.clue_font or "DejaVuSans-Bold.ttf", rng, change, style)
     for r in range(rows):
         for c in range(cols):
             box = cell_box(layout, r, c)
@@ -294,7 +322,32 @@ def make_answer(input_image: Image.Image, layout: dict[str, Any], truth: dict[st
     if "rescale" in style.effects:
         f = rng.choice((0.7, 0.8, 1.3, 1.5))
         out = perturb.rescale(out, f, f * rng.uniform(0.97, 1.03))
-    return out
+    return _layout_effects(out, style.effects, rng)
+
+
+def _layout_effects(a: np.ndarray, effects: tuple[str, ...], rng: random.Random) -> np.ndarray:
+    """Page layout changes a model makes to the whole picture: a small tilt, a caption band above, black
+    letterbox bars to 16:9, a squash to 1024x1024."""
+    for e in effects:
+        if e == "tilt":
+            a = perturb.rotate(a, rng.choice((-1, 1)) * rng.uniform(1.0, 2.5))
+        elif e == "caption":
+            h, w = a.shape[:2]
+            band = round(h * rng.uniform(0.08, 0.14))
+            page = Image.fromarray(perturb.pad(a, band, 0, 0, 0))
+            size = max(10, round(band * 0.45))
+            font = ImageFont.truetype(str(_font_dir() / "DejaVuSans.ttf"), size)
+            ImageDraw.Draw(page).text((w / 2, band / 2), "Nonogram - solved", font=font, fill=(20, 20, 20), anchor="mm")
+            a = np.asarray(page)
+        elif e == "letterbox":
+            h, w = a.shape[:2]
+            side = max(0, round((h * 16 / 9 - w) / 2))
+            a = perturb.pad(a, 0, 0, side, side, color=(8, 8, 8))
+        elif e == "square1024":
+            a = cv2.resize(a, (1024, 1024), interpolation=cv2.INTER_AREA if a.shape[0] > 1024 else cv2.INTER_CUBIC)
+    if any(e in effects for e in ("tilt", "caption", "letterbox", "square1024")):
+        a = perturb.jpeg(a, rng.randint(70, 90))
+    return a
 
 
 def _redraw_grid(d: ImageDraw.ImageDraw, layout: dict[str, Any], rng: random.Random) -> None:
