@@ -207,6 +207,7 @@ class _Work:
     to_work: np.ndarray  # 3x3 full-res -> work coords
     paper: np.ndarray  # RGB paper colour (float)
     chromatic: float  # fraction of the inked pixels that are coloured
+    lighter: float = 0.0  # share of the page (grey >= 96) clearly lighter than the paper (see _paper_grey)
     cache: dict = field(default_factory=dict)  # derived maps, computed once per register() call
 
     def derived(self, key: str, make) -> np.ndarray:
@@ -215,18 +216,21 @@ class _Work:
         return self.cache[key]
 
 
-def _work_image(rgb: np.ndarray, scale: float, achromatic_ink: bool | None = None) -> _Work:
+def _work_image(rgb: np.ndarray, scale: float, achromatic_ink: bool | None = None,
+                lighter: float | None = None) -> _Work:
     """Downscale and convert to an ink map.
 
     achromatic_ink=True measures ink as darkness of the brightest channel, so coloured strokes (a red
     path, blue digits: typical edits) almost vanish while black line work stays; used when the input
     itself is drawn in black/grey only.  None decides from the image itself.
+    lighter: the input's :attr:`_Work.lighter`, so that an answer's paper is the same surface as the
+    input's (see :func:`_paper_grey`).
     """
     h, w = rgb.shape[:2]
     ww, wh = max(1, round(w * scale)), max(1, round(h * scale))
     small, to_work = _downscale(rgb, ww, wh)
     gray = cv2.cvtColor(small, cv2.COLOR_RGB2GRAY)
-    paper_gray = _paper_grey(gray)
+    paper_gray = _paper_grey(gray, lighter)
     shade = _paper_shading(gray, paper_gray)
     if shade is not None:  # a shadow or light falloff across the page: even the paper out first
         small = np.clip(small.astype(np.float32) / shade[:, :, None], 0, 255).astype(np.uint8)
@@ -245,7 +249,8 @@ def _work_image(rgb: np.ndarray, scale: float, achromatic_ink: bool | None = Non
     if achromatic_ink is None:
         achromatic_ink = chroma < 0.1
     ink = np.clip(1.0 - vmax, 0.0, 1.0) if achromatic_ink else lum_ink
-    return _Work(np.ascontiguousarray(ink, dtype=np.float32), to_work, paper, chroma)
+    return _Work(np.ascontiguousarray(ink, dtype=np.float32), to_work, paper, chroma,
+                 _lighter_share(_grey_hist(gray), paper_gray))
 
 
 def _paper_shading(gray: np.ndarray, paper_gray: int) -> np.ndarray | None:
@@ -282,10 +287,40 @@ def _paper_shading(gray: np.ndarray, paper_gray: int) -> np.ndarray | None:
     return np.clip(field, 0.3, 1.0)
 
 
-def _paper_grey(gray: np.ndarray) -> int:
-    """The paper's grey level: the most common level from 96 up (255 when there is none)."""
-    hist = cv2.calcHist([gray], [0], None, [256], [0, 256]).ravel()
-    return int(hist[96:].argmax()) + 96 if hist[96:].any() else 255
+PAPER_LIGHTER = 1.06  # a level this much lighter than the paper's is another surface (texture stays within)
+PAPER_SWITCH = 0.2  # the modal level's lighter share this far off the input's: it is not the input's paper
+
+
+def _grey_hist(gray: np.ndarray) -> np.ndarray:
+    return cv2.calcHist([gray], [0], None, [256], [0, 256]).ravel()
+
+
+def _lighter_share(hist: np.ndarray, level: int) -> float:
+    """Share of the pixels from grey 96 up that are clearly lighter than ``level``."""
+    n = float(hist[96:].sum())
+    return float(hist[min(256, math.ceil(level * PAPER_LIGHTER) + 1):].sum()) / n if n else 0.0
+
+
+def _paper_grey(gray: np.ndarray, lighter: float | None = None) -> int:
+    """The paper's grey level: the most common level from 96 up (255 when there is none).
+
+    With ``lighter`` (the input's share of the page clearly lighter than its paper), the level is the
+    answer's surface that plays the input's paper's part: the most common level, unless its lighter share
+    is more than PAPER_SWITCH off, then the histogram peak whose share is closest. On a tinted, textured
+    page the spread-out paper can lose the mode to a board's dark squares or lit cells (then everything
+    lighter than those read as paper and the board's pattern vanished from the ink map), and a white
+    caption band can win it over an input whose paper is the board's own fill."""
+    hist = _grey_hist(gray)
+    if not hist[96:].any():
+        return 255
+    mode = int(hist[96:].argmax()) + 96
+    if lighter is None or abs(_lighter_share(hist, mode) - lighter) <= PAPER_SWITCH:
+        return mode
+    smooth = np.convolve(hist, np.ones(9) / 9, mode="same")
+    smooth[:96] = 0
+    peaks = [i for i in range(96, 256) if smooth[i] >= 0.1 * smooth.max() and smooth[i] == smooth[max(96, i - 6):i + 7].max()]
+    best = min(peaks + [mode], key=lambda level: abs(_lighter_share(hist, level) - lighter))
+    return int(hist[max(96, best - 6):best + 7].argmax()) + max(96, best - 6)  # the peak's own modal level
 
 
 def _added_ink(ink: np.ndarray, wide_input: np.ndarray) -> np.ndarray:
@@ -856,7 +891,7 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     t = _work_image(target, ft)
     # bring the answer to roughly the target's work scale so both carry the same level of detail
     fa = min(1.0, ft * math.sqrt((th * tw) / (ah * aw)))
-    a = _work_image(answer, fa, achromatic_ink=t.chromatic < 0.1)
+    a = _work_image(answer, fa, achromatic_ink=t.chromatic < 0.1, lighter=t.lighter)
     keep = None
     if keep_full is not None:
         small_keep = _downscale(keep_full.astype(np.uint8) * 255, t.ink.shape[1], t.ink.shape[0])[0]
@@ -879,7 +914,7 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
         if page_area < PAGE_REWORK * aw * ah:
             # wide bars: give the page itself the input's level of detail at work resolution
             a = _work_image(answer, min(1.0, ft * math.sqrt((th * tw) / page_area)),
-                            achromatic_ink=t.chromatic < 0.1)
+                            achromatic_ink=t.chromatic < 0.1, lighter=t.lighter)
         a.ink = _blank_outside(a.ink, _box_to(a.to_work, page), a.ink.shape)
         a.cache.clear()
         if a.ink.max() < 0.2:
@@ -1016,7 +1051,7 @@ def _bend_locally(answer: np.ndarray, warped: np.ndarray, A: np.ndarray, target:
     f = min(1.0, LOCAL_SIDE / max(th, tw))
     tl = _work_image(target, f)
     wide = _wide_ink(tl.ink)
-    ink = _work_image(warped, f, achromatic_ink=t.chromatic < 0.1).ink
+    ink = _work_image(warped, f, achromatic_ink=t.chromatic < 0.1, lighter=tl.lighter).ink
     mh, mw = ink.shape
     grid_x, grid_y = np.arange(mw, dtype=np.float32)[None, :], np.arange(mh, dtype=np.float32)[:, None]
     total = None
@@ -1045,7 +1080,7 @@ def _bend_locally(answer: np.ndarray, warped: np.ndarray, A: np.ndarray, target:
     map_x = (B[0, 0] * xs + B[0, 1] * ys + B[0, 2]) + (B[0, 0] * dx + B[0, 1] * dy)
     map_y = (B[1, 0] * xs + B[1, 1] * ys + B[1, 2]) + (B[1, 0] * dx + B[1, 1] * dy)
     bent = cv2.remap(answer, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=border)
-    a2 = _work_image(bent, t.ink.shape[1] / tw, achromatic_ink=t.chromatic < 0.1)
+    a2 = _work_image(bent, t.ink.shape[1] / tw, achromatic_ink=t.chromatic < 0.1, lighter=t.lighter)
     same_frame = a2.to_work @ np.linalg.inv(t.to_work)  # both maps are the input frame, resized alike
     return bent, _quality(t, a2, same_frame, keep)[0], (total, f), (map_x, map_y)
 
