@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 from PIL import Image, ImageDraw
 
-from genpuzzle.renderers.common import Drawing, cell_box, draw_centered_text, font
+from genpuzzle.renderers.common import Drawing, cell_box, draw_centered_text, draw_text, font
 from genpuzzle.solvers.orthographic import FLOOR, FRONT, RIGHT, TOP, face_map
 
 BACKGROUND = (255, 255, 255)
@@ -200,7 +200,7 @@ def render_orthographic(n: int, heightmap: Any, views: dict[str, Any], grids: li
             gy = g["grid_bbox"][1]
             draw_centered_text(d, (cx, gy - cap_h + CAPTION_PX / 2 + 1), CAPTIONS[name], CAPTION_PX, LABEL_INK,
                                bold=True)
-            d.text((cx, gy - 8), HINTS[name], font=font(HINT_PX), fill=LABEL_INK, anchor="ms")
+            draw_text(d, (cx, gy - 8), HINTS[name], font(HINT_PX), LABEL_INK, anchor="ms")
             if name not in answers:
                 fill_cells(d, g, views[name])
         return im, d

@@ -199,6 +199,70 @@ def count_heightmaps_cpsat(views: dict[str, Any], n: int, limit: int) -> int:
     return 0 if built is None else count_model_solutions(built[0], limit)
 
 
+# ------------------------------------------------------------------------------------------ counting
+
+
+def count_view_heightmaps(given: dict[str, Any], n: int, lo: Any = None, hi: Any = None) -> int:
+    """Exact number of heightmaps (heights 0..n, within optional per-cell bounds ``lo <= H <= hi``) whose
+    views equal the ``given`` ones (any subset of the three); 0 when a given front/right view is not
+    grounded. Closed form, no search: "column c's tallest stack is exactly f_c" is "all <= f_c" minus
+    "all <= f_c - 1", so by inclusion-exclusion over the set T of columns held below f_c, and row by row
+    (rows are independent once T is fixed) for the right view, the count is
+    ``sum_T (-1)^|T| prod_r (A_r(T) - B_r(T))``, each term a product of per-cell interval lengths."""
+    lo = np.zeros((n, n), np.int64) if lo is None else np.asarray(lo, np.int64)
+    hi = np.full((n, n), n, np.int64) if hi is None else np.asarray(hi, np.int64)
+    lo_, hi_ = lo.tolist(), hi.tolist()
+    if "top" in given:
+        top = np.asarray(given["top"], np.int64).tolist()
+        lo_ = [[max(lo_[r][c], 1) if top[r][c] else lo_[r][c] for c in range(n)] for r in range(n)]
+        hi_ = [[hi_[r][c] if top[r][c] else min(hi_[r][c], 0) for c in range(n)] for r in range(n)]
+    front = right = None
+    for name in ("front", "right"):
+        if name in given:
+            heights, grounded = column_heights(given[name])
+            if not grounded:
+                return 0
+            if name == "front":
+                front = [int(v) for v in heights]
+            else:
+                right = [int(v) for v in heights[::-1]]  # right view column j is floor row n - 1 - j
+    total = 0
+    for held in range(1 << n) if front is not None else (0,):
+        caps = [n if front is None else front[c] - ((held >> c) & 1) for c in range(n)]
+        product = 1
+        for r in range(n):
+            a = b = 1
+            for c in range(n):
+                cap = min(hi_[r][c], caps[c])
+                if right is not None:
+                    cap = min(cap, right[r])
+                a *= max(0, cap - lo_[r][c] + 1)
+                if right is not None:  # row r held below its height too
+                    b *= max(0, min(cap, right[r] - 1) - lo_[r][c] + 1)
+            product *= a - b if right is not None else a
+            if product == 0:
+                break
+        total += -product if bin(held).count("1") % 2 else product
+    return total
+
+
+def count_heightmaps(views: dict[str, Any], n: int, limit: int) -> int:
+    """Number of heightmaps with exactly these views, up to ``limit`` (:func:`count_view_heightmaps`;
+    :func:`count_heightmaps_cpsat` enumerates the same set)."""
+    return min(count_view_heightmaps(views, n), limit)
+
+
+def third_view_unique(given: dict[str, Any], missing: str, truth: Any, lo: Any = None, hi: Any = None) -> bool:
+    """True when every structure matching the two ``given`` views (and the bounds) has the ``truth``
+    third view: as many structures match the givens as match the givens and the truth's third view.
+    Exact counting; :func:`third_view_unique_cpsat` decides the same by infeasibility."""
+    n = np.asarray(truth).shape[0]
+    if any(not column_heights(given[k])[1] for k in given if k != "top"):
+        return False
+    with_truth = {**given, missing: np.asarray(truth, np.int64)}
+    return count_view_heightmaps(given, n, lo, hi) == count_view_heightmaps(with_truth, n, lo, hi)
+
+
 # ------------------------------------------------------------------------------------------ enumeration
 
 
@@ -380,3 +444,20 @@ def mesh_arrays(heightmap: Any) -> tuple[np.ndarray, np.ndarray]:
             ids = [vid((x + ox, y + oy, int(z) + oz)) for ox, oy, oz in corners]
             faces += [(ids[0], ids[1], ids[2]), (ids[0], ids[2], ids[3])]
     return np.asarray(vertices, float).reshape(-1, 3), np.asarray(faces, np.int64).reshape(-1, 3)
+
+
+STL_RECORD = np.dtype([("normals", "<f4", (3,)), ("vertices", "<f4", (3, 3)), ("attributes", "<u2")])
+
+
+def stl_bytes(vertices: np.ndarray, faces: np.ndarray) -> bytes:
+    """Binary STL of a triangle mesh: an 80-byte zero header, the triangle count, then per triangle its unit
+    normal (cross product of the edges v0->v1 and v1->v2), its three corners and a zero attribute, all
+    little-endian float32. The same bytes trimesh's ``export(file_type="stl")`` writes for these faces
+    (the tests compare them), without importing trimesh and scipy for one file per instance."""
+    triangles = np.asarray(vertices, np.float64)[np.asarray(faces, np.int64)].reshape(-1, 3, 3)
+    edges = triangles[:, 1:, :] - triangles[:, :2, :]
+    crosses = np.cross(edges[:, 0], edges[:, 1])
+    packed = np.zeros(len(triangles), dtype=STL_RECORD)
+    packed["normals"] = crosses / np.linalg.norm(crosses, axis=1)[:, None] if len(triangles) else crosses
+    packed["vertices"] = triangles
+    return bytes(80) + np.uint32(len(triangles)).tobytes() + packed.tobytes()

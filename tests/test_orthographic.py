@@ -21,8 +21,9 @@ from genpuzzle.evaluate import verify_answer
 from genpuzzle.records import InstanceRecord, Status
 from genpuzzle.registry import get_track
 from genpuzzle.solvers.orthographic import (VIEWS, all_heightmaps, batch_face_keys, consistent_cpsat,
-                                            count_heightmaps_cpsat, drawing_bounds, drawing_fixes_views,
-                                            max_cubes_heightmap, third_view_unique_cpsat, views_from_voxels,
+                                            count_heightmaps_cpsat, count_view_heightmaps, drawing_bounds,
+                                            drawing_fixes_views, max_cubes_heightmap, mesh_arrays,
+                                            third_view_unique, third_view_unique_cpsat, views_from_voxels,
                                             views_of, voxels_of)
 from genpuzzle.tracks.orthographic import (enumerate_same_views, mesh_file_bytes, mesh_volume,
                                            ray_cast_views, views_of_batch)
@@ -113,6 +114,8 @@ def test_third_view_uniqueness_by_cpsat_agrees_with_brute_force(enumeration3, h,
     brute_unique = len({views[missing][i].tobytes() for i in np.nonzero(ok)[0]}) == 1
     given_views = {v: truth[v] for v in VIEWS if v != missing}
     assert third_view_unique_cpsat(given_views, missing, truth[missing], lo, hi) == brute_unique
+    assert third_view_unique(given_views, missing, truth[missing], lo, hi) == brute_unique  # what generation uses
+    assert count_view_heightmaps(given_views, 3, lo, hi) == int(ok.sum())
 
 
 @SETTINGS
@@ -129,6 +132,8 @@ def test_consistency_by_cpsat_agrees_with_max_cubes_and_brute_force(enumeration3
     best = views_of(max_cubes_heightmap(bent["front"], bent["top"], bent["right"]))
     assert all(np.array_equal(best[v], bent[v]) for v in VIEWS) == brute
     assert count_heightmaps_cpsat(truth, 3, 10_000) == len(enumerate_same_views(truth))
+    assert count_view_heightmaps(bent, 3) == int(np.all([(views[v] == bent[v][None]).all(axis=(1, 2))
+                                                         for v in VIEWS], axis=0).sum())
 
 
 # ------------------------------------------------------------------------------------------ generation
@@ -143,6 +148,17 @@ def test_generation_is_deterministic_and_certified():
         b.input_image.save(buf[1], format="PNG")
         assert buf[0].getvalue() == buf[1].getvalue() and a.ground_truth == b.ground_truth
     assert mesh_file_bytes([[1, 2], [0, 1]]) == mesh_file_bytes([[1, 2], [0, 1]])
+
+
+@SETTINGS
+@given(heightmaps(sizes=(3, 4, 5)))
+def test_stl_is_the_file_trimesh_writes(h):
+    import trimesh
+
+    mesh = trimesh.Trimesh(*mesh_arrays(h), process=False)
+    buffer = io.BytesIO()
+    mesh.export(buffer, file_type="stl")
+    assert mesh_file_bytes(h.tolist()) == buffer.getvalue()
 
 
 def test_validate_reproves_and_catches_corrupted_records(ortho_set, tmp_path):

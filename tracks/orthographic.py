@@ -4,18 +4,20 @@ three variants of 30 each by default.
 * ``solid_to_views``: an isometric drawing (front arrow; stack heights printed on visible tops for
   n >= 4 as a reading aid) and three empty view grids. Kept only when every structure drawn the same way
   has the same three views; the proof is the height box of :func:`solvers.orthographic.drawing_bounds`
-  (views equal at both corners), and for n = 3 also the count of all 4^9 heightmaps with the same face map.
+  (views equal at both corners); for n = 3 ``validate`` also counts, among all 4^9 heightmaps, those with
+  the same face map.
 * ``views_to_solid``: the three views are given; the answer writes stack heights in a "Heights" grid.
   Every heightmap with exactly these views is accepted (the reference shows the one with the most cubes).
 * ``missing_view``: two views are given (plus the drawing when the two views alone leave the third open);
-  the third view must be unique, proved by CP-SAT (no structure matches the givens with another third view).
+  the third view must be unique, proved by exact counting (as many structures match the givens as match the
+  givens and the third view; :func:`solvers.orthographic.count_view_heightmaps`), re-proved by CP-SAT in
+  ``validate`` (no structure matches the givens with another third view).
 
 Conventions: :data:`solvers.orthographic.CONVENTIONS` (stored in every instance's ground truth).
 """
 
 from __future__ import annotations
 
-import io
 import random
 from functools import lru_cache
 from pathlib import Path
@@ -27,10 +29,10 @@ from genpuzzle.errors import TrackError
 from genpuzzle.records import InstanceRecord, Puzzle, Status, Verdict
 from genpuzzle.renderers.orthographic import render_orthographic
 from genpuzzle.solvers.orthographic import (CONVENTIONS, VIEWS, all_heightmaps, batch_face_keys, batch_views,
-                                            count_heightmaps_cpsat, drawing_bounds, drawing_fixes_views,
-                                            heightmap_of_voxels, max_cubes_heightmap, mesh_arrays,
-                                            third_view_unique_cpsat, views_from_voxels, views_of, visible_tops,
-                                            voxels_grounded, voxels_of)
+                                            count_heightmaps, count_heightmaps_cpsat, drawing_bounds,
+                                            drawing_fixes_views, heightmap_of_voxels, max_cubes_heightmap,
+                                            mesh_arrays, stl_bytes, third_view_unique, third_view_unique_cpsat,
+                                            views_from_voxels, views_of, visible_tops, voxels_grounded, voxels_of)
 from genpuzzle.track import Track
 from genpuzzle.verifiers.orthographic import (GridReading, check_heights, check_views, contrast_map,
                                               draw_reading, grid_line_coverage, orthographic_score, page_changes,
@@ -102,14 +104,8 @@ def hidden_cells(heightmap: np.ndarray) -> int:
 
 
 def mesh_file_bytes(heightmap: Any) -> bytes:
-    """The structure as a binary STL (opens in any 3D viewer), built with trimesh."""
-    import trimesh
-
-    vertices, faces = mesh_arrays(heightmap)
-    mesh = trimesh.Trimesh(vertices=vertices, faces=faces, process=False)
-    buffer = io.BytesIO()
-    mesh.export(buffer, file_type="stl")
-    return buffer.getvalue()
+    """The structure as a binary STL (opens in any 3D viewer); the bytes trimesh would write."""
+    return stl_bytes(*mesh_arrays(heightmap))
 
 
 def mesh_volume(heightmap: Any) -> float | None:
@@ -166,7 +162,7 @@ def ray_cast_views(heightmap: Any) -> dict[str, np.ndarray]:
 
 class OrthographicTrack(Track):
     name = "orthographic"
-    version = "5"
+    version = "6"
     variants = ("solid_to_views", "views_to_solid", "missing_view")
     description = ("Cube structures on an n x n floor: draw the front/top/right views, write stack heights from "
                    "the views, or draw the missing view; read by projection, five-dimension rubric.")
@@ -221,16 +217,13 @@ class OrthographicTrack(Track):
                                 "height_bounds": {"lo": lo.tolist(), "hi": hi.tolist()},
                                 "structures_with_same_drawing": int(np.prod(hi - lo + 1)),
                                 "hidden_cells": int((hi > lo).sum())}
-        if n == 3:
-            same, distinct = enumerate_same_drawing(h)
-            cert["enumerated"] = {"heightmaps": 4 ** 9, "same_drawing": same, "distinct_view_triples": distinct}
         task = {"answer": list(VIEWS), "given": ["drawing"]}
         return ["front", "top", "right"], ["front", "top", "right"], True, cert, task
 
     def _make_views_to_solid(self, n: int, h: np.ndarray, rng: random.Random):
         views = views_of(h)
         best = max_cubes_heightmap(views["front"], views["top"], views["right"])
-        count = count_heightmaps_cpsat(views, n, COUNT_LIMIT)
+        count = count_heightmaps(views, n, COUNT_LIMIT)
         cert = {"kind": "every_heightmap_with_these_views", "max_cubes_heightmap": best.tolist(),
                 "accepted_heightmaps": count, "count_capped": count >= COUNT_LIMIT}
         task = {"answer": ["heights"], "given": list(VIEWS), "accepts": "any heightmap with the given three views"}
@@ -241,12 +234,12 @@ class OrthographicTrack(Track):
         missing = VIEWS[rng.randrange(3)]
         given = {k: views[k] for k in VIEWS if k != missing}
         show_drawing = False
-        if not third_view_unique_cpsat(given, missing, views[missing]):
+        if not third_view_unique(given, missing, views[missing]):
             lo, hi = drawing_bounds(h)
-            if not third_view_unique_cpsat(given, missing, views[missing], lo, hi):
+            if not third_view_unique(given, missing, views[missing], lo, hi):
                 return None
             show_drawing = True
-        cert: dict[str, Any] = {"kind": "third_view_unique_cpsat", "missing": missing, "with_drawing": show_drawing}
+        cert: dict[str, Any] = {"kind": "third_view_unique", "missing": missing, "with_drawing": show_drawing}
         if show_drawing:
             lo, hi = drawing_bounds(h)
             cert["height_bounds"] = {"lo": lo.tolist(), "hi": hi.tolist()}
@@ -395,13 +388,18 @@ class OrthographicTrack(Track):
                 problems.append("the drawing does not fix the three views")
             if n == 3:
                 same, distinct = enumerate_same_drawing(h)
-                if distinct != 1 or same != cert.get("enumerated", {}).get("same_drawing"):
-                    problems.append(f"enumeration: {same} structures draw the same picture with {distinct} view "
-                                    f"triples (certificate {cert.get('enumerated')})")
+                if distinct != 1 or same != cert.get("structures_with_same_drawing"):
+                    problems.append(f"enumeration of all 4^9 heightmaps: {same} structures draw the same picture "
+                                    f"with {distinct} view triples (certificate: "
+                                    f"{cert.get('structures_with_same_drawing')} structures, one view triple)")
         elif record.variant == "views_to_solid":
             best = np.asarray(cert.get("max_cubes_heightmap"), np.int64)
             if any(not np.array_equal(views_of(best)[k], stored[k]) for k in VIEWS):
                 problems.append("max_cubes_heightmap does not have the stored views")
+            counted = count_heightmaps_cpsat(stored, n, COUNT_LIMIT)
+            if counted != cert.get("accepted_heightmaps"):
+                problems.append(f"CP-SAT counts {counted} heightmaps with these views "
+                                f"(certificate {cert.get('accepted_heightmaps')})")
             if n == 3:
                 found = enumerate_same_views(stored)
                 counted = min(len(found), COUNT_LIMIT)
