@@ -3,6 +3,7 @@ reference (solution cells filled black) and the edit mask (the grid cells)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -15,6 +16,11 @@ THIN_INK = (96, 96, 96)
 FILL_INK = (0, 0, 0)
 BACKGROUND = (255, 255, 255)
 BLOCK = 5  # thicker line every BLOCK cells
+
+
+@lru_cache(maxsize=4096)
+def _text_length(font_px: int, text: str) -> float:
+    return font(font_px, True).getlength(text)
 
 
 def cell_px_for(rows: int, cols: int) -> int:
@@ -41,14 +47,13 @@ def render_nonogram(row_clues: list[list[int]], col_clues: list[list[int]], solu
     cell_px = cell_px or cell_px_for(rows, cols)
     thin, thick = max(2, cell_px // 20), max(4, cell_px // 9)
     font_px = max(13, int(cell_px * 0.5))
-    clue_font = font(font_px, True)
     gap = int(font_px * 0.55)  # between numbers of one row clue
     pad = max(8, cell_px // 4)  # between the clues and the grid
 
     def texts(clue: list[int]) -> list[str]:
         return [str(v) for v in clue] or ["0"]
 
-    row_widths = [sum(clue_font.getlength(t) for t in texts(c)) + gap * (len(texts(c)) - 1) for c in row_clues]
+    row_widths = [sum(_text_length(font_px, t) for t in texts(c)) + gap * (len(texts(c)) - 1) for c in row_clues]
     slot = int(font_px * 1.2)  # vertical pitch of the numbers of one column clue
     left = int(max(row_widths)) + pad
     top = max(len(texts(c)) for c in col_clues) * slot + pad
@@ -79,7 +84,7 @@ def render_nonogram(row_clues: list[list[int]], col_clues: list[list[int]], solu
             x_right = gx0 - pad
             cy = gy0 + (r + 0.5) * cell_px
             for text in reversed(texts(clue)):
-                w = clue_font.getlength(text)
+                w = _text_length(font_px, text)
                 draw_centered_text(draw, (x_right - w / 2, cy), text, font_px, CLUE_INK, bold=True)
                 x_right -= w + gap
         for c, clue in enumerate(col_clues):

@@ -64,22 +64,22 @@ def placement_count(clue: tuple[int, ...], n: int) -> int:
     return comb(slack + k, k) if slack >= 0 else 0
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=8192)
 def placements(clue: tuple[int, ...], n: int) -> tuple[int, ...]:
-    """Every placement of ``clue`` in ``n`` cells as a bitmask (bit i = cell i filled)."""
+    """Every placement of ``clue`` in ``n`` cells as a bitmask (bit i = cell i filled), ordered by the
+    first block's start, then the rest's placements in the same order."""
+    if not clue:
+        return (0,)
+    b, rest = clue[0], clue[1:]
+    need = sum(rest) + len(rest)  # the rest's blocks with a gap before each
+    block = (1 << b) - 1
+    if not rest:
+        return tuple(block << s for s in range(n - b + 1))
     out: list[int] = []
-
-    def place(j: int, start: int, acc: int) -> None:
-        if j == len(clue):
-            out.append(acc)
-            return
-        b = clue[j]
-        rest = sum(clue[j + 1:]) + len(clue) - j - 1
-        block = (1 << b) - 1
-        for s in range(start, n - rest - b + 1):
-            place(j + 1, s + b + 1, acc | (block << s))
-
-    place(0, 0, 0)
+    for s in range(n - need - b + 1):
+        shift = s + b + 1
+        head = block << s
+        out.extend([head | (p << shift) for p in placements(rest, n - shift)])
     return tuple(out)
 
 
