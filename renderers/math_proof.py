@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 from PIL import Image, ImageDraw
 
-from genpuzzle.renderers.common import Drawing, font
+from genpuzzle.renderers.common import Drawing, draw_text, font
 
 SIZE = 640
 MARGIN = 70
@@ -80,7 +80,7 @@ def draw_label(draw: ImageDraw.ImageDraw, labels: dict[str, list[int]], name: st
                size: int = LABEL_PX) -> None:
     """Draw ``name`` centred at ``xy`` and record its ink box in ``labels``."""
     f = font(size)
-    draw.text(xy, name, font=f, fill=INK, anchor="mm")
+    draw_text(draw, xy, name, f, INK, anchor="mm")
     x0, y0, x1, y1 = draw.textbbox(xy, name, font=f, anchor="mm")
     labels[name] = [int(x0) - 2, int(y0) - 2, int(x1) + 2, int(y1) + 2]
 
@@ -102,10 +102,17 @@ def finish(input_image: Image.Image, reference: Image.Image, layout: dict[str, A
     """The edit mask: wherever the reference differs from the input, grown by ``mask_ink_px``."""
     import cv2
 
-    diff = np.abs(np.asarray(reference, np.int16) - np.asarray(input_image, np.int16)).max(axis=2) > 0
+    ref, inp = np.asarray(reference), np.asarray(input_image)
+    diff = (ref[:, :, 0] != inp[:, :, 0]) | (ref[:, :, 1] != inp[:, :, 1]) | (ref[:, :, 2] != inp[:, :, 2])
     k = max(3, int(2 * mask_ink_px) | 1)
-    grown = cv2.dilate(diff.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))) > 0
-    mask = Image.fromarray((grown * 255).astype(np.uint8), "L")
+    grown = np.zeros(diff.shape, np.uint8)
+    rows, cols = np.nonzero(diff.any(axis=1))[0], np.nonzero(diff.any(axis=0))[0]
+    if len(rows):  # dilate only the changed box grown by the kernel's reach: the same mask, less area
+        r0, r1 = max(0, rows[0] - k), min(diff.shape[0], rows[-1] + k + 1)
+        c0, c1 = max(0, cols[0] - k), min(diff.shape[1], cols[-1] + k + 1)
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+        grown[r0:r1, c0:c1] = cv2.dilate(diff[r0:r1, c0:c1].astype(np.uint8), kernel) * 255
+    mask = Image.fromarray(grown, "L")
     layout["size"] = [SIZE, SIZE]
     return Drawing(input_image, reference, mask, layout)
 
@@ -113,9 +120,12 @@ def finish(input_image: Image.Image, reference: Image.Image, layout: dict[str, A
 # ------------------------------------------------------------------------------------------ constructions
 
 
-def render_construction(task: dict[str, Any], elements: list[dict[str, Any]], tolerance_px: float) -> Drawing:
-    """Given figure + reference (elements drawn in blue). ``task["figure"]`` says what is given."""
-    fig = task["figure"]
+def construction_frame(task: dict[str, Any], elements: list[dict[str, Any]]) -> dict[str, Any]:
+    """The pixel frame :func:`render_construction` draws ``task`` in (without drawing it)."""
+    return fit_frame(_construction_extent(task["figure"], elements))
+
+
+def _construction_extent(fig: dict[str, Any], elements: list[dict[str, Any]]) -> list[tuple[float, float]]:
     extent: list[tuple[float, float]] = []
     for p in fig["points"].values():
         extent.append((float(Fraction(p[0])), float(Fraction(p[1]))))
@@ -125,6 +135,13 @@ def render_construction(task: dict[str, Any], elements: list[dict[str, Any]], to
         if fig.get(key):
             g = fig[key]
             extent += [(g["x0"], g["y0"]), (g["x1"], g["y1"])]
+    return extent
+
+
+def render_construction(task: dict[str, Any], elements: list[dict[str, Any]], tolerance_px: float) -> Drawing:
+    """Given figure + reference (elements drawn in blue). ``task["figure"]`` says what is given."""
+    fig = task["figure"]
+    extent = _construction_extent(fig, elements)
     frame = fit_frame(extent)
     img, d = new_canvas()
     labels: dict[str, list[int]] = {}
@@ -184,11 +201,11 @@ def _draw_grid(d: ImageDraw.ImageDraw, frame: dict[str, Any], g: dict[str, Any],
         for x in range(g["x0"] + 1, g["x1"]):
             if x and x % 2 == 0:
                 px, py = to_px(frame, (x, 0))
-                d.text((px, py + 12), str(x), font=f, fill=AXIS_INK, anchor="mm")
+                draw_text(d, (px, py + 12), str(x), f, AXIS_INK, anchor="mm")
         for y in range(g["y0"] + 1, g["y1"]):
             if y and y % 2 == 0:
                 px, py = to_px(frame, (0, y))
-                d.text((px - 14, py), str(y), font=f, fill=AXIS_INK, anchor="mm")
+                draw_text(d, (px - 14, py), str(y), f, AXIS_INK, anchor="mm")
         ex, ey = to_px(frame, (g["x1"], 0))
         draw_label(d, labels, "x", (ex + 14, ey), 20)
         ex, ey = to_px(frame, (0, g["y1"]))

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 from functools import lru_cache
-from itertools import product
 from typing import Any
 
 import numpy as np
@@ -189,6 +188,34 @@ def half_angle_sincos(t: F) -> tuple[F, F]:
     return (2 * t / (1 + t * t), (1 - t * t) / (1 + t * t))
 
 
+def _triangle_angles(pts: list[tuple[float, float]]) -> list[float]:
+    import math
+
+    angles = []
+    for i in range(3):
+        p, q, r = pts[i], pts[(i + 1) % 3], pts[(i + 2) % 3]
+        u, v = (q[0] - p[0], q[1] - p[1]), (r[0] - p[0], r[1] - p[1])
+        nu, nv = math.hypot(*u), math.hypot(*v)
+        if nu < 1e-9 or nv < 1e-9:
+            return []
+        angles.append(math.degrees(math.acos(max(-1.0, min(1.0, (u[0] * v[0] + u[1] * v[1]) / (nu * nv))))))
+    return angles
+
+
+def _may_be_wanted_triangle(ts: list[float]) -> bool:
+    """A float pre-check of :func:`heronian_triangle`'s angle tests with 0.01 degree of slack: False only
+    for draws the exact test rejects too (most draws), so those skip the Fraction arithmetic."""
+    pts = []
+    for t in ts:
+        c, s = (1 - t * t) / (1 + t * t), 2 * t / (1 + t * t)
+        pts.append((c * c - s * s, 2 * c * s))
+    angles = _triangle_angles(pts)
+    if len(angles) < 3:
+        return True  # (near-)coincident points: left to the exact test
+    sa = sorted(angles)
+    return sa[0] >= 35 - 0.01 and sa[2] <= 82 + 0.01 and sa[1] - sa[0] >= 7 - 0.02 and sa[2] - sa[1] >= 7 - 0.02
+
+
 def heronian_triangle(rng) -> tuple[Point, Point, Point]:
     """An acute, clearly scalene triangle with rational vertices and rational side lengths, inscribed in
     the unit circle (:func:`circle_point`). Angles 35..82 degrees, pairwise at least 7 degrees apart."""
@@ -196,6 +223,8 @@ def heronian_triangle(rng) -> tuple[Point, Point, Point]:
 
     while True:
         ts = [F(rng.randint(-12, 12), rng.randint(1, 6)) for _ in range(3)]
+        if not _may_be_wanted_triangle([float(t) for t in ts]):
+            continue
         pts = [circle_point(t) for t in ts]
         if len(set(pts)) < 3:
             continue
@@ -247,11 +276,13 @@ def triangle_objects(a: Point, b: Point, c: Point) -> dict[str, dict[str, Any]]:
 def canonical(labels: np.ndarray) -> np.ndarray:
     """Relabel a partition 0, 1, 2, ... in first-occurrence order (row-major), so equal partitions compare
     equal whatever the labels."""
-    out = np.full(labels.shape, -1, np.int64)
-    seen: dict[int, int] = {}
-    for idx, v in np.ndenumerate(labels):
-        out[idx] = seen.setdefault(int(v), len(seen))
-    return out
+    labels = np.asarray(labels)
+    if labels.size == 0:
+        return np.full(labels.shape, -1, np.int64)
+    _, first, inverse = np.unique(labels.ravel(), return_index=True, return_inverse=True)
+    rank = np.empty(len(first), np.int64)
+    rank[np.argsort(first)] = np.arange(len(first))  # value -> its order of first occurrence
+    return rank[inverse.ravel()].reshape(labels.shape)
 
 
 def regions_connected(labels: np.ndarray) -> bool:
@@ -382,7 +413,14 @@ def reference_partition(identity: str, params: dict[str, int]) -> np.ndarray:
 
 
 def valid_partitions(identity: str, params: dict[str, int]) -> list[np.ndarray]:
-    """Every partition of the lattice that proves the identity (canonical, distinct)."""
+    """Every partition of the lattice that proves the identity (distinct; the first of each class)."""
+    return [lab.copy() for lab in _valid_partitions(identity, tuple(sorted(params.items())))]
+
+
+@lru_cache(maxsize=64)
+def _valid_partitions(identity: str, items: tuple[tuple[str, int], ...]) -> tuple[np.ndarray, ...]:
+    """:func:`valid_partitions`, once per process for each lattice (halving n = 8 tries 4^6 orders)."""
+    params = dict(items)
     out: list[np.ndarray] = []
     if identity in ("odd_sum", "nicomachus"):
         widths = [1] * params["n"] if identity == "odd_sum" else nicomachus_widths(params["n"])
@@ -398,12 +436,40 @@ def valid_partitions(identity: str, params: dict[str, int]) -> list[np.ndarray]:
     elif identity == "halving":
         n = params["n"]
         steps = int(np.log2(n * n))
-        out = [halving_partition(n, list(order)) for order in product(range(4), repeat=steps)]
+        out = [halving_partition(n, order) for order in _halving_orders(n, steps)]
     unique: dict[bytes, np.ndarray] = {}
     for lab in out:
         key = _partition_key(lab)
         unique.setdefault(key, lab)
-    return list(unique.values())
+    return tuple(unique.values())
+
+
+def _halving_orders(n: int, steps: int) -> list[list[int]]:
+    """The orders of ``product(range(4), repeat=steps)``, in that order, that can give a partition no
+    earlier order gives: bit 1 only matters when the remaining rectangle is a square, and nothing after it
+    shrinks to one cell (halving_partition ignores those, so the order with zeros there came first)."""
+    out: list[list[int]] = []
+
+    def walk(order: list[int], r0: int, c0: int, r1: int, c1: int) -> None:
+        if len(order) == steps:
+            out.append(list(order))
+            return
+        h, w = r1 - r0, c1 - c0
+        if h * w == 1:
+            walk(order + [0], r0, c0, r1, c1)
+            return
+        for step in range(4) if h == w else range(2):
+            vertical = w > h or (w == h and step & 2)
+            if vertical:
+                m = c0 + w // 2
+                keep = (r0, m, r1, c1) if step & 1 else (r0, c0, r1, m)
+            else:
+                m = r0 + h // 2
+                keep = (m, c0, r1, c1) if step & 1 else (r0, c0, m, c1)
+            walk(order + [step], *keep)
+
+    walk([], 0, 0, n, n)
+    return out
 
 
 def _partition_key(labels: np.ndarray) -> bytes:

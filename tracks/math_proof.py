@@ -25,7 +25,7 @@ import numpy as np
 
 from genpuzzle.errors import TrackError
 from genpuzzle.records import InstanceRecord, Puzzle, Status, Verdict, Violation
-from genpuzzle.renderers.math_proof import SIZE, render_construction, render_lattice, to_px
+from genpuzzle.renderers.math_proof import SIZE, construction_frame, render_construction, render_lattice, to_px
 from genpuzzle.solvers import math_proof as geo
 from genpuzzle.track import Track
 
@@ -64,11 +64,13 @@ class MathProofTrack(Track):
         tol = TOLERANCE_FRACTION * SIZE
         for attempt in range(MAX_ATTEMPTS):
             task = getattr(self, f"_task_{kind}")(rng)
-            drawing = render_construction(task, task["elements"], tol)
-            if kind == "shade_fraction" or distinguishable(task, drawing.layout, tol):
+            # the check needs only the frame: draw the pages once, for the figure that passes it
+            if kind == "shade_fraction" or distinguishable(task, {"frame": construction_frame(task, task["elements"])},
+                                                           tol):
                 break
         else:
             raise TrackError(f"math_proof {kind}: no distinguishable figure in {MAX_ATTEMPTS} attempts (seed {seed})")
+        drawing = render_construction(task, task["elements"], tol)
         truth = {"kind": kind, "figure": {k: v for k, v in task["figure"].items()},
                  "elements": task["elements"], "candidates": task.get("candidates", []),
                  "optional": task.get("optional", []), "annotations": task.get("annotations", []),
