@@ -5,6 +5,11 @@ measured, never tuned on: other outline widths and inks, other fills, other page
 style draws a *valid* tiling (the stored solution) and must score 100. ``CHEATS`` are drawn in held-out
 styles and must never score 100.
 
+Heavier pen (a model that redraws the whole page, frames included, with every stroke 1 or 2 px bolder per
+side): ``PEN_TUNE_STYLES`` are tune styles on such a page (tuned on), ``PEN_HELDOUT_STYLES`` held-out
+styles on it (measured only); the references themselves are redrawn bolder too, and the cheats are also
+drawn in the held-out heavier-pen styles.
+
 ``python tests/tangram_answers.py [n_instances]`` prints the sweep (the figures in docs/tangram.md).
 """
 
@@ -13,12 +18,12 @@ from __future__ import annotations
 import colorsys
 import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
 import numpy as np
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFilter
 from shapely import affinity
 from shapely.geometry import Polygon
 
@@ -121,6 +126,30 @@ HELDOUT_STYLES = [
 ]
 
 
+def heavier_pen(image: np.ndarray, px: int) -> np.ndarray:
+    """The page redrawn with every stroke ``px`` bolder per side: a min filter spreads dark ink and
+    coloured fills over the paper (frames, ticks, captions, outlines and pieces alike)."""
+    return np.asarray(Image.fromarray(image).filter(ImageFilter.MinFilter(2 * px + 1)))
+
+
+def with_heavier_pen(style: Style, px: int) -> Style:
+    """``style`` drawn with a pen ``px`` bolder per side, then the style's own page changes (JPEG...)."""
+    then = style.page
+
+    def page(im: np.ndarray) -> np.ndarray:
+        out = heavier_pen(im, px)
+        return then(out) if then else out
+
+    return replace(style, name=f"{style.name}_pen+{px}", page=page)
+
+
+PEN_TUNE_STYLES = [with_heavier_pen(s, px) for px in (1, 2) for s in TUNE_STYLES
+                   if s.name in ("black3", "grey2", "one_orange_black3", "pastel_black2", "no_outline")]
+PEN_HELDOUT_STYLES = [with_heavier_pen(s, px) for px in (1, 2) for s in HELDOUT_STYLES
+                      if s.name in ("black1", "navy3_inside", "one_lightblue_black4", "other_hues_black2",
+                                    "black3_texture_jpeg", "black4_upscale_rotate")]
+
+
 def solution(record) -> dict[str, Polygon]:
     return {s["name"]: Polygon(s["polygon"]) for s in record.ground_truth["solution"]}
 
@@ -174,20 +203,44 @@ def _extra(record):
     return {**polys, "extra_square": affinity.translate(polys["square"], 8, 8)}  # on top, overlapping
 
 
+def _deformed(record):
+    """The parallelogram stretched 1.6 x 0.62 about its centre: nearly the same area, the wrong shape."""
+    polys = solution(record)
+    c = polys["parallelogram"].centroid
+    polys["parallelogram"] = affinity.scale(polys["parallelogram"], 1.6, 0.62, origin=c)
+    return polys
+
+
 CHEATS: dict[str, Callable] = {
     "mirrored_tiling": _mirrored, "missing_piece": _missing, "overlap": _overlap,
-    "uncovered_shifted": _shifted_out, "extra_shape": _extra,
+    "uncovered_shifted": _shifted_out, "extra_shape": _extra, "deformed_piece": _deformed,
 }
 
 
-def sweep(root: Path, pset, track, styles: list[Style], cheats: bool = False) -> dict[str, list[tuple[bool, str]]]:
-    """{style or cheat/style: [(verdict right, codes)]}; answers are saved as PNG and verified end to end."""
+def reference_pages(root: Path, record) -> list[tuple[str, np.ndarray]]:
+    """The stored reference redrawn with a pen 1 and 2 px bolder per side."""
+    ref = np.asarray(Image.open(root / record.reference_images[0]).convert("RGB"))
+    return [(f"reference_pen+{px}", heavier_pen(ref, px)) for px in (1, 2)]
+
+
+def sweep(root: Path, pset, track, styles: list[Style], cheats: bool = False,
+          references: bool = False) -> dict[str, list[tuple[bool, str]]]:
+    """{style or cheat/style: [(verdict right, codes)]}; answers are saved as PNG and verified end to end.
+    ``references``: the stored references on a heavier-pen page instead of ``styles``."""
     from genpuzzle.evaluate import verify_answer
 
     out: dict[str, list[tuple[bool, str]]] = {}
     folder = Path(tempfile.mkdtemp(prefix="gp-tangram-answers-"))
     for i, record in enumerate(pset.records):
         cases = []
+        if references:
+            for name, image in reference_pages(root, record):
+                path = folder / f"{record.id}_{name}.png"
+                Image.fromarray(image).save(path)
+                verdict = verify_answer(root, record, path)
+                out.setdefault(name, []).append((verdict.score == 100, f"{record.id} {name}: {verdict.score} "
+                                                 f"{verdict.codes} review={verdict.needs_review}"))
+            continue
         if cheats:
             for k, (cname, make) in enumerate(CHEATS.items()):
                 polys = make(record)
@@ -206,17 +259,28 @@ def sweep(root: Path, pset, track, styles: list[Style], cheats: bool = False) ->
     return out
 
 
-def main(n: int) -> None:
+FAMILIES = {  # name: (styles, cheats, references)
+    "tune": (TUNE_STYLES, False, False),
+    "held-out": (HELDOUT_STYLES, False, False),
+    "cheats": (HELDOUT_STYLES, True, False),  # drawn in held-out styles
+    "pen-references": ([], False, True),  # the stored references, 1 and 2 px bolder
+    "pen-tune": (PEN_TUNE_STYLES, False, False),
+    "pen-held-out": (PEN_HELDOUT_STYLES, False, False),
+    "pen-cheats": (PEN_HELDOUT_STYLES, True, False),
+}
+
+
+def main(n: int, families: list[str] | None = None, master_seed: int = 777) -> None:
     from genpuzzle.dataset import load_set, write_set
     from genpuzzle.registry import get_track
 
     root = Path(tempfile.mkdtemp(prefix="gp-tangram-set-")) / "set"
-    write_set(root, {"tangram": n}, master_seed=777)
+    write_set(root, {"tangram": n}, master_seed=master_seed)
     pset = load_set(root)
     track = get_track("tangram")
-    for title, styles, cheats in (("tune", TUNE_STYLES, False), ("held-out", HELDOUT_STYLES, False),
-                                  ("cheats (held-out styles)", HELDOUT_STYLES, True)):
-        res = sweep(root, pset, track, styles, cheats)
+    for title in families or list(FAMILIES):
+        styles, cheats, references = FAMILIES[title]
+        res = sweep(root, pset, track, styles, cheats, references)
         total = sum(len(v) for v in res.values())
         right = sum(r for v in res.values() for r, _ in v)
         print(f"== {title}: {right}/{total} right")
@@ -228,4 +292,7 @@ def main(n: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 10)
+    # python tests/tangram_answers.py [n_instances] [family,family,...] [master_seed]
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 10,
+         sys.argv[2].split(",") if len(sys.argv) > 2 and sys.argv[2] else None,
+         int(sys.argv[3]) if len(sys.argv) > 3 else 777)

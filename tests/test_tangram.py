@@ -534,3 +534,49 @@ def test_one_colour_without_outlines_is_flagged_for_review(puzzle_set, answers):
     verdict = _verify(root, record, _save(Image.fromarray(image), answers, "one_colour_plain"))
     assert verdict.status != Status.CORRECT and verdict.score < 100
     assert verdict.needs_review, (verdict.codes, verdict.subscores)
+
+
+# ------------------------------------------------------------------ a page redrawn with a heavier pen
+
+
+def _heavier_pen(image: Image.Image, px: int) -> Image.Image:
+    """Every stroke ``px`` bolder per side: frames, ticks, captions, outlines and pieces alike."""
+    return image.convert("RGB").filter(ImageFilter.MinFilter(2 * px + 1))
+
+
+def test_pen_growth_is_measured_on_the_answers_own_frames(puzzle_set):
+    from genpuzzle.verifiers.tangram import pen_growth_px
+
+    root, pset = puzzle_set
+    record = pset.records[0]
+    ref = Image.open(root / record.reference_images[0]).convert("RGB")
+    growth = lambda im: pen_growth_px(np.asarray(im), record.layout, TRACK.rubric)  # noqa: E731
+    assert growth(ref) == pytest.approx(0.0, abs=0.2)
+    assert growth(ref.filter(ImageFilter.GaussianBlur(1.0))) == pytest.approx(0.0, abs=0.3)  # blur is no pen
+    assert growth(_heavier_pen(ref, 1)) == pytest.approx(1.0, abs=0.2)
+    assert growth(_heavier_pen(ref, 2)) == pytest.approx(2.0, abs=0.2)
+    assert growth(ref.filter(ImageFilter.MaxFilter(3))) == 0.0  # a lighter pen allows nothing
+
+
+@pytest.mark.parametrize("px", [1, 2])
+def test_a_page_redrawn_with_a_heavier_pen_scores_100(puzzle_set, answers, px):
+    root, pset = puzzle_set
+    for record in pset.records[:3]:
+        image = _heavier_pen(Image.open(root / record.reference_images[0]), px)
+        verdict = _verify(root, record, _save(image, answers, f"pen{px}_{record.id}"))
+        assert verdict.score == 100 and verdict.status == Status.CORRECT, (record.id, px, verdict.codes)
+
+
+@pytest.mark.parametrize("px", [1, 2])
+def test_a_deformed_piece_is_still_named_on_a_heavier_pen_page(puzzle_set, answers, px):
+    """The pen's growth is allowed, nothing more: the stretched parallelogram of the test above is still
+    ``piece_deformed`` when the whole page is drawn 1 or 2 px bolder."""
+    root, pset = puzzle_set
+    record = pset.records[5]
+    polys = _solution(record)
+    c = polys["parallelogram"].centroid
+    polys["parallelogram"] = affinity.scale(polys["parallelogram"], 1.6, 0.62, origin=c)
+    verdict = _verify(root, record, _save(_heavier_pen(_scene(record, polys), px), answers, f"pen{px}_deformed"))
+    deformed = [v for v in verdict.violations if v.code == "piece_deformed"]
+    assert deformed and deformed[0].evidence["piece"] == "parallelogram", verdict.codes
+    assert verdict.score < 100

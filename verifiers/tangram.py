@@ -126,11 +126,77 @@ def _panel(image: np.ndarray, layout: dict[str, Any]) -> tuple[np.ndarray, tuple
     return crop, (x0, y0)
 
 
+def _half_max_widths(profiles: np.ndarray, min_contrast: float) -> np.ndarray:
+    """Width (px) at half its own peak of the dark line in each row of ``profiles`` (darkness, rows of
+    samples 1 px apart): the run of samples above half the peak that holds the peak, its two ends placed
+    by linear interpolation. A blur keeps this width (it lowers the peak and widens the flanks alike);
+    rows whose peak is below ``min_contrast`` give NaN."""
+    n, m = profiles.shape
+    peak_at = profiles.argmax(axis=1)
+    peak = profiles[np.arange(n), peak_at]
+    half = peak[:, None] / 2.0
+    above = profiles >= half
+    widths = np.full(n, np.nan)
+    for i in np.flatnonzero(peak >= min_contrast):
+        row, a, b = profiles[i], int(peak_at[i]), int(peak_at[i])
+        while a > 0 and above[i, a - 1]:
+            a -= 1
+        while b < m - 1 and above[i, b + 1]:
+            b += 1
+        if a == 0 or b == m - 1:
+            continue  # the line runs off the window: not a frame line
+        h = half[i, 0]
+        left = a - (row[a] - h) / max(row[a] - row[a - 1], 1e-6)
+        right = b + (row[b] - h) / max(row[b] - row[b + 1], 1e-6)
+        widths[i] = right - left
+    return widths
+
+
+def pen_growth_px(image: np.ndarray, layout: dict[str, Any], rubric: dict[str, Any]) -> float:
+    """How much bolder per side the answer's pen is than the input's, in px, measured on the answer's own
+    panel frames (outside the edit mask; the input draws them ``PANEL_WIDTH`` px wide): half the excess of
+    their median half-maximum width, 0 when they are not bolder, capped at ``pen.max_growth_px_per_unit``.
+
+    A model that redraws the page with a heavier pen widens every stroke, the pieces' edges included: each
+    coloured region grows by this much on every side, which the measures then allow (an outline band)."""
+    from genpuzzle.renderers.tangram import PANEL_WIDTH, TICK_EVERY
+
+    pen = rubric["pen"]
+    grey = image[:, :, :3].astype(np.float32).mean(axis=2)
+    h, w = grey.shape
+    reach = int(pen["window_px"])
+    offsets = np.arange(-reach, reach + 1)
+    half_width = PANEL_WIDTH / 2.0
+    rows: list[np.ndarray] = []
+    for key in ("silhouette_panel", "piece_area_panel"):
+        x0, y0, x1, y1 = (int(round(v)) for v in layout[key])
+        # between the ruler ticks (every TICK_EVERY px from the corner), away from the corners
+        xs = np.arange(x0 + TICK_EVERY + TICK_EVERY // 2, x1 - TICK_EVERY, TICK_EVERY)
+        ys = np.arange(y0 + TICK_EVERY + TICK_EVERY // 2, y1 - TICK_EVERY, TICK_EVERY)
+        for centre in (y0 + half_width, y1 - half_width):  # top and bottom sides: vertical profiles
+            yy = np.clip(np.round(centre + offsets).astype(int), 0, h - 1)
+            rows.append(grey[yy[None, :], np.clip(xs, 0, w - 1)[:, None]])
+        for centre in (x0 + half_width, x1 - half_width):
+            xx = np.clip(np.round(centre + offsets).astype(int), 0, w - 1)
+            rows.append(grey[np.clip(ys, 0, h - 1)[:, None], xx[None, :]])
+    profiles = np.concatenate(rows, axis=0)
+    paper = np.maximum(profiles[:, :2].max(axis=1), profiles[:, -2:].max(axis=1))
+    darkness = np.clip(paper[:, None] - profiles, 0, None)
+    widths = _half_max_widths(darkness, pen["min_contrast"])
+    if np.isfinite(widths).sum() < pen["min_samples"]:
+        return 0.0
+    growth = (float(np.nanmedian(widths)) - PANEL_WIDTH) / 2.0
+    return float(np.clip(growth, 0.0, pen["max_growth_px_per_unit"] * float(layout["unit_px"])))
+
+
 def read_pieces(image: np.ndarray, ground_truth: dict[str, Any], layout: dict[str, Any],
                 rubric: dict[str, Any]) -> TangramReading:
-    """Segment each piece's colour inside the silhouette panel and fit the piece's shape to it."""
+    """Segment each piece's colour inside the silhouette panel and fit the piece's shape to it. The
+    measures allow an outline band of the answer's pen growth (:func:`pen_growth_px`; 0 for a page drawn
+    with the input's pen): a page redrawn with a heavier pen widens every piece by that much."""
     crop, (x0, y0) = _panel(image, layout)
     unit = float(layout["unit_px"])
+    band = pen_growth_px(image, layout, rubric)
     pieces = ground_truth["pieces"]
     labels, saturated = colour_labels(crop, [p["colour"] for p in pieces], rubric)
     seg = rubric["segmentation"]
@@ -162,7 +228,7 @@ def read_pieces(image: np.ndarray, ground_truth: dict[str, Any], layout: dict[st
         expected = Polygon(piece["polygon"])
         others = shapely.union_all([r for j, r in enumerate(regions) if j != k and not r.is_empty]) \
             if len(regions) > 1 else Polygon()
-        readings.append(_fit_piece(piece["name"], expected, regions[k], others, rubric))
+        readings.append(_fit_piece(piece["name"], expected, regions[k], others, rubric, band))
     n_sat = int(saturated.sum())
     matched = int((labels >= 0).sum())
     # ink neither given to a piece nor part of a thick dark area (uncovered silhouette): outline strokes
@@ -173,7 +239,7 @@ def read_pieces(image: np.ndarray, ground_truth: dict[str, Any], layout: dict[st
     k = _odd(rubric["faces"]["stroke_max_px_per_unit"] * unit)
     thin = dark & (cv2.morphologyEx(dark.astype(np.uint8), cv2.MORPH_OPEN, np.ones((k, k), np.uint8)) == 0)
     pieces_px = int((opened >= 0).sum())
-    return TangramReading(readings, matched / n_sat if n_sat else 1.0, n_sat / saturated.size,
+    return TangramReading(readings, matched / n_sat if n_sat else 1.0, n_sat / saturated.size, band=band,
                           stroke_fraction=float(thin.sum()) / max(pieces_px, 1))
 
 
@@ -301,7 +367,10 @@ def read_faces(image: np.ndarray, ground_truth: dict[str, Any], layout: dict[str
     faces, means = face_regions(image, layout, rubric)
     unit2 = float(layout["unit_px"]) ** 2
     pieces = ground_truth["pieces"]
-    band = rubric["faces"]["outline_band_px_per_unit"] * float(layout["unit_px"])
+    # a stroke split at its middle stays centred on the edge however heavy the pen; only where a face
+    # meets the paper without an outline does a heavier pen move its edge out, by the pen's growth
+    band = max(rubric["faces"]["outline_band_px_per_unit"] * float(layout["unit_px"]),
+               pen_growth_px(image, layout, rubric))
     readings: list[PieceReading] = []
     assigned: dict[int, int] = {}
     if faces:
