@@ -362,19 +362,33 @@ FILL_DE = 40.0  # a board-fill point keeps its colour within this Delta E of the
 def board_agreement(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any]) -> dict[str, Any]:
     """Share of the board's line-work points with a line still there (the darkest pixel within
     ~0.08 pitch at least LINE_CONTRAST darker than the lightest within 0.25 pitch: thicker, thinner or
-    recoloured lines count) and of its board-fill points keeping the input's colour (Delta E)."""
+    recoloured lines count) and of its board-fill points keeping the input's colour (Delta E).
+
+    A line point that the input draws as a light seam between two dark fills (the grid line between two
+    sokoban wall cells) is left out: a heavier pen closes the seam, and the fills on both sides are the
+    cells' business, not line work."""
     import cv2
 
     pitch = float(layout["cell_px"])
     g = luma(answer)
+    gi = luma(input_image).astype(np.int16)
     near = max(3, int(round(0.08 * pitch)))
     wide = max(near + 2, int(round(0.25 * pitch)))
     darkest = cv2.erode(g, np.ones((2 * near + 1, 2 * near + 1), np.uint8))
     lightest = cv2.dilate(g, np.ones((2 * wide + 1, 2 * wide + 1), np.uint8))
     H, W = g.shape
+
+    def seam(xi: int, yi: int) -> bool:
+        here = int(gi[yi, xi]) - LINE_CONTRAST
+        across = ((gi[yi, max(0, xi - near)], gi[yi, min(W - 1, xi + near)]),
+                  (gi[max(0, yi - near), xi], gi[min(H - 1, yi + near), xi]))
+        return any(int(p) <= here and int(q) <= here for p, q in across)
+
     present, total, missing = 0, 0, []
     for x, y in layout.get("line_points", []):
         xi, yi = min(W - 1, max(0, int(round(x)))), min(H - 1, max(0, int(round(y))))
+        if seam(xi, yi):
+            continue
         total += 1
         if int(lightest[yi, xi]) - int(darkest[yi, xi]) >= LINE_CONTRAST:
             present += 1
@@ -460,6 +474,9 @@ def _contrast(grey: np.ndarray) -> float:
     return float(np.percentile(grey, 90) - np.percentile(grey, 2)) if grey.size else 0.0
 
 
+LABEL_TWINS = 0.97  # two labels whose input crops correlate this well at the page's weight are one shape there
+
+
 def check_labels(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any]) -> dict[str, Any]:
     """Each coordinate label against the input, read by value with the input's own labels as templates
     (each at its drawn stroke weight and bolder or thinner, :func:`stroke_variants`): ``kept`` when its
@@ -467,7 +484,12 @@ def check_labels(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, 
     better than every other label's (a "6" redrawn as an "8" correlates well with the "6" too);
     ``erased`` (less than ERASED_CONTRAST of its ink's contrast left) and ``replaced`` (it matches another label's text
     far better than its own): sure changes; else ``redrawn`` (another font or another text; not
-    decidable here, left to the judge)."""
+    decidable here, left to the judge).
+
+    The page's weight is the variant the labels as a whole match best. Two labels that are one shape at
+    that weight (an "i" and an "l" 1 px bolder: the dot joins the stem) cannot tell each other apart on
+    this page; such a label is ``kept`` when it matches its own crop at the page's weight and no label of
+    another shape matches better (it is listed in ``twins``: the page cannot show a swap between them)."""
     import cv2
 
     a, i = luma(answer), luma(input_image)
@@ -475,8 +497,9 @@ def check_labels(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, 
     variants = stroke_variants(i) + [cv2.GaussianBlur(i, (0, 0), sigma) for sigma in LABEL_BLUR]
     labels = layout.get("labels", [])
     slot = 0.3 * float(layout["cell_px"])
-    out = {"kept": [], "erased": [], "replaced": [], "redrawn": []}
+    out = {"kept": [], "erased": [], "replaced": [], "redrawn": [], "twins": []}
     centres = [((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b in (lab["box"] for lab in labels)]
+    seen = []
     for n, label in enumerate(labels):
         # the window spans the label's whole row (column) of labels across: an "n" is no truncated "h"
         cx, cy = centres[n]
@@ -490,10 +513,15 @@ def check_labels(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, 
         x0, y0, x1, y1 = _clip_box((x0, y0, x1, y1), i.shape, 2)
         sx0, sy0, sx1, sy1 = _clip_box((x0, y0, x1, y1), i.shape, LABEL_SHIFT)
         search = a[sy0:sy1, sx0:sx1]
-        per_weight = [best_ncc(search, [v[y0:y1, x0:x1]]) for v in variants]
+        seen.append(((x0, y0, x1, y1), search, [best_ncc(search, [v[y0:y1, x0:x1]]) for v in variants]))
+    # the page's weight: the variant the labels as a whole match best
+    page_variant = int(np.argmax(np.median([w for _, _, w in seen], axis=0))) if seen else 0
+    for n, label in enumerate(labels):
+        (x0, y0, x1, y1), search, per_weight = seen[n]
+        cx, cy = centres[n]
         own = max(per_weight)
         variant = variants[per_weight.index(own)]  # the other labels are compared at the answer's weight
-        other, other_text = 0.0, None
+        other, other_text, other_window = 0.0, None, None
         for lab, (ox, oy) in zip(labels, centres):
             dx, dy = ox - cx, oy - cy
             if lab["text"] == label["text"]:
@@ -508,11 +536,35 @@ def check_labels(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, 
                 continue
             score = best_ncc(search, [variant[ty0:ty1, tx0:tx1]])
             if score > other:
-                other, other_text = score, lab["text"]
+                other, other_text, other_window = score, lab["text"], (tx0, ty0, tx1, ty1)
         entry = {"text": label["text"], "box": [int(x0), int(y0), int(x1), int(y1)], "ncc": round(own, 3),
                  "other_ncc": round(other, 3), "other_text": other_text}
-        if own >= LABEL_NCC and own >= other + LABEL_MARGIN:
+        twin = False
+        if own >= LABEL_NCC and own < other + LABEL_MARGIN and page_variant > 0 and other_window is not None:
+            # at a weight other than as drawn, the two may have become one shape (an "i" and an "l" 1 px
+            # bolder); then only a label of another shape matching better would be a change
+            at_page = variants[page_variant]
+            tx0, ty0, tx1, ty1 = other_window
+            mine, theirs = at_page[y0:y1, x0:x1], at_page[ty0:ty1, tx0:tx1]
+            pad = cv2.copyMakeBorder(theirs, LABEL_SHIFT, LABEL_SHIFT, LABEL_SHIFT, LABEL_SHIFT, cv2.BORDER_REPLICATE)
+            twin = (best_ncc(pad, [mine]) >= LABEL_TWINS and per_weight[page_variant] >= own - LABEL_MARGIN
+                    and per_weight[page_variant] >= LABEL_NCC)
+            if twin:
+                rest = 0.0  # the best label of another shape than the twin
+                for lab, (ox, oy) in zip(labels, centres):
+                    if lab["text"] in (label["text"], other_text):
+                        continue
+                    dx, dy = int(round(ox - cx)), int(round(oy - cy))
+                    if min(abs(dx), abs(dy)) <= slot:
+                        dx, dy = (dx, 0) if abs(dy) <= slot else (0, dy)
+                    bx0, by0, bx1, by1 = _clip_box((x0 + dx, y0 + dy, x1 + dx, y1 + dy), i.shape)
+                    if (bx1 - bx0, by1 - by0) == (x1 - x0, y1 - y0):
+                        rest = max(rest, best_ncc(search, [at_page[by0:by1, bx0:bx1]]))
+                twin = per_weight[page_variant] >= rest + LABEL_MARGIN
+        if (own >= LABEL_NCC and own >= other + LABEL_MARGIN) or twin:
             out["kept"].append(entry)
+            if twin:
+                out["twins"].append(entry)
         elif other >= LABEL_OTHER_NCC and other >= own + 0.1:
             out["replaced"].append(entry)
         elif _contrast(a[y0:y1, x0:x1]) < ERASED_CONTRAST * max(1.0, _contrast(i[y0:y1, x0:x1])):
@@ -759,7 +811,8 @@ def verify_board(record: InstanceRecord, answer: np.ndarray, input_image: np.nda
     # (a caption or a scribble) go to the judge
     judge_codes = sorted({v.code for v in violations} & {"unknown_piece", "extra_marks"})
     needs_review = needs_review or bool(judge_codes)
-    extra_info: dict[str, Any] = {"outcome": comparison.outcome, "labels": {k: len(v) for k, v in labels.items()}}
+    extra_info: dict[str, Any] = {"outcome": comparison.outcome,
+                                  "labels": {k: len(v) for k, v in labels.items() if k != "twins"}}
     if low:
         extra_info["unsure_cells"] = [{"cell": cell_name(r, c, layout["rows"]), "state": reading.states[r][c],
                                        **(reading.evidence[r][c] if reading.evidence else {})} for r, c in low]
@@ -769,6 +822,8 @@ def verify_board(record: InstanceRecord, answer: np.ndarray, input_image: np.nda
         extra_info["review_reason"] = f"{', '.join(judge_codes)}: left to the judge"
     if labels["redrawn"]:
         extra_info["redrawn_labels"] = labels["redrawn"]
+    if labels["twins"]:
+        extra_info["twin_labels"] = [f"{e['text']}/{e['other_text']}" for e in labels["twins"]]
     if reading.notes:
         extra_info["reader_notes"] = reading.notes
     confidence = min((min(row) for row in reading.confidence), default=0.0)
