@@ -33,7 +33,7 @@ from typing import Any, Sequence
 import numpy as np
 from PIL import Image, ImageDraw
 
-from genpuzzle.renderers.common import font
+from genpuzzle.renderers.common import draw_text, font
 from genpuzzle.solvers.board_game.base import FILES
 
 PAPER = (255, 255, 255)
@@ -110,7 +110,7 @@ def draw_labels(draw: ImageDraw.ImageDraw, layout: dict[str, Any], *, size: int 
     labels = []
 
     def put(text: str, x: float, y: float) -> None:
-        draw.text((x, y), text, font=f, fill=LABEL_INK, anchor="mm")
+        draw_text(draw, (x, y), text, f, LABEL_INK, anchor="mm")
         box = draw.textbbox((x, y), text, font=f, anchor="mm")
         labels.append({"text": text, "box": [int(box[0]), int(box[1]), int(box[2]), int(box[3])]})
 

@@ -9,7 +9,7 @@ import math
 
 from genpuzzle.renderers.board_game.base import (LABEL_INK, LABEL_PX, LINE_INK, MARGIN, BoardDrawing, draw_stone,
                                                  finish_layout)
-from genpuzzle.renderers.common import font
+from genpuzzle.renderers.common import draw_text, font
 from genpuzzle.solvers.board_game.base import FILES
 
 N = 7
@@ -77,7 +77,7 @@ def render_board(board: list[list[str]]) -> BoardDrawing:
     labels = []
 
     def put(text: str, x: float, y: float) -> None:
-        draw.text((x, y), text, font=f, fill=LABEL_INK, anchor="mm")
+        draw_text(draw, (x, y), text, f, LABEL_INK, anchor="mm")
         box = draw.textbbox((x, y), text, font=f, anchor="mm")
         labels.append({"text": text, "box": [int(v) for v in box]})
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 import genpuzzle.data
+from genpuzzle.renderers.common import draw_text
 
 INK = (0, 0, 0)
 PAPER = (255, 255, 255)
@@ -71,10 +72,10 @@ def draw_chess_piece(image: Image.Image, piece: str, box: tuple[float, float, fl
     outline, filled = CHESS_GLYPHS[piece.lower()]
     f = dejavu(int(round(side * 0.86)))
     if piece.isupper():
-        draw.text((cx, cy), filled, font=f, fill=PAPER, anchor="mm")
-        draw.text((cx, cy), outline, font=f, fill=INK, anchor="mm")
+        draw_text(draw, (cx, cy), filled, f, PAPER, anchor="mm")
+        draw_text(draw, (cx, cy), outline, f, INK, anchor="mm")
     else:
-        draw.text((cx, cy), filled, font=f, fill=INK, anchor="mm")
+        draw_text(draw, (cx, cy), filled, f, INK, anchor="mm")
 
 
 def draw_xiangqi_piece(image: Image.Image, piece: str, box: tuple[float, float, float, float]) -> None:
@@ -89,7 +90,7 @@ def draw_xiangqi_piece(image: Image.Image, piece: str, box: tuple[float, float, 
     r2 = r * 0.82
     draw.ellipse([cx - r2, cy - r2, cx + r2, cy + r2], outline=colour, width=max(1, ring // 2 + 1))
     char = XIANGQI_CHARS[piece.lower()][0 if red else 1]
-    draw.text((cx, cy), char, font=cjk(int(round(side * 0.52))), fill=colour, anchor="mm")
+    draw_text(draw, (cx, cy), char, cjk(int(round(side * 0.52))), colour, anchor="mm")
 
 
 def shogi_pentagon(cx: float, cy: float, side: float, up: bool) -> list[tuple[float, float]]:
@@ -111,8 +112,8 @@ def draw_shogi_piece(image: Image.Image, piece: str, box: tuple[float, float, fl
     draw.polygon(shogi_pentagon(cx, cy, side, sente), fill=fill, outline=SHOGI_EDGE,
                  width=max(1, int(round(side * 0.03))))
     letter_y = cy + side * (0.06 if sente else -0.06)
-    draw.text((cx, letter_y), piece.upper(), font=dejavu(int(round(side * 0.46)), bold=True),
-              fill=INK if sente else PAPER, anchor="mm")
+    draw_text(draw, (cx, letter_y), piece.upper(), dejavu(int(round(side * 0.46)), bold=True),
+              INK if sente else PAPER, anchor="mm")
 
 
 def crown_polygon(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
