@@ -9,7 +9,8 @@ black outline, a size (largest bounding-box side as a fraction of the slot) and 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -64,15 +65,21 @@ def shape_points(shape: str, center: tuple[float, float], side: float,
                  centroid: bool = False) -> list[tuple[float, float]]:
     """Vertices of a regular polygon (apex up) or a 64-gon circle whose bounding box's larger side is
     ``side``, with the bounding box (``centroid``: the polygon's centre) on ``center``."""
-    k = {"triangle": 3, "square": 4, "pentagon": 5, "circle": 64}[shape]
-    start = -math.pi / 2 if shape != "square" else -math.pi / 4
-    pts = [(math.cos(start + 2 * math.pi * i / k), math.sin(start + 2 * math.pi * i / k)) for i in range(k)]
-    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-    scale = side / max(max(xs) - min(xs), max(ys) - min(ys))
-    mx, my = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+    pts, extent, mx, my = _unit_shape(shape)
+    scale = side / extent
     if centroid:
         mx, my = 0.0, 0.0
     return [(center[0] + (x - mx) * scale, center[1] + (y - my) * scale) for x, y in pts]
+
+
+@lru_cache(maxsize=None)
+def _unit_shape(shape: str) -> tuple[tuple[tuple[float, float], ...], float, float, float]:
+    """A shape's vertices on the unit circle, its bounding box's larger side and the box's centre."""
+    k = {"triangle": 3, "square": 4, "pentagon": 5, "circle": 64}[shape]
+    start = -math.pi / 2 if shape != "square" else -math.pi / 4
+    pts = tuple((math.cos(start + 2 * math.pi * i / k), math.sin(start + 2 * math.pi * i / k)) for i in range(k))
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return pts, max(max(xs) - min(xs), max(ys) - min(ys)), (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
 
 
 def matrix_layout(panel_px: int) -> dict[str, Any]:
@@ -113,6 +120,25 @@ def _frames(draw: ImageDraw.ImageDraw, layout: dict[str, Any]) -> None:
         draw.rectangle([x0, y0, x1 - 1, y1 - 1], outline=FRAME_INK, width=w)
 
 
+def _input_and_reference(layout: dict[str, Any], draw_panel: Callable[[ImageDraw.ImageDraw, int, bool], Any]
+                         ) -> tuple[Image.Image, Image.Image, list[Any]]:
+    """The input and the reference: ``draw_panel(draw, index, with_answer)`` for every panel, the answer
+    slot (the last panel) without and with the answer, then the frames. The other panels are drawn
+    once, on a canvas both images start from. Returns the reference's ``draw_panel`` results."""
+    slot = layout["slot_panel"]
+    assert slot == len(layout["panel_boxes"]) - 1, "the answer slot is drawn last"
+    reference = Image.new("RGB", tuple(layout["size"]), BACKGROUND)
+    draw = ImageDraw.Draw(reference)
+    results = [draw_panel(draw, i, True) for i in range(slot)]
+    shown = reference.copy()
+    shown_draw = ImageDraw.Draw(shown)
+    draw_panel(shown_draw, slot, False)
+    results.append(draw_panel(draw, slot, True))
+    _frames(shown_draw, layout)
+    _frames(draw, layout)
+    return shown, reference, results
+
+
 def _interior(box: Sequence[float], width: int) -> tuple[int, int, int, int]:
     x0, y0, x1, y1 = (int(v) for v in box)
     return x0 + width, y0 + width, x1 - width, y1 - width
@@ -136,19 +162,11 @@ def draw_cell_panel(draw: ImageDraw.ImageDraw, box: Sequence[float], grid: Any |
 def render_cells(panels: Sequence[Sequence[Any]], n: int) -> Drawing:
     """The ``matrix_cells`` images; ``panels[2][2]`` is the answer (drawn only in the reference)."""
     layout = matrix_layout(n * CELL_PX + 2 * CELL_PAD)
-    images = []
-    grids: list[list[float]] = []
-    for with_answer in (False, True):
-        img = Image.new("RGB", tuple(layout["size"]), BACKGROUND)
-        draw = ImageDraw.Draw(img)
-        grids = []
-        for i, box in enumerate(layout["panel_boxes"]):
-            grid = panels[i // 3][i % 3] if (i != 8 or with_answer) else None
-            grids.append(draw_cell_panel(draw, box, grid, n))
-        _frames(draw, layout)
-        images.append(img)
+    shown, reference, grids = _input_and_reference(
+        layout, lambda draw, i, with_answer: draw_cell_panel(draw, layout["panel_boxes"][i],
+                                                             panels[i // 3][i % 3] if with_answer else None, n))
     layout.update({"variant_kind": "cells", "n": n, "grid_boxes": grids})
-    return Drawing(images[0], images[1], _mask(layout), layout)
+    return Drawing(shown, reference, _mask(layout), layout)
 
 
 def draw_object_panel(draw: ImageDraw.ImageDraw, box: Sequence[float], panel: dict[str, int] | None,
@@ -185,18 +203,12 @@ def inner_center(out_type: int, slot_center: tuple[float, float], slot_side: flo
 def render_objects(panels: Sequence[Sequence[dict[str, int]]], config: str) -> Drawing:
     """The ``matrix_objects`` images; ``panels[2][2]`` is the answer (drawn only in the reference)."""
     layout = matrix_layout(PANEL_PX.get(config, OBJECT_PANEL_PX))
-    images = []
-    for with_answer in (False, True):
-        img = Image.new("RGB", tuple(layout["size"]), BACKGROUND)
-        draw = ImageDraw.Draw(img)
-        for i, box in enumerate(layout["panel_boxes"]):
-            if i != 8 or with_answer:
-                draw_object_panel(draw, box, panels[i // 3][i % 3], config)
-        _frames(draw, layout)
-        images.append(img)
+    shown, reference, _ = _input_and_reference(
+        layout, lambda draw, i, with_answer: with_answer and draw_object_panel(
+            draw, layout["panel_boxes"][i], panels[i // 3][i % 3], config))
     layout.update({"variant_kind": "objects", "config": config,
                    "slot_boxes": slot_boxes(layout["panel_boxes"][8], config)})
-    return Drawing(images[0], images[1], _mask(layout), layout)
+    return Drawing(shown, reference, _mask(layout), layout)
 
 
 def _mask(layout: dict[str, Any]) -> Image.Image:
@@ -327,13 +339,7 @@ def render_row(panels: Sequence[Any], draw_panel, *, answer_base: Any = None) ->
     """A row of six panels drawn by ``draw_panel(draw, box, panel)``; the last is the answer (drawn only in
     the reference; ``answer_base`` is drawn in the input's answer slot, e.g. the empty ring)."""
     layout = row_layout()
-    images = []
-    for with_answer in (False, True):
-        img = Image.new("RGB", tuple(layout["size"]), BACKGROUND)
-        draw = ImageDraw.Draw(img)
-        for i, box in enumerate(layout["panel_boxes"]):
-            last = i == layout["slot_panel"]
-            draw_panel(draw, box, panels[i] if (with_answer or not last) else answer_base)
-        _frames(draw, layout)
-        images.append(img)
-    return Drawing(images[0], images[1], _mask(layout), layout)
+    shown, reference, _ = _input_and_reference(
+        layout, lambda draw, i, with_answer: draw_panel(draw, layout["panel_boxes"][i],
+                                                        panels[i] if with_answer else answer_base))
+    return Drawing(shown, reference, _mask(layout), layout)

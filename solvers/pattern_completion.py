@@ -97,8 +97,9 @@ def prove_cells(panels: Sequence[Sequence[Any]]) -> dict[str, Any]:
     predictions: dict[bytes, np.ndarray] = {}
     consistent = []
     space = cell_hypotheses()
+    arrays = [[np.asarray(p, np.int64) if p is not None else None for p in row] for row in panels]  # once
     for h in space:
-        p = cell_prediction(h, panels)
+        p = cell_prediction(h, arrays)
         if p is not None:
             consistent.append(":".join(h))
             predictions[p.astype(np.int8).tobytes() + bytes(p.shape)] = p
