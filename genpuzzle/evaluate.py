@@ -197,6 +197,8 @@ def verify_image(record: InstanceRecord, answer: np.ndarray, target: np.ndarray,
                               f"verifier failed: {type(err).__name__}: {err}", answer_path=answer_path,
                               extra={"registration": reg_info})
     verdict.answer_path = answer_path
+    if registration.unbent is not None and verdict.status == Status.CORRECT:
+        _confirm_without_bend(track, record, verdict, registration.unbent, target, answer_path)
     if registration.valid is not None and mask is not None and mask.any():
         # Outside the answer's page the registered image shows the input: what the answer does not show
         # cannot be judged solved, so a partly cut-off answer area is never a confident verdict.
@@ -208,6 +210,28 @@ def verify_image(record: InstanceRecord, answer: np.ndarray, target: np.ndarray,
                                               "image (cut off, or covered by bars)")
     verdict.extra.setdefault("registration", reg_info)
     return verdict
+
+
+def _confirm_without_bend(track: Any, record: InstanceRecord, verdict: Verdict, unbent: np.ndarray,
+                          target: np.ndarray, answer_path: str | None) -> None:
+    """A correct verdict read on a locally bent answer must not rest on the bend for a track whose rubric
+    lists ``local_bend.confirm_codes``: the bend (a smooth field of a few px) can also pull a mark lying
+    just beside its place into it (a stick beside its slot). Read again with the affine map alone; if that
+    reading finds one of those violations, the verdict is unsure: ``needs_review``, score 0."""
+    codes = set((track.rubric.get("local_bend") or {}).get("confirm_codes", ()))
+    if not codes:
+        return
+    try:
+        plain = track.verify(record, unbent, target)
+    except Exception:  # the bent reading stands; a failure here is not the answer's fault
+        return
+    found = sorted({v.code for v in plain.violations} & codes)
+    if found:
+        verdict.score = 0.0
+        verdict.needs_review = True
+        verdict.extra["review_reason"] = (f"read without the local bend correction the answer shows "
+                                          f"{', '.join(found)}: the correct reading rests on the bend")
+        verdict.extra["unbent_violations"] = [v.to_json() for v in plain.violations if v.code in codes]
 
 
 MIN_OBSERVED_EDIT_AREA = 0.99  # share of the edit-mask area the answer's page must show for a sure verdict

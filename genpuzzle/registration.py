@@ -63,6 +63,7 @@ PROFILE_STEP = 0.012  # log-scale step of that search
 PROFILE_MAX_ASPECT = 0.3
 PROFILE_MIN_SCORE = 0.4  # profile correlation an axis fit needs (puzzles 0.6-0.9 with a caption, noise <= 0.31)
 PROFILE_TRIES = 2  # line-profile starts refined at most (best combined correlation first), then one all-ink start  # |log(sx / sy)| above this pairs no profile fits
+LATTICE_AGREE = 0.95  # line profiles (both axes, no offset) this correlated: the puzzle's lines coincide
 PIXEL_IDENTITY_RECALL = 0.97  # pixel check: share of the input's line pixels the answer must repeat exactly
 PIXEL_IDENTITY_EXTRA = 0.03  # ... and at most this much ink (of the input's) added away from the edits
 
@@ -97,6 +98,7 @@ class Registration:
     reason: str | None
     local: tuple[np.ndarray, float] | None = None  # (grid offsets, map scale) of the "+local" bend
     valid: np.ndarray | None = None  # bool HxW: input-frame pixels the answer's page actually shows
+    unbent: np.ndarray | None = None  # with "+local": the answer warped by ``matrix`` alone (no bend)
 
     def source_points(self, points: np.ndarray) -> np.ndarray:
         """Where input-frame points (N, 2) were sampled from in the answer image as given (N, 2): the
@@ -931,6 +933,7 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
 
     best: tuple[float, np.ndarray, str] | None = None
     rejected: list[str] = []
+    tried: list[tuple[float, np.ndarray, str]] = []  # every plausible fit, for the lattice check below
 
     def consider(W: np.ndarray | None, method: str, bar: float = GOOD_QUALITY, only_if_good: bool = False) -> bool:
         """Validate and score W; True when its quality reaches ``bar``. With ``only_if_good`` a W below
@@ -943,6 +946,7 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
             rejected.append(why)
             return False
         q = _quality(t, a, W, keep)[0]
+        tried.append((q, W, method))
         if (best is None or q > best[0]) and (q >= bar or not only_if_good):
             best = (q, W, method)
         return q >= bar
@@ -1011,6 +1015,13 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     if best is None:
         return _fail(rejected[0] if rejected else "no alignment found (images do not correlate)")
     q, W, method = best
+    on_lattice = False
+    if q < MIN_QUALITY:
+        # a low score need not be a wrong fit: pieces redrawn smaller than the input's leave its rims
+        # (outside the edit mask) bare. A fit on which the puzzle's own lines coincide exactly is right.
+        agreeing = [c for c in tried if c[0] >= LOCAL_TRY_QUALITY and _lattice_agrees(t, a, c[1])]
+        if agreeing:
+            (q, W, method), on_lattice = max(agreeing, key=lambda c: c[0]), True
     if q < LOCAL_TRY_QUALITY:
         return _fail(f"alignment quality too low ({q:.2f} < {MIN_QUALITY})", q, method)
     border = tuple(float(c) for c in a.paper)
@@ -1020,21 +1031,40 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     page_mask = _page_mask((ah, aw), page)
     observed = page_mask if method == "identity" else cv2.warpAffine(
         page_mask, A[:2], (tw, th), flags=cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
-    local = None
+    local = unbent = None
     if q < LOCAL_SKIP_QUALITY:
         bent = _bend_locally(answer, image, A, target, t, keep, border)
         if bent is not None and bent[1] > q + 0.005:
+            unbent = image
+            unbent[observed == 0] = white_balance_inverse(target, a.paper)[observed == 0]
             image, q, method, local = bent[0], bent[1], method + "+local", bent[2]
             observed = cv2.remap(page_mask, *bent[3], cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT,
                                  borderValue=0)
     if q < MIN_QUALITY:
-        return _fail(f"alignment quality too low ({q:.2f} < {MIN_QUALITY})", q, method)
+        if not on_lattice:
+            return _fail(f"alignment quality too low ({q:.2f} < {MIN_QUALITY})", q, method)
+        method += "+lattice"
     valid = observed > 0
     if not valid.all():
         # not observed (outside the answer, or on its bars): shown as the input on the answer's paper,
         # so it reads as unchanged, never as ink the answer added or line work it removed
         image[~valid] = white_balance_inverse(target, a.paper)[~valid]
-    return Registration(True, image, matrix, method, q, None, local, valid)
+    return Registration(True, image, matrix, method, q, None, local, valid, unbent)
+
+
+def _lattice_agrees(t: _Work, a: _Work, W: np.ndarray) -> bool:
+    """Whether the puzzle's long straight lines (grid, frame: :func:`_profile` with ``lines=True``) of the
+    answer warped by W coincide with the input's on both axes at zero offset (correlation >= LATTICE_AGREE):
+    a fit a few pixels or one cell off scores 0.8 or less on a lattice, noise far less."""
+    warped = _warp_to_target(a.ink, W, t.ink.shape)
+    for axis in (0, 1):
+        tp = t.derived(f"profile{axis}True", lambda: _profile(t.ink, axis, True))
+        ap = _profile(warped, axis, True)
+        tp, ap = tp - tp.mean(), ap - ap.mean()
+        den = math.sqrt(float((tp * tp).sum()) * float((ap * ap).sum()))
+        if den <= 0 or float((tp * ap).sum()) / den < LATTICE_AGREE:
+            return False
+    return True
 
 
 def _bend_locally(answer: np.ndarray, warped: np.ndarray, A: np.ndarray, target: np.ndarray, t: _Work,

@@ -126,6 +126,32 @@ FRESH2_CHEATS = [
     Cheat("ghost", "review", {"alpha": 0.3}),
 ]
 
+# pages with combined page changes (rescale, rotation, keystone, tinted textured paper, JPEG) and bends, so
+# registration runs its local bend correction ("+local"), with sticks planted just beside slots: a bend
+# that pulled such a stick into the slot would make an extra or misplaced stick look right (issue 14).
+# Written on 1 Dec 2026 (third session) before the verifier was changed for it.
+BEND_STYLES = [
+    Style("b_match_combined", post=(("page", "combined"),)),
+    Style("b_blue_lines_warp_combined", "line", 0.9, (20, 60, 190), jitter=1.0, post=(("warp", 3.0), ("page", "combined"))),
+    Style("b_black_thin_warp_combined", "line", 0.5, (0, 0, 0), frame_color=(0, 0, 0),
+          post=(("warp", 4.0), ("page", "combined"))),
+    Style("b_outlined_combined", "outlined", 1.1, (250, 225, 160), head=(120, 60, 20), post=(("page", "combined"),)),
+    Style("b_fat_match_warp_combined", width=1.4, tilt=1.0, post=(("warp", 2.5), ("page", "combined"))),
+]
+
+BEND_CHEATS = [  # centre offset from the slot: one stick width + gap px, at least min_offset px
+    Cheat("none", "correct"),
+    Cheat("moved_beside_slot", "incorrect", {"gap": 1.0, "min_offset": 10.0}),
+    Cheat("moved_beside_slot", "incorrect", {"gap": 2.0, "min_offset": 12.0}),
+    Cheat("moved_beside_slot", "incorrect", {"gap": 3.0, "min_offset": 14.0}),
+    Cheat("extra_beside_gap", "incorrect", {"gap": 1.0, "min_offset": 10.0}),
+    Cheat("extra_beside_gap", "incorrect", {"gap": 2.0, "min_offset": 12.0}),
+    Cheat("extra_beside_gap", "incorrect", {"gap": 3.0, "min_offset": 14.0}),
+    Cheat("ghost", "review", {"alpha": 0.3}),
+    Cheat("hairline", "review", {"width": 1}),
+    Cheat("none", "correct"),
+]
+
 TUNE_CHEATS = [
     Cheat("none", "correct"),
     Cheat("extra_open_space", "incorrect"),
@@ -286,12 +312,12 @@ def build_answer(record: Any, style: Style, cheat: Cheat, seed: int) -> np.ndarr
         j = rng.choice(occupied_idx)
         # visible: an overlapping stick widens the slot by at least 4 px
         offset = width * (1 + p["gap"]) if p["gap"] < 0 else width + p["gap"]
-        extra.append(_beside(layout, j, max(offset, 4.0), rng.choice((-1, 1))))
+        extra.append(_beside(layout, j, max(offset, p.get("min_offset", 4.0)), rng.choice((-1, 1))))
     elif cheat.name == "moved_beside_slot":
         # the solution, but one placed stick lies beside its target slot instead of in it
         j = rng.choice([j for j, (s, o) in enumerate(zip(shown, occ)) if o and not s])
         sticks.remove((tuple(layout["slots"][j]["p0"]), tuple(layout["slots"][j]["p1"])))
-        extra.append(_beside(layout, j, max(width + p["gap"], 0.2 * L), rng.choice((-1, 1))))
+        extra.append(_beside(layout, j, max(width + p["gap"], p.get("min_offset", 0.2 * L)), rng.choice((-1, 1))))
     elif cheat.name.startswith("extra_on_frame") or cheat.name == "extra_outside_frame":
         side, on = p["side"], cheat.name.startswith("extra_on_frame")
         t = rng.uniform(0.15, 0.85)
@@ -312,7 +338,10 @@ def build_answer(record: Any, style: Style, cheat: Cheat, seed: int) -> np.ndarr
             y = fy0 + t * (fy1 - fy0 - L)
             extra.append(((x, y), (x, y + L)))
     elif cheat.name.startswith("extra_across"):
-        j = rng.choice(occupied_idx)
+        # across a digit's stick: across the '+' at 90 degrees the extra stick would lie exactly on the
+        # other stick of the '+' (invisible, not a cheat)
+        kinds = frame_from_layout(layout).kinds
+        j = rng.choice([j for j in occupied_idx if kinds[layout["slots"][j]["symbol"]] == "digit"])
         sl = layout["slots"][j]
         c = ((sl["p0"][0] + sl["p1"][0]) / 2, (sl["p0"][1] + sl["p1"][1]) / 2)
         u, n, _ = _unit(tuple(sl["p0"]), tuple(sl["p1"]))
@@ -374,3 +403,61 @@ def is_right(expect: str, verdict: Any) -> bool:
     if expect == "incorrect":
         return verdict.score == 0 and status == "incorrect"
     return verdict.score == 0 and status != "correct" and status != "unreadable"
+
+
+FAMILIES = {  # name: (styles, cheats)
+    "tune": (TUNE_STYLES, TUNE_CHEATS),
+    "heldout": (HELDOUT_STYLES, HELDOUT_CHEATS),
+    "fresh": (FRESH_STYLES, FRESH_CHEATS),
+    "fresh2": (FRESH2_STYLES, FRESH2_CHEATS),
+    "bend": (BEND_STYLES, BEND_CHEATS),
+}
+
+
+def main(families: Sequence[str], n_instances: int, per_record: int, master_seed: int) -> None:
+    """Print right / false passes per family, each answer verified end to end (register + verify); the
+    registration method is kept, so wrong verdicts after a local bend ("+local") can be told apart."""
+    import tempfile
+    from pathlib import Path
+
+    from genpuzzle.dataset import load_set, write_set
+    from genpuzzle.evaluate import _instance_images, verify_image
+
+    root = Path(tempfile.mkdtemp(prefix="gp-matchstick-answers-")) / "set"
+    write_set(root, {"matchstick": n_instances}, master_seed=master_seed)
+    pset = load_set(root)
+    for family in families:
+        styles, cheats = FAMILIES[family]
+        right = false_pass = local = 0
+        right_before = false_pass_before = 0  # without the check that a correct reading survives unbent
+        wrong = []
+        items = answers(pset.records, styles, cheats, per_record, seed=master_seed * 1000 + len(family))
+        for record, style, cheat, seed in items:
+            target, mask = _instance_images(str(root), record.input_image, record.edit_mask)
+            verdict = verify_image(record, build_answer(record, style, cheat, seed), target, mask)
+            method = verdict.extra.get("registration", {}).get("method", "")
+            local += "+local" in method
+            ok = is_right(cheat.expect, verdict)
+            right += ok
+            passed = verdict.score == 100 and cheat.expect != "correct"
+            false_pass += passed
+            rests_on_bend = "unbent_violations" in verdict.extra
+            right_before += (cheat.expect == "correct") if rests_on_bend else ok
+            false_pass_before += (cheat.expect != "correct") if rests_on_bend else passed
+            if rests_on_bend:
+                wrong.append(f"    (rests on the bend: review) {record.id} {style.name} {cheat.name} {cheat.params} "
+                             f"{verdict.extra['unbent_violations'][0]['message']}")
+            if not ok:
+                wrong.append(f"    {'FALSE PASS' if passed else 'wrong'} {record.id} {style.name} {cheat.name} "
+                             f"{cheat.params} -> {verdict.status.value} {verdict.score} {verdict.codes} [{method}]")
+        print(f"{family}: {right}/{len(items)} right, {false_pass} false passes ({local} registered +local); "
+              f"without the unbent check: {right_before} right, {false_pass_before} false passes")
+        print("\n".join(wrong))
+
+
+if __name__ == "__main__":
+    import sys
+
+    # python tests/matchstick_answers.py family[,family...] [n_instances] [answers_per_instance] [master_seed]
+    main(sys.argv[1].split(","), int(sys.argv[2]) if len(sys.argv) > 2 else 30,
+         int(sys.argv[3]) if len(sys.argv) > 3 else 10, int(sys.argv[4]) if len(sys.argv) > 4 else 7)

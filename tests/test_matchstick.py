@@ -528,3 +528,36 @@ def test_a_soft_shadow_across_the_page_is_not_a_faint_stick():
         answer = np.clip(ref * np.array([0.97, 0.93, 0.84]) * shade, 0, 255).astype(np.uint8)
         verdict = genpuzzle.verify(puzzle, answer)
         assert verdict.status.value == "correct" and verdict.score == 100, verdict.extra.get("unsure_marks")
+
+
+# --------------------------------------------------------------------------------- registration bend
+
+
+@pytest.mark.parametrize("unbent_cheat", ["none", "moved_beside_slot"])
+def test_a_correct_reading_that_rests_on_the_local_bend_goes_to_review(puzzle_set, monkeypatch,
+                                                                        unbent_cheat: str) -> None:
+    """Registration's local bend ("+local") can pull a stick lying just beside its slot into the slot. A
+    correct reading of a bent answer is read again without the bend (the affine map alone); a stray stick
+    there makes it unsure (needs_review, score 0), while an answer that also reads right unbent stays
+    correct. The registration is stubbed so the bent and the unbent image are known exactly."""
+    import genpuzzle.evaluate as evaluate
+    from genpuzzle.images import load_image, load_mask
+    from genpuzzle.registration import Registration
+
+    record = puzzle_set.records[2]
+    target = load_image(puzzle_set.root / record.input_image)
+    mask = load_mask(puzzle_set.root / record.edit_mask)
+    bent = build_answer(record, TUNE_STYLES[0], _CHEATS["none"], seed=11)
+    unbent = build_answer(record, TUNE_STYLES[0], Cheat("moved_beside_slot", "incorrect", {"gap": 2.0, "min_offset": 13.0})
+                          if unbent_cheat != "none" else _CHEATS["none"], seed=11)
+    h, w = target.shape[:2]
+    stub = Registration(True, bent, np.eye(3), "ecc+local", 0.9, None, (np.zeros((10, 10, 2), np.float32), 1.0),
+                        np.ones((h, w), bool), unbent)
+    monkeypatch.setattr(evaluate, "register", lambda *a, **k: stub)
+    verdict = evaluate.verify_image(record, bent, target, mask)
+    if unbent_cheat == "none":
+        assert verdict.status == Status.CORRECT and verdict.score == 100, verdict.codes
+        return
+    assert verdict.status == Status.NEEDS_REVIEW and verdict.score == 0 and verdict.needs_review
+    assert [v["code"] for v in verdict.extra["unbent_violations"]] == ["stray_stick"]
+    assert "bbox" in verdict.extra["unbent_violations"][0]["evidence"]
