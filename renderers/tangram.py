@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Sequence
 
 from PIL import Image, ImageDraw
@@ -155,6 +156,57 @@ def draw_scene(silhouette: list[list[float]], pieces: list[tuple[Sequence[int], 
     """The page: captions, panel frames, black silhouette, then ``pieces`` (colour, px polygon) on top
     in the given order. Used for the input (pieces in the tray), the reference and test answers."""
     W, H = CANVAS
+    big, small = _static_page()
+    image = big.copy()
+    draw = ImageDraw.Draw(image)
+    draw.polygon([(x * SS, y * SS) for x, y in silhouette], fill=SILHOUETTE_INK)
+    boxes = [_bounds_px(silhouette)]
+    for colour, poly in pieces:
+        pts = [(x * SS, y * SS) for x, y in poly]
+        draw.polygon(pts, fill=tuple(colour), outline=outline_of(colour), width=max(1, round(outline_px * SS)))
+        boxes.append(_bounds_px(poly))
+    # Only the boxes holding polygons differ from the static page: down-scale those (the BOX filter at an
+    # exact factor averages disjoint SS x SS blocks, so a region's pixels equal the whole image's there).
+    out = small.copy()
+    margin = 2 + int(outline_px) + 2
+    for x0, y0, x1, y1 in _merge_boxes(boxes):
+        x0, y0 = max(0, int(x0) - margin), max(0, int(y0) - margin)
+        x1, y1 = min(W, int(x1) + margin + 1), min(H, int(y1) + margin + 1)
+        if x1 <= x0 or y1 <= y0:
+            continue
+        region = image.resize((x1 - x0, y1 - y0), Image.Resampling.BOX, box=(x0 * SS, y0 * SS, x1 * SS, y1 * SS))
+        out.paste(region, (x0, y0))
+    return out
+
+
+def _bounds_px(poly: list[list[float]]) -> tuple[float, float, float, float]:
+    xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _merge_boxes(boxes: list[tuple[float, float, float, float]]) -> list[tuple[float, float, float, float]]:
+    """Boxes merged until none overlap (a few polygons per panel: quadratic is fine)."""
+    boxes = list(boxes)
+    merged = True
+    while merged:
+        merged = False
+        for i in range(len(boxes)):
+            for j in range(i + 1, len(boxes)):
+                a, b = boxes[i], boxes[j]
+                if a[0] <= b[2] + 8 and b[0] <= a[2] + 8 and a[1] <= b[3] + 8 and b[1] <= a[3] + 8:
+                    boxes[i] = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+                    del boxes[j]
+                    merged = True
+                    break
+            if merged:
+                break
+    return boxes
+
+
+@lru_cache(maxsize=1)
+def _static_page() -> tuple[Image.Image, Image.Image]:
+    """The page without polygons (captions, panel frames, ruler ticks), at SS x and down-scaled."""
+    W, H = CANVAS
     image = Image.new("RGB", (W * SS, H * SS), BACKGROUND)
     draw = ImageDraw.Draw(image)
     for (x0, y0, x1, y1), caption in ((SIL_PANEL, "Silhouette"), (TRAY_PANEL, "Pieces")):
@@ -168,11 +220,7 @@ def draw_scene(silhouette: list[list[float]], pieces: list[tuple[Sequence[int], 
             draw.line([(x0 * SS - n, y * SS), (x0 * SS, y * SS)], fill=PANEL_INK, width=2 * SS)
             draw.line([(x1 * SS, y * SS), (x1 * SS + n, y * SS)], fill=PANEL_INK, width=2 * SS)
         draw_centered_text(draw, ((x0 + x1) / 2 * SS, 33 * SS), caption, 22 * SS, (0, 0, 0), bold=True)
-    draw.polygon([(x * SS, y * SS) for x, y in silhouette], fill=SILHOUETTE_INK)
-    for colour, poly in pieces:
-        pts = [(x * SS, y * SS) for x, y in poly]
-        draw.polygon(pts, fill=tuple(colour), outline=outline_of(colour), width=max(1, round(outline_px * SS)))
-    return image.resize((W, H), Image.Resampling.BOX)
+    return image, image.resize((W, H), Image.Resampling.BOX)
 
 
 def edit_mask() -> Image.Image:

@@ -15,8 +15,10 @@ import itertools
 import math
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable
 
+import numpy as np
 import shapely
 from shapely import affinity
 from shapely.geometry import Polygon
@@ -91,7 +93,7 @@ class Placement:
 
     def vertices(self) -> list[Exact]:
         """Exact CCW vertices."""
-        return [add(self.offset, v) for v in oriented_shape(kind_of(self.name), self.rotation, self.flipped)]
+        return [add(self.offset, v) for v in _oriented_shape(kind_of(self.name), self.rotation, self.flipped)]
 
     def polygon(self) -> Polygon:
         return Polygon([to_float(v) for v in self.vertices()])
@@ -107,6 +109,11 @@ class Placement:
 
 def oriented_shape(kind: str, rotation: int, flipped: bool) -> list[Exact]:
     """Exact CCW vertices of a piece kind rotated/flipped, first vertex at the origin."""
+    return list(_oriented_shape(kind, rotation, flipped))
+
+
+@lru_cache(maxsize=None)
+def _oriented_shape(kind: str, rotation: int, flipped: bool) -> tuple[Exact, ...]:
     # mirror x -> -x maps direction k to 4 - k
     dirs = [((4 - k) if flipped else k) + rotation for k, _ in PIECE_EDGES[kind]]
     verts: list[Exact] = [(0, 0, 0, 0)]
@@ -114,7 +121,7 @@ def oriented_shape(kind: str, rotation: int, flipped: bool) -> list[Exact]:
         verts.append(add(verts[-1], edge_vector(d, code)))
     if flipped:  # a mirror turns CCW into CW; walk backwards, keeping vertex 0 first
         verts = [verts[0]] + verts[:0:-1]
-    return verts
+    return tuple(verts)
 
 
 def _distinct_orientations(kind: str) -> list[tuple[int, bool]]:
@@ -172,6 +179,25 @@ def union_of(polygons: Iterable[Polygon]) -> shapely.Geometry:
     return merged
 
 
+def _merged_with(union: shapely.Geometry, polys: list[Polygon]) -> list[shapely.Geometry]:
+    """``[union_of([union, p]) for p in polys]``, the same GEOS operations on the same inputs, with the
+    union grown once instead of once per candidate and the per-piece steps vectorised."""
+    if not polys:
+        return []
+    grown_union = shapely.buffer(union, GRID, join_style="mitre")
+    grown = shapely.buffer(np.asarray(polys, dtype=object), GRID, join_style="mitre")
+    merged = np.empty(len(polys), dtype=object)
+    merged[:] = [shapely.union_all([grown_union, g]) for g in grown]
+    merged = shapely.simplify(shapely.buffer(merged, -GRID, join_style="mitre"), GRID)
+    out = []
+    for m in merged:
+        if isinstance(m, shapely.MultiPolygon):
+            parts = [part for part in m.geoms if part.area > GRID]
+            m = parts[0] if len(parts) == 1 else shapely.MultiPolygon(parts)
+        out.append(m)
+    return out
+
+
 def convexity(poly: shapely.Geometry) -> float:
     """Area over convex-hull area (1 for convex shapes)."""
     hull = poly.convex_hull.area
@@ -182,20 +208,28 @@ def _candidates(placed: list[Placement], name: str) -> list[Placement]:
     """Edge-to-edge placements of ``name`` against the edges of ``placed``: a piece edge lies on an
     existing edge, antiparallel, with one pair of endpoints coinciding."""
     kind = kind_of(name)
+    by_direction = _edges_by_direction(kind)
     out: dict[frozenset, Placement] = {}
     for existing in placed:
         for p, q in _edges(existing.vertices()):
             k = _direction(sub(q, p))
-            for rotation, flipped in ORIENTATIONS[kind]:
-                shape = oriented_shape(kind, rotation, flipped)
-                for a, b in _edges(shape):
-                    if _direction(sub(b, a)) != (k + 4) % 8:
-                        continue
-                    # new edge a->b runs from q back toward p, or ends at p
-                    for offset in (sub(q, a), sub(p, b)):
-                        cand = Placement(name, rotation, flipped, offset)
-                        out.setdefault(frozenset(cand.vertices()), cand)
+            for rotation, flipped, a, b in by_direction[(k + 4) % 8]:
+                # new edge a->b runs from q back toward p, or ends at p
+                for offset in (sub(q, a), sub(p, b)):
+                    cand = Placement(name, rotation, flipped, offset)
+                    out.setdefault(frozenset(cand.vertices()), cand)
     return [out[key] for key in sorted(out, key=lambda s: sorted(s))]
+
+
+@lru_cache(maxsize=None)
+def _edges_by_direction(kind: str) -> dict[int, list[tuple[int, bool, Exact, Exact]]]:
+    """Per direction d, the edges (a, b) running in direction d of every orientation of ``kind``, in the
+    order :func:`_candidates` visits them (orientations in ``ORIENTATIONS`` order, then edges)."""
+    out: dict[int, list[tuple[int, bool, Exact, Exact]]] = {d: [] for d in range(8)}
+    for rotation, flipped in ORIENTATIONS[kind]:
+        for a, b in _edges(list(_oriented_shape(kind, rotation, flipped))):
+            out[_direction(sub(b, a))].append((rotation, flipped, a, b))
+    return out
 
 
 def grow_arrangement(rng: random.Random, target_convexity: float, sharpness: float = 30.0,
@@ -210,15 +244,14 @@ def grow_arrangement(rng: random.Random, target_convexity: float, sharpness: flo
     union = union_of([placed[0].polygon()])
     for name in order[1:]:
         cands = _candidates(placed, name)
-        polys = [c.polygon() for c in cands]
+        # one piece kind per step, so one vertex count: all candidate polygons in one vectorised call
+        coords = np.array([[to_float(v) for v in c.vertices()] for c in cands]).reshape(len(cands), -1, 2)
         # overlap against the clean piece polygons, not the (buffered, re-simplified) union
-        # shrunk by 1e-6: GEOS can misjudge nearly-collinear shared edges of float polygons
-        overlap = sum(shapely.area(shapely.intersection(_shrunk(p.polygon(), 1e-6), polys)) for p in placed)
+        overlaps = _overlapping(placed, coords)
+        free = [(cand, poly) for cand, poly, ov in zip(cands, coords, overlaps) if not ov]
+        free = list(zip([c for c, _ in free], shapely.polygons(np.array([xy for _, xy in free]))))  if free else []
         options: list[tuple[Placement, shapely.Geometry, float]] = []
-        for cand, poly, ov in zip(cands, polys, overlap):
-            if ov > AREA_EPS:
-                continue
-            merged = union_of([union, poly])
+        for (cand, poly), merged in zip(free, _merged_with(union, [poly for _, poly in free])):
             if merged.geom_type != "Polygon" or merged.interiors:
                 continue
             x0, y0, x1, y1 = merged.bounds
@@ -232,6 +265,29 @@ def grow_arrangement(rng: random.Random, target_convexity: float, sharpness: flo
         placed.append(cand)
     placed.sort(key=lambda p: PIECES.index(p.name))
     return Arrangement(tuple(placed), union)
+
+
+# Every piece edge runs in one of the eight lattice directions, so the axes separating two convex pieces
+# are among these four normals (x, y and the two diagonals).
+_AXES = np.array([[1.0, 0.0], [0.0, 1.0], [S2, S2], [S2, -S2]])
+OVERLAP_DEPTH = 1e-6  # units: touching pieces overlap by float noise (1e-15); real overlaps by > 0.01
+
+
+def _overlapping(placed: list[Placement], coords: np.ndarray) -> np.ndarray:
+    """Per candidate (``coords``: m x k x 2 vertices), whether it overlaps a placed piece with positive
+    area. The pieces are convex, so two overlap iff their projections on each of the four lattice axes
+    overlap (separating axis theorem); exact lattice vertices make the depth either noise or far above
+    ``OVERLAP_DEPTH``."""
+    if len(coords) == 0:
+        return np.zeros(0, bool)
+    proj = coords @ _AXES.T  # m x k x 4
+    lo, hi = proj.min(axis=1), proj.max(axis=1)
+    out = np.zeros(len(coords), bool)
+    for p in placed:
+        q = np.array([to_float(v) for v in p.vertices()]) @ _AXES.T
+        depth = np.minimum(hi, q.max(axis=0)) - np.maximum(lo, q.min(axis=0))
+        out |= (depth > OVERLAP_DEPTH).all(axis=1)
+    return out
 
 
 def _weighted_index(rng: random.Random, weights: list[float]) -> int:
@@ -529,8 +585,13 @@ def _overlay_problems(polygons: dict[str, Polygon], silhouette: Polygon, unit: f
     problems = []
     eps = 1e-6 * math.sqrt(silhouette.area)
     grid = 1e-3 * eps  # snap-rounding overlay: robust where the floating one is not (shared edges)
+    shrunk = {name: _shrunk(poly, eps) for name, poly in polygons.items()}
     for a, b in itertools.combinations(sorted(polygons), 2):
-        ov = shapely.intersection(_shrunk(polygons[a], eps), polygons[b], grid_size=grid).area
+        ax0, ay0, ax1, ay1 = shrunk[a].bounds
+        bx0, by0, bx1, by1 = polygons[b].bounds
+        if ax0 > bx1 + eps or bx0 > ax1 + eps or ay0 > by1 + eps or by0 > ay1 + eps:
+            continue  # boxes apart (by more than the snapping grid): no overlap to measure
+        ov = shapely.intersection(shrunk[a], polygons[b], grid_size=grid).area
         if ov > rel_tol * silhouette.area:
             problems.append(f"{a} and {b} overlap (area {ov:.4g})")
     if abs(silhouette.area - TOTAL_AREA * unit * unit) > rel_tol * silhouette.area:
