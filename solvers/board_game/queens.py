@@ -29,33 +29,34 @@ def search(regions: Sequence[Sequence[int]], limit: int, rng: random.Random | No
     n = len(regions)
     found: list[list[int]] = []
     cols: list[int] = []
-    used_c: set[int] = set()
-    used_r: set[int] = set()
     nodes = 0
+    columns = tuple(range(n))
 
-    def rec(r: int) -> bool:
+    def rec(r: int, used_c: int, used_r: int) -> bool:  # used columns and regions as bit masks
         nonlocal nodes
         nodes += 1
         if r == n:
             found.append(list(cols))
             return len(found) >= limit
-        order = list(range(n))
         if rng is not None:
+            order = list(columns)
             rng.shuffle(order)
+        else:
+            order = columns
+        row = regions[r]
+        last = cols[-1] if cols else -2
         for c in order:
-            reg = regions[r][c]
-            if c in used_c or reg in used_r or (cols and abs(cols[-1] - c) <= 1):
+            reg = row[c]
+            if (used_c >> c) & 1 or (used_r >> reg) & 1 or -1 <= last - c <= 1:
                 continue
-            used_c.add(c), used_r.add(reg)
             cols.append(c)
-            stop = rec(r + 1)
+            stop = rec(r + 1, used_c | (1 << c), used_r | (1 << reg))
             cols.pop()
-            used_c.discard(c), used_r.discard(reg)
             if stop:
                 return True
         return False
 
-    rec(0)
+    rec(0, 0, 0)
     return found, nodes
 
 

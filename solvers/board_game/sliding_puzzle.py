@@ -28,15 +28,23 @@ def goal(n: int) -> State:
 def successors(state: State, n: int) -> list[tuple[int, State]]:
     """``(tile moved, next state)`` for every legal move."""
     b = state.index(0)
-    r, c = divmod(b, n)
     out = []
-    for a, d in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-        if 0 <= a < n and 0 <= d < n:
-            t = a * n + d
-            s = list(state)
-            s[b], s[t] = s[t], 0
-            out.append((state[t], tuple(s)))
+    for t in _neighbours(n)[b]:
+        s = list(state)
+        s[b], s[t] = s[t], 0
+        out.append((state[t], tuple(s)))
     return out
+
+
+@lru_cache(maxsize=8)
+def _neighbours(n: int) -> tuple[tuple[int, ...], ...]:
+    """Per blank position, the positions a tile can slide from (up, down, left, right)."""
+    out = []
+    for b in range(n * n):
+        r, c = divmod(b, n)
+        out.append(tuple(a * n + d for a, d in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                         if 0 <= a < n and 0 <= d < n))
+    return tuple(out)
 
 
 @lru_cache(maxsize=4)
