@@ -39,20 +39,24 @@ def render_sudoku(givens: list[list[int]], solution: list[list[int]], box_rows: 
 
     digit_px = int(cell_px * 0.62)
     puzzle = grid_image()
-    reference = grid_image()
     mask = Image.new("L", (size, size), 0)
     mask_draw = ImageDraw.Draw(mask)
+    blanks = []
     for r in range(n):
         for c in range(n):
             x0, y0, x1, y1 = cell_box(layout, r, c)
             center = ((x0 + x1) / 2, (y0 + y1) / 2)
             if givens[r][c]:
                 _paste_digit(puzzle, center, givens[r][c], cell_px, digit_px, GIVEN_INK, True)
-                _paste_digit(reference, center, givens[r][c], cell_px, digit_px, GIVEN_INK, True)
             else:
-                _paste_digit(reference, center, solution[r][c], cell_px, digit_px, FILLED_INK, False)
+                blanks.append((center, solution[r][c]))
                 inset = thick // 2 + 1
                 mask_draw.rectangle([x0 + inset, y0 + inset, x1 - inset, y1 - inset], fill=255)
+    # the reference is the puzzle plus the filled digits (each digit's tile stays inside its cell, so the
+    # paste order does not matter)
+    reference = puzzle.copy()
+    for center, digit in blanks:
+        _paste_digit(reference, center, digit, cell_px, digit_px, FILLED_INK, False)
     return Drawing(puzzle, reference, mask, layout)
 
 

@@ -15,7 +15,7 @@ import random
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 Cell = tuple[int, int]
@@ -48,11 +48,17 @@ def grid_edges(rows: int, cols: int) -> list[Edge]:
 
 def grid_neighbors(rows: int, cols: int, cell: Cell) -> Iterator[Cell]:
     """The up-to-four grid neighbours of ``cell`` (N, W, E, S order)."""
-    r, c = cell
-    for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0)):
-        rr, cc = r + dr, c + dc
-        if 0 <= rr < rows and 0 <= cc < cols:
-            yield (rr, cc)
+    return iter(_grid_neighbor_table(rows, cols)[cell])
+
+
+@lru_cache(maxsize=64)
+def _grid_neighbor_table(rows: int, cols: int) -> dict[Cell, tuple[Cell, ...]]:
+    table = {}
+    for r in range(rows):
+        for c in range(cols):
+            table[(r, c)] = tuple((r + dr, c + dc) for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
+                                  if 0 <= r + dr < rows and 0 <= c + dc < cols)
+    return table
 
 
 @dataclass(frozen=True)
@@ -67,8 +73,15 @@ class Maze:
         return edge(a, b) in self.passages
 
     def neighbors(self, cell: Cell) -> list[Cell]:
-        """Cells reachable from ``cell`` in one step (through an open passage)."""
-        return [n for n in grid_neighbors(self.rows, self.cols, cell) if edge(cell, n) in self.passages]
+        """Cells reachable from ``cell`` in one step (through an open passage), in N, W, E, S order."""
+        return list(self._adjacency[cell])
+
+    @cached_property
+    def _adjacency(self) -> dict[Cell, tuple[Cell, ...]]:
+        """Per cell, its open neighbours (computed once per maze: route searches ask for them often)."""
+        passages = self.passages
+        return {cell: tuple(n for n in around if edge(cell, n) in passages)
+                for cell, around in _grid_neighbor_table(self.rows, self.cols).items()}
 
     def cells(self) -> list[Cell]:
         return [(r, c) for r in range(self.rows) for c in range(self.cols)]
