@@ -206,9 +206,10 @@ def render_orthographic(n: int, heightmap: Any, views: dict[str, Any], grids: li
         return im, d
 
     puzzle, draw = page()
+    reference = puzzle.copy()  # both pages start the same: draw it once
+    ref_draw = ImageDraw.Draw(reference)
     for name in grids:
         draw_grid(draw, layout["grids"][name])
-    reference, ref_draw = page()
     for name in answers:
         g = layout["grids"][name]
         if name == "heights":

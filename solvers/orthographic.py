@@ -370,20 +370,27 @@ def drawing_bounds(heightmap: Any, printed: set[tuple[int, int]] | frozenset = f
     (the same visible face on every triangle); ``printed`` cells have their height written on the
     drawing and are pinned. The set of such structures is exactly the box ``lo <= H <= hi``."""
     h = as_heightmap(heightmap)
-    n = h.shape[0]
-    lo, hi = np.zeros((n, n), np.int64), np.full((n, n), n, np.int64)
+    lo, hi = _drawing_bounds(h.tobytes(), h.shape[0], tuple(sorted(printed)))
+    return lo.copy(), hi.copy()
+
+
+@lru_cache(maxsize=64)
+def _drawing_bounds(h_bytes: bytes, n: int, printed: tuple[tuple[int, int], ...]) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`drawing_bounds` of one heightmap, once per process (generation asks for it up to three times)."""
+    h = np.frombuffer(h_bytes, np.int64).reshape(n, n).tolist()
+    lo, hi = [[0] * n for _ in range(n)], [[n] * n for _ in range(n)]
     tris, cands = screen_candidates(n)
     for options in cands:
         for k in options:
             if k.kind == FLOOR:
                 break
-            if h[k.r, k.c] > k.z:
-                lo[k.r, k.c] = max(lo[k.r, k.c], k.z + 1)
+            if h[k.r][k.c] > k.z:
+                lo[k.r][k.c] = max(lo[k.r][k.c], k.z + 1)
                 break
-            hi[k.r, k.c] = min(hi[k.r, k.c], k.z)
+            hi[k.r][k.c] = min(hi[k.r][k.c], k.z)
     for r, c in printed:
-        lo[r, c] = hi[r, c] = h[r, c]
-    return lo, hi
+        lo[r][c] = hi[r][c] = h[r][c]
+    return np.array(lo, np.int64), np.array(hi, np.int64)
 
 
 def drawing_fixes_views(heightmap: Any, printed: set[tuple[int, int]] | frozenset = frozenset()) -> bool:
@@ -436,12 +443,13 @@ def mesh_arrays(heightmap: Any) -> tuple[np.ndarray, np.ndarray]:
              ((0, -1, 0), [(0, 1, 0), (0, 1, 1), (1, 1, 1), (1, 1, 0)]),
              ((0, 0, 1), [(1, 0, 0), (1, 1, 0), (1, 1, 1), (1, 0, 1)]),
              ((0, 0, -1), [(0, 0, 0), (0, 0, 1), (0, 1, 1), (0, 1, 0)])]
-    for z, r, c in zip(*np.nonzero(v)):
-        x, y = int(c), n - 1 - int(r)
+    filled = padded.tolist()  # plain lists: scalar look-ups in numpy cost more than the rest of the loop
+    for z, r, c in zip(*(axis.tolist() for axis in np.nonzero(v))):
+        x, y = c, n - 1 - r
         for (dz, dr, dc), corners in sides:
-            if padded[z + dz + 1, r + dr + 1, c + dc + 1]:
+            if filled[z + dz + 1][r + dr + 1][c + dc + 1]:
                 continue
-            ids = [vid((x + ox, y + oy, int(z) + oz)) for ox, oy, oz in corners]
+            ids = [vid((x + ox, y + oy, z + oz)) for ox, oy, oz in corners]
             faces += [(ids[0], ids[1], ids[2]), (ids[0], ids[2], ids[3])]
     return np.asarray(vertices, float).reshape(-1, 3), np.asarray(faces, np.int64).reshape(-1, 3)
 

@@ -247,9 +247,16 @@ def grow_arrangement(rng: random.Random, target_convexity: float, sharpness: flo
         # one piece kind per step, so one vertex count: all candidate polygons in one vectorised call
         coords = np.array([[to_float(v) for v in c.vertices()] for c in cands]).reshape(len(cands), -1, 2)
         # overlap against the clean piece polygons, not the (buffered, re-simplified) union
-        overlaps = _overlapping(placed, coords)
-        free = [(cand, poly) for cand, poly, ov in zip(cands, coords, overlaps) if not ov]
-        free = list(zip([c for c, _ in free], shapely.polygons(np.array([xy for _, xy in free]))))  if free else []
+        rejected = _overlapping(placed, coords)
+        # a candidate whose box with the union's is clearly wider than max_extent fails the extent test
+        # below whatever the union's float noise (~1e-7): no union needed to reject it
+        ux0, uy0, ux1, uy1 = union.bounds
+        if len(coords):
+            wide = np.maximum(np.maximum(coords[:, :, 0].max(axis=1), ux1) - np.minimum(coords[:, :, 0].min(axis=1), ux0),
+                              np.maximum(coords[:, :, 1].max(axis=1), uy1) - np.minimum(coords[:, :, 1].min(axis=1), uy0))
+            rejected |= wide > max_extent + 1e-5
+        free = [(cand, xy) for cand, xy, out in zip(cands, coords, rejected) if not out]
+        free = list(zip([c for c, _ in free], shapely.polygons(np.array([xy for _, xy in free])))) if free else []
         options: list[tuple[Placement, shapely.Geometry, float]] = []
         for (cand, poly), merged in zip(free, _merged_with(union, [poly for _, poly in free])):
             if merged.geom_type != "Polygon" or merged.interiors:
