@@ -94,36 +94,43 @@ def find_king(board: Board, sente: bool) -> tuple[int, int] | None:
     return None
 
 
+def _attack_table(sente: bool) -> tuple[tuple[tuple[int, int, str], ...], tuple[tuple[int, int, str], ...]]:
+    """For ``sente``'s king: (offset from the king, the enemy letter that attacks from there) for the
+    stepping pieces, and (direction away from the king, the enemy letter) for the sliding ones."""
+    sign = -1 if sente else 1  # the enemy's step multiplier (Gote mirrors Sente's offsets)
+    letter = str.lower if sente else str.upper
+    steps = tuple((-sign * dr, -sign * dc, letter(kind)) for kind, offsets in STEPS.items() for dr, dc in offsets)
+    slides = tuple((-sign * dr, -sign * dc, letter(kind)) for kind, dirs in SLIDES.items() for dr, dc in dirs)
+    return steps, slides
+
+
+ATTACKS = {sente: _attack_table(sente) for sente in (True, False)}
+
+
 def attacked(board: Board, sente: bool) -> bool:
     """True when ``sente``'s king is attacked by an enemy piece (reverse look-up from the king)."""
-    pos = find_king(board, sente)
-    if pos is None:
+    target = "K" if sente else "k"
+    for r, row in enumerate(board):
+        if target in row:
+            c = row.index(target)
+            break
+    else:
         return True
-    r, c = pos
-    sign = -1 if sente else 1  # the enemy's step multiplier (Gote mirrors Sente's offsets)
-
-    def enemy_kind(rr: int, cc: int) -> str | None:
-        if 0 <= rr < N and 0 <= cc < N:
+    steps, slides = ATTACKS[sente]
+    for dr, dc, enemy in steps:
+        # an enemy piece at king - (its step) reaches the king
+        rr, cc = r + dr, c + dc
+        if 0 <= rr < N and 0 <= cc < N and board[rr][cc] == enemy:
+            return True
+    for dr, dc, enemy in slides:
+        rr, cc = r + dr, c + dc
+        while 0 <= rr < N and 0 <= cc < N:
             p = board[rr][cc]
-            if p != "." and is_sente(p) != sente:
-                return p.lower()
-        return None
-
-    for kind, steps in STEPS.items():
-        for dr, dc in steps:
-            # an enemy piece at king - (its step) reaches the king
-            if enemy_kind(r - sign * dr, c - sign * dc) == kind:
-                return True
-    for kind, dirs in SLIDES.items():
-        for dr, dc in dirs:
-            rr, cc = r - sign * dr, c - sign * dc
-            while 0 <= rr < N and 0 <= cc < N:
-                p = board[rr][cc]
-                if p != ".":
-                    if is_sente(p) != sente and p.lower() == kind:
-                        return True
-                    break
-                rr, cc = rr - sign * dr, cc - sign * dc
+            if p != ".":
+                if p == enemy:
+                    return True
+                break
+            rr, cc = rr + dr, cc + dc
     return False
 
 
