@@ -63,7 +63,7 @@ PROFILE_STEP = 0.012  # log-scale step of that search
 PROFILE_MAX_ASPECT = 0.3
 PROFILE_MIN_SCORE = 0.4  # profile correlation an axis fit needs (puzzles 0.6-0.9 with a caption, noise <= 0.31)
 PROFILE_TRIES = 2  # line-profile starts refined at most (best combined correlation first), then one all-ink start  # |log(sx / sy)| above this pairs no profile fits
-LATTICE_AGREE = 0.95  # line profiles (both axes, no offset) this correlated: the puzzle's lines coincide
+LATTICE_AGREE = 0.9  # line profiles (both axes, no offset) this correlated: the puzzle's lines coincide (a fit 2-3 px or one cell off: <= 0.85)
 PIXEL_IDENTITY_RECALL = 0.97  # pixel check: share of the input's line pixels the answer must repeat exactly
 PIXEL_IDENTITY_EXTRA = 0.03  # ... and at most this much ink (of the input's) added away from the edits
 
@@ -77,7 +77,8 @@ class Registration:
     method: "identity", "ecc" (content-box/page initialisation + robust ECC-style refinement),
     "profile" (started from the puzzle's own lines matched as profiles) or "features" (ORB+RANSAC
     initialisation + the same refinement), with "+local" when ``image`` also
-    carries a smooth local correction of a few pixels on top of ``matrix`` (a redrawn, bent answer);
+    carries a smooth local correction of a few pixels on top of ``matrix`` (a redrawn, bent answer),
+    and "+lattice" when the quality is below MIN_QUALITY but the puzzle's lines coincide (:func:`_lattice_agrees`);
     quality: 0..1 alignment quality (robust correlation of ink maps in the unchanged region);
     reason: why not ok, else None;
     local: the "+local" bend as (grid offsets, map scale) for :meth:`source_points`, else None;
@@ -1055,7 +1056,7 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
 def _lattice_agrees(t: _Work, a: _Work, W: np.ndarray) -> bool:
     """Whether the puzzle's long straight lines (grid, frame: :func:`_profile` with ``lines=True``) of the
     answer warped by W coincide with the input's on both axes at zero offset (correlation >= LATTICE_AGREE):
-    a fit a few pixels or one cell off scores 0.8 or less on a lattice, noise far less."""
+    a fit 2-3 px or one cell off scores 0.85 or less on a lattice (measured on go boards), noise far less."""
     warped = _warp_to_target(a.ink, W, t.ink.shape)
     for axis in (0, 1):
         tp = t.derived(f"profile{axis}True", lambda: _profile(t.ink, axis, True))
