@@ -561,3 +561,17 @@ def test_a_correct_reading_that_rests_on_the_local_bend_goes_to_review(puzzle_se
     assert verdict.status == Status.NEEDS_REVIEW and verdict.score == 0 and verdict.needs_review
     assert [v["code"] for v in verdict.extra["unbent_violations"]] == ["stray_stick"]
     assert "bbox" in verdict.extra["unbent_violations"][0]["evidence"]
+
+
+def test_a_stick_beside_its_slot_reaching_the_read_band_is_not_read_in_it(puzzle_set, answers) -> None:
+    """A stick placed 0.8 stick widths beside its slot: its edge reaches the band the slot is read in, so
+    the slot reads filled, but the stick lies beside the slot's line: unsure, never a pass."""
+    record = puzzle_set.records[2]
+    width = float(record.layout["stick_width"])
+    cheat = Cheat("moved_beside_slot", "incorrect", {"gap": -0.2 * width, "min_offset": 0.0})
+    for style in (TUNE_STYLES[0], TUNE_STYLES[2]):
+        image = build_answer(record, style, cheat, seed=11)
+        verdict = verify_answer(puzzle_set.root, record, _save(answers, f"off_line_{style.name}", image))
+        assert verdict.score == 0 and verdict.status != Status.CORRECT, (style.name, verdict.codes)
+        if not verdict.violations:
+            assert any("off the slot's line" in m["place"] for m in verdict.extra["unsure_marks"])

@@ -38,6 +38,8 @@ DEFAULTS: dict[str, Any] = {
     "frame_chroma_excess": 0.25,
     "faint_ink_min": 0.08,
     "faint_ink_ratio": 0.15,
+    "off_line_ratio": 0.6,
+    "off_line_min_px": 5.5,
 }
 _SAMPLES = 24
 
@@ -432,6 +434,7 @@ def _account_for_ink(ink: np.ndarray, hit: np.ndarray, rgb: np.ndarray, layout: 
     W = float(np.median(per_slot)) if per_slot else T
     peaks = []
     wide_slots: list[int] = []
+    off_line: list[tuple[int, float]] = []  # (slot, px): a single stick read in the slot but beside its line
     explained = np.zeros((h, w), np.uint8)  # 0 = unexplained, else the label of the band: slot j -> j + 1
     band_dirs: dict[int, tuple[float, float]] = {}
     strays: list[dict[str, Any]] = []
@@ -457,6 +460,15 @@ def _account_for_ink(ink: np.ndarray, hit: np.ndarray, rgb: np.ndarray, layout: 
             strays.append({"bbox": slot_bbox(layout, j), "sticks": 1, "place": f"doubling slot {_slot_name(layout, j)}",
                            "length": round(float(math.dist(pts[0], pts[-1])), 1), "width": round(float(np.nanmedian(wd)), 1),
                            "slot": j})
+        else:
+            # one stick whose ink only reaches the slot's read band from beside it: a stick placed next to
+            # the slot (or pulled towards it by a bend) is not confidently in it
+            mid = ((lo + hi) / 2)[inner]
+            single = np.isfinite(mid) & ~wider
+            if single.sum() >= 0.6 * inner.sum():
+                off = float(np.median(mid[single]))
+                if abs(off) > max(p["off_line_ratio"] * W, p["off_line_min_px"]):
+                    off_line.append((j, off))
         seen = centres[inner][np.isfinite(lo[inner])]
         if len(seen):
             xs = np.clip(np.round(seen[:, 0]).astype(np.int64), 0, w - 1)
@@ -542,6 +554,9 @@ def _account_for_ink(ink: np.ndarray, hit: np.ndarray, rgb: np.ndarray, layout: 
     unsure = [{"bbox": slot_bbox(layout, j), "length": round(math.dist(slots_[j]["p0"], slots_[j]["p1"]), 1),
                "place": f"slot {_slot_name(layout, j)} is wider than the other sticks (two sticks?)"}
               for j in wide_slots]
+    unsure += [{"bbox": slot_bbox(layout, j), "length": round(math.dist(slots_[j]["p0"], slots_[j]["p1"]), 1),
+                "place": f"the stick in slot {_slot_name(layout, j)} lies {abs(off):.1f} px off the slot's line "
+                         "(beside the slot?)"} for j, off in off_line]
     for j, (ys, xs) in enumerate(samples):
         # a pale stick in an empty slot: a ghost left where a stick was, or a faint redraw
         if not occupied[j] and faint[ys, xs].any(axis=1).mean() >= p["occupied_cut"]:
