@@ -659,3 +659,73 @@ def test_cell_reader_never_crashes_on_garbage(seed, rows, cols, cell):
     marks = read_marks(image, grid_bbox=bbox, rows=rows, cols=cols)
     assert len(marks.states) == rows * cols and set(marks.states) <= set(STATES)
     assert all(0.0 <= c <= 1.0 for c in marks.confidence)
+
+
+def _clue_darkness(texts: list[str], font_file: str, px: int, gap_em: float, scale: float) -> tuple[np.ndarray, list]:
+    """A darkness map (ink 255) with one row clue strip per text, numbers ``gap_em`` apart, drawn at ``px``
+    and scaled by ``scale`` and back (a small font returned at another resolution)."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    import nonogram_answers as answers
+    from PIL import ImageFont
+
+    font = ImageFont.truetype(str(answers._font_dir() / font_file), px)
+    pitch = 3 * px
+    im = Image.new("L", (12 * px, pitch * len(texts)), 0)
+    d = ImageDraw.Draw(im)
+    strips = []
+    for i, text in enumerate(texts):
+        x = px
+        for number in text.split():
+            d.text((x, i * pitch + pitch / 2), number, font=font, fill=255, anchor="lm")
+            x += d.textlength(number, font=font) + gap_em * px
+        strips.append(("row", (0, i * pitch, 12 * px, (i + 1) * pitch)))
+    a = np.asarray(im)
+    small = cv2.resize(a, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    return cv2.resize(small, a.shape[::-1], interpolation=cv2.INTER_LINEAR), strips
+
+
+@pytest.mark.parametrize("font_file", ["cmr10.ttf", "STIXGeneral.ttf", "DejaVuSans-Bold.ttf"])
+def test_clue_numbers_are_split_by_spacing_relative_to_the_digits(font_file):
+    from genpuzzle.verifiers.nonogram import read_clue_strips
+
+    texts = ["11", "1 1", "4 1", "10", "3 3", "14 2"]
+    dark, strips = _clue_darkness(texts, font_file, 18, 0.55, 0.7)
+    read = read_clue_strips(dark, strips, 18)
+    assert [r.text for r in read] == texts
+    # a small serif digit may read below the confident level (unsure), never as another number
+    assert all(r.values in (None, [int(v) for v in t.split()]) for r, t in zip(read, texts))
+    assert sum(r.values is None for r in read) <= 1, [(r.text, r.confidence) for r in read]
+    # spacing between one number and two is unsure, never a confident value
+    dark, strips = _clue_darkness(["1 1"], "DejaVuSans-Bold.ttf", 18, 0.3, 1.0)
+    assert read_clue_strips(dark, strips, 18)[0].values in (None, [1, 1])
+
+
+@pytest.mark.parametrize("style,seed,variant", [("h_black_x_cmr", 5020, "15x15"), ("g_partial_mixed_stix", 5021, "15x15")])
+def test_small_serif_clues_are_read_by_value(style, seed, variant):
+    """Clues redrawn in a small Computer Modern or STIX font (multi-digit numbers, hairline joints, a page
+    returned at 0.7x): the correct answer scores 100; a changed clue in the same font is still caught."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    import nonogram_answers as answers
+    from genpuzzle.records import InstanceRecord
+    from genpuzzle.registration import register
+
+    track = get_track("nonogram")
+    p = track.generate(seed, variant)
+    record = InstanceRecord(id="s", track="nonogram", variant=variant, difficulty=p.difficulty, seed=seed,
+                            instruction="", input_image="", reference_images=[], edit_mask="",
+                            ground_truth=p.ground_truth, layout=p.layout, scoring=p.scoring,
+                            track_version=track.version)
+    inp = np.asarray(p.input_image.convert("RGB"))
+    found = next(s for fam in (answers.HELDOUT, answers.HELDOUT2) for s in fam if s.name.startswith(style))
+    for error in ("none", "clue_changed"):
+        answer = answers.make_answer(p.input_image, p.layout, p.ground_truth, found, error, seed=seed % 10)
+        reg = register(answer, inp, edit_mask=np.asarray(p.edit_mask))
+        v = track.verify(record, reg.image, inp)
+        if error == "none":
+            assert v.status == Status.CORRECT and v.score == 100, (v.codes, v.extra.get("unsure_clues"))
+        else:
+            assert v.status == Status.INCORRECT and v.score < 100 and "clue_changed" in v.codes
