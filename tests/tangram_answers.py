@@ -238,8 +238,8 @@ def sweep(root: Path, pset, track, styles: list[Style], cheats: bool = False,
                 path = folder / f"{record.id}_{name}.png"
                 Image.fromarray(image).save(path)
                 verdict = verify_answer(root, record, path)
-                out.setdefault(name, []).append((verdict.score == 100, f"{record.id} {name}: {verdict.score} "
-                                                 f"{verdict.codes} review={verdict.needs_review}"))
+                info = f"{record.id} {name}: {verdict.score} {verdict.codes} review={verdict.needs_review}"
+                out.setdefault(name, []).append((verdict.score == 100, info))
             continue
         if cheats:
             for k, (cname, make) in enumerate(CHEATS.items()):

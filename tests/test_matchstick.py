@@ -540,7 +540,7 @@ def test_a_correct_reading_that_rests_on_the_local_bend_goes_to_review(puzzle_se
     correct reading of a bent answer is read again without the bend (the affine map alone); a stray stick
     there makes it unsure (needs_review, score 0), while an answer that also reads right unbent stays
     correct. The registration is stubbed so the bent and the unbent image are known exactly."""
-    import genpuzzle.evaluate as evaluate
+    from genpuzzle import evaluate
     from genpuzzle.images import load_image, load_mask
     from genpuzzle.registration import Registration
 
