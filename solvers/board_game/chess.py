@@ -10,7 +10,8 @@ codes (FEN letters, upper case White, lower case Black) or ``"."`` for an empty 
 position: its FEN.
 
 Certificates:
-- mate in 1: every legal move is tried; exactly one ends in checkmate.
+- mate in 1: every legal move is tried; exactly one ends in checkmate. (Moves that cannot give check,
+  :func:`_may_give_check`, are not played out; ``reference_check`` in ``validate`` plays every move.)
 - mate in 2: there is no mate in 1, and exactly one first move (the key) leaves Black at least one
   legal reply while every legal reply allows a mate in 1 (exhaustive over all replies).
 No drawing, no I/O.
@@ -48,10 +49,41 @@ def square_cell(name: str) -> tuple[int, int]:
     return 8 - int(name[1]), FILES.index(name[0])
 
 
+def _may_give_check(cb: Any, move: Any, king: int) -> bool:
+    """False only for moves that cannot check the enemy king on ``king`` (so cannot mate): the side not to
+    move is never in check, so a check after the move comes from the moved piece (its attacks on an empty
+    board reach the king) or from a line the move opens (its from-square is in line with the king), or
+    from castling or en passant (always tried). Skipping the rest saves python-chess's ``push``."""
+    import chess
+
+    if cb.is_castling(move) or cb.is_en_passant(move):
+        return True
+    if chess.BB_RAYS[king][move.from_square]:
+        return True
+    kind = move.promotion or cb.piece_type_at(move.from_square)
+    to = move.to_square
+    if kind == chess.PAWN:
+        reach = chess.BB_PAWN_ATTACKS[cb.turn][to]
+    elif kind == chess.KNIGHT:
+        reach = chess.BB_KNIGHT_ATTACKS[to]
+    elif kind == chess.KING:
+        reach = chess.BB_KING_ATTACKS[to]
+    else:
+        reach = 0
+        if kind in (chess.BISHOP, chess.QUEEN):
+            reach |= chess.BB_DIAG_ATTACKS[to][0]
+        if kind in (chess.ROOK, chess.QUEEN):
+            reach |= chess.BB_RANK_ATTACKS[to][0] | chess.BB_FILE_ATTACKS[to][0]
+    return bool(reach & chess.BB_SQUARES[king])
+
+
 def mating_moves(cb: Any) -> list[Any]:
     """Every legal move of the side to move that checkmates."""
     out = []
+    king = cb.king(not cb.turn)
     for move in list(cb.legal_moves):
+        if not _may_give_check(cb, move, king):
+            continue
         cb.push(move)
         if cb.is_checkmate():
             out.append(move)
@@ -60,7 +92,10 @@ def mating_moves(cb: Any) -> list[Any]:
 
 
 def has_mate_in_1(cb: Any) -> bool:
+    king = cb.king(not cb.turn)
     for move in list(cb.legal_moves):
+        if not _may_give_check(cb, move, king):
+            continue
         cb.push(move)
         mate = cb.is_checkmate()
         cb.pop()
