@@ -10,11 +10,12 @@ from PIL import Image, ImageDraw
 
 from genpuzzle.renderers.common import Drawing, cell_box, draw_centered_text, font
 
-CLUE_INK = (0, 0, 0)
-THICK_INK = (0, 0, 0)
-THIN_INK = (96, 96, 96)
-FILL_INK = (0, 0, 0)
-BACKGROUND = (255, 255, 255)
+# grey levels: the pictures are drawn in grey ("L") and handed out as RGB
+CLUE_INK = 0
+THICK_INK = 0
+THIN_INK = 96
+FILL_INK = 0
+BACKGROUND = 255
 BLOCK = 5  # thicker line every BLOCK cells
 
 
@@ -94,7 +95,7 @@ def render_nonogram(row_clues: list[list[int]], col_clues: list[list[int]], solu
                 cy = gy0 - pad - (len(items) - k - 0.5) * slot
                 draw_centered_text(draw, (cx, cy), text, font_px, CLUE_INK, bold=True)
 
-    puzzle = Image.new("RGB", (width, height), BACKGROUND)
+    puzzle = Image.new("L", (width, height), BACKGROUND)
     draw_clues(ImageDraw.Draw(puzzle))
     reference = puzzle.copy()  # the clues are drawn once: text is most of the drawing time
     draw_grid(ImageDraw.Draw(puzzle))
@@ -110,4 +111,4 @@ def render_nonogram(row_clues: list[list[int]], col_clues: list[list[int]], solu
     mask = Image.new("L", (width, height), 0)
     inset = thick // 2 + 1
     ImageDraw.Draw(mask).rectangle([gx0 + inset, gy0 + inset, gx1 - inset, gy1 - inset], fill=255)
-    return Drawing(puzzle, reference, mask, layout)
+    return Drawing(puzzle.convert("RGB"), reference.convert("RGB"), mask, layout)

@@ -17,11 +17,12 @@ from PIL import Image, ImageDraw
 
 from genpuzzle.renderers.common import Drawing
 
-BACKGROUND = (255, 255, 255)
-FRAME_INK = (0, 0, 0)
-GRID_INK = (150, 150, 150)
-CELL_INK = (0, 0, 0)
-OUTLINE_INK = (0, 0, 0)
+# grey levels: the pictures are drawn in grey ("L") and handed out as RGB
+BACKGROUND = 255
+FRAME_INK = 0
+GRID_INK = 150
+CELL_INK = 0
+OUTLINE_INK = 0
 MARGIN = 24
 GAP = 18
 FRAME_PX = 2
@@ -127,7 +128,7 @@ def _input_and_reference(layout: dict[str, Any], draw_panel: Callable[[ImageDraw
     once, on a canvas both images start from. Returns the reference's ``draw_panel`` results."""
     slot = layout["slot_panel"]
     assert slot == len(layout["panel_boxes"]) - 1, "the answer slot is drawn last"
-    reference = Image.new("RGB", tuple(layout["size"]), BACKGROUND)
+    reference = Image.new("L", tuple(layout["size"]), BACKGROUND)
     draw = ImageDraw.Draw(reference)
     results = [draw_panel(draw, i, True) for i in range(slot)]
     shown = reference.copy()
@@ -136,7 +137,7 @@ def _input_and_reference(layout: dict[str, Any], draw_panel: Callable[[ImageDraw
     results.append(draw_panel(draw, slot, True))
     _frames(shown_draw, layout)
     _frames(draw, layout)
-    return shown, reference, results
+    return shown.convert("RGB"), reference.convert("RGB"), results
 
 
 def _interior(box: Sequence[float], width: int) -> tuple[int, int, int, int]:
@@ -189,7 +190,7 @@ def draw_object_panel(draw: ImageDraw.ImageDraw, box: Sequence[float], panel: di
         else:
             side = SIZES[panel["size"]] * slot_side - OUTLINE_PX  # outer edge of the outline at SIZES
             pts = shape_points(SHAPES[panel["type"]], center, side)
-        draw.polygon(pts, fill=(grey, grey, grey))
+        draw.polygon(pts, fill=grey)
         draw.line(pts + [pts[0], pts[1]], fill=OUTLINE_INK, width=OUTLINE_PX, joint="curve")
 
 
