@@ -111,10 +111,39 @@ def finish(input_image: Image.Image, reference: Image.Image, layout: dict[str, A
         r0, r1 = max(0, rows[0] - k), min(diff.shape[0], rows[-1] + k + 1)
         c0, c1 = max(0, cols[0] - k), min(diff.shape[1], cols[-1] + k + 1)
         kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
-        grown[r0:r1, c0:c1] = cv2.dilate(diff[r0:r1, c0:c1].astype(np.uint8), kernel) * 255
+        grown[r0:r1, c0:c1] = dilate_by_rows(diff[r0:r1, c0:c1].astype(np.uint8), kernel) * 255
     mask = Image.fromarray(grown, "L")
     layout["size"] = [SIZE, SIZE]
     return Drawing(input_image, reference, mask, layout)
+
+
+def dilate_by_rows(image: np.ndarray, kernel: np.ndarray) -> np.ndarray:
+    """``cv2.dilate(image, kernel)`` for a kernel whose rows are single runs (an ellipse): the OR of one
+    horizontal line dilation per distinct run, shifted by the row's offset. The same pixels in about half
+    the time of OpenCV's general kernel at 57 x 57."""
+    import cv2
+
+    kh, _ = kernel.shape
+    cy, cx = kh // 2, kernel.shape[1] // 2
+    out = np.zeros_like(image)
+    lines: dict[tuple[int, int], np.ndarray] = {}
+    for r in range(kh):
+        cols = np.nonzero(kernel[r])[0]
+        if len(cols) == 0:
+            continue
+        lo, hi = int(cols[0]) - cx, int(cols[-1]) - cx
+        if len(cols) != hi - lo + 1:  # not a single run: no shortcut
+            return cv2.dilate(image, kernel)
+        if (lo, hi) not in lines:
+            lines[(lo, hi)] = cv2.dilate(image, np.ones((1, hi - lo + 1), np.uint8), anchor=(-lo, 0))
+        row, dy = lines[(lo, hi)], r - cy  # out(y) |= row(y + dy)
+        if abs(dy) >= image.shape[0]:
+            continue
+        if dy >= 0:
+            out[:image.shape[0] - dy] |= row[dy:]
+        else:
+            out[-dy:] |= row[:dy]
+    return out
 
 
 # ------------------------------------------------------------------------------------------ constructions
