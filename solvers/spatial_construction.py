@@ -8,6 +8,7 @@ outward normal (:data:`FACES`). A *colouring* maps face name -> colour index.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import lru_cache
@@ -238,19 +239,26 @@ def section_polygon(p, q, r) -> list[tuple[Fraction, Fraction, Fraction]] | None
     """The exact plane cut of the unit cube through P, Q, R: the polygon's vertices in boundary order
     (the plane met with the 12 edges), or None when the plane contains a cube edge or the points are
     collinear."""
-    plane = plane_through(p, q, r)
-    if plane is None:
+    # the plane in integers: the points scaled by their common denominator (fa / (fa - fb) below, the
+    # zero tests and the signs do not depend on the scale; the Fraction arithmetic was most of the cost)
+    scale = math.lcm(*(Fraction(v).denominator for v in (*p, *q, *r)))
+    ip, iq, ir = ([int(Fraction(v) * scale) for v in pt] for pt in (p, q, r))
+    u = [iq[i] - ip[i] for i in range(3)]
+    v = [ir[i] - ip[i] for i in range(3)]
+    inrm = (u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0])
+    if all(c == 0 for c in inrm):
         return None
-    nrm, d = plane
+    d = sum(inrm[i] * ip[i] for i in range(3))
+    nrm = tuple(Fraction(c, scale * scale) for c in inrm)  # the unscaled normal of plane_through
     pts: list[tuple[Fraction, Fraction, Fraction]] = []
     for a, b in CUBE_EDGES:
         pa, pb = CUBE_VERTICES[a], CUBE_VERTICES[b]
-        fa = sum(nrm[i] * pa[i] for i in range(3)) - d
-        fb = sum(nrm[i] * pb[i] for i in range(3)) - d
+        fa = sum(inrm[i] * pa[i] for i in range(3)) * scale - d
+        fb = sum(inrm[i] * pb[i] for i in range(3)) * scale - d
         if fa == 0 and fb == 0:
             return None
         if (fa <= 0 <= fb) or (fb <= 0 <= fa):
-            t = fa / (fa - fb)
+            t = Fraction(fa, fa - fb)
             x = tuple(Fraction(pa[i]) + t * (pb[i] - pa[i]) for i in range(3))
             if x not in pts:
                 pts.append(x)  # type: ignore[arg-type]
