@@ -346,10 +346,12 @@ HERSHEY_TRAIN = [cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_PLAIN, cv2.FONT_HERS
 HERSHEY_HELDOUT = [cv2.FONT_HERSHEY_SCRIPT_SIMPLEX, cv2.FONT_HERSHEY_SCRIPT_COMPLEX]
 
 
-def elastic(alpha: np.ndarray, rng: np.random.Generator, amp: float) -> np.ndarray:
+def elastic(alpha: np.ndarray, rng: np.random.Generator, amp: float, sigma: float = 9.0) -> np.ndarray:
+    """``alpha`` warped by a smooth random displacement field (Gaussian-smoothed at ``sigma`` px,
+    largest shift ``amp`` px): a pen hand's wobble (small sigma) or its proportions (large)."""
     h, w = alpha.shape
     d = rng.normal(0, 1, (2, h, w)).astype(np.float32)
-    d = np.stack([cv2.GaussianBlur(x, (0, 0), 9) for x in d])
+    d = np.stack([cv2.GaussianBlur(x, (0, 0), sigma) for x in d])
     d *= amp / (np.abs(d).max() + 1e-6)
     gx, gy = np.meshgrid(np.arange(w, dtype=np.float32), np.arange(h, dtype=np.float32))
     return cv2.remap(alpha, gx + d[0], gy + d[1], cv2.INTER_LINEAR, borderValue=0)

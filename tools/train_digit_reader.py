@@ -50,7 +50,7 @@ def _font_char(rng, fonts, ch, train: bool) -> np.ndarray:
 
 
 def digit_glyph(split: str, source: str, digit: int, rng: np.random.Generator, mnist_pool=None,
-                pen_v2: bool = False) -> np.ndarray:
+                pen_v2: bool = False, jitter: float = 0.018) -> np.ndarray:
     """Alpha of ``digit`` from ``source`` ('printed', 'hand', 'pen', 'hershey', 'mnist') in ``split``
     ('train' or 'heldout'; 'calib' uses the training styles)."""
     train = split != "heldout"
@@ -63,7 +63,7 @@ def digit_glyph(split: str, source: str, digit: int, rng: np.random.Generator, m
     if source == "pen":
         strokes = (dd.pen_strokes(digit, int(rng.integers(10 if pen_v2 else 6))) if train
                    else dd.hand_strokes(digit, int(rng.integers(6))))
-        return dd.draw_strokes(strokes, rng)
+        return dd.draw_strokes(strokes, rng, jitter)
     if source == "hershey":
         fonts = dd.HERSHEY_TRAIN if train else dd.HERSHEY_HELDOUT
         return dd.hershey_glyph(fonts[int(rng.integers(len(fonts)))], bool(rng.integers(2)) and train, str(digit),
@@ -99,6 +99,9 @@ def other_glyph(split: str, rng: np.random.Generator, mnist_pool=None) -> np.nda
 
 CONDITIONS = ("clean", "rescale", "jpeg60", "blur1", "shift")
 DIGIT_SOURCES = ("printed", "printed", "printed", "hand", "hand", "hand", "mnist", "mnist", "mnist", "pen", "hershey")
+# train-v4: more handwriting (hand fonts, MNIST, pen skeletons) against printed, which is already read well.
+DIGIT_SOURCES_V4 = ("printed", "printed", "hand", "hand", "hand", "hand", "mnist", "mnist", "mnist", "mnist",
+                    "pen", "pen", "hershey")
 
 
 def _mnist_pool(split: str) -> dict[int, np.ndarray]:
@@ -107,12 +110,16 @@ def _mnist_pool(split: str) -> dict[int, np.ndarray]:
 
 
 def _chunk(args: tuple[int, str, int, int]) -> tuple[np.ndarray, np.ndarray]:
-    """One chunk of prepared 28x28 images and labels for ``stream``: 'train-v3' (the training styles,
-    10 % drawn hollow, pen 1s with long flags, more elastic warps), 'calib', or the earlier 'train' and
-    'train-outline' (30 % hollow) streams."""
+    """One chunk of prepared 28x28 images and labels for ``stream``: 'train-v4' (as v3, with more
+    handwriting sources, wobblier pen skeletons, warps on 65 % of glyphs and a second, local warp on
+    some), 'train-v3' (the training styles, 10 % drawn hollow, pen 1s with long flags, more elastic
+    warps), 'calib', or the earlier 'train' and 'train-outline' (30 % hollow) streams."""
     seed, stream, chunk, n = args
     split = "train" if stream.startswith("train") else stream
-    outline_p, pen_v2 = (0.3, True) if stream == "train-outline" else (0.1, True) if stream == "train-v3" else (0.0, False)
+    v4 = stream == "train-v4"
+    outline_p, pen_v2 = ((0.3, True) if stream == "train-outline" else (0.1, True) if stream in ("train-v3", "train-v4")
+                         else (0.0, False))
+    sources = DIGIT_SOURCES_V4 if v4 else DIGIT_SOURCES
     cv2.setNumThreads(1)
     rng = dd.rng_for(seed, stream, chunk)
     pool = _mnist_pool(split)
@@ -125,12 +132,14 @@ def _chunk(args: tuple[int, str, int, int]) -> tuple[np.ndarray, np.ndarray]:
             label, alpha = OTHER, other_glyph(split, rng, pool)
         else:
             label = int(rng.integers(10))
-            alpha = digit_glyph(split, DIGIT_SOURCES[int(rng.integers(len(DIGIT_SOURCES)))], label, rng, pool,
-                                pen_v2)
+            alpha = digit_glyph(split, sources[int(rng.integers(len(sources)))], label, rng, pool,
+                                pen_v2, rng.uniform(0.012, 0.035) if v4 else 0.018)
         if alpha is not None and outline_p and rng.random() < outline_p:
             alpha = dd.outline(alpha, rng)
-        if alpha is not None and rng.random() < (0.5 if stream == "train-v3" else 0.35):
-            alpha = dd.elastic(alpha, rng, rng.uniform(2, 7))
+        if alpha is not None and rng.random() < (0.65 if v4 else 0.5 if stream == "train-v3" else 0.35):
+            alpha = dd.elastic(alpha, rng, rng.uniform(2, 8 if v4 else 7))
+        if alpha is not None and v4 and rng.random() < 0.25:
+            alpha = dd.elastic(alpha, rng, rng.uniform(1.5, 4), sigma=rng.uniform(3, 6))  # local wobble
         cells.append(dd.render_cell(rng, alpha, "train"))
         labels.append(label)
     images, keep = [], []
@@ -144,6 +153,7 @@ def _chunk(args: tuple[int, str, int, int]) -> tuple[np.ndarray, np.ndarray]:
 def build(seed: int, split: str, n: int, workers: int) -> tuple[np.ndarray, np.ndarray]:
     chunk = 1000
     jobs = [(seed, split, c, min(chunk, n - c * chunk)) for c in range((n + chunk - 1) // chunk)]
+    dd.font_groups()  # once, before the workers fork (it renders a test line in every font on the machine)
     with get_context("fork").Pool(workers) as pool:
         parts = pool.map(_chunk, jobs)
     return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
@@ -178,10 +188,59 @@ def init_from(net, path: Path, member: int = 0) -> None:
                 m.bias.copy_(torch.from_numpy(w[f"{prefix}{kind}{i}_b"].astype(np.float32)))
 
 
+def _augment(xb, g):
+    """Cheap per-sample variation on normalised crops: +-1 px shift for all (the crop's centring varies
+    by a pixel with the ink threshold); for half a small random affine (rotation +-8 deg, shear, scale
+    0.9-1.05); for a sixth each, strokes one pixel bolder or thinner (3x3 max / min filter)."""
+    import torch
+    import torch.nn.functional as F
+
+    dx, dy = torch.randint(-1, 2, (2,), generator=g).tolist()
+    xb = torch.roll(xb, shifts=(dy, dx), dims=(2, 3))
+    n = len(xb)
+    pick = torch.rand(n, generator=g) < 0.5
+    if pick.any():
+        m = int(pick.sum())
+        ang = (torch.rand(m, generator=g) - 0.5) * np.radians(16)
+        sh = (torch.rand(m, generator=g) - 0.5) * 0.3
+        sc = 0.9 + torch.rand(m, generator=g) * 0.15
+        c, si = torch.cos(ang) / sc, torch.sin(ang) / sc
+        theta = torch.stack([torch.stack([c, -si + sh * c, torch.zeros(m)], 1),
+                             torch.stack([si, c + sh * si, torch.zeros(m)], 1)], 1)
+        grid = F.affine_grid(theta, (m, 1, NORM, NORM), align_corners=False)
+        xb = xb.clone()
+        xb[pick] = F.grid_sample(xb[pick], grid, align_corners=False)
+    r = torch.rand(n, generator=g)
+    bold, thin = r < 1 / 6, r > 5 / 6
+    if bold.any():
+        xb[bold] = F.max_pool2d(xb[bold], 3, 1, 1)
+    if thin.any():
+        eroded = -F.max_pool2d(-xb[thin], 3, 1, 1)
+        # Only strokes thick enough to survive: a thin pen line must not vanish under its label.
+        ok = eroded.sum(dim=(1, 2, 3)) >= 0.5 * xb[thin].sum(dim=(1, 2, 3))
+        xb[thin] = torch.where(ok[:, None, None, None], eroded, xb[thin])
+    return xb
+
+
+NORM = dg.NORM_SIZE
+
+
+def _lr_at(progress: float, peak: float) -> float:
+    """One-cycle learning rate at ``progress`` (0..1): linear warm-up from peak/25 over the first 15 %,
+    then cosine annealing to peak/1e4."""
+    if progress < 0.15:
+        return peak / 25 + (peak - peak / 25) * progress / 0.15
+    q = min(1.0, (progress - 0.15) / 0.85)
+    return peak / 1e4 + (peak - peak / 1e4) * 0.5 * (1 + np.cos(np.pi * q))
+
+
 def fit(x: np.ndarray, y: np.ndarray, seed: int, epochs: int, threads: int, init: Path | None = None,
-        member: int = 0):
+        member: int = 0, time_budget: float | None = None, checkpoint: Path | None = None):
     """Train one network (Adam, one-cycle schedule; from ``init``'s weights at a third of the peak
-    learning rate when given)."""
+    learning rate when given). With ``time_budget`` (seconds), the schedule runs on
+    max(step fraction, time fraction) and training stops when either is used up, so a run on a loaded
+    machine still finishes its annealing; the steps taken are printed. ``checkpoint``: the weights
+    are saved there after every epoch."""
     import torch
     import torch.nn.functional as F
 
@@ -192,34 +251,41 @@ def fit(x: np.ndarray, y: np.ndarray, seed: int, epochs: int, threads: int, init
         init_from(net, init, member)
     xt = torch.from_numpy(x).unsqueeze(1)
     yt = torch.from_numpy(y)
-    opt = torch.optim.Adam(net.parameters(), lr=2e-3, weight_decay=1e-5)
+    peak = 1e-3 if init is not None else 3e-3
+    opt = torch.optim.Adam(net.parameters(), lr=peak / 25, weight_decay=1e-5)
     steps = epochs * ((len(y) + 127) // 128)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=1e-3 if init is not None else 3e-3, total_steps=steps,
-                                                pct_start=0.15)
     g = torch.Generator().manual_seed(seed)
     t0 = time.time()
+    step, progress = 0, 0.0
     for ep in range(epochs):
         net.train()
         perm = torch.randperm(len(yt), generator=g)
-        total, correct = 0.0, 0
+        total, correct, seen = 0.0, 0, 0
         for k in range(0, len(perm), 128):
+            progress = max(step / steps, (time.time() - t0) / time_budget if time_budget else 0.0)
+            if progress >= 1.0:
+                break
+            for group in opt.param_groups:
+                group["lr"] = _lr_at(progress, peak)
             idx = perm[k:k + 128]
-            xb = xt[idx]
-            # +-1 px shifts: the normalised crop's centring varies by a pixel with the ink threshold.
-            dx, dy = torch.randint(-1, 2, (2,), generator=g).tolist()
-            xb = torch.roll(xb, shifts=(dy, dx), dims=(2, 3))
+            xb = _augment(xt[idx], g)
             out = net(xb)
             loss = F.cross_entropy(out, yt[idx], label_smoothing=0.02)
             opt.zero_grad()
             loss.backward()
             opt.step()
-            sched.step()
+            step += 1
             total += float(loss.detach()) * len(idx)
             correct += int((out.argmax(1) == yt[idx]).sum())
+            seen += len(idx)
             if k and k % (128 * 100) == 0:
-                print(f"  {k}/{len(perm)} ({time.time() - t0:.0f}s)", flush=True)
-        print(f"epoch {ep + 1}/{epochs}: loss {total / len(yt):.4f} acc {correct / len(yt):.4f} "
-              f"({time.time() - t0:.0f}s)", flush=True)
+                print(f"  {k}/{len(perm)} ({time.time() - t0:.0f}s, progress {progress:.3f})", flush=True)
+        print(f"epoch {ep + 1}/{epochs}: loss {total / max(seen, 1):.4f} acc {correct / max(seen, 1):.4f} "
+              f"steps {step} ({time.time() - t0:.0f}s)", flush=True)
+        if checkpoint is not None:
+            torch.save(net.state_dict(), checkpoint)
+        if progress >= 1.0:
+            break
     net.eval()
     return net
 
@@ -290,9 +356,14 @@ def report(reader: dg.DigitReader, seed: int, n: int) -> dict[str, dict[str, flo
 def load_data(a) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     if a.cache and a.cache.is_file():
         z = np.load(a.cache)
-        return z["x"], z["y"], z["xc"], z["yc"]
+        x, y = [z["x"]], [z["y"]]
+        for extra in a.extra_cache:
+            e = np.load(extra)
+            x.append(e["x"])
+            y.append(e["y"])
+        return np.concatenate(x), np.concatenate(y), z["xc"], z["yc"]
     t0 = time.time()
-    x, y = build(a.seed, "train-v3", a.samples, a.workers)
+    x, y = build(a.seed, a.stream, a.samples, a.workers)
     xc, yc = build(a.seed + 1, "calib", a.calib_samples, a.workers)
     if a.cache:
         np.savez(a.cache, x=x, y=y, xc=xc, yc=yc)
@@ -306,6 +377,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=20261201)
     ap.add_argument("--samples", type=int, default=150000)
     ap.add_argument("--calib-samples", type=int, default=12000)
+    ap.add_argument("--stream", default="train-v4", help="training data stream (see _chunk)")
     ap.add_argument("--epochs", type=int, default=9)
     ap.add_argument("--members", type=int, default=2, help="networks in the ensemble (each its own seed)")
     ap.add_argument("--workers", type=int, default=2)
@@ -318,6 +390,10 @@ def main(argv: list[str] | None = None) -> None:
                     help="members trained separately (--fit-member): calibrate and export them")
     ap.add_argument("--init", type=Path, default=None, help="start from this saved model's weights (fine-tuning)")
     ap.add_argument("--round", type=int, default=0, help="fine-tuning round (changes the member's seed)")
+    ap.add_argument("--time-budget", type=float, default=None,
+                    help="seconds per network: the schedule follows the time used when that runs out first")
+    ap.add_argument("--extra-cache", type=Path, nargs="*", default=(),
+                    help="more rendered training cells (the x, y of other --cache files) added to the training set")
     ap.add_argument("--out", type=Path, default=dg.MODEL_PATH)
     ap.add_argument("--eval-only", action="store_true")
     ap.add_argument("--eval-n", type=int, default=500)
@@ -329,7 +405,8 @@ def main(argv: list[str] | None = None) -> None:
         if a.data_only:
             return
         if a.fit_member is not None:
-            net = fit(x, y, a.seed + 1000 * a.fit_member + a.round, a.epochs, a.threads, a.init, a.fit_member)
+            net = fit(x, y, a.seed + 1000 * a.fit_member + a.round, a.epochs, a.threads, a.init, a.fit_member,
+                      a.time_budget, a.member_out)
             torch.save(net.state_dict(), a.member_out)
             return
         if a.member_files:
