@@ -66,7 +66,8 @@ def heldout_rows(quick: bool) -> list[dict]:
     from genpuzzle.records import InstanceRecord
 
     rows = []
-    for name, styles in (("tune", answers.TUNE), ("heldout", answers.HELDOUT), ("heldout2", answers.HELDOUT2)):
+    for name, styles in (("tune", answers.TUNE), ("heldout", answers.HELDOUT), ("heldout2", answers.HELDOUT2),
+                          ("heldout3", answers.HELDOUT3)):
         stats = answers.measure(styles, puzzles=1 if quick else 2)
         rows.append(row(f"nonogram.{name}_styles.right_verdicts", stats["right"] / stats["total"], "fraction", 0.99,
                         note=f"{stats['right']}/{stats['total']}; false passes {stats['false_pass']}, false fails "

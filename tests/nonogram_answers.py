@@ -2,8 +2,9 @@
 returns it (fill styles, marks for empty cells, clue fonts, photographed-page effects), with or without a
 planted error.
 
-Two disjoint style sets: ``TUNE`` (used while building and tuning the cell and clue readers) and
-``HELDOUT`` (never looked at while tuning; only measured). Every style is a recipe of independent
+Disjoint style sets: ``TUNE`` (used while building and tuning the cell and clue readers), ``HELDOUT``,
+``HELDOUT2`` and ``HELDOUT3`` (each written before the changes it was first measured on; see
+docs/nonogram.md for which failures were looked at afterwards). Every style is a recipe of independent
 choices; :func:`make_answer` draws one. Used by ``tests/test_nonogram.py`` and
 ``benchmarks/bench_nonogram.py``.
 """
