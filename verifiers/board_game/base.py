@@ -520,29 +520,49 @@ def check_labels(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, 
         (x0, y0, x1, y1), search, per_weight = seen[n]
         cx, cy = centres[n]
         own = max(per_weight)
-        variant = variants[per_weight.index(own)]  # the other labels are compared at the answer's weight
-        other, other_text, other_window = 0.0, None, None
-        for lab, (ox, oy) in zip(labels, centres):
-            dx, dy = ox - cx, oy - cy
-            if lab["text"] == label["text"]:
-                continue
-            # the other label's slot seen through this label's window (same row: shifted along x only;
-            # a label of the other axis: centred alike)
-            dx, dy = int(round(dx)), int(round(dy))
-            if min(abs(dx), abs(dy)) <= slot:
-                dx, dy = (dx, 0) if abs(dy) <= slot else (0, dy)
-            tx0, ty0, tx1, ty1 = _clip_box((x0 + dx, y0 + dy, x1 + dx, y1 + dy), i.shape)
-            if (tx1 - tx0, ty1 - ty0) != (x1 - x0, y1 - y0):
-                continue
-            score = best_ncc(search, [variant[ty0:ty1, tx0:tx1]])
-            if score > other:
-                other, other_text, other_window = score, lab["text"], (tx0, ty0, tx1, ty1)
+
+        def best_other(variant: np.ndarray) -> tuple[float, str | None, tuple[int, int, int, int] | None]:
+            """The best other label's crop, at ``variant``, seen through this label's window."""
+            best: tuple[float, str | None, tuple[int, int, int, int] | None] = (0.0, None, None)
+            for lab, (ox, oy) in zip(labels, centres):
+                if lab["text"] == label["text"]:
+                    continue
+                # the other label's slot seen through this label's window (same row: shifted along x only;
+                # a label of the other axis: centred alike)
+                dx, dy = int(round(ox - cx)), int(round(oy - cy))
+                if min(abs(dx), abs(dy)) <= slot:
+                    dx, dy = (dx, 0) if abs(dy) <= slot else (0, dy)
+                tx0, ty0, tx1, ty1 = _clip_box((x0 + dx, y0 + dy, x1 + dx, y1 + dy), i.shape)
+                if (tx1 - tx0, ty1 - ty0) != (x1 - x0, y1 - y0):
+                    continue
+                score = best_ncc(search, [variant[ty0:ty1, tx0:tx1]])
+                if score > best[0]:
+                    best = (score, lab["text"], (tx0, ty0, tx1, ty1))
+            return best
+
+        # the other labels are compared at the answer's weight
+        other, other_text, other_window = best_other(variants[per_weight.index(own)])
         entry = {"text": label["text"], "box": [int(x0), int(y0), int(x1), int(y1)], "ncc": round(own, 3),
                  "other_ncc": round(other, 3), "other_text": other_text}
+        clear = own >= LABEL_NCC and own >= other + LABEL_MARGIN
+        blurs = range(len(variants) - len(LABEL_BLUR), len(variants))
+        if not clear and own >= LABEL_NCC and per_weight.index(own) in blurs:
+            # a close call at the best blur (an "i" and a "j" both blurred 1.5 px: 0.931 / 0.916) may be
+            # clear at the other blur if it matches the label as well (0.8 px: 0.925 / 0.875)
+            for k in blurs:
+                score = per_weight[k]
+                if k != per_weight.index(own) and score >= max(LABEL_NCC, own - LABEL_MARGIN):
+                    o = best_other(variants[k])
+                    if score >= o[0] + LABEL_MARGIN:
+                        clear = True
+                        entry["decided_at_weight"] = k
+                        break
         twin = False
-        if own >= LABEL_NCC and own < other + LABEL_MARGIN and page_variant > 0 and other_window is not None:
-            # at a weight other than as drawn, the two may have become one shape (an "i" and an "l" 1 px
-            # bolder); then only a label of another shape matching better would be a change
+        if not clear and own >= LABEL_NCC and page_variant == 1 and other_window is not None:
+            # on a page 1 px bolder the two may have become one shape (an "i" and an "l": the dot joins the
+            # stem); then only a label of another shape matching better would be a change. Not on blurred
+            # pages (blurred 1.5 px an "a" and an "e" correlate 0.97: a swap there is still a swap) nor 2 px
+            # bolder (e/o, 6/8 merge): those stay undecided
             at_page = variants[page_variant]
             tx0, ty0, tx1, ty1 = other_window
             mine, theirs = at_page[y0:y1, x0:x1], at_page[ty0:ty1, tx0:tx1]
@@ -561,7 +581,7 @@ def check_labels(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, 
                     if (bx1 - bx0, by1 - by0) == (x1 - x0, y1 - y0):
                         rest = max(rest, best_ncc(search, [at_page[by0:by1, bx0:bx1]]))
                 twin = per_weight[page_variant] >= rest + LABEL_MARGIN
-        if (own >= LABEL_NCC and own >= other + LABEL_MARGIN) or twin:
+        if clear or twin:
             out["kept"].append(entry)
             if twin:
                 out["twins"].append(entry)
