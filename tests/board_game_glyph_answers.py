@@ -8,7 +8,12 @@ direction-only shogi tokens, flat checkers with a letter or a glyph for kings ..
 (rescale with other proportions, JPEG, tint, blur, rotation, :func:`genpuzzle.perturb.model_like`).
 
 ``TUNE`` styles were looked at while setting the readers' thresholds; ``HELDOUT`` styles were written
-before the readers were run on them and are only ever run as a check, never tuned on.
+before the readers were run on them and are only ever run as a check, never tuned on. ``PEN``: the
+track's own pieces on a whole page redrawn with a heavier or lighter pen (1 and 2 px bolder, 1 px
+thinner), the heavier-pen fix was made on it (tuned). ``HELDOUT_3``: a third set written (Dec 1) before
+the open-set and heavier-pen changes were made, never tuned on; it uses fonts of the machine (FreeSerif's
+chess glyphs, setofont's handwritten characters, Liberation Serif letters: Debian packages
+fonts-freefont-ttf, fonts-seto, fonts-liberation), so it is a measurement, not a test.
 """
 
 from __future__ import annotations
@@ -33,7 +38,8 @@ class Style:
     pieces: str = "own"  # a key of PIECE_STYLES[game]
     line_extra: int = 0  # px the board's dark line work is thickened by (each side)
     scale: float = 1.0  # piece size relative to the renderer's
-    page: tuple = ()  # ("rescale", fx, fy), ("jpeg", q), ("tint",), ("blur", s), ("rotate", d), ("model_like",)
+    page: tuple = ()  # ("rescale", fx, fy), ("jpeg", q), ("tint",), ("blur", s), ("rotate", d), ("model_like",),
+    # ("bolder", k) / ("thinner", k): the whole page redrawn with a pen k px heavier / lighter per side
 
 
 TUNE = {
@@ -73,6 +79,31 @@ HELDOUT = {
                  Style("h_inner_disc_king_tint", pieces="inner_disc", page=(("tint",), ("jpeg", 75))),
                  Style("h_small_rotated", scale=0.85, page=(("rotate", 1.0), ("blur", 0.8))),
                  Style("h_gradient_model", pieces="gradient", page=(("model_like",),))),
+}
+
+PEN = {game: (Style("p_own_bolder1", page=(("bolder", 1),)),
+              Style("p_own_bolder2", page=(("bolder", 2),)),
+              Style("p_own_thinner1", page=(("thinner", 1),)),
+              Style("p_own_bolder1_jpeg", page=(("rescale", 0.9, 0.9), ("bolder", 1), ("jpeg", 75))))
+       for game in ("chess", "xiangqi", "shogi", "checkers")}
+
+HELDOUT_3 = {
+    "chess": (Style("h3_freeserif_glyphs_jpeg", pieces="freeserif", page=(("jpeg", 80),)),
+              Style("h3_serif_letter_discs_rotated", pieces="serif_letter_discs", page=(("rotate", 0.7), ("jpeg", 80))),
+              Style("h3_grey_glyphs_bolder", pieces="grey_glyphs", page=(("rescale", 0.9, 0.95), ("bolder", 1))),
+              Style("h3_wqy_bolder2", pieces="wqy", page=(("bolder", 2), ("jpeg", 85)))),
+    "xiangqi": (Style("h3_handwritten_chars", pieces="seto", page=(("jpeg", 80),)),
+                Style("h3_inverse_discs", pieces="inverse"),
+                Style("h3_own_bolder_squashed", page=(("bolder", 1), ("rescale", 0.9, 0.95))),
+                Style("h3_simplified_bold_thinner", pieces="simplified_bold", page=(("thinner", 1), ("blur", 0.6)))),
+    "shogi": (Style("h3_serif_letters_rotated", pieces="serif", page=(("rotate", -0.8),)),
+              Style("h3_own_bolder2", page=(("bolder", 2),)),
+              Style("h3_grey_gote_complex_tint", pieces="grey_gote", page=(("tint",), ("jpeg", 80))),
+              Style("h3_large_thinner_jpeg", scale=1.1, page=(("thinner", 1), ("jpeg", 60)))),
+    "checkers": (Style("h3_stacked_kings", pieces="stacked"),
+                 Style("h3_own_bolder2_rotated", page=(("bolder", 2), ("rotate", 1.0))),
+                 Style("h3_star_kings_tint", pieces="star", page=(("tint",),)),
+                 Style("h3_small_thinner_model", scale=0.8, page=(("thinner", 1), ("model_like",)))),
 }
 
 Box = tuple[float, float, float, float]
@@ -162,6 +193,54 @@ def chess_letter_squares(image: Image.Image, code: str, box: Box) -> None:
                     cv2.FONT_HERSHEY_DUPLEX)
 
 
+def _system_font(path: str, size: int) -> Any:
+    from PIL import ImageFont
+
+    return ImageFont.truetype(path, size)
+
+
+FREESERIF = "/usr/share/fonts/truetype/freefont/FreeSerif.ttf"
+SERIF_BOLD = "/usr/share/fonts/truetype/liberation/LiberationSerif-Bold.ttf"
+SETO = "/usr/share/fonts/truetype/seto/setofont.ttf"
+
+
+def chess_freeserif(image: Image.Image, code: str, box: Box) -> None:
+    """A third glyph design (GNU FreeSerif), drawn as the track draws its own."""
+    cx, cy, side = _geometry(box)
+    d = ImageDraw.Draw(image)
+    outline, filled = P.CHESS_GLYPHS[code.lower()]
+    f = _system_font(FREESERIF, int(side * 0.86))
+    if code.isupper():
+        d.text((cx, cy), filled, font=f, fill=(255, 255, 255), anchor="mm")
+        d.text((cx, cy), outline, font=f, fill=(0, 0, 0), anchor="mm")
+    else:
+        d.text((cx, cy), filled, font=f, fill=(0, 0, 0), anchor="mm")
+
+
+def chess_serif_letter_discs(image: Image.Image, code: str, box: Box) -> None:
+    cx, cy, side = _geometry(box)
+    d = ImageDraw.Draw(image)
+    r = side * 0.4
+    white = code.isupper()
+    d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=(238, 228, 205) if white else (70, 40, 25),
+              outline=(60, 40, 20), width=3)
+    d.text((cx, cy), code.upper(), font=_system_font(SERIF_BOLD, int(side * 0.5)),
+           fill=(40, 25, 10) if white else (245, 235, 215), anchor="mm")
+
+
+def chess_grey_glyphs(image: Image.Image, code: str, box: Box) -> None:
+    """The track's glyphs with White filled light grey and Black dark grey (a model's soft palette)."""
+    cx, cy, side = _geometry(box)
+    d = ImageDraw.Draw(image)
+    outline, filled = P.CHESS_GLYPHS[code.lower()]
+    f = P.dejavu(int(side * 0.85))
+    if code.isupper():
+        d.text((cx, cy), filled, font=f, fill=(212, 212, 212), anchor="mm")
+        d.text((cx, cy), outline, font=f, fill=(50, 50, 50), anchor="mm")
+    else:
+        d.text((cx, cy), filled, font=f, fill=(70, 70, 70), anchor="mm")
+
+
 # ------------------------------------------------------------------------------------------ xiangqi
 
 
@@ -204,6 +283,30 @@ def xiangqi_simplified(image: Image.Image, code: str, box: Box) -> None:
 def xiangqi_rims(image: Image.Image, code: str, box: Box) -> None:
     _xiangqi_disc(image, code, box, xiangqi_own_char(code), ring=False, disc=(245, 235, 215),
                   rim=P.XIANGQI_RED if code.isupper() else P.XIANGQI_BLACK)
+
+
+def xiangqi_seto(image: Image.Image, code: str, box: Box) -> None:
+    """Handwritten characters (setofont) on the track's discs."""
+    cx, cy, side = _geometry(box)
+    d = ImageDraw.Draw(image)
+    r = side * 0.44
+    colour = P.XIANGQI_RED if code.isupper() else P.XIANGQI_BLACK
+    d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=P.XIANGQI_DISC, outline=P.XIANGQI_DISC_EDGE, width=2)
+    d.text((cx, cy), xiangqi_own_char(code), font=_system_font(SETO, int(side * 0.55)), fill=colour, anchor="mm")
+
+
+def xiangqi_inverse(image: Image.Image, code: str, box: Box) -> None:
+    """Discs in the side's colour carrying a light character."""
+    cx, cy, side = _geometry(box)
+    d = ImageDraw.Draw(image)
+    r = side * 0.43
+    d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=(190, 30, 30) if code.isupper() else (35, 35, 35),
+              outline=(90, 60, 30), width=2)
+    d.text((cx, cy), xiangqi_own_char(code), font=P.cjk(int(side * 0.52)), fill=(250, 240, 220), anchor="mm")
+
+
+def xiangqi_simplified_bold(image: Image.Image, code: str, box: Box) -> None:
+    _xiangqi_disc(image, code, box, SIMPLIFIED[code.lower()][0 if code.isupper() else 1], stroke=1)
 
 
 # ------------------------------------------------------------------------------------------ shogi
@@ -250,6 +353,26 @@ def shogi_squares(image: Image.Image, code: str, box: Box) -> None:
 def shogi_direction_only(image: Image.Image, code: str, box: Box) -> None:
     """Both sides light pentagons; Gote's points down with its letter turned 180 degrees."""
     _shogi_token(image, code, box, fill=(250, 240, 215), ink=(0, 0, 0), rotate_gote=True)
+
+
+def shogi_serif(image: Image.Image, code: str, box: Box) -> None:
+    cx, cy, side = _geometry(box)
+    sente = code.isupper()
+    ImageDraw.Draw(image).polygon(P.shogi_pentagon(cx, cy, side, sente),
+                                  fill=P.SHOGI_SENTE_FILL if sente else P.SHOGI_GOTE_FILL, outline=P.SHOGI_EDGE, width=2)
+    ImageDraw.Draw(image).text((cx, cy + side * 0.06 * (1 if sente else -1)), code.upper(),
+                               font=_system_font(SERIF_BOLD, int(side * 0.46)),
+                               fill=(0, 0, 0) if sente else (255, 255, 255), anchor="mm")
+
+
+def shogi_grey_gote(image: Image.Image, code: str, box: Box) -> None:
+    """Gote pieces mid grey; letters in Hershey complex."""
+    cx, cy, side = _geometry(box)
+    sente = code.isupper()
+    ImageDraw.Draw(image).polygon(P.shogi_pentagon(cx, cy, side, sente),
+                                  fill=P.SHOGI_SENTE_FILL if sente else (105, 105, 110), outline=P.SHOGI_EDGE, width=2)
+    _hershey_letter(image, code.upper(), cx, cy + side * 0.06 * (1 if sente else -1), side * 0.4,
+                    (0, 0, 0) if sente else (255, 255, 255), cv2.FONT_HERSHEY_COMPLEX)
 
 
 # ------------------------------------------------------------------------------------------ checkers
@@ -308,16 +431,39 @@ def checkers_gradient(image: Image.Image, code: str, box: Box) -> None:
         ImageDraw.Draw(image).polygon(P.crown_polygon(cx, cy, r * 0.8), fill=P.CHECKERS_CROWN)
 
 
+def checkers_stacked(image: Image.Image, code: str, box: Box) -> None:
+    """A king as two discs stacked (the upper one shifted up), a man as one disc."""
+    cx, cy, side = _geometry(box)
+    d = ImageDraw.Draw(image)
+    black = code.lower() == "b"
+    fill, edge = ((35, 35, 35), (120, 120, 120)) if black else ((245, 242, 235), (20, 20, 20))
+    r = side * 0.36
+    offsets = (side * 0.06, -side * 0.06) if code.isupper() else (0.0,)
+    for dy in offsets:
+        d.ellipse([cx - r, cy + dy - r, cx + r, cy + dy + r], fill=fill, outline=edge, width=2)
+
+
+def checkers_star(image: Image.Image, code: str, box: Box) -> None:
+    cx, cy, r, _, other = _disc(image, code, box, ring=False)
+    if code.isupper():
+        ImageDraw.Draw(image).text((cx, cy), "\u2605", font=P.dejavu(int(r * 1.2)), fill=other, anchor="mm")
+
+
 PieceFn = Callable[[Image.Image, str, Box], None]
 PIECE_STYLES: dict[str, dict[str, PieceFn]] = {
     "chess": {"own": P.draw_chess_piece, "wqy": chess_wqy, "outline": chess_outline,
-              "letter_discs": chess_letter_discs, "letter_squares": chess_letter_squares},
+              "letter_discs": chess_letter_discs, "letter_squares": chess_letter_squares,
+              "freeserif": chess_freeserif, "serif_letter_discs": chess_serif_letter_discs,
+              "grey_glyphs": chess_grey_glyphs},
     "xiangqi": {"own": P.draw_xiangqi_piece, "bold": xiangqi_bold, "plain": xiangqi_plain,
-                "simplified": xiangqi_simplified, "rims": xiangqi_rims},
+                "simplified": xiangqi_simplified, "rims": xiangqi_rims, "seto": xiangqi_seto,
+                "inverse": xiangqi_inverse, "simplified_bold": xiangqi_simplified_bold},
     "shogi": {"own": P.draw_shogi_piece, "hershey": shogi_hershey, "triplex": shogi_triplex,
-              "squares": shogi_squares, "direction_only": shogi_direction_only},
+              "squares": shogi_squares, "direction_only": shogi_direction_only, "serif": shogi_serif,
+              "grey_gote": shogi_grey_gote},
     "checkers": {"own": P.draw_checkers_piece, "flat_k": checkers_flat_k, "crown_glyph": checkers_crown_glyph,
-                 "inner_disc": checkers_inner_disc, "gradient": checkers_gradient},
+                 "inner_disc": checkers_inner_disc, "gradient": checkers_gradient, "stacked": checkers_stacked,
+                 "star": checkers_star},
 }
 
 
@@ -337,6 +483,14 @@ def _page(image: np.ndarray, effects: tuple, seed: int) -> np.ndarray:
             out = perturb.rotate(out, step[1])
         elif kind == "model_like":
             out = perturb.model_like(out, seed)
+        elif kind == "bolder":  # a min filter: every dark stroke k px wider per side
+            out = cv2.erode(out, np.ones((2 * step[1] + 1,) * 2, np.uint8))
+        elif kind == "thinner":  # a max filter on strokes wider than 2 px; a hairline cannot get thinner
+            kernel = np.ones((2 * step[1] + 1,) * 2, np.uint8)
+            lighter = cv2.dilate(out, kernel)
+            hairline = (cv2.erode(cv2.dilate(out, np.ones((3, 3), np.uint8)), np.ones((3, 3), np.uint8)).astype(int)
+                        - out.astype(int)).max(axis=2) > 40
+            out = np.where(hairline[:, :, None], out, lighter)
     return out
 
 
@@ -474,7 +628,9 @@ if __name__ == "__main__":
 
     games = sys.argv[1].split(",") if len(sys.argv) > 1 else list(GAMES)
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 5
-    for label, styles in (("tuned", TUNE), ("held_out", HELDOUT)):
+    sets = {"tuned": TUNE, "held_out": HELDOUT, "pen": PEN, "held_out_3": HELDOUT_3}
+    chosen = sys.argv[3].split(",") if len(sys.argv) > 3 else list(sets)
+    for label, styles in ((name, sets[name]) for name in chosen):
         m = measure(games, styles, count, seed=1000)
         print(label, {k: (round(v, 4) if isinstance(v, float) else v) for k, v in m.items() if k not in ("failures", "missed")})
         for f in m["failures"]:

@@ -22,7 +22,7 @@ import numpy as np
 
 from genpuzzle.records import InstanceRecord
 from genpuzzle.solvers.board_game.base import parse_board
-from genpuzzle.verifiers.board_game.base import UNSURE, BoardReading
+from genpuzzle.verifiers.board_game.base import UNSURE, BoardReading, luma, stroke_variants
 from genpuzzle.verifiers.board_game.glyphs import (
     CellView,
     best_match,
@@ -30,6 +30,7 @@ from genpuzzle.verifiers.board_game.glyphs import (
     disc_fit,
     letter_bank,
     main_components,
+    pen_weight,
     read_glyph_board,
     render_mask,
     shape_vector,
@@ -56,6 +57,12 @@ OPEN_FRAC = 0.05  # a queen's crown points and a bishop's tip are thin: open onl
 
 
 DESIGNS = ("dejavu", "wqy", "letters")
+GLYPH_DESIGNS = ("dejavu", "wqy")
+SIDE_BLUR = 0.6  # px: the lightness templates of the side test are blurred less than the kind's
+SIDE_LEAD = 0.04  # lightness correlation lead of one side's glyphs that names the side
+SIDE_MATCH = 0.6  # ... when the best glyph matches at least this well
+SIDE_OVERRIDE_LEAD = 0.15  # a lead that overrules the body's shares (a close match of a known design)
+SIDE_OVERRIDE_MATCH = 0.85
 
 
 def _draw_glyph(font_of: Any, code: str) -> Any:
@@ -116,11 +123,12 @@ def shape_bank(pitch: int) -> dict[str, dict[str, list[np.ndarray]]]:
     return bank
 
 
-@lru_cache(maxsize=256)
-def grey_template(pitch: int, design: str, code: str, shade: str, scale: float = 1.0) -> np.ndarray:
+@lru_cache(maxsize=1024)
+def grey_template(pitch: int, design: str, code: str, shade: str, scale: float = 1.0, pen: int = 0,
+                  blur: float = TEMPLATE_BLUR) -> np.ndarray:
     """Lightness of piece ``code`` drawn in ``design`` at ``scale`` of this board's size on a ``shade``
-    square, blurred by TEMPLATE_BLUR, the central 0.8 pitch (what :func:`grey_scores` slides over an
-    answer's cell)."""
+    square with a pen ``pen`` px per side heavier (:func:`~genpuzzle.verifiers.board_game.base.stroke_variants`),
+    blurred by ``blur`` px, the central 0.8 pitch (what :func:`grey_scores` slides over an answer's cell)."""
     import cv2
 
     from genpuzzle.renderers.board_game.pieces import cjk, dejavu
@@ -128,12 +136,16 @@ def grey_template(pitch: int, design: str, code: str, shade: str, scale: float =
     colour = (240, 217, 181) if shade == "light" else (181, 136, 99)
     font_of = dejavu if design == "dejavu" else cjk
     rgb, _ = render_mask(_draw_glyph(lambda size: font_of(int(round(size * scale))), code), pitch, colour)
-    grey = cv2.GaussianBlur(cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY).astype(np.float32), (0, 0), TEMPLATE_BLUR)
+    grey = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
+    if pen > 0:
+        grey = stroke_variants(grey, (pen,))[1]
+    grey = cv2.GaussianBlur(grey.astype(np.float32), (0, 0), blur)
     m = int(round(0.1 * pitch))
     return grey[m:pitch - m, m:pitch - m]
 
 
-def grey_scores(view: CellView, design: str, side: str) -> list[tuple[str, float]]:
+def grey_scores(view: CellView, design: str, side: str, pen: int = 0,
+                blur: float = TEMPLATE_BLUR) -> list[tuple[str, float]]:
     """Each kind's best normalised correlation (shifts up to 0.1 pitch) of the cell's blurred lightness
     with the piece of ``side`` drawn in ``design`` on the nearer square shade, best first: the limbs a
     silhouette loses when a thin white-and-black point blends into a dark square still show here."""
@@ -141,12 +153,12 @@ def grey_scores(view: CellView, design: str, side: str) -> list[tuple[str, float
 
     pitch = int(round(view.pitch))
     shade = "light" if view.bg[0] >= 74 else "dark"
-    crop = cv2.GaussianBlur(view.grey.astype(np.float32), (0, 0), TEMPLATE_BLUR)
+    crop = cv2.GaussianBlur(view.grey.astype(np.float32), (0, 0), blur)
     out = []
     for kind in KINDS:
         best = -1.0
         for scale in GREY_SCALES:  # pieces redrawn a little smaller or larger
-            t = grey_template(pitch, design, kind if side == "w" else kind.lower(), shade, scale)
+            t = grey_template(pitch, design, kind if side == "w" else kind.lower(), shade, scale, pen, blur)
             if crop.shape[0] < t.shape[0] or crop.shape[1] < t.shape[1]:
                 return []
             best = max(best, float(np.nan_to_num(cv2.matchTemplate(crop, t, cv2.TM_CCOEFF_NORMED)).max()))
@@ -192,11 +204,42 @@ def side_of(view: CellView, plate: bool) -> str | None:
     return None
 
 
-def classify(view: CellView, designs: tuple[str, ...] = DESIGNS) -> tuple[str, float, dict[str, Any]]:
-    """Side and kind of one occupied cell, matching silhouettes against ``designs`` only."""
+def side_by_lightness(view: CellView, pen: int) -> tuple[str | None, float, float]:
+    """``(side, lead, best)``: the side whose glyphs (both known designs, every kind, drawn with the
+    answer's ``pen``) correlate best with the cell's lightness, its lead over the other side and its best
+    correlation. Weight-proof where the body's shares are not: a White outline glyph filled in by a
+    heavier pen is dark, but still lighter inside than a Black glyph drawn with the same pen."""
+    best = {s: max((g[0][1] for g in (grey_scores(view, d, s, pen, SIDE_BLUR) for d in GLYPH_DESIGNS) if g),
+                   default=-1.0)
+            for s in "wb"}
+    side = max(best, key=best.get)
+    return side, best[side] - best["b" if side == "w" else "w"], best[side]
+
+
+def glyph_side(view: CellView, pen: int, ev: dict[str, Any]) -> str | None:
+    """The side of a glyph silhouette (not a token): by lightness templates drawn with the answer's pen
+    (:func:`side_by_lightness`) and, on a page drawn with the input's pen, by the body's shares
+    (:func:`side_of`, which also reads designs the templates do not know, such as outline-only glyphs).
+    Both must agree; where they disagree, a clear template lead on a glyph that matches a known design
+    wins; else None (unsure)."""
+    by_shares = side_of(view, False) if pen == 0 else None
+    by_lightness, lead, match = side_by_lightness(view, pen)
+    ev["side_lightness"] = [by_lightness, round(lead, 3), round(match, 3)]
+    if lead < SIDE_LEAD or match < SIDE_MATCH:
+        by_lightness = None
+    if pen != 0 or by_shares is None:
+        return by_lightness
+    if by_lightness is None or by_lightness == by_shares:
+        return by_shares
+    return by_lightness if lead >= SIDE_OVERRIDE_LEAD and match >= SIDE_OVERRIDE_MATCH else None
+
+
+def classify(view: CellView, designs: tuple[str, ...] = DESIGNS, pen: int = 0) -> tuple[str, float, dict[str, Any]]:
+    """Side and kind of one occupied cell, matching silhouettes against ``designs`` only; ``pen``: the
+    answer page's pen weight (:func:`~genpuzzle.verifiers.board_game.glyphs.pen_weight`)."""
     ev: dict[str, Any] = {}
     plate = is_plate(view)
-    side = side_of(view, plate)
+    side = side_of(view, plate) if plate else glyph_side(view, pen, ev)
     if plate:
         cx, cy, radius, _ = disc_fit(view.silhouette)
         letter = main_components(within(view.inner, cx, cy, 0.8 * radius), 0.25)  # the token's rim left out
@@ -225,7 +268,7 @@ def classify(view: CellView, designs: tuple[str, ...] = DESIGNS) -> tuple[str, f
         elif side is not None and len(designs) <= 2 and (kind is not None or why == "tie"):
             # a glyph read against the answer's design: its lightness must name the same kind, and it
             # settles a near tie between the two best silhouettes when it is clear
-            grey = grey_scores(view, designs[0], side)
+            grey = grey_scores(view, designs[0], side, pen)
             ev["grey_scores"] = [[k, round(s, 3)] for k, s in grey[:3]]
             if kind is not None and grey and grey[0][0] != kind:
                 return UNSURE, 0.3, {**ev, "reason": "silhouette and lightness name different kinds"}
@@ -247,7 +290,13 @@ def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceReco
     and plain letters only. One answer draws its pieces in one design, so a pawn of one font that looks
     like another font's bishop is read as a pawn."""
     position = parse_board(record.ground_truth["position"])
-    first = read_glyph_board(answer, input_image, record.layout, position, classify, OPEN_FRAC, texture=True)
+    layout = record.layout
+    boxes = [label["box"] for label in layout.get("labels", [])] + [
+        layout["cell_boxes"][r][c] for r in range(8) for c in range(8) if position[r][c] != "."]
+    pen, pen_ev = pen_weight(luma(np.asarray(answer)), luma(np.asarray(input_image)), boxes)
+    first = read_glyph_board(answer, input_image, record.layout, position,
+                             lambda view: classify(view, DESIGNS, pen), OPEN_FRAC, texture=True)
+    first.notes["pen"] = pen_ev
     seen = [e["design_best"] for row in first.evidence for e in row if "design_best" in e]
     if not seen:
         return first
@@ -259,7 +308,8 @@ def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceReco
     wins["dejavu"] += kept
     design = max(mean, key=lambda d: (wins[d], mean[d]))
     second = read_glyph_board(answer, input_image, record.layout, position,
-                              lambda view: classify(view, (design, "letters")), OPEN_FRAC, texture=True)
+                              lambda view: classify(view, (design, "letters"), pen), OPEN_FRAC, texture=True)
+    second.notes["pen"] = pen_ev
     second.notes["chess_design"] = {"design": design, "cells_won": wins,
                                     "mean_match": {k: round(v, 3) for k, v in mean.items()}}
     return second

@@ -238,6 +238,32 @@ def unchanged_ncc(answer_grey: np.ndarray, input_grey: np.ndarray, box: Sequence
     return float(np.nan_to_num(cv2.matchTemplate(search, ref, cv2.TM_CCOEFF_NORMED)).max())
 
 
+PEN_STEPS = (0, 1, 2)  # px per side a redrawn page's pen may be heavier than the input's
+PEN_NCC = 0.8  # a crop votes for a pen weight only when it matches the input at that weight this well
+PEN_BLUR = 0.8  # px: both sides are blurred alike, so resampling and JPEG do not pass for a lighter pen
+
+
+def pen_weight(answer_grey: np.ndarray, input_grey: np.ndarray, boxes: Sequence[Sequence[float]],
+               shift: int = 3) -> tuple[int, dict[str, Any]]:
+    """The pen the answer page was redrawn with, in px per side heavier than the input's (one of
+    PEN_STEPS): each box (coordinate labels, cells holding the input's pieces) whose answer crop matches
+    the input's at some weight (:func:`~genpuzzle.verifiers.board_game.base.stroke_variants`, both
+    blurred alike, NCC >= PEN_NCC) votes for its best weight; the most votes win, 0 without any.
+    Returns ``(pen, evidence)``: a glyph's side is read against templates drawn with that pen."""
+    import cv2
+
+    a = cv2.GaussianBlur(answer_grey.astype(np.float32), (0, 0), PEN_BLUR)
+    variants = [cv2.GaussianBlur(v.astype(np.float32), (0, 0), PEN_BLUR)
+                for v in stroke_variants(input_grey, [k for k in PEN_STEPS if k])]
+    votes = dict.fromkeys(PEN_STEPS, 0)
+    for box in boxes:
+        scores = [unchanged_ncc(a, v, box, shift, flat=False) for v in variants]
+        if max(scores) >= PEN_NCC:
+            votes[PEN_STEPS[int(np.argmax(scores))]] += 1
+    pen = max(PEN_STEPS, key=lambda k: (votes[k], -k)) if any(votes.values()) else 0
+    return pen, {"pen": pen, "votes": votes}
+
+
 def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
                      position: Sequence[Sequence[str]], classify: Classifier, open_frac: float = OPEN,
                      texture: bool = False, empty_cover: float = EMPTY_COVER, occupied: float = OCCUPIED,
