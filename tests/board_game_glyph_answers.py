@@ -607,7 +607,7 @@ def measure(games: Sequence[str], styles: dict[str, Sequence[Style]], count: int
                 ok = v.score == 100 and v.status.value == "correct"
                 passed += ok
                 if not ok:
-                    failures.append((game, seed + k, style.name, v.status.value, v.codes, v.reason))
+                    failures.append((game, seed + k, style.name, v.status.value, v.codes, "review" if v.needs_review else "CONFIDENT"))
             for e, kind in enumerate(ERRORS):
                 board = planted(record, kind)
                 if board is None:

@@ -43,6 +43,7 @@ OPEN = 0.12  # opening size (x pitch): strokes thinner than this are no piece bo
 OCCUPIED = 0.10  # silhouette share of the disc from which the cell holds a piece
 EMPTY_COVER = 0.04  # silhouette share up to which the cell is empty
 INNER_ERODE = 0.1  # the body is eroded by this (x pitch) before marks on it are looked for
+STYLE_LEAD = 1.0  # see confident(): lead needed per unit of the best match's residual (1 - score)
 VEC = 24  # side of the normalised shape vectors
 EMPTY = "."
 
@@ -393,7 +394,9 @@ def letter_bank(letters: str, rotations: bool = False) -> dict[str, list[np.ndar
 
 def confident(scores: list[tuple[str, float]], floor: float, margin: float) -> tuple[str | None, float, str]:
     """The best key when its score reaches ``floor`` and clearly beats the runner-up: by ``margin``, or
-    with at most half the runner-up's residual (1 - score), as a near-exact match of one design does.
+    with at most half the runner-up's residual (1 - score), as a near-exact match of one design does;
+    and always by at least STYLE_LEAD times the best's own residual (a shape far from every template
+    needs a clear lead: a glyph of an unknown design is unsure, not the nearest piece).
     Returns ``(key, confidence, why)``; ``(None, ...)`` otherwise, ``why`` = "no_match" or "tie"."""
     if not scores:
         return None, 0.0, "no_match"
@@ -404,6 +407,10 @@ def confident(scores: list[tuple[str, float]], floor: float, margin: float) -> t
     gap = s1 - s2
     residual_ratio = (1.0 - s2) / max(1e-6, 1.0 - s1)
     if gap < margin and not (residual_ratio >= 2.0 and gap >= 0.01):
+        return None, 0.3, "tie"
+    # open set: the farther the shape is from its best template (another font, a heavier pen), the
+    # less a fixed lead means; the lead must also reach the best match's own residual
+    if gap < STYLE_LEAD * (1.0 - s1):
         return None, 0.3, "tie"
     return best, min(1.0, 0.7 + max(gap / margin, (residual_ratio - 2.0) / 4.0) * 0.3), ""
 
