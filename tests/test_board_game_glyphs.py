@@ -444,3 +444,34 @@ def test_validate_reproves_and_catches_a_tampered_answer(game):
         assert track.validate(record_of(game, {"truth": named, "layout": rec.layout})) != []
     truth["accepted"] = [dict(truth["accepted"][0], hash="0" * 16)]
     assert track.validate(record_of(game, {"truth": truth, "layout": rec.layout})) != []
+
+
+# ------------------------------------------------------------------------------------------ heavier pen
+
+
+def test_chess_side_read_at_the_pages_pen():
+    """A chess page redrawn 1 px bolder (a White outline glyph filled in by the heavier pen): the pen is
+    estimated as 1 and every glyph's side read right (before: most White pieces read Black); as drawn
+    and thinner the pen is 0; an illegal move drawn 1 px bolder is still caught."""
+    import cv2
+
+    from board_game_glyph_answers import Style, _page, planted
+    from genpuzzle.verifiers.board_game import chess as reader
+    from genpuzzle.verifiers.board_game.base import luma
+    from genpuzzle.verifiers.board_game.glyphs import pen_weight
+
+    rec, inp, ref, mask = generated("chess", 3)
+    target = accepted_board(rec)
+    boxes = [label["box"] for label in rec.layout["labels"]] + [
+        rec.layout["cell_boxes"][r][c] for r in range(8) for c in range(8) if target[r][c] != EMPTY]
+    for page, pen in (((), 0), ((("thinner", 1),), 0), ((("bolder", 1),), 1), ((("bolder", 2),), 2)):
+        assert pen_weight(luma(_page(ref, page, 0)), luma(ref), boxes)[0] == pen, page
+    bolder = cv2.erode(np.ascontiguousarray(ref[:, :, :3]), np.ones((3, 3), np.uint8))
+    reading = reader.read_board(bolder, inp, rec)
+    wrong = [(r, c) for r in range(8) for c in range(8) if reading.states[r][c] != target[r][c]]
+    assert not wrong, [(cell, reading.evidence[cell[0]][cell[1]]) for cell in wrong]
+    v = verify(rec, bolder, inp, mask)
+    assert v.score == 100 and v.status is Status.CORRECT, (v.codes, v.extra.get("unsure_cells"))
+    illegal = planted(rec, "illegal_move")
+    v = verify(rec, draw_answer(rec, illegal, Style("pen", page=(("bolder", 1),)), seed=0), inp, mask)
+    assert "illegal_move" in v.codes and v.score < 100, v.codes
