@@ -1,9 +1,11 @@
 """Chess board reader: glyph cells by :mod:`genpuzzle.verifiers.board_game.glyphs`; a changed cell's piece
 is read as
 
-- **side** by the lightness of the body's core and its share of dark ink: a solid dark core is Black; a
-  white core, or the square's colour inside a dark outline (an outline-only White glyph), is White; a
-  token carrying a letter by its fill;
+- **side** by the cell's lightness against both sides' glyphs drawn with the answer page's pen
+  (:func:`~genpuzzle.verifiers.board_game.glyphs.pen_weight`, :func:`glyph_side`) and, on a page with the
+  input's pen, also by the lightness of the body's core and its share of dark ink (a solid dark core is
+  Black; a white core, or the square's colour inside a dark outline, White): the two must agree; a token
+  carrying a letter by its fill;
 - **kind** by shape: the filled silhouette against the silhouettes of two chess glyph designs (the
   shipped DejaVu Sans and WenQuanYi Micro Hei glyphs; the answer's design is chosen by a vote over its
   changed cells, see :func:`read_board`); a disc- or box-shaped body carrying a letter (K Q R B N P, a
