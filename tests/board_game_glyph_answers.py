@@ -106,6 +106,25 @@ HELDOUT_3 = {
                  Style("h3_small_thinner_model", scale=0.8, page=(("thinner", 1), ("model_like",)))),
 }
 
+HELDOUT_4 = {
+    "chess": (Style("h4_kiloji_glyphs_jpeg", pieces="kiloji", page=(("jpeg", 85),)),
+              Style("h4_dejavu_bold_glyphs_stretched", pieces="dejavu_bold", page=(("rescale", 1.0, 1.08),)),
+              Style("h4_own_bolder1_blur_rotated", page=(("bolder", 1), ("rotate", 0.5), ("blur", 1.0))),
+              Style("h4_wqy_thinner_tint_jpeg", pieces="wqy", page=(("thinner", 1), ("tint",), ("jpeg", 70)))),
+    "xiangqi": (Style("h4_mincho_chars", pieces="mincho"),
+                Style("h4_own_bolder2_jpeg", page=(("bolder", 2), ("jpeg", 85))),
+                Style("h4_kiloji_bold_plain_bolder1", pieces="kiloji_plain", page=(("bolder", 1), ("rescale", 1.05, 1.0))),
+                Style("h4_own_bolder1_rotated_blur", page=(("bolder", 1), ("rotate", -0.8), ("blur", 0.8)))),
+    "shogi": (Style("h4_go_bold_letters_rotated", pieces="go_bold", page=(("rotate", 0.5),)),
+              Style("h4_own_bolder1_stretched_jpeg", page=(("bolder", 1), ("rescale", 0.95, 1.0), ("jpeg", 75))),
+              Style("h4_comic_letters_tint", pieces="comic", page=(("tint",),)),
+              Style("h4_small_bolder2_blur", scale=0.9, page=(("bolder", 2), ("blur", 0.8)))),
+    "checkers": (Style("h4_red_black_outline_crowns", pieces="red_outline_crown"),
+                 Style("h4_side_stack_kings_bolder1", pieces="side_stack", page=(("bolder", 1),)),
+                 Style("h4_heavy_crown_outline_jpeg", pieces="heavy_crown_outline", page=(("jpeg", 70),)),
+                 Style("h4_thin_king_glyph_thinner_rotated", pieces="thin_king_glyph", page=(("thinner", 1), ("rotate", -1.0)))),
+}
+
 Box = tuple[float, float, float, float]
 
 
@@ -449,21 +468,143 @@ def checkers_star(image: Image.Image, code: str, box: Box) -> None:
         ImageDraw.Draw(image).text((cx, cy), "\u2605", font=P.dejavu(int(r * 1.2)), fill=other, anchor="mm")
 
 
+
+# ------------------------------------------------------------------------------------------ HELDOUT_4 pieces
+
+KILOJI = "/usr/share/fonts/truetype/kiloji/kiloji.ttf"
+KILOJI_BOLD = "/usr/share/fonts/truetype/kiloji/kiloji_b.ttf"
+MINCHO = "/usr/share/fonts/truetype/yozvox-yozfont/YOzRAF.ttf"
+GO_BOLD = "/usr/share/fonts/fonts-go/Go-Bold.ttf"
+COMIC_BOLD = "/usr/share/fonts/opentype/comic-neue/ComicNeue-Bold.otf"
+DEJAVU_BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+
+
+def _chess_font_glyph(image: Image.Image, code: str, box: Box, path: str, size: float = 0.86) -> None:
+    cx, cy, side = _geometry(box)
+    d = ImageDraw.Draw(image)
+    outline, filled = P.CHESS_GLYPHS[code.lower()]
+    f = _system_font(path, int(side * size))
+    if code.isupper():
+        d.text((cx, cy), filled, font=f, fill=(255, 255, 255), anchor="mm")
+        d.text((cx, cy), outline, font=f, fill=(0, 0, 0), anchor="mm")
+    else:
+        d.text((cx, cy), filled, font=f, fill=(0, 0, 0), anchor="mm")
+
+
+def chess_kiloji(image: Image.Image, code: str, box: Box) -> None:
+    """A fourth glyph design (kiloji's chess glyphs)."""
+    _chess_font_glyph(image, code, box, KILOJI)
+
+
+def chess_dejavu_bold(image: Image.Image, code: str, box: Box) -> None:
+    """DejaVu Sans Bold's chess glyphs (a heavier weight of the track's own design)."""
+    _chess_font_glyph(image, code, box, DEJAVU_BOLD)
+
+
+def _xiangqi_char_disc(image: Image.Image, code: str, box: Box, path: str, ring: bool, edge: int) -> None:
+    cx, cy, side = _geometry(box)
+    d = ImageDraw.Draw(image)
+    r = side * 0.44
+    colour = P.XIANGQI_RED if code.isupper() else P.XIANGQI_BLACK
+    d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=P.XIANGQI_DISC, outline=P.XIANGQI_DISC_EDGE, width=edge)
+    if ring:
+        r2 = r * 0.82
+        d.ellipse([cx - r2, cy - r2, cx + r2, cy + r2], outline=colour, width=2)
+    char = xiangqi_own_char(code)
+    if char == "\u508c":  # the font lacks Red's horse: 馬 for both sides, as many sets draw it
+        char = "\u99ac"
+    d.text((cx, cy), char, font=_system_font(path, int(side * 0.54)), fill=colour, anchor="mm")
+
+
+def xiangqi_mincho(image: Image.Image, code: str, box: Box) -> None:
+    """Characters in a Mincho (serif) design on the track's discs."""
+    _xiangqi_char_disc(image, code, box, MINCHO, ring=True, edge=2)
+
+
+def xiangqi_kiloji_plain(image: Image.Image, code: str, box: Box) -> None:
+    """kiloji bold characters on discs without the inner ring, with a heavy edge."""
+    _xiangqi_char_disc(image, code, box, KILOJI_BOLD, ring=False, edge=4)
+
+
+def _shogi_font_letter(image: Image.Image, code: str, box: Box, path: str) -> None:
+    cx, cy, side = _geometry(box)
+    sente = code.isupper()
+    ImageDraw.Draw(image).polygon(P.shogi_pentagon(cx, cy, side, sente),
+                                  fill=P.SHOGI_SENTE_FILL if sente else P.SHOGI_GOTE_FILL, outline=P.SHOGI_EDGE, width=2)
+    ImageDraw.Draw(image).text((cx, cy + side * 0.06 * (1 if sente else -1)), code.upper(),
+                               font=_system_font(path, int(side * 0.46)),
+                               fill=(0, 0, 0) if sente else (255, 255, 255), anchor="mm")
+
+
+def shogi_go_bold(image: Image.Image, code: str, box: Box) -> None:
+    _shogi_font_letter(image, code, box, GO_BOLD)
+
+
+def shogi_comic(image: Image.Image, code: str, box: Box) -> None:
+    _shogi_font_letter(image, code, box, COMIC_BOLD)
+
+
+def checkers_red_outline_crown(image: Image.Image, code: str, box: Box) -> None:
+    """A classic set: White's side drawn red, Black's black; a king's crown is a thin outline."""
+    cx, cy, side = _geometry(box)
+    d = ImageDraw.Draw(image)
+    black = code.lower() == "b"
+    r = side * 0.4
+    d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=(30, 30, 30) if black else (200, 35, 35),
+              outline=(0, 0, 0), width=1)
+    if code.isupper():
+        d.polygon(P.crown_polygon(cx, cy, r * 0.85), outline=(240, 200, 60), width=1)
+
+
+def checkers_side_stack(image: Image.Image, code: str, box: Box) -> None:
+    """A king as a stack seen from the side: a second disc offset up and right, heavy edges."""
+    cx, cy, side = _geometry(box)
+    d = ImageDraw.Draw(image)
+    black = code.lower() == "b"
+    fill, edge = ((30, 30, 30), (140, 140, 140)) if black else ((248, 246, 240), (25, 25, 25))
+    r = side * 0.35
+    offsets = ((-side * 0.04, side * 0.05), (side * 0.04, -side * 0.05)) if code.isupper() else ((0.0, 0.0),)
+    for dx, dy in offsets:
+        d.ellipse([cx + dx - r, cy + dy - r, cx + dx + r, cy + dy + r], fill=fill, outline=edge, width=3)
+
+
+def checkers_heavy_crown_outline(image: Image.Image, code: str, box: Box) -> None:
+    """The track's discs; a king's crown drawn as a heavy outline, not filled."""
+    cx, cy, side = _geometry(box)
+    d = ImageDraw.Draw(image)
+    black = code.lower() == "b"
+    r = side * 0.4
+    d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=P.CHECKERS_BLACK if black else P.CHECKERS_WHITE,
+              outline=(120, 120, 120) if black else (30, 30, 30), width=2)
+    if code.isupper():
+        d.polygon(P.crown_polygon(cx, cy, r * 0.85), outline=P.CHECKERS_CROWN, width=4)
+
+
+def checkers_thin_king_glyph(image: Image.Image, code: str, box: Box) -> None:
+    """Flat discs; a king carries the outline king glyph (a thin pen) in the other side's colour."""
+    cx, cy, r, _, other = _disc(image, code, box, ring=False)
+    if code.isupper():
+        ImageDraw.Draw(image).text((cx, cy), "\u2654", font=P.dejavu(int(r * 1.3)), fill=other, anchor="mm")
+
+
 PieceFn = Callable[[Image.Image, str, Box], None]
 PIECE_STYLES: dict[str, dict[str, PieceFn]] = {
     "chess": {"own": P.draw_chess_piece, "wqy": chess_wqy, "outline": chess_outline,
               "letter_discs": chess_letter_discs, "letter_squares": chess_letter_squares,
               "freeserif": chess_freeserif, "serif_letter_discs": chess_serif_letter_discs,
-              "grey_glyphs": chess_grey_glyphs},
+              "grey_glyphs": chess_grey_glyphs, "kiloji": chess_kiloji, "dejavu_bold": chess_dejavu_bold},
     "xiangqi": {"own": P.draw_xiangqi_piece, "bold": xiangqi_bold, "plain": xiangqi_plain,
                 "simplified": xiangqi_simplified, "rims": xiangqi_rims, "seto": xiangqi_seto,
-                "inverse": xiangqi_inverse, "simplified_bold": xiangqi_simplified_bold},
+                "inverse": xiangqi_inverse, "simplified_bold": xiangqi_simplified_bold,
+                "mincho": xiangqi_mincho, "kiloji_plain": xiangqi_kiloji_plain},
     "shogi": {"own": P.draw_shogi_piece, "hershey": shogi_hershey, "triplex": shogi_triplex,
               "squares": shogi_squares, "direction_only": shogi_direction_only, "serif": shogi_serif,
-              "grey_gote": shogi_grey_gote},
+              "grey_gote": shogi_grey_gote, "go_bold": shogi_go_bold, "comic": shogi_comic},
     "checkers": {"own": P.draw_checkers_piece, "flat_k": checkers_flat_k, "crown_glyph": checkers_crown_glyph,
                  "inner_disc": checkers_inner_disc, "gradient": checkers_gradient, "stacked": checkers_stacked,
-                 "star": checkers_star},
+                 "star": checkers_star, "red_outline_crown": checkers_red_outline_crown,
+                 "side_stack": checkers_side_stack, "heavy_crown_outline": checkers_heavy_crown_outline,
+                 "thin_king_glyph": checkers_thin_king_glyph},
 }
 
 
@@ -628,7 +769,7 @@ if __name__ == "__main__":
 
     games = sys.argv[1].split(",") if len(sys.argv) > 1 else list(GAMES)
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 5
-    sets = {"tuned": TUNE, "held_out": HELDOUT, "pen": PEN, "held_out_3": HELDOUT_3}
+    sets = {"tuned": TUNE, "held_out": HELDOUT, "pen": PEN, "held_out_3": HELDOUT_3, "held_out_4": HELDOUT_4}
     chosen = sys.argv[3].split(",") if len(sys.argv) > 3 else list(sets)
     for label, styles in ((name, sets[name]) for name in chosen):
         m = measure(games, styles, count, seed=1000)
