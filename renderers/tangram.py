@@ -1,7 +1,7 @@
 """Tangram drawing: black silhouette on the left, the seven coloured pieces in a tray on the right.
 
 The reference shows one valid placement drawn inside the silhouette, tray emptied. All drawing is done
-at 2x and box-downsampled, so edges are anti-aliased like an image model's, and bytes are deterministic.
+at 2x and reduced by block means, so edges are anti-aliased like an image model's, and bytes are deterministic.
 Pixel coordinates are y-down; the solver's units are y-up (``to_px`` converts).
 """
 
@@ -157,25 +157,28 @@ def draw_scene(silhouette: list[list[float]], pieces: list[tuple[Sequence[int], 
     in the given order. Used for the input (pieces in the tray), the reference and test answers."""
     W, H = CANVAS
     big, small = _static_page()
-    image = big.copy()
-    draw = ImageDraw.Draw(image)
-    draw.polygon([(x * SS, y * SS) for x, y in silhouette], fill=SILHOUETTE_INK)
-    boxes = [_bounds_px(silhouette)]
-    for colour, poly in pieces:
-        pts = [(x * SS, y * SS) for x, y in poly]
-        draw.polygon(pts, fill=tuple(colour), outline=outline_of(colour), width=max(1, round(outline_px * SS)))
-        boxes.append(_bounds_px(poly))
-    # Only the boxes holding polygons differ from the static page: down-scale those (the BOX filter at an
-    # exact factor averages disjoint SS x SS blocks, so a region's pixels equal the whole image's there).
+    shapes = [(SILHOUETTE_INK, None, silhouette)] + [(tuple(c), outline_of(c), poly) for c, poly in pieces]
+    boxes = [_bounds_px(poly) for _, _, poly in shapes]
+    # Only the boxes holding polygons differ from the static page: each is cut out of the static page at SS
+    # x, drawn (polygons shifted by whole pixels, clipped at its edges) and reduced (the mean of each
+    # SS x SS block) on its own, instead of copying and reducing the whole page.
     out = small.copy()
     margin = 2 + int(outline_px) + 2
+    width = max(1, round(outline_px * SS))
     for x0, y0, x1, y1 in _merge_boxes(boxes):
         x0, y0 = max(0, int(x0) - margin), max(0, int(y0) - margin)
         x1, y1 = min(W, int(x1) + margin + 1), min(H, int(y1) + margin + 1)
         if x1 <= x0 or y1 <= y0:
             continue
-        region = image.resize((x1 - x0, y1 - y0), Image.Resampling.BOX, box=(x0 * SS, y0 * SS, x1 * SS, y1 * SS))
-        out.paste(region, (x0, y0))
+        region = big.crop((x0 * SS, y0 * SS, x1 * SS, y1 * SS))
+        draw = ImageDraw.Draw(region)
+        for fill, outline, poly in shapes:
+            pts = [(x * SS - x0 * SS, y * SS - y0 * SS) for x, y in poly]
+            if outline is None:
+                draw.polygon(pts, fill=fill)
+            else:
+                draw.polygon(pts, fill=fill, outline=outline, width=width)
+        out.paste(region.reduce(SS), (x0, y0))
     return out
 
 
@@ -220,7 +223,7 @@ def _static_page() -> tuple[Image.Image, Image.Image]:
             draw.line([(x0 * SS - n, y * SS), (x0 * SS, y * SS)], fill=PANEL_INK, width=2 * SS)
             draw.line([(x1 * SS, y * SS), (x1 * SS + n, y * SS)], fill=PANEL_INK, width=2 * SS)
         draw_centered_text(draw, ((x0 + x1) / 2 * SS, 33 * SS), caption, 22 * SS, (0, 0, 0), bold=True)
-    return image, image.resize((W, H), Image.Resampling.BOX)
+    return image, image.reduce(SS)
 
 
 def edit_mask() -> Image.Image:

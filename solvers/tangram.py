@@ -179,99 +179,203 @@ def union_of(polygons: Iterable[Polygon]) -> shapely.Geometry:
     return merged
 
 
-def _merged_with(union: shapely.Geometry, polys: list[Polygon]) -> list[shapely.Geometry]:
-    """``[union_of([union, p]) for p in polys]``, the same GEOS operations on the same inputs, with the
-    union grown once instead of once per candidate and the per-piece steps vectorised."""
-    if not polys:
-        return []
-    grown_union = shapely.buffer(union, GRID, join_style="mitre")
-    grown = shapely.buffer(np.asarray(polys, dtype=object), GRID, join_style="mitre")
-    merged = np.empty(len(polys), dtype=object)
-    merged[:] = [shapely.union_all([grown_union, g]) for g in grown]
-    merged = shapely.simplify(shapely.buffer(merged, -GRID, join_style="mitre"), GRID)
-    out = []
-    for m in merged:
-        if isinstance(m, shapely.MultiPolygon):
-            parts = [part for part in m.geoms if part.area > GRID]
-            m = parts[0] if len(parts) == 1 else shapely.MultiPolygon(parts)
-        out.append(m)
-    return out
-
-
 def convexity(poly: shapely.Geometry) -> float:
     """Area over convex-hull area (1 for convex shapes)."""
     hull = poly.convex_hull.area
     return float(poly.area / hull) if hull > 0 else 0.0
 
 
-def _candidates(placed: list[Placement], name: str) -> list[Placement]:
-    """Edge-to-edge placements of ``name`` against the edges of ``placed``: a piece edge lies on an
-    existing edge, antiparallel, with one pair of endpoints coinciding."""
+def _candidates(placed: list[Placement], name: str) -> tuple[list[Placement], np.ndarray]:
+    """Edge-to-edge placements of ``name`` against the edges of ``placed`` (a piece edge lies on an
+    existing edge, antiparallel, with one pair of endpoints coinciding), each once, in the order of their
+    sorted exact vertices; with their exact vertices (m x k x 4 integers)."""
     kind = kind_of(name)
     by_direction = _edges_by_direction(kind)
-    out: dict[frozenset, Placement] = {}
+    metas, offsets = [], []
     for existing in placed:
         for p, q in _edges(existing.vertices()):
-            k = _direction(sub(q, p))
-            for rotation, flipped, a, b in by_direction[(k + 4) % 8]:
+            for rotation, flipped, a, b in by_direction[_direction(sub(q, p))]:
                 # new edge a->b runs from q back toward p, or ends at p
                 for offset in (sub(q, a), sub(p, b)):
-                    cand = Placement(name, rotation, flipped, offset)
-                    out.setdefault(frozenset(cand.vertices()), cand)
-    return [out[key] for key in sorted(out, key=lambda s: sorted(s))]
+                    metas.append((rotation, flipped))
+                    offsets.append(offset)
+    if not metas:
+        return [], np.zeros((0, len(PIECE_EDGES[kind]), 4), np.int64)
+    shapes = np.array([_oriented_shape(kind, r, f) for r, f in metas], np.int64)  # m x k x 4
+    verts = shapes + np.array(offsets, np.int64)[:, None, :]
+    keys = [tuple(sorted(map(tuple, v))) for v in verts.tolist()]
+    first: dict[tuple, int] = {}
+    for i, key in enumerate(keys):
+        first.setdefault(key, i)
+    chosen = [first[key] for key in sorted(first)]
+    return [Placement(name, *metas[i], offsets[i]) for i in chosen], verts[chosen]
 
 
 @lru_cache(maxsize=None)
 def _edges_by_direction(kind: str) -> dict[int, list[tuple[int, bool, Exact, Exact]]]:
-    """Per direction d, the edges (a, b) running in direction d of every orientation of ``kind``, in the
-    order :func:`_candidates` visits them (orientations in ``ORIENTATIONS`` order, then edges)."""
+    """Per direction d, the edges (a, b) running against direction d (in direction d + 180 deg) of every
+    orientation of ``kind``, in ``ORIENTATIONS`` order, then edge order."""
     out: dict[int, list[tuple[int, bool, Exact, Exact]]] = {d: [] for d in range(8)}
     for rotation, flipped in ORIENTATIONS[kind]:
         for a, b in _edges(list(_oriented_shape(kind, rotation, flipped))):
-            out[_direction(sub(b, a))].append((rotation, flipped, a, b))
+            out[(_direction(sub(b, a)) + 4) % 8].append((rotation, flipped, a, b))
     return out
 
 
 def grow_arrangement(rng: random.Random, target_convexity: float, sharpness: float = 30.0,
                      max_extent: float = 6.0) -> Arrangement | None:
     """Place the seven pieces one by one, each edge-to-edge with the pieces already down, preferring
-    placements whose union's convexity is near ``target_convexity``. None if the growth gets stuck."""
+    placements whose union's convexity is near ``target_convexity``. None if the growth gets stuck.
+
+    No polygon overlay per candidate: the union's area is the sum of the pieces' (they do not overlap),
+    its hull the hull of their vertices, its box the pieces' boxes; a placement that would close a hole
+    is found by its contact with the pieces down (:func:`_touches_in_one_arc`), checked only for the
+    placement drawn. Drawing with that check and re-drawing without the placements that fail it picks
+    each valid placement with probability proportional to its weight, as if the invalid ones had never
+    been weighted."""
     order = list(PIECES)
     rng.shuffle(order)
     first = order[0]
     rotation, flipped = ORIENTATIONS[kind_of(first)][rng.randrange(len(ORIENTATIONS[kind_of(first)]))]
     placed = [Placement(first, rotation, flipped, (0, 0, 0, 0))]
-    union = union_of([placed[0].polygon()])
+    placed_xy = [np.array([to_float(v) for v in placed[0].vertices()])]
+    area = PIECE_AREA[kind_of(first)]
+    hull = np.array(_hull(placed_xy[0].tolist()))  # the union's convex hull, CCW
     for name in order[1:]:
-        cands = _candidates(placed, name)
-        # one piece kind per step, so one vertex count: all candidate polygons in one vectorised call
-        coords = np.array([[to_float(v) for v in c.vertices()] for c in cands]).reshape(len(cands), -1, 2)
-        # overlap against the clean piece polygons, not the (buffered, re-simplified) union
-        rejected = _overlapping(placed, coords)
-        # a candidate whose box with the union's is clearly wider than max_extent fails the extent test
-        # below whatever the union's float noise (~1e-7): no union needed to reject it
-        ux0, uy0, ux1, uy1 = union.bounds
-        if len(coords):
-            wide = np.maximum(np.maximum(coords[:, :, 0].max(axis=1), ux1) - np.minimum(coords[:, :, 0].min(axis=1), ux0),
-                              np.maximum(coords[:, :, 1].max(axis=1), uy1) - np.minimum(coords[:, :, 1].min(axis=1), uy0))
-            rejected |= wide > max_extent + 1e-5
-        free = [(cand, xy) for cand, xy, out in zip(cands, coords, rejected) if not out]
-        free = list(zip([c for c, _ in free], shapely.polygons(np.array([xy for _, xy in free])))) if free else []
-        options: list[tuple[Placement, shapely.Geometry, float]] = []
-        for (cand, poly), merged in zip(free, _merged_with(union, [poly for _, poly in free])):
-            if merged.geom_type != "Polygon" or merged.interiors:
-                continue
-            x0, y0, x1, y1 = merged.bounds
-            if max(x1 - x0, y1 - y0) > max_extent:
-                continue
-            options.append((cand, merged, convexity(merged)))
-        if not options:
+        cands, exact = _candidates(placed, name)
+        # one piece kind per step, so one vertex count: all candidate polygons in one array
+        coords = np.stack([exact[..., 0] + exact[..., 1] * S2, exact[..., 2] + exact[..., 3] * S2], axis=-1)
+        rejected = _overlapping(placed_xy, coords)
+        lo = np.minimum(hull.min(axis=0), coords.min(axis=1))
+        hi = np.maximum(hull.max(axis=0), coords.max(axis=1))
+        rejected |= (hi - lo).max(axis=1) > max_extent + EXACT_EPS
+        keep = np.flatnonzero(~rejected)
+        if not len(keep):
             return None
-        weights = [math.exp(-sharpness * abs(c - target_convexity)) for _, _, c in options]
-        cand, union, _ = options[_weighted_index(rng, weights)]
-        placed.append(cand)
+        area_after = area + PIECE_AREA[kind_of(name)]
+        hull_areas = _hull_areas(np.concatenate([np.broadcast_to(hull, (len(keep), *hull.shape)), coords[keep]],
+                                                axis=1))
+        weights = np.exp(-sharpness * np.abs(area_after / hull_areas - target_convexity)).tolist()
+        while True:
+            i = _weighted_index(rng, weights)
+            if i is None:
+                return None
+            if _touches_in_one_arc(coords[keep[i]], placed_xy):
+                break
+            weights[i] = 0.0
+        placed.append(cands[keep[i]])
+        placed_xy.append(coords[keep[i]])
+        area = area_after
+        hull = np.array(_hull(np.concatenate([hull, coords[keep[i]]]).tolist()))
     placed.sort(key=lambda p: PIECES.index(p.name))
-    return Arrangement(tuple(placed), union)
+    return Arrangement(tuple(placed), union_of(p.polygon() for p in placed))
+
+
+EXACT_EPS = 1e-9  # units: lattice values differ by far more (|a + b*S2| >= ~0.02 for the small a, b used)
+
+
+def _cross(o, a, b) -> float:
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+
+def _hull(points: list) -> list:
+    """Convex hull (CCW, no collinear points) of a few points, by the monotone chain."""
+    pts = sorted(map(tuple, points))
+    if len(pts) < 3:
+        return pts
+    lower: list = []
+    for p in pts:
+        while len(lower) >= 2 and _cross(lower[-2], lower[-1], p) <= EXACT_EPS:
+            lower.pop()
+        lower.append(p)
+    upper: list = []
+    for p in reversed(pts):
+        while len(upper) >= 2 and _cross(upper[-2], upper[-1], p) <= EXACT_EPS:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
+
+
+def _hull_areas(points: np.ndarray) -> np.ndarray:
+    """Convex-hull area of each point set (m x n x 2), vectorised: the hull's edges are the pairs (p, q)
+    with every point left of p->q or on the segment between them (so only maximal collinear segments
+    count), repeated points taken once; the area is half the sum of their cross products."""
+    m, n, _ = points.shape
+    d = points[:, None, :, :] - points[:, :, None, :]  # d[:, i, j] = p_j - p_i
+    repeated = np.triu(np.all(np.abs(d) <= EXACT_EPS, axis=-1), 1).any(axis=1)  # p_j equals an earlier p_i
+    rel = points[:, None, None, :, :] - points[:, :, None, None, :]  # rel[:, i, _, r] = p_r - p_i
+    cross = d[:, :, :, None, 0] * rel[..., 1] - d[:, :, :, None, 1] * rel[..., 0]  # m x i x j x r
+    along = d[:, :, :, None, 0] * rel[..., 0] + d[:, :, :, None, 1] * rel[..., 1]
+    length2 = (d ** 2).sum(axis=-1)[..., None]
+    on_segment = (np.abs(cross) <= EXACT_EPS) & (along >= -EXACT_EPS) & (along <= length2 + EXACT_EPS)
+    edge = np.all((cross > EXACT_EPS) | on_segment, axis=-1) & (length2[..., 0] > EXACT_EPS)
+    edge &= ~repeated[:, :, None] & ~repeated[:, None, :]
+    area2 = points[:, :, None, 0] * points[:, None, :, 1] - points[:, None, :, 0] * points[:, :, None, 1]
+    return 0.5 * np.where(edge, area2, 0.0).sum(axis=(1, 2))
+
+
+def _inside_or_on(pt, ring: np.ndarray) -> bool:
+    """Whether ``pt`` lies in the closed convex CCW polygon ``ring`` (edges within EXACT_EPS)."""
+    x, y = pt
+    n = len(ring)
+    for i in range(n):
+        (x0, y0), (x1, y1) = ring[i], ring[(i + 1) % n]
+        if (x1 - x0) * (y - y0) - (y1 - y0) * (x - x0) < -EXACT_EPS:
+            return False
+    return True
+
+
+def _touches_in_one_arc(piece: np.ndarray, placed: list[np.ndarray]) -> bool:
+    """Whether the convex CCW polygon ``piece`` (interior disjoint from the pieces ``placed``, whose union
+    is a closed disk) meets that union in one connected arc of its boundary. Then the union with it is a
+    disk again; two or more arcs enclose a hole between them (the union's first homology has rank
+    #arcs - 1). Each piece down meets ``piece`` in a segment or a point (both convex), whose ends are
+    vertices of one of the two; its stretch of ``piece``'s perimeter is an interval, and the arcs are the
+    intervals merged around the perimeter."""
+    n = len(piece)
+    edge_len = [math.dist(piece[i], piece[(i + 1) % n]) for i in range(n)]
+    starts = [sum(edge_len[:i]) for i in range(n)]
+    perimeter = sum(edge_len)
+
+    def on_edge(pt) -> int | None:
+        for i in range(n):
+            a, b = piece[i], piece[(i + 1) % n]
+            if abs(_cross(a, b, pt)) <= EXACT_EPS * edge_len[i] and \
+                    math.dist(a, pt) + math.dist(pt, b) <= edge_len[i] + EXACT_EPS:
+                return i
+        return None
+
+    px0, py0 = piece.min(axis=0)
+    px1, py1 = piece.max(axis=0)
+    intervals = []
+    for other in placed:
+        ox0, oy0 = other.min(axis=0)
+        ox1, oy1 = other.max(axis=0)
+        if ox0 > px1 + EXACT_EPS or px0 > ox1 + EXACT_EPS or oy0 > py1 + EXACT_EPS or py0 > oy1 + EXACT_EPS:
+            continue
+        contact = [tuple(v) for v in piece if _inside_or_on(v, other)]
+        contact += [tuple(v) for v in other if _inside_or_on(v, piece)]
+        if not contact:
+            continue
+        a, b = max(((p, q) for p in contact for q in contact), key=lambda pq: math.dist(*pq))
+        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        edge = on_edge(mid)
+        if edge is None:  # not on the boundary: the pieces overlap, which the caller has ruled out
+            return False
+        s0, s1 = sorted(starts[edge] + math.dist(piece[edge], p) for p in (a, b))
+        intervals.append((s0, s1))
+    if not intervals:
+        return False
+    intervals.sort()
+    arcs = [list(intervals[0])]
+    for s0, s1 in intervals[1:]:
+        if s0 <= arcs[-1][1] + EXACT_EPS:
+            arcs[-1][1] = max(arcs[-1][1], s1)
+        else:
+            arcs.append([s0, s1])
+    if len(arcs) > 1 and arcs[0][0] <= EXACT_EPS and arcs[-1][1] >= perimeter - EXACT_EPS:
+        arcs.pop()  # the first and last arcs meet at vertex 0
+    return len(arcs) == 1
 
 
 # Every piece edge runs in one of the eight lattice directions, so the axes separating two convex pieces
@@ -280,8 +384,9 @@ _AXES = np.array([[1.0, 0.0], [0.0, 1.0], [S2, S2], [S2, -S2]])
 OVERLAP_DEPTH = 1e-6  # units: touching pieces overlap by float noise (1e-15); real overlaps by > 0.01
 
 
-def _overlapping(placed: list[Placement], coords: np.ndarray) -> np.ndarray:
-    """Per candidate (``coords``: m x k x 2 vertices), whether it overlaps a placed piece with positive
+def _overlapping(placed: list[np.ndarray], coords: np.ndarray) -> np.ndarray:
+    """Per candidate (``coords``: m x k x 2 vertices), whether it overlaps a placed piece (``placed``: its
+    vertices) with positive
     area. The pieces are convex, so two overlap iff their projections on each of the four lattice axes
     overlap (separating axis theorem); exact lattice vertices make the depth either noise or far above
     ``OVERLAP_DEPTH``."""
@@ -291,20 +396,27 @@ def _overlapping(placed: list[Placement], coords: np.ndarray) -> np.ndarray:
     lo, hi = proj.min(axis=1), proj.max(axis=1)
     out = np.zeros(len(coords), bool)
     for p in placed:
-        q = np.array([to_float(v) for v in p.vertices()]) @ _AXES.T
+        q = p @ _AXES.T
         depth = np.minimum(hi, q.max(axis=0)) - np.maximum(lo, q.min(axis=0))
         out |= (depth > OVERLAP_DEPTH).all(axis=1)
     return out
 
 
-def _weighted_index(rng: random.Random, weights: list[float]) -> int:
+def _weighted_index(rng: random.Random, weights: list[float]) -> int | None:
+    """An index drawn with probability proportional to its weight; None when every weight is 0."""
     total = sum(weights)
+    if total <= 0:
+        return None
     x = rng.random() * total
+    last = None
     for i, w in enumerate(weights):
+        if w <= 0:
+            continue
+        last = i
         x -= w
-        if x <= 0:
+        if x < 0:
             return i
-    return len(weights) - 1
+    return last  # rounding left x at or above 0 after the last positive weight
 
 
 PINCH = 0.1  # units: a notch narrower than 2 * PINCH counts as closed (it reads as a seam in an image)
@@ -338,7 +450,7 @@ def generate_arrangement(rng: random.Random, convexity_range: tuple[float, float
         if arr is None:
             continue
         c = convexity(arr.silhouette)
-        if not is_simple_silhouette(union_of(arr.polygons().values())):
+        if not is_simple_silhouette(arr.silhouette):
             continue
         if lo <= c <= hi and len(silhouette_edges(arr)) >= min_vertices \
                 and not arrangement_problems(arr.polygons(), arr.silhouette):
@@ -420,14 +532,23 @@ def symmetry_measures(poly: shapely.Geometry) -> dict[str, float]:
     its rotation by 90/180 degrees: 1.0 = exactly symmetric."""
     c = poly.centroid
     origin = (c.x, c.y)
-    best_mirror = max(_iou(poly, apply_isometry(poly, "mirror", a, origin)) for a in (22.5 * k for k in range(8)))
-    best_rot = max(_iou(poly, apply_isometry(poly, "rotate", a, origin)) for a in (90.0, 180.0))
+    best_mirror = max(_congruent_iou(poly, apply_isometry(poly, "mirror", a, origin))
+                      for a in (22.5 * k for k in range(8)))
+    best_rot = max(_congruent_iou(poly, apply_isometry(poly, "rotate", a, origin)) for a in (90.0, 180.0))
     return {"mirror_symmetry": round(best_mirror, 4), "rotational_symmetry": round(best_rot, 4)}
 
 
 def _iou(a: shapely.Geometry, b: shapely.Geometry) -> float:
     union = a.union(b).area
     return float(a.intersection(b).area / union) if union > 0 else 0.0
+
+
+def _congruent_iou(a: shapely.Geometry, b: shapely.Geometry) -> float:
+    """:func:`_iou` of a shape and its image under an isometry: equal areas, so the union's area is
+    ``2 area - intersection`` and one overlay does."""
+    inter = a.intersection(b).area
+    union = a.area + b.area - inter
+    return float(inter / union) if union > 0 else 0.0
 
 
 def measures(arr: Arrangement) -> dict[str, float | int]:

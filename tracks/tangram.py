@@ -64,7 +64,7 @@ def solution_check_problems(ground_truth: dict, layout: dict, rubric: dict) -> l
 
 class TangramTrack(Track):
     name = "tangram"
-    version = "3"
+    version = "4"
     variants = ("easy", "medium", "hard")
     variant_weights = {"easy": 1, "medium": 1, "hard": 1}
     description = "Place the seven tangram pieces into a silhouette; colour segmentation + shapely geometry check."
