@@ -77,8 +77,8 @@ def heldout_rows(quick: bool) -> list[dict]:
     rec = InstanceRecord(id="b", track="nonogram", variant="15x15", difficulty=p.difficulty, seed=3, instruction="",
                          input_image="", reference_images=[], edit_mask="", ground_truth=p.ground_truth,
                          layout=p.layout, scoring=p.scoring, track_version=track.version)
-    inp = np.asarray(p.input_image)
-    ref = np.asarray(p.reference_images[0])
+    inp = np.asarray(p.input_image.convert("RGB"))
+    ref = np.asarray(p.reference_images[0].convert("RGB"))
     redrawn = answers.make_answer(p.input_image, p.layout, p.ground_truth, answers.HELDOUT[1])
     import cv2
 

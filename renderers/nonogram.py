@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from genpuzzle.renderers.common import Drawing, cell_box, draw_centered_text, font
 
-# grey levels: the pictures are drawn in grey ("L") and handed out as RGB
+# grey levels: the pictures are grey ("L") images, written as 8-bit grey PNGs
 CLUE_INK = 0
 THICK_INK = 0
 THIN_INK = 96
@@ -111,4 +111,4 @@ def render_nonogram(row_clues: list[list[int]], col_clues: list[list[int]], solu
     mask = Image.new("L", (width, height), 0)
     inset = thick // 2 + 1
     ImageDraw.Draw(mask).rectangle([gx0 + inset, gy0 + inset, gx1 - inset, gy1 - inset], fill=255)
-    return Drawing(puzzle.convert("RGB"), reference.convert("RGB"), mask, layout)
+    return Drawing(puzzle, reference, mask, layout)

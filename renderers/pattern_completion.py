@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 
 from genpuzzle.renderers.common import Drawing
 
-# grey levels: the pictures are drawn in grey ("L") and handed out as RGB
+# grey levels: the pictures are grey ("L") images, written as 8-bit grey PNGs
 BACKGROUND = 255
 FRAME_INK = 0
 GRID_INK = 150
@@ -137,7 +137,7 @@ def _input_and_reference(layout: dict[str, Any], draw_panel: Callable[[ImageDraw
     results.append(draw_panel(draw, slot, True))
     _frames(shown_draw, layout)
     _frames(draw, layout)
-    return shown.convert("RGB"), reference.convert("RGB"), results
+    return shown, reference, results
 
 
 def _interior(box: Sequence[float], width: int) -> tuple[int, int, int, int]:

@@ -251,7 +251,7 @@ def make_answer(input_image: Image.Image, record: InstanceRecord, style: Style, 
     """The input with the answer panel drawn in ``style`` (``answer`` overrides the true answer: a grid
     for cells, an attribute dict for objects), optionally a change in a given panel or a mark outside."""
     rng = random.Random(seed)
-    img = input_image.copy()
+    img = input_image.convert("RGB")  # a copy; the track draws in grey
     layout, truth = record.layout, record.ground_truth
     slot = layout["slot_panel"]
     answer = truth["answer"] if answer is None else answer
@@ -349,7 +349,7 @@ def measure(styles, count: int = 6, seed: int = 0, variants: Any = None) -> dict
                                     seed=seed + k, instruction="", input_image="", reference_images=[],
                                     edit_mask="", ground_truth=puzzle.ground_truth, layout=puzzle.layout,
                                     scoring=puzzle.scoring, track_version=track.version)
-            inp = np.asarray(puzzle.input_image)
+            inp = np.asarray(puzzle.input_image.convert("RGB"))
             mask = np.asarray(puzzle.edit_mask) > 0
             for style in styles:
                 v = verify_image(record, make_answer(puzzle.input_image, record, style, k), inp, mask)

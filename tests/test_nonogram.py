@@ -68,7 +68,7 @@ def draw_answer(input_image: Image.Image, layout: dict, cells: list[list[int]], 
                 seed: int = 0) -> Image.Image:
     """Fill ``cells`` on a copy of the input in one of several hand/model-like styles."""
     rng = random.Random(seed)
-    img = input_image.copy()
+    img = input_image.convert("RGB")  # a copy; the track draws in grey
     d = ImageDraw.Draw(img)
     colour = {"grey": (115, 115, 115), "blue": (40, 70, 200), "red": (210, 40, 40),
               "pencil": (70, 70, 80)}.get(style, (15, 15, 15))
@@ -209,7 +209,7 @@ def test_rectangular_variant_verifies(tmp_path):
                             seed=5, instruction=puzzle.instruction, input_image="", reference_images=[],
                             edit_mask="", ground_truth=puzzle.ground_truth, layout=puzzle.layout,
                             scoring=puzzle.scoring, track_version=track.version)
-    inp, ref = np.asarray(puzzle.input_image), np.asarray(puzzle.reference_images[0])
+    inp, ref = np.asarray(puzzle.input_image.convert("RGB")), np.asarray(puzzle.reference_images[0].convert("RGB"))
     assert track.verify(record, ref, inp).score == 100
     assert track.verify(record, inp, inp).score == 0
     assert "10x15" in puzzle.instruction and "10 rows, 15 columns" in puzzle.instruction

@@ -126,7 +126,7 @@ def test_every_generated_instance_passes_its_proof_and_reads_back_as_generated(s
                             ground_truth=puzzle.ground_truth, layout=puzzle.layout, scoring=puzzle.scoring,
                             track_version=TRACK.version)
     assert TRACK.validate(record) == []
-    ref = np.asarray(puzzle.reference_images[0])
+    ref = np.asarray(puzzle.reference_images[0].convert("RGB"))
     truth, layout = puzzle.ground_truth, puzzle.layout
     rows = variant in ("sequence", "counting")
     for i in range(6 if rows else 9):
