@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -23,6 +23,13 @@ def rubric_dir() -> Path:
     import genpuzzle.data
 
     return Path(genpuzzle.data.__file__).resolve().parent / "rubrics"
+
+
+@lru_cache(maxsize=None)
+def _instruction_template(rubric_name: str) -> str:
+    # read once per process: every generated instance asks for it, and the shipped files do not change
+    path = rubric_dir().parent / "instructions" / f"{rubric_name}.txt"
+    return path.read_text(encoding="utf-8").strip()
 
 
 class Track(ABC):
@@ -84,8 +91,7 @@ class Track(ABC):
 
     def instruction_template(self) -> str:
         """The instruction template ``data/instructions/<rubric_name>.txt`` (``str.format`` fields)."""
-        path = rubric_dir().parent / "instructions" / f"{self.rubric_name}.txt"
-        return path.read_text(encoding="utf-8").strip()
+        return _instruction_template(self.rubric_name)
 
     def instruction_sections(self) -> dict[str, str]:
         """The template's ``## <variant>`` sections (for tracks whose variants are worded differently),
