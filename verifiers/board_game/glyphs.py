@@ -265,22 +265,46 @@ def pen_weight(answer_grey: np.ndarray, input_grey: np.ndarray, boxes: Sequence[
     return pen, {"pen": pen, "votes": votes}
 
 
+def page_pen(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
+             position: Sequence[Sequence[str]]) -> tuple[int, dict[str, Any]]:
+    """:func:`pen_weight` voted by the board's coordinate labels and the cells holding the input's pieces."""
+    boxes = [label["box"] for label in layout.get("labels", [])] + [
+        layout["cell_boxes"][r][c] for r, row in enumerate(position) for c, code in enumerate(row) if code != EMPTY]
+    return pen_weight(luma(np.asarray(answer)), luma(np.asarray(input_image)), boxes)
+
+
+def lighter_pen(rgb: np.ndarray, pen: int) -> np.ndarray:
+    """The page with its dark strokes taken back by ``pen`` px per side (a max filter): a page redrawn
+    ``pen`` px bolder shows its strokes, fills and the light gaps wider than the pen about as the input's
+    pen drew them, so presence, side and kind are read at the input's weight."""
+    import cv2
+
+    if pen <= 0:
+        return rgb
+    return cv2.dilate(rgb, np.ones((2 * pen + 1, 2 * pen + 1), np.uint8))
+
+
 def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
                      position: Sequence[Sequence[str]], classify: Classifier, open_frac: float = OPEN,
                      texture: bool = False, empty_cover: float = EMPTY_COVER, occupied: float = OCCUPIED,
-                     bg_ring: bool = False) -> BoardReading:
+                     bg_ring: bool = False, pen: int = 0) -> BoardReading:
     """Read every cell of a glyph board (see the module docstring); ``open_frac``: the opening size of
     the game (x pitch; larger where grid lines cross the cell, smaller for thin-limbed glyphs);
     ``empty_cover`` / ``occupied``: the game's silhouette shares for an empty cell and a piece (a board
     whose lines cross the cells leaves line junctions after the opening, pieces there are large discs);
-    ``bg_ring``: sample the background between the lines of an intersection board (:func:`background_lab`)."""
+    ``bg_ring``: sample the background between the lines of an intersection board (:func:`background_lab`);
+    ``pen``: the answer page's pen in px per side heavier than the input's (:func:`page_pen`): cells that
+    changed are measured on the page with that excess taken back (:func:`lighter_pen`)."""
     import cv2
 
     rows, cols, pitch = layout["rows"], layout["cols"], float(layout["cell_px"])
     rgb = np.ascontiguousarray(np.asarray(answer)[:, :, :3], dtype=np.uint8)
-    lab = lab_image(rgb)
-    grey = luma(rgb)
     in_grey = luma(np.asarray(input_image))
+    grey = luma(rgb)
+    # the unchanged test runs on the page as drawn; the classifiers read the page at the input's pen
+    read_rgb = lighter_pen(rgb, pen)
+    lab = lab_image(read_rgb)
+    read_grey = luma(read_rgb) if pen > 0 else grey
     # the unchanged test also runs on slightly blurred copies: resampling and JPEG blur fine outlines
     sigma = UNCHANGED_BLUR * pitch
     soft, soft_input = cv2.GaussianBlur(grey, (0, 0), sigma), cv2.GaussianBlur(in_grey, (0, 0), sigma)
@@ -301,7 +325,7 @@ def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
                 crow.append(round(min(1.0, 0.7 + 3 * (ncc - UNCHANGED_NCC)), 3))
                 erow.append({**ev, "read": "unchanged"})
                 continue
-            view = cell_view(rgb, lab, grey, cx, cy, pitch, open_frac, texture, bg_ring)
+            view = cell_view(read_rgb, lab, read_grey, cx, cy, pitch, open_frac, texture, bg_ring)
             ev.update(view.evidence)
             if view.cover <= empty_cover:
                 state, cf = EMPTY, 0.6 + 0.4 * min(1.0, (empty_cover - view.cover) / empty_cover + 0.25)

@@ -25,6 +25,7 @@ from genpuzzle.verifiers.board_game.glyphs import (
     best_match,
     confident,
     letter_bank,
+    page_pen,
     read_glyph_board,
     shape_vector,
     template_view,
@@ -90,5 +91,9 @@ def classify(view: CellView) -> tuple[str, float, dict[str, Any]]:
 
 
 def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord) -> BoardReading:
-    return read_glyph_board(answer, input_image, record.layout, parse_board(record.ground_truth["position"]),
-                            classify, OPEN_FRAC)
+    position = parse_board(record.ground_truth["position"])
+    pen, pen_ev = page_pen(answer, input_image, record.layout, position)
+    reading = read_glyph_board(answer, input_image, record.layout, position,
+                               classify, OPEN_FRAC, pen=pen)
+    reading.notes["pen"] = pen_ev
+    return reading

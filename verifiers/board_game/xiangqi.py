@@ -26,6 +26,7 @@ from genpuzzle.verifiers.board_game.glyphs import (
     confident,
     disc_fit,
     main_components,
+    page_pen,
     read_glyph_board,
     shape_vector,
     template_view,
@@ -110,5 +111,9 @@ def classify(view: CellView) -> tuple[str, float, dict[str, Any]]:
 
 
 def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord) -> BoardReading:
-    return read_glyph_board(answer, input_image, record.layout, parse_board(record.ground_truth["position"]),
-                            classify, OPEN_FRAC, empty_cover=EMPTY_COVER, occupied=OCCUPIED, bg_ring=True)
+    position = parse_board(record.ground_truth["position"])
+    pen, pen_ev = page_pen(answer, input_image, record.layout, position)
+    reading = read_glyph_board(answer, input_image, record.layout, position,
+                               classify, OPEN_FRAC, empty_cover=EMPTY_COVER, occupied=OCCUPIED, bg_ring=True, pen=pen)
+    reading.notes["pen"] = pen_ev
+    return reading
