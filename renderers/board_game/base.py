@@ -28,6 +28,7 @@ the top):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Sequence
 
 import numpy as np
@@ -207,6 +208,27 @@ def render_stone_board(game: str, board: Sequence[Sequence[str]], spacing: int, 
     code to its fill (every stone gets a dark outline). Line points are sampled midway between
     neighbouring intersections, where no stone reaches."""
     rows, cols = len(board), len(board[0])
+    static, g, labels, points = _stone_board_static(rows, cols, spacing, line_width, tuple(map(tuple, star_points)))
+    image = static.copy()
+    draw = ImageDraw.Draw(image)
+    radius = 0.46 * spacing
+    for r in range(rows):
+        for c in range(cols):
+            code = board[r][c]
+            if code in colours:
+                draw_stone(draw, g["cell_centers"][r][c], radius, colours[code])
+    palette = {".": WOOD, **colours}
+    return BoardDrawing(image, finish_layout(game, "stone", g, piece_radius=radius, line_points=points,
+                                             labels=labels, palette=palette, hollow_code=hollow_code,
+                                             lines_through_centres=True))
+
+
+@lru_cache(maxsize=8)
+def _stone_board_static(rows: int, cols: int, spacing: int, line_width: int, star_points: tuple[tuple[int, int], ...]
+                        ) -> tuple[Image.Image, dict[str, Any], list[dict[str, Any]], list[list[float]]]:
+    """The empty board of :func:`render_stone_board` (wood, lines, star points, labels), its geometry, labels
+    and line points: the same for every position of a game, so drawn once per process (the layouts of its
+    drawings share these lists, which nothing mutates)."""
     g = intersection_geometry(rows, cols, spacing)
     image, draw = new_canvas(g)
     draw.rectangle(g["board_bbox"], fill=WOOD)
@@ -218,15 +240,6 @@ def render_stone_board(game: str, board: Sequence[Sequence[str]], spacing: int, 
         x, y = g["cell_centers"][r][c]
         draw.ellipse([x - 3, y - 3, x + 3, y + 3], fill=LINE_INK)
     labels = draw_labels(draw, g)
-    radius = 0.46 * spacing
-    for r in range(rows):
-        for c in range(cols):
-            code = board[r][c]
-            if code in colours:
-                draw_stone(draw, g["cell_centers"][r][c], radius, colours[code])
     centers = [p for row in g["cell_centers"] for p in row]
     points = segment_points(segments, spacing / 4, avoid=centers, avoid_radius=0.47 * spacing)
-    palette = {".": WOOD, **colours}
-    return BoardDrawing(image, finish_layout(game, "stone", g, piece_radius=radius, line_points=points,
-                                             labels=labels, palette=palette, hollow_code=hollow_code,
-                                             lines_through_centres=True))
+    return image, g, labels, points

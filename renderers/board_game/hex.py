@@ -6,6 +6,7 @@ bottom) left of each row."""
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from genpuzzle.renderers.board_game.base import (LABEL_INK, LABEL_PX, LINE_INK, MARGIN, BoardDrawing, draw_stone,
                                                  finish_layout)
@@ -42,6 +43,27 @@ def hexagon(x: float, y: float) -> list[tuple[float, float]]:
 
 
 def render_board(board: list[list[str]]) -> BoardDrawing:
+    from PIL import ImageDraw
+
+    static, g, labels, points = _static_board()
+    image = static.copy()
+    draw = ImageDraw.Draw(image)
+    centers = g["cell_centers"]
+    radius = 0.4 * g["cell_px"]
+    for r in range(N):
+        for c in range(N):
+            if board[r][c] in COLOURS:
+                draw_stone(draw, centers[r][c], radius, COLOURS[board[r][c]], outline=(30, 30, 30))
+    layout = finish_layout("hex", "stone", g, piece_radius=radius, line_points=points, labels=labels,
+                           palette={".": CELL_FILL, **COLOURS}, hollow_code=None)
+    return BoardDrawing(image, layout)
+
+
+@lru_cache(maxsize=1)
+def _static_board():
+    """The empty board (hexagons, coloured edges, labels; the labels lie clear of every stone), its
+    geometry, labels and line points: drawn once per process (layouts share the lists; nothing mutates
+    them)."""
     from PIL import Image, ImageDraw
 
     g = _geometry()
@@ -68,11 +90,6 @@ def render_board(board: list[list[str]]) -> BoardDrawing:
             pts = hexagon(*centers[r][c_edge])
             seg = [pts[1], pts[2], pts[3]] if c_edge == 0 else [pts[4], pts[5], pts[0]]
             draw.line(seg, fill=colour, width=EDGE_WIDTH)
-    radius = 0.4 * g["cell_px"]
-    for r in range(N):
-        for c in range(N):
-            if board[r][c] in COLOURS:
-                draw_stone(draw, centers[r][c], radius, COLOURS[board[r][c]], outline=(30, 30, 30))
     f = font(LABEL_PX)
     labels = []
 
@@ -90,6 +107,4 @@ def render_board(board: list[list[str]]) -> BoardDrawing:
     for x0, y0, x1, y1 in edges.values():  # interior of each hexagon edge (vertices excluded)
         for t in (0.3, 0.5, 0.7):
             points.append([round(x0 + t * (x1 - x0), 2), round(y0 + t * (y1 - y0), 2)])
-    layout = finish_layout("hex", "stone", g, piece_radius=radius, line_points=points, labels=labels,
-                           palette={".": CELL_FILL, **COLOURS}, hollow_code=None)
-    return BoardDrawing(image, layout)
+    return image, g, labels, points

@@ -78,7 +78,11 @@ class Gomoku(BoardGame):
         if task == "block":
             if any(makes_five(m.board, *m.cells[0], side) for m in legal):
                 return []
-            return [m for m in legal if not winning_points(m.board, opp)]
+            # The opponent's winning replies after a move are its winning points now, less the point the
+            # move takes: a stone of the mover elsewhere neither completes nor breaks the opponent's runs
+            # (makes_five at a point reads only the opponent's own stones in line with it).
+            threats = set(winning_points(board, opp))
+            return [m for m in legal if not threats - {m.cells[0]}]
         raise ValueError(f"gomoku: unknown task {task!r}")
 
     def generate(self, rng: random.Random) -> Instance:

@@ -4,7 +4,7 @@ Rules implemented: Red ``R`` and Blue ``U`` alternately place a stone on an empt
 to move when both have the same number of stones). Each cell touches six neighbours: (r-1, c), (r-1, c+1),
 (r, c-1), (r, c+1), (r+1, c-1), (r+1, c) (row 0 at the top, each row drawn half a cell to the right of the
 one above). Red wins by a chain of red stones joining the top and bottom rows, Blue by a chain joining the
-left and right columns (connection tested with union-find).
+left and right columns (connection tested by flooding a bit set from one edge).
 
 Task ``win``: exactly one empty cell completes a winning chain for the side to move (every empty cell
 tried). Positions: random stones (balanced counts), nobody connected yet.
@@ -13,6 +13,7 @@ tried). Positions: random stones (balanced counts), nobody connected yet.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from genpuzzle.solvers.board_game.base import EMPTY, Board, BoardGame, Instance, Move, cell_name
 
@@ -22,35 +23,40 @@ NEIGHBOURS = ((-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0))
 
 
 def connected(board: Board, side: str) -> bool:
-    """Whether ``side`` joins its two edges (Red: top-bottom, Blue: left-right), by union-find."""
+    """Whether ``side`` joins its two edges (Red: top-bottom, Blue: left-right): its stones as a bit set
+    (bit r * n + c), flooded from the first edge through the six neighbour shifts until it stops
+    growing; joined when the flood reaches the other edge."""
     n = len(board)
-    parent = list(range(n * n + 2))
-    start, end = n * n, n * n + 1
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    def union(a: int, b: int) -> None:
-        parent[find(a)] = find(b)
-
+    stones = 0
     for r in range(n):
         for c in range(n):
-            if board[r][c] != side:
-                continue
-            i = r * n + c
-            edge = r if side == "R" else c
-            if edge == 0:
-                union(i, start)
-            if edge == n - 1:
-                union(i, end)
-            for dr, dc in NEIGHBOURS:
-                rr, cc = r + dr, c + dc
-                if 0 <= rr < n and 0 <= cc < n and board[rr][cc] == side:
-                    union(i, rr * n + cc)
-    return find(start) == find(end)
+            if board[r][c] == side:
+                stones |= 1 << (r * n + c)
+    first, last, not_left, not_right = _masks(n, side)
+    reached = stones & first
+    while True:
+        grown = reached | (reached << n) | (reached >> n)  # (r +- 1, c)
+        grown |= ((reached & not_right) << 1) | ((reached & not_left) >> 1)  # (r, c +- 1)
+        grown |= ((reached & not_right) >> (n - 1)) | ((reached & not_left) << (n - 1))  # (r -+ 1, c +- 1)
+        grown &= stones
+        if grown & last:
+            return True
+        if grown == reached:
+            return False
+        reached = grown
+
+
+@lru_cache(maxsize=None)
+def _masks(n: int, side: str) -> tuple[int, int, int, int]:
+    """Bit sets of ``side``'s first and last edge, and of the cells not in the left / right column."""
+    row = sum(1 << c for c in range(n))
+    col = sum(1 << (r * n) for r in range(n))
+    full = (1 << (n * n)) - 1
+    if side == "R":
+        first, last = row, row << (n * (n - 1))
+    else:
+        first, last = col, col << (n - 1)
+    return first, last, full & ~col, full & ~(col << (n - 1))
 
 
 class Hex(BoardGame):

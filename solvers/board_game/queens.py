@@ -60,6 +60,49 @@ def search(regions: Sequence[Sequence[int]], limit: int, rng: random.Random | No
     return found, nodes
 
 
+def first_solutions(regions: Sequence[Sequence[int]], limit: int) -> list[list[int]]:
+    """The first ``limit`` solutions of :func:`search` (without ``rng``), in the same (lexicographic) order,
+    found faster: columns tried as bits, and a branch cut as soon as a region no longer meets any of the
+    rows left (every row takes one region, so each unused region needs a row below). The cut removes
+    only branches without solutions, so the solutions come in the same order."""
+    n = len(regions)
+    full = (1 << n) - 1
+    below = [0] * (n + 1)  # regions meeting rows r..n-1
+    for r in range(n - 1, -1, -1):
+        below[r] = below[r + 1]
+        for reg in regions[r]:
+            below[r] |= 1 << reg
+    found: list[list[int]] = []
+    cols: list[int] = []
+
+    def rec(r: int, used_c: int, used_r: int, last: int) -> bool:
+        if r == n:
+            found.append(list(cols))
+            return len(found) >= limit
+        if full & ~used_r & ~below[r]:
+            return False
+        row = regions[r]
+        free = full & ~used_c
+        if last >= 0:
+            free &= ~(0b111 << last >> 1)
+        while free:
+            bit = free & -free
+            free ^= bit
+            c = bit.bit_length() - 1
+            reg = row[c]
+            if (used_r >> reg) & 1:
+                continue
+            cols.append(c)
+            stop = rec(r + 1, used_c | bit, used_r | (1 << reg), c)
+            cols.pop()
+            if stop:
+                return True
+        return False
+
+    rec(0, 0, 0, -1)
+    return found
+
+
 def count_solutions_cpsat(regions: Sequence[Sequence[int]], limit: int = 2) -> int:
     """Independent count (CP-SAT, stops at ``limit``)."""
     from ortools.sat.python import cp_model
@@ -121,7 +164,7 @@ def _repair(regions: list[list[int]], seeds: Sequence[Cell], rng: random.Random)
     intended = [c for _, c in sorted(seeds)]
     keep = set(seeds)
     for _ in range(MAX_REPAIRS):
-        found, _ = search(regions, 3)
+        found = first_solutions(regions, 3)
         others = [f for f in found if f != intended]
         if not others:
             return True

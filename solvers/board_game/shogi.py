@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from functools import lru_cache
 
 from genpuzzle.solvers.board_game.base import (EMPTY, Board, BoardGame, Instance, Move, cell_name,
                                                fen_placement, move_piece, parse_fen_placement)
@@ -116,22 +117,49 @@ def attacked(board: Board, sente: bool) -> bool:
             break
     else:
         return True
-    steps, slides = ATTACKS[sente]
-    for dr, dc, enemy in steps:
+    steps, rays = _attack_lookups(sente)[r * N + c]
+    for rr, cc, enemies in steps:
         # an enemy piece at king - (its step) reaches the king
-        rr, cc = r + dr, c + dc
-        if 0 <= rr < N and 0 <= cc < N and board[rr][cc] == enemy:
+        if board[rr][cc] in enemies:
             return True
-    for dr, dc, enemy in slides:
-        rr, cc = r + dr, c + dc
-        while 0 <= rr < N and 0 <= cc < N:
+    for ray, enemies in rays:
+        for rr, cc in ray:
             p = board[rr][cc]
             if p != ".":
-                if p == enemy:
+                if p in enemies:
                     return True
                 break
-            rr, cc = rr + dr, cc + dc
     return False
+
+
+@lru_cache(maxsize=None)
+def _attack_lookups(sente: bool) -> tuple:
+    """:data:`ATTACKS` per king square (index r * N + c): the on-board squares an enemy stepping piece
+    attacks the king from, with the enemy letters that do, and the on-board rays a sliding piece attacks
+    along (squares outward from the king), with the letters that slide along each. One look-up per
+    square or ray instead of one per (piece, offset) pair; the same verdict."""
+    steps, slides = ATTACKS[sente]
+    out = []
+    for r in range(N):
+        for c in range(N):
+            by_square: dict[tuple[int, int], set[str]] = {}
+            for dr, dc, enemy in steps:
+                if 0 <= r + dr < N and 0 <= c + dc < N:
+                    by_square.setdefault((r + dr, c + dc), set()).add(enemy)
+            by_direction: dict[tuple[int, int], set[str]] = {}
+            for dr, dc, enemy in slides:
+                by_direction.setdefault((dr, dc), set()).add(enemy)
+            rays = []
+            for (dr, dc), enemies in by_direction.items():
+                ray = []
+                rr, cc = r + dr, c + dc
+                while 0 <= rr < N and 0 <= cc < N:
+                    ray.append((rr, cc))
+                    rr, cc = rr + dr, cc + dc
+                if ray:
+                    rays.append((tuple(ray), frozenset(enemies)))
+            out.append((tuple((rr, cc, frozenset(e)) for (rr, cc), e in by_square.items()), tuple(rays)))
+    return tuple(out)
 
 
 def legal_moves(board: Board, sente: bool) -> list[MoveTuple]:
@@ -184,7 +212,10 @@ def random_position(rng: random.Random, defenders: int, attackers: int) -> Board
 
     def put(piece: str, cells: list[tuple[int, int]]) -> tuple[int, int] | None:
         kind, sente = piece.lower(), piece.isupper()
-        cells = [rc for rc in cells if board[rc[0]][rc[1]] == "." and not dead_square(kind, rc[0], sente)]
+        if kind in "pln":  # the only kinds with dead squares
+            cells = [rc for rc in cells if board[rc[0]][rc[1]] == "." and not dead_square(kind, rc[0], sente)]
+        else:
+            cells = [rc for rc in cells if board[rc[0]][rc[1]] == "."]
         if not cells:
             return None
         rc = rng.choice(cells)
