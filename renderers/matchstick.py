@@ -150,14 +150,21 @@ def _wobbly(p0: Point, p1: Point, amp: float, rng: random.Random, n: int = 8) ->
     return pts
 
 
+_PATCHES: dict[tuple, Image.Image] = {}
+
+
 def _supersampled(image: Image.Image, points: Sequence[Point], pad: float,
-                  paint: Callable[[ImageDraw.ImageDraw, Point], None]) -> None:
+                  paint: Callable[[ImageDraw.ImageDraw, Point], None], key: tuple | None = None) -> None:
     """Anti-aliased drawing in place: ``paint(draw, origin)`` draws on a ``SUPERSAMPLE``x copy of the
     patch of ``image`` around ``points`` (padded by ``pad`` px) whose top left corner is the picture's
     point ``origin``; the patch is then box-reduced back.
 
     Only the patch is supersampled, not the canvas: pixels already in it come back unchanged (a box
     reduce of a nearest-neighbour enlargement is exact), so sticks can be drawn one after another.
+
+    ``key``: everything ``paint`` depends on besides the patch's pixels, when it is a pure function of
+    them (a match on fixed points). The drawn patch is then kept per (key, place, pixels before) and
+    reused: layouts repeat across instances, and so do sticks over the same neighbours.
     """
     s = SUPERSAMPLE
     w, h = image.size
@@ -166,9 +173,18 @@ def _supersampled(image: Image.Image, points: Sequence[Point], pad: float,
     x1, y1 = min(w, math.ceil(max(xs) + pad) + 1), min(h, math.ceil(max(ys) + pad) + 1)
     if x0 >= x1 or y0 >= y1:
         return
-    patch = image.crop((x0, y0, x1, y1)).resize(((x1 - x0) * s, (y1 - y0) * s), Image.NEAREST)
-    paint(ImageDraw.Draw(patch), (x0, y0))
-    image.paste(patch.reduce(s), (x0, y0))
+    before = image.crop((x0, y0, x1, y1))
+    cache_key = None if key is None else (key, x0, y0, before.mode, before.size, before.tobytes())
+    drawn = _PATCHES.get(cache_key) if cache_key is not None else None
+    if drawn is None:
+        patch = before.resize(((x1 - x0) * s, (y1 - y0) * s), Image.NEAREST)
+        paint(ImageDraw.Draw(patch), (x0, y0))
+        drawn = patch.reduce(s)
+        if cache_key is not None:
+            if len(_PATCHES) >= 4096:
+                _PATCHES.clear()
+            _PATCHES[cache_key] = drawn
+    image.paste(drawn, (x0, y0))
 
 
 def draw_sticks(layout: dict[str, Any], occupied: Sequence[bool], *, style: str = "match",
@@ -183,20 +199,30 @@ def draw_sticks(layout: dict[str, Any], occupied: Sequence[bool], *, style: str 
     Sticks are anti-aliased (``SUPERSAMPLE``x supersampling of each stick's patch); the frame lies on
     the pixel grid.
     """
-    s = SUPERSAMPLE
     if base is not None:
         image = base.copy()
     else:
         image = Image.new("RGB", tuple(layout["canvas"]), background)
         fx0, fy0, fx1, fy1 = layout["frame_bbox"]
         ImageDraw.Draw(image).rectangle([fx0, fy0, fx1, fy1], outline=FRAME_INK, width=FRAME_WIDTH)
+    _paint_sticks(image, layout, occupied, style=style, color=color, line_width=line_width, wobble=wobble,
+                  seed=seed, extra=extra)
+    return image
+
+
+def _paint_sticks(image: Image.Image, layout: dict[str, Any], occupied: Sequence[bool], *, style: str = "match",
+                  color: tuple[int, int, int] = (20, 60, 190), line_width: float | None = None,
+                  wobble: float = 0.0, seed: int = 0, extra: Sequence[tuple[Point, Point]] = ()) -> None:
+    """The sticks of :func:`draw_sticks`, drawn in place on ``image``."""
+    s = SUPERSAMPLE
     rng = random.Random(seed)
     width = float(layout["stick_width"])
     sticks = [(tuple(sl["p0"]), tuple(sl["p1"])) for sl, on in zip(layout["slots"], occupied) if on]
     for p0, p1 in list(sticks) + [tuple(map(tuple, e)) for e in extra]:
         if style == "match":
             _supersampled(image, (p0, p1), 0.75 * width + 2,  # the head is 1.45 half widths wide
-                          lambda draw, origin: _draw_match(draw, p0, p1, width, s, origin))
+                          lambda draw, origin: _draw_match(draw, p0, p1, width, s, origin),
+                          key=("match", p0, p1, width, s))
         elif style == "line":
             lw = max(1, round((line_width or width) * s))
             pts = _wobbly(p0, p1, wobble, rng) if wobble else [p0, p1]
@@ -205,20 +231,20 @@ def draw_sticks(layout: dict[str, Any], occupied: Sequence[bool], *, style: str 
                                                           for x, y in pts], fill=color, width=lw, joint="curve"))
         else:
             raise ValueError(f"unknown stick style {style!r}")
-    return image
 
 
 def render_matchstick(frame: Frame, shown: Sequence[bool], solution: Sequence[bool],
                       canvas: tuple[int, int] = CANVAS) -> Drawing:
     """Draw the shown equation, the reference (one solution) and the mask of the symbol area.
 
-    The sticks both pictures share are drawn once, first; then each picture's own sticks on a copy.
+    The sticks both pictures share are drawn once, first; then the reference's own sticks on a copy,
+    and the shown picture's own sticks on the shared picture itself.
     """
     layout = equation_layout(frame, canvas)
     layout["occupied"] = [bool(b) for b in shown]
     mask = Image.new("L", tuple(layout["canvas"]), 0)
     ImageDraw.Draw(mask).rectangle(layout["area_bbox"], fill=255)
-    common = draw_sticks(layout, [bool(a and b) for a, b in zip(shown, solution)])
-    shown_image = draw_sticks(layout, [bool(a and not b) for a, b in zip(shown, solution)], base=common)
-    reference = draw_sticks(layout, [bool(b and not a) for a, b in zip(shown, solution)], base=common)
+    shown_image = draw_sticks(layout, [bool(a and b) for a, b in zip(shown, solution)])
+    reference = draw_sticks(layout, [bool(b and not a) for a, b in zip(shown, solution)], base=shown_image)
+    _paint_sticks(shown_image, layout, [bool(a and not b) for a, b in zip(shown, solution)])
     return Drawing(shown_image, reference, mask, layout)

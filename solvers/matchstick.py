@@ -283,23 +283,39 @@ def random_true_equation(rng: random.Random, shape: tuple[int, int, int], op: st
     return None
 
 
+@lru_cache(maxsize=4096)
+def _completion_counts(options: tuple[tuple[tuple[str, int, int], ...], ...], k: int) -> list[list[list[int]]]:
+    """``ways[pos][r][a]``: the glyph choices for positions ``pos..`` (``options[pos]``: (glyph, removed,
+    added), each cost <= k) that empty exactly r and fill exactly a slots (cached: callers must not
+    modify it)."""
+    size = k + 1
+    after = [[0] * size for _ in range(size)]
+    after[0][0] = 1
+    ways = [after]
+    for choices in reversed(options):
+        here = [[0] * size for _ in range(size)]
+        for _, gr, ga in choices:
+            for r in range(gr, size):
+                row, row_after = here[r], after[r - gr]
+                for a in range(ga, size):
+                    row[a] += row_after[a - ga]
+        ways.append(here)
+        after = here
+    ways.reverse()
+    return ways
+
+
 def _sample_at_distance(rng: random.Random, occupied: tuple[bool, ...], frame: Frame, k: int) -> str | None:
     """A uniformly random glyph assignment at exactly k emptied + k filled slots from ``occupied``."""
     sets = _position_sets(occupied, frame)
-    options = [_glyph_costs(kind, cur, k) for kind, cur in zip(frame.kinds, sets)]
-    n = len(options)
-
-    @lru_cache(maxsize=None)
-    def count(pos: int, r: int, a: int) -> int:
-        if pos == n:
-            return int(r == 0 and a == 0)
-        return sum(count(pos + 1, r - gr, a - ga) for _, gr, ga in options[pos] if gr <= r and ga <= a)
-
-    if count(0, k, k) == 0:
+    options = tuple(_glyph_costs(kind, cur, k) for kind, cur in zip(frame.kinds, sets))
+    ways = _completion_counts(options, k)
+    if ways[0][k][k] == 0:
         return None
     out, r, a = [], k, k
-    for pos in range(n):
-        weights = [count(pos + 1, r - gr, a - ga) if gr <= r and ga <= a else 0 for _, gr, ga in options[pos]]
+    for pos in range(len(options)):
+        after = ways[pos + 1]
+        weights = [after[r - gr][a - ga] if gr <= r and ga <= a else 0 for _, gr, ga in options[pos]]
         pick = rng.choices(range(len(options[pos])), weights=weights)[0]
         glyph, gr, ga = options[pos][pick]
         out.append(glyph)
