@@ -125,7 +125,15 @@ def draw_labels(draw: ImageDraw.ImageDraw, layout: dict[str, Any], *, size: int 
 def segment_points(segments: Sequence[Sequence[float]], step: float, *,
                    avoid: Sequence[Sequence[float]] = (), avoid_radius: float = 0.0) -> list[list[float]]:
     """Sample points every ``step`` px along line segments ``[x0, y0, x1, y1]``, leaving out points within
-    ``avoid_radius`` of any point in ``avoid`` (cell centres where pieces may cover the line)."""
+    ``avoid_radius`` of any point in ``avoid`` (cell centres where pieces may cover the line).
+
+    A board's line work is the same for every position, so the points are computed once per process for
+    each argument set; every call with equal arguments returns the same list (layouts only read it)."""
+    return _segment_points(tuple(tuple(s) for s in segments), step, tuple(tuple(p) for p in avoid), avoid_radius)
+
+
+@lru_cache(maxsize=64)
+def _segment_points(segments: tuple, step: float, avoid: tuple, avoid_radius: float) -> list[list[float]]:
     pts = []
     for x0, y0, x1, y1 in segments:
         n = max(1, int(np.hypot(x1 - x0, y1 - y0) // step))

@@ -38,20 +38,50 @@ def apply(pegs: frozenset[Cell], jump: tuple[Cell, Cell, Cell]) -> frozenset[Cel
 
 
 class Solver:
-    """Memoised exhaustive search: can ``pegs`` be reduced to one peg?"""
+    """Memoised exhaustive search: can ``pegs`` be reduced to one peg? Positions are bit sets (bit
+    r * cols + c); the jumps are tried in :func:`jumps`' order, so the search visits the same positions."""
 
     def __init__(self, rows: int, cols: int):
         self.rows, self.cols = rows, cols
-        self.memo: dict[frozenset[Cell], bool] = {}
+        self.memo: dict[int, bool] = {}
+        self.moves = _jump_masks(rows, cols)
 
     def solvable(self, pegs: frozenset[Cell]) -> bool:
-        if len(pegs) == 1:
+        return self._solvable(sum(1 << (r * self.cols + c) for r, c in pegs))
+
+    def _solvable(self, mask: int) -> bool:
+        if not mask & (mask - 1):
             return True
-        if pegs in self.memo:
-            return self.memo[pegs]
-        result = any(self.solvable(apply(pegs, j)) for j in jumps(self.rows, self.cols, pegs))
-        self.memo[pegs] = result
+        found = self.memo.get(mask)
+        if found is not None:
+            return found
+        result = False
+        rest = mask
+        while rest and not result:
+            low = rest & -rest
+            rest ^= low
+            for over, to, flip in self.moves[low.bit_length() - 1]:
+                if mask & over and not mask & to and self._solvable(mask ^ flip):
+                    result = True
+                    break
+        self.memo[mask] = result
         return result
+
+
+def _jump_masks(rows: int, cols: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """Per cell (index r * cols + c), its jumps as bits (over, to, from | over | to) in DIRS order: with
+    the cells taken in increasing order, :func:`jumps`' order."""
+    out = []
+    for r in range(rows):
+        for c in range(cols):
+            frm, cell = 1 << (r * cols + c), []
+            for dr, dc in DIRS:
+                over, to = (r + dr, c + dc), (r + 2 * dr, c + 2 * dc)
+                if 0 <= to[0] < rows and 0 <= to[1] < cols:
+                    o, t = 1 << (over[0] * cols + over[1]), 1 << (to[0] * cols + to[1])
+                    cell.append((o, t, frm | o | t))
+            out.append(tuple(cell))
+    return tuple(out)
 
 
 def good_jumps(rows: int, cols: int, pegs: frozenset[Cell], solver: Solver | None = None
