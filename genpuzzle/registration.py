@@ -64,6 +64,14 @@ PROFILE_MAX_ASPECT = 0.3
 PROFILE_MIN_SCORE = 0.4  # profile correlation an axis fit needs (puzzles 0.6-0.9 with a caption, noise <= 0.31)
 PROFILE_TRIES = 2  # line-profile starts refined at most (best combined correlation first), then one all-ink start  # |log(sx / sy)| above this pairs no profile fits
 LATTICE_AGREE = 0.9  # line profiles (both axes, no offset) this correlated: the puzzle's lines coincide (a fit 2-3 px or one cell off: <= 0.85)
+GRID_QUALITY = 0.8  # quality of the line work alone (grid, frame) that anchors a fit the whole ink scores low
+GRID_MIN_SHARE = 0.25  # the input's long straight strokes must be at least this share of its ink to anchor on
+GRID_MIN_WHOLE = 0.4  # ... when the whole ink still scores this (clues redrawn larger: 0.49-0.62; another
+# puzzle whose dense fills hide its own grid lines: 0.3-0.37)
+GRID_TRIES = 3  # best distinct fits re-fitted on the line work
+GRID_LINE_INK = 0.25  # ... and at least this dark
+GRID_LONG_LINE = 0.2  # ... and at least this long (share of the side: longer than a hatched cell's strokes)
+GRID_THIN_PX = 7  # work px: line ink thinner than this across is a line (thicker: a filled run of cells)
 PIXEL_IDENTITY_RECALL = 0.97  # pixel check: share of the input's line pixels the answer must repeat exactly
 PIXEL_IDENTITY_EXTRA = 0.03  # ... and at most this much ink (of the input's) added away from the edits
 
@@ -810,6 +818,75 @@ def _quality(t: _Work, a: _Work, W: np.ndarray, keep: np.ndarray | None) -> tupl
     return float(np.clip(q, 0.0, 1.0)), ncc, recall
 
 
+def _line_ink(ink: np.ndarray) -> np.ndarray:
+    """The ink of long straight strokes (grid lines, thick lines, the frame: at least PROFILE_LINE of the
+    side, upright): text, digits, pieces and most marks drop out."""
+    kv = max(5, round(PROFILE_LINE * ink.shape[0]))
+    kh = max(5, round(PROFILE_LINE * ink.shape[1]))
+    return np.maximum(cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((kv, 1), np.uint8)),
+                      cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((1, kh), np.uint8)))
+
+
+def _line_work(w: _Work) -> _Work:
+    """``w`` with its ink replaced by :func:`_line_ink` (cached on ``w``)."""
+    lines = w.derived("line_work", lambda: _Work(_line_ink(w.ink), w.to_work, w.paper, w.chromatic, w.lighter))
+    return lines
+
+
+def _has_lattice(t: _Work) -> bool:
+    """Whether the input carries enough long straight line work (a grid, a frame) to anchor a fit on."""
+    total = float(t.ink.sum())
+    return total > 0 and float(_line_work(t).ink.sum()) >= GRID_MIN_SHARE * total
+
+
+def _long_thin_lines(ink: np.ndarray) -> np.ndarray:
+    """Upright lines thinner than GRID_THIN_PX across and at least GRID_LONG_LINE of the side long: a
+    grid's lines, not a filled run of cells (too thick) nor the strokes of a hatched fill (too short)."""
+    k = GRID_THIN_PX
+    kv, kh = max(5, round(GRID_LONG_LINE * ink.shape[0])), max(5, round(GRID_LONG_LINE * ink.shape[1]))
+    v = cv2.morphologyEx(ink - cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((1, k), np.uint8)),
+                         cv2.MORPH_OPEN, np.ones((kv, 1), np.uint8))
+    h = cv2.morphologyEx(ink - cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((k, 1), np.uint8)),
+                         cv2.MORPH_OPEN, np.ones((1, kh), np.uint8))
+    return np.maximum(v, h)
+
+
+def _grid_precision(t: _Work, a: _Work, W: np.ndarray) -> float:
+    """Share of the answer's long thin upright lines (:func:`_long_thin_lines` of the answer warped by W)
+    that lie on the input's line work (within GRID_THIN_PX / 2: a line redrawn thicker stays on it): a grid
+    with more lines than the puzzle's (a 15x15 grid over a 5x5 one, a Sudoku) scores low."""
+    k = GRID_THIN_PX | 1
+    near = t.derived("line_near", lambda: cv2.dilate(_line_work(t).ink, np.ones((k, k), np.uint8)))
+    lines = (_long_thin_lines(_warp_to_target(a.ink, W, t.ink.shape)) >= GRID_LINE_INK) & _inside(a, W, t.ink.shape)
+    total = int(np.count_nonzero(lines))
+    return int(np.count_nonzero(lines & (near >= 0.3))) / total if total > 0 else 0.0
+
+
+def _grid_quality(t: _Work, a: _Work, W: np.ndarray) -> float:
+    """:func:`_quality` of W on the line work only (no edit mask: an answer keeps the puzzle's lines;
+    fills and marks it adds are dropped as added ink), and at most the share of the answer's thin lines
+    that are the input's (:func:`_grid_precision`). Independent of the input's text, digits and pieces
+    reappearing pixel for pixel: clues redrawn in another font and size leave it unchanged."""
+    return min(_quality(_line_work(t), _line_work(a), W, None)[0], _grid_precision(t, a, W))
+
+
+def _grid_fits(t: _Work, a: _Work, tried: list[tuple[float, np.ndarray, str]]) -> list[tuple[float, np.ndarray, str]]:
+    """The best GRID_TRIES distinct fits tried, each re-fitted on the line work alone, with their grid
+    quality (:func:`_grid_quality`)."""
+    out: list[tuple[float, np.ndarray, str]] = []
+    seen: list[np.ndarray] = []
+    tl, al = _line_work(t), _line_work(a)
+    for q, W, method in sorted(tried, key=lambda c: -c[0]):
+        if any(_corner_motion(W, S, t.ink.shape) < 1.0 for S in seen):
+            continue
+        seen.append(W)
+        Wg = _refine(tl, al, W, None)
+        out.append((_grid_quality(t, a, Wg), Wg, method + "+grid"))
+        if len(seen) == GRID_TRIES:
+            break
+    return out
+
+
 # ---------------------------------------------------------------------------------------- validation
 
 
@@ -1021,6 +1098,19 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
         if W0 is not None:
             consider(_refine(t, a, W0, keep), "features")
 
+    # Anchor on the puzzle's grid: clues redrawn in another font and size (or other text and pieces
+    # redrawn) keep the whole-ink quality low, and can pull the fit, although the grid lies plainly where
+    # it should. The best fits are re-fitted on the long straight lines alone and scored on them.
+    grid_anchored = False
+    if (best is None or best[0] < GOOD_QUALITY) and tried and _has_lattice(t):
+        fits = [c for c in _grid_fits(t, a, tried)
+                if _check_transform(to_full(c[1]), (th, tw), full_hw, page_full) is None
+                and _quality(t, a, c[1], keep)[0] >= GRID_MIN_WHOLE]
+        if fits:
+            g = max(fits, key=lambda c: c[0])
+            if g[0] >= GRID_QUALITY and (best is None or best[0] < MIN_QUALITY
+                                         or g[0] >= _grid_quality(t, a, best[1]) + SETTLED_GAIN):
+                best, grid_anchored = g, True
     if best is None:
         return _fail(rejected[0] if rejected else "no alignment found (images do not correlate)")
     q, W, method = best
@@ -1042,7 +1132,7 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
         page_mask, A[:2], (tw, th), flags=cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
     local = unbent = None
     if q < LOCAL_SKIP_QUALITY:
-        bent = _bend_locally(answer, image, A, target, t, keep, border)
+        bent = _bend_locally(answer, image, A, target, t, keep, border, grid_anchored)
         if bent is not None and bent[1] > q + 0.005:
             unbent = image
             unbent[observed == 0] = white_balance_inverse(target, a.paper)[observed == 0]
@@ -1077,10 +1167,10 @@ def _lattice_agrees(t: _Work, a: _Work, W: np.ndarray) -> bool:
 
 
 def _bend_locally(answer: np.ndarray, warped: np.ndarray, A: np.ndarray, target: np.ndarray, t: _Work,
-                  keep: np.ndarray | None, border: tuple[float, ...]
+                  keep: np.ndarray | None, border: tuple[float, ...], lines: bool = False
                   ) -> tuple[np.ndarray, float, tuple[np.ndarray, float], tuple[np.ndarray, np.ndarray]] | None:
     """The answer resampled with the affine map ``A`` (answer -> input) plus smooth local offsets, and
-    its quality, the offsets (grid, map scale) and the remap (map_x, map_y); None when the offsets are all below LOCAL_APPLY_PX or cannot be measured.
+    its quality (:func:`_grid_quality` when ``lines``), the offsets (grid, map scale) and the remap (map_x, map_y); None when the offsets are all below LOCAL_APPLY_PX or cannot be measured.
 
     Offsets are measured between edge maps of ``target`` and of the ``warped`` answer at ~LOCAL_SIDE
     px, ignoring ink the answer added (the edits), searched up to LOCAL_MAX_SHIFT of the image side
@@ -1121,7 +1211,8 @@ def _bend_locally(answer: np.ndarray, warped: np.ndarray, A: np.ndarray, target:
     bent = cv2.remap(answer, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=border)
     a2 = _work_image(bent, t.ink.shape[1] / tw, achromatic_ink=t.chromatic < 0.1, lighter=t.lighter)
     same_frame = a2.to_work @ np.linalg.inv(t.to_work)  # both maps are the input frame, resized alike
-    return bent, _quality(t, a2, same_frame, keep)[0], (total, f), (map_x, map_y)
+    quality = _grid_quality(t, a2, same_frame) if lines else _quality(t, a2, same_frame, keep)[0]
+    return bent, quality, (total, f), (map_x, map_y)
 
 
 def _pixel_identity(answer: np.ndarray, target: np.ndarray, keep: np.ndarray | None) -> float | None:

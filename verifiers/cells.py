@@ -38,6 +38,9 @@ STATES = (FILLED, CROSSED, BLANK, UNSURE)
 PATCH = 16  # side of the resampled cell interior
 INK = 24  # darkness (0-255, vs the local paper) of an even tone that is shading: grey 215 on white is 40
 FAINT = 14  # an even tone between FAINT and INK is neither clearly paper nor clearly shading
+FAINT_EXCESS = 7  # ... unless it is less than this much darker than the blank cells around it:
+FAINT_RADIUS = 2.5  # ... those within this many cells
+FAINT_NEIGHBOURS = 3  # ... at least this many of them
 MARK_INK = 56  # darkness from which a patch pixel is part of a drawn mark (stroke, fill, X, dot)
 HOLE_DROP = 0.05  # a block this much darker than the paper estimate there is not paper
 STROKE_CLOSE = 0.3  # strokes narrower than this fraction of a cell are closed away before the paper is estimated
@@ -344,7 +347,7 @@ def classify_patch(patch: np.ndarray, features: dict[str, Any] | None = None) ->
     covered = sum(s >= SIDE_COVERED for s in sides)
     if tinted >= 0.85 and tone >= INK and spread <= max(40.0, 0.5 * tone):  # an even tone: a fill of any shade
         return FILLED, _conf((tone - INK) / 12.0, (tinted - 0.85) / 0.1), ev
-    if spread < 14 and FAINT <= tone < INK and cover < 0.02:  # an even faint tone: shading or shadow left over
+    if _is_faint(f):  # an even faint tone: shading or shadow left over (see _faint_against_neighbours)
         return UNSURE, UNSURE_CONFIDENCE, ev
     if covered == 4:
         lowest = min(sides)
@@ -463,7 +466,35 @@ def read_marks(image: np.ndarray, boxes: Sequence[Sequence[float]] | None = None
         states.append(state)
         confidence.append(conf)
         evidence.append(ev)
+    _faint_against_neighbours(states, confidence, evidence, feats, boxes, cell_px)
     return CellMarks(states, confidence, evidence)
+
+
+def _is_faint(f: dict[str, Any]) -> bool:
+    """The even faint tone of :func:`classify_patch` (neither paper nor shading)."""
+    return f["spread"] < 14 and FAINT <= f["tone"] < INK and f["cover"] < 0.02
+
+
+def _faint_against_neighbours(states: list[str], confidence: list[float], evidence: list[dict[str, Any]],
+                              feats: list[dict[str, Any]], boxes: Sequence[Sequence[float]], cell_px: float) -> None:
+    """A faint-tone cell (UNSURE) is blank when it is less than FAINT_EXCESS darker than the blank cells around it
+    (within FAINT_RADIUS cells, at least FAINT_NEIGHBOURS of them): the paper map left the same residual
+    tone there (a soft shadow edge, paper texture), so the cell is paper like them. Changes ``states`` in
+    place; the evidence gets ``paper_tone`` (the neighbours' median tone)."""
+    faint = [i for i, s in enumerate(states) if s == UNSURE and _is_faint(feats[i])]
+    if not faint:
+        return
+    centres = np.array([((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b in boxes], np.float64)
+    blank = np.array([s == BLANK for s in states])
+    tones = np.array([f["tone"] for f in feats], np.float64)
+    for i in faint:
+        near = blank & (np.hypot(*(centres - centres[i]).T) <= FAINT_RADIUS * cell_px)
+        if int(near.sum()) < FAINT_NEIGHBOURS:
+            continue
+        paper = float(np.median(tones[near]))
+        evidence[i]["paper_tone"] = round(paper, 1)
+        if tones[i] - paper < FAINT_EXCESS:
+            states[i], confidence[i] = BLANK, _conf((FAINT_EXCESS - (tones[i] - paper)) / FAINT_EXCESS)
 
 
 def cell_size(boxes: Sequence[Sequence[float]]) -> float:

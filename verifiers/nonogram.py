@@ -10,6 +10,7 @@ the input image. Scoring formula and thresholds: ``data/rubrics/nonogram.json``.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -99,6 +100,8 @@ class ClueReading:
     text: str
     sizes: tuple[int, ...] = ()  # glyphs per number, in reading order
     digit_size: tuple[float, float] = (0.0, 0.0)  # the page's digit height and width (px) it was read at
+    slant: float = 0.0  # the page's glyph slant it was read at (see _page_slant)
+    glyph_cells: tuple[np.ndarray, ...] = ()  # the glyph images read, in reading order
 
 
 def _strip_ink(crop: np.ndarray, font_px: float) -> tuple[np.ndarray, list[list[int]]]:
@@ -172,6 +175,48 @@ def _glyph_lines(boxes: list[list[int]], kind: str, digit_h: float) -> list[list
     return out
 
 
+def _split_touching(line: list[list[int]], ink: np.ndarray, digit_h: float) -> list[list[int]]:
+    """Glyphs wider than tall (two digits of a bold or heavy pen whose strokes touch: "10", "14") cut in
+    two at the column of least ink in their middle half; each half keeps the rows its ink spans. A glyph
+    wider than TOUCHING_MAX_ASPECT x its height, shorter than half a digit, or whose halves would be
+    slivers, is left whole (and reads unsure)."""
+    out: list[list[int]] = []
+    for g in line:
+        x0, y0, x1, y1 = g
+        w, h = x1 - x0, y1 - y0
+        if not (1.05 * h < w <= TOUCHING_MAX_ASPECT * h and h >= 0.5 * digit_h):
+            out.append(g)
+            continue
+        cols = ink[y0:y1, x0:x1].sum(axis=0)
+        lo, hi = round(0.3 * w), round(0.7 * w)
+        cut = lo + int(np.argmin(cols[lo:hi])) if hi > lo else w // 2
+        halves = []
+        for a, b in ((x0, x0 + cut), (x0 + cut + 1, x1)):
+            rows = np.nonzero(ink[y0:y1, a:b].any(axis=1))[0] if b > a else []
+            if b - a < 0.2 * h or len(rows) == 0:
+                halves = []
+                break
+            halves.append([a, y0 + int(rows[0]), b, y0 + int(rows[-1]) + 1])
+        out.extend(halves or [g])
+    return out
+
+
+def _page_slant(lines_per_strip: list[list[list[list[int]]]], inks: list[np.ndarray], digit_h: float) -> float:
+    """The clue glyphs' slant, x shift per px down (italic: negative): the median over the digit-high
+    glyphs of their ink's x-y covariance over its y variance (upright fonts: about 0, the sideways moments
+    of a 7 and a 4 cancel in the median)."""
+    slants = []
+    for lines, ink in zip(lines_per_strip, inks):
+        for line in lines:
+            for x0, y0, x1, y1 in line:
+                if y1 - y0 < 0.7 * digit_h:
+                    continue
+                ys, xs = np.nonzero(ink[y0:y1, x0:x1])
+                if len(ys) >= 10 and float(ys.var()) > 0:
+                    slants.append(float(((xs - xs.mean()) * (ys - ys.mean())).mean()) / float(ys.var()))
+    return float(np.median(slants)) if len(slants) >= 3 else 0.0
+
+
 def _digit_size(lines_per_strip: list[list[list[list[int]]]], font_px: float) -> tuple[float, float]:
     """The page's clue digit height and width (px), from the glyphs of every strip read: the median glyph
     height, and the median width of the glyphs that are not narrow (a "1" is); the input's font size when
@@ -212,6 +257,8 @@ CLUE_INK_JOIN = 0.6  # ... pieces joined by ink down to this share of that level
 SAME_NUMBER_GAP = 0.5
 NEW_NUMBER_GAP = 0.65
 GLYPH_CELL = 32  # glyphs are read on square cells of this side
+SLANT_MIN = 0.1  # glyphs of a page slanted more than this (x per y, ~6 deg) are read upright (sheared back)
+TOUCHING_MAX_ASPECT = 1.9  # a glyph up to this much wider than tall may be two touching digits (cut in two)
 
 
 @lru_cache(maxsize=8)
@@ -221,14 +268,17 @@ def _stroke_kernel(font_px: float) -> np.ndarray:
 
 
 def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, int, int]]], font_px: float,
-                     digit_size: tuple[float, float] | None = None) -> list[ClueReading]:
+                     digit_size: tuple[float, float] | None = None, slant: float | None = None
+                     ) -> list[ClueReading]:
     """Read the numbers in each clue strip (``kind``, pixel box) of the darkness map ``dark`` with the
     project's digit reader, all glyphs in one batch. The strips' ink is split into glyphs and the glyphs
     into numbers by spacing relative to the page's digit size (:func:`_digit_size`). A glyph wider than
     tall (touching digits) or much shorter than a digit (a fragment), a spacing between one number and
     two, a glyph read as something other than a digit or below the reader's confident level makes the
     strip's ``values`` None (unsure). ``digit_size`` (height, width) replaces the size measured on
-    ``strips``, e.g. to read some strips again at the size measured on all of them."""
+    ``strips``, e.g. to read some strips again at the size measured on all of them; ``slant`` likewise.
+    Glyphs of a slanted page (italic) are sheared upright before reading. Glyphs wider than tall are cut
+    in two where their ink is thinnest (:func:`_split_touching`)."""
     from genpuzzle.verifiers import digits
 
     try:
@@ -248,13 +298,29 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
         crops.append((x0, y0, crop, ink))
         lines_per_strip.append((kind, boxes))
     digit_h = digit_size[0] if digit_size else _digit_size([[boxes] for _, boxes in lines_per_strip], font_px)[0]
-    lines_per_strip = [_glyph_lines(boxes, kind, digit_h) for kind, boxes in lines_per_strip]
+    if slant is None:
+        slant = _page_slant([_glyph_lines(boxes, kind, digit_h) for kind, boxes in lines_per_strip],
+                            [c[3] for c in crops], digit_h)
+    shears = [(0.0, 0.0)] * len(crops)  # per strip: x padding and the row the shear pivots on
+    if abs(slant) >= SLANT_MIN:
+        # italic digits are segmented and read upright: the reader knows them better upright, and two
+        # slanted digits that touch are cut apart along their slant
+        for j, (x0, y0, crop, _) in enumerate(crops):
+            pad, pivot = math.ceil(abs(slant) * crop.shape[0] / 2) + 1, (crop.shape[0] - 1) / 2
+            upright = cv2.warpAffine(crop, np.float32([[1, -slant, slant * pivot + pad], [0, 1, 0]]),
+                                     (crop.shape[1] + 2 * pad, crop.shape[0]), flags=cv2.INTER_LINEAR)
+            ink, boxes = _strip_ink(upright, font_px)
+            crops[j] = (x0, y0, upright, ink)
+            lines_per_strip[j] = (lines_per_strip[j][0], boxes)
+            shears[j] = (pad, pivot)
+    lines_per_strip = [[_split_touching(line, ink, digit_h) for line in _glyph_lines(boxes, kind, digit_h)]
+                       for (kind, boxes), (_, _, _, ink) in zip(lines_per_strip, crops)]
     digit_h, digit_w = digit_size or _digit_size(lines_per_strip, font_px)
     cells: list[np.ndarray] = []
     plans: list[list[list[int]]] = []
     boxes_per_strip: list[list[list[int]]] = []
     bad: list[bool] = []
-    for (x0, y0, crop, ink), lines in zip(crops, lines_per_strip):
+    for (x0, y0, crop, ink), lines, (pad, pivot) in zip(crops, lines_per_strip, shears):
         # the glyph's darkness over its ink grown by 1 px: the anti-aliased rim of a thin or light stroke
         # is part of its weight (cut at the ink level, a small serif digit reads too thin)
         rim = np.where(cv2.dilate(ink.astype(np.uint8), _WEIGHT_KERNEL) > 0, crop, 0)
@@ -276,14 +342,15 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
                     canvas[oy:oy + ry1 - ry0, ox:ox + rx1 - rx0] = rim[ry0:ry1, rx0:rx1]
                     cells.append(cv2.resize(255 - canvas, (GLYPH_CELL, GLYPH_CELL), interpolation=cv2.INTER_AREA))
                     idx.append(len(cells) - 1)
-                    gboxes.append([x0 + gx0, y0 + gy0, x0 + gx1, y0 + gy1])
+                    back = round(slant * ((gy0 + gy1) / 2 - pivot) - pad) if pad else 0  # upright -> page x
+                    gboxes.append([x0 + gx0 + back, y0 + gy0, x0 + gx1 + back, y0 + gy1])
                 plan.append(idx)
         plans.append(plan)
         boxes_per_strip.append(gboxes)
         bad.append(odd)
     if reader is None:
-        return [ClueReading(None, 0.0, g, "digit reader unavailable", tuple(map(len, plan)), (digit_h, digit_w))
-                for g, plan in zip(boxes_per_strip, plans)]
+        return [ClueReading(None, 0.0, g, "digit reader unavailable", tuple(map(len, plan)), (digit_h, digit_w),
+                            slant) for g, plan in zip(boxes_per_strip, plans)]
     readings = reader.read(cells) if cells else []
     out = []
     for plan, gboxes, odd in zip(plans, boxes_per_strip, bad):
@@ -301,13 +368,33 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
         if odd:
             values = None
         out.append(ClueReading(values, round(float(conf), 3), gboxes, " ".join(texts), tuple(map(len, plan)),
-                               (digit_h, digit_w)))
+                               (digit_h, digit_w), slant, tuple(cells[i] for idx in plan for i in idx)))
     return out
+
+
+def expected_support(reading: ClueReading, expected: list[int]) -> float:
+    """How far an unsure strip can be the puzzle's numbers: the smallest probability the digit reader gives
+    any glyph's expected digit (0 when the glyphs do not fall into the expected numbers and digits)."""
+    from genpuzzle.verifiers import digits
+
+    want = [str(v) for v in expected]
+    if list(reading.sizes) != [len(w) for w in want] or len(reading.glyph_cells) != len("".join(want)):
+        return 0.0
+    try:
+        reader = digits.default_reader()
+    except Exception:
+        return 0.0
+    prepared = digits.prepare_cells(list(reading.glyph_cells))
+    if any(p.image is None for p in prepared):
+        return 0.0
+    probs = reader.probabilities(np.stack([p.image for p in prepared]))
+    return float(min(probs[k, int(ch)] for k, ch in enumerate("".join(want))))
 
 
 CLUE_INK = 100  # darkness from which a clue-strip pixel is surely glyph ink
 READ_DIGIT_FRACTION = 0.025  # a strip whose pixels differ from the input by this much of a digit is read
 SWAP_DIGIT_FRACTION = 0.15  # ... or with this much of a digit's ink swapped with paper, pixel for pixel
+EXPECTED_SUPPORT = 0.2  # an unsure strip whose every glyph has this probability of its expected digit: review
 
 
 _WEIGHT_KERNEL = np.ones((3, 3), np.uint8)
@@ -379,9 +466,9 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
         # a pen 1 px heavier or lighter than the reader knows (small bold digits): read those strips again
         # with the strokes thinned and thickened by 1 px; a value is taken only when every sure re-reading
         # agrees on it, so a changed digit still reads as what it is
-        size = readings[unsure[0]].digit_size
-        again = [read_clue_strips(cv2.erode(a_con, _WEIGHT_KERNEL), [boxes[j] for j in unsure], font_px, size),
-                 read_clue_strips(cv2.dilate(a_con, _WEIGHT_KERNEL), [boxes[j] for j in unsure], font_px, size)]
+        size, slant = readings[unsure[0]].digit_size, readings[unsure[0]].slant
+        again = [read_clue_strips(cv2.erode(a_con, _WEIGHT_KERNEL), [boxes[j] for j in unsure], font_px, size, slant),
+                 read_clue_strips(cv2.dilate(a_con, _WEIGHT_KERNEL), [boxes[j] for j in unsure], font_px, size, slant)]
         for n, j in enumerate(unsure):
             # only a re-reading that finds the same glyphs in the same numbers counts (a thin pen thinned
             # further can lose a whole glyph and read "nothing")
@@ -408,7 +495,12 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
             charged += 1
             # a strip whose best guesses are the puzzle's numbers, only below the confident level (a font
             # the reader knows less), is a review, not a confident change
+            # likewise when the reader gives every glyph's expected digit a fair chance (a cmti10 italic 3
+            # read as a 9 at 0.47 still gives the 3 0.26-0.45; a digit changed into another gives it ~0)
             guessed = reading.text.split(" ") == [str(v) for v in expected]
+            if (n_erased >= min_px or n_added >= min_px) and not guessed:
+                where["expected_support"] = round(expected_support(reading, expected), 3)
+                guessed = where["expected_support"] >= EXPECTED_SUPPORT
             if (n_erased >= min_px or n_added >= min_px) and not guessed:
                 violations.append(Violation("clue_changed", f"{kind} {index + 1} clue numbers differ from the "
                                             f"input ({n_erased} px of clue ink missing, {n_added} px added) and "
