@@ -101,17 +101,20 @@ def new_canvas() -> tuple[Image.Image, ImageDraw.ImageDraw]:
 def finish(input_image: Image.Image, reference: Image.Image, layout: dict[str, Any], mask_ink_px: float) -> Drawing:
     """The edit mask: wherever the reference differs from the input, grown by ``mask_ink_px``."""
     import cv2
+    from PIL import ImageChops
 
-    ref, inp = np.asarray(reference), np.asarray(input_image)
-    diff = (ref[:, :, 0] != inp[:, :, 0]) | (ref[:, :, 1] != inp[:, :, 1]) | (ref[:, :, 2] != inp[:, :, 2])
     k = max(3, int(2 * mask_ink_px) | 1)
-    grown = np.zeros(diff.shape, np.uint8)
-    rows, cols = np.nonzero(diff.any(axis=1))[0], np.nonzero(diff.any(axis=0))[0]
-    if len(rows):  # dilate only the changed box grown by the kernel's reach: the same mask, less area
-        r0, r1 = max(0, rows[0] - k), min(diff.shape[0], rows[-1] + k + 1)
-        c0, c1 = max(0, cols[0] - k), min(diff.shape[1], cols[-1] + k + 1)
+    width, height = reference.size
+    grown = np.zeros((height, width), np.uint8)
+    changed = ImageChops.difference(reference, input_image)
+    box = changed.getbbox()  # the box of pixels differing in any band, found without numpy copies of the pages
+    if box:  # dilate only the changed box grown by the kernel's reach: the same mask, less area
+        r0, r1 = max(0, box[1] - k), min(height, box[3] + k)
+        c0, c1 = max(0, box[0] - k), min(width, box[2] + k)
+        bands = np.asarray(changed.crop((c0, r0, c1, r1)))
+        diff = np.minimum(bands[:, :, 0] | bands[:, :, 1] | bands[:, :, 2], 1)  # 1 where any band differs
         kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
-        grown[r0:r1, c0:c1] = dilate_by_rows(diff[r0:r1, c0:c1].astype(np.uint8), kernel) * 255
+        grown[r0:r1, c0:c1] = dilate_by_rows(diff, kernel) * 255
     mask = Image.fromarray(grown, "L")
     layout["size"] = [SIZE, SIZE]
     return Drawing(input_image, reference, mask, layout)
@@ -313,7 +316,7 @@ def render_lattice(caption: str, labels_grid: np.ndarray, removed: np.ndarray | 
         d.line([(x0, y0 + k * cell), (x1, y0 + k * cell)], fill=GRID_INK, width=2)
     d.rectangle([x0, y0, x1, y1], outline=INK, width=FIGURE_WIDTH)
     input_image = img.copy()
-    ids = sorted(int(v) for v in np.unique(labels_grid) if v >= 0)
+    ids = sorted(v for v in set(np.asarray(labels_grid).ravel().tolist()) if v >= 0)
     for r in range(rows):
         for c in range(cols):
             if labels_grid[r, c] >= 0:

@@ -279,10 +279,9 @@ def canonical(labels: np.ndarray) -> np.ndarray:
     labels = np.asarray(labels)
     if labels.size == 0:
         return np.full(labels.shape, -1, np.int64)
-    _, first, inverse = np.unique(labels.ravel(), return_index=True, return_inverse=True)
-    rank = np.empty(len(first), np.int64)
-    rank[np.argsort(first)] = np.arange(len(first))  # value -> its order of first occurrence
-    return rank[inverse.ravel()].reshape(labels.shape)
+    # a few dozen cells: a dict in first-occurrence order beats np.unique (which also imports numpy.ma)
+    rank: dict = {}
+    return np.array([rank.setdefault(v, len(rank)) for v in labels.ravel().tolist()], np.int64).reshape(labels.shape)
 
 
 def regions_connected(labels: np.ndarray) -> bool:
@@ -290,7 +289,7 @@ def regions_connected(labels: np.ndarray) -> bool:
     import collections
 
     rows, cols = labels.shape
-    for v in np.unique(labels):
+    for v in sorted(set(np.asarray(labels).ravel().tolist())):
         cells = list(zip(*np.nonzero(labels == v)))
         seen = {cells[0]}
         queue = collections.deque([cells[0]])
@@ -483,7 +482,7 @@ def check_partition(identity: str, params: dict[str, int], labels: np.ndarray) -
     (check, holds, detail). The partition proves the identity iff every check holds."""
     labels = np.asarray(labels)
     present = labels >= 0
-    ids = [int(v) for v in np.unique(labels[present])]
+    ids = sorted(set(labels[present].ravel().tolist()))
     sizes = sorted(int((labels == v).sum()) for v in ids)
     checks: list[tuple[str, bool, str]] = [("connected", _connected_present(labels), "each region is one piece")]
     if identity in ("odd_sum", "nicomachus"):
