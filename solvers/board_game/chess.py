@@ -92,6 +92,19 @@ def mating_moves(cb: Any) -> list[Any]:
 
 
 def has_mate_in_1(cb: Any) -> bool:
+    return mate_in_1_move(cb) is not None
+
+
+def mate_in_1_move(cb: Any, hint: Any = None) -> Any:
+    """A legal move of the side to move that checkmates, or None; ``hint`` (a move that mated in a
+    similar position) is tried first when it is legal here, which decides most calls of the mate-in-2
+    search at once (any mating move answers the question)."""
+    if hint is not None and cb.is_legal(hint):
+        cb.push(hint)
+        mate = cb.is_checkmate()
+        cb.pop()
+        if mate:
+            return hint
     king = cb.king(not cb.turn)
     for move in list(cb.legal_moves):
         if not _may_give_check(cb, move, king):
@@ -100,8 +113,8 @@ def has_mate_in_1(cb: Any) -> bool:
         mate = cb.is_checkmate()
         cb.pop()
         if mate:
-            return True
-    return False
+            return move
+    return None
 
 
 def mate_in_2_keys(cb: Any, limit: int = 2) -> tuple[list[Any], int]:
@@ -113,14 +126,16 @@ def mate_in_2_keys(cb: Any, limit: int = 2) -> tuple[list[Any], int]:
         nodes += 1
         replies = list(cb.legal_moves)
         ok = bool(replies)
+        hint = None
         for reply in replies:
             cb.push(reply)
             nodes += 1
-            mate = has_mate_in_1(cb)
+            mate = mate_in_1_move(cb, hint)
             cb.pop()
-            if not mate:
+            if mate is None:
                 ok = False
                 break
+            hint = mate
         cb.pop()
         if ok:
             keys.append(move)
