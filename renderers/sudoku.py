@@ -12,11 +12,16 @@ from genpuzzle.renderers.common import Drawing, cell_box, draw_centered_text
 GIVEN_INK = (0, 0, 0)
 FILLED_INK = (30, 80, 200)
 BACKGROUND = (255, 255, 255)
+# the puzzle is drawn as a grey ("L") image (written as 8-bit grey without a colour check); the reference
+# is its RGB copy with the filled digits
+GIVEN_GREY = 0
+BACKGROUND_GREY = 255
 
 
 def render_sudoku(givens: list[list[int]], solution: list[list[int]], box_rows: int, box_cols: int,
                   cell_px: int, margin: int = 40) -> Drawing:
-    """Draw the puzzle (givens in black), the reference (blanks filled in blue) and the mask of blanks."""
+    """Draw the puzzle (givens in black, a grey image), the reference (blanks filled in blue, RGB) and the
+    mask of blanks."""
     n = len(givens)
     thin, thick = max(2, cell_px // 32), max(4, cell_px // 14)
     side = n * cell_px
@@ -25,16 +30,16 @@ def render_sudoku(givens: list[list[int]], solution: list[list[int]], box_rows: 
               "box_rows": box_rows, "box_cols": box_cols}
 
     def grid_image() -> Image.Image:
-        image = Image.new("RGB", (size, size), BACKGROUND)
+        image = Image.new("L", (size, size), BACKGROUND_GREY)
         draw = ImageDraw.Draw(image)
         for k in range(n + 1):
             width = thick if k % box_cols == 0 else thin
             x = margin + k * cell_px
-            draw.line([(x, margin - thick // 2), (x, margin + side + thick // 2)], fill=GIVEN_INK, width=width)
+            draw.line([(x, margin - thick // 2), (x, margin + side + thick // 2)], fill=GIVEN_GREY, width=width)
         for k in range(n + 1):
             width = thick if k % box_rows == 0 else thin
             y = margin + k * cell_px
-            draw.line([(margin - thick // 2, y), (margin + side + thick // 2, y)], fill=GIVEN_INK, width=width)
+            draw.line([(margin - thick // 2, y), (margin + side + thick // 2, y)], fill=GIVEN_GREY, width=width)
         return image
 
     digit_px = int(cell_px * 0.62)
@@ -47,34 +52,36 @@ def render_sudoku(givens: list[list[int]], solution: list[list[int]], box_rows: 
             x0, y0, x1, y1 = cell_box(layout, r, c)
             center = ((x0 + x1) / 2, (y0 + y1) / 2)
             if givens[r][c]:
-                _paste_digit(puzzle, center, givens[r][c], cell_px, digit_px, GIVEN_INK, True)
+                _paste_digit(puzzle, center, givens[r][c], cell_px, digit_px, GIVEN_GREY, True)
             else:
                 blanks.append((center, solution[r][c]))
                 inset = thick // 2 + 1
                 mask_draw.rectangle([x0 + inset, y0 + inset, x1 - inset, y1 - inset], fill=255)
     # the reference is the puzzle plus the filled digits (each digit's tile stays inside its cell, so the
     # paste order does not matter)
-    reference = puzzle.copy()
+    reference = puzzle.convert("RGB")
     for center, digit in blanks:
         _paste_digit(reference, center, digit, cell_px, digit_px, FILLED_INK, False)
     return Drawing(puzzle, reference, mask, layout)
 
 
 def _paste_digit(image: Image.Image, center: tuple[float, float], digit: int, cell_px: int, digit_px: int,
-                 ink: tuple[int, int, int], bold: bool) -> None:
+                 ink: int | tuple[int, int, int], bold: bool) -> None:
     """Draw ``digit`` centred on ``center`` inside a white cell: the same pixels as drawing the text there
     (the glyph is rasterised once, at the same sub-pixel position, on the same white), at a fraction of
     the cost."""
     x0, y0 = math.floor(center[0] - cell_px / 2), math.floor(center[1] - cell_px / 2)
-    tile, (dx, dy) = _digit_tile(digit, cell_px, digit_px, ink, bold, center[0] - x0, center[1] - y0)
+    tile, (dx, dy) = _digit_tile(digit, cell_px, digit_px, image.mode, ink, bold, center[0] - x0, center[1] - y0)
     image.paste(tile, (x0 + dx, y0 + dy))
 
 
 @lru_cache(maxsize=256)
-def _digit_tile(digit: int, cell_px: int, digit_px: int, ink: tuple[int, int, int], bold: bool,
+def _digit_tile(digit: int, cell_px: int, digit_px: int, mode: str, ink: int | tuple[int, int, int], bold: bool,
                 cx: float, cy: float) -> tuple[Image.Image, tuple[int, int]]:
-    """``digit`` drawn centred on (cx, cy) of a white cell, cropped to its ink, and the crop's offset."""
-    canvas = Image.new("RGB", (cell_px, cell_px), BACKGROUND)
+    """``digit`` drawn centred on (cx, cy) of a white cell of ``mode`` ("L" or "RGB"), cropped to its ink,
+    and the crop's offset."""
+    white = Image.new(mode, (cell_px, cell_px), "white")
+    canvas = white.copy()
     draw_centered_text(ImageDraw.Draw(canvas), (cx, cy), str(digit), digit_px, ink, bold=bold)
-    box = ImageChops.difference(canvas, Image.new("RGB", canvas.size, BACKGROUND)).getbbox() or (0, 0, 1, 1)
+    box = ImageChops.difference(canvas, white).getbbox() or (0, 0, 1, 1)
     return canvas.crop(box), (box[0], box[1])

@@ -106,9 +106,8 @@ class _Search:
         dead = False
         for j in range(k, ne):
             i = empties[j]
-            mask = full
-            for u in cell_units[i]:
-                mask &= ~used[u]
+            row, col, box = cell_units[i]  # every cell lies in one row, one column and one box
+            mask = full & ~(used[row] | used[col] | used[box])
             cand[i] = mask
             if not mask:
                 dead = True
@@ -194,6 +193,8 @@ def carve_unique(solution: Grid, board: Board, rng: random.Random, min_givens: i
     digit: the puzzle before the blanking has ``solution`` as its only one, so that is the same question
     as "does the blanked puzzle have a second solution" (the same decisions as counting to 2), and a
     search for one completion of a more constrained grid, which propagation usually refutes at once.
+    A cell that would leave a whole unavoidable rectangle of ``solution`` blank (:func:`_rectangles`) is
+    kept without a search: swapping its two digits gives a second solution.
     """
     n = board.n
     bitboards = _bitboards(board)
@@ -211,6 +212,10 @@ def carve_unique(solution: Grid, board: Board, rng: random.Random, min_givens: i
     cell_unit_masks = bitboards.cell_unit_masks
     holding, _ = bitboards.position(solution)  # per digit: the cells holding it (nothing is blank yet)
     seen = [seen_by(h) for h in holding]  # per digit: the cells that see one holding it
+    rectangles_at: list[list[int]] = [[] for _ in range(n * n)]
+    for rectangle in _rectangles(solution, board):
+        for i in _cell_indices(rectangle):
+            rectangles_at[i].append(rectangle)
     cells = [(r, c) for r in range(n) for c in range(n)]
     rng.shuffle(cells)
     givens = n * n
@@ -229,6 +234,8 @@ def carve_unique(solution: Grid, board: Board, rng: random.Random, min_givens: i
             unique = True  # every other digit is seen from the cell: a naked single
         elif any(not elsewhere & unit for unit in cell_unit_masks[i]):
             unique = True  # no other place for the digit in one of the cell's units: a hidden single
+        elif any(not rectangle & ~trial_blank for rectangle in rectangles_at[i]):
+            unique = False  # a blank unavoidable rectangle: its two digits swapped solve the puzzle too
         else:
             trial = [holding[d] | (trial_blank & ~seen[d]) for d in range(n)]
             trial[digit] = trial_holding | elsewhere
@@ -239,6 +246,35 @@ def carve_unique(solution: Grid, board: Board, rng: random.Random, min_givens: i
             holding[digit], seen[digit] = trial_holding, trial_seen
             givens -= 1
     return puzzle
+
+
+def _rectangles(solution: Grid, board: Board) -> list[int]:
+    """The unavoidable rectangles of a full grid, as cell bitmasks (bit ``r * n + c``): cells at two rows
+    and two columns, in exactly two boxes, holding a b / b a. Swapping a and b there gives another valid
+    grid, so a puzzle with all four blank has two solutions or none."""
+    n = board.n
+    found = []
+    column_of = [{v: c for c, v in enumerate(row)} for row in solution]
+    for r1 in range(n):
+        row1 = solution[r1]
+        for r2 in range(r1 + 1, n):
+            row2 = solution[r2]
+            same_band = r1 // board.box_rows == r2 // board.box_rows
+            for c1 in range(n):
+                c2 = column_of[r1][row2[c1]]  # where row r1 holds the digit row r2 holds at c1
+                if c2 > c1 and row2[c2] == row1[c1] and same_band != (c1 // board.box_cols == c2 // board.box_cols):
+                    found.append((1 << (r1 * n + c1)) | (1 << (r1 * n + c2)) | (1 << (r2 * n + c1))
+                                 | (1 << (r2 * n + c2)))
+    return found
+
+
+def _cell_indices(cells: int) -> list[int]:
+    out = []
+    while cells:
+        low = cells & -cells
+        out.append(low.bit_length() - 1)
+        cells ^= low
+    return out
 
 
 class _Bitboards:
@@ -289,19 +325,20 @@ class _Bitboards:
                 return False  # a cell with no candidate left
             singles = blank & ~twice
             if singles:
-                while singles:
-                    cell = singles & -singles
-                    singles ^= cell
-                    for d in digits:
-                        if possible[d] & cell:
-                            break
-                    else:
-                        return False  # its one candidate went to a peer placed just before
-                    possible[d] &= ~peers[cell.bit_length() - 1]
-                    for e in digits:
-                        if e != d:
-                            possible[e] &= ~cell
-                    blank ^= cell
+                # every naked single at once: a single's other digits are gone already, so placing
+                # digit d in its singles only takes d from their peers
+                for d in digits:
+                    placed = singles & possible[d]
+                    if placed:
+                        seen = 0
+                        while placed:
+                            low = placed & -placed
+                            seen |= peers[low.bit_length() - 1]
+                            placed ^= low
+                        if seen & singles & possible[d]:
+                            return False  # two singles of one digit in one unit
+                        possible[d] &= ~seen
+                blank ^= singles
                 continue
             placed = False
             open_units = [unit for unit in units if unit & blank]  # a full unit holds every digit once
