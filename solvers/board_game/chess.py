@@ -10,8 +10,9 @@ codes (FEN letters, upper case White, lower case Black) or ``"."`` for an empty 
 position: its FEN.
 
 Certificates:
-- mate in 1: every legal move is tried; exactly one ends in checkmate. (Moves that cannot give check,
-  :func:`_may_give_check`, are not played out; ``reference_check`` in ``validate`` plays every move.)
+- mate in 1: every legal move is tried; exactly one ends in checkmate. (Moves that cannot give check
+  are not played out: python-chess generates only the moves of :func:`_checking_masks`;
+  ``reference_check`` in ``validate`` plays every move.)
 - mate in 2: there is no mate in 1, and exactly one first move (the key) leaves Black at least one
   legal reply while every legal reply allows a mate in 1 (exhaustive over all replies).
 No drawing, no I/O.
@@ -20,6 +21,7 @@ No drawing, no I/O.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 from genpuzzle.solvers.board_game.base import Board, BoardGame, Instance, Move, fen_placement
@@ -49,46 +51,18 @@ def square_cell(name: str) -> tuple[int, int]:
     return 8 - int(name[1]), FILES.index(name[0])
 
 
-def _may_give_check(cb: Any, move: Any, king: int) -> bool:
-    """False only for moves that cannot check the enemy king on ``king`` (so cannot mate): the side not to
-    move is never in check, so a check after the move comes from the moved piece (its attacks on an empty
-    board reach the king) or from a line the move opens (its from-square is in line with the king), or
-    from castling or en passant (always tried). Skipping the rest saves python-chess's ``push``."""
-    import chess
-
-    if cb.is_castling(move) or cb.is_en_passant(move):
-        return True
-    if chess.BB_RAYS[king][move.from_square]:
-        return True
-    kind = move.promotion or cb.piece_type_at(move.from_square)
-    to = move.to_square
-    if kind == chess.PAWN:
-        reach = chess.BB_PAWN_ATTACKS[cb.turn][to]
-    elif kind == chess.KNIGHT:
-        reach = chess.BB_KNIGHT_ATTACKS[to]
-    elif kind == chess.KING:
-        reach = chess.BB_KING_ATTACKS[to]
-    else:
-        reach = 0
-        if kind in (chess.BISHOP, chess.QUEEN):
-            reach |= chess.BB_DIAG_ATTACKS[to][0]
-        if kind in (chess.ROOK, chess.QUEEN):
-            reach |= chess.BB_RANK_ATTACKS[to][0] | chess.BB_FILE_ATTACKS[to][0]
-    return bool(reach & chess.BB_SQUARES[king])
-
-
 def mating_moves(cb: Any) -> list[Any]:
-    """Every legal move of the side to move that checkmates."""
-    out = []
-    king = cb.king(not cb.turn)
-    for move in list(cb.legal_moves):
-        if not _may_give_check(cb, move, king):
-            continue
-        cb.push(move)
-        if cb.is_checkmate():
-            out.append(move)
-        cb.pop()
-    return out
+    """Every legal move of the side to move that checkmates, in ``legal_moves`` order."""
+    found = set()
+    for from_mask, to_mask in _checking_masks(cb):
+        for move in list(cb.generate_legal_moves(from_mask, to_mask)):
+            if move in found:
+                continue
+            cb.push(move)
+            if cb.is_checkmate():
+                found.add(move)
+            cb.pop()
+    return [m for m in cb.legal_moves if m in found] if found else []
 
 
 def has_mate_in_1(cb: Any) -> bool:
@@ -105,16 +79,52 @@ def mate_in_1_move(cb: Any, hint: Any = None) -> Any:
         cb.pop()
         if mate:
             return hint
-    king = cb.king(not cb.turn)
-    for move in list(cb.legal_moves):
-        if not _may_give_check(cb, move, king):
-            continue
-        cb.push(move)
-        mate = cb.is_checkmate()
-        cb.pop()
-        if mate:
-            return move
+    for from_mask, to_mask in _checking_masks(cb):
+        for move in list(cb.generate_legal_moves(from_mask, to_mask)):
+            cb.push(move)
+            mate = cb.is_checkmate()
+            cb.pop()
+            if mate:
+                return move
     return None
+
+
+def _checking_masks(cb: Any) -> list[tuple[int, int]]:
+    """(from squares, to squares) masks whose legal moves include every move that can give check (so
+    every mating move; a move may come up twice): a move from a square in line with the enemy king (it
+    may open a line), a knight or pawn moving to a square attacking the king, a bishop, rook or queen
+    moving to a square with a clear line to it (the moved piece is not on that line, else its from-square
+    is in line), every promotion, every en passant capture and, with castling rights, every king move.
+    Letting python-chess filter by masks skips generating and testing the other moves."""
+    import chess
+
+    king = cb.king(not cb.turn)
+    if king is None:
+        return [(chess.BB_ALL, chess.BB_ALL)]
+    own, occ = cb.occupied_co[cb.turn], cb.occupied
+    diagonal = chess.BB_DIAG_ATTACKS[king][chess.BB_DIAG_MASKS[king] & occ]
+    straight = chess.BB_RANK_ATTACKS[king][chess.BB_RANK_MASKS[king] & occ] | \
+        chess.BB_FILE_ATTACKS[king][chess.BB_FILE_MASKS[king] & occ]
+    last_but_one = chess.BB_RANK_7 if cb.turn == chess.WHITE else chess.BB_RANK_2
+    masks = [(_aligned(king) & own, chess.BB_ALL),
+             (cb.knights & own, chess.BB_KNIGHT_ATTACKS[king]),
+             (cb.pawns & own, chess.BB_PAWN_ATTACKS[not cb.turn][king]),
+             (cb.pawns & own & last_but_one, chess.BB_ALL),
+             ((cb.bishops | cb.queens) & own, diagonal),
+             ((cb.rooks | cb.queens) & own, straight)]
+    if cb.ep_square is not None:
+        masks.append((cb.pawns & own, chess.BB_SQUARES[cb.ep_square]))
+    if cb.castling_rights:
+        masks.append((cb.kings & own, chess.BB_ALL))
+    return masks
+
+
+@lru_cache(maxsize=None)
+def _aligned(square: int) -> int:
+    """The squares on a rank, file or diagonal through ``square`` (itself excluded)."""
+    import chess
+
+    return sum(chess.BB_SQUARES[s] for s in range(64) if s != square and chess.BB_RAYS[square][s])
 
 
 def mate_in_2_keys(cb: Any, limit: int = 2) -> tuple[list[Any], int]:
