@@ -106,7 +106,8 @@ def build_instance(job: InstanceJob) -> BuiltInstance:
         files[path] = encode_png(ref)
         refs.append(path)
     mask_path = f"{folder}/{job.id}_mask.png"
-    files[mask_path] = encode_png(puzzle.edit_mask.convert("L"))
+    mask = puzzle.edit_mask
+    files[mask_path] = encode_png(mask if mask.mode == "L" else mask.convert("L"))  # convert("L") of L copies
     extra = []
     for suffix, data in sorted(puzzle.extra_files.items()):
         path = f"{folder}/{job.id}_{suffix}"
@@ -185,6 +186,7 @@ def write_set(out: Path, counts: dict[str, int], master_seed: int, *, workers: i
     seen: dict[str, set[str]] = excluded_keys(exclude, counts) if exclude else {}
     out.mkdir(parents=True, exist_ok=True)
     digest = hashlib.sha256()
+    folders: set[Path] = set()
     manifest_tmp = out / (MANIFEST + ".part")
     with open(manifest_tmp, "w", encoding="utf-8", newline="\n") as manifest:
         for job, built in zip(jobs, _build_all(jobs, workers, backend, address)):
@@ -194,7 +196,9 @@ def write_set(out: Path, counts: dict[str, int], master_seed: int, *, workers: i
             digest.update(line.encode("utf-8") + b"\n")
             for rel, data in built.files.items():
                 path = out / rel
-                path.parent.mkdir(parents=True, exist_ok=True)
+                if path.parent not in folders:
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    folders.add(path.parent)
                 path.write_bytes(data)
                 digest.update(rel.encode("utf-8") + b"\0" + data)
             if progress:

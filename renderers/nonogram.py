@@ -41,6 +41,30 @@ def clue_strip(layout: dict[str, Any], kind: str, index: int) -> tuple[int, int,
     return (round(gx0 + index * w), y0, round(gx0 + (index + 1) * w), y1)
 
 
+@lru_cache(maxsize=64)
+def _grid_lines(rows: int, cols: int, cell_px: int, thin: int, thick: int) -> tuple[Image.Image, Image.Image, int]:
+    """The grid's lines (thicker every ``BLOCK`` cells and at the border) as a grey picture, the mask of
+    their pixels, and the picture's offset from the grid's top left corner. Pasted with the mask, they
+    give the same pixels as drawing the lines there (integer positions: the lines' pixels only move)."""
+    pad = thick  # the lines reach thick // 2 (+1 for a wide line's rounding) beyond the grid's border
+    size = (cols * cell_px + 2 * pad + 1, rows * cell_px + 2 * pad + 1)
+    lines = Image.new("L", size, BACKGROUND)
+    mask = Image.new("L", size, 0)
+    x0, y0, x1, y1 = pad, pad, pad + cols * cell_px, pad + rows * cell_px
+    for draw, ink in ((ImageDraw.Draw(lines), None), (ImageDraw.Draw(mask), 255)):
+        for k in range(cols + 1):
+            major = k % BLOCK == 0 or k == cols
+            x = x0 + k * cell_px
+            draw.line([(x, y0 - thick // 2), (x, y1 + thick // 2)],
+                      fill=ink if ink is not None else THICK_INK if major else THIN_INK, width=thick if major else thin)
+        for k in range(rows + 1):
+            major = k % BLOCK == 0 or k == rows
+            y = y0 + k * cell_px
+            draw.line([(x0 - thick // 2, y), (x1 + thick // 2, y)],
+                      fill=ink if ink is not None else THICK_INK if major else THIN_INK, width=thick if major else thin)
+    return lines, mask, -pad
+
+
 def render_nonogram(row_clues: list[list[int]], col_clues: list[list[int]], solution: list[list[int]],
                     cell_px: int | None = None, margin: int = 28) -> Drawing:
     """Draw the puzzle, the reference (solution filled black) and the mask of the grid cells."""
@@ -68,18 +92,6 @@ def render_nonogram(row_clues: list[list[int]], col_clues: list[list[int]], solu
         "clue_font_px": font_px, "thick_every": BLOCK,
     }
 
-    def draw_grid(draw: ImageDraw.ImageDraw) -> None:
-        for k in range(cols + 1):
-            major = k % BLOCK == 0 or k == cols
-            x = gx0 + k * cell_px
-            draw.line([(x, gy0 - thick // 2), (x, gy1 + thick // 2)], fill=THICK_INK if major else THIN_INK,
-                      width=thick if major else thin)
-        for k in range(rows + 1):
-            major = k % BLOCK == 0 or k == rows
-            y = gy0 + k * cell_px
-            draw.line([(gx0 - thick // 2, y), (gx1 + thick // 2, y)], fill=THICK_INK if major else THIN_INK,
-                      width=thick if major else thin)
-
     def draw_clues(draw: ImageDraw.ImageDraw) -> None:
         for r, clue in enumerate(row_clues):
             x_right = gx0 - pad
@@ -98,7 +110,9 @@ def render_nonogram(row_clues: list[list[int]], col_clues: list[list[int]], solu
     puzzle = Image.new("L", (width, height), BACKGROUND)
     draw_clues(ImageDraw.Draw(puzzle))
     reference = puzzle.copy()  # the clues are drawn once: text is most of the drawing time
-    draw_grid(ImageDraw.Draw(puzzle))
+    lines, line_mask, offset = _grid_lines(rows, cols, cell_px, thin, thick)
+    at = (gx0 + offset, gy0 + offset)
+    puzzle.paste(lines, at, line_mask)
 
     ref_draw = ImageDraw.Draw(reference)
     for r in range(rows):
@@ -106,7 +120,7 @@ def render_nonogram(row_clues: list[list[int]], col_clues: list[list[int]], solu
             if solution[r][c]:
                 x0, y0, x1, y1 = cell_box(layout, r, c)
                 ref_draw.rectangle([x0, y0, x1, y1], fill=FILL_INK)
-    draw_grid(ref_draw)
+    reference.paste(lines, at, line_mask)  # the grid over the filled cells
 
     mask = Image.new("L", (width, height), 0)
     inset = thick // 2 + 1
