@@ -375,6 +375,8 @@ def counting_figure(rng: random.Random, kind: str, count: int) -> dict[str, Any]
         return {"kind": kind, "shape": shape, "chords": chords}
     lines: list[list[tuple[float, float]]] = []
     sampled: list[np.ndarray] = []  # the samples of ``lines``
+    middles: list[tuple[float, float]] = []  # and their middles and half lengths
+    half_lengths: list[float] = []
     for _ in range(600):
         c = (rng.uniform(0.2, 0.8), rng.uniform(0.2, 0.8))
         a, half = rng.uniform(0, math.pi), rng.uniform(0.1, 0.17)
@@ -386,7 +388,12 @@ def counting_figure(rng: random.Random, kind: str, count: int) -> dict[str, Any]
         # settles it: the sampled gap is never below the exact one, nor above it by more than half a
         # sample spacing per segment (length / 46); only the undecided pairs are sampled.
         near, rejected = [], False
+        mid, half_length = ((seg[0][0] + seg[1][0]) / 2, (seg[0][1] + seg[1][1]) / 2), math.dist(*seg) / 2
         for i, o in enumerate(lines):
+            # every point of a segment lies within half its length of its middle: a pair that far
+            # apart (with room for rounding) is neither rejected nor near
+            if math.dist(mid, middles[i]) - half_length - half_lengths[i] >= 0.07 + 1e-6:
+                continue
             exact = _segment_distance(seg, o)
             if exact + (math.dist(*seg) + math.dist(*o)) / 46 < 0.07 - 1e-9:
                 rejected = True
@@ -398,6 +405,8 @@ def counting_figure(rng: random.Random, kind: str, count: int) -> dict[str, Any]
         if not near or _segments_gap(_segment_samples(seg), np.stack([sampled[i] for i in near])) >= 0.07:
             lines.append(seg)
             sampled.append(_segment_samples(seg))
+            middles.append(mid)
+            half_lengths.append(half_length)
             if len(lines) == count:
                 return {"kind": kind, "lines": lines}
     return None
