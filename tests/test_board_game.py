@@ -704,3 +704,41 @@ def test_glyph_cells_the_move_leaves_alone_read_unchanged_on_a_bolder_page(game)
         for c, ev in enumerate(row):
             if position[r][c] == after[r][c] != EMPTY:
                 assert ev.get("read") == "unchanged" and reading.states[r][c] == position[r][c], (r, c, ev)
+
+
+def test_labels_on_a_bolder_compressed_page_are_decided_by_their_residuals():
+    """Rescaled, 1 px bolder and JPEG'd, xiangqi's "a" matches its own crop 0.974 and the "e" 0.957 (a
+    margin under 0.02): a near-exact match whose every rival leaves >= 1.3 x its residual is kept. The
+    same page with the "a" and the "e" swapped keeps neither."""
+    import cv2
+
+    from genpuzzle import perturb
+    from genpuzzle.registration import register
+    from genpuzzle.verifiers.board_game.base import check_labels
+
+    puzzle, ref = _reference("xiangqi", 1000)
+    inp = np.asarray(puzzle.input_image.convert("RGB"))
+    mask = np.asarray(puzzle.edit_mask.convert("L")) > 127
+
+    def labels_of(image):
+        page = perturb.jpeg(cv2.erode(perturb.rescale(image, 0.9, 0.9), np.ones((3, 3), np.uint8)), 75)
+        result = register(page, inp, edit_mask=mask)
+        assert result.ok, result.reason
+        return check_labels(result.image, inp, puzzle.layout)
+
+    result = labels_of(ref)
+    assert not result["redrawn"] and not result["replaced"], result["redrawn"]
+    labels = {lab["text"]: lab["box"] for lab in puzzle.layout["labels"]}
+    answer = ref.copy()
+    for old in ("a", "e"):
+        x0, y0, x1, y1 = labels[old]
+        answer[y0 - 1:y1 + 1, x0 - 1:x1 + 1] = 255
+    for old, new in (("a", "e"), ("e", "a")):
+        x0, y0, x1, y1 = labels[old]
+        X0, Y0, X1, Y1 = labels[new]
+        patch = ref[Y0 - 1:Y1 + 1, X0 - 1:X1 + 1]
+        left = (x0 + x1) // 2 - patch.shape[1] // 2
+        answer[Y0 - 1:Y1 + 1, left:left + patch.shape[1]] = patch
+    kept = {e["text"] for e in labels_of(answer)["kept"]}
+    assert not {"a", "e"} & kept
+    assert {"b", "c", "d", "f"} <= kept

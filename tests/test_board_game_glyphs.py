@@ -475,3 +475,61 @@ def test_chess_side_read_at_the_pages_pen():
     illegal = planted(rec, "illegal_move")
     v = verify(rec, draw_answer(rec, illegal, Style("pen", page=(("bolder", 1),)), seed=0), inp, mask)
     assert "illegal_move" in v.codes and v.score < 100, v.codes
+
+
+@pytest.mark.parametrize("game", ["xiangqi", "shogi", "checkers"])
+def test_a_reference_one_px_bolder_reads_right_at_the_pages_pen(game):
+    """The whole page 1 px bolder: the pen is estimated as 1 and the changed cells are read with that
+    excess taken back (``glyphs.lighter_pen``): every cell right, 100 (before: xiangqi and shogi called
+    the moved piece unknown or unsure, checkers could swing a king's side)."""
+    import cv2
+
+    from genpuzzle.verifiers.board_game.glyphs import page_pen
+
+    rec, inp, ref, mask = generated(game, 3)
+    bolder = cv2.erode(np.ascontiguousarray(ref[:, :, :3]), np.ones((3, 3), np.uint8))
+    assert page_pen(bolder, inp, rec.layout, position_of(rec))[0] == 1
+    assert page_pen(ref, inp, rec.layout, position_of(rec))[0] == 0
+    reading = modules(game)[2].read_board(bolder, inp, rec)
+    target = accepted_board(rec)
+    wrong = [(r, c, reading.states[r][c]) for r, row in enumerate(target) for c, code in enumerate(row)
+             if reading.states[r][c] != code]
+    assert not wrong, wrong
+    v = verify(rec, bolder, inp, mask)
+    assert v.score == 100 and v.status is Status.CORRECT, (v.codes, v.extra)
+
+
+@pytest.mark.parametrize("pieces", ["stacked", "side_stack"])
+def test_a_checkers_king_drawn_as_a_stack_is_never_read_as_a_man(pieces):
+    """A king drawn as two stacked discs has a plain centre like a man, but is no single round disc (or
+    the upper disc's rim crosses its band on one side): unsure, never a confident man (before: read as a
+    man, a confident false verdict)."""
+    from board_game_glyph_answers import Style
+
+    from genpuzzle.verifiers.board_game.base import UNSURE
+
+    rec, inp, _, mask = generated("checkers", 1000)
+    target = accepted_board(rec)
+    kings = [(r, c) for r, row in enumerate(target) for c, code in enumerate(row) if code in "BW"]
+    assert kings
+    answer = draw_answer(rec, target, Style("stack", pieces=pieces), seed=0)
+    reading = modules("checkers")[2].read_board(answer, inp, rec)
+    for r, c in kings:
+        assert reading.states[r][c] in (target[r][c], UNSURE), (r, c, reading.states[r][c], reading.evidence[r][c])
+    men = [(r, c) for r, row in enumerate(target) for c, code in enumerate(row) if code in "bw"]
+    assert all(reading.states[r][c] == target[r][c] for r, c in men)
+    v = verify(rec, answer, inp, mask)
+    assert v.status is not Status.INCORRECT or v.needs_review, v.codes
+
+
+def test_a_small_blurred_xiangqi_page_reads_its_pieces_by_appearance():
+    """The lead's combined page change on a reference shrunk to ~0.6 x (blurred, tinted, keystoned, JPEG):
+    the moved chariot's character no longer gives a clean ink mask; read as a picture of the board's own
+    pieces it is a chariot (before: ``unknown_piece``, ``illegal_move``, 0)."""
+    import genpuzzle
+    from genpuzzle.page_perturb import page_change
+
+    puzzle = genpuzzle.generate("board_game", 12101, "xiangqi")
+    ref = np.asarray(puzzle.reference_images[0].convert("RGB"))
+    verdict = genpuzzle.verify(puzzle, page_change(ref, "combined", 12101)[0])
+    assert verdict.status is Status.CORRECT and verdict.score == 100, (verdict.codes, verdict.extra)

@@ -21,6 +21,8 @@ from genpuzzle.verifiers.board_game.glyphs import CellView, disc_fit, page_pen, 
 DISC_IOU = 0.8  # a piece silhouette filling its circle at least this well is a disc
 BLACK_DARK_SHARE = 0.6
 WHITE_DARK_SHARE = 0.35
+DARK_L = 40.0
+DARK_UNDER_BG = 12.0
 CENTRE = 0.5  # radius (x the disc's) of the centre where a king's mark is looked for
 MARK_DE = 30.0  # a centre pixel this far (Delta E) from the disc's colour is part of a mark
 KING_MARK = 0.18  # mark share of the centre from which the piece is a king
@@ -52,9 +54,23 @@ def band_dark_share(view: CellView, cx: float, cy: float, radius: float) -> floa
     dist = np.hypot(x - cx, y - cy)
     band = view.silhouette & (dist >= SIDE_BAND[0] * radius) & (dist <= SIDE_BAND[1] * radius)
     if band.sum() < 10:
-        return view.dark_share
-    L = view.lab[band][:, 0]
-    return float((L < min(40.0, float(view.bg[0]) - 25)).mean())
+        return dark_share(view)
+    return float((view.lab[band][:, 0] < dark_below(view)).mean())
+
+
+def dark_below(view: CellView) -> float:
+    """The L* below which a disc pixel is dark ink: DARK_L, and below the square's own lightness by
+    DARK_UNDER_BG (pieces stand on the dark squares: a tinted page can bring those near a black disc)."""
+    return min(DARK_L, float(view.bg[0]) - DARK_UNDER_BG)
+
+
+def dark_share(view: CellView) -> float:
+    """The share of the disc (a little inside its edge, away from the blended halo) that is dark ink."""
+    import cv2
+
+    shrunk = cv2.erode(view.silhouette.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    region = shrunk if shrunk.sum() >= 0.3 * view.silhouette.sum() else view.silhouette
+    return float((view.lab[region][:, 0] < dark_below(view)).mean()) if region.any() else 0.0
 
 
 def band_unevenness(view: CellView, body: np.ndarray, cx: float, cy: float, radius: float) -> float:
@@ -77,9 +93,11 @@ def classify(view: CellView) -> tuple[str, float, dict[str, Any]]:
     ev: dict[str, Any] = {"disc_iou": round(iou, 3)}
     if iou < DISC_IOU:
         return UNKNOWN, 0.6, {**ev, "reason": "not a disc: no checkers piece"}
-    if view.dark_share >= BLACK_DARK_SHARE:
+    dark = dark_share(view)
+    ev["disc_dark_share"] = round(dark, 3)
+    if dark >= BLACK_DARK_SHARE:
         side = "b"
-    elif view.dark_share <= WHITE_DARK_SHARE:
+    elif dark <= WHITE_DARK_SHARE:
         side = "w"
     else:
         return UNSURE, 0.3, {**ev, "reason": "side unclear: the disc is neither dark nor light"}

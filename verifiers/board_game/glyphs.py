@@ -34,9 +34,14 @@ import numpy as np
 from genpuzzle.verifiers.board_game.base import UNKNOWN, UNSURE, BoardReading, lab_image, luma, stroke_variants
 
 UNCHANGED_NCC = 0.9
+EMPTY_CONTRADICTS = 0.7  # a cell read empty that still correlates this well with the input's piece is unsure
 UNCHANGED_BLUR = 0.025  # sigma (x pitch) of the blurred copies the unchanged test also compares
 INK_DE = 24.0  # a pixel this far (Delta E) from the cell's background colour is ink
 DISC = 0.42  # radius (x pitch) of the region a piece is looked for in
+FILL_BOX = 0.46  # half side (x pitch) of the box whose enclosed holes are filled (a piece's interior)
+FILL_MAX = 0.85  # ... holes up to this share of the box: a larger one is the cell inside its grid lines
+FILL_RETRY = 0.3  # the box is used only when the disc alone holds less body than this share of it
+FILL_EDGE_INK = 0.5  # ... and less than this share of the box's edge is ink
 CLOSE = 0.07  # closing size (x pitch) that joins a limb's outline strokes
 TEXTURE_STD = 8.0  # local L* spread (5x5) that counts as ink on line-free cells
 OPEN = 0.12  # opening size (x pitch): strokes thinner than this are no piece body
@@ -107,6 +112,19 @@ def fill_holes(mask: np.ndarray) -> np.ndarray:
     return (outside[1:-1, 1:-1] != 2)
 
 
+def _fill_small_holes(mask: np.ndarray, max_area: float) -> np.ndarray:
+    """``mask`` with its holes of at most ``max_area`` pixels filled (a larger hole is the cell itself
+    enclosed by thick grid lines, not a piece's interior)."""
+    import cv2
+
+    holes = fill_holes(mask) & ~mask
+    if not holes.any():
+        return mask
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(holes.astype(np.uint8), connectivity=4)
+    small = 1 + np.nonzero(stats[1:, cv2.CC_STAT_AREA] <= max_area)[0]
+    return mask | np.isin(labels, small)
+
+
 def main_components(mask: np.ndarray, share: float = 0.15) -> np.ndarray:
     """The largest component and every other of at least ``share`` of its area (a crown's ball, a
     character's separate strokes), without specks."""
@@ -169,10 +187,12 @@ def background_lab(lab: np.ndarray, pitch: float, ring: bool = False) -> np.ndar
 
 
 def cell_view(rgb: np.ndarray, lab: np.ndarray, grey: np.ndarray, cx: float, cy: float, pitch: float,
-              open_frac: float = OPEN, texture: bool = False, bg_ring: bool = False) -> CellView:
+              open_frac: float = OPEN, texture: bool = False, bg_ring: bool = False, box_fill: bool = False) -> CellView:
     """The measurements of one cell (see :class:`CellView`). ``texture``: also count as ink the pixels
     where the lightness varies locally (a fine white-and-black limb that resampling and JPEG blended
-    to the square's own lightness); only for boards whose cells have no line work inside."""
+    to the square's own lightness); only for boards whose cells have no line work inside. ``box_fill``:
+    where the disc holds little body, close a piece's outline in a box just inside the cell (pieces
+    whose corners reach past the disc, such as shogi pentagons)."""
     import cv2
 
     half = max(4, int(round(0.5 * pitch)))
@@ -181,22 +201,43 @@ def cell_view(rgb: np.ndarray, lab: np.ndarray, grey: np.ndarray, cx: float, cy:
     crop_grey = _crop(grey, cx, cy, half, 255)
     bg = background_lab(crop_lab, pitch, bg_ring)
     disc = _disc(2 * half + 1, DISC * pitch)
-    ink = (np.linalg.norm(crop_lab - bg[None, None, :], axis=2) > INK_DE) & disc
+    # ink is looked for in a box a little inside the cell (clear of its grid lines): a piece whose corners
+    # reach past the disc (a shogi pentagon) keeps its outline closed there, so its body fills even where
+    # its fill is close to the board's colour
+    box = np.zeros_like(disc)
+    b = int(round(FILL_BOX * pitch))
+    box[max(0, half - b):half + b + 1, max(0, half - b):half + b + 1] = True
+    ink = (np.linalg.norm(crop_lab - bg[None, None, :], axis=2) > INK_DE) & box
     if texture:
         L = crop_lab[:, :, 0]
         mean = cv2.blur(L, (5, 5))
         std = np.sqrt(np.maximum(cv2.blur(L * L, (5, 5)) - mean * mean, 0))
-        ink |= (std > TEXTURE_STD) & disc
+        ink |= (std > TEXTURE_STD) & box
     k = max(3, int(round(open_frac * pitch)) | 1)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
     # closing first: the two outline strokes of a thin limb (a crown's point) become one solid limb
     c = max(3, int(round(CLOSE * pitch)) | 1)
-    closed = cv2.morphologyEx(ink.astype(np.uint8), cv2.MORPH_CLOSE,
-                              cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (c, c))).astype(bool)
-    filled = fill_holes(closed) & disc
-    body = cv2.morphologyEx(filled.astype(np.uint8), cv2.MORPH_OPEN, kernel).astype(bool)
-    body = main_components(body) if body.any() else body
-    sil = fill_holes(body)
+    closing = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (c, c))
+
+    def silhouette(filled: np.ndarray) -> np.ndarray:
+        body = cv2.morphologyEx(filled.astype(np.uint8), cv2.MORPH_OPEN, kernel).astype(bool)
+        body = main_components(body) if body.any() else body
+        return fill_holes(body)
+
+    sil = silhouette(fill_holes(cv2.morphologyEx((ink & disc).astype(np.uint8), cv2.MORPH_CLOSE,
+                                                 closing).astype(bool)) & disc)
+    if box_fill and sil.sum() < FILL_RETRY * disc.sum():
+        # little body inside the disc: a piece of low contrast whose outline the disc cuts (a shogi
+        # pentagon's corners) is closed inside the box, unless the box's edge is mostly ink (grid lines
+        # enclosing the cell, which are no piece)
+        closed = cv2.morphologyEx(ink.astype(np.uint8), cv2.MORPH_CLOSE, closing).astype(bool)
+        edge = np.zeros_like(box)
+        edge[max(0, half - b), :] = edge[min(2 * half, half + b), :] = True
+        edge[:, max(0, half - b)] = edge[:, min(2 * half, half + b)] = True
+        edge &= box
+        if closed[edge].mean() < FILL_EDGE_INK:
+            sil = silhouette(_fill_small_holes(closed, FILL_MAX * box.sum()) & disc)
+    ink &= disc
     cover = float(sil.sum() / max(1, disc.sum()))
     body_l = float(np.median(crop_lab[sil][:, 0])) if sil.any() else float(bg[0])
     # the body's own outline is no mark on it: marks are looked for inside the eroded body
@@ -242,6 +283,7 @@ def unchanged_ncc(answer_grey: np.ndarray, input_grey: np.ndarray, box: Sequence
 PEN_STEPS = (0, 1, 2)  # px per side a redrawn page's pen may be heavier than the input's
 PEN_NCC = 0.8  # a crop votes for a pen weight only when it matches the input at that weight this well
 PEN_BLUR = 0.8  # px: both sides are blurred alike, so resampling and JPEG do not pass for a lighter pen
+PEN_BLURS = (PEN_BLUR, 1.4, 2.0)  # px: the input's blurs compared (a page resampled up from a smaller size)
 
 
 def pen_weight(answer_grey: np.ndarray, input_grey: np.ndarray, boxes: Sequence[Sequence[float]],
@@ -254,13 +296,16 @@ def pen_weight(answer_grey: np.ndarray, input_grey: np.ndarray, boxes: Sequence[
     import cv2
 
     a = cv2.GaussianBlur(answer_grey.astype(np.float32), (0, 0), PEN_BLUR)
-    variants = [cv2.GaussianBlur(v.astype(np.float32), (0, 0), PEN_BLUR)
-                for v in stroke_variants(input_grey, [k for k in PEN_STEPS if k])]
+    # each weight also blurred more: a page resampled from a smaller size spreads thin strokes, which
+    # must not pass for a heavier pen
+    weights = stroke_variants(input_grey, [k for k in PEN_STEPS if k])
+    variants = [(PEN_STEPS[n], cv2.GaussianBlur(v.astype(np.float32), (0, 0), sigma))
+                for n, v in enumerate(weights) for sigma in PEN_BLURS]
     votes = dict.fromkeys(PEN_STEPS, 0)
     for box in boxes:
-        scores = [unchanged_ncc(a, v, box, shift, flat=False) for v in variants]
+        scores = [unchanged_ncc(a, v, box, shift, flat=False) for _, v in variants]
         if max(scores) >= PEN_NCC:
-            votes[PEN_STEPS[int(np.argmax(scores))]] += 1
+            votes[variants[int(np.argmax(scores))][0]] += 1
     pen = max(PEN_STEPS, key=lambda k: (votes[k], -k)) if any(votes.values()) else 0
     return pen, {"pen": pen, "votes": votes}
 
@@ -287,14 +332,15 @@ def lighter_pen(rgb: np.ndarray, pen: int) -> np.ndarray:
 def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
                      position: Sequence[Sequence[str]], classify: Classifier, open_frac: float = OPEN,
                      texture: bool = False, empty_cover: float = EMPTY_COVER, occupied: float = OCCUPIED,
-                     bg_ring: bool = False, pen: int = 0) -> BoardReading:
+                     bg_ring: bool = False, pen: int = 0, box_fill: bool = False) -> BoardReading:
     """Read every cell of a glyph board (see the module docstring); ``open_frac``: the opening size of
     the game (x pitch; larger where grid lines cross the cell, smaller for thin-limbed glyphs);
     ``empty_cover`` / ``occupied``: the game's silhouette shares for an empty cell and a piece (a board
     whose lines cross the cells leaves line junctions after the opening, pieces there are large discs);
     ``bg_ring``: sample the background between the lines of an intersection board (:func:`background_lab`);
     ``pen``: the answer page's pen in px per side heavier than the input's (:func:`page_pen`): cells that
-    changed are measured on the page with that excess taken back (:func:`lighter_pen`)."""
+    changed are measured on the page with that excess taken back (:func:`lighter_pen`); ``box_fill``: see
+    :func:`cell_view`."""
     import cv2
 
     rows, cols, pitch = layout["rows"], layout["cols"], float(layout["cell_px"])
@@ -325,9 +371,14 @@ def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
                 crow.append(round(min(1.0, 0.7 + 3 * (ncc - UNCHANGED_NCC)), 3))
                 erow.append({**ev, "read": "unchanged"})
                 continue
-            view = cell_view(read_rgb, lab, read_grey, cx, cy, pitch, open_frac, texture, bg_ring)
+            view = cell_view(read_rgb, lab, read_grey, cx, cy, pitch, open_frac, texture, bg_ring, box_fill)
             ev.update(view.evidence)
-            if view.cover <= empty_cover:
+            if view.cover <= empty_cover and position[r][c] != EMPTY and ncc >= EMPTY_CONTRADICTS:
+                # no body found, yet the cell still looks like the input's piece: a body of low contrast
+                # (a light piece on a tinted page) whose outline the disc cuts; an empty cell would not
+                state, cf = UNSURE, 0.3
+                ev["reason"] = "no piece body found, but the cell still resembles the input's piece"
+            elif view.cover <= empty_cover:
                 state, cf = EMPTY, 0.6 + 0.4 * min(1.0, (empty_cover - view.cover) / empty_cover + 0.25)
             elif view.cover < occupied:
                 state, cf = UNSURE, 0.3

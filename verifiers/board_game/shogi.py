@@ -94,6 +94,6 @@ def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceReco
     position = parse_board(record.ground_truth["position"])
     pen, pen_ev = page_pen(answer, input_image, record.layout, position)
     reading = read_glyph_board(answer, input_image, record.layout, position,
-                               classify, OPEN_FRAC, pen=pen)
+                               classify, OPEN_FRAC, pen=pen, box_fill=True)
     reading.notes["pen"] = pen_ev
     return reading
