@@ -729,3 +729,89 @@ def test_small_serif_clues_are_read_by_value(style, seed, variant):
             assert v.status == Status.CORRECT and v.score == 100, (v.codes, v.extra.get("unsure_clues"))
         else:
             assert v.status == Status.INCORRECT and v.score < 100 and "clue_changed" in v.codes
+
+
+def _pen_darkness(texts: list[str], font_file: str, px: int, stroke: int) -> tuple[np.ndarray, list]:
+    """A darkness map with one row clue strip per text, drawn with a pen ``stroke`` px heavier."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    import nonogram_answers as answers
+    from PIL import ImageFont
+
+    font = ImageFont.truetype(str(answers._font_dir() / font_file), px)
+    pitch = 3 * px
+    im = Image.new("L", (12 * px, pitch * len(texts)), 0)
+    d = ImageDraw.Draw(im)
+    strips = []
+    for i, text in enumerate(texts):
+        x = px
+        for number in text.split():
+            d.text((x, i * pitch + pitch / 2), number, font=font, fill=255, anchor="lm", stroke_width=stroke,
+                   stroke_fill=255)
+            x += d.textlength(number, font=font) + 2 * stroke + 0.55 * px
+        strips.append(("row", (0, i * pitch, 12 * px, (i + 1) * pitch)))
+    return np.asarray(im), strips
+
+
+def test_touching_digits_of_a_heavy_pen_are_cut_apart():
+    """A reference redrawn with every stroke 1 px heavier (a 3x3 erosion): the bold "10" and "13" of its clue
+    strips touch (one glyph wider than tall, unsure before); they are cut where their ink is thinnest and
+    read by value, so the answer is correct at 100."""
+    import genpuzzle
+    from genpuzzle.verifiers.nonogram import _strip_ink, clue_strip
+
+    p = genpuzzle.generate("nonogram", 12302, "15x15")
+    heavier = cv2.erode(np.asarray(p.reference_images[0].convert("RGB")), np.ones((3, 3), np.uint8))
+    x0, y0, x1, y1 = clue_strip(p.layout, "row", 1)
+    dark = 255 - cv2.cvtColor(heavier[y0:y1, x0:x1], cv2.COLOR_RGB2GRAY)
+    _, boxes = _strip_ink(dark, p.layout["clue_font_px"])
+    assert any(b[2] - b[0] > 1.05 * (b[3] - b[1]) for b in boxes)  # the premise: "10" is one touching glyph
+    v = genpuzzle.verify(p, heavier)
+    assert v.status == Status.CORRECT and v.score == 100, (v.codes, v.extra.get("unsure_clues"))
+
+
+@pytest.mark.parametrize("font_file", ["DejaVuSerif-BoldItalic.ttf", "STIXGeneralItalic.ttf"])
+def test_italic_clues_are_read_upright(font_file):
+    """Italic clues: the page's slant is measured on its glyphs (an upright font: about 0) and the strips
+    are segmented and read sheared upright, by value."""
+    from genpuzzle.verifiers.nonogram import SLANT_MIN, read_clue_strips
+
+    texts = ["3 6", "11", "7 5", "2 9", "4 8", "12"]
+    dark, strips = _pen_darkness(texts, font_file, 18, 0)
+    read = read_clue_strips(dark, strips, 18)
+    assert read[0].slant <= -SLANT_MIN
+    assert [r.values for r in read] == [[int(v) for v in t.split()] for t in texts], [(r.text, r.confidence) for r in read]
+    dark, strips = _pen_darkness(texts, "DejaVuSans-Bold.ttf", 18, 0)
+    assert abs(read_clue_strips(dark, strips, 18)[0].slant) < SLANT_MIN  # an upright font is left upright
+
+
+def test_expected_support_tells_the_puzzles_digits_from_others():
+    """The probability the reader gives each glyph's expected digit: high for the numbers drawn, about 0
+    for other digits, 0 when the glyphs do not fall into the expected numbers."""
+    from genpuzzle.verifiers.nonogram import EXPECTED_SUPPORT, expected_support, read_clue_strips
+
+    dark, strips = _pen_darkness(["5 2"], "DejaVuSans-Bold.ttf", 18, 0)
+    reading = read_clue_strips(dark, strips, 18)[0]
+    assert expected_support(reading, [5, 2]) >= 0.9
+    assert expected_support(reading, [5, 8]) < EXPECTED_SUPPORT
+    assert expected_support(reading, [52]) == 0.0 and expected_support(reading, [5]) == 0.0
+
+
+def test_a_faint_tone_like_the_blank_cells_around_it_is_blank():
+    """Paper the shadow correction left 10/255 dark: a cell at 16 among blank cells at 10 is blank; the same
+    cell at 22 on clean paper stays unsure (neither paper nor shading)."""
+    from genpuzzle.verifiers.cells import BLANK, UNSURE, read_marks
+
+    rows = cols = 5
+    cell = 40
+    grid = [0, 0, cols * cell, rows * cell]
+    for paper, faint, state in ((10, 16, BLANK), (0, 22, UNSURE)):
+        dark = np.full((rows * cell, cols * cell), paper, np.uint8)
+        for k in range(rows + 1):
+            dark[max(0, k * cell - 1):k * cell + 1, :] = 255
+            dark[:, max(0, k * cell - 1):k * cell + 1] = 255
+        dark[2 * cell + 2:3 * cell - 1, 2 * cell + 2:3 * cell - 1] = faint
+        marks = read_marks(None, grid_bbox=grid, rows=rows, cols=cols, darkness=(dark, dark))
+        assert marks.states[2 * cols + 2] == state, marks.evidence[2 * cols + 2]
+        assert all(s == BLANK for i, s in enumerate(marks.states) if i != 2 * cols + 2)

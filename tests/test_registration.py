@@ -705,3 +705,62 @@ def test_a_text_caption_above_a_sparse_page_does_not_squash_the_fit():
         ImageDraw.Draw(page).text((10, band // 4), "Here is the solved puzzle:", fill=(20, 20, 20), font=font)
         verdict = genpuzzle.verify(puzzle, page)
         assert verdict.status.value == "correct", (seed, verdict.codes, verdict.extra.get("registration"))
+
+
+def test_a_caption_page_of_a_math_proof_construction_registers():
+    """A construction page under a caption band: its line profiles are spikes 1-2 px wide, and unblurred
+    the scale search stepped over the right scale (unreadable before the profiles were blurred)."""
+    import genpuzzle
+    from genpuzzle.page_perturb import page_change
+
+    puzzle = genpuzzle.generate("math_proof", 12000, "construction")
+    page = page_change(np.asarray(puzzle.reference_images[0].convert("RGB")), "caption", 12000)[0]
+    verdict = genpuzzle.verify(puzzle, page)
+    assert verdict.status.value == "correct" and verdict.score == 100, verdict.extra.get("registration")
+
+
+def _nonogram_page(variant: str, seed: int, style):
+    """A nonogram answer drawn in ``style`` (tests/nonogram_answers.py) and the known shift of its page."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    import nonogram_answers as answers
+    from genpuzzle.registry import get_track
+
+    p = get_track("nonogram").generate(seed, variant)
+    answer = answers.make_answer(p.input_image, p.layout, p.ground_truth, style, "none", seed=seed)
+    return p, answer
+
+
+def test_clues_redrawn_larger_register_on_the_grid():
+    """Clues redrawn 1.2-1.3x larger in another font and pen, under a caption, in a letterbox: the whole-ink
+    quality stays under 0.65 (the input's clue pixels are not there), but the grid lies plainly where it
+    should; the fit is anchored on the grid's lines (method ``+grid``) and lands within 3 px."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from nonogram_answers import Style
+
+    style = Style("reg_large_clues", "crosshatch", (40, 40, 40), "heavy_x", "DejaVuSerif.ttf",
+                  ("jpeg", "caption", "letterbox"), clue_colour=(30, 45, 160), clue_scale=(1.2, 1.3))
+    for variant, seed in (("5x5", 42), ("10x10", 42), ("15x15", 43)):
+        p, answer = _nonogram_page(variant, seed, style)
+        inp = np.asarray(p.input_image.convert("RGB"))
+        reg = register(answer, inp, edit_mask=np.asarray(p.edit_mask))
+        assert reg.ok and "grid" in reg.method, (variant, reg.method, reg.reason)
+        side = int(np.argmax(answer.mean(axis=(0, 2)) > 100))  # letterbox bar width
+        band = answer.shape[0] - inp.shape[0]  # caption band height
+        x0, y0, x1, y1 = p.layout["grid_bbox"]
+        corners = np.array([[x0, y0], [x1, y0], [x0, y1], [x1, y1]], float)
+        assert np.abs(reg.source_points(corners) - (corners + [side, band])).max() <= 3.0
+
+
+def test_the_grid_anchor_does_not_fit_another_lattice():
+    """A Sudoku page given for a 5x5 nonogram: its lines coincide with some of the nonogram's, but its extra
+    lines (thin and upright, not the puzzle's) keep the grid anchor from accepting it."""
+    from genpuzzle.registry import get_track
+
+    p = get_track("nonogram").generate(7, "5x5")
+    sudoku = np.asarray(get_track("sudoku").generate(3, "9x9").reference_images[0].convert("RGB"))
+    reg = register(sudoku, np.asarray(p.input_image.convert("RGB")), edit_mask=np.asarray(p.edit_mask))
+    assert not reg.ok, (reg.method, reg.quality)
