@@ -181,7 +181,7 @@ def _supersampled(image: Image.Image, points: Sequence[Point], pad: float,
         paint(ImageDraw.Draw(patch), (x0, y0))
         drawn = patch.reduce(s)
         if cache_key is not None:
-            if len(_PATCHES) >= 4096:
+            if len(_PATCHES) >= 1024:  # ~20 KB each with its key
                 _PATCHES.clear()
             _PATCHES[cache_key] = drawn
     image.paste(drawn, (x0, y0))

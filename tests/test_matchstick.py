@@ -192,6 +192,33 @@ def test_generation_is_deterministic() -> None:
     assert a.reference_images[0].tobytes() == b.reference_images[0].tobytes()
 
 
+class _NoPatches(dict):
+    """A patch cache that keeps nothing: every stick is drawn afresh."""
+
+    def __setitem__(self, key, value) -> None:
+        pass
+
+
+def test_reused_stick_patches_give_the_pixels_of_drawing_afresh(monkeypatch) -> None:
+    """The per-stick patch cache (hits across instances) changes no pixel: the same instances drawn
+    with no cache, then twice with one (the second time mostly from it)."""
+    from genpuzzle.renderers import matchstick as renderer
+
+    track = get_track("matchstick")
+    jobs = [(seed, variant) for seed in range(6) for variant in ("1move", "3move")]
+
+    def pictures() -> list[tuple[bytes, bytes]]:
+        made = [track.generate(seed, variant) for seed, variant in jobs]
+        return [(p.input_image.tobytes(), p.reference_images[0].tobytes()) for p in made]
+
+    with monkeypatch.context() as patch:
+        patch.setattr(renderer, "_PATCHES", _NoPatches())
+        fresh = pictures()
+    monkeypatch.setattr(renderer, "_PATCHES", {})
+    assert pictures() == fresh
+    assert renderer._PATCHES and pictures() == fresh
+
+
 def test_reader_reads_the_input_exactly(puzzle_set) -> None:
     for record in puzzle_set.records[:4]:
         image = np.asarray(Image.open(puzzle_set.root / record.input_image).convert("RGB"))

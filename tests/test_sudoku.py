@@ -390,6 +390,27 @@ def test_carving_makes_the_decisions_of_counting_solutions(seed, shape):
     assert solvable_by_singles(carved, board) == _singles_closure_completes(carved, board)
 
 
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**9), shape=st.sampled_from([(2, 2), (2, 3), (3, 3)]))
+def test_unavoidable_rectangles_swap_into_another_valid_grid(seed, shape):
+    """Every rectangle the carver keeps a cell for is unavoidable: its two digits swapped give another
+    full grid that keeps every rule (so a puzzle with it all blank has a second solution)."""
+    from genpuzzle.solvers.sudoku import _rectangles
+
+    board = Board(*shape)
+    solution = random_full_grid(board, random.Random(seed))
+    n = board.n
+    for rectangle in _rectangles(solution, board):
+        cells = [(i // n, i % n) for i in range(n * n) if rectangle >> i & 1]
+        assert len(cells) == 4 and len({solution[r][c] for r, c in cells}) == 2
+        assert len({board.box_of(r, c) for r, c in cells}) == 2
+        a, b = {solution[r][c] for r, c in cells}
+        swapped = [row[:] for row in solution]
+        for r, c in cells:
+            swapped[r][c] = b if solution[r][c] == a else a
+        assert swapped != solution and grid_is_valid_solution(swapped, board)
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_garbage_images_never_crash_the_verifier(sudoku_set, tmp_path, data):
