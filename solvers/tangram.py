@@ -531,11 +531,16 @@ def symmetry_measures(poly: shapely.Geometry) -> dict[str, float]:
     """Best IoU of the shape with its mirror image (any lattice axis through the centroid) and with
     its rotation by 90/180 degrees: 1.0 = exactly symmetric."""
     c = poly.centroid
-    origin = (c.x, c.y)
-    best_mirror = max(_congruent_iou(poly, apply_isometry(poly, "mirror", a, origin))
-                      for a in (22.5 * k for k in range(8)))
-    best_rot = max(_congruent_iou(poly, apply_isometry(poly, "rotate", a, origin)) for a in (90.0, 180.0))
-    return {"mirror_symmetry": round(best_mirror, 4), "rotational_symmetry": round(best_rot, 4)}
+    origin = np.array([c.x, c.y])
+    ring = np.asarray(poly.exterior.coords) - origin
+    # mirror across the line at angle a through the centroid: [[cos 2a, sin 2a], [sin 2a, -cos 2a]]
+    mirrors = [np.array([[math.cos(t), math.sin(t)], [math.sin(t), -math.cos(t)]])
+               for t in (math.radians(45.0 * k) for k in range(8))]
+    rotations = [np.array([[0.0, -1.0], [1.0, 0.0]]), np.array([[-1.0, 0.0], [0.0, -1.0]])]  # 90, 180 deg
+    images = shapely.polygons(np.stack([ring @ m.T + origin for m in mirrors + rotations]))
+    inter = shapely.area(shapely.intersection(poly, images))  # equal areas: union = 2 area - intersection
+    iou = inter / np.maximum(2.0 * poly.area - inter, 1e-300)
+    return {"mirror_symmetry": round(float(iou[:8].max()), 4), "rotational_symmetry": round(float(iou[8:].max()), 4)}
 
 
 def _iou(a: shapely.Geometry, b: shapely.Geometry) -> float:
@@ -555,9 +560,10 @@ def measures(arr: Arrangement) -> dict[str, float | int]:
     """Difficulty-related measures of an arrangement's silhouette."""
     sil = arr.silhouette
     x0, y0, x1, y1 = sil.bounds
-    boundary = sil.exterior
-    piece_perimeter = sum(p.polygon().length for p in arr.placements)
-    exposed = sum(p.polygon().exterior.intersection(boundary.buffer(1e-6)).length for p in arr.placements)
+    near_boundary = sil.exterior.buffer(1e-6)
+    outlines = shapely.get_exterior_ring(np.array([p.polygon() for p in arr.placements], dtype=object))
+    piece_perimeter = float(shapely.length(outlines).sum())
+    exposed = float(shapely.length(shapely.intersection(outlines, near_boundary)).sum())
     return {
         "convexity": round(convexity(sil), 4),
         "silhouette_vertices": len(silhouette_edges(arr)),
