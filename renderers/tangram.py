@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Sequence
 
+import numpy as np
 from PIL import Image, ImageDraw
-from shapely import affinity
 from shapely.geometry import Polygon
 
 from genpuzzle.renderers.common import draw_centered_text
@@ -115,8 +115,9 @@ def render_tangram(arr: Arrangement, colours: dict[str, tuple[int, int, int]],
     unit = round(unit, 3)
 
     def to_px(poly: Polygon, ox: float, oy: float, minx: float, maxy: float) -> Polygon:
-        moved = affinity.translate(poly, -minx, -maxy)
-        return affinity.translate(affinity.scale(moved, unit, -unit, origin=(0, 0)), ox, oy)
+        # the float operations of shapely's translate, scale about (0, 0) and translate, without their overhead
+        xy = np.asarray(poly.exterior.coords)
+        return Polygon(np.stack([(xy[:, 0] - minx) * unit + ox, (xy[:, 1] - maxy) * -unit + oy], axis=1))
 
     # silhouette centred in its panel
     ox = (px0 + px1) / 2 - (sx1 - sx0) * unit / 2
