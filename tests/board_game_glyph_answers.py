@@ -107,7 +107,7 @@ HELDOUT_3 = {
 }
 
 HELDOUT_4 = {
-    "chess": (Style("h4_kiloji_glyphs_jpeg", pieces="kiloji", page=(("jpeg", 85),)),
+    "chess": (Style("h4_yoz_glyphs_jpeg", pieces="yoz", page=(("jpeg", 85),)),
               Style("h4_dejavu_bold_glyphs_stretched", pieces="dejavu_bold", page=(("rescale", 1.0, 1.08),)),
               Style("h4_own_bolder1_blur_rotated", page=(("bolder", 1), ("rotate", 0.5), ("blur", 1.0))),
               Style("h4_wqy_thinner_tint_jpeg", pieces="wqy", page=(("thinner", 1), ("tint",), ("jpeg", 70)))),
@@ -491,9 +491,10 @@ def _chess_font_glyph(image: Image.Image, code: str, box: Box, path: str, size: 
         d.text((cx, cy), filled, font=f, fill=(0, 0, 0), anchor="mm")
 
 
-def chess_kiloji(image: Image.Image, code: str, box: Box) -> None:
-    """A fourth glyph design (kiloji's chess glyphs)."""
-    _chess_font_glyph(image, code, box, KILOJI)
+def chess_yoz(image: Image.Image, code: str, box: Box) -> None:
+    """A fourth glyph design (YOzFont's chess glyphs). (kiloji, first chosen, maps the chess code points
+    to empty glyphs: its first blind run drew empty boards.)"""
+    _chess_font_glyph(image, code, box, MINCHO)
 
 
 def chess_dejavu_bold(image: Image.Image, code: str, box: Box) -> None:
@@ -592,7 +593,7 @@ PIECE_STYLES: dict[str, dict[str, PieceFn]] = {
     "chess": {"own": P.draw_chess_piece, "wqy": chess_wqy, "outline": chess_outline,
               "letter_discs": chess_letter_discs, "letter_squares": chess_letter_squares,
               "freeserif": chess_freeserif, "serif_letter_discs": chess_serif_letter_discs,
-              "grey_glyphs": chess_grey_glyphs, "kiloji": chess_kiloji, "dejavu_bold": chess_dejavu_bold},
+              "grey_glyphs": chess_grey_glyphs, "yoz": chess_yoz, "dejavu_bold": chess_dejavu_bold},
     "xiangqi": {"own": P.draw_xiangqi_piece, "bold": xiangqi_bold, "plain": xiangqi_plain,
                 "simplified": xiangqi_simplified, "rims": xiangqi_rims, "seto": xiangqi_seto,
                 "inverse": xiangqi_inverse, "simplified_bold": xiangqi_simplified_bold,

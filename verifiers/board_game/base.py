@@ -496,7 +496,10 @@ def check_labels(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, 
 
     a, i = luma(answer), luma(input_image)
     # at its stroke weight and as a resampled, rotated or JPEG'd page blurs it
-    variants = stroke_variants(i) + [cv2.GaussianBlur(i, (0, 0), sigma) for sigma in LABEL_BLUR]
+    # (and 1 px bolder blurred: a heavier pen on a resampled page)
+    bolder = stroke_variants(i, (1,))[1]
+    variants = (stroke_variants(i) + [cv2.GaussianBlur(bolder, (0, 0), sigma) for sigma in LABEL_BLUR]
+                + [cv2.GaussianBlur(i, (0, 0), sigma) for sigma in LABEL_BLUR])
     labels = layout.get("labels", [])
     slot = 0.3 * float(layout["cell_px"])
     out = {"kept": [], "erased": [], "replaced": [], "redrawn": [], "twins": []}
