@@ -201,6 +201,18 @@ def _split_touching(line: list[list[int]], ink: np.ndarray, digit_h: float) -> l
     return out
 
 
+PAGE_EDGE_SLIVER = 0.25  # ink on the image border less deep than this share of a font size: the page's edge
+
+
+def _page_edge_sliver(box: list[int], origin: tuple[int, int], size: tuple[int, int], font_px: float) -> bool:
+    """Whether a piece (strip coords, ``origin`` its place in the image of ``size``) lies on the image
+    border and reaches less than PAGE_EDGE_SLIVER of a font size into it: the edge of a page photographed
+    or rotated on a dark surface, not a clue digit (the puzzle keeps a margin around its clues)."""
+    x0, y0, x1, y1 = box[0] + origin[0], box[1] + origin[1], box[2] + origin[0], box[3] + origin[1]
+    depth = PAGE_EDGE_SLIVER * font_px
+    return ((y0 <= 0 or y1 >= size[1]) and y1 - y0 < depth) or ((x0 <= 0 or x1 >= size[0]) and x1 - x0 < depth)
+
+
 def _page_slant(lines_per_strip: list[list[list[list[int]]]], inks: list[np.ndarray], digit_h: float) -> float:
     """The clue glyphs' slant, x shift per px down (italic: negative): the median over the digit-high
     glyphs of their ink's x-y covariance over its y variance (upright fonts: about 0, the sideways moments
@@ -295,6 +307,7 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
         # edge) is taken off, so the strip's faint-ink threshold cannot pick it up
         crop = cv2.subtract(crop, cv2.morphologyEx(crop, cv2.MORPH_OPEN, _stroke_kernel(font_px)))
         ink, boxes = _strip_ink(crop, font_px)
+        boxes = [b for b in boxes if not _page_edge_sliver(b, (x0, y0), (W, H), font_px)]
         crops.append((x0, y0, crop, ink))
         lines_per_strip.append((kind, boxes))
     digit_h = digit_size[0] if digit_size else _digit_size([[boxes] for _, boxes in lines_per_strip], font_px)[0]
