@@ -236,3 +236,18 @@ def test_garbage_images_never_crash(instances, seed, variant):
     v = _verify(inst, image)
     assert 0.0 <= v.score <= 100.0
     assert v.status is not Status.ERROR, v.reason
+
+
+def test_edit_mask_dilation_equals_opencv():
+    """The edit mask's ellipse dilation (a union of rectangle dilations) gives OpenCV's pixels exactly,
+    for every kernel size the renderer can use and for kernels it must hand back to OpenCV."""
+    import cv2
+
+    from genpuzzle.renderers.math_proof import dilate_by_rects
+
+    rng = np.random.default_rng(24)
+    kernels = [cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)) for k in range(3, 72, 2)]
+    kernels += [cv2.getStructuringElement(cv2.MORPH_CROSS, (7, 7)), np.eye(5, dtype=np.uint8)]
+    for kernel in kernels:
+        image = (rng.random((int(rng.integers(20, 160)), int(rng.integers(20, 160)))) > 0.995).astype(np.uint8)
+        assert np.array_equal(dilate_by_rects(image, kernel), cv2.dilate(image, kernel))
