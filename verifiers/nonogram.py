@@ -270,6 +270,7 @@ SAME_NUMBER_GAP = 0.5
 NEW_NUMBER_GAP = 0.65
 GLYPH_CELL = 32  # glyphs are read on square cells of this side
 SLANT_MIN = 0.1  # glyphs of a page slanted more than this (x per y, ~6 deg) are read upright (sheared back)
+TALL_GLYPH = 1.6  # a glyph taller than this many digit heights is not a digit (a bar, two lines touching)
 TOUCHING_MAX_ASPECT = 1.9  # a glyph up to this much wider than tall may be two touching digits (cut in two)
 
 
@@ -345,8 +346,8 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
                 idx = []
                 for gx0, gy0, gx1, gy1 in number:
                     w, h = gx1 - gx0, gy1 - gy0
-                    if w > 1.05 * h or h < 0.5 * digit_h:
-                        odd = True  # touching digits or a fragment: not one digit
+                    if w > 1.05 * h or h < 0.5 * digit_h or h > TALL_GLYPH * digit_h:
+                        odd = True  # touching digits, a fragment or a bar much taller than a digit: not one digit
                     side = int(max(w, h) * 1.5) + 4
                     canvas = np.zeros((side, side), np.uint8)
                     rx0, ry0 = max(0, gx0 - 1), max(0, gy0 - 1)
