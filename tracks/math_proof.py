@@ -459,12 +459,21 @@ def distinguishable(task: dict[str, Any], layout: dict[str, Any], tol: float) ->
     from genpuzzle.verifiers.math_proof import element_px, samples_of
 
     frame = layout["frame"]
+    geoms: dict[int, dict[str, Any]] = {}  # by id: each object's pixel geometry and samples computed once
+    samples: dict[int, np.ndarray] = {}
+
+    def geom_of(e):
+        if id(e) not in geoms:
+            geoms[id(e)] = element_px(e, frame)
+        return geoms[id(e)]
 
     def pts(e):
-        return np.concatenate(samples_of(element_px(e, frame)))
+        if id(e) not in samples:
+            samples[id(e)] = np.concatenate(samples_of(geom_of(e)))
+        return samples[id(e)]
 
     def near_share(a: np.ndarray, e: dict[str, Any]) -> float:
-        geom = element_px(e, frame)
+        geom = geom_of(e)
         if "circle" in geom:
             (cx, cy), r = geom["circle"]
             d = np.abs(np.hypot(a[:, 0] - cx, a[:, 1] - cy) - r)
