@@ -1,10 +1,14 @@
 """Checkers board reader: glyph cells by :mod:`genpuzzle.verifiers.board_game.glyphs`; a changed cell's
 piece must be a disc (a silhouette filling its circle; anything else is ``unknown_piece``), read as
 
-- **side** by the share of the disc that is dark ink: mostly dark is Black, mostly light White;
+- **side** by the share of the disc that is dark ink: mostly dark is Black, mostly light White; the band
+  outside the centre (where a king's mark does not reach) must not say the other side;
 - **man or king** by the disc's centre: a king carries a mark there (a crown, a second disc, a "K" in any
-  colour) that differs from the disc's own colour; a man's centre is the disc colour. In between is
-  unsure.
+  colour) that differs from the disc's own colour; a man's centre is the disc colour, and a man is one
+  round, evenly drawn disc (a king drawn as a stack of discs has a plain centre too: unsure). In between
+  is unsure.
+
+Changed cells are read at the input's pen (:func:`~genpuzzle.verifiers.board_game.glyphs.page_pen`).
 """
 
 from __future__ import annotations
