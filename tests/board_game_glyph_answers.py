@@ -13,7 +13,9 @@ track's own pieces on a whole page redrawn with a heavier or lighter pen (1 and 
 thinner), the heavier-pen fix was made on it (tuned). ``HELDOUT_3``: a third set written (Dec 1) before
 the open-set and heavier-pen changes were made, never tuned on; it uses fonts of the machine (FreeSerif's
 chess glyphs, setofont's handwritten characters, Liberation Serif letters: Debian packages
-fonts-freefont-ttf, fonts-seto, fonts-liberation), so it is a measurement, not a test.
+fonts-freefont-ttf, fonts-seto, fonts-liberation), so it is a measurement, not a test. ``HELDOUT_4``: a fourth set written (Dec 1, second session) before
+that session's changes and run blind once (YOzFont, kiloji, Go, Comic Neue and DejaVu Sans Bold
+letters and glyphs; pages 1-2 px bolder, thinner, blurred), likewise a measurement.
 """
 
 from __future__ import annotations
