@@ -168,7 +168,7 @@ def test_small_corner_digits_are_pencil_candidates_not_an_answer():
                           np.full(3, 90, np.float32), rng, 0.25, (0.8, 0.22), rotate=0, shear=0, squash=0)
     got = default_reader().read([img.astype(np.uint8), one_corner.astype(np.uint8)], allowed=range(1, 10))
     assert [r.symbol for r in got] == [SYMBOL_PENCIL, SYMBOL_PENCIL]
-    assert all(r.digit is None for r in got)
+    assert all(r.digit is None and r.confident for r in got)
     assert got[0].candidates == (2, 5, 7) and got[1].candidates == (3,)
 
 
@@ -192,6 +192,21 @@ def test_a_glyph_in_pieces_in_the_middle_is_not_pencil_marks_and_never_a_sure_bl
     got = default_reader().read(cells)
     assert not [r for r in got if r.symbol == SYMBOL_PENCIL]
     assert not [r for r in got if r.symbol == "blank" and r.confident]
+
+
+def test_pieces_of_a_light_digit_are_not_sure_pencil_marks():
+    """Two dark corner-sized pieces joined by lighter ink (a light or hairline answer digit the ink
+    threshold kept only in pieces) are not sure pencil marks; without the light ink they are."""
+    def cell(light: int) -> np.ndarray:
+        img = np.full((80, 80, 3), 250, np.uint8)
+        cv2.polylines(img, [np.array([[24, 18], [56, 18], [36, 64]])], False, (250 - light,) * 3, 2, cv2.LINE_AA)
+        cv2.line(img, (24, 18), (36, 18), (70,) * 3, 2, cv2.LINE_AA)
+        cv2.line(img, (41, 52), (36, 64), (70,) * 3, 2, cv2.LINE_AA)
+        return img
+
+    marks, light_seven = default_reader().read([cell(0), cell(50)])
+    assert marks.symbol == SYMBOL_PENCIL and marks.confident
+    assert not light_seven.confident
 
 
 def test_members_that_disagree_make_a_reading_unsure():

@@ -301,6 +301,54 @@ def fit_temperature(logits: np.ndarray, y: np.ndarray) -> float:
     return best[1]
 
 
+UNSEEN_CALIB = (("hand", 400, ("clean", "rescale", "jpeg60", "shift")), ("mnist", 400, ("clean", "jpeg60", "rescale")),
+                ("other", 300, ("clean", "jpeg60", "rescale")))
+
+
+def unseen_calibration_images(seed: int = 31) -> tuple[np.ndarray, np.ndarray]:
+    """Prepared crops and class labels of the calib split's styles never trained on: its handwriting
+    fonts (NanumPen, Navilu, kiloji) and MNIST 200-224 as digits, and its letters/marks/struck digits
+    as "other", each under a few page conditions (cells the blank or pencil test already decided are
+    left out)."""
+    xs, ys = [], []
+    for source, n, conditions in UNSEEN_CALIB:
+        for cond in conditions:
+            cells, labels = heldout_cells(seed, source, n, cond, split="calib")
+            for p, lab in zip(dg.prepare_cells(cells), labels):
+                if p.image is not None and not p.pencil:
+                    xs.append(p.image)
+                    ys.append(OTHER if lab == "other" else int(lab))
+    return np.array(xs, np.float32), np.array(ys, np.int64)
+
+
+def fit_class_error_scale(best: np.ndarray, conf: np.ndarray, y: np.ndarray, lo: float = 0.8) -> np.ndarray:
+    """Per class k: errors / predicted errors (sum of 1 - confidence) among readings of k at confidence
+    >= ``lo`` (the region where the sure/unsure decision is made), floored at 1: a class the
+    temperature leaves over-confident on hands never trained on gets its error scaled up, none down."""
+    scale = np.ones(dg.N_CLASSES)
+    for k in range(dg.N_CLASSES):
+        m = (best == k) & (conf >= lo)
+        predicted = float((1.0 - conf[m]).sum())
+        if predicted > 0:
+            scale[k] = max(1.0, float((y[m] != k).sum()) / predicted)
+    return scale
+
+
+def add_class_error_scale(path: Path, seed: int = 31) -> None:
+    """Fit the per-class error scale of the model at ``path`` on :func:`unseen_calibration_images`
+    and write it into the model file."""
+    with np.load(path) as z:
+        arrays = {k: z[k] for k in z.files}
+    arrays.pop("class_error_scale", None)
+    reader = dg.DigitReader(arrays)
+    x, y = unseen_calibration_images(seed)
+    best, conf = reader.decide(x)
+    scale = fit_class_error_scale(best, conf, y)
+    arrays["class_error_scale"] = scale.astype(np.float32)
+    np.savez_compressed(path, **arrays)
+    print(f"class error scale on {len(y)} unseen-style calib cells: {np.round(scale, 2).tolist()}")
+
+
 def export(nets, temperature: float, out: Path, meta: dict) -> None:
     """Save the members' weights (``m{j}_conv{i}_w`` ...; float16 weights, float32 biases) and the
     ensemble's temperature as one npz."""
@@ -396,8 +444,13 @@ def main(argv: list[str] | None = None) -> None:
                     help="more rendered training cells (the x, y of other --cache files) added to the training set")
     ap.add_argument("--out", type=Path, default=dg.MODEL_PATH)
     ap.add_argument("--eval-only", action="store_true")
+    ap.add_argument("--class-scale-only", action="store_true",
+                    help="fit the per-class error scale of the model at --out and write it there")
     ap.add_argument("--eval-n", type=int, default=500)
     a = ap.parse_args(argv)
+    if a.class_scale_only:
+        add_class_error_scale(a.out)
+        return
     if not a.eval_only:
         import torch
 
@@ -425,6 +478,7 @@ def main(argv: list[str] | None = None) -> None:
         logits = np.mean(member_logits, axis=0)
         print(f"ensemble calib accuracy {float((logits.argmax(1) == yc).mean()):.4f}")
         export(nets, fit_temperature(logits, yc), a.out, {"seed": a.seed, "n_train": len(y)})
+        add_class_error_scale(a.out)
     reader = dg.DigitReader.load(a.out)
     for source, r in report(reader, 7, a.eval_n).items():
         print(f"heldout {source:8s} acc {r['accuracy']:.4f} confident_wrong {r['confident_wrong']:.4f} "

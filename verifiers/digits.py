@@ -13,7 +13,7 @@ identical to preparing them one at a time, so the shipped model stays valid.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
@@ -208,6 +208,7 @@ class PreparedCell:
     ink: float
     blank_confidence: float
     pencil: tuple[np.ndarray, ...] = ()
+    pencil_confidence: float = PENCIL_CONFIDENCE
 
 
 def _clusters(kept: np.ndarray, side: int, join: float = 0.04) -> list[tuple[int, int, int, int]]:
@@ -304,6 +305,16 @@ def _prepare_batch(img: np.ndarray) -> list[PreparedCell]:
             pencil = (_pencil_marks(kept[i], soft[j]) if max(stroke_sides[i], 1) <= PENCIL_MAX_EXTENT * side
                       else ())
             out[i] = PreparedCell(image, log_aspect, counts[i] / (h * w), 0.0, pencil)
+    pencil_cells = [i for i in todo if out[i].pencil]
+    if pencil_cells:
+        # Pencil marks are sure only when the ink a lower threshold finds is still pencil marks: a light or
+        # hairline answer digit the threshold kept only in corner-sized pieces is unsure, never "empty".
+        sel = np.array(pencil_cells)
+        low = np.maximum(FAINT_INK_FLOOR, 0.5 * thr[sel])
+        faint, _ = _clean_batch(strength[sel] >= low[:, None, None])
+        for j, i in enumerate(pencil_cells):
+            if not _pencil_marks(faint[j], faint[j].astype(np.float32)):
+                out[i] = replace(out[i], pencil_confidence=FRAGMENTED_BLANK_CONFIDENCE)
     return out  # type: ignore[return-value]
 
 
@@ -394,6 +405,11 @@ class DigitReader:
         if not self.members:
             raise ValueError("digit model has no networks")
         self.temperature = float(weights["temperature"])
+        # Per-class error scale (>= 1) fitted on hands never trained on: 1 - confidence of a reading of
+        # class k is multiplied by it, where the temperature alone leaves that class over-confident.
+        scale = weights.get("class_error_scale")
+        self.class_error_scale = (np.ones(N_CLASSES) if scale is None
+                                  else np.maximum(np.asarray(scale, np.float64).reshape(N_CLASSES), 1.0))
 
     @classmethod
     def load(cls, path: str | Path = MODEL_PATH) -> DigitReader:
@@ -450,6 +466,15 @@ class DigitReader:
             p[rows, k] = np.minimum(p[rows, k], DISAGREE_CONFIDENCE)
         return p
 
+    def decide(self, images: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(class, confidence) per normalised crop: the arg-max of :meth:`probabilities` and its
+        probability with the class's error scale applied (1 - scale * (1 - p)), in 0..1."""
+        probs = self.probabilities(images)
+        best = probs.argmax(axis=1)
+        p = probs[np.arange(len(best)), best].astype(np.float64)
+        conf = 1.0 - self.class_error_scale[best] * (1.0 - p)
+        return best, np.clip(conf, 0.0, 1.0)
+
     def read(self, cells: Sequence[np.ndarray], allowed: Sequence[int] | None = None) -> list[DigitReading]:
         """Read each cell crop (uint8 gray HxW or RGB HxWx3, ink darker/more saturated than the
         background; the whole cell, grid lines may show at its edges). Open-set: ``allowed`` only
@@ -466,9 +491,8 @@ class DigitReader:
         images = [prepared[i].image for i in todo] + [m for _, m in marks]
         if not images:
             return readings
-        probs = self.probabilities(np.stack(images))
-        best = probs.argmax(axis=1).tolist()
-        conf = np.clip(probs.max(axis=1), 0.0, 1.0).tolist()
+        best, conf = self.decide(np.stack(images))
+        best, conf = best.tolist(), conf.tolist()
         for row, i in enumerate(todo):
             k = best[row]
             if k < 10:
@@ -481,7 +505,8 @@ class DigitReader:
             pencil.setdefault(i, []).append((best[row], conf[row]))
         for i, got in pencil.items():
             digits = tuple(sorted({k for k, c in got if k < 10 and c >= PENCIL_CANDIDATE_CONFIDENCE}))
-            readings[i] = DigitReading(None, PENCIL_CONFIDENCE, prepared[i].ink, SYMBOL_PENCIL, True, digits)
+            readings[i] = DigitReading(None, prepared[i].pencil_confidence, prepared[i].ink, SYMBOL_PENCIL, True,
+                                       digits)
         return readings
 
 
