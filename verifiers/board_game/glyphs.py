@@ -120,7 +120,7 @@ def _fill_small_holes(mask: np.ndarray, max_area: float) -> np.ndarray:
     holes = fill_holes(mask) & ~mask
     if not holes.any():
         return mask
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(holes.astype(np.uint8), connectivity=4)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(holes.astype(np.uint8), connectivity=4)
     small = 1 + np.nonzero(stats[1:, cv2.CC_STAT_AREA] <= max_area)[0]
     return mask | np.isin(labels, small)
 

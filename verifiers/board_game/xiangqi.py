@@ -167,7 +167,7 @@ def classify(view: CellView) -> tuple[str, float, dict[str, Any]]:
     ev: dict[str, Any] = {"disc_iou": round(iou, 3), "char_ink": int(chars.sum())}
     if iou < DISC_IOU:
         return UNKNOWN, 0.6, {**ev, "reason": "not a disc: no xiangqi piece"}
-    cx, cy, radius, _ = disc_fit(view.silhouette)
+    radius = disc_fit(view.silhouette)[2]
     if chars.sum() < CHAR_MIN_INK * np.pi * (CHAR_RADIUS * radius) ** 2:
         return UNSURE, 0.3, {**ev, "reason": "a disc whose character is too faint to read"}
     side = side_of(view, chars)
