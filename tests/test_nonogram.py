@@ -819,13 +819,15 @@ def test_a_faint_tone_like_the_blank_cells_around_it_is_blank():
 
 def test_the_edge_of_a_page_on_a_dark_surface_is_not_a_clue_glyph():
     """A page rotated on a dark surface leaves a dark sliver along the image border, inside a clue strip's
-    read box (which reaches the page edge): it is the page's edge, not a glyph; a digit is still read."""
+    read box (which reaches the page edge), and a keystone puts the grid's outer line into the strip's other
+    end: the page's edge and the grid's line, not glyphs; the digits are still read."""
     from genpuzzle.verifiers.nonogram import read_clue_strips
 
     texts = ["3 6", "12"]
     dark, strips = _pen_darkness(texts, "DejaVuSans-Bold.ttf", 18, 0)
     dark = dark.copy()
     dark[:, :3] = 255  # the surface along the left border, 3 px deep
+    dark[:, -2:] = 255  # the grid's outer line, keystoned into the strips' grid-side end
     read = read_clue_strips(dark, strips, 18)
     assert [r.values for r in read] == [[3, 6], [12]], [(r.text, r.glyphs) for r in read]
     dark[:, :9] = 255  # half a font size deep: ink on the page, not its edge, and 4x a digit's height

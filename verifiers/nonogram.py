@@ -213,6 +213,16 @@ def _page_edge_sliver(box: list[int], origin: tuple[int, int], size: tuple[int, 
     return ((y0 <= 0 or y1 >= size[1]) and y1 - y0 < depth) or ((x0 <= 0 or x1 >= size[0]) and x1 - x0 < depth)
 
 
+def _grid_side_sliver(box: list[int], kind: str, shape: tuple[int, int], font_px: float) -> bool:
+    """Whether a piece lies on the strip's side next to the grid (the right end of a row strip, the bottom
+    of a column strip) and reaches less than PAGE_EDGE_SLIVER of a font size into the strip: the grid's
+    outer line drawn slanted or wider (a keystone), not a clue digit."""
+    depth = PAGE_EDGE_SLIVER * font_px
+    if kind == "row":
+        return box[2] >= shape[1] and box[2] - box[0] < depth
+    return box[3] >= shape[0] and box[3] - box[1] < depth
+
+
 def _page_slant(lines_per_strip: list[list[list[list[int]]]], inks: list[np.ndarray], digit_h: float) -> float:
     """The clue glyphs' slant, x shift per px down (italic: negative): the median over the digit-high
     glyphs of their ink's x-y covariance over its y variance (upright fonts: about 0, the sideways moments
@@ -308,7 +318,8 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
         # edge) is taken off, so the strip's faint-ink threshold cannot pick it up
         crop = cv2.subtract(crop, cv2.morphologyEx(crop, cv2.MORPH_OPEN, _stroke_kernel(font_px)))
         ink, boxes = _strip_ink(crop, font_px)
-        boxes = [b for b in boxes if not _page_edge_sliver(b, (x0, y0), (W, H), font_px)]
+        boxes = [b for b in boxes if not _page_edge_sliver(b, (x0, y0), (W, H), font_px)
+                 and not _grid_side_sliver(b, kind, crop.shape, font_px)]
         crops.append((x0, y0, crop, ink))
         lines_per_strip.append((kind, boxes))
     digit_h = digit_size[0] if digit_size else _digit_size([[boxes] for _, boxes in lines_per_strip], font_px)[0]
