@@ -202,15 +202,17 @@ def _split_touching(line: list[list[int]], ink: np.ndarray, digit_h: float) -> l
 
 
 PAGE_EDGE_SLIVER = 0.25  # ink on the image border less deep than this share of a font size: the page's edge
+PAGE_EDGE_PX = 2  # ... "on the border": starting within this many pixels of it
 
 
 def _page_edge_sliver(box: list[int], origin: tuple[int, int], size: tuple[int, int], font_px: float) -> bool:
     """Whether a piece (strip coords, ``origin`` its place in the image of ``size``) lies on the image
-    border and reaches less than PAGE_EDGE_SLIVER of a font size into it: the edge of a page photographed
+    border (within PAGE_EDGE_PX) and reaches less than PAGE_EDGE_SLIVER of a font size into it: the edge of a page photographed
     or rotated on a dark surface, not a clue digit (the puzzle keeps a margin around its clues)."""
     x0, y0, x1, y1 = box[0] + origin[0], box[1] + origin[1], box[2] + origin[0], box[3] + origin[1]
-    depth = PAGE_EDGE_SLIVER * font_px
-    return ((y0 <= 0 or y1 >= size[1]) and y1 - y0 < depth) or ((x0 <= 0 or x1 >= size[0]) and x1 - x0 < depth)
+    depth, m = PAGE_EDGE_SLIVER * font_px, PAGE_EDGE_PX  # the resampled edge may start a pixel or two in
+    return (((y0 <= m or y1 >= size[1] - m) and y1 - y0 < depth)
+            or ((x0 <= m or x1 >= size[0] - m) and x1 - x0 < depth))
 
 
 def _grid_side_sliver(box: list[int], kind: str, shape: tuple[int, int], font_px: float) -> bool:
