@@ -300,7 +300,6 @@ def _hull_areas(points: np.ndarray) -> np.ndarray:
     """Convex-hull area of each point set (m x n x 2), vectorised: the hull's edges are the pairs (p, q)
     with every point left of p->q or on the segment between them (so only maximal collinear segments
     count), repeated points taken once; the area is half the sum of their cross products."""
-    m, n, _ = points.shape
     d = points[:, None, :, :] - points[:, :, None, :]  # d[:, i, j] = p_j - p_i
     repeated = np.triu(np.all(np.abs(d) <= EXACT_EPS, axis=-1), 1).any(axis=1)  # p_j equals an earlier p_i
     rel = points[:, None, None, :, :] - points[:, :, None, None, :]  # rel[:, i, _, r] = p_r - p_i
