@@ -580,3 +580,26 @@ def test_a_deformed_piece_is_still_named_on_a_heavier_pen_page(puzzle_set, answe
     deformed = [v for v in verdict.violations if v.code == "piece_deformed"]
     assert deformed and deformed[0].evidence["piece"] == "parallelogram", verdict.codes
     assert verdict.score < 100
+
+
+# Found by the lead's spot check (master seed 4343, tangram v4): in pieces of other hues with outlines,
+# drawn 1 px bolder, the parallelogram stretched 1.6 x 0.62 over its two neighbours passed with 100: its
+# thin tips were taken as the neighbours' outline strokes, and the shape reading fitted the true shape.
+STRETCHED_OVER_NEIGHBOURS = (2484300303688917151, "hard")
+
+
+def test_a_piece_drawn_over_its_neighbours_in_other_hues_is_caught():
+    import genpuzzle
+    from tangram_answers import PEN_HELDOUT_STYLES, paint, solution
+
+    puzzle = genpuzzle.generate("tangram", *STRETCHED_OVER_NEIGHBOURS)
+    style = {s.name: s for s in PEN_HELDOUT_STYLES}["other_hues_black2_pen+1"]
+    valid = genpuzzle.verify(puzzle, paint(puzzle, solution(puzzle), style))
+    assert valid.score == 100 and valid.status == Status.CORRECT, valid.codes
+    polys = solution(puzzle)
+    c = polys["parallelogram"].centroid
+    polys["parallelogram"] = affinity.scale(polys["parallelogram"], 1.6, 0.62, origin=c)
+    verdict = genpuzzle.verify(puzzle, paint(puzzle, polys, style))
+    assert verdict.status != Status.CORRECT and verdict.score < 100, verdict.codes
+    foreign = [v for v in verdict.violations if v.code == "foreign_piece_ink"]
+    assert foreign and foreign[0].evidence["area_unit2"] > 0.05 and "bbox" in foreign[0].evidence

@@ -59,6 +59,9 @@ class TangramReading:
     band: float = 0.0  # px of outline allowance: a face's edge is known to +-band (where a stroke was split)
     stroke_fraction: float = 0.0  # thin unassigned ink (outline strokes) over the pieces' pixel area
     extra: list[shapely.Geometry] = field(default_factory=list)  # drawn faces no piece explains
+    # shape reading: ink of one face's colour lying where it is taken for another face's outline, or
+    # left to no face (a piece's tip drawn over a neighbour or beyond the silhouette)
+    foreign: shapely.Geometry = field(default_factory=Polygon)
 
 
 def _hue_deg(rgb: Sequence[int]) -> float:
@@ -249,11 +252,13 @@ KIND_FEATURES = {"large_triangle": (2.0, 0.5), "medium_triangle": (1.0, 0.5), "s
 
 
 def face_regions(image: np.ndarray, layout: dict[str, Any], rubric: dict[str, Any]
-                 ) -> tuple[list[shapely.Geometry], list[np.ndarray]]:
+                 ) -> tuple[list[shapely.Geometry], list[np.ndarray], shapely.Geometry]:
     """Partition the drawn part of the silhouette panel into faces: regions of one flat colour bounded by
     colour edges or by outline strokes (any ink, any width up to ``stroke_max``), each stroke split
     between the faces on its two sides. Near-black faces (the silhouette's own ink: uncovered) are
-    dropped. Returns the faces (page px polygons) and their mean RGB."""
+    dropped. Returns the faces (page px polygons), their mean RGB and the *foreign ink*: pixels taken
+    as stroke by a face, or left to none, whose colour is another face's (within ``same_colour_lab``)
+    and not their own face's, opened by ``foreign_open_px`` (a thin piece tip is no outline)."""
     crop, offset = _panel(image, layout)
     unit = float(layout["unit_px"])
     f = rubric["faces"]
@@ -279,7 +284,7 @@ def face_regions(image: np.ndarray, layout: dict[str, Any], rubric: dict[str, An
         lab_means[i] = lab[inside].mean(axis=0)
         keep[i] = True
     if not keep.any():
-        return [], []
+        return [], [], Polygon()
     seeds = keep[comp] & (comp > 0)
     grow = f["grow_px_per_unit"] * unit
     # 1. each seed takes back the pixels of its own colour that the opening and the edge band removed
@@ -314,7 +319,7 @@ def face_regions(image: np.ndarray, layout: dict[str, Any], rubric: dict[str, An
     closed = cv2.morphologyEx((assigned > 0).astype(np.uint8), cv2.MORPH_CLOSE, np.ones((2 * gap + 1,) * 2, np.uint8))
     fill = (closed > 0) & (assigned == 0) & (dist <= grow + gap)
     assigned[fill] = label[fill]
-    faces, means = [], []
+    faces, means, piece_ids = [], [], []
     for i in np.flatnonzero(keep):
         c = colours[i]
         hv = cv2.cvtColor(np.uint8([[c]]), cv2.COLOR_RGB2HSV)[0, 0] / 255.0
@@ -324,7 +329,28 @@ def face_regions(image: np.ndarray, layout: dict[str, Any], rubric: dict[str, An
         if not poly.is_empty:
             faces.append(poly)
             means.append(c)
-    return faces, means
+            piece_ids.append(int(i))
+    return faces, means, _foreign_ink(ink & ~grown, assigned, lab, lab_means, piece_ids, offset, f)
+
+
+def _foreign_ink(loose: np.ndarray, assigned: np.ndarray, lab: np.ndarray, lab_means: np.ndarray,
+                 piece_ids: list[int], offset: tuple[int, int], f: dict[str, Any]) -> shapely.Geometry:
+    """Ink outside every face's own colour patch (``loose``: strokes and unassigned ink) that has the
+    colour of a piece face other than the one it was given to (see :func:`face_regions`)."""
+    if len(piece_ids) < 2 or not loose.any():
+        return Polygon()
+    ys, xs = np.nonzero(loose)
+    px = lab[ys, xs]
+    means = lab_means[piece_ids]
+    d2 = ((px[:, None, :] - means[None, :, :]) ** 2).sum(axis=2)
+    nearest = np.asarray(piece_ids)[d2.argmin(axis=1)]
+    close = d2.min(axis=1) < f["same_colour_lab"] ** 2
+    own = assigned[ys, xs]
+    foreign = np.zeros(loose.shape, np.uint8)
+    foreign[ys, xs] = close & (nearest != own)
+    k = int(f["foreign_open_px"])
+    foreign = cv2.morphologyEx(foreign, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
+    return _mask_polygon(foreign > 0, offset, 0.0)
 
 
 def _nearest(mask: np.ndarray, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -364,7 +390,7 @@ def read_faces(image: np.ndarray, ground_truth: dict[str, Any], layout: dict[str
     no piece takes are ``extra``."""
     from scipy.optimize import linear_sum_assignment
 
-    faces, means = face_regions(image, layout, rubric)
+    faces, means, foreign = face_regions(image, layout, rubric)
     unit2 = float(layout["unit_px"]) ** 2
     pieces = ground_truth["pieces"]
     # a stroke split at its middle stays centred on the edge however heavy the pen; only where a face
@@ -398,7 +424,7 @@ def read_faces(image: np.ndarray, ground_truth: dict[str, Any], layout: dict[str
             else Polygon()
         readings.append(_fit_piece(piece["name"], shape, region, others, rubric, band))
     extra = [g for j, g in enumerate(faces) if j not in assigned.values()]
-    return TangramReading(readings, 1.0, 0.0, method="shape", extra=extra, band=band)
+    return TangramReading(readings, 1.0, 0.0, method="shape", extra=extra, band=band, foreign=foreign)
 
 
 def _fit_piece(name: str, shape: Polygon, region: shapely.Geometry, others: shapely.Geometry,
@@ -619,6 +645,12 @@ def check_arrangement(reading: TangramReading, silhouette: Polygon, unit_px: flo
             violations.append(Violation("extra_shape", f"a drawn shape of {g.area / unit2:.2f} unit^2 is none of the "
                                         "seven pieces", {"area_unit2": round(g.area / unit2, 4), "bbox": _bbox(g)}))
             global_defect = True
+    foreign = _open(reading.foreign, sliver) if not reading.foreign.is_empty else reading.foreign
+    if foreign.area / unit2 > th["foreign_ink_max_unit2"]:
+        violations.append(Violation("foreign_piece_ink", f"{foreign.area / unit2:.2f} unit^2 of a piece's colour "
+                                    "lies outside its face (over another piece or past the silhouette)",
+                                    {"area_unit2": round(foreign.area / unit2, 4), "bbox": _bbox(foreign)}))
+        global_defect = True
     union = shapely.union_all([p.region for p in found] + list(reading.extra))
     sil_area = silhouette.area
     inter = _intersection(union, silhouette).area
