@@ -383,7 +383,8 @@ class DigitReader:
     """Open-set reader of single symbols: an ensemble of small CNNs over the normalised 28x28 crop
     (weights in ``data/models/digits.npz``, trained by ``tools/train_digit_reader.py``), run in numpy,
     with temperature-scaled (calibrated) probabilities of the members' mean logits over 12 classes: digits 0-9, blank, other. When the members' own top classes differ, the
-    reading is unsure (confidence at most ``DISAGREE_CONFIDENCE``)."""
+    reading is unsure (confidence at most ``DISAGREE_CONFIDENCE``); a class the calibration found
+    over-confident on unseen hands has its error scaled up (``class_error_scale``, see :meth:`decide`)."""
 
     def __init__(self, weights: dict[str, np.ndarray]):
         self.members: list[tuple[list, list]] = []  # per member: convs [(w (9C, F), b)], fcs [(w (in, out), b)]
