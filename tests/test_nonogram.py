@@ -661,7 +661,8 @@ def test_cell_reader_never_crashes_on_garbage(seed, rows, cols, cell):
     assert all(0.0 <= c <= 1.0 for c in marks.confidence)
 
 
-def _clue_darkness(texts: list[str], font_file: str, px: int, gap_em: float, scale: float) -> tuple[np.ndarray, list]:
+def _clue_darkness(texts: list[str], font_file: str, px: int, gap_em: float,
+                   scale: float = 1.0) -> tuple[np.ndarray, list]:
     """A darkness map (ink 255) with one row clue strip per text, numbers ``gap_em`` apart, drawn at ``px``
     and scaled by ``scale`` and back (a small font returned at another resolution)."""
     import sys
@@ -682,6 +683,8 @@ def _clue_darkness(texts: list[str], font_file: str, px: int, gap_em: float, sca
             x += d.textlength(number, font=font) + gap_em * px
         strips.append(("row", (0, i * pitch, 12 * px, (i + 1) * pitch)))
     a = np.asarray(im)
+    if scale == 1.0:
+        return a, strips
     small = cv2.resize(a, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     return cv2.resize(small, a.shape[::-1], interpolation=cv2.INTER_LINEAR), strips
 
@@ -731,29 +734,6 @@ def test_small_serif_clues_are_read_by_value(style, seed, variant):
             assert v.status == Status.INCORRECT and v.score < 100 and "clue_changed" in v.codes
 
 
-def _pen_darkness(texts: list[str], font_file: str, px: int, stroke: int) -> tuple[np.ndarray, list]:
-    """A darkness map with one row clue strip per text, drawn with a pen ``stroke`` px heavier."""
-    import sys
-
-    sys.path.insert(0, str(Path(__file__).parent))
-    import nonogram_answers as answers
-    from PIL import ImageFont
-
-    font = ImageFont.truetype(str(answers._font_dir() / font_file), px)
-    pitch = 3 * px
-    im = Image.new("L", (12 * px, pitch * len(texts)), 0)
-    d = ImageDraw.Draw(im)
-    strips = []
-    for i, text in enumerate(texts):
-        x = px
-        for number in text.split():
-            d.text((x, i * pitch + pitch / 2), number, font=font, fill=255, anchor="lm", stroke_width=stroke,
-                   stroke_fill=255)
-            x += d.textlength(number, font=font) + 2 * stroke + 0.55 * px
-        strips.append(("row", (0, i * pitch, 12 * px, (i + 1) * pitch)))
-    return np.asarray(im), strips
-
-
 def test_touching_digits_of_a_heavy_pen_are_cut_apart():
     """A reference redrawn with every stroke 1 px heavier (a 3x3 erosion): the bold "10" and "13" of its clue
     strips touch (one glyph wider than tall, unsure before); they are cut where their ink is thinnest and
@@ -778,11 +758,11 @@ def test_italic_clues_are_read_upright(font_file):
     from genpuzzle.verifiers.nonogram import SLANT_MIN, read_clue_strips
 
     texts = ["3 6", "11", "7 5", "2 9", "4 8", "12"]
-    dark, strips = _pen_darkness(texts, font_file, 18, 0)
+    dark, strips = _clue_darkness(texts, font_file, 18, 0.55)
     read = read_clue_strips(dark, strips, 18)
     assert read[0].slant <= -SLANT_MIN
     assert [r.values for r in read] == [[int(v) for v in t.split()] for t in texts], [(r.text, r.confidence) for r in read]
-    dark, strips = _pen_darkness(texts, "DejaVuSans-Bold.ttf", 18, 0)
+    dark, strips = _clue_darkness(texts, "DejaVuSans-Bold.ttf", 18, 0.55)
     assert abs(read_clue_strips(dark, strips, 18)[0].slant) < SLANT_MIN  # an upright font is left upright
 
 
@@ -791,7 +771,7 @@ def test_expected_support_tells_the_puzzles_digits_from_others():
     for other digits, 0 when the glyphs do not fall into the expected numbers."""
     from genpuzzle.verifiers.nonogram import EXPECTED_SUPPORT, expected_support, read_clue_strips
 
-    dark, strips = _pen_darkness(["5 2"], "DejaVuSans-Bold.ttf", 18, 0)
+    dark, strips = _clue_darkness(["5 2"], "DejaVuSans-Bold.ttf", 18, 0.55)
     reading = read_clue_strips(dark, strips, 18)[0]
     assert expected_support(reading, [5, 2]) >= 0.9
     assert expected_support(reading, [5, 8]) < EXPECTED_SUPPORT
@@ -824,7 +804,7 @@ def test_the_edge_of_a_page_on_a_dark_surface_is_not_a_clue_glyph():
     from genpuzzle.verifiers.nonogram import read_clue_strips
 
     texts = ["3 6", "12"]
-    dark, strips = _pen_darkness(texts, "DejaVuSans-Bold.ttf", 18, 0)
+    dark, strips = _clue_darkness(texts, "DejaVuSans-Bold.ttf", 18, 0.55)
     dark = dark.copy()
     dark[:, :3] = 255  # the surface along the left border, 3 px deep
     dark[:, -2:] = 255  # the grid's outer line, keystoned into the strips' grid-side end
