@@ -377,13 +377,7 @@ def shogi_direction_only(image: Image.Image, code: str, box: Box) -> None:
 
 
 def shogi_serif(image: Image.Image, code: str, box: Box) -> None:
-    cx, cy, side = _geometry(box)
-    sente = code.isupper()
-    ImageDraw.Draw(image).polygon(P.shogi_pentagon(cx, cy, side, sente),
-                                  fill=P.SHOGI_SENTE_FILL if sente else P.SHOGI_GOTE_FILL, outline=P.SHOGI_EDGE, width=2)
-    ImageDraw.Draw(image).text((cx, cy + side * 0.06 * (1 if sente else -1)), code.upper(),
-                               font=_system_font(SERIF_BOLD, int(side * 0.46)),
-                               fill=(0, 0, 0) if sente else (255, 255, 255), anchor="mm")
+    _shogi_font_letter(image, code, box, SERIF_BOLD)
 
 
 def shogi_grey_gote(image: Image.Image, code: str, box: Box) -> None:
@@ -530,6 +524,7 @@ def xiangqi_kiloji_plain(image: Image.Image, code: str, box: Box) -> None:
 
 
 def _shogi_font_letter(image: Image.Image, code: str, box: Box, path: str) -> None:
+    """The input's pentagons with the letter set in the font at ``path``."""
     cx, cy, side = _geometry(box)
     sente = code.isupper()
     ImageDraw.Draw(image).polygon(P.shogi_pentagon(cx, cy, side, sente),
