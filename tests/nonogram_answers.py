@@ -3,7 +3,7 @@ returns it (fill styles, marks for empty cells, clue fonts, photographed-page ef
 planted error.
 
 Disjoint style sets: ``TUNE`` (used while building and tuning the cell and clue readers), ``HELDOUT``,
-``HELDOUT2``, ``HELDOUT3`` and ``HELDOUT4`` (each written before the changes it was first measured on; see
+``HELDOUT2``, ``HELDOUT3``, ``HELDOUT4`` and ``HELDOUT5`` (each written before the changes it was first measured on; see
 docs/nonogram.md for which failures were looked at afterwards). Every style is a recipe of independent
 choices; :func:`make_answer` draws one. Used by ``tests/test_nonogram.py`` and
 ``benchmarks/bench_nonogram.py``.
@@ -35,7 +35,8 @@ SYSTEM_FONT_DIRS = (Path("/usr/share/fonts"), Path("/usr/share/texmf/fonts"))
 
 def font_path(name: str) -> Path:
     """A clue font: matplotlib's bundled fonts first, then the system's (HELDOUT4 uses Debian's
-    fonts-liberation, fonts-freefont-ttf, fonts-go, fonts-roboto-fontface and fonts-urw-base35)."""
+    fonts-liberation, fonts-freefont-ttf, fonts-go, fonts-roboto-fontface and fonts-urw-base35; HELDOUT5
+    also fonts-sil-charis, fonts-klee, fonts-sjfonts, fonts-comfortaa, fonts-jetbrains-mono, fonts-linuxlibertine)."""
     bundled = _font_dir() / name
     if bundled.exists():
         return bundled
@@ -137,6 +138,32 @@ HELDOUT4 = (
           ("vignette", "jpeg", "squash_portrait")),
     Style("k_palatino_redpen", "disc", (30, 30, 30), "x", "P052-Roman.otf", ("tint", "jpeg", "caption_bottom"),
           clue_colour=(170, 30, 30), clue_scale=(1.0, 1.15)),
+)
+
+# A fifth held-out set, written in the fifth session before any change was measured on it (run blind
+# first): clue fonts no earlier set uses (Charis SIL italic, URW Bookman light italic, Linux Libertine italic,
+# JetBrains Mono light italic, Nimbus Sans Narrow bold, rounded Comfortaa, and two handwriting-style fonts
+# that issue 12 does not reserve, Klee One and Delphine), clues in green, purple and brown pens, and page
+# layouts no earlier set uses (wide white margins, a 4:3 letterbox with a tilt, a shadow with a caption, a
+# low-resolution page scaled back up, a tight crop, a photographed page: rescale + rotation + tint + caption
+# below, with a corner shadow).
+HELDOUT5 = (
+    Style("v_charisita_margins", "solid", (25, 25, 25), "x", "CharisSIL-Italic.ttf", ("jpeg", "margins_wide"),
+          clue_scale=(0.85, 1.0)),
+    Style("v_klee_green_lbtilt", "grey", (90, 90, 90), "dot", "KleeOne-Regular.ttf", ("jpeg", "letterbox43_tilt"),
+          clue_colour=(20, 110, 40)),
+    Style("v_bookman_shadowcap", "outline", (30, 30, 30), "heavy_x", "URWBookman-LightItalic.otf",
+          ("shadow_linear", "jpeg", "caption_shadowed")),
+    Style("v_narrow_purple_lowres", "solid", (90, 30, 120), "slash", "NimbusSansNarrow-Bold.otf", ("jpeg", "lowres"),
+          clue_colour=(90, 30, 120)),
+    Style("v_comfortaa_crop", "hatch", (35, 35, 35), "mixed", "Comfortaa-Regular.ttf", ("texture", "jpeg", "crop_tight"),
+          clue_gap=(0.35, 0.5)),
+    Style("v_delphine_brown_photo", "pencil", (70, 60, 50), "x", "Delphine.ttf", ("shadow_corner", "jpeg", "photo"),
+          clue_colour=(95, 60, 30), clue_scale=(1.0, 1.15)),
+    Style("v_libertineita_small", "disc", (20, 20, 20), "heavy_x", "LinLibertine_RI.otf", ("vignette", "jpeg"),
+          clue_scale=(0.75, 0.85)),
+    Style("v_jbmonolightita_margins", "crosshatch", (30, 30, 30), "dot", "JetBrainsMono-LightItalic.ttf",
+          ("shadow_corner", "jpeg", "margins_wide")),
 )
 
 ERRORS = ("none", "extra_light", "extra_outline", "x_instead", "missing", "clue_changed")
@@ -367,7 +394,8 @@ def make_answer(input_image: Image.Image, layout: dict[str, Any], truth: dict[st
 
 
 LAYOUT_EFFECTS = ("tilt", "caption", "letterbox", "square1024", "dark_border", "caption_bottom", "pillarbox",
-                  "keystone", "dark_surface", "rotate_dark", "squash_portrait")
+                  "keystone", "dark_surface", "rotate_dark", "squash_portrait", "margins_wide", "letterbox43_tilt",
+                  "caption_shadowed", "lowres", "crop_tight", "photo")
 
 
 def _layout_effects(a: np.ndarray, effects: tuple[str, ...], rng: random.Random) -> np.ndarray:
@@ -415,6 +443,37 @@ def _layout_effects(a: np.ndarray, effects: tuple[str, ...], rng: random.Random)
         elif e == "squash_portrait":
             h, w = a.shape[:2]
             a = cv2.resize(a, (round(w * 0.9), round(h * 1.15)), interpolation=cv2.INTER_CUBIC)
+        elif e == "margins_wide":  # the page with wide white margins, returned at about its old size
+            h, w = a.shape[:2]
+            m = [round(rng.uniform(0.12, 0.25) * s) for s in (h, h, w, w)]
+            a = perturb.pad(a, *m, color=(255, 255, 255))
+            f = w / a.shape[1] * rng.uniform(1.0, 1.2)
+            a = perturb.rescale(a, f, f)
+        elif e == "letterbox43_tilt":  # tilted 1-2.5 deg, then fitted into a black 4:3 canvas
+            a = page_perturb.rotate_expand(a, rng.choice((-1, 1)) * rng.uniform(1.0, 2.5))[0]
+            a = page_perturb.letterbox(a, 4 / 3, rng.choice((1024, 1280)), (0, 0, 0))[0]
+        elif e == "caption_shadowed":  # a caption band above, the page's shadow running over it too
+            a = page_perturb.caption(a, "Nonogram (solved)", rng.uniform(0.07, 0.12))[0]
+            h, w = a.shape[:2]
+            yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+            t = (xx / w * rng.uniform(0.3, 1.0) + yy / h) / 2
+            a = np.clip(a.astype(np.float32) * (1 - rng.uniform(0.2, 0.3) * t)[:, :, None], 0, 255).astype(np.uint8)
+        elif e == "lowres":  # generated at a lower resolution and scaled back up
+            h, w = a.shape[:2]
+            f = rng.uniform(0.55, 0.7)
+            a = cv2.resize(cv2.resize(a, (round(w * f), round(h * f)), interpolation=cv2.INTER_AREA), (w, h),
+                           interpolation=cv2.INTER_LINEAR)
+        elif e == "crop_tight":  # cropped to a few px beyond the drawing
+            ink = np.asarray(a).min(axis=2) < 160
+            ys, xs = np.nonzero(ink)
+            m = rng.randint(3, 8)
+            a = a[max(0, ys.min() - m):ys.max() + m + 1, max(0, xs.min() - m):xs.max() + m + 1]
+        elif e == "photo":  # a photographed page: rescale, rotation, tint, a corner shadow, caption below
+            f = rng.uniform(0.8, 1.25)
+            a = perturb.rescale(a, f, f * rng.uniform(0.97, 1.03))
+            a = page_perturb.rotate_expand(a, rng.uniform(-1.5, 1.5), fill=(235, 230, 220))[0]
+            a = perturb.retint(a, (rng.randint(225, 245), rng.randint(220, 238), rng.randint(200, 220)))
+            a = page_perturb.caption(a, "my answer", 0.08, where="bottom", band=(230, 226, 215))[0]
     if any(e in effects for e in LAYOUT_EFFECTS):
         a = perturb.jpeg(a, rng.randint(70, 90))
     return a
