@@ -21,7 +21,7 @@ from genpuzzle.solvers.tangram import (PIECES, Arrangement, Placement, arrangeme
                                        congruent, generate_arrangement, is_simple_silhouette, measures,
                                        union_of)
 from genpuzzle.track import Track
-from genpuzzle.verifiers.tangram import (PieceReading, TangramReading, check_arrangement, fit_measures, read_faces,
+from genpuzzle.verifiers.tangram import (PieceReading, TangramReading, check_arrangement, read_faces,
                                          read_pieces, tangram_score)
 
 CONVEXITY = {"easy": (0.45, 0.66), "medium": (0.66, 0.78), "hard": (0.78, 0.95)}
@@ -51,9 +51,12 @@ def solution_check_problems(ground_truth: dict, layout: dict, rubric: dict) -> l
     try:
         readings = []
         for name, poly in solution.items():
-            others = shapely.union_all([p for n, p in solution.items() if n != name])
-            readings.append(PieceReading(name, tray_area.get(name, poly.area), poly, poly,
-                                         fit_measures(poly, poly, others, tray_area.get(name, poly.area))))
+            expected = tray_area.get(name, poly.area)
+            # read exactly as stored: the fit is the drawn region, so nothing lies outside it, nothing of it
+            # is missing or hidden (what fit_measures(poly, poly, others, expected) gives, without 4 overlays)
+            readings.append(PieceReading(name, expected, poly, poly, {"drawn_area": round(poly.area / expected, 4),
+                                                                       "excess": 0.0, "deficit": 0.0,
+                                                                       "hidden": 0.0}))
         violations, _, tier = check_arrangement(TangramReading(readings, 1.0, 1.0), silhouette, unit, rubric)
     except shapely.errors.GEOSException as exc:
         return [f"verifier geometry fails on the stored solution: {exc}"]

@@ -21,7 +21,7 @@ from shapely.geometry import Polygon
 
 from genpuzzle.records import Violation
 from genpuzzle.registration import paper_colour, white_balance
-from genpuzzle.solvers.tangram import edge_angle_candidates, kind_of
+from genpuzzle.solvers.tangram import edge_angle_candidates, kind_of, overlap_area_bound
 
 PANEL_TRIM = 6  # px trimmed inside the silhouette panel so its frame never enters the colour masks
 # Precision grid (px) of the measuring overlays: snap-rounding overlays are robust where floating ones
@@ -630,6 +630,9 @@ def check_arrangement(reading: TangramReading, silhouette: Polygon, unit_px: flo
         for b in found:
             if a.name >= b.name:
                 continue
+            if max(overlap_area_bound(a.fitted, regions[b.name]), overlap_area_bound(b.fitted, regions[a.name])) \
+                    <= 0.5 * th["overlap_max_unit2"] * unit2:
+                continue  # apart or touching: no overlap can reach the threshold (the core lies in the fit)
             zab = _open(_intersection(_core(a.fitted, reading.band), regions[b.name]), sliver)
             zba = _open(_intersection(_core(b.fitted, reading.band), regions[a.name]), sliver)
             under, top, zone = (a, b, zab) if zab.area >= zba.area else (b, a, zba)
