@@ -173,15 +173,7 @@ def _hershey_letter(image: Image.Image, letter: str, cx: float, cy: float, heigh
 
 
 def chess_wqy(image: Image.Image, code: str, box: Box) -> None:
-    cx, cy, side = _geometry(box)
-    d = ImageDraw.Draw(image)
-    outline, filled = P.CHESS_GLYPHS[code.lower()]
-    f = P.cjk(int(side * 0.84))
-    if code.isupper():
-        d.text((cx, cy), filled, font=f, fill=(255, 255, 255), anchor="mm")
-        d.text((cx, cy), outline, font=f, fill=(0, 0, 0), anchor="mm")
-    else:
-        d.text((cx, cy), filled, font=f, fill=(0, 0, 0), anchor="mm")
+    _chess_font_glyph(image, code, box, P.cjk, 0.84)
 
 
 def chess_outline(image: Image.Image, code: str, box: Box) -> None:
@@ -475,11 +467,13 @@ COMIC_BOLD = "/usr/share/fonts/opentype/comic-neue/ComicNeue-Bold.otf"
 DEJAVU_BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 
 
-def _chess_font_glyph(image: Image.Image, code: str, box: Box, path: str, size: float = 0.86) -> None:
+def _chess_font_glyph(image: Image.Image, code: str, box: Box, load_font, size: float = 0.86) -> None:
+    """A chess glyph from a font (``load_font(pixel_size)``): White as the filled glyph in white under the
+    outline glyph, Black as the filled glyph."""
     cx, cy, side = _geometry(box)
     d = ImageDraw.Draw(image)
     outline, filled = P.CHESS_GLYPHS[code.lower()]
-    f = _system_font(path, int(side * size))
+    f = load_font(int(side * size))
     if code.isupper():
         d.text((cx, cy), filled, font=f, fill=(255, 255, 255), anchor="mm")
         d.text((cx, cy), outline, font=f, fill=(0, 0, 0), anchor="mm")
@@ -490,12 +484,12 @@ def _chess_font_glyph(image: Image.Image, code: str, box: Box, path: str, size: 
 def chess_yoz(image: Image.Image, code: str, box: Box) -> None:
     """A fourth glyph design (YOzFont's chess glyphs). (kiloji, first chosen, maps the chess code points
     to empty glyphs: its first blind run drew empty boards.)"""
-    _chess_font_glyph(image, code, box, MINCHO)
+    _chess_font_glyph(image, code, box, lambda px: _system_font(MINCHO, px))
 
 
 def chess_dejavu_bold(image: Image.Image, code: str, box: Box) -> None:
     """DejaVu Sans Bold's chess glyphs (a heavier weight of the track's own design)."""
-    _chess_font_glyph(image, code, box, DEJAVU_BOLD)
+    _chess_font_glyph(image, code, box, lambda px: _system_font(DEJAVU_BOLD, px))
 
 
 def _xiangqi_char_disc(image: Image.Image, code: str, box: Box, path: str, ring: bool, edge: int) -> None:
