@@ -20,6 +20,7 @@ from typing import Sequence
 
 import cv2
 import numpy as np
+from numpy.lib.stride_tricks import as_strided
 
 import genpuzzle.data
 
@@ -111,8 +112,9 @@ def _ink_batch(img: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     if inner[0].size < 4:
         inner = strength
     peaks = _percentile_rows(inner.reshape(n, -1), 98.5)
-    thr = np.empty(n)
-    for i in range(n):
+    thr = np.full(n, INK_FLOOR)
+    # The threshold is max(floor, min(0.75 Otsu, 0.5 peak)): the floor whenever half the peak is below it.
+    for i in np.nonzero(0.5 * peaks > INK_FLOOR)[0].tolist():
         otsu, _ = cv2.threshold(np.ascontiguousarray(inner[i]), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
         thr[i] = max(INK_FLOOR, min(0.75 * float(otsu), 0.5 * float(peaks[i])))
     return strength, thr, peaks.astype(np.float64)
@@ -123,13 +125,25 @@ def _percentile_rows(values: np.ndarray, q: float, weights: np.ndarray | None = 
     uint8 (R, K) array, optionally only over pixels where ``weights`` (bool, same shape) is set
     (rows must then keep at least one pixel)."""
     r, k = values.shape
-    if weights is None:  # the ceil(q% of K)-th smallest value: one partition for all rows
-        kth = max(int(np.ceil(q / 100.0 * k)) - 1, 0)
-        return np.partition(values, kth, axis=1)[:, kth].astype(np.int64)
-    row = np.nonzero(weights)[0]
-    idx = values[weights].astype(np.int64) + row * 256
+    if weights is None:
+        # The ceil(q% of K)-th smallest value, by a bisection over the 256 values that counts (one
+        # vectorised comparison and one OpenCV row sum a step) instead of a partition of every row.
+        need = max(int(np.ceil(q / 100.0 * k)) - 1, 0) + 1
+        values = np.ascontiguousarray(values)
+        lo, hi = np.zeros(r, np.int32), np.full(r, 255, np.int32)
+        for _ in range(8):
+            mid = (lo + hi) >> 1
+            below = (values <= mid.astype(np.uint8)[:, None]).view(np.uint8)
+            ok = cv2.reduce(below, 1, cv2.REDUCE_SUM, dtype=cv2.CV_32S)[:, 0] >= need
+            hi = np.where(ok, mid, hi)
+            lo = np.where(ok, lo, mid + 1)
+        return lo.astype(np.int64)
+    idx = values[weights].astype(np.int64) + np.repeat(np.arange(r) * 256, np.count_nonzero(weights, axis=1))
     cum = np.bincount(idx, minlength=256 * r).reshape(r, 256).cumsum(axis=1)
     return np.argmax(cum >= (q / 100.0 * cum[:, -1:]), axis=1)
+
+
+CC_MAX_INK = 65000  # ink pixels per connected-components call, so 16-bit labels cannot overflow
 
 
 def _clean_batch(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -137,23 +151,45 @@ def _clean_batch(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     band, components lying almost entirely in the edge band that touch the border or are long and
     thin) and specks much smaller than the
     cell's main stroke. Returns the kept masks and, per cell, the largest bbox side (px) of any
-    kept component. All cells go through one connected-components pass (stacked with blank rows
-    between them so no component crosses cells)."""
+    kept component. Cells with ink go through few connected-components passes (stacked with blank
+    rows between them so no component crosses cells), each with at most ``CC_MAX_INK`` ink pixels
+    so 16-bit labels suffice (OpenCV's statistics cost about half with them)."""
     n, h, w = mask.shape
     band_y, band_x = max(2, int(round(h * EDGE_BAND))), max(2, int(round(w * EDGE_BAND)))
     rows = np.count_nonzero(mask, axis=2) / w > 0.6  # == mask.mean(axis=2), exactly
     cols = np.count_nonzero(mask, axis=1) / h > 0.6
     rows[:, band_y:h - band_y] = False
     cols[:, band_x:w - band_x] = False
-    stacked = np.zeros((n, h + 1, w), np.uint8)
-    stacked[:, :h] = mask & ~rows[:, :, None] & ~cols[:, None, :]
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(stacked.reshape(n * (h + 1), w), connectivity=8)
-    labels = labels.reshape(n, h + 1, w)[:, :h]
+    ink = mask & ~rows[:, :, None] & ~cols[:, None, :]
+    kept = np.zeros((n, h, w), bool)
     stroke_side = np.zeros(n, np.int64)
-    if count <= 1:
-        return np.zeros((n, h, w), bool), stroke_side
-    edge = np.zeros((h, w), bool)
-    edge[:band_y], edge[h - band_y:], edge[:, :band_x], edge[:, w - band_x:] = True, True, True, True
+    counts = np.count_nonzero(ink, axis=(1, 2))
+    cells = np.nonzero(counts)[0]
+    if not len(cells):
+        return kept, stroke_side
+    edge = np.zeros((h + 1, w), bool)
+    edge[:band_y], edge[h - band_y:h], edge[:h, :band_x], edge[:h, w - band_x:] = True, True, True, True
+    total = np.cumsum(counts[cells])
+    start, base = 0, 0
+    while start < len(cells):
+        # Consecutive cells whose ink fits one 16-bit pass (a lone cell with more ink goes alone, 32-bit).
+        stop = max(start + 1, int(np.searchsorted(total, base + CC_MAX_INK)))
+        part = cells[start:stop]
+        _clean_cells(ink[part], part, kept, stroke_side, edge, total[stop - 1] - base < CC_MAX_INK)
+        start, base = stop, total[stop - 1]
+    return kept, stroke_side
+
+
+def _clean_cells(ink: np.ndarray, cells: np.ndarray, kept: np.ndarray, stroke_side: np.ndarray,
+                 edge: np.ndarray, short_labels: bool) -> None:
+    """:func:`_clean_batch`'s component step for masks ``ink`` (K, H, W) of the cells ``cells``:
+    writes their rows of ``kept`` and ``stroke_side``."""
+    k, h, w = ink.shape
+    stacked = np.zeros((k, h + 1, w), np.uint8)
+    stacked[:, :h] = ink
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(stacked.reshape(k * (h + 1), w), connectivity=8,
+                                                               ltype=cv2.CV_16U if short_labels else cv2.CV_32S)
+    labels = labels.reshape(k, h + 1, w)
     stats = stats[1:]
     cell = stats[:, cv2.CC_STAT_TOP] // (h + 1)
     areas = stats[:, cv2.CC_STAT_AREA].astype(np.float64)
@@ -165,12 +201,14 @@ def _clean_batch(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     # An edge-band component is a grid-line remnant when it touches the crop's border or is long and
     # thin; a compact glyph in a corner that touches nothing (a pencil mark) stays.
     keep = (in_edge < 0.85 * areas) | ~line_like
-    largest = np.zeros(n)
+    largest = np.zeros(k)
     np.maximum.at(largest, cell[keep], areas[keep])
     keep &= areas >= np.maximum(0.12 * largest[cell], 0.0015 * h * w)
-    sides = np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT])
-    np.maximum.at(stroke_side, cell[keep], sides[keep])
-    return np.concatenate([[False], keep])[labels], stroke_side
+    sides = np.maximum(cw, ch)
+    side = np.zeros(k, np.int64)
+    np.maximum.at(side, cell[keep], sides[keep])
+    stroke_side[cells] = side
+    kept[cells] = np.take(np.concatenate([[False], keep]), labels[:, :h])
 
 
 def ink_mask(cell: np.ndarray) -> np.ndarray:
@@ -281,23 +319,26 @@ def _prepare_batch(img: np.ndarray) -> list[PreparedCell]:
         # A blank is sure only when a lower threshold finds no digit-sized stroke either: faint ink (a
         # light pen next to a dark grid line that raised the threshold, a hairline) is unsure, never blank.
         sel = np.array(sure_blank)
-        low = np.maximum(FAINT_INK_FLOOR, 0.5 * thr[sel])
-        faint, faint_sides = _clean_batch(strength[sel] >= low[:, None, None])
+        faint = strength[sel] >= np.maximum(FAINT_INK_FLOOR, 0.5 * thr[sel])[:, None, None]
+        # Cleaning only removes ink, so cells with too little faint ink before it are skipped.
+        sel_ink = np.count_nonzero(faint, axis=(1, 2)) / (h * w) >= MIN_INK_FRACTION
+        faint, faint_sides = _clean_batch(faint[sel_ink])
         faint_ink = np.count_nonzero(faint, axis=(1, 2)) / (h * w)
-        for j, i in enumerate(sure_blank):
+        for j, i in enumerate(sel[sel_ink].tolist()):
             if faint_ink[j] >= MIN_INK_FRACTION and faint_sides[j] >= MIN_STROKE_EXTENT * side:
                 out[i] = PreparedCell(None, 0.0, out[i].ink, FRAGMENTED_BLANK_CONFIDENCE)
     if todo:
         sel = np.array(todo)
-        peaks = _percentile_rows(strength.reshape(n, -1), 90, kept.reshape(n, -1))[sel]
+        strength_sel, kept_sel = strength[sel], kept[sel]
+        peaks = _percentile_rows(strength_sel.reshape(len(sel), -1), 90, kept_sel.reshape(len(sel), -1))
         stacked = np.zeros((len(sel), h + 1, w), np.uint8)
-        stacked[:, :h] = kept[sel]
+        stacked[:, :h] = kept_sel
         near = cv2.dilate(stacked.reshape(-1, w), np.ones((3, 3), np.uint8)).reshape(len(sel), h + 1, w)[:, :h]
         # Soft ink: (strength - lo) / (peak - lo) clipped to 0..1, near the kept strokes only; the
         # per-cell constants are rounded to float32 first, exactly as float32-array-op-Python-float does.
         lo = [0.5 * float(thr[i]) for i in todo]
         den = np.array([max(float(p) - l, 1e-3) for p, l in zip(peaks, lo)], np.float32)[:, None, None]
-        soft = (strength[sel].astype(np.float32) - np.array(lo, np.float32)[:, None, None]) / den
+        soft = (strength_sel.astype(np.float32) - np.array(lo, np.float32)[:, None, None]) / den
         np.clip(soft, 0, 1, out=soft)
         soft *= near
         for j, i in enumerate(todo):
@@ -358,24 +399,56 @@ def prepare_cell(cell: np.ndarray) -> PreparedCell:
 
 
 def _conv3x3_relu_pool(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """3x3 'same' convolution + ReLU + 2x2 max-pool (floor) on NHWC float32; ``w`` is (9C, F)
-    in (ky, kx, C) row order (PyTorch's (F, C, ky, kx) transposed at load)."""
-    n, h, wd, c = x.shape
-    xp = np.zeros((n, h + 2, wd + 2, c), np.float32)
-    xp[:, 1:-1, 1:-1] = x
-    cols = np.empty((n, h, wd, 9, c), np.float32)
-    for k in range(9):
-        cols[:, :, :, k] = xp[:, k // 3:k // 3 + h, k % 3:k % 3 + wd]
-    y = (cols.reshape(n * h * wd, 9 * c) @ w).reshape(n, h, wd, -1)
-    y = y[:, :2 * (h // 2), :2 * (wd // 2)]
+    """3x3 'same' convolution + ReLU + 2x2 max-pool (floor) of M networks at once: ``x`` (M, N, H, W, C)
+    float32 (any strides; M may be 1 for an input all networks share), ``w`` (M, 9C, F) with rows in
+    (ky, kx, C) order (PyTorch's (F, C, ky, kx) transposed at load), ``b`` (M, 1, F); returns
+    (M, N, H // 2, W // 2, F). The im2col rows are ordered pool-window-major: the four positions of
+    every 2x2 window fall in four contiguous blocks (the pool is a max of four blocks), and positions the
+    floor pool drops (the last row/column of an odd side) are never computed."""
+    m, n, h, wd, c = x.shape
+    hp, wp = h // 2, wd // 2
+    xp = np.zeros((m, n, h + 2, wd + 2, c), np.float32)
+    xp[:, :, 1:-1, 1:-1] = x
+    s = xp.strides
+    rows = 4 * n * hp * wp
+    if c >= 4:
+        # One strided copy: for a fixed ky the (kx, C) patch is 3C contiguous floats of the padded input.
+        cols = np.empty((m, 2, 2, n, hp, wp, 3, 3 * c), np.float32)
+        np.copyto(cols, as_strided(xp, shape=cols.shape,
+                                   strides=(s[0], s[2], s[3], s[1], 2 * s[2], 2 * s[3], s[2], s[4])))
+        y = np.matmul(cols.reshape(m, rows, 9 * c), w)
+    else:  # few channels: one copy per (ky, kx, C) into a transposed im2col, rows of hp * wp floats
+        cols = np.empty((m, 3, 3, c, 2, 2, n, hp, wp), np.float32)
+        for ky in range(3):
+            for kx in range(3):
+                np.copyto(cols[:, ky, kx], as_strided(xp[:, :, ky:, kx:], shape=(m, c, 2, 2, n, hp, wp),
+                                                      strides=(s[0], s[4], s[2], s[3], s[1], 2 * s[2], 2 * s[3])))
+        y = np.matmul(cols.reshape(m, 9 * c, rows).transpose(0, 2, 1), w)
+    y = y.reshape(m, 4, rows // 4, -1)
     # Pool first: max commutes with the per-channel bias and ReLU, which then touch 4x fewer values.
-    y = np.maximum(y[:, 0::2], y[:, 1::2])
-    y = np.maximum(y[:, :, 0::2], y[:, :, 1::2])
-    y += b
-    return np.maximum(y, 0, out=y)
+    out = np.maximum(y[:, 0], y[:, 1])
+    np.maximum(out, y[:, 2], out=out)
+    np.maximum(out, y[:, 3], out=out)
+    out += b
+    np.maximum(out, 0, out=out)
+    return out.reshape(m, n, hp, wp, -1)
 
 
-CNN_CHUNK = 16  # crops per forward pass: small temporaries stay in cache and off fresh (page-faulting) memory
+def _channels_last_fc(convs: list, fcs: list) -> tuple[list, list]:
+    """``(convs, fcs)`` with the first fc layer's input rows permuted from PyTorch's (C, H, W)
+    flattening to the (H, W, C) order the channels-last convolutions leave (same products)."""
+    side = NORM_SIZE
+    for _ in convs:
+        side //= 2
+    c = convs[-1][0].shape[1]
+    w, b = fcs[0]
+    if w.shape[0] != c * side * side:
+        raise ValueError("digit model has unexpected layer shapes")
+    w = np.ascontiguousarray(w.reshape(c, side, side, -1).transpose(1, 2, 0, 3).reshape(w.shape))
+    return convs, [(w, b)] + fcs[1:]
+
+
+CNN_CHUNK = 16  # crops per forward pass: the im2col buffers stay in cache and off fresh (page-faulting) memory
 DISAGREE_CONFIDENCE = 0.5  # members reading different classes: the cell is unsure whatever the average says
 
 
@@ -387,7 +460,7 @@ class DigitReader:
     over-confident on unseen hands has its error scaled up (``class_error_scale``, see :meth:`decide`)."""
 
     def __init__(self, weights: dict[str, np.ndarray]):
-        self.members: list[tuple[list, list]] = []  # per member: convs [(w (9C, F), b)], fcs [(w (in, out), b)]
+        members: list[tuple[list, list]] = []  # per member: convs [(w (9C, F), b)], fcs [(w (in, out), b)]
         j = 0
         while f"m{j}_conv0_w" in weights:
             convs, fcs = [], []
@@ -401,10 +474,25 @@ class DigitReader:
                 fcs.append((weights[f"m{j}_fc{i}_w"].astype(np.float32).T.copy(), weights[f"m{j}_fc{i}_b"].astype(np.float32)))
             if not fcs or fcs[-1][0].shape[1] != N_CLASSES:
                 raise ValueError("digit model has unexpected layer shapes")
-            self.members.append((convs, fcs))
+            members.append(_channels_last_fc(convs, fcs))
             j += 1
-        if not self.members:
+        if not members:
             raise ValueError("digit model has no networks")
+        self.n_members = len(members)
+        # Members of the same shapes run as one stack (batched matmuls); their first layers, which read the
+        # same crop, as one convolution with the filters side by side (one im2col, one matmul).
+        shapes: dict[tuple, list[int]] = {}
+        for j, (convs, fcs) in enumerate(members):
+            shapes.setdefault(tuple(a.shape for layer in convs + fcs for a in layer), []).append(j)
+        self._stacks = []
+        for idx in shapes.values():
+            layers = [[members[j][0][i] for j in idx] for i in range(len(members[idx[0]][0]))]
+            first = (np.concatenate([w for w, _ in layers[0]], axis=1)[None],
+                     np.concatenate([b for _, b in layers[0]])[None, None])
+            convs = [(np.stack([w for w, _ in ws]), np.stack([b for _, b in ws])[:, None]) for ws in layers[1:]]
+            fcs = [(np.stack([members[j][1][i][0] for j in idx]), np.stack([members[j][1][i][1] for j in idx])[:, None])
+                   for i in range(len(members[idx[0]][1]))]
+            self._stacks.append((idx, first, convs, fcs))
         self.temperature = float(weights["temperature"])
         # Per-class error scale (>= 1) fitted on hands never trained on: 1 - confidence of a reading of
         # class k is multiplied by it, where the temperature alone leaves that class over-confident.
@@ -430,20 +518,23 @@ class DigitReader:
 
     def member_logits(self, images: np.ndarray) -> np.ndarray:
         """(M, N, 12) uncalibrated logits of each of the M members for (N, 28, 28) normalised crops."""
-        x = np.asarray(images, np.float32).reshape(-1, NORM_SIZE, NORM_SIZE, 1)
-        out = np.zeros((len(self.members), len(x), N_CLASSES), np.float32)
+        x = np.asarray(images, np.float32).reshape(-1, NORM_SIZE, NORM_SIZE)
+        out = np.zeros((self.n_members, len(x), N_CLASSES), np.float32)
         for start in range(0, len(x), CNN_CHUNK):
             part = x[start:start + CNN_CHUNK]
-            for j, (convs, fcs) in enumerate(self.members):
-                y = part
+            for idx, (w0, b0), convs, fcs in self._stacks:
+                m = len(idx)
+                y = _conv3x3_relu_pool(part[None, :, :, :, None], w0, b0)  # (1, N, H, W, M * F)
+                y = y.reshape(y.shape[1:4] + (m, -1)).transpose(3, 0, 1, 2, 4)  # (M, N, H, W, F), a view
                 for w, b in convs:
                     y = _conv3x3_relu_pool(y, w, b)
-                y = np.ascontiguousarray(y.transpose(0, 3, 1, 2)).reshape(len(y), -1)  # PyTorch flattens C, H, W
+                y = y.reshape(m, len(part), -1)  # (H, W, C) order: fc0's rows were permuted to it at load
                 for i, (w, b) in enumerate(fcs):
-                    y = y @ w + b
+                    y = np.matmul(y, w)
+                    y += b
                     if i < len(fcs) - 1:
                         np.maximum(y, 0, out=y)
-                out[j, start:start + len(part)] = y
+                out[idx, start:start + len(part)] = y
         return out
 
     def logits(self, images: np.ndarray) -> np.ndarray:
