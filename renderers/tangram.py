@@ -173,7 +173,9 @@ def draw_scene(silhouette: list[list[float]], pieces: list[tuple[Sequence[int], 
             continue
         region = big.crop((x0 * SS, y0 * SS, x1 * SS, y1 * SS))
         draw = ImageDraw.Draw(region)
-        for fill, outline, poly in shapes:
+        for (fill, outline, poly), (bx0, by0, bx1, by1) in zip(shapes, boxes):
+            if bx1 < x0 - 1 or bx0 > x1 + 1 or by1 < y0 - 1 or by0 > y1 + 1:
+                continue  # paints nothing here (an outline is masked by its fill), but costs a region-sized mask
             pts = [(x * SS - x0 * SS, y * SS - y0 * SS) for x, y in poly]
             if outline is None:
                 draw.polygon(pts, fill=fill)

@@ -371,7 +371,7 @@ def _hull_areas_geos(points: np.ndarray) -> np.ndarray:
     return shapely.area(shapely.convex_hull(shapely.multipoints(points)))
 
 
-def _inside_or_on(pt, ring: np.ndarray) -> bool:
+def _inside_or_on(pt, ring: list) -> bool:
     """Whether ``pt`` lies in the closed convex CCW polygon ``ring`` (edges within EXACT_EPS)."""
     x, y = pt
     n = len(ring)
@@ -388,7 +388,9 @@ def _touches_in_one_arc(piece: np.ndarray, placed: list[np.ndarray]) -> bool:
     disk again; two or more arcs enclose a hole between them (the union's first homology has rank
     #arcs - 1). Each piece down meets ``piece`` in a segment or a point (both convex), whose ends are
     vertices of one of the two; its stretch of ``piece``'s perimeter is an interval, and the arcs are the
-    intervals merged around the perimeter."""
+    intervals merged around the perimeter. (Python floats: indexing numpy arrays point by point is slower.)"""
+    piece = piece.tolist()
+    placed = [other.tolist() for other in placed]
     n = len(piece)
     edge_len = [math.dist(piece[i], piece[(i + 1) % n]) for i in range(n)]
     starts = [sum(edge_len[:i]) for i in range(n)]
@@ -402,12 +404,12 @@ def _touches_in_one_arc(piece: np.ndarray, placed: list[np.ndarray]) -> bool:
                 return i
         return None
 
-    px0, py0 = piece.min(axis=0)
-    px1, py1 = piece.max(axis=0)
+    px0, py0 = min(x for x, _ in piece), min(y for _, y in piece)
+    px1, py1 = max(x for x, _ in piece), max(y for _, y in piece)
     intervals = []
     for other in placed:
-        ox0, oy0 = other.min(axis=0)
-        ox1, oy1 = other.max(axis=0)
+        ox0, oy0 = min(x for x, _ in other), min(y for _, y in other)
+        ox1, oy1 = max(x for x, _ in other), max(y for _, y in other)
         if ox0 > px1 + EXACT_EPS or px0 > ox1 + EXACT_EPS or oy0 > py1 + EXACT_EPS or py0 > oy1 + EXACT_EPS:
             continue
         contact = [tuple(v) for v in piece if _inside_or_on(v, other)]
@@ -462,18 +464,29 @@ def _overlapping(placed: list[np.ndarray], coords: np.ndarray) -> np.ndarray:
 _PERPENDICULAR = [1, 0, 3, 2]  # index in _AXES of the axis perpendicular to each axis
 
 
-def overlap_area_bound(a: shapely.Geometry, b: shapely.Geometry) -> float:
-    """An upper bound on the area of ``a`` intersected with ``b`` (any geometries, px or units), from their
-    vertices' projections on the four lattice axes: the intersection lies in the slab where both
-    projections overlap (depth d) and in each shape's extent across it (w), so its area is at most d * w
-    on every axis. Touching pieces give ~0 (their depth is rounding); it saves the overlay there."""
-    pa, pb = shapely.get_coordinates(a) @ _AXES.T, shapely.get_coordinates(b) @ _AXES.T
-    if not len(pa) or not len(pb):
-        return 0.0
-    lo_a, hi_a, lo_b, hi_b = pa.min(axis=0), pa.max(axis=0), pb.min(axis=0), pb.max(axis=0)
-    depth = np.maximum(np.minimum(hi_a, hi_b) - np.maximum(lo_a, lo_b), 0.0)
-    width = np.minimum(hi_a - lo_a, hi_b - lo_b)[_PERPENDICULAR]
-    return float((depth * width).min())
+def overlap_area_bounds(first: list[shapely.Geometry], second: list[shapely.Geometry]) -> np.ndarray:
+    """Upper bounds on the area of each ``first[i]`` intersected with each ``second[j]`` (any geometries,
+    px or units), from their vertices' projections on the four lattice axes: the intersection lies in the
+    slab where both projections overlap (depth d) and in each shape's extent across it (w), so its area is
+    at most d * w on every axis. Touching pieces give ~0 (their depth is rounding): it saves an overlay."""
+    (lo_a, hi_a), (lo_b, hi_b) = _projection_ranges(first), _projection_ranges(second)
+    depth = np.maximum(np.minimum(hi_a[:, None], hi_b[None]) - np.maximum(lo_a[:, None], lo_b[None]), 0.0)
+    width = np.maximum(np.minimum((hi_a - lo_a)[:, None], (hi_b - lo_b)[None]), 0.0)[..., _PERPENDICULAR]
+    return (depth * width).min(axis=-1)
+
+
+def _projection_ranges(geoms: list[shapely.Geometry]) -> tuple[np.ndarray, np.ndarray]:
+    """Per geometry, the lowest and highest projection of its vertices on each lattice axis (n x 4); an
+    empty geometry gets an empty range (lowest +inf, highest -inf: no overlap with anything)."""
+    array = np.empty(len(geoms), dtype=object)
+    array[:] = geoms
+    coords, index = shapely.get_coordinates(array, return_index=True)
+    lo, hi = np.full((len(geoms), 4), np.inf), np.full((len(geoms), 4), -np.inf)
+    if len(coords):
+        proj = coords @ _AXES.T
+        np.minimum.at(lo, index, proj)
+        np.maximum.at(hi, index, proj)
+    return lo, hi
 
 
 def _weighted_index(rng: random.Random, weights: list[float]) -> int | None:
@@ -801,8 +814,11 @@ def _overlay_problems(polygons: dict[str, Polygon], silhouette: Polygon, unit: f
     eps = 1e-6 * math.sqrt(silhouette.area)
     grid = 1e-3 * eps  # snap-rounding overlay: robust where the floating one is not (shared edges)
     shrunk: dict[str, shapely.Geometry] = {}
-    for a, b in itertools.combinations(sorted(polygons), 2):
-        if overlap_area_bound(polygons[a], polygons[b]) <= 0.5 * rel_tol * silhouette.area:
+    names = sorted(polygons)
+    bound = dict(zip(itertools.product(names, names),
+                     overlap_area_bounds([polygons[n] for n in names], [polygons[n] for n in names]).ravel()))
+    for a, b in itertools.combinations(names, 2):
+        if bound[a, b] <= 0.5 * rel_tol * silhouette.area:
             continue  # apart or touching: the overlap cannot reach the tolerance (shrunk[a] lies inside a)
         if a not in shrunk:
             shrunk[a] = _shrunk(polygons[a], eps)

@@ -21,7 +21,7 @@ from shapely.geometry import Polygon
 
 from genpuzzle.records import Violation
 from genpuzzle.registration import paper_colour, white_balance
-from genpuzzle.solvers.tangram import edge_angle_candidates, kind_of, overlap_area_bound
+from genpuzzle.solvers.tangram import edge_angle_candidates, kind_of, overlap_area_bounds
 
 PANEL_TRIM = 6  # px trimmed inside the silhouette panel so its frame never enters the colour masks
 # Precision grid (px) of the measuring overlays: snap-rounding overlays are robust where floating ones
@@ -226,14 +226,6 @@ def read_pieces(image: np.ndarray, ground_truth: dict[str, Any], layout: dict[st
     for k, piece in enumerate(pieces):
         expected = Polygon(piece["polygon"])
         regions.append(_mask_polygon(opened == k, (x0, y0), seg["min_fragment_fraction"] * expected.area))
-    readings = []
-    for k, piece in enumerate(pieces):
-        expected = Polygon(piece["polygon"])
-        others = shapely.union_all([r for j, r in enumerate(regions) if j != k and not r.is_empty]) \
-            if len(regions) > 1 else Polygon()
-        readings.append(_fit_piece(piece["name"], expected, regions[k], others, rubric, band))
-    n_sat = int(saturated.sum())
-    matched = int((labels >= 0).sum())
     # ink neither given to a piece nor part of a thick dark area (uncovered silhouette): outline strokes
     hsv = cv2.cvtColor(crop, cv2.COLOR_RGB2HSV)
     paper = (hsv[:, :, 2] >= rubric["faces"]["paper_min_value"] * 255) & \
@@ -241,6 +233,15 @@ def read_pieces(image: np.ndarray, ground_truth: dict[str, Any], layout: dict[st
     dark = ~paper & (opened < 0)
     k = _odd(rubric["faces"]["stroke_max_px_per_unit"] * unit)
     thin = dark & (cv2.morphologyEx(dark.astype(np.uint8), cv2.MORPH_OPEN, np.ones((k, k), np.uint8)) == 0)
+    strokes = _mask_polygon(thin, (x0, y0), 0.0) if thin.any() else Polygon()
+    readings = []
+    for k, piece in enumerate(pieces):
+        expected = Polygon(piece["polygon"])
+        others = shapely.union_all([r for j, r in enumerate(regions) if j != k and not r.is_empty]) \
+            if len(regions) > 1 else Polygon()
+        readings.append(_fit_piece(piece["name"], expected, regions[k], others, rubric, band, strokes))
+    n_sat = int(saturated.sum())
+    matched = int((labels >= 0).sum())
     pieces_px = int((opened >= 0).sum())
     return TangramReading(readings, matched / n_sat if n_sat else 1.0, n_sat / saturated.size, band=band,
                           stroke_fraction=float(thin.sum()) / max(pieces_px, 1))
@@ -428,11 +429,11 @@ def read_faces(image: np.ndarray, ground_truth: dict[str, Any], layout: dict[str
 
 
 def _fit_piece(name: str, shape: Polygon, region: shapely.Geometry, others: shapely.Geometry,
-               rubric: dict[str, Any], band: float = 0.0) -> PieceReading:
+               rubric: dict[str, Any], band: float = 0.0, strokes: shapely.Geometry | None = None) -> PieceReading:
     area = shape.area
     if region.is_empty or region.area < rubric["present_min_area_fraction"] * area:
         return PieceReading(name, area, region, None, {"drawn_area": round(region.area / area, 4)})
-    fitted = fit_shape(shape, region, others)
+    fitted = fit_shape(shape, region, others, strokes)
     return PieceReading(name, area, region, fitted, fit_measures(fitted, region, others, area, band))
 
 
@@ -453,15 +454,25 @@ def fit_measures(fitted: Polygon, region: shapely.Geometry, others: shapely.Geom
 
 
 HIDDEN_COST = 0.5  # a fit may tuck under another piece (occlusion), but not for free: no drifting
+# a fit over outline strokes is explained by the piece's own outline: cheaper than hiding under another
+# piece, or a piece whose colour an outline trims (most at acute tips) slides under its neighbours
+OUTLINE_COST = 0.25
 
 
-def _fit_costs(ts: np.ndarray, region: shapely.Geometry, covered: shapely.Geometry) -> np.ndarray:
-    """Cost of each candidate polygon: drawn area it misses + its area not drawn (hidden area at
-    HIDDEN_COST, area neither drawn nor hidden in full)."""
+def _fit_costs(ts: np.ndarray, region: shapely.Geometry, covered: shapely.Geometry,
+               stroked: shapely.Geometry | None = None) -> np.ndarray:
+    """Cost of each candidate polygon: drawn area it misses + its area not drawn (on outline strokes at
+    OUTLINE_COST, hidden area at HIDDEN_COST, area neither drawn nor hidden nor stroked in full).
+    ``stroked``: ``region`` with the outline strokes (None: no strokes); ``covered``: with the other
+    pieces (and the strokes)."""
     missed = shapely.area(shapely.difference(region, ts))
     undrawn = shapely.area(shapely.difference(ts, region))
     bare = shapely.area(shapely.difference(ts, covered))
-    return missed + HIDDEN_COST * undrawn + (1.0 - HIDDEN_COST) * bare
+    if stroked is None:
+        return missed + HIDDEN_COST * undrawn + (1.0 - HIDDEN_COST) * bare
+    unstroked = shapely.area(shapely.difference(ts, stroked))
+    return missed + OUTLINE_COST * undrawn + (HIDDEN_COST - OUTLINE_COST) * unstroked \
+        + (1.0 - HIDDEN_COST) * bare
 
 
 def _moved(coords: np.ndarray, angles_deg: np.ndarray, pivot: np.ndarray, target: np.ndarray) -> np.ndarray:
@@ -473,9 +484,11 @@ def _moved(coords: np.ndarray, angles_deg: np.ndarray, pivot: np.ndarray, target
     return shapely.polygons(xy)
 
 
-def fit_shape(shape: Polygon, region: shapely.Geometry, others: shapely.Geometry) -> Polygon:
+def fit_shape(shape: Polygon, region: shapely.Geometry, others: shapely.Geometry,
+              strokes: shapely.Geometry | None = None) -> Polygon:
     """``shape`` moved rigidly (rotation, optional mirror, translation) to best explain ``region``:
-    minimises drawn-but-not-covered plus covered-but-neither-drawn-nor-hidden-by-``others`` area."""
+    minimises drawn-but-not-covered plus covered-but-neither-drawn-nor-hidden-by-``others`` area, the
+    area on outline ``strokes`` (ink no piece was given) counted as its own outline (see OUTLINE_COST)."""
     size = math.sqrt(shape.area)
     coarse = region.simplify(0.04 * size)
     if coarse.geom_type != "Polygon":
@@ -485,6 +498,13 @@ def fit_shape(shape: Polygon, region: shapely.Geometry, others: shapely.Geometry
             coarse = region.convex_hull
     x0, y0, x1, y1 = region.bounds
     pad = 1.5 * size  # candidates never leave this box; clipping keeps the overlay operands small
+    stroked = None
+    if strokes is not None and not strokes.is_empty:
+        near = shapely.clip_by_rect(strokes, x0 - pad, y0 - pad, x1 + pad, y1 + pad)
+        if not near.is_empty:
+            stroked = region.union(near)
+            others = others.union(near)
+            shapely.prepare(stroked)
     covered = shapely.clip_by_rect(region.union(others), x0 - pad, y0 - pad, x1 + pad, y1 + pad)
     shapely.prepare(region)
     shapely.prepare(covered)
@@ -497,7 +517,7 @@ def fit_shape(shape: Polygon, region: shapely.Geometry, others: shapely.Geometry
         angles = np.array(edge_angle_candidates(Polygon(base), coarse))
         polys = _moved(base, angles, pivot, target)
         pool.extend(polys)
-        costs.extend(_fit_costs(polys, region, covered))
+        costs.extend(_fit_costs(polys, region, covered, stroked))
     order = np.argsort(costs, kind="stable")
     best_cost, best = float(costs[order[0]]), pool[order[0]]
     if best_cost < 0.06 * shape.area:  # sub-pixel boundary effects only: already in place
@@ -509,7 +529,7 @@ def fit_shape(shape: Polygon, region: shapely.Geometry, others: shapely.Geometry
         while step > 0.4:
             xy = np.asarray(t.exterior.coords)
             cands = shapely.polygons(xy[None, :, :] + (steps * step)[:, None, :])
-            vals = _fit_costs(cands, region, covered)
+            vals = _fit_costs(cands, region, covered, stroked)
             j = int(np.argmin(vals))
             if vals[j] < cost - 1e-9:
                 cost, t = float(vals[j]), cands[j]
@@ -626,12 +646,12 @@ def check_arrangement(reading: TangramReading, silhouette: Polygon, unit_px: flo
                                         {"piece": p.name, "outside_unit2": round(outside, 4),
                                          "bbox": _bbox(outside_geom)}))
             defective.add(p.name)
-    for a in found:
-        for b in found:
+    bound = overlap_area_bounds([p.fitted for p in found], [p.region for p in found])  # fit i over region j
+    for i, a in enumerate(found):
+        for j, b in enumerate(found):
             if a.name >= b.name:
                 continue
-            if max(overlap_area_bound(a.fitted, regions[b.name]), overlap_area_bound(b.fitted, regions[a.name])) \
-                    <= 0.5 * th["overlap_max_unit2"] * unit2:
+            if max(bound[i, j], bound[j, i]) <= 0.5 * th["overlap_max_unit2"] * unit2:
                 continue  # apart or touching: no overlap can reach the threshold (the core lies in the fit)
             zab = _open(_intersection(_core(a.fitted, reading.band), regions[b.name]), sliver)
             zba = _open(_intersection(_core(b.fitted, reading.band), regions[a.name]), sliver)
