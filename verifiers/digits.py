@@ -91,18 +91,28 @@ def _as_uint8_image(cell: np.ndarray) -> np.ndarray:
     return a
 
 
+def _planar_batch(images: Sequence[np.ndarray]) -> np.ndarray:
+    """Equal-size HxWxC uint8 images as one channel-first (N, C, H, W) array (one copy of each; a stack
+    then a transpose would copy twice)."""
+    h, w, c = images[0].shape
+    out = np.empty((len(images), c, h, w), np.uint8)
+    for k, img in enumerate(images):
+        out[k] = img.transpose(2, 0, 1)
+    return out
+
+
 def _ink_batch(img: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """For N equal-size cells ``img`` (N, H, W, C uint8, C >= 0) return (strength, threshold,
+    """For N equal-size cells ``img`` (N, C, H, W uint8, C >= 0, see :func:`_planar_batch`) return (strength, threshold,
     peak). Strength is the per-pixel contrast (uint8) against the cell's background colour: how
     much darker the pixel is than the background in its most-darkened channel, so coloured ink on a
     tinted background counts as well as dark ink (background = per-channel median, lower median
     for even counts). Threshold: Otsu on the cell's centre, so a dark grid remnant at the edge
     cannot push it above faint pencil ink; floored so noise alone is never ink."""
-    n, h, w, nc = img.shape
+    n, nc, h, w = img.shape
     if nc == 0:
         strength = np.zeros((n, h, w), np.uint8)
     else:
-        planes = np.ascontiguousarray(img.transpose(0, 3, 1, 2)).reshape(n * nc, h * w)
+        planes = img.reshape(n * nc, h * w)
         bg = _percentile_rows(planes, 50.0).astype(np.uint8)[:, None]
         diff = (np.maximum(planes, bg) - planes).reshape(n, nc, h, w)  # saturating bg - img
         strength = (np.maximum(np.maximum(diff[:, 0], diff[:, 1]), diff[:, 2]) if nc == 3
@@ -193,7 +203,7 @@ def _clean_cells(ink: np.ndarray, cells: np.ndarray, kept: np.ndarray, stroke_si
     stats = stats[1:]
     cell = stats[:, cv2.CC_STAT_TOP] // (h + 1)
     areas = stats[:, cv2.CC_STAT_AREA].astype(np.float64)
-    in_edge = np.bincount(labels[:, edge].ravel(), minlength=count)[1:].astype(np.float64)
+    in_edge = np.bincount(labels[(stacked != 0) & edge], minlength=count)[1:].astype(np.float64)  # ink pixels only
     x, y = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP] % (h + 1)
     cw, ch = stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]
     line_like = ((x == 0) | (y == 0) | (x + cw == w) | (y + ch == h)
@@ -230,7 +240,7 @@ def ink_masks(cells: Sequence[np.ndarray]) -> list[np.ndarray]:
         else:
             groups.setdefault(img.shape, []).append((k, img))
     for members in groups.values():
-        strength, thr, _ = _ink_batch(np.stack([img for _, img in members]))
+        strength, thr, _ = _ink_batch(_planar_batch([img for _, img in members]))
         masks = strength >= thr[:, None, None]
         for j, (k, _) in enumerate(members):
             out[k] = masks[j]
@@ -283,8 +293,8 @@ def _pencil_marks(kept: np.ndarray, soft: np.ndarray) -> tuple[np.ndarray, ...]:
 
 
 def _prepare_batch(img: np.ndarray) -> list[PreparedCell]:
-    """:func:`prepare_cell` for N equal-size cells (N, H, W, C uint8, H, W >= 4) at once."""
-    n, h, w, _ = img.shape
+    """:func:`prepare_cell` for N equal-size cells (N, C, H, W uint8, H, W >= 4) at once."""
+    n, _, h, w = img.shape
     strength, thr, _ = _ink_batch(img)
     kept, stroke_sides = _clean_batch(strength >= thr[:, None, None])
     side = min(h, w)
@@ -387,8 +397,7 @@ def prepare_cells(cells: Sequence[np.ndarray]) -> list[PreparedCell]:
         else:
             groups.setdefault(img.shape, []).append((k, img))
     for members in groups.values():
-        batch = np.stack([img for _, img in members])
-        for (k, _), prepared in zip(members, _prepare_batch(batch)):
+        for (k, _), prepared in zip(members, _prepare_batch(_planar_batch([img for _, img in members]))):
             out[k] = prepared
     return out  # type: ignore[return-value]
 
