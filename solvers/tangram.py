@@ -275,6 +275,13 @@ def _edges_by_direction(kind: str) -> dict[int, list[tuple[int, bool, Exact, Exa
 
 def grow_arrangement(rng: random.Random, target_convexity: float, sharpness: float = 30.0,
                      max_extent: float = 6.0) -> Arrangement | None:
+    """:func:`_grow` with its union (the silhouette); None if the growth gets stuck."""
+    grown = _grow(rng, target_convexity, sharpness, max_extent)
+    return None if grown is None else Arrangement(tuple(grown[0]), union_of(p.polygon() for p in grown[0]))
+
+
+def _grow(rng: random.Random, target_convexity: float, sharpness: float = 30.0,
+          max_extent: float = 6.0) -> tuple[list[Placement], np.ndarray] | None:
     """Place the seven pieces one by one, each edge-to-edge with the pieces already down, preferring
     placements whose union's convexity is near ``target_convexity``. None if the growth gets stuck.
 
@@ -283,7 +290,7 @@ def grow_arrangement(rng: random.Random, target_convexity: float, sharpness: flo
     is found by its contact with the pieces down (:func:`_touches_in_one_arc`), checked only for the
     placement drawn. Drawing with that check and re-drawing without the placements that fail it picks
     each valid placement with probability proportional to its weight, as if the invalid ones had never
-    been weighted."""
+    been weighted. Returns the placements (in ``PIECES`` order) and the convex hull of their vertices."""
     order = list(PIECES)
     rng.shuffle(order)
     first = order[0]
@@ -320,7 +327,7 @@ def grow_arrangement(rng: random.Random, target_convexity: float, sharpness: flo
         area = area_after
         hull = np.array(_hull(np.concatenate([hull, coords[keep[i]]]).tolist()))
     placed.sort(key=lambda p: PIECES.index(p.name))
-    return Arrangement(tuple(placed), union_of(p.polygon() for p in placed))
+    return placed, hull
 
 
 EXACT_EPS = 1e-9  # units: lattice values differ by far more (|a + b*S2| >= ~0.02 for the small a, b used)
@@ -533,9 +540,16 @@ def generate_arrangement(rng: random.Random, convexity_range: tuple[float, float
     ``min_vertices`` corners (rejects squares, plain triangles and other boring blobs)."""
     lo, hi = convexity_range
     for _ in range(max_tries):
-        arr = grow_arrangement(rng, (lo + hi) / 2, max_extent=max_extent)
-        if arr is None:
+        grown = _grow(rng, (lo + hi) / 2, max_extent=max_extent)
+        if grown is None:
             continue
+        # The pieces' area over their vertices' hull area is the convexity up to the union's rounding
+        # (~1e-6): a value clearly out of range rejects the growth before the union is built.
+        x, y = grown[1][:, 0], grown[1][:, 1]
+        estimate = TOTAL_AREA / (0.5 * abs(float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1)))))
+        if not lo - 1e-4 <= estimate <= hi + 1e-4:
+            continue
+        arr = Arrangement(tuple(grown[0]), union_of(p.polygon() for p in grown[0]))
         c = convexity(arr.silhouette)
         if not is_simple_silhouette(arr.silhouette):
             continue
