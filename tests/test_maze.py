@@ -560,6 +560,35 @@ def test_cheats_never_pass(two_cases, cheat):
         assert verdict.score < 100 and verdict.status is not Status.CORRECT, (case.record.id, verdict.violations)
 
 
+def test_two_passes_reaching_towards_each_other_are_not_linked(puzzle_set):
+    """A valid route that passes two cells on either side of an open boundary at different points of the
+    route, with arrow heads on short stems reaching towards each other across it (0.4 cell apart, like the
+    barbs of a wobbly arrowed line): the gap fill that joins the pieces of a dashed line must not join two
+    places of one unbroken stroke, or the route is read through that shortcut and the rest is a
+    `side_branch` (the held-out "blue arrowed wobbly" false fail, seed 4242)."""
+    tr = get_track("maze_beginner")
+    puzzle = tr.generate(3, "loops")
+    gt, layout, s = puzzle.ground_truth, puzzle.layout, puzzle.layout["cell_px"]
+    record = replace(puzzle_set[1].records[0], ground_truth=gt, layout=layout)
+    maze = Maze.from_walls_json(gt["rows"], gt["cols"], gt["walls"])
+    graph = nx.Graph(list(maze.passages))
+    route, (a, b) = next((p, (x, y)) for p in nx.all_simple_paths(graph, tuple(gt["start"]), tuple(gt["goal"]))
+                         for x, y in graph.edges if x in p and y in p and abs(p.index(x) - p.index(y)) > 1)
+    inp = np.array(puzzle.input_image.convert("RGB"))
+    image = inp.copy()
+    blue = (30, 60, 200)
+    answers.draw_solid(image, answers.route_points(layout, route), blue, 4)
+    pa, pb = np.array(cell_center(layout, a), float), np.array(cell_center(layout, b), float)
+    for p, d in ((pa, (pb - pa) / s), (pb, (pa - pb) / s)):
+        tip, n = p + 0.3 * s * d, np.array([-d[1], d[0]])
+        answers.draw_solid(image, np.array([p, tip]), blue, 4)
+        for side in (1, -1):
+            answers.draw_solid(image, np.array([tip - 0.15 * s * d + side * 0.12 * s * n, tip]), blue, 4)
+    verdict = tr.verify(record, image, inp)
+    assert verdict.score == 100, verdict.violations
+    assert verdict.parsed["route"] == [list(c) for c in route]
+
+
 def test_cutting_a_corner_through_a_post_is_a_minor_corner_cut(case):
     """A diagonal step through the wall corner of a legal L-turn: minor `corner_cut`, not a wall crossing."""
     path = case.path

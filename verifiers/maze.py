@@ -413,6 +413,25 @@ def _open_transitions(mask: np.ndarray, maze: Maze, g: _Geometry) -> list[DrawnE
     return edges
 
 
+def _links_two_pieces(e: DrawnEdge, pieces: np.ndarray, reach: int) -> bool:
+    """Whether the gap fill crossing the boundary of ``e`` can join two different pieces of the line (a
+    dash in one cell and the next dash in the other), looking ``reach`` px (the longest gap) to each side.
+    Two places of one continuous piece are never linked: the piece itself shows how they connect, and a
+    link between them (arrow heads or wobbles of two passes of the line reaching towards each other
+    across an open boundary) would be a shortcut the answer never drew."""
+    x0, y0, x1, y1 = e.bbox
+    if e.a[0] == e.b[0]:  # a vertical boundary at x = x0 + 2, a to its left
+        x = x0 + 2
+        a_side = pieces[max(0, y0 - reach):y1 + reach, max(0, x - reach):x]
+        b_side = pieces[max(0, y0 - reach):y1 + reach, x:x + reach]
+    else:  # a horizontal boundary at y = y0 + 2, a above it
+        y = y0 + 2
+        a_side = pieces[max(0, y - reach):y, max(0, x0 - reach):x1 + reach]
+        b_side = pieces[y:y + reach, max(0, x0 - reach):x1 + reach]
+    a_ids, b_ids = set(np.unique(a_side[a_side > 0]).tolist()), set(np.unique(b_side[b_side > 0]).tolist())
+    return bool(a_ids and b_ids) and not (len(a_ids) == 1 and a_ids == b_ids)
+
+
 def _outside_cell(cell: Cell, box: list[int], g: _Geometry) -> Cell:
     """The outside pseudo-cell beyond ``cell``'s outer wall nearest the pixel box (corner posts too)."""
     r, c = cell
@@ -526,8 +545,11 @@ def read_route(stroke: Stroke, maze: Maze, layout: dict[str, Any], start: Cell, 
     drawn, fill = _stroke_masks(stroke, g, th)
     line = drawn | fill
     solid = {edge(e.a, e.b) for e in _open_transitions(drawn & ~stroke.wall_zone, maze, g)}
+    _, strokes = cv2.connectedComponents(drawn.astype(np.uint8), connectivity=8)  # unbroken strokes
+    link_reach = int(np.ceil(th["dash_gap_max_cells"] * g.s)) + 2  # the longest gap the fill bridges
     edges = [replace(e, kind="open" if edge(e.a, e.b) in solid else "link")
-             for e in _open_transitions(line & ~stroke.wall_zone, maze, g)]
+             for e in _open_transitions(line & ~stroke.wall_zone, maze, g)
+             if edge(e.a, e.b) in solid or _links_two_pieces(e, strokes, link_reach)]
     edges += _wall_transitions(drawn, stroke, maze, g)  # what was drawn, not the links between pieces
 
     # pieces of the stroke (small gaps tolerated); on the route they tell a dashed line from gaps
