@@ -14,7 +14,6 @@ from typing import Any, Sequence
 
 import numpy as np
 from PIL import Image, ImageDraw
-from shapely.geometry import Polygon
 
 from genpuzzle.renderers.common import draw_centered_text
 from genpuzzle.solvers.tangram import (
@@ -67,8 +66,20 @@ class TangramDrawing:
     solution: list[dict[str, Any]]
 
 
-def _px(poly: Polygon) -> list[list[float]]:
-    return [[round(x, 3), round(y, 3)] for x, y in list(poly.exterior.coords)[:-1]]
+def _px(ring: np.ndarray) -> list[list[float]]:
+    """A closed ring's vertices (the closing one left out), rounded to 1/1000 px."""
+    return [[round(x, 3), round(y, 3)] for x, y in ring[:-1].tolist()]
+
+
+def _ring(vertices) -> np.ndarray:
+    """The closed exterior ring shapely would make of ``vertices`` (float x, y pairs), as an array."""
+    return np.array([*vertices, vertices[0]], dtype=float)
+
+
+def _box(ring: np.ndarray) -> tuple[float, float, float, float]:
+    """A ring's bounds (shapely's ``bounds``: the extreme coordinates)."""
+    (x0, y0), (x1, y1) = ring.min(axis=0).tolist(), ring.max(axis=0).tolist()
+    return (x0, y0, x1, y1)
 
 
 def _shelf_pack(sizes: list[tuple[float, float]], width: float) -> tuple[list[tuple[float, float]], float]:
@@ -83,14 +94,15 @@ def _shelf_pack(sizes: list[tuple[float, float]], width: float) -> tuple[list[tu
     return corners, y + row_h
 
 
-def _tray_shapes(rng: random.Random) -> dict[str, Polygon]:
-    """Each piece in a random axis-friendly orientation (multiples of 90 deg, random flip), units y-up."""
+def _tray_shapes(rng: random.Random) -> dict[str, np.ndarray]:
+    """Each piece in a random axis-friendly orientation (multiples of 90 deg, random flip), units y-up, as
+    a closed ring."""
     shapes = {}
     for name in PIECES:
         kind = kind_of(name)
         options = [(r, f) for r, f in ORIENTATIONS[kind] if r % 2 == 0]
         rotation, flipped = options[rng.randrange(len(options))]
-        shapes[name] = Polygon([to_float(v) for v in oriented_shape(kind, rotation, flipped)])
+        shapes[name] = _ring([to_float(v) for v in oriented_shape(kind, rotation, flipped)])
     return shapes
 
 
@@ -98,45 +110,45 @@ def render_tangram(arr: Arrangement, colours: dict[str, tuple[int, int, int]],
                    rng: random.Random) -> TangramDrawing:
     """Draw the instance: silhouette of ``arr`` + tray of pieces (orientations and order from ``rng``)."""
     shapes = _tray_shapes(rng)
+    bounds = {n: _box(ring) for n, ring in shapes.items()}
     order = list(PIECES)
     rng.shuffle(order)
-    order.sort(key=lambda n: -(shapes[n].bounds[3] - shapes[n].bounds[1]))  # tall first: tidier shelves
-    sx0, sy0, sx1, sy1 = arr.silhouette.bounds
+    order.sort(key=lambda n: -(bounds[n][3] - bounds[n][1]))  # tall first: tidier shelves
+    sil_ring = np.asarray(arr.silhouette.exterior.coords)
+    sx0, sy0, sx1, sy1 = _box(sil_ring)
     tx0, ty0, tx1, ty1 = TRAY_PANEL
     px0, py0, px1, py1 = SIL_PANEL
     unit = min(UNIT_MAX, (px1 - px0 - 2 * SIL_MARGIN) / (sx1 - sx0), (py1 - py0 - 2 * SIL_MARGIN) / (sy1 - sy0))
     while True:
-        sizes = [((shapes[n].bounds[2] - shapes[n].bounds[0]) * unit,
-                  (shapes[n].bounds[3] - shapes[n].bounds[1]) * unit) for n in order]
+        sizes = [((bounds[n][2] - bounds[n][0]) * unit, (bounds[n][3] - bounds[n][1]) * unit) for n in order]
         corners, height = _shelf_pack(sizes, tx1 - tx0 - 2 * TRAY_GAP)
         if height <= ty1 - ty0 - 2 * TRAY_GAP:
             break
         unit *= 0.95
     unit = round(unit, 3)
 
-    def to_px(poly: Polygon, ox: float, oy: float, minx: float, maxy: float) -> Polygon:
-        # the float operations of shapely's translate, scale about (0, 0) and translate, without their overhead
-        xy = np.asarray(poly.exterior.coords)
-        return Polygon(np.stack([(xy[:, 0] - minx) * unit + ox, (xy[:, 1] - maxy) * -unit + oy], axis=1))
+    def to_px(xy: np.ndarray, ox: float, oy: float, minx: float, maxy: float) -> np.ndarray:
+        # the float operations of shapely's translate, scale about (0, 0) and translate, on a closed ring
+        return np.stack([(xy[:, 0] - minx) * unit + ox, (xy[:, 1] - maxy) * -unit + oy], axis=1)
 
     # silhouette centred in its panel
     ox = (px0 + px1) / 2 - (sx1 - sx0) * unit / 2
     oy = (py0 + py1) / 2 - (sy1 - sy0) * unit / 2
-    silhouette = to_px(arr.silhouette, ox, oy, sx0, sy1)
-    solution = {p.name: to_px(p.polygon(), ox, oy, sx0, sy1) for p in arr.placements}
+    silhouette = to_px(sil_ring, ox, oy, sx0, sy1)
+    solution = {p.name: to_px(_ring([to_float(v) for v in p.vertices()]), ox, oy, sx0, sy1) for p in arr.placements}
     # tray block centred horizontally, top-aligned
     used_w = max(c[0] + s[0] for c, s in zip(corners, sizes))
     bx = tx0 + (tx1 - tx0 - used_w) / 2
     by = ty0 + TRAY_GAP
     tray = {}
     for name, (cx, cy), (w, h) in zip(order, corners, sizes):
-        b = shapes[name].bounds
+        b = bounds[name]
         tray[name] = to_px(shapes[name], bx + cx, by + cy, b[0], b[3])
 
     layout = {
         "canvas": list(CANVAS), "silhouette_panel": list(SIL_PANEL), "piece_area_panel": list(TRAY_PANEL),
-        "silhouette_bbox": [round(v, 2) for v in silhouette.bounds],
-        "piece_area_bbox": [round(v, 2) for v in _bounds_of(tray.values())],
+        "silhouette_bbox": [round(v, 2) for v in _box(silhouette)],
+        "piece_area_bbox": [round(v, 2) for v in _box(np.concatenate(list(tray.values())))],
         "unit_px": unit,
     }
     pieces = [{"name": n, "colour": list(colours[n]), "polygon": _px(tray[n])} for n in PIECES]
@@ -145,11 +157,6 @@ def render_tangram(arr: Arrangement, colours: dict[str, tuple[int, int, int]],
     input_image = draw_scene(sil_px, [(colours[n], _px(tray[n])) for n in PIECES])
     reference = draw_scene(sil_px, [(colours[n], _px(solution[n])) for n in PIECES])
     return TangramDrawing(input_image, reference, edit_mask(), layout, sil_px, pieces, sol)
-
-
-def _bounds_of(polys) -> tuple[float, float, float, float]:
-    bs = [p.bounds for p in polys]
-    return (min(b[0] for b in bs), min(b[1] for b in bs), max(b[2] for b in bs), max(b[3] for b in bs))
 
 
 def draw_scene(silhouette: list[list[float]], pieces: list[tuple[Sequence[int], list[list[float]]]],
