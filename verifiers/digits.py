@@ -141,10 +141,11 @@ def _percentile_rows(values: np.ndarray, q: float, weights: np.ndarray | None = 
         need = max(int(np.ceil(q / 100.0 * k)) - 1, 0) + 1
         values = np.ascontiguousarray(values)
         lo, hi = np.zeros(r, np.int32), np.full(r, 255, np.int32)
+        below = np.empty((r, k), bool)
         for _ in range(8):
             mid = (lo + hi) >> 1
-            below = (values <= mid.astype(np.uint8)[:, None]).view(np.uint8)
-            ok = cv2.reduce(below, 1, cv2.REDUCE_SUM, dtype=cv2.CV_32S)[:, 0] >= need
+            np.less_equal(values, mid.astype(np.uint8)[:, None], out=below)
+            ok = cv2.reduce(below.view(np.uint8), 1, cv2.REDUCE_SUM, dtype=cv2.CV_32S)[:, 0] >= need
             hi = np.where(ok, mid, hi)
             lo = np.where(ok, lo, mid + 1)
         return lo.astype(np.int64)
