@@ -12,7 +12,8 @@ confidence >= 0.9; "unsure" = below 0.9, i.e. sent to review):
   the row that matters is the share read as a *confident digit* (target 0).
 With OCR: unsure cells also read by RapidOCR; a cell counts as sure only when OCR agrees.
 Whole answers: correct 9x9/4x4 Sudoku answers written in held-out handwriting fonts (score 100 or
-needs_review), and planted errors (no false pass). Speed: a 9x9 grid's 81 cells on one core.
+needs_review), and planted errors (no false pass). Speed: a 9x9 grid's 81 cells on one core (the
+whole read, and its two parts: prepare_cells and the networks with the decision, read_prepared).
 Baselines are the issue's targets.
 """
 
@@ -35,7 +36,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import digit_data as dd  # noqa: E402
 import train_digit_reader as tr  # noqa: E402
 
-from genpuzzle.verifiers.digits import CONFIDENT, default_reader  # noqa: E402
+from genpuzzle.verifiers.digits import CONFIDENT, default_reader, prepare_cells  # noqa: E402
 
 
 def _one_blas_thread():
@@ -106,7 +107,7 @@ def speed_rows(quick: bool) -> list[dict]:
     fonts = dd.font_groups()["printed_heldout"]
     cells = [dd.render_cell(rng, dd.font_glyph(fonts[i % len(fonts)], str(i % 9 + 1)), "clean", size=60)
              for i in range(60)] + [dd.render_cell(rng, None, "clean", size=60) for _ in range(21)]
-    wall, cpu = [], []
+    wall, cpu, prepare, cnn = [], [], [], []
     with _one_blas_thread():
         reader.read(cells)
         for _ in range(10 if quick else 40):
@@ -114,9 +115,17 @@ def speed_rows(quick: bool) -> list[dict]:
             reader.read(cells)
             wall.append(time.perf_counter() - t0)
             cpu.append(time.thread_time() - c0)
+            c0 = time.thread_time()
+            prepared = prepare_cells(cells)
+            c1 = time.thread_time()
+            reader.read_prepared(prepared)
+            prepare.append(c1 - c0)
+            cnn.append(time.thread_time() - c1)
     # CPU time of this thread is the one-core cost even on a shared, loaded machine; wall time is not.
     return [_row("digits.read.9x9_grid.cpu_ms.median", 1e3 * statistics.median(cpu), "ms", 15.0),
-            _row("digits.read.9x9_grid.wall_ms.median", 1e3 * statistics.median(wall), "ms", 15.0)]
+            _row("digits.read.9x9_grid.wall_ms.median", 1e3 * statistics.median(wall), "ms", 15.0),
+            _row("digits.read.9x9_grid.prepare_cpu_ms.median", 1e3 * statistics.median(prepare), "ms", 15.0),
+            _row("digits.read.9x9_grid.cnn_cpu_ms.median", 1e3 * statistics.median(cnn), "ms", 15.0)]
 
 
 def answer_rows(quick: bool) -> list[dict]:

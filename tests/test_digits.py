@@ -10,8 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from genpuzzle.verifiers.digits import (CONFIDENT, DISAGREE_CONFIDENCE, SYMBOL_OTHER, SYMBOL_PENCIL, DigitReader,
-                                        DigitReading, default_reader, glyph_boxes, ink_mask, read_number)
+from genpuzzle.verifiers.digits import (CONFIDENT, DISAGREE_CONFIDENCE, MODEL_PATH, SYMBOL_OTHER, SYMBOL_PENCIL,
+                                        DigitReader, DigitReading, default_reader, glyph_boxes, ink_mask, prepare_cells,
+                                        read_number)
 from heldout_sudoku_answers import _load
 
 dd = _load("digit_data")
@@ -221,6 +222,57 @@ def test_members_that_disagree_make_a_reading_unsure():
     base["m1_fc0_b"] = base["m0_fc0_b"] * 1.5  # both read 3: the calibrated probability stands
     p = DigitReader(base).probabilities(np.zeros((1, 28, 28), np.float32))[0]
     assert p.argmax() == 3 and p.max() > CONFIDENT
+
+
+def _reference_member_logits(weights: dict, images: np.ndarray) -> np.ndarray:
+    """Each member's logits the plain way, in float64: zero-padded 3x3 correlation at every position,
+    ReLU, then 2x2 max-pool (floor), PyTorch's (C, H, W) flattening, the fc layers."""
+    members = []
+    for j in range(sum(k.endswith("_conv0_w") for k in weights)):
+        y = images.astype(np.float64)[:, None]
+        for i in range(sum(k.startswith(f"m{j}_conv") and k.endswith("_w") for k in weights)):
+            w, b = weights[f"m{j}_conv{i}_w"].astype(np.float64), weights[f"m{j}_conv{i}_b"].astype(np.float64)
+            n, _, h, wd = y.shape
+            p = np.pad(y, ((0, 0), (0, 0), (1, 1), (1, 1)))
+            z = sum(np.einsum("nchw,fc->nfhw", p[:, :, ky:ky + h, kx:kx + wd], w[:, :, ky, kx])
+                    for ky in range(3) for kx in range(3))
+            z = np.maximum(z + b[None, :, None, None], 0)[:, :, :h // 2 * 2, :wd // 2 * 2]
+            y = z.reshape(n, -1, h // 2, 2, wd // 2, 2).max(axis=(3, 5))
+        y = y.reshape(len(y), -1)
+        n_fc = sum(k.startswith(f"m{j}_fc") and k.endswith("_w") for k in weights)
+        for i in range(n_fc):
+            y = y @ weights[f"m{j}_fc{i}_w"].astype(np.float64).T + weights[f"m{j}_fc{i}_b"]
+            if i < n_fc - 1:
+                y = np.maximum(y, 0)
+        members.append(y)
+    return np.stack(members)
+
+
+def test_fast_network_path_matches_the_plain_computation():
+    # The reader runs its members as one stack (shared first-layer im2col, pool-window-major rows, fc
+    # permuted to channels-last); the logits must be the plain network's, for the shipped model and for
+    # members of different shapes (run as separate stacks).
+    with np.load(MODEL_PATH) as z:
+        shipped = {k: z[k] for k in z.files}
+    cells, _ = _cells(107, 40, _printed)
+    crops = np.stack([p.image for p in prepare_cells(cells) if p.image is not None])
+    crops = np.concatenate([crops, np.random.default_rng(0).random((5, 28, 28)).astype(np.float32)])
+    rng = np.random.default_rng(1)
+    odd = {"format": np.array("x"), "temperature": np.array(1.0, np.float32)}
+    for j, widths in enumerate(((3, 5), (4, 6), (3, 5))):
+        c = 1
+        for i, f in enumerate(widths):
+            odd[f"m{j}_conv{i}_w"] = rng.normal(0, 0.5, (f, c, 3, 3)).astype(np.float16)
+            odd[f"m{j}_conv{i}_b"] = rng.normal(0, 0.1, f).astype(np.float32)
+            c = f
+        odd[f"m{j}_fc0_w"] = rng.normal(0, 0.1, (12, c * 7 * 7)).astype(np.float16)
+        odd[f"m{j}_fc0_b"] = rng.normal(0, 0.1, 12).astype(np.float32)
+    for weights in (shipped, odd):
+        got = DigitReader(weights).member_logits(crops)
+        want = _reference_member_logits(weights, crops)
+        assert got.shape == want.shape
+        assert np.abs(got - want).max() < 1e-4
+        assert (got.argmax(axis=2) == want.argmax(axis=2)).all()
 
 
 def _strip(text: str, font: str = PRINTED_HELDOUT[0], h: int = 40) -> np.ndarray:
