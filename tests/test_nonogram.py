@@ -812,3 +812,82 @@ def test_the_edge_of_a_page_on_a_dark_surface_is_not_a_clue_glyph():
     assert [r.values for r in read] == [[3, 6], [12]], [(r.text, r.glyphs) for r in read]
     dark[:, :9] = 255  # half a font size deep: ink on the page, not its edge, and 4x a digit's height
     assert all(r.values is None for r in read_clue_strips(dark, strips, 18))  # not a "1": unsure
+
+
+def test_page_edge_and_grid_line_slivers_stay_off_an_italic_page():
+    """The page's edge and the grid's keystoned outer line are dropped before an italic page's strips are
+    sheared upright and cut again, so the upright re-segmentation cannot find them as a bar or a "1"."""
+    from genpuzzle.verifiers.nonogram import SLANT_MIN, read_clue_strips
+
+    dark, strips = _clue_darkness(["3 6", "12", "7 5"], "DejaVuSerif-Italic.ttf", 18, 0.55)
+    dark = dark.copy()
+    dark[:, :3] = 255  # the surface along the left border
+    dark[:, -2:] = 255  # the grid's outer line in the strips' grid-side end
+    read = read_clue_strips(dark, strips, 18)
+    assert read[0].slant <= -SLANT_MIN  # the premise: the page is read sheared upright
+    assert [r.values for r in read] == [[3, 6], [12], [7, 5]], [(r.text, r.glyphs) for r in read]
+
+
+def test_a_glyph_shorter_than_the_digits_is_a_fragment_not_a_one():
+    """A tiny "0" whose top and bottom faded (9 px digits after a keystone) leaves its side, a short bar:
+    it read as a confident "1" ("10" as "11", a changed clue on a correct answer). A glyph under FRAGMENT
+    digit heights is a fragment: the strip is unsure."""
+    from genpuzzle.verifiers.nonogram import FRAGMENT, read_clue_strips
+
+    dark, strips = _clue_darkness(["1", "3 6", "12", "45", "7"], "DejaVuSans.ttf", 18, 0.55)
+    dark = dark.copy()
+    first = read_clue_strips(dark, strips, 18)[0]
+    (x0, y0, _, y1), (digit_h, digit_w) = first.glyphs[0], first.digit_size
+    h = y1 - y0
+    y = y0 + round(0.15 * h)
+    dark[y:y + round(0.7 * h), x0 + int(digit_w) + 1:x0 + int(digit_w) + 3] = 255  # 0.7 digit heights
+    assert 0.7 * h < FRAGMENT * digit_h
+    read = read_clue_strips(dark, strips, 18)
+    assert read[0].text == "11" and read[0].values is None, (read[0].text, read[0].values, read[0].confidence)
+    assert [r.values for r in read[1:]] == [[3, 6], [12], [45], [7]]
+
+
+class _FixedReader:
+    """A digit reader that reads every glyph as ``digit`` (None: not a digit) at ``confidence``."""
+
+    def __init__(self, digit, confidence):
+        self.digit, self.confidence = digit, confidence
+
+    def read(self, cells):
+        from genpuzzle.verifiers.digits import DigitReading
+
+        symbol = "other" if self.digit is None else str(self.digit)
+        return [DigitReading(self.digit, self.confidence, 0.1, symbol=symbol) for _ in cells]
+
+    def probabilities(self, images):
+        return np.full((len(images), 12), 1 / 12, np.float32)
+
+
+@pytest.mark.parametrize("digit,confidence,changed", [(3, 0.6, False), (None, 0.99, True)])
+def test_a_page_whose_clues_read_in_doubt_goes_to_review(monkeypatch, digit, confidence, changed):
+    """Clues redrawn in a font the reader does not know (every strip read below the confident level) are
+    no evidence of a changed clue: the answer goes to review (charged), not `incorrect` with clue_changed.
+    Glyphs read surely as no digit (letters written over every clue) are still a change."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    import nonogram_answers as answers
+    from genpuzzle.records import InstanceRecord
+    from genpuzzle.verifiers import digits
+
+    track = get_track("nonogram")
+    p = track.generate(5010, "10x10")
+    record = InstanceRecord(id="d", track="nonogram", variant="10x10", difficulty=p.difficulty, seed=0,
+                            instruction="", input_image="", reference_images=[], edit_mask="",
+                            ground_truth=p.ground_truth, layout=p.layout, scoring=p.scoring,
+                            track_version=track.version)
+    style = next(s for s in answers.TUNE if s.name == "t_hatch_serif")
+    answer = answers.make_answer(p.input_image, p.layout, p.ground_truth, style, "none", seed=0)
+    monkeypatch.setattr(digits, "default_reader", lambda: _FixedReader(digit, confidence))
+    v = track.verify(record, answer, np.asarray(p.input_image.convert("RGB")))
+    assert v.score < 100 and v.status != Status.CORRECT
+    if changed:
+        assert v.status == Status.INCORRECT and "clue_changed" in v.codes
+    else:
+        assert "clue_changed" not in v.codes and v.needs_review, v.codes
+        assert v.extra["clue_reading_unreliable"]["unsure_strips"] >= 3

@@ -102,6 +102,7 @@ class ClueReading:
     digit_size: tuple[float, float] = (0.0, 0.0)  # the page's digit height and width (px) it was read at
     slant: float = 0.0  # the page's glyph slant it was read at (see _page_slant)
     glyph_cells: tuple[np.ndarray, ...] = ()  # the glyph images read, in reading order
+    doubtful: bool = False  # a glyph read below the confident level, or glyphs and numbers not cut clearly
 
 
 def _strip_ink(crop: np.ndarray, font_px: float) -> tuple[np.ndarray, list[list[int]]]:
@@ -283,6 +284,10 @@ NEW_NUMBER_GAP = 0.65
 GLYPH_CELL = 32  # glyphs are read on square cells of this side
 SLANT_MIN = 0.1  # glyphs of a page slanted more than this (x per y, ~6 deg) are read upright (sheared back)
 TALL_GLYPH = 1.6  # a glyph taller than this many digit heights is not a digit (a bar, two lines touching)
+# A glyph shorter than this many digit heights is a fragment, not a whole digit (lining digits all stand
+# the page's digit height, within a pixel or two): one side of a tiny "0" whose top and bottom faded
+# after a keystone read as a confident "1", "10" as "11".
+FRAGMENT = 0.75
 TOUCHING_MAX_ASPECT = 1.9  # a glyph up to this much wider than tall may be two touching digits (cut in two)
 
 
@@ -320,8 +325,15 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
         # edge) is taken off, so the strip's faint-ink threshold cannot pick it up
         crop = cv2.subtract(crop, cv2.morphologyEx(crop, cv2.MORPH_OPEN, _stroke_kernel(font_px)))
         ink, boxes = _strip_ink(crop, font_px)
-        boxes = [b for b in boxes if not _page_edge_sliver(b, (x0, y0), (W, H), font_px)
-                 and not _grid_side_sliver(b, kind, crop.shape, font_px)]
+        kept = []
+        for b in boxes:
+            if _page_edge_sliver(b, (x0, y0), (W, H), font_px) or _grid_side_sliver(b, kind, crop.shape, font_px):
+                # taken off the strip, so an italic page's upright re-segmentation cannot find it again
+                crop[b[1]:b[3], b[0]:b[2]] = 0
+                ink[b[1]:b[3], b[0]:b[2]] = False
+            else:
+                kept.append(b)
+        boxes = kept
         crops.append((x0, y0, crop, ink))
         lines_per_strip.append((kind, boxes))
     digit_h = digit_size[0] if digit_size else _digit_size([[boxes] for _, boxes in lines_per_strip], font_px)[0]
@@ -359,7 +371,7 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
                 idx = []
                 for gx0, gy0, gx1, gy1 in number:
                     w, h = gx1 - gx0, gy1 - gy0
-                    if w > 1.05 * h or h < 0.5 * digit_h or h > TALL_GLYPH * digit_h:
+                    if w > 1.05 * h or h < FRAGMENT * digit_h or h > TALL_GLYPH * digit_h:
                         odd = True  # touching digits, a fragment or a bar much taller than a digit: not one digit
                     side = int(max(w, h) * 1.5) + 4
                     canvas = np.zeros((side, side), np.uint8)
@@ -395,7 +407,8 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
         if odd:
             values = None
         out.append(ClueReading(values, round(float(conf), 3), gboxes, " ".join(texts), tuple(map(len, plan)),
-                               (digit_h, digit_w), slant, tuple(cells[i] for idx in plan for i in idx)))
+                               (digit_h, digit_w), slant, tuple(cells[i] for idx in plan for i in idx),
+                               odd or conf < confident))
     return out
 
 
@@ -422,6 +435,12 @@ CLUE_INK = 100  # darkness from which a clue-strip pixel is surely glyph ink
 READ_DIGIT_FRACTION = 0.025  # a strip whose pixels differ from the input by this much of a digit is read
 SWAP_DIGIT_FRACTION = 0.15  # ... or with this much of a digit's ink swapped with paper, pixel for pixel
 EXPECTED_SUPPORT = 0.2  # an unsure strip whose every glyph has this probability of its expected digit: review
+# A page with at least this many strips read in doubt, and this share of the strips read, is in a clue font the
+# reader does not know well: its doubtful strips go to review, whatever their pixels. (Fonts the reader knows:
+# 0-2 doubtful strips on a 15x15 page; a small italic: 4-5 of 30; a handwriting font at 9-12 px: 7-25 of 9-30.)
+UNRELIABLE_PAGE_UNSURE = 3
+UNRELIABLE_PAGE_SHARE = 0.1
+UNTRUSTED_PAGE_SHARE = 0.25  # ... with this share in doubt, its confident readings are no evidence of a change either
 
 
 _WEIGHT_KERNEL = np.ones((3, 3), np.uint8)
@@ -503,6 +522,18 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
             sure = {tuple(r.values) for r in same if r.values is not None}
             if len(sure) == 1:
                 readings[j] = next(r for r in same if r.values is not None)
+    # A page on which the reader stays in doubt over several strips (glyphs below the confident level, or
+    # not cut clearly) is in a clue font it does not know well: its doubtful strips are no evidence of a
+    # changed clue (they go to review, whatever their pixels), and when a large share of its strips is in
+    # doubt (a handwriting font at a small size) neither are its confident readings (confident misreads
+    # come with the doubtful ones). A strip with no glyph left (an erased clue) is still a change, and
+    # glyphs read surely as no digit (letters) are not in doubt.
+    n_unsure = sum(r is not None and r.values is None and r.doubtful for r in readings)
+    unreliable = n_unsure >= UNRELIABLE_PAGE_UNSURE and n_unsure >= UNRELIABLE_PAGE_SHARE * len(readings)
+    untrusted = unreliable and n_unsure >= UNTRUSTED_PAGE_SHARE * len(readings)
+    if unreliable:
+        extra["clue_reading_unreliable"] = {"unsure_strips": n_unsure, "strips_read": len(readings),
+                                            "confident_readings_trusted": not untrusted}
     charged = 0
     for (kind, index, box, n_erased, n_added), reading in zip(changed, readings):
         where = {"line": kind, "index": index, "erased_px": n_erased, "added_px": n_added, "bbox": box}
@@ -517,6 +548,10 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
                      read_confidence=reading.confidence, glyph_boxes=reading.glyphs)
         if reading.values == expected:
             extra.setdefault("redrawn_clues", []).append([kind, index])
+        elif reading.glyphs and (untrusted or (unreliable and reading.values is None and reading.doubtful)):
+            where["page_unsure_strips"] = n_unsure
+            extra.setdefault("unsure_clues", []).append(where)
+            charged += 1
         elif reading.values is None:  # unsure: the pixels decide whether it is a change or a review
             extra.setdefault("unsure_clues", []).append(where)
             charged += 1
