@@ -5,9 +5,10 @@ evaluation throughput on 1 and 2 workers, peak memory.
     python benchmarks/run.py --only tracks [--quick]
 
 It iterates the registry, so a new track appears without editing this file. Each track runs in its own
-process (its peak memory is then its own). Start-up first: importing the track and building one warm-up
-instance (not one of the set's); "startup ms" is that time less one usual instance (imports, lazy imports
-and per-process caches the first instance fills; every process pays it once). Then ``write_set`` of N
+process (its peak memory is then its own). Start-up first: importing the track and building a warm-up
+instance of each variant in the mix (not the set's); "startup ms" is that time less as many usual
+instances (imports, lazy imports and per-process caches the first instances fill: every process pays it
+once; approximate where variants differ in cost). Then ``write_set`` of N
 instances in the track's default mix (generate, certify, render, PNG-encode, write), against re-encoding
 the same images (the floor: what writing them costs at the least): "x PNG floor" is the steady state a
 long run pays per instance, "x floor with startup" adds the start-up to the N instances (what a run of N
@@ -51,12 +52,18 @@ if __name__ == "__main__":
     tmp = Path(tempfile.mkdtemp(prefix=f"gp-bench-{name}-"))
     try:
         out = {"track": name, "n": n}
-        # start-up: the track's imports and one warm-up instance (another master seed: not one of the set's)
+        # start-up: the track's imports and a first instance of each variant in the mix (lazy imports and
+        # per-process caches are often per variant, e.g. per board game); another master seed, so none of
+        # them is one of the set's instances
         start = time.process_time()
         get_track(name)
-        first = plan_jobs({name: 1}, master_seed=1)[0]
-        build_instance(first)
+        firsts = {}
+        for job in plan_jobs({name: n}, master_seed=1):
+            firsts.setdefault(job.variant, job)
+        for job in firsts.values():
+            build_instance(job)
         out["startup_s"] = time.process_time() - start
+        out["warmup_instances"] = len(firsts)
         start = time.process_time()
         write_set(tmp / "set", {name: n}, master_seed=3)
         out["generate_s"] = time.process_time() - start
@@ -114,7 +121,8 @@ def measure_track(name: str, n: int, generate_only: bool = False) -> dict:
     raw = json.loads(lines[-1])
     n = raw["n"]
     per_instance = raw["generate_s"] / n
-    startup = max(0.0, raw["startup_s"] - per_instance)  # what the first instance costs beyond a usual one
+    # what the first instances cost beyond usual ones (approximate: variants differ in cost)
+    startup = max(0.0, raw["startup_s"] - raw["warmup_instances"] * per_instance)
     return {
         "track": name, "n": n,
         "startup_ms": 1e3 * startup,

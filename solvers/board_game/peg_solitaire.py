@@ -68,6 +68,48 @@ class Solver:
         return result
 
 
+MEMO_MAX = 400_000  # positions kept per board size across instances (~40 MB); then the memo starts afresh
+_SOLVERS: dict[tuple[int, int], Solver] = {}
+
+
+def _shared_solver(rows: int, cols: int) -> Solver:
+    """One solver per board size for the whole process: its answers depend on the pegs only, so later
+    instances reuse earlier searches (the difficulty's node count uses a fresh one, see :func:`_nodes`)."""
+    solver = _SOLVERS.get((rows, cols))
+    if solver is None or len(solver.memo) > MEMO_MAX:
+        solver = _SOLVERS[rows, cols] = Solver(rows, cols)
+    return solver
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        bit = mask & -mask
+        mask ^= bit
+        out.append(bit)
+    return out
+
+
+def _cell_of(bit: int, cols: int) -> Cell:
+    return divmod(bit.bit_length() - 1, cols)
+
+
+def _reverse_jump_masks(rows: int, cols: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per cell (index r * cols + c), the reverse jumps of a peg there as bits (b | a, c | b | a) in DIRS
+    order: the peg at c goes back over b (left behind) to a, both of which must be empty."""
+    out = []
+    for r in range(rows):
+        for c in range(cols):
+            cell = []
+            for dr, dc in DIRS:
+                b, a = (r - dr, c - dc), (r - 2 * dr, c - 2 * dc)
+                if 0 <= a[0] < rows and 0 <= a[1] < cols:
+                    bb, ab = 1 << (b[0] * cols + b[1]), 1 << (a[0] * cols + a[1])
+                    cell.append((bb | ab, (1 << (r * cols + c)) | bb | ab))
+            out.append(tuple(cell))
+    return tuple(out)
+
+
 def _jump_masks(rows: int, cols: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
     """Per cell (index r * cols + c), its jumps as bits (over, to, from | over | to) in DIRS order: with
     the cells taken in increasing order, :func:`jumps`' order."""
@@ -94,30 +136,41 @@ def generate(rng: random.Random, level: str) -> dict:
     """``{"rows", "cols", "start": 0/1 grid, "accepted": [grid], "jump": [[r, c]x3], "difficulty"}``."""
     (rows, cols), low, high = LEVELS[level]
     target = rng.randint(low, high)
-    solver = Solver(rows, cols)  # one memo for every attempt: solvability depends on the pegs only
+    solver = _shared_solver(rows, cols)  # one memo for every attempt: solvability depends on the pegs only
+    # Positions as bit sets (bit r * cols + c), cells in increasing order: the options, the legal jumps and
+    # the random draws of the set-based reverse play, in the same order
+    unjumps, moves = _reverse_jump_masks(rows, cols), solver.moves
     while True:
-        pegs = frozenset({(rng.randrange(rows), rng.randrange(cols))})
-        stuck = False
-        while len(pegs) < target and not stuck:
+        r0 = rng.randrange(rows)
+        mask, count, stuck = 1 << (r0 * cols + rng.randrange(cols)), 1, False
+        while count < target:
             options = []
-            for r, c in sorted(pegs):
-                for dr, dc in DIRS:
-                    b, a = (r - dr, c - dc), (r - 2 * dr, c - 2 * dc)
-                    if 0 <= a[0] < rows and 0 <= a[1] < cols and a not in pegs and b not in pegs:
-                        options.append(((r, c), b, a))
+            rest = mask
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                options += [flip for free, flip in unjumps[bit.bit_length() - 1] if not mask & free]
             if not options:
                 stuck = True
                 break
-            c_, b, a = rng.choice(options)
-            pegs = (pegs - {c_}) | {a, b}
+            mask ^= rng.choice(options)
+            count += 1
         if stuck:
             continue
-        legal = jumps(rows, cols, pegs)
+        legal = []
+        rest = mask
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            legal += [(bit, over, to) for over, to, _ in moves[bit.bit_length() - 1] if mask & over and not mask & to]
         if len(legal) < 2:
             continue
-        good = good_jumps(rows, cols, pegs, solver)
+        good = [j for j in legal if solver._solvable(mask ^ j[0] ^ j[1] ^ j[2])]
         if len(good) == 1:
             break
+    pegs = frozenset(_cell_of(bit, cols) for bit in _bits(mask))
+    good = [tuple(_cell_of(x, cols) for x in j) for j in good]
+    legal = [tuple(_cell_of(x, cols) for x in j) for j in legal]
     after = apply(pegs, good[0])
     return {"rows": rows, "cols": cols, "start": grid_of(pegs, rows, cols), "accepted": [grid_of(after, rows, cols)],
             "jump": [list(x) for x in good[0]],
