@@ -29,7 +29,7 @@ import random
 from collections.abc import Iterator
 from functools import lru_cache
 
-from genpuzzle.solvers.board_game.base import (EMPTY, Board, BoardGame, Instance, Move, cell_name,
+from genpuzzle.solvers.board_game.base import (EMPTY, Board, BoardGame, Instance, Move, cell_name, copy_board,
                                                fen_placement, move_piece, parse_fen_placement)
 
 MoveTuple = tuple[int, int, int, int]  # (row, col) from, (row, col) to
@@ -163,21 +163,43 @@ def _attack_lookups(sente: bool) -> tuple:
 
 
 def legal_moves(board: Board, sente: bool) -> list[MoveTuple]:
-    return [m for m in pseudo_moves(board, sente) if not attacked(move_piece(board, m), sente)]
+    work = copy_board(board)
+    return [m for m in pseudo_moves(work, sente) if _safe_after(work, m, sente)]
 
 
 def has_legal_move(board: Board, sente: bool) -> bool:
-    return any(not attacked(move_piece(board, m), sente) for m in pseudo_moves(board, sente))
+    work = copy_board(board)
+    return any(_safe_after(work, m, sente) for m in pseudo_moves(work, sente))
+
+
+def _safe_after(work: Board, move: MoveTuple, sente: bool) -> bool:
+    """Whether ``move`` leaves ``sente``'s king unattacked: played on ``work`` and taken back (no board
+    copy per move; :func:`pseudo_moves` reads ``work`` lazily, and finds it restored when it resumes)."""
+    r, c, r2, c2 = move
+    moved, captured = work[r][c], work[r2][c2]
+    work[r2][c2], work[r][c] = moved, EMPTY
+    try:
+        return not attacked(work, sente)
+    finally:
+        work[r][c], work[r2][c2] = moved, captured
 
 
 def mating_moves(board: Board, sente: bool) -> tuple[list[MoveTuple], int]:
     """Legal moves giving check after which the opponent has no legal move, and positions searched."""
     mates, nodes = [], 0
-    for m in legal_moves(board, sente):
-        after = move_piece(board, m)
-        nodes += 1
-        if attacked(after, not sente) and not has_legal_move(after, not sente):
-            mates.append(m)
+    work = copy_board(board)
+    for m in pseudo_moves(work, sente):
+        r, c, r2, c2 = m
+        moved, captured = work[r][c], work[r2][c2]
+        work[r2][c2], work[r][c] = moved, EMPTY
+        try:
+            if attacked(work, sente):
+                continue
+            nodes += 1
+            if attacked(work, not sente) and not has_legal_move(work, not sente):
+                mates.append(m)
+        finally:
+            work[r][c], work[r2][c2] = moved, captured
     return mates, nodes
 
 
