@@ -154,6 +154,17 @@ def _percentile_rows(values: np.ndarray, q: float, weights: np.ndarray | None = 
     return np.argmax(cum >= (q / 100.0 * cum[:, -1:]), axis=1)
 
 
+def _line_counts(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Set pixels per row (N, H) and per column (N, W) of N bool masks (N, H, W), as int32 (an OpenCV
+    row sum and a uint8 column sum: several times cheaper than numpy's count_nonzero along an axis)."""
+    n, h, w = mask.shape
+    if not mask.size:
+        return np.zeros((n, h), np.int32), np.zeros((n, w), np.int32)
+    u = np.ascontiguousarray(mask).view(np.uint8)
+    rows = cv2.reduce(u.reshape(n * h, w), 1, cv2.REDUCE_SUM, dtype=cv2.CV_32S).reshape(n, h)
+    return rows, u.sum(axis=1, dtype=np.int32)
+
+
 CC_MAX_INK = 65000  # ink pixels per connected-components call, so 16-bit labels cannot overflow
 
 
@@ -167,14 +178,15 @@ def _clean_batch(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     so 16-bit labels suffice (OpenCV's statistics cost about half with them)."""
     n, h, w = mask.shape
     band_y, band_x = max(2, int(round(h * EDGE_BAND))), max(2, int(round(w * EDGE_BAND)))
-    rows = np.count_nonzero(mask, axis=2) / w > 0.6  # == mask.mean(axis=2), exactly
-    cols = np.count_nonzero(mask, axis=1) / h > 0.6
+    row_counts, col_counts = _line_counts(mask)
+    rows = row_counts / w > 0.6  # == mask.mean(axis=2), exactly
+    cols = col_counts / h > 0.6
     rows[:, band_y:h - band_y] = False
     cols[:, band_x:w - band_x] = False
     ink = mask & ~rows[:, :, None] & ~cols[:, None, :]
     kept = np.zeros((n, h, w), bool)
     stroke_side = np.zeros(n, np.int64)
-    counts = np.count_nonzero(ink, axis=(1, 2))
+    counts = _line_counts(ink)[0].sum(axis=1)
     cells = np.nonzero(counts)[0]
     if not len(cells):
         return kept, stroke_side
@@ -299,8 +311,9 @@ def _prepare_batch(img: np.ndarray) -> list[PreparedCell]:
     strength, thr, _ = _ink_batch(img)
     kept, stroke_sides = _clean_batch(strength >= thr[:, None, None])
     side = min(h, w)
-    counts = np.count_nonzero(kept, axis=(1, 2))
-    row_any, col_any = kept.any(axis=2), kept.any(axis=1)
+    row_counts, col_counts = _line_counts(kept)
+    counts = row_counts.sum(axis=1)
+    row_any, col_any = row_counts > 0, col_counts > 0
     ys0, ys1 = np.argmax(row_any, axis=1), h - np.argmax(row_any[:, ::-1], axis=1)
     xs0, xs1 = np.argmax(col_any, axis=1), w - np.argmax(col_any[:, ::-1], axis=1)
     out: list[PreparedCell | None] = [None] * n
