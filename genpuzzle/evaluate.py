@@ -191,7 +191,7 @@ def verify_image(record: InstanceRecord, answer: np.ndarray, target: np.ndarray,
                               f"registration failed: {registration.reason}", answer_path=answer_path,
                               extra={"registration": reg_info})
     try:
-        verdict = track.verify(record, registration.image, target)
+        verdict = track.verify(record, registration.image, target, **observed_kwargs(track, registration))
     except Exception as err:  # a verifier bug must not stop a run; it is recorded, counted and reported
         return Verdict.failed(record.id, record.track, Status.ERROR,
                               f"verifier failed: {type(err).__name__}: {err}", answer_path=answer_path,
@@ -210,6 +210,16 @@ def verify_image(record: InstanceRecord, answer: np.ndarray, target: np.ndarray,
                                               "image (cut off, or covered by bars)")
     verdict.extra.setdefault("registration", reg_info)
     return verdict
+
+
+def observed_kwargs(track: Any, registration: Any) -> dict[str, Any]:
+    """``{"observed": registration.valid}`` for a track whose ``verify`` takes where the registered image
+    shows the answer's page (elsewhere it shows the input), else nothing."""
+    import inspect
+
+    if registration.valid is None or "observed" not in inspect.signature(track.verify).parameters:
+        return {}
+    return {"observed": registration.valid}
 
 
 def _confirm_without_bend(track: Any, record: InstanceRecord, verdict: Verdict, unbent: np.ndarray,

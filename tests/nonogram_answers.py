@@ -535,7 +535,7 @@ def measure(styles, variants=("5x5", "10x10", "15x15"), puzzles: int = 2, errors
                         if not reg.ok:
                             v = None
                         else:
-                            v = track.verify(rec, reg.image, inp)
+                            v = track.verify(rec, reg.image, inp, observed=reg.valid)
                     else:
                         v = track.verify(rec, answer, inp)
                     stats["total"] += 1

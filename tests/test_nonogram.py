@@ -891,3 +891,32 @@ def test_a_page_whose_clues_read_in_doubt_goes_to_review(monkeypatch, digit, con
     else:
         assert "clue_changed" not in v.codes and v.needs_review, v.codes
         assert v.extra["clue_reading_unreliable"]["unsure_strips"] >= 3
+
+
+def test_input_shown_beside_a_tightly_cropped_answer_is_not_read_as_its_clues():
+    """An answer redrawn with its clues nearer the grid and cropped a few px beyond its ink: registration
+    shows the input where the answer has no pixels, there an input clue digit beside the answer's own
+    ("1" + "1 2" read "11 2", clue_changed on a correct answer). Read with ``observed``, only the answer's
+    page is read: correct at 100."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    import nonogram_answers as answers
+    from genpuzzle.evaluate import verify_image
+    from genpuzzle.records import InstanceRecord
+    from genpuzzle.registration import register
+
+    track = get_track("nonogram")
+    p = track.generate(5001, "5x5")
+    record = InstanceRecord(id="c", track="nonogram", variant="5x5", difficulty=p.difficulty, seed=1,
+                            instruction="", input_image="", reference_images=[], edit_mask="",
+                            ground_truth=p.ground_truth, layout=p.layout, scoring=p.scoring,
+                            track_version=track.version)
+    inp, mask = np.asarray(p.input_image.convert("RGB")), np.asarray(p.edit_mask)
+    style = next(s for s in answers.HELDOUT5 if s.name == "v_comfortaa_crop")
+    answer = answers.make_answer(p.input_image, p.layout, p.ground_truth, style, "none", seed=1)
+    reg = register(answer, inp, edit_mask=mask)
+    assert not reg.valid.all()  # the premise: part of the input frame is not in the answer
+    assert "clue_changed" in track.verify(record, reg.image, inp).codes  # read without ``observed``
+    v = verify_image(record, answer, inp, mask > 0)
+    assert v.status == Status.CORRECT and v.score == 100, (v.codes, v.extra.get("unsure_clues"))

@@ -87,7 +87,9 @@ class NonogramTrack(Track):
                      "rubric_version": self.rubric["rubric_version"]},
         )
 
-    def verify(self, record: InstanceRecord, answer: np.ndarray, input_image: np.ndarray) -> Verdict:
+    def verify(self, record: InstanceRecord, answer: np.ndarray, input_image: np.ndarray,
+               observed: np.ndarray | None = None) -> Verdict:
+        """``observed``: registration's ``valid`` (where ``answer`` shows the answer's page), when known."""
         layout, truth = record.layout, record.ground_truth
         solution = truth["solution"]
         contrast = contrast_map(answer, layout)
@@ -109,7 +111,7 @@ class NonogramTrack(Track):
         violations += check_crossed(reading, solution, layout)
         clue_violations, preserved, clue_extra = check_clue_area(
             answer, input_image, layout, self.rubric["clue_change_min_digit_fraction"], contrast,
-            {"row": truth["row_clues"], "col": truth["col_clues"]})
+            {"row": truth["row_clues"], "col": truth["col_clues"]}, observed)
         violations += clue_violations
         subscores["clue_preservation"] = preserved
         threshold = self.rubric["needs_review_below_cell_confidence"]

@@ -448,7 +448,7 @@ _WEIGHT_KERNEL = np.ones((3, 3), np.uint8)
 
 def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
                     min_digit_fraction: float, answer_contrast: np.ndarray | None = None,
-                    clues: dict[str, list[list[int]]] | None = None
+                    clues: dict[str, list[list[int]]] | None = None, observed: np.ndarray | None = None
                     ) -> tuple[list[Violation], float, dict[str, Any]]:
     """Check each row's and column's clue strip of the answer: unchanged pixels, or the same numbers.
 
@@ -459,7 +459,11 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
     reader (``clues``: the true ``row``/``col`` clues) as soon as READ_DIGIT_FRACTION of a digit's ink
     differs: the same numbers in another font pass; other numbers are a ``clue_changed`` violation with
     what was read; an unsure reading is charged as changed and listed for review. Without ``clues``
-    every strip with ``min_digit_fraction`` changed is a violation.
+    every strip with ``min_digit_fraction`` changed is a violation. ``observed`` (registration's ``valid``)
+    marks where the image shows the answer's page: elsewhere registration shows the input, which is read as
+    paper (an answer cropped tighter than the input's clues must not read the input's digits beside its
+    own), and a strip that differs from the puzzle's numbers while input clue ink lies hidden there is
+    listed for review, not charged as a change.
     Returns (violations, fraction of clue lines preserved, extra: ``redrawn_clues`` read equal,
     ``unsure_clues`` for review).
     """
@@ -506,6 +510,10 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
     violations: list[Violation] = []
     extra: dict[str, Any] = {}
     boxes = [(k, _read_box(layout, k, i, H, W)) for k, i, *_ in changed]
+    hidden_ink = None
+    if observed is not None and not observed.all():
+        a_con = np.where(observed, a_con, 0).astype(a_con.dtype)
+        hidden_ink = ~observed & (i_con >= 160)
     readings = read_clue_strips(a_con, boxes, font_px) if clues is not None and changed else [None] * len(changed)
     unsure = [j for j, r in enumerate(readings) if r is not None and r.values is None]
     if unsure:
@@ -535,8 +543,9 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
         extra["clue_reading_unreliable"] = {"unsure_strips": n_unsure, "strips_read": len(readings),
                                             "confident_readings_trusted": not untrusted}
     charged = 0
-    for (kind, index, box, n_erased, n_added), reading in zip(changed, readings):
+    for (kind, index, box, n_erased, n_added), reading, (_, (rx0, ry0, rx1, ry1)) in zip(changed, readings, boxes):
         where = {"line": kind, "index": index, "erased_px": n_erased, "added_px": n_added, "bbox": box}
+        hidden = hidden_ink is not None and bool(hidden_ink[max(0, ry0):ry1, max(0, rx0):rx1].any())
         if reading is None:
             what = "erased" if n_erased >= n_added else "overwritten"
             violations.append(Violation("clue_changed", f"{kind} {index + 1} clue numbers were {what} "
@@ -548,8 +557,9 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
                      read_confidence=reading.confidence, glyph_boxes=reading.glyphs)
         if reading.values == expected:
             extra.setdefault("redrawn_clues", []).append([kind, index])
-        elif reading.glyphs and (untrusted or (unreliable and reading.values is None and reading.doubtful)):
+        elif hidden or (reading.glyphs and (untrusted or (unreliable and reading.values is None and reading.doubtful))):
             where["page_unsure_strips"] = n_unsure
+            where["input_clue_ink_hidden"] = hidden
             extra.setdefault("unsure_clues", []).append(where)
             charged += 1
         elif reading.values is None:  # unsure: the pixels decide whether it is a change or a review
