@@ -165,6 +165,15 @@ def _line_counts(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return rows, u.sum(axis=1, dtype=np.int32)
 
 
+def _ink_counts(mask: np.ndarray) -> np.ndarray:
+    """Set pixels of each of N bool masks (N, H, W), as int32 (one OpenCV row sum)."""
+    n = len(mask)
+    if not mask.size:
+        return np.zeros(n, np.int32)
+    u = np.ascontiguousarray(mask).view(np.uint8)
+    return cv2.reduce(u.reshape(n, -1), 1, cv2.REDUCE_SUM, dtype=cv2.CV_32S)[:, 0]
+
+
 CC_MAX_INK = 65000  # ink pixels per connected-components call, so 16-bit labels cannot overflow
 
 
@@ -186,7 +195,7 @@ def _clean_batch(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     ink = mask & ~rows[:, :, None] & ~cols[:, None, :]
     kept = np.zeros((n, h, w), bool)
     stroke_side = np.zeros(n, np.int64)
-    counts = _line_counts(ink)[0].sum(axis=1)
+    counts = _ink_counts(ink)
     cells = np.nonzero(counts)[0]
     if not len(cells):
         return kept, stroke_side
@@ -198,12 +207,14 @@ def _clean_batch(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         # Consecutive cells whose ink fits one 16-bit pass (a lone cell with more ink goes alone, 32-bit).
         stop = max(start + 1, int(np.searchsorted(total, base + CC_MAX_INK)))
         part = cells[start:stop]
+        if part[-1] - part[0] == len(part) - 1:  # a run of cells: slices, not fancy-index copies
+            part = slice(int(part[0]), int(part[-1]) + 1)
         _clean_cells(ink[part], part, kept, stroke_side, edge, total[stop - 1] - base < CC_MAX_INK)
         start, base = stop, total[stop - 1]
     return kept, stroke_side
 
 
-def _clean_cells(ink: np.ndarray, cells: np.ndarray, kept: np.ndarray, stroke_side: np.ndarray,
+def _clean_cells(ink: np.ndarray, cells: np.ndarray | slice, kept: np.ndarray, stroke_side: np.ndarray,
                  edge: np.ndarray, short_labels: bool) -> None:
     """:func:`_clean_batch`'s component step for masks ``ink`` (K, H, W) of the cells ``cells``:
     writes their rows of ``kept`` and ``stroke_side``."""
@@ -231,7 +242,11 @@ def _clean_cells(ink: np.ndarray, cells: np.ndarray, kept: np.ndarray, stroke_si
     side = np.zeros(k, np.int64)
     np.maximum.at(side, cell[keep], sides[keep])
     stroke_side[cells] = side
-    kept[cells] = np.take(np.concatenate([[False], keep]), labels[:, :h])
+    keep = np.concatenate([[False], keep])
+    if isinstance(cells, slice):  # labels are always in range: 'clip' lets take write in place
+        np.take(keep, labels[:, :h], out=kept[cells], mode="clip")
+    else:
+        kept[cells] = np.take(keep, labels[:, :h])
 
 
 def ink_mask(cell: np.ndarray) -> np.ndarray:
@@ -345,9 +360,9 @@ def _prepare_batch(img: np.ndarray) -> list[PreparedCell]:
         sel = np.array(sure_blank)
         faint = strength[sel] >= np.maximum(FAINT_INK_FLOOR, 0.5 * thr[sel])[:, None, None]
         # Cleaning only removes ink, so cells with too little faint ink before it are skipped.
-        sel_ink = np.count_nonzero(faint, axis=(1, 2)) / (h * w) >= MIN_INK_FRACTION
+        sel_ink = _ink_counts(faint) / (h * w) >= MIN_INK_FRACTION
         faint, faint_sides = _clean_batch(faint[sel_ink])
-        faint_ink = np.count_nonzero(faint, axis=(1, 2)) / (h * w)
+        faint_ink = _ink_counts(faint) / (h * w)
         for j, i in enumerate(sel[sel_ink].tolist()):
             if faint_ink[j] >= MIN_INK_FRACTION and faint_sides[j] >= MIN_STROKE_EXTENT * side:
                 out[i] = PreparedCell(None, 0.0, out[i].ink, FRAGMENTED_BLANK_CONFIDENCE)
