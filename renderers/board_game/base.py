@@ -101,6 +101,23 @@ def new_canvas(layout: dict[str, Any], colour: tuple[int, int, int] = PAPER) -> 
     return image, ImageDraw.Draw(image)
 
 
+def text_box(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, f: Any,
+             anchor: str) -> tuple[float, float, float, float]:
+    """``draw.textbbox(xy, text, font=f, anchor=anchor)`` for one line of text: the font's box of the text
+    (FreeType layout, once per process per font, text, anchor and image mode) shifted to ``xy``, as
+    Pillow computes it."""
+    if "\n" in text:
+        return draw.textbbox(xy, text, font=f, anchor=anchor)
+    x0, y0, x1, y1 = _font_box(f, text, anchor, "1" if draw.mode in ("1", "P", "I", "F") else "L")
+    x, y = xy
+    return (x0 + x, y0 + y, x1 + x, y1 + y)
+
+
+@lru_cache(maxsize=4096)
+def _font_box(f: Any, text: str, anchor: str, fontmode: str) -> tuple[float, float, float, float]:
+    return f.getbbox(text, fontmode, None, None, None, 0, anchor)
+
+
 def draw_labels(draw: ImageDraw.ImageDraw, layout: dict[str, Any], *, size: int = LABEL_PX) -> list[dict[str, Any]]:
     """Column letters below the board and row numbers (1 = bottom) left of it, centred on the cells;
     returns the label entries (text and ink box) for the layout."""
@@ -112,7 +129,7 @@ def draw_labels(draw: ImageDraw.ImageDraw, layout: dict[str, Any], *, size: int 
 
     def put(text: str, x: float, y: float) -> None:
         draw_text(draw, (x, y), text, f, LABEL_INK, anchor="mm")
-        box = draw.textbbox((x, y), text, font=f, anchor="mm")
+        box = text_box(draw, (x, y), text, f, "mm")
         labels.append({"text": text, "box": [int(box[0]), int(box[1]), int(box[2]), int(box[3])]})
 
     for c in range(cols):

@@ -9,7 +9,7 @@ import math
 from functools import lru_cache
 
 from genpuzzle.renderers.board_game.base import (LABEL_INK, LABEL_PX, LINE_INK, MARGIN, BoardDrawing, draw_stone,
-                                                 finish_layout)
+                                                 finish_layout, text_box)
 from genpuzzle.renderers.common import draw_text, font
 from genpuzzle.solvers.board_game.base import FILES
 
@@ -95,7 +95,7 @@ def _static_board():
 
     def put(text: str, x: float, y: float) -> None:
         draw_text(draw, (x, y), text, f, LABEL_INK, anchor="mm")
-        box = draw.textbbox((x, y), text, font=f, anchor="mm")
+        box = text_box(draw, (x, y), text, f, "mm")
         labels.append({"text": text, "box": [int(v) for v in box]})
 
     w = g["cell_px"]

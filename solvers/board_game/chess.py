@@ -33,16 +33,16 @@ MAX_TRIES = 200_000
 
 
 def board_of(cb: Any) -> Board:
-    """The 8x8 letter board (rank 8 first) of a ``chess.Board``."""
+    """The 8x8 letter board (rank 8 first) of a ``chess.Board``: each piece's symbol from its bit board
+    (the board's pieces in a dozen masks, instead of 64 ``piece_at`` look-ups)."""
     import chess
 
-    rows = []
-    for rank in range(7, -1, -1):
-        row = []
-        for file in range(8):
-            piece = cb.piece_at(chess.square(file, rank))
-            row.append(piece.symbol() if piece else ".")
-        rows.append(row)
+    rows = [["."] * 8 for _ in range(8)]
+    for colour in chess.COLORS:
+        for kind in chess.PIECE_TYPES:
+            letter = chess.Piece(kind, colour).symbol()
+            for square in chess.scan_forward(cb.pieces_mask(kind, colour)):
+                rows[7 - chess.square_rank(square)][chess.square_file(square)] = letter
     return rows
 
 

@@ -17,6 +17,7 @@ answer is unique.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from genpuzzle.solvers.board_game.base import EMPTY, Board, BoardGame, Instance, Move, cell_name, other
 
@@ -31,13 +32,19 @@ def neighbours(r: int, c: int, n: int = N):
             yield rr, cc
 
 
+@lru_cache(maxsize=None)
+def _neighbour_table(n: int) -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
+    """:func:`neighbours` of every point of an n x n board, in the same order."""
+    return tuple(tuple(tuple(neighbours(r, c, n)) for c in range(n)) for r in range(n))
+
+
 def group_and_liberties(board: Board, r: int, c: int) -> tuple[set, set]:
     colour = board[r][c]
-    n = len(board)
+    table = _neighbour_table(len(board))
     stack, group, libs = [(r, c)], {(r, c)}, set()
     while stack:
-        p = stack.pop()
-        for q in neighbours(*p, n):
+        pr, pc = stack.pop()
+        for q in table[pr][pc]:
             v = board[q[0]][q[1]]
             if v == EMPTY:
                 libs.add(q)
@@ -55,15 +62,16 @@ def play(board: Board, r: int, c: int, side: str) -> tuple[Board, int] | None:
     nb[r][c] = side
     opp = other(side, SIDES)
     captured = 0
-    for q in neighbours(r, c, len(board)):
+    around = _neighbour_table(len(board))[r][c]
+    for q in around:
         if nb[q[0]][q[1]] == opp:
             group, libs = group_and_liberties(nb, *q)
             if not libs:
                 for gr, gc in group:
                     nb[gr][gc] = EMPTY
                 captured += len(group)
-    if not group_and_liberties(nb, r, c)[1]:
-        return None  # suicide
+    if all(nb[q[0]][q[1]] != EMPTY for q in around) and not group_and_liberties(nb, r, c)[1]:
+        return None  # suicide (an empty point next to the stone is a liberty: no search needed)
     return nb, captured
 
 
