@@ -920,3 +920,20 @@ def test_input_shown_beside_a_tightly_cropped_answer_is_not_read_as_its_clues():
     assert "clue_changed" in track.verify(record, reg.image, inp).codes  # read without ``observed``
     v = verify_image(record, answer, inp, mask > 0)
     assert v.status == Status.CORRECT and v.score == 100, (v.codes, v.extra.get("unsure_clues"))
+
+
+def test_side_by_side_strokes_joined_by_faint_ink_are_one_glyph_only_around_a_loop():
+    """Faint ink joining pieces makes them one glyph (a STIX 0's thin top and bottom join its two halves),
+    but two strokes standing side by side that it joins at one point only are two glyphs: a thin font's
+    "11" touching at a flag read as one glyph, "not a digit", a changed clue on a correct answer."""
+    from genpuzzle.verifiers.nonogram import _strip_ink
+
+    dark = np.zeros((30, 26), np.uint8)
+    dark[5:25, 8:11] = 255
+    dark[5:25, 14:17] = 255
+    dark[5:7, 11:14] = 70  # fainter than the ink level (100), not than the joining level (60)
+    _, boxes = _strip_ink(dark, 18)
+    assert sorted(b[0] for b in boxes) == [8, 14], boxes  # "11": two glyphs
+    dark[23:25, 11:14] = 70  # joined at the bottom too: a loop, the halves of a "0"
+    _, boxes = _strip_ink(dark, 18)
+    assert [b[:4] for b in boxes] == [[8, 5, 17, 25]], boxes

@@ -112,7 +112,9 @@ def _strip_ink(crop: np.ndarray, font_px: float) -> tuple[np.ndarray, list[list[
     and paper texture, nor above CLUE_INK, a bold black pen). Pieces joined by fainter ink (down to
     CLUE_INK_JOIN of that level) are one piece when together they are no wider than a digit (0.85 x its
     height): the hairline joints of a light pen or of a small serif font scaled back up (the diagonal of a
-    4, the thin top of a STIX 0). Two bold digits whose blurred rims touch stay apart (wider than tall)."""
+    4, the thin top of a STIX 0). Two bold digits whose blurred rims touch stay apart (wider than tall), and
+    so do pieces standing side by side that the faint ink joins without closing a loop (a thin font's "11"
+    touching at a flag; the two halves of a STIX 0 close one)."""
     strong = crop[crop >= CLUE_INK_FLOOR]
     if strong.size == 0:
         return np.zeros(crop.shape, bool), []
@@ -132,7 +134,9 @@ def _strip_ink(crop: np.ndarray, font_px: float) -> tuple[np.ndarray, list[list[
         y0 = min(int(stats[k, 1]) for k in members)
         x1 = max(int(stats[k, 0] + stats[k, 2]) for k in members)
         y1 = max(int(stats[k, 1] + stats[k, 3]) for k in members)
-        if len(members) > 1 and x1 - x0 <= 0.85 * (y1 - y0):
+        if len(members) > 1 and x1 - x0 <= 0.85 * (y1 - y0) and (
+                not all(stats[k, 3] >= SIDE_BY_SIDE_HEIGHT * (y1 - y0) for k in members)
+                or _encloses_hole(joined[y0:y1, x0:x1] == j)):
             ink |= joined == j
             parts = [[x0, y0, x1, y1, int(sum(stats[k, 4] for k in members))]]
         else:
@@ -143,6 +147,16 @@ def _strip_ink(crop: np.ndarray, font_px: float) -> tuple[np.ndarray, list[list[
                 continue  # speck
             boxes.append([px0, py0, px1, py1])
     return ink, boxes
+
+
+SIDE_BY_SIDE_HEIGHT = 0.6  # pieces all at least this share of their joined height stand side by side
+
+
+def _encloses_hole(mask: np.ndarray) -> bool:
+    """Whether ``mask`` (one connected piece of ink) encloses paper (8-connected ink, 4-connected paper)."""
+    paper = np.pad(~mask, 1, constant_values=True).astype(np.uint8)
+    count, _ = cv2.connectedComponents(paper, connectivity=4)
+    return count > 2
 
 
 def _glyph_lines(boxes: list[list[int]], kind: str, digit_h: float) -> list[list[list[int]]]:
