@@ -603,3 +603,43 @@ def test_a_piece_drawn_over_its_neighbours_in_other_hues_is_caught():
     assert verdict.status != Status.CORRECT and verdict.score < 100, verdict.codes
     foreign = [v for v in verdict.violations if v.code == "foreign_piece_ink"]
     assert foreign and foreign[0].evidence["area_unit2"] > 0.05 and "bbox" in foreign[0].evidence
+
+
+# Found in the pen-held-out family (master seed 5555, tangram-easy-00001): pieces outlined 3-4 px on a page
+# redrawn 2 px bolder (7-8 px outlines). At an acute tip the colour ends far before the corner and the
+# outline's inner half lies nearer the paper than the colour: the shape reading cut the tips off (the
+# medium triangle read as a four-cornered face, matched to the parallelogram), and the colour reading's
+# fits slid under their neighbours rather than over their own outline ink; both read `pieces_overlap`.
+HEAVY_OUTLINES_AT_ACUTE_TIPS = (1225080587127516091, "easy")
+
+
+@pytest.mark.parametrize("style", ["black3_texture_jpeg_pen+2", "black4_upscale_rotate_pen+2"])
+def test_heavy_outlines_at_acute_tips_are_outlines_not_overlaps(style):
+    """The valid tiling scores 100; the same style with a small triangle drawn over a large one still
+    fails (read as an overlap, or as the covered piece missing and two stray shapes)."""
+    import genpuzzle
+    from tangram_answers import PEN_HELDOUT_STYLES, _overlap, paint, solution
+
+    puzzle = genpuzzle.generate("tangram", *HEAVY_OUTLINES_AT_ACUTE_TIPS)
+    pen_style = {s.name: s for s in PEN_HELDOUT_STYLES}[style]
+    valid = genpuzzle.verify(puzzle, paint(puzzle, solution(puzzle), pen_style))
+    assert valid.score == 100 and valid.status == Status.CORRECT, valid.violations
+    verdict = genpuzzle.verify(puzzle, paint(puzzle, _overlap(puzzle), pen_style))
+    assert verdict.score < 100 and verdict.status != Status.CORRECT, verdict.codes
+    assert {"pieces_overlap", "piece_missing"} & set(verdict.codes), verdict.codes
+
+
+def test_colour_fits_cover_their_own_heavy_outline_not_their_neighbours():
+    """The colour reading of that page: the fits lie over their own outline ink (cheaper than hiding under
+    a neighbour), so no fit's core covers a neighbour's colour."""
+    import genpuzzle
+    from tangram_answers import PEN_HELDOUT_STYLES, paint, solution
+
+    from genpuzzle.verifiers.tangram import check_arrangement, read_pieces
+
+    puzzle = genpuzzle.generate("tangram", *HEAVY_OUTLINES_AT_ACUTE_TIPS)
+    style = {s.name: s for s in PEN_HELDOUT_STYLES}["black3_texture_jpeg_pen+2"]
+    reading = read_pieces(paint(puzzle, solution(puzzle), style), puzzle.ground_truth, puzzle.layout, TRACK.rubric)
+    violations, _, _ = check_arrangement(reading, Polygon(puzzle.ground_truth["silhouette"]),
+                                         puzzle.layout["unit_px"], TRACK.rubric)
+    assert "pieces_overlap" not in [v.code for v in violations], violations

@@ -315,6 +315,22 @@ def face_regions(image: np.ndarray, layout: dict[str, Any], rubric: dict[str, An
     to_paper = cv2.distanceTransform(ink.astype(np.uint8), cv2.DIST_L2, 5)
     stroke = ink & ~grown & (dist <= grow) & (dist <= to_paper + 0.5)
     assigned = np.where(grown, owner, np.where(stroke, label, 0))
+    # 3. ... except at acute tips: there the colour ends well before the corner (an outline of width w
+    # hides w / 2 / sin(angle / 2) of it, blur and JPEG the thin end of what is left) and the outline's
+    # inner half lies nearer the paper beyond the tip than the colour. A piece's sides are straight: its
+    # corner is where its long sides meet, and the outline ink left over up to there (grown by w / 2, the
+    # outline centred on the edge) is the piece's
+    half = _outline_width(ink & ~grown, ink, dist, grow) / 2.0
+    if half >= 1.0:
+        for i in np.flatnonzero(keep):
+            patch = _mask_polygon(grown & (owner == i), (0, 0), 0.0)
+            if patch.is_empty:
+                continue
+            corners = _sides_extended(patch, f["tip_side_min_px_per_unit"] * unit, f["tip_max_reach_px_per_unit"] * unit)
+            tips = np.zeros(ink.shape, np.uint8)
+            _fill_polygon(tips, corners.buffer(half, join_style="mitre"))
+            take = (tips > 0) & ink & (assigned == 0)
+            assigned[take] = i
     # thin paper-coloured gaps between faces (white outlines) are closed, as in the colour reading
     gap = max(1, int(round(rubric["segmentation"]["gap_close_px_per_unit"] * unit)))
     closed = cv2.morphologyEx((assigned > 0).astype(np.uint8), cv2.MORPH_CLOSE, np.ones((2 * gap + 1,) * 2, np.uint8))
@@ -332,6 +348,54 @@ def face_regions(image: np.ndarray, layout: dict[str, Any], rubric: dict[str, An
             means.append(c)
             piece_ids.append(int(i))
     return faces, means, _foreign_ink(ink & ~grown, assigned, lab, lab_means, piece_ids, offset, f)
+
+
+def _outline_width(loose: np.ndarray, ink: np.ndarray, dist: np.ndarray, grow: float) -> float:
+    """The width (px) of the outlines between faces and the paper: how far from the nearest face the
+    ink ends where it meets the paper (median over those edge pixels); 0 without such outlines."""
+    paper_next = cv2.dilate((~ink).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    edge = loose & paper_next & (dist <= 2 * grow)
+    if edge.sum() < 4 * grow:
+        return 0.0
+    return float(np.median(dist[edge]))
+
+
+def _sides_extended(patch: shapely.Geometry, min_side: float, max_reach: float) -> Polygon:
+    """The convex hull of ``patch`` with the short sides between two long ones (cut-off corners) replaced
+    by the point where the long sides meet, if it lies within ``max_reach`` px of both."""
+    hull = patch.convex_hull
+    if hull.geom_type != "Polygon":
+        return Polygon()
+    pts = cv2.approxPolyDP(np.asarray(hull.exterior.coords[:-1], np.float32).reshape(-1, 1, 2), 1.5, True)
+    pts = pts[:, 0, :].astype(float)
+    n = len(pts)
+    long = [k for k in range(n) if np.hypot(*(pts[(k + 1) % n] - pts[k])) >= min_side]
+    if len(long) < 3:
+        return hull
+    out = []
+    for k, m in zip(long, long[1:] + long[:1]):
+        a, b, c, d = pts[k], pts[(k + 1) % n], pts[m], pts[(m + 1) % n]
+        between = [pts[(k + 1 + j) % n] for j in range((m - k - 1) % n + 1)]  # b .. c
+        u, v = b - a, d - c
+        den = u[0] * v[1] - u[1] * v[0]
+        t = ((c - a)[0] * v[1] - (c - a)[1] * v[0]) / den if abs(den) > 1e-9 else -1.0
+        meet = a + t * u
+        if len(between) > 1 and t >= 1.0 and max(np.hypot(*(meet - b)), np.hypot(*(meet - c))) <= max_reach:
+            out.append(meet)
+        else:
+            out += between
+    extended = Polygon(out)
+    return extended if extended.is_valid and extended.area >= hull.area else hull
+
+
+def _fill_polygon(mask: np.ndarray, geom: shapely.Geometry) -> None:
+    """Rasterise ``geom`` (crop px, pixel edges) into ``mask`` (in place; holes left out)."""
+    for poly in shapely.get_parts(geom):
+        if poly.is_empty or poly.geom_type != "Polygon":
+            continue
+        cv2.fillPoly(mask, [np.round(np.asarray(poly.exterior.coords) - 0.5).astype(np.int32)], 1)
+        for ring in poly.interiors:
+            cv2.fillPoly(mask, [np.round(np.asarray(ring.coords) - 0.5).astype(np.int32)], 0)
 
 
 def _foreign_ink(loose: np.ndarray, assigned: np.ndarray, lab: np.ndarray, lab_means: np.ndarray,
