@@ -495,3 +495,21 @@ def test_garbage_images_never_crash_the_verifier(ortho_set, tmp_path_factory, da
     verdict = _verify(root, record, image, out)
     assert 0 <= verdict.score <= 100 and verdict.score < 100
     assert verdict.status is not Status.CORRECT
+
+
+def test_a_line_just_beyond_a_tile_edge_is_not_ink_added_inside_the_tile():
+    """Page regions are compared in tiles; a given line running just outside a tile's edge, redrawn a
+    pixel or two wider or off (a regenerated page), pokes into the tile. Its input ink beyond the edge is
+    still "nearby" (a `missing_view` reference under the combined page change read `drawing_changed` with
+    54 px added, master seed 12300). A stroke really added next to the edge is still counted."""
+    from genpuzzle.verifiers.orthographic import region_change
+
+    i_con = np.zeros((128, 128), np.uint8)
+    i_con[:, 61:64] = 255  # the input's line ends at the tiles' shared edge (x = 64)
+    a_con = np.zeros_like(i_con)
+    a_con[:, 62:66] = 230  # redrawn 1 px wider and 1 px to the right
+    erased, added, _ = region_change(a_con, i_con, [0, 0, 128, 128])
+    assert erased == 0 and added == 0
+    a_con[10:118, 76:79] = 230  # a new stroke inside the right tile, near its edge but clear of the line
+    erased, added, _ = region_change(a_con, i_con, [0, 0, 128, 128])
+    assert added >= 3 * 100

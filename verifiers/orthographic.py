@@ -102,19 +102,23 @@ def read_heights(answer: np.ndarray, contrast: np.ndarray, grid: dict[str, Any])
 # ------------------------------------------------------------------------------------------ page
 
 
-def _aligned(a_con: np.ndarray, i_con: np.ndarray, box: list[int]) -> tuple[np.ndarray, np.ndarray]:
-    """The input's and the answer's contrast in ``box``, the answer re-aligned within a few pixels."""
+def _aligned(a_con: np.ndarray, i_con: np.ndarray, box: list[int], context: int = 0
+             ) -> tuple[np.ndarray, np.ndarray]:
+    """The input's and the answer's contrast in ``box``, the answer re-aligned within a few pixels (on
+    ``box``), both with ``context`` px around it (zero beyond the image)."""
     H, W = i_con.shape
     x0, y0, x1, y1 = max(0, box[0]), max(0, box[1]), min(W, box[2]), min(H, box[3])
-    ref = i_con[y0:y1, x0:x1]
-    m = SHIFT_SEARCH_PX
-    pad = cv2.copyMakeBorder(a_con, m, m, m, m, cv2.BORDER_CONSTANT, value=0)
-    search = pad[y0:y1 + 2 * m, x0:x1 + 2 * m]
+    m, c = SHIFT_SEARCH_PX, context
+    pad_i = cv2.copyMakeBorder(i_con, c, c, c, c, cv2.BORDER_CONSTANT, value=0)
+    pad_a = cv2.copyMakeBorder(a_con, m + c, m + c, m + c, m + c, cv2.BORDER_CONSTANT, value=0)
+    ref = pad_i[y0:y1 + 2 * c, x0:x1 + 2 * c]
+    inner = ref[c:ref.shape[0] - c, c:ref.shape[1] - c]
+    search = pad_a[y0 + c:y1 + c + 2 * m, x0 + c:x1 + c + 2 * m]
     dx = dy = m
-    if ref.size and ref.max() >= 160 and search.shape[0] >= ref.shape[0] and search.shape[1] >= ref.shape[1]:
-        scores = cv2.matchTemplate(search.astype(np.float32), ref.astype(np.float32), cv2.TM_SQDIFF)
+    if inner.size and inner.max() >= 160 and search.shape[0] >= inner.shape[0] and search.shape[1] >= inner.shape[1]:
+        scores = cv2.matchTemplate(search.astype(np.float32), inner.astype(np.float32), cv2.TM_SQDIFF)
         _, _, (dx, dy), _ = cv2.minMaxLoc(scores)
-    return ref, search[dy:dy + ref.shape[0], dx:dx + ref.shape[1]]
+    return ref, pad_a[y0 + dy:y0 + dy + ref.shape[0], x0 + dx:x0 + dx + ref.shape[1]]
 
 
 def region_change(a_con: np.ndarray, i_con: np.ndarray, box: list[int], tile: int = 64) -> tuple[int, int, int]:
@@ -135,16 +139,20 @@ def region_change(a_con: np.ndarray, i_con: np.ndarray, box: list[int], tile: in
 
 
 def _tile_change(a_con: np.ndarray, i_con: np.ndarray, box: list[int]) -> tuple[int, int, int]:
-    ref, got = _aligned(a_con, i_con, box)
-    if ref.size == 0 or got.shape != ref.shape:
+    # ink just beyond the tile's edge is "nearby" too: a line running along the edge outside the tile,
+    # drawn a pixel or two wider or off in the answer, is not ink added inside the tile
+    c = TOLERANCE_PX
+    ref, got = _aligned(a_con, i_con, box, context=c)
+    if ref.shape[0] <= 2 * c or ref.shape[1] <= 2 * c or got.shape != ref.shape:
         return 0, 0, 0
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * TOLERANCE_PX - 1, 2 * TOLERANCE_PX - 1))
     opener = np.ones((2, 2), np.uint8)
     near_got = cv2.dilate((got >= 40).astype(np.uint8), kernel)
     near_ref = cv2.dilate((ref >= 40).astype(np.uint8), kernel)
-    erased = cv2.morphologyEx(((ref >= 160) & (near_got == 0)).astype(np.uint8), cv2.MORPH_OPEN, opener)
-    added = cv2.morphologyEx(((got >= ADDED_INK) & (near_ref == 0)).astype(np.uint8), cv2.MORPH_OPEN, opener)
-    return int(erased.sum()), int(added.sum()), int((ref >= 160).sum())
+    tile = (slice(c, ref.shape[0] - c), slice(c, ref.shape[1] - c))
+    erased = cv2.morphologyEx(((ref >= 160) & (near_got == 0)).astype(np.uint8), cv2.MORPH_OPEN, opener)[tile]
+    added = cv2.morphologyEx(((got >= ADDED_INK) & (near_ref == 0)).astype(np.uint8), cv2.MORPH_OPEN, opener)[tile]
+    return int(erased.sum()), int(added.sum()), int((ref[tile] >= 160).sum())
 
 
 def grid_line_coverage(a_con: np.ndarray, i_con: np.ndarray, grid: dict[str, Any]) -> float:
