@@ -164,12 +164,47 @@ def _attack_lookups(sente: bool) -> tuple:
 
 def legal_moves(board: Board, sente: bool) -> list[MoveTuple]:
     work = copy_board(board)
-    return [m for m in pseudo_moves(work, sente) if _safe_after(work, m, sente)]
+    quiet = _quiet_king(work, sente)
+    return [m for m in pseudo_moves(work, sente) if _off_lines(m, quiet) or _safe_after(work, m, sente)]
 
 
 def has_legal_move(board: Board, sente: bool) -> bool:
     work = copy_board(board)
-    return any(_safe_after(work, m, sente) for m in pseudo_moves(work, sente))
+    quiet = _quiet_king(work, sente)
+    return any(_off_lines(m, quiet) or _safe_after(work, m, sente) for m in pseudo_moves(work, sente))
+
+
+def _quiet_king(board: Board, sente: bool) -> tuple[tuple[int, int], frozenset] | None:
+    """``sente``'s king square and the squares on its eight lines when it is on the board and not attacked;
+    else None. Then a move by another piece from a square off those lines cannot leave it attacked: the
+    enemy's stepping pieces attack the same squares as before, and the only line the move opens is
+    through its from-square (the to-square can only block, a capture only removes an attacker)."""
+    king = find_king(board, sente)
+    if king is None or attacked(board, sente):
+        return None
+    return king, _lines_through(king[0] * N + king[1])
+
+
+def _off_lines(move: MoveTuple, quiet: tuple[tuple[int, int], frozenset] | None) -> bool:
+    """Whether ``move`` is legal by :func:`_quiet_king`'s rule alone (False: test it)."""
+    if quiet is None:
+        return False
+    frm = (move[0], move[1])
+    return frm != quiet[0] and frm not in quiet[1]
+
+
+@lru_cache(maxsize=None)
+def _lines_through(square: int) -> frozenset[tuple[int, int]]:
+    """The squares on the rank, file and diagonals through ``square`` (index r * N + c), itself excluded."""
+    r, c = divmod(square, N)
+    out = set()
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            rr, cc = r + dr, c + dc
+            while (dr or dc) and 0 <= rr < N and 0 <= cc < N:
+                out.add((rr, cc))
+                rr, cc = rr + dr, cc + dc
+    return frozenset(out)
 
 
 def _safe_after(work: Board, move: MoveTuple, sente: bool) -> bool:
@@ -188,12 +223,14 @@ def mating_moves(board: Board, sente: bool) -> tuple[list[MoveTuple], int]:
     """Legal moves giving check after which the opponent has no legal move, and positions searched."""
     mates, nodes = [], 0
     work = copy_board(board)
+    quiet = _quiet_king(work, sente)
     for m in pseudo_moves(work, sente):
         r, c, r2, c2 = m
+        legal = _off_lines(m, quiet)
         moved, captured = work[r][c], work[r2][c2]
         work[r2][c2], work[r][c] = moved, EMPTY
         try:
-            if attacked(work, sente):
+            if not legal and attacked(work, sente):
                 continue
             nodes += 1
             if attacked(work, not sente) and not has_legal_move(work, not sente):
