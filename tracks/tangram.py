@@ -38,15 +38,21 @@ def scoring_problems(ground_truth: dict, layout: dict, rubric: dict) -> list[str
     silhouette = Polygon(ground_truth["silhouette"])
     solution = {s["name"]: Polygon(s["polygon"]) for s in ground_truth["solution"]}
     problems = arrangement_problems(solution, silhouette, float(layout["unit_px"]), rel_tol=2e-4)
-    return problems or solution_check_problems(ground_truth, layout, rubric)
+    return problems or _solution_check(silhouette, solution, ground_truth, layout, rubric)
 
 
 def solution_check_problems(ground_truth: dict, layout: dict, rubric: dict) -> list[str]:
     """:func:`check_arrangement` fed the stored solution as if read perfectly from the image must give
     tier 3 with no violation (and no GEOS error)."""
+    return _solution_check(Polygon(ground_truth["silhouette"]),
+                           {s["name"]: Polygon(s["polygon"]) for s in ground_truth["solution"]},
+                           ground_truth, layout, rubric)
+
+
+def _solution_check(silhouette: Polygon, solution: dict[str, Polygon], ground_truth: dict, layout: dict,
+                    rubric: dict) -> list[str]:
+    """:func:`solution_check_problems` with the silhouette and solution polygons already built."""
     unit = float(layout["unit_px"])
-    silhouette = Polygon(ground_truth["silhouette"])
-    solution = {s["name"]: Polygon(s["polygon"]) for s in ground_truth["solution"]}
     tray_area = {p["name"]: Polygon(p["polygon"]).area for p in ground_truth["pieces"]}
     try:
         readings = []
