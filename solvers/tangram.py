@@ -96,7 +96,9 @@ class Placement:
         return [add(self.offset, v) for v in _oriented_shape(kind_of(self.name), self.rotation, self.flipped)]
 
     def polygon(self) -> Polygon:
-        return Polygon([to_float(v) for v in self.vertices()])
+        """The placed piece as a shapely polygon (one per placement per process: shapely geometries are
+        immutable, and generation asks for each placement's polygon a few dozen times)."""
+        return _placement_polygon(self)
 
     def to_json(self) -> dict:
         return {"name": self.name, "rotation": self.rotation, "flipped": self.flipped,
@@ -105,6 +107,11 @@ class Placement:
     @classmethod
     def from_json(cls, data: dict) -> Placement:
         return cls(data["name"], int(data["rotation"]), bool(data["flipped"]), tuple(data["offset"]))
+
+
+@lru_cache(maxsize=8192)
+def _placement_polygon(placement: Placement) -> Polygon:
+    return Polygon([to_float(v) for v in placement.vertices()])
 
 
 def oriented_shape(kind: str, rotation: int, flipped: bool) -> list[Exact]:
