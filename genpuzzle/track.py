@@ -55,7 +55,12 @@ class Track(ABC):
 
     @abstractmethod
     def verify(self, record: InstanceRecord, answer: np.ndarray, input_image: np.ndarray) -> Verdict:
-        """Verify an answer already registered into the input frame (RGB uint8, same shape as input)."""
+        """Verify an answer already registered into the input frame (RGB uint8, same shape as input).
+
+        A track may also accept a keyword ``observed`` (bool, input shape: True where the registered image
+        shows the answer's own page, False where registration filled in the input); the pipeline passes
+        registration's ``valid`` mask to a ``verify`` that takes it (``evaluate.observed_kwargs``).
+        """
 
     def overlay(self, record: InstanceRecord, verdict: Verdict, answer: np.ndarray) -> np.ndarray | None:
         """Optional: draw what the parser read onto the registered answer (RGB uint8) for reports.
