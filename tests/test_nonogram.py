@@ -418,6 +418,19 @@ def test_garbage_never_crashes(puzzle_set, answers_dir):
 # --------------------------------------------------------------------------------- shared cell reader
 
 
+def _generated_record(seed: int, variant: str, record_seed: int = 0):
+    """The nonogram track, a generated puzzle and an in-memory record of it (no files)."""
+    from genpuzzle.records import InstanceRecord
+
+    track = get_track("nonogram")
+    p = track.generate(seed, variant)
+    record = InstanceRecord(id=f"{variant}-{seed}", track="nonogram", variant=variant, difficulty=p.difficulty,
+                            seed=record_seed, instruction="", input_image="", reference_images=[], edit_mask="",
+                            ground_truth=p.ground_truth, layout=p.layout, scoring=p.scoring,
+                            track_version=track.version)
+    return track, p, record
+
+
 def _cell_sheet(marks: list[str], cell: int = 48, shadow: float = 0.0, line_px: int = 2) -> tuple[np.ndarray, list]:
     """A 1 x len(marks) grid with one mark per cell, optionally darkened by a one-sided shadow."""
     n = len(marks)
@@ -713,15 +726,9 @@ def test_small_serif_clues_are_read_by_value(style, seed, variant):
 
     sys.path.insert(0, str(Path(__file__).parent))
     import nonogram_answers as answers
-    from genpuzzle.records import InstanceRecord
     from genpuzzle.registration import register
 
-    track = get_track("nonogram")
-    p = track.generate(seed, variant)
-    record = InstanceRecord(id="s", track="nonogram", variant=variant, difficulty=p.difficulty, seed=seed,
-                            instruction="", input_image="", reference_images=[], edit_mask="",
-                            ground_truth=p.ground_truth, layout=p.layout, scoring=p.scoring,
-                            track_version=track.version)
+    track, p, record = _generated_record(seed, variant, record_seed=seed)
     inp = np.asarray(p.input_image.convert("RGB"))
     found = next(s for fam in (answers.HELDOUT, answers.HELDOUT2) for s in fam if s.name.startswith(style))
     for error in ("none", "clue_changed"):
@@ -872,15 +879,9 @@ def test_a_page_whose_clues_read_in_doubt_goes_to_review(monkeypatch, digit, con
 
     sys.path.insert(0, str(Path(__file__).parent))
     import nonogram_answers as answers
-    from genpuzzle.records import InstanceRecord
     from genpuzzle.verifiers import digits
 
-    track = get_track("nonogram")
-    p = track.generate(5010, "10x10")
-    record = InstanceRecord(id="d", track="nonogram", variant="10x10", difficulty=p.difficulty, seed=0,
-                            instruction="", input_image="", reference_images=[], edit_mask="",
-                            ground_truth=p.ground_truth, layout=p.layout, scoring=p.scoring,
-                            track_version=track.version)
+    track, p, record = _generated_record(5010, "10x10")
     style = next(s for s in answers.TUNE if s.name == "t_hatch_serif")
     answer = answers.make_answer(p.input_image, p.layout, p.ground_truth, style, "none", seed=0)
     monkeypatch.setattr(digits, "default_reader", lambda: _FixedReader(digit, confidence))
@@ -903,15 +904,9 @@ def test_input_shown_beside_a_tightly_cropped_answer_is_not_read_as_its_clues():
     sys.path.insert(0, str(Path(__file__).parent))
     import nonogram_answers as answers
     from genpuzzle.evaluate import verify_image
-    from genpuzzle.records import InstanceRecord
     from genpuzzle.registration import register
 
-    track = get_track("nonogram")
-    p = track.generate(5001, "5x5")
-    record = InstanceRecord(id="c", track="nonogram", variant="5x5", difficulty=p.difficulty, seed=1,
-                            instruction="", input_image="", reference_images=[], edit_mask="",
-                            ground_truth=p.ground_truth, layout=p.layout, scoring=p.scoring,
-                            track_version=track.version)
+    track, p, record = _generated_record(5001, "5x5", record_seed=1)
     inp, mask = np.asarray(p.input_image.convert("RGB")), np.asarray(p.edit_mask)
     style = next(s for s in answers.HELDOUT5 if s.name == "v_comfortaa_crop")
     answer = answers.make_answer(p.input_image, p.layout, p.ground_truth, style, "none", seed=1)
