@@ -32,7 +32,7 @@ __all__ = ["Registration", "load_image", "normalize_background", "register"]
 
 WORK_SIDE = 256  # long side of the images the transform is estimated on
 MIN_SIDE = 16  # answers/targets smaller than this (px) are rejected outright
-SCALE_RANGE = (0.4, 3.0)  # allowed singular values of the answer -> input map
+SCALE_RANGE = (0.25, 3.0)  # allowed singular values of the answer -> input map (answer 0.33-4x the input)
 MAX_ROTATION_DEG = 5.0
 MAX_SHEAR = 0.08  # |off-diagonal| / scale of the rotation-free part
 MIN_COVERAGE = 0.7  # fraction of the input frame the warped answer must cover

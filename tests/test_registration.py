@@ -293,6 +293,17 @@ def test_bolder_or_lighter_redrawn_lines_still_register(scenes, sname: str, kern
         assert corner_error(reg, M, sc.points) <= tolerance(sc.target)
 
 
+@pytest.mark.parametrize("sname", sorted(SCENES))
+def test_a_page_upscaled_up_to_four_times_registers(scenes, sname: str) -> None:
+    """A small input returned on a large canvas (a 500 px puzzle on a 1536-2048 px page) is a plain
+    rescale: 2.6x on a letterboxed page was rejected as an implausible scale until the bound moved to 4x."""
+    sc = scenes[sname]
+    answer, M = make_answer(sc.solved, Perturb(sx=3.6, jpeg=85))
+    reg = register(answer, sc.target)
+    assert reg.ok, reg.reason
+    assert corner_error(reg, M, sc.points) <= tolerance(sc.target)
+
+
 def test_aligned_answer_takes_identity_fast_path(scenes) -> None:
     sc = scenes["sudoku"]
     answer, _ = make_answer(sc.solved, Perturb(jpeg=60, tint=CREAM))
