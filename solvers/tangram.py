@@ -193,19 +193,11 @@ def convexity(poly: shapely.Geometry) -> float:
     return float(poly.area / hull) if hull > 0 else 0.0
 
 
-def _candidates(placed: list[Placement], name: str) -> tuple[list[Placement], np.ndarray]:
-    """Edge-to-edge placements of ``name`` against the edges of ``placed`` (a piece edge lies on an
-    existing edge, antiparallel, with one pair of endpoints coinciding), each once, in the order of their
-    sorted exact vertices; with their exact vertices (m x k x 4 integers)."""
-    kind = kind_of(name)
-    orientation, offsets, verts = _candidate_arrays(placed, kind)
-    metas = ORIENTATIONS[kind]
-    return [Placement(name, *metas[i], tuple(o)) for i, o in zip(orientation.tolist(), offsets.tolist())], verts
-
-
 def _candidate_arrays(placed: list[Placement], kind: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """:func:`_candidates` as arrays: per candidate its orientation (index into ``ORIENTATIONS[kind]``),
-    its offset (m x 4) and its exact vertices (m x k x 4)."""
+    """Edge-to-edge placements of a ``kind`` piece against the edges of ``placed`` (a piece edge lies on an
+    existing edge, antiparallel, with one pair of endpoints coinciding), each once, in the order of their
+    sorted exact vertices: per candidate its orientation (index into ``ORIENTATIONS[kind]``), its offset
+    (m x 4) and its exact vertices (m x k x 4 integers)."""
     if not placed:
         return np.zeros(0, np.int64), np.zeros((0, 4), np.int64), np.zeros((0, len(PIECE_EDGES[kind]), 4), np.int64)
     p, q, d = (np.concatenate(a) for a in zip(*(_placed_edges(e) for e in placed)))

@@ -31,6 +31,17 @@ def test_overlap_area_bounds_bound_the_true_overlap():
     assert overlap_area_bounds([left], [right])[0, 0] < 1e-12
 
 
+def test_hull_areas_by_geos_match_the_exact_reference():
+    pytest.importorskip("shapely")
+    from genpuzzle.solvers.tangram import S2, _hull_areas, _hull_areas_geos
+
+    rng = np.random.default_rng(2)
+    # lattice points a + b*sqrt(2), as the growth search's candidate vertex sets (repeats and collinear runs)
+    points = rng.integers(-4, 5, (200, 9, 2)) + rng.integers(-2, 3, (200, 9, 2)) * S2
+    points[:, 5] = points[:, 0]
+    assert np.allclose(_hull_areas_geos(points), _hull_areas(points), rtol=0, atol=1e-12)
+
+
 def test_shogi_moves_match_the_plain_attack_test():
     from genpuzzle.solvers.board_game import shogi
     from genpuzzle.solvers.board_game.base import move_piece
