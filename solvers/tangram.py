@@ -272,13 +272,6 @@ def _edges_by_direction(kind: str) -> dict[int, list[tuple[int, bool, Exact, Exa
     return out
 
 
-def grow_arrangement(rng: random.Random, target_convexity: float, sharpness: float = 30.0,
-                     max_extent: float = 6.0) -> Arrangement | None:
-    """:func:`_grow` with its union (the silhouette); None if the growth gets stuck."""
-    grown = _grow(rng, target_convexity, sharpness, max_extent)
-    return None if grown is None else Arrangement(tuple(grown[0]), union_of(p.polygon() for p in grown[0]))
-
-
 def _grow(rng: random.Random, target_convexity: float, sharpness: float = 30.0,
           max_extent: float = 6.0) -> tuple[list[Placement], np.ndarray] | None:
     """Place the seven pieces one by one, each edge-to-edge with the pieces already down, preferring
