@@ -3,7 +3,7 @@ returns it (fill styles, marks for empty cells, clue fonts, photographed-page ef
 planted error.
 
 Disjoint style sets: ``TUNE`` (used while building and tuning the cell and clue readers), ``HELDOUT``,
-``HELDOUT2``, ``HELDOUT3``, ``HELDOUT4`` and ``HELDOUT5`` (each written before the changes it was first measured on; see
+``HELDOUT2``, ``HELDOUT3``, ``HELDOUT4``, ``HELDOUT5`` and ``HELDOUT6`` (each written before the changes it was first measured on; see
 docs/nonogram.md for which failures were looked at afterwards). Every style is a recipe of independent
 choices; :func:`make_answer` draws one. Used by ``tests/test_nonogram.py`` and
 ``benchmarks/bench_nonogram.py``.
@@ -36,7 +36,8 @@ SYSTEM_FONT_DIRS = (Path("/usr/share/fonts"), Path("/usr/share/texmf/fonts"))
 def font_path(name: str) -> Path:
     """A clue font: matplotlib's bundled fonts first, then the system's (HELDOUT4 uses Debian's
     fonts-liberation, fonts-freefont-ttf, fonts-go, fonts-roboto-fontface and fonts-urw-base35; HELDOUT5
-    also fonts-sil-charis, fonts-klee, fonts-sjfonts, fonts-comfortaa, fonts-jetbrains-mono, fonts-linuxlibertine)."""
+    also fonts-sil-charis, fonts-klee, fonts-sjfonts, fonts-comfortaa, fonts-jetbrains-mono, fonts-linuxlibertine;
+    HELDOUT6 also fonts-navilu, fonts-kiloji and fonts-roboto)."""
     bundled = _font_dir() / name
     if bundled.exists():
         return bundled
@@ -53,9 +54,10 @@ class Style:
     input's clues), and page effects applied afterwards."""
 
     name: str
-    fill: str  # solid, grey, light, outline, hatch, crosshatch, pencil, partial, scribble, disc
+    fill: str  # solid, grey, light, outline, hatch, crosshatch, pencil, partial, scribble, disc; (HELDOUT6) marker,
+    # vhatch, stipple, inset, bleed, spiral
     fill_colour: tuple[int, int, int]
-    empty: str  # none, x, heavy_x, dot, slash, mixed
+    empty: str  # none, x, heavy_x, dot, slash, mixed; (HELDOUT6) dash, small_x, pencil_x
     clue_font: str | None
     effects: tuple[str, ...]  # shadow_linear, shadow_edge, shadow_corner, vignette, texture, jpeg, rescale, tint,
     # blur; page layout changes applied last: tilt, caption, letterbox, square1024
@@ -166,6 +168,31 @@ HELDOUT5 = (
           ("shadow_corner", "jpeg", "margins_wide")),
 )
 
+# A sixth held-out set, written in the sixth session before any change was measured on it (run blind
+# first): clue fonts the digit model was never trained on and no earlier set uses (the held-out hands
+# SteveHand and Klee One SemiBold, Go Mono Italic, Charis SIL Bold, the calibration-only hands Navilu and
+# kiloji, Roboto Thin, which the training lists leave out), fill styles no earlier set uses (broad marker
+# strokes, vertical hatching, stippling, a centred inset square, a fill bleeding over the cell's lines, a
+# spiral scribble), marks for empty cells no earlier set uses (a dash, a small X, a light pencil X), and page
+# changes no earlier set uses (a flatbed scan with show-through and the lid's edge, the puzzle drawn smaller
+# on a same-size white canvas, an app screenshot with a toolbar and a side panel, a washed-out low-contrast
+# photo, a faint diagonal watermark, the page on a grey desk with a drop shadow, phone sharpening halos
+# with sensor noise, a little motion blur and heavy JPEG).
+HELDOUT6 = (
+    Style("y_stevehand_marker_scan", "marker", (25, 35, 110), "dash", "SteveHand.ttf", ("scan",),
+          clue_colour=(20, 30, 100)),
+    Style("y_gomonoita_vhatch_canvas", "vhatch", (30, 30, 30), "small_x", "Go-Mono-Italic.ttf", ("jpeg", "canvas_white")),
+    Style("y_charisbold_stipple_ui", "stipple", (20, 20, 20), "none", "CharisSIL-Bold.ttf", ("ui_chrome",)),
+    Style("y_kleesemi_inset_washed", "inset", (25, 25, 25), "pencil_x", "KleeOne-SemiBold.ttf", ("washed", "jpeg")),
+    Style("y_navilu_bleed_watermark", "bleed", (15, 15, 15), "x", "Navilu.ttf", ("jpeg", "watermark"),
+          clue_scale=(0.95, 1.1)),
+    Style("y_kiloji_spiral_redpen_desk", "spiral", (30, 30, 30), "dot", "kiloji_p.ttf", ("texture", "drop_shadow"),
+          clue_colour=(160, 25, 25)),
+    Style("y_robotothin_orange_halo", "solid", (235, 125, 30), "dash", "Roboto-Thin.ttf",
+          ("halo", "motion_blur", "jpeg_heavy"), clue_scale=(1.1, 1.25)),
+    Style("y_light220_mixed_blur_desk", "light", (220, 220, 220), "mixed", None, ("motion_blur", "jpeg", "drop_shadow")),
+)
+
 ERRORS = ("none", "extra_light", "extra_outline", "x_instead", "missing", "clue_changed")
 
 
@@ -222,6 +249,41 @@ def _draw_fill(img: Image.Image, d: ImageDraw.ImageDraw, box, kind: str, colour,
         r = rng.uniform(0.36, 0.44) * w
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=colour)
+    elif kind == "marker":  # three or four broad felt-tip strokes with round ends, slivers of paper between
+        n = rng.randint(3, 4)
+        width = max(3, round(w * rng.uniform(0.24, 0.3)))
+        for k in range(n):
+            yy = y0 + w * (0.2 + 0.6 * k / (n - 1)) + rng.uniform(-0.03, 0.03) * w
+            xa, xb = x0 + j(0.14, 0.22), x1 - j(0.14, 0.22)
+            d.line([(xa, yy), (xb, yy + rng.uniform(-0.05, 0.05) * w)], fill=colour, width=width)
+            for xe in (xa, xb):
+                d.ellipse([xe - width / 2, yy - width / 2, xe + width / 2, yy + width / 2], fill=colour)
+    elif kind == "vhatch":  # vertical strokes
+        step = w / rng.uniform(4.5, 6.0)
+        width = max(2, round(w / rng.uniform(9, 12)))
+        x = x0 + 0.12 * w
+        while x < x1 - 0.1 * w:
+            d.line([(x, y0 + j(0.08, 0.14)), (x + rng.uniform(-1, 1), y1 - j(0.08, 0.14))], fill=colour, width=width)
+            x += step
+    elif kind == "stipple":  # dense dots of a pen
+        r = max(1.2, w * rng.uniform(0.05, 0.07))
+        for _ in range(int(rng.uniform(45, 60))):
+            cx, cy = x0 + j(0.12, 0.88), y0 + j(0.12, 0.88)
+            d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=colour)
+    elif kind == "inset":  # a centred square well inside the cell
+        s = rng.uniform(0.55, 0.68) * w
+        cx, cy = (x0 + x1) / 2 + j(-0.03, 0.03), (y0 + y1) / 2 + j(-0.03, 0.03)
+        d.rectangle([cx - s / 2, cy - s / 2, cx + s / 2, cy + s / 2], fill=colour)
+    elif kind == "bleed":  # a careless fill running 4-9 % of a cell over the lines into the neighbours
+        d.rectangle([x0 - j(0.04, 0.09), y0 - j(0.04, 0.09), x1 + j(0.04, 0.09), y1 + j(0.04, 0.09)], fill=colour)
+    elif kind == "spiral":  # a round scribble winding out from the centre
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        turns = rng.uniform(2.5, 3.5)
+        t = np.linspace(0, 1, 80)
+        ang = 2 * math.pi * turns * t + rng.uniform(0, 2 * math.pi)
+        rad = w * (0.06 + 0.36 * t)
+        d.line([(cx + rr * math.cos(a), cy + rr * math.sin(a)) for rr, a in zip(rad, ang)], fill=colour,
+               width=max(2, round(w / rng.uniform(7, 9))), joint="curve")
     else:
         raise ValueError(kind)
 
@@ -245,6 +307,16 @@ def _draw_empty(d: ImageDraw.ImageDraw, box, kind: str, rng: random.Random) -> N
     elif kind == "dot":
         cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, rng.uniform(0.06, 0.12) * w
         d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=ink)
+    elif kind == "dash":
+        half, cy = rng.uniform(0.15, 0.28) * w, (y0 + y1) / 2 + rng.uniform(-0.05, 0.05) * w
+        cx = (x0 + x1) / 2
+        d.line([(cx - half, cy), (cx + half, cy + rng.uniform(-0.03, 0.03) * w)], fill=ink, width=max(2, round(w * 0.07)))
+    elif kind in ("small_x", "pencil_x"):
+        m = rng.uniform(0.3, 0.36) * w if kind == "small_x" else rng.uniform(0.15, 0.22) * w
+        colour = ink if kind == "small_x" else (150, 150, 155)
+        width = max(1, round(w * (0.05 if kind == "small_x" else 0.04)))
+        d.line([(x0 + m, y0 + m), (x1 - m, y1 - m)], fill=colour, width=width)
+        d.line([(x0 + m, y1 - m), (x1 - m, y0 + m)], fill=colour, width=width)
 
 
 def _redraw_clues(img: Image.Image, layout: dict[str, Any], row_clues, col_clues, font_file: str,
@@ -323,9 +395,27 @@ def _effects(a: np.ndarray, effects: tuple[str, ...], rng: random.Random) -> np.
             out *= np.array([rng.uniform(0.95, 1.0), rng.uniform(0.9, 0.97), rng.uniform(0.78, 0.9)], np.float32)
         elif e == "blur":
             out = cv2.GaussianBlur(out, (0, 0), 0.8)
+        elif e == "washed":  # a washed-out photo: contrast 0.7-0.8, a warm cast
+            k = rng.uniform(0.7, 0.8)
+            out = 255.0 - (255.0 - out) * k
+            out *= np.array([1.0, rng.uniform(0.96, 0.99), rng.uniform(0.9, 0.95)], np.float32)
+        elif e == "halo":  # a phone's sharpening (bright and dark halos at every edge) and sensor noise
+            soft = cv2.GaussianBlur(out, (0, 0), rng.uniform(1.2, 1.8))
+            out = out + rng.uniform(0.8, 1.2) * (out - soft)
+            out += np.random.default_rng(rng.randrange(2**32)).normal(0, 5, (h, w, 1)).astype(np.float32)
+        elif e == "motion_blur":  # the camera moved 2-3 px while the picture was taken
+            n = rng.randint(3, 4)
+            kern = np.zeros((n, n), np.float32)
+            if rng.random() < 0.5:
+                kern[n // 2, :] = 1.0
+            else:
+                np.fill_diagonal(kern, 1.0)
+            out = cv2.filter2D(out, -1, kern / kern.sum())
     out = np.clip(out, 0, 255).astype(np.uint8)
     if "jpeg" in effects:
         out = perturb.jpeg(out, rng.randint(55, 85))
+    if "jpeg_heavy" in effects:
+        out = perturb.jpeg(out, rng.randint(30, 45))
     return out
 
 
@@ -395,7 +485,8 @@ def make_answer(input_image: Image.Image, layout: dict[str, Any], truth: dict[st
 
 LAYOUT_EFFECTS = ("tilt", "caption", "letterbox", "square1024", "dark_border", "caption_bottom", "pillarbox",
                   "keystone", "dark_surface", "rotate_dark", "squash_portrait", "margins_wide", "letterbox43_tilt",
-                  "caption_shadowed", "lowres", "crop_tight", "photo")
+                  "caption_shadowed", "lowres", "crop_tight", "photo", "scan", "canvas_white", "ui_chrome",
+                  "watermark", "drop_shadow")
 
 
 def _layout_effects(a: np.ndarray, effects: tuple[str, ...], rng: random.Random) -> np.ndarray:
@@ -474,6 +565,71 @@ def _layout_effects(a: np.ndarray, effects: tuple[str, ...], rng: random.Random)
             a = page_perturb.rotate_expand(a, rng.uniform(-1.5, 1.5), fill=(235, 230, 220))[0]
             a = perturb.retint(a, (rng.randint(225, 245), rng.randint(220, 238), rng.randint(200, 220)))
             a = page_perturb.caption(a, "my answer", 0.08, where="bottom", band=(230, 226, 215))[0]
+        elif e == "scan":  # a flatbed scan: greyish paper, the back page showing through, a small skew, the
+            # lid's dark edge along one side, scanner noise and a slight blur
+            h, w = a.shape[:2]
+            f = a.astype(np.float32)
+            back = cv2.GaussianBlur(255.0 - f[:, ::-1], (0, 0), 1.5)
+            f = f - rng.uniform(0.04, 0.07) * back
+            f = 255.0 * (np.clip(f, 0, 255) / 255.0) ** rng.uniform(1.1, 1.3)
+            f *= np.array([rng.uniform(0.94, 0.97)] * 2 + [rng.uniform(0.9, 0.95)], np.float32)
+            a = np.clip(f, 0, 255).astype(np.uint8)
+            a = page_perturb.rotate_expand(a, rng.choice((-1, 1)) * rng.uniform(0.3, 0.8), fill=(236, 236, 230))[0]
+            edge = round(a.shape[1 if rng.random() < 0.5 else 0] * rng.uniform(0.015, 0.03))
+            side = rng.choice(("left", "right", "top", "bottom"))
+            dark = (45, 45, 48)
+            a = perturb.pad(a, *(edge if side == k else 0 for k in ("top", "bottom", "left", "right")), color=dark)
+            a = perturb.noise(a, 3.0, rng.randrange(1 << 30))
+            a = perturb.blur(a, 0.6)
+        elif e == "canvas_white":  # the puzzle drawn smaller at an odd place on a same-size white canvas
+            h, w = a.shape[:2]
+            s = rng.uniform(1.3, 1.6)
+            ch, cw = round(h * s), round(w * s)
+            top, left = rng.randint(0, ch - h), rng.randint(0, cw - w)
+            a = perturb.pad(a, top, ch - h - top, left, cw - w - left, color=(255, 255, 255))
+            a = cv2.resize(a, (round(w * rng.uniform(0.95, 1.05)), round(h * rng.uniform(0.95, 1.05))),
+                           interpolation=cv2.INTER_AREA)
+        elif e == "ui_chrome":  # an app's screenshot: a dark toolbar above, a light side panel with notes
+            h, w = a.shape[:2]
+            bar, panel = round(h * rng.uniform(0.06, 0.09)), round(w * rng.uniform(0.14, 0.2))
+            page = Image.new("RGB", (w + panel, h + bar), (242, 242, 245))
+            page.paste(Image.fromarray(a), (panel, bar))
+            draw = ImageDraw.Draw(page)
+            draw.rectangle([0, 0, w + panel, bar - 1], fill=(45, 45, 52))
+            for k in range(3):
+                draw.rounded_rectangle([10 + k * bar, bar * 0.25, 10 + k * bar + bar * 0.6, bar * 0.75], 3,
+                                       fill=(200, 200, 210))
+            font = ImageFont.truetype(str(_font_dir() / "DejaVuSans.ttf"), max(9, round(bar * 0.4)))
+            draw.text(((w + panel) / 2, bar / 2), "Nonogram.png", font=font, fill=(235, 235, 235), anchor="mm")
+            small = ImageFont.truetype(str(_font_dir() / "DejaVuSans.ttf"), max(9, round(panel * 0.09)))
+            for k, text in enumerate(("Layers", "Pen", "Fill", "Eraser", "Zoom 100%")):
+                draw.text((8, bar + 20 + k * 2.2 * small.size), text, font=small, fill=(70, 70, 80))
+            draw.line([(panel - 1, bar), (panel - 1, h + bar)], fill=(200, 200, 205), width=1)
+            a = np.asarray(page)
+        elif e == "watermark":  # a faint diagonal stock watermark over the whole page
+            h, w = a.shape[:2]
+            mark = Image.new("L", (w, h), 0)
+            font = ImageFont.truetype(str(_font_dir() / "DejaVuSans-Bold.ttf"), max(20, round(w * 0.09)))
+            md = ImageDraw.Draw(mark)
+            for k in range(-1, 3):
+                md.text((w * 0.5, h * (0.15 + 0.35 * k)), "PREVIEW  PREVIEW", font=font, fill=255, anchor="mm")
+            mark = np.asarray(mark.rotate(rng.uniform(25, 35), resample=Image.BILINEAR)).astype(np.float32) / 255
+            alpha = rng.uniform(0.08, 0.11)
+            a = np.clip(a.astype(np.float32) * (1 - alpha * mark[:, :, None]), 0, 255).astype(np.uint8)
+        elif e == "drop_shadow":  # the page on a grey desk, a soft shadow under one side, slightly turned
+            h, w = a.shape[:2]
+            m = [round(rng.uniform(0.04, 0.08) * s) for s in (h, h, w, w)]
+            desk = tuple(rng.randint(120, 160) + d for d in (8, 4, 0))
+            canvas = np.empty((h + m[0] + m[1], w + m[2] + m[3], 3), np.float32)
+            canvas[:] = desk
+            shade = np.zeros(canvas.shape[:2], np.float32)
+            dx, dy = rng.randint(4, 10), rng.randint(4, 10)
+            shade[m[0] + dy:m[0] + dy + h, m[2] + dx:m[2] + dx + w] = 1
+            shade = cv2.GaussianBlur(shade, (0, 0), 6)
+            canvas *= (1 - 0.45 * shade)[:, :, None]
+            canvas[m[0]:m[0] + h, m[2]:m[2] + w] = a
+            a = np.clip(canvas, 0, 255).astype(np.uint8)
+            a = page_perturb.rotate_expand(a, rng.uniform(-1.2, 1.2), fill=desk)[0]
     if any(e in effects for e in LAYOUT_EFFECTS):
         a = perturb.jpeg(a, rng.randint(70, 90))
     return a
