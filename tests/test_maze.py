@@ -501,6 +501,26 @@ def test_redrawn_walls_are_walls_not_route_ink(case):
                for x in verdict.violations if x.code == "wall_crossed"), verdict.violations
 
 
+def test_a_wall_edge_broken_by_the_ink_threshold_is_wall_not_route(case):
+    """A redrawn wall's faint anti-aliased edge, just outside the wall zone after registration, dips in and
+    out of the ink threshold: two pieces of one 1 px grey column (0.3 and 0.2 cell, 1 px apart), each
+    shorter than the wall-edge rule's third of a cell, in a cell the route never enters, are the wall's
+    edge, not a `side_branch` (the held-out "red thick walls on paper" false fail, seed 5151)."""
+    layout, s = case.record.layout, case.s
+    x0, y0 = layout["grid_bbox"][:2]
+    th = get_track(case.record.track).rubric["thresholds"]
+    from genpuzzle.verifiers.maze import wall_zone_reach
+
+    row = next(r for r in range(case.maze.rows) if (r, 0) not in case.path)
+    image = case.draw(case.path, width=5)
+    x = x0 + layout["wall_px"] // 2 - 1 + wall_zone_reach(layout, th) + 1  # 1 px past the zone
+    top = y0 + row * s + round(0.2 * s)
+    for a, b in ((top, top + round(0.3 * s)), (top + round(0.3 * s) + 1, top + round(0.5 * s) + 1)):
+        image[a:b, x] = (175, 175, 175)
+    verdict = case.verify(image)
+    assert verdict.score == 100, verdict.violations
+
+
 def test_dashed_dotted_and_arrow_chain_routes_are_routes(case):
     kind = _pick(case, ["dashed", "dotted", "arrows"])
     layout, s = case.record.layout, case.s

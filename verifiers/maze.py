@@ -176,14 +176,24 @@ def extract_stroke(answer: np.ndarray, input_image: np.ndarray, layout: dict[str
     wall_like = (spread <= th["dark_max_spread"]) & (a_max <= th["wall_max_channel"])
     redrawn = ink & zone & wall_like
     # beyond the zone (a redraw offset by the registration), a thin grey line running along a wall is the
-    # wall's edge too: elongated, at most a few px thick, at least a third of a cell long
+    # wall's edge too: elongated, at most a few px thick, at least a third of a cell long. Its faint
+    # anti-aliased column dips in and out of the ink threshold, so pieces up to 2 px apart are one line
     outer = cv2.dilate(zone.astype(np.uint8), np.ones((7, 7), np.uint8)) > 0
     edge_like = ink & ~zone & outer & wall_like
     if edge_like.any():
-        n_e, lab_e, st_e, _ = cv2.connectedComponentsWithStats(edge_like.astype(np.uint8), connectivity=8)
-        length = np.maximum(st_e[:, cv2.CC_STAT_WIDTH], st_e[:, cv2.CC_STAT_HEIGHT])
-        thick = st_e[:, cv2.CC_STAT_AREA] / np.maximum(1, length)
-        thin = (thick <= th["wall_edge_max_px"]) & (length >= th["wall_edge_min_cells"] * layout["cell_px"])
+        bridged = cv2.dilate(edge_like.astype(np.uint8), np.ones((3, 3), np.uint8))
+        n_e, lab_e = cv2.connectedComponents(bridged, connectivity=8)
+        ys, xs = np.nonzero(edge_like)
+        ids = lab_e[ys, xs]
+        area = np.bincount(ids, minlength=n_e)
+        lo_x, lo_y = np.full(n_e, xs.max()), np.full(n_e, ys.max())
+        hi_x, hi_y = np.zeros(n_e, np.int64), np.zeros(n_e, np.int64)
+        np.minimum.at(lo_x, ids, xs), np.minimum.at(lo_y, ids, ys)
+        np.maximum.at(hi_x, ids, xs), np.maximum.at(hi_y, ids, ys)
+        length = np.maximum(hi_x - lo_x, hi_y - lo_y) + 1
+        thick = area / np.maximum(1, length)
+        thin = (area > 0) & (thick <= th["wall_edge_max_px"]) \
+            & (length >= th["wall_edge_min_cells"] * layout["cell_px"])
         thin[0] = False
         redrawn |= thin[lab_e] & edge_like
     raw_ink = ink
