@@ -92,34 +92,59 @@ class BuiltInstance:
     files: dict[str, bytes]
 
 
-def build_instance(job: InstanceJob) -> BuiltInstance:
-    """Generate, render and PNG-encode one instance (runs in a worker process)."""
+class DrawnInstance:
+    """A generated instance whose images are PNG-encoded only when its ``files`` are first asked for: the
+    writer tells a duplicate by its record alone, so a duplicate that is re-drawn costs no encoding. Same
+    record and files as :func:`build_instance`."""
+
+    def __init__(self, record: InstanceRecord, puzzle: Puzzle) -> None:
+        self.record = record
+        self._puzzle: Puzzle | None = puzzle
+        self._files: dict[str, bytes] | None = None
+
+    @property
+    def files(self) -> dict[str, bytes]:
+        if self._files is None:
+            self._files = _encode_files(self.record, self._puzzle)
+            self._puzzle = None
+        return self._files
+
+
+def draw_instance(job: InstanceJob) -> DrawnInstance:
+    """Generate and render one instance and make its record; its images are encoded when written."""
     from genpuzzle.registry import get_track
 
     track = get_track(job.track)
     puzzle: Puzzle = track.generate(job.seed, job.variant)
     folder = f"images/{job.track}"
-    files = {f"{folder}/{job.id}_input.png": encode_png(puzzle.input_image)}
-    refs = []
-    for k, ref in enumerate(puzzle.reference_images):
-        path = f"{folder}/{job.id}_ref{k}.png"
-        files[path] = encode_png(ref)
-        refs.append(path)
-    mask_path = f"{folder}/{job.id}_mask.png"
-    mask = puzzle.edit_mask
-    files[mask_path] = encode_png(mask if mask.mode == "L" else mask.convert("L"))  # convert("L") of L copies
-    extra = []
-    for suffix, data in sorted(puzzle.extra_files.items()):
-        path = f"{folder}/{job.id}_{suffix}"
-        files[path] = data
-        extra.append(path)
     record = InstanceRecord(
         id=job.id, track=job.track, variant=job.variant, difficulty=puzzle.difficulty, seed=job.seed,
-        instruction=puzzle.instruction, input_image=f"{folder}/{job.id}_input.png", reference_images=refs,
-        edit_mask=mask_path, ground_truth=puzzle.ground_truth, layout=puzzle.layout, scoring=puzzle.scoring,
-        track_version=track.version, extra_files=extra,
+        instruction=puzzle.instruction, input_image=f"{folder}/{job.id}_input.png",
+        reference_images=[f"{folder}/{job.id}_ref{k}.png" for k in range(len(puzzle.reference_images))],
+        edit_mask=f"{folder}/{job.id}_mask.png", ground_truth=puzzle.ground_truth, layout=puzzle.layout,
+        scoring=puzzle.scoring, track_version=track.version,
+        extra_files=[f"{folder}/{job.id}_{suffix}" for suffix in sorted(puzzle.extra_files)],
     )
-    return BuiltInstance(record, files)
+    return DrawnInstance(record, puzzle)
+
+
+def _encode_files(record: InstanceRecord, puzzle: Puzzle) -> dict[str, bytes]:
+    """The files of a drawn instance by relative path: input, references, mask, extra files (in that
+    order: the set's fingerprint hashes them in it)."""
+    files = {record.input_image: encode_png(puzzle.input_image)}
+    for path, ref in zip(record.reference_images, puzzle.reference_images):
+        files[path] = encode_png(ref)
+    mask = puzzle.edit_mask
+    files[record.edit_mask] = encode_png(mask if mask.mode == "L" else mask.convert("L"))  # convert("L") of L copies
+    for path, suffix in zip(record.extra_files, sorted(puzzle.extra_files)):
+        files[path] = puzzle.extra_files[suffix]
+    return files
+
+
+def build_instance(job: InstanceJob) -> BuiltInstance:
+    """Generate, render and PNG-encode one instance (runs in a worker process)."""
+    drawn = draw_instance(job)
+    return BuiltInstance(drawn.record, drawn.files)
 
 
 def plan_jobs(counts: dict[str, int], master_seed: int, variants: dict[str, list[str]] | None = None,
@@ -223,28 +248,40 @@ def write_set(out: Path, counts: dict[str, int], master_seed: int, *, workers: i
 MAX_REDRAWS = 50
 
 
-def _distinct(job: InstanceJob, built: BuiltInstance, seen: set[str], master_seed: int) -> BuiltInstance:
-    """``built``, or a re-draw of it from a derived seed when it duplicates an earlier instance.
+def _distinct(job: InstanceJob, built: BuiltInstance | DrawnInstance | None, seen: set[str],
+              master_seed: int) -> BuiltInstance | DrawnInstance:
+    """``built`` (drawn here when None), or a re-draw of it from a derived seed when it duplicates an
+    earlier instance.
 
-    Runs in the writing process, in job order, so the result does not depend on the worker count.
+    Runs in the writing process, in job order, so the result does not depend on the worker count. A seed
+    whose planned key (:meth:`Track.planned_dedupe_key`) is already in the set is not drawn, and a
+    re-draw's images are encoded only if it is kept.
     """
     from genpuzzle.registry import get_track
 
     track = get_track(job.track)
+    seed = job.seed
     for attempt in range(1, MAX_REDRAWS + 1):
-        key = track.dedupe_key(built.record)
+        if built is None:
+            key = track.planned_dedupe_key(seed, job.variant)
+            if key is None or key not in seen:
+                built = draw_instance(InstanceJob(job.track, job.variant, job.index, seed))
+                key = track.dedupe_key(built.record)
+        else:
+            key = track.dedupe_key(built.record)
         if key not in seen:
             seen.add(key)
             return built
         seed = derive_seed(master_seed, job.track, job.variant, f"{job.index}/retry{attempt}")
-        built = build_instance(InstanceJob(job.track, job.variant, job.index, seed))
+        built = None
     raise DatasetError(f"{job.track}/{job.variant}: no distinct instance for index {job.index} after "
                        f"{MAX_REDRAWS} re-draws; the variant has too few distinct puzzles for this count")
 
 
 def _build_all(jobs: list[InstanceJob], workers: int, backend: str = "local",
-               address: str | None = None) -> Iterator[BuiltInstance]:
-    """Built instances in job order: here, in ``workers`` processes when more than one, or as Ray tasks."""
+               address: str | None = None) -> Iterator[BuiltInstance | None]:
+    """Built instances in job order, in ``workers`` processes when more than one, or as Ray tasks; None
+    per job when there is one worker (the writer draws it)."""
     if backend == "ray":
         from genpuzzle.distributed import ray_map, ray_session
 
@@ -252,8 +289,8 @@ def _build_all(jobs: list[InstanceJob], workers: int, backend: str = "local",
             yield from ray_map(ray, build_instance, ((job,) for job in jobs), window=max(8, 4 * workers), ordered=True)
         return
     if workers <= 1 or len(jobs) < 2:
-        for job in jobs:
-            yield build_instance(job)
+        for _ in jobs:
+            yield None  # drawn by the writer's _distinct, which may skip a planned duplicate
         return
     with process_pool(workers) as pool, clear_worker_failures():
         yield from pool.map(build_instance, jobs, chunksize=max(1, min(16, len(jobs) // (4 * workers))))

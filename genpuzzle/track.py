@@ -80,6 +80,13 @@ class Track(ABC):
         text = json.dumps(record.ground_truth, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
+    def planned_dedupe_key(self, seed: int, variant: str) -> str | None:
+        """The :meth:`dedupe_key` of the instance ``generate(seed, variant)`` would make, when the track
+        can tell it without generating it (cheaply), else None (the default). The set writer then skips
+        drawing a seed whose puzzle the set already holds. A track that answers must give exactly the
+        key of the generated record (test it): a wrong key would drop or keep the wrong instances."""
+        return None
+
     def validate(self, record: InstanceRecord) -> list[str]:
         """Re-prove the record's ground-truth claims (e.g. uniqueness). Returns problems, empty if sound."""
         return []

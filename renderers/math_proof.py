@@ -99,8 +99,11 @@ def new_canvas() -> tuple[Image.Image, ImageDraw.ImageDraw]:
     return img, d
 
 
-def finish(input_image: Image.Image, reference: Image.Image, layout: dict[str, Any], mask_ink_px: float) -> Drawing:
-    """The edit mask: wherever the reference differs from the input, grown by ``mask_ink_px``."""
+def finish(input_image: Image.Image, reference: Image.Image, layout: dict[str, Any], mask_ink_px: float,
+           grey_input: bool = False) -> Drawing:
+    """The edit mask: wherever the reference differs from the input, grown by ``mask_ink_px``. With
+    ``grey_input`` (the figure was drawn in grey inks only) the input is handed out as an L image: the
+    pixels the set stores anyway, without the writer's colour count."""
     import cv2
     from PIL import ImageChops
 
@@ -118,7 +121,7 @@ def finish(input_image: Image.Image, reference: Image.Image, layout: dict[str, A
         grown[r0:r1, c0:c1] = dilate_by_rects(diff, kernel) * 255
     mask = Image.fromarray(grown, "L")
     layout["size"] = [SIZE, SIZE]
-    return Drawing(input_image, reference, mask, layout)
+    return Drawing(input_image.getchannel(0) if grey_input else input_image, reference, mask, layout)
 
 
 def dilate_by_rects(image: np.ndarray, kernel: np.ndarray) -> np.ndarray:
@@ -240,7 +243,8 @@ def render_construction(task: dict[str, Any], elements: list[dict[str, Any]], to
         x1, y1 = to_px(frame, (cells["x1"], cells["y0"]))
         layout["cells"] = {"grid_bbox": [round(x0), round(y0), round(x1), round(y1)], "rows": cells["rows"],
                            "cols": cells["cols"]}
-    return finish(input_image, img, layout, 3 * tolerance_px)
+    grey_input = not (fig.get("grid") or {}).get("axis")  # the mirror line is the figures' one coloured ink
+    return finish(input_image, img, layout, 3 * tolerance_px, grey_input)
 
 
 def _bbox(extent, frame) -> list[int]:
@@ -364,4 +368,4 @@ def render_lattice(caption: str, labels_grid: np.ndarray, removed: np.ndarray | 
     d.rectangle([x0, y0, x1, y1], outline=INK, width=FIGURE_WIDTH)
     del ref_layer
     layout = {"lattice": g, "labels": labels, "removed": removed.astype(int).tolist()}
-    return finish(input_image, img, layout, 2)
+    return finish(input_image, img, layout, 2, grey_input=True)

@@ -315,8 +315,7 @@ class MathProofTrack(Track):
     # -- lattices -----------------------------------------------------------------------------------
 
     def _lattice(self, seed: int, rng: random.Random) -> Puzzle:
-        identity = IDENTITIES[rng.randrange(len(IDENTITIES))]
-        params, caption, words = lattice_params(identity, rng)
+        identity, (params, caption, words) = lattice_choice(rng)
         labels = geo.reference_partition(identity, params)
         removed = labels < 0
         drawing = render_lattice(caption, labels, removed)
@@ -384,12 +383,15 @@ class MathProofTrack(Track):
         return out
 
     def dedupe_key(self, record: InstanceRecord) -> str:
-        import hashlib
-        import json
+        return _dedupe_key(record.variant, record.ground_truth)
 
-        truth = record.ground_truth
-        key = {k: truth[k] for k in ("kind", "identity", "params", "figure") if k in truth}
-        return record.variant + ":" + hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()
+    def planned_dedupe_key(self, seed: int, variant: str) -> str | None:
+        """A lattice's key from its first two draws (identity and parameters), without building it: the
+        variant has a few dozen puzzles, so a set re-draws many; None for constructions."""
+        if variant != "proof_without_words":
+            return None
+        identity, (params, _, _) = lattice_choice(random.Random(seed))
+        return _dedupe_key(variant, {"identity": identity, "params": params})
 
     # -- validation --------------------------------------------------------------------------------
 
@@ -424,6 +426,20 @@ def equation(a: F, b: F) -> str:
 
     sign = "+" if b > 0 else "-"
     return f"{coef(a)}x {sign} {abs(b)}"
+
+
+def _dedupe_key(variant: str, truth: dict[str, Any]) -> str:
+    import hashlib
+    import json
+
+    key = {k: truth[k] for k in ("kind", "identity", "params", "figure") if k in truth}
+    return variant + ":" + hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()
+
+
+def lattice_choice(rng: random.Random) -> tuple[str, tuple[dict[str, int], str, dict[str, Any]]]:
+    """A lattice instance's identity and its :func:`lattice_params`: the first draws from its ``rng``."""
+    identity = IDENTITIES[rng.randrange(len(IDENTITIES))]
+    return identity, lattice_params(identity, rng)
 
 
 def lattice_params(identity: str, rng: random.Random) -> tuple[dict[str, int], str, dict[str, Any]]:
