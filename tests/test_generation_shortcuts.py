@@ -135,3 +135,51 @@ def test_go_play_matches_a_plain_group_search():
             for c in range(n):
                 for side in "BW":
                     assert go.play(board, r, c, side) == plain_play(board, r, c, side)
+
+
+def test_chess_checking_masks_hold_every_checking_move():
+    chess = pytest.importorskip("chess")
+    from genpuzzle.solvers.board_game import chess as chess_game
+
+    rng = random.Random(5)
+    for _ in range(150):
+        cb = chess_game.random_position(rng, rng.randint(3, 12), rng.random() < 0.5)
+        for _ in range(6):  # a short random game: pinned pieces, replies in check, en passant squares
+            masked = {m for frm, to in chess_game._checking_masks(cb) for m in cb.generate_legal_moves(frm, to)}
+            assert {m for m in cb.legal_moves if cb.gives_check(m)} <= masked
+            moves = list(cb.legal_moves)
+            if not moves:
+                break
+            double = [m for m in moves if cb.piece_type_at(m.from_square) == chess.PAWN
+                      and abs(m.to_square - m.from_square) == 16]
+            cb.push(rng.choice(double) if double and rng.random() < 0.5 else rng.choice(moves))
+
+
+def test_hex_generation_finds_the_winning_cell_solve_finds():
+    from genpuzzle.solvers.board_game import hex as hex_game
+
+    for seed in range(40):
+        instance = hex_game.GAME.generate(random.Random(seed))
+        assert instance.accepted == hex_game.GAME.solve(instance.position, instance.side, "win")
+
+
+def test_math_proof_planned_keys_are_the_generated_keys():
+    from genpuzzle.dataset import InstanceJob, draw_instance
+    from genpuzzle.registry import get_track
+
+    track = get_track("math_proof")
+    for seed in range(20):
+        record = draw_instance(InstanceJob("math_proof", "proof_without_words", 0, seed)).record
+        assert track.planned_dedupe_key(seed, "proof_without_words") == track.dedupe_key(record)
+    assert track.planned_dedupe_key(0, "construction") is None
+
+
+def test_writing_with_planned_keys_gives_the_same_set(tmp_path, monkeypatch):
+    from genpuzzle.dataset import write_set
+    from genpuzzle.registry import get_track
+
+    counts, lattices = {"math_proof": 16}, {"math_proof": ["proof_without_words"]}  # a few dozen: re-draws
+    planned = write_set(tmp_path / "planned", counts, master_seed=3, variants=lattices)
+    monkeypatch.setattr(type(get_track("math_proof")), "planned_dedupe_key", lambda self, seed, variant: None)
+    drawn = write_set(tmp_path / "drawn", counts, master_seed=3, variants=lattices)
+    assert planned["fingerprint"] == drawn["fingerprint"]

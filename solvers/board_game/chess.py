@@ -21,7 +21,6 @@ No drawing, no I/O.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from typing import Any
 
 from genpuzzle.solvers.board_game.base import Board, BoardGame, Instance, Move, fen_placement
@@ -91,11 +90,13 @@ def mate_in_1_move(cb: Any, hint: Any = None) -> Any:
 
 def _checking_masks(cb: Any) -> list[tuple[int, int]]:
     """(from squares, to squares) masks whose legal moves include every move that can give check (so
-    every mating move; a move may come up twice): a move from a square in line with the enemy king (it
-    may open a line), a knight or pawn moving to a square attacking the king, a bishop, rook or queen
-    moving to a square with a clear line to it (the moved piece is not on that line, else its from-square
-    is in line), every promotion, every en passant capture and, with castling rights, every king move.
-    Letting python-chess filter by masks skips generating and testing the other moves."""
+    every mating move; a move may come up twice): a move of the one piece between the enemy king and a
+    bishop, rook or queen of the side to move (it may open the line: :func:`_discovering`), a knight or
+    pawn moving to a square attacking the king, a bishop, rook or queen moving to a square with a clear
+    line to it (the moved piece is not on that line, else it would be that one piece or stand behind
+    another), every promotion, every en passant capture (it may open a line through two squares) and,
+    with castling rights, every king move. Letting python-chess filter by masks skips generating and
+    testing the other moves."""
     import chess
 
     king = cb.king(not cb.turn)
@@ -106,7 +107,7 @@ def _checking_masks(cb: Any) -> list[tuple[int, int]]:
     straight = chess.BB_RANK_ATTACKS[king][chess.BB_RANK_MASKS[king] & occ] | \
         chess.BB_FILE_ATTACKS[king][chess.BB_FILE_MASKS[king] & occ]
     last_but_one = chess.BB_RANK_7 if cb.turn == chess.WHITE else chess.BB_RANK_2
-    masks = [(_aligned(king) & own, chess.BB_ALL),
+    masks = [(_discovering(cb, king, own, occ), chess.BB_ALL),
              (cb.knights & own, chess.BB_KNIGHT_ATTACKS[king]),
              (cb.pawns & own, chess.BB_PAWN_ATTACKS[not cb.turn][king]),
              (cb.pawns & own & last_but_one, chess.BB_ALL),
@@ -119,12 +120,22 @@ def _checking_masks(cb: Any) -> list[tuple[int, int]]:
     return masks
 
 
-@lru_cache(maxsize=None)
-def _aligned(square: int) -> int:
-    """The squares on a rank, file or diagonal through ``square`` (itself excluded)."""
+def _discovering(cb: Any, king: int, own: int, occ: int) -> int:
+    """The pieces of the side to move that stand alone between the enemy ``king`` and one of its own
+    bishops, rooks or queens on that line: the only pieces whose move can give discovered check (any
+    other piece leaves every line to the king as blocked or as open as it was)."""
     import chess
 
-    return sum(chess.BB_SQUARES[s] for s in range(64) if s != square and chess.BB_RAYS[square][s])
+    straight = (cb.rooks | cb.queens) & own
+    diagonal = (cb.bishops | cb.queens) & own
+    snipers = ((chess.BB_RANK_ATTACKS[king][0] | chess.BB_FILE_ATTACKS[king][0]) & straight) | \
+        (chess.BB_DIAG_ATTACKS[king][0] & diagonal)
+    found = 0
+    for sniper in chess.scan_reversed(snipers):
+        between = chess.between(king, sniper) & occ
+        if between and between & (between - 1) == 0:  # exactly one piece
+            found |= between
+    return found & own
 
 
 def mate_in_2_keys(cb: Any, limit: int = 2) -> tuple[list[Any], int]:

@@ -26,12 +26,22 @@ def connected(board: Board, side: str) -> bool:
     """Whether ``side`` joins its two edges (Red: top-bottom, Blue: left-right): its stones as a bit set
     (bit r * n + c), flooded from the first edge through the six neighbour shifts until it stops
     growing; joined when the flood reaches the other edge."""
+    return _joined(_stones(board, side), len(board), side)
+
+
+def _stones(board: Board, side: str) -> int:
+    """``side``'s stones as a bit set (bit r * n + c)."""
     n = len(board)
     stones = 0
     for r in range(n):
         for c in range(n):
             if board[r][c] == side:
                 stones |= 1 << (r * n + c)
+    return stones
+
+
+def _joined(stones: int, n: int, side: str) -> bool:
+    """:func:`connected` of the bit set ``stones`` of ``side`` on an n x n board."""
     first, last, not_left, not_right = _masks(n, side)
     reached = stones & first
     while True:
@@ -94,11 +104,23 @@ class Hex(BoardGame):
             for k, (r, c) in enumerate(cells[:stones]):
                 board[r][c] = SIDES[k % 2]
             side = "R" if stones % 2 == 0 else "U"
-            if connected(board, "R") or connected(board, "U"):
+            red, blue = _stones(board, "R"), _stones(board, "U")
+            if _joined(red, N, "R") or _joined(blue, N, "U"):
                 continue
-            accepted = self.solve(board, side, "win")
-            if len(accepted) != 1:
+            # :meth:`solve` on bit sets, stopping at a second winning cell: the same accepted move
+            own, taken = (red if side == "R" else blue), red | blue
+            wins = []
+            for k in range(N * N):
+                if not taken >> k & 1 and _joined(own | 1 << k, N, side):
+                    wins.append(divmod(k, N))
+                    if len(wins) > 1:
+                        break
+            if len(wins) != 1:
                 continue
+            (r, c), = wins
+            won = [row[:] for row in board]
+            won[r][c] = side
+            accepted = [Move(cell_name(r, c, N), won, [(r, c)])]
             name = self.side_names[side]
             edges = "top and bottom" if side == "R" else "left and right"
             text = f"{name} is to move. Play the only cell that completes a {name.lower()} chain joining the {edges} edges."
