@@ -459,6 +459,24 @@ def _cell_sheet(marks: list[str], cell: int = 48, shadow: float = 0.0, line_px: 
                 d.line([a, b], fill=(20, 20, 20), width=w // 6)
         elif mark == "dot":
             d.ellipse([x0 + 0.42 * w, y0 + 0.42 * w, x0 + 0.58 * w, y0 + 0.58 * w], fill=(20, 20, 20))
+        elif mark == "inset":  # a solid square 0.66 of the cell, centred (reaching the side middles)
+            d.rectangle([x0 + 0.17 * w, y0 + 0.17 * w, x1 - 0.17 * w, y1 - 0.17 * w], fill=(30, 30, 30))
+        elif mark == "vhatch":  # four upright strokes, the last short of the right side middle
+            for k in range(4):
+                xs = x0 + (0.14 + 0.19 * k) * w
+                d.line([(xs, y0 + 0.1 * w), (xs, y1 - 0.1 * w)], fill=(30, 30, 30), width=max(2, round(w / 10)))
+        elif mark == "short_pencil_x":  # a thin light X spanning 60 % of the cell
+            m = 0.2 * w
+            for a, b in (((x0 + m, y0 + m), (x1 - m, y1 - m)), ((x0 + m, y1 - m), (x1 - m, y0 + m))):
+                d.line([a, b], fill=(160, 160, 160), width=max(1, round(0.04 * w)))
+        elif mark == "dash":  # a short level dash through the centre, 0.5 of the cell long
+            d.line([(x0 + 0.25 * w, y0 + 0.5 * w), (x1 - 0.25 * w, y0 + 0.5 * w)], fill=(30, 30, 30),
+                   width=max(2, round(0.07 * w)))
+        elif mark == "x_spill":  # an X, with the fill of the cell above run 8 % of a cell over the line
+            m = 0.2 * w
+            for a, b in (((x0 + m, y0 + m), (x1 - m, y1 - m)), ((x0 + m, y1 - m), (x1 - m, y0 + m))):
+                d.line([a, b], fill=(30, 30, 30), width=max(2, round(0.08 * w)))
+            d.rectangle([x0, y0, x1, y0 + 0.08 * w + line_px / 2], fill=(15, 15, 15))
         elif mark == "sparse_hatch":  # 3 px diagonal strokes a sixth of a cell apart, inset 12 %
             m, k = 0.12 * w, -w
             while k < w:
@@ -492,7 +510,9 @@ def _jpeg_bytes(a: np.ndarray) -> io.BytesIO:
 
 MARKS = {"black": "filled", "light": "filled", "outline": "filled", "partial": "filled", "hatch": "filled",
          "sparse_hatch": "filled",
-         "heavy_x": "crossed", "dot": "crossed", "blank": "blank", "ring": "unsure", "faint": "unsure"}
+         "inset": "filled", "vhatch": "filled",
+         "heavy_x": "crossed", "dot": "crossed", "dash": "crossed", "x_spill": "crossed", "short_pencil_x": "crossed",
+         "blank": "blank", "ring": "unsure", "faint": "unsure"}
 
 
 @pytest.mark.parametrize("shadow", [0.0, 0.4])
@@ -507,6 +527,45 @@ def test_cell_reader_reads_each_mark_as_what_it_is(shadow, line_px):
     assert got == MARKS, {k: (got[k], marks.evidence[i]) for i, k in enumerate(names) if got[k] != MARKS[k]}
     for name, conf in zip(names, marks.confidence):
         assert (conf < 0.6) == (MARKS[name] == "unsure"), (name, conf)
+
+
+def _patch(draw) -> np.ndarray:
+    """A 16x16 cell patch (mark darkness) drawn by ``draw(ImageDraw)`` at 8x and reduced (anti-aliased)."""
+    im = Image.new("L", (128, 128), 0)
+    draw(ImageDraw.Draw(im))
+    return cv2.resize(np.asarray(im), (16, 16), interpolation=cv2.INTER_AREA)
+
+
+def _x(d, m, width, ink=200):
+    d.line([(m, m), (127 - m, 127 - m)], fill=ink, width=width)
+    d.line([(m, 127 - m), (127 - m, m)], fill=ink, width=width)
+
+
+PATCH_MARKS = {
+    # an X with the neighbours' fills run over the line along the top and the right (cells of HELDOUT6's
+    # bleeding fills read filled: a correct answer marked incorrect)
+    "x_with_spill": (lambda d: (_x(d, 20, 12), d.rectangle([0, 0, 127, 14], fill=230),
+                                d.rectangle([114, 0, 127, 127], fill=230)), "crossed"),
+    # a solid square inset in a small cell, reaching two side middles (read unsure)
+    "inset_square": (lambda d: d.rectangle([8, 10, 118, 120], fill=220), "filled"),
+    # a thin light X short of the corners (a pencil X: one diagonal 0.44 covered, read unsure)
+    "short_thin_x": (lambda d: _x(d, 30, 5, 120), "crossed"),
+    # a dash through the centre
+    "dash": (lambda d: d.line([(30, 64), (98, 66)], fill=220, width=9), "crossed"),
+    # upright hatching over three side middles (the right one falls between two strokes)
+    "upright_hatching": (lambda d: [d.line([(x, 6), (x, 121)], fill=220, width=12) for x in (10, 38, 66, 92)],
+                         "filled"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PATCH_MARKS))
+def test_cell_patches_read_as_the_mark_they_show(name):
+    from genpuzzle.verifiers.cells import classify_patch
+
+    draw, want = PATCH_MARKS[name]
+    state, conf, ev = classify_patch(_patch(draw))
+    assert state == want, (name, state, ev)
+    assert conf >= 0.6
 
 
 @pytest.mark.parametrize("variant", ["5x5", "10x10", "15x15"])
@@ -716,6 +775,22 @@ def test_clue_numbers_are_split_by_spacing_relative_to_the_digits(font_file):
     # spacing between one number and two is unsure, never a confident value
     dark, strips = _clue_darkness(["1 1"], "DejaVuSans-Bold.ttf", 18, 0.3, 1.0)
     assert read_clue_strips(dark, strips, 18)[0].values in (None, [1, 1])
+
+
+def test_evenly_spaced_clue_digits_are_grouped_by_what_fits_the_line():
+    """A hand that spaces the digits of one clue as evenly as the numbers ("1 1 1 1" read as 1111): the one
+    grouping that fits the line and the spacing is taken; a changed number is still read as written; where
+    several groupings fit, the strip is unsure."""
+    from genpuzzle.verifiers.nonogram import _groupings_by_line, clue_fits_line, read_clue_strips
+
+    dark, strips = _clue_darkness(["1 1 1 1", "1 1 1 2", "1 1"], "DejaVuSans-Bold.ttf", 18, 0.08)
+    assert [r.values for r in read_clue_strips(dark, strips, 18)] == [[1111], [1112], [11]]  # spacing alone
+    read = read_clue_strips(dark, strips, 18, line_lengths=[10, 10, 15])
+    assert [r.values for r in read] == [[1, 1, 1, 1], [1, 1, 1, 2], [11]]  # "11" fits 15 cells as it stands
+    assert clue_fits_line([0], 5) and not clue_fits_line([3, 0], 5) and not clue_fits_line([3, 2], 5)
+    # a glyph spacing that allows "1 1 1" and "11 1" on 15 cells decides nothing
+    assert _groupings_by_line([[1, 1, 1]], [[0.2, 0.3]], 15) == [[11, 1], [1, 1, 1]]
+    assert _groupings_by_line([[1, 1, 1]], [[0.2, 0.3]], 9) == [[1, 1, 1]]
 
 
 @pytest.mark.parametrize("style,seed,variant", [("h_black_x_cmr", 5020, "15x15"), ("g_partial_mixed_stix", 5021, "15x15")])

@@ -349,6 +349,20 @@ def classify_patch(patch: np.ndarray, features: dict[str, Any] | None = None) ->
         return FILLED, _conf((tone - INK) / 12.0, (tinted - 0.85) / 0.1), ev
     if _is_faint(f):  # an even faint tone: shading or shadow left over (see _faint_against_neighbours)
         return UNSURE, UNSURE_CONFIDENCE, ev
+    plain_x = covered <= 2 and min(diagonals) >= 0.45 and off <= 0.2 and max(sides) < 0.5 and centre >= 0.2
+    spilled = None if plain_x or cover < 0.05 else _without_spill(patch)
+    if spilled is not None:
+        g = _rows(patch_features(spilled[None]))[0]
+        if (min(g["diagonals"]) >= 0.45 and g["off_diagonal"] <= 0.2 and max(g["sides"]) < SIDE_COVERED
+                and g["centre"] >= 0.2):
+            # an X with a neighbour's fill run over the line into the cell along one or more sides (and,
+            # once that is off, every side middle blank: hatching strokes cross the diagonals too)
+            return CROSSED, 0.7, ev
+    solid = _central_solid(patch >= MARK_INK) if cover >= SOLID_BLOB_AREA else None
+    if solid is not None and solid[0] >= SOLID_BLOB_AREA and solid[1] >= SOLID_BLOB_FILL:
+        # one solid shape over a third of the cell around its centre (an inset square, a disc), whatever
+        # side middles it reaches: a fill drawn smaller than the cell (an X or a ring is far less solid)
+        return FILLED, _conf((solid[0] - SOLID_BLOB_AREA) / 0.15, (solid[1] - SOLID_BLOB_FILL) / 0.2), ev
     if covered == 4:
         lowest = min(sides)
         if centre < 0.2 and cover < HOLLOW_FILL_COVER:
@@ -367,6 +381,8 @@ def classify_patch(patch: np.ndarray, features: dict[str, Any] | None = None) ->
     if covered <= 2 and min(diagonals) >= 0.45 and off <= 0.2 and max(sides) < 0.5 and centre >= 0.2:
         # both diagonals inked, the rest of the cell blank: an X (a heavy one may touch a side middle)
         return CROSSED, _conf((min(diagonals) - 0.45) / 0.2, (0.2 - off) / 0.1), ev
+    if covered <= 2 and 0.02 <= cover <= 0.25 and _is_dash(patch >= MARK_INK):
+        return CROSSED, 0.65, ev  # a short dash through the centre (a mark for an empty cell)
     if covered <= 3 and inner < 0.01 and cover < 0.075 * max(2, covered):
         return BLANK, 0.7, ev  # ink only along the border (up to three sides): grid-line remnants
     if covered == 0:
@@ -381,14 +397,77 @@ def classify_patch(patch: np.ndarray, features: dict[str, Any] | None = None) ->
                 return FILLED, _conf((area - 0.35) / 0.15), ev  # a large central blob (a disc)
         if cover < 0.06 and max(diagonals) < 0.3:
             return BLANK, _conf((0.06 - cover) / 0.06) * 0.8, ev  # specks
-        if max(diagonals) >= 0.55 and min(diagonals) < 0.3 and off <= 0.1:
-            return CROSSED, 0.65, ev  # a single slash
+        if max(diagonals) >= 0.55 and off <= 0.1:
+            return CROSSED, 0.65, ev  # a single slash, or a thin X with a faint stroke or crossing (pencil)
+        if min(diagonals) >= 0.3 and off <= 0.05 and centre >= 0.15:
+            return CROSSED, 0.65, ev  # a thin X drawn short of the corners, nothing off its diagonals
         return UNSURE, UNSURE_CONFIDENCE, ev
     if covered >= 2 and centre >= 0.6 and cover >= 0.35 and off >= 0.25:
         return FILLED, _conf((cover - 0.35) / 0.15, (centre - 0.6) / 0.3, (off - 0.25) / 0.2), ev  # partial fill
+    if covered == 3 and centre >= 0.3 and inner >= 0.4 and off >= 0.25:
+        # strokes spread over the whole cell and three side middles (the fourth left between two strokes):
+        # hatching, as in the four-sided case above
+        return FILLED, _conf((inner - 0.4) / 0.2, (centre - 0.3) / 0.2), ev
     if covered == 1 and (cover < 0.08 or (inner < 0.06 and max(diagonals) < 0.4)):
         return BLANK, 0.65, ev  # a remnant of a grid line along one side
     return UNSURE, UNSURE_CONFIDENCE, ev
+
+
+SPILL_DEPTH = 3  # patch px (of PATCH): deepest stripe along a side that can be a neighbour's fill run over
+
+
+def _without_spill(patch: np.ndarray) -> np.ndarray | None:
+    """The patch with the shallow stripes along its sides taken off (ink across >= 85 % of a side, at most
+    SPILL_DEPTH deep, paper-ish behind it: a careless fill in the next cell run over the line), or None when
+    it has no such stripe or has one on all four sides (an outlined fill)."""
+    ink = patch >= MARK_INK
+    out = patch.copy()
+    found = 0
+    for side in range(4):
+        rows = np.rot90(ink, side)  # side 0: top rows; the others rotated to the top
+        full = rows.mean(axis=1) >= 0.85
+        depth = 0
+        while depth < len(full) and full[depth]:
+            depth += 1
+        if 1 <= depth <= SPILL_DEPTH and rows[depth].mean() < 0.5:
+            view = np.rot90(out, side)
+            view[:depth] = 0
+            found += 1
+    return out if 0 < found < 4 else None
+
+
+def _is_dash(ink: np.ndarray) -> bool:
+    """Whether the patch's ink is one short straight stroke, level or upright, through the centre (a dash
+    marking a cell empty): 0.25-0.8 of the patch long, at most 0.25 thick, filling at least half its box,
+    with almost no other ink away from the border."""
+    count, labels, stats, cents = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    if count <= 1:
+        return False
+    k = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    cx, cy = cents[k] / PATCH
+    w, h, area = (int(stats[k, c]) for c in (cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT, cv2.CC_STAT_AREA))
+    long, thick = max(w, h) / PATCH, min(w, h) / PATCH
+    other = int(np.count_nonzero(ink[2:-2, 2:-2] & (labels[2:-2, 2:-2] != k)))
+    return (abs(cx - 0.5) <= 0.2 and abs(cy - 0.5) <= 0.2 and 0.25 <= long <= 0.8 and thick <= 0.25
+            and area >= 0.5 * w * h and other <= 0.03 * PATCH ** 2)
+
+
+SOLID_BLOB_AREA = 0.3  # a central shape covering this share of the patch ...
+SOLID_BLOB_FILL = 0.7  # ... and this share of its own box (a square 1, a disc 0.79, a heavy X ~0.35) is a fill
+
+
+def _central_solid(ink: np.ndarray) -> tuple[float, float] | None:
+    """(area share of the patch, share of its own box) of the largest ink component whose centre is near the
+    patch centre and which does not reach the patch border (a fill drawn inside the cell, not a line remnant)."""
+    count, _, stats, cents = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    if count <= 1:
+        return None
+    k = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    cx, cy = cents[k] / PATCH
+    x, y, w, h, area = (int(v) for v in stats[k])
+    if abs(cx - 0.5) > 0.15 or abs(cy - 0.5) > 0.15 or x == 0 or y == 0 or x + w == PATCH or y + h == PATCH:
+        return None
+    return area / PATCH ** 2, area / float(w * h)
 
 
 def _central_blob(ink: np.ndarray) -> tuple[float, float] | None:

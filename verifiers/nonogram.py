@@ -11,7 +11,7 @@ the input image. Scoring formula and thresholds: ``data/rubrics/nonogram.json``.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -103,6 +103,7 @@ class ClueReading:
     slant: float = 0.0  # the page's glyph slant it was read at (see _page_slant)
     glyph_cells: tuple[np.ndarray, ...] = ()  # the glyph images read, in reading order
     doubtful: bool = False  # a glyph read below the confident level, or glyphs and numbers not cut clearly
+    square_cut: bool = False  # a glyph read as no digit was read as two touching digits (see read_clue_strips)
 
 
 def _strip_ink(crop: np.ndarray, font_px: float) -> tuple[np.ndarray, list[list[int]]]:
@@ -190,7 +191,25 @@ def _glyph_lines(boxes: list[list[int]], kind: str, digit_h: float) -> list[list
     return out
 
 
-def _split_touching(line: list[list[int]], ink: np.ndarray, digit_h: float) -> list[list[int]]:
+def _glyph_cell(rim: np.ndarray, box: list[int]) -> np.ndarray:
+    """One glyph (``box`` in the strip's coords) of the strip's rimmed darkness ``rim``, centred on a square
+    of 1.5x its longer side and resized to GLYPH_CELL (ink dark on white, as the digit reader takes it)."""
+    gx0, gy0, gx1, gy1 = box
+    w, h = gx1 - gx0, gy1 - gy0
+    side = int(max(w, h) * 1.5) + 4
+    canvas = np.zeros((side, side), np.uint8)
+    rx0, ry0 = max(0, gx0 - 1), max(0, gy0 - 1)
+    rx1, ry1 = min(rim.shape[1], gx1 + 1), min(rim.shape[0], gy1 + 1)
+    ox, oy = (side - w) // 2 - (gx0 - rx0), (side - h) // 2 - (gy0 - ry0)
+    canvas[oy:oy + ry1 - ry0, ox:ox + rx1 - rx0] = rim[ry0:ry1, rx0:rx1]
+    return cv2.resize(255 - canvas, (GLYPH_CELL, GLYPH_CELL), interpolation=cv2.INTER_AREA)
+
+
+SQUARE_PAIR = 0.45  # a glyph read as no digit at least this wide (x its height) may be two touching digits
+
+
+def _split_touching(line: list[list[int]], ink: np.ndarray, digit_h: float, min_aspect: float = 1.05
+                    ) -> list[list[int]]:
     """Glyphs wider than tall (two digits of a bold or heavy pen whose strokes touch: "10", "14") cut in
     two at the column of least ink in their middle half; each half keeps the rows its ink spans. A glyph
     wider than TOUCHING_MAX_ASPECT x its height, shorter than half a digit, or whose halves would be
@@ -199,7 +218,7 @@ def _split_touching(line: list[list[int]], ink: np.ndarray, digit_h: float) -> l
     for g in line:
         x0, y0, x1, y1 = g
         w, h = x1 - x0, y1 - y0
-        if not (1.05 * h < w <= TOUCHING_MAX_ASPECT * h and h >= 0.5 * digit_h):
+        if not (min_aspect * h < w <= TOUCHING_MAX_ASPECT * h and h >= 0.5 * digit_h):
             out.append(g)
             continue
         cols = ink[y0:y1, x0:x1].sum(axis=0)
@@ -268,23 +287,63 @@ def _digit_size(lines_per_strip: list[list[list[list[int]]]], font_px: float) ->
     return digit_h, digit_w
 
 
+def _slot_gaps(glyphs: list[list[int]], digit_w: float) -> list[float]:
+    """The gaps between consecutive glyphs of one line, in digit widths, each glyph given a slot at least
+    one digit wide (a "1" is narrow but takes a digit's place)."""
+    gaps = []
+    for p, g in zip(glyphs, glyphs[1:]):
+        pitch = (g[0] + g[2]) / 2 - (p[0] + p[2]) / 2
+        gaps.append((pitch - (max(g[2] - g[0], digit_w) + max(p[2] - p[0], digit_w)) / 2) / digit_w)
+    return gaps
+
+
 def _numbers(glyphs: list[list[int]], digit_w: float) -> tuple[list[list[list[int]]], bool]:
-    """One line of glyphs split into numbers by spacing, and whether any split is unclear. Each glyph is
-    given a slot at least one digit wide (a "1" is narrow but takes a digit's place): slots closer than
-    SAME_NUMBER_GAP digit widths are one number, farther than NEW_NUMBER_GAP two numbers."""
-    numbers: list[list[list[int]]] = []
+    """One line of glyphs split into numbers by spacing (:func:`_slot_gaps`), and whether any split is
+    unclear: slots closer than SAME_NUMBER_GAP digit widths are one number, farther than NEW_NUMBER_GAP two
+    numbers."""
+    numbers: list[list[list[int]]] = [[g] for g in glyphs[:1]]
     unclear = False
-    for g in glyphs:
-        if numbers:
-            p = numbers[-1][-1]
-            pitch = (g[0] + g[2]) / 2 - (p[0] + p[2]) / 2
-            gap = (pitch - (max(g[2] - g[0], digit_w) + max(p[2] - p[0], digit_w)) / 2) / digit_w
-            if gap <= SAME_NUMBER_GAP:
-                numbers[-1].append(g)
-                continue
-            unclear |= gap < NEW_NUMBER_GAP
+    for g, gap in zip(glyphs[1:], _slot_gaps(glyphs, digit_w)):
+        if gap <= SAME_NUMBER_GAP:
+            numbers[-1].append(g)
+            continue
+        unclear |= gap < NEW_NUMBER_GAP
         numbers.append([g])
     return numbers, unclear
+
+
+def clue_fits_line(values: list[int], length: int) -> bool:
+    """Whether ``values`` can be a nonogram clue of a line of ``length`` cells: a lone 0 (an empty line), or
+    numbers from 1 whose runs with one cell between them fit the line."""
+    if values == [0]:
+        return True
+    return bool(values) and min(values) >= 1 and sum(values) + len(values) - 1 <= length
+
+
+def _groupings_by_line(digits: list[list[int]], gaps: list[list[float]], length: int) -> list[list[int]]:
+    """The clues a strip's glyphs can be grouped into that fit a line of ``length`` cells (:func:`clue_fits_line`)
+    and agree with their spacing: ``digits`` and ``gaps`` per text line; glyphs farther apart than
+    NEW_NUMBER_GAP stay apart, and wherever two glyphs are split into two numbers, every gap of the strip at
+    least as wide is split too (one writer spaces one strip alike)."""
+    inner = sorted({g for line in gaps for g in line if g < NEW_NUMBER_GAP}, reverse=True)
+    found: list[list[int]] = []
+    for cut in [NEW_NUMBER_GAP] + inner:
+        values: list[int] = []
+        for ds, gs in zip(digits, gaps):
+            number = [ds[0]] if ds else []
+            for d, g in zip(ds[1:], gs):
+                if g >= cut:
+                    values.append(int("".join(map(str, number))))
+                    number = []
+                number.append(d)
+            if number:
+                if len(number) > 1 and number[0] == 0:
+                    break  # a number does not start with 0
+                values.append(int("".join(map(str, number))))
+        else:
+            if clue_fits_line(values, length) and values not in found:
+                found.append(values)
+    return found
 
 
 CLUE_INK_FLOOR = 48  # darkness from which a clue-strip pixel can be glyph ink
@@ -312,8 +371,8 @@ def _stroke_kernel(font_px: float) -> np.ndarray:
 
 
 def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, int, int]]], font_px: float,
-                     digit_size: tuple[float, float] | None = None, slant: float | None = None
-                     ) -> list[ClueReading]:
+                     digit_size: tuple[float, float] | None = None, slant: float | None = None,
+                     line_lengths: list[int] | None = None) -> list[ClueReading]:
     """Read the numbers in each clue strip (``kind``, pixel box) of the darkness map ``dark`` with the
     project's digit reader, all glyphs in one batch. The strips' ink is split into glyphs and the glyphs
     into numbers by spacing relative to the page's digit size (:func:`_digit_size`). A glyph wider than
@@ -322,7 +381,11 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
     strip's ``values`` None (unsure). ``digit_size`` (height, width) replaces the size measured on
     ``strips``, e.g. to read some strips again at the size measured on all of them; ``slant`` likewise.
     Glyphs of a slanted page (italic) are sheared upright before reading. Glyphs wider than tall are cut
-    in two where their ink is thinnest (:func:`_split_touching`)."""
+    in two where their ink is thinnest (:func:`_split_touching`). With ``line_lengths`` (cells of each strip's
+    line) a strip whose digits are all read surely but whose spacing is unclear, or reads a clue that cannot
+    fit its line (a hand's evenly spaced "1 1 1 1" read as 1111 on a 10-cell line), takes the one grouping
+    that fits the line and agrees with the spacing (:func:`_groupings_by_line`); with none or several it is
+    unsure."""
     from genpuzzle.verifiers import digits
 
     try:
@@ -373,40 +436,84 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
     plans: list[list[list[int]]] = []
     boxes_per_strip: list[list[list[int]]] = []
     bad: list[bool] = []
+    unclear_gaps: list[bool] = []  # the only oddness of a strip is its spacing
+    gaps_per_strip: list[list[list[float]]] = []
+    sources: list[tuple[np.ndarray, np.ndarray, list[int], int, int]] = []  # per glyph cell: rim, ink, box, offset
     for (x0, y0, crop, ink), lines, (pad, pivot) in zip(crops, lines_per_strip, shears):
         # the glyph's darkness over its ink grown by 1 px: the anti-aliased rim of a thin or light stroke
         # is part of its weight (cut at the ink level, a small serif digit reads too thin)
         rim = np.where(cv2.dilate(ink.astype(np.uint8), _WEIGHT_KERNEL) > 0, crop, 0)
-        plan, gboxes, odd = [], [], False
+        plan, gboxes, odd, unclear_any, shape_odd = [], [], False, False, False
+        gaps_per_strip.append([_slot_gaps(line, digit_w) for line in lines])
         for line in lines:
             numbers, unclear = _numbers(line, digit_w)
-            odd |= unclear
+            unclear_any |= unclear
             for number in numbers:
                 idx = []
                 for gx0, gy0, gx1, gy1 in number:
                     w, h = gx1 - gx0, gy1 - gy0
                     if w > 1.05 * h or h < FRAGMENT * digit_h or h > TALL_GLYPH * digit_h:
-                        odd = True  # touching digits, a fragment or a bar much taller than a digit: not one digit
-                    side = int(max(w, h) * 1.5) + 4
-                    canvas = np.zeros((side, side), np.uint8)
-                    rx0, ry0 = max(0, gx0 - 1), max(0, gy0 - 1)
-                    rx1, ry1 = min(crop.shape[1], gx1 + 1), min(crop.shape[0], gy1 + 1)
-                    ox, oy = (side - w) // 2 - (gx0 - rx0), (side - h) // 2 - (gy0 - ry0)
-                    canvas[oy:oy + ry1 - ry0, ox:ox + rx1 - rx0] = rim[ry0:ry1, rx0:rx1]
-                    cells.append(cv2.resize(255 - canvas, (GLYPH_CELL, GLYPH_CELL), interpolation=cv2.INTER_AREA))
+                        shape_odd = True  # touching digits, a fragment or a bar much taller than a digit: not one digit
+                    cells.append(_glyph_cell(rim, [gx0, gy0, gx1, gy1]))
                     idx.append(len(cells) - 1)
                     back = round(slant * ((gy0 + gy1) / 2 - pivot) - pad) if pad else 0  # upright -> page x
                     gboxes.append([x0 + gx0 + back, y0 + gy0, x0 + gx1 + back, y0 + gy1])
+                    sources.append((rim, ink, [gx0, gy0, gx1, gy1], x0 + back, y0))
                 plan.append(idx)
         plans.append(plan)
         boxes_per_strip.append(gboxes)
-        bad.append(odd)
+        bad.append(unclear_any or shape_odd)
+        unclear_gaps.append(unclear_any and not shape_odd)
     if reader is None:
         return [ClueReading(None, 0.0, g, "digit reader unavailable", tuple(map(len, plan)), (digit_h, digit_w),
                             slant) for g, plan in zip(boxes_per_strip, plans)]
-    readings = reader.read(cells) if cells else []
+    readings = list(reader.read(cells)) if cells else []
+    # page consistency: an unsure glyph that nearly duplicates one digit's sure glyphs of the same page (the
+    # same font or hand, all strips read) is read as that digit (digits.resolve_by_page)
+    resolve = getattr(digits, "resolve_by_page", None)
+    if resolve is not None and readings:
+        readings = list(resolve(readings))
+    # A glyph read as no digit or unsure that is over half as wide as tall, and at least a digit high, may be two
+    # digits whose strokes touch while neither is wider than the other (a hand's "14", its "1" leaning on
+    # the "4"): it is cut at its thinnest column, like a glyph wider than tall, and taken as two digits when
+    # both halves read surely as digits. Such a strip is marked ``square_cut``: a cut guessed this way can
+    # confirm the puzzle's numbers, but never count as a changed clue (a wide digit read as no digit, cut in
+    # two, must not read as a change).
+    halves: dict[int, list[list[int]]] = {}
+    cut_strips: set[int] = set()
+    for i, r in enumerate(readings):
+        gx0, gy0, gx1, gy1 = sources[i][2]
+        w, h = gx1 - gx0, gy1 - gy0
+        if (r.digit is None or r.confidence < confident) and r.symbol != digits.SYMBOL_BLANK \
+                and SQUARE_PAIR * h <= w <= 1.05 * h and h >= FRAGMENT * digit_h:
+            cut = _split_touching([[gx0, gy0, gx1, gy1]], sources[i][1], digit_h, min_aspect=0.0)
+            if len(cut) == 2:
+                halves[i] = cut
+    if halves:
+        order = list(halves)
+        extra = reader.read([_glyph_cell(sources[i][0], b) for i in order for b in halves[i]])
+        for n, i in enumerate(order):
+            a, b = extra[2 * n], extra[2 * n + 1]
+            if all(g.digit is not None and g.confidence >= confident for g in (a, b)):
+                rim, ink, _, ox, oy = sources[i]
+                new_idx = []
+                for box, reading in ((halves[i][0], a), (halves[i][1], b)):
+                    cells.append(_glyph_cell(rim, box))
+                    readings.append(reading)
+                    sources.append((rim, ink, box, ox, oy))
+                    new_idx.append(len(cells) - 1)
+                for j, plan in enumerate(plans):
+                    for number in plan:
+                        if i in number:
+                            cut_strips.add(j)
+                            k = number.index(i)
+                            number[k:k + 1] = new_idx
+        for j, plan in enumerate(plans):
+            boxes_per_strip[j] = [[sources[i][3] + sources[i][2][0], sources[i][4] + sources[i][2][1],
+                                   sources[i][3] + sources[i][2][2], sources[i][4] + sources[i][2][3]]
+                                  for number in plan for i in number]
     out = []
-    for plan, gboxes, odd in zip(plans, boxes_per_strip, bad):
+    for j, (plan, gboxes, odd, unclear) in enumerate(zip(plans, boxes_per_strip, bad, unclear_gaps)):
         values: list[int] | None = []
         conf = 1.0
         texts = []
@@ -420,9 +527,25 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
                 values = None
         if odd:
             values = None
-        out.append(ClueReading(values, round(float(conf), 3), gboxes, " ".join(texts), tuple(map(len, plan)),
+        sizes = tuple(map(len, plan))
+        length = line_lengths[j] if line_lengths is not None else None
+        glyph_digits = [readings[i] for idx in plan for i in idx]
+        if (length is not None and glyph_digits and (unclear or (values is not None and not clue_fits_line(values, length)))
+                and all(g.digit is not None and g.confidence >= confident for g in glyph_digits)):
+            # sure digits, grouped by spacing into numbers that are unclear or cannot be this line's clue:
+            # the puzzle decides between the groupings the spacing allows
+            flat = iter(g.digit for g in glyph_digits)
+            per_line = [[next(flat) for _ in range(len(gs) + 1)] for gs in gaps_per_strip[j]]
+            fitting = _groupings_by_line(per_line, gaps_per_strip[j], length)
+            if fitting or unclear:  # clearly spaced numbers that fit no grouping are read as they stand
+                values = fitting[0] if len(fitting) == 1 else None
+            if values is not None and fitting:
+                odd = False
+                texts = [str(v) for v in values]
+                sizes = tuple(len(t) for t in texts)
+        out.append(ClueReading(values, round(float(conf), 3), gboxes, " ".join(texts), sizes,
                                (digit_h, digit_w), slant, tuple(cells[i] for idx in plan for i in idx),
-                               odd or conf < confident))
+                               odd or conf < confident, j in cut_strips))
     return out
 
 
@@ -528,15 +651,17 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
     if observed is not None and not observed.all():
         a_con = np.where(observed, a_con, 0).astype(a_con.dtype)
         hidden_ink = ~observed & (i_con >= 160)
-    readings = read_clue_strips(a_con, boxes, font_px) if clues is not None and changed else [None] * len(changed)
+    lengths = [layout["cols"] if k == "row" else layout["rows"] for k, *_ in changed]
+    readings = (read_clue_strips(a_con, boxes, font_px, line_lengths=lengths) if clues is not None and changed
+                else [None] * len(changed))
     unsure = [j for j, r in enumerate(readings) if r is not None and r.values is None]
     if unsure:
         # a pen 1 px heavier or lighter than the reader knows (small bold digits): read those strips again
         # with the strokes thinned and thickened by 1 px; a value is taken only when every sure re-reading
         # agrees on it, so a changed digit still reads as what it is
         size, slant = readings[unsure[0]].digit_size, readings[unsure[0]].slant
-        again = [read_clue_strips(cv2.erode(a_con, _WEIGHT_KERNEL), [boxes[j] for j in unsure], font_px, size, slant),
-                 read_clue_strips(cv2.dilate(a_con, _WEIGHT_KERNEL), [boxes[j] for j in unsure], font_px, size, slant)]
+        again = [read_clue_strips(op(a_con, _WEIGHT_KERNEL), [boxes[j] for j in unsure], font_px, size, slant,
+                                  [lengths[j] for j in unsure]) for op in (cv2.erode, cv2.dilate)]
         for n, j in enumerate(unsure):
             # only a re-reading that finds the same glyphs in the same numbers counts (a thin pen thinned
             # further can lose a whole glyph and read "nothing")
@@ -569,9 +694,14 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
         expected = list(clues[kind][index]) or [0]
         where.update(read=reading.values, read_text=reading.text, expected=expected,
                      read_confidence=reading.confidence, glyph_boxes=reading.glyphs)
+        if reading.square_cut and reading.values != expected:
+            # glyphs read as no digit and cut in two are evidence for the puzzle's numbers only: otherwise review
+            where["square_cut"] = True
+            reading = replace(reading, values=None, doubtful=True)
         if reading.values == expected:
             extra.setdefault("redrawn_clues", []).append([kind, index])
-        elif hidden or (reading.glyphs and (untrusted or (unreliable and reading.values is None and reading.doubtful))):
+        elif hidden or where.get("square_cut") or (reading.glyphs and (
+                untrusted or (unreliable and reading.values is None and reading.doubtful))):
             where["page_unsure_strips"] = n_unsure
             where["input_clue_ink_hidden"] = hidden
             extra.setdefault("unsure_clues", []).append(where)
