@@ -629,6 +629,40 @@ def test_heavy_outlines_at_acute_tips_are_outlines_not_overlaps(style):
     assert {"pieces_overlap", "piece_missing"} & set(verdict.codes), verdict.codes
 
 
+# Pages whose faces a corner count mismatched (rubric 6): master seed 4343's tangram-hard-00011 in the pen
+# held-out style (the parallelogram's face five-cornered by the tip extension, the medium triangle's four-
+# cornered by a cut tip: the two swapped, 67) and master seed 6868's tangram-medium-00003 in a tune style
+# (5 px outlines, JPEG 70: the same swap).
+CORNER_COUNT_SWAPS = (((583702009878658967, "hard"), "black3_texture_jpeg_pen+2"),
+                      ((5982830456981417546, "medium"), "black5_jpeg70"))
+
+
+@pytest.mark.parametrize("case", CORNER_COUNT_SWAPS, ids=lambda c: c[1])
+def test_the_medium_triangle_and_the_parallelogram_are_told_apart_by_their_enclosing_triangle(case):
+    """A valid tiling with heavy outlines scores 100: faces are matched to pieces by how well they fill
+    their smallest enclosing triangle, which a spurious tip corner or a cut tip hardly moves."""
+    import genpuzzle
+    from tangram_answers import PEN_HELDOUT_STYLES, TUNE_STYLES, paint, solution
+
+    (seed, variant), style = case
+    puzzle = genpuzzle.generate("tangram", seed, variant)
+    chosen = {s.name: s for s in list(PEN_HELDOUT_STYLES) + list(TUNE_STYLES)}[style]
+    verdict = genpuzzle.verify(puzzle, paint(puzzle, solution(puzzle), chosen))
+    assert verdict.score == 100 and verdict.status == Status.CORRECT, verdict.violations
+
+
+def test_triangle_fill_ignores_a_cut_tip_and_a_spurious_corner():
+    from genpuzzle.verifiers.tangram import _triangle_fill
+
+    triangle = Polygon([(0, 0), (100, 0), (0, 100)])
+    parallelogram = Polygon([(0, 0), (100, 0), (150, 50), (50, 50)])
+    assert _triangle_fill(triangle) > 0.99 and abs(_triangle_fill(parallelogram) - 0.5) < 0.01
+    assert _triangle_fill(Polygon([(0, 0), (88, 0), (88, 12), (0, 100)])) > 0.9  # an acute tip cut off
+    grown_tip = Polygon([(0, 0), (100, 0), (158, 54), (150, 50), (50, 50)])  # a tip grown past its corner
+    assert _triangle_fill(grown_tip) < 0.6
+    assert _triangle_fill(Polygon([(0, 0), (100, 0), (100, 100), (0, 100)])) < 0.51
+
+
 def test_colour_fits_cover_their_own_heavy_outline_not_their_neighbours():
     """The colour reading of that page: the fits lie over their own outline ink (cheaper than hiding under
     a neighbour), so no fit's core covers a neighbour's colour."""

@@ -247,9 +247,10 @@ def read_pieces(image: np.ndarray, ground_truth: dict[str, Any], layout: dict[st
                           stroke_fraction=float(thin.sum()) / max(pieces_px, 1))
 
 
-# Area (unit^2) and area / minimum-area-rectangle of each piece kind: the two cues that tell faces apart.
-KIND_FEATURES = {"large_triangle": (2.0, 0.5), "medium_triangle": (1.0, 0.5), "small_triangle": (0.5, 0.5),
-                 "square": (1.0, 1.0), "parallelogram": (1.0, 2.0 / 3.0)}
+# Area (unit^2), area / minimum-area rectangle and area / minimum enclosing triangle of each piece kind: the
+# cues that tell faces apart (the smallest triangle round a parallelogram or a square has twice its area)
+KIND_FEATURES = {"large_triangle": (2.0, 0.5, 1.0), "medium_triangle": (1.0, 0.5, 1.0),
+                 "small_triangle": (0.5, 0.5, 1.0), "square": (1.0, 1.0, 0.5), "parallelogram": (1.0, 2.0 / 3.0, 0.5)}
 
 
 def face_regions(image: np.ndarray, layout: dict[str, Any], rubric: dict[str, Any]
@@ -428,13 +429,15 @@ def _nearest(mask: np.ndarray, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     return dist, lookup[nearest]
 
 
-def _corners(geom: shapely.Geometry) -> int:
-    """Corners of the convex hull once rounded corners and stair steps are simplified away."""
+def _triangle_fill(geom: shapely.Geometry) -> float:
+    """Area / the area of the smallest triangle round it: 1 for a triangle, 1/2 for a parallelogram or a
+    square. Unlike a corner count it hardly moves when an outline cuts a tip off a triangle or a tip
+    extension adds a short side to a parallelogram (7-8 px outlines at acute tips)."""
     hull = geom.convex_hull
     if hull.geom_type != "Polygon":
-        return 0
-    pts = np.asarray(hull.exterior.coords[:-1], np.float32).reshape(-1, 1, 2)
-    return len(cv2.approxPolyDP(pts, 0.1 * math.sqrt(geom.area), True))
+        return 0.0
+    area, _ = cv2.minEnclosingTriangle(np.asarray(hull.exterior.coords[:-1], np.float32).reshape(-1, 1, 2))
+    return float(geom.area / max(area, 1e-9))
 
 
 def _rect_fill(geom: shapely.Geometry) -> float:
@@ -466,16 +469,15 @@ def read_faces(image: np.ndarray, ground_truth: dict[str, Any], layout: dict[str
     assigned: dict[int, int] = {}
     if faces:
         cost = np.zeros((len(pieces), len(faces)))
-        feats = [(max(g.area / unit2, 1e-6), _rect_fill(g), _corners(g)) for g in faces]
+        feats = [(max(g.area / unit2, 1e-6), _rect_fill(g), _triangle_fill(g)) for g in faces]
         hues = [_hue_deg([int(v) for v in m]) for m in means]
         for a, piece in enumerate(pieces):
-            area_k, fill_k = KIND_FEATURES[kind_of(piece["name"])]
+            area_k, fill_k, tri_k = KIND_FEATURES[kind_of(piece["name"])]
             hue_k = _hue_deg(piece["colour"])
-            corners_k = 3 if kind_of(piece["name"]).endswith("triangle") else 4
-            for b, (area, fill, corners) in enumerate(feats):
+            for b, (area, fill, tri) in enumerate(feats):
                 dh = abs(hues[b] - hue_k)
                 cost[a, b] = abs(math.log(area / area_k)) + 2.0 * abs(fill - fill_k) \
-                    + 0.5 * (corners != corners_k) + 0.01 * min(dh, 360 - dh) / 180
+                    + abs(tri - tri_k) + 0.01 * min(dh, 360 - dh) / 180
         rows, cols = linear_sum_assignment(cost)
         max_cost = rubric["faces"]["match_max_cost"]
         assigned = {int(r): int(c) for r, c in zip(rows, cols) if cost[r, c] <= max_cost}
