@@ -630,10 +630,11 @@ class DigitReader:
         probs = self.probabilities(np.stack(images))
         best, conf = self._decide(probs)
         best, conf = best.tolist(), conf.tolist()
+        order = np.argsort(-probs[:len(todo), :10], axis=1, kind="stable").tolist()
+        likely = (probs[:len(todo), :10] >= PLAUSIBLE).tolist()
         for row, i in enumerate(todo):
             k = best[row]
-            p = probs[row, :10]
-            plausible = tuple(int(d) for d in np.argsort(-p, kind="stable") if p[d] >= PLAUSIBLE)
+            plausible = tuple(d for d in order[row] if likely[row][d])
             glyph = prepared[i].image
             if k < 10:
                 readings[i] = DigitReading(k, conf[row], prepared[i].ink, str(k), k in ok, plausible=plausible,
@@ -737,6 +738,8 @@ PAGE_INK = 0.35            # soft-ink level from which a normalised-crop pixel c
 PAGE_SHIFT = 1             # glyphs are compared at every offset up to this many px (of the 28x28 crop)
 PAGE_NEAR = 0.4            # px: a glyph within this distance of an exemplar is a near-duplicate of it
 PAGE_MARGIN = 1.5          # ... and every other class's nearest exemplar must be this many times farther
+PAGE_FAR = 2.0             # px: stroke pixels farther than this from the other glyph's strokes are unmatched ink
+PAGE_FAR_SHARE = 0.02      # ... and a near-duplicate has at most this share of them (either glyph)
 PAGE_MIN_EXEMPLARS = 2     # near-duplicate exemplars needed (one sure misread never decides a cell alone)
 PAGE_CONFIDENCE = 0.95     # confidence of a reading decided by page consistency
 
@@ -778,22 +781,26 @@ def glyph_distances(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """(len(a), len(b)) distances (px of the 28x28 crop) between normalised glyph crops: for each
     offset up to ``PAGE_SHIFT`` px, the larger of the two directed chamfer distances (mean distance of
     one glyph's stroke pixels to the other's nearest stroke), minimised over the offsets. Depends only
-    on the crops (not on the networks). A stroke one glyph has and the other lacks (a bar, a strike
-    line, a closed loop) makes it large."""
-    return _distances(*_stroke_masks(a), *_stroke_masks(b))
+    on the crops (not on the networks)."""
+    return _distances(*_stroke_masks(a), *_stroke_masks(b))[0]
 
 
-def _distances(ma: np.ndarray, da: np.ndarray, mb: np.ndarray, db: np.ndarray) -> np.ndarray:
+def _distances(ma: np.ndarray, da: np.ndarray, mb: np.ndarray, db: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(chamfer distance, far share) matrices for stroke masks / distance maps from :func:`_stroke_masks`.
+    The far share is the larger of the two glyphs' shares of stroke pixels farther than ``PAGE_FAR`` px
+    from the other's strokes: a stroke one glyph has and the other lacks (a strike line, a bar, a closed
+    loop), which a mean over all stroke pixels can hide. Each is minimised over the offsets."""
     na = np.maximum(ma.sum(axis=1), 1.0)[:, None]
     nb = np.maximum(mb.sum(axis=1), 1.0)[None, :]
+    fa, fb = (da > PAGE_FAR).astype(np.float32), (db > PAGE_FAR).astype(np.float32)
     best = np.full((len(ma), len(mb)), np.inf)
+    far = np.full((len(ma), len(mb)), np.inf)
     for dy in range(-PAGE_SHIFT, PAGE_SHIFT + 1):
         for dx in range(-PAGE_SHIFT, PAGE_SHIFT + 1):
-            sm, sd = _shifted(ma, dy, dx, 0.0), _shifted(da, dy, dx, float(NORM_SIZE))
-            ab = (sm @ db.T) / na
-            ba = (sd @ mb.T) / nb
-            np.minimum(best, np.maximum(ab, ba), out=best)
-    return best
+            sm, sd, sf = _shifted(ma, dy, dx, 0.0), _shifted(da, dy, dx, float(NORM_SIZE)), _shifted(fa, dy, dx, 1.0)
+            np.minimum(best, np.maximum((sm @ db.T) / na, (sd @ mb.T) / nb), out=best)
+            np.minimum(far, np.maximum((sm @ fb.T) / na, (sf @ mb.T) / nb), out=far)
+    return best, far
 
 
 def resolve_by_page(readings: Sequence[DigitReading], allowed: Sequence[int] | None = None,
@@ -810,7 +817,9 @@ def resolve_by_page(readings: Sequence[DigitReading], allowed: Sequence[int] | N
     - the networks' own top class is a digit (never 'other', 'blank' or pencil marks), and the class
       decided is among its ``plausible`` digits (the networks do not rule it out);
     - at least ``PAGE_MIN_EXEMPLARS`` exemplars of that class are within ``PAGE_NEAR`` px
-      (:func:`glyph_distances`: absolute closeness, not merely the nearest class);
+      (:func:`glyph_distances`: absolute closeness, not merely the nearest class) with at most
+      ``PAGE_FAR_SHARE`` of either glyph's strokes farther than ``PAGE_FAR`` px from the other's (no
+      extra stroke: a digit struck through is not a near-duplicate of that digit);
     - the page has exemplars of another class, and the nearest of them is at least ``PAGE_MARGIN``
       times farther than those (exemplars read 'other' count as a class).
 
@@ -827,8 +836,8 @@ def resolve_by_page(readings: Sequence[DigitReading], allowed: Sequence[int] | N
             and r.plausible]
     if not todo or len(exemplars) < PAGE_MIN_EXEMPLARS + 1:
         return out
-    d = _distances(*_stroke_masks(np.stack([readings[i].glyph for i in todo])),
-                   *_stroke_masks(np.stack([readings[j].glyph for j in exemplars])))
+    d, far = _distances(*_stroke_masks(np.stack([readings[i].glyph for i in todo])),
+                        *_stroke_masks(np.stack([readings[j].glyph for j in exemplars])))
     classes = np.array([readings[j].symbol for j in exemplars])
     for row, i in enumerate(todo):
         r = readings[i]
@@ -837,7 +846,7 @@ def resolve_by_page(readings: Sequence[DigitReading], allowed: Sequence[int] | N
         if not best.isdigit() or int(best) not in r.plausible:
             continue
         own = order[classes[order] == best]
-        near = own[d[row, own] <= PAGE_NEAR]
+        near = own[(d[row, own] <= PAGE_NEAR) & (far[row, own] <= PAGE_FAR_SHARE)]
         rest = order[classes[order] != best]
         if len(near) < PAGE_MIN_EXEMPLARS or not len(rest):
             continue
