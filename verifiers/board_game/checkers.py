@@ -13,14 +13,28 @@ Changed cells are read at the input's pen (:func:`~genpuzzle.verifiers.board_gam
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import numpy as np
 
 from genpuzzle.records import InstanceRecord
 from genpuzzle.solvers.board_game.base import parse_board
-from genpuzzle.verifiers.board_game.base import UNKNOWN, UNSURE, BoardReading
-from genpuzzle.verifiers.board_game.glyphs import CellView, disc_fit, page_pen, read_glyph_board, within
+from genpuzzle.verifiers.board_game.base import UNKNOWN, UNSURE, BoardReading, lab_image, luma
+from genpuzzle.verifiers.board_game.glyphs import (
+    CLOSE,
+    INK_DE,
+    UNCHANGED_NCC,
+    CellView,
+    cell_view,
+    disc_fit,
+    fill_holes,
+    lighter_pen,
+    page_pen,
+    read_glyph_board,
+    unchanged_test,
+    within,
+)
 
 DISC_IOU = 0.8  # a piece silhouette filling its circle at least this well is a disc
 BLACK_DARK_SHARE = 0.6
@@ -34,7 +48,14 @@ MAN_MARK = 0.07  # ... up to which it is a man
 OPEN_FRAC = 0.1
 BAND = (0.45, 0.9)
 MAN_IOU = 0.96  # a man is one round disc: it fills its circle at least this well (a stack of two: <= 0.95)
+# ... on a page as sharp as the input: a page returned at a lower resolution (shrunk, letterboxed) with JPEG
+# leaves every disc's edge ragged, by as much as its own unchanged pieces lost against the input's (measured
+# per side: light discs lose more); MAN_IOU is lowered by that loss, up to this much
+MAX_ROUNDNESS_LOSS = 0.06
+MIN_ROUNDNESS_CELLS = 1  # unchanged pieces of a side needed to measure that loss (none: no allowance)
 MAN_ELONGATION = 1.05  # ... and is no longer than this across (men <= 1.02, stacks >= 1.08)
+WHOLE_BOX = 0.47  # half side (x pitch) of the box the whole piece is measured in (a stack's upper disc
+# reaches past the disc the glyph reader looks in, which cuts it round)
 MAN_UNEVEN = 0.12  # ... and its band carries marks evenly (men <= 0.07, a stacked disc's rim >= 0.2)
 SIDE_BAND = (0.6, 0.88)
 SECTORS = 8
@@ -48,6 +69,30 @@ def elongation(mask: np.ndarray) -> float:
     cov = np.cov(np.stack([xs, ys]).astype(float))
     low, high = np.linalg.eigvalsh(cov)
     return float(np.sqrt(high / max(low, 1e-6)))
+
+
+def whole_piece(view: CellView) -> np.ndarray:
+    """The piece's whole silhouette in the cell: ink (farther than INK_DE from the square's colour) in a
+    box of WHOLE_BOX x pitch about the centre, closed, filled and opened as the reader's silhouette, the
+    parts that meet that silhouette. Unlike it, not cut to the reader's disc: a king drawn as a stack of
+    two discs is taller than wide even where a small page blurs the upper disc's rim away."""
+    import cv2
+
+    h, w = view.silhouette.shape
+    half = (h - 1) // 2
+    b = int(round(WHOLE_BOX * view.pitch))
+    box = np.zeros((h, w), bool)
+    box[max(0, half - b):half + b + 1, max(0, half - b):half + b + 1] = True
+    ink = (np.linalg.norm(view.lab - view.bg[None, None, :], axis=2) > INK_DE) & box
+    c = max(3, int(round(CLOSE * view.pitch)) | 1)
+    k = max(3, int(round(OPEN_FRAC * view.pitch)) | 1)
+    closed = cv2.morphologyEx(ink.astype(np.uint8), cv2.MORPH_CLOSE,
+                              cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (c, c)))
+    body = cv2.morphologyEx(fill_holes(closed.astype(bool)).astype(np.uint8), cv2.MORPH_OPEN,
+                            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    n, labels = cv2.connectedComponents(body, connectivity=8)
+    meet = np.unique(labels[view.silhouette & (labels > 0)])
+    return np.isin(labels, meet) if len(meet) else view.silhouette
 
 
 def band_dark_share(view: CellView, cx: float, cy: float, radius: float) -> float:
@@ -92,7 +137,9 @@ def band_unevenness(view: CellView, body: np.ndarray, cx: float, cy: float, radi
     return max(shares) - min(shares)
 
 
-def classify(view: CellView) -> tuple[str, float, dict[str, Any]]:
+def classify(view: CellView, roundness_loss: dict[str, float] | None = None) -> tuple[str, float, dict[str, Any]]:
+    """The piece in a changed cell (see the module docstring); ``roundness_loss``: per side, how much less
+    round the page draws a disc than the input does (:func:`roundness_loss`)."""
     cx, cy, radius, iou = disc_fit(view.silhouette)
     ev: dict[str, Any] = {"disc_iou": round(iou, 3)}
     if iou < DISC_IOU:
@@ -121,9 +168,12 @@ def classify(view: CellView) -> tuple[str, float, dict[str, Any]]:
     if mark <= MAN_MARK:
         uneven = band_unevenness(view, body, cx, cy, radius)
         ev["band_unevenness"] = round(uneven, 3)
-        stretch = elongation(view.silhouette)
+        stretch = max(elongation(view.silhouette), elongation(whole_piece(view)))
         ev["elongation"] = round(stretch, 3)
-        if iou < MAN_IOU or stretch > MAN_ELONGATION or uneven > MAN_UNEVEN:
+        man_iou = MAN_IOU - (roundness_loss or {}).get(side, 0.0)
+        if man_iou < MAN_IOU:
+            ev["man_iou"] = round(man_iou, 3)
+        if iou < man_iou or stretch > MAN_ELONGATION or uneven > MAN_UNEVEN:
             # a plain centre alone does not make a man: a king drawn as two stacked discs has one too, but
             # its outline is no single round disc, or the upper disc's rim crosses the band on one side
             return UNSURE, 0.3, {**ev, "reason": "a plain centre but not one round, evenly drawn disc "
@@ -132,10 +182,44 @@ def classify(view: CellView) -> tuple[str, float, dict[str, Any]]:
     return UNSURE, 0.3, {**ev, "reason": "a faint mark in the disc's centre: man or king unclear"}
 
 
+def roundness_loss(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
+                   position: list[list[str]], pen: int) -> tuple[dict[str, float], dict[str, Any]]:
+    """Per side ("w", "b"): how much less well the page's discs fill their circles than the input's, from
+    the input's pieces (men and kings: a king's mark lies inside its disc) whose cells the answer left
+    unchanged (:func:`unchanged_test`, at least MIN_ROUNDNESS_CELLS of them): the median disc IoU on the
+    input minus the median on the answer (read at the input's pen), clipped to [0, MAX_ROUNDNESS_LOSS];
+    no entry for a side without such cells (no allowance)."""
+    rgb = np.ascontiguousarray(np.asarray(answer)[:, :, :3], dtype=np.uint8)
+    inp = np.ascontiguousarray(np.asarray(input_image)[:, :, :3], dtype=np.uint8)
+    pitch = float(layout["cell_px"])
+    unchanged = unchanged_test(luma(rgb), luma(inp), pitch)
+    read_rgb = lighter_pen(rgb, pen)
+    pages = ((inp, lab_image(inp), luma(inp)), (read_rgb, lab_image(read_rgb), luma(read_rgb)))
+    fits: dict[str, tuple[list[float], list[float]]] = {"w": ([], []), "b": ([], [])}
+    for r, row in enumerate(position):
+        for c, code in enumerate(row):
+            if code.lower() not in fits:
+                continue
+            cx, cy = layout["cell_centers"][r][c]
+            box = [cx - 0.45 * pitch, cy - 0.45 * pitch, cx + 0.45 * pitch, cy + 0.45 * pitch]
+            if unchanged(box) < UNCHANGED_NCC:
+                continue
+            for k, (img, lab, g) in enumerate(pages):
+                fits[code.lower()][k].append(disc_fit(cell_view(img, lab, g, cx, cy, pitch, OPEN_FRAC).silhouette)[3])
+    loss, ev = {}, {}
+    for side, (on_input, on_page) in fits.items():
+        if len(on_page) >= MIN_ROUNDNESS_CELLS:
+            loss[side] = float(np.clip(np.median(on_input) - np.median(on_page), 0.0, MAX_ROUNDNESS_LOSS))
+            ev[side] = {"cells": len(on_page), "loss": round(loss[side], 3)}
+    return loss, ev
+
+
 def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord) -> BoardReading:
     position = parse_board(record.ground_truth["position"])
     pen, pen_ev = page_pen(answer, input_image, record.layout, position)
+    loss, loss_ev = roundness_loss(answer, input_image, record.layout, position, pen)
     reading = read_glyph_board(answer, input_image, record.layout, position,
-                               classify, OPEN_FRAC, pen=pen)
+                               partial(classify, roundness_loss=loss), OPEN_FRAC, pen=pen)
     reading.notes["pen"] = pen_ev
+    reading.notes["roundness_loss"] = loss_ev
     return reading

@@ -329,6 +329,23 @@ def lighter_pen(rgb: np.ndarray, pen: int) -> np.ndarray:
     return cv2.dilate(rgb, np.ones((2 * pen + 1, 2 * pen + 1), np.uint8))
 
 
+def unchanged_test(grey: np.ndarray, in_grey: np.ndarray, pitch: float) -> Callable[[Sequence[float]], float]:
+    """The test of :func:`read_glyph_board` whether a box of the answer page (lightness ``grey``) still
+    shows the input's: the best :func:`unchanged_ncc` as drawn, on copies both blurred slightly (resampling
+    and JPEG blur fine outlines) and against the input's strokes made bolder (a heavier pen keeps its
+    pieces); a cell is unchanged from UNCHANGED_NCC."""
+    import cv2
+
+    sigma = UNCHANGED_BLUR * pitch
+    soft, soft_input = cv2.GaussianBlur(grey, (0, 0), sigma), cv2.GaussianBlur(in_grey, (0, 0), sigma)
+    bolder = stroke_variants(in_grey)[1:]
+
+    def score(box: Sequence[float]) -> float:
+        return max([unchanged_ncc(grey, in_grey, box), unchanged_ncc(soft, soft_input, box, flat=False)]
+                   + [unchanged_ncc(grey, variant, box, flat=False) for variant in bolder])
+    return score
+
+
 def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
                      position: Sequence[Sequence[str]], classify: Classifier, open_frac: float = OPEN,
                      texture: bool = False, empty_cover: float = EMPTY_COVER, occupied: float = OCCUPIED,
@@ -341,8 +358,6 @@ def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
     ``pen``: the answer page's pen in px per side heavier than the input's (:func:`page_pen`): cells that
     changed are measured on the page with that excess taken back (:func:`lighter_pen`); ``box_fill``: see
     :func:`cell_view`."""
-    import cv2
-
     rows, cols, pitch = layout["rows"], layout["cols"], float(layout["cell_px"])
     rgb = np.ascontiguousarray(np.asarray(answer)[:, :, :3], dtype=np.uint8)
     in_grey = luma(np.asarray(input_image))
@@ -351,11 +366,7 @@ def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
     read_rgb = lighter_pen(rgb, pen)
     lab = lab_image(read_rgb)
     read_grey = luma(read_rgb) if pen > 0 else grey
-    # the unchanged test also runs on slightly blurred copies: resampling and JPEG blur fine outlines
-    sigma = UNCHANGED_BLUR * pitch
-    soft, soft_input = cv2.GaussianBlur(grey, (0, 0), sigma), cv2.GaussianBlur(in_grey, (0, 0), sigma)
-    # and with the input's strokes made bolder: a page redrawn with a heavier pen keeps its pieces
-    bolder = stroke_variants(in_grey)[1:]
+    unchanged = unchanged_test(grey, in_grey, pitch)
     states, conf, evidence = [], [], []
     for r in range(rows):
         srow, crow, erow = [], [], []
@@ -363,8 +374,7 @@ def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
             cx, cy = layout["cell_centers"][r][c]
             h = 0.45 * pitch
             box = [cx - h, cy - h, cx + h, cy + h]
-            ncc = max([unchanged_ncc(grey, in_grey, box), unchanged_ncc(soft, soft_input, box, flat=False)]
-                      + [unchanged_ncc(grey, variant, box, flat=False) for variant in bolder])
+            ncc = unchanged(box)
             ev: dict[str, Any] = {"box": [round(v) for v in layout["cell_boxes"][r][c]], "unchanged_ncc": round(ncc, 3)}
             if ncc >= UNCHANGED_NCC:
                 srow.append(position[r][c])
