@@ -58,6 +58,8 @@ PAGE_MIN_PAPER = 0.04  # edge rows/columns with less paper than this are bars, n
 PAGE_REWORK = 0.7  # a page smaller than this share of the answer gets its own work resolution
 PAGE_MARGIN_PX = 2  # full-res px next to a bar that still count as not observed (resampled bar edge)
 PROFILE_SCALES = (0.7, 1.3)  # searched scales, relative to the answer's page : input size ratio of the axis
+PROFILE_WIDE_SCALES = (0.5, 1.3)  # ... searched when nothing else fits: a puzzle drawn small on a wide page
+WIDE_OUTSIDE_INK = 0.15  # ... such a fit is kept only with at most this share of the page's ink outside its frame
 PROFILE_LINE = 0.08  # strokes at least this long (share of the side) count as lines in line profiles
 PROFILE_STEP = 0.012  # log-scale step of that search
 PROFILE_MAX_ASPECT = 0.3
@@ -606,18 +608,18 @@ def _axis_fits(target: np.ndarray, answer: np.ndarray, scales: np.ndarray, top: 
 
 
 def _profile_inits(t: _Work, a: _Work, angle_deg: float, page: tuple[float, float, float, float],
-                   lines: bool) -> list[np.ndarray]:
+                   lines: bool, scale_range: tuple[float, float] = PROFILE_SCALES) -> list[np.ndarray]:
     """Target-work -> answer-work affines from matching profiles, axis by axis, after undoing
     ``angle_deg``: the puzzle's lines (``lines=True``; all ink otherwise) line up wherever the answer
     places them, whatever else the page carries (a caption, a wide margin), so the fit is anchored on
     the puzzle itself. Scales are searched around the ratio of the answer's ``page`` (work coords) to
-    the input. Best first."""
+    the input (``scale_range`` of it). Best first."""
     h, w = a.ink.shape
     R = _rotation_about((w - 1) / 2, (h - 1) / 2, angle_deg)
     upright = a.ink if not angle_deg else cv2.warpAffine(
         a.ink, R[:2], (w, h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderValue=0)
     th, tw = t.ink.shape
-    lo, hi = PROFILE_SCALES
+    lo, hi = scale_range
     fits = []
     for axis, (n_t, n_a) in ((0, (tw, page[2] - page[0])), (1, (th, page[3] - page[1]))):
         base = n_a / n_t
@@ -1098,6 +1100,24 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
         if W0 is not None:
             consider(_refine(t, a, W0, keep), "features")
 
+    # 3b. a puzzle drawn small on a wide page (white margins, a large canvas): line-profile starts with either
+    #     axis down to PROFILE_WIDE_SCALES[0] (the margins of the two axes differ, so one may still be in
+    #     PROFILE_SCALES). So wide a search finds some lattice-like part of any drawing (a Sudoku's grid in a
+    #     corner of a nonogram page), so a fit is kept only when the page holds almost no ink outside the
+    #     input's frame as the fit places it (the puzzle is all there is on the page) and the answer's
+    #     lines are the input's lattice, line for line (:func:`_lines_coincide`).
+    if not done and (best is None or best[0] < GOOD_QUALITY):
+        if angle is None:
+            angle = _estimate_rotation(t.ink, a.ink)
+        page_w = _box_to(a.to_work, page)
+        for W0 in _profile_inits(t, a, angle, page_w, True, PROFILE_WIDE_SCALES)[:PROFILE_TRIES]:
+            W = _refine(t, a, W0, keep)
+            if W is None or _ink_outside(t, a, W) > WIDE_OUTSIDE_INK or not _lines_coincide(t, a, W):
+                continue
+            if consider(W, "profile-wide", only_if_good=True):  # else left to the grid anchor, as in 2b
+                done = True
+                break
+
     # Anchor on the puzzle's grid: clues redrawn in another font and size (or other text and pieces
     # redrawn) keep the whole-ink quality low, and can pull the fit, although the grid lies plainly where
     # it should. The best fits are re-fitted on the long straight lines alone and scored on them.
@@ -1149,6 +1169,63 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
         # so it reads as unchanged, never as ink the answer added or line work it removed
         image[~valid] = white_balance_inverse(target, a.paper)[~valid]
     return Registration(True, image, matrix, method, q, None, local, valid, unbent)
+
+
+LINE_PEAK_PX = 2.0  # work px: a line of the answer this near one of the input's is the same line
+LINES_MATCHED = 0.8  # share of the answer's lines (each axis) that must be the input's
+LINES_FOUND = 0.5  # ... and of the input's lines the answer must show (fills hide lines between filled cells)
+
+
+def _line_positions(ink: np.ndarray, axis: int) -> np.ndarray:
+    """Positions (work px) of the long thin straight lines across ``axis`` (0: vertical lines, by x;
+    :func:`_long_thin_lines`, so filled runs of cells do not count): the runs of their profile above 15 % of
+    its peak, each at its maximum."""
+    prof = _long_thin_lines(ink).sum(axis=axis)
+    if prof.max() <= 0:
+        return np.zeros(0)
+    on = prof >= 0.15 * prof.max()
+    out, i = [], 0
+    while i < len(on):
+        if on[i]:
+            j = i
+            while j < len(on) and on[j]:
+                j += 1
+            out.append(i + int(np.argmax(prof[i:j])))
+            i = j
+        else:
+            i += 1
+    return np.asarray(out, np.float64)
+
+
+def _lines_coincide(t: _Work, a: _Work, W: np.ndarray) -> bool:
+    """Whether the answer warped by W has the input's lattice: on both axes, at least LINES_MATCHED of the
+    answer's long thin lines inside the frame lie within LINE_PEAK_PX of one of the input's, and LINES_FOUND
+    of the input's have one of the answer's there (another grid with other cells fails: a 10x10
+    nonogram's lines over a 9x9 Sudoku's coincide only near its frame)."""
+    warped = _warp_to_target(a.ink, W, t.ink.shape)
+    for axis in (0, 1):
+        ti = t.derived(f"line_positions{axis}", lambda: _line_positions(t.ink, axis))
+        ai = _line_positions(warped, axis)
+        if len(ti) == 0 or len(ai) == 0:
+            return False
+        near_a = np.abs(ai[:, None] - ti[None, :]).min(axis=1) <= LINE_PEAK_PX
+        near_t = np.abs(ti[:, None] - ai[None, :]).min(axis=1) <= LINE_PEAK_PX
+        if near_a.mean() < LINES_MATCHED or near_t.mean() < LINES_FOUND:
+            return False
+    return True
+
+
+def _ink_outside(t: _Work, a: _Work, W: np.ndarray) -> float:
+    """Share of the answer's ink (bars excluded) lying outside the input's frame as W (target-work ->
+    answer-work) places it, with 2 work px of slack."""
+    th, tw = t.ink.shape
+    corners = np.array([[-0.5, -0.5, 1], [tw - 0.5, -0.5, 1], [tw - 0.5, th - 0.5, 1], [-0.5, th - 0.5, 1]]).T
+    poly = (W @ corners)[:2].T
+    inside = np.zeros(a.ink.shape, np.uint8)
+    cv2.fillConvexPoly(inside, np.round(poly).astype(np.int32), 1)
+    inside = cv2.dilate(inside, np.ones((5, 5), np.uint8))
+    total = float(a.ink.sum())
+    return float(a.ink[inside == 0].sum()) / total if total > 0 else 1.0
 
 
 def _lattice_agrees(t: _Work, a: _Work, W: np.ndarray) -> bool:
