@@ -18,6 +18,7 @@ import json
 import os
 import shutil
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -63,6 +64,32 @@ def _is_grey(image: Image.Image) -> bool:
         if colours is None or not all(r == g == b for _, (r, g, b) in colours):
             return False
     return True
+
+
+IMAGE_BLOCK_BYTES = 256 * 1024
+IMAGE_BLOCKS_KEPT = 32
+
+
+@contextmanager
+def reused_image_memory() -> Iterator[None]:
+    """Pillow keeps up to :data:`IMAGE_BLOCKS_KEPT` freed image blocks of :data:`IMAGE_BLOCK_BYTES` for
+    reuse (8 MiB) while the body runs; its settings before are restored after (which frees the kept
+    blocks).
+
+    Generating an instance allocates and frees a few page-sized images (pages, 2x drawing regions,
+    masks). By default Pillow returns each to the C library, which returns memory that large to the
+    system, so every new image is fresh memory the kernel maps page by page: ~1,500 page faults (~4 ms
+    of kernel time) per tangram instance, against ~130 when blocks are reused. Pixels and bytes are the
+    same (only where image rows are stored changes)."""
+    core = Image.core
+    size, kept = core.get_block_size(), core.get_blocks_max()
+    core.set_block_size(IMAGE_BLOCK_BYTES)
+    core.set_blocks_max(IMAGE_BLOCKS_KEPT)
+    try:
+        yield
+    finally:
+        core.set_blocks_max(kept)
+        core.set_block_size(size)
 
 
 def json_line(data: dict[str, Any]) -> str:
@@ -143,8 +170,9 @@ def _encode_files(record: InstanceRecord, puzzle: Puzzle) -> dict[str, bytes]:
 
 def build_instance(job: InstanceJob) -> BuiltInstance:
     """Generate, render and PNG-encode one instance (runs in a worker process)."""
-    drawn = draw_instance(job)
-    return BuiltInstance(drawn.record, drawn.files)
+    with reused_image_memory():
+        drawn = draw_instance(job)
+        return BuiltInstance(drawn.record, drawn.files)
 
 
 def plan_jobs(counts: dict[str, int], master_seed: int, variants: dict[str, list[str]] | None = None,
@@ -213,7 +241,7 @@ def write_set(out: Path, counts: dict[str, int], master_seed: int, *, workers: i
     digest = hashlib.sha256()
     folders: set[Path] = set()
     manifest_tmp = out / (MANIFEST + ".part")
-    with open(manifest_tmp, "w", encoding="utf-8", newline="\n") as manifest:
+    with open(manifest_tmp, "w", encoding="utf-8", newline="\n") as manifest, reused_image_memory():
         for job, built in zip(jobs, _build_all(jobs, workers, backend, address)):
             built = _distinct(job, built, seen.setdefault(job.track, set()), master_seed)
             line = json_line(built.record.to_json())

@@ -137,22 +137,39 @@ def test_go_play_matches_a_plain_group_search():
                     assert go.play(board, r, c, side) == plain_play(board, r, c, side)
 
 
-def test_chess_checking_masks_hold_every_checking_move():
+def test_chess_mate_in_1_shortcuts_match_playing_every_move():
     chess = pytest.importorskip("chess")
     from genpuzzle.solvers.board_game import chess as chess_game
 
     rng = random.Random(5)
-    for _ in range(150):
+    for _ in range(60):
         cb = chess_game.random_position(rng, rng.randint(3, 12), rng.random() < 0.5)
         for _ in range(6):  # a short random game: pinned pieces, replies in check, en passant squares
             masked = {m for frm, to in chess_game._checking_masks(cb) for m in cb.generate_legal_moves(frm, to)}
             assert {m for m in cb.legal_moves if cb.gives_check(m)} <= masked
+            plain = [m for m in cb.legal_moves if chess_game._mates(cb, m)]  # every move played out
+            assert chess_game.mating_moves(cb) == plain
+            assert (chess_game.mate_in_1_move(cb) is None) == (not plain)
             moves = list(cb.legal_moves)
             if not moves:
                 break
             double = [m for m in moves if cb.piece_type_at(m.from_square) == chess.PAWN
                       and abs(m.to_square - m.from_square) == 16]
             cb.push(rng.choice(double) if double and rng.random() < 0.5 else rng.choice(moves))
+    for seed in range(6):  # generated puzzles and the positions after a first move and a reply: mates
+        cb = chess.Board(chess_game.GAME.generate(random.Random(seed)).notation)
+        positions = [cb.copy()]
+        for move in list(cb.legal_moves)[:8]:
+            cb.push(move)
+            for reply in list(cb.legal_moves)[:3]:
+                cb.push(reply)
+                positions.append(cb.copy())
+                cb.pop()
+            cb.pop()
+        for board in positions:
+            plain = [m for m in board.legal_moves if chess_game._mates(board, m)]
+            assert chess_game.mating_moves(board) == plain
+            assert (chess_game.mate_in_1_move(board) is None) == (not plain)
 
 
 def test_hex_generation_finds_the_winning_cell_solve_finds():
@@ -168,7 +185,7 @@ def test_math_proof_planned_keys_are_the_generated_keys():
     from genpuzzle.registry import get_track
 
     track = get_track("math_proof")
-    for seed in range(20):
+    for seed in range(12):
         record = draw_instance(InstanceJob("math_proof", "proof_without_words", 0, seed)).record
         assert track.planned_dedupe_key(seed, "proof_without_words") == track.dedupe_key(record)
     assert track.planned_dedupe_key(0, "construction") is None
@@ -183,3 +200,31 @@ def test_writing_with_planned_keys_gives_the_same_set(tmp_path, monkeypatch):
     monkeypatch.setattr(type(get_track("math_proof")), "planned_dedupe_key", lambda self, seed, variant: None)
     drawn = write_set(tmp_path / "drawn", counts, master_seed=3, variants=lattices)
     assert planned["fingerprint"] == drawn["fingerprint"]
+
+
+def test_reused_image_memory_gives_the_same_bytes_and_restores_pillow():
+    from PIL import Image
+
+    from genpuzzle.dataset import InstanceJob, draw_instance, encode_png, reused_image_memory
+
+    before = (Image.core.get_block_size(), Image.core.get_blocks_max())
+    job = InstanceJob("tangram", "easy", 0, 7)  # pages larger than a block, 2x regions, masks
+    plain = draw_instance(job).files
+    with reused_image_memory():
+        assert Image.core.get_blocks_max() > 0
+        reused = draw_instance(job).files
+        again = draw_instance(job).files  # drawn in blocks freed by the first
+    assert plain == reused == again
+    assert (Image.core.get_block_size(), Image.core.get_blocks_max()) == before
+    assert encode_png(Image.new("RGB", (3, 3), (9, 9, 9)))  # Pillow still allocates after the restore
+
+
+def test_board_text_matches_the_plain_join():
+    from genpuzzle.solvers.board_game.base import board_text
+
+    rng = random.Random(3)
+    for _ in range(500):
+        codes = rng.choice([".XO", ".KQkq", [".", "10", "2", "R"], ["", "ab", "."]])
+        board = [[rng.choice(codes) for _ in range(rng.randint(0, 4))] for _ in range(rng.randint(0, 4))]
+        wide = any(len(v) != 1 for row in board for v in row)
+        assert board_text(board) == "/".join((",".join(row) if wide else "".join(row)) for row in board)
