@@ -24,6 +24,7 @@ import random
 import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any, ClassVar, Sequence
 
 EMPTY = "."
@@ -51,8 +52,8 @@ def empty_board(rows: int, cols: int) -> Board:
 
 def board_text(board: Sequence[Sequence[str]]) -> str:
     """Rows top to bottom joined by ``/``; one-character codes concatenated, longer ones joined by ``,``."""
-    wide = any(len(v) != 1 for row in board for v in row)
-    return "/".join((",".join(row) if wide else "".join(row)) for row in board)
+    wide = bool(set(map(len, chain.from_iterable(board))) - {1})  # a code that is not one character
+    return "/".join(map(",".join if wide else "".join, board))
 
 
 def parse_board(text: str) -> Board:

@@ -11,7 +11,8 @@ position: its FEN.
 
 Certificates:
 - mate in 1: every legal move is tried; exactly one ends in checkmate. (Moves that cannot give check
-  are not played out: python-chess generates only the moves of :func:`_checking_masks`;
+  are not played out: python-chess generates only the moves of :func:`_checking_masks`; nor are moves
+  after which the enemy king can step to a free, unattacked square (:func:`_king_escapes`);
   ``reference_check`` in ``validate`` plays every move.)
 - mate in 2: there is no mate in 1, and exactly one first move (the key) leaves Black at least one
   legal reply while every legal reply allows a mate in 1 (exhaustive over all replies).
@@ -53,9 +54,10 @@ def square_cell(name: str) -> tuple[int, int]:
 def mating_moves(cb: Any) -> list[Any]:
     """Every legal move of the side to move that checkmates, in ``legal_moves`` order."""
     found = set()
+    king = _plain_king(cb)
     for from_mask, to_mask in _checking_masks(cb):
         for move in list(cb.generate_legal_moves(from_mask, to_mask)):
-            if move in found:
+            if move in found or (king is not None and _king_escapes(cb, move, king)):
                 continue
             cb.push(move)
             if cb.is_checkmate():
@@ -78,14 +80,56 @@ def mate_in_1_move(cb: Any, hint: Any = None) -> Any:
         cb.pop()
         if mate:
             return hint
+    king = _plain_king(cb)
     for from_mask, to_mask in _checking_masks(cb):
         for move in list(cb.generate_legal_moves(from_mask, to_mask)):
+            if king is not None and _king_escapes(cb, move, king):
+                continue
             cb.push(move)
             mate = cb.is_checkmate()
             cb.pop()
             if mate:
                 return move
     return None
+
+
+def _plain_king(cb: Any) -> int | None:
+    """The enemy king's square, or None when the position has castling rights or an en passant square
+    (moves :func:`_king_escapes` does not model; generated positions have neither, and a reply has one
+    only after a pawn's double step)."""
+    return None if cb.castling_rights or cb.ep_square is not None else cb.king(not cb.turn)
+
+
+def _king_escapes(cb: Any, move: Any, king: int) -> bool:
+    """Whether after ``move`` the enemy king (on ``king``) has a neighbouring square, free of its own
+    pieces, that no piece of the side to move attacks: a legal king move, so ``move`` does not mate. A
+    cheap no before playing the move: the attacks are those of the board after it (the moved piece from
+    its new square, as what it promotes to; lines through the vacated square and the king's own square
+    open), taken from the bit boards without pushing the move."""
+    import chess
+
+    frm, to = move.from_square, move.to_square
+    vacated, landed = chess.BB_SQUARES[frm], chess.BB_SQUARES[to]
+    occ = (cb.occupied & ~vacated | landed) & ~chess.BB_SQUARES[king]
+    kind = move.promotion or cb.piece_type_at(frm)
+    if kind == chess.PAWN:
+        hits = chess.BB_PAWN_ATTACKS[cb.turn][to]
+    elif kind == chess.KNIGHT:
+        hits = chess.BB_KNIGHT_ATTACKS[to]
+    elif kind == chess.KING:
+        hits = chess.BB_KING_ATTACKS[to]
+    else:
+        hits = 0
+        if kind in (chess.BISHOP, chess.QUEEN):
+            hits |= chess.BB_DIAG_ATTACKS[to][chess.BB_DIAG_MASKS[to] & occ]
+        if kind in (chess.ROOK, chess.QUEEN):
+            hits |= chess.BB_RANK_ATTACKS[to][chess.BB_RANK_MASKS[to] & occ] | \
+                chess.BB_FILE_ATTACKS[to][chess.BB_FILE_MASKS[to] & occ]
+    own = cb.occupied_co[not cb.turn] & ~landed  # a piece taken on the landing square is gone
+    for square in chess.scan_forward(chess.BB_KING_ATTACKS[king] & ~own & ~hits):
+        if not cb.attackers_mask(cb.turn, square, occ) & ~vacated:  # the moved piece no longer on frm
+            return True
+    return False
 
 
 def _checking_masks(cb: Any) -> list[tuple[int, int]]:
@@ -145,10 +189,11 @@ def mate_in_2_keys(cb: Any, limit: int = 2) -> tuple[list[Any], int]:
     for move in list(cb.legal_moves):
         cb.push(move)
         nodes += 1
-        replies = list(cb.legal_moves)
-        ok = bool(replies)
-        hint = None
-        for reply in replies:
+        # replies generated one at a time: most first moves fail on their first reply, and the board is
+        # back in the same state (push, pop) each time the generator resumes, so the replies are the same
+        ok, replied, hint = True, False, None
+        for reply in cb.generate_legal_moves():
+            replied = True
             cb.push(reply)
             nodes += 1
             mate = mate_in_1_move(cb, hint)
@@ -158,7 +203,7 @@ def mate_in_2_keys(cb: Any, limit: int = 2) -> tuple[list[Any], int]:
                 break
             hint = mate
         cb.pop()
-        if ok:
+        if ok and replied:
             keys.append(move)
             if len(keys) >= limit:
                 break
