@@ -468,11 +468,8 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
         return [ClueReading(None, 0.0, g, "digit reader unavailable", tuple(map(len, plan)), (digit_h, digit_w),
                             slant) for g, plan in zip(boxes_per_strip, plans)]
     readings = list(reader.read(cells)) if cells else []
-    # page consistency: an unsure glyph that nearly duplicates one digit's sure glyphs of the same page (the
-    # same font or hand, all strips read) is read as that digit (digits.resolve_by_page)
-    resolve = getattr(digits, "resolve_by_page", None)
-    if resolve is not None and readings:
-        readings = list(resolve(readings))
+    # (digits.resolve_by_page is not used: on a thin clue font two "1"s read surely as 7 turned every unsure
+    # "1" of the page into a sure 7, a correct answer's review into a confident clue_changed)
     # A glyph read as no digit or unsure that is over half as wide as tall, and at least a digit high, may be two
     # digits whose strokes touch while neither is wider than the other (a hand's "14", its "1" leaning on
     # the "4"): it is cut at its thinnest column, like a glyph wider than tall, and taken as two digits when
