@@ -557,7 +557,7 @@ def test_a_stack_of_the_boards_own_men_is_no_man_on_a_small_page(factor):
     """The moved man drawn as a king: the board's own man drawn again 0.12 pitch higher over itself. The
     reader's disc cuts the upper disc round and on a small page the upper rim blurs away, but the whole
     piece is taller than wide: never a man (before: read as a man at 0.56 x, a false pass)."""
-    from genpuzzle.verifiers.board_game.base import luma, lab_image
+    from genpuzzle.verifiers.board_game.base import lab_image, luma
     from genpuzzle.verifiers.board_game.checkers import OPEN_FRAC
     from genpuzzle.verifiers.board_game.glyphs import cell_view
 
