@@ -4,6 +4,7 @@ calibration of the confidence, garbage."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
 import cv2
@@ -437,6 +438,18 @@ def test_a_wrong_digit_that_matches_its_own_class_is_read_as_that_class():
     # Without sure 9s on the page it is not near the sure 4s: it stays unsure.
     r = resolve_by_page([p for p in page if p.symbol != "9"] + [unsure])[-1]
     assert r is unsure
+
+
+def test_two_sure_misreads_do_not_decide_the_unsure_copies_of_their_glyph():
+    # A thin font's 1 read surely as 7 twice; three more copies unsure between 1 and 7 stay unsure.
+    page = _page(CMR, [d for d in range(2, 10) if d != 7 for _ in range(3)], 230)
+    ones = _page(CMR, [1] * 5, 231)
+    misread = [replace(r, digit=7, symbol="7") for r in ones[:2]]
+    unsure = [replace(r, confidence=0.5, plausible=(1, 7)) for r in ones[2:]]
+    got = resolve_by_page(page + misread + unsure)
+    assert got[-3:] == unsure
+    # With one unsure copy against the same two sure readings, the sure ones are the majority.
+    assert resolve_by_page(page + misread + unsure[:1])[-1].symbol == "7"
 
 
 def test_page_consistency_abstains_without_repeated_glyphs():

@@ -821,7 +821,9 @@ def resolve_by_page(readings: Sequence[DigitReading], allowed: Sequence[int] | N
       ``PAGE_FAR_SHARE`` of either glyph's strokes farther than ``PAGE_FAR`` px from the other's (no
       extra stroke: a digit struck through is not a near-duplicate of that digit);
     - the page has exemplars of another class, and the nearest of them is at least ``PAGE_MARGIN``
-      times farther than those (exemplars read 'other' count as a class).
+      times farther than those (exemplars read 'other' count as a class);
+    - the sure exemplars near it outnumber the page's other unsure glyphs near it (when as many copies
+      were unsure as sure, the sure ones may be the networks' misreads of that glyph).
 
     Exemplars are only ever the page's first-hand sure readings (never a reading this step decided),
     and sure readings are never changed. The distance uses the crops alone, so a retrained network
@@ -839,6 +841,14 @@ def resolve_by_page(readings: Sequence[DigitReading], allowed: Sequence[int] | N
     d, far = _distances(*_stroke_masks(np.stack([readings[i].glyph for i in todo])),
                         *_stroke_masks(np.stack([readings[j].glyph for j in exemplars])))
     classes = np.array([readings[j].symbol for j in exemplars])
+    # The page's other unsure glyphs near each candidate: when copies the networks were unsure of are as
+    # many as the sure exemplars, the sure ones may be the misreads (two sure misreads must not decide
+    # every copy of that glyph), so the cell stays unsure.
+    peers = [i for i, r in enumerate(readings) if not sure[i] and r.glyph is not None
+             and r.symbol not in (SYMBOL_BLANK, SYMBOL_PENCIL)]
+    pd, _ = _distances(*_stroke_masks(np.stack([readings[i].glyph for i in todo])),
+                       *_stroke_masks(np.stack([readings[j].glyph for j in peers])))
+    twins = (pd <= PAGE_NEAR).sum(axis=1) - 1  # minus the cell itself (counted loosely: the cautious side)
     for row, i in enumerate(todo):
         r = readings[i]
         order = np.argsort(d[row], kind="stable")
@@ -848,7 +858,7 @@ def resolve_by_page(readings: Sequence[DigitReading], allowed: Sequence[int] | N
         own = order[classes[order] == best]
         near = own[(d[row, own] <= PAGE_NEAR) & (far[row, own] <= PAGE_FAR_SHARE)]
         rest = order[classes[order] != best]
-        if len(near) < PAGE_MIN_EXEMPLARS or not len(rest):
+        if len(near) < PAGE_MIN_EXEMPLARS or not len(rest) or twins[row] >= len(near):
             continue
         distance = float(d[row, near[PAGE_MIN_EXEMPLARS - 1]])
         runner_up = float(d[row, rest[0]])
