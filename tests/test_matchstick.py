@@ -602,3 +602,27 @@ def test_a_stick_beside_its_slot_reaching_the_read_band_is_not_read_in_it(puzzle
         assert verdict.score == 0 and verdict.status != Status.CORRECT, (style.name, verdict.codes)
         if not verdict.violations:
             assert any("off the slot's line" in m["place"] for m in verdict.extra["unsure_marks"])
+
+
+def test_a_stick_beside_its_slot_in_the_band_over_part_of_it_is_not_read_in_it(tmp_path) -> None:
+    """Master seed 4747's bend family: a stick moved 1-2 widths beside its slot on a thin-line warped page
+    reaches the slot's read band over only part of the slot (8 of 16 samples), so the off-line test (which
+    needed 60 %) never looked at it and the answer read `correct` 100 (with and without the bend). A
+    stick reaching the band over at least 30 % of the slot is measured too: unsure, never a pass."""
+    import matchstick_answers as M
+
+    from genpuzzle.dataset import load_set, write_set
+    from genpuzzle.evaluate import _instance_images, verify_image
+
+    root = tmp_path / "set"
+    write_set(root, {"matchstick": 8}, master_seed=4747)
+    pset = load_set(root)
+    items = M.answers(pset.records, *M.FAMILIES["bend"], 5, seed=4747 * 1000 + len("bend"))
+    chosen = [(r, s, c, k) for r, s, c, k in items if c.name == "moved_beside_slot"
+              and s.name == "b_blue_lines_warp_combined"
+              and r.id in ("matchstick-1move-00000", "matchstick-2move-00002")]
+    assert len(chosen) == 2
+    for record, style, cheat, seed in chosen:
+        target, mask = _instance_images(str(root), record.input_image, record.edit_mask)
+        verdict = verify_image(record, M.build_answer(record, style, cheat, seed), target, mask)
+        assert verdict.status is not Status.CORRECT and verdict.score < 100, (record.id, verdict.codes)

@@ -463,9 +463,10 @@ def _account_for_ink(ink: np.ndarray, hit: np.ndarray, rgb: np.ndarray, layout: 
         else:
             # one stick whose ink only reaches the slot's read band from beside it: a stick placed next to
             # the slot (or pulled towards it by a bend) is not confidently in it
+            # (also when its ink reaches the band over only part of the slot: a moved stick tilted by a warp)
             mid = ((lo + hi) / 2)[inner]
             single = np.isfinite(mid) & ~wider
-            if single.sum() >= 0.6 * inner.sum():
+            if single.sum() >= max(3, 0.3 * inner.sum()):
                 off = float(np.median(mid[single]))
                 if abs(off) > max(p["off_line_ratio"] * W, p["off_line_min_px"]):
                     off_line.append((j, off))
