@@ -576,3 +576,18 @@ def test_a_stack_of_the_boards_own_men_is_no_man_on_a_small_page(factor):
     stacked[ys - int(round(0.12 * pitch)), xs] = ref[ys, xs]
     v = verify(rec, _shrunk(stacked, factor) if factor != 1.0 else stacked, inp, mask)
     assert v.status is not Status.CORRECT and v.score < 100, (v.codes, v.extra)
+
+
+def test_a_low_contrast_piece_on_an_empty_point_is_never_read_empty_with_confidence():
+    """Spot seed 43300: the xiangqi reference under the mild combined page change (rescale, tilt, tint,
+    JPEG). The moved cannon's light disc on the tinted board leaves little body (cover 0.34, under the
+    0.45 of an empty point), so the destination was read empty at 0.8 and the answer was a confident
+    `illegal_move` (score 0). The point no longer resembles the input's empty point (NCC 0.08), so it is
+    unsure: the answer goes to review, never a confident fail."""
+    from genpuzzle import page_perturb
+
+    rec, inp, ref, mask = generated("xiangqi", 3228104031725639347)
+    page = page_perturb.page_change(np.ascontiguousarray(ref[:, :, :3]), "combined", seed=43300)[0]
+    v = verify(rec, page, inp, mask)
+    assert v.score == 100 or v.needs_review, (v.score, v.codes)
+    assert v.status is not Status.INCORRECT or v.needs_review

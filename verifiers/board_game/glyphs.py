@@ -35,6 +35,7 @@ from genpuzzle.verifiers.board_game.base import UNKNOWN, UNSURE, BoardReading, l
 
 UNCHANGED_NCC = 0.9
 EMPTY_CONTRADICTS = 0.7  # a cell read empty that still correlates this well with the input's piece is unsure
+EMPTY_UNLIKE = 0.3  # a cell the input left empty, read empty, yet correlating this little with it is unsure
 UNCHANGED_BLUR = 0.025  # sigma (x pitch) of the blurred copies the unchanged test also compares
 INK_DE = 24.0  # a pixel this far (Delta E) from the cell's background colour is ink
 DISC = 0.42  # radius (x pitch) of the region a piece is looked for in
@@ -346,6 +347,14 @@ def unchanged_test(grey: np.ndarray, in_grey: np.ndarray, pitch: float) -> Calla
     return score
 
 
+def _structured(grey: np.ndarray, box: Sequence[float]) -> bool:
+    """Whether the box of ``grey`` holds drawing (an intersection's lines), not one flat colour: only there
+    does a low :func:`unchanged_ncc` say the cell changed (a flat square on a tinted page scores 0 anyway)."""
+    x0, y0, x1, y1 = (max(0, int(round(v))) for v in box)
+    crop = grey[y0:y1, x0:x1]
+    return crop.size >= 16 and float(crop.std()) >= 4
+
+
 def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
                      position: Sequence[Sequence[str]], classify: Classifier, open_frac: float = OPEN,
                      texture: bool = False, empty_cover: float = EMPTY_COVER, occupied: float = OCCUPIED,
@@ -388,6 +397,12 @@ def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
                 # (a light piece on a tinted page) whose outline the disc cuts; an empty cell would not
                 state, cf = UNSURE, 0.3
                 ev["reason"] = "no piece body found, but the cell still resembles the input's piece"
+            elif (view.cover <= empty_cover and position[r][c] == EMPTY and ncc < EMPTY_UNLIKE
+                  and _structured(in_grey, box)):
+                # no body found, yet the cell no longer looks like the input's empty point: a piece of low
+                # contrast (a light disc on a tinted page) the body test missed; an empty point would still match
+                state, cf = UNSURE, 0.3
+                ev["reason"] = "no piece body found, but the cell no longer resembles the input's empty point"
             elif view.cover <= empty_cover:
                 state, cf = EMPTY, 0.6 + 0.4 * min(1.0, (empty_cover - view.cover) / empty_cover + 0.25)
             elif view.cover < occupied:
