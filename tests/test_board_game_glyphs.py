@@ -591,3 +591,17 @@ def test_a_low_contrast_piece_on_an_empty_point_is_never_read_empty_with_confide
     v = verify(rec, page, inp, mask)
     assert v.score == 100 or v.needs_review, (v.score, v.codes)
     assert v.status is not Status.INCORRECT or v.needs_review
+
+
+@pytest.mark.parametrize("seed, page_seed", [(91483195276762273, 46600), (1056092034877508440, 47700)])
+def test_a_faded_page_lowers_the_ink_threshold_by_its_own_unchanged_pieces(seed, page_seed):
+    """Spot seeds 46600 and 47700: the xiangqi reference under the mild combined page change. The tint and
+    fading bring a light disc within Delta E 24 of the board, so the moved piece left little body and the
+    answer was a confident `illegal_move` (0; review 95 with the rule above). The pieces the answer left
+    unchanged show how much contrast the page kept, and the ink threshold follows it: 100."""
+    from genpuzzle import page_perturb
+
+    rec, inp, ref, mask = generated("xiangqi", seed)
+    page = page_perturb.page_change(np.ascontiguousarray(ref[:, :, :3]), "combined", seed=page_seed)[0]
+    v = verify(rec, page, inp, mask)
+    assert v.score == 100 and v.status is Status.CORRECT, (v.score, v.codes)

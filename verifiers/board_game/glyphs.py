@@ -188,12 +188,14 @@ def background_lab(lab: np.ndarray, pitch: float, ring: bool = False) -> np.ndar
 
 
 def cell_view(rgb: np.ndarray, lab: np.ndarray, grey: np.ndarray, cx: float, cy: float, pitch: float,
-              open_frac: float = OPEN, texture: bool = False, bg_ring: bool = False, box_fill: bool = False) -> CellView:
+              open_frac: float = OPEN, texture: bool = False, bg_ring: bool = False, box_fill: bool = False,
+              ink_de: float = INK_DE) -> CellView:
     """The measurements of one cell (see :class:`CellView`). ``texture``: also count as ink the pixels
     where the lightness varies locally (a fine white-and-black limb that resampling and JPEG blended
     to the square's own lightness); only for boards whose cells have no line work inside. ``box_fill``:
     where the disc holds little body, close a piece's outline in a box just inside the cell (pieces
-    whose corners reach past the disc, such as shogi pentagons)."""
+    whose corners reach past the disc, such as shogi pentagons). ``ink_de``: the Delta E from the
+    background from which a pixel is ink (:data:`INK_DE`, lowered on a faded page: :func:`page_contrast`)."""
     import cv2
 
     half = max(4, int(round(0.5 * pitch)))
@@ -208,7 +210,7 @@ def cell_view(rgb: np.ndarray, lab: np.ndarray, grey: np.ndarray, cx: float, cy:
     box = np.zeros_like(disc)
     b = int(round(FILL_BOX * pitch))
     box[max(0, half - b):half + b + 1, max(0, half - b):half + b + 1] = True
-    ink = (np.linalg.norm(crop_lab - bg[None, None, :], axis=2) > INK_DE) & box
+    ink = (np.linalg.norm(crop_lab - bg[None, None, :], axis=2) > ink_de) & box
     if texture:
         L = crop_lab[:, :, 0]
         mean = cv2.blur(L, (5, 5))
@@ -347,6 +349,41 @@ def unchanged_test(grey: np.ndarray, in_grey: np.ndarray, pitch: float) -> Calla
     return score
 
 
+PAGE_CONTRAST_MIN = 0.5  # the ink threshold is lowered at most to this share on a faded page
+
+
+def page_contrast(answer_lab: np.ndarray, input_rgb: np.ndarray, cells: Sequence[tuple[float, float]],
+                  pitch: float, open_frac: float, bg_ring: bool) -> tuple[float, dict[str, Any]]:
+    """How much of its contrast the answer page kept: over pieces the answer left unchanged (``cells``,
+    centres), the median ratio of the body's Delta E from the background in the answer to that in the
+    input (the body found on the input, measured on both), clipped to [PAGE_CONTRAST_MIN, 1]. A tinted or
+    washed-out page (a photograph, a model's colour shift) fades a light piece on a light board towards
+    the board's colour; its ink threshold then scales with this, never above :data:`INK_DE`."""
+    import cv2
+
+    if not cells:
+        return 1.0, {"pieces": 0}
+    in_lab = lab_image(input_rgb)
+    in_grey = luma(input_rgb)
+    half = max(4, int(round(0.5 * pitch)))
+    ratios = []
+    for cx, cy in cells:
+        view = cell_view(input_rgb, in_lab, in_grey, cx, cy, pitch, open_frac, bg_ring=bg_ring)
+        body = cv2.erode(view.silhouette.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+        if body.sum() < 16:
+            continue
+        crop = _crop(answer_lab, cx, cy, half, 0)
+        bg = background_lab(crop, pitch, bg_ring)
+        was = float(np.median(np.linalg.norm(view.lab[body] - view.bg[None, :], axis=1)))
+        now = float(np.median(np.linalg.norm(crop[body] - bg[None, :], axis=1)))
+        if was >= INK_DE:
+            ratios.append(now / was)
+    if not ratios:
+        return 1.0, {"pieces": 0}
+    k = float(np.clip(np.median(ratios), PAGE_CONTRAST_MIN, 1.0))
+    return k, {"pieces": len(ratios), "contrast": round(k, 3)}
+
+
 def _structured(grey: np.ndarray, box: Sequence[float]) -> bool:
     """Whether the box of ``grey`` holds drawing (an intersection's lines), not one flat colour: only there
     does a low :func:`unchanged_ncc` say the cell changed (a flat square on a tinted page scores 0 anyway)."""
@@ -376,21 +413,29 @@ def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
     lab = lab_image(read_rgb)
     read_grey = luma(read_rgb) if pen > 0 else grey
     unchanged = unchanged_test(grey, in_grey, pitch)
+    h = 0.45 * pitch
+    boxes = {(r, c): [cx - h, cy - h, cx + h, cy + h]
+             for r in range(rows) for c, (cx, cy) in enumerate(layout["cell_centers"][r][:cols])}
+    nccs = {rc: unchanged(box) for rc, box in boxes.items()}
+    contrast, contrast_ev = page_contrast(
+        lab, np.ascontiguousarray(np.asarray(input_image)[:, :, :3], dtype=np.uint8),
+        [tuple(layout["cell_centers"][r][c]) for (r, c), ncc in nccs.items()
+         if ncc >= UNCHANGED_NCC and position[r][c] != EMPTY], pitch, open_frac, bg_ring)
+    ink_de = INK_DE * contrast
     states, conf, evidence = [], [], []
     for r in range(rows):
         srow, crow, erow = [], [], []
         for c in range(cols):
             cx, cy = layout["cell_centers"][r][c]
-            h = 0.45 * pitch
-            box = [cx - h, cy - h, cx + h, cy + h]
-            ncc = unchanged(box)
+            box = boxes[(r, c)]
+            ncc = nccs[(r, c)]
             ev: dict[str, Any] = {"box": [round(v) for v in layout["cell_boxes"][r][c]], "unchanged_ncc": round(ncc, 3)}
             if ncc >= UNCHANGED_NCC:
                 srow.append(position[r][c])
                 crow.append(round(min(1.0, 0.7 + 3 * (ncc - UNCHANGED_NCC)), 3))
                 erow.append({**ev, "read": "unchanged"})
                 continue
-            view = cell_view(read_rgb, lab, read_grey, cx, cy, pitch, open_frac, texture, bg_ring, box_fill)
+            view = cell_view(read_rgb, lab, read_grey, cx, cy, pitch, open_frac, texture, bg_ring, box_fill, ink_de)
             ev.update(view.evidence)
             if view.cover <= empty_cover and position[r][c] != EMPTY and ncc >= EMPTY_CONTRADICTS:
                 # no body found, yet the cell still looks like the input's piece: a body of low contrast
@@ -417,7 +462,9 @@ def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
         states.append(srow)
         conf.append(crow)
         evidence.append(erow)
-    return BoardReading(states, conf, evidence)
+    reading = BoardReading(states, conf, evidence)
+    reading.notes["page_contrast"] = contrast_ev
+    return reading
 
 
 # ------------------------------------------------------------------------------------------ templates
