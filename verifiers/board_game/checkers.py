@@ -32,7 +32,7 @@ from genpuzzle.verifiers.board_game.glyphs import (
     lighter_pen,
     page_pen,
     read_glyph_board,
-    unchanged_test,
+    unchanged_scores,
     within,
 )
 
@@ -183,16 +183,16 @@ def classify(view: CellView, roundness_loss: dict[str, float] | None = None) -> 
 
 
 def roundness_loss(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
-                   position: list[list[str]], pen: int) -> tuple[dict[str, float], dict[str, Any]]:
+                   position: list[list[str]], pen: int, unchanged: dict[tuple[int, int], float]
+                   ) -> tuple[dict[str, float], dict[str, Any]]:
     """Per side ("w", "b"): how much less well the page's discs fill their circles than the input's, from
     the input's pieces (men and kings: a king's mark lies inside its disc) whose cells the answer left
-    unchanged (:func:`unchanged_test`, at least MIN_ROUNDNESS_CELLS of them): the median disc IoU on the
+    unchanged (``unchanged``: :func:`unchanged_scores`; at least MIN_ROUNDNESS_CELLS of them): the median disc IoU on the
     input minus the median on the answer (read at the input's pen), clipped to [0, MAX_ROUNDNESS_LOSS];
     no entry for a side without such cells (no allowance)."""
     rgb = np.ascontiguousarray(np.asarray(answer)[:, :, :3], dtype=np.uint8)
     inp = np.ascontiguousarray(np.asarray(input_image)[:, :, :3], dtype=np.uint8)
     pitch = float(layout["cell_px"])
-    unchanged = unchanged_test(luma(rgb), luma(inp), pitch)
     read_rgb = lighter_pen(rgb, pen)
     pages = ((inp, lab_image(inp), luma(inp)), (read_rgb, lab_image(read_rgb), luma(read_rgb)))
     fits: dict[str, tuple[list[float], list[float]]] = {"w": ([], []), "b": ([], [])}
@@ -200,10 +200,9 @@ def roundness_loss(answer: np.ndarray, input_image: np.ndarray, layout: dict[str
         for c, code in enumerate(row):
             if code.lower() not in fits:
                 continue
-            cx, cy = layout["cell_centers"][r][c]
-            box = [cx - 0.45 * pitch, cy - 0.45 * pitch, cx + 0.45 * pitch, cy + 0.45 * pitch]
-            if unchanged(box) < UNCHANGED_NCC:
+            if unchanged[(r, c)] < UNCHANGED_NCC:
                 continue
+            cx, cy = layout["cell_centers"][r][c]
             for k, (img, lab, g) in enumerate(pages):
                 fits[code.lower()][k].append(disc_fit(cell_view(img, lab, g, cx, cy, pitch, OPEN_FRAC).silhouette)[3])
     loss, ev = {}, {}
@@ -217,9 +216,10 @@ def roundness_loss(answer: np.ndarray, input_image: np.ndarray, layout: dict[str
 def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord) -> BoardReading:
     position = parse_board(record.ground_truth["position"])
     pen, pen_ev = page_pen(answer, input_image, record.layout, position)
-    loss, loss_ev = roundness_loss(answer, input_image, record.layout, position, pen)
+    unchanged = unchanged_scores(answer, input_image, record.layout)
+    loss, loss_ev = roundness_loss(answer, input_image, record.layout, position, pen, unchanged)
     reading = read_glyph_board(answer, input_image, record.layout, position,
-                               partial(classify, roundness_loss=loss), OPEN_FRAC, pen=pen)
+                               partial(classify, roundness_loss=loss), OPEN_FRAC, pen=pen, unchanged=unchanged)
     reading.notes["pen"] = pen_ev
     reading.notes["roundness_loss"] = loss_ev
     return reading

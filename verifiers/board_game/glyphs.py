@@ -349,6 +349,26 @@ def unchanged_test(grey: np.ndarray, in_grey: np.ndarray, pitch: float) -> Calla
     return score
 
 
+UNCHANGED_BOX = 0.45  # half side (x pitch) of the box about a cell's centre the unchanged test compares
+
+
+def unchanged_box(cx: float, cy: float, pitch: float) -> list[float]:
+    """The box (x0, y0, x1, y1) of the cell centred at (cx, cy) that the unchanged test compares."""
+    h = UNCHANGED_BOX * pitch
+    return [cx - h, cy - h, cx + h, cy + h]
+
+
+def unchanged_scores(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any]
+                     ) -> dict[tuple[int, int], float]:
+    """Every cell's :func:`unchanged_test` score, by (row, col), on the answer page as drawn. Computed once
+    per board: the reader and a game's page measurements (checkers' roundness loss) share it."""
+    rgb = np.ascontiguousarray(np.asarray(answer)[:, :, :3], dtype=np.uint8)
+    pitch = float(layout["cell_px"])
+    unchanged = unchanged_test(luma(rgb), luma(np.asarray(input_image)), pitch)
+    return {(r, c): unchanged(unchanged_box(cx, cy, pitch))
+            for r in range(layout["rows"]) for c, (cx, cy) in enumerate(layout["cell_centers"][r][:layout["cols"]])}
+
+
 PAGE_CONTRAST_MIN = 0.5  # the ink threshold is lowered at most to this share on a faded page
 
 
@@ -395,7 +415,8 @@ def _structured(grey: np.ndarray, box: Sequence[float]) -> bool:
 def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
                      position: Sequence[Sequence[str]], classify: Classifier, open_frac: float = OPEN,
                      texture: bool = False, empty_cover: float = EMPTY_COVER, occupied: float = OCCUPIED,
-                     bg_ring: bool = False, pen: int = 0, box_fill: bool = False) -> BoardReading:
+                     bg_ring: bool = False, pen: int = 0, box_fill: bool = False,
+                     unchanged: dict[tuple[int, int], float] | None = None) -> BoardReading:
     """Read every cell of a glyph board (see the module docstring); ``open_frac``: the opening size of
     the game (x pitch; larger where grid lines cross the cell, smaller for thin-limbed glyphs);
     ``empty_cover`` / ``occupied``: the game's silhouette shares for an empty cell and a piece (a board
@@ -403,7 +424,7 @@ def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
     ``bg_ring``: sample the background between the lines of an intersection board (:func:`background_lab`);
     ``pen``: the answer page's pen in px per side heavier than the input's (:func:`page_pen`): cells that
     changed are measured on the page with that excess taken back (:func:`lighter_pen`); ``box_fill``: see
-    :func:`cell_view`."""
+    :func:`cell_view`; ``unchanged``: the cells' :func:`unchanged_scores` when the caller has them already."""
     rows, cols, pitch = layout["rows"], layout["cols"], float(layout["cell_px"])
     rgb = np.ascontiguousarray(np.asarray(answer)[:, :, :3], dtype=np.uint8)
     in_grey = luma(np.asarray(input_image))
@@ -412,11 +433,7 @@ def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
     read_rgb = lighter_pen(rgb, pen)
     lab = lab_image(read_rgb)
     read_grey = luma(read_rgb) if pen > 0 else grey
-    unchanged = unchanged_test(grey, in_grey, pitch)
-    h = 0.45 * pitch
-    boxes = {(r, c): [cx - h, cy - h, cx + h, cy + h]
-             for r in range(rows) for c, (cx, cy) in enumerate(layout["cell_centers"][r][:cols])}
-    nccs = {rc: unchanged(box) for rc, box in boxes.items()}
+    nccs = unchanged_scores(rgb, input_image, layout) if unchanged is None else unchanged
     contrast, contrast_ev = page_contrast(
         lab, np.ascontiguousarray(np.asarray(input_image)[:, :, :3], dtype=np.uint8),
         [tuple(layout["cell_centers"][r][c]) for (r, c), ncc in nccs.items()
@@ -427,7 +444,7 @@ def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
         srow, crow, erow = [], [], []
         for c in range(cols):
             cx, cy = layout["cell_centers"][r][c]
-            box = boxes[(r, c)]
+            box = unchanged_box(cx, cy, pitch)
             ncc = nccs[(r, c)]
             ev: dict[str, Any] = {"box": [round(v) for v in layout["cell_boxes"][r][c]], "unchanged_ncc": round(ncc, 3)}
             if ncc >= UNCHANGED_NCC:
