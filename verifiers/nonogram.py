@@ -468,8 +468,8 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
         return [ClueReading(None, 0.0, g, "digit reader unavailable", tuple(map(len, plan)), (digit_h, digit_w),
                             slant) for g, plan in zip(boxes_per_strip, plans)]
     readings = list(reader.read(cells)) if cells else []
-    # (digits.resolve_by_page is not used: on a thin clue font two "1"s read surely as 7 turned every unsure
-    # "1" of the page into a sure 7, a correct answer's review into a confident clue_changed)
+    # (no page-consistency step: tried on Dec 1, on a thin clue font two "1"s read surely as 7 turned every
+    # unsure "1" of the page into a sure 7, a correct answer's review into a confident clue_changed)
     # A glyph read as no digit or unsure that is over half as wide as tall, and at least a digit high, may be two
     # digits whose strokes touch while neither is wider than the other (a hand's "14", its "1" leaning on
     # the "4"): it is cut at its thinnest column, like a glyph wider than tall, and taken as two digits when
@@ -527,7 +527,9 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
         sizes = tuple(map(len, plan))
         length = line_lengths[j] if line_lengths is not None else None
         glyph_digits = [readings[i] for idx in plan for i in idx]
-        if (length is not None and glyph_digits and (unclear or (values is not None and not clue_fits_line(values, length)))
+        # (a strip whose glyph was cut in two is left as read: its spacing was measured on the uncut glyphs)
+        if (length is not None and glyph_digits and j not in cut_strips
+                and (unclear or (values is not None and not clue_fits_line(values, length)))
                 and all(g.digit is not None and g.confidence >= confident for g in glyph_digits)):
             # sure digits, grouped by spacing into numbers that are unclear or cannot be this line's clue:
             # the puzzle decides between the groupings the spacing allows
