@@ -1,6 +1,6 @@
 """Digit reader benchmark on styles held out from training (tools/digit_data.py lists the splits).
 
-    python benchmarks/bench_digits.py [--quick] [--cells] [--speed] [--answers [--family tune]]
+    python benchmarks/bench_digits.py [--quick]
 
 Per-cell rows (open-set: the symbol read must equal the label; "confident_wrong" = wrong at
 confidence >= 0.9; "unsure" = below 0.9, i.e. sent to review):
@@ -12,11 +12,7 @@ confidence >= 0.9; "unsure" = below 0.9, i.e. sent to review):
   the row that matters is the share read as a *confident digit* (target 0).
 With OCR: unsure cells also read by RapidOCR; a cell counts as sure only when OCR agrees.
 Whole answers: correct 9x9/4x4 Sudoku answers written in held-out handwriting fonts (score 100 or
-needs_review), and planted errors (no false pass), each verified with and without page consistency
-(``sudoku.PAGE_CONSISTENCY``) in the same run, with cell counts (answer cells; cells left unsure after
-OCR without and with it; cells decided by the page and how many of those wrongly). ``--family tune`` writes the answers (and the planted
-errors, in the answer's own style) in the tuning styles instead (calibration handwriting fonts, training
-pen skeletons, MNIST mod 500 in 0-224): thresholds are tuned there, never on the held-out rows. Speed: a 9x9 grid's 81 cells on one core (the
+needs_review), and planted errors (no false pass). Speed: a 9x9 grid's 81 cells on one core (the
 whole read, and its two parts: prepare_cells and the networks with the decision, read_prepared).
 Baselines are the issue's targets.
 """
@@ -25,7 +21,6 @@ from __future__ import annotations
 
 import contextlib
 import statistics
-from dataclasses import replace
 import sys
 import tempfile
 import time
@@ -41,7 +36,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import digit_data as dd  # noqa: E402
 import train_digit_reader as tr  # noqa: E402
 
-from genpuzzle.verifiers.digits import CONFIDENT, default_reader, prepare_cells, resolve_by_page  # noqa: E402
+from genpuzzle.verifiers.digits import CONFIDENT, default_reader, prepare_cells  # noqa: E402
 
 
 def _one_blas_thread():
@@ -112,12 +107,9 @@ def speed_rows(quick: bool) -> list[dict]:
     fonts = dd.font_groups()["printed_heldout"]
     cells = [dd.render_cell(rng, dd.font_glyph(fonts[i % len(fonts)], str(i % 9 + 1)), "clean", size=60)
              for i in range(60)] + [dd.render_cell(rng, None, "clean", size=60) for _ in range(21)]
-    wall, cpu, prepare, cnn, page = [], [], [], [], []
+    wall, cpu, prepare, cnn = [], [], [], []
     with _one_blas_thread():
-        got = reader.read(cells)
-        # Page consistency's cost when 10 of the 60 digits are unsure (with none it costs nothing).
-        unsure = [i for i, r in enumerate(got) if r.digit is not None][::6][:10]
-        mixed = [replace(r, confidence=0.5) if i in unsure else r for i, r in enumerate(got)]
+        reader.read(cells)
         for _ in range(10 if quick else 40):
             t0, c0 = time.perf_counter(), time.thread_time()
             reader.read(cells)
@@ -129,20 +121,15 @@ def speed_rows(quick: bool) -> list[dict]:
             reader.read_prepared(prepared)
             prepare.append(c1 - c0)
             cnn.append(time.thread_time() - c1)
-            c0 = time.thread_time()
-            resolve_by_page(mixed, range(1, 10))
-            page.append(time.thread_time() - c0)
     # CPU time of this thread is the one-core cost even on a shared, loaded machine; wall time is not.
     return [_row("digits.read.9x9_grid.cpu_ms.median", 1e3 * statistics.median(cpu), "ms", 15.0),
             _row("digits.read.9x9_grid.wall_ms.median", 1e3 * statistics.median(wall), "ms", 15.0),
             _row("digits.read.9x9_grid.prepare_cpu_ms.median", 1e3 * statistics.median(prepare), "ms", 15.0),
-            _row("digits.read.9x9_grid.cnn_cpu_ms.median", 1e3 * statistics.median(cnn), "ms", 15.0),
-            _row("digits.page_consistency.9x9_grid_10_unsure.cpu_ms.median", 1e3 * statistics.median(page), "ms", 15.0)]
+            _row("digits.read.9x9_grid.cnn_cpu_ms.median", 1e3 * statistics.median(cnn), "ms", 15.0)]
 
 
-def answer_rows(quick: bool, family: str = "heldout") -> list[dict]:
-    """Whole Sudoku answers in held-out handwriting fonts (or, ``family='tune'``, in the tuning styles),
-    and planted errors; every answer verified without and with page consistency."""
+def answer_rows(quick: bool) -> list[dict]:
+    """Whole Sudoku answers in held-out handwriting fonts, and planted errors."""
     import heldout_sudoku_answers as ha
 
     from genpuzzle import perturb
@@ -150,75 +137,37 @@ def answer_rows(quick: bool, family: str = "heldout") -> list[dict]:
     from genpuzzle.evaluate import verify_answer
     from genpuzzle.records import Status
     from genpuzzle.registration import load_image
-    from genpuzzle.verifiers import sudoku as sv
 
-    if family == "tune":
-        styles, seed, plant_style = ha.tuning_styles(), 5, True
-    else:
-        fonts = dd.font_groups()["hand_heldout"]
-        styles, seed, plant_style = [f"font:{f}" for f in fonts] + ["script_simplex", "script_complex", "hand"], 77, False
-    modes = (False, True)  # page consistency off, on
-    scored, review_ok = dict.fromkeys(modes, 0), dict.fromkeys(modes, 0)
-    planted_pass = dict.fromkeys(modes, 0)
-    cells = dict.fromkeys(("answer_cells", "unsure_no_page", "unsure_page", "decided_by_page", "decided_wrong"), 0)
-    total = planted_total = 0
-    read_grid = sv.read_grid
-
-    def counting_read_grid(image, layout, *args, **kwargs):  # answer cells' page decisions, checked against truth
-        g = read_grid(image, layout, *args, **kwargs)
-        if sv.PAGE_CONSISTENCY and current["truth"] is not None:
-            for rec in g.page_decided:
-                r, c = rec["cell"]
-                cells["decided_by_page"] += 1
-                cells["decided_wrong"] += rec["read"] != str(current["truth"][r][c])
-        return g
-
-    current = {"truth": None}
+    fonts = dd.font_groups()["hand_heldout"]
+    styles = [f"font:{f}" for f in fonts] + ["script_simplex", "script_complex", "hand"]
     rows = []
-    try:
-        sv.read_grid = counting_read_grid
-        with tempfile.TemporaryDirectory() as tmp:
-            root = Path(tmp) / "set"
-            write_set(root, {"sudoku": 6 if quick else 24}, master_seed=seed)
-            s = load_set(root)
-            for k, record in enumerate(s.records):
-                inp = load_image(s.path(record.input_image))
-                for j, style in enumerate(styles):
-                    img = ha.answer(record, inp, style, seed=k * 31 + j)
-                    path = Path(tmp) / "a.jpg"
-                    cv2.imwrite(str(path), perturb.jpeg(img, 85)[:, :, ::-1])
-                    total += 1
-                    for mode in modes:
-                        sv.PAGE_CONSISTENCY = mode
-                        current["truth"] = record.ground_truth["solution"] if mode else None
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / "set"
+        write_set(root, {"sudoku": 6 if quick else 24}, master_seed=77)
+        s = load_set(root)
+        scored, review_ok, total = 0, 0, 0
+        planted_pass, planted_total = 0, 0
+        for k, record in enumerate(s.records):
+            inp = load_image(s.path(record.input_image))
+            for j, style in enumerate(styles):
+                img = ha.answer(record, inp, style, seed=k * 31 + j)
+                path = Path(tmp) / "a.jpg"
+                cv2.imwrite(str(path), perturb.jpeg(img, 85)[:, :, ::-1])
+                v = verify_answer(s.root, record, path)
+                total += 1
+                scored += v.score == 100.0 and v.status is Status.CORRECT
+                review_ok += v.score == 100.0 or v.status is Status.NEEDS_REVIEW
+                if j % 3 == k % 3:
+                    for m, kind in enumerate(ha.PLANTED):
+                        bad = ha.plant(img, record, kind, ha.blanks(record)[m % len(ha.blanks(record))], seed=k + m)
+                        cv2.imwrite(str(path), bad[:, :, ::-1])
                         v = verify_answer(s.root, record, path)
-                        scored[mode] += v.score == 100.0 and v.status is Status.CORRECT
-                        review_ok[mode] += v.score == 100.0 or v.status is Status.NEEDS_REVIEW
-                        cells["unsure_page" if mode else "unsure_no_page"] += len(v.extra.get("unsure_cells", []))
-                    cells["answer_cells"] += len(ha.blanks(record))
-                    current["truth"] = None
-                    if j % 3 == k % 3:
-                        for m, kind in enumerate(ha.PLANTED):
-                            cell = ha.blanks(record)[m % len(ha.blanks(record))]
-                            bad = ha.plant(img, record, kind, cell, seed=k + m, style=style if plant_style else None)
-                            cv2.imwrite(str(path), bad[:, :, ::-1])
-                            planted_total += 1
-                            for mode in modes:
-                                sv.PAGE_CONSISTENCY = mode
-                                v = verify_answer(s.root, record, path)
-                                planted_pass[mode] += v.status is Status.CORRECT or v.score == 100.0
-    finally:
-        sv.PAGE_CONSISTENCY = True
-        sv.read_grid = read_grid
-    name = "sudoku.heldout_hand_answers" if family == "heldout" else "sudoku.tune_answers"
-    for mode in modes:
-        tag = "page" if mode else "no_page"
-        rows.append(_row(f"{name}.{tag}.score_100", scored[mode] / total, "fraction", 0.99))
-        rows.append(_row(f"{name}.{tag}.100_or_needs_review", review_ok[mode] / total, "fraction", 1.0))
-        rows.append(_row(f"{name}.{tag}.planted_false_passes", planted_pass[mode], "count", 0.0))
-    rows.append(_row(f"{name}.planted_checked", planted_total, "count", 1.0))
-    for key, value in cells.items():
-        rows.append(_row(f"{name}.cells.{key}", value, "count", 0.0 if key == "decided_wrong" else 1.0))
+                        planted_total += 1
+                        planted_pass += v.status is Status.CORRECT or v.score == 100.0
+        rows.append(_row("sudoku.heldout_hand_answers.score_100", scored / total, "fraction", 0.99))
+        rows.append(_row("sudoku.heldout_hand_answers.100_or_needs_review", review_ok / total, "fraction", 1.0))
+        rows.append(_row("sudoku.planted_errors.false_passes", planted_pass, "count", 0.0))
+        rows.append(_row("sudoku.planted_errors.checked", planted_total, "count", 1.0))
     return rows
 
 
@@ -229,10 +178,8 @@ def run(quick: bool) -> list[dict]:
 
 if __name__ == "__main__":
     quick = "--quick" in sys.argv
-    family = sys.argv[sys.argv.index("--family") + 1] if "--family" in sys.argv else "heldout"
     parts = [p for p in ("cells", "speed", "answers") if f"--{p}" in sys.argv] or ["cells", "speed", "answers"]
     for part in parts:
-        rows = answer_rows(quick, family) if part == "answers" else {"cells": cell_rows, "speed": speed_rows}[part](quick)
-        for r in rows:
+        for r in {"cells": cell_rows, "speed": speed_rows, "answers": answer_rows}[part](quick):
             print(f"{r['name']:52s} {r['value']:>10} {r['unit']:9s} target {r['baseline']:<7} ratio {r['ratio']}",
                   flush=True)

@@ -4,19 +4,15 @@ calibration of the confidence, garbage."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-from functools import lru_cache
-
 import cv2
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from genpuzzle.verifiers.digits import (CONFIDENT, DISAGREE_CONFIDENCE, MODEL_PATH, PAGE_CONFIDENCE, PAGE_NEAR,
-                                        SYMBOL_OTHER, SYMBOL_PENCIL, DigitReader, DigitReading, NumberReading, default_reader,
-                                        glyph_boxes, glyph_distances, ink_mask, prepare_cells, read_number,
-                                        resolve_by_page, resolve_numbers_by_page)
+from genpuzzle.verifiers.digits import (CONFIDENT, DISAGREE_CONFIDENCE, MODEL_PATH, SYMBOL_OTHER, SYMBOL_PENCIL,
+                                        DigitReader, DigitReading, default_reader, glyph_boxes, ink_mask, prepare_cells,
+                                        read_number)
 from heldout_sudoku_answers import _load
 
 dd = _load("digit_data")
@@ -354,155 +350,3 @@ def test_missing_or_corrupt_model_names_the_file(tmp_path):
     bad.write_bytes(b"not a zip")
     with pytest.raises(RuntimeError, match="bad.npz"):
         DigitReader.load(bad)
-
-
-# ------------------------------------------------ page consistency (model-independent: readings are forged)
-
-def _alpha(font: str, ch: str) -> np.ndarray:
-    """``ch`` in a held-out font file or Hershey script ('script0', 'script1')."""
-    if font.startswith("script"):
-        return dd.hershey_glyph(dd.HERSHEY_HELDOUT[int(font[-1])], False, ch, 5)
-    return dd.font_glyph(font, ch)
-
-
-def _page(font: str, digits, seed: int) -> list[DigitReading]:
-    """Sure readings of ``digits`` written in ``font``, each cell with its own size, offset, tilt, ink and
-    lines (the page's exemplars; their labels are taken as read)."""
-    rng = np.random.default_rng(seed)
-    cells = [dd.render_cell(rng, _alpha(font, str(d)), "clean") for d in digits]
-    return [DigitReading(d, 0.99, p.ink, str(d), plausible=(d,), glyph=p.image)
-            for d, p in zip(digits, prepare_cells(cells))]
-
-
-def _unsure(alpha: np.ndarray, symbol: str, plausible, seed: int) -> DigitReading:
-    """A cell holding ``alpha`` that the networks read, unsure, as digit ``symbol``."""
-    p = prepare_cells([dd.render_cell(np.random.default_rng(seed), alpha, "clean")])[0]
-    assert p.image is not None and not p.pencil
-    return DigitReading(int(symbol), 0.5, p.ink, symbol, plausible=tuple(plausible), glyph=p.image)
-
-
-PAGE_DIGITS = [d for d in range(1, 10) for _ in range(3)]
-
-
-@pytest.mark.parametrize("font", [CMR, STIX_ITALIC, "script0"])
-def test_page_consistency_decides_a_repeated_font_glyph(font):
-    page = _page(font, PAGE_DIGITS, 201)
-    seven = _page(font, [7], 202)[0].glyph
-    cell = DigitReading(1, 0.5, 0.1, "1", plausible=(1, 7), glyph=seven)  # unsure between 1 and 7
-    got = resolve_by_page(page + [cell], allowed=range(1, 10))
-    assert got[:-1] == page  # sure readings are never changed
-    r = got[-1]
-    assert (r.symbol, r.digit, r.confidence, r.in_allowed) == ("7", 7, PAGE_CONFIDENCE, True)
-    assert r.page is not None and r.page.network_confidence == 0.5 and r.page.distance <= PAGE_NEAR
-    assert {page[i].symbol for i in r.page.exemplars} == {"7"} and r.page.runner_up != "7"
-    assert r.page.runner_up_distance >= r.page.distance
-
-
-def test_page_consistency_needs_the_networks_to_find_the_class_plausible():
-    page = _page(CMR, PAGE_DIGITS, 203)
-    seven = _page(CMR, [7], 204)[0].glyph
-    got = resolve_by_page(page + [DigitReading(1, 0.5, 0.1, "1", plausible=(1,), glyph=seven)])
-    assert got[-1].confidence == 0.5 and got[-1].page is None
-
-
-def test_page_consistency_never_upgrades_a_letter_a_struck_digit_or_an_out_of_set_digit():
-    rng = np.random.default_rng(205)
-    page = _page(CMR, [d for d in range(1, 5) for _ in range(4)], 206)  # a 4x4 answer's sure digits
-    cells = [_unsure(dd.font_glyph(CMR, "A"), "4", (4,), 207),  # a letter A on a page of sure 4s
-             _unsure(dd.strike_through(dd.font_glyph(CMR, "4"), rng), "4", (4,), 208),
-             _unsure(dd.strike_through(dd.font_glyph(CMR, "2"), rng), "2", (2, 1), 209),
-             _unsure(dd.font_glyph(CMR, "7"), "1", (1, 7), 210)]  # a 7 (not in 1..4) unsure between 1 and 7
-    got = resolve_by_page(page + cells, allowed=range(1, 5))
-    assert got[len(page):] == cells
-    # With sure 7s on the page the 7 is read as 7 -- still outside 1..4, so the caller's invalid_symbol.
-    sevens = _page(CMR, [7, 7, 7], 211)
-    r = resolve_by_page(page + sevens + cells[-1:], allowed=range(1, 5))[-1]
-    assert r.symbol == "7" and not r.in_allowed
-
-
-def test_page_consistency_never_decides_other_blank_or_pencil_readings():
-    page = _page(CMR, PAGE_DIGITS, 212)
-    four = page[9].glyph
-    cells = [DigitReading(None, 0.6, 0.1, SYMBOL_OTHER, False, plausible=(4,), glyph=four),
-             DigitReading(None, 0.6, 0.1, "blank", plausible=(4,), glyph=four),
-             DigitReading(None, 0.6, 0.1, SYMBOL_PENCIL, candidates=(4,), plausible=(4,), glyph=four)]
-    assert resolve_by_page(page + cells)[len(page):] == cells
-
-
-def test_a_wrong_digit_that_matches_its_own_class_is_read_as_that_class():
-    page = _page(STIX_ITALIC, PAGE_DIGITS, 213)
-    nine = _page(STIX_ITALIC, [9], 214)[0].glyph
-    unsure = DigitReading(4, 0.5, 0.1, "4", plausible=(4, 9), glyph=nine)  # leaning to the solution's 4
-    r = resolve_by_page(page + [unsure])[-1]
-    assert (r.symbol, r.confident) == ("9", True)
-    # Without sure 9s on the page it is not near the sure 4s: it stays unsure.
-    r = resolve_by_page([p for p in page if p.symbol != "9"] + [unsure])[-1]
-    assert r is unsure
-
-
-def test_two_sure_misreads_do_not_decide_the_unsure_copies_of_their_glyph():
-    # A thin font's 1 read surely as 7 twice; three more copies unsure between 1 and 7 stay unsure.
-    page = _page(CMR, [d for d in range(2, 10) if d != 7 for _ in range(3)], 230)
-    ones = _page(CMR, [1] * 5, 231)
-    misread = [replace(r, digit=7, symbol="7") for r in ones[:2]]
-    unsure = [replace(r, confidence=0.5, plausible=(1, 7)) for r in ones[2:]]
-    got = resolve_by_page(page + misread + unsure)
-    assert got[-3:] == unsure
-    # With one unsure copy against the same two sure readings, the sure ones are the majority.
-    assert resolve_by_page(page + misread + unsure[:1])[-1].symbol == "7"
-
-
-def test_page_consistency_abstains_without_repeated_glyphs():
-    # Each glyph in another font: no near-duplicates, nothing decided.
-    fonts = [CMR, STIX_ITALIC, CMSS, PRINTED_HELDOUT[4], PRINTED_HELDOUT[5]]
-    page = [r for k, f in enumerate(fonts) for r in _page(f, list(range(1, 10)), 215 + k)]
-    cell = _unsure(dd.font_glyph(STIX_BOLD_ITALIC, "7"), "1", (1, 7), 221)
-    assert resolve_by_page(page + [cell])[-1] is cell
-
-
-def test_glyph_distances_are_symmetric_and_small_only_for_repeats():
-    page = _page(CMR, [3, 3, 8], 222)
-    d = glyph_distances(np.stack([r.glyph for r in page]), np.stack([r.glyph for r in page]))
-    assert np.allclose(d, d.T) and np.allclose(np.diag(d), 0)
-    assert d[0, 1] <= PAGE_NEAR < d[0, 2]
-
-
-@lru_cache(maxsize=None)
-def _full_page(font: str) -> list[DigitReading]:
-    return _page(font, [d for d in range(10) for _ in range(3)], 223)
-
-
-def test_numbers_of_one_page_are_decided_glyph_by_glyph():
-    page = _page(CMR, PAGE_DIGITS, 224)
-    seven = _page(CMR, [7], 225)[0].glyph
-    unsure = DigitReading(1, 0.5, 0.1, "1", plausible=(1, 7), glyph=seven)
-    numbers = [NumberReading(int(r.symbol), r.symbol, r.confidence, (r,), ((0, 0, 1, 1),)) for r in page]
-    numbers.append(NumberReading(17, "17", 0.5 * page[0].confidence, (page[0], unsure), ((0, 0, 1, 1), (2, 0, 3, 1))))
-    got = resolve_numbers_by_page(numbers)
-    assert got[:-1] == numbers[:-1]
-    assert (got[-1].value, got[-1].text, got[-1].digits[1].page is not None) == (17, "17", True)
-    assert got[-1].confidence == pytest.approx(page[0].confidence * PAGE_CONFIDENCE)
-
-
-NON_DIGIT_KINDS = ("letter", "struck", "cross", "hash", "zigzag", "scribble", "tick")
-
-
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(kind=st.sampled_from(NON_DIGIT_KINDS), ch=st.sampled_from(LETTERS),
-       font=st.sampled_from([CMR, STIX_ITALIC, CMSS, "script0", "script1"]), read_as=st.integers(1, 9),
-       seed=st.integers(0, 2**31 - 1))
-def test_property_page_consistency_never_turns_a_non_digit_into_a_sure_allowed_digit(kind, ch, font, read_as, seed):
-    # Worst case for the step: the networks' top class is a digit and they rule no digit out.
-    rng = np.random.default_rng(seed)
-    if kind == "letter":
-        alpha = _alpha(font, ch)
-    elif kind == "struck":
-        alpha = dd.strike_through(_alpha(font, str(read_as)), rng)
-    else:
-        alpha = dd.draw_strokes(dd.mark_strokes(kind, rng), rng)
-    p = prepare_cells([dd.render_cell(rng, alpha, "clean")])[0]
-    if p.image is None or p.pencil:
-        return
-    cell = DigitReading(read_as, 0.5, p.ink, str(read_as), plausible=tuple(range(10)), glyph=p.image)
-    r = resolve_by_page(_full_page(font) + [cell], allowed=range(1, 10))[-1]
-    assert not (r.in_allowed and r.digit is not None and r.confidence >= CONFIDENT), (kind, ch, font, r.page)

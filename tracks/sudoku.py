@@ -85,8 +85,6 @@ class SudokuTrack(Track):
             extra["ocr_cells"] = reading.second_opinions
         if reading.second_opinion_note:
             extra["ocr_note"] = reading.second_opinion_note
-        if reading.page_decided:
-            extra["page_consistency_cells"] = reading.page_decided
         return Verdict(
             id=record.id, track=self.name, score=sudoku_score(subscores, violations),
             status=Status.INCORRECT if violations else Status.CORRECT, violations=violations, parsed=parsed,

@@ -13,7 +13,7 @@ identical to preparing them one at a time, so the shipped model stays valid.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
@@ -64,9 +64,6 @@ class DigitReading:
     symbol: str = ""       # filled from ``digit`` when empty: str(digit) or 'blank'
     in_allowed: bool = True
     candidates: tuple[int, ...] = ()
-    plausible: tuple[int, ...] = ()  # digits the networks do not rule out (see PLAUSIBLE), likeliest first
-    page: PageMatch | None = None    # set when page consistency decided the reading (:func:`resolve_by_page`)
-    glyph: np.ndarray | None = field(default=None, compare=False, repr=False)  # normalised 28x28 crop
 
     def __post_init__(self) -> None:
         if not self.symbol:
@@ -491,7 +488,6 @@ def _channels_last_fc(convs: list, fcs: list) -> tuple[list, list]:
 
 CNN_CHUNK = 16  # crops per forward pass: the im2col buffers stay in cache and off fresh (page-faulting) memory
 DISAGREE_CONFIDENCE = 0.5  # members reading different classes: the cell is unsure whatever the average says
-PLAUSIBLE = 0.05  # calibrated probability from which a digit is among a reading's plausible classes
 
 
 class DigitReader:
@@ -603,9 +599,7 @@ class DigitReader:
     def decide(self, images: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(class, confidence) per normalised crop: the arg-max of :meth:`probabilities` and its
         probability with the class's error scale applied (1 - scale * (1 - p)), in 0..1."""
-        return self._decide(self.probabilities(images))
-
-    def _decide(self, probs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        probs = self.probabilities(images)
         best = probs.argmax(axis=1)
         p = probs[np.arange(len(best)), best].astype(np.float64)
         conf = 1.0 - self.class_error_scale[best] * (1.0 - p)
@@ -627,22 +621,15 @@ class DigitReader:
         images = [prepared[i].image for i in todo] + [m for _, m in marks]
         if not images:
             return readings
-        probs = self.probabilities(np.stack(images))
-        best, conf = self._decide(probs)
+        best, conf = self.decide(np.stack(images))
         best, conf = best.tolist(), conf.tolist()
-        order = np.argsort(-probs[:len(todo), :10], axis=1, kind="stable").tolist()
-        likely = (probs[:len(todo), :10] >= PLAUSIBLE).tolist()
         for row, i in enumerate(todo):
             k = best[row]
-            plausible = tuple(d for d in order[row] if likely[row][d])
-            glyph = prepared[i].image
             if k < 10:
-                readings[i] = DigitReading(k, conf[row], prepared[i].ink, str(k), k in ok, plausible=plausible,
-                                           glyph=glyph)
+                readings[i] = DigitReading(k, conf[row], prepared[i].ink, str(k), k in ok)
             else:
                 symbol = SYMBOL_BLANK if k == BLANK_CLASS else SYMBOL_OTHER
-                readings[i] = DigitReading(None, conf[row], prepared[i].ink, symbol, k == BLANK_CLASS,
-                                           plausible=plausible, glyph=glyph)
+                readings[i] = DigitReading(None, conf[row], prepared[i].ink, symbol, k == BLANK_CLASS)
         pencil: dict[int, list[tuple[int, float]]] = {}
         for row, (i, _) in enumerate(marks, start=len(todo)):
             pencil.setdefault(i, []).append((best[row], conf[row]))
@@ -730,162 +717,3 @@ def read_number(crop: np.ndarray, allowed: Sequence[int] | None = None,
     value = int(text) if text.isdigit() else None
     return NumberReading(value, text, float(np.prod([r.confidence for r in readings])), readings,
                          tuple(boxes))
-
-
-# ------------------------------------------------------------------------- page consistency
-
-PAGE_INK = 0.35            # soft-ink level from which a normalised-crop pixel counts as stroke for glyph distances
-PAGE_SHIFT = 1             # glyphs are compared at every offset up to this many px (of the 28x28 crop)
-PAGE_NEAR = 0.4            # px: a glyph within this distance of an exemplar is a near-duplicate of it
-PAGE_MARGIN = 1.5          # ... and every other class's nearest exemplar must be this many times farther
-PAGE_FAR = 2.0             # px: stroke pixels farther than this from the other glyph's strokes are unmatched ink
-PAGE_FAR_SHARE = 0.02      # ... and a near-duplicate has at most this share of them (either glyph)
-PAGE_MIN_EXEMPLARS = 2     # near-duplicate exemplars needed (one sure misread never decides a cell alone)
-PAGE_CONFIDENCE = 0.95     # confidence of a reading decided by page consistency
-
-
-@dataclass(frozen=True)
-class PageMatch:
-    """Why page consistency decided a reading: the indices (into the page's readings) of the sure
-    exemplars of ``symbol`` the glyph nearly duplicates, its distance to them (px of the 28x28
-    crop: the mean, over both glyphs' strokes, of the distance to the other's nearest stroke), the
-    nearest other class on the page and its distance, and the networks' own confidence before."""
-    exemplars: tuple[int, ...]
-    distance: float
-    runner_up: str | None
-    runner_up_distance: float | None
-    network_confidence: float
-
-
-def _stroke_masks(glyphs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """For (N, 28, 28) soft crops: stroke masks (N, 784) float32 and the distance of every pixel to
-    the nearest stroke pixel (N, 784) float32 (NORM_SIZE everywhere for a glyph without strokes)."""
-    masks = (np.asarray(glyphs, np.float32) >= PAGE_INK).astype(np.uint8)
-    n = len(masks)
-    dist = np.full((n, NORM_SIZE, NORM_SIZE), float(NORM_SIZE), np.float32)
-    for i in np.nonzero(masks.reshape(n, -1).any(axis=1))[0]:
-        dist[i] = cv2.distanceTransform(1 - masks[i], cv2.DIST_L2, 3)
-    return masks.reshape(n, -1).astype(np.float32), dist.reshape(n, -1)
-
-
-def _shifted(flat: np.ndarray, dy: int, dx: int, fill: float) -> np.ndarray:
-    a = flat.reshape(-1, NORM_SIZE, NORM_SIZE)
-    out = np.full_like(a, fill)
-    ys, yd = (slice(0, NORM_SIZE - dy), slice(dy, None)) if dy >= 0 else (slice(-dy, None), slice(0, NORM_SIZE + dy))
-    xs, xd = (slice(0, NORM_SIZE - dx), slice(dx, None)) if dx >= 0 else (slice(-dx, None), slice(0, NORM_SIZE + dx))
-    out[:, yd, xd] = a[:, ys, xs]
-    return out.reshape(len(a), -1)
-
-
-def glyph_distances(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """(len(a), len(b)) distances (px of the 28x28 crop) between normalised glyph crops: for each
-    offset up to ``PAGE_SHIFT`` px, the larger of the two directed chamfer distances (mean distance of
-    one glyph's stroke pixels to the other's nearest stroke), minimised over the offsets. Depends only
-    on the crops (not on the networks)."""
-    return _distances(*_stroke_masks(a), *_stroke_masks(b))[0]
-
-
-def _distances(ma: np.ndarray, da: np.ndarray, mb: np.ndarray, db: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(chamfer distance, far share) matrices for stroke masks / distance maps from :func:`_stroke_masks`.
-    The far share is the larger of the two glyphs' shares of stroke pixels farther than ``PAGE_FAR`` px
-    from the other's strokes: a stroke one glyph has and the other lacks (a strike line, a bar, a closed
-    loop), which a mean over all stroke pixels can hide. Each is minimised over the offsets."""
-    na = np.maximum(ma.sum(axis=1), 1.0)[:, None]
-    nb = np.maximum(mb.sum(axis=1), 1.0)[None, :]
-    fa, fb = (da > PAGE_FAR).astype(np.float32), (db > PAGE_FAR).astype(np.float32)
-    best = np.full((len(ma), len(mb)), np.inf)
-    far = np.full((len(ma), len(mb)), np.inf)
-    for dy in range(-PAGE_SHIFT, PAGE_SHIFT + 1):
-        for dx in range(-PAGE_SHIFT, PAGE_SHIFT + 1):
-            sm, sd, sf = _shifted(ma, dy, dx, 0.0), _shifted(da, dy, dx, float(NORM_SIZE)), _shifted(fa, dy, dx, 1.0)
-            np.minimum(best, np.maximum((sm @ db.T) / na, (sd @ mb.T) / nb), out=best)
-            np.minimum(far, np.maximum((sm @ fb.T) / na, (sf @ mb.T) / nb), out=far)
-    return best, far
-
-
-def resolve_by_page(readings: Sequence[DigitReading], allowed: Sequence[int] | None = None,
-                    sure: Sequence[bool] | None = None) -> list[DigitReading]:
-    """Page consistency: decide unsure readings by the glyphs the same page read surely.
-
-    ``readings`` are one page's symbols, written by one hand or font (a grid's answer cells, a clue
-    strip's digits), as :meth:`DigitReader.read` returns them (they carry their normalised glyph);
-    ``sure`` marks the exemplars (default: the confident readings; a caller adds cells another reader
-    confirmed). Returns the readings with each unsure one that is a near-duplicate of one class's
-    exemplars made sure as that class (confidence ``PAGE_CONFIDENCE``, evidence in ``.page``); every
-    other reading is returned unchanged. A reading is decided only when all of these hold:
-
-    - the networks' own top class is a digit (never 'other', 'blank' or pencil marks), and the class
-      decided is among its ``plausible`` digits (the networks do not rule it out);
-    - at least ``PAGE_MIN_EXEMPLARS`` exemplars of that class are within ``PAGE_NEAR`` px
-      (:func:`glyph_distances`: absolute closeness, not merely the nearest class) with at most
-      ``PAGE_FAR_SHARE`` of either glyph's strokes farther than ``PAGE_FAR`` px from the other's (no
-      extra stroke: a digit struck through is not a near-duplicate of that digit);
-    - the page has exemplars of another class, and the nearest of them is at least ``PAGE_MARGIN``
-      times farther than those (exemplars read 'other' count as a class);
-    - the sure exemplars near it outnumber the page's other unsure glyphs near it (when as many copies
-      were unsure as sure, the sure ones may be the networks' misreads of that glyph).
-
-    Exemplars are only ever the page's first-hand sure readings (never a reading this step decided),
-    and sure readings are never changed. The distance uses the crops alone, so a retrained network
-    does not move the thresholds. Real handwriting varies from glyph to glyph, so there the step
-    mostly abstains; a font repeats its glyphs and is decided."""
-    out = list(readings)
-    ok = set(range(10)) if allowed is None else {int(d) for d in allowed}
-    sure = [r.confident for r in readings] if sure is None else [bool(x) for x in sure]
-    exemplars = [i for i, r in enumerate(readings) if sure[i] and r.page is None and r.glyph is not None
-                 and (r.digit is not None or r.symbol == SYMBOL_OTHER)]
-    todo = [i for i, r in enumerate(readings) if not sure[i] and r.digit is not None and r.glyph is not None
-            and r.plausible]
-    if not todo or len(exemplars) < PAGE_MIN_EXEMPLARS + 1:
-        return out
-    d, far = _distances(*_stroke_masks(np.stack([readings[i].glyph for i in todo])),
-                        *_stroke_masks(np.stack([readings[j].glyph for j in exemplars])))
-    classes = np.array([readings[j].symbol for j in exemplars])
-    # The page's other unsure glyphs near each candidate: when copies the networks were unsure of are as
-    # many as the sure exemplars, the sure ones may be the misreads (two sure misreads must not decide
-    # every copy of that glyph), so the cell stays unsure.
-    peers = [i for i, r in enumerate(readings) if not sure[i] and r.glyph is not None
-             and r.symbol not in (SYMBOL_BLANK, SYMBOL_PENCIL)]
-    pd, _ = _distances(*_stroke_masks(np.stack([readings[i].glyph for i in todo])),
-                       *_stroke_masks(np.stack([readings[j].glyph for j in peers])))
-    twins = (pd <= PAGE_NEAR).sum(axis=1) - 1  # minus the cell itself (counted loosely: the cautious side)
-    for row, i in enumerate(todo):
-        r = readings[i]
-        order = np.argsort(d[row], kind="stable")
-        best = str(classes[order[0]])
-        if not best.isdigit() or int(best) not in r.plausible:
-            continue
-        own = order[classes[order] == best]
-        near = own[(d[row, own] <= PAGE_NEAR) & (far[row, own] <= PAGE_FAR_SHARE)]
-        rest = order[classes[order] != best]
-        if len(near) < PAGE_MIN_EXEMPLARS or not len(rest) or twins[row] >= len(near):
-            continue
-        distance = float(d[row, near[PAGE_MIN_EXEMPLARS - 1]])
-        runner_up = float(d[row, rest[0]])
-        if runner_up < PAGE_MARGIN * distance:
-            continue
-        k = int(best)
-        evidence = PageMatch(tuple(exemplars[j] for j in near.tolist()), round(distance, 3), str(classes[rest[0]]),
-                             round(runner_up, 3), round(float(r.confidence), 3))
-        out[i] = replace(r, digit=k, symbol=best, confidence=PAGE_CONFIDENCE, in_allowed=k in ok, page=evidence)
-    return out
-
-
-def resolve_numbers_by_page(numbers: Sequence[NumberReading], allowed: Sequence[int] | None = None
-                            ) -> list[NumberReading]:
-    """:func:`resolve_by_page` over every glyph of one page's numbers (e.g. all clue strips of a
-    nonogram, read with :func:`read_number`): the glyphs of all numbers are one page, and each number
-    is rebuilt from its (possibly decided) glyph readings."""
-    flat = [g for num in numbers for g in num.digits]
-    decided = resolve_by_page(flat, allowed)
-    out, k = [], 0
-    for num in numbers:
-        glyphs = tuple(decided[k:k + len(num.digits)])
-        k += len(num.digits)
-        if glyphs == num.digits and all(a is b for a, b in zip(glyphs, num.digits)):
-            out.append(num)
-            continue
-        text = "".join(r.symbol if r.digit is not None else "?" for r in glyphs)
-        out.append(NumberReading(int(text) if text.isdigit() else None, text,
-                                 float(np.prod([r.confidence for r in glyphs])), glyphs, num.boxes))
-    return out

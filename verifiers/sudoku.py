@@ -17,12 +17,11 @@ from genpuzzle.renderers.common import cell_box
 from genpuzzle.solvers.sudoku import Board
 from genpuzzle.verifiers import ocr
 from genpuzzle.verifiers.digits import (CONFIDENT, SYMBOL_BLANK, SYMBOL_PENCIL, DigitReader, DigitReading,
-                                        default_reader, ink_masks, resolve_by_page)
+                                        default_reader, ink_masks)
 
 CELL_INSET = 0.12  # inset of the box compared with the input on the givens' fast path (lines stay out)
 READ_INSET = 0.03  # inset of the box the reader sees: the whole cell, so a tall or off-centre digit
                    # stays whole; the reader drops the grid-line remnants at its edges itself
-PAGE_CONSISTENCY = True    # decide unsure cells by the answer's own sure glyphs (off only to measure without it)
 GIVEN_MATCH_IOU = 0.8      # answer/input ink-mask IoU at which a given counts as untouched
 GIVEN_MATCH_STRAY = 0.1    # ... and at most this fraction (of the input's ink) added or removed
                            # more than 1 px away from the other mask's strokes
@@ -39,7 +38,6 @@ class GridReading:
     given_matched: list[list[bool]] | None = None  # True: given taken as untouched (ink matched input)
     second_opinions: list[dict[str, Any]] = field(default_factory=list)  # cells also read by OCR
     second_opinion_note: str | None = None  # why unsure cells got no second opinion
-    page_decided: list[dict[str, Any]] = field(default_factory=list)  # cells decided by page consistency
     symbols: list[list[str]] | None = None
     candidates: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
 
@@ -100,12 +98,8 @@ def read_grid(image: np.ndarray, layout: dict[str, Any], reader: DigitReader | N
     classification; any other given is classified like every other cell. With ``second_opinion``,
     cells the classifier scored below ``ocr.OCR_BELOW`` also go to the OCR recogniser when it is
     installed (:mod:`genpuzzle.verifiers.ocr`): agreeing with the classifier makes a cell sure,
-    disagreeing leaves it unsure (see :func:`_second_opinions`). Before and after that, unsure cells
-    that nearly duplicate the glyphs this answer wrote surely elsewhere are decided by page consistency
-    (:func:`~genpuzzle.verifiers.digits.resolve_by_page`; the exemplars are the cells read here, so
-    never the untouched givens, which are in the input's font, not the answer's hand; cells OCR
-    confirmed join them for the second pass); ``page_decided`` records the evidence. Cells are read
-    as whole-cell crops (``READ_INSET``); the given fast path and OCR use the inner ``CELL_INSET`` crops."""
+    disagreeing leaves it unsure (see :func:`_second_opinions`). Cells are read as whole-cell crops
+    (``READ_INSET``); the given fast path and OCR use the inner ``CELL_INSET`` crops."""
     reader = reader or default_reader()
     n_rows, n_cols = layout["rows"], layout["cols"]
     boxes = [cell_crop_box(layout, r, c) for r in range(n_rows) for c in range(n_cols)]
@@ -144,38 +138,13 @@ def read_grid(image: np.ndarray, layout: dict[str, Any], reader: DigitReader | N
     readings = reader.read([read_crops[k] for k in todo], allowed=allowed)
     grid = GridReading(digits, confidence, matched if givens is not None and input_image is not None else None,
                        symbols=symbols)
-    readings = _page_consistency(grid, todo, n_cols, readings, allowed)
     for k, cell in zip(todo, readings):
         r, c = divmod(k, n_cols)
         _set_cell(grid, r, c, cell)
     unsure = [(k, cell) for k, cell in zip(todo, readings) if cell.confidence < ocr.OCR_BELOW]
     if second_opinion and unsure:
         _second_opinions(grid, [(divmod(k, n_cols), crops[k], cell) for k, cell in unsure])  # OCR: inner crop, no lines
-        if any(x["agrees"] for x in grid.second_opinions):  # cells OCR confirmed are exemplars too
-            sure = [grid.confidence[k // n_cols][k % n_cols] >= CONFIDENT for k in todo]
-            again = _page_consistency(grid, todo, n_cols, readings, allowed, sure)
-            for k, old, cell in zip(todo, readings, again):
-                if cell is not old:
-                    _set_cell(grid, *divmod(k, n_cols), cell)
     return grid
-
-
-def _page_consistency(grid: GridReading, todo: list[int], n_cols: int, readings: list[DigitReading],
-                      allowed: list[int], sure: list[bool] | None = None) -> list[DigitReading]:
-    """:func:`resolve_by_page` over the cells read (``todo``, flat indices), its evidence recorded in
-    ``grid.page_decided`` with exemplars named by cell."""
-    if not PAGE_CONSISTENCY:
-        return readings
-    decided = resolve_by_page(readings, allowed, sure)
-    for k, old, cell in zip(todo, readings, decided):
-        if cell is not old and cell.page is not None:
-            m = cell.page
-            grid.page_decided.append({
-                "cell": list(divmod(k, n_cols)), "read": cell.symbol, "network_read": old.symbol,
-                "network_confidence": m.network_confidence, "exemplar_cells": [list(divmod(todo[j], n_cols))
-                                                                                for j in m.exemplars],
-                "distance": m.distance, "runner_up": m.runner_up, "runner_up_distance": m.runner_up_distance})
-    return decided
 
 
 def _set_cell(grid: GridReading, r: int, c: int, cell: DigitReading) -> None:
