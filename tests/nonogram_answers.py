@@ -3,7 +3,7 @@ returns it (fill styles, marks for empty cells, clue fonts, photographed-page ef
 planted error.
 
 Disjoint style sets: ``TUNE`` (used while building and tuning the cell and clue readers), ``HELDOUT``,
-``HELDOUT2``, ``HELDOUT3``, ``HELDOUT4``, ``HELDOUT5`` and ``HELDOUT6`` (each written before the changes it was first measured on; see
+``HELDOUT2``, ``HELDOUT3``, ``HELDOUT4``, ``HELDOUT5``, ``HELDOUT6`` and ``HELDOUT7`` (each written before the changes it was first measured on; see
 docs/nonogram.md for which failures were looked at afterwards). Every style is a recipe of independent
 choices; :func:`make_answer` draws one. Used by ``tests/test_nonogram.py`` and
 ``benchmarks/bench_nonogram.py``.
@@ -37,7 +37,9 @@ def font_path(name: str) -> Path:
     """A clue font: matplotlib's bundled fonts first, then the system's (HELDOUT4 uses Debian's
     fonts-liberation, fonts-freefont-ttf, fonts-go, fonts-roboto-fontface and fonts-urw-base35; HELDOUT5
     also fonts-sil-charis, fonts-klee, fonts-sjfonts, fonts-comfortaa, fonts-jetbrains-mono, fonts-linuxlibertine;
-    HELDOUT6 also fonts-navilu, fonts-kiloji and fonts-roboto)."""
+    HELDOUT6 also fonts-navilu, fonts-kiloji and fonts-roboto; HELDOUT7 fonts-fantasque-sans,
+    fonts-averia-serif-gwf, fonts-oldstandard, fonts-quicksand, fonts-crosextra-carlito, fonts-sil-andika and
+    fonts-courier-prime)."""
     bundled = _font_dir() / name
     if bundled.exists():
         return bundled
@@ -55,9 +57,10 @@ class Style:
 
     name: str
     fill: str  # solid, grey, light, outline, hatch, crosshatch, pencil, partial, scribble, disc; (HELDOUT6) marker,
-    # vhatch, stipple, inset, bleed, spiral
+    # vhatch, stipple, inset, bleed, spiral; (HELDOUT7) shifted, rounded, gradient, charcoal, wobbly
     fill_colour: tuple[int, int, int]
-    empty: str  # none, x, heavy_x, dot, slash, mixed; (HELDOUT6) dash, small_x, pencil_x
+    empty: str  # none, x, heavy_x, dot, slash, mixed; (HELDOUT6) dash, small_x, pencil_x; (HELDOUT7) backslash,
+    # tiny_dot, thin_x_grey
     clue_font: str | None
     effects: tuple[str, ...]  # shadow_linear, shadow_edge, shadow_corner, vignette, texture, jpeg, rescale, tint,
     # blur; page layout changes applied last: tilt, caption, letterbox, square1024
@@ -65,6 +68,7 @@ class Style:
     clue_scale: tuple[float, float] = (0.9, 1.1)  # redrawn clue size, a factor of the input's
     clue_stroke: int = 0  # extra stroke width (px) of redrawn clues: a heavier pen
     clue_gap: tuple[float, float] = (0.45, 0.7)  # gap between a row's numbers, a factor of the clue size
+    grid: str = "redrawn"  # how the grid is redrawn: redrawn (thin and thick lines); (HELDOUT7) uniform, hairline
 
 
 TUNE = (
@@ -193,6 +197,34 @@ HELDOUT6 = (
     Style("y_light220_mixed_blur_desk", "light", (220, 220, 220), "mixed", None, ("motion_blur", "jpeg", "drop_shadow")),
 )
 
+# A seventh held-out set, written in the seventh session before any change was measured on it (run blind
+# first): clue fonts from Debian packages that neither the digit model's training, calibration and held-out
+# lists nor any earlier set use (fonts-fantasque-sans, fonts-averia-serif-gwf, fonts-oldstandard,
+# fonts-quicksand, fonts-crosextra-carlito, fonts-sil-andika, fonts-courier-prime), fills no earlier set uses
+# (a fill shifted off its cell as a model misregisters it, rounded tiles, a vertical gradient, a grainy
+# charcoal fill, a wobbly hand-drawn polygon), empty-cell marks no earlier set uses (a backslash, a tiny dot,
+# a thin grey X), grids redrawn with every line equally thick or as hairlines, and page changes no earlier
+# set uses (ruled notebook paper, graph paper, a fold's crease and step in the light, a flash glare, barrel
+# lens distortion, an ordered-dither grey palette, a tilt of 3-5 deg, an app's card on a coloured
+# background, a wide stretch, a small output image).
+HELDOUT7 = (
+    Style("z_fantasque_shifted_notebook", "shifted", (20, 20, 20), "backslash", "FantasqueSansMono-Regular.ttf",
+          ("notebook", "jpeg"), clue_colour=(25, 35, 120)),
+    Style("z_averia_rounded_card", "rounded", (20, 110, 120), "none", "AveriaSerifGWF-Regular.ttf", ("card",)),
+    Style("z_oldstdita_gradient_fold", "gradient", (15, 15, 15), "tiny_dot", "OldStandard-Italic.ttf",
+          ("fold", "jpeg")),
+    Style("z_quicksandlight_charcoal_barrel", "charcoal", (35, 35, 35), "x", "Quicksand-Light.ttf",
+          ("barrel", "jpeg"), grid="hairline"),
+    Style("z_carlitobold_wobbly_dither", "wobbly", (10, 10, 10), "thin_x_grey", "Carlito-Bold.ttf", ("dither",),
+          grid="uniform"),
+    Style("z_andika_magenta_tilt", "solid", (170, 30, 120), "tiny_dot", "Andika-Regular.ttf",
+          ("texture", "jpeg", "tilt_large"), clue_scale=(0.8, 0.9)),
+    Style("z_courierprime_graph_glare", "grey", (70, 70, 75), "backslash", "Courier Prime.otf",
+          ("graph_paper", "glare", "jpeg")),
+    Style("z_inputclues_rounded_small", "rounded", (30, 30, 30), "x", None, ("jpeg", "stretch_wide", "small_output"),
+          grid="uniform"),
+)
+
 ERRORS = ("none", "extra_light", "extra_outline", "x_instead", "missing", "clue_changed")
 
 
@@ -284,6 +316,37 @@ def _draw_fill(img: Image.Image, d: ImageDraw.ImageDraw, box, kind: str, colour,
         rad = w * (0.06 + 0.36 * t)
         d.line([(cx + rr * math.cos(a), cy + rr * math.sin(a)) for rr, a in zip(rad, ang)], fill=colour,
                width=max(2, round(w / rng.uniform(7, 9))), joint="curve")
+    elif kind == "shifted":  # a solid fill misregistered down and right, into the neighbours
+        dx, dy = j(0.06, 0.12), j(0.06, 0.12)
+        d.rectangle([x0 + dx + j(0.02, 0.05), y0 + dy + j(0.02, 0.05), x1 + dx - j(0.02, 0.05),
+                     y1 + dy - j(0.02, 0.05)], fill=colour)
+    elif kind == "rounded":  # an app's rounded tile
+        m = j(0.08, 0.13)
+        d.rounded_rectangle([x0 + m, y0 + m, x1 - m, y1 - m], radius=0.22 * w, fill=colour)
+    elif kind == "gradient":  # a vertical gradient from the colour at the top to a mid grey at the bottom
+        m = j(0.03, 0.06)
+        top, bottom = np.array(colour, float), np.array(colour, float) + rng.uniform(80, 110)
+        ya, yb = round(y0 + m), round(y1 - m)
+        for yy in range(ya, yb + 1):
+            t = (yy - ya) / max(1, yb - ya)
+            d.line([(x0 + m, yy), (x1 - m, yy)], fill=tuple(int(v) for v in np.clip(top + t * (bottom - top), 0, 255)))
+    elif kind == "charcoal":  # grainy charcoal: about three quarters of the cell's pixels inked, in clumps
+        side = max(4, round(w))
+        g = np.random.default_rng(rng.randrange(1 << 30))
+        grain = cv2.GaussianBlur(g.random((side, side)).astype(np.float32), (0, 0), 0.8)
+        alpha = (grain > np.quantile(grain, rng.uniform(0.22, 0.3))).astype(np.uint8) * 255
+        m = round(0.07 * side)
+        alpha[:m], alpha[-m:], alpha[:, :m], alpha[:, -m:] = 0, 0, 0, 0
+        img.paste(colour, (round(x0), round(y0)), Image.fromarray(alpha))
+    elif kind == "wobbly":  # a hand-drawn polygon: its sides wander in and out of the cell's edge
+        pts = []
+        for (ax, ay), (bx, by) in (((x0, y0), (x1, y0)), ((x1, y0), (x1, y1)), ((x1, y1), (x0, y1)),
+                                   ((x0, y1), (x0, y0))):
+            nx, ny = (by - ay) / w, (ax - bx) / w  # the side's outward normal (clockwise on the page)
+            for t in (0.0, 0.33, 0.67):
+                o = j(-0.12, 0.04)
+                pts.append((ax + t * (bx - ax) + nx * o, ay + t * (by - ay) + ny * o))
+        d.polygon(pts, fill=colour)
     else:
         raise ValueError(kind)
 
@@ -317,6 +380,17 @@ def _draw_empty(d: ImageDraw.ImageDraw, box, kind: str, rng: random.Random) -> N
         width = max(1, round(w * (0.05 if kind == "small_x" else 0.04)))
         d.line([(x0 + m, y0 + m), (x1 - m, y1 - m)], fill=colour, width=width)
         d.line([(x0 + m, y1 - m), (x1 - m, y0 + m)], fill=colour, width=width)
+    elif kind == "backslash":
+        m = rng.uniform(0.15, 0.25) * w
+        d.line([(x0 + m, y0 + m), (x1 - m, y1 - m)], fill=ink, width=max(2, round(w * 0.07)))
+    elif kind == "tiny_dot":
+        cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, max(1.0, rng.uniform(0.03, 0.05) * w)
+        d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=ink)
+    elif kind == "thin_x_grey":
+        m = rng.uniform(0.1, 0.15) * w
+        width = max(1, round(w * 0.04))
+        d.line([(x0 + m, y0 + m), (x1 - m, y1 - m)], fill=(120, 120, 125), width=width)
+        d.line([(x0 + m, y1 - m), (x1 - m, y0 + m)], fill=(120, 120, 125), width=width)
 
 
 def _redraw_clues(img: Image.Image, layout: dict[str, Any], row_clues, col_clues, font_file: str,
@@ -411,7 +485,47 @@ def _effects(a: np.ndarray, effects: tuple[str, ...], rng: random.Random) -> np.
             else:
                 np.fill_diagonal(kern, 1.0)
             out = cv2.filter2D(out, -1, kern / kern.sum())
+        elif e == "notebook":  # ruled notebook paper: pale blue lines across the page, a red margin line
+            pitch = rng.uniform(24, 34)
+            paper = np.ones((h, w, 3), np.float32)
+            for y in np.arange(rng.uniform(0, pitch), h, pitch):
+                paper[int(y):int(y) + 2] *= np.array([0.72, 0.82, 0.95], np.float32)
+            mx = round(w * rng.uniform(0.03, 0.07))
+            paper[:, mx:mx + 2] *= np.array([0.95, 0.6, 0.6], np.float32)
+            out *= paper
+        elif e == "graph_paper":  # light cyan squared paper of its own pitch under the puzzle
+            pitch = rng.uniform(14, 22)
+            paper = np.ones((h, w), np.float32)
+            for v in np.arange(rng.uniform(0, pitch), max(h, w), pitch):
+                paper[int(v):int(v) + 1, :] = 0.85
+                paper[:, int(v):int(v) + 1] = 0.85
+            out *= np.stack([paper * 0.97 + 0.03, paper * 0.5 + 0.5, paper * 0.3 + 0.7], axis=2)
+        elif e == "fold":  # a fold's crease across the page: one side 6-12 % darker (a sharp step), a dark
+            # line with a bright rim along the crease
+            vertical = rng.random() < 0.5
+            n = w if vertical else h
+            at = rng.uniform(0.3, 0.7) * n
+            t = (xx if vertical else yy) - at
+            light = np.where(t > 0, 1 - rng.uniform(0.06, 0.12), 1.0).astype(np.float32)
+            light *= 1 - 0.18 * np.exp(-(t / 1.2) ** 2) + 0.05 * np.exp(-((t + 3) / 2.0) ** 2)
+            out = np.minimum(out * light[:, :, None], 255)
+        elif e == "glare":  # a flash's glare washing out a round region of the page
+            cx, cy = rng.uniform(0.25, 0.75) * w, rng.uniform(0.25, 0.75) * h
+            r = rng.uniform(0.18, 0.28) * math.hypot(w, h)
+            g = rng.uniform(0.45, 0.6) * np.exp(-(((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * (r / 2) ** 2)))
+            out = out + (255 - out) * g[:, :, None]
+        elif e == "barrel":  # a phone lens' barrel distortion
+            k = rng.uniform(0.03, 0.06)
+            nx, ny = (xx - w / 2) / (w / 2), (yy - h / 2) / (h / 2)
+            f = 1 + k * (nx * nx + ny * ny)
+            out = cv2.remap(out, (nx * f * w / 2 + w / 2).astype(np.float32), (ny * f * h / 2 + h / 2).astype(np.float32),
+                            cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=(255, 255, 255))
     out = np.clip(out, 0, 255).astype(np.uint8)
+    if "dither" in effects:  # saved as a 6-level grey palette with an ordered (Bayer 4x4) dither
+        bayer = (np.array([[0, 8, 2, 10], [12, 4, 14, 6], [3, 11, 1, 9], [15, 7, 13, 5]], np.float32) + 0.5) / 16 - 0.5
+        grey = cv2.cvtColor(out, cv2.COLOR_RGB2GRAY).astype(np.float32) / 255 * 5
+        q = np.clip(np.floor(grey + 0.5 + np.tile(bayer, (h // 4 + 1, w // 4 + 1))[:h, :w]), 0, 5) * 51
+        out = np.repeat(q.astype(np.uint8)[:, :, None], 3, axis=2)
     if "jpeg" in effects:
         out = perturb.jpeg(out, rng.randint(55, 85))
     if "jpeg_heavy" in effects:
@@ -475,7 +589,7 @@ def make_answer(input_image: Image.Image, layout: dict[str, Any], truth: dict[st
                 _draw_empty(d, box, "heavy_x", rng)
             else:
                 _draw_empty(d, box, style.empty, rng)
-    _redraw_grid(d, layout, rng)
+    _redraw_grid(d, layout, rng, style.grid)
     out = _effects(np.asarray(img), style.effects, rng)
     if "rescale" in style.effects:
         f = rng.choice((0.7, 0.8, 1.3, 1.5))
@@ -486,7 +600,7 @@ def make_answer(input_image: Image.Image, layout: dict[str, Any], truth: dict[st
 LAYOUT_EFFECTS = ("tilt", "caption", "letterbox", "square1024", "dark_border", "caption_bottom", "pillarbox",
                   "keystone", "dark_surface", "rotate_dark", "squash_portrait", "margins_wide", "letterbox43_tilt",
                   "caption_shadowed", "lowres", "crop_tight", "photo", "scan", "canvas_white", "ui_chrome",
-                  "watermark", "drop_shadow")
+                  "watermark", "drop_shadow", "tilt_large", "card", "stretch_wide", "small_output")
 
 
 def _layout_effects(a: np.ndarray, effects: tuple[str, ...], rng: random.Random) -> np.ndarray:
@@ -630,25 +744,59 @@ def _layout_effects(a: np.ndarray, effects: tuple[str, ...], rng: random.Random)
             canvas[m[0]:m[0] + h, m[2]:m[2] + w] = a
             a = np.clip(canvas, 0, 255).astype(np.uint8)
             a = page_perturb.rotate_expand(a, rng.uniform(-1.2, 1.2), fill=desk)[0]
+        elif e == "tilt_large":  # a photo taken 3-5 deg off
+            a = page_perturb.rotate_expand(a, rng.choice((-1, 1)) * rng.uniform(3.0, 5.0), fill=(250, 250, 248))[0]
+        elif e == "card":  # an app's puzzle card: the page at 0.75-0.85x on a white rounded card with a title,
+            # on a blue-to-purple gradient background
+            h, w = a.shape[:2]
+            f = rng.uniform(0.75, 0.85)
+            small = cv2.resize(a, (round(w * f), round(h * f)), interpolation=cv2.INTER_AREA)
+            sh, sw = small.shape[:2]
+            title, pad = round(sh * 0.1), round(sw * 0.05)
+            H, W = sh + title + 4 * pad, sw + 4 * pad
+            t = np.linspace(0, 1, W, dtype=np.float32)[None, :, None]
+            bg = (np.array([60, 90, 200], np.float32) * (1 - t) + np.array([140, 60, 170], np.float32) * t)
+            page = Image.fromarray(np.broadcast_to(bg, (H, W, 3)).astype(np.uint8))
+            draw = ImageDraw.Draw(page)
+            draw.rounded_rectangle([pad, pad, W - pad, H - pad], radius=round(pad * 0.8), fill=(255, 255, 255))
+            font = ImageFont.truetype(str(_font_dir() / "DejaVuSans-Bold.ttf"), max(10, round(title * 0.5)))
+            draw.text((W / 2, 2 * pad + title / 2), "Daily Nonogram #214", font=font, fill=(40, 40, 60), anchor="mm")
+            page.paste(Image.fromarray(small), (2 * pad, 2 * pad + title))
+            a = np.asarray(page)
+        elif e == "stretch_wide":  # returned wider than drawn
+            h, w = a.shape[:2]
+            a = cv2.resize(a, (round(w * rng.uniform(1.15, 1.25)), h), interpolation=cv2.INTER_CUBIC)
+        elif e == "small_output":  # a small output image
+            h, w = a.shape[:2]
+            f = rng.uniform(0.62, 0.72)
+            a = cv2.resize(a, (round(w * f), round(h * f)), interpolation=cv2.INTER_AREA)
     if any(e in effects for e in LAYOUT_EFFECTS):
         a = perturb.jpeg(a, rng.randint(70, 90))
     return a
 
 
-def _redraw_grid(d: ImageDraw.ImageDraw, layout: dict[str, Any], rng: random.Random) -> None:
-    """Lines redrawn over the fills, as models do, at a slightly different width."""
+def _redraw_grid(d: ImageDraw.ImageDraw, layout: dict[str, Any], rng: random.Random, kind: str = "redrawn") -> None:
+    """Lines redrawn over the fills, as models do, at a slightly different width; ``uniform``: every line
+    as thick and dark as a major one (no 5-cell blocks), ``hairline``: 1-px light grey lines, majors 2 px."""
     gx0, gy0, gx1, gy1 = layout["grid_bbox"]
     rows, cols, cell = layout["rows"], layout["cols"], layout["cell_px"]
     thin = max(1, round(cell / rng.uniform(14, 28)))
     thick = max(3, round(cell / rng.uniform(6, 10)))
+    minor_ink, major_ink = (90, 90, 90), (0, 0, 0)
+    if kind == "uniform":
+        thin = thick = max(2, round(cell / rng.uniform(9, 12)))
+        minor_ink = major_ink = (15, 15, 15)
+    elif kind == "hairline":
+        thin, thick = 1, 2
+        minor_ink, major_ink = (165, 165, 170), (70, 70, 75)
     for k in range(cols + 1):
         x = gx0 + k * (gx1 - gx0) / cols
         major = k % 5 == 0 or k == cols
-        d.line([(x, gy0), (x, gy1)], fill=(0, 0, 0) if major else (90, 90, 90), width=thick if major else thin)
+        d.line([(x, gy0), (x, gy1)], fill=major_ink if major else minor_ink, width=thick if major else thin)
     for k in range(rows + 1):
         y = gy0 + k * (gy1 - gy0) / rows
         major = k % 5 == 0 or k == rows
-        d.line([(gx0, y), (gx1, y)], fill=(0, 0, 0) if major else (90, 90, 90), width=thick if major else thin)
+        d.line([(gx0, y), (gx1, y)], fill=major_ink if major else minor_ink, width=thick if major else thin)
 
 
 # ------------------------------------------------------------------------------------------ measuring
