@@ -169,7 +169,9 @@ def draw_scene(silhouette: list[list[float]], pieces: list[tuple[Sequence[int], 
     boxes = [_bounds_px(poly) for _, _, poly in shapes]
     # Only the boxes holding polygons differ from the static page: each is cut out of the static page at SS
     # x, drawn (polygons shifted by whole pixels, clipped at its edges) and reduced (the mean of each
-    # SS x SS block) on its own, instead of copying and reducing the whole page.
+    # SS x SS block) on its own, instead of copying and reducing the whole page. A box where the static
+    # page is blank starts as a fresh blank image (cheaper than a cut), and one whose polygons are all grey
+    # is drawn and reduced in one 8-bit channel (a quarter of the bytes): the same pixels either way.
     out = small.copy()
     margin = 2 + int(outline_px) + 2
     width = max(1, round(outline_px * SS))
@@ -178,18 +180,33 @@ def draw_scene(silhouette: list[list[float]], pieces: list[tuple[Sequence[int], 
         x1, y1 = min(W, int(x1) + margin + 1), min(H, int(y1) + margin + 1)
         if x1 <= x0 or y1 <= y0:
             continue
-        region = big.crop((x0 * SS, y0 * SS, x1 * SS, y1 * SS))
+        # a polygon outside the box paints nothing here (an outline is masked by its fill), but costs a
+        # region-sized mask
+        inside = [shape for shape, (bx0, by0, bx1, by1) in zip(shapes, boxes)
+                  if not (bx1 < x0 - 1 or bx0 > x1 + 1 or by1 < y0 - 1 or by0 > y1 + 1)]
+        size = ((x1 - x0) * SS, (y1 - y0) * SS)
+        grey = False
+        if _static_ink(x0 * SS, y0 * SS, x1 * SS, y1 * SS):
+            region = big.crop((x0 * SS, y0 * SS, x1 * SS, y1 * SS))
+        elif all(_is_grey(fill) and (outline is None or _is_grey(outline)) for fill, outline, _ in inside):
+            region, grey = Image.new("L", size, BACKGROUND[0]), True
+        else:
+            region = Image.new("RGB", size, BACKGROUND)
         draw = ImageDraw.Draw(region)
-        for (fill, outline, poly), (bx0, by0, bx1, by1) in zip(shapes, boxes):
-            if bx1 < x0 - 1 or bx0 > x1 + 1 or by1 < y0 - 1 or by0 > y1 + 1:
-                continue  # paints nothing here (an outline is masked by its fill), but costs a region-sized mask
+        for fill, outline, poly in inside:
             pts = [(x * SS - x0 * SS, y * SS - y0 * SS) for x, y in poly]
+            if grey:
+                fill, outline = fill[0], None if outline is None else outline[0]
             if outline is None:
                 draw.polygon(pts, fill=fill)
             else:
                 draw.polygon(pts, fill=fill, outline=outline, width=width)
-        out.paste(region.reduce(SS), (x0, y0))
+        out.paste(region.reduce(SS), (x0, y0))  # an L region is pasted as R = G = B
     return out
+
+
+def _is_grey(colour: Sequence[int]) -> bool:
+    return colour[0] == colour[1] == colour[2]
 
 
 def _bounds_px(poly: list[list[float]]) -> tuple[float, float, float, float]:
@@ -234,6 +251,22 @@ def _static_page() -> tuple[Image.Image, Image.Image]:
             draw.line([(x1 * SS, y * SS), (x1 * SS + n, y * SS)], fill=PANEL_INK, width=2 * SS)
         draw_centered_text(draw, ((x0 + x1) / 2 * SS, 33 * SS), caption, 22 * SS, (0, 0, 0), bold=True)
     return image, image.reduce(SS)
+
+
+def _static_ink(x0: int, y0: int, x1: int, y1: int) -> bool:
+    """Whether the static page at SS x has any pixel other than the background in [x0, x1) x [y0, y1)."""
+    table = _static_ink_table()
+    return bool(table[y1, x1] - table[y0, x1] - table[y1, x0] + table[y0, x0] > 0)
+
+
+@lru_cache(maxsize=1)
+def _static_ink_table() -> np.ndarray:
+    """Summed-area table of the static page's non-background pixels at SS x (one row and column of zeros
+    first): the ink in a box is four look-ups."""
+    ink = (np.asarray(_static_page()[0]) != np.array(BACKGROUND, np.uint8)).any(axis=-1)
+    table = np.zeros((ink.shape[0] + 1, ink.shape[1] + 1), np.int64)
+    table[1:, 1:] = ink.cumsum(axis=0).cumsum(axis=1)
+    return table
 
 
 def edit_mask() -> Image.Image:

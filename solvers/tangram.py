@@ -193,14 +193,17 @@ def convexity(poly: shapely.Geometry) -> float:
     return float(poly.area / hull) if hull > 0 else 0.0
 
 
-def _candidate_arrays(placed: list[Placement], kind: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _candidate_arrays(placed: list[Placement], kind: str,
+                      edges: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Edge-to-edge placements of a ``kind`` piece against the edges of ``placed`` (a piece edge lies on an
     existing edge, antiparallel, with one pair of endpoints coinciding), each once, in the order of their
     sorted exact vertices: per candidate its orientation (index into ``ORIENTATIONS[kind]``), its offset
-    (m x 4) and its exact vertices (m x k x 4 integers)."""
+    (m x 4) and its exact vertices (m x k x 4 integers). ``edges``: the placed pieces' edges as
+    :func:`_placed_edges` gives them, concatenated in ``placed`` order, when the caller has them."""
     if not placed:
         return np.zeros(0, np.int64), np.zeros((0, 4), np.int64), np.zeros((0, len(PIECE_EDGES[kind]), 4), np.int64)
-    p, q, d = (np.concatenate(a) for a in zip(*(_placed_edges(e) for e in placed)))
+    p, q, d = edges if edges is not None else (np.concatenate(a) for a in zip(*(_placed_edges(e) for e in placed)))
     orientation, a, b, start, count = _edge_table(kind)
     # per existing edge p->q and per matching piece edge a->b (in table order): offsets q - a, then p - b
     n = count[d]
@@ -289,13 +292,15 @@ def _grow(rng: random.Random, target_convexity: float, sharpness: float = 30.0,
     rotation, flipped = ORIENTATIONS[kind_of(first)][rng.randrange(len(ORIENTATIONS[kind_of(first)]))]
     placed = [Placement(first, rotation, flipped, (0, 0, 0, 0))]
     placed_xy = [np.array([to_float(v) for v in placed[0].vertices()])]
+    edges = _placed_edges(placed[0])  # start points, end points, directions of every edge down
+    ranges = _projection_range(placed_xy[0])  # per piece down, its extent on each lattice axis
     area = PIECE_AREA[kind_of(first)]
     hull = np.array(_hull(placed_xy[0].tolist()))  # the union's convex hull, CCW
     for name in order[1:]:
-        orientation, offsets, exact = _candidate_arrays(placed, kind_of(name))
+        orientation, offsets, exact = _candidate_arrays(placed, kind_of(name), edges)
         # one piece kind per step, so one vertex count: all candidate polygons in one array
         coords = np.stack([exact[..., 0] + exact[..., 1] * S2, exact[..., 2] + exact[..., 3] * S2], axis=-1)
-        rejected = _overlapping(placed_xy, coords)
+        rejected = _overlapping(ranges, coords)
         lo = np.minimum(hull.min(axis=0), coords.min(axis=1))
         hi = np.maximum(hull.max(axis=0), coords.max(axis=1))
         rejected |= (hi - lo).max(axis=1) > max_extent + EXACT_EPS
@@ -303,8 +308,10 @@ def _grow(rng: random.Random, target_convexity: float, sharpness: float = 30.0,
         if not len(keep):
             return None
         area_after = area + PIECE_AREA[kind_of(name)]
-        hull_areas = _hull_areas_geos(np.concatenate([np.broadcast_to(hull, (len(keep), *hull.shape)),
-                                                      coords[keep]], axis=1))
+        points = np.empty((len(keep), len(hull) + coords.shape[1], 2))  # per candidate: the hull, then its vertices
+        points[:, :len(hull)] = hull
+        points[:, len(hull):] = coords[keep]
+        hull_areas = _hull_areas_geos(points)
         weights = np.exp(-sharpness * np.abs(area_after / hull_areas - target_convexity)).tolist()
         while True:
             i = _weighted_index(rng, weights)
@@ -316,6 +323,8 @@ def _grow(rng: random.Random, target_convexity: float, sharpness: float = 30.0,
         placed.append(Placement(name, *ORIENTATIONS[kind_of(name)][orientation[keep[i]]],
                                 tuple(offsets[keep[i]].tolist())))
         placed_xy.append(coords[keep[i]])
+        edges = tuple(np.concatenate([e, n]) for e, n in zip(edges, _placed_edges(placed[-1])))
+        ranges = np.concatenate([ranges, _projection_range(placed_xy[-1])])
         area = area_after
         hull = np.array(_hull(np.concatenate([hull, coords[keep[i]]]).tolist()))
     placed.sort(key=lambda p: PIECES.index(p.name))
@@ -365,9 +374,12 @@ def _hull_areas(points: np.ndarray) -> np.ndarray:
 
 
 def _hull_areas_geos(points: np.ndarray) -> np.ndarray:
-    """Convex-hull area of each point set (m x n x 2) by GEOS, ~3x faster than :func:`_hull_areas`;
-    equal up to float rounding (~1e-15), which does not move a weighted draw."""
-    return shapely.area(shapely.convex_hull(shapely.multipoints(points)))
+    """Convex-hull area of each point set (m x n x 2, n >= 2) by GEOS, ~3x faster than :func:`_hull_areas`;
+    equal up to float rounding (~1e-15), which does not move a weighted draw. The points go to GEOS as a
+    line string through them (one geometry per set; a multipoint is first n point geometries, ~4x
+    slower): GEOS's hull reads a geometry's coordinates in order whatever its type, so the hull and its
+    area are the multipoint's to the bit."""
+    return shapely.area(shapely.convex_hull(shapely.linestrings(points)))
 
 
 def _inside_or_on(pt, ring: list) -> bool:
@@ -442,22 +454,23 @@ _AXES = np.array([[1.0, 0.0], [0.0, 1.0], [S2, S2], [S2, -S2]])
 OVERLAP_DEPTH = 1e-6  # units: touching pieces overlap by float noise (1e-15); real overlaps by > 0.01
 
 
-def _overlapping(placed: list[np.ndarray], coords: np.ndarray) -> np.ndarray:
-    """Per candidate (``coords``: m x k x 2 vertices), whether it overlaps a placed piece (``placed``: its
-    vertices) with positive
-    area. The pieces are convex, so two overlap iff their projections on each of the four lattice axes
-    overlap (separating axis theorem); exact lattice vertices make the depth either noise or far above
-    ``OVERLAP_DEPTH``."""
-    if len(coords) == 0:
-        return np.zeros(0, bool)
+def _projection_range(vertices: np.ndarray) -> np.ndarray:
+    """A convex piece's lowest and highest projection on each lattice axis (1 x 2 x 4), from its vertices."""
+    proj = vertices @ _AXES.T
+    return np.stack([proj.min(axis=0), proj.max(axis=0)])[None]
+
+
+def _overlapping(ranges: np.ndarray, coords: np.ndarray) -> np.ndarray:
+    """Per candidate (``coords``: m x k x 2 vertices), whether it overlaps a placed piece (``ranges``: the
+    pieces' :func:`_projection_range`, p x 2 x 4) with positive area. The pieces are convex, so two overlap
+    iff their projections on each of the four lattice axes overlap (separating axis theorem); exact lattice
+    vertices make the depth either noise or far above ``OVERLAP_DEPTH``."""
+    if len(coords) == 0 or len(ranges) == 0:
+        return np.zeros(len(coords), bool)
     proj = coords @ _AXES.T  # m x k x 4
-    lo, hi = proj.min(axis=1), proj.max(axis=1)
-    out = np.zeros(len(coords), bool)
-    for p in placed:
-        q = p @ _AXES.T
-        depth = np.minimum(hi, q.max(axis=0)) - np.maximum(lo, q.min(axis=0))
-        out |= (depth > OVERLAP_DEPTH).all(axis=1)
-    return out
+    lo, hi = proj.min(axis=1)[:, None], proj.max(axis=1)[:, None]  # m x 1 x 4
+    depth = np.minimum(hi, ranges[None, :, 1]) - np.maximum(lo, ranges[None, :, 0])  # m x p x 4
+    return (depth > OVERLAP_DEPTH).all(axis=2).any(axis=1)
 
 
 _PERPENDICULAR = [1, 0, 3, 2]  # index in _AXES of the axis perpendicular to each axis
