@@ -34,8 +34,15 @@ ANSWER_WIDTH = 3
 
 
 def to_px(frame: dict[str, Any], p) -> tuple[float, float]:
-    x, y = float(Fraction(p[0])), float(Fraction(p[1]))
+    x, y = exact_float(p[0]), exact_float(p[1])
     return (frame["origin"][0] + frame["scale"] * x, frame["origin"][1] - frame["scale"] * y)
+
+
+@lru_cache(maxsize=4096)
+def exact_float(value) -> float:
+    """``float(Fraction(value))``: a coordinate (``"p/q"`` string, int, float or Fraction) as the nearest
+    float, parsed once per process for each value (a figure's points recur in many elements)."""
+    return float(Fraction(value))
 
 
 def fit_frame(points: list[tuple[float, float]], box: tuple[int, int, int, int] = (MARGIN, MARGIN + 20, SIZE - MARGIN,
@@ -52,11 +59,11 @@ def fit_frame(points: list[tuple[float, float]], box: tuple[int, int, int, int] 
 def element_extent(element: dict[str, Any]) -> list[tuple[float, float]]:
     """Math points that bound an element (for fitting the frame)."""
     if element["kind"] == "circle":
-        cx, cy = (float(Fraction(v)) for v in element["center"])
-        r = float(Fraction(element["radius"]))
+        cx, cy = (exact_float(v) for v in element["center"])
+        r = exact_float(element["radius"])
         return [(cx - r, cy - r), (cx + r, cy + r)]
     pts = element["points"] if element["kind"] == "segment" else element["vertices"]
-    return [(float(Fraction(p[0])), float(Fraction(p[1]))) for p in pts]
+    return [(exact_float(p[0]), exact_float(p[1])) for p in pts]
 
 
 def draw_element(draw: ImageDraw.ImageDraw, frame: dict[str, Any], element: dict[str, Any],
@@ -66,7 +73,7 @@ def draw_element(draw: ImageDraw.ImageDraw, frame: dict[str, Any], element: dict
         draw.line([(x0, y0), (x1, y1)], fill=fill, width=width)
     elif element["kind"] == "circle":
         cx, cy = to_px(frame, element["center"])
-        r = frame["scale"] * float(Fraction(element["radius"]))
+        r = frame["scale"] * exact_float(element["radius"])
         draw.ellipse([cx - r, cy - r, cx + r, cy + r], outline=fill, width=width)
     else:
         pts = [to_px(frame, p) for p in element["vertices"]]
@@ -109,19 +116,23 @@ def finish(input_image: Image.Image, reference: Image.Image, layout: dict[str, A
 
     k = max(3, int(2 * mask_ink_px) | 1)
     width, height = reference.size
-    grown = np.zeros((height, width), np.uint8)
     changed = ImageChops.difference(reference, input_image)
     box = changed.getbbox()  # the box of pixels differing in any band, found without numpy copies of the pages
+    mask = Image.new("L", (width, height), 0)
     if box:  # dilate only the changed box grown by the kernel's reach: the same mask, less area
         r0, r1 = max(0, box[1] - k), min(height, box[3] + k)
         c0, c1 = max(0, box[0] - k), min(width, box[2] + k)
-        bands = np.asarray(changed.crop((c0, r0, c1, r1)))
-        diff = np.minimum(bands[:, :, 0] | bands[:, :, 1] | bands[:, :, 2], 1)  # 1 where any band differs
+        crop = changed.crop((c0, r0, c1, r1))
+        if crop.mode == "RGB":  # the bands' sum, clipped at 255: not 0 where any band differs
+            crop = crop.convert("L", (1, 1, 1, 0))
+        diff = np.asarray(crop.point(_SET_TO_255))  # 255 where any band differs, else 0
         kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
-        grown[r0:r1, c0:c1] = dilate_by_rects(diff, kernel) * 255
-    mask = Image.fromarray(grown, "L")
+        mask.paste(Image.fromarray(dilate_by_rects(diff, kernel), "L"), (c0, r0))
     layout["size"] = [SIZE, SIZE]
     return Drawing(input_image.getchannel(0) if grey_input else input_image, reference, mask, layout)
+
+
+_SET_TO_255 = [0] + [255] * 255
 
 
 def dilate_by_rects(image: np.ndarray, kernel: np.ndarray) -> np.ndarray:
@@ -192,7 +203,7 @@ def construction_frame(task: dict[str, Any], elements: list[dict[str, Any]]) -> 
 def _construction_extent(fig: dict[str, Any], elements: list[dict[str, Any]]) -> list[tuple[float, float]]:
     extent: list[tuple[float, float]] = []
     for p in fig["points"].values():
-        extent.append((float(Fraction(p[0])), float(Fraction(p[1]))))
+        extent.append((exact_float(p[0]), exact_float(p[1])))
     for e in elements + fig.get("given_elements", []):
         extent += element_extent(e)
     for key in ("grid", "cells"):

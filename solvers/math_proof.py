@@ -148,7 +148,7 @@ def tangent_points(o: Point, r: F, p: Point) -> tuple[Point, Point]:
 
 
 def fstr(x: F) -> str:
-    return str(F(x))
+    return str(x if type(x) is F else F(x))
 
 
 def pt_json(p: Point) -> list[str]:
@@ -177,11 +177,17 @@ def polygon(name: str, vertices: list[Point]) -> dict[str, Any]:
 # ------------------------------------------------------------------------------------------ triangles
 
 
+@lru_cache(maxsize=1024)
 def circle_point(t: F) -> Point:
     """The point at angle 2*phi on the unit circle, where tan(phi / 2) = ``t``: rational, and the chord
     between two such points, 2 |sin(phi_1 - phi_2)|, is rational too."""
-    c, s = (1 - t * t) / (1 + t * t), 2 * t / (1 + t * t)
-    return (c * c - s * s, 2 * c * s)
+    # with t = a / b: cos phi = (b^2 - a^2) / (a^2 + b^2), sin phi = 2ab / (a^2 + b^2); the point is
+    # (cos^2 - sin^2, 2 sin cos), over one integer denominator (Fraction reduces it)
+    t = F(t)
+    a, b = t.numerator, t.denominator
+    a2, b2 = a * a, b * b
+    den = (a2 + b2) ** 2
+    return (F((b2 - a2) ** 2 - 4 * a2 * b2, den), F(4 * a * b * (b2 - a2), den))
 
 
 def half_angle_sincos(t: F) -> tuple[F, F]:
@@ -222,10 +228,11 @@ def heronian_triangle(rng) -> tuple[Point, Point, Point]:
     import math
 
     while True:
-        ts = [F(rng.randint(-12, 12), rng.randint(1, 6)) for _ in range(3)]
-        if not _may_be_wanted_triangle([float(t) for t in ts]):
+        draws = [(rng.randint(-12, 12), rng.randint(1, 6)) for _ in range(3)]
+        # a / b is float(F(a, b)): int division rounds the exact quotient, reduced or not
+        if not _may_be_wanted_triangle([a / b for a, b in draws]):
             continue
-        pts = [circle_point(t) for t in ts]
+        pts = [circle_point(F(a, b)) for a, b in draws]
         if len(set(pts)) < 3:
             continue
         fl = [(float(x), float(y)) for x, y in pts]

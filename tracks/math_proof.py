@@ -60,6 +60,10 @@ class MathProofTrack(Track):
         return self._lattice(seed, rng)
 
     def _construction(self, seed: int, rng: random.Random) -> Puzzle:
+        # the distinguishability check's helpers, imported by every construction (also a shade_fraction,
+        # which is not checked): a process pays the import with its first construction, whatever its kind
+        from genpuzzle.verifiers.math_proof import element_px, samples_of  # noqa: F401
+
         kind = CONSTRUCTIONS[rng.randrange(len(CONSTRUCTIONS))]
         tol = TOLERANCE_FRACTION * SIZE
         for attempt in range(MAX_ATTEMPTS):
@@ -488,14 +492,20 @@ def distinguishable(task: dict[str, Any], layout: dict[str, Any], tol: float) ->
             samples[id(e)] = np.concatenate(samples_of(geom_of(e)))
         return samples[id(e)]
 
+    near = 1.5 * tol
+    segments: dict[int, list] = {}  # by id: each segment's (p, q - p, squared length) as _seg_dist uses them
+
     def near_share(a: np.ndarray, e: dict[str, Any]) -> float:
         geom = geom_of(e)
         if "circle" in geom:
             (cx, cy), r = geom["circle"]
             d = np.abs(np.hypot(a[:, 0] - cx, a[:, 1] - cy) - r)
         else:
-            d = np.min([_seg_dist(a, p, q) for p, q in geom["segments"]], axis=0)
-        return float((d <= 1.5 * tol).mean())
+            if id(e) not in segments:
+                segments[id(e)] = [_segment_terms(p, q) for p, q in geom["segments"]]
+            parts = [_seg_dist_terms(a, *terms) for terms in segments[id(e)]]
+            d = parts[0] if len(parts) == 1 else np.min(parts, axis=0)
+        return np.count_nonzero(d <= near) / len(d)  # the mean of d <= near, as a count
 
     for e in task["elements"]:
         pe = pts(e)
@@ -511,10 +521,21 @@ def distinguishable(task: dict[str, Any], layout: dict[str, Any], tol: float) ->
 
 
 def _seg_dist(xy: np.ndarray, p, q) -> np.ndarray:
+    """Distance of each point of ``xy`` to the segment ``pq``."""
+    return _seg_dist_terms(xy, *_segment_terms(p, q))
+
+
+def _segment_terms(p, q) -> tuple[np.ndarray, np.ndarray, float]:
     p, q = np.asarray(p, float), np.asarray(q, float)
     d = q - p
-    t = np.clip(((xy - p) @ d) / max(float(d @ d), 1e-9), 0, 1)
-    return np.linalg.norm(xy - (p + t[:, None] * d), axis=1)
+    return p, d, max(float(d @ d), 1e-9)
+
+
+def _seg_dist_terms(xy: np.ndarray, p: np.ndarray, d: np.ndarray, dd: float) -> np.ndarray:
+    # np.clip's and np.linalg.norm's own operations, without their wrappers' checks (the same values)
+    t = np.minimum(np.maximum(((xy - p) @ d) / dd, 0), 1)
+    off = xy - (p + t[:, None] * d)
+    return np.sqrt(np.add.reduce(off * off, axis=1))
 
 
 def relations_problems(truth: dict[str, Any]) -> list[str]:
