@@ -555,6 +555,14 @@ PATCH_MARKS = {
     # upright hatching over three side middles (the right one falls between two strokes)
     "upright_hatching": (lambda d: [d.line([(x, 6), (x, 121)], fill=220, width=12) for x in (10, 38, 66, 92)],
                          "filled"),
+    # a backslash with the neighbours' fills, drawn shifted off their cells, run in along the top and the left
+    # (HELDOUT7's shifted fills: read unsure)
+    "slash_with_spill": (lambda d: (d.line([(24, 24), (103, 103)], fill=220, width=10),
+                                    d.rectangle([0, 0, 127, 9], fill=230), d.rectangle([0, 0, 9, 127], fill=230)),
+                         "crossed"),
+    # a backslash with a grid line's remnant one px in from the bottom edge (the line's band missed it)
+    "slash_with_inner_stripe": (lambda d: (d.line([(24, 24), (103, 103)], fill=220, width=10),
+                                           d.rectangle([0, 112, 127, 119], fill=230)), "crossed"),
 }
 
 
@@ -894,6 +902,41 @@ def test_the_edge_of_a_page_on_a_dark_surface_is_not_a_clue_glyph():
     assert [r.values for r in read] == [[3, 6], [12]], [(r.text, r.glyphs) for r in read]
     dark[:, :9] = 255  # half a font size deep: ink on the page, not its edge, and 4x a digit's height
     assert all(r.values is None for r in read_clue_strips(dark, strips, 18))  # not a "1": unsure
+
+
+def test_ruled_lines_across_clue_strips_are_not_glyphs():
+    """Ruled notebook paper under the puzzle: a margin line down every row strip and a faint rule through
+    the digits are the paper's lines, not a tall "1" or a bar (HELDOUT7: the margin line read as a glyph
+    74 px tall, the strip unsure); a bar as wide as a stroke is still no digit."""
+    from genpuzzle.verifiers.nonogram import read_clue_strips
+
+    dark, strips = _clue_darkness(["3 6", "12"], "DejaVuSans-Bold.ttf", 18, 0.55)
+    dark = dark.copy()
+    dark[:, 7:9] = np.maximum(dark[:, 7:9], 120)  # the red margin line, the whole page high
+    dark[26:28, :] = np.maximum(dark[26:28, :], 90)  # a pale blue rule through the first strip's digits
+    read = read_clue_strips(dark, strips, 18)
+    assert [r.values for r in read] == [[3, 6], [12]], [(r.text, r.glyphs) for r in read]
+    dark[:, 7:13] = 255  # a bar a third of a font size wide: not a rule, and no digit
+    assert all(r.values is None for r in read_clue_strips(dark, strips, 18))
+
+
+def test_a_leaning_glyph_pair_is_cut_along_its_slant():
+    """Two strokes leaning the same way and overlapping in x (kiloji's "1" leaning into its "0") share every
+    column, so no upright cut parts them; the slanted cut does, each half holding one stroke."""
+    from genpuzzle.verifiers.nonogram import _split_slanted, _split_touching
+
+    rim = np.zeros((24, 24), np.uint8)
+    for y in range(2, 22):  # x = x_top + 0.35 * (y - 2): both lean right at the bottom, 6 px apart
+        for x_top in (4, 10):
+            x = round(x_top + 0.35 * (y - 2))
+            rim[y, x:x + 3] = 255
+    ink = rim > 0
+    box = [4, 2, 20, 22]
+    upright = _split_touching([box], ink, 20, min_aspect=0.0)
+    assert len(upright) != 2 or any(ink[b[1]:b[3], b[0]:b[2]].sum() > 70 for b in upright)  # cuts a stroke
+    halves = _split_slanted(rim, ink, box, 0.35)
+    assert len(halves) == 2
+    assert [int((im > 0).sum()) for im, _ in halves] == [60, 60]
 
 
 def test_page_edge_and_grid_line_slivers_stay_off_an_italic_page():

@@ -358,6 +358,8 @@ def classify_patch(patch: np.ndarray, features: dict[str, Any] | None = None) ->
             # an X with a neighbour's fill run over the line into the cell along one or more sides (and,
             # once that is off, every side middle blank: hatching strokes cross the diagonals too)
             return CROSSED, 0.7, ev
+        if max(g["sides"]) < SIDE_COVERED and max(g["diagonals"]) >= 0.55 and g["off_diagonal"] <= 0.1:
+            return CROSSED, 0.65, ev  # likewise a single slash (a fill shifted off its cell runs into the next)
     solid = _central_solid(patch >= MARK_INK) if cover >= SOLID_BLOB_AREA else None
     if solid is not None and solid[0] >= SOLID_BLOB_AREA and solid[1] >= SOLID_BLOB_FILL:
         # one solid shape over a third of the cell around its centre (an inset square, a disc), whatever
@@ -426,10 +428,13 @@ def _without_spill(patch: np.ndarray) -> np.ndarray | None:
     for side in range(4):
         rows = np.rot90(ink, side)  # side 0: top rows; the others rotated to the top
         full = rows.mean(axis=1) >= 0.85
-        depth = 0
+        start = 1 if not full[0] and full[1] else 0  # a stripe may lie one px in (a line its band missed)
+        depth = start
         while depth < len(full) and full[depth]:
             depth += 1
-        if 1 <= depth <= SPILL_DEPTH and rows[depth].mean() < 0.5:
+        if depth == 0 and rows[0].mean() >= 0.6 and rows[1].mean() < 0.5:
+            depth = 1  # the outermost row alone, a line's remnant broken by JPEG
+        if start + 1 <= depth <= SPILL_DEPTH and rows[depth].mean() < 0.5:
             view = np.rot90(out, side)
             view[:depth] = 0
             found += 1

@@ -104,6 +104,9 @@ class ClueReading:
     glyph_cells: tuple[np.ndarray, ...] = ()  # the glyph images read, in reading order
     doubtful: bool = False  # a glyph read below the confident level, or glyphs and numbers not cut clearly
     square_cut: bool = False  # a glyph read as no digit was read as two touching digits (see read_clue_strips)
+    # the glyph images and sizes with every glyph that was tried as two touching digits cut in two, when
+    # its halves did not both read surely: one (cells, sizes) per cut tried (see expected_support)
+    cut_alternatives: tuple[tuple[tuple[np.ndarray, ...], tuple[int, ...]], ...] = ()
 
 
 def _strip_ink(crop: np.ndarray, font_px: float) -> tuple[np.ndarray, list[list[int]]]:
@@ -206,6 +209,11 @@ def _glyph_cell(rim: np.ndarray, box: list[int]) -> np.ndarray:
 
 
 SQUARE_PAIR = 0.45  # a glyph read as no digit at least this wide (x its height) may be two touching digits
+# A glyph read surely as one digit but this many times as wide as the page's digits is two touching digits
+# too (a hand's "14", its "1" leaning into the "4", read as a sure 4): it is cut, and when the halves do not
+# both read surely, it is no sure digit. (Tabular and proportional digits other than "1" are within ~1.25x
+# of each other's width.)
+WIDE_PAIR = 1.4
 
 
 def _split_touching(line: list[list[int]], ink: np.ndarray, digit_h: float, min_aspect: float = 1.05
@@ -232,6 +240,47 @@ def _split_touching(line: list[list[int]], ink: np.ndarray, digit_h: float, min_
                 break
             halves.append([a, y0 + int(rows[0]), b, y0 + int(rows[-1]) + 1])
         out.extend(halves or [g])
+    return out
+
+
+CUT_SHEARS = (-0.35, -0.2, 0.2, 0.35)  # slants (x per y) of the slanted cuts tried through a glyph
+EXTRA_COLUMN_CUTS = 2  # upright cuts tried beside the thinnest column: the 2nd and 3rd thinnest
+
+
+def _split_slanted(rim: np.ndarray, ink: np.ndarray, box: list[int], shear: float, rank: int = 0
+                   ) -> list[tuple[np.ndarray, list[int]]]:
+    """The glyph in ``box`` cut in two along the slanted line (x = c + shear * y from the box's middle row)
+    through the least ink in its middle 40 % (``rank`` k > 0: the line with the k-th least ink but one,
+    e.g. the second-thinnest column): for each half a copy of ``rim`` holding only that half's darkness
+    inside the box, and the half's ink box; [] when a half would be a sliver or empty."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    sub = ink[y0:y1, x0:x1]
+    ys = np.arange(h) - (h - 1) / 2
+    lines = []
+    for c in range(round(0.3 * w), round(0.7 * w) + 1):
+        xs = np.round(c + shear * ys).astype(int)
+        ok = (xs >= 0) & (xs < w)
+        lines.append((int(sub[np.arange(h)[ok], xs[ok]].sum()), abs(c - w / 2), c))
+    lines.sort()
+    if len(lines) <= rank:
+        return []
+    best_c = lines[rank][2]
+    left = np.arange(w)[None, :] < best_c + shear * ys[:, None]
+    out = []
+    for side in (left, ~left):
+        part = sub & side
+        rows, cols = np.nonzero(part.any(axis=1))[0], np.nonzero(part.any(axis=0))[0]
+        if len(rows) == 0 or cols[-1] - cols[0] + 1 < 0.2 * h:
+            return []
+        im = rim.copy()
+        im[y0:y1, x0:x1] = np.where(side, rim[y0:y1, x0:x1], 0)
+        # the rim's 1-px border outside the box belongs to whichever half is nearer
+        if not side[:, 0].any():
+            im[max(0, y0 - 1):y1 + 1, max(0, x0 - 1):x0] = 0
+        if not side[:, -1].any():
+            im[max(0, y0 - 1):y1 + 1, x1:x1 + 1] = 0
+        out.append((im, [x0 + int(cols[0]), y0 + int(rows[0]), x0 + int(cols[-1]) + 1, y0 + int(rows[-1]) + 1]))
     return out
 
 
@@ -370,6 +419,20 @@ def _stroke_kernel(font_px: float) -> np.ndarray:
     return cv2.getStructuringElement(cv2.MORPH_RECT, (side, side))
 
 
+RULE_LENGTH = 1.5  # a straight stroke at least this many font sizes long is a ruled line, not a digit's
+RULE_WIDTH = 0.17  # ... when it is at most this many font sizes wide (at least 3 px)
+RULE_UNDER_INK = 60  # a pixel this much darker than the rule through it is a digit's stroke crossing the rule
+
+
+def _rule_kernels(font_px: float) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
+    """(along, across) structuring elements for upright and level ruled lines: a line is what an opening
+    along it keeps and an opening across it (one px wider than a rule) does not."""
+    n = max(12, round(RULE_LENGTH * font_px))
+    w = max(3, round(RULE_WIDTH * font_px)) + 1
+    return ((np.ones((n, 1), np.uint8), np.ones((1, w), np.uint8)),
+            (np.ones((1, n), np.uint8), np.ones((w, 1), np.uint8)))
+
+
 def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, int, int]]], font_px: float,
                      digit_size: tuple[float, float] | None = None, slant: float | None = None,
                      line_lengths: list[int] | None = None) -> list[ClueReading]:
@@ -401,6 +464,14 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
         # strokes only: darkness broader than a font size (a shadow the paper map missed at the page
         # edge) is taken off, so the strip's faint-ink threshold cannot pick it up
         crop = cv2.subtract(crop, cv2.morphologyEx(crop, cv2.MORPH_OPEN, _stroke_kernel(font_px)))
+        # and straight lines longer than any digit (ruled notebook paper, its margin line, a table's rule)
+        # are the page's, not a clue's: a "1" is at most a font size tall
+        for along, across in _rule_kernels(font_px):
+            rule = cv2.morphologyEx(crop, cv2.MORPH_OPEN, along)
+            # only thin lines: a bar as wide as a stroke or more (the page's dark edge) stays, and reads unsure
+            rule = cv2.subtract(rule, cv2.morphologyEx(rule, cv2.MORPH_OPEN, across))
+            # a digit's stroke crossing the rule keeps its own darkness (only the rule's pixels go)
+            crop = np.where(cv2.subtract(crop, rule) >= RULE_UNDER_INK, crop, cv2.subtract(crop, rule))
         ink, boxes = _strip_ink(crop, font_px)
         kept = []
         for b in boxes:
@@ -476,41 +547,71 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
     # both halves read surely as digits. Such a strip is marked ``square_cut``: a cut guessed this way can
     # confirm the puzzle's numbers, but never count as a changed clue (a wide digit read as no digit, cut in
     # two, must not read as a change).
-    halves: dict[int, list[list[int]]] = {}
+    # A leaning "1" overlaps its neighbour in x (kiloji's "10"): no column separates them, so the glyph is
+    # also cut along slanted lines; a cut is taken when its halves read surely, and every slant that reads
+    # surely reads the same two digits.
+    halves: dict[int, list[list[tuple[np.ndarray, list[int]]]]] = {}  # per glyph: candidate cuts
     cut_strips: set[int] = set()
+    wide_sure: set[int] = set()  # glyphs read surely as one digit, but as wide as two
+    half_cells: dict[int, list[list[np.ndarray]]] = {}  # glyphs whose cuts' halves did not read surely: per cut
     for i, r in enumerate(readings):
         gx0, gy0, gx1, gy1 = sources[i][2]
         w, h = gx1 - gx0, gy1 - gy0
-        if (r.digit is None or r.confidence < confident) and r.symbol != digits.SYMBOL_BLANK \
-                and SQUARE_PAIR * h <= w <= 1.05 * h and h >= FRAGMENT * digit_h:
-            cut = _split_touching([[gx0, gy0, gx1, gy1]], sources[i][1], digit_h, min_aspect=0.0)
+        unsure_glyph = (r.digit is None or r.confidence < confident) and r.symbol != digits.SYMBOL_BLANK
+        wide = r.digit is not None and r.confidence >= confident and w >= WIDE_PAIR * digit_w
+        if (unsure_glyph or wide) and SQUARE_PAIR * h <= w <= 1.05 * h and h >= FRAGMENT * digit_h:
+            rim, ink = sources[i][0], sources[i][1]
+            candidates = []
+            cut = _split_touching([[gx0, gy0, gx1, gy1]], ink, digit_h, min_aspect=0.0)
             if len(cut) == 2:
-                halves[i] = cut
+                candidates.append([(rim, cut[0]), (rim, cut[1])])
+            # the column of least ink can lie inside a narrow "0" (its sides meet only at the top and
+            # bottom): the next-thinnest columns are cuts too
+            columns = 0
+            for shear in (0.0,) * EXTRA_COLUMN_CUTS + CUT_SHEARS:
+                rank = columns + 1 if shear == 0.0 else 0
+                columns += shear == 0.0
+                pair = _split_slanted(rim, ink, [gx0, gy0, gx1, gy1], shear, rank)
+                if pair:
+                    candidates.append(pair)
+            if candidates:
+                halves[i] = candidates
+                if wide:
+                    wide_sure.add(i)
     if halves:
-        order = list(halves)
-        extra = reader.read([_glyph_cell(sources[i][0], b) for i in order for b in halves[i]])
-        for n, i in enumerate(order):
-            a, b = extra[2 * n], extra[2 * n + 1]
-            if all(g.digit is not None and g.confidence >= confident for g in (a, b)):
-                rim, ink, _, ox, oy = sources[i]
-                new_idx = []
-                for box, reading in ((halves[i][0], a), (halves[i][1], b)):
-                    cells.append(_glyph_cell(rim, box))
-                    readings.append(reading)
-                    sources.append((rim, ink, box, ox, oy))
-                    new_idx.append(len(cells) - 1)
-                for j, plan in enumerate(plans):
-                    for number in plan:
-                        if i in number:
-                            cut_strips.add(j)
-                            k = number.index(i)
-                            number[k:k + 1] = new_idx
+        order = [(i, c) for i in halves for c in range(len(halves[i]))]
+        extra = reader.read([_glyph_cell(im, b) for i, c in order for im, b in halves[i][c]])
+        read_cuts: dict[int, list[tuple[int, Any, Any]]] = {}
+        for n, (i, c) in enumerate(order):
+            read_cuts.setdefault(i, []).append((c, extra[2 * n], extra[2 * n + 1]))
+        for i, cuts in read_cuts.items():
+            sure = [(c, a, b) for c, a, b in cuts
+                    if all(g.digit is not None and g.confidence >= confident for g in (a, b))]
+            if not sure or len({(a.digit, b.digit) for _, a, b in sure}) > 1:
+                half_cells[i] = [[_glyph_cell(im, box) for im, box in cut] for cut in halves[i]]
+                continue
+            c, a, b = sure[0]
+            _, ink, _, ox, oy = sources[i]
+            new_idx = []
+            for (im, box), reading in zip(halves[i][c], (a, b)):
+                cells.append(_glyph_cell(im, box))
+                readings.append(reading)
+                sources.append((im, ink, box, ox, oy))
+                new_idx.append(len(cells) - 1)
+            for j, plan in enumerate(plans):
+                for number in plan:
+                    if i in number:
+                        cut_strips.add(j)
+                        k = number.index(i)
+                        number[k:k + 1] = new_idx
         for j, plan in enumerate(plans):
             boxes_per_strip[j] = [[sources[i][3] + sources[i][2][0], sources[i][4] + sources[i][2][1],
                                    sources[i][3] + sources[i][2][2], sources[i][4] + sources[i][2][3]]
                                   for number in plan for i in number]
     out = []
     for j, (plan, gboxes, odd, unclear) in enumerate(zip(plans, boxes_per_strip, bad, unclear_gaps)):
+        if any(i in wide_sure and i in half_cells for idx in plan for i in idx):
+            odd, unclear = True, False  # a glyph as wide as two digits whose halves do not read: not a sure digit
         values: list[int] | None = []
         conf = 1.0
         texts = []
@@ -542,9 +643,22 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
                 odd = False
                 texts = [str(v) for v in values]
                 sizes = tuple(len(t) for t in texts)
+        alternatives = []
+        n_cuts = max([len(half_cells[i]) for idx in plan for i in idx if i in half_cells], default=0)
+        for k in range(n_cuts):  # the k-th cut of every such glyph (its last when it has fewer)
+            cut_cells: list[np.ndarray] = []
+            cut_sizes: list[int] = []
+            for idx in plan:
+                n = 0
+                for i in idx:
+                    parts = half_cells[i][min(k, len(half_cells[i]) - 1)] if i in half_cells else [cells[i]]
+                    cut_cells.extend(parts)
+                    n += len(parts)
+                cut_sizes.append(n)
+            alternatives.append((tuple(cut_cells), tuple(cut_sizes)))
         out.append(ClueReading(values, round(float(conf), 3), gboxes, " ".join(texts), sizes,
                                (digit_h, digit_w), slant, tuple(cells[i] for idx in plan for i in idx),
-                               odd or conf < confident, j in cut_strips))
+                               odd or conf < confident, j in cut_strips, tuple(alternatives)))
     return out
 
 
@@ -554,17 +668,22 @@ def expected_support(reading: ClueReading, expected: list[int]) -> float:
     from genpuzzle.verifiers import digits
 
     want = [str(v) for v in expected]
-    if list(reading.sizes) != [len(w) for w in want] or len(reading.glyph_cells) != len("".join(want)):
-        return 0.0
     try:
         reader = digits.default_reader()
     except Exception:
         return 0.0
-    prepared = digits.prepare_cells(list(reading.glyph_cells))
-    if any(p.image is None for p in prepared):
-        return 0.0
-    probs = reader.probabilities(np.stack([p.image for p in prepared]))
-    return float(min(probs[k, int(ch)] for k, ch in enumerate("".join(want))))
+    best = 0.0
+    # the glyphs as read, and with the glyphs tried as two touching digits cut in two, each cut tried (kiloji's
+    # "10" read as one glyph that is no digit: the halves of one of its cuts give the 1 and the 0 their chance)
+    for cells, sizes in ((reading.glyph_cells, reading.sizes),) + tuple(reading.cut_alternatives):
+        if not cells or list(sizes) != [len(w) for w in want] or len(cells) != len("".join(want)):
+            continue
+        prepared = digits.prepare_cells(list(cells))
+        if any(p.image is None for p in prepared):
+            continue
+        probs = reader.probabilities(np.stack([p.image for p in prepared]))
+        best = max(best, float(min(probs[k, int(ch)] for k, ch in enumerate("".join(want)))))
+    return best
 
 
 CLUE_INK = 100  # darkness from which a clue-strip pixel is surely glyph ink
