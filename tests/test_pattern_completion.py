@@ -299,6 +299,40 @@ def test_whole_page_redrawn_with_thicker_lines_is_not_a_context_change(variant):
         assert verdict.status.value == "correct" and verdict.score == 100, verdict.codes
 
 
+def _blurred(image: Image.Image) -> Image.Image:
+    from PIL import ImageFilter
+
+    return image.filter(ImageFilter.GaussianBlur(2.0))
+
+
+def _washed_out(image: Image.Image) -> Image.Image:
+    from PIL import ImageEnhance
+
+    return ImageEnhance.Contrast(image).enhance(0.45)
+
+
+@pytest.mark.parametrize("variant", ["matrix_cells", "matrix_objects"])
+@pytest.mark.parametrize("page", [_blurred, _washed_out], ids=["blurred", "washed_out"])
+def test_a_page_blurred_or_washed_out_as_a_whole_is_read_through_its_imaging(variant, page):
+    """A reference softened (Gaussian 2 px) or washed out (40-45 % contrast) as a whole is the same answer
+    (its thin outlines and light fills are not "removed", its shades are read against the page's own
+    palette); the same page with a given figure erased is still a context change."""
+    import genpuzzle
+
+    for seed in (3, 7):
+        puzzle = get_track("pattern_completion").generate(seed, variant)
+        ref = puzzle.reference_images[0].convert("RGB")
+        verdict = genpuzzle.verify(puzzle, page(ref))
+        assert verdict.status.value == "correct" and verdict.score == 100, verdict.codes
+        assert verdict.extra["page_imaging"]["sigma" if page is _blurred else "gain"] != (0 if page is _blurred else 1)
+        edited = ref.copy()
+        x0, y0, x1, y1 = (int(v) for v in puzzle.layout["panel_boxes"][0])
+        inset = (x1 - x0) // 12
+        edited.paste((255, 255, 255), (x0 + inset, y0 + inset, x1 - inset, y1 - inset))
+        verdict = genpuzzle.verify(puzzle, page(edited))
+        assert "context_modified" in verdict.codes and verdict.score <= 100 / 3, verdict.codes
+
+
 # ------------------------------------------------------------------------------------------ rows and configurations
 
 

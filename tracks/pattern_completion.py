@@ -657,7 +657,8 @@ class PatternCompletionTrack(Track):
         return Verdict(id=record.id, track=self.name, score=tier_score(tier),
                        status=status, violations=violations,
                        parsed=parsed, confidence=conf, needs_review=needs_review,
-                       subscores={"tier": tier}, extra={"added_px": page.added_px, "removed_px": page.removed_px})
+                       subscores={"tier": tier}, extra={"added_px": page.added_px, "removed_px": page.removed_px,
+                                      "page_imaging": page.imaging.to_json()})
 
     def _redrawn_panels_kept(self, record: InstanceRecord, answer: np.ndarray, page: list[Violation],
                              parsed: dict[str, Any]) -> list[Violation]:

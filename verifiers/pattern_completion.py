@@ -39,6 +39,8 @@ from genpuzzle.renderers.pattern_completion import (
     shape_points,
 )
 from genpuzzle.verifiers.cells import BLANK, FILLED, darkness_maps, read_marks
+from genpuzzle.verifiers.page_imaging import IDENTITY as IDENTITY_IMAGING
+from genpuzzle.verifiers.page_imaging import PageImaging, fit_page_imaging
 
 INK_DARKNESS = 38  # a pixel this much darker than the paper belongs to a figure (L* 100 vs 75 is ~70)
 SIZE_SURE_LOG = 0.09  # |log(read / palette size)| within which a size reading is confident
@@ -148,7 +150,7 @@ class Calibration:
 
 IDENTITY = Calibration()
 CALIBRATION_MAX_SIZE_OFFSET = 0.05  # of the slot side (4-7 px): larger offsets are not calibrated away
-CALIBRATION_FILL_GAIN = (0.75, 1.3)
+CALIBRATION_FILL_GAIN = (0.4, 1.3)  # 0.4: a page washed out to 40 % of its contrast
 CALIBRATION_MAX_FILL_OFFSET = 15.0
 CALIBRATION_MAX_RESIDUAL = (0.02, 7.0)  # size (slot fraction), L*: a spread wider than this leaves the palette nominal
 
@@ -403,8 +405,11 @@ def calibrate(pairs_size: Sequence[tuple[float, float]], pairs_fill: Sequence[tu
         else:
             g, o = 1.0, float(np.median(y - x))
         residual = float(np.median(np.abs(y - (g * x + o))))
-        if (CALIBRATION_FILL_GAIN[0] <= g <= CALIBRATION_FILL_GAIN[1] and abs(o) <= CALIBRATION_MAX_FILL_OFFSET
-                and residual <= CALIBRATION_MAX_RESIDUAL[1]):
+        # the offset is bounded at the paper end (L* 100): a washed-out page keeps its paper white and
+        # scales every shade's darkness by the gain, so its L* offset is large but its paper offset is not
+        paper_offset = 100.0 * (1.0 - g) - o
+        if (CALIBRATION_FILL_GAIN[0] <= g <= CALIBRATION_FILL_GAIN[1]
+                and abs(paper_offset) <= CALIBRATION_MAX_FILL_OFFSET and residual <= CALIBRATION_MAX_RESIDUAL[1]):
             gain, offset = float(g), float(o)
     pen = float(np.median(outlines)) if len(outlines) >= 3 else float(OUTLINE_PX)
     return Calibration(size_offset, gain, offset, pen)
@@ -418,6 +423,7 @@ class PageChanges:
     violations: list[Violation]
     added_px: int
     removed_px: int
+    imaging: PageImaging = IDENTITY_IMAGING
 
 
 def page_changes(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any], rubric: dict[str, Any],
@@ -435,16 +441,21 @@ def page_changes(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, 
     else:
         sx0, sy0, sx1, sy1 = inset(answer_box, -tol)
     outside[max(0, sy0):sy1, max(0, sx0):sx1] = False
+    # a page blurred or washed out as a whole is compared with the input imaged the same way
+    imaging = fit_page_imaging(a_dark, i_dark, outside, prog["added_darkness"])
+    i_seen = i_dark if imaging.is_identity else imaging.model(i_dark)
+    # (a line the blur left below the ink level is still checked for removal: at half that level)
+    checked = prog["added_darkness"] * (1.0 if imaging.is_identity else 0.5)
     # strokes: new ink clearly darker than anything near it in the input; input ink that lost most of its
     # darkness everywhere near it (a resampled thin line keeps well over 40 %)
-    i_near = cv2.dilate(i_dark, kernel)
+    i_near = cv2.dilate(i_seen, kernel)
     a_near = cv2.dilate(a_dark, kernel)
     added = a_dark > i_near + prog["added_darkness"]
-    removed = (i_dark > prog["added_darkness"]) & (a_near < prog["kept_fraction"] * i_dark)
+    removed = (i_seen > checked) & (a_near < prog["kept_fraction"] * i_seen)
     # areas: a fill whose shade changed (smoothed maps, compared with the input's range near each pixel)
     # (away from the input's ink edges: a line redrawn thicker changes the smoothed shade along its edges,
     # which is the strokes' business above, not a fill change)
-    a_soft, i_soft = cv2.GaussianBlur(a_dark, (0, 0), 2), cv2.GaussianBlur(i_dark, (0, 0), 2)
+    a_soft, i_soft = cv2.GaussianBlur(a_dark, (0, 0), 2), cv2.GaussianBlur(i_seen, (0, 0), 2)
     i_ink = (i_dark > prog["added_darkness"]).astype(np.uint8)
     edge_kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * tol + 9, 2 * tol + 9))
     away_from_edges = ~(cv2.dilate(i_ink, edge_kernel).astype(bool) & ~cv2.erode(i_ink, edge_kernel).astype(bool))
@@ -475,7 +486,7 @@ def page_changes(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, 
                 where = "the answer grid" if answer_box is not None and panel == layout["slot_panel"] else "the answer panel"
                 violations.append(Violation("answer_outside_slot", f"ink added outside {where} ({area} px)",
                                             {"bbox": bbox, "px": area}))
-    return PageChanges(violations, int((added & outside).sum()), int((removed & outside).sum()))
+    return PageChanges(violations, int((added & outside).sum()), int((removed & outside).sum()), imaging)
 
 
 def _panel_name(index: int | None) -> str:
