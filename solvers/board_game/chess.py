@@ -22,6 +22,7 @@ No drawing, no I/O.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from genpuzzle.solvers.board_game.base import Board, BoardGame, Instance, Move, fen_placement
@@ -55,8 +56,8 @@ def mating_moves(cb: Any) -> list[Any]:
     """Every legal move of the side to move that checkmates, in ``legal_moves`` order."""
     found = set()
     king = _plain_king(cb)
-    for from_mask, to_mask in _checking_masks(cb):
-        for move in list(cb.generate_legal_moves(from_mask, to_mask)):
+    for moves in _legal_moves_by_mask(cb, _checking_masks(cb)):
+        for move in moves:
             if move in found or (king is not None and _king_escapes(cb, move, king)):
                 continue
             cb.push(move)
@@ -81,8 +82,8 @@ def mate_in_1_move(cb: Any, hint: Any = None) -> Any:
         if mate:
             return hint
     king = _plain_king(cb)
-    for from_mask, to_mask in _checking_masks(cb):
-        for move in list(cb.generate_legal_moves(from_mask, to_mask)):
+    for moves in _legal_moves_by_mask(cb, _checking_masks(cb)):
+        for move in moves:
             if king is not None and _king_escapes(cb, move, king):
                 continue
             cb.push(move)
@@ -91,6 +92,27 @@ def mate_in_1_move(cb: Any, hint: Any = None) -> Any:
             if mate:
                 return move
     return None
+
+
+def _legal_moves_by_mask(cb: Any, masks: list[tuple[int, int]]) -> Iterator[list[Any]]:
+    """Per (from squares, to squares) mask, the list ``cb.generate_legal_moves(from, to)`` gives, in its
+    order; the king's pinned pieces and checkers, which python-chess computes on each call, once (its own
+    steps otherwise: evasions when in check, else pseudo-legal moves, each kept when ``_is_safe``). The
+    board must be the same whenever the iterator resumes (moves played out in between are taken back)."""
+    import chess
+
+    king_mask = cb.kings & cb.occupied_co[cb.turn]
+    if cb.is_variant_end() or not king_mask:
+        for from_mask, to_mask in masks:
+            yield list(cb.generate_legal_moves(from_mask, to_mask))
+        return
+    king = chess.msb(king_mask)
+    blockers = cb._slider_blockers(king)
+    checkers = cb.attackers_mask(not cb.turn, king)
+    for from_mask, to_mask in masks:
+        moves = (cb._generate_evasions(king, checkers, from_mask, to_mask) if checkers
+                 else cb.generate_pseudo_legal_moves(from_mask, to_mask))
+        yield [move for move in moves if cb._is_safe(king, blockers, move)]
 
 
 def _plain_king(cb: Any) -> int | None:
@@ -254,6 +276,30 @@ def _move(cb: Any, move: Any) -> Move:
     return Move(move.uci(), board, cells)
 
 
+def _moves(cb: Any, moves: list[Any]) -> list[Move]:
+    """``[_move(cb, m) for m in moves]``: a plain move or capture (with or without promotion) edits a copy
+    of the board's letters (the piece, or what it promotes to, leaves its square for the target); castling
+    and en passant, which move or take a third piece, are played out."""
+    import chess
+
+    base = board_of(cb)
+    out = []
+    for move in moves:
+        if cb.is_castling(move) or cb.is_en_passant(move):
+            out.append(_move(cb, move))
+            continue
+        frm, to = move.from_square, move.to_square
+        (fr, fc), (tr, tc) = (7 - chess.square_rank(frm), chess.square_file(frm)), \
+            (7 - chess.square_rank(to), chess.square_file(to))
+        letter = base[fr][fc] if move.promotion is None else \
+            chess.Piece(move.promotion, cb.turn).symbol()
+        board = [row[:] for row in base]
+        board[fr][fc] = "."
+        board[tr][tc] = letter
+        out.append(Move(move.uci(), board, [(fr, fc), (tr, tc)]))
+    return out
+
+
 class Chess(BoardGame):
     name = "chess"
     rows = cols = 8
@@ -267,18 +313,18 @@ class Chess(BoardGame):
         import chess
 
         cb = chess.Board(fen_of(board, side))
-        return [_move(cb, m) for m in list(cb.legal_moves)]
+        return _moves(cb, list(cb.legal_moves))
 
     def solve(self, board: Board, side: str, task: str) -> list[Move]:
         import chess
 
         cb = chess.Board(fen_of(board, side))
         if task == "mate_in_1":
-            return [_move(cb, m) for m in mating_moves(cb)]
+            return _moves(cb, mating_moves(cb))
         if task == "mate_in_2":
             if has_mate_in_1(cb):
                 return []
-            return [_move(cb, m) for m in mate_in_2_keys(cb, limit=64)[0]]
+            return _moves(cb, mate_in_2_keys(cb, limit=64)[0])
         raise ValueError(f"chess has no task {task!r}")
 
     def check_truth(self, truth: dict[str, Any]) -> list[str]:
@@ -325,7 +371,7 @@ class Chess(BoardGame):
                         "key move only).")
             return Instance(
                 position=board_of(cb), side=side, side_name=name, task=task, task_text=text,
-                accepted=[_move(cb, key)], legal=[_move(cb, m) for m in list(cb.legal_moves)],
+                accepted=_moves(cb, [key]), legal=_moves(cb, list(cb.legal_moves)),
                 certificate={"kind": "python-chess exhaustive search", "solution_uci": key.uci(),
                              "solution_san": san, "search_nodes": nodes},
                 difficulty={"level": level, "pieces": len(cb.piece_map()), "legal_moves": cb.legal_moves.count(),

@@ -60,30 +60,44 @@ def dead_square(kind: str, r: int, sente: bool) -> bool:
     return (kind in "pl" and depth == 0) or (kind == "n" and depth <= 1)
 
 
+def _dead_rows(kind: str, sente: bool) -> frozenset[int]:
+    return frozenset(r for r in range(N) if dead_square(kind, r, sente))
+
+
+DEAD_ROWS = {(kind, sente): _dead_rows(kind, sente) for kind in "krbgsnlp" for sente in (True, False)}
+# per (kind, side): the step offsets and slide directions with the side's sign applied
+SIGNED = {(kind, sente): (tuple((s * dr, s * dc) for dr, dc in STEPS.get(kind, ())),
+                          tuple((s * dr, s * dc) for dr, dc in SLIDES.get(kind, ())))
+          for kind in "krbgsnlp" for sente, s in ((True, 1), (False, -1))}
+
+
 def pseudo_moves(board: Board, sente: bool) -> Iterator[MoveTuple]:
-    sign = 1 if sente else -1
     for r in range(N):
+        row = board[r]
         for c in range(N):
-            p = board[r][c]
-            if p == "." or is_sente(p) != sente:
+            p = row[c]
+            if p == "." or p.isupper() != sente:
                 continue
             kind = p.lower()
-            for dr, dc in STEPS.get(kind, ()):
-                r2, c2 = r + sign * dr, c + sign * dc
-                if 0 <= r2 < N and 0 <= c2 < N and (board[r2][c2] == "." or is_sente(board[r2][c2]) != sente) \
-                        and not dead_square(kind, r2, sente):
-                    yield (r, c, r2, c2)
-            for dr, dc in SLIDES.get(kind, ()):
-                r2, c2 = r + sign * dr, c + sign * dc
+            dead = DEAD_ROWS[kind, sente]
+            steps, slides = SIGNED[kind, sente]
+            for dr, dc in steps:
+                r2, c2 = r + dr, c + dc
+                if 0 <= r2 < N and 0 <= c2 < N:
+                    q = board[r2][c2]
+                    if (q == "." or q.isupper() != sente) and r2 not in dead:
+                        yield (r, c, r2, c2)
+            for dr, dc in slides:
+                r2, c2 = r + dr, c + dc
                 while 0 <= r2 < N and 0 <= c2 < N:
                     q = board[r2][c2]
-                    if q != "." and is_sente(q) == sente:
+                    if q != "." and q.isupper() == sente:
                         break
-                    if not dead_square(kind, r2, sente):
+                    if r2 not in dead:
                         yield (r, c, r2, c2)
                     if q != ".":
                         break
-                    r2, c2 = r2 + sign * dr, c2 + sign * dc
+                    r2, c2 = r2 + dr, c2 + dc
 
 
 def find_king(board: Board, sente: bool) -> tuple[int, int] | None:
@@ -224,20 +238,64 @@ def mating_moves(board: Board, sente: bool) -> tuple[list[MoveTuple], int]:
     mates, nodes = [], 0
     work = copy_board(board)
     quiet = _quiet_king(work, sente)
+    enemy = _quiet_king(work, not sente)
     for m in pseudo_moves(work, sente):
         r, c, r2, c2 = m
         legal = _off_lines(m, quiet)
         moved, captured = work[r][c], work[r2][c2]
         work[r2][c2], work[r][c] = moved, EMPTY
         try:
-            if not legal and attacked(work, sente):
-                continue
+            if not legal:
+                if quiet is not None and (r, c) != quiet[0]:
+                    # the king was not attacked and stays: only the line through the from-square opens
+                    if _attacked_via(work, quiet[0], sente, (r, c), (r, c)):
+                        continue
+                elif attacked(work, sente):
+                    continue
             nodes += 1
-            if attacked(work, not sente) and not has_legal_move(work, not sente):
+            if enemy is not None:
+                check = _attacked_via(work, enemy[0], not sente, (r, c), (r2, c2))
+            else:
+                check = attacked(work, not sente)
+            if check and not has_legal_move(work, not sente):
                 mates.append(m)
         finally:
             work[r][c], work[r2][c2] = moved, captured
     return mates, nodes
+
+
+@lru_cache(maxsize=None)
+def _attacks_by_square(sente: bool, square: int) -> tuple[dict, dict]:
+    """:func:`_attack_lookups` for ``sente``'s king on ``square`` by the square an attack comes from: the
+    enemy letters that attack it by a step from there, and the ray (with its sliding letters) through
+    there."""
+    steps, rays = _attack_lookups(sente)[square]
+    by_step = {(rr, cc): enemies for rr, cc, enemies in steps}
+    by_ray = {sq: (ray, enemies) for ray, enemies in rays for sq in ray}
+    return by_step, by_ray
+
+
+def _attacked_via(board: Board, king: tuple[int, int], sente: bool, frm: tuple[int, int],
+                  to: tuple[int, int]) -> bool:
+    """Whether ``sente``'s king on ``king`` (not attacked before, and not moved) is attacked on ``board``
+    after a change at the squares ``frm`` and ``to`` only: the same verdict as :func:`attacked`. A
+    stepping piece attacks from the same squares whatever stands between, so a new step attack comes
+    from a changed square; a ray's first piece changes only on a ray through a changed square."""
+    by_step, by_ray = _attacks_by_square(sente, king[0] * N + king[1])
+    if board[to[0]][to[1]] in by_step.get(to, ()) or board[frm[0]][frm[1]] in by_step.get(frm, ()):
+        return True
+    for sq in (frm, to) if frm != to else (frm,):
+        hit = by_ray.get(sq)
+        if hit is None:
+            continue
+        ray, enemies = hit
+        for rr, cc in ray:
+            p = board[rr][cc]
+            if p != ".":
+                if p in enemies:
+                    return True
+                break
+    return False
 
 
 def move_name(move: MoveTuple) -> str:
@@ -272,7 +330,8 @@ def random_position(rng: random.Random, defenders: int, attackers: int) -> Board
     def put(piece: str, cells: list[tuple[int, int]]) -> tuple[int, int] | None:
         kind, sente = piece.lower(), piece.isupper()
         if kind in "pln":  # the only kinds with dead squares
-            cells = [rc for rc in cells if board[rc[0]][rc[1]] == "." and not dead_square(kind, rc[0], sente)]
+            dead = DEAD_ROWS[kind, sente]
+            cells = [rc for rc in cells if board[rc[0]][rc[1]] == "." and rc[0] not in dead]
         else:
             cells = [rc for rc in cells if board[rc[0]][rc[1]] == "."]
         if not cells:

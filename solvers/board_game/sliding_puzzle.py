@@ -11,8 +11,11 @@ closer. Difficulty: size, optimal solution length, BFS nodes, number of legal mo
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import Sequence
+
+import numpy as np
 
 from genpuzzle.solvers.board_game.puzzle_common import RULE_BROKEN, WRONG_STATE, Finding, compare_grids
 
@@ -47,21 +50,109 @@ def _neighbours(n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=4)
-def distances(n: int, depth: int) -> dict[State, int]:
-    """BFS distance to the goal of every state within ``depth`` moves of it."""
-    g = goal(n)
-    dist = {g: 0}
-    layer = [g]
-    for d in range(1, depth + 1):
-        nxt = []
-        for s in layer:
-            for _, t in successors(s, n):
-                if t not in dist:
-                    dist[t] = d
-                    nxt.append(t)
-        layer = nxt
-    return dist
+class Distances(Mapping):
+    """BFS distance to the goal of every state within ``depth`` moves of it (a read-only mapping from
+    states to distances), a view of :func:`_search`'s one search per size."""
+
+    def __init__(self, search: "_Search", depth: int) -> None:
+        self._search, self._depth = search, depth
+        self._size = sum(search.layer_sizes[:depth + 1])
+
+    def get(self, state: State, default=None):
+        n = self._search.n
+        if len(state) != n * n or sorted(state) != list(range(n * n)):
+            return default  # not a state of this size: the search never reached it
+        d = self._search.depth_of(_pack(state))
+        return default if d is None or d > self._depth else d
+
+    def __getitem__(self, state: State) -> int:
+        d = self.get(state)
+        if d is None:
+            raise KeyError(state)
+        return d
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __iter__(self) -> Iterator[State]:
+        n = self._search.n
+        return (_unpack(int(key), n) for layer in self._search.layers[:self._depth + 1] for key in layer)
+
+
+def _pack(state: State) -> int:
+    """A state as one integer: the tile of cell i (0 the blank) in bits 4i..4i+3 (64 bits for 4 x 4)."""
+    key = 0
+    for v in reversed(state):
+        key = (key << 4) | v
+    return key
+
+
+def _unpack(key: int, n: int) -> State:
+    return tuple((key >> (4 * i)) & 15 for i in range(n * n))
+
+
+class _Search:
+    """The breadth-first search from the goal of one size, layer by layer on arrays of packed states
+    (:func:`_pack`), extended as deeper levels ask for it. The moves' graph is bipartite (each move
+    moves the blank to a square of the other colour), so the new states of layer d are the neighbours of
+    layer d - 1 that are not in layer d - 2."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.layers = [np.array([_pack(goal(n))], np.uint64)]  # sorted packed states per distance
+        self._blanks = [np.array([n * n - 1], np.int64)]  # their blanks' cells, in the same order
+        self.layer_sizes = [1]
+        # per direction: for each blank cell, the cell a tile slides from (-1: off the board)
+        self._sources = [np.array([b + step if 0 <= b + step < n * n and (step in (-n, n) or (b + step) // n == b // n)
+                                   else -1 for b in range(n * n)], np.int64) for step in (-n, n, -1, 1)]
+        self._sorted: tuple[np.ndarray, np.ndarray] | None = None
+
+    def extend(self, depth: int) -> None:
+        fifteen = np.uint64(15)
+        while len(self.layers) <= depth:
+            keys, blanks = self.layers[-1], self._blanks[-1]
+            found, moved = [], []
+            for sources in self._sources:
+                tile = sources[blanks]
+                ok = tile >= 0
+                k, b, t = keys[ok], blanks[ok], tile[ok]
+                st, sb = (4 * t).astype(np.uint64), (4 * b).astype(np.uint64)
+                v = (k >> st) & fifteen
+                found.append(k - (v << st) + (v << sb))  # the tile to the blank's cell (mod 2^64: exact)
+                moved.append(t)
+            k, first = np.unique(np.concatenate(found), return_index=True)
+            b = np.concatenate(moved)[first]
+            if len(self.layers) >= 2:
+                new = ~np.isin(k, self.layers[-2], assume_unique=True)
+                k, b = k[new], b[new]
+            self.layers.append(k)
+            self._blanks.append(b)
+            self.layer_sizes.append(len(k))
+            self._sorted = None
+
+    def depth_of(self, key: int) -> int | None:
+        """The distance of the packed state ``key`` if the search reached it, else None."""
+        if self._sorted is None:
+            keys = np.concatenate(self.layers)
+            order = np.argsort(keys)
+            depths = np.repeat(np.arange(len(self.layers)), self.layer_sizes)
+            self._sorted = keys[order], depths[order]
+        keys, depths = self._sorted
+        i = int(np.searchsorted(keys, np.uint64(key)))
+        return int(depths[i]) if i < len(keys) and int(keys[i]) == key else None
+
+
+@lru_cache(maxsize=8)
+def _search(n: int) -> _Search:
+    return _Search(n)
+
+
+def distances(n: int, depth: int) -> Distances:
+    """BFS distance to the goal of every state within ``depth`` moves of it (one search per size and
+    process, extended when a deeper level needs it: the same distances as a search to ``depth``)."""
+    search = _search(n)
+    search.extend(depth)
+    return Distances(search, depth)
 
 
 def generate(rng: random.Random, level: str) -> dict:
