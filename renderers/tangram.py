@@ -186,7 +186,7 @@ def draw_scene(silhouette: list[list[float]], pieces: list[tuple[Sequence[int], 
                   if not (bx1 < x0 - 1 or bx0 > x1 + 1 or by1 < y0 - 1 or by0 > y1 + 1)]
         size = ((x1 - x0) * SS, (y1 - y0) * SS)
         grey = False
-        if _static_ink(x0 * SS, y0 * SS, x1 * SS, y1 * SS):
+        if not _blank_in_static_page(x0 * SS, y0 * SS, x1 * SS, y1 * SS):
             region = big.crop((x0 * SS, y0 * SS, x1 * SS, y1 * SS))
         elif all(_is_grey(fill) and (outline is None or _is_grey(outline)) for fill, outline, _ in inside):
             region, grey = Image.new("L", size, BACKGROUND[0]), True
@@ -253,20 +253,17 @@ def _static_page() -> tuple[Image.Image, Image.Image]:
     return image, image.reduce(SS)
 
 
-def _static_ink(x0: int, y0: int, x1: int, y1: int) -> bool:
-    """Whether the static page at SS x has any pixel other than the background in [x0, x1) x [y0, y1)."""
-    table = _static_ink_table()
-    return bool(table[y1, x1] - table[y0, x1] - table[y1, x0] + table[y0, x0] > 0)
+def blank_panel_insides() -> list[tuple[int, int, int, int]]:
+    """Boxes (px, at SS x) where the static page is blank: each panel inside its frame, with a pixel to
+    spare (a frame of width w covers the w pixels inside its rectangle)."""
+    inset = (PANEL_WIDTH + 1) * SS
+    return [(x0 * SS + inset, y0 * SS + inset, x1 * SS - inset, y1 * SS - inset) for x0, y0, x1, y1 in
+            (SIL_PANEL, TRAY_PANEL)]
 
 
-@lru_cache(maxsize=1)
-def _static_ink_table() -> np.ndarray:
-    """Summed-area table of the static page's non-background pixels at SS x (one row and column of zeros
-    first): the ink in a box is four look-ups."""
-    ink = (np.asarray(_static_page()[0]) != np.array(BACKGROUND, np.uint8)).any(axis=-1)
-    table = np.zeros((ink.shape[0] + 1, ink.shape[1] + 1), np.int64)
-    table[1:, 1:] = ink.cumsum(axis=0).cumsum(axis=1)
-    return table
+def _blank_in_static_page(x0: int, y0: int, x1: int, y1: int) -> bool:
+    """Whether the static page at SS x is blank in [x0, x1) x [y0, y1): the box lies in a panel's inside."""
+    return any(bx0 <= x0 and by0 <= y0 and x1 <= bx1 and y1 <= by1 for bx0, by0, bx1, by1 in blank_panel_insides())
 
 
 def edit_mask() -> Image.Image:

@@ -211,29 +211,45 @@ def _candidate_arrays(placed: list[Placement], kind: str,
     entry = np.arange(len(edge)) - np.repeat(np.cumsum(n) - n, n) + start[d[edge]]
     offsets = np.stack([q[edge] - a[entry], p[edge] - b[entry]], axis=1).reshape(-1, 4)
     orientation = np.repeat(orientation[entry], 2)
-    verts = _orientation_shapes(kind)[orientation] + offsets[:, None, :]  # m x k x 4
-    if not len(verts):
-        return orientation, offsets, verts
-    chosen = _first_of_each_sorted(verts)
-    return orientation[chosen], offsets[chosen], verts[chosen]
+    shapes = _orientation_shapes(kind)
+    if not len(offsets):
+        return orientation, offsets, shapes[orientation] + offsets[:, None, :]
+    chosen = _first_of_each_placement(kind, orientation, offsets)
+    orientation, offsets = orientation[chosen], offsets[chosen]
+    return orientation, offsets, shapes[orientation] + offsets[:, None, :]
 
 
-def _first_of_each_sorted(verts: np.ndarray) -> np.ndarray:
-    """Indices of the first of each group of equal vertex sets (m x k x 4), groups in the order of their
-    sorted vertex tuples (as ``sorted`` orders tuples of tuples)."""
-    packed = ((verts + 512) * _PACK).sum(axis=-1)  # one int per vertex, ordered as its tuple
-    if verts.min() < -512 or verts.max() >= 512:
-        keys = [tuple(sorted(map(tuple, v))) for v in verts.tolist()]
+def _first_of_each_placement(kind: str, orientation: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    """Indices of one of each group of equal placements (orientation index, offset) of ``kind``, groups in
+    the order of their sorted exact vertex tuples (as ``sorted`` orders tuples of tuples).
+
+    A placement's vertex set is its orientation's shape moved by its offset, and two orientations never
+    have the same shape, so (orientation, offset) names the vertex set. Its sorted vertex tuple starts with
+    its least vertex (offset + the shape's least vertex); two sets with the same least vertex continue with
+    their shapes' other vertices moved by the same vector, which keeps their order: the shapes' rank
+    (:func:`_shape_order`) breaks the tie. So one integer key per placement orders them as their sorted
+    vertex tuples do."""
+    least, rank = _shape_order(kind)
+    corner = offsets + least[orientation]
+    if corner.min() < -512 or corner.max() >= 512:  # outside the packing range: sort the tuples themselves
+        verts = (_orientation_shapes(kind)[orientation] + offsets[:, None, :]).tolist()
         first: dict[tuple, int] = {}
-        for i, key in enumerate(keys):
-            first.setdefault(key, i)
+        for i, v in enumerate(verts):
+            first.setdefault(tuple(sorted(map(tuple, v))), i)
         return np.array([first[key] for key in sorted(first)], np.int64)
-    rows = np.sort(packed, axis=1)
-    order = np.lexsort(rows.T[::-1])  # stable: equal rows keep their original order
-    rows = rows[order]
-    new = np.ones(len(rows), bool)
-    new[1:] = (rows[1:] != rows[:-1]).any(axis=1)
-    return order[new]
+    key = ((corner + 512) * _PACK).sum(axis=1) * len(rank) + rank[orientation]
+    return np.unique(key, return_index=True)[1]
+
+
+@lru_cache(maxsize=None)
+def _shape_order(kind: str) -> tuple[np.ndarray, np.ndarray]:
+    """Per orientation of ``kind``: its shape's least vertex (as tuples order) and the rank of its sorted
+    vertex tuple, the shape moved to put that vertex at 0, among the orientations' (all distinct)."""
+    shapes = [sorted(map(tuple, shape)) for shape in _orientation_shapes(kind).tolist()]
+    least = np.array([shape[0] for shape in shapes], np.int64)
+    moved = [tuple(tuple(c - z for c, z in zip(v, shape[0])) for v in shape) for shape in shapes]
+    ranks = {key: r for r, key in enumerate(sorted(moved))}
+    return least, np.array([ranks[key] for key in moved], np.int64)
 
 
 _PACK = np.array([1 << 30, 1 << 20, 1 << 10, 1], np.int64)
@@ -254,6 +270,14 @@ def _edge_table(kind: str) -> tuple[np.ndarray, ...]:
     count = np.array([len(_edges_by_direction(kind)[d]) for d in range(8)], np.int64)
     return (np.array([r[0] for r in rows], np.int64), np.array([r[1] for r in rows], np.int64),
             np.array([r[2] for r in rows], np.int64), np.cumsum(count) - count, count)
+
+
+@lru_cache(maxsize=None)
+def _orientation_edges(kind: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per orientation of ``kind`` (``ORIENTATIONS`` order), :func:`_placed_edges` of the piece with its
+    first vertex at 0 (o x e x 4 start and end points, o x e directions): add the offset to place it."""
+    placed = [_placed_edges(Placement(kind, r, f, (0, 0, 0, 0))) for r, f in ORIENTATIONS[kind]]
+    return tuple(np.stack(part) for part in zip(*placed))
 
 
 @lru_cache(maxsize=4096)
@@ -296,14 +320,16 @@ def _grow(rng: random.Random, target_convexity: float, sharpness: float = 30.0,
     ranges = _projection_range(placed_xy[0])  # per piece down, its extent on each lattice axis
     area = PIECE_AREA[kind_of(first)]
     hull = np.array(_hull(placed_xy[0].tolist()))  # the union's convex hull, CCW
+    box = np.stack([hull.min(axis=0), hull.max(axis=0)])  # the union's box
     for name in order[1:]:
         orientation, offsets, exact = _candidate_arrays(placed, kind_of(name), edges)
         # one piece kind per step, so one vertex count: all candidate polygons in one array
         coords = np.stack([exact[..., 0] + exact[..., 1] * S2, exact[..., 2] + exact[..., 3] * S2], axis=-1)
-        rejected = _overlapping(ranges, coords)
-        lo = np.minimum(hull.min(axis=0), coords.min(axis=1))
-        hi = np.maximum(hull.max(axis=0), coords.max(axis=1))
-        rejected |= (hi - lo).max(axis=1) > max_extent + EXACT_EPS
+        proj = coords @ _AXES.T  # m x k x 4; the first two axes are x and y, so the box comes with it
+        lo, hi = proj.min(axis=1), proj.max(axis=1)
+        rejected = _overlapping(ranges, lo, hi)
+        extent = np.maximum(hi[:, :2], box[1]) - np.minimum(lo[:, :2], box[0])
+        rejected |= extent.max(axis=1) > max_extent + EXACT_EPS
         keep = np.flatnonzero(~rejected)
         if not len(keep):
             return None
@@ -317,16 +343,20 @@ def _grow(rng: random.Random, target_convexity: float, sharpness: float = 30.0,
             i = _weighted_index(rng, weights)
             if i is None:
                 return None
-            if _touches_in_one_arc(coords[keep[i]], placed_xy):
+            if _touches_in_one_arc(coords[keep[i]], placed_xy, ranges):
                 break
             weights[i] = 0.0
-        placed.append(Placement(name, *ORIENTATIONS[kind_of(name)][orientation[keep[i]]],
-                                tuple(offsets[keep[i]].tolist())))
-        placed_xy.append(coords[keep[i]])
-        edges = tuple(np.concatenate([e, n]) for e, n in zip(edges, _placed_edges(placed[-1])))
-        ranges = np.concatenate([ranges, _projection_range(placed_xy[-1])])
+        k = keep[i]
+        placed.append(Placement(name, *ORIENTATIONS[kind_of(name)][orientation[k]], tuple(offsets[k].tolist())))
+        placed_xy.append(coords[k])
+        start, end, direction = _orientation_edges(kind_of(name))
+        edges = (np.concatenate([edges[0], start[orientation[k]] + offsets[k]]),
+                 np.concatenate([edges[1], end[orientation[k]] + offsets[k]]),
+                 np.concatenate([edges[2], direction[orientation[k]]]))
+        ranges = np.concatenate([ranges, np.stack([lo[k], hi[k]])[None]])
         area = area_after
-        hull = np.array(_hull(np.concatenate([hull, coords[keep[i]]]).tolist()))
+        hull = np.array(_hull(np.concatenate([hull, coords[k]]).tolist()))
+        box = np.stack([np.minimum(box[0], lo[k, :2]), np.maximum(box[1], hi[k, :2])])
     placed.sort(key=lambda p: PIECES.index(p.name))
     return placed, hull
 
@@ -393,13 +423,19 @@ def _inside_or_on(pt, ring: list) -> bool:
     return True
 
 
-def _touches_in_one_arc(piece: np.ndarray, placed: list[np.ndarray]) -> bool:
+def _touches_in_one_arc(piece: np.ndarray, placed: list[np.ndarray], ranges: np.ndarray | None = None) -> bool:
     """Whether the convex CCW polygon ``piece`` (interior disjoint from the pieces ``placed``, whose union
     is a closed disk) meets that union in one connected arc of its boundary. Then the union with it is a
     disk again; two or more arcs enclose a hole between them (the union's first homology has rank
     #arcs - 1). Each piece down meets ``piece`` in a segment or a point (both convex), whose ends are
     vertices of one of the two; its stretch of ``piece``'s perimeter is an interval, and the arcs are the
-    intervals merged around the perimeter. (Python floats: indexing numpy arrays point by point is slower.)"""
+    intervals merged around the perimeter. (Python floats: indexing numpy arrays point by point is slower.)
+    ``ranges``: the placed pieces' :func:`_projection_range`, whose x and y ranges pass over the pieces
+    whose boxes are apart from ``piece``'s at once (as the loop below would)."""
+    if ranges is not None:
+        low, high = piece.min(axis=0), piece.max(axis=0)
+        near = ~((ranges[:, 0, :2] > high + EXACT_EPS) | (low > ranges[:, 1, :2] + EXACT_EPS)).any(axis=1)
+        placed = [other for other, keep in zip(placed, near.tolist()) if keep]
     piece = piece.tolist()
     placed = [other.tolist() for other in placed]
     n = len(piece)
@@ -460,16 +496,13 @@ def _projection_range(vertices: np.ndarray) -> np.ndarray:
     return np.stack([proj.min(axis=0), proj.max(axis=0)])[None]
 
 
-def _overlapping(ranges: np.ndarray, coords: np.ndarray) -> np.ndarray:
-    """Per candidate (``coords``: m x k x 2 vertices), whether it overlaps a placed piece (``ranges``: the
-    pieces' :func:`_projection_range`, p x 2 x 4) with positive area. The pieces are convex, so two overlap
-    iff their projections on each of the four lattice axes overlap (separating axis theorem); exact lattice
-    vertices make the depth either noise or far above ``OVERLAP_DEPTH``."""
-    if len(coords) == 0 or len(ranges) == 0:
-        return np.zeros(len(coords), bool)
-    proj = coords @ _AXES.T  # m x k x 4
-    lo, hi = proj.min(axis=1)[:, None], proj.max(axis=1)[:, None]  # m x 1 x 4
-    depth = np.minimum(hi, ranges[None, :, 1]) - np.maximum(lo, ranges[None, :, 0])  # m x p x 4
+def _overlapping(ranges: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
+    """Per candidate (``lo``, ``hi``: m x 4, its vertices' lowest and highest projection on each lattice
+    axis), whether it overlaps a placed piece (``ranges``: the pieces' :func:`_projection_range`, p x 2 x 4)
+    with positive area. The pieces are convex, so two overlap iff their projections on each of the four
+    lattice axes overlap (separating axis theorem); exact lattice vertices make the depth either noise or
+    far above ``OVERLAP_DEPTH``."""
+    depth = np.minimum(hi[:, None], ranges[None, :, 1]) - np.maximum(lo[:, None], ranges[None, :, 0])  # m x p x 4
     return (depth > OVERLAP_DEPTH).all(axis=2).any(axis=1)
 
 
