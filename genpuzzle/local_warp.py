@@ -16,6 +16,8 @@ GRID = 10  # patches per side; each patch spans two grid steps, so neighbours ov
 MIN_PEAK = 0.5  # normalised correlation a patch's best match needs to count
 MIN_STRUCTURE = 0.02  # patches whose edge map is flatter than this (std) hold nothing to match
 MIN_VALID = 1 / 3  # share of patches that must match for the field to be trusted
+AMBIGUOUS_DROP = 0.03  # a match scoring within this of the peak ...
+AMBIGUOUS_PX = 2.5  # ... this far (px) from it or farther: the patch does not fix its offset
 
 
 def local_offsets(target_edges: np.ndarray, answer_edges: np.ndarray, max_shift: int,
@@ -46,6 +48,8 @@ def local_offsets(target_edges: np.ndarray, answer_edges: np.ndarray, max_shift:
             _, peak, _, (px, py) = cv2.minMaxLoc(scores)
             if peak < MIN_PEAK or not (0 < px < 2 * r and 0 < py < 2 * r):
                 continue  # weak, or pinned to the window's edge: the true offset may lie beyond it
+            if _ambiguous(scores, peak, px, py):
+                continue  # a lone straight line: it matches anywhere along itself
             offsets[i, j] = (px - r + _vertex(scores[py, px - 1:px + 2]),
                              py - r + _vertex(scores[py - 1:py + 2, px]))
     valid = ~np.isnan(offsets[:, :, 0])
@@ -86,6 +90,14 @@ def _interpolation_weights(size: int, scale: float, grid: int) -> np.ndarray:
     for k, tap in zip(range(-1, 3), taps):
         np.add.at(weights, (rows, np.clip(base + k, 0, grid - 1)), tap.astype(np.float32))
     return weights
+
+
+def _ambiguous(scores: np.ndarray, peak: float, px: int, py: int) -> bool:
+    """True when the correlation stays near its peak far from it: the patch holds one straight line (or
+    parallel ones), whose offset along itself no match can tell (a math_proof patch on a triangle's
+    side slid 16 px along it and bent the answer's new lines)."""
+    ys, xs = np.nonzero(scores >= peak - AMBIGUOUS_DROP)
+    return bool(((xs - px) ** 2 + (ys - py) ** 2).max() > AMBIGUOUS_PX ** 2)
 
 
 def _vertex(three: np.ndarray) -> float:

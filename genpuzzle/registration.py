@@ -42,6 +42,8 @@ SETTLED_QUALITY = 0.95  # a fit between GOOD and this (not an identity fit) stil
 SETTLED_GAIN = 0.03  # ... which replace it only when their quality is at least this much higher
 IDENTITY_TOL_PX = 0.5  # full-res corner displacement under which an aligned answer is returned as is
 SETTLED_WORK_PX = 0.05  # a refinement pass moving the frame's corners less than this ends the refinement
+UNSETTLED_WORK_PX = 0.5  # a last pass that still moved the corners this much had not converged: more passes
+REFINE_EXTRA_PASSES = 2  # ... at most this many (a start far off, e.g. squashed by a caption, can need them)
 UPRIGHT_QUALITY = 0.98  # quality that ends the search after the cheap upright start
 HALVE_ABOVE = 1.8  # answers at least this much larger than the input (both sides) are halved first
 LOCAL_SKIP_QUALITY = 0.985  # an affine fit this good leaves nothing for a local correction to fix
@@ -738,16 +740,17 @@ def _refine(t: _Work, a: _Work, W: np.ndarray, keep: np.ndarray | None,
         Wl = _align(_soft(_edges(ti), 1.5), _soft(_edges(ai), 1.5), Sa @ W @ np.linalg.inv(St), km, 15)
         if Wl is not None:
             W = np.linalg.inv(Sa) @ Wl @ St
-    for i in range(passes):
+    extra = REFINE_EXTRA_PASSES if passes > 1 else 0
+    for i in range(passes + extra):
         m = unchanged if i == 0 and not levels else _unchanged(t, a, W, align_keep)
         Wl = _align(t.derived("edges1", lambda: _soft(_edges(t.ink), 1.0)),
                     a.derived("edges1", lambda: _soft(_edges(a.ink), 1.0)), W, m.astype(np.uint8), 12)
         if Wl is None:
             break
         # A pass that hardly moved would see the same unchanged pixels again: the next one is moot.
-        settled = _corner_motion(W, Wl, t.ink.shape) < SETTLED_WORK_PX
+        motion = _corner_motion(W, Wl, t.ink.shape)
         W = Wl
-        if settled:
+        if motion < SETTLED_WORK_PX or (i + 1 >= passes and motion < UNSETTLED_WORK_PX):
             break
     return W
 

@@ -61,3 +61,18 @@ def test_bent_answers_are_registered_to_within_a_pixel():
         dark_reg = cv2.dilate((reg.image.max(axis=2) < 100).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
         recall = (dark_solved & dark_reg).sum() / dark_solved.sum()
         assert recall >= 0.97, (name, recall)
+
+
+def test_a_lone_straight_line_does_not_slide_along_itself():
+    """A patch holding one straight line matches anywhere along it: such a patch gives no offset (a
+    math_proof page was bent 16 px along a triangle's side). Identical line work, strokes of uneven ink."""
+    import cv2
+
+    from genpuzzle.local_warp import local_offsets
+
+    img = np.zeros((384, 384), np.float32)
+    cv2.line(img, (0, 40), (384, 300), 1.0, 2)
+    cv2.line(img, (60, 384), (300, 0), 1.0, 2)
+    uneven = img * np.random.default_rng(0).uniform(0.6, 1.0, img.shape).astype(np.float32)
+    offsets = local_offsets(cv2.GaussianBlur(img, (0, 0), 1.0), cv2.GaussianBlur(uneven, (0, 0), 1.0), 6)
+    assert offsets is None or float(np.abs(offsets).max()) < 1.0

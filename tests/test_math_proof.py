@@ -251,3 +251,12 @@ def test_edit_mask_dilation_equals_opencv():
     for kernel in kernels:
         image = (rng.random((int(rng.integers(20, 160)), int(rng.integers(20, 160)))) > 0.995).astype(np.uint8)
         assert np.array_equal(dilate_by_rects(image, kernel), cv2.dilate(image, kernel))
+
+
+def test_reference_on_dark_margins_is_not_bent_along_a_lone_line(tmp_path):
+    """Spot seed 45500: a construction reference on dark margins scored 99 (extra_ink, 265 px): the local
+    bend matched patches holding one straight side of the triangle 16 px along it and bent the medians."""
+    from page_change_cases import reference_under_page_change
+
+    verdict = reference_under_page_change(tmp_path, "math_proof", 45500, 3, "construction", "dark_margins")
+    assert verdict.score == 100 and verdict.status is Status.CORRECT, verdict.codes

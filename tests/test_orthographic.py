@@ -513,3 +513,13 @@ def test_a_line_just_beyond_a_tile_edge_is_not_ink_added_inside_the_tile():
     a_con[10:118, 76:79] = 230  # a new stroke inside the right tile, near its edge but clear of the line
     erased, added, _ = region_change(a_con, i_con, [0, 0, 128, 128])
     assert added >= 3 * 100
+
+
+def test_reference_under_a_caption_band_is_not_squashed_by_registration(tmp_path):
+    """Spot seed 45500: a missing_view reference under a caption band scored 99 (drawing_changed): the
+    registration's refinement stopped after two passes while still moving, 10 px squashed at the drawing;
+    it now runs until settled (up to two more passes)."""
+    from page_change_cases import reference_under_page_change
+
+    verdict = reference_under_page_change(tmp_path, "orthographic", 45500, 3, "missing_view", "caption")
+    assert verdict.score == 100 and verdict.status is Status.CORRECT, verdict.codes
