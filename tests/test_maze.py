@@ -618,3 +618,14 @@ def test_cutting_a_corner_through_a_post_is_a_minor_corner_cut(case):
     verdict = case.verify(case.draw(path[:i] + path[i + 1:], width=4))
     assert verdict.codes == ["corner_cut"] and verdict.score == pytest.approx(TIER2), verdict.violations
     assert sorted(map(tuple, verdict.violations[0].evidence["cells"])) == sorted([path[i - 1], path[i + 1]])
+
+
+@pytest.mark.parametrize("track, seed, variant, change", [("maze_advanced", 45500, "loops", "dark_border"),
+                                                           ("maze_beginner", 49900, "perfect", "dark_margins")])
+def test_a_markers_jpeg_outline_is_no_piece_of_route(tmp_path, track, seed, variant, change):
+    """Spot seeds 45500 and 49900: a resampled, JPEG-compressed start marker came back with a 1 px sliver of
+    off-colour pixels along its edge, read as a loose piece of route: route_gap, review at 67."""
+    from page_change_cases import reference_under_page_change
+
+    verdict = reference_under_page_change(tmp_path, track, seed, 3, variant, change)
+    assert verdict.score == 100 and verdict.status is Status.CORRECT, verdict.codes

@@ -135,6 +135,27 @@ def _border_bars(stats: np.ndarray, shape: tuple[int, int], th: dict[str, Any]) 
     return bars[bars > 0]
 
 
+def _marker_outlines(labels: np.ndarray, stats: np.ndarray, inp: np.ndarray, th: dict[str, Any]) -> np.ndarray:
+    """Labels of ink components that are a coloured marker's own outline: thin (at most
+    ``wall_edge_max_px`` thick) and lying wholly within ``ink_neighbourhood_px`` of the outline of the
+    input's coloured ink. A resampled, JPEG-compressed marker comes back with a sliver of off-colour
+    pixels along its edge (chroma ringing), which is no route (a loose piece of route by the start
+    marker read as a route_gap). Grey input ink (walls and their anti-aliased edges) has no such outline:
+    a thin route along a wall stays route."""
+    i_max, i_min = _channel_max_min(inp)
+    marker = (cv2.subtract(i_max, i_min) > th["paper_max_spread"]).astype(np.uint8)  # coloured, not grey
+    if not marker.any():
+        return np.zeros(0, np.int64)
+    k = np.ones((2 * th["ink_neighbourhood_px"] + 1,) * 2, np.uint8)
+    outline = cv2.dilate(marker, k) & (1 - cv2.erode(marker, k))
+    off_outline = np.bincount(labels[outline == 0].ravel(), minlength=len(stats))
+    area = stats[:, cv2.CC_STAT_AREA]
+    length = np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT])
+    thin = area <= th["wall_edge_max_px"] * length
+    ids = np.nonzero((off_outline == 0) & thin & (area > 0))[0]
+    return ids[ids > 0]
+
+
 def extract_stroke(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
                    th: dict[str, Any]) -> Stroke:
     """New ink: answer colour outside the input's local colour range by more than the threshold (or more
@@ -160,7 +181,7 @@ def extract_stroke(answer: np.ndarray, input_image: np.ndarray, layout: dict[str
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
     drop = np.nonzero(stats[:, cv2.CC_STAT_AREA] <= th["speck_max_area_px"])[0]
     bars = _border_bars(stats, ink.shape, th)
-    drop = np.concatenate([drop[drop > 0], bars])
+    drop = np.concatenate([drop[drop > 0], bars, _marker_outlines(labels, stats, inp, th)])
     border_bar_px = edge_lines + (int(stats[bars, cv2.CC_STAT_AREA].sum()) if len(bars) else 0)
     if len(drop):
         keep = np.ones(n, bool)
