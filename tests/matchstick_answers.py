@@ -355,7 +355,7 @@ def build_answer(record: Any, style: Style, cheat: Cheat, seed: int) -> np.ndarr
     elif cheat.name == "hairline":
         a, b = _free_spot(layout, occ, L, rng)
         faint.append((a, b, 1.0, float(p["width"])))
-    elif cheat.name != "none":
+    elif cheat.name not in ("none", "mark"):
         raise ValueError(cheat.name)
     if cheat.name.startswith("extra_on_frame"):
         # visible: a stick no wider than the frame line is moved off its centre until it shows
@@ -376,8 +376,31 @@ def build_answer(record: Any, style: Style, cheat: Cheat, seed: int) -> np.ndarr
             draw_stick(ImageDraw.Draw(mask), p0, p1, fw + 2 if fw >= 2 else fw, ghost_style, fill=255)
             mask = mask.point(lambda v, a=alpha: int(v * a))
             image.paste(layer, (0, 0), mask)
+    if cheat.name == "mark":
+        image = _with_mark(image, layout, style, p, rng)
     out = np.asarray(image.resize((w, h), Image.LANCZOS))
     return _post(out, style.post, seed)
+
+
+def _with_mark(image: Image.Image, layout: dict[str, Any], style: Style, p: dict[str, Any],
+               rng: random.Random) -> Image.Image:
+    """``image`` (supersampled) with one small mark (``p``: kind, fraction of the short side, colour) on
+    blank paper inside the symbol area."""
+    from scipy.ndimage import binary_erosion
+
+    from marks import draw_mark
+
+    w, h = layout["canvas"]
+    size = max(8, int(p["fraction"] * min(w, h))) * SS
+    arr = np.asarray(image).astype(int)
+    blank = np.abs(arr - np.array(style.paper)).max(axis=2) < 30
+    x0, y0, x1, y1 = (int(v * SS) for v in layout["area_bbox"])
+    region = np.zeros(blank.shape, bool)
+    region[y0:y1, x0:x1] = True
+    ys, xs = np.nonzero(binary_erosion(blank & region, iterations=size // 2 + 4 * SS))
+    k = rng.randrange(len(ys))
+    return draw_mark(image, p["kind"], (int(xs[k]), int(ys[k])), size, tuple(p.get("colour", (25, 25, 30))),
+                     seed=rng.randrange(1000))
 
 
 def answers(records: Sequence[Any], styles: Sequence[Style], cheats: Sequence[Cheat], per_record: int,
@@ -405,12 +428,29 @@ def is_right(expect: str, verdict: Any) -> bool:
     return verdict.score == 0 and status != "correct" and status != "unreadable"
 
 
+# small marks that are no stick (a dot, a tick, a scribble, a "7"; 3.5 and 7 % of the short side) on blank
+# paper inside the symbol area of a correct answer, in held-out and fresh-2 styles (1 Dec 2026, seventh
+# session: these read `correct` 100 before every mark was accounted for); a faint grey "7" is unsure
+MARK_CHEATS = [
+    Cheat("none", "correct"),
+    Cheat("mark", "incorrect", {"kind": "dot", "fraction": 0.035}),
+    Cheat("mark", "incorrect", {"kind": "tick", "fraction": 0.035, "colour": (20, 20, 160)}),
+    Cheat("mark", "incorrect", {"kind": "scribble", "fraction": 0.035}),
+    Cheat("mark", "incorrect", {"kind": "seven", "fraction": 0.035}),
+    Cheat("mark", "incorrect", {"kind": "dot", "fraction": 0.07, "colour": (200, 30, 30)}),
+    Cheat("mark", "incorrect", {"kind": "tick", "fraction": 0.07}),
+    Cheat("mark", "incorrect", {"kind": "scribble", "fraction": 0.07, "colour": (30, 120, 40)}),
+    Cheat("mark", "incorrect", {"kind": "seven", "fraction": 0.07}),
+    Cheat("mark", "review", {"kind": "seven", "fraction": 0.05, "colour": (205, 205, 210)}),
+]
+
 FAMILIES = {  # name: (styles, cheats)
     "tune": (TUNE_STYLES, TUNE_CHEATS),
     "heldout": (HELDOUT_STYLES, HELDOUT_CHEATS),
     "fresh": (FRESH_STYLES, FRESH_CHEATS),
     "fresh2": (FRESH2_STYLES, FRESH2_CHEATS),
     "bend": (BEND_STYLES, BEND_CHEATS),
+    "marks": (HELDOUT_STYLES + FRESH2_STYLES, MARK_CHEATS),
 }
 
 

@@ -26,6 +26,7 @@ from genpuzzle.solvers.matchstick import (GLYPHS, SLOT_NAMES, Frame, decode, enu
                                           generate, is_true, min_moves, move_counts, occupancy, parse_equation,
                                           search, slots, solve)
 from genpuzzle.verifiers.matchstick import frame_from_layout, read_sticks, stick_length
+from marks import KINDS, marked
 from matchstick_answers import (FRESH_CHEATS, HELDOUT_CHEATS, HELDOUT_STYLES, TUNE_CHEATS, TUNE_STYLES, Cheat, Style,
                                 build_answer, is_right)
 
@@ -555,6 +556,39 @@ def test_a_soft_shadow_across_the_page_is_not_a_faint_stick():
         answer = np.clip(ref * np.array([0.97, 0.93, 0.84]) * shade, 0, 255).astype(np.uint8)
         verdict = genpuzzle.verify(puzzle, answer)
         assert verdict.status.value == "correct" and verdict.score == 100, verdict.extra.get("unsure_marks")
+
+
+# ------------------------------------------------------------------------------------------ other marks
+
+
+@pytest.mark.parametrize("fraction", [0.035, 0.07])
+def test_a_small_mark_beside_the_sticks_is_a_stray_mark(puzzle_set, answers, fraction: float) -> None:
+    """Every mark is accounted for: a dot, a tick, a scribble or a "7" (3.5 or 7 % of the short side, far
+    shorter than a stick) on blank paper inside the edit mask of a correct answer is a ``stray_mark`` with
+    its box and size (a stroke as long as a stick, as a large tick's, is a ``stray_stick``); such answers
+    read ``correct`` 100 before (the lead's scribble check)."""
+    for i, kind in enumerate(KINDS):
+        record = puzzle_set.records[i]
+        root = puzzle_set.root
+        image = marked(Image.open(root / record.reference_images[0]), Image.open(root / record.input_image),
+                       Image.open(root / record.edit_mask), kind, fraction, seed=i)
+        verdict = verify_answer(root, record, _save(answers, f"mark_{kind}_{fraction}_{record.id}", image))
+        assert verdict.status == Status.INCORRECT and verdict.score == 0, (kind, verdict.codes)
+        code = "stray_mark" if "stray_mark" in verdict.codes else "stray_stick"
+        assert code in verdict.codes, (kind, verdict.codes)
+        mark = verdict.violations[verdict.codes.index(code)]
+        assert len(mark.evidence["bbox"]) == 4 and mark.evidence["place"]
+
+
+def test_a_faint_mark_is_unsure_never_correct(puzzle_set, answers) -> None:
+    """A light grey "7" (ink 0.2, under the sticks' level): ambiguous, so needs_review at score 0."""
+    record = puzzle_set.records[5]
+    root = puzzle_set.root
+    image = marked(Image.open(root / record.reference_images[0]), Image.open(root / record.input_image),
+                   Image.open(root / record.edit_mask), "seven", 0.05, seed=3, colour=(205, 205, 210))
+    verdict = verify_answer(root, record, _save(answers, "faint_seven", image))
+    assert verdict.status == Status.NEEDS_REVIEW and verdict.score == 0, verdict.codes
+    assert any(m["place"].startswith("faint mark") for m in verdict.extra["unsure_marks"])
 
 
 # --------------------------------------------------------------------------------- registration bend

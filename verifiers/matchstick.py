@@ -40,6 +40,9 @@ DEFAULTS: dict[str, Any] = {
     "faint_ink_ratio": 0.15,
     "off_line_ratio": 0.6,
     "off_line_min_px": 5.5,
+    "mark_min_extent": 0.12,
+    "mark_min_area": 0.004,
+    "mark_head_radius": 1.0,
 }
 _SAMPLES = 24
 
@@ -55,6 +58,7 @@ class StickReading:
     strays: list[dict[str, Any]] = field(default_factory=list)
     unsure_marks: list[dict[str, Any]] = field(default_factory=list)
     measured: dict[str, float] = field(default_factory=dict)
+    marks: list[dict[str, Any]] = field(default_factory=list)  # other ink nothing explains: a dot, a "7"
 
     @property
     def stray_sticks(self) -> int:
@@ -227,8 +231,8 @@ def read_sticks(image: np.ndarray, layout: dict[str, Any], params: dict[str, Any
         occupied.append(fill >= p["occupied_cut"])
         confs.append(min(1.0, abs(fill - p["occupied_cut"]) / p["confident_margin"]))
     rgb = np.asarray(image, dtype=np.uint8)[:, :, :3]
-    strays, unsure, measured = _account_for_ink(ink, hit, rgb, layout, occupied, samples, L, T, tol, p)
-    return StickReading(occupied, fills, confs, strays, unsure, measured)
+    strays, unsure, measured, marks = _account_for_ink(ink, hit, rgb, layout, occupied, samples, L, T, tol, p)
+    return StickReading(occupied, fills, confs, strays, unsure, measured, marks)
 
 
 def _ink_runs(hit: np.ndarray, lines: list[tuple[np.ndarray, np.ndarray, np.ndarray]], reach: int,
@@ -411,14 +415,17 @@ def _merge_collinear(pieces: list[dict[str, Any]], hit: np.ndarray, band: float,
 
 def _account_for_ink(ink: np.ndarray, hit: np.ndarray, rgb: np.ndarray, layout: dict[str, Any], occupied: list[bool],
                      samples: list[tuple[np.ndarray, np.ndarray]], L: float, T: float, tol: float, p: dict[str, Any]
-                     ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, float]]:
+                     ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, float], list[dict[str, Any]]]:
     """Everything drawn that neither an occupied slot (one stick of this answer's width) nor the frame
-    explains: (strays, unsure marks, measured widths).
+    explains: (strays, unsure marks, measured widths, other marks).
 
     A stray is stick-shaped ink of at least ``stray_min_length`` L that is at least ``stray_min_width_px``
     wide and as dark as the answer's sticks: in open space, beside or across a stick, on or outside the
     frame, or a second stick doubling a slot's width. An unsure mark is stick-length ink that is fainter
     (down to ``faint_ink_ratio`` of the sticks' ink) or thinner than that: a pale ghost, a hairline.
+    Any other mark inside the frame (a dot, a tick, a "7") of at least ``mark_min_extent`` L across and
+    ``mark_min_area`` L^2 of ink (:func:`genpuzzle.ink.unexplained_marks`) is a mark at the sticks' ink
+    level, or an unsure mark when only faint.
     """
     h, w = hit.shape
     reach = int(math.ceil(0.5 * L))
@@ -574,7 +581,39 @@ def _account_for_ink(ink: np.ndarray, hit: np.ndarray, rgb: np.ndarray, layout: 
             box[3] += 1
             unsure.append({"bbox": box, "length": round(float(max(rw, rh)), 1),
                            "place": "faint or hairline stick " + _place(box, layout)})
-    return strays, unsure, {"stick_width": round(W, 1), "frame_width": round(Wf, 1), "stick_ink": round(stick_ink, 3)}
+    marks = _other_marks(hit, faint, grown, layout, held, strays, unsure, W, Wf, fw, L, p)
+    for m in marks:
+        if not m["sure"]:
+            unsure.append({"bbox": m["bbox"], "length": m["extent_px"], "area_px": m["area_px"],
+                           "place": "faint mark " + m["place"]})
+    marks = [m for m in marks if m["sure"]]
+    return strays, unsure, {"stick_width": round(W, 1), "frame_width": round(Wf, 1), "stick_ink": round(stick_ink, 3)}, marks
+
+
+def _other_marks(hit: np.ndarray, faint: np.ndarray, grown: np.ndarray, layout: dict[str, Any], held: list[int],
+                 strays: list[dict[str, Any]], unsure: list[dict[str, Any]], W: float, Wf: float, fw: float,
+                 L: float, p: dict[str, Any]) -> list[dict[str, Any]]:
+    """Marks inside the frame that no occupied slot (its band, grown by 2 px, and a disc of
+    ``mark_head_radius`` x W round each end for a head drawn larger), the frame, a stray or an unsure mark
+    explains, sized against the stick length L (:func:`genpuzzle.ink.unexplained_marks`)."""
+    from genpuzzle.ink import disc_mask, unexplained_marks
+
+    h, w = hit.shape
+    slots_ = layout["slots"]
+    explained = grown > 0
+    ends = [tuple(slots_[j][k]) for j in held for k in ("p0", "p1")]
+    if ends:
+        explained |= disc_mask(hit.shape, ends, p["mark_head_radius"] * W)
+    for s in strays + unsure:
+        x0, y0, x1, y1 = s["bbox"]
+        explained[max(0, y0 - 3):max(0, y1 + 3), max(0, x0 - 3):max(0, x1 + 3)] = True
+    fx0, fy0, fx1, fy1 = (float(v) for v in layout.get("frame_bbox", [0, 0, w, h]))
+    inset = int(math.ceil(max(Wf, fw) + 2 * p["explained_margin_px"] + 2))
+    region = np.zeros((h, w), bool)
+    region[max(0, int(fy0) + inset):max(0, int(fy1) - inset), max(0, int(fx0) + inset):max(0, int(fx1) - inset)] = True
+    found = unexplained_marks(hit, faint.astype(bool), explained, L, region,
+                              {"min_extent": p["mark_min_extent"], "min_area": p["mark_min_area"]})
+    return [{**m.to_json(L), "place": _place(m.bbox, layout)} for m in found]
 
 
 def _follow_across(hit: np.ndarray, explained: np.ndarray, band_dirs: dict[int, tuple[float, float]],
@@ -686,6 +725,12 @@ def check_sticks(reading: StickReading, layout: dict[str, Any], ground_truth: di
             {"bbox": stray["bbox"], "sticks": stray["sticks"], "place": stray["place"],
              "length_px": stray["length"], "width_px": stray["width"]}))
 
+    for mark in reading.marks:
+        violations.append(Violation(
+            "stray_mark", f"a mark of {mark['bbox'][2] - mark['bbox'][0]} x {mark['bbox'][3] - mark['bbox'][1]} px "
+            f"({mark['extent_scale']:.2f} stick length) {mark['place']}, no stick: {mark['area_px']} px of ink",
+            {"bbox": mark["bbox"], "place": mark["place"], "area_px": mark["area_px"], "extent_px": mark["extent_px"]}))
+
     count = reading.stick_count
     if count != expected:
         violations.append(Violation("stick_count", f"stick count {count}, expected {expected}",
@@ -731,7 +776,7 @@ def check_sticks(reading: StickReading, layout: dict[str, Any], ground_truth: di
     }
     parsed = {"equation": equation, "occupied": [bool(b) for b in reading.occupied],
               "stick_count": count, "removed": removed, "placed": placed,
-              "strays": reading.strays}
+              "strays": reading.strays, "marks": reading.marks}
     return violations, subscores, parsed
 
 
@@ -746,7 +791,7 @@ def matchstick_score(violations: list[Violation]) -> float:
 
 
 def draw_overlay(answer: np.ndarray, layout: dict[str, Any], reading: StickReading) -> np.ndarray:
-    """The answer with the read slots drawn: green kept, blue added, red (thin) removed, orange strays."""
+    """The answer with the read slots drawn: green kept, blue added, red (thin) removed, orange strays and marks."""
     out = np.ascontiguousarray(answer.copy())
     shown = layout["occupied"]
     for sl, was, now in zip(layout["slots"], shown, reading.occupied):
@@ -756,7 +801,7 @@ def draw_overlay(answer: np.ndarray, layout: dict[str, Any], reading: StickReadi
             cv2.line(out, a, b, (0, 170, 0) if was else (0, 90, 255), 3)
         elif was:
             cv2.line(out, a, b, (220, 0, 0), 1)
-    for stray in reading.strays:
+    for stray in reading.strays + reading.marks:
         x0, y0, x1, y1 = stray["bbox"]
         cv2.rectangle(out, (x0, y0), (x1, y1), (255, 140, 0), 2)
     return out

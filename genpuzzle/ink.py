@@ -1,0 +1,120 @@
+"""Accounting for every mark: ink an answer adds that its reading does not explain.
+
+A verifier reads the part of the answer it understands (sticks in slots, pieces in a silhouette, holes on a
+lattice) and names what it explains as a mask. Everything else the answer drew -- a scribble, a tick, a
+dot, a stray digit -- is either noise (JPEG, paper texture, anti-aliasing, a heavier redraw's fringe) or a
+mark that must be charged. :func:`unexplained_marks` tells them apart by size relative to the puzzle's
+own object scale (a stick's length, a tangram unit, a lattice step), never by absolute pixels, and by
+ink level: a mark as dark as the answer's own ink is charged, a faint one is only flagged (an unsure
+reading never passes).
+
+:func:`added_darkness` is the shared "answer vs input" measure for tracks whose input holds ink of its
+own in the checked area: how much darker the answer is than anything of the input's nearby.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+
+# sizes are fractions of the track's object scale (see each track's rubric, which may override them)
+DEFAULTS: dict[str, float] = {
+    "min_extent": 0.12,  # longest side of the mark's box, x scale
+    "min_area": 0.004,  # inked pixels of the mark, x scale^2
+    "join": 0.03,  # pieces closer than this (x scale, >= 1 px) are one mark (a stroke JPEG broke up)
+}
+
+
+@dataclass
+class Mark:
+    """One unexplained mark: ``bbox`` [x0, y0, x1, y1] (px, x1/y1 exclusive), ``area_px`` (inked pixels,
+    at any ink level), ``sure_px`` (pixels at the sure ink level), ``extent_px`` (longest box side) and
+    ``sure`` (dark enough to be charged; otherwise faint: unsure)."""
+
+    bbox: list[int]
+    area_px: int
+    sure_px: int
+    extent_px: int
+    sure: bool
+
+    def to_json(self, scale: float) -> dict[str, Any]:
+        return {"bbox": self.bbox, "area_px": self.area_px, "extent_px": self.extent_px,
+                "extent_scale": round(self.extent_px / max(scale, 1e-9), 3), "sure": self.sure}
+
+
+def added_darkness(answer_dark: np.ndarray, input_dark: np.ndarray, tol_px: int) -> np.ndarray:
+    """Per pixel: how much darker (0..255 scale of the inputs) the answer is than the darkest input pixel
+    within ``tol_px`` (a disc), clipped at 0. Ink the input already had nearby -- also moved a little by
+    registration, or drawn thicker -- adds nothing."""
+    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * int(tol_px) + 1, 2 * int(tol_px) + 1))
+    near = cv2.dilate(np.asarray(input_dark, np.float32), k)
+    return np.clip(np.asarray(answer_dark, np.float32) - near, 0, None)
+
+
+def unexplained_marks(sure: np.ndarray, faint: np.ndarray | None, explained: np.ndarray, scale: float,
+                      region: np.ndarray | None = None, params: dict[str, Any] | None = None) -> list[Mark]:
+    """The marks among the added ink that ``explained`` does not cover.
+
+    ``sure``: added ink at the level of the answer's own ink (bool); ``faint``: added ink at a faint level
+    (bool, a superset of ``sure``; None: only ``sure``); ``explained``: what the track's reading accounts
+    for (bool); ``region``: where the answer may draw (bool; None: everywhere); ``scale``: the puzzle's
+    object scale in px. Pieces closer than ``join`` x scale are one mark. A mark counts when its box's
+    longest side is >= ``min_extent`` x scale and it holds >= ``min_area`` x scale^2 inked pixels; it is
+    ``sure`` when its sure pixels alone meet both, else faint. Smaller marks are noise and not returned."""
+    p = {**DEFAULTS, **(params or {})}
+    free = ~np.asarray(explained, bool)
+    if region is not None:
+        free &= np.asarray(region, bool)
+    sure_free = np.asarray(sure, bool) & free
+    any_free = (np.asarray(faint, bool) | sure_free) & free if faint is not None else sure_free
+    min_area = p["min_area"] * scale * scale
+    min_extent = p["min_extent"] * scale
+    if cv2.countNonZero(any_free.astype(np.uint8)) < min_area:
+        return []
+    join = max(1, int(round(p["join"] * scale)))
+    joined = cv2.dilate(any_free.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * join + 1,) * 2))
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
+    marks: list[Mark] = []
+    for c in range(1, count):
+        x, y, w, h, _ = (int(v) for v in stats[c])
+        if max(w, h) < min_extent:  # the joined box is the largest this mark's box can be
+            continue
+        own = labels[y:y + h, x:x + w] == c
+        inked = own & any_free[y:y + h, x:x + w]
+        area = int(inked.sum())
+        if area < min_area:
+            continue
+        ys, xs = np.nonzero(inked)
+        box = [x + int(xs.min()), y + int(ys.min()), x + int(xs.max()) + 1, y + int(ys.max()) + 1]
+        extent = max(box[2] - box[0], box[3] - box[1])
+        if extent < min_extent:
+            continue
+        dark = own & sure_free[y:y + h, x:x + w]
+        sure_px = int(dark.sum())
+        is_sure = False
+        if sure_px >= min_area:
+            dy, dx = np.nonzero(dark)
+            is_sure = max(int(dx.max()) - int(dx.min()) + 1, int(dy.max()) - int(dy.min()) + 1) >= min_extent
+        marks.append(Mark(box, area, sure_px, extent, is_sure))
+    marks.sort(key=lambda m: (m.bbox[1], m.bbox[0]))
+    return marks
+
+
+def describe(mark: Mark, scale: float, unit: str) -> str:
+    """'a mark of 18 x 12 px (0.28 stick length), 64 px of ink'."""
+    w, h = mark.bbox[2] - mark.bbox[0], mark.bbox[3] - mark.bbox[1]
+    return (f"a mark of {w} x {h} px ({mark.extent_px / max(scale, 1e-9):.2f} {unit}), "
+            f"{mark.area_px} px of ink{'' if mark.sure else ', faint'}")
+
+
+def disc_mask(shape: tuple[int, ...], centres: list[tuple[float, float]], radius: float) -> np.ndarray:
+    """Bool mask of filled discs of ``radius`` px around ``centres``."""
+    m = np.zeros(shape[:2], np.uint8)
+    r = max(1, int(math.ceil(radius)))
+    for x, y in centres:
+        cv2.circle(m, (int(round(x)), int(round(y))), r, 1, -1)
+    return m.astype(bool)
