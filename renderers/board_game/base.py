@@ -161,7 +161,7 @@ def _segment_points(segments: tuple, step: float, avoid: tuple, avoid_radius: fl
     if len(av) and avoid_radius > 0 and len(p):
         d2 = ((p[:, None, :] - av[None, :, :]) ** 2).sum(axis=2).min(axis=1)
         p = p[d2 >= avoid_radius ** 2]
-    return [[_r(x), _r(y)] for x, y in p]
+    return [[round(x, 2), round(y, 2)] for x, y in p.tolist()]  # _r of each coordinate, on Python floats
 
 
 def draw_lines(draw: ImageDraw.ImageDraw, segments: Sequence[Sequence[float]], width: int,

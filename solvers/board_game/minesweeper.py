@@ -47,23 +47,27 @@ def count_layouts(rows: int, cols: int, revealed: dict[Cell, int], limit: int) -
     if any(k > len(v) for v, k in constraints) or any(not v and k for v, k in constraints):
         return 0, 0
     count = nodes = 0
-
-    def ok(v: int) -> bool:
-        return all(mines_in[j] <= constraints[j][1] <= mines_in[j] + open_in[j] for j in by_var[v])
+    wanted = [k for _, k in constraints]
+    last = len(covered)
 
     def rec(i: int) -> bool:
         nonlocal count, nodes
         nodes += 1
-        if i == len(covered):
+        if i == last:
             count += 1
             return count >= limit
+        js = by_var[i]
         for value in (0, 1):
-            for j in by_var[i]:
+            ok = True
+            for j in js:
                 open_in[j] -= 1
                 mines_in[j] += value
-            if ok(i) and rec(i + 1):
+                # each number touching the cell: no more mines than it says, and room for the rest
+                if ok and not mines_in[j] <= wanted[j] <= mines_in[j] + open_in[j]:
+                    ok = False
+            if ok and rec(i + 1):
                 return True
-            for j in by_var[i]:
+            for j in js:
                 open_in[j] += 1
                 mines_in[j] -= value
         return False

@@ -239,6 +239,8 @@ def mating_moves(board: Board, sente: bool) -> tuple[list[MoveTuple], int]:
     work = copy_board(board)
     quiet = _quiet_king(work, sente)
     enemy = _quiet_king(work, not sente)
+    if enemy is not None:
+        reach = _attack_squares(not sente, enemy[0][0] * N + enemy[0][1])
     for m in pseudo_moves(work, sente):
         r, c, r2, c2 = m
         legal = _off_lines(m, quiet)
@@ -254,7 +256,8 @@ def mating_moves(board: Board, sente: bool) -> tuple[list[MoveTuple], int]:
                     continue
             nodes += 1
             if enemy is not None:
-                check = _attacked_via(work, enemy[0], not sente, (r, c), (r2, c2))
+                check = ((r, c) in reach or (r2, c2) in reach) and \
+                    _attacked_via(work, enemy[0], not sente, (r, c), (r2, c2))
             else:
                 check = attacked(work, not sente)
             if check and not has_legal_move(work, not sente):
@@ -273,6 +276,14 @@ def _attacks_by_square(sente: bool, square: int) -> tuple[dict, dict]:
     by_step = {(rr, cc): enemies for rr, cc, enemies in steps}
     by_ray = {sq: (ray, enemies) for ray, enemies in rays for sq in ray}
     return by_step, by_ray
+
+
+@lru_cache(maxsize=None)
+def _attack_squares(sente: bool, square: int) -> frozenset[tuple[int, int]]:
+    """Every square an attack on ``sente``'s king on ``square`` can come from (:func:`_attacks_by_square`):
+    a change elsewhere cannot attack it."""
+    by_step, by_ray = _attacks_by_square(sente, square)
+    return frozenset(by_step) | frozenset(by_ray)
 
 
 def _attacked_via(board: Board, king: tuple[int, int], sente: bool, frm: tuple[int, int],

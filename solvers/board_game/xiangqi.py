@@ -143,39 +143,65 @@ def attacked(board: Board, red: bool) -> bool:
     pos = find_general(board, red)
     if pos is None:
         return True
-    r, c = pos
-    enemy = (lambda p: p != "." and p.islower()) if red else (lambda p: p != "." and p.isupper())
-    for dr, dc in ORTHO:
-        r2, c2 = r + dr, c + dc
-        screens = 0
-        while on_board(r2, c2):
+    rays, horses, soldiers = _attack_lines(red, pos[0] * COLS + pos[1])
+    rook, cannon, horse, soldier, general = ("r", "c", "n", "p", "k") if red else ("R", "C", "N", "P", "K")
+    for ray, along_file in rays:
+        screened = False
+        for r2, c2 in ray:
             p = board[r2][c2]
             if p != ".":
-                kind = p.lower()
-                if screens == 0 and enemy(p) and (kind == "r" or (kind == "k" and dc == 0)):
-                    return True
-                if screens == 1:
-                    if enemy(p) and kind == "c":
+                if not screened:
+                    if p == rook or (along_file and p == general):
+                        return True
+                    screened = True
+                else:
+                    if p == cannon:
                         return True
                     break
-                screens += 1
-            r2, c2 = r2 + dr, c2 + dc
-    for dr, dc in HORSE:
-        hr, hc = r + dr, c + dc
-        if on_board(hr, hc) and enemy(board[hr][hc]) and board[hr][hc].lower() == "n":
-            # the horse moves (-dr, -dc); its leg is the first orthogonal step along the long axis
-            leg = (hr - dr // 2, hc) if abs(dr) == 2 else (hr, hc - dc // 2)
-            if board[leg[0]][leg[1]] == ".":
-                return True
-    back = 1 if red else -1  # an enemy soldier one row further from the enemy's home attacks forward
-    pr = r - back
-    if on_board(pr, c) and enemy(board[pr][c]) and board[pr][c].lower() == "p":
-        return True
-    for dc in (1, -1):
-        if on_board(r, c + dc) and enemy(board[r][c + dc]) and board[r][c + dc].lower() == "p" \
-                and not own_side(r, not red):
+    for hr, hc, lr, lc in horses:
+        if board[hr][hc] == horse and board[lr][lc] == ".":
+            return True
+    for pr, pc in soldiers:
+        if board[pr][pc] == soldier:
             return True
     return False
+
+
+def _attack_lines(red: bool, square: int) -> tuple:
+    """For ``red``'s general on ``square`` (index r * COLS + c): per orthogonal direction the squares
+    outward (and whether it runs along the file, where the generals face each other), the enemy horse
+    squares with their legs, and the squares an enemy soldier attacks it from."""
+    return _ATTACK_LINES[red][square]
+
+
+def _build_attack_lines(red: bool) -> tuple:
+    out = []
+    for square in range(ROWS * COLS):
+        r, c = divmod(square, COLS)
+        rays = []
+        for dr, dc in ORTHO:
+            ray = []
+            r2, c2 = r + dr, c + dc
+            while on_board(r2, c2):
+                ray.append((r2, c2))
+                r2, c2 = r2 + dr, c2 + dc
+            rays.append((tuple(ray), dc == 0))
+        horses = []
+        for dr, dc in HORSE:
+            hr, hc = r + dr, c + dc
+            if on_board(hr, hc):
+                # the horse moves (-dr, -dc); its leg is the first orthogonal step along the long axis
+                leg = (hr - dr // 2, hc) if abs(dr) == 2 else (hr, hc - dc // 2)
+                horses.append((hr, hc, *leg))
+        back = 1 if red else -1  # an enemy soldier one row further from the enemy's home attacks forward
+        soldiers = [(r - back, c)] if on_board(r - back, c) else []
+        if not own_side(r, not red):
+            soldiers += [(r, c + dc) for dc in (1, -1) if on_board(r, c + dc)]
+        out.append((tuple(rays), tuple(horses), tuple(soldiers)))
+    return tuple(out)
+
+
+_ATTACK_LINES = {red: _build_attack_lines(red) for red in (True, False)}
 
 
 def legal_moves(board: Board, red: bool) -> list[MoveTuple]:
