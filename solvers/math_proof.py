@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 from functools import lru_cache
+from math import isqrt
 from typing import Any
 
 import numpy as np
@@ -254,26 +255,65 @@ def heronian_triangle(rng) -> tuple[Point, Point, Point]:
 
 
 def triangle_objects(a: Point, b: Point, c: Point) -> dict[str, dict[str, Any]]:
-    """Every classical object of triangle ABC by name (segments from a vertex end on the opposite side)."""
+    """Every classical object of triangle ABC by name (segments from a vertex end on the opposite side).
+
+    Computed in integers: the vertices scaled by the common denominator ``L`` of their coordinates, each
+    derived point as integer numerators over one denominator (a Fraction of them is the same rational as
+    :func:`foot`, :func:`midpoint`, :func:`bisector_foot`, :func:`circumcenter`, :func:`incircle` and
+    :func:`orthocenter` give; the test compares the two)."""
+    from math import lcm
+
+    coords = [F(v) for p in (a, b, c) for v in p]
+    scale = lcm(*(v.denominator for v in coords))
+    ax, ay, bx, by, cx, cy = (v.numerator * (scale // v.denominator) for v in coords)
+    ints = {"A": (ax, ay), "B": (bx, by), "C": (cx, cy)}
+
+    def point(xn: int, yn: int, den: int) -> Point:
+        return (F(xn, den), F(yn, den))
+
+    def side(p: tuple[int, int], q: tuple[int, int]) -> int:
+        """The length of pq times ``scale`` (an integer: the triangle is Heronian)."""
+        n2 = (p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2
+        root = isqrt(n2)
+        if root * root != n2:
+            raise ValueError(f"{F(n2, scale * scale)} is not the square of a rational")
+        return root
+
     pts = {"A": a, "B": b, "C": c}
     out: dict[str, dict[str, Any]] = {}
     for v in "ABC":
         o1, o2 = [w for w in "ABC" if w != v]
-        p, q, r = pts[v], pts[o1], pts[o2]
-        out[f"altitude from {v}"] = segment(f"altitude from {v}", p, foot(p, q, r))
-        out[f"median from {v}"] = segment(f"median from {v}", p, midpoint(q, r))
-        out[f"angle bisector at {v}"] = segment(f"angle bisector at {v}", p, bisector_foot(p, q, r))
-        m = midpoint(q, r)
-        half = mul(perp(sub(r, q)), F(7, 20))
-        out[f"perpendicular bisector of {o1}{o2}"] = segment(f"perpendicular bisector of {o1}{o2}",
-                                                               add(m, half), sub(m, half))
-    o = circumcenter(a, b, c)
-    out["circumcircle"] = circle("circumcircle", o, exact_sqrt(norm2(sub(a, o))))
-    i, r = incircle(a, b, c)
-    out["incircle"] = circle("incircle", i, r)
-    h = orthocenter(a, b, c)
-    n = midpoint(o, h)
-    out["nine-point circle"] = circle("nine-point circle", n, exact_sqrt(norm2(sub(a, o))) / 2)
+        (px, py), (qx, qy), (rx, ry) = ints[v], ints[o1], ints[o2]
+        p = pts[v]
+        dx, dy = rx - qx, ry - qy
+        t_num, t_den = (px - qx) * dx + (py - qy) * dy, dx * dx + dy * dy  # foot = q + (r - q) t
+        out[f"altitude from {v}"] = segment(f"altitude from {v}", p, point(
+            qx * t_den + dx * t_num, qy * t_den + dy * t_num, scale * t_den))
+        out[f"median from {v}"] = segment(f"median from {v}", p, point(qx + rx, qy + ry, 2 * scale))
+        s1, s2 = side((px, py), (qx, qy)), side((px, py), (rx, ry))  # BD : DC = AB : AC
+        out[f"angle bisector at {v}"] = segment(f"angle bisector at {v}", p, point(
+            qx * (s1 + s2) + dx * s1, qy * (s1 + s2) + dy * s1, scale * (s1 + s2)))
+        mx, my = 10 * (qx + rx), 10 * (qy + ry)  # the midpoint, over 20 * scale; 7/20 of the side across
+        out[f"perpendicular bisector of {o1}{o2}"] = segment(
+            f"perpendicular bisector of {o1}{o2}", point(mx - 7 * dy, my + 7 * dx, 20 * scale),
+            point(mx + 7 * dy, my - 7 * dx, 20 * scale))
+    na, nb, nc = ax * ax + ay * ay, bx * bx + by * by, cx * cx + cy * cy
+    d = 2 * (ax * (by - cy) + bx * (cy - ay) + cx * (ay - by))
+    ux = na * (by - cy) + nb * (cy - ay) + nc * (ay - by)  # the circumcentre is (ux, uy) / (scale * d)
+    uy = na * (cx - bx) + nb * (ax - cx) + nc * (bx - ax)
+    r2 = (ax * d - ux) ** 2 + (ay * d - uy) ** 2  # |a - o|^2 times (scale * d)^2
+    root = isqrt(r2)
+    if root * root != r2:
+        raise ValueError(f"{F(r2, (scale * d) ** 2)} is not the square of a rational")
+    out["circumcircle"] = circle("circumcircle", point(ux, uy, scale * d), F(root, abs(scale * d)))
+    la, lb, lc = side(ints["B"], ints["C"]), side(ints["C"], ints["A"]), side(ints["A"], ints["B"])
+    perimeter = la + lb + lc
+    area2 = abs((bx - ax) * (cy - ay) - (by - ay) * (cx - ax))
+    out["incircle"] = circle("incircle", point(la * ax + lb * bx + lc * cx, la * ay + lb * by + lc * cy,
+                                               scale * perimeter), F(area2, scale * perimeter))
+    sx, sy = ax + bx + cx, ay + by + cy  # the nine-point centre: halfway from o to h = a + b + c - 2 o
+    out["nine-point circle"] = circle("nine-point circle", point(sx * d - ux, sy * d - uy, 2 * scale * d),
+                                      F(root, 2 * abs(scale * d)))
     return out
 
 
@@ -423,9 +463,14 @@ def valid_partitions(identity: str, params: dict[str, int]) -> list[np.ndarray]:
     return [lab.copy() for lab in _valid_partitions(identity, tuple(sorted(params.items())))]
 
 
-@lru_cache(maxsize=64)
 def _valid_partitions(identity: str, items: tuple[tuple[str, int], ...]) -> tuple[np.ndarray, ...]:
     """:func:`valid_partitions`, once per process for each lattice (halving n = 8 tries 4^6 orders)."""
+    return tuple(_valid_partitions_by_key(identity, items).values())
+
+
+@lru_cache(maxsize=64)
+def _valid_partitions_by_key(identity: str, items: tuple[tuple[str, int], ...]) -> dict[bytes, np.ndarray]:
+    """The valid partitions by :func:`_partition_key`, in :func:`valid_partitions`' order."""
     params = dict(items)
     out: list[np.ndarray] = []
     if identity in ("odd_sum", "nicomachus"):
@@ -447,7 +492,7 @@ def _valid_partitions(identity: str, items: tuple[tuple[str, int], ...]) -> tupl
     for lab in out:
         key = _partition_key(lab)
         unique.setdefault(key, lab)
-    return tuple(unique.values())
+    return unique
 
 
 def _halving_orders(n: int, steps: int) -> list[list[int]]:
@@ -535,7 +580,7 @@ def check_partition(identity: str, params: dict[str, int], labels: np.ndarray) -
 
 @lru_cache(maxsize=8)
 def _halving_keys(n: int) -> frozenset[bytes]:
-    return frozenset(_partition_key(p) for p in valid_partitions("halving", {"n": n}))
+    return frozenset(_valid_partitions_by_key("halving", (("n", n),)))  # the keys of valid_partitions'
 
 
 def _connected_present(labels: np.ndarray) -> bool:
