@@ -7,6 +7,7 @@ Pixel coordinates are y-down; the solver's units are y-up (``to_px`` converts).
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from functools import lru_cache
@@ -182,18 +183,20 @@ def draw_scene(silhouette: list[list[float]], pieces: list[tuple[Sequence[int], 
             continue
         # a polygon outside the box paints nothing here (an outline is masked by its fill), but costs a
         # region-sized mask
-        inside = [shape for shape, (bx0, by0, bx1, by1) in zip(shapes, boxes)
-                  if not (bx1 < x0 - 1 or bx0 > x1 + 1 or by1 < y0 - 1 or by0 > y1 + 1)]
+        inside = [(shape, b) for shape, b in zip(shapes, boxes)
+                  if not (b[2] < x0 - 1 or b[0] > x1 + 1 or b[3] < y0 - 1 or b[1] > y1 + 1)]
+        if not inside:
+            continue  # the static page's pixels, already in place
         size = ((x1 - x0) * SS, (y1 - y0) * SS)
         grey = False
         if not _blank_in_static_page(x0 * SS, y0 * SS, x1 * SS, y1 * SS):
             region = big.crop((x0 * SS, y0 * SS, x1 * SS, y1 * SS))
-        elif all(_is_grey(fill) and (outline is None or _is_grey(outline)) for fill, outline, _ in inside):
+        elif all(_is_grey(fill) and (outline is None or _is_grey(outline)) for (fill, outline, _), _ in inside):
             region, grey = Image.new("L", size, BACKGROUND[0]), True
         else:
             region = Image.new("RGB", size, BACKGROUND)
         draw = ImageDraw.Draw(region)
-        for fill, outline, poly in inside:
+        for (fill, outline, poly), _ in inside:
             pts = [(x * SS - x0 * SS, y * SS - y0 * SS) for x, y in poly]
             if grey:
                 fill, outline = fill[0], None if outline is None else outline[0]
@@ -201,7 +204,15 @@ def draw_scene(silhouette: list[list[float]], pieces: list[tuple[Sequence[int], 
                 draw.polygon(pts, fill=fill)
             else:
                 draw.polygon(pts, fill=fill, outline=outline, width=width)
-        out.paste(region.reduce(SS), (x0, y0))  # an L region is pasted as R = G = B
+        # Outside the polygons' boxes the region is the page as it was (a polygon paints within a pixel of
+        # its box): only the boxes and 2 px around them are reduced and pasted.
+        ix0 = max(x0, math.floor(min(b[0] for _, b in inside)) - 2)
+        iy0 = max(y0, math.floor(min(b[1] for _, b in inside)) - 2)
+        ix1 = min(x1, math.ceil(max(b[2] for _, b in inside)) + 2)
+        iy1 = min(y1, math.ceil(max(b[3] for _, b in inside)) + 2)
+        if ix1 > ix0 and iy1 > iy0:
+            box = ((ix0 - x0) * SS, (iy0 - y0) * SS, (ix1 - x0) * SS, (iy1 - y0) * SS)
+            out.paste(region.reduce(SS, box), (ix0, iy0))  # an L region is pasted as R = G = B
     return out
 
 

@@ -178,7 +178,7 @@ def _shrunk(poly: Polygon, eps: float) -> shapely.Geometry:
 def union_of(polygons: Iterable[Polygon]) -> shapely.Geometry:
     """Union of pieces that share edges. Float vertices on another piece's edge (T-junctions) can miss
     it by 1e-16 and leave hairline gaps, so the pieces are grown by GRID, merged, and shrunk back."""
-    grown = [shapely.buffer(p, GRID, join_style="mitre") for p in polygons]
+    grown = shapely.buffer(_object_array(polygons), GRID, join_style="mitre")
     merged = shapely.simplify(shapely.buffer(shapely.union_all(grown), -GRID, join_style="mitre"), GRID)
     if isinstance(merged, shapely.MultiPolygon):
         # Shrinking back can leave slivers of ~1e-31 area at mitred corners: rounding, not shape.
@@ -523,15 +523,23 @@ def overlap_area_bounds(first: list[shapely.Geometry], second: list[shapely.Geom
 def _projection_ranges(geoms: list[shapely.Geometry]) -> tuple[np.ndarray, np.ndarray]:
     """Per geometry, the lowest and highest projection of its vertices on each lattice axis (n x 4); an
     empty geometry gets an empty range (lowest +inf, highest -inf: no overlap with anything)."""
-    array = np.empty(len(geoms), dtype=object)
-    array[:] = geoms
-    coords, index = shapely.get_coordinates(array, return_index=True)
+    coords, index = shapely.get_coordinates(_object_array(geoms), return_index=True)
     lo, hi = np.full((len(geoms), 4), np.inf), np.full((len(geoms), 4), -np.inf)
     if len(coords):
         proj = coords @ _AXES.T
-        np.minimum.at(lo, index, proj)
-        np.maximum.at(hi, index, proj)
+        count = np.bincount(index, minlength=len(geoms))  # coordinates come geometry by geometry
+        some = count > 0
+        start = (np.cumsum(count) - count)[some]
+        lo[some], hi[some] = np.minimum.reduceat(proj, start), np.maximum.reduceat(proj, start)
     return lo, hi
+
+
+def _object_array(geoms: Iterable[shapely.Geometry]) -> np.ndarray:
+    """Geometries as a 1-d object array (for shapely's vectorised functions)."""
+    geoms = list(geoms)
+    array = np.empty(len(geoms), dtype=object)
+    array[:] = geoms
+    return array
 
 
 def _weighted_index(rng: random.Random, weights: list[float]) -> int | None:
@@ -846,15 +854,20 @@ def arrangement_problems(polygons: dict[str, Polygon], silhouette: Polygon, unit
     if sorted(polygons) != sorted(PIECES):
         problems.append(f"pieces {sorted(polygons)} are not the seven tangram pieces")
         return problems
-    for name, poly in [("silhouette", silhouette), *sorted(polygons.items())]:
-        if poly.geom_type != "Polygon" or not poly.is_valid or poly.interiors:
+    named = [("silhouette", silhouette), *sorted(polygons.items())]
+    geoms = _object_array(poly for _, poly in named)
+    simple = (shapely.get_type_id(geoms) == shapely.GeometryType.POLYGON) & shapely.is_valid(geoms) \
+        & (shapely.get_num_interior_rings(geoms) == 0)
+    for (name, poly), ok in zip(named, simple.tolist()):
+        if not ok:
             problems.append(f"{name} is not a simple polygon ({shapely.is_valid_reason(poly)})")
     if problems:  # GEOS overlays of invalid rings raise TopologyException; report, do not crash
         return problems
-    for name, poly in polygons.items():
+    areas = dict(zip(polygons, shapely.area(_object_array(polygons.values())).tolist()))
+    for name in polygons:
         want = PIECE_AREA[kind_of(name)] * unit * unit
-        if abs(poly.area - want) > rel_tol * want:
-            problems.append(f"{name} has area {poly.area:.4f}, expected {want:.4f}")
+        if abs(areas[name] - want) > rel_tol * want:
+            problems.append(f"{name} has area {areas[name]:.4f}, expected {want:.4f}")
     try:
         return problems + _overlay_problems(polygons, silhouette, unit, rel_tol)
     except shapely.errors.GEOSException as exc:

@@ -35,10 +35,21 @@ def scoring_problems(ground_truth: dict, layout: dict, rubric: dict) -> list[str
     the verifier's geometry check must pass on them (:func:`solution_check_problems`). Cheap (no image
     work): ``generate`` re-draws an instance that fails, so a set never holds one the verifier cannot
     score."""
-    silhouette = Polygon(ground_truth["silhouette"])
-    solution = {s["name"]: Polygon(s["polygon"]) for s in ground_truth["solution"]}
+    names = [s["name"] for s in ground_truth["solution"]]
+    tray = [p["name"] for p in ground_truth["pieces"]]
+    polygons = _polygons([ground_truth["silhouette"], *(s["polygon"] for s in ground_truth["solution"]),
+                          *(p["polygon"] for p in ground_truth["pieces"])])
+    silhouette, solution = polygons[0], dict(zip(names, polygons[1:1 + len(names)]))
     problems = arrangement_problems(solution, silhouette, float(layout["unit_px"]), rel_tol=2e-4)
-    return problems or _solution_check(silhouette, solution, ground_truth, layout, rubric)
+    tray_area = dict(zip(tray, shapely.area(polygons[1 + len(names):]).tolist()))
+    return problems or _solution_check(silhouette, solution, ground_truth, layout, rubric, tray_area)
+
+
+def _polygons(rings: list[list[list[float]]]) -> np.ndarray:
+    """``Polygon(ring)`` of each vertex list (closed up), built in one call."""
+    coords = np.array([xy for ring in rings for xy in ring], dtype=float)
+    index = np.repeat(np.arange(len(rings)), [len(ring) for ring in rings])
+    return shapely.polygons(shapely.linearrings(coords, indices=index))
 
 
 def solution_check_problems(ground_truth: dict, layout: dict, rubric: dict) -> list[str]:
@@ -50,10 +61,12 @@ def solution_check_problems(ground_truth: dict, layout: dict, rubric: dict) -> l
 
 
 def _solution_check(silhouette: Polygon, solution: dict[str, Polygon], ground_truth: dict, layout: dict,
-                    rubric: dict) -> list[str]:
-    """:func:`solution_check_problems` with the silhouette and solution polygons already built."""
+                    rubric: dict, tray_area: dict[str, float] | None = None) -> list[str]:
+    """:func:`solution_check_problems` with the silhouette and solution polygons (and the tray pieces'
+    areas) already built."""
     unit = float(layout["unit_px"])
-    tray_area = {p["name"]: Polygon(p["polygon"]).area for p in ground_truth["pieces"]}
+    if tray_area is None:
+        tray_area = {p["name"]: Polygon(p["polygon"]).area for p in ground_truth["pieces"]}
     try:
         readings = []
         for name, poly in solution.items():
