@@ -350,3 +350,21 @@ def test_missing_or_corrupt_model_names_the_file(tmp_path):
     bad.write_bytes(b"not a zip")
     with pytest.raises(RuntimeError, match="bad.npz"):
         DigitReader.load(bad)
+
+
+@settings(max_examples=40, deadline=None)
+@given(side=st.integers(20, 90), frac=st.floats(0.2, 0.6), square=st.booleans(), dx=st.floats(-0.15, 0.15),
+       grey=st.integers(0, 120))
+def test_a_solid_dot_or_square_is_never_a_sure_digit(side, frac, square, dx, grey):
+    """A filled dot or square in a cell is no digit: the networks read a disc as a sure 0, so
+    ``solid_blob`` caps it unsure (or the networks call it "other")."""
+    from PIL import Image, ImageDraw
+
+    from genpuzzle.verifiers.digits import solid_blob  # noqa: F401  (the rule under test)
+
+    im = Image.new("RGB", (side, side), "white")
+    draw = ImageDraw.Draw(im)
+    r, c = side * frac / 2, side * (0.5 + dx)
+    (draw.rectangle if square else draw.ellipse)([c - r, side / 2 - r, c + r, side / 2 + r], fill=(grey,) * 3)
+    reading = default_reader().read([np.asarray(im)])[0]
+    assert not (reading.digit is not None and reading.confidence >= CONFIDENT), reading
