@@ -605,3 +605,37 @@ def test_a_faded_page_lowers_the_ink_threshold_by_its_own_unchanged_pieces(seed,
     page = page_perturb.page_change(np.ascontiguousarray(ref[:, :, :3]), "combined", seed=page_seed)[0]
     v = verify(rec, page, inp, mask)
     assert v.score == 100 and v.status is Status.CORRECT, (v.score, v.codes)
+
+
+@pytest.mark.parametrize("seed", [43300, 48800])
+def test_a_faded_red_character_on_a_tinted_page_reads_red(tmp_path, seed):
+    """Spot seeds 43300 and 48800 (``combined`` page change): the tint pulled the moved red piece's character
+    to a* 16-22, under the red threshold, so its side was unclear (review, 95). The page's tint is taken
+    back from the board's own colour before the side is read a second time."""
+    from page_change_cases import reference_under_page_change
+
+    verdict = reference_under_page_change(tmp_path, "board_game", seed, 4, "xiangqi", "combined")
+    assert verdict.score == 100 and verdict.status.value == "correct", verdict.codes
+
+
+def test_side_of_a_tinted_character_never_contradicts_the_drawn_reading():
+    """A character black as drawn stays black with the tint taken back, and a reading that flips side under
+    the tint is unclear, never decided."""
+    from genpuzzle.verifiers.board_game import xiangqi
+    from genpuzzle.verifiers.board_game.base import lab_image
+    from genpuzzle.verifiers.board_game.glyphs import CellView
+
+    def view_of(rgb):
+        a = np.full((9, 9, 3), rgb, np.uint8)
+        z = np.zeros((9, 9), bool)
+        return CellView(a, lab_image(a), a[:, :, 0], np.zeros(3), z, z, 0.0, z, 30.0, 1.0, 0.0, 0.0, 0.0)
+
+    chars = np.ones((9, 9), bool)
+    black, red = view_of((40, 40, 40)), view_of((200, 40, 40))
+    assert xiangqi.side_of(black, chars, np.array([1.2, 1.0, 1.0])) == "black"
+    assert xiangqi.side_of(red, chars, np.array([1.0, 1.0, 1.0])) == "red"
+    faded = view_of((150, 95, 80))  # a* ~ 20 as drawn: unclear
+    assert xiangqi.side_of(faded, chars) is None
+    assert xiangqi.side_of(faded, chars, np.array([1.25, 0.95, 0.95])) == "red"
+    greyish = view_of((90, 80, 78))  # black as drawn; a strong red cast taken back would make it red
+    assert xiangqi.side_of(greyish, chars, np.array([2.0, 0.8, 0.8])) is None

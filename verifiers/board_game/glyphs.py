@@ -404,6 +404,40 @@ def page_contrast(answer_lab: np.ndarray, input_rgb: np.ndarray, cells: Sequence
     return k, {"pieces": len(ratios), "contrast": round(k, 3)}
 
 
+TINT_GAIN = (0.6, 1.6)  # per-channel gains of a page tint: beyond these the board was recoloured, not tinted
+TINT_MIN = 0.03  # gains all within this of 1: the page is not tinted
+
+
+def page_tint(answer_rgb: np.ndarray, input_rgb: np.ndarray, box: Sequence[float]) -> np.ndarray | None:
+    """Per-channel gains (R, G, B) that bring the answer page's board colour back to the input's: the
+    input's most common colour inside ``box`` (the board's own), against the answer's median where the
+    input shows it (eroded away from lines and pieces). A tinted or photographed page multiplies every
+    colour by about one such gain (a von Kries cast), which can pull a red character's a* under a fixed
+    threshold; None when the page is not tinted or the gains are no tint."""
+    import cv2
+
+    x0, y0, x1, y1 = (max(0, int(round(v))) for v in box)
+    inp = np.asarray(input_rgb)[y0:y1, x0:x1, :3]
+    ans = np.asarray(answer_rgb)[y0:y1, x0:x1, :3]
+    if inp.size == 0 or ans.shape != inp.shape:
+        return None
+    keys = (inp[:, :, 0].astype(np.int32) << 16) | (inp[:, :, 1].astype(np.int32) << 8) | inp[:, :, 2]
+    colours, counts = np.unique(keys[::2, ::2], return_counts=True)
+    mode = int(colours[counts.argmax()])
+    board = np.array([mode >> 16, (mode >> 8) & 255, mode & 255], np.float64)
+    where = cv2.erode((keys == mode).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+    if where.sum() < 200 or board.min() < 40:
+        return None
+    seen = ans[where]
+    # per-channel medians of uint8 values by their histograms (cheaper than sorting every pixel)
+    median = [float(np.searchsorted(np.cumsum(np.bincount(seen[:, k], minlength=256)), (len(seen) + 1) / 2))
+              for k in range(3)]
+    gain = board / np.maximum(1.0, np.array(median))
+    if gain.min() < TINT_GAIN[0] or gain.max() > TINT_GAIN[1] or np.abs(gain - 1).max() < TINT_MIN:
+        return None
+    return gain
+
+
 def _structured(grey: np.ndarray, box: Sequence[float]) -> bool:
     """Whether the box of ``grey`` holds drawing (an intersection's lines), not one flat colour: only there
     does a low :func:`unchanged_ncc` say the cell changed (a flat square on a tinted page scores 0 anyway)."""

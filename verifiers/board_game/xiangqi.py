@@ -3,7 +3,8 @@ spacing removes the board's lines crossing an empty point, at any width up to ~8
 piece must be a disc (else ``unknown_piece``), read as
 
 - **side** by the colour of the character (the ink on the disc inside 0.72 of its radius): red
-  (L*a*b* a* >= 25) is Red; dark and grey (|a*| < 15, L* < 50) is Black; anything else is unsure;
+  (L*a*b* a* >= 25) is Red; dark and grey (|a*| < 15, L* < 50) is Black; anything else is unsure; on a
+  tinted page also with the tint taken back (:func:`glyphs.page_tint`), the two readings never contradicting;
 - **kind** by the character against the traditional forms of both sides (帥將 仕士 相象 傌馬 俥車 炮砲 兵卒)
   and common variants (帅将 马 车 包), each known as drawn on this board and in the shipped font (regular and
   bold strokes). The
@@ -19,7 +20,7 @@ import numpy as np
 
 from genpuzzle.records import InstanceRecord
 from genpuzzle.solvers.board_game.base import parse_board
-from genpuzzle.verifiers.board_game.base import UNKNOWN, UNSURE, BoardReading
+from genpuzzle.verifiers.board_game.base import UNKNOWN, UNSURE, BoardReading, lab_image
 from genpuzzle.verifiers.board_game.glyphs import (
     CellView,
     best_match,
@@ -27,6 +28,7 @@ from genpuzzle.verifiers.board_game.glyphs import (
     disc_fit,
     main_components,
     page_pen,
+    page_tint,
     read_glyph_board,
     shape_vector,
     template_view,
@@ -150,10 +152,7 @@ def appearance_scores(view: CellView) -> list[tuple[str, float]]:
     return sorted(out, key=lambda kv: -kv[1])
 
 
-def side_of(view: CellView, chars: np.ndarray) -> str | None:
-    if chars.sum() < 5:
-        return None
-    lab = view.lab[chars]
+def _side_by_colour(lab: np.ndarray) -> str | None:
     a, L = float(np.median(lab[:, 1])), float(np.median(lab[:, 0]))
     if a >= RED_A:
         return "red"
@@ -162,7 +161,23 @@ def side_of(view: CellView, chars: np.ndarray) -> str | None:
     return None
 
 
-def classify(view: CellView) -> tuple[str, float, dict[str, Any]]:
+def side_of(view: CellView, chars: np.ndarray, tint: np.ndarray | None = None) -> str | None:
+    """Red, black or None (unclear) by the character's colour (median L*a*b* of its ink), on the page as
+    drawn and, on a tinted page (``tint``: :func:`glyphs.page_tint`), with the tint taken back: a cast that
+    pulls a faded red under RED_A (spot seeds 43300, 48800: a* 14-22 as drawn, 26-36 untinted) still
+    reads red. The two readings must not contradict each other."""
+    if chars.sum() < 5:
+        return None
+    sides = {_side_by_colour(view.lab[chars])}
+    if tint is not None:
+        untinted = lab_image(np.clip(view.rgb.astype(np.float64) * tint[None, None, :], 0, 255).astype(np.uint8))
+        sides.add(_side_by_colour(untinted[chars]))
+    sides.discard(None)
+    return sides.pop() if len(sides) == 1 else None
+
+
+def classify(view: CellView, tint: np.ndarray | None = None) -> tuple[str, float, dict[str, Any]]:
+    """A changed cell's piece (see the module docstring); ``tint``: the page's :func:`glyphs.page_tint`."""
     chars, iou = character_mask(view)
     ev: dict[str, Any] = {"disc_iou": round(iou, 3), "char_ink": int(chars.sum())}
     if iou < DISC_IOU:
@@ -170,7 +185,7 @@ def classify(view: CellView) -> tuple[str, float, dict[str, Any]]:
     radius = disc_fit(view.silhouette)[2]
     if chars.sum() < CHAR_MIN_INK * np.pi * (CHAR_RADIUS * radius) ** 2:
         return UNSURE, 0.3, {**ev, "reason": "a disc whose character is too faint to read"}
-    side = side_of(view, chars)
+    side = side_of(view, chars, tint)
     ev["side"] = side
     scores = best_match(shape_vector(chars), characters(int(round(view.pitch))))
     ev["scores"] = [[k, round(s, 3)] for k, s in scores[:3]]
@@ -191,7 +206,10 @@ def classify(view: CellView) -> tuple[str, float, dict[str, Any]]:
 def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord) -> BoardReading:
     position = parse_board(record.ground_truth["position"])
     pen, pen_ev = page_pen(answer, input_image, record.layout, position)
+    tint = page_tint(answer, input_image, record.layout["board_bbox"])
     reading = read_glyph_board(answer, input_image, record.layout, position,
-                               classify, OPEN_FRAC, empty_cover=EMPTY_COVER, occupied=OCCUPIED, bg_ring=True, pen=pen)
+                               lambda view: classify(view, tint), OPEN_FRAC, empty_cover=EMPTY_COVER,
+                               occupied=OCCUPIED, bg_ring=True, pen=pen)
     reading.notes["pen"] = pen_ev
+    reading.notes["tint"] = None if tint is None else [round(float(g), 3) for g in tint]
     return reading
