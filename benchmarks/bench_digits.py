@@ -1,6 +1,6 @@
 """Digit reader benchmark on styles held out from training (tools/digit_data.py lists the splits).
 
-    python benchmarks/bench_digits.py [--quick]
+    python benchmarks/bench_digits.py [--quick] [--cells] [--speed] [--answers [--family tune]]
 
 Per-cell rows (open-set: the symbol read must equal the label; "confident_wrong" = wrong at
 confidence >= 0.9; "unsure" = below 0.9, i.e. sent to review):
@@ -12,7 +12,11 @@ confidence >= 0.9; "unsure" = below 0.9, i.e. sent to review):
   the row that matters is the share read as a *confident digit* (target 0).
 With OCR: unsure cells also read by RapidOCR; a cell counts as sure only when OCR agrees.
 Whole answers: correct 9x9/4x4 Sudoku answers written in held-out handwriting fonts (score 100 or
-needs_review), and planted errors (no false pass). Speed: a 9x9 grid's 81 cells on one core (the
+needs_review), and planted errors (no false pass), with cell counts (answer cells; cells left unsure after
+the OCR second opinion). ``--family tune``
+writes them (and the planted errors, in the answer's own style) in the tuning styles instead (calibration
+handwriting fonts, training pen skeletons, MNIST mod 500 in 0-224): rules are fitted there, never on the
+held-out rows. Speed: a 9x9 grid's 81 cells on one core (the
 whole read, and its two parts: prepare_cells and the networks with the decision, read_prepared).
 Baselines are the issue's targets.
 """
@@ -128,8 +132,10 @@ def speed_rows(quick: bool) -> list[dict]:
             _row("digits.read.9x9_grid.cnn_cpu_ms.median", 1e3 * statistics.median(cnn), "ms", 15.0)]
 
 
-def answer_rows(quick: bool) -> list[dict]:
-    """Whole Sudoku answers in held-out handwriting fonts, and planted errors."""
+def answer_rows(quick: bool, family: str = "heldout") -> list[dict]:
+    """Whole Sudoku answers in held-out handwriting fonts (or, ``family='tune'``, in the tuning styles, with
+    the planted errors in each answer's own style), and planted errors; with cell counts: answer cells and
+    cells still unsure after the OCR second opinion."""
     import heldout_sudoku_answers as ha
 
     from genpuzzle import perturb
@@ -138,15 +144,17 @@ def answer_rows(quick: bool) -> list[dict]:
     from genpuzzle.records import Status
     from genpuzzle.registration import load_image
 
-    fonts = dd.font_groups()["hand_heldout"]
-    styles = [f"font:{f}" for f in fonts] + ["script_simplex", "script_complex", "hand"]
-    rows = []
+    if family == "tune":
+        styles, seed, plant_style = ha.tuning_styles(), 5, True
+    else:
+        fonts = dd.font_groups()["hand_heldout"]
+        styles, seed, plant_style = [f"font:{f}" for f in fonts] + ["script_simplex", "script_complex", "hand"], 77, False
+    answer_cells = unsure_cells = 0
+    scored = review_ok = total = planted_pass = planted_total = 0
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / "set"
-        write_set(root, {"sudoku": 6 if quick else 24}, master_seed=77)
+        write_set(root, {"sudoku": 6 if quick else 24}, master_seed=seed)
         s = load_set(root)
-        scored, review_ok, total = 0, 0, 0
-        planted_pass, planted_total = 0, 0
         for k, record in enumerate(s.records):
             inp = load_image(s.path(record.input_image))
             for j, style in enumerate(styles):
@@ -157,18 +165,23 @@ def answer_rows(quick: bool) -> list[dict]:
                 total += 1
                 scored += v.score == 100.0 and v.status is Status.CORRECT
                 review_ok += v.score == 100.0 or v.status is Status.NEEDS_REVIEW
+                answer_cells += len(ha.blanks(record))
+                unsure_cells += len(v.extra.get("unsure_cells", []))
                 if j % 3 == k % 3:
                     for m, kind in enumerate(ha.PLANTED):
-                        bad = ha.plant(img, record, kind, ha.blanks(record)[m % len(ha.blanks(record))], seed=k + m)
+                        cell = ha.blanks(record)[m % len(ha.blanks(record))]
+                        bad = ha.plant(img, record, kind, cell, seed=k + m, style=style if plant_style else None)
                         cv2.imwrite(str(path), bad[:, :, ::-1])
                         v = verify_answer(s.root, record, path)
                         planted_total += 1
                         planted_pass += v.status is Status.CORRECT or v.score == 100.0
-        rows.append(_row("sudoku.heldout_hand_answers.score_100", scored / total, "fraction", 0.99))
-        rows.append(_row("sudoku.heldout_hand_answers.100_or_needs_review", review_ok / total, "fraction", 1.0))
-        rows.append(_row("sudoku.planted_errors.false_passes", planted_pass, "count", 0.0))
-        rows.append(_row("sudoku.planted_errors.checked", planted_total, "count", 1.0))
-    return rows
+    name = "sudoku.heldout_hand_answers" if family == "heldout" else "sudoku.tune_answers"
+    return [_row(f"{name}.score_100", scored / total, "fraction", 0.99),
+            _row(f"{name}.100_or_needs_review", review_ok / total, "fraction", 1.0),
+            _row(f"{name}.planted_false_passes", planted_pass, "count", 0.0),
+            _row(f"{name}.planted_checked", planted_total, "count", 1.0),
+            _row(f"{name}.cells.answer_cells", answer_cells, "count", 1.0),
+            _row(f"{name}.cells.unsure_after_ocr", unsure_cells, "count", 1.0)]
 
 
 def run(quick: bool) -> list[dict]:
@@ -178,8 +191,10 @@ def run(quick: bool) -> list[dict]:
 
 if __name__ == "__main__":
     quick = "--quick" in sys.argv
+    family = sys.argv[sys.argv.index("--family") + 1] if "--family" in sys.argv else "heldout"
     parts = [p for p in ("cells", "speed", "answers") if f"--{p}" in sys.argv] or ["cells", "speed", "answers"]
     for part in parts:
-        for r in {"cells": cell_rows, "speed": speed_rows, "answers": answer_rows}[part](quick):
+        rows = answer_rows(quick, family) if part == "answers" else {"cells": cell_rows, "speed": speed_rows}[part](quick)
+        for r in rows:
             print(f"{r['name']:52s} {r['value']:>10} {r['unit']:9s} target {r['baseline']:<7} ratio {r['ratio']}",
                   flush=True)

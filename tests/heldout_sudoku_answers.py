@@ -46,8 +46,28 @@ def glyph(style: str, ch: str, rng: np.random.Generator) -> np.ndarray:
         return dd.draw_strokes(dd.hand_strokes(int(ch), int(rng.integers(6))), rng)
     if style.startswith("font:"):  # any font file, e.g. a held-out handwriting font (benchmarks)
         return dd.stroke_width(dd.font_glyph(style[5:], ch), rng, -1, 2)
+    if style == "pen":  # TRAINING-style pen skeletons (tuning only, never a held-out figure)
+        return dd.draw_strokes(dd.pen_strokes(int(ch), int(rng.integers(12))), rng)
+    if style == "mnist_tune":  # real handwriting from the tuning part of MNIST (mod 500 in 0-224), one writer a glyph
+        pool = _mnist_tune_pool()[int(ch)]
+        return dd.stroke_width(dd.mnist_glyph(int(pool[int(rng.integers(len(pool)))]))[0], rng, 0, 3)
     font = {"stix_italic": "STIXGeneralItalic.ttf", "cmr": "cmr10.ttf"}[style]
     return dd.font_glyph(str(dd.MPL_FONTS / font), ch)
+
+
+TUNE_MNIST = (0, 225)  # MNIST index mod 500 used for tuning answers: the train and calib parts, never >= 225
+
+
+def _mnist_tune_pool() -> dict[int, np.ndarray]:
+    idx = np.arange(5000)
+    idx = idx[(idx % 500 >= TUNE_MNIST[0]) & (idx % 500 < TUNE_MNIST[1])]
+    return {d: idx[idx // 500 == d] for d in range(10)}
+
+
+def tuning_styles() -> list[str]:
+    """Answer styles thresholds may be tuned on: the calibration handwriting fonts (never trained on, never
+    held out), the training pen skeletons and MNIST mod 500 in 0-224. Held-out styles never tune."""
+    return [f"font:{f}" for f in dd.font_groups()["hand_calib"]] + ["pen", "mnist_tune"]
 
 
 def write(image: np.ndarray, layout, r: int, c: int, alpha: np.ndarray | None, ink, rng: np.random.Generator,
@@ -87,34 +107,46 @@ def blanks(record) -> list[tuple[int, int]]:
     return [(r, c) for r, row in enumerate(record.ground_truth["givens"]) for c, g in enumerate(row) if not g]
 
 
-def plant(image: np.ndarray, record, kind: str, cell: tuple[int, int], seed: int) -> np.ndarray:
+def plant(image: np.ndarray, record, kind: str, cell: tuple[int, int], seed: int, style: str | None = None
+          ) -> np.ndarray:
     """Plant one error of ``kind`` in blank ``cell`` of a correct answer: 'wrong_digit', 'letter',
     'out_of_range' (0, or a digit above n), 'struck' (the right digit crossed out), 'pencil' (small
-    corner candidates instead of the answer), 'tall_wrong' (a wrong digit 85 % of the cell tall)."""
+    corner candidates instead of the answer), 'tall_wrong' (a wrong digit 85 % of the cell tall).
+    The glyphs are in held-out styles (Hershey script, STIX italic, Computer Modern); with ``style``
+    (a tuning family, :func:`tuning_styles`) they are written in the answer's own style instead
+    (letters in that font, or in a Hershey training font for the pen and MNIST styles)."""
     rng = np.random.default_rng(seed)
     r, c = cell
     n = record.layout["rows"]
     right = record.ground_truth["solution"][r][c]
     ink = (30, 30, 30)
+
+    def digit_in(default: str, d) -> np.ndarray:
+        return glyph(style or default, str(d), rng)
+
     if kind == "wrong_digit":
-        return write(image, record.layout, r, c, glyph("script_simplex", str(right % n + 1), rng), ink, rng)
+        return write(image, record.layout, r, c, digit_in("script_simplex", right % n + 1), ink, rng)
     if kind == "tall_wrong":
-        return write(image, record.layout, r, c, glyph("cmr", str(right % n + 1), rng), ink, rng, height=0.85)
+        return write(image, record.layout, r, c, digit_in("cmr", right % n + 1), ink, rng, height=0.85)
     if kind == "letter":
         ch = "AZTSEKRHPX"[seed % 10]
-        return write(image, record.layout, r, c, glyph(("stix_italic", "cmr", "script_simplex")[seed % 3], ch, rng),
-                     ink, rng)
+        if style is None:
+            alpha = glyph(("stix_italic", "cmr", "script_simplex")[seed % 3], ch, rng)
+        elif style.startswith("font:"):
+            alpha = dd.font_glyph(style[5:], ch)
+        else:
+            alpha = dd.hershey_glyph(dd.HERSHEY_TRAIN[seed % len(dd.HERSHEY_TRAIN)], False, ch, 6)
+        return write(image, record.layout, r, c, alpha, ink, rng)
     if kind == "out_of_range":
         d = "0" if n == 9 or seed % 2 else str(int(rng.integers(n + 1, 10)))
-        return write(image, record.layout, r, c, glyph("script_complex", d, rng), ink, rng)
+        return write(image, record.layout, r, c, digit_in("script_complex", d), ink, rng)
     if kind == "struck":
-        return write(image, record.layout, r, c, dd.strike_through(glyph("script_simplex", str(right), rng), rng),
-                     ink, rng)
+        return write(image, record.layout, r, c, dd.strike_through(digit_in("script_simplex", right), rng), ink, rng)
     if kind == "pencil":
         out = write(image, record.layout, r, c, None, ink, rng)
         spots = [(0.22, 0.22), (0.78, 0.22), (0.22, 0.78), (0.78, 0.78)]
         for k, d in enumerate(sorted({right, right % n + 1})):
-            out = write(out, record.layout, r, c, glyph("script_simplex", str(d), rng), (90, 90, 90), rng,
+            out = write(out, record.layout, r, c, digit_in("script_simplex", d), (90, 90, 90), rng,
                         height=0.24, centre=spots[(k + seed) % 4], erase=False)
         return out
     raise ValueError(kind)
