@@ -210,10 +210,11 @@ def _glyph_cell(rim: np.ndarray, box: list[int]) -> np.ndarray:
 
 SQUARE_PAIR = 0.45  # a glyph read as no digit at least this wide (x its height) may be two touching digits
 # A glyph read surely as one digit but this many times as wide as the page's digits is two touching digits
-# too (a hand's "14", its "1" leaning into the "4", read as a sure 4): it is cut, and when the halves do not
-# both read surely, it is no sure digit. (Tabular and proportional digits other than "1" are within ~1.25x
-# of each other's width.)
+# too (a hand's "14", its "1" leaning into the "4", read as a sure 4) when it is also nearly as wide as tall:
+# it is cut, and when the halves do not both read surely, it is no sure digit. (An italic Old Standard "4"
+# is 1.45x the page's median digit width but 0.76x its height: one digit.)
 WIDE_PAIR = 1.4
+WIDE_PAIR_ASPECT = 0.85
 
 
 def _split_touching(line: list[list[int]], ink: np.ndarray, digit_h: float, min_aspect: float = 1.05
@@ -558,7 +559,8 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
         gx0, gy0, gx1, gy1 = sources[i][2]
         w, h = gx1 - gx0, gy1 - gy0
         unsure_glyph = (r.digit is None or r.confidence < confident) and r.symbol != digits.SYMBOL_BLANK
-        wide = r.digit is not None and r.confidence >= confident and w >= WIDE_PAIR * digit_w
+        wide = (r.digit is not None and r.confidence >= confident and w >= WIDE_PAIR * digit_w
+                and w >= WIDE_PAIR_ASPECT * h)
         if (unsure_glyph or wide) and SQUARE_PAIR * h <= w <= 1.05 * h and h >= FRAGMENT * digit_h:
             rim, ink = sources[i][0], sources[i][1]
             candidates = []
