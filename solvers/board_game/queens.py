@@ -164,7 +164,9 @@ def _repair(regions: list[list[int]], seeds: Sequence[Cell], rng: random.Random)
     intended = [c for _, c in sorted(seeds)]
     keep = set(seeds)
     for _ in range(MAX_REPAIRS):
-        found = first_solutions(regions, 3)
+        # the first solution other than the intended one is among the first two (the intended one takes
+        # at most one place): the search stops at the second instead of looking for a third
+        found = first_solutions(regions, 2)
         others = [f for f in found if f != intended]
         if not others:
             return True
