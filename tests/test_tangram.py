@@ -6,7 +6,9 @@ registration against the edit mask is exercised end to end.
 
 from __future__ import annotations
 
+import hashlib
 import io
+import json
 import random
 
 import numpy as np
@@ -22,7 +24,7 @@ from genpuzzle.dataset import load_set, write_set
 from genpuzzle.evaluate import verify_answer
 from genpuzzle.records import InstanceRecord, Status
 from genpuzzle.registry import get_track
-from genpuzzle.renderers.tangram import draw_scene
+from genpuzzle.renderers.tangram import _static_page, blank_panel_insides, draw_scene
 from genpuzzle.solvers.tangram import (PIECES, Arrangement, Placement, alternative_arrangements,
                                        arrangement_problems, canonical_hash, congruent, convexity,
                                        generate_arrangement, kind_of, oriented_shape, to_float, union_of)
@@ -156,6 +158,34 @@ def test_generation_is_deterministic():
     assert a.input_image.tobytes() == b.input_image.tobytes()
     assert a.reference_images[0].tobytes() == b.reference_images[0].tobytes()
     assert a.ground_truth == b.ground_truth
+
+
+# sha256 of six instances' pixels (mode, size, bytes of input, reference and mask) and their ground truth,
+# layout and difficulty as sorted JSON, computed with version 4's code before the same-bytes speed work of
+# 2026-12-01 (seventh session). Generation changed for a speed-up must keep it; a change of the track's
+# output must bump its version and this value. (Pixels, not PNG files: independent of zlib's build. It does
+# depend on GEOS and Pillow producing the same floats and rasters, as the set fingerprints do.)
+VERSION_4_DIGEST = "0b893618fe1a8f58e007004545206ebb8d5fb0752ed951f577fdd9a25d83f6aa"
+
+
+def test_generation_keeps_version_4_bytes():
+    assert TRACK.version == "4"
+    digest = hashlib.sha256()
+    for seed, variant in [(11, "easy"), (12, "medium"), (13, "hard"), (7001, "easy"), (7002, "medium"),
+                          (7003, "hard")]:
+        puzzle = TRACK.generate(seed, variant)
+        for image in (puzzle.input_image, *puzzle.reference_images, puzzle.edit_mask):
+            digest.update(image.mode.encode() + repr(image.size).encode() + image.tobytes())
+        digest.update(json.dumps([puzzle.ground_truth, puzzle.layout, puzzle.difficulty], sort_keys=True).encode())
+    assert digest.hexdigest() == VERSION_4_DIGEST
+
+
+def test_the_static_page_is_blank_inside_the_panels():
+    """``draw_scene`` starts a region inside a panel as a blank image instead of a cut of the static page."""
+    page = np.asarray(_static_page()[0])
+    for x0, y0, x1, y1 in blank_panel_insides():
+        assert (page[y0:y1, x0:x1] == 255).all()
+        assert not (page[y0 - 6:y1 + 6, x0 - 6:x1 + 6] == 255).all()  # the frame is right outside
 
 
 def test_validate_catches_a_broken_record(puzzle_set):
