@@ -900,7 +900,8 @@ def test_the_edge_of_a_page_on_a_dark_surface_is_not_a_clue_glyph():
     dark[:, -2:] = 255  # the grid's outer line, keystoned into the strips' grid-side end
     read = read_clue_strips(dark, strips, 18)
     assert [r.values for r in read] == [[3, 6], [12]], [(r.text, r.glyphs) for r in read]
-    dark[:, :9] = 255  # half a font size deep: ink on the page, not its edge, and 4x a digit's height
+    dark[:, :9] = 0
+    dark[:, 4:9] = 255  # a bar off the border: ink on the page, 4x a digit's height
     assert all(r.values is None for r in read_clue_strips(dark, strips, 18))  # not a "1": unsure
 
 
@@ -937,6 +938,22 @@ def test_a_leaning_glyph_pair_is_cut_along_its_slant():
     halves = _split_slanted(rim, ink, box, 0.35)
     assert len(halves) == 2
     assert [int((im > 0).sum()) for im, _ in halves] == [60, 60]
+
+
+def test_a_deep_wedge_of_surface_along_the_border_is_not_a_clue_glyph():
+    """A page turned on a desk leaves a wedge of the desk along the image border, deep at one end (12 px, over
+    half a font size): it runs along the border longer than any digit, so it is the page's edge."""
+    from genpuzzle.verifiers.nonogram import read_clue_strips
+
+    dark, strips = _clue_darkness(["3 6", "12"], "DejaVuSans-Bold.ttf", 18, 0.55)
+    dark = dark.copy()
+    for y in range(dark.shape[0]):
+        dark[y, :8 + round(4 * y / dark.shape[0])] = 255  # 8 px deep at the top, 12 at the bottom
+    read = read_clue_strips(dark, strips, 18)
+    assert [r.values for r in read] == [[3, 6], [12]], [(r.text, r.glyphs) for r in read]
+    dark[:, :13] = 0
+    dark[:, 4:13] = 255  # the same depth of ink off the border: on the page, and no digit
+    assert all(r.values is None for r in read_clue_strips(dark, strips, 18))
 
 
 def test_page_edge_and_grid_line_slivers_stay_off_an_italic_page():

@@ -287,6 +287,7 @@ def _split_slanted(rim: np.ndarray, ink: np.ndarray, box: list[int], shear: floa
 
 PAGE_EDGE_SLIVER = 0.25  # ink on the image border less deep than this share of a font size: the page's edge
 PAGE_EDGE_PX = 2  # ... "on the border": starting within this many pixels of it
+PAGE_EDGE_RUN = 1.5  # ... or running this many font sizes along the border, however deep
 
 
 def _page_edge_sliver(box: list[int], origin: tuple[int, int], size: tuple[int, int], font_px: float) -> bool:
@@ -295,8 +296,11 @@ def _page_edge_sliver(box: list[int], origin: tuple[int, int], size: tuple[int, 
     or rotated on a dark surface, not a clue digit (the puzzle keeps a margin around its clues)."""
     x0, y0, x1, y1 = box[0] + origin[0], box[1] + origin[1], box[2] + origin[0], box[3] + origin[1]
     depth, m = PAGE_EDGE_SLIVER * font_px, PAGE_EDGE_PX  # the resampled edge may start a pixel or two in
-    return (((y0 <= m or y1 >= size[1] - m) and y1 - y0 < depth)
-            or ((x0 <= m or x1 >= size[0] - m) and x1 - x0 < depth))
+    run = PAGE_EDGE_RUN * font_px
+    # deeper pieces too when they run along the border for longer than any digit is wide or tall: the
+    # surface beyond a page turned on a desk is a wedge, deep at one end (kiloji desk page, 12 px deep)
+    return (((y0 <= m or y1 >= size[1] - m) and (y1 - y0 < depth or x1 - x0 >= run))
+            or ((x0 <= m or x1 >= size[0] - m) and (x1 - x0 < depth or y1 - y0 >= run)))
 
 
 def _grid_side_sliver(box: list[int], kind: str, shape: tuple[int, int], font_px: float) -> bool:
