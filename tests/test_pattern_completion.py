@@ -485,3 +485,21 @@ def test_sequence_reading_no_rule_explains_goes_to_review():
     odd = next(c for c in range(1, 10) if c not in explained and abs(c - values[5]) >= 2)
     v = genpuzzle.verify(puzzle, Image.fromarray(make_answer(puzzle.input_image, record, TUNE[0], 0, answer=odd)))
     assert v.status is Status.NEEDS_REVIEW and "outside_hypotheses" in v.codes and v.score < 100
+
+
+@pytest.mark.parametrize("style", ["scribble_tinted", "page_restyled"])
+def test_a_thick_pen_bleeding_into_a_small_interior_is_an_unsure_fill_not_a_wrong_one(style):
+    """Seed 4's answer (two small grey triangles) drawn with a 5-6 px pen: the pen's smeared ink darkens
+    the little interior to 22-36 L* for a 50 L* fill. The core reads lighter than the whole interior, so the
+    fill is unsure (review), never a confident ``wrong_fill`` on a right answer."""
+    from genpuzzle.verifiers.pattern_completion import _fill_bleeds  # noqa: F401  (the rule under test)
+
+    puzzle = TRACK.generate(4, "matrix_objects")
+    record = InstanceRecord(id="b4", track=TRACK.name, variant="matrix_objects", difficulty=puzzle.difficulty,
+                            seed=4, instruction="", input_image="", reference_images=[], edit_mask="",
+                            ground_truth=puzzle.ground_truth, layout=puzzle.layout, scoring=puzzle.scoring,
+                            track_version=TRACK.version)
+    chosen = next(s for s in HELDOUT if s.name == style)
+    answer = make_answer(puzzle.input_image, record, chosen, 4)
+    v = verify_image(record, answer, np.asarray(puzzle.input_image.convert("RGB")), np.asarray(puzzle.edit_mask) > 0)
+    assert v.status in (Status.CORRECT, Status.NEEDS_REVIEW) and "wrong_fill" not in v.codes, v.violations

@@ -256,6 +256,21 @@ def figure_interior(silhouette: np.ndarray, dark: np.ndarray) -> tuple[np.ndarra
     return (interior if interior.sum() >= MIN_INTERIOR_PX else None), (None if width is None else float(width))
 
 
+FILL_CORE_AGREE_LSTAR = 6.0  # the whole interior reads this much darker than its core: unsure fill
+FILL_CORE_MIN_PX = 40  # a smaller core is too few pixels to compare (a hatched fill's lines fall by chance)
+
+
+def _fill_bleeds(interior: np.ndarray, grey: np.ndarray, paper: float, lstar: float) -> bool:
+    """Whether the outline's ink bleeds into a figure's interior: the whole interior reads more than
+    ``FILL_CORE_AGREE_LSTAR`` darker than its core (pixels at least 2 px inside it), as when a thick pen,
+    blurred or JPEG-smeared, darkens a small interior. Only judged on a core of ``FILL_CORE_MIN_PX``."""
+    core = cv2.distanceTransform(interior, cv2.DIST_L2, 3) > 2.0
+    if int(core.sum()) < FILL_CORE_MIN_PX:
+        return False
+    core_lstar = grey_to_lstar(min(255.0, 255.0 * float(grey[core].mean()) / paper))
+    return core_lstar - lstar > FILL_CORE_AGREE_LSTAR
+
+
 def _ink(answer: np.ndarray, box: Sequence[float], inset_px: float):
     """(crop origin, grey, paper level, darkness, closed ink mask) of ``box`` shrunk by ``inset_px``, or None."""
     x0, y0, x1, y1 = inset(box, inset_px)
@@ -281,6 +296,8 @@ def _measure(contour: np.ndarray, silhouette: np.ndarray, origin: tuple[int, int
     interior, outline = figure_interior(silhouette, dark)
     lstar = (float("nan") if interior is None
              else grey_to_lstar(min(255.0, 255.0 * float(grey[interior > 0].mean()) / paper)))
+    if interior is not None and _fill_bleeds(interior, grey, paper, lstar):
+        lstar = float("nan")  # the outline's ink bleeds into a small interior: its shade is not readable
     box_ratio = max(bw, bh) / slot_side
     ratio = box_ratio
     if name in UNIT_AREAS:
@@ -448,19 +465,22 @@ def page_changes(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, 
     checked = prog["added_darkness"] * (1.0 if imaging.is_identity else 0.5)
     # strokes: new ink clearly darker than anything near it in the input; input ink that lost most of its
     # darkness everywhere near it (a resampled thin line keeps well over 40 %)
-    i_near = cv2.dilate(i_seen, kernel)
+    # (added ink is measured against the input as drawn: blur and wash-out only ever lighten it, and a
+    # line redrawn thicker must stay within the input's own tolerance)
+    i_near = cv2.dilate(i_dark, kernel)
     a_near = cv2.dilate(a_dark, kernel)
     added = a_dark > i_near + prog["added_darkness"]
     removed = (i_seen > checked) & (a_near < prog["kept_fraction"] * i_seen)
     # areas: a fill whose shade changed (smoothed maps, compared with the input's range near each pixel)
     # (away from the input's ink edges: a line redrawn thicker changes the smoothed shade along its edges,
     # which is the strokes' business above, not a fill change)
-    a_soft, i_soft = cv2.GaussianBlur(a_dark, (0, 0), 2), cv2.GaussianBlur(i_seen, (0, 0), 2)
+    a_soft, i_soft = cv2.GaussianBlur(a_dark, (0, 0), 2), cv2.GaussianBlur(i_dark, (0, 0), 2)
+    i_soft_seen = i_soft if imaging.is_identity else cv2.GaussianBlur(i_seen, (0, 0), 2)
     i_ink = (i_dark > prog["added_darkness"]).astype(np.uint8)
     edge_kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * tol + 9, 2 * tol + 9))
     away_from_edges = ~(cv2.dilate(i_ink, edge_kernel).astype(bool) & ~cv2.erode(i_ink, edge_kernel).astype(bool))
     added |= away_from_edges & (a_soft > cv2.dilate(i_soft, kernel) + prog["shade_change"])
-    removed |= away_from_edges & (a_soft < cv2.erode(i_soft, kernel) - prog["shade_change"])
+    removed |= away_from_edges & (a_soft < cv2.erode(i_soft_seen, kernel) - prog["shade_change"])
     violations = []
     min_px = prog["changed_region_min_px"]
     # how far each change reaches from the input's own ink: a redrawn line or figure changes pixels along
