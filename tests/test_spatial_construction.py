@@ -375,3 +375,92 @@ def test_garbage_images_never_crash_the_verifier(sc_set, tmp_path_factory, data)
         image = rng.integers(0, 256, (9, 13, 3), dtype=np.uint8)
     verdict = _verify(root, record, image, tmp_path_factory.mktemp("garbage"))
     assert 0 <= verdict.score < 100 and verdict.status is not Status.CORRECT
+
+
+# ------------------------------------------------------------------------------------------ other marks
+
+
+@pytest.mark.parametrize("fraction", [0.035, 0.07])
+def test_a_small_mark_on_the_opened_sheet_is_a_stray_mark(sc_set, tmp_path, fraction):
+    """Every mark is accounted for: a dot, a tick, a scribble or a "7" (3.5 or 7 % of the short side) on the
+    opened sheet of a correct answer is a ``stray_mark`` (tier 2), also where it lies inside an empty
+    lattice point's reading disc (a small "7" there read `correct` 100 before); a dot on a lattice point
+    may instead read as an extra or an unsure hole."""
+    from marks import KINDS, marked
+
+    root, by_variant = sc_set
+    for i, kind in enumerate(KINDS):
+        record = by_variant["paper_folding"][i % len(by_variant["paper_folding"])]
+        image = marked(Image.open(root / record.reference_images[0]), _input(root, record),
+                       Image.open(root / record.edit_mask), kind, fraction, seed=20 + i)
+        verdict = _verify(root, record, image, tmp_path, f"mark_{kind}")
+        # charged as a mark, or (a dot on a lattice point) read as an extra or unsure hole: never a pass
+        assert verdict.status is not Status.CORRECT and verdict.score < 100, (kind, verdict.codes)
+        assert {"stray_mark", "extra_hole", "unsure_reading"} & set(verdict.codes), (kind, verdict.codes)
+        if "stray_mark" in verdict.codes:
+            mark = verdict.violations[verdict.codes.index("stray_mark")]
+            assert len(mark.evidence["bbox"]) == 4 and mark.evidence["area_px"] > 0
+
+
+def test_a_mark_inside_an_empty_points_disc_is_charged_and_a_faint_one_is_unsure(sc_set, tmp_path):
+    from marks import draw_mark
+
+    root, by_variant = sc_set
+    record = by_variant["paper_folding"][0]
+    holes = {tuple(h) for h in record.ground_truth["holes"]}
+    r, c = next((r, c) for r in range(record.layout["n"]) for c in range(record.layout["n"]) if (r, c) not in holes)
+    x, y = record.layout["points"][r][c]
+    unit = record.layout["cell_px"]
+    size = max(8, int(0.2 * unit))  # inside the reading disc (0.4 of the step), beside the grey dot: too
+    centre = (int(round(x + 0.25 * unit)), int(round(y)))  # little ink to read as a hole or an unsure one
+    reference = Image.open(root / record.reference_images[0]).convert("RGB")
+    verdict = _verify(root, record, draw_mark(reference, "seven", centre, size), tmp_path, "seven_in_disc")
+    assert verdict.status is Status.INCORRECT and "stray_mark" in verdict.codes, verdict.codes
+    faint = _verify(root, record, draw_mark(reference, "seven", centre, size, colour=(215, 215, 218)), tmp_path,
+                    "faint_seven_in_disc")
+    assert faint.status is Status.NEEDS_REVIEW and faint.needs_review and faint.score < 100, faint.codes
+
+
+def test_creases_and_darker_lattice_dots_are_part_of_the_answer(sc_set, tmp_path):
+    """A model may draw the fold lines on the opened sheet and redraw the grey lattice dots black: both
+    are the puzzle's own marks, not stray ones."""
+    from PIL import ImageDraw
+
+    from genpuzzle.verifiers.spatial_construction import crease_segments
+
+    root, by_variant = sc_set
+    tried = 0
+    for record in by_variant["paper_folding"]:
+        creases = crease_segments(record.ground_truth["n"], [tuple(f) for f in record.ground_truth["folds"]])
+        along = [(ax + t * (bx - ax), ay + t * (by - ay)) for (ax, ay), (bx, by) in creases for t in np.linspace(0, 1, 9)]
+        if any(abs(x % 1 - 0.5) < 0.3 and abs(y % 1 - 0.5) < 0.3 for x, y in along):
+            continue  # a crease through the lattice points (a fold at a half step) reads as unsure holes there
+        tried += 1
+        image = Image.open(root / record.reference_images[0]).convert("RGB")
+        d = ImageDraw.Draw(image)
+        sx0, sy0 = record.layout["sheet_bbox"][:2]
+        unit = record.layout["cell_px"]
+        for (ax, ay), (bx, by) in creases:
+            d.line([(sx0 + ax * unit, sy0 + ay * unit), (sx0 + bx * unit, sy0 + by * unit)], fill=(90, 90, 90), width=2)
+        holes = {tuple(h) for h in record.ground_truth["holes"]}
+        for r, row in enumerate(record.layout["points"]):
+            for c, (x, y) in enumerate(row):
+                if (r, c) not in holes:
+                    d.ellipse([x - 3, y - 3, x + 3, y + 3], fill=(20, 20, 20))
+        verdict = _verify(root, record, image, tmp_path, f"creases_{record.id}")
+        assert verdict.status is Status.CORRECT and verdict.score == 100, verdict.codes
+    assert tried >= 1
+
+
+def test_crease_segments_are_the_fold_lines_reflected_back():
+    from genpuzzle.verifiers.spatial_construction import crease_segments
+
+    got = {frozenset(s) for s in crease_segments(4, [("v", "left"), ("h", "top")])}
+    assert got == {frozenset({(2.0, 0.0), (2.0, 4.0)}), frozenset({(0.0, 2.0), (2.0, 2.0)}),
+                   frozenset({(4.0, 2.0), (2.0, 2.0)})}
+    # then the diagonal of the square left after both, reflected back through each: the sheet's two diagonals
+    got = {frozenset(s) for s in crease_segments(4, [("v", "left"), ("h", "top"), ("d", "upper")])}
+    diagonals = {frozenset({(0.0, 0.0), (2.0, 2.0)}), frozenset({(0.0, 4.0), (2.0, 2.0)}),
+                 frozenset({(4.0, 0.0), (2.0, 2.0)}), frozenset({(4.0, 4.0), (2.0, 2.0)})}
+    assert got == {frozenset({(2.0, 0.0), (2.0, 4.0)}), frozenset({(0.0, 2.0), (2.0, 2.0)}),
+                   frozenset({(4.0, 2.0), (2.0, 2.0)})} | diagonals

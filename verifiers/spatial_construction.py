@@ -6,7 +6,8 @@ Readers (image -> state):
   the page's paper, named by the nearest palette colour under CIEDE2000 (:func:`name_colour`); far from
   every palette colour or grey -> ``other`` (never snapped); between two colours -> ``unsure``.
 * holes (:func:`read_holes`): new ink around each lattice point, as a filled disc or a ring (the share of
-  directions around the point holding ink) -> hole / empty / unsure; ink between the points is charged.
+  directions around the point holding ink) -> hole / empty / unsure; every other mark on the sheet (also
+  a small one inside an empty point's disc) is charged (:func:`genpuzzle.ink.unexplained_marks`).
 * section sides (:func:`line_coverage`): the share of samples along a projected segment with new ink
   within a few pixels, for each expected side and for every other chord between section vertices.
 * tiling regions (:func:`read_regions`): cells by colour, adjacent cells of one colour cluster joined
@@ -25,6 +26,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from genpuzzle.ink import added_darkness, describe, unexplained_marks
 from genpuzzle.records import InstanceRecord, Status, Verdict, Violation
 
 BLANK, OTHER, UNSURE = "blank", "other", "unsure"
@@ -173,10 +175,10 @@ def tolerance_px(shape: Sequence[int], prog: dict[str, Any]) -> int:
     return max(3, int(round(prog["change_tolerance_frac"] * max(shape[:2]))))
 
 
-def new_ink(a_dark: np.ndarray, i_dark: np.ndarray, tol: int, prog: dict[str, Any]) -> np.ndarray:
-    """Pixels clearly darker in the answer than anything near them in the input."""
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * tol + 1, 2 * tol + 1))
-    return a_dark > cv2.dilate(i_dark, kernel) + prog["added_darkness"]
+def new_ink(a_dark: np.ndarray, i_dark: np.ndarray, tol: int, prog: dict[str, Any], level: float = 1.0) -> np.ndarray:
+    """Pixels clearly darker in the answer than anything near them in the input (by ``level`` x
+    ``added_darkness``; :func:`genpuzzle.ink.added_darkness`)."""
+    return added_darkness(a_dark, i_dark, tol) > level * prog["added_darkness"]
 
 
 @dataclass
@@ -394,6 +396,31 @@ def read_holes(ink: np.ndarray, points: list[list[list[float]]], unit: float, pr
     return out, evidence, discs.astype(bool)
 
 
+def crease_segments(n: int, folds: Sequence[tuple[str, str]]) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The creases of the opened sheet in lattice units (x right, y down, the sheet is [0, n]^2): each fold's
+    line on the paper it folded, reflected back through the earlier folds (every layer gets the crease).
+    A model may draw them on the opened sheet; they are part of the answer, not marks."""
+    from fractions import Fraction
+
+    from genpuzzle.solvers.spatial_construction import _reflect, folded_region
+
+    boxes = [(Fraction(0), Fraction(0), Fraction(n), Fraction(n), "")] + folded_region(n, folds)
+    out = []
+    for k, (kind, _) in enumerate(folds):
+        x0, y0, x1, y1, _ = boxes[k]
+        if kind == "v":
+            seg = ((x0 + x1) / 2, y0), ((x0 + x1) / 2, y1)
+        elif kind == "h":
+            seg = (x0, (y0 + y1) / 2), (x1, (y0 + y1) / 2)
+        else:
+            seg = (x0, y0), (x1, y1)
+        segs = {seg}
+        for j in range(k - 1, -1, -1):
+            segs |= {(_reflect(a, folds[j], boxes[j]), _reflect(b, folds[j], boxes[j])) for a, b in segs}
+        out += [((float(a[0]), float(a[1])), (float(b[0]), float(b[1]))) for a, b in sorted(segs)]
+    return out
+
+
 def check_paper_folding(record: InstanceRecord, answer: np.ndarray, input_image: np.ndarray, prog: dict[str, Any],
                         a_dark: np.ndarray, i_dark: np.ndarray) -> Check:
     truth, layout = record.ground_truth, record.layout
@@ -426,17 +453,43 @@ def check_paper_folding(record: InstanceRecord, answer: np.ndarray, input_image:
                                         {"point": list(rc), "bbox": box(rc)}))
         elif state == "hole":
             drawn_right += 1
-    # a hole may be drawn larger than the reading disc: around points read as holes (or unsure) ink up to
-    # half the lattice step belongs to the hole
-    allowed = cv2.dilate(discs.astype(np.uint8), np.ones((5, 5), np.uint8))
+    # every mark is accounted for: a hole may be drawn larger than the reading disc (around points read as
+    # holes, or unsure, ink up to half the lattice step belongs to the hole); a lattice dot redrawn darker
+    # or larger and a crease drawn along a fold line are part of the answer too. Everything else -- also
+    # ink inside an empty point's reading disc, too little to read as a hole -- is a mark
+    explained = np.zeros(ink.shape, np.uint8)
+    dot = max(2, int(round(prog["marks"]["lattice_dot_px_per_unit"] * unit)))
+    reach = int(round(0.5 * unit)) + 2
     for (r, c), state in states.items():
-        if state != "empty":
-            x, y = layout["points"][r][c]
-            cv2.circle(allowed, (int(round(x)), int(round(y))), int(round(0.5 * unit)) + 2, 1, -1)
-    stray = components(ink & ~allowed.astype(bool), prog["stray_mark_min_px"])
-    for x0, y0, x1, y1, area in stray:
-        violations.append(Violation("stray_mark", f"a mark of {area} px on the sheet away from every lattice point",
-                                    {"bbox": [x0, y0, x1, y1], "px": area}))
+        x, y = layout["points"][r][c]
+        radius = dot if state == "empty" else reach
+        if state == "hole":
+            # the hole as drawn: a disc or ring whose radius the bulk of its ink shows (a filled disc of
+            # radius R has 75 % of its ink within 0.87 R), so a mark beside it is not taken for the hole;
+            # the margin holds its blur and JPEG fringe
+            top, left = max(0, int(y) - reach), max(0, int(x) - reach)
+            ys, xs = np.nonzero(ink[top:int(y) + reach + 1, left:int(x) + reach + 1])
+            d = np.hypot(xs + left - x, ys + top - y)
+            d = d[d <= reach]
+            if len(d):
+                radius = min(reach, int(math.ceil(float(np.percentile(d, 75)) / 0.87
+                                                  + prog["marks"]["hole_margin_px_per_unit"] * unit)) + tol // 2)
+        cv2.circle(explained, (int(round(x)), int(round(y))), radius, 1, -1)
+    faint = new_ink(a_dark, i_dark, max(2, tol // 2), prog, prog["marks"]["faint_fraction"]) & inside
+    crease = max(2, int(round(prog["marks"]["crease_px_per_unit"] * unit)) + tol // 2)
+    for (ax, ay), (bx, by) in crease_segments(truth["n"], [tuple(f) for f in truth["folds"]]):
+        a, b = (sx0 + ax * unit, sy0 + ay * unit), (sx0 + bx * unit, sy0 + by * unit)
+        # a crease is read where a line runs along most of it (a dot on the fold line is still a mark)
+        if line_coverage(faint, a, b, crease) >= prog["line_drawn_from"]:
+            cv2.line(explained, (int(round(a[0])), int(round(a[1]))), (int(round(b[0])), int(round(b[1]))), 1,
+                     2 * crease + 1)
+    marks = unexplained_marks(ink, faint, explained > 0, unit, inside,
+                              {"min_extent": prog["marks"]["min_extent"], "min_area": prog["marks"]["min_area"]})
+    stray = [m for m in marks if m.sure]
+    for m in stray:
+        violations.append(Violation("stray_mark", f"{describe(m, unit, 'lattice step')} on the sheet, no hole",
+                                    {"bbox": m.bbox, "px": m.area_px, **m.to_json(unit)}))
+    unsure += [{"faint_mark": m.to_json(unit)} for m in marks if not m.sure]
     defects = missing + extra + len(stray) + len(unsure)
     drawn = sum(s == "hole" for s in states.values())
     if drawn == 0 and not unsure and not stray:
@@ -512,10 +565,21 @@ def check_cross_section(record: InstanceRecord, answer: np.ndarray, input_image:
     # marks away from the answer: compared with a looser tolerance, so that the cube's own lines bent by a
     # redrawn page (a few px more than the registration undoes) are not taken for marks
     loose = new_ink(a_dark, i_dark, 2 * tol, prog) & area
-    leftover = loose & ~explained
+    faint = new_ink(a_dark, i_dark, 2 * tol, prog, prog["marks"]["faint_fraction"]) & area
     # a line crossing the cube's edges is cut into pieces there (ink near input ink is not new): pieces a
-    # few pixels apart are one mark
-    stray = components(leftover, prog["stray_mark_min_px"], join_px=4 * tol + 4)
+    # few pixels apart are one mark. Sizes relative to the drawing: cross_section_scale_of_side x the side
+    scale = prog["marks"]["cross_section_scale_of_side"] * layout["side"]
+    sizes = {"min_extent": prog["marks"]["min_extent"], "min_area": prog["marks"]["min_area"]}
+    min_px = int(math.ceil(sizes["min_area"] * scale * scale))
+    stray = [s for s in components(loose & ~explained, min_px, join_px=4 * tol + 4)
+             if max(s[2] - s[0], s[3] - s[1]) >= sizes["min_extent"] * scale]
+    # faint marks (not joined that far: JPEG and tint leave faint specks all along the cube's lines)
+    covered = explained.copy()
+    for sx0, sy0, sx1, sy1, _ in stray:
+        covered[sy0:sy1, sx0:sx1] = True
+    marks = unexplained_marks(loose, faint, covered, scale, None, sizes)
+    stray += [[*m.bbox, m.area_px] for m in marks if m.sure]
+    faint_marks = [{"faint_mark": m.to_json(scale)} for m in marks if not m.sure]
     long_stray = [s for s in stray if max(s[2] - s[0], s[3] - s[1]) >= prog["stray_line_frac"] * layout["side"]]
     for s in long_stray:
         violations.append(Violation("extra_edge", f"a line of {s[4]} px that is no side of the section",
@@ -531,6 +595,7 @@ def check_cross_section(record: InstanceRecord, answer: np.ndarray, input_image:
         violations.append(Violation("context_modified", f"{px} px of the cube's drawing erased",
                                     {"bbox": [rx0, ry0, rx1, ry1], "px": px, "kind": "removed"}))
     drawn = m - missing - len(unsure)
+    unsure += faint_marks
     defects = missing + extra + len(unsure) + (len(stray) - len(long_stray))
     if missing >= 2 and (drawn > 0 or extra > 0):
         violations.append(Violation("wrong_polygon", f"the drawn figure is not the section polygon ({missing} of {m} "
