@@ -437,6 +437,37 @@ def halving_partition(n: int, order: list[int]) -> np.ndarray:
     return lab
 
 
+def _halving_rects(n: int, order: list[int]) -> frozenset[tuple[int, int, int, int]]:
+    """The regions of ``halving_partition(n, order)`` as rectangles (row0, col0, row1, col1): the halves
+    given away and the rectangle left, by the same steps."""
+    rects = []
+    r0, c0, r1, c1 = 0, 0, n, n
+    for step in order:
+        h, w = r1 - r0, c1 - c0
+        if h * w == 1:
+            break
+        vertical = w > h or (w == h and step & 2)
+        if vertical:
+            m = c0 + w // 2
+            give, keep = ((r0, c0, r1, m), (r0, m, r1, c1)) if step & 1 else ((r0, m, r1, c1), (r0, c0, r1, m))
+        else:
+            m = r0 + h // 2
+            give, keep = ((r0, c0, m, c1), (m, c0, r1, c1)) if step & 1 else ((m, c0, r1, c1), (r0, c0, m, c1))
+        rects.append(give)
+        r0, c0, r1, c1 = keep
+    rects.append((r0, c0, r1, c1))
+    return frozenset(rects)
+
+
+def _halving_key(n: int, rects: frozenset[tuple[int, int, int, int]]) -> bytes:
+    """:func:`_partition_key` of the partition into ``rects``: relabelled in first-occurrence order
+    (row-major), a rectangle's first cell is its top-left corner, so its label is that corner's rank."""
+    lab = np.empty((n, n), np.int64)
+    for rank, (r0, c0, r1, c1) in enumerate(sorted(rects)):
+        lab[r0:r1, c0:c1] = rank
+    return lab.tobytes()
+
+
 def nicomachus_widths(n: int) -> list[int]:
     return list(range(1, n + 1))
 
@@ -487,8 +518,17 @@ def _valid_partitions_by_key(identity: str, items: tuple[tuple[str, int], ...]) 
     elif identity == "halving":
         n = params["n"]
         steps = int(np.log2(n * n))
-        out = [halving_partition(n, order) for order in _halving_orders(n, steps)]
-    unique: dict[bytes, np.ndarray] = {}
+        # orders giving the same rectangles give the same partition (the same key): only the first of
+        # each is drawn, and its key is read off the rectangles (:func:`_halving_key`)
+        unique: dict[bytes, np.ndarray] = {}
+        seen: set[frozenset] = set()
+        for order in _halving_orders(n, steps):
+            rects = _halving_rects(n, order)
+            if rects not in seen:
+                seen.add(rects)
+                unique.setdefault(_halving_key(n, rects), halving_partition(n, order))
+        return unique
+    unique = {}
     for lab in out:
         key = _partition_key(lab)
         unique.setdefault(key, lab)

@@ -234,3 +234,17 @@ def test_minesweeper_counter_equals_enumeration():
                            for cell, k in revealed.items())
         for limit in (1, 2, 3):
             assert ms.count_layouts(rows, cols, revealed, limit)[0] == min(layouts, limit)
+
+
+def test_halving_partitions_from_rectangles_equal_drawing_every_order():
+    from genpuzzle.solvers import math_proof as geo
+
+    for n in (2, 4, 8):
+        steps = int(np.log2(n * n))
+        plain: dict[bytes, np.ndarray] = {}
+        for order in geo._halving_orders(n, steps):
+            lab = geo.halving_partition(n, order)
+            plain.setdefault(geo._partition_key(lab), lab)
+        fast = geo._valid_partitions_by_key("halving", (("n", n),))
+        assert list(fast) == list(plain)
+        assert all(np.array_equal(a, b) for a, b in zip(fast.values(), plain.values()))
