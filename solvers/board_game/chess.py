@@ -102,7 +102,10 @@ def _legal_moves_by_mask(cb: Any, masks: list[tuple[int, int]]) -> Iterator[list
     import chess
 
     king_mask = cb.kings & cb.occupied_co[cb.turn]
-    if cb.is_variant_end() or not king_mask:
+    # (the steps are python-chess's private methods, stable since 1.0; a version without them gets the
+    # public generator, the same moves in the same order)
+    private = all(hasattr(cb, name) for name in ("_slider_blockers", "_generate_evasions", "_is_safe"))
+    if cb.is_variant_end() or not king_mask or not private:
         for from_mask, to_mask in masks:
             yield list(cb.generate_legal_moves(from_mask, to_mask))
         return
