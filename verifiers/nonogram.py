@@ -209,12 +209,6 @@ def _glyph_cell(rim: np.ndarray, box: list[int]) -> np.ndarray:
 
 
 SQUARE_PAIR = 0.45  # a glyph read as no digit at least this wide (x its height) may be two touching digits
-# A glyph read surely as one digit but this many times as wide as the page's digits is two touching digits
-# too (a hand's "14", its "1" leaning into the "4", read as a sure 4) when it is also nearly as wide as tall:
-# it is cut, and when the halves do not both read surely, it is no sure digit. (An italic Old Standard "4"
-# is 1.45x the page's median digit width but 0.76x its height: one digit.)
-WIDE_PAIR = 1.4
-WIDE_PAIR_ASPECT = 0.85
 
 
 def _split_touching(line: list[list[int]], ink: np.ndarray, digit_h: float, min_aspect: float = 1.05
@@ -552,20 +546,19 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
     # both halves read surely as digits. Such a strip is marked ``square_cut``: a cut guessed this way can
     # confirm the puzzle's numbers, but never count as a changed clue (a wide digit read as no digit, cut in
     # two, must not read as a change).
-    # A leaning "1" overlaps its neighbour in x (kiloji's "10"): no column separates them, so the glyph is
-    # also cut along slanted lines; a cut is taken when its halves read surely, and every slant that reads
-    # surely reads the same two digits.
+    # The thinnest column can lie inside a narrow "0", and a leaning "1" overlaps its neighbour in x (kiloji's
+    # "10"): when the cut at the thinnest column does not read surely, the glyph is also cut at its next-
+    # thinnest columns and along slanted lines, and such a cut is taken when its halves read surely and every
+    # other cut that reads surely reads the same two digits.
     halves: dict[int, list[list[tuple[np.ndarray, list[int]]]]] = {}  # per glyph: candidate cuts
     cut_strips: set[int] = set()
-    wide_sure: set[int] = set()  # glyphs read surely as one digit, but as wide as two
     half_cells: dict[int, list[list[np.ndarray]]] = {}  # glyphs whose cuts' halves did not read surely: per cut
+    primary: dict[int, bool] = {}  # whether a glyph's first cut is the one at its thinnest column
     for i, r in enumerate(readings):
         gx0, gy0, gx1, gy1 = sources[i][2]
         w, h = gx1 - gx0, gy1 - gy0
-        unsure_glyph = (r.digit is None or r.confidence < confident) and r.symbol != digits.SYMBOL_BLANK
-        wide = (r.digit is not None and r.confidence >= confident and w >= WIDE_PAIR * digit_w
-                and w >= WIDE_PAIR_ASPECT * h)
-        if (unsure_glyph or wide) and SQUARE_PAIR * h <= w <= 1.05 * h and h >= FRAGMENT * digit_h:
+        if (r.digit is None or r.confidence < confident) and r.symbol != digits.SYMBOL_BLANK \
+                and SQUARE_PAIR * h <= w <= 1.05 * h and h >= FRAGMENT * digit_h:
             rim, ink = sources[i][0], sources[i][1]
             candidates = []
             cut = _split_touching([[gx0, gy0, gx1, gy1]], ink, digit_h, min_aspect=0.0)
@@ -582,8 +575,7 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
                     candidates.append(pair)
             if candidates:
                 halves[i] = candidates
-                if wide:
-                    wide_sure.add(i)
+                primary[i] = len(cut) == 2
     if halves:
         order = [(i, c) for i in halves for c in range(len(halves[i]))]
         extra = reader.read([_glyph_cell(im, b) for i, c in order for im, b in halves[i][c]])
@@ -593,6 +585,8 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
         for i, cuts in read_cuts.items():
             sure = [(c, a, b) for c, a, b in cuts
                     if all(g.digit is not None and g.confidence >= confident for g in (a, b))]
+            if sure and primary[i] and sure[0][0] == 0:
+                sure = sure[:1]  # the cut at the thinnest column reads surely: taken as it stands
             if not sure or len({(a.digit, b.digit) for _, a, b in sure}) > 1:
                 half_cells[i] = [[_glyph_cell(im, box) for im, box in cut] for cut in halves[i]]
                 continue
@@ -616,8 +610,6 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
                                   for number in plan for i in number]
     out = []
     for j, (plan, gboxes, odd, unclear) in enumerate(zip(plans, boxes_per_strip, bad, unclear_gaps)):
-        if any(i in wide_sure and i in half_cells for idx in plan for i in idx):
-            odd, unclear = True, False  # a glyph as wide as two digits whose halves do not read: not a sure digit
         values: list[int] | None = []
         conf = 1.0
         texts = []
