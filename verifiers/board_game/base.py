@@ -804,6 +804,14 @@ def verify_board(record: InstanceRecord, answer: np.ndarray, input_image: np.nda
     if unknown:
         violations.append(_cells_violation("unknown_piece", f"{len(unknown)} cell(s) hold something that is "
                                            "no piece of this game", unknown, layout))
+    marks = reading.notes.get("stray_marks", [])
+    if marks:
+        # ink on the board that no piece read and not the move explains (a note, a scribble, a digit)
+        violations.append(Violation(
+            "stray_mark", f"{len(marks)} mark(s) on the board that are no piece and not the move",
+            {"cells": [cell_name(*m["rc"], layout["rows"]) for m in marks], "boxes": [m["box"] for m in marks],
+             "extent_pitch": [m["extent"] for m in marks], "area_pitch2": [m["area"] for m in marks],
+             "contrast": [m["contrast"] for m in marks], "bbox": union_box([m["box"] for m in marks])}))
     labels = check_labels(answer, input_image, layout)
     n_labels = len(layout.get("labels", []))
     changed = labels["erased"] + labels["replaced"]

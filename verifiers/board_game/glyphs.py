@@ -513,9 +513,142 @@ def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
         states.append(srow)
         conf.append(crow)
         evidence.append(erow)
+    marks, faint = stray_marks(rgb, np.asarray(input_image), layout, position, states, pen, ink_de)
+    for mark in faint:
+        # faint ink on an empty cell: neither clearly a mark nor clearly nothing
+        r, c = mark["rc"]
+        if states[r][c] == EMPTY:
+            states[r][c], conf[r][c] = UNSURE, 0.3
+            evidence[r][c] = {**evidence[r][c], "faint_mark": mark["box"],
+                              "reason": "faint ink on an empty cell that no piece or the move explains"}
     reading = BoardReading(states, conf, evidence)
     reading.notes["page_contrast"] = contrast_ev
+    if marks:
+        reading.notes["stray_marks"] = marks
     return reading
+
+
+STRAY_FAINT = 0.6  # ink from this share of the ink threshold up to it is faint (unsure, not a mark)
+STRAY_TOL = 0.07  # x pitch the input's ink is widened by (a heavier pen, JPEG ringing, registration)
+STRAY_SPECK = 0.03  # opening size (x pitch): noise, texture and JPEG specks are no mark
+STRAY_EXTENT = 0.2  # a stray mark spans at least this (x pitch) ...
+STRAY_AREA = 0.006  # ... and covers at least this (x pitch squared) where nothing explains it
+STRAY_PIECE_MARGIN = 0.1  # x pitch: ink this close to a piece's cell may be the piece drawn larger
+STRAY_ARROW = 0.25  # half width (x pitch) of the corridor between the move's cells (an arrow, a highlight)
+
+
+def stray_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
+                position: Sequence[Sequence[str]], states: Sequence[Sequence[str]], pen: int = 0,
+                ink_de: float = INK_DE) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Ink on the board that nothing read explains: ``(marks, faint)``.
+
+    A pixel of the answer (with the page's tint taken back, :func:`page_tint`) is new ink by how far
+    (Delta E, per channel summed in quadrature) its colour lies outside the range of the input's colours
+    within STRAY_TOL pitch + ``pen`` px: a line redrawn heavier, a shifted, blurred or JPEG'd edge, a
+    board's own squares all stay inside that range; a mark on flat board does not. It is accounted for
+    only on the cells empty on the input and read empty, away from cells holding pieces
+    (STRAY_PIECE_MARGIN: a piece drawn larger) and off the move's corridor (the changed cells and the
+    band between every two of them: an arrow or a highlight of the move). After an opening of
+    STRAY_SPECK pitch, ink farther than ``ink_de`` is grouped across the board's lines (which cut a mark
+    where they explain it); a group spanning STRAY_EXTENT pitch with STRAY_AREA pitch squared of
+    accountable ink is a mark; one that reaches that size only from STRAY_FAINT of ``ink_de`` is faint.
+    Each entry: ``rc`` (the cell holding most of it), ``box``, ``extent`` (x pitch), ``area`` (x pitch
+    squared), ``contrast`` (its median Delta E outside the input's range)."""
+    import cv2
+
+    rgb = np.ascontiguousarray(np.asarray(answer)[:, :, :3], dtype=np.uint8)
+    inp = np.ascontiguousarray(np.asarray(input_image)[:, :, :3], dtype=np.uint8)
+    if rgb.shape != inp.shape:
+        return [], []
+    rows, cols, pitch = layout["rows"], layout["cols"], float(layout["cell_px"])
+    H, W = inp.shape[:2]
+    centres = [layout["cell_centers"][r][c] for r in range(rows) for c in range(cols)]
+    half = 0.5 * pitch
+    tol = max(2, int(round(STRAY_TOL * pitch)) + pen)
+    # the board's tiles and a margin of tol about them: the input's colours just outside explain an edge
+    x0 = max(0, int(min(x for x, _ in centres) - half) - tol)
+    y0 = max(0, int(min(y for _, y in centres) - half) - tol)
+    x1 = min(W, int(max(x for x, _ in centres) + half) + 1 + tol)
+    y1 = min(H, int(max(y for _, y in centres) + half) + 1 + tol)
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return [], []
+    window = np.ones((2 * tol + 1,) * 2, np.uint8)
+    gain = page_tint(rgb, inp, layout["board_bbox"])
+    page = rgb if gain is None else np.clip(rgb * gain[None, None, :], 0, 255).astype(np.uint8)
+
+    def lab_of(a: np.ndarray) -> np.ndarray:
+        lab = cv2.cvtColor(np.ascontiguousarray(a[y0:y1, x0:x1]), cv2.COLOR_RGB2LAB).astype(np.float32)
+        lab[:, :, 0] *= 100 / 255  # OpenCV's 8-bit L* runs 0..255; a* and b* are unit steps
+        return lab
+
+    now, was = lab_of(page), lab_of(inp)
+    # how far each answer pixel lies outside the range of the input's colours within tol px (per channel):
+    # a line redrawn heavier, a blurred or shifted edge, JPEG between two colours all stay inside it
+    lo, hi = cv2.erode(was, window), cv2.dilate(was, window)
+    outside = np.maximum(lo - now, 0) + np.maximum(now - hi, 0)
+    seen = np.sqrt((outside * outside).sum(axis=2))
+    open_area = np.zeros(seen.shape, np.uint8)
+    held = np.zeros(seen.shape, np.uint8)
+    owner = np.full(seen.shape, -1, np.int32)
+    changed = []
+    for r in range(rows):
+        for c in range(cols):
+            cx, cy = layout["cell_centers"][r][c]
+            tile = (slice(max(0, int(round(cy - half)) - y0), max(0, int(round(cy + half)) - y0 + 1)),
+                    slice(max(0, int(round(cx - half)) - x0), max(0, int(round(cx + half)) - x0 + 1)))
+            owner[tile] = r * cols + c
+            if states[r][c] != position[r][c]:
+                changed.append((int(round(cx - x0)), int(round(cy - y0))))
+            if states[r][c] == EMPTY and position[r][c] == EMPTY:
+                open_area[tile] = 1
+            else:
+                held[tile] = 1
+    margin = max(1, int(round(STRAY_PIECE_MARGIN * pitch)))
+    held = cv2.dilate(held, np.ones((2 * margin + 1,) * 2, np.uint8))
+    corridor = np.zeros_like(held)
+    width = max(1, int(round(2 * STRAY_ARROW * pitch)))
+    for i, a in enumerate(changed):
+        for b in changed[i:]:
+            cv2.line(corridor, a, b, 1, width)
+    accountable = (open_area > 0) & (held == 0) & (corridor == 0)
+    k = max(2, int(round(STRAY_SPECK * pitch)))
+    speck = np.ones((k, k), np.uint8)
+
+    def components(threshold: float) -> list[dict[str, Any]]:
+        ink = cv2.morphologyEx((seen > threshold).astype(np.uint8), cv2.MORPH_OPEN, speck)
+        # a mark crossing the board's lines is cut where they explain it: its pieces are grouped across them
+        joined = cv2.dilate(ink, np.ones((2 * tol + 3,) * 2, np.uint8))
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
+        out = []
+        for n in range(1, count):
+            bx, by, bw, bh, _ = (int(v) for v in stats[n])
+            free = ((labels[by:by + bh, bx:bx + bw] == n) & (ink[by:by + bh, bx:bx + bw] > 0)
+                    & accountable[by:by + bh, bx:bx + bw])
+            if not free.any():
+                continue
+            area = float(free.sum()) / pitch ** 2
+            if area < STRAY_AREA:
+                continue
+            ys, xs = np.nonzero(free)
+            extent = max(int(np.ptp(xs)) + 1, int(np.ptp(ys)) + 1) / pitch
+            if extent < STRAY_EXTENT:
+                continue
+            cells = owner[by:by + bh, bx:bx + bw][free]
+            cell = int(np.bincount(cells[cells >= 0]).argmax()) if (cells >= 0).any() else 0
+            out.append({"rc": (cell // cols, cell % cols),
+                        "box": [bx + int(xs.min()) + x0, by + int(ys.min()) + y0, bx + int(xs.max()) + 1 + x0,
+                                by + int(ys.max()) + 1 + y0],
+                        "extent": round(extent, 3), "area": round(area, 4),
+                        "contrast": round(float(np.median(seen[by:by + bh, bx:bx + bw][free])), 1)})
+        return out
+
+    marks = components(ink_de)
+    faint = [m for m in components(STRAY_FAINT * ink_de) if not any(_overlap(m["box"], s["box"]) for s in marks)]
+    return marks, faint
+
+
+def _overlap(a: Sequence[int], b: Sequence[int]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 # ------------------------------------------------------------------------------------------ templates
