@@ -513,18 +513,26 @@ def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
         states.append(srow)
         conf.append(crow)
         evidence.append(erow)
-    marks, faint = stray_marks(rgb, np.asarray(input_image), layout, position, states, pen, ink_de)
+    reading = BoardReading(states, conf, evidence)
+    reading.notes["page_contrast"] = contrast_ev
+    return account_ink(reading, rgb, np.asarray(input_image), layout, position, pen, ink_de)
+
+
+def account_ink(reading: BoardReading, answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
+                position: Sequence[Sequence[str]], pen: int = 0, ink_de: float = INK_DE) -> BoardReading:
+    """``reading`` with the board's unexplained ink accounted for (:func:`stray_marks`): marks are listed
+    in ``notes["stray_marks"]`` (the track charges them as ``stray_mark``); a faint one makes its empty
+    cell unsure. Every board reader ends with this: no ink on the board is silently ignored."""
+    marks, faint = stray_marks(answer, input_image, layout, position, reading.states, pen, ink_de)
     for mark in faint:
         # faint ink on an empty cell: neither clearly a mark nor clearly nothing
         r, c = mark["rc"]
-        if states[r][c] == EMPTY:
-            states[r][c], conf[r][c] = UNSURE, 0.3
-            evidence[r][c] = {**evidence[r][c], "faint_mark": mark["box"],
-                              "reason": "faint ink on an empty cell that no piece or the move explains"}
-    reading = BoardReading(states, conf, evidence)
-    reading.notes["page_contrast"] = contrast_ev
-    if marks:
-        reading.notes["stray_marks"] = marks
+        if reading.states[r][c] == EMPTY:
+            reading.states[r][c], reading.confidence[r][c] = UNSURE, 0.3
+            if reading.evidence:
+                reading.evidence[r][c] = {**reading.evidence[r][c], "faint_mark": mark["box"],
+                                          "reason": "faint ink on an empty cell that no piece or the move explains"}
+    reading.notes["stray_marks"] = marks
     return reading
 
 
@@ -533,6 +541,7 @@ STRAY_TOL = 0.07  # x pitch the input's ink is widened by (a heavier pen, JPEG r
 STRAY_SPECK = 0.03  # opening size (x pitch): noise, texture and JPEG specks are no mark
 STRAY_EXTENT = 0.2  # a stray mark spans at least this (x pitch) ...
 STRAY_AREA = 0.006  # ... and covers at least this (x pitch squared) where nothing explains it
+STRAY_LINE = 0.1  # x pitch: the widest board line a mark's pieces are grouped across
 STRAY_PIECE_MARGIN = 0.1  # x pitch: ink this close to a piece's cell may be the piece drawn larger
 STRAY_ARROW = 0.25  # half width (x pitch) of the corridor between the move's cells (an arrow, a highlight)
 
@@ -547,13 +556,14 @@ def stray_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, A
     within STRAY_TOL pitch + ``pen`` px: a line redrawn heavier, a shifted, blurred or JPEG'd edge, a
     board's own squares all stay inside that range; a mark on flat board does not. It is accounted for
     only on the cells empty on the input and read empty, away from cells holding pieces
-    (STRAY_PIECE_MARGIN: a piece drawn larger) and off the move's corridor (the changed cells and the
-    band between every two of them: an arrow or a highlight of the move). After an opening of
-    STRAY_SPECK pitch, ink farther than ``ink_de`` is grouped across the board's lines (which cut a mark
-    where they explain it); a group spanning STRAY_EXTENT pitch with STRAY_AREA pitch squared of
-    accountable ink is a mark; one that reaches that size only from STRAY_FAINT of ``ink_de`` is faint.
+    (STRAY_PIECE_MARGIN: a piece drawn larger) and off the move's corridor (the changed cells' tiles and
+    the band between every two of them). After an opening of STRAY_SPECK pitch, ink farther than
+    ``ink_de`` is grouped across the board's lines (which cut a mark where they explain it); a group that
+    reaches the corridor, or is one straight stroke aimed at a changed cell (an arrow cut where it crosses
+    a piece of its colour), annotates the move (an arrow, a frame, a highlight); a group spanning
+    STRAY_EXTENT pitch with STRAY_AREA pitch squared of accountable ink is a mark; one that reaches that size only from STRAY_FAINT of ``ink_de`` is faint.
     Each entry: ``rc`` (the cell holding most of it), ``box``, ``extent`` (x pitch), ``area`` (x pitch
-    squared), ``contrast`` (its median Delta E outside the input's range)."""
+    squared), ``contrast`` (the 90th percentile of its Delta E outside the input's range)."""
     import cv2
 
     rgb = np.ascontiguousarray(np.asarray(answer)[:, :, :3], dtype=np.uint8)
@@ -590,6 +600,7 @@ def stray_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, A
     open_area = np.zeros(seen.shape, np.uint8)
     held = np.zeros(seen.shape, np.uint8)
     owner = np.full(seen.shape, -1, np.int32)
+    move_tiles = np.zeros(seen.shape, np.uint8)
     changed = []
     for r in range(rows):
         for c in range(cols):
@@ -599,13 +610,14 @@ def stray_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, A
             owner[tile] = r * cols + c
             if states[r][c] != position[r][c]:
                 changed.append((int(round(cx - x0)), int(round(cy - y0))))
+                move_tiles[tile] = 1
             if states[r][c] == EMPTY and position[r][c] == EMPTY:
                 open_area[tile] = 1
             else:
                 held[tile] = 1
     margin = max(1, int(round(STRAY_PIECE_MARGIN * pitch)))
     held = cv2.dilate(held, np.ones((2 * margin + 1,) * 2, np.uint8))
-    corridor = np.zeros_like(held)
+    corridor = move_tiles.copy()
     width = max(1, int(round(2 * STRAY_ARROW * pitch)))
     for i, a in enumerate(changed):
         for b in changed[i:]:
@@ -617,15 +629,18 @@ def stray_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, A
     def components(threshold: float) -> list[dict[str, Any]]:
         ink = cv2.morphologyEx((seen > threshold).astype(np.uint8), cv2.MORPH_OPEN, speck)
         # a mark crossing the board's lines is cut where they explain it: its pieces are grouped across them
-        joined = cv2.dilate(ink, np.ones((2 * tol + 3,) * 2, np.uint8))
+        # (a gap of the line's tol on each side plus a line up to STRAY_LINE pitch wide)
+        joined = cv2.dilate(ink, np.ones((2 * tol + int(round(STRAY_LINE * pitch)) + 1,) * 2, np.uint8))
         count, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
         out = []
         for n in range(1, count):
             bx, by, bw, bh, _ = (int(v) for v in stats[n])
-            free = ((labels[by:by + bh, bx:bx + bw] == n) & (ink[by:by + bh, bx:bx + bw] > 0)
-                    & accountable[by:by + bh, bx:bx + bw])
-            if not free.any():
-                continue
+            part = (labels[by:by + bh, bx:bx + bw] == n) & (ink[by:by + bh, bx:bx + bw] > 0)
+            free = part & accountable[by:by + bh, bx:bx + bw]
+            if not free.any() or (corridor[by:by + bh, bx:bx + bw][part] > 0).any():
+                continue  # nothing accountable, or ink reaching the move's cells: an arrow, a frame of the move
+            if _points_at(part, bx, by, changed, pitch):
+                continue  # a straight stroke aimed at a changed cell: an arrow's piece, cut where it crosses a piece
             area = float(free.sum()) / pitch ** 2
             if area < STRAY_AREA:
                 continue
@@ -639,12 +654,31 @@ def stray_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, A
                         "box": [bx + int(xs.min()) + x0, by + int(ys.min()) + y0, bx + int(xs.max()) + 1 + x0,
                                 by + int(ys.max()) + 1 + y0],
                         "extent": round(extent, 3), "area": round(area, 4),
-                        "contrast": round(float(np.median(seen[by:by + bh, bx:bx + bw][free])), 1)})
+                        "contrast": round(float(np.percentile(seen[by:by + bh, bx:bx + bw][free], 90)), 1)})
         return out
 
     marks = components(ink_de)
     faint = [m for m in components(STRAY_FAINT * ink_de) if not any(_overlap(m["box"], s["box"]) for s in marks)]
     return marks, faint
+
+
+STRAY_STRAIGHT = 0.05  # x pitch: a stroke whose ink spreads at most this across its axis is straight
+
+
+def _points_at(part: np.ndarray, bx: int, by: int, targets: Sequence[tuple[int, int]], pitch: float) -> bool:
+    """Whether the ink ``part`` (a crop at (bx, by)) is one straight stroke (spread across its main axis
+    <= STRAY_STRAIGHT pitch) whose line passes within half a pitch of one of ``targets`` (cell centres)."""
+    ys, xs = np.nonzero(part)
+    if len(xs) < 6 or not targets:
+        return False
+    pts = np.stack([xs + bx, ys + by], axis=1).astype(np.float64)
+    centre = pts.mean(axis=0)
+    values, vectors = np.linalg.eigh(np.cov((pts - centre).T))
+    if np.sqrt(max(values[0], 0.0)) > STRAY_STRAIGHT * pitch:
+        return False
+    axis = vectors[:, 1]
+    normal = np.array([-axis[1], axis[0]])
+    return any(abs(float((np.array(t, np.float64) - centre) @ normal)) <= 0.5 * pitch for t in targets)
 
 
 def _overlap(a: Sequence[int], b: Sequence[int]) -> bool:
