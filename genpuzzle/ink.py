@@ -55,6 +55,39 @@ def added_darkness(answer_dark: np.ndarray, input_dark: np.ndarray, tol_px: int)
     return np.clip(np.asarray(answer_dark, np.float32) - near, 0, None)
 
 
+def channel_darkness(image: np.ndarray, cell_px: float) -> np.ndarray:
+    """Per pixel and channel (H x W x 3, uint8, 0..255): how much darker the channel is than the local
+    paper (the shared cell reader's shadow-corrected paper model, each channel's paper the page's paper
+    colour scaled by the local paper brightness; ``cell_px``: the largest mark that is not paper). Kept per
+    channel so that black ink over a yellow piece is new in the red and green channels."""
+    from genpuzzle.verifiers.cells import _luma, _paper_colour, paper_map
+
+    rgb = np.ascontiguousarray(np.asarray(image)[:, :, :3], dtype=np.uint8)
+    light = paper_map(_luma(rgb), cell_px)
+    colour = _paper_colour(rgb)
+    paper_luma = max(1.0, float(colour @ np.array([0.299, 0.587, 0.114])))
+    scaled = cv2.merge([cv2.convertScaleAbs(ch, alpha=paper_luma / max(1.0, float(c)))
+                        for ch, c in zip(cv2.split(rgb), colour)]).astype(np.float32)
+    level = cv2.divide(scaled, cv2.merge([light, light, light]))
+    return cv2.subtract(np.full(rgb.shape, 255, np.uint8), cv2.convertScaleAbs(level, alpha=255.0))
+
+
+def near_ink(input_dark: np.ndarray, tol_px: int) -> np.ndarray:
+    """The darkest input value within ``tol_px`` (a disc) of each pixel, per channel: what the answer may
+    show there without adding ink (the input's ink left in place, moved a little or redrawn thicker)."""
+    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * int(tol_px) + 1, 2 * int(tol_px) + 1))
+    return cv2.dilate(np.ascontiguousarray(input_dark), k)
+
+
+def added_channel_darkness(answer_dark: np.ndarray, near: np.ndarray) -> np.ndarray:
+    """How much darker the answer is than :func:`near_ink` of the input in its most darkened channel
+    (uint8 H x W, maps of :func:`channel_darkness`): ink of another colour over the input's ink is added (a
+    black tick where a yellow piece was), the input's own ink left in place is not."""
+    diff = cv2.subtract(np.ascontiguousarray(answer_dark), near)
+    r, g, b = cv2.split(diff)
+    return cv2.max(cv2.max(r, g), b)
+
+
 def unexplained_marks(sure: np.ndarray, faint: np.ndarray | None, explained: np.ndarray, scale: float,
                       region: np.ndarray | None = None, params: dict[str, Any] | None = None) -> list[Mark]:
     """The marks among the added ink that ``explained`` does not cover.

@@ -223,10 +223,33 @@ def reference_pages(root: Path, record) -> list[tuple[str, np.ndarray]]:
     return [(f"reference_pen+{px}", heavier_pen(ref, px)) for px in (1, 2)]
 
 
+# small marks that are no piece (a dot, a tick, a scribble, a "7" at 3.5 and 7 % of the short side; a
+# faint grey "7") on blank paper in either panel of a correct tiling (1 Dec 2026, seventh session: these
+# scored 100 before every mark was accounted for)
+MARKS = [("dot", 0.035, (25, 25, 30)), ("tick", 0.035, (20, 20, 160)), ("scribble", 0.035, (25, 25, 30)),
+         ("seven", 0.035, (25, 25, 30)), ("dot", 0.07, (200, 30, 30)), ("tick", 0.07, (25, 25, 30)),
+         ("scribble", 0.07, (30, 120, 40)), ("seven", 0.07, (25, 25, 30)), ("seven", 0.05, (210, 210, 214))]
+
+
+def _with_mark(image: np.ndarray, root: Path, record, mark: tuple[str, float, tuple[int, int, int]],
+               seed: int) -> np.ndarray:
+    """``image`` (a painted answer, possibly rescaled) with one mark on blank paper inside the edit mask."""
+    from marks import blank_spots, draw_mark
+
+    kind, fraction, colour = mark
+    h, w = image.shape[:2]
+    mask = np.asarray(Image.open(root / record.edit_mask).convert("L").resize((w, h), Image.NEAREST)) > 127
+    size = max(8, int(fraction * min(h, w)))
+    spots = blank_spots(image.astype(int), image.astype(int), mask, size)
+    y, x = spots[np.random.default_rng(seed).integers(len(spots))]
+    return np.asarray(draw_mark(Image.fromarray(image), kind, (int(x), int(y)), size, colour, seed))
+
+
 def sweep(root: Path, pset, track, styles: list[Style], cheats: bool = False,
-          references: bool = False) -> dict[str, list[tuple[bool, str]]]:
+          references: bool = False, marks: bool = False) -> dict[str, list[tuple[bool, str]]]:
     """{style or cheat/style: [(verdict right, codes)]}; answers are saved as PNG and verified end to end.
-    ``references``: the stored references on a heavier-pen page instead of ``styles``."""
+    ``references``: the stored references on a heavier-pen page instead of ``styles``; ``marks``: a correct
+    tiling in each style in turn with one of ``MARKS`` (right: not correct, score < 100)."""
     from genpuzzle.evaluate import verify_answer
 
     out: dict[str, list[tuple[bool, str]]] = {}
@@ -247,14 +270,20 @@ def sweep(root: Path, pset, track, styles: list[Style], cheats: bool = False,
                 if polys is not None:
                     cases.append((f"{cname}/{styles[(i + k) % len(styles)].name}", polys,
                                   styles[(i + k) % len(styles)], False))
+        elif marks:
+            cases = [(f"mark_{m[0]}_{m[1]}{'_faint' if min(m[2]) > 200 else ''}/{styles[(i + k) % len(styles)].name}",
+                      solution(record), styles[(i + k) % len(styles)], False) for k, m in enumerate(MARKS)]
         else:
             cases = [(s.name, solution(record), s, True) for s in styles]
-        for name, polys, style, valid in cases:
+        for k, (name, polys, style, valid) in enumerate(cases):
             path = folder / f"{record.id}_{name.replace('/', '_')}.png"
-            Image.fromarray(paint(record, polys, style)).save(path)
+            image = paint(record, polys, style)
+            if marks:
+                image = _with_mark(image, root, record, MARKS[k], seed=i * 100 + k)
+            Image.fromarray(image).save(path)
             verdict = verify_answer(root, record, path)
             right = (verdict.score == 100) == valid and (valid or verdict.status.value != "correct")
-            out.setdefault(name if not cheats else name.split("/")[0], []).append(
+            out.setdefault(name if not (cheats or marks) else name.split("/")[0], []).append(
                 (right, f"{record.id} {name}: {verdict.score} {verdict.codes} review={verdict.needs_review}"))
     return out
 
@@ -267,6 +296,7 @@ FAMILIES = {  # name: (styles, cheats, references)
     "pen-tune": (PEN_TUNE_STYLES, False, False),
     "pen-held-out": (PEN_HELDOUT_STYLES, False, False),
     "pen-cheats": (PEN_HELDOUT_STYLES, True, False),
+    "marks": (HELDOUT_STYLES, False, False),  # a correct tiling with one of MARKS (see sweep)
 }
 
 
@@ -280,7 +310,7 @@ def main(n: int, families: list[str] | None = None, master_seed: int = 777) -> N
     track = get_track("tangram")
     for title in families or list(FAMILIES):
         styles, cheats, references = FAMILIES[title]
-        res = sweep(root, pset, track, styles, cheats, references)
+        res = sweep(root, pset, track, styles, cheats, references, marks=title == "marks")
         total = sum(len(v) for v in res.values())
         right = sum(r for v in res.values() for r, _ in v)
         print(f"== {title}: {right}/{total} right")

@@ -707,3 +707,56 @@ def test_colour_fits_cover_their_own_heavy_outline_not_their_neighbours():
     violations, _, _ = check_arrangement(reading, Polygon(puzzle.ground_truth["silhouette"]),
                                          puzzle.layout["unit_px"], TRACK.rubric)
     assert "pieces_overlap" not in [v.code for v in violations], violations
+
+
+# ------------------------------------------------------------------------------------------- other marks
+
+
+@pytest.mark.parametrize("fraction", [0.035, 0.07])
+def test_a_small_mark_beside_the_silhouette_or_in_the_tray_is_a_stray_mark(puzzle_set, answers, fraction):
+    """Every mark is accounted for: a dot, a tick, a scribble or a "7" (3.5 or 7 % of the short side) on
+    blank paper in either panel of a correct tiling is a ``stray_mark`` (tier 2) with its box and size;
+    these answers scored 100 before (the lead's scribble check)."""
+    from marks import KINDS, marked
+
+    root, pset = puzzle_set
+    for i, kind in enumerate(KINDS):
+        record = pset.records[i]
+        image = marked(Image.open(root / record.reference_images[0]), Image.open(root / record.input_image),
+                       Image.open(root / record.edit_mask), kind, fraction, seed=10 + i)
+        verdict = _verify(root, record, _save(image, answers, f"mark_{kind}_{fraction}"))
+        assert verdict.status == Status.INCORRECT and verdict.score < 100, (kind, verdict.codes)
+        assert "stray_mark" in verdict.codes, (kind, verdict.codes)
+        mark = verdict.violations[verdict.codes.index("stray_mark")]
+        assert len(mark.evidence["bbox"]) == 4 and mark.evidence["area_px"] > 0 and mark.evidence["place"]
+
+
+def test_a_faint_mark_is_unsure_never_correct(puzzle_set, answers):
+    """A light grey "7" (added darkness between the faint and the sure level): needs_review, not 100."""
+    from marks import marked
+
+    root, pset = puzzle_set
+    record = pset.records[4]
+    image = marked(Image.open(root / record.reference_images[0]), Image.open(root / record.input_image),
+                   Image.open(root / record.edit_mask), "seven", 0.05, seed=3, colour=(210, 210, 214))
+    verdict = _verify(root, record, _save(image, answers, "faint_seven"))
+    assert verdict.status == Status.NEEDS_REVIEW and verdict.needs_review and verdict.score < 100, verdict.codes
+    assert verdict.extra["unsure_marks"]
+
+
+def test_a_mark_where_a_tray_piece_was_is_a_stray_mark(puzzle_set, answers):
+    """A black "7" drawn where a yellow or any other tray piece stood in the input (the answer has emptied
+    the tray): darker than the piece in the channels the piece's colour leaves light, so it is added ink."""
+    from shapely.geometry import Polygon as P
+
+    from marks import draw_mark
+
+    root, pset = puzzle_set
+    record = pset.records[5]
+    size = int(0.05 * 600)
+    for piece in record.ground_truth["pieces"][:3]:
+        c = P(piece["polygon"]).representative_point()
+        image = draw_mark(Image.open(root / record.reference_images[0]).convert("RGB"), "seven",
+                          (int(c.x), int(c.y)), size)
+        verdict = _verify(root, record, _save(image, answers, f"mark_on_{piece['name']}"))
+        assert "stray_mark" in verdict.codes and verdict.score < 100, (piece["name"], verdict.codes)

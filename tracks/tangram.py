@@ -9,6 +9,7 @@ compact shapes that hide them. Any valid tiling is accepted, not only the stored
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import cv2
 import numpy as np
@@ -21,8 +22,8 @@ from genpuzzle.solvers.tangram import (PIECES, Arrangement, Placement, arrangeme
                                        congruent, generate_arrangement, is_simple_silhouette, measures,
                                        union_of)
 from genpuzzle.track import Track
-from genpuzzle.verifiers.tangram import (PieceReading, TangramReading, check_arrangement, read_faces,
-                                         read_pieces, tangram_score)
+from genpuzzle.verifiers.tangram import (PieceReading, TangramReading, check_arrangement, mark_violations,
+                                         read_faces, read_pieces, stray_marks, tangram_score)
 
 CONVEXITY = {"easy": (0.45, 0.66), "medium": (0.66, 0.78), "hard": (0.78, 0.95)}
 MAX_DRAWS = 20
@@ -123,7 +124,9 @@ class TangramTrack(Track):
         """Colour reading first; when it does not give tier 3, the shape reading (faces matched to pieces by
         shape: outlines, one colour, recoloured pieces) too, and the reading with the higher tier counts
         (ties: the one that identified more pieces). Unsure: neither reading identifies enough pieces
-        although the drawing covers the silhouette -> needs_review."""
+        although the drawing covers the silhouette -> needs_review. Every other mark the answer adds in the
+        panels (:func:`stray_marks`) is a ``stray_mark`` (tier at most 2), or, when faint, unsure
+        (needs_review, tier at most 2)."""
         gt = record.ground_truth
         silhouette, unit = Polygon(gt["silhouette"]), float(record.layout["unit_px"])
         colour = read_pieces(answer, gt, record.layout, self.rubric)
@@ -146,12 +149,22 @@ class TangramTrack(Track):
             and review_iou >= self.rubric["thresholds"]["coverage_iou_full"]
         off_palette = reading.method == "colour" and tier < 3 and colour.saturated_fraction > 0.01 \
             and colour.colour_match_fraction < self.rubric["needs_review_below_colour_match"]
+        marks = stray_marks(answer, input_image, record.layout, reading, silhouette, self.rubric)
+        charged = mark_violations(marks, record.layout)
+        faint = [m.to_json(unit) for m in marks if not m.sure]
+        violations = violations + charged
+        if charged or faint:
+            tier = min(tier, 2)  # one defect beside a right tiling: a small deduction
+            subscores = {**subscores, "tier": float(tier)}
+        extra: dict[str, Any] = {"colour_match_fraction": round(colour.colour_match_fraction, 4), "reading": reading.method}
+        if faint:
+            extra["unsure_marks"] = faint
         return Verdict(
             id=record.id, track=self.name, score=tangram_score(tier),
-            status=Status.CORRECT if tier == 3 and not violations else Status.INCORRECT,
+            status=Status.CORRECT if tier == 3 and not violations else Status.INCORRECT if violations
+            else Status.NEEDS_REVIEW,
             violations=violations, parsed=parsed, confidence=round(colour.colour_match_fraction, 4),
-            needs_review=unidentified or off_palette, subscores=subscores,
-            extra={"colour_match_fraction": round(colour.colour_match_fraction, 4), "reading": reading.method},
+            needs_review=unidentified or off_palette or bool(faint), subscores=subscores, extra=extra,
         )
 
     def _colours_may_mislead(self, colour: TangramReading) -> bool:

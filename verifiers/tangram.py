@@ -781,3 +781,79 @@ def check_arrangement(reading: TangramReading, silhouette: Polygon, unit_px: flo
 def tangram_score(tier: int) -> float:
     """Score per ``data/rubrics/tangram.json``: 100 * tier / 3."""
     return round(100.0 * tier / 3.0, 2)
+
+
+_INPUT_NEAR: dict[tuple[Any, ...], np.ndarray] = {}
+
+
+def _darkness(image: np.ndarray, unit: float) -> np.ndarray:
+    """Darkness 0..255 per channel against the local paper (:func:`genpuzzle.ink.channel_darkness`)."""
+    from genpuzzle.ink import channel_darkness
+
+    return channel_darkness(image, unit)
+
+
+def _input_near(input_image: np.ndarray, unit: float, tol: int) -> np.ndarray:
+    """:func:`genpuzzle.ink.near_ink` of the input's darkness, kept for the last few inputs (every answer to
+    an instance shares it)."""
+    from genpuzzle.ink import near_ink
+
+    a = np.ascontiguousarray(input_image[:, :, :3])
+    key = (a.shape, unit, tol, hash(a[::7, ::7].tobytes()))
+    cached = _INPUT_NEAR.get(key)
+    if cached is None:
+        if len(_INPUT_NEAR) >= 8:
+            _INPUT_NEAR.clear()
+        cached = _INPUT_NEAR[key] = near_ink(_darkness(a, unit), tol)
+    return cached
+
+
+def stray_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any], reading: TangramReading,
+                silhouette: Polygon, rubric: dict[str, Any]) -> list[Any]:
+    """Marks the answer adds inside the two panels that neither the input (its ink within
+    ``marks.tolerance_px_per_unit``, channel by channel: the tray's pieces, the silhouette, left or redrawn
+    a little thicker; black ink where a yellow piece was is added) nor the reading (the silhouette, every piece's drawn region and fit and every extra face,
+    grown by half an outline stroke ``faces.stroke_max_px_per_unit``, the pen growth and ``marks.margin_px``)
+    explains: a dot, a tick, a digit beside the silhouette or in the emptied tray (a band of the panel trim,
+    the pen growth and the tolerance along the panel frames is not searched). Sizes are in units
+    (:func:`genpuzzle.ink.unexplained_marks`): at least ``marks.min_extent`` across and ``marks.min_area``
+    unit^2 of ink, darker than ``marks.sure_darkness`` (else, from ``marks.faint_darkness``, faint)."""
+    from genpuzzle.ink import added_channel_darkness, unexplained_marks
+
+    m = rubric["marks"]
+    unit = float(layout["unit_px"])
+    h, w = answer.shape[:2]
+    tol = max(2, int(round(m["tolerance_px_per_unit"] * unit)))
+    added = added_channel_darkness(_darkness(answer, unit), _input_near(input_image, unit, tol))
+    # an outline stroke is centred on the piece's edge: half of it lies outside the fit (and the silhouette)
+    grow = 0.5 * rubric["faces"]["stroke_max_px_per_unit"] * unit + reading.band + m["margin_px"]
+    shapes = [polygonal(silhouette)] + [g for p in reading.pieces for g in (p.region, p.fitted)
+                                        if g is not None and not g.is_empty] + list(reading.extra)
+    explained = np.zeros((h, w), np.uint8)
+    _fill_polygon(explained, shapely.union_all([polygonal(g) for g in shapes]).buffer(grow, join_style="mitre"))
+    region = np.zeros((h, w), bool)
+    # the panel frames are the input's ink, but a rotated, rescaled page drawn with a heavier pen can bring
+    # them back a few px further in than the tolerance: the band along them is left out
+    inset = PANEL_TRIM + int(math.ceil(reading.band)) + tol
+    for key in ("silhouette_panel", "piece_area_panel"):
+        x0, y0, x1, y1 = (int(round(v)) for v in layout[key])
+        region[max(0, y0 + inset):max(0, y1 - inset), max(0, x0 + inset):max(0, x1 - inset)] = True
+    return unexplained_marks(added >= m["sure_darkness"], added >= m["faint_darkness"], explained > 0, unit, region,
+                             {"min_extent": m["min_extent"], "min_area": m["min_area"]})
+
+
+def mark_violations(marks: list[Any], layout: dict[str, Any]) -> list[Violation]:
+    """One ``stray_mark`` per mark dark enough to be sure, with where it lies and how big it is."""
+    from genpuzzle.ink import describe
+
+    unit = float(layout["unit_px"])
+    x0, _, x1, _ = (float(v) for v in layout["piece_area_panel"])
+    out = []
+    for mk in marks:
+        if not mk.sure:
+            continue
+        cx = (mk.bbox[0] + mk.bbox[2]) / 2
+        place = "in the pieces panel" if x0 <= cx <= x1 else "in the silhouette panel, off every piece"
+        out.append(Violation("stray_mark", f"{describe(mk, unit, 'unit')} {place}, no piece",
+                             {"bbox": mk.bbox, "place": place, **mk.to_json(unit)}))
+    return out
