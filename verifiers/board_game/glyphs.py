@@ -543,7 +543,6 @@ STRAY_EXTENT = 0.2  # a stray mark spans at least this (x pitch) ...
 STRAY_AREA = 0.006  # ... and covers at least this (x pitch squared) where nothing explains it
 STRAY_LINE = 0.1  # x pitch: the widest board line a mark's pieces are grouped across
 STRAY_PIECE_MARGIN = 0.1  # x pitch: ink this close to a piece's cell may be the piece drawn larger
-STRAY_ARROW = 0.25  # half width (x pitch) of the corridor between the move's cells (an arrow, a highlight)
 
 
 def stray_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
@@ -556,12 +555,13 @@ def stray_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, A
     within STRAY_TOL pitch + ``pen`` px: a line redrawn heavier, a shifted, blurred or JPEG'd edge, a
     board's own squares all stay inside that range; a mark on flat board does not. It is accounted for
     only on the cells empty on the input and read empty, away from cells holding pieces
-    (STRAY_PIECE_MARGIN: a piece drawn larger) and off the move's corridor (the changed cells' tiles and
-    the band between every two of them). After an opening of STRAY_SPECK pitch, ink farther than
-    ``ink_de`` is grouped across the board's lines (which cut a mark where they explain it); a group that
-    reaches the corridor, or is one straight stroke aimed at a changed cell (an arrow cut where it crosses
-    a piece of its colour), annotates the move (an arrow, a frame, a highlight); a group spanning
-    STRAY_EXTENT pitch with STRAY_AREA pitch squared of accountable ink is a mark; one that reaches that size only from STRAY_FAINT of ``ink_de`` is faint.
+    (STRAY_PIECE_MARGIN: a piece drawn larger) and off the move's own cells. After an opening of
+    STRAY_SPECK pitch, ink farther than ``ink_de`` continuous with ink on the move's cells annotates the
+    move (an arrow, a frame, a highlight);
+    the rest is grouped across the board's lines (which cut a mark where they explain it); a group that
+    is one straight stroke aimed at a changed cell (an arrow cut where it crosses a piece of its colour)
+    annotates the move too; a group spanning STRAY_EXTENT pitch with STRAY_AREA pitch squared of
+    accountable ink is a mark; one that reaches that size only from STRAY_FAINT of ``ink_de`` is faint.
     Each entry: ``rc`` (the cell holding most of it), ``box``, ``extent`` (x pitch), ``area`` (x pitch
     squared), ``contrast`` (the 90th percentile of its Delta E outside the input's range)."""
     import cv2
@@ -617,28 +617,28 @@ def stray_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, A
                 held[tile] = 1
     margin = max(1, int(round(STRAY_PIECE_MARGIN * pitch)))
     held = cv2.dilate(held, np.ones((2 * margin + 1,) * 2, np.uint8))
-    corridor = move_tiles.copy()
-    width = max(1, int(round(2 * STRAY_ARROW * pitch)))
-    for i, a in enumerate(changed):
-        for b in changed[i:]:
-            cv2.line(corridor, a, b, 1, width)
+    corridor = move_tiles
     accountable = (open_area > 0) & (held == 0) & (corridor == 0)
     k = max(2, int(round(STRAY_SPECK * pitch)))
     speck = np.ones((k, k), np.uint8)
 
     def components(threshold: float) -> list[dict[str, Any]]:
-        ink = cv2.morphologyEx((seen > threshold).astype(np.uint8), cv2.MORPH_OPEN, speck)
+        ink = cv2.morphologyEx((seen > threshold).astype(np.uint8), cv2.MORPH_OPEN, speck) > 0
         # a mark crossing the board's lines is cut where they explain it: its pieces are grouped across them
         # (a gap of the line's tol on each side plus a line up to STRAY_LINE pitch wide)
-        joined = cv2.dilate(ink, np.ones((2 * tol + int(round(STRAY_LINE * pitch)) + 1,) * 2, np.uint8))
+        # ink continuous with ink on the move's cells annotates the move (an arrow, a frame, a highlight)
+        _, strokes = cv2.connectedComponents(ink.astype(np.uint8), connectivity=8)
+        annotation = np.isin(strokes, np.unique(strokes[(corridor > 0) & (ink > 0)]))
+        ink = ink & ~annotation
+        joined = cv2.dilate(ink.astype(np.uint8), np.ones((2 * tol + int(round(STRAY_LINE * pitch)) + 1,) * 2, np.uint8))
         count, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
         out = []
         for n in range(1, count):
             bx, by, bw, bh, _ = (int(v) for v in stats[n])
-            part = (labels[by:by + bh, bx:bx + bw] == n) & (ink[by:by + bh, bx:bx + bw] > 0)
+            part = (labels[by:by + bh, bx:bx + bw] == n) & ink[by:by + bh, bx:bx + bw]
             free = part & accountable[by:by + bh, bx:bx + bw]
-            if not free.any() or (corridor[by:by + bh, bx:bx + bw][part] > 0).any():
-                continue  # nothing accountable, or ink reaching the move's cells: an arrow, a frame of the move
+            if not free.any():
+                continue
             if _points_at(part, bx, by, changed, pitch):
                 continue  # a straight stroke aimed at a changed cell: an arrow's piece, cut where it crosses a piece
             area = float(free.sum()) / pitch ** 2
