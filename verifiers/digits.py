@@ -491,7 +491,8 @@ DISAGREE_CONFIDENCE = 0.5  # members reading different classes: the cell is unsu
 # A solid round or square blob (a filled dot or square) is no digit in any hand or font: its ink fills
 # >= 72 % of its box (a disc 76-79 % after normalising) at an aspect >= 0.8. Of 3,673 bold/black printed
 # digit cells (44/24/16 px, JPEG) the fullest at aspect >= 0.8 is a black-weight 2, 71 %. The networks
-# read such a dot as a sure 0, so it is capped unsure.
+# read such a dot as a sure 0, so a 0 read there is capped unsure. (Only a 0: small clue digits drawn 1 px
+# heavier close their counters into blobs just as full, which the networks still read right.)
 SOLID_BLOB_FILL = 0.72
 SOLID_BLOB_ASPECT = 0.8
 SOLID_BLOB_CONFIDENCE = 0.5
@@ -643,7 +644,7 @@ class DigitReader:
         for row, i in enumerate(todo):
             k = best[row]
             if k < 10:
-                c = min(conf[row], SOLID_BLOB_CONFIDENCE) if solid_blob(prepared[i].image) else conf[row]
+                c = min(conf[row], SOLID_BLOB_CONFIDENCE) if k == 0 and solid_blob(prepared[i].image) else conf[row]
                 readings[i] = DigitReading(k, c, prepared[i].ink, str(k), k in ok)
             else:
                 symbol = SYMBOL_BLANK if k == BLANK_CLASS else SYMBOL_OTHER
