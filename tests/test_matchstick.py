@@ -242,6 +242,27 @@ def test_every_stored_solution_scores_100(puzzle_set, answers) -> None:
         assert ref.score == 100
 
 
+def _washed_out(path: Path, out: Path, contrast: float) -> Path:
+    from PIL import ImageEnhance
+
+    ImageEnhance.Contrast(Image.open(path).convert("RGB")).enhance(contrast).save(out, quality=85)
+    return out
+
+
+@pytest.mark.parametrize("contrast", [0.45, 0.6])
+def test_a_washed_out_page_is_read_against_the_contrast_it_kept(puzzle_set, answers, contrast: float) -> None:
+    """A reference at 45-60 % contrast (a faded scan, a pale redraw: light wood sticks near the paper) is the
+    same answer; the unchanged input washed out the same way still scores 0; ``page_contrast`` reports it."""
+    for record in puzzle_set.records[:4]:
+        ref = _washed_out(puzzle_set.root / record.reference_images[0], answers / f"{record.id}_washed.jpg", contrast)
+        verdict = verify_answer(puzzle_set.root, record, ref)
+        assert verdict.score == 100 and verdict.status == Status.CORRECT, (record.id, verdict.codes)
+        assert verdict.extra["page_contrast"] < 0.9
+        inp = _washed_out(puzzle_set.root / record.input_image, answers / f"{record.id}_washed_in.jpg", contrast)
+        verdict = verify_answer(puzzle_set.root, record, inp)
+        assert verdict.score == 0 and verdict.status != Status.CORRECT, (record.id, verdict.codes)
+
+
 def test_unchanged_input_scores_0(puzzle_set) -> None:
     for record in puzzle_set.records:
         verdict = verify_answer(puzzle_set.root, record, puzzle_set.root / record.input_image)

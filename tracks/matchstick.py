@@ -18,8 +18,8 @@ from genpuzzle.renderers.matchstick import render_matchstick
 from genpuzzle.solvers.matchstick import (decode, enumerate_by_glyphs, frame_for, generate, is_true, min_moves,
                                           move_counts, occupancy, operator_changes)
 from genpuzzle.track import Track
-from genpuzzle.verifiers.matchstick import (check_sticks, draw_overlay, frame_from_layout, matchstick_score,
-                                            read_sticks)
+from genpuzzle.verifiers.matchstick import (check_sticks, contrast_params, draw_overlay, frame_from_layout,
+                                            matchstick_score, page_contrast, read_sticks)
 
 MOVES = {"1move": 1, "2move": 2, "3move": 3, "4move": 4}
 TIMES_PROBABILITY = 0.2
@@ -64,7 +64,9 @@ class MatchstickTrack(Track):
 
     def verify(self, record: InstanceRecord, answer: np.ndarray, input_image: np.ndarray) -> Verdict:
         rubric = self.rubric
-        reading = read_sticks(answer, record.layout, rubric["reader"])
+        # a page washed out as a whole (a faded scan, a pale redraw) is read against the contrast it kept
+        kept = page_contrast(answer, input_image, record.layout)
+        reading = read_sticks(answer, record.layout, contrast_params(rubric["reader"], kept))
         threshold = rubric["needs_review_below_slot_confidence"]
         unsure = [j for j, c in enumerate(reading.confidence) if c < threshold]
         parsed_fill = [round(f, 3) for f in reading.fill]
@@ -80,6 +82,7 @@ class MatchstickTrack(Track):
             extra["unsure_slots"] = unsure
         if reading.unsure_marks:
             extra["unsure_marks"] = reading.unsure_marks
+        extra["page_contrast"] = round(kept, 3)
         if not violations and parsed["equation"] not in record.ground_truth["solutions"]:
             extra["unlisted_solution"] = parsed["equation"]
         # unsure readings are charged as wrong: a flagged answer never scores 100
@@ -92,7 +95,8 @@ class MatchstickTrack(Track):
         )
 
     def overlay(self, record: InstanceRecord, verdict: Verdict, answer: np.ndarray) -> np.ndarray | None:
-        return draw_overlay(answer, record.layout, read_sticks(answer, record.layout, self.rubric["reader"]))
+        params = contrast_params(self.rubric["reader"], float(verdict.extra.get("page_contrast", 1.0)))
+        return draw_overlay(answer, record.layout, read_sticks(answer, record.layout, params))
 
     def validate(self, record: InstanceRecord) -> list[str]:
         gt, layout = record.ground_truth, record.layout

@@ -133,6 +133,37 @@ def ink_map(image: np.ndarray, mark_px: float | None = None) -> np.ndarray:
     return (255.0 - darkest.astype(np.float32)) * np.float32(1.0 / 255.0)
 
 
+CONTRAST_KEPT_MIN = 0.45  # the ink threshold is never lowered below this share of the rubric's
+CONTRAST_SCALE_BELOW = 0.9  # a page keeping at least this share of the sticks' ink is read as drawn
+
+
+def page_contrast(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any]) -> float:
+    """The share of the input sticks' ink the answer page kept where the input has sticks (median over
+    those pixels of the answer's strongest ink within 2 px, over the input's): ~1 for a page drawn as
+    given, ~0.5 for a page washed out to half its contrast. Moved sticks are a few of many and do not move
+    the median. 1.0 when the input has too little stick ink to measure."""
+    L = stick_length(layout)
+    a = ink_map(answer, mark_px=0.5 * L)
+    i = ink_map(input_image, mark_px=0.5 * L)
+    if a.shape != i.shape:
+        return 1.0
+    sticks = i >= DEFAULTS["ink_threshold"]
+    if int(sticks.sum()) < 50:
+        return 1.0
+    near = cv2.dilate(a, np.ones((5, 5), np.uint8))
+    return float(np.median(near[sticks] / i[sticks]))
+
+
+def contrast_params(params: dict[str, Any], kept: float) -> dict[str, Any]:
+    """``params`` with the ink threshold scaled to a washed-out page: by ``kept`` (the
+    :func:`page_contrast`) when it is below :data:`CONTRAST_SCALE_BELOW`, never below
+    :data:`CONTRAST_KEPT_MIN` of it; never raised."""
+    if kept >= CONTRAST_SCALE_BELOW:
+        return params
+    base = {**DEFAULTS, **params}
+    return {**params, "ink_threshold": base["ink_threshold"] * max(CONTRAST_KEPT_MIN, kept)}
+
+
 def _point_segment_distance(px: np.ndarray, py: np.ndarray, a: tuple[float, float], b: tuple[float, float]) -> np.ndarray:
     ax, ay = a
     dx, dy = b[0] - ax, b[1] - ay
