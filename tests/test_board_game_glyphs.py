@@ -658,8 +658,8 @@ def _seven(answer: np.ndarray, x: float, y: float, size: float, width: int, ink=
     from PIL import Image, ImageDraw
 
     image = Image.fromarray(answer.copy())
-    ImageDraw.Draw(image).line([(x - size / 3, y - size / 2), (x + size / 3, y - size / 2), (x - size / 8, y + size / 2)],
-                               fill=ink, width=width)
+    stroke = [(x - size / 3, y - size / 2), (x + size / 3, y - size / 2), (x - size / 8, y + size / 2)]
+    ImageDraw.Draw(image).line(stroke, fill=ink, width=width)
     return np.asarray(image)
 
 
@@ -718,7 +718,8 @@ def test_an_arrow_and_highlight_of_the_move_stay_tolerated(game):
     (ax, ay), (bx, by) = (layout["cell_centers"][r][c] for r, c in (cells[0], cells[-1]))
     image = Image.fromarray(ref.copy())
     d = ImageDraw.Draw(image)
-    d.rectangle([bx - 0.48 * pitch, by - 0.48 * pitch, bx + 0.48 * pitch, by + 0.48 * pitch], outline=(230, 30, 30), width=3)
+    h = 0.48 * pitch
+    d.rectangle([bx - h, by - h, bx + h, by + h], outline=(230, 30, 30), width=3)
     d.line([(ax, ay), (bx, by)], fill=(230, 30, 30), width=max(2, round(0.05 * pitch)))
     v = verify(rec, np.asarray(image), inp, mask)
     assert "stray_mark" not in v.codes, v.violations

@@ -239,9 +239,13 @@ def read_stone_cells(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
         states.append(srow)
         conf.append(crow)
         evidence.append(erow)
-    from genpuzzle.verifiers.board_game.glyphs import account_ink
+    from genpuzzle.verifiers.board_game.glyphs import account_ink, page_pen
 
-    return account_ink(BoardReading(states, conf, evidence), answer, input_image, layout, position)
+    # the page's pen widens the tolerance of the ink test (board lines redrawn heavier)
+    pen, pen_ev = page_pen(answer, input_image, layout, position)
+    reading = account_ink(BoardReading(states, conf, evidence), answer, input_image, layout, position, pen)
+    reading.notes["pen"] = pen_ev
+    return reading
 
 
 # ------------------------------------------------------------------------------------------ X/O reader

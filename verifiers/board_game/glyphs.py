@@ -541,6 +541,7 @@ STRAY_TOL = 0.07  # x pitch the input's ink is widened by (a heavier pen, JPEG r
 STRAY_SPECK = 0.03  # opening size (x pitch): noise, texture and JPEG specks are no mark
 STRAY_EXTENT = 0.2  # a stray mark spans at least this (x pitch) ...
 STRAY_AREA = 0.006  # ... and covers at least this (x pitch squared) where nothing explains it
+STRAY_DARK_L = 25.0  # L* under which a colour's a* and b* count in proportion (dark chroma is noise)
 STRAY_LINE = 0.1  # x pitch: the widest board line a mark's pieces are grouped across
 STRAY_PIECE_MARGIN = 0.1  # x pitch: ink this close to a piece's cell may be the piece drawn larger
 
@@ -550,10 +551,10 @@ def stray_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, A
                 ink_de: float = INK_DE) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Ink on the board that nothing read explains: ``(marks, faint)``.
 
-    A pixel of the answer (with the page's tint taken back, :func:`page_tint`) is new ink by how far
-    (Delta E, per channel summed in quadrature) its colour lies outside the range of the input's colours
-    within STRAY_TOL pitch + ``pen`` px: a line redrawn heavier, a shifted, blurred or JPEG'd edge, a
-    board's own squares all stay inside that range; a mark on flat board does not. It is accounted for
+    A pixel of the answer (its colours mapped back to the input's, :func:`_colours_back`) is new ink by
+    how far (Delta E, per channel summed in quadrature) its colour lies outside the range of the input's
+    colours within STRAY_TOL pitch + ``pen`` px: a line redrawn heavier, a shifted, blurred or JPEG'd
+    edge, a board's own squares all stay inside that range; a mark on flat board does not. It is accounted for
     only on the cells empty on the input and read empty, away from cells holding pieces
     (STRAY_PIECE_MARGIN: a piece drawn larger) and off the move's own cells. After an opening of
     STRAY_SPECK pitch, ink farther than ``ink_de`` continuous with ink on the move's cells annotates the
@@ -583,24 +584,11 @@ def stray_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, A
     if x1 - x0 < 8 or y1 - y0 < 8:
         return [], []
     window = np.ones((2 * tol + 1,) * 2, np.uint8)
-    gain = page_tint(rgb, inp, layout["board_bbox"])
-    page = rgb if gain is None else np.clip(rgb * gain[None, None, :], 0, 255).astype(np.uint8)
-
-    def lab_of(a: np.ndarray) -> np.ndarray:
-        lab = cv2.cvtColor(np.ascontiguousarray(a[y0:y1, x0:x1]), cv2.COLOR_RGB2LAB).astype(np.float32)
-        lab[:, :, 0] *= 100 / 255  # OpenCV's 8-bit L* runs 0..255; a* and b* are unit steps
-        return lab
-
-    now, was = lab_of(page), lab_of(inp)
-    # how far each answer pixel lies outside the range of the input's colours within tol px (per channel):
-    # a line redrawn heavier, a blurred or shifted edge, JPEG between two colours all stay inside it
-    lo, hi = cv2.erode(was, window), cv2.dilate(was, window)
-    outside = np.maximum(lo - now, 0) + np.maximum(now - hi, 0)
-    seen = np.sqrt((outside * outside).sum(axis=2))
-    open_area = np.zeros(seen.shape, np.uint8)
-    held = np.zeros(seen.shape, np.uint8)
-    owner = np.full(seen.shape, -1, np.int32)
-    move_tiles = np.zeros(seen.shape, np.uint8)
+    shape = (y1 - y0, x1 - x0)
+    open_area = np.zeros(shape, np.uint8)
+    held = np.zeros(shape, np.uint8)
+    owner = np.full(shape, -1, np.int32)
+    move_tiles = np.zeros(shape, np.uint8)
     changed = []
     for r in range(rows):
         for c in range(cols):
@@ -619,6 +607,21 @@ def stray_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, A
     held = cv2.dilate(held, np.ones((2 * margin + 1,) * 2, np.uint8))
     corridor = move_tiles
     accountable = (open_area > 0) & (held == 0) & (corridor == 0)
+    page = _colours_back(rgb, inp, (x0, y0, x1, y1), pitch, accountable)
+
+    def lab_of(a: np.ndarray) -> np.ndarray:
+        lab = cv2.cvtColor(np.ascontiguousarray(a[y0:y1, x0:x1]), cv2.COLOR_RGB2LAB).astype(np.float32)
+        lab[:, :, 0] *= 100 / 255  # OpenCV's 8-bit L* runs 0..255; a* and b* are unit steps
+        return lab
+
+    now, was = lab_of(page), lab_of(inp)
+    # how far each answer pixel lies outside the range of the input's colours within tol px (per channel):
+    # a line redrawn heavier, a blurred or shifted edge, JPEG between two colours all stay inside it
+    lo, hi = cv2.erode(was, window), cv2.dilate(was, window)
+    outside = np.maximum(lo - now, 0) + np.maximum(now - hi, 0)
+    # near black, a* and b* are noise (JPEG's chroma on a dark stone swings by 15-20): weighed by lightness
+    outside[:, :, 1:] *= np.clip(now[:, :, :1] / STRAY_DARK_L, 0, 1)
+    seen = np.sqrt((outside * outside).sum(axis=2))
     k = max(2, int(round(STRAY_SPECK * pitch)))
     speck = np.ones((k, k), np.uint8)
 
@@ -630,7 +633,8 @@ def stray_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, A
         _, strokes = cv2.connectedComponents(ink.astype(np.uint8), connectivity=8)
         annotation = np.isin(strokes, np.unique(strokes[(corridor > 0) & (ink > 0)]))
         ink = ink & ~annotation
-        joined = cv2.dilate(ink.astype(np.uint8), np.ones((2 * tol + int(round(STRAY_LINE * pitch)) + 1,) * 2, np.uint8))
+        reach = 2 * tol + int(round(STRAY_LINE * pitch)) + 1
+        joined = cv2.dilate(ink.astype(np.uint8), np.ones((reach, reach), np.uint8))
         count, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
         out = []
         for n in range(1, count):
@@ -662,19 +666,61 @@ def stray_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, A
     return marks, faint
 
 
-STRAY_STRAIGHT = 0.05  # x pitch: a stroke whose ink spreads at most this across its axis is straight
+STRAY_GAIN = (0.5, 1.6)  # per-channel gains of a page's colour map: beyond these it is no tint or fading
+
+
+def _colours_back(rgb: np.ndarray, inp: np.ndarray, box: Sequence[int], pitch: float,
+                  where: np.ndarray) -> np.ndarray:
+    """The answer page with its colours mapped back to the input's: per channel, the least-squares line
+    answer = gain * input + offset over the flat areas of ``where`` (a mask of the crop ``box``: the
+    empty cells, whose drawing the answer keeps; the input locally constant over 0.1 pitch; pixels off
+    that line by > 30 levels, such as a mark, dropped once and refitted). A tint, a
+    faded or brightened page is such a line per channel (what :func:`page_tint` measures on the board's
+    own colour only; a dark board such as connect four's blue gives it nothing). Unchanged when a gain
+    falls outside STRAY_GAIN."""
+    import cv2
+
+    x0, y0, x1, y1 = box
+    a, i = rgb[y0:y1, x0:x1].astype(np.float32), inp[y0:y1, x0:x1].astype(np.float32)
+    k = max(3, int(round(0.1 * pitch)) | 1)
+    grey = i.mean(axis=2)
+    flat = ((cv2.dilate(grey, np.ones((k, k), np.uint8)) - cv2.erode(grey, np.ones((k, k), np.uint8))) < 3) & where
+    if flat.sum() < 200:
+        return rgb
+    step = max(1, int(flat.sum() // 20000))
+    out = rgb.astype(np.float32)
+    for ch in range(3):
+        x, y = i[:, :, ch][flat][::step], a[:, :, ch][flat][::step]
+        if np.ptp(x) < 40:  # one colour only: a gain and an offset cannot both be told
+            gain, offset = float(np.median(y)) / max(1.0, float(np.median(x))), 0.0
+        else:
+            gain, offset = np.polyfit(x, y, 1)
+            keep = np.abs(y - (gain * x + offset)) <= 30
+            if keep.sum() >= 100:
+                gain, offset = np.polyfit(x[keep], y[keep], 1)
+        if not STRAY_GAIN[0] <= gain <= STRAY_GAIN[1]:
+            return rgb
+        out[:, :, ch] = (out[:, :, ch] - offset) / gain
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
+STRAY_STRAIGHT = 0.05  # x pitch: a stroke whose ink spreads at most this across its axis ...
+STRAY_THIN = 0.12  # ... and at most this share of its spread along it is straight
 
 
 def _points_at(part: np.ndarray, bx: int, by: int, targets: Sequence[tuple[int, int]], pitch: float) -> bool:
     """Whether the ink ``part`` (a crop at (bx, by)) is one straight stroke (spread across its main axis
-    <= STRAY_STRAIGHT pitch) whose line passes within half a pitch of one of ``targets`` (cell centres)."""
+    <= STRAY_STRAIGHT pitch and <= STRAY_THIN of its spread along it) whose line passes within half a
+    pitch of one of ``targets`` (cell centres)."""
     ys, xs = np.nonzero(part)
     if len(xs) < 6 or not targets:
         return False
     pts = np.stack([xs + bx, ys + by], axis=1).astype(np.float64)
     centre = pts.mean(axis=0)
     values, vectors = np.linalg.eigh(np.cov((pts - centre).T))
-    if np.sqrt(max(values[0], 0.0)) > STRAY_STRAIGHT * pitch:
+    across, along = np.sqrt(np.maximum(values, 0.0))
+    # a ruled stroke spreads ~0.02 of its length across; a tick ~0.27, a "7" ~0.45
+    if across > STRAY_STRAIGHT * pitch or across > STRAY_THIN * along:
         return False
     axis = vectors[:, 1]
     normal = np.array([-axis[1], axis[0]])
