@@ -151,8 +151,7 @@ def read_stone_cells(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
     so a redrawn board with other wood, stone or disc shades reads by its own colours. Open set: a core
     far from every class is :data:`UNKNOWN`; a near tie is :data:`UNSURE`. On boards with a
     ``hollow_code`` (go, gomoku, othello: white stones may be redrawn as outlines), a core reading empty
-    with a dark ring around it (an outline-only stone) reads as that code. Ink on the board no stone
-    explains is accounted for (:func:`glyphs.account_ink`)."""
+    with a dark ring around it (an outline-only stone) reads as that code."""
     rows, cols, pitch = layout["rows"], layout["cols"], float(layout["cell_px"])
     a_lab, i_lab = lab_image(answer), lab_image(input_image)
     a_luma = luma(answer)
@@ -239,13 +238,7 @@ def read_stone_cells(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
         states.append(srow)
         conf.append(crow)
         evidence.append(erow)
-    from genpuzzle.verifiers.board_game.glyphs import account_ink, page_pen
-
-    # the page's pen widens the tolerance of the ink test (board lines redrawn heavier)
-    pen, pen_ev = page_pen(answer, input_image, layout, position)
-    reading = account_ink(BoardReading(states, conf, evidence), answer, input_image, layout, position, pen)
-    reading.notes["pen"] = pen_ev
-    return reading
+    return BoardReading(states, conf, evidence)
 
 
 # ------------------------------------------------------------------------------------------ X/O reader
