@@ -417,29 +417,14 @@ def halving_partition(n: int, order: list[int]) -> np.ndarray:
     (0..3 per step) says which half: the step's cut is across the longer side (a square is cut either
     way: bit 1), bit 0 keeps the first or the second half."""
     lab = np.full((n, n), -1, np.int64)
-    r0, c0, r1, c1 = 0, 0, n, n
-    k = 0
-    for step in order:
-        h, w = r1 - r0, c1 - c0
-        if h * w == 1:
-            break
-        vertical = w > h or (w == h and step & 2)
-        if vertical:
-            m = c0 + w // 2
-            give, keep = ((r0, c0, r1, m), (r0, m, r1, c1)) if step & 1 else ((r0, m, r1, c1), (r0, c0, r1, m))
-        else:
-            m = r0 + h // 2
-            give, keep = ((r0, c0, m, c1), (m, c0, r1, c1)) if step & 1 else ((m, c0, r1, c1), (r0, c0, m, c1))
-        lab[give[0]:give[2], give[1]:give[3]] = k
-        k += 1
-        r0, c0, r1, c1 = keep
-    lab[r0:r1, c0:c1] = k
+    for k, (r0, c0, r1, c1) in enumerate(_halving_steps(n, order)):
+        lab[r0:r1, c0:c1] = k
     return lab
 
 
-def _halving_rects(n: int, order: list[int]) -> frozenset[tuple[int, int, int, int]]:
-    """The regions of ``halving_partition(n, order)`` as rectangles (row0, col0, row1, col1): the halves
-    given away and the rectangle left, by the same steps."""
+def _halving_steps(n: int, order: list[int]) -> list[tuple[int, int, int, int]]:
+    """The rectangles (row0, col0, row1, col1) of ``halving_partition(n, order)`` in label order: the
+    halves given away, then the rectangle left."""
     rects = []
     r0, c0, r1, c1 = 0, 0, n, n
     for step in order:
@@ -456,7 +441,12 @@ def _halving_rects(n: int, order: list[int]) -> frozenset[tuple[int, int, int, i
         rects.append(give)
         r0, c0, r1, c1 = keep
     rects.append((r0, c0, r1, c1))
-    return frozenset(rects)
+    return rects
+
+
+def _halving_rects(n: int, order: list[int]) -> frozenset[tuple[int, int, int, int]]:
+    """The regions of ``halving_partition(n, order)`` as a set of rectangles."""
+    return frozenset(_halving_steps(n, order))
 
 
 def _halving_key(n: int, rects: frozenset[tuple[int, int, int, int]]) -> bytes:

@@ -136,13 +136,15 @@ def attacked(board: Board, sente: bool) -> bool:
         # an enemy piece at king - (its step) reaches the king
         if board[rr][cc] in enemies:
             return True
-    for ray, enemies in rays:
-        for rr, cc in ray:
-            p = board[rr][cc]
-            if p != ".":
-                if p in enemies:
-                    return True
-                break
+    return any(_ray_hits(board, ray, enemies) for ray, enemies in rays)
+
+
+def _ray_hits(board: Board, ray: tuple[tuple[int, int], ...], enemies: frozenset[str]) -> bool:
+    """Whether the first piece along ``ray`` (squares outward from the king) is one of ``enemies``."""
+    for rr, cc in ray:
+        p = board[rr][cc]
+        if p != ".":
+            return p in enemies
     return False
 
 
@@ -299,13 +301,8 @@ def _attacked_via(board: Board, king: tuple[int, int], sente: bool, frm: tuple[i
         hit = by_ray.get(sq)
         if hit is None:
             continue
-        ray, enemies = hit
-        for rr, cc in ray:
-            p = board[rr][cc]
-            if p != ".":
-                if p in enemies:
-                    return True
-                break
+        if _ray_hits(board, *hit):
+            return True
     return False
 
 
