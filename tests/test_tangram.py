@@ -505,25 +505,44 @@ def test_invalid_stored_polygons_are_reported_not_raised(puzzle_set):
 
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**62), variant=st.sampled_from(TRACK.variants))
-@example(seed=167986, variant="medium")  # GEOS once read triangle & square sharing an edge as the square
-def test_property_generated_arrangements_are_scoreable(seed, variant):
-    """Every arrangement generation accepts has valid, overlayable pixel geometry that the verifier's
-    geometry check scores perfectly (benchmarks/bench_tangram.py sweeps thousands end to end)."""
+def test_property_generated_instances_are_scoreable(seed, variant):
+    """Every instance generation emits has a simple silhouette and pixel geometry that the verifier's
+    geometry check scores perfectly (benchmarks/bench_tangram.py sweeps thousands end to end). The solver
+    alone does not guarantee it at every pixel scale (next test), so ``generate`` re-draws an instance
+    ``scoring_problems`` rejects; this is the property users get."""
     from genpuzzle.solvers.tangram import is_simple_silhouette
     from genpuzzle.tracks.tangram import solution_check_problems
 
-    arr = generate_arrangement(random.Random(seed), CONVEXITY[variant])
+    puzzle = TRACK.generate(seed, variant)
+    gt = puzzle.ground_truth
+    unit = float(puzzle.layout["unit_px"])
+    silhouette = affinity.scale(Polygon(gt["silhouette"]), 1 / unit, 1 / unit, origin=(0, 0))
+    assert is_simple_silhouette(silhouette)
+    assert solution_check_problems(gt, puzzle.layout, TRACK.rubric) == []
+
+
+@pytest.mark.parametrize("seed,unit,scoreable", [(167986, 50.0 + 167986 % 23, True), (13443, 61.0, False)])
+def test_an_arrangement_the_geometry_check_cannot_score_at_its_scale_is_named(seed, unit, scoreable):
+    """Solver arrangements whose polygons, scaled to ``unit`` px and rounded to 1/1000 px, GEOS once or still
+    overlays wrongly. 167986: a triangle and a square sharing an edge were read as the square; now scored
+    perfectly. 13443 at 61 px per unit: the union of the rounded pieces loses 2 unit^2 (found in the final
+    read by the property above in its earlier, solver-level form; the same on the session-start code), so
+    the verifier would mark the stored solution down: ``scoring_problems`` names it, and ``generate``
+    draws again, so no set holds it."""
+    from genpuzzle.solvers.tangram import is_simple_silhouette
+    from genpuzzle.tracks.tangram import scoring_problems
+
+    arr = generate_arrangement(random.Random(seed), CONVEXITY["medium"])
     assert is_simple_silhouette(arr.silhouette)
-    unit = 50.0 + seed % 23
     polys = {n: affinity.scale(p, unit, -unit, origin=(0, 0)) for n, p in arr.polygons().items()}
     rounded = {n: Polygon([[round(x, 3), round(y, 3)] for x, y in p.exterior.coords[:-1]]) for n, p in polys.items()}
     silhouette = affinity.scale(arr.silhouette, unit, -unit, origin=(0, 0))
     silhouette = Polygon([[round(x, 3), round(y, 3)] for x, y in silhouette.exterior.coords[:-1]])
-    assert arrangement_problems(rounded, silhouette, unit, rel_tol=2e-4) == []
     gt = {"silhouette": [list(c) for c in silhouette.exterior.coords[:-1]],
           "solution": [{"name": n, "polygon": [list(c) for c in p.exterior.coords[:-1]]} for n, p in rounded.items()],
           "pieces": [{"name": n, "polygon": [list(c) for c in p.exterior.coords[:-1]]} for n, p in rounded.items()]}
-    assert solution_check_problems(gt, {"unit_px": unit}, TRACK.rubric) == []
+    problems = scoring_problems(gt, {"unit_px": unit}, TRACK.rubric)
+    assert (problems == []) is scoreable, problems
 
 
 # ---------------------------------------------------------------------- outlines, one colour (issue 14)
