@@ -18,8 +18,8 @@ from genpuzzle.renderers.matchstick import render_matchstick
 from genpuzzle.solvers.matchstick import (decode, enumerate_by_glyphs, frame_for, generate, is_true, min_moves,
                                           move_counts, occupancy, operator_changes)
 from genpuzzle.track import Track
-from genpuzzle.verifiers.matchstick import (check_sticks, contrast_params, draw_overlay, frame_from_layout,
-                                            matchstick_score, page_contrast, read_sticks)
+from genpuzzle.verifiers.matchstick import (answer_ink, check_sticks, contrast_params, draw_overlay,
+                                            frame_from_layout, matchstick_score, page_contrast, read_sticks)
 
 MOVES = {"1move": 1, "2move": 2, "3move": 3, "4move": 4}
 TIMES_PROBABILITY = 0.2
@@ -65,8 +65,9 @@ class MatchstickTrack(Track):
     def verify(self, record: InstanceRecord, answer: np.ndarray, input_image: np.ndarray) -> Verdict:
         rubric = self.rubric
         # a page washed out as a whole (a faded scan, a pale redraw) is read against the contrast it kept
-        kept = page_contrast(answer, input_image, record.layout)
-        reading = read_sticks(answer, record.layout, contrast_params(rubric["reader"], kept))
+        ink = answer_ink(answer, record.layout)
+        kept = page_contrast(ink, input_image)
+        reading = read_sticks(answer, record.layout, contrast_params(rubric["reader"], kept), ink=ink)
         threshold = rubric["needs_review_below_slot_confidence"]
         unsure = [j for j, c in enumerate(reading.confidence) if c < threshold]
         parsed_fill = [round(f, 3) for f in reading.fill]

@@ -137,20 +137,24 @@ CONTRAST_KEPT_MIN = 0.45  # the ink threshold is never lowered below this share 
 CONTRAST_SCALE_BELOW = 0.9  # a page keeping at least this share of the sticks' ink is read as drawn
 
 
-def page_contrast(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any]) -> float:
-    """The share of the input sticks' ink the answer page kept where the input has sticks (median over
-    those pixels of the answer's strongest ink within 2 px, over the input's): ~1 for a page drawn as
-    given, ~0.5 for a page washed out to half its contrast. Moved sticks are a few of many and do not move
-    the median. 1.0 when the input has too little stick ink to measure."""
-    L = stick_length(layout)
-    a = ink_map(answer, mark_px=0.5 * L)
-    i = ink_map(input_image, mark_px=0.5 * L)
-    if a.shape != i.shape:
+def answer_ink(image: np.ndarray, layout: dict[str, Any]) -> np.ndarray:
+    """The :func:`ink_map` :func:`read_sticks` reads (local paper taken at half a stick's length)."""
+    return ink_map(image, mark_px=0.5 * stick_length(layout))
+
+
+def page_contrast(ink: np.ndarray, input_image: np.ndarray) -> float:
+    """The share of the input sticks' ink the answer page kept where the input has sticks: the median over
+    those pixels of the answer's strongest ink (``ink``, :func:`answer_ink`) within 2 px, over the
+    input's. ~1 for a page drawn as given, ~0.5 for a page washed out to half its contrast; moved sticks
+    are a few of many and do not move the median. 1.0 when the input has too little stick ink to measure.
+    (The input is the generated page on even paper, so its ink needs no local paper map.)"""
+    i = ink_map(input_image)
+    if ink.shape != i.shape:
         return 1.0
     sticks = i >= DEFAULTS["ink_threshold"]
     if int(sticks.sum()) < 50:
         return 1.0
-    near = cv2.dilate(a, np.ones((5, 5), np.uint8))
+    near = cv2.dilate(ink, np.ones((5, 5), np.uint8))
     return float(np.median(near[sticks] / i[sticks]))
 
 
@@ -237,10 +241,13 @@ def _slot_sample_points(layout: dict[str, Any], tol: float, T: float, span: tupl
     return out
 
 
-def read_sticks(image: np.ndarray, layout: dict[str, Any], params: dict[str, Any] | None = None) -> StickReading:
-    """Read slot occupancy and stray sticks from ``image`` (RGB, registered into the input frame)."""
+def read_sticks(image: np.ndarray, layout: dict[str, Any], params: dict[str, Any] | None = None,
+                ink: np.ndarray | None = None) -> StickReading:
+    """Read slot occupancy and stray sticks from ``image`` (RGB, registered into the input frame); ``ink``
+    is its :func:`answer_ink` when the caller has it already."""
     p = {**DEFAULTS, **(params or {})}
-    ink = ink_map(image, mark_px=0.5 * stick_length(layout))
+    if ink is None:
+        ink = answer_ink(image, layout)
     h, w = ink.shape
     L = stick_length(layout)
     T = float(layout.get("stick_width", 0.16 * L))
