@@ -3,7 +3,7 @@ returns it (fill styles, marks for empty cells, clue fonts, photographed-page ef
 planted error.
 
 Disjoint style sets: ``TUNE`` (used while building and tuning the cell and clue readers), ``HELDOUT``,
-``HELDOUT2``, ``HELDOUT3``, ``HELDOUT4``, ``HELDOUT5``, ``HELDOUT6`` and ``HELDOUT7`` (each written before the changes it was first measured on; see
+``HELDOUT2``, ``HELDOUT3``, ``HELDOUT4``, ``HELDOUT5``, ``HELDOUT6``, ``HELDOUT7`` and ``HELDOUT8`` (each written before the changes it was first measured on; see
 docs/nonogram.md for which failures were looked at afterwards). Every style is a recipe of independent
 choices; :func:`make_answer` draws one. Used by ``tests/test_nonogram.py`` and
 ``benchmarks/bench_nonogram.py``.
@@ -39,7 +39,8 @@ def font_path(name: str) -> Path:
     also fonts-sil-charis, fonts-klee, fonts-sjfonts, fonts-comfortaa, fonts-jetbrains-mono, fonts-linuxlibertine;
     HELDOUT6 also fonts-navilu, fonts-kiloji and fonts-roboto; HELDOUT7 fonts-fantasque-sans,
     fonts-averia-serif-gwf, fonts-oldstandard, fonts-quicksand, fonts-crosextra-carlito, fonts-sil-andika and
-    fonts-courier-prime)."""
+    fonts-courier-prime; HELDOUT8 fonts-b612, fonts-gfs-didot, fonts-bebas-neue, fonts-inconsolata, fonts-bajaderka,
+    fonts-monoid and fonts-adf-gillius)."""
     bundled = _font_dir() / name
     if bundled.exists():
         return bundled
@@ -57,10 +58,11 @@ class Style:
 
     name: str
     fill: str  # solid, grey, light, outline, hatch, crosshatch, pencil, partial, scribble, disc; (HELDOUT6) marker,
-    # vhatch, stipple, inset, bleed, spiral; (HELDOUT7) shifted, rounded, gradient, charcoal, wobbly
+    # vhatch, stipple, inset, bleed, spiral; (HELDOUT7) shifted, rounded, gradient, charcoal, wobbly; (HELDOUT8)
+    # glyph_block, checker, watercolour, crayon, brush
     fill_colour: tuple[int, int, int]
     empty: str  # none, x, heavy_x, dot, slash, mixed; (HELDOUT6) dash, small_x, pencil_x; (HELDOUT7) backslash,
-    # tiny_dot, thin_x_grey
+    # tiny_dot, thin_x_grey; (HELDOUT8) ring, plus, typed_x
     clue_font: str | None
     effects: tuple[str, ...]  # shadow_linear, shadow_edge, shadow_corner, vignette, texture, jpeg, rescale, tint,
     # blur; page layout changes applied last: tilt, caption, letterbox, square1024
@@ -68,7 +70,8 @@ class Style:
     clue_scale: tuple[float, float] = (0.9, 1.1)  # redrawn clue size, a factor of the input's
     clue_stroke: int = 0  # extra stroke width (px) of redrawn clues: a heavier pen
     clue_gap: tuple[float, float] = (0.45, 0.7)  # gap between a row's numbers, a factor of the clue size
-    grid: str = "redrawn"  # how the grid is redrawn: redrawn (thin and thick lines); (HELDOUT7) uniform, hairline
+    grid: str = "redrawn"  # how the grid is redrawn: redrawn (thin and thick lines); (HELDOUT7) uniform, hairline;
+    # (HELDOUT8) dashed, blue
 
 
 TUNE = (
@@ -225,6 +228,32 @@ HELDOUT7 = (
           grid="uniform"),
 )
 
+# An eighth held-out set, written in the eighth session before any change was measured on it (run blind
+# first): clue fonts from Debian packages that neither the digit model's lists nor any earlier set use
+# (fonts-b612, fonts-gfs-didot, fonts-bebas-neue, fonts-inconsolata, fonts-bajaderka, fonts-monoid,
+# fonts-adf-gillius), fills no earlier set uses (a typed black-square glyph, a fine checker pattern, a
+# translucent watercolour wash with a darker rim, waxy crayon streaks, a dry brush), empty-cell marks no
+# earlier set uses (a small ring, a plus, a typed letter x), grids with dashed minor lines or in blue, and
+# page changes no earlier set uses (newsprint halftone, a page curling off the desk, a phone held at an angle
+# over a table, a photo of a screen with moire, crumpled paper, the page on a wooden desk beside a pencil with
+# colour fringes, a blocky nearest-neighbour upscale, aged paper with stains and foxing).
+HELDOUT8 = (
+    Style("w_b612mono_glyphblock_newsprint", "glyph_block", (15, 15, 15), "ring", "B612Mono-Regular.otf",
+          ("newsprint", "jpeg")),
+    Style("w_didot_checker_curl", "checker", (20, 20, 20), "plus", "GFSDidot.otf", ("page_curl", "jpeg")),
+    Style("w_bebas_watercolour_angle", "watercolour", (50, 100, 200), "none", "BebasNeue-Regular.otf",
+          ("angle_photo",), clue_scale=(1.0, 1.15)),
+    Style("w_inconsolata_crayon_moire", "crayon", (150, 30, 40), "typed_x", "Inconsolata.otf", ("screen_moire", "jpeg"),
+          grid="blue"),
+    Style("w_inputclues_solid_crumpled", "solid", (25, 25, 25), "ring", None, ("crumpled", "jpeg"), grid="dashed"),
+    Style("w_bajaderka_brush_desk", "brush", (25, 25, 30), "x", "Bajaderka-Regular.otf", ("chromatic", "desk_pencil"),
+          clue_colour=(20, 80, 55)),
+    Style("w_monoid_navy_pixelated", "solid", (25, 35, 90), "plus", "Monoid-Regular.ttf", ("pixelated",),
+          clue_scale=(0.8, 0.9)),
+    Style("w_gilliusita_grey_aged", "grey", (95, 95, 95), "typed_x", "GilliusADF-Italic.otf", ("aged_paper", "jpeg"),
+          clue_colour=(80, 45, 20), grid="dashed"),
+)
+
 ERRORS = ("none", "extra_light", "extra_outline", "x_instead", "missing", "clue_changed")
 
 
@@ -347,6 +376,51 @@ def _draw_fill(img: Image.Image, d: ImageDraw.ImageDraw, box, kind: str, colour,
                 o = j(-0.12, 0.04)
                 pts.append((ax + t * (bx - ax) + nx * o, ay + t * (by - ay) + ny * o))
         d.polygon(pts, fill=colour)
+    elif kind == "glyph_block":  # a typed black square (U+25A0) set in the cell, a little low, as text is
+        side = x1 - x0
+        font = ImageFont.truetype(str(_font_dir() / "DejaVuSans.ttf"), max(6, round(side * rng.uniform(0.95, 1.1))))
+        d.text(((x0 + x1) / 2 + j(-0.03, 0.03), (y0 + y1) / 2 + j(0.0, 0.06)), "\u25a0", font=font, fill=colour,
+               anchor="mm")
+    elif kind == "checker":  # a fine 1-2 px checker pattern: half the cell inked, a grey tone seen from afar
+        side = max(4, round(w))
+        k = rng.choice((1, 2))
+        yy, xx = np.mgrid[0:side, 0:side]
+        alpha = (((xx // k) + (yy // k)) % 2 == 0).astype(np.uint8) * 255
+        m = round(0.06 * side)
+        alpha[:m], alpha[-m:], alpha[:, :m], alpha[:, -m:] = 0, 0, 0, 0
+        img.paste(colour, (round(x0), round(y0)), Image.fromarray(alpha))
+    elif kind == "watercolour":  # a translucent wash, uneven, its pigment pooled darker along a ragged edge
+        side = max(4, round(w))
+        g = np.random.default_rng(rng.randrange(1 << 30))
+        rough = cv2.GaussianBlur(g.random((side, side)).astype(np.float32), (0, 0), side / 8)
+        rough = (rough - rough.mean()) / max(1e-6, float(rough.std()))
+        yy, xx = np.mgrid[0:side, 0:side].astype(np.float32)
+        inset = np.minimum.reduce([xx, yy, side - 1 - xx, side - 1 - yy]) / side
+        shape = inset + 0.025 * rough - rng.uniform(0.06, 0.1)
+        inside = shape > 0
+        rim = inside & (shape < 0.07)
+        alpha = np.where(inside, rng.uniform(0.55, 0.7) + 0.08 * rough, 0.0)
+        alpha = np.where(rim, rng.uniform(0.85, 0.95), alpha)
+        alpha = cv2.GaussianBlur(np.clip(alpha, 0, 1).astype(np.float32), (0, 0), 0.7)
+        img.paste(colour, (round(x0), round(y0)), Image.fromarray((alpha * 255).astype(np.uint8)))
+    elif kind == "crayon":  # waxy crayon: streaks along the stroke with paper grain showing through
+        side = max(4, round(w))
+        g = np.random.default_rng(rng.randrange(1 << 30))
+        grain = cv2.GaussianBlur(g.random((side, side)).astype(np.float32), (0, 0), sigmaX=3.0, sigmaY=0.6)
+        alpha = (grain > np.quantile(grain, rng.uniform(0.2, 0.32))).astype(np.uint8) * 255
+        m = round(rng.uniform(0.06, 0.1) * side)
+        alpha[:m], alpha[-m:], alpha[:, :m], alpha[:, -m:] = 0, 0, 0, 0
+        img.paste(colour, (round(x0), round(y0)), Image.fromarray(alpha))
+    elif kind == "brush":  # a dry brush dragged diagonally: bristle streaks, paper between some of them
+        side = max(4, round(w))
+        g = np.random.default_rng(rng.randrange(1 << 30))
+        bristles = (g.random(2 * side + 2) < rng.uniform(0.75, 0.85)).astype(np.float32)
+        yy, xx = np.mgrid[0:side, 0:side]
+        alpha = bristles[xx - yy + side]
+        alpha = cv2.GaussianBlur(alpha.astype(np.float32), (0, 0), 0.6)
+        m = round(0.08 * side)
+        alpha[:m], alpha[-m:], alpha[:, :m], alpha[:, -m:] = 0, 0, 0, 0
+        img.paste(colour, (round(x0), round(y0)), Image.fromarray((np.clip(alpha, 0, 1) * 255).astype(np.uint8)))
     else:
         raise ValueError(kind)
 
@@ -391,6 +465,17 @@ def _draw_empty(d: ImageDraw.ImageDraw, box, kind: str, rng: random.Random) -> N
         width = max(1, round(w * 0.04))
         d.line([(x0 + m, y0 + m), (x1 - m, y1 - m)], fill=(120, 120, 125), width=width)
         d.line([(x0 + m, y1 - m), (x1 - m, y0 + m)], fill=(120, 120, 125), width=width)
+    elif kind == "ring":
+        cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, rng.uniform(0.12, 0.18) * w
+        d.ellipse([cx - r, cy - r, cx + r, cy + r], outline=ink, width=max(1, round(w * 0.05)))
+    elif kind == "plus":
+        cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, rng.uniform(0.15, 0.22) * w
+        width = max(1, round(w * 0.06))
+        d.line([(cx - r, cy), (cx + r, cy)], fill=ink, width=width)
+        d.line([(cx, cy - r), (cx, cy + r)], fill=ink, width=width)
+    elif kind == "typed_x":  # the letter x typed in the cell
+        font = ImageFont.truetype(str(_font_dir() / "DejaVuSans.ttf"), max(6, round(w * rng.uniform(0.5, 0.65))))
+        d.text(((x0 + x1) / 2, (y0 + y1) / 2), "x", font=font, fill=ink, anchor="mm")
 
 
 def _redraw_clues(img: Image.Image, layout: dict[str, Any], row_clues, col_clues, font_file: str,
@@ -520,6 +605,59 @@ def _effects(a: np.ndarray, effects: tuple[str, ...], rng: random.Random) -> np.
             f = 1 + k * (nx * nx + ny * ny)
             out = cv2.remap(out, (nx * f * w / 2 + w / 2).astype(np.float32), (ny * f * h / 2 + h / 2).astype(np.float32),
                             cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=(255, 255, 255))
+        elif e == "page_curl":  # the page curls up off the desk along one side: rows bow, the curled side
+            # is foreshortened and shaded
+            side = rng.choice(("left", "right"))
+            u = xx / w if side == "right" else 1 - xx / w  # 0 at the flat side, 1 at the curl
+            lift = np.clip((u - rng.uniform(0.45, 0.6)) / 0.45, 0, 1) ** 2
+            bow = rng.uniform(0.015, 0.03) * h * lift * (yy - h / 2) / (h / 2)
+            squeeze = rng.uniform(0.02, 0.035) * w * lift * (1 if side == "right" else -1)
+            out = cv2.remap(out, (xx + squeeze).astype(np.float32), (yy + bow).astype(np.float32), cv2.INTER_LINEAR,
+                            borderMode=cv2.BORDER_CONSTANT, borderValue=(200, 195, 185))
+            out *= (1 - rng.uniform(0.12, 0.2) * lift)[:, :, None]
+        elif e == "newsprint":  # printed in a newspaper: a 45 deg halftone screen on yellowed newsprint
+            pitch = rng.uniform(3.2, 4.2)
+            grey = (0.299 * out[:, :, 0] + 0.587 * out[:, :, 1] + 0.114 * out[:, :, 2]) / 255
+            u, v = (xx + yy) / math.sqrt(2), (xx - yy) / math.sqrt(2)
+            screen = (np.cos(2 * math.pi * u / pitch) + np.cos(2 * math.pi * v / pitch)) / 4 + 0.5
+            ink = (1 - grey) > screen * 0.98 + 0.01
+            paper = np.array([rng.uniform(228, 238), rng.uniform(220, 230), rng.uniform(195, 210)], np.float32)
+            out = np.where(ink[:, :, None], np.float32(35), paper[None, None, :]).astype(np.float32)
+            out = cv2.GaussianBlur(out, (0, 0), 0.55)
+        elif e == "screen_moire":  # a photo of a screen: moire bands, the screen's glow, a soft focus
+            ang = rng.uniform(0, math.pi)
+            p1, p2 = rng.uniform(3.0, 5.0), rng.uniform(40, 90)
+            t = xx * math.cos(ang) + yy * math.sin(ang)
+            band = 0.5 + 0.5 * np.cos(2 * math.pi * t / p2)
+            moire = 1 - rng.uniform(0.05, 0.09) * band * (0.5 + 0.5 * np.cos(2 * math.pi * t / p1))
+            out = out * moire[:, :, None] * np.array([0.93, 0.97, 1.0], np.float32) + 8
+            out = cv2.GaussianBlur(out, (0, 0), 0.7)
+        elif e == "crumpled":  # crumpled and flattened again: faceted shading with faint crease lines
+            light = np.zeros((h, w), np.float32)
+            for _ in range(rng.randint(5, 8)):
+                ang = rng.uniform(0, math.pi)
+                dist = (xx - rng.uniform(0, w)) * math.cos(ang) + (yy - rng.uniform(0, h)) * math.sin(ang)
+                light += rng.uniform(0.5, 1.0) * np.abs(dist) / math.hypot(w, h)
+                out *= (1 - rng.uniform(0.05, 0.09) * np.exp(-(dist / 0.8) ** 2))[:, :, None]
+            light = (light - light.min()) / max(1e-6, float(light.max() - light.min()))
+            out *= (1 - rng.uniform(0.1, 0.16) * light)[:, :, None]
+        elif e == "chromatic":  # a cheap lens: red and blue shifted apart by a pixel, colour noise
+            sx = rng.choice((-1, 1))
+            out[:, :, 0] = np.roll(out[:, :, 0], sx, axis=1)
+            out[:, :, 2] = np.roll(out[:, :, 2], -sx, axis=1)
+            out += np.random.default_rng(rng.randrange(1 << 30)).normal(0, 4, (h, w, 3)).astype(np.float32)
+        elif e == "aged_paper":  # old yellowed paper: brown stains (tide rings) and foxing specks
+            out *= np.array([0.96, 0.9, 0.74], np.float32)
+            g = np.random.default_rng(rng.randrange(1 << 30))
+            for _ in range(rng.randint(2, 4)):
+                cx, cy, r = rng.uniform(0, w), rng.uniform(0, h), rng.uniform(0.08, 0.2) * min(h, w)
+                dist = np.hypot(xx - cx, yy - cy) / r
+                stain = 0.06 * (dist < 1) + 0.08 * np.exp(-((dist - 1) / 0.04) ** 2)
+                out *= (1 - stain[:, :, None] * np.array([0.6, 0.9, 1.3], np.float32))
+            for _ in range(rng.randint(15, 30)):
+                cx, cy, r = g.uniform(0, w), g.uniform(0, h), g.uniform(0.6, 1.5)
+                spot = np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * r * r))
+                out *= (1 - 0.35 * spot[:, :, None] * np.array([0.5, 0.8, 1.0], np.float32))
     out = np.clip(out, 0, 255).astype(np.uint8)
     if "dither" in effects:  # saved as a 6-level grey palette with an ordered (Bayer 4x4) dither
         bayer = (np.array([[0, 8, 2, 10], [12, 4, 14, 6], [3, 11, 1, 9], [15, 7, 13, 5]], np.float32) + 0.5) / 16 - 0.5
@@ -600,7 +738,8 @@ def make_answer(input_image: Image.Image, layout: dict[str, Any], truth: dict[st
 LAYOUT_EFFECTS = ("tilt", "caption", "letterbox", "square1024", "dark_border", "caption_bottom", "pillarbox",
                   "keystone", "dark_surface", "rotate_dark", "squash_portrait", "margins_wide", "letterbox43_tilt",
                   "caption_shadowed", "lowres", "crop_tight", "photo", "scan", "canvas_white", "ui_chrome",
-                  "watermark", "drop_shadow", "tilt_large", "card", "stretch_wide", "small_output")
+                  "watermark", "drop_shadow", "tilt_large", "card", "stretch_wide", "small_output",
+                  "angle_photo", "desk_pencil", "pixelated")
 
 
 def _layout_effects(a: np.ndarray, effects: tuple[str, ...], rng: random.Random) -> np.ndarray:
@@ -770,6 +909,54 @@ def _layout_effects(a: np.ndarray, effects: tuple[str, ...], rng: random.Random)
             h, w = a.shape[:2]
             f = rng.uniform(0.62, 0.72)
             a = cv2.resize(a, (round(w * f), round(h * f)), interpolation=cv2.INTER_AREA)
+        elif e == "angle_photo":  # a phone held at an angle over a table: the far edge 8-14 % narrower
+            h, w = a.shape[:2]
+            m = round(0.08 * max(h, w))
+            table = tuple(rng.randint(60, 90) + k for k in (10, 5, 0))
+            a = perturb.pad(a, m, m, m, m, color=table)
+            H, W = a.shape[:2]
+            s = rng.uniform(0.08, 0.14) * w / 2
+            far = rng.choice(("top", "bottom", "left", "right"))
+            src = np.float32([[0, 0], [W, 0], [W, H], [0, H]])
+            dst = src.copy()
+            i, j2, k, l = {"top": (0, 1, 0, 0), "bottom": (3, 2, 0, 0), "left": (0, 3, 1, 1),
+                           "right": (1, 2, 1, 1)}[far]
+            axis = 0 if far in ("top", "bottom") else 1
+            dst[i, axis] += s
+            dst[j2, axis] -= s
+            mtx = cv2.getPerspectiveTransform(src, dst)
+            a = cv2.warpPerspective(a, mtx, (W, H), flags=cv2.INTER_LINEAR, borderValue=table)
+            a = page_perturb.rotate_expand(a, rng.uniform(-2, 2), fill=table)[0]
+        elif e == "desk_pencil":  # the page on a wooden desk, a yellow pencil lying beside it
+            h, w = a.shape[:2]
+            mt, mb, ml, mr = (round(rng.uniform(0.05, 0.1) * h), round(rng.uniform(0.15, 0.2) * h),
+                              round(rng.uniform(0.05, 0.1) * w), round(rng.uniform(0.05, 0.1) * w))
+            H, W = h + mt + mb, w + ml + mr
+            yy, xx = np.mgrid[0:H, 0:W].astype(np.float32)
+            g = np.random.default_rng(rng.randrange(1 << 30))
+            grain = cv2.GaussianBlur(g.normal(0, 1, (H, W)).astype(np.float32), (0, 0), sigmaX=25, sigmaY=1.5)
+            grain /= max(1e-6, float(grain.std()))
+            wood = np.array([150, 100, 60], np.float32) * (1 + 0.08 * grain + 0.05 * np.sin(yy / 7))[:, :, None]
+            wood[mt:mt + h, ml:ml + w] = a
+            page = Image.fromarray(np.clip(wood, 0, 255).astype(np.uint8))
+            d = ImageDraw.Draw(page)
+            py = mt + h + mb * rng.uniform(0.35, 0.6)
+            px0, px1 = ml + w * rng.uniform(0.05, 0.2), ml + w * rng.uniform(0.75, 0.95)
+            tilt = rng.uniform(-0.02, 0.02) * (px1 - px0)
+            width = max(6, round(mb * 0.22))
+            d.line([(px0, py), (px1, py + tilt)], fill=(235, 190, 40), width=width)
+            d.line([(px0, py - width / 4), (px1, py + tilt - width / 4)], fill=(250, 215, 90), width=max(1, width // 4))
+            d.polygon([(px1, py + tilt - width / 2), (px1, py + tilt + width / 2), (px1 + 2.5 * width, py + tilt)],
+                      fill=(225, 195, 150))
+            d.polygon([(px1 + 1.8 * width, py + tilt - width / 7), (px1 + 1.8 * width, py + tilt + width / 7),
+                       (px1 + 2.5 * width, py + tilt)], fill=(40, 40, 40))
+            d.rectangle([px0 - width, py - width / 2, px0, py + width / 2], fill=(220, 120, 140))
+            a = page_perturb.rotate_expand(np.asarray(page), rng.uniform(-1.5, 1.5), fill=(140, 95, 55))[0]
+        elif e == "pixelated":  # shrunk to 45-55 % and blown up again without smoothing: blocky pixels
+            h, w = a.shape[:2]
+            f = rng.uniform(0.45, 0.55)
+            small = cv2.resize(a, (round(w * f), round(h * f)), interpolation=cv2.INTER_AREA)
+            a = cv2.resize(small, (w, h), interpolation=cv2.INTER_NEAREST)
     if any(e in effects for e in LAYOUT_EFFECTS):
         a = perturb.jpeg(a, rng.randint(70, 90))
     return a
@@ -777,7 +964,8 @@ def _layout_effects(a: np.ndarray, effects: tuple[str, ...], rng: random.Random)
 
 def _redraw_grid(d: ImageDraw.ImageDraw, layout: dict[str, Any], rng: random.Random, kind: str = "redrawn") -> None:
     """Lines redrawn over the fills, as models do, at a slightly different width; ``uniform``: every line
-    as thick and dark as a major one (no 5-cell blocks), ``hairline``: 1-px light grey lines, majors 2 px."""
+    as thick and dark as a major one (no 5-cell blocks), ``hairline``: 1-px light grey lines, majors 2 px,
+    ``dashed``: minor lines dashed, ``blue``: light blue minor lines, dark blue majors."""
     gx0, gy0, gx1, gy1 = layout["grid_bbox"]
     rows, cols, cell = layout["rows"], layout["cols"], layout["cell_px"]
     thin = max(1, round(cell / rng.uniform(14, 28)))
@@ -789,14 +977,29 @@ def _redraw_grid(d: ImageDraw.ImageDraw, layout: dict[str, Any], rng: random.Ran
     elif kind == "hairline":
         thin, thick = 1, 2
         minor_ink, major_ink = (165, 165, 170), (70, 70, 75)
+    elif kind == "blue":
+        minor_ink, major_ink = (140, 170, 225), (25, 60, 160)
+    dash = (max(2, round(cell * 0.12)), max(2, round(cell * 0.08))) if kind == "dashed" else None
+
+    def line(a, b, major):
+        colour, width = (major_ink, thick) if major else (minor_ink, thin)
+        if dash is None or major:
+            d.line([a, b], fill=colour, width=width)
+            return
+        length = math.hypot(b[0] - a[0], b[1] - a[1])
+        t = 0.0
+        while t < length:
+            e = min(length, t + dash[0])
+            d.line([(a[0] + (b[0] - a[0]) * t / length, a[1] + (b[1] - a[1]) * t / length),
+                    (a[0] + (b[0] - a[0]) * e / length, a[1] + (b[1] - a[1]) * e / length)], fill=colour, width=width)
+            t = e + dash[1]
+
     for k in range(cols + 1):
         x = gx0 + k * (gx1 - gx0) / cols
-        major = k % 5 == 0 or k == cols
-        d.line([(x, gy0), (x, gy1)], fill=major_ink if major else minor_ink, width=thick if major else thin)
+        line((x, gy0), (x, gy1), k % 5 == 0 or k == cols)
     for k in range(rows + 1):
         y = gy0 + k * (gy1 - gy0) / rows
-        major = k % 5 == 0 or k == rows
-        d.line([(gx0, y), (gx1, y)], fill=major_ink if major else minor_ink, width=thick if major else thin)
+        line((gx0, y), (gx1, y), k % 5 == 0 or k == rows)
 
 
 # ------------------------------------------------------------------------------------------ measuring
