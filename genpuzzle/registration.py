@@ -67,6 +67,7 @@ PROFILE_STEP = 0.012  # log-scale step of that search
 PROFILE_MAX_ASPECT = 0.3
 PROFILE_MIN_SCORE = 0.4  # profile correlation an axis fit needs (puzzles 0.6-0.9 with a caption, noise <= 0.31)
 PROFILE_TRIES = 2  # line-profile starts refined at most (best combined correlation first), then one all-ink start  # |log(sx / sy)| above this pairs no profile fits
+PLACED_RECALL = 0.98  # a line-profile fit under the bar is still kept when it places this share of the kept ink
 LATTICE_AGREE = 0.9  # line profiles (both axes, no offset) this correlated: the puzzle's lines coincide (a fit 2-3 px or one cell off: <= 0.85)
 GRID_QUALITY = 0.8  # quality of the line work alone (grid, frame) that anchors a fit the whole ink scores low
 GRID_MIN_SHARE = 0.25  # the input's long straight strokes must be at least this share of its ink to anchor on
@@ -1025,6 +1026,7 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     best: tuple[float, np.ndarray, str] | None = None
     rejected: list[str] = []
     tried: list[tuple[float, np.ndarray, str]] = []  # every plausible fit, for the lattice check below
+    placed: list[tuple[float, np.ndarray, str]] = []  # line-profile fits below the bar that place all kept ink
 
     def consider(W: np.ndarray | None, method: str, bar: float = GOOD_QUALITY, only_if_good: bool = False) -> bool:
         """Validate and score W; True when its quality reaches ``bar``. With ``only_if_good`` a W below
@@ -1036,10 +1038,12 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
         if why is not None:
             rejected.append(why)
             return False
-        q = _quality(t, a, W, keep)[0]
+        q, _, recall = _quality(t, a, W, keep)
         tried.append((q, W, method))
         if (best is None or q > best[0]) and (q >= bar or not only_if_good):
             best = (q, W, method)
+        elif only_if_good and method == "profile" and q >= MIN_QUALITY and recall >= PLACED_RECALL:
+            placed.append((q, W, method))
         return q >= bar
 
     frame = a.to_work @ np.diag([aw / tw, ah / th, 1.0]) @ _shift_center(tw, th, aw, ah) @ np.linalg.inv(t.to_work)
@@ -1134,6 +1138,12 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
             if g[0] >= GRID_QUALITY and (best is None or best[0] < MIN_QUALITY
                                          or g[0] >= _grid_quality(t, a, best[1]) + SETTLED_GAIN):
                 best, grid_anchored = g, True
+    if placed and (best is None or best[0] < MIN_QUALITY):
+        # A fill that restyles the input's faint lattice inside the edit mask (coloured regions of a proof
+        # without words) keeps even the right fit under the bar, and a caption can pull the other starts
+        # off; a line-profile fit that puts every bit of the input's ink outside the edit mask (its text,
+        # its frame) in place is the puzzle's position, not a lattice matched one cell off.
+        best = max(placed, key=lambda c: c[0])
     if best is None:
         return _fail(rejected[0] if rejected else "no alignment found (images do not correlate)")
     q, W, method = best

@@ -730,6 +730,28 @@ def test_a_caption_page_of_a_math_proof_construction_registers():
     assert verdict.status.value == "correct" and verdict.score == 100, verdict.extra.get("registration")
 
 
+def test_a_caption_page_of_a_proof_without_words_registers_through_jpeg():
+    """Coloured regions restyle the input's faint lattice inside the edit mask, so even the right fit of a
+    proof without words scores ~0.72, under the line-profile bar; with a caption and JPEG 85 every other
+    start settled squashed onto the caption (0.43, `unreadable` at spot seed 71100). The line-profile fit
+    that places all of the input's kept ink (its equation, its frame) is kept."""
+    import genpuzzle
+    from genpuzzle.page_perturb import page_change
+
+    puzzle = genpuzzle.generate("math_proof", 1002057127128731461, "proof_without_words")  # spot seed 71100
+    page = page_change(np.asarray(puzzle.reference_images[0].convert("RGB")), "caption", 71100)[0]
+    buf = io.BytesIO()
+    Image.fromarray(page).save(buf, "JPEG", quality=85)
+    answer = np.asarray(Image.open(buf).convert("RGB"))
+    verdict = genpuzzle.verify(puzzle, answer)
+    assert verdict.status.value == "correct" and verdict.score == 100, verdict.extra.get("registration")
+    inp = np.asarray(puzzle.input_image.convert("RGB"))
+    reg = register(answer, inp, edit_mask=np.asarray(puzzle.edit_mask))
+    band = answer.shape[0] - inp.shape[0]
+    corners = np.array([[0, 0], [inp.shape[1] - 1, 0], [0, inp.shape[0] - 1]], float)
+    assert np.abs(reg.source_points(corners) - (corners + [0, band])).max() <= 3.0
+
+
 def _nonogram_page(variant: str, seed: int, style):
     """A nonogram answer drawn in ``style`` (tests/nonogram_answers.py) and the known shift of its page."""
     import sys
