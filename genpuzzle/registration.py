@@ -48,6 +48,7 @@ UPRIGHT_QUALITY = 0.98  # quality that ends the search after the cheap upright s
 HALVE_ABOVE = 1.8  # answers at least this much larger than the input (both sides) are halved first
 LOCAL_SKIP_QUALITY = 0.985  # an affine fit this good leaves nothing for a local correction to fix
 LOCAL_TRY_QUALITY = 0.55  # affine fits from here up may be rescued by the local correction
+LATTICE_TRY_QUALITY = 0.5  # ... from here up on an input with a lattice, when the bent fit lands on it (lens distortion)
 LOCAL_SIDE = 384  # long side of the maps local offsets are measured on
 LOCAL_MAX_SHIFT = 0.015  # largest local offset searched, as a share of the image's long side
 LOCAL_APPLY_PX = 0.75  # local offsets all below this (full-res px): keep the affine result
@@ -91,7 +92,9 @@ class Registration:
     "profile" (started from the puzzle's own lines matched as profiles) or "features" (ORB+RANSAC
     initialisation + the same refinement), with "+local" when ``image`` also
     carries a smooth local correction of a few pixels on top of ``matrix`` (a redrawn, bent answer),
-    and "+lattice" when the quality is below MIN_QUALITY but the puzzle's lines coincide (:func:`_lattice_agrees`);
+    and "+lattice" when the quality is below MIN_QUALITY but the puzzle's lines coincide (:func:`_lattice_agrees`),
+    "+grid" before "+local" when the bent answer's line work lies on the input's lattice (a lens bends the page),
+    "+colour" when the answer's coloured ink was matched too (see :func:`register`);
     quality: 0..1 alignment quality (robust correlation of ink maps in the unchanged region);
     reason: why not ok, else None;
     local: the "+local" bend as (grid offsets, map scale) for :meth:`source_points`, else None;
@@ -941,7 +944,25 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     edit_mask: optional bool HxW in the target frame, True where the answer may change pixels; those
     areas are ignored when matching and when measuring quality.  Never raises for bad image content or
     sizes: returns ok=False with a reason instead.
+
+    An input drawn in black and grey is matched on the answer's dark ink only (coloured strokes are
+    edits); when that finds no fit, the answer's coloured ink is matched too (its line work redrawn in a
+    colour: an app's blue grid), method ``+colour``.
     """
+    first = _register(answer, target, edit_mask, False)
+    if first.ok or first.reason is None or not first.reason.startswith("alignment quality too low"):
+        return first
+    again = _register(answer, target, edit_mask, True)
+    if not again.ok:
+        return first
+    again.method += "+colour"
+    return again
+
+
+def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None,
+              coloured_ink: bool) -> Registration:
+    """:func:`register` once; ``coloured_ink``: the answer's ink is its darkness whatever its colour
+    (fails at once when the input has coloured ink: that is how it was matched already)."""
     try:
         answer = _as_rgb(answer)
         target = _as_rgb(target)
@@ -983,6 +1004,10 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
 
     ft = min(1.0, WORK_SIDE / max(th, tw))
     t = _work_image(target, ft)
+    if coloured_ink:
+        if t.chromatic >= 0.1:
+            return _fail("alignment quality too low (coloured ink matched already)")
+        t.chromatic = 1.0  # the answer's ink maps below then take coloured ink as ink
     # bring the answer to roughly the target's work scale so both carry the same level of detail
     fa = min(1.0, ft * math.sqrt((th * tw) / (ah * aw)))
     a = _work_image(answer, fa, achromatic_ink=t.chromatic < 0.1, lighter=t.lighter)
@@ -1154,7 +1179,8 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
         agreeing = [c for c in tried if c[0] >= LOCAL_TRY_QUALITY and _lattice_agrees(t, a, c[1])]
         if agreeing:
             (q, W, method), on_lattice = max(agreeing, key=lambda c: c[0]), True
-    if q < LOCAL_TRY_QUALITY:
+    lattice = not grid_anchored and not on_lattice and q < MIN_QUALITY and _has_lattice(t)
+    if q < (LATTICE_TRY_QUALITY if lattice else LOCAL_TRY_QUALITY):
         return _fail(f"alignment quality too low ({q:.2f} < {MIN_QUALITY})", q, method)
     border = tuple(float(c) for c in a.paper)
     A, matrix = (np.eye(3), np.eye(3)) if method == "identity" else (to_answer(W), to_full(W))
@@ -1166,6 +1192,17 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     local = unbent = None
     if q < LOCAL_SKIP_QUALITY:
         bent = _bend_locally(answer, image, A, target, t, keep, border, grid_anchored)
+        if bent is not None and lattice and (bent[1] < MIN_QUALITY or q < LOCAL_TRY_QUALITY):
+            # a lens bends the lattice: an affine fit is short everywhere, and the whole ink bent back still
+            # scores low (lines redrawn fainter, clues in another font); a bent fit whose line work lies on
+            # the input's lattice (:func:`_grid_quality`, the bar a grid-anchored fit meets) is the puzzle.
+            # From an affine fit under LOCAL_TRY_QUALITY only such a fit is taken.
+            a2 = _work_image(bent[0], t.ink.shape[1] / tw, achromatic_ink=t.chromatic < 0.1, lighter=t.lighter)
+            g = _grid_quality(t, a2, a2.to_work @ np.linalg.inv(t.to_work))
+            if g >= GRID_QUALITY:
+                bent, method = (bent[0], g) + bent[2:], method + "+grid"
+            elif q < LOCAL_TRY_QUALITY:
+                bent = None
         if bent is not None and bent[1] > q + 0.005:
             unbent = image
             unbent[observed == 0] = white_balance_inverse(target, a.paper)[observed == 0]

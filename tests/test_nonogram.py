@@ -563,6 +563,14 @@ PATCH_MARKS = {
     # a backslash with a grid line's remnant one px in from the bottom edge (the line's band missed it)
     "slash_with_inner_stripe": (lambda d: (d.line([(24, 24), (103, 103)], fill=220, width=10),
                                            d.rectangle([0, 112, 127, 119], fill=230)), "crossed"),
+    # a plus marking an empty cell (HELDOUT8: read unsure), thin and heavier, and a plus a little off centre
+    "plus": (lambda d: (d.line([(36, 64), (92, 64)], fill=220, width=8), d.line([(64, 36), (64, 92)], fill=220, width=8)),
+             "crossed"),
+    "plus_heavy_offset": (lambda d: (d.line([(30, 70), (100, 70)], fill=220, width=14),
+                                     d.line([(62, 36), (62, 104)], fill=220, width=14)), "crossed"),
+    # a thick solid plus covering most of the cell is not a thin mark
+    "solid_cross_shape": (lambda d: (d.rectangle([10, 40, 118, 88], fill=220), d.rectangle([40, 10, 88, 118], fill=220)),
+                          "not crossed"),
 }
 
 
@@ -572,6 +580,9 @@ def test_cell_patches_read_as_the_mark_they_show(name):
 
     draw, want = PATCH_MARKS[name]
     state, conf, ev = classify_patch(_patch(draw))
+    if want.startswith("not "):
+        assert state != want[4:], (name, state, ev)
+        return
     assert state == want, (name, state, ev)
     assert conf >= 0.6
 
@@ -1067,3 +1078,84 @@ def test_side_by_side_strokes_joined_by_faint_ink_are_one_glyph_only_around_a_lo
     dark[23:25, 11:14] = 70  # joined at the bottom too: a loop, the halves of a "0"
     _, boxes = _strip_ink(dark, 18)
     assert [b[:4] for b in boxes] == [[8, 5, 17, 25]], boxes
+
+
+def _blue_grid(puzzle) -> np.ndarray:
+    """The reference as an app themes it: clues in a regular sans, cells filled dark red, thin grid lines light
+    blue, thick ones dark blue."""
+    ref = np.asarray(puzzle.reference_images[0].convert("RGB")).copy()
+    lay = puzzle.layout
+    x0, y0, x1, y1 = lay["grid_bbox"]
+    rows, cols = lay["rows"], lay["cols"]
+    img = Image.fromarray(ref)
+    import nonogram_answers as answers
+
+    answers._redraw_clues(img, lay, puzzle.ground_truth["row_clues"], puzzle.ground_truth["col_clues"],
+                          "DejaVuSans.ttf", random.Random(7))
+    d = ImageDraw.Draw(img)
+    cw, ch = (x1 - x0) / cols, (y1 - y0) / rows
+    for r, row in enumerate(puzzle.ground_truth["solution"]):
+        for c, v in enumerate(row):
+            if v:
+                d.rectangle([x0 + c * cw, y0 + r * ch, x0 + (c + 1) * cw, y0 + (r + 1) * ch], fill=(150, 30, 40))
+    for k in range(cols + 1):
+        x = x0 + k * (x1 - x0) / cols
+        major = k % 5 == 0 or k == cols
+        d.line([(x, y0), (x, y1)], fill=(25, 60, 160) if major else (140, 170, 225), width=3 if major else 2)
+    for k in range(rows + 1):
+        y = y0 + k * (y1 - y0) / rows
+        major = k % 5 == 0 or k == rows
+        d.line([(x0, y), (x1, y)], fill=(25, 60, 160) if major else (140, 170, 225), width=3 if major else 2)
+    return np.asarray(img)
+
+
+@pytest.mark.parametrize("seed,variant", [(5020, "15x15"), (5010, "10x10")])
+def test_reference_with_a_blue_grid_registers_and_scores_100(seed, variant):
+    # the registration matches a black-and-grey input on the answer's dark ink only (coloured strokes are
+    # edits): a grid redrawn in light blue and a moire from photographing the screen left no fit (HELDOUT8's
+    # blue grids: 31 of 48 answers unreadable); the answer's coloured ink is matched when the dark ink fails
+    import genpuzzle
+    from genpuzzle.registration import register
+
+    puzzle = genpuzzle.generate("nonogram", seed, variant)
+    a = _blue_grid(puzzle).astype(np.float32)
+    h, w = a.shape[:2]
+    t = np.arange(w, dtype=np.float32)[None, :] * 0.7 + np.arange(h, dtype=np.float32)[:, None] * 0.7
+    moire = 1 - 0.08 * (0.5 + 0.5 * np.cos(2 * np.pi * t / 60)) * (0.5 + 0.5 * np.cos(2 * np.pi * t / 3.7))
+    a = cv2.GaussianBlur(a * moire[:, :, None] + 8, (0, 0), 0.7)
+    answer = np.clip(a, 0, 255).astype(np.uint8)
+    reg = register(answer, np.asarray(puzzle.input_image.convert("RGB")), edit_mask=np.asarray(puzzle.edit_mask))
+    assert reg.ok, reg.reason
+    verdict = genpuzzle.verify(puzzle, Image.fromarray(answer))
+    assert verdict.status == Status.CORRECT and verdict.score == 100, (verdict.codes, verdict.extra.get("unsure_cells"))
+
+
+def _barrel(a: np.ndarray, k: float) -> np.ndarray:
+    """``a`` through a lens with barrel distortion ``k`` (a corner moves 2k of the half side inward)."""
+    h, w = a.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    nx, ny = (xx - w / 2) / (w / 2), (yy - h / 2) / (h / 2)
+    f = 1 + k * (nx * nx + ny * ny)
+    return cv2.remap(a, nx * f * w / 2 + w / 2, ny * f * h / 2 + h / 2, cv2.INTER_LINEAR,
+                     borderMode=cv2.BORDER_CONSTANT, borderValue=(255, 255, 255))
+
+
+@pytest.mark.parametrize("error", ["none", "clue_changed"])
+def test_a_lens_bent_page_registers_on_its_lattice(error):
+    # HELDOUT7's barrel-distorted page (hairline grid, charcoal fills, clues in Quicksand Light): the affine
+    # fit scores 0.54, the local bend 0.59 on the whole ink, yet its line work then lies on the input's
+    # lattice (0.86); it was unreadable, it now registers through the lattice and its planted change is caught
+    import nonogram_answers as answers
+    from genpuzzle.registration import register
+
+    track, p, record = _generated_record(5010, "10x10")
+    style = next(s for s in answers.HELDOUT7 if s.name == "z_quicksandlight_charcoal_barrel")
+    answer = answers.make_answer(p.input_image, p.layout, p.ground_truth, style, error, seed=0)
+    inp = np.asarray(p.input_image.convert("RGB"))
+    reg = register(answer, inp, edit_mask=np.asarray(p.edit_mask))
+    assert reg.ok and "+grid" in reg.method, (reg.reason, reg.method, reg.quality)
+    v = track.verify(record, reg.image, inp, observed=reg.valid)
+    if error == "none":
+        assert v.status != Status.INCORRECT and not v.codes, (v.status, v.codes)
+    else:
+        assert v.status == Status.INCORRECT and "clue_changed" in v.codes, (v.status, v.codes)

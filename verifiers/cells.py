@@ -385,6 +385,8 @@ def classify_patch(patch: np.ndarray, features: dict[str, Any] | None = None) ->
         return CROSSED, _conf((min(diagonals) - 0.45) / 0.2, (0.2 - off) / 0.1), ev
     if covered <= 2 and 0.02 <= cover <= 0.25 and _is_dash(patch >= MARK_INK):
         return CROSSED, 0.65, ev  # a short dash through the centre (a mark for an empty cell)
+    if covered <= 2 and 0.02 <= cover <= 0.25 and _is_plus(patch >= MARK_INK):
+        return CROSSED, 0.65, ev  # a plus through the centre (likewise)
     if covered <= 3 and inner < 0.01 and cover < 0.075 * max(2, covered):
         return BLANK, 0.7, ev  # ink only along the border (up to three sides): grid-line remnants
     if covered == 0:
@@ -455,6 +457,33 @@ def _is_dash(ink: np.ndarray) -> bool:
     other = int(np.count_nonzero(ink[2:-2, 2:-2] & (labels[2:-2, 2:-2] != k)))
     return (abs(cx - 0.5) <= 0.2 and abs(cy - 0.5) <= 0.2 and 0.25 <= long <= 0.8 and thick <= 0.25
             and area >= 0.5 * w * h and other <= 0.03 * PATCH ** 2)
+
+
+def _is_plus(ink: np.ndarray) -> bool:
+    """Whether the patch's ink is a plus: a level and an upright stroke crossing near the centre, each
+    0.25-0.85 of the patch long and at most 0.25 thick (nine tenths of the shape's ink within those two
+    bars), and almost no other ink away from the border. A ring, a dot or a filled shape is not: their ink
+    leaves the two bars or fills their crossing's box."""
+    count, labels, stats, cents = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    if count <= 1:
+        return False
+    k = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    x, y, w, h, area = (int(v) for v in stats[k])
+    if not (0.25 <= w / PATCH <= 0.85 and 0.25 <= h / PATCH <= 0.85) or area > 0.5 * w * h:
+        return False
+    shape = labels == k
+    rows, cols = shape.sum(axis=1), shape.sum(axis=0)
+    bar_rows, bar_cols = rows >= 0.6 * w, cols >= 0.6 * h  # the level stroke's rows, the upright's columns
+    if not bar_rows.any() or not bar_cols.any() or bar_rows.sum() > 0.25 * PATCH or bar_cols.sum() > 0.25 * PATCH:
+        return False
+    ry, cx = np.nonzero(bar_rows)[0], np.nonzero(bar_cols)[0]
+    near = np.zeros_like(shape)
+    near[max(0, ry.min() - 1):ry.max() + 2, :] = True
+    near[:, max(0, cx.min() - 1):cx.max() + 2] = True
+    crossing = ((ry.mean() + 0.5) / PATCH, (cx.mean() + 0.5) / PATCH)
+    other = int(np.count_nonzero(ink[2:-2, 2:-2] & ~shape[2:-2, 2:-2]))
+    return (abs(crossing[0] - 0.5) <= 0.2 and abs(crossing[1] - 0.5) <= 0.2
+            and np.count_nonzero(shape & near) >= 0.9 * area and other <= 0.03 * PATCH ** 2)
 
 
 SOLID_BLOB_AREA = 0.3  # a central shape covering this share of the patch ...
