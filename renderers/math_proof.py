@@ -125,14 +125,11 @@ def finish(input_image: Image.Image, reference: Image.Image, layout: dict[str, A
         crop = changed.crop((c0, r0, c1, r1))
         if crop.mode == "RGB":  # the bands' sum, clipped at 255: not 0 where any band differs
             crop = crop.convert("L", (1, 1, 1, 0))
-        diff = np.asarray(crop.point(_SET_TO_255))  # 255 where any band differs, else 0
+        diff = cv2.threshold(np.asarray(crop), 0, 255, cv2.THRESH_BINARY)[1]  # 255 where any band differs, else 0
         kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
         mask.paste(Image.fromarray(dilate_by_rects(diff, kernel), "L"), (c0, r0))
     layout["size"] = [SIZE, SIZE]
     return Drawing(input_image.getchannel(0) if grey_input else input_image, reference, mask, layout)
-
-
-_SET_TO_255 = [0] + [255] * 255
 
 
 def dilate_by_rects(image: np.ndarray, kernel: np.ndarray) -> np.ndarray:
@@ -361,21 +358,26 @@ def render_lattice(caption: str, labels_grid: np.ndarray, removed: np.ndarray | 
     d.rectangle([x0, y0, x1, y1], outline=INK, width=FIGURE_WIDTH)
     input_image = img.copy()
     ids = sorted(v for v in set(np.asarray(labels_grid).ravel().tolist()) if v >= 0)
+    # d.rectangle(box, fill=...) and d.line(points, fill=CUT_INK, width=lw) as their core calls (the same
+    # pixels without each call's checks: a lattice draws a few dozen of each)
+    fills = [d._getink(None, colour)[1] for colour in REGION_FILLS]
+    grid = labels_grid.tolist()
     for r in range(rows):
         for c in range(cols):
-            if labels_grid[r, c] >= 0:
+            if grid[r][c] >= 0:
                 bx = cell_box(r, c)
-                d.rectangle([bx[0] + 2, bx[1] + 2, bx[2] - 2, bx[3] - 2],
-                            fill=REGION_FILLS[ids.index(int(labels_grid[r, c])) % len(REGION_FILLS)])
+                d.draw.draw_rectangle([bx[0] + 2, bx[1] + 2, bx[2] - 2, bx[3] - 2],
+                                      fills[ids.index(int(grid[r][c])) % len(REGION_FILLS)], 1)
     lw = max(4, round(cell / 10))
+    cut_ink = d._getink(CUT_INK)[0]
     for r in range(rows):
         for c in range(cols):
-            if c + 1 < cols and labels_grid[r, c] != labels_grid[r, c + 1]:
-                d.line([(x0 + (c + 1) * cell, y0 + r * cell), (x0 + (c + 1) * cell, y0 + (r + 1) * cell)],
-                       fill=CUT_INK, width=lw)
-            if r + 1 < rows and labels_grid[r, c] != labels_grid[r + 1, c]:
-                d.line([(x0 + c * cell, y0 + (r + 1) * cell), (x0 + (c + 1) * cell, y0 + (r + 1) * cell)],
-                       fill=CUT_INK, width=lw)
+            if c + 1 < cols and grid[r][c] != grid[r][c + 1]:
+                d.draw.draw_lines([(x0 + (c + 1) * cell, y0 + r * cell), (x0 + (c + 1) * cell, y0 + (r + 1) * cell)],
+                                  cut_ink, lw)
+            if r + 1 < rows and grid[r][c] != grid[r + 1][c]:
+                d.draw.draw_lines([(x0 + c * cell, y0 + (r + 1) * cell), (x0 + (c + 1) * cell, y0 + (r + 1) * cell)],
+                                  cut_ink, lw)
     d.rectangle([x0, y0, x1, y1], outline=INK, width=FIGURE_WIDTH)
     del ref_layer
     layout = {"lattice": g, "labels": labels, "removed": removed.astype(int).tolist()}

@@ -23,29 +23,16 @@ def render_sudoku(givens: list[list[int]], solution: list[list[int]], box_rows: 
     """Draw the puzzle (givens in black, a grey image), the reference (blanks filled in blue, RGB) and the
     mask of blanks."""
     n = len(givens)
-    thin, thick = max(2, cell_px // 32), max(4, cell_px // 14)
+    thick = max(4, cell_px // 14)
     side = n * cell_px
     size = side + 2 * margin
     layout = {"grid_bbox": [margin, margin, margin + side, margin + side], "rows": n, "cols": n,
               "box_rows": box_rows, "box_cols": box_cols}
 
-    def grid_image() -> Image.Image:
-        image = Image.new("L", (size, size), BACKGROUND_GREY)
-        draw = ImageDraw.Draw(image)
-        for k in range(n + 1):
-            width = thick if k % box_cols == 0 else thin
-            x = margin + k * cell_px
-            draw.line([(x, margin - thick // 2), (x, margin + side + thick // 2)], fill=GIVEN_GREY, width=width)
-        for k in range(n + 1):
-            width = thick if k % box_rows == 0 else thin
-            y = margin + k * cell_px
-            draw.line([(margin - thick // 2, y), (margin + side + thick // 2, y)], fill=GIVEN_GREY, width=width)
-        return image
-
     digit_px = int(cell_px * 0.62)
-    puzzle = grid_image()
+    puzzle = _grid_image(n, box_rows, box_cols, cell_px, margin).copy()
     mask = Image.new("L", (size, size), 0)
-    mask_draw = ImageDraw.Draw(mask)
+    fill_rectangle = ImageDraw.Draw(mask).draw.draw_rectangle  # ImageDraw.rectangle(box, fill=255) without its checks
     blanks = []
     for r in range(n):
         for c in range(n):
@@ -56,13 +43,32 @@ def render_sudoku(givens: list[list[int]], solution: list[list[int]], box_rows: 
             else:
                 blanks.append((center, solution[r][c]))
                 inset = thick // 2 + 1
-                mask_draw.rectangle([x0 + inset, y0 + inset, x1 - inset, y1 - inset], fill=255)
+                fill_rectangle((x0 + inset, y0 + inset, x1 - inset, y1 - inset), 255, 1)
     # the reference is the puzzle plus the filled digits (each digit's tile stays inside its cell, so the
     # paste order does not matter)
     reference = puzzle.convert("RGB")
     for center, digit in blanks:
         _paste_digit(reference, center, digit, cell_px, digit_px, FILLED_INK, False)
     return Drawing(puzzle, reference, mask, layout)
+
+
+@lru_cache(maxsize=16)
+def _grid_image(n: int, box_rows: int, box_cols: int, cell_px: int, margin: int) -> Image.Image:
+    """The empty grid as a grey image, drawn once per geometry (callers copy it)."""
+    thin, thick = max(2, cell_px // 32), max(4, cell_px // 14)
+    side = n * cell_px
+    size = side + 2 * margin
+    image = Image.new("L", (size, size), BACKGROUND_GREY)
+    draw = ImageDraw.Draw(image)
+    for k in range(n + 1):
+        width = thick if k % box_cols == 0 else thin
+        x = margin + k * cell_px
+        draw.line([(x, margin - thick // 2), (x, margin + side + thick // 2)], fill=GIVEN_GREY, width=width)
+    for k in range(n + 1):
+        width = thick if k % box_rows == 0 else thin
+        y = margin + k * cell_px
+        draw.line([(margin - thick // 2, y), (margin + side + thick // 2, y)], fill=GIVEN_GREY, width=width)
+    return image
 
 
 def _paste_digit(image: Image.Image, center: tuple[float, float], digit: int, cell_px: int, digit_px: int,
@@ -72,7 +78,10 @@ def _paste_digit(image: Image.Image, center: tuple[float, float], digit: int, ce
     the cost."""
     x0, y0 = math.floor(center[0] - cell_px / 2), math.floor(center[1] - cell_px / 2)
     tile, (dx, dy) = _digit_tile(digit, cell_px, digit_px, image.mode, ink, bold, center[0] - x0, center[1] - y0)
-    image.paste(tile, (x0 + dx, y0 + dy))
+    # Image.paste(tile, corner) without its argument checks (same mode, both loaded, inside the page): the
+    # core paste of the same box; most of a paste's cost is those checks, and a 9x9 page pastes 81 tiles
+    x, y = x0 + dx, y0 + dy
+    image.im.paste(tile.im, (x, y, x + tile.width, y + tile.height))
 
 
 @lru_cache(maxsize=256)

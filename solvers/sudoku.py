@@ -53,6 +53,19 @@ def _geometry(board: Board) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[in
     return unit_cells, tuple(tuple(units) for units in cell_units)
 
 
+@lru_cache(maxsize=None)
+def _popcounts(n: int) -> tuple[int, ...]:
+    """The number of set bits of every n-bit mask (a table look-up is cheaper than ``int.bit_count``)."""
+    return tuple(m.bit_count() for m in range(1 << n))
+
+
+class _BitCounts:
+    """:func:`_popcounts` for boards too large for a table."""
+
+    def __getitem__(self, mask: int) -> int:
+        return mask.bit_count()
+
+
 class _Search:
     """Bitmask depth-first search. Each node places a naked single or a hidden single when one exists,
     else branches on the most-constrained cell; a unit that can no longer hold some digit prunes.
@@ -71,6 +84,7 @@ class _Search:
         self.empties: list[int] = []
         self.consistent = True
         self.nodes = 0
+        self.popcount = _popcounts(n) if n <= 16 else _BitCounts()
         for r in range(n):
             for c in range(n):
                 v = grid[r][c]
@@ -102,21 +116,34 @@ class _Search:
             n = self.n
             found.append([self.values[r * n:(r + 1) * n] for r in range(n)])
             return len(found) >= limit
+        popcount = self.popcount
         best, best_count, best_mask = -1, 99, 0
         dead = False
-        for j in range(k, ne):
+        # the first open cell (in ``empties`` order) with the fewest candidates; a cell with none is a dead
+        # end wherever it lies, so once a single is found the other cells are only tested for that
+        j = k
+        while j < ne:
             i = empties[j]
             row, col, box = cell_units[i]  # every cell lies in one row, one column and one box
-            mask = full & ~(used[row] | used[col] | used[box])
+            mask = full ^ (used[row] | used[col] | used[box])  # used masks lie within full
             cand[i] = mask
+            j += 1
             if not mask:
                 dead = True
                 break
-            if best_count > 1:
-                count = mask.bit_count()
-                if count < best_count:
-                    best, best_count, best_mask = j, count, mask
-        if not dead and best_count > 1:
+            count = popcount[mask]
+            if count < best_count:
+                best, best_count, best_mask = j - 1, count, mask
+                if count == 1:
+                    break
+        written = j  # cand is set for empties[k:written]
+        if not dead and best_count == 1:
+            for j in range(written, ne):
+                row, col, box = cell_units[empties[j]]
+                if not full ^ (used[row] | used[col] | used[box]):
+                    dead = True
+                    break
+        elif not dead:
             for u, cells in enumerate(self.unit_cells):
                 once = twice = 0
                 for i in cells:
@@ -132,7 +159,7 @@ class _Search:
                     cell = next(i for i in cells if cand[i] & bit)
                     best, best_mask = empties.index(cell, k), bit
                     break
-        for j in range(k, ne):
+        for j in range(k, written):
             cand[empties[j]] = 0
         if dead:
             return False

@@ -412,15 +412,19 @@ def _hull_areas_geos(points: np.ndarray) -> np.ndarray:
     return shapely.area(shapely.convex_hull(shapely.linestrings(points)))
 
 
-def _inside_or_on(pt, ring: list) -> bool:
-    """Whether ``pt`` lies in the closed convex CCW polygon ``ring`` (edges within EXACT_EPS)."""
-    x, y = pt
+def _inside_or_on_all(points: list, ring: list) -> list[tuple[float, float]]:
+    """The ``points`` (as tuples, in order) that lie in the closed convex CCW polygon ``ring`` (edges within
+    EXACT_EPS), each edge's vector computed once for all points."""
     n = len(ring)
-    for i in range(n):
-        (x0, y0), (x1, y1) = ring[i], ring[(i + 1) % n]
-        if (x1 - x0) * (y - y0) - (y1 - y0) * (x - x0) < -EXACT_EPS:
-            return False
-    return True
+    edges = [(x0, y0, x1 - x0, y1 - y0) for (x0, y0), (x1, y1) in ((ring[i], ring[(i + 1) % n]) for i in range(n))]
+    out = []
+    for x, y in points:
+        for x0, y0, ex, ey in edges:
+            if ex * (y - y0) - ey * (x - x0) < -EXACT_EPS:
+                break
+        else:
+            out.append((x, y))
+    return out
 
 
 def _touches_in_one_arc(piece: np.ndarray, placed: list[np.ndarray], ranges: np.ndarray | None = None) -> bool:
@@ -459,11 +463,16 @@ def _touches_in_one_arc(piece: np.ndarray, placed: list[np.ndarray], ranges: np.
         ox1, oy1 = max(x for x, _ in other), max(y for _, y in other)
         if ox0 > px1 + EXACT_EPS or px0 > ox1 + EXACT_EPS or oy0 > py1 + EXACT_EPS or py0 > oy1 + EXACT_EPS:
             continue
-        contact = [tuple(v) for v in piece if _inside_or_on(v, other)]
-        contact += [tuple(v) for v in other if _inside_or_on(v, piece)]
+        contact = _inside_or_on_all(piece, other) + _inside_or_on_all(other, piece)
         if not contact:
             continue
-        a, b = max(((p, q) for p in contact for q in contact), key=lambda pq: math.dist(*pq))
+        # the farthest pair, the first one in (p, q) order on ties (as max() picks it)
+        best = -1.0
+        for p in contact:
+            for q in contact:
+                d = math.dist(p, q)
+                if d > best:
+                    best, a, b = d, p, q
         mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
         edge = on_edge(mid)
         if edge is None:  # not on the boundary: the pieces overlap, which the caller has ruled out
