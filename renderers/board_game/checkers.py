@@ -4,6 +4,10 @@ with a gold crown."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from PIL import Image
+
 from genpuzzle.renderers.board_game.base import (
     BoardDrawing,
     draw_labels,
@@ -24,6 +28,24 @@ FRAME_INK = (50, 50, 40)
 
 
 def render_board(board: list[list[str]]) -> BoardDrawing:
+    static, g, labels, line_points, fill_points, shades = _static_board()
+    image = static.copy()
+    for r in range(8):
+        for c in range(8):
+            if board[r][c] != ".":
+                draw_checkers_piece(image, board[r][c], tuple(g["cell_boxes"][r][c]))
+    palette = {".": DARK, "b": CHECKERS_BLACK, "B": CHECKERS_BLACK, "w": CHECKERS_WHITE, "W": CHECKERS_WHITE}
+    layout = finish_layout("checkers", "glyph", g, piece_radius=0.40 * CELL_PX, line_points=line_points,
+                           fill_points=fill_points, labels=labels, palette=palette, square_shades=shades,
+                           square_colours={"light": list(LIGHT), "dark": list(DARK)})
+    return BoardDrawing(image, layout)
+
+
+@lru_cache(maxsize=1)
+def _static_board() -> tuple[Image.Image, dict, list, list, list, list]:
+    """The empty board (frame, squares, labels: drawn before any piece), its geometry, labels, line and
+    fill points and square shades: the same for every position, so drawn once per process (the layouts
+    of its drawings share these lists, which nothing mutates)."""
     g = square_geometry(8, 8, CELL_PX, frame=FRAME, margin=MARGIN)
     image, draw = new_canvas(g)
     bx0, by0, bx1, by1 = g["board_bbox"]
@@ -33,17 +55,8 @@ def render_board(board: list[list[str]]) -> BoardDrawing:
             x0, y0, x1, y1 = g["cell_boxes"][r][c]
             draw.rectangle([x0, y0, x1 - 1, y1 - 1], fill=DARK if (r + c) % 2 else LIGHT)
     labels = draw_labels(draw, g)
-    for r in range(8):
-        for c in range(8):
-            if board[r][c] != ".":
-                draw_checkers_piece(image, board[r][c], tuple(g["cell_boxes"][r][c]))
     h = FRAME / 2
     frame = [[bx0 + h, by0 + h, bx1 - h, by0 + h], [bx0 + h, by1 - h, bx1 - h, by1 - h],
              [bx0 + h, by0 + h, bx0 + h, by1 - h], [bx1 - h, by0 + h, bx1 - h, by1 - h]]
-    palette = {".": DARK, "b": CHECKERS_BLACK, "B": CHECKERS_BLACK, "w": CHECKERS_WHITE, "W": CHECKERS_WHITE}
-    layout = finish_layout("checkers", "glyph", g, piece_radius=0.40 * CELL_PX,
-                           line_points=segment_points(frame, CELL_PX / 4),
-                           fill_points=corner_points(g["cell_boxes"], 0.08), labels=labels, palette=palette,
-                           square_shades=[["dark" if (r + c) % 2 else "light" for c in range(8)] for r in range(8)],
-                           square_colours={"light": list(LIGHT), "dark": list(DARK)})
-    return BoardDrawing(image, layout)
+    return (image, g, labels, segment_points(frame, CELL_PX / 4), corner_points(g["cell_boxes"], 0.08),
+            [["dark" if (r + c) % 2 else "light" for c in range(8)] for r in range(8)])

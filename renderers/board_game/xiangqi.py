@@ -5,6 +5,10 @@ the shipped WenQuanYi Micro Hei subset."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from PIL import Image
+
 from genpuzzle.renderers.board_game.base import (
     BoardDrawing,
     draw_labels,
@@ -38,6 +42,26 @@ def board_segments(g: dict) -> list[list[float]]:
 
 
 def render_board(board: list[list[str]]) -> BoardDrawing:
+    static, g, labels, line_points = _static_board()
+    image = static.copy()
+    for r in range(10):
+        for c in range(9):
+            if board[r][c] != ".":
+                draw_xiangqi_piece(image, board[r][c], tuple(g["cell_boxes"][r][c]))
+    x0, y0, x1, y1 = g["grid_bbox"]
+    river = [x0, g["cell_centers"][4][0][1], x1, g["cell_centers"][5][0][1]]
+    palette = {".": BOARD, **{k: XIANGQI_RED for k in "KABNRCP"}, **{k: XIANGQI_BLACK for k in "kabnrcp"}}
+    layout = finish_layout("xiangqi", "glyph", g, piece_radius=0.44 * SPACING, line_points=line_points,
+                           labels=labels, palette=palette, river_bbox=river, disc=list(XIANGQI_DISC),
+                           board_colour=list(BOARD))
+    return BoardDrawing(image, layout)
+
+
+@lru_cache(maxsize=1)
+def _static_board() -> tuple[Image.Image, dict, list, list]:
+    """The empty board (wood, lines, palace frame, labels: drawn before any piece), its geometry, labels
+    and line points: the same for every position, so drawn once per process (the layouts of its drawings
+    share these lists, which nothing mutates)."""
     g = intersection_geometry(10, 9, SPACING)
     image, draw = new_canvas(g)
     bx0, by0, bx1, by1 = g["board_bbox"]
@@ -47,15 +71,5 @@ def render_board(board: list[list[str]]) -> BoardDrawing:
     x0, y0, x1, y1 = g["grid_bbox"]
     draw.rectangle([x0 - 5, y0 - 5, x1 + 5, y1 + 5], outline=LINE_INK, width=LINE_WIDTH)
     labels = draw_labels(draw, g)
-    for r in range(10):
-        for c in range(9):
-            if board[r][c] != ".":
-                draw_xiangqi_piece(image, board[r][c], tuple(g["cell_boxes"][r][c]))
     centers = [p for row in g["cell_centers"] for p in row]
-    river = [x0, g["cell_centers"][4][0][1], x1, g["cell_centers"][5][0][1]]
-    palette = {".": BOARD, **{k: XIANGQI_RED for k in "KABNRCP"}, **{k: XIANGQI_BLACK for k in "kabnrcp"}}
-    layout = finish_layout("xiangqi", "glyph", g, piece_radius=0.44 * SPACING,
-                           line_points=segment_points(segments, SPACING / 4, avoid=centers, avoid_radius=0.47 * SPACING),
-                           labels=labels, palette=palette, river_bbox=river, disc=list(XIANGQI_DISC),
-                           board_colour=list(BOARD))
-    return BoardDrawing(image, layout)
+    return image, g, labels, segment_points(segments, SPACING / 4, avoid=centers, avoid_radius=0.47 * SPACING)

@@ -55,15 +55,13 @@ def square_cell(name: str) -> tuple[int, int]:
 def mating_moves(cb: Any) -> list[Any]:
     """Every legal move of the side to move that checkmates, in ``legal_moves`` order."""
     found = set()
-    king = _plain_king(cb)
-    for moves in _legal_moves_by_mask(cb, _checking_masks(cb)):
-        for move in moves:
-            if move in found or (king is not None and _king_escapes(cb, move, king)):
-                continue
-            cb.push(move)
-            if cb.is_checkmate():
-                found.add(move)
-            cb.pop()
+    for move in _candidates(cb):
+        if move in found:
+            continue
+        cb.push(move)
+        if cb.is_checkmate():
+            found.add(move)
+        cb.pop()
     return [m for m in cb.legal_moves if m in found] if found else []
 
 
@@ -81,17 +79,176 @@ def mate_in_1_move(cb: Any, hint: Any = None) -> Any:
         cb.pop()
         if mate:
             return hint
-    king = _plain_king(cb)
-    for moves in _legal_moves_by_mask(cb, _checking_masks(cb)):
-        for move in moves:
-            if king is not None and _king_escapes(cb, move, king):
-                continue
-            cb.push(move)
-            mate = cb.is_checkmate()
-            cb.pop()
-            if mate:
-                return move
+    for move in _candidates(cb):
+        cb.push(move)
+        mate = cb.is_checkmate()
+        cb.pop()
+        if mate:
+            return move
     return None
+
+
+def _candidates(cb: Any) -> Iterator[Any]:
+    """Legal moves of the side to move, every mating move among them (each move once): in a position with
+    no castling rights and no en passant square and the side to move not in check (what the generator
+    and most of the mate-in-2 search see), the moves that can give check (as :func:`_checking_masks`)
+    less those after which the enemy king has a square to step to, tested on the bit boards before
+    python-chess makes them moves and tests them for legality; in any other position the legal moves
+    of the checking masks less those :func:`_king_escapes` rules out (a move may then come twice).
+
+    The square test: a square next to the enemy king, free of its pieces, that no other piece of the
+    side to move attacks when the moved piece's square is empty (and the king's: it steps along the line
+    of a check) stays unattacked after the move unless the moved piece attacks it from its new square (a
+    piece landing elsewhere only blocks lines). Whether another piece attacks it is read from one
+    attacker set per square (``attackers_mask`` of the board without the enemy king), and, only where
+    the moved piece's square lies on a line through it, with that square empty as well."""
+    import chess
+
+    king = _plain_king(cb)
+    turn = cb.turn
+    own_king_mask = cb.kings & cb.occupied_co[turn]
+    private = hasattr(cb, "_slider_blockers") and hasattr(cb, "_is_safe")  # as in _legal_moves_by_mask
+    if king is None or not own_king_mask or not private or cb.is_variant_end() or \
+            cb.attackers_mask(not turn, chess.msb(own_king_mask)):
+        for moves in _legal_moves_by_mask(cb, _checking_masks(cb)):
+            for move in moves:
+                if king is None or not _king_escapes(cb, move, king):
+                    yield move
+        return
+    own, occ = cb.occupied_co[turn], cb.occupied
+    king_bb = chess.BB_SQUARES[king]
+    diag_attacks, rank_attacks, file_attacks = chess.BB_DIAG_ATTACKS, chess.BB_RANK_ATTACKS, chess.BB_FILE_ATTACKS
+    diag_masks, rank_masks, file_masks = chess.BB_DIAG_MASKS, chess.BB_RANK_MASKS, chess.BB_FILE_MASKS
+    diagonal = diag_attacks[king][diag_masks[king] & occ]
+    straight = rank_attacks[king][rank_masks[king] & occ] | file_attacks[king][file_masks[king] & occ]
+    discovering = _discovering(cb, king, own, occ)
+    knights, kings, bishops, rooks, queens = cb.knights, cb.kings, cb.bishops, cb.rooks, cb.queens
+    attackers_mask, rays = cb.attackers_mask, chess.BB_RAYS
+    sliders = own & (bishops | rooks | queens)
+    Move = chess.Move
+    cover: tuple[int, int, int, dict[int, int]] | None = None  # _neighbour_cover, when needed
+    safety: list[Any] = []  # (own king, pinned pieces) for python-chess's legality test, when needed
+
+    def free_without(frm: int) -> int:
+        """The squares next to the enemy king, free of its pieces, attacked by no piece but the one on
+        ``frm`` (lines through ``frm`` still blocked by it)."""
+        nonlocal cover
+        if cover is None:
+            cover = _neighbour_cover(cb, king)
+        near, once, twice, by_piece = cover
+        return near & ~twice & ~(once & ~by_piece.get(frm, 0))
+
+    def stays_free(frm: int, to: int, kind: int, left: int) -> bool:
+        """Whether a square of ``left`` (:func:`free_without`) is still free after the move: not attacked
+        by the moved piece from ``to``, and no line through ``frm`` opens onto it."""
+        vacated = 1 << frm
+        after = (occ & ~vacated | 1 << to) & ~king_bb
+        if kind == chess.KNIGHT:
+            hits = chess.BB_KNIGHT_ATTACKS[to]
+        elif kind == chess.PAWN:
+            hits = chess.BB_PAWN_ATTACKS[turn][to]
+        elif kind == chess.KING:
+            hits = chess.BB_KING_ATTACKS[to]
+        else:
+            hits = diag_attacks[to][diag_masks[to] & after] if kind != chess.ROOK else 0
+            if kind != chess.BISHOP:
+                hits |= rank_attacks[to][rank_masks[to] & after] | file_attacks[to][file_masks[to] & after]
+        left &= ~hits
+        line = rays[frm]
+        while left:
+            square = left.bit_length() - 1
+            left ^= 1 << square
+            # a line through frm can open onto the square only with a slider of the side on that line
+            if not line[square] & sliders & ~vacated or not attackers_mask(turn, square, after) & ~vacated:
+                return True
+        return False
+
+    def legal(move: Any) -> bool:
+        if not safety:
+            own_king = chess.msb(own_king_mask)
+            safety.extend((own_king, cb._slider_blockers(own_king)))
+        return cb._is_safe(safety[0], safety[1], move)
+
+    pieces = own & ~cb.pawns
+    while pieces:
+        frm = pieces.bit_length() - 1
+        bb = 1 << frm
+        pieces ^= bb
+        if bb & knights:
+            kind, targets, reach = chess.KNIGHT, chess.BB_KNIGHT_ATTACKS[frm], chess.BB_KNIGHT_ATTACKS[king]
+        elif bb & kings:
+            kind, targets, reach = chess.KING, chess.BB_KING_ATTACKS[frm], 0
+        else:
+            targets = reach = 0
+            if bb & (bishops | queens):
+                targets, reach = diag_attacks[frm][diag_masks[frm] & occ], diagonal
+            if bb & (rooks | queens):
+                targets |= rank_attacks[frm][rank_masks[frm] & occ] | file_attacks[frm][file_masks[frm] & occ]
+                reach |= straight
+            kind = chess.QUEEN if bb & queens else chess.ROOK if bb & rooks else chess.BISHOP
+        targets &= ~own
+        if not bb & discovering:
+            targets &= reach
+        left = free_without(frm) if targets else 0
+        while targets:
+            to = targets.bit_length() - 1
+            targets ^= 1 << to
+            if left and stays_free(frm, to, kind, left):
+                continue
+            move = Move(frm, to)
+            if legal(move):
+                yield move
+    pawns = cb.pawns & own
+    if pawns:
+        anywhere = pawns & (discovering | (chess.BB_RANK_7 if turn == chess.WHITE else chess.BB_RANK_2))
+        checking = chess.BB_PAWN_ATTACKS[not turn][king]
+        for move in cb.generate_pseudo_legal_moves(pawns, chess.BB_ALL):
+            if not (1 << move.from_square & anywhere or 1 << move.to_square & checking):
+                continue
+            left = free_without(move.from_square)
+            if left and stays_free(move.from_square, move.to_square, move.promotion or chess.PAWN, left):
+                continue
+            if legal(move):
+                yield move
+
+
+def _neighbour_cover(cb: Any, king: int) -> tuple[int, int, int, dict[int, int]]:
+    """Around the enemy ``king``: the squares next to it free of its pieces, those of them attacked by at
+    least one and by at least two pieces of the side to move, and each such piece's attacks on them (the
+    attacks read with the king's own square empty: it steps along the line of a check)."""
+    import chess
+
+    near = chess.BB_KING_ATTACKS[king] & ~cb.occupied_co[not cb.turn]
+    occ = cb.occupied & ~chess.BB_SQUARES[king]
+    once = twice = 0
+    by_piece = {}
+    pieces = cb.occupied_co[cb.turn]
+    pawn_attacks = chess.BB_PAWN_ATTACKS[cb.turn]
+    knights, kings, pawns = cb.knights, cb.kings, cb.pawns
+    diagonal, straight = cb.bishops | cb.queens, cb.rooks | cb.queens
+    while pieces:
+        square = pieces.bit_length() - 1
+        bb = 1 << square
+        pieces ^= bb
+        if bb & pawns:
+            hits = pawn_attacks[square]
+        elif bb & knights:
+            hits = chess.BB_KNIGHT_ATTACKS[square]
+        elif bb & kings:
+            hits = chess.BB_KING_ATTACKS[square]
+        else:
+            hits = 0
+            if bb & diagonal:
+                hits = chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occ]
+            if bb & straight:
+                hits |= chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occ] | \
+                    chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occ]
+        hits &= near
+        if hits:
+            twice |= once & hits
+            once |= hits
+            by_piece[square] = hits
+    return near, once, twice, by_piece
 
 
 def _legal_moves_by_mask(cb: Any, masks: list[tuple[int, int]]) -> Iterator[list[Any]]:

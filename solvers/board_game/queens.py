@@ -13,6 +13,7 @@ Difficulty: n, the counter's search nodes.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Sequence
 
 from genpuzzle.solvers.board_game.puzzle_common import (RULE_BROKEN, Cell, Finding, cell_name, column_letter,
@@ -60,24 +61,29 @@ def search(regions: Sequence[Sequence[int]], limit: int, rng: random.Random | No
     return found, nodes
 
 
-def first_solutions(regions: Sequence[Sequence[int]], limit: int) -> list[list[int]]:
+def first_solutions(regions: Sequence[Sequence[int]], limit: int, skip: Sequence[int] | None = None
+                    ) -> list[list[int]]:
     """The first ``limit`` solutions of :func:`search` (without ``rng``), in the same (lexicographic) order,
     found faster: columns tried as bits, and a branch cut as soon as a region no longer meets any of the
     rows left (every row takes one region, so each unused region needs a row below). The cut removes
-    only branches without solutions, so the solutions come in the same order."""
+    only branches without solutions, so the solutions come in the same order. ``skip``: a solution
+    passed over (neither returned nor counted)."""
     n = len(regions)
     full = (1 << n) - 1
     below = [0] * (n + 1)  # regions meeting rows r..n-1
+    regions_below = 0
     for r in range(n - 1, -1, -1):
-        below[r] = below[r + 1]
-        for reg in regions[r]:
-            below[r] |= 1 << reg
+        for reg in set(regions[r]):
+            regions_below |= 1 << reg
+        below[r] = regions_below
+    skipped = list(skip) if skip is not None else None
     found: list[list[int]] = []
     cols: list[int] = []
 
     def rec(r: int, used_c: int, used_r: int, last: int) -> bool:
         if r == n:
-            found.append(list(cols))
+            if cols != skipped:
+                found.append(list(cols))
             return len(found) >= limit
         if full & ~used_r & ~below[r]:
             return False
@@ -89,11 +95,11 @@ def first_solutions(regions: Sequence[Sequence[int]], limit: int) -> list[list[i
             bit = free & -free
             free ^= bit
             c = bit.bit_length() - 1
-            reg = row[c]
-            if (used_r >> reg) & 1:
+            reg = 1 << row[c]
+            if used_r & reg:
                 continue
             cols.append(c)
-            stop = rec(r + 1, used_c | bit, used_r | (1 << reg), c)
+            stop = rec(r + 1, used_c | bit, used_r | reg, c)
             cols.pop()
             if stop:
                 return True
@@ -125,37 +131,75 @@ def count_solutions_cpsat(regions: Sequence[Sequence[int]], limit: int = 2) -> i
 
 
 def grow_regions(n: int, seeds: Sequence[Cell], rng: random.Random) -> list[list[int]]:
-    """Regions grown from ``seeds`` (region i from seed i) by random frontier growth."""
-    regions = [[-1] * n for _ in range(n)]
-    frontier: list[tuple[Cell, int]] = []
+    """Regions grown from ``seeds`` (region i from seed i) by random frontier growth: a random entry of the
+    frontier (a cell and a region; cells off the board included, and skipped when drawn) is taken out,
+    and an empty cell joins the region, adding its four neighbours (right, down, left, up)."""
+    flat = [-1] * (n * n)
+    entries = _frontier_entries(n)
+    frontier: list[tuple[int, int]] = []
     for i, (r, c) in enumerate(seeds):
-        regions[r][c] = i
+        flat[r * n + c] = i
     for i, (r, c) in enumerate(seeds):
-        frontier += [((r + dr, c + dc), i) for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))]
+        frontier += entries[r * n + c][i]
+    randrange, pop = rng.randrange, frontier.pop
     while frontier:
-        k = rng.randrange(len(frontier))
-        (r, c), i = frontier[k]
+        k = randrange(len(frontier))
+        cell, i = frontier[k]
         frontier[k] = frontier[-1]
-        frontier.pop()
-        if 0 <= r < n and 0 <= c < n and regions[r][c] < 0:
-            regions[r][c] = i
-            frontier += [((r + dr, c + dc), i) for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))]
-    return regions
+        pop()
+        if cell >= 0 and flat[cell] < 0:
+            flat[cell] = i
+            frontier += entries[cell][i]
+    return [flat[r * n:(r + 1) * n] for r in range(n)]
+
+
+@lru_cache(maxsize=None)
+def _frontier_entries(n: int) -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
+    """Per cell (r * n + c) and region: the four frontier entries its joining adds, (neighbour cell or -1
+    off the board, region), right, down, left, up."""
+    out = []
+    for r in range(n):
+        for c in range(n):
+            cells = [a * n + b if 0 <= a < n and 0 <= b < n else -1
+                     for a, b in ((r, c + 1), (r + 1, c), (r, c - 1), (r - 1, c))]
+            out.append(tuple(tuple((cell, i) for cell in cells) for i in range(n)))
+    return tuple(out)
 
 
 def _connected(regions: list[list[int]], region: int) -> bool:
-    n = len(regions)
-    cells = [(r, c) for r in range(n) for c in range(n) if regions[r][c] == region]
-    if not cells:
+    return _mask_connected(_region_mask(regions, region), len(regions))
+
+
+def _region_mask(regions: list[list[int]], region: int) -> int:
+    """The region's cells as bits (bit r * n + c)."""
+    n, mask = len(regions), 0
+    for r, row in enumerate(regions):
+        for c, v in enumerate(row):
+            if v == region:
+                mask |= 1 << (r * n + c)
+    return mask
+
+
+def _mask_connected(mask: int, n: int) -> bool:
+    """Whether the cells of ``mask`` (bit r * n + c) are one non-empty 4-connected group: flooded from
+    one cell by shifts (sideways shifts masked so a row's end does not wrap onto the next row)."""
+    if not mask:
         return False
-    seen, todo = {cells[0]}, [cells[0]]
-    while todo:
-        r, c = todo.pop()
-        for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-            if nb not in seen and 0 <= nb[0] < n and 0 <= nb[1] < n and regions[nb[0]][nb[1]] == region:
-                seen.add(nb)
-                todo.append(nb)
-    return len(seen) == len(cells)
+    not_first, not_last = _column_masks(n)
+    reach = mask & -mask
+    while True:
+        grown = (reach | (reach << 1 & not_first) | (reach >> 1 & not_last) | reach << n | reach >> n) & mask
+        if grown == reach:
+            return reach == mask
+        reach = grown
+
+
+@lru_cache(maxsize=None)
+def _column_masks(n: int) -> tuple[int, int]:
+    """Bits of every cell not in the first column, and of every cell not in the last column."""
+    full = (1 << n * n) - 1
+    first = sum(1 << (r * n) for r in range(n))
+    return full & ~first, full & ~(first << (n - 1))
 
 
 def _repair(regions: list[list[int]], seeds: Sequence[Cell], rng: random.Random) -> bool:
@@ -163,11 +207,11 @@ def _repair(regions: list[list[int]], seeds: Sequence[Cell], rng: random.Random)
     n = len(regions)
     intended = [c for _, c in sorted(seeds)]
     keep = set(seeds)
+    masks = [_region_mask(regions, i) for i in range(n)]  # kept up to date with regions
     for _ in range(MAX_REPAIRS):
-        # the first solution other than the intended one is among the first two (the intended one takes
-        # at most one place): the search stops at the second instead of looking for a third
-        found = first_solutions(regions, 2)
-        others = [f for f in found if f != intended]
+        # the first solution other than the intended one (the search passes over the intended one, and
+        # stops at the first other: no second solution is looked for when the first is not the intended)
+        others = first_solutions(regions, 1, skip=intended)
         if not others:
             return True
         cells = [(r, c) for r, c in enumerate(others[0]) if (r, c) not in keep]
@@ -178,8 +222,11 @@ def _repair(regions: list[list[int]], seeds: Sequence[Cell], rng: random.Random)
                    if 0 <= a < n and 0 <= b < n and regions[a][b] != old]
             if not nbs:
                 continue
-            regions[r][c] = rng.choice(nbs)
-            if _connected(regions, old):
+            new = regions[r][c] = rng.choice(nbs)
+            bit = 1 << (r * n + c)
+            if _mask_connected(masks[old] & ~bit, n):  # as _connected(regions, old)
+                masks[old] &= ~bit
+                masks[new] |= bit
                 break
             regions[r][c] = old
         else:

@@ -28,6 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from functools import lru_cache
+from itertools import chain
 
 from genpuzzle.solvers.board_game.base import (EMPTY, Board, BoardGame, Instance, Move, cell_name, copy_board,
                                                fen_placement, move_piece, parse_fen_placement)
@@ -102,10 +103,9 @@ def pseudo_moves(board: Board, sente: bool) -> Iterator[MoveTuple]:
 
 def find_king(board: Board, sente: bool) -> tuple[int, int] | None:
     target = "K" if sente else "k"
-    for r in range(N):
-        for c in range(N):
-            if board[r][c] == target:
-                return r, c
+    for r, row in enumerate(board):
+        if target in row:
+            return r, row.index(target)
     return None
 
 
@@ -136,7 +136,14 @@ def attacked(board: Board, sente: bool) -> bool:
         # an enemy piece at king - (its step) reaches the king
         if board[rr][cc] in enemies:
             return True
-    return any(_ray_hits(board, ray, enemies) for ray, enemies in rays)
+    for ray, enemies in rays:  # _ray_hits inlined (the hottest loop of generation)
+        for rr, cc in ray:
+            p = board[rr][cc]
+            if p != ".":
+                if p in enemies:
+                    return True
+                break
+    return False
 
 
 def _ray_hits(board: Board, ray: tuple[tuple[int, int], ...], enemies: frozenset[str]) -> bool:
@@ -187,7 +194,23 @@ def legal_moves(board: Board, sente: bool) -> list[MoveTuple]:
 def has_legal_move(board: Board, sente: bool) -> bool:
     work = copy_board(board)
     quiet = _quiet_king(work, sente)
-    return any(_off_lines(m, quiet) or _safe_after(work, m, sente) for m in pseudo_moves(work, sente))
+    moves = pseudo_moves(work, sente)
+    if quiet is None:  # king attacked (or missing): its own steps first, the likeliest way out (a yes/no: any order)
+        king = find_king(work, sente)
+        if king is not None:
+            moves = chain(_king_steps(work, king, sente), moves)
+    return any(_off_lines(m, quiet) or _safe_after(work, m, sente) for m in moves)
+
+
+def _king_steps(board: Board, king: tuple[int, int], sente: bool) -> Iterator[MoveTuple]:
+    """The pseudo-moves of ``sente``'s king on ``king`` (as :func:`pseudo_moves` yields them)."""
+    r, c = king
+    for dr, dc in SIGNED["k", sente][0]:
+        r2, c2 = r + dr, c + dc
+        if 0 <= r2 < N and 0 <= c2 < N:
+            q = board[r2][c2]
+            if q == "." or q.isupper() != sente:
+                yield (r, c, r2, c2)
 
 
 def _quiet_king(board: Board, sente: bool) -> tuple[tuple[int, int], frozenset] | None:
@@ -334,29 +357,40 @@ def random_position(rng: random.Random, defenders: int, attackers: int) -> Board
     """Sente to move: Gote's king in its camp with ``defenders`` pieces near it, Sente's king in its camp
     and ``attackers`` pieces, most of them within three ranks of Gote's king."""
     board = [["."] * N for _ in range(N)]
+    # each piece goes to a random empty cell of a list (near Gote's king, or anywhere), drawn from the
+    # list's empty cells in its order: the lists are kept as their empty cells (a placed piece's cell
+    # removed), so the draws are the same as filtering the whole list for each piece
+    kr, kc = rng.choice(GOTE_KING_CELLS)  # the board is empty: every cell of the list is
+    board[kr][kc] = "k"
+    sr, sc = rng.choice(SENTE_KING_CELLS)  # rows 6-8: Gote's king is not there
+    board[sr][sc] = "K"
+    near = [(r, c) for r in range(max(0, kr - 1), min(N, kr + 4)) for c in range(max(0, kc - 3), min(N, kc + 4))
+            if board[r][c] == "."]
+    anywhere = [rc for rc in ALL_CELLS if board[rc[0]][rc[1]] == "."]
 
-    def put(piece: str, cells: list[tuple[int, int]]) -> tuple[int, int] | None:
-        kind, sente = piece.lower(), piece.isupper()
+    def put(piece: str, cells: list[tuple[int, int]]) -> None:
+        kind = piece.lower()
         if kind in "pln":  # the only kinds with dead squares
-            dead = DEAD_ROWS[kind, sente]
-            cells = [rc for rc in cells if board[rc[0]][rc[1]] == "." and rc[0] not in dead]
-        else:
-            cells = [rc for rc in cells if board[rc[0]][rc[1]] == "."]
+            dead = DEAD_ROWS[kind, piece.isupper()]
+            cells = [rc for rc in cells if rc[0] not in dead]
         if not cells:
-            return None
+            return
         rc = rng.choice(cells)
         board[rc[0]][rc[1]] = piece
-        return rc
+        if rc in near:
+            near.remove(rc)
+        anywhere.remove(rc)
 
-    kr, kc = put("k", [(r, c) for r in range(3) for c in range(N)])
-    put("K", [(r, c) for r in range(6, 9) for c in range(N)])
-    near = [(r, c) for r in range(max(0, kr - 1), min(N, kr + 4)) for c in range(max(0, kc - 3), min(N, kc + 4))]
-    anywhere = [(r, c) for r in range(N) for c in range(N)]
     for _ in range(defenders):
         put(rng.choice("ggsspplnb"), near)
     for _ in range(attackers):
         put(rng.choice("RRBBGGSSNLP").upper(), near if rng.random() < 0.75 else anywhere)
     return board
+
+
+GOTE_KING_CELLS = [(r, c) for r in range(3) for c in range(N)]
+SENTE_KING_CELLS = [(r, c) for r in range(6, 9) for c in range(N)]
+ALL_CELLS = [(r, c) for r in range(N) for c in range(N)]
 
 
 PIECES_BY_LEVEL = {"easy": ((0, 1), (2, 2)), "medium": ((1, 3), (2, 3)), "hard": ((3, 5), (3, 5))}
@@ -393,8 +427,9 @@ class Shogi(BoardGame):
         nodes = 0
         for attempt in range(1, MAX_TRIES + 1):
             board = random_position(rng, rng.randint(dlo, dhi), rng.randint(alo, ahi))
-            if attacked(board, False) or not has_legal_move(board, True):
+            if attacked(board, False):
                 continue
+            # (a position without a legal move for Sente gives no mates and no nodes: skipped alike)
             mates, searched = mating_moves(board, True)
             nodes += searched
             if len(mates) != 1:
