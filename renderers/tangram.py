@@ -155,8 +155,8 @@ def render_tangram(arr: Arrangement, colours: dict[str, tuple[int, int, int]],
     pieces = [{"name": n, "colour": list(colours[n]), "polygon": _px(tray[n])} for n in PIECES]
     sol = [{"name": n, "polygon": _px(solution[n])} for n in PIECES]
     sil_px = _px(silhouette)
-    input_image = draw_scene(sil_px, [(colours[n], _px(tray[n])) for n in PIECES])
-    reference = draw_scene(sil_px, [(colours[n], _px(solution[n])) for n in PIECES])
+    input_image = draw_scene(sil_px, [(colours[n], p["polygon"]) for n, p in zip(PIECES, pieces)])
+    reference = draw_scene(sil_px, [(colours[n], s["polygon"]) for n, s in zip(PIECES, sol)])
     return TangramDrawing(input_image, reference, edit_mask(), layout, sil_px, pieces, sol)
 
 
@@ -279,6 +279,12 @@ def _blank_in_static_page(x0: int, y0: int, x1: int, y1: int) -> bool:
 
 def edit_mask() -> Image.Image:
     """255 inside both panels (pieces leave the tray and enter the silhouette), 0 on frames/captions."""
+    return _edit_mask().copy()
+
+
+@lru_cache(maxsize=1)
+def _edit_mask() -> Image.Image:
+    """:func:`edit_mask`, drawn once per process (the same for every instance; callers copy it)."""
     mask = Image.new("L", CANVAS, 0)
     draw = ImageDraw.Draw(mask)
     for x0, y0, x1, y1 in (SIL_PANEL, TRAY_PANEL):
