@@ -189,7 +189,33 @@ def _candidates(cb: Any) -> Iterator[Any]:
         targets &= ~own
         if not bb & discovering:
             targets &= reach
-        left = free_without(frm) if targets else 0
+        if not targets:
+            continue
+        if cover is None:
+            cover = _neighbour_cover(cb, king)
+        near, once, twice, by_piece = cover
+        left = near & ~twice & ~(once & ~by_piece.get(frm, 0))  # free_without(frm)
+        if left:
+            # a square of left that no line through frm can open onto must be attacked by the moved piece
+            # from its target (else stays_free finds it free): keep only such targets (the ray between
+            # two squares is the same both ways; the target itself, an end of it, blocks nothing)
+            line, empty = rays[frm], occ & ~bb & ~king_bb
+            squares_left = left
+            while squares_left and targets:
+                square = squares_left.bit_length() - 1
+                squares_left ^= 1 << square
+                if line[square] & sliders & ~bb:
+                    continue
+                if kind == chess.KNIGHT:
+                    targets &= chess.BB_KNIGHT_ATTACKS[square]
+                elif kind == chess.KING:
+                    targets &= chess.BB_KING_ATTACKS[square]
+                else:
+                    from_square = diag_attacks[square][diag_masks[square] & empty] if kind != chess.ROOK else 0
+                    if kind != chess.BISHOP:
+                        from_square |= rank_attacks[square][rank_masks[square] & empty] | \
+                            file_attacks[square][file_masks[square] & empty]
+                    targets &= from_square
         while targets:
             to = targets.bit_length() - 1
             targets ^= 1 << to
@@ -199,17 +225,27 @@ def _candidates(cb: Any) -> Iterator[Any]:
             if legal(move):
                 yield move
     pawns = cb.pawns & own
-    if pawns:
-        anywhere = pawns & (discovering | (chess.BB_RANK_7 if turn == chess.WHITE else chess.BB_RANK_2))
-        checking = chess.BB_PAWN_ATTACKS[not turn][king]
-        for move in cb.generate_pseudo_legal_moves(pawns, chess.BB_ALL):
-            if not (1 << move.from_square & anywhere or 1 << move.to_square & checking):
-                continue
-            left = free_without(move.from_square)
-            if left and stays_free(move.from_square, move.to_square, move.promotion or chess.PAWN, left):
-                continue
-            if legal(move):
-                yield move
+    if not pawns:
+        return
+    anywhere = pawns & (discovering | (chess.BB_RANK_7 if turn == chess.WHITE else chess.BB_RANK_2))
+    checking = chess.BB_PAWN_ATTACKS[not turn][king]
+    if not anywhere:
+        # the other pawns matter only if one can reach a square attacking the king: a step or two
+        # forward, or a capture diagonally forward (a superset: no pawn move is looked at otherwise)
+        if turn == chess.WHITE:
+            reach = pawns << 8 | pawns << 16 | (pawns & ~chess.BB_FILE_A) << 7 | (pawns & ~chess.BB_FILE_H) << 9
+        else:
+            reach = pawns >> 8 | pawns >> 16 | (pawns & ~chess.BB_FILE_H) >> 7 | (pawns & ~chess.BB_FILE_A) >> 9
+        if not reach & checking:
+            return
+    for move in cb.generate_pseudo_legal_moves(pawns, chess.BB_ALL):
+        if not (1 << move.from_square & anywhere or 1 << move.to_square & checking):
+            continue
+        left = free_without(move.from_square)
+        if left and stays_free(move.from_square, move.to_square, move.promotion or chess.PAWN, left):
+            continue
+        if legal(move):
+            yield move
 
 
 def _neighbour_cover(cb: Any, king: int) -> tuple[int, int, int, dict[int, int]]:
