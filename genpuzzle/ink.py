@@ -151,3 +151,14 @@ def disc_mask(shape: tuple[int, ...], centres: list[tuple[float, float]], radius
     for x, y in centres:
         cv2.circle(m, (int(round(x)), int(round(y))), r, 1, -1)
     return m.astype(bool)
+
+
+def blend_excess(colours: np.ndarray, own: np.ndarray, paper: np.ndarray | None = None) -> np.ndarray:
+    """How far (0..255, in the channel that differs most) each of ``colours`` (N x 3) lies from every blend
+    of the ink's ``own`` colour with ``paper`` (default white): a stroke's anti-aliased edge is such a blend,
+    ink of another colour drawn onto the stroke is not (a black tick touching a red line)."""
+    own = np.asarray(own, np.float32)
+    d = (np.full(3, 255.0, np.float32) if paper is None else np.asarray(paper, np.float32)) - own
+    px = np.asarray(colours, np.float32).reshape(-1, 3)
+    t = np.clip(((px - own) @ d) / max(float(d @ d), 1e-6), 0.0, 1.0)
+    return np.abs(px - (own + t[:, None] * d)).max(axis=1)

@@ -629,3 +629,71 @@ def test_a_markers_jpeg_outline_is_no_piece_of_route(tmp_path, track, seed, vari
 
     verdict = reference_under_page_change(tmp_path, track, seed, 3, variant, change)
     assert verdict.score == 100 and verdict.status is Status.CORRECT, verdict.codes
+
+
+# ------------------------------------------------------------------- every mark in the route's cells (rubric 5)
+
+
+def _route_cell_spot(case, radius):
+    """A point in a cell the route passes (not the start or goal cell) farthest from any ink of the
+    reference and the input, and outside the wall zone: where a stray mark beside the line would go."""
+    from genpuzzle.verifiers.maze import wall_zone_reach
+
+    th = get_track(case.record.track).rubric["thresholds"]
+    layout = case.record.layout
+    paper = (case.reference.min(axis=2) > 200) & (case.input.min(axis=2) > 200)
+    dist = cv2.distanceTransform(paper.astype(np.uint8), cv2.DIST_L2, 5)
+    walls = (case.input.max(axis=2) < 110).astype(np.uint8)
+    wall_dist = cv2.distanceTransform(1 - walls, cv2.DIST_L2, 5)
+    cells = np.zeros(dist.shape, bool)
+    gx, gy, s = layout["grid_bbox"][0], layout["grid_bbox"][1], layout["cell_px"]
+    for r, c in case.path[1:-1]:
+        cells[gy + r * s:gy + (r + 1) * s, gx + c * s:gx + (c + 1) * s] = True
+    ok = cells & (wall_dist > wall_zone_reach(layout, th) + radius + 2)
+    y, x = np.unravel_index(np.argmax(np.where(ok, dist, 0)), dist.shape)
+    assert dist[y, x] > radius + 2, "no room for a mark beside the route"
+    return int(x), int(y)
+
+
+ROOMY = [i for i in _ids() if not i.startswith("maze_advanced")]  # cells wide enough for a dot beside the line
+
+
+@pytest.mark.parametrize("case", ROOMY, indirect=True)
+@pytest.mark.parametrize("kind", ["dot", "tick"])
+def test_a_wall_coloured_mark_beside_the_route_in_its_own_cell_is_a_stray_mark(case, kind):
+    """A dark mark (the walls' colour) in a cell the route passes, not touching the line: before rubric 5
+    only marks in cells off the route were charged, so this scored 100."""
+    from marks import draw_mark
+
+    radius = max(4, case.s // 10)
+    x, y = _route_cell_spot(case, radius)
+    image = np.asarray(draw_mark(Image.fromarray(case.reference), kind, (x, y), 2 * radius, (25, 25, 30)))
+    verdict = case.verify(image)
+    assert "stray_mark" in verdict.codes and verdict.score < 100 and verdict.status is not Status.CORRECT, \
+        verdict.violations
+    stray = next(v for v in verdict.violations if v.code == "stray_mark")
+    bx0, by0, bx1, by1 = stray.evidence["bbox"]
+    assert bx0 - 3 <= x <= bx1 + 3 and by0 - 3 <= y <= by1 + 3  # the evidence points at the mark
+
+
+def test_a_dark_stroke_drawn_onto_the_route_line_is_a_stray_mark(case):
+    """A dark tick starting on the red route line in a route cell and leaving it diagonally (one piece of
+    ink with the line): charged as a mark on the line in another colour."""
+    layout = case.record.layout
+    image = np.ascontiguousarray(case.reference.copy())
+    cell = case.path[len(case.path) // 2]
+    cx, cy = cell_center(layout, cell)
+    d = 0.25 * case.s
+    pts = np.array([[cx, cy], [cx + d, cy - d], [cx + d * 1.2, cy - d * 0.6]]) * 4
+    cv2.polylines(image, [np.round(pts).astype(np.int32)], False, (25, 25, 30), max(3, case.s // 12),
+                  cv2.LINE_AA, shift=2)
+    verdict = case.verify(image)
+    assert "stray_mark" in verdict.codes and verdict.score < 100, verdict.violations
+
+
+def test_the_route_line_in_black_with_no_mark_still_scores_100(case):
+    """The colour test compares ink with the line's own colour: a route drawn in the walls' colour has no
+    mark on it."""
+    image = case.draw(case.path, color=(20, 20, 20), width=max(3, case.s // 12))
+    verdict = case.verify(image)
+    assert verdict.score == 100, verdict.violations

@@ -29,6 +29,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from genpuzzle.ink import blend_excess
 from genpuzzle.records import Violation
 from genpuzzle.registration import normalize_background
 from genpuzzle.renderers.maze import outer_walls, wall_rect
@@ -77,6 +78,7 @@ class Stroke:
     zone_reach: int = 0
     redrawn_wall_px: int = 0
     border_bar_px: int = 0
+    colour: np.ndarray = None  # type: ignore[assignment]  # the answer, paper made white (HxWx3 uint8)
 
 
 def _channel_max_min(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -220,7 +222,7 @@ def extract_stroke(answer: np.ndarray, input_image: np.ndarray, layout: dict[str
     raw_ink = ink
     ink = ink & ~redrawn
     return Stroke(ink, paper, input_ink, dark, raw_ink, input_wall, zone, reach, int(redrawn.sum()),
-                  border_bar_px)
+                  border_bar_px, ans)
 
 
 # ------------------------------------------------------------------------------------- maze preserved
@@ -327,6 +329,7 @@ class RouteReading:
     cell_ink: dict[Cell, int] = field(default_factory=dict)  # route-ink px in each visited cell's core
     gaps: list[dict[str, Any]] = field(default_factory=list)  # short gaps between pieces along the route
     dashed: bool = False  # the route is a dashed, dotted or arrow-chain line
+    loose: list[dict[str, Any]] = field(default_factory=list)  # pieces in the route's cells off its line
 
 
 class _Geometry:
@@ -590,8 +593,8 @@ def read_route(stroke: Stroke, maze: Maze, layout: dict[str, Any], start: Cell, 
     pieces = np.where(drawn, pieces, 0)
 
     # groups: the stroke with its short gaps closed; longer gaps between groups are bridged as gap edges
-    n, labels = cv2.connectedComponents(cv2.dilate(line.astype(np.uint8), kernel), connectivity=8)
-    labels = np.where(drawn, labels, 0)  # gaps are measured between drawn pixels
+    n, groups = cv2.connectedComponents(cv2.dilate(line.astype(np.uint8), kernel), connectivity=8)
+    labels = np.where(drawn, groups, 0)  # gaps are measured between drawn pixels
     comps = []
     min_area = th["component_min_cells"] * g.s
     for i in range(1, n):
@@ -666,12 +669,140 @@ def read_route(stroke: Stroke, maze: Maze, layout: dict[str, Any], start: Cell, 
 
     route, route_edges = _cheapest_route(edges, start, goal, th, set(cell_ink))
     gaps, dashed = _route_gaps(drawn, pieces, g, route, th) if route else ([], False)
+    loose = _loose_pieces(drawn, strokes, groups, g, route, route_edges, (start, goal), dashed, th) if route else []
+    marks = _marks_on_the_line(stroke, drawn, strokes, loose, g, route, th) if route else []
+    if loose:  # a mark beside the line is charged as a mark, not as a gap in the line
+        line_only = drawn & ~np.isin(strokes, [p["piece"] for p in loose])
+        _, line_pieces = cv2.connectedComponents(cv2.dilate(line_only.astype(np.uint8), kernel), connectivity=8)
+        gaps, dashed = _route_gaps(line_only, np.where(line_only, line_pieces, 0), g, route, th)
     x0, y0, x1, y1 = layout["grid_bbox"]
     corridor_area = int((~stroke.input_ink[y0:y1, x0:x1]).sum())
     ink_fraction = float(stroke.ink[y0:y1, x0:x1].sum()) / max(1, corridor_area)
     return RouteReading(sorted(visited), edges, route, route_edges, start_reached, goal_reached,
                         [{"bbox": list(c["bbox"]), "area": c["area"], "cells": [list(x) for x in c["cells"]]}
-                         for c in comps], ink_fraction, end_distance, cell_ink, gaps, dashed)
+                         for c in comps], ink_fraction, end_distance, cell_ink, gaps, dashed, loose + marks)
+
+
+def _marks_on_the_line(stroke: Stroke, drawn: np.ndarray, strokes: np.ndarray, loose: list[dict[str, Any]],
+                       g: _Geometry, route: list[Cell], th: dict[str, Any]) -> list[dict[str, Any]]:
+    """Marks drawn onto the route line in another colour (a black tick or scribble touching a red line):
+    ink of the line's pieces in the route's cells whose colour is no blend of the line's own colour with
+    the paper (by more than ``mark_min_colour_excess`` in some channel) and that reaches at least
+    ``mark_min_reach_cells`` (and 3 px) away from the line's own colour (a JPEG fringe along the line's edge
+    does not). The line's colour is the median of its pixels away from its edges. Not searched: the wall
+    zone and 3 px around it (the line crossing a wall blends with it; a redrawn wall's edge), and the input's
+    coloured markers and their surroundings. A mark in the line's own colour touching it is not seen."""
+    if stroke.colour is None:
+        return []
+    line = drawn & g.cells_mask(route) & ~np.isin(strokes, [p["piece"] for p in loose])
+    k = 2 * th["ink_neighbourhood_px"] + 1
+    away = ~(cv2.dilate(stroke.wall_zone.astype(np.uint8), np.ones((7, 7), np.uint8)) > 0) \
+        & ~(cv2.dilate(stroke.input_ink.astype(np.uint8), np.ones((k, k), np.uint8)) > 0)
+    line &= away
+    core = cv2.erode(line.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    if core.sum() < th["component_min_cells"] * g.s:
+        return []
+    colour = stroke.colour.astype(np.float32)
+    own = np.median(colour[core], axis=0)
+    ys, xs = np.nonzero(line)
+    excess = blend_excess(colour[ys, xs], own)  # the line's anti-aliased edge is a blend with the paper
+    off = np.zeros(line.shape, bool)
+    off[ys, xs] = excess > th["mark_min_colour_excess"]
+    if not off.any():
+        return []
+    on = line & ~off
+    dist = cv2.distanceTransform((~on).astype(np.uint8), cv2.DIST_L2, 3)
+    min_reach = max(3.0, th["mark_min_reach_cells"] * g.s)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(off.astype(np.uint8), connectivity=8)
+    out = []
+    for i in range(1, count):
+        x, y, w, h, area = (int(v) for v in stats[i])
+        if area < th["component_min_cells"] * g.s:
+            continue
+        mine = labels[y:y + h, x:x + w] == i
+        if float(dist[y:y + h, x:x + w][mine].max()) < min_reach:
+            continue
+        ys, xs = np.nonzero(mine)
+        step = max(1, len(xs) // 400)
+        cells = sorted({g.cell_of(x + a, y + b) for a, b in zip(xs[::step], ys[::step])} - {OUT})
+        out.append({"piece": -i, "bbox": [x, y, x + w, y + h], "area": area, "cells": [list(c) for c in cells],
+                    "on_line": True})
+    return out
+
+
+def _loose_pieces(drawn: np.ndarray, pieces: np.ndarray, groups: np.ndarray, g: _Geometry, route: list[Cell],
+                  route_edges: list[DrawnEdge], ends: tuple[Cell, Cell], dashed: bool,
+                  th: dict[str, Any]) -> list[dict[str, Any]]:
+    """Pieces of ink in the route's cells that are no part of the route line: a dot, tick or scribble
+    beside the line, in a cell the route passes (off the route's cells every piece is charged already).
+
+    A piece (``pieces``: an unbroken stroke, an 8-connected component of the drawn ink; a mark a few
+    pixels from the line is a piece of its own) belongs to the line when
+    it carries one of the route's steps (a boundary crossing, a wall crossing, an end of a bridged gap),
+    reaches the start or the goal (within ``reach_radius_cells`` of its cell centre), or lies between
+    two other pieces within ``dash_gap_max_cells`` of it (a stretch of a line broken on both sides). On
+    a dashed, dotted or arrow-chain line every piece of a group (``groups``: pieces the gap fill links)
+    that carries a step belongs to it: a dash wholly inside a cell carries no step of its own."""
+    min_area = th["component_min_cells"] * g.s
+    on = g.cells_mask(route) & drawn
+    ids = np.unique(pieces[on])
+    ids = ids[ids > 0]
+    if len(ids) == 0:
+        return []
+    area = np.bincount(pieces[drawn].ravel(), minlength=int(pieces.max()) + 1)
+    ids = [int(i) for i in ids if area[i] >= min_area]
+    if not ids:
+        return []
+    carried: set[int] = set()
+    carrying_groups: set[int] = set()
+    for e in route_edges:
+        if e.kind in ("open", "link"):
+            # the boundary line itself (the box is as wide as the gap fill along it): a piece carries the
+            # step when it is drawn on both sides of the line; a link's dashes are judged by their group
+            x0, y0, x1, y1 = e.bbox
+            if e.a[0] == e.b[0]:
+                a_side, b_side = pieces[y0:y1, x0 + 1], pieces[y0:y1, x0 + 2]
+                across = groups[y0:y1, x0 + 1:x0 + 3]
+            else:
+                a_side, b_side = pieces[y0 + 1, x0:x1], pieces[y0 + 2, x0:x1]
+                across = groups[y0 + 1:y0 + 3, x0:x1]
+            carrying_groups.update(int(i) for i in np.unique(across) if i > 0)
+            if e.kind == "open":
+                carried.update(int(i) for i in set(np.unique(a_side).tolist()) & set(np.unique(b_side).tolist())
+                               if i > 0)
+            continue
+        x0, y0, x1, y1 = g.clip(e.bbox[0] - 2, e.bbox[1] - 2, e.bbox[2] + 2, e.bbox[3] + 2)
+        carried.update(int(i) for i in np.unique(pieces[y0:y1, x0:x1]) if i > 0)
+        carrying_groups.update(int(i) for i in np.unique(groups[y0:y1, x0:x1][drawn[y0:y1, x0:x1]]) if i > 0)
+    reach = th["reach_radius_cells"] * g.s
+    r0 = int(np.ceil(reach)) + 1
+    for r, c in ends:
+        cx, cy = g.gx + (c + 0.5) * g.s, g.gy + (r + 0.5) * g.s
+        x0, y0, x1, y1 = g.clip(int(cx) - r0, int(cy) - r0, int(cx) + r0 + 1, int(cy) + r0 + 1)
+        yy, xx = np.mgrid[y0:y1, x0:x1]
+        near = (np.hypot(xx + 0.5 - cx, yy + 0.5 - cy) <= reach) & drawn[y0:y1, x0:x1]
+        carried.update(int(i) for i in np.unique(pieces[y0:y1, x0:x1][near]) if i > 0)
+    radius = int(np.ceil(th["dash_gap_max_cells"] * g.s))
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1,) * 2)
+    loose = []
+    for i in ids:
+        if i in carried:
+            continue
+        ys, xs = np.nonzero(pieces == i)
+        if dashed and set(np.unique(groups[ys, xs]).tolist()) & carrying_groups:
+            continue
+        x0, y0, x1, y1 = g.clip(int(xs.min()) - radius, int(ys.min()) - radius, int(xs.max()) + radius + 1,
+                                int(ys.max()) + radius + 1)
+        window = pieces[y0:y1, x0:x1]
+        grown = cv2.dilate((window == i).astype(np.uint8), disc) > 0
+        neighbours = set(np.unique(window[grown]).tolist()) - {0, i}
+        if len(neighbours) >= 2:
+            continue
+        step = max(1, len(xs) // 400)
+        cells = sorted({g.cell_of(x, y) for x, y in zip(xs[::step], ys[::step])} - {OUT})
+        loose.append({"piece": i, "bbox": [int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1],
+                      "area": int(len(xs)), "cells": [list(c) for c in cells]})
+    return loose
 
 
 def _route_gaps(drawn: np.ndarray, pieces: np.ndarray, g: _Geometry, route: list[Cell],
@@ -821,6 +952,12 @@ def check_route(reading: RouteReading, maze: Maze, layout: dict[str, Any], start
                 sev = MINOR if len(cells) <= th["stray_minor_max_cells"] else MAJOR
                 violations.append(_v("stray_mark", f"a stroke off the route covers {len(cells)} cell(s)", sev,
                                      cells=sorted([list(c) for c in cells]), bbox=comp["bbox"]))
+        for piece in reading.loose:
+            sev = MINOR if len(piece["cells"]) <= th["stray_minor_max_cells"] else MAJOR
+            where = ", ".join(cell_name(tuple(c)) for c in piece["cells"][:4])
+            how = "on the route line in another colour" if piece.get("on_line") else "beside the route"
+            violations.append(_v("stray_mark", f"a mark {how} in {where} ({piece['area']} px of ink) "
+                                 "is no part of the route line", sev, cells=piece["cells"], bbox=piece["bbox"]))
     if reading.route is not None:
         info["route"] = [list(c) for c in reading.route]
         # everything else drawn from the route: dead ends entered, side branches, second routes
