@@ -225,14 +225,14 @@ def carve_unique(solution: Grid, board: Board, rng: random.Random, min_givens: i
     """
     n = board.n
     bitboards = _bitboards(board)
-    peers = bitboards.peers
+    peers_of_bit = bitboards.peers_of_bit
     puzzle = [row[:] for row in solution]
 
     def seen_by(cells: int) -> int:
         out = 0
         while cells:
             low = cells & -cells
-            out |= peers[low.bit_length() - 1]
+            out |= peers_of_bit[low]
             cells ^= low
         return out
 
@@ -317,6 +317,7 @@ class _Bitboards:
         self.cell_unit_masks = tuple(tuple(self.units[u] for u in cell_units[i]) for i in range(n * n))
         self.peers = tuple(sum(1 << j for j in {j for u in cell_units[i] for j in unit_cells[u]} - {i})
                            for i in range(n * n))
+        self.peers_of_bit = {1 << i: peers for i, peers in enumerate(self.peers)}  # keyed by the cell's bit
 
     def position(self, grid: Grid) -> tuple[list[int], int]:
         """(possible cells per digit, blank cells) of a grid (0 for a blank)."""
@@ -340,7 +341,7 @@ class _Bitboards:
         candidates it finds cheaply (two, else any). ``singles_only``: no branching (True only when
         singles alone complete the grid). ``possible`` is changed (pass a copy).
         """
-        n, units, peers = self.n, self.units, self.peers
+        n, units, peers, peers_of_bit = self.n, self.units, self.peers, self.peers_of_bit
         digits = range(n)
         while blank:
             once = twice = thrice = 0
@@ -360,7 +361,7 @@ class _Bitboards:
                         seen = 0
                         while placed:
                             low = placed & -placed
-                            seen |= peers[low.bit_length() - 1]
+                            seen |= peers_of_bit[low]
                             placed ^= low
                         if seen & singles & possible[d]:
                             return False  # two singles of one digit in one unit
@@ -375,7 +376,7 @@ class _Bitboards:
                     if not x:
                         return False  # a digit with no place left in a unit
                     if x & blank and not x & (x - 1):  # a hidden single: place it
-                        possible[d] &= ~peers[x.bit_length() - 1]
+                        possible[d] &= ~peers_of_bit[x]
                         for e in digits:
                             if e != d:
                                 possible[e] &= ~x

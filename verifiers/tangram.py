@@ -20,7 +20,6 @@ from shapely import affinity
 from shapely.geometry import Polygon
 
 from genpuzzle.records import Violation
-from genpuzzle.registration import paper_colour, white_balance
 from genpuzzle.solvers.tangram import edge_angle_candidates, kind_of, overlap_area_bounds
 
 PANEL_TRIM = 6  # px trimmed inside the silhouette panel so its frame never enters the colour masks
@@ -123,6 +122,9 @@ def _mask_polygon(mask: np.ndarray, offset: tuple[int, int], min_area: float) ->
 def _panel(image: np.ndarray, layout: dict[str, Any]) -> tuple[np.ndarray, tuple[int, int]]:
     """The silhouette panel's inside, white-balanced (the page's paper -> white): a tinted paper
     multiplies every channel, which moves hues by 10-20 degrees (cyan and magenta most)."""
+    # imported here: generation imports this module for check_arrangement, and needs no registration
+    from genpuzzle.registration import paper_colour, white_balance
+
     x0, y0, x1, y1 = (int(v) for v in layout["silhouette_panel"])
     x0, y0, x1, y1 = x0 + PANEL_TRIM, y0 + PANEL_TRIM, x1 - PANEL_TRIM, y1 - PANEL_TRIM
     crop = white_balance(np.ascontiguousarray(image[y0:y1, x0:x1, :3]), paper_colour(image[:, :, :3]))
