@@ -26,6 +26,7 @@ DEFAULTS: dict[str, float] = {
     "min_extent": 0.12,  # longest side of the mark's box, x scale
     "min_area": 0.004,  # inked pixels of the mark, x scale^2
     "join": 0.03,  # pieces closer than this (x scale, >= 1 px) are one mark (a stroke JPEG broke up)
+    "min_density": 0.0,  # inked px per px of the mark's extent (a drawn stroke has >= 1; scattered specks less)
 }
 
 
@@ -96,8 +97,10 @@ def unexplained_marks(sure: np.ndarray, faint: np.ndarray | None, explained: np.
     (bool, a superset of ``sure``; None: only ``sure``); ``explained``: what the track's reading accounts
     for (bool); ``region``: where the answer may draw (bool; None: everywhere); ``scale``: the puzzle's
     object scale in px. Pieces closer than ``join`` x scale are one mark. A mark counts when its box's
-    longest side is >= ``min_extent`` x scale and it holds >= ``min_area`` x scale^2 inked pixels; it is
-    ``sure`` when its sure pixels alone meet both, else faint. Smaller marks are noise and not returned."""
+    longest side is >= ``min_extent`` x scale and it holds >= ``min_area`` x scale^2 inked pixels (and, with
+    ``min_density`` > 0, at least that many per pixel of its extent: specks of noise that a wide ``join``
+    strings together are no stroke); it is ``sure`` when its sure pixels alone meet all three, else faint.
+    Smaller marks are noise and not returned."""
     p = {**DEFAULTS, **(params or {})}
     free = ~np.asarray(explained, bool)
     if region is not None:
@@ -124,14 +127,15 @@ def unexplained_marks(sure: np.ndarray, faint: np.ndarray | None, explained: np.
         ys, xs = np.nonzero(inked)
         box = [x + int(xs.min()), y + int(ys.min()), x + int(xs.max()) + 1, y + int(ys.max()) + 1]
         extent = max(box[2] - box[0], box[3] - box[1])
-        if extent < min_extent:
+        if extent < min_extent or area < p["min_density"] * extent:
             continue
         dark = own & sure_free[y:y + h, x:x + w]
         sure_px = int(dark.sum())
         is_sure = False
         if sure_px >= min_area:
             dy, dx = np.nonzero(dark)
-            is_sure = max(int(dx.max()) - int(dx.min()) + 1, int(dy.max()) - int(dy.min()) + 1) >= min_extent
+            sure_extent = max(int(dx.max()) - int(dx.min()) + 1, int(dy.max()) - int(dy.min()) + 1)
+            is_sure = sure_extent >= min_extent and sure_px >= p["min_density"] * sure_extent
         marks.append(Mark(box, area, sure_px, extent, is_sure))
     marks.sort(key=lambda m: (m.bbox[1], m.bbox[0]))
     return marks

@@ -260,3 +260,65 @@ def test_reference_on_dark_margins_is_not_bent_along_a_lone_line(tmp_path):
 
     verdict = reference_under_page_change(tmp_path, "math_proof", 45500, 3, "construction", "dark_margins")
     assert verdict.score == 100 and verdict.status is Status.CORRECT, verdict.codes
+
+
+# ------------------------------------------------------------------------------------------ stray marks
+
+
+def _mark_place(inst, offset: float, s: float):
+    """A point beside the first required object (``offset`` px off it along its normal) where the input is
+    blank paper within ``s`` px and no annotation zone is near: (x, y, unit normal)."""
+    from genpuzzle.verifiers.math_proof import ANNOTATION_FRACTION, element_px, samples_of
+    from genpuzzle.renderers.math_proof import to_px
+
+    record, _, inp, _ = inst
+    frame, fb = record.layout["frame"], record.layout["figure_bbox"]
+    side = float(max(fb[2] - fb[0], fb[3] - fb[1]))
+    keep_off = [to_px(frame, p) for p in record.ground_truth.get("annotations", [])]
+    pts = samples_of(element_px(record.ground_truth["elements"][0], frame), 1.0)[0]
+    for k in list(range(len(pts) // 2, len(pts) - 1)) + list(range(len(pts) // 2, 0, -1)):
+        d = pts[k + 1] - pts[k]
+        n = np.array([-d[1], d[0]]) / max(1e-9, float(np.hypot(*d)))
+        x, y = pts[k] + offset * n
+        box = inp[int(y - s):int(y + s), int(x - s):int(x + s)]
+        if box.size and box.shape[:2] == (int(2 * s), int(2 * s)) and box.min() > 200 and all(
+                np.hypot(x - ax, y - ay) > ANNOTATION_FRACTION * side + 2 * s for ax, ay in keep_off):
+            return float(x), float(y), n
+    raise AssertionError("no blank place beside the object")
+
+
+@pytest.mark.parametrize("kind", ["median", "altitude", "circumcircle", "parallel"])
+@pytest.mark.parametrize("mark", ["seven_beside", "tick_across", "dot_on"])
+def test_a_mark_beside_or_on_a_drawn_object_is_a_stray_mark(instances, kind, mark):
+    """Account for all ink: a 7 written 25 px beside the drawn line, a tick across it or a dot on it is no
+    part of the construction (before, ink within 1.5 tolerances of a drawn object was all the object's:
+    such marks scored 100)."""
+    from PIL import ImageDraw
+
+    inst = instances[kind]
+    _, puzzle, _, _ = inst
+    image = puzzle.reference_images[0].convert("RGB")
+    s = 22.0
+    x, y, n = _mark_place(inst, 25.0 if mark == "seven_beside" else 0.0, s)
+    d = ImageDraw.Draw(image)
+    if mark == "seven_beside":
+        d.line([(x - s / 3, y - s / 2), (x + s / 3, y - s / 2), (x - s / 8, y + s / 2)], fill=(20, 20, 20), width=2)
+    elif mark == "tick_across":  # its long stroke crosses the line steeply (one along the line is read as it)
+        u = np.array([n[1], -n[0]])
+        c = np.array([x, y])
+        tick = [c - 0.3 * s * u - 0.15 * s * n, c - 0.35 * s * n, c + 0.2 * s * u + 0.5 * s * n]
+        d.line([tuple(p) for p in tick], fill=(20, 20, 160), width=2)
+    else:
+        d.ellipse([x - s / 3, y - s / 3, x + s / 3, y + s / 3], fill=(40, 40, 40))
+    v = _verify(inst, image)
+    assert v.score < 100 and v.status is not Status.CORRECT, v.violations
+    assert "stray_mark" in v.codes or "extra_ink" in v.codes, v.violations
+
+
+@pytest.mark.parametrize("kind", ["median", "circumcircle"])
+def test_references_redrawn_thicker_dashed_or_doubled_have_no_stray_mark(instances, kind):
+    """The other side: the object's own stroke, however drawn, is the object's (TUNE styles)."""
+    record, puzzle, _, _ = instances[kind]
+    for k, style in enumerate(TUNE):
+        v = _verify(instances[kind], make_answer(puzzle.input_image, record, style, seed=k))
+        assert "stray_mark" not in v.codes and not (v.extra or {}).get("unsure"), (style.name, v.violations)

@@ -19,6 +19,7 @@ from PIL import Image, ImageDraw
 from genpuzzle.dataset import load_set, write_set
 from genpuzzle.evaluate import verify_answer
 from genpuzzle.records import InstanceRecord, Status
+from genpuzzle.renderers.common import cell_box
 from genpuzzle.registry import get_track
 from genpuzzle.solvers.orthographic import (VIEWS, all_heightmaps, batch_face_keys, consistent_cpsat,
                                             count_heightmaps_cpsat, count_view_heightmaps, drawing_bounds,
@@ -523,3 +524,49 @@ def test_reference_under_a_caption_band_is_not_squashed_by_registration(tmp_path
 
     verdict = reference_under_page_change(tmp_path, "orthographic", 45500, 3, "missing_view", "caption")
     assert verdict.score == 100 and verdict.status is Status.CORRECT, verdict.codes
+
+
+# ------------------------------------------------------------------------------------------ stray marks
+
+
+def _draw_mark(d: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, s: float, colour) -> None:
+    w = max(2, round(s / 8))
+    if kind == "seven":
+        d.line([(cx - s / 3, cy - s / 2), (cx + s / 3, cy - s / 2), (cx - s / 8, cy + s / 2)], fill=colour, width=w)
+    elif kind == "tick":
+        d.line([(cx - s / 3, cy), (cx - s / 8, cy + s / 3), (cx + s / 2, cy - s / 2)], fill=colour, width=w)
+    else:  # dot
+        d.ellipse([cx - s / 4, cy - s / 4, cx + s / 4, cy + s / 4], fill=colour)
+
+
+@pytest.mark.parametrize("variant", ["solid_to_views", "missing_view"])
+@pytest.mark.parametrize("kind", ["seven", "tick", "dot"])
+def test_a_mark_in_an_empty_view_cell_is_a_stray_mark(ortho_set, tmp_path, variant, kind):
+    """Account for all ink: a 7, a tick or a dot half a cell wide in a cell the view leaves empty is no
+    longer the blank the reading says (it scored 100 before: the cell reader reads it as empty)."""
+    root, by_variant = ortho_set
+    record = by_variant[variant][0]
+    image = Image.open(root / record.reference_images[0]).convert("RGB")
+    name = record.layout["answer_grids"][0]
+    grid = record.layout["grids"][name]
+    empty = np.argwhere(np.asarray(record.ground_truth[f"{name}_view"]) == 0)
+    r, c = (int(v) for v in empty[len(empty) // 2])
+    x0, y0, x1, y1 = cell_box(grid, r, c)
+    _draw_mark(ImageDraw.Draw(image), kind, (x0 + x1) / 2, (y0 + y1) / 2, 0.5 * (x1 - x0), (25, 25, 30))
+    verdict = _verify(root, record, image, tmp_path)
+    assert verdict.score < 100 and verdict.status is not Status.CORRECT, verdict.codes
+    mark = next(v for v in verdict.violations if v.code == "stray_mark")
+    assert mark.evidence["view"] == name and mark.evidence["marks"][0]["cell"] == [r, c]
+
+
+def test_a_faint_mark_in_an_empty_view_cell_goes_to_review(ortho_set, tmp_path):
+    root, by_variant = ortho_set
+    record = by_variant["solid_to_views"][0]
+    image = Image.open(root / record.reference_images[0]).convert("RGB")
+    name = record.layout["answer_grids"][0]
+    grid = record.layout["grids"][name]
+    r, c = (int(v) for v in np.argwhere(np.asarray(record.ground_truth[f"{name}_view"]) == 0)[0])
+    x0, y0, x1, y1 = cell_box(grid, r, c)
+    _draw_mark(ImageDraw.Draw(image), "tick", (x0 + x1) / 2, (y0 + y1) / 2, 0.6 * (x1 - x0), (175, 175, 180))
+    verdict = _verify(root, record, image, tmp_path)
+    assert verdict.score < 100 and (verdict.needs_review or verdict.status is Status.INCORRECT), verdict.codes

@@ -503,3 +503,65 @@ def test_a_thick_pen_bleeding_into_a_small_interior_is_an_unsure_fill_not_a_wron
     answer = make_answer(puzzle.input_image, record, chosen, 4)
     v = verify_image(record, answer, np.asarray(puzzle.input_image.convert("RGB")), np.asarray(puzzle.edit_mask) > 0)
     assert v.status in (Status.CORRECT, Status.NEEDS_REVIEW) and "wrong_fill" not in v.codes, v.violations
+
+
+def _puzzle_where(variant, test, start=0):
+    for seed in range(start, start + 400):
+        puzzle = TRACK.generate(seed, variant)
+        if test(puzzle.ground_truth):
+            return puzzle
+    raise AssertionError(f"no {variant} matching")
+
+
+@pytest.mark.parametrize("fill", [0, 1, 2], ids=["white", "light_grey", "grey"])
+@pytest.mark.parametrize("kind", ["dot", "seven", "tick"])
+def test_a_mark_drawn_inside_an_answer_figure_is_a_stray_mark(fill, kind):
+    """Account for all ink: a dot, a 7 or a tick inside a figure of the answer panel changes the figure's
+    interior from the fill that was drawn (a dot in a white square scored 100 before: the fill's mean
+    L* barely moved)."""
+    import genpuzzle
+    from PIL import ImageDraw
+
+    from genpuzzle.verifiers.pattern_completion import read_object_panel
+
+    puzzle = _puzzle_where("matrix_objects", lambda t: t["config"] != "in_out" and t["answer"]["fill"] == fill
+                           and t["answer"]["size"] >= 2)
+    layout = puzzle.layout
+    reference = puzzle.reference_images[0].convert("RGB")
+    figures, _ = read_object_panel(np.asarray(reference), layout["panel_boxes"][layout["slot_panel"]],
+                                   layout["slot_boxes"], layout["slot_frame_px"], 30, puzzle.ground_truth["config"])
+    x0, y0, x1, y1 = figures[0].bbox
+    cx, cy, s = (x0 + x1) / 2, (y0 + y1) / 2 + 0.1 * (y1 - y0), 0.3 * (x1 - x0)
+    d = ImageDraw.Draw(reference)
+    w = max(2, round(s / 8))
+    if kind == "dot":
+        d.ellipse([cx - s / 3, cy - s / 3, cx + s / 3, cy + s / 3], fill=(20, 20, 20))
+    elif kind == "seven":
+        d.line([(cx - s / 3, cy - s / 2), (cx + s / 3, cy - s / 2), (cx - s / 8, cy + s / 2)], fill=(20, 20, 20), width=w)
+    else:
+        d.line([(cx - s / 3, cy), (cx - s / 8, cy + s / 3), (cx + s / 2, cy - s / 2)], fill=(20, 20, 160), width=w)
+    v = genpuzzle.verify(puzzle, reference)
+    assert v.score < 100 and v.status is not Status.CORRECT, v.violations
+    marks = next((x for x in v.violations if x.code == "stray_marks"), None)
+    assert marks is not None, (v.violations, v.parsed)
+    marks = marks.evidence["marks"]
+    assert any(m.get("inside_figure") and x0 <= m["bbox"][0] and m["bbox"][2] <= x1 for m in marks), marks
+
+
+def test_a_faint_mark_inside_an_answer_figure_makes_its_fill_unsure():
+    import genpuzzle
+    from PIL import ImageDraw
+
+    from genpuzzle.verifiers.pattern_completion import read_object_panel
+
+    puzzle = _puzzle_where("matrix_objects", lambda t: t["config"] != "in_out" and t["answer"]["fill"] == 0
+                           and t["answer"]["size"] >= 2)
+    layout = puzzle.layout
+    reference = puzzle.reference_images[0].convert("RGB")
+    figures, _ = read_object_panel(np.asarray(reference), layout["panel_boxes"][layout["slot_panel"]],
+                                   layout["slot_boxes"], layout["slot_frame_px"], 30, puzzle.ground_truth["config"])
+    x0, y0, x1, y1 = figures[0].bbox
+    cx, cy, s = (x0 + x1) / 2, (y0 + y1) / 2 + 0.1 * (y1 - y0), 0.3 * (x1 - x0)
+    ImageDraw.Draw(reference).ellipse([cx - s / 3, cy - s / 3, cx + s / 3, cy + s / 3], fill=(200, 200, 200))
+    v = genpuzzle.verify(puzzle, reference)
+    assert v.score < 100 and (v.needs_review or v.status is Status.INCORRECT), v.violations

@@ -29,6 +29,16 @@ DRAWN = 0.7  # coverage from which an object counts as drawn
 UNSURE = 0.5  # coverage in [UNSURE, DRAWN) is an unsure reading (review)
 WIDE_BAND_FRACTION = 0.14  # ink within this share of the figure size of an object is fitted for a diagnosis
 ANNOTATION_FRACTION = 0.06  # around key points ink is an annotation (a label, a tick, a right-angle mark)
+# stray marks (genpuzzle.ink.unexplained_marks), sized in tolerances: what the answer adds that is neither
+# the stroke of a drawn object (as drawn: its own track and width) nor the given figure nor an annotation
+# join: the pieces of a tick cut by a stroke are one mark; min_density: ... but specks of a noisy page are not
+MARK_PARAMS = {"min_extent": 1.0, "min_area": 0.2, "join": 0.5, "min_density": 1.0}
+MARK_FAINT = 36  # darkness over the input's nearby from which new ink of a mark's size is a faint (unsure) mark
+STROKE_WINDOW_FRACTION = 0.15  # of the figure side: a stroke's track is the running median over this length
+ANNOTATION_SHARE = 0.5  # a mark this much inside an annotation zone is an annotation (a label written there)
+STROKE_SLACK_PX = 2.0  # a stroke's ink reaches this far past its measured half-width (anti-aliasing, JPEG)
+STROKE_WIDENED_PX = 3  # ink this much wider than the stroke ...
+STROKE_WIDENED_RUN = 3  # ... along this many samples in a row is something drawn on the stroke
 
 
 # ------------------------------------------------------------------------------------------ ink
@@ -254,6 +264,122 @@ def describe(reading: ElementReading) -> str:
     return ""
 
 
+# ------------------------------------------------------------------------------------------ strokes
+
+
+def _straightened(geom: dict[str, Any], half: float, extend: float, shape: tuple[int, int]
+                  ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """Per part of an object: sample points 1 px apart along it (segments ``extend`` px past their ends,
+    a line across the image), their unit normals and the offsets -half..half (px)."""
+    h, w = shape
+    offsets = np.arange(-int(math.ceil(half)), int(math.ceil(half)) + 1, dtype=np.float32)
+    out = []
+    if "circle" in geom:
+        (cx, cy), r = geom["circle"]
+        n = max(24, int(2 * math.pi * r))
+        t = np.linspace(0, 2 * math.pi, n, endpoint=False)
+        normal = np.stack([np.cos(t), np.sin(t)], axis=1)
+        out.append((np.stack([cx + r * normal[:, 0], cy + r * normal[:, 1]], axis=1), normal, offsets))
+        return out
+    for (x0, y0), (x1, y1) in geom["segments"]:
+        dx, dy = x1 - x0, y1 - y0
+        length = math.hypot(dx, dy)
+        if length < 1:
+            continue
+        ux, uy = dx / length, dy / length
+        ext = 2 * max(h, w) if geom.get("line") else extend
+        s = np.arange(-ext, length + ext + 1, 1.0)
+        pts = np.stack([x0 + s * ux, y0 + s * uy], axis=1)
+        keep = (pts[:, 0] >= -half) & (pts[:, 0] < w + half) & (pts[:, 1] >= -half) & (pts[:, 1] < h + half)
+        if keep.sum() < 2:
+            continue
+        pts = pts[keep]
+        out.append((pts, np.tile([[-uy, ux]], (len(pts), 1)), offsets))
+    return out
+
+
+def stroke_explained(new_ink: np.ndarray, geoms: list[dict[str, Any]], half: float, window: int) -> np.ndarray:
+    """The pixels of ``new_ink`` (bool) that are the stroke of one of ``geoms`` as drawn (bool): within
+    ``half`` px of the object, the stroke's track is the running median (over ``window`` samples) of the
+    middle of the ink across it, its width the median span; ink within half that width (+ the slack) of the
+    track is the stroke's, however thick, dashed, doubled or wobbly it was drawn. A tick, a digit or a dot
+    on or beside the line is not: it is off the track, or widens the ink only where it is."""
+    h, w = new_ink.shape
+    out = np.zeros((h, w), np.uint8)
+    new = new_ink.astype(np.uint8)
+    for geom in geoms:
+        for pts, normal, offsets in _straightened(geom, half, half, (h, w)):
+            xs = pts[:, 0:1] + normal[:, 0:1] * offsets[None, :]
+            ys = pts[:, 1:2] + normal[:, 1:2] * offsets[None, :]
+            xi, yi = np.round(xs).astype(np.int64), np.round(ys).astype(np.int64)
+            inside = (xi >= 0) & (xi < w) & (yi >= 0) & (yi < h)
+            grid = np.zeros(xi.shape, bool)
+            grid[inside] = new[yi[inside], xi[inside]] > 0
+            rows = grid.any(axis=1)
+            if rows.sum() < 3:
+                continue
+            first = np.argmax(grid, axis=1)
+            last = grid.shape[1] - 1 - np.argmax(grid[:, ::-1], axis=1)
+            middle = np.where(rows, (offsets[first] + offsets[last]) / 2, np.nan)
+            span = (last - first + 1).astype(np.float32)
+            width = float(np.median(span[rows]))
+            k = max(3, int(window) | 1)
+            padded = np.pad(middle, k // 2, constant_values=np.nan)
+            windows = np.lib.stride_tricks.sliding_window_view(padded, k)
+            seen = ~np.isnan(windows)
+            track = np.full(len(middle), np.nan, np.float32)
+            enough = seen.sum(axis=1) >= max(2, k // 6)
+            if enough.any():
+                import warnings
+
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore", RuntimeWarning)
+                    track[enough] = np.nanmedian(windows[enough], axis=1)
+            # where the ink widens past the stroke's width along a few samples in a row, something is drawn on
+            # the line (a tick across it, a dot on it): there only the stroke's own width is the stroke's
+            wide = rows & (span > width + STROKE_WIDENED_PX)
+            run = STROKE_WIDENED_RUN
+            wide = np.convolve(wide.astype(np.int32), np.ones(run, np.int32), "same") >= run
+            wide = np.convolve(wide.astype(np.int32), np.ones(run, np.int32), "same") > 0
+            reach = np.where(wide, width / 2 + 0.5, width / 2 + STROKE_SLACK_PX)
+            near = grid & (np.abs(offsets[None, :] - track[:, None]) <= reach[:, None])
+            near &= ~np.isnan(track)[:, None]
+            out[yi[near & inside], xi[near & inside]] = 1
+    return cv2.dilate(out, np.ones((3, 3), np.uint8)) > 0
+
+
+def construction_marks(ink: Ink, geoms: list[dict[str, Any]], excused: np.ndarray, annotations: np.ndarray,
+                       tol: float, side: float) -> list[Any]:
+    """Marks the answer adds to a construction that no drawn object's stroke (:func:`stroke_explained`),
+    no given ink and nothing already charged (``excused``) explains, sized in tolerances
+    (``MARK_PARAMS``); a mark at least ``ANNOTATION_SHARE`` of whose ink lies in an annotation zone
+    (``annotations``: a label or tick written at a key point) is an annotation, all of it; so is the rest of
+    a mark part of which is ``excused``. Returns :class:`genpuzzle.ink.Mark` s."""
+    from genpuzzle.ink import added_darkness, unexplained_marks
+
+    # darker than any input ink nearby: a light grid line of the input, JPEG-darkened, adds nothing
+    added = added_darkness(ink.answer_dark, ink.input_dark, max(2, round(NEAR_INPUT_FRACTION * max(ink.new.shape))))
+    sure = (added >= NEW_INK) & ~ink.near_input  # not opened like ink.new: a 2 px pen's diagonal stays whole
+    faint = (added >= MARK_FAINT) & ~ink.near_input
+    # the strokes measured at the faint level, so that their own blurred fringe is theirs
+    explained = ink.near_input | excused | stroke_explained(
+        faint | sure, geoms, 1.5 * tol, int(round(STROKE_WINDOW_FRACTION * side)))
+    free = ((sure | faint) & ~explained).astype(np.uint8)
+    if (annotations.any() or excused.any()) and free.any():
+        join = max(1, int(round(MARK_PARAMS["join"] * tol)))
+        joined = cv2.dilate(free, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * join + 1,) * 2))
+        count, labels = cv2.connectedComponents(joined, connectivity=8)
+        ink_labels = labels[free > 0]
+        total = np.bincount(ink_labels, minlength=count)
+        inside = np.bincount(ink_labels, weights=(annotations[free > 0] > 0).astype(np.float64), minlength=count)
+        written = [k for k in range(1, count) if total[k] and inside[k] >= ANNOTATION_SHARE * total[k]]
+        # the rest of a mark the extra-ink check charged in part is that mark, not another
+        written += [int(k) for k in np.unique(labels[excused & (joined > 0)]) if k > 0]
+        if written:
+            explained = explained | np.isin(labels, written)
+    return unexplained_marks(sure, faint, explained, tol, params=MARK_PARAMS)
+
+
 # ------------------------------------------------------------------------------------------ page
 
 
@@ -316,26 +442,48 @@ def check_construction(ink: Ink, truth: dict[str, Any], layout: dict[str, Any], 
                     for e, rd in zip(elements, readings)]
     explained = ink.near_input.copy().astype(np.uint8)
     band = 3 * tol
+    drawn: list[dict[str, Any]] = []  # the objects the answer's strokes are read as
     for e, rd in zip(elements, readings):
         if rd.state in ("accurate", "unsure"):
-            paint(explained, element_px(e, frame), band)
+            drawn.append(element_px(e, frame))
         elif rd.state == "wrong":
-            paint(explained, element_px(next(c for c in candidates if c["name"] == rd.drawn_as), frame), band)
+            drawn.append(element_px(next(c for c in candidates if c["name"] == rd.drawn_as), frame))
         elif rd.state == "inaccurate" and rd.fitted:
-            paint(explained, rd.fitted, band)
+            drawn.append(rd.fitted)
     for o in truth.get("optional", []):
         g = element_px(o, frame)
         if geom_coverage(ink, g, tol) >= UNSURE:
-            paint(explained, g, band)
+            drawn.append(g)
+    for g in drawn:
+        paint(explained, g, band)
+    annotations = np.zeros_like(explained)
     ann = max(6, round(ANNOTATION_FRACTION * side))
     for p in truth.get("annotations", []):
         x, y = to_px(frame, p)
-        cv2.circle(explained, (int(round(x)), int(round(y))), ann, 1, -1)
+        cv2.circle(annotations, (int(round(x)), int(round(y))), ann, 1, -1)
+    explained |= annotations
     new_px = int(ink.new.sum())
     extra = ink.new & (explained == 0)
     extra_px, boxes = extra_components(extra, rubric["extra_ink_min_component_px"])
     violations: list[Violation] = []
     unsure = []
+    # every other mark: ink beside or across a drawn stroke that the wide band above forgives (a 7 written
+    # next to the line, a tick on it), unless the extra-ink check already charged it
+    charged = np.zeros_like(explained)
+    if extra_px >= rubric["extra_ink_min_px"]:
+        for x0, y0, x1, y1 in boxes:
+            charged[y0:y1, x0:x1] = extra[y0:y1, x0:x1]
+    marks = construction_marks(ink, drawn, charged > 0, annotations, tol, side)
+    from genpuzzle.ink import describe as describe_mark
+
+    sure_marks = [m for m in marks if m.sure]
+    if sure_marks:
+        violations.append(Violation("stray_mark", f"{len(sure_marks)} mark(s) that are no drawn object, given ink "
+                                    f"or annotation: {describe_mark(sure_marks[0], tol, 'tolerance')}",
+                                    {"marks": [m.to_json(tol) for m in sure_marks[:8]], "bbox": sure_marks[0].bbox,
+                                     "tolerance_px": round(float(tol), 2)}))
+    unsure += [f"faint mark at {m.bbox}" for m in marks if not m.sure]
+    mark_px = sum(m.sure_px for m in sure_marks)
     for rd in readings:
         if rd.state == "wrong":
             violations.append(Violation("wrong_element", f"the {rd.drawn_as} is drawn instead of the {rd.name}",
@@ -367,11 +515,13 @@ def check_construction(ink: Ink, truth: dict[str, Any], layout: dict[str, Any], 
         "visual_structure": sum(s != "missing" for s in states) / n * kept,
         "reasoning_correctness": sum(s == "accurate" for s in states) / n,
         "text_symbol_accuracy": float(np.mean(list(labels_kept.values()))) if labels_kept else 1.0,
-        "clarity": 1.0 - (extra_px / new_px if new_px else 0.0),
+        "clarity": 1.0 - (min(new_px, extra_px + mark_px) / new_px if new_px else 0.0),
     }
     parsed = {"elements": [{"name": rd.name, "state": rd.state, "coverage": round(rd.coverage, 3),
                             **({"drawn_as": rd.drawn_as} if rd.drawn_as else {}), **rd.diagnosis} for rd in readings],
               "new_ink_px": new_px, "extra_ink_px": extra_px, "figure_kept": round(kept, 3)}
+    if marks:
+        parsed["marks"] = [m.to_json(tol) for m in marks[:8]]
     return Check(violations, dims, unsure, parsed, answered)
 
 

@@ -23,6 +23,11 @@ ADDED_INK = 110  # answer contrast from which a pixel counts as added ink (where
 TOLERANCE_PX = 3  # registration/blur slack around input ink
 SHIFT_SEARCH_PX = 4  # regions are re-aligned within +-this many pixels before comparing
 TONED_EMPTY = 20.0  # median darkness of a cell read empty from which the reading is unsure (blanks: <= 6)
+# marks in an answer grid's cells read empty, sized in cells (genpuzzle.ink.unexplained_marks)
+MARK_PARAMS = {"min_extent": 0.2, "min_area": 0.008, "join": 0.05}
+MARK_FAINT = 60  # contrast from which ink in an empty cell is a faint mark (sure from ADDED_INK)
+MARK_LINE_BAND = 0.12  # of a cell: the grid lines' band (where a line drawn thicker or a few px off lands)
+MARK_FILL_SPILL = 0.1  # of a cell: how far a filled cell's ink may run over into its neighbours
 
 
 # ------------------------------------------------------------------------------------------ reading
@@ -71,9 +76,53 @@ class GridReading:
 
 
 def read_view_grid(answer: np.ndarray, contrast: np.ndarray, grid: dict[str, Any]) -> GridReading:
-    """Read one n x n view grid as filled (1) / empty (0) cells with confidences."""
+    """Read one n x n view grid as filled (1) / empty (0) cells with confidences, and the marks drawn in
+    cells read empty (:func:`empty_cell_marks`, in ``extra["marks"]``): a faint one makes its cell unsure."""
     cells, conf = read_cell_marks(answer, grid, contrast)
-    return GridReading(cells, conf, bool(cells.any()))
+    marks = empty_cell_marks(contrast, grid, cells)
+    for m in marks:
+        if not m["sure"]:
+            conf[m["cell"][0], m["cell"][1]] = 0.0
+    return GridReading(cells, conf, bool(cells.any()), extra={"marks": marks})
+
+
+def empty_cell_marks(contrast: np.ndarray, grid: dict[str, Any], filled: np.ndarray) -> list[dict[str, Any]]:
+    """Ink in a grid's cells read empty that no grid line or neighbouring fill explains -- a scribble, a
+    tick, a dot, a digit: the cell is no longer the blank the view says it is. Sized in cells
+    (``MARK_PARAMS``, :func:`genpuzzle.ink.unexplained_marks`): ``sure`` at the added-ink contrast
+    (``ADDED_INK``), faint from ``MARK_FAINT``. Each mark: its cell (row, column; the cell holding most of
+    its box), ``bbox``, size and ink."""
+    from genpuzzle.ink import unexplained_marks
+
+    H, W = contrast.shape
+    x0, y0, x1, y1 = grid["grid_bbox"]
+    rows, cols = grid["rows"], grid["cols"]
+    cell = min((x1 - x0) / cols, (y1 - y0) / rows)
+    region = np.zeros((H, W), bool)
+    region[max(0, int(y0)):max(0, int(np.ceil(y1))), max(0, int(x0)):max(0, int(np.ceil(x1)))] = True
+    explained = np.zeros((H, W), np.uint8)
+    band = max(3, int(round(MARK_LINE_BAND * cell)))
+    for k in range(cols + 1):
+        x = int(round(x0 + k * (x1 - x0) / cols))
+        explained[:, max(0, x - band):max(0, x + band + 1)] = 1
+    for k in range(rows + 1):
+        y = int(round(y0 + k * (y1 - y0) / rows))
+        explained[max(0, y - band):max(0, y + band + 1), :] = 1
+    spill = max(band, int(round((MARK_LINE_BAND + MARK_FILL_SPILL) * cell)))
+    for r, c in zip(*np.nonzero(np.asarray(filled) == 1)):
+        bx0, by0, bx1, by1 = cell_box(grid, int(r), int(c))
+        explained[max(0, int(by0) - spill):max(0, int(by1) + spill + 1),
+                  max(0, int(bx0) - spill):max(0, int(bx1) + spill + 1)] = 1
+    if not (region & (explained == 0)).any():
+        return []
+    marks = unexplained_marks(contrast >= ADDED_INK, contrast >= MARK_FAINT, explained > 0, cell, region, MARK_PARAMS)
+    out = []
+    for m in marks:
+        cx, cy = (m.bbox[0] + m.bbox[2]) / 2, (m.bbox[1] + m.bbox[3]) / 2
+        r = min(rows - 1, max(0, int((cy - y0) // ((y1 - y0) / rows))))
+        c = min(cols - 1, max(0, int((cx - x0) // ((x1 - x0) / cols))))
+        out.append({"cell": [r, c], **m.to_json(cell)})
+    return out
 
 
 def read_heights(answer: np.ndarray, contrast: np.ndarray, grid: dict[str, Any]) -> GridReading:
@@ -306,6 +355,19 @@ def check_views(read: dict[str, GridReading], truth: dict[str, np.ndarray], give
             continue
         # only confident readings are charged as violations; unsure ones go to review (and cost points)
         wrong = np.argwhere((rd.values != t) & ~low)
+        marks = [m for m in rd.extra.get("marks", []) if m["sure"]]
+        if marks:
+            exact = False
+            grid = layout["grids"][name]
+            cell = (grid["grid_bbox"][2] - grid["grid_bbox"][0]) / grid["cols"]
+            m = marks[0]
+            w, h = m["bbox"][2] - m["bbox"][0], m["bbox"][3] - m["bbox"][1]
+            violations.append(Violation(
+                "stray_mark", f"{name} view: {len(marks)} mark(s) drawn in cell(s) read empty, first at row "
+                f"{m['cell'][0] + 1}, column {m['cell'][1] + 1} ({w} x {h} px, {m['extent_px'] / cell:.2f} cell, "
+                f"{m['area_px']} px of ink)",
+                {"view": name, "marks": marks, "bbox": marks[0]["bbox"], "cell_px": round(cell, 1),
+                 "cell_boxes": [m["bbox"] for m in marks]}))
         if len(wrong) or low.any():
             exact = False
         if len(wrong):

@@ -56,6 +56,14 @@ SIZE_MEASURES_AGREE_LOG = 0.12  # area-based and bounding-box sizes further apar
 SIZE_RASTER_BIAS_PX = 0.4  # mean excess of the centre-line size over the drawn one on rendered figures
 TOLERANCE_FLOOR = 0.006  # fit tolerances below this (a pixel or so) count as this
 PAPER_CELL_PX = 28.0
+# a mark inside a figure: ink darker than the figure's own fill, on the darkness smoothed a little (a pen
+# stroke keeps a peak), above the fill's own texture (twice its median absolute deviation: a hatched fill's
+# ripple), sized in slot sides (genpuzzle.ink.unexplained_marks)
+INTERIOR_MARK_SIGMA = 1.5
+INTERIOR_MARK_SURE = INK_DARKNESS  # smoothed darkness above the fill's (+ its texture) from which a mark is charged
+INTERIOR_MARK_FAINT = 20.0  # ... from which it makes the fill reading unsure
+INTERIOR_MARK_TEXTURE = 2.0  # x the interior's median absolute deviation added to both levels
+INTERIOR_MARK_MARGIN_PX = 2.0  # checked from this far inside the interior (the outline's blur reaches in)
 
 
 def luma(image: np.ndarray) -> np.ndarray:
@@ -120,6 +128,7 @@ class Figure:
     circularity: float = 0.0
     outline_px: float | None = None
     inner: list[Figure] = field(default_factory=list)
+    marks: list[dict[str, Any]] = field(default_factory=list)  # ink inside it that is no fill (interior_marks)
 
     def to_json(self) -> dict[str, Any]:
         out = {"bbox": self.bbox, "slot": self.slot, "type": self.type, "size": self.size, "fill": self.fill,
@@ -128,6 +137,8 @@ class Figure:
                "vertices": self.vertices, "circularity": round(self.circularity, 3)}
         if self.inner:
             out["inner"] = [f.to_json() for f in self.inner]
+        if self.marks:
+            out["marks"] = self.marks
         return out
 
 
@@ -271,6 +282,43 @@ def _fill_bleeds(interior: np.ndarray, grey: np.ndarray, paper: float, lstar: fl
     return core_lstar - lstar > FILL_CORE_AGREE_LSTAR
 
 
+def interior_marks(interior: np.ndarray, dark: np.ndarray, origin: tuple[int, int], slot_side: float
+                   ) -> list[dict[str, Any]]:
+    """Marks drawn inside a figure (a dot, a tick, a digit in a white square): ink darker than the figure's
+    own fill (the interior's median darkness, on the darkness smoothed by ``INTERIOR_MARK_SIGMA`` px) by
+    more than the fill's own texture (``INTERIOR_MARK_TEXTURE`` x its median absolute deviation: a fill
+    drawn as hatching ripples, a flat one does not). Sized in slot sides
+    (:func:`genpuzzle.ink.unexplained_marks`); ``sure`` from ``INTERIOR_MARK_SURE`` above the fill, faint
+    from ``INTERIOR_MARK_FAINT``. Boxes in image px."""
+    from genpuzzle.ink import unexplained_marks
+
+    ys, xs = np.nonzero(interior)
+    if not len(ys):
+        return []
+    pad = int(3 * INTERIOR_MARK_SIGMA) + 1
+    y0, y1 = max(0, int(ys.min()) - pad), min(interior.shape[0], int(ys.max()) + pad + 1)
+    x0, x1 = max(0, int(xs.min()) - pad), min(interior.shape[1], int(xs.max()) + pad + 1)
+    inside = interior[y0:y1, x0:x1]
+    checked = cv2.distanceTransform(inside, cv2.DIST_L2, 3) > INTERIOR_MARK_MARGIN_PX
+    if not checked.any():
+        return []
+    smooth = cv2.GaussianBlur(np.ascontiguousarray(dark[y0:y1, x0:x1], np.float32), (0, 0), INTERIOR_MARK_SIGMA)
+    values = smooth[checked]
+    fill = float(np.median(values))
+    texture = INTERIOR_MARK_TEXTURE * float(np.median(np.abs(values - fill)))
+    excess = smooth - fill
+    marks = unexplained_marks(excess > INTERIOR_MARK_SURE + texture, excess > INTERIOR_MARK_FAINT + texture, ~checked,
+                              slot_side)
+    ox, oy = origin[0] + x0, origin[1] + y0
+    out = []
+    for m in marks:
+        box = [m.bbox[0] + ox, m.bbox[1] + oy, m.bbox[2] + ox, m.bbox[3] + oy]
+        out.append({"bbox": box, "px": m.area_px, "extent_px": m.extent_px,
+                    "extent_slot": round(m.extent_px / max(slot_side, 1e-9), 3), "sure": m.sure,
+                    "inside_figure": True})
+    return out
+
+
 def _ink(answer: np.ndarray, box: Sequence[float], inset_px: float):
     """(crop origin, grey, paper level, darkness, closed ink mask) of ``box`` shrunk by ``inset_px``, or None."""
     x0, y0, x1, y1 = inset(box, inset_px)
@@ -288,7 +336,8 @@ def _ink(answer: np.ndarray, box: Sequence[float], inset_px: float):
 
 def _measure(contour: np.ndarray, silhouette: np.ndarray, origin: tuple[int, int], grey: np.ndarray, paper: float,
              dark: np.ndarray, slot_side: float, slots: Sequence[Sequence[float]], sizes: Sequence[float],
-             shapes: Sequence[str], calibration: Calibration, assume_type: str | None = None) -> Figure:
+             shapes: Sequence[str], calibration: Calibration, assume_type: str | None = None,
+             check_interior: bool = True) -> Figure:
     x0, y0 = origin
     bx, by, bw, bh = cv2.boundingRect(contour)
     bbox = [bx + x0, by + y0, bx + x0 + bw, by + y0 + bh]
@@ -322,8 +371,12 @@ def _measure(contour: np.ndarray, silhouette: np.ndarray, origin: tuple[int, int
     if size is not None and box_size is not None and box_size != size and abs(
             math.log(ratio / box_ratio)) > SIZE_MEASURES_AGREE_LOG:
         size = None  # area and bounding box read two sizes: an outline or fill the area reading misjudged
-    return Figure(bbox, slot, type_index, size, quantise_fill(lstar, calibration),
-                  name, ratio, lstar, counts, circularity, outline)
+    marks = interior_marks(interior, dark, origin, slot_side) if check_interior and interior is not None else []
+    fill = quantise_fill(lstar, calibration)
+    if any(not m["sure"] for m in marks):
+        fill = None  # a faint mark inside: the interior is no longer surely the fill that was drawn
+    return Figure(bbox, slot, type_index, size, fill, name, ratio, lstar, counts, circularity, outline,
+                  marks=[m for m in marks if m["sure"]])
 
 
 def read_object_panel(answer: np.ndarray, panel_box: Sequence[float], slots: Sequence[Sequence[float]],
@@ -354,7 +407,9 @@ def read_object_panel(answer: np.ndarray, panel_box: Sequence[float], slots: Seq
                                "px": area})
             continue
         figure = _measure(contour, silhouette, origin, grey, paper, dark, slot_side, slots, outer_sizes,
-                          outer_shapes, calibration, assume_types[0] if assume_types else None)
+                          outer_shapes, calibration, assume_types[0] if assume_types else None,
+                          check_interior=config != "in_out")  # an outer figure's interior holds the inner one
+        specks += figure.marks
         if config == "in_out":
             figure.fill = None  # the outer's interior holds the inner figure; read below
             _read_inner(figure, silhouette, ink, origin, grey, paper, dark, slot_side, slots, min_figure_px,
@@ -391,8 +446,10 @@ def _read_inner(outer: Figure, silhouette: np.ndarray, ink: np.ndarray, origin: 
                 specks.append({"bbox": [bx + origin[0], by + origin[1], bx + bw + origin[0], by + bh + origin[1]],
                                "px": area})
             continue
-        outer.inner.append(_measure(contour, sil, origin, grey, paper, dark, slot_side, slots, INNER_SIZES, SHAPES,
-                                    calibration, assume_type))
+        inner = _measure(contour, sil, origin, grey, paper, dark, slot_side, slots, INNER_SIZES, SHAPES,
+                         calibration, assume_type)
+        specks += inner.marks
+        outer.inner.append(inner)
     ring = inside.astype(bool) & ~cv2.dilate(covered, np.ones((7, 7), np.uint8)).astype(bool)
     if ring.sum() >= MIN_INTERIOR_PX:
         lstar = grey_to_lstar(min(255.0, 255.0 * float(grey[ring].mean()) / paper))
