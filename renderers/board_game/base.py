@@ -64,7 +64,13 @@ def square_geometry(rows: int, cols: int, cell_px: int, *, label_px: int = LABEL
                     frame: int = 0) -> dict[str, Any]:
     """Layout of a board of square cells (tic-tac-toe, othello, connect four, chess): cell boxes and
     centres, ``board_bbox`` (the cells plus ``frame`` px of board around them), the image size leaving
-    room for rank labels on the left and file labels below."""
+    room for rank labels on the left and file labels below. Computed once per process per argument set
+    (a new dict each call; the layouts share its lists, which nothing mutates)."""
+    return dict(_square_geometry(rows, cols, cell_px, label_px, margin, frame))
+
+
+@lru_cache(maxsize=256)
+def _square_geometry(rows: int, cols: int, cell_px: int, label_px: int, margin: int, frame: int) -> dict[str, Any]:
     left = margin + 2 * label_px + frame
     top = margin + frame
     x0, y0 = left, top
@@ -83,7 +89,13 @@ def intersection_geometry(rows: int, cols: int, spacing: int, *, label_px: int =
                           ) -> dict[str, Any]:
     """Layout of a board whose cells are line intersections (go, gomoku): cell centres on the points,
     each cell box the square of one spacing around its point; ``board_bbox`` reaches half a spacing
-    past the outer lines (room for the edge stones)."""
+    past the outer lines (room for the edge stones). Computed once per process per argument set (as
+    :func:`square_geometry`)."""
+    return dict(_intersection_geometry(rows, cols, spacing, label_px, margin))
+
+
+@lru_cache(maxsize=64)
+def _intersection_geometry(rows: int, cols: int, spacing: int, label_px: int, margin: int) -> dict[str, Any]:
     left = margin + 2 * label_px + spacing // 2
     top = margin + spacing // 2
     centers = [[[_r(left + c * spacing), _r(top + r * spacing)] for c in range(cols)] for r in range(rows)]
