@@ -947,14 +947,14 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
 
     An input drawn in black and grey is matched on the answer's dark ink only (coloured strokes are
     edits); when that finds no fit, the answer's coloured ink is matched too (its line work redrawn in a
-    colour: an app's blue grid), method ``+colour``.
+    colour: an app's blue grid), method ``+colour``, and taken at GOOD_QUALITY or better.
     """
     first = _register(answer, target, edit_mask, False)
     if first.ok or first.reason is None or not first.reason.startswith("alignment quality too low"):
         return first
     again = _register(answer, target, edit_mask, True)
-    if not again.ok:
-        return first
+    if not again.ok or again.quality < GOOD_QUALITY:
+        return first  # coloured ink includes coloured surroundings (a wooden desk): only a good fit there
     again.method += "+colour"
     return again
 

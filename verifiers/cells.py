@@ -50,6 +50,7 @@ LINE_PERCENTILE = 5  # a line is where this percentile of the darkness along it 
 SIDE_COVERED = 0.25  # ink fraction of a side-middle region that counts as covered
 UNSURE_CONFIDENCE = 0.3
 HOLLOW_FILL_COVER = 0.3  # ink share from which a frame around a blank centre is an outlined fill
+TONE_ONLY_COVER = 0.02  # a cell with less mark ink than this is read by its tone alone (smoothed over 3 patch px)
 
 
 @dataclass
@@ -349,6 +350,10 @@ def classify_patch(patch: np.ndarray, features: dict[str, Any] | None = None) ->
         return FILLED, _conf((tone - INK) / 12.0, (tinted - 0.85) / 0.1), ev
     if _is_faint(f):  # an even faint tone: shading or shadow left over (see _faint_against_neighbours)
         return UNSURE, UNSURE_CONFIDENCE, ev
+    if cover < TONE_ONLY_COVER and tone >= INK:
+        # no mark, yet half the cell at least as dark as shading: an uneven light fill (halftone beating
+        # with the patch, a fill short of the cell's edges) or a shadow's edge; never blank
+        return UNSURE, UNSURE_CONFIDENCE, ev
     plain_x = covered <= 2 and min(diagonals) >= 0.45 and off <= 0.2 and max(sides) < 0.5 and centre >= 0.2
     spilled = None if plain_x or cover < 0.05 else _without_spill(patch)
     if spilled is not None:
@@ -565,6 +570,12 @@ def read_marks(image: np.ndarray, boxes: Sequence[Sequence[float]] | None = None
             patches[i] = cv2.resize(dark[iy0:iy1, ix0:ix1], (PATCH, PATCH), interpolation=cv2.INTER_AREA)
             tones[i] = cv2.resize(tone[iy0:iy1, ix0:ix1], (PATCH, PATCH), interpolation=cv2.INTER_AREA)
             usable[i] = True
+    # A cell without marks is read by its tone over a few patch px: a halftone screen, an ordered dither or
+    # stippled grey (dots a quarter of a patch px apart) is an even tone to a reader, not its dots and gaps
+    # (a light fill printed as halftone read blank: tinted 0.63-0.72 of the cell, tone 27)
+    unmarked = (patches >= MARK_INK).mean(axis=(1, 2)) < TONE_ONLY_COVER
+    if unmarked.any():
+        tones[unmarked] = np.stack([cv2.blur(t, (3, 3), borderType=cv2.BORDER_REFLECT) for t in tones[unmarked]])
     feats = _rows(patch_features(patches, tones))
     box_list = np.round(np.asarray(boxes, np.float64).reshape(-1, 4), 1).tolist()
     states, confidence, evidence = [], [], []
