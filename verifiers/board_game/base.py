@@ -238,7 +238,9 @@ def read_stone_cells(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
         states.append(srow)
         conf.append(crow)
         evidence.append(erow)
-    return BoardReading(states, conf, evidence)
+    from genpuzzle.verifiers.board_game.glyphs import account_board_ink
+
+    return account_board_ink(BoardReading(states, conf, evidence), answer, input_image, layout, position)
 
 
 # ------------------------------------------------------------------------------------------ X/O reader
@@ -247,7 +249,8 @@ def read_stone_cells(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
 MARK_INK = 80  # darkness (most darkened channel, vs the board's paper) of a mark's ink
 
 
-def read_mark_cells(answer: np.ndarray, layout: dict[str, Any], codes: tuple[str, str] = ("X", "O")
+def read_mark_cells(answer: np.ndarray, layout: dict[str, Any], codes: tuple[str, str] = ("X", "O"),
+                    input_image: np.ndarray | None = None, position: Sequence[Sequence[str]] | None = None
                     ) -> BoardReading:
     """Read X / O / empty by where the ink lies about the cell centre (colour ignored): an X has ink at
     the centre and along the four diagonals, little along the axes; an O is a ring (ink at >= 80 % of the
@@ -338,7 +341,12 @@ def read_mark_cells(answer: np.ndarray, layout: dict[str, Any], codes: tuple[str
         states.append(srow)
         conf.append(crow)
         evidence.append(erow)
-    return BoardReading(states, conf, evidence)
+    reading = BoardReading(states, conf, evidence)
+    if input_image is None or position is None:
+        return reading
+    from genpuzzle.verifiers.board_game.glyphs import account_board_ink
+
+    return account_board_ink(reading, answer, input_image, layout, position)
 
 
 def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord) -> BoardReading:
@@ -348,7 +356,7 @@ def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceReco
     if kind in ("stone", "disc"):
         return read_stone_cells(answer, input_image, layout, parse_board(record.ground_truth["position"]))
     if kind == "mark":
-        return read_mark_cells(answer, layout)
+        return read_mark_cells(answer, layout, ("X", "O"), input_image, parse_board(record.ground_truth["position"]))
     raise ValueError(f"no shared reader for cell kind {kind!r}: the game's verifier must define read_board")
 
 

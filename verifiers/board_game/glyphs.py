@@ -31,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from genpuzzle.ink import DEFAULTS as _INK_SIZES
 from genpuzzle.verifiers.board_game.base import UNKNOWN, UNSURE, BoardReading, lab_image, luma, stroke_variants
 
 UNCHANGED_NCC = 0.9
@@ -519,11 +520,15 @@ def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
 
 
 def account_ink(reading: BoardReading, answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
-                position: Sequence[Sequence[str]], pen: int = 0, ink_de: float = INK_DE) -> BoardReading:
+                position: Sequence[Sequence[str]], pen: int = 0, ink_de: float = INK_DE,
+                calibrated: bool = False) -> BoardReading:
     """``reading`` with the board's unexplained ink accounted for (:func:`stray_marks`): marks are listed
     in ``notes["stray_marks"]`` (the track charges them as ``stray_mark``); a faint one makes its empty
     cell unsure. Every board reader ends with this: no ink on the board is silently ignored."""
-    marks, faint = stray_marks(answer, input_image, layout, position, reading.states, pen, ink_de)
+    look: dict[str, Any] = {}
+    marks, faint = stray_marks(answer, input_image, layout, position, reading.states, pen, ink_de, calibrated, look)
+    if calibrated:
+        reading.notes["empty_look"] = look
     for mark in faint:
         # faint ink on an empty cell: neither clearly a mark nor clearly nothing
         r, c = mark["rc"]
@@ -534,6 +539,14 @@ def account_ink(reading: BoardReading, answer: np.ndarray, input_image: np.ndarr
                                           "reason": "faint ink on an empty cell that no piece or the move explains"}
     reading.notes["stray_marks"] = marks
     return reading
+
+
+def account_board_ink(reading: BoardReading, answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
+                      position: Sequence[Sequence[str]]) -> BoardReading:
+    """:func:`account_ink` for the stone, disc and X/O games (go, gomoku, othello, connect four, hex,
+    tic-tac-toe): their empty cells are shaded, textured or crossed by lines a page redraws in its own
+    way, so what an empty cell looks like is calibrated on the page (``stray_marks(calibrated=True)``)."""
+    return account_ink(reading, answer, input_image, layout, position, calibrated=True)
 
 
 STRAY_FAINT = 0.6  # ink from this share of the ink threshold up to it is faint (unsure, not a mark)
@@ -548,7 +561,8 @@ STRAY_PIECE_MARGIN = 0.1  # x pitch: ink this close to a piece's cell may be the
 
 def stray_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
                 position: Sequence[Sequence[str]], states: Sequence[Sequence[str]], pen: int = 0,
-                ink_de: float = INK_DE) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+                ink_de: float = INK_DE, calibrated: bool = False, notes: dict[str, Any] | None = None
+                ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Ink on the board that nothing read explains: ``(marks, faint)``.
 
     A pixel of the answer (its colours mapped back to the input's, :func:`_colours_back`) is new ink by
@@ -564,7 +578,18 @@ def stray_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, A
     annotates the move too; a group spanning STRAY_EXTENT pitch with STRAY_AREA pitch squared of
     accountable ink is a mark; one that reaches that size only from STRAY_FAINT of ``ink_de`` is faint.
     Each entry: ``rc`` (the cell holding most of it), ``box``, ``extent`` (x pitch), ``area`` (x pitch
-    squared), ``contrast`` (the 90th percentile of its Delta E outside the input's range)."""
+    squared), ``contrast`` (the 90th percentile of its Delta E outside the input's range).
+
+    ``calibrated`` (the stone, disc and X/O games, :func:`account_board_ink`): what an empty cell looks
+    like is measured on this page instead of assumed (:func:`_empty_look`): the input imaged as the page
+    shows its empty cells (its strokes redrawn heavier or lighter, blurred) is the range the answer is
+    compared with (within STONE_SLACK pitch, at least 2 px: registration), the ink threshold is the
+    larger of ``ink_de`` and STONE_SPREAD x the page's own spread on its empty cells (texture, JPEG,
+    shading; faint from STONE_FAINT x it), specks are opened at 2 px (noise is per pixel), a mark's size
+    is measured against the piece (``2 x piece_radius``, the sizes of :data:`genpuzzle.ink.DEFAULTS`: a
+    tic-tac-toe cell is 2.9 pieces wide, a go point 1.1), and a dot over an empty point's crossing lines
+    is found by the dark share of its centre (:func:`_centre_blob`). ``notes`` (a dict) receives the
+    calibration."""
     import cv2
 
     rgb = np.ascontiguousarray(np.asarray(answer)[:, :, :3], dtype=np.uint8)
@@ -575,7 +600,7 @@ def stray_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, A
     H, W = inp.shape[:2]
     centres = [layout["cell_centers"][r][c] for r in range(rows) for c in range(cols)]
     half = 0.5 * pitch
-    tol = max(2, int(round(STRAY_TOL * pitch)) + pen)
+    tol = max(2, int(round((STONE_SLACK if calibrated else STRAY_TOL) * pitch)) + pen)
     # the board's tiles and a margin of tol about them: the input's colours just outside explain an edge
     x0 = max(0, int(min(x for x, _ in centres) - half) - tol)
     y0 = max(0, int(min(y for _, y in centres) - half) - tol)
@@ -607,26 +632,35 @@ def stray_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, A
     held = cv2.dilate(held, np.ones((2 * margin + 1,) * 2, np.uint8))
     corridor = move_tiles
     accountable = (open_area > 0) & (held == 0) & (corridor == 0)
-    page = _colours_back(rgb, inp, (x0, y0, x1, y1), pitch, accountable)
+    page = _colours_back(rgb, inp, (x0, y0, x1, y1), pitch, accountable, max(STONE_PENS) if calibrated else 0)
 
     def lab_of(a: np.ndarray) -> np.ndarray:
-        lab = cv2.cvtColor(np.ascontiguousarray(a[y0:y1, x0:x1]), cv2.COLOR_RGB2LAB).astype(np.float32)
-        lab[:, :, 0] *= 100 / 255  # OpenCV's 8-bit L* runs 0..255; a* and b* are unit steps
-        return lab
+        return lab_of_crop(a[y0:y1, x0:x1])
 
-    now, was = lab_of(page), lab_of(inp)
-    # how far each answer pixel lies outside the range of the input's colours within tol px (per channel):
-    # a line redrawn heavier, a blurred or shifted edge, JPEG between two colours all stay inside it
-    lo, hi = cv2.erode(was, window), cv2.dilate(was, window)
-    outside = np.maximum(lo - now, 0) + np.maximum(now - hi, 0)
-    # near black, a* and b* are noise (JPEG's chroma on a dark stone swings by 15-20): weighed by lightness
-    outside[:, :, 1:] *= np.clip(now[:, :, :1] / STRAY_DARK_L, 0, 1)
-    seen = np.sqrt((outside * outside).sum(axis=2))
-    k = max(2, int(round(STRAY_SPECK * pitch)))
+    now = lab_of(page)
+    if calibrated:
+        seen, spread, drawn, look = _empty_look(now, inp[y0:y1, x0:x1], accountable, owner, window, pitch, lab_of_crop)
+        sure, faint_at = np.maximum(ink_de, STONE_SPREAD * spread), np.maximum(STRAY_FAINT * ink_de, STONE_FAINT * spread)
+        if notes is not None:
+            notes.update(look)
+        k = 2
+        scale = 2.0 * float(layout.get("piece_radius", 0.45 * pitch))
+        min_extent, min_area = _INK_SIZES["min_extent"] * scale / pitch, _INK_SIZES["min_area"] * (scale / pitch) ** 2
+    else:
+        seen = _outside_range(now, lab_of(inp), window)
+        k = max(2, int(round(STRAY_SPECK * pitch)))
+        min_extent, min_area = STRAY_EXTENT, STRAY_AREA
+        sure, faint_at = ink_de, STRAY_FAINT * ink_de
     speck = np.ones((k, k), np.uint8)
 
-    def components(threshold: float) -> list[dict[str, Any]]:
-        ink = cv2.morphologyEx((seen > threshold).astype(np.uint8), cv2.MORPH_OPEN, speck) > 0
+    def opened(mask: np.ndarray) -> np.ndarray:
+        if not calibrated:
+            return cv2.morphologyEx(mask, cv2.MORPH_OPEN, speck) > 0
+        # an opening that keeps every k x k square of ink in place (OpenCV's even-sized opening shifts by a pixel)
+        return cv2.dilate(cv2.erode(mask, speck, anchor=(0, 0)), speck, anchor=(k - 1, k - 1)) > 0
+
+    def components(threshold: float | np.ndarray) -> list[dict[str, Any]]:
+        ink = opened((seen > threshold).astype(np.uint8))
         # a mark crossing the board's lines is cut where they explain it: its pieces are grouped across them
         # (a gap of the line's tol on each side plus a line up to STRAY_LINE pitch wide)
         # ink continuous with ink on the move's cells annotates the move (an arrow, a frame, a highlight)
@@ -646,11 +680,11 @@ def stray_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, A
             if _points_at(part, bx, by, changed, pitch):
                 continue  # a straight stroke aimed at a changed cell: an arrow's piece, cut where it crosses a piece
             area = float(free.sum()) / pitch ** 2
-            if area < STRAY_AREA:
+            if area < min_area:
                 continue
             ys, xs = np.nonzero(free)
             extent = max(int(np.ptp(xs)) + 1, int(np.ptp(ys)) + 1) / pitch
-            if extent < STRAY_EXTENT:
+            if extent < min_extent:
                 continue
             cells = owner[by:by + bh, bx:bx + bw][free]
             cell = int(np.bincount(cells[cells >= 0]).argmax()) if (cells >= 0).any() else 0
@@ -661,28 +695,189 @@ def stray_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, A
                         "contrast": round(float(np.percentile(seen[by:by + bh, bx:bx + bw][free], 90)), 1)})
         return out
 
-    marks = components(ink_de)
-    faint = [m for m in components(STRAY_FAINT * ink_de) if not any(_overlap(m["box"], s["box"]) for s in marks)]
+    marks = components(sure)
+    faint = [m for m in components(faint_at) if not any(_overlap(m["box"], s["box"]) for s in marks)]
+    if calibrated:
+        for r in range(rows):
+            for c in range(cols):
+                cx, cy = layout["cell_centers"][r][c]
+                blob = _centre_blob(now, drawn, accountable, cx - x0, cy - y0, pitch)
+                if blob is None or any(_overlap(blob["box"], m["box"]) for m in marks + faint):
+                    continue
+                entry = {"rc": (r, c), **{k: v for k, v in blob.items() if k != "box"},
+                         "box": [blob["box"][0] + x0, blob["box"][1] + y0, blob["box"][2] + x0, blob["box"][3] + y0]}
+                (marks if blob["excess"] >= STONE_BLOB else faint).append(entry)
     return marks, faint
+
+
+STONE_CENTRE = 0.15  # x pitch: radius of an empty cell's centre, where a dot on a line crossing would sit
+STONE_DARK = 30.0  # L* by which the drawing at an empty cell's centre is darker than the board (lines cross there)
+STONE_BLOB, STONE_BLOB_FAINT = 0.2, 0.1  # share of the centre darker than the page draws the input there: a mark / faint
+STONE_BLOB_RING = 0.05  # ... when the ring 2-3 x its radius out gains at most this share (a dot, not a stroke through)
+
+
+def _centre_blob(now: np.ndarray, drawn: np.ndarray, accountable: np.ndarray, cx: float, cy: float,
+                 pitch: float) -> dict[str, Any] | None:
+    """A dot on an empty cell's centre where the board's lines cross (go's points): ink there lies within
+    the registration's slack of the lines and is explained pixel by pixel, but it darkens the centre
+    disc (STONE_CENTRE pitch) beyond what the page draws there (``drawn``: the input as the page draws
+    it) -- a share robust to a shift of a pixel or two. A dark share STONE_BLOB_FAINT above it, with a
+    ring farther out (2-3 x the centre's radius, where accountable) gaining little (a dot, not a stroke
+    passing through: an arrow's shaft, a scribble, measured pixel by pixel), is returned (``excess``,
+    ``box``, ``extent``, ``area``, ``contrast``); None otherwise or when the centre is not all accountable."""
+    R = STONE_CENTRE * pitch
+    h = int(np.ceil(3 * R)) + 1
+    x, y = int(round(cx)), int(round(cy))
+    if y - h < 0 or x - h < 0 or y + h + 1 > now.shape[0] or x + h + 1 > now.shape[1]:
+        return None
+    yy, xx = np.mgrid[-h:h + 1, -h:h + 1]
+    d = np.hypot(xx, yy)
+    win = (slice(y - h, y + h + 1), slice(x - h, x + h + 1))
+    disc, ring = d <= R, (d > 2 * R) & (d <= 3 * R) & accountable[win]
+    if not accountable[win][disc].all():
+        return None
+    a_l, i_l = now[win][:, :, 0], drawn[win][:, :, 0]
+    # dark: under halfway between the board (the median) and the darkest, each on its own page (a blurred
+    # line then covers as much as the sharp one)
+    a_dark = a_l < 0.5 * (float(np.median(a_l)) + float(a_l.min()))
+    i_dark = i_l < 0.5 * (float(np.median(i_l)) + float(i_l.min()))
+    if float(np.median(i_l)) - float(i_l.min()) < STONE_DARK:
+        return None  # no lines crossing here: a dot on a flat cell is measured pixel by pixel
+    excess = float(a_dark[disc].mean() - i_dark[disc].mean())
+    if excess < STONE_BLOB_FAINT or (ring.any() and float(a_dark[ring].mean() - i_dark[ring].mean()) > STONE_BLOB_RING):
+        return None
+    new = disc & a_dark & ~i_dark
+    return {"excess": round(excess, 3), "box": [x - int(R), y - int(R), x + int(R) + 1, y + int(R) + 1],
+            "extent": round(2 * R / pitch, 3), "area": round(float(new.sum()) / pitch ** 2, 4),
+            "contrast": round(float(np.median(i_l[new]) - np.median(a_l[new])) if new.any() else 0.0, 1)}
+
+
+def lab_of_crop(a: np.ndarray) -> np.ndarray:
+    """L*a*b* of an RGB uint8 crop through OpenCV's 8-bit conversion (L* rescaled to 0..100)."""
+    import cv2
+
+    lab = cv2.cvtColor(np.ascontiguousarray(a), cv2.COLOR_RGB2LAB).astype(np.float32)
+    lab[:, :, 0] *= 100 / 255  # OpenCV's 8-bit L* runs 0..255; a* and b* are unit steps
+    return lab
+
+
+def _outside_range(now: np.ndarray, was: np.ndarray, window: np.ndarray) -> np.ndarray:
+    """Per pixel, how far (Delta E, per channel summed in quadrature) the answer's L*a*b* ``now`` lies
+    outside the range of ``was`` within ``window``."""
+    import cv2
+
+    # how far each answer pixel lies outside the range of the input's colours within tol px (per channel):
+    # a line redrawn heavier, a blurred or shifted edge, JPEG between two colours all stay inside it
+    lo, hi = cv2.erode(was, window), cv2.dilate(was, window)
+    outside = np.maximum(lo - now, 0) + np.maximum(now - hi, 0)
+    # near black, a* and b* are noise (JPEG's chroma on a dark stone swings by 15-20): weighed by lightness
+    outside[:, :, 1:] *= np.clip(now[:, :, :1] / STRAY_DARK_L, 0, 1)
+    return np.sqrt((outside * outside).sum(axis=2))
+
+
+STONE_SLACK = 0.04  # x pitch (at least 2 px): how far an empty cell's drawing may sit off the input's (registration)
+STONE_PENS = (-1, 0, 1, 2, 3, 4)  # px per side the page may have redrawn the input's strokes heavier (-: lighter)
+STONE_BLURS = (0.0, 0.8, 1.5)  # px: how soft the page may have drawn them
+STONE_STROKE = 0.2  # x pitch: dark drawing narrower than this is a stroke a page may redraw heavier
+STONE_STROKE_DARK = 30  # grey levels a stroke is darker than its surroundings
+STONE_FIT_EQUAL, STONE_FIT_SHARE = 0.1, 0.25  # fits within this (Delta E) or share of the best are equal
+STONE_SPREAD = 2.5  # the ink threshold is at least this many times the page's own spread on its empty cells
+STONE_FAINT = 2.0  # ... and the faint threshold (unsure) this many times
+STONE_SPREAD_Q = 99.5  # percentile of the comparison over an empty cell that is its spread ...
+STONE_SPREAD_CELLS = 75  # ... and the percentile over the empty cells that is the page's
+
+
+def _empty_look(now: np.ndarray, inp: np.ndarray, where: np.ndarray, owner: np.ndarray, window: np.ndarray,
+                pitch: float, lab_of: Callable[[np.ndarray], np.ndarray]
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+    """How far the answer (``now``, L*a*b*, colours mapped back) departs from the input's empty cells as
+    this page draws them: among the input (RGB crop ``inp``) redrawn with its thin dark strokes (lines,
+    star points; narrower than STONE_STROKE pitch: a board's edge or a stone is no stroke) STONE_PENS px
+    heavier and blurred by STONE_BLURS, the one the answer's empty cells (``where``) depart least from
+    on average (:func:`_outside_range` pixel by pixel) is the page's look of an empty cell; returns the
+    departure map (within ``window``), the page's spread per pixel (the STONE_SPREAD_Q percentile of the
+    departure over each empty cell of ``where`` -- ``owner``: the cell of each pixel -- and its
+    STONE_SPREAD_CELLS percentile over the cells, so a mark in a cell or two does not raise it; measured
+    apart near the input's drawing and on its flat parts: what JPEG, texture and shading leave on this
+    page's empty cells), the input as the page draws it (L*a*b*) and ``{"pen", "blur", "spread"}``."""
+    import cv2
+
+    if not where.any():
+        return np.zeros(now.shape[:2], np.float32), np.zeros(now.shape[:2], np.float32), now, {"pen": 0, "blur": 0.0}
+    ys, xs = np.nonzero(where)
+    step = max(1, len(ys) // 40000)
+    ys, xs = ys[::step], xs[::step]
+
+    grey = cv2.cvtColor(inp, cv2.COLOR_RGB2GRAY)
+    size = max(3, int(round(STONE_STROKE * pitch)) | 1)
+    strokes = cv2.morphologyEx(grey, cv2.MORPH_BLACKHAT, np.ones((size, size), np.uint8)) > STONE_STROKE_DARK
+
+    def drawn_as(pen: int, blur: float) -> np.ndarray:
+        drawn = inp
+        if pen:
+            box = np.ones((2 * abs(pen) + 1,) * 2, np.uint8)
+            grown = cv2.dilate(strokes.astype(np.uint8), box) > 0 if pen > 0 else strokes
+            drawn = inp.copy()
+            drawn[grown] = (cv2.erode(inp, box) if pen > 0 else cv2.dilate(inp, box))[grown]
+        if blur:
+            drawn = cv2.GaussianBlur(drawn, (0, 0), blur)
+        return lab_of(drawn)
+
+    def departure(pen: int, blur: float, within: np.ndarray) -> np.ndarray:
+        return _outside_range(now, drawn_as(pen, blur), within)
+
+    # fitted pixel by pixel (within any slack a heavier pen explains a lighter page as well, and a page
+    # 1 px heavier looks like the input): the pen first (sharp), then the blur at that pen; of fits about as
+    # good, the least change
+    tight = np.ones((1, 1), np.uint8)
+
+    def least(keys: list[tuple[int, float]]) -> tuple[int, float]:
+        best = min(fits[key] for key in keys)
+        return min((key for key in keys if fits[key] <= best + max(STONE_FIT_EQUAL, STONE_FIT_SHARE * best)),
+                   key=lambda key: (abs(key[0]), key[1]))
+
+    fits = {(pen, 0.0): float(departure(pen, 0.0, tight)[ys, xs].mean()) for pen in STONE_PENS}
+    pen = least([(k, 0.0) for k in STONE_PENS])[0]
+    fits.update({(pen, blur): float(departure(pen, blur, tight)[ys, xs].mean()) for blur in STONE_BLURS[1:]})
+    best = least([(pen, b) for b in STONE_BLURS])
+    drawn = drawn_as(*best)
+    seen = _outside_range(now, drawn, window)
+    # JPEG rings and resampling gather along the drawing: the spread is measured near it and away from it
+    reach = 2 * (max(0, best[0]) + window.shape[0] // 2) + 5
+    near = cv2.dilate(cv2.morphologyEx(grey, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8)),
+                      np.ones((reach, reach), np.uint8)) > STONE_STROKE_DARK
+    # per cell, so that a mark (in one or two cells) does not raise it: the upper quartile over the cells
+    spread = np.zeros(seen.shape, np.float32)
+    levels = {}
+    cell_of = owner[ys, xs]
+    for name, zone in (("near_drawing", near), ("flat", ~near)):
+        inside = zone[ys, xs]
+        per_cell = [float(np.percentile(values, STONE_SPREAD_Q)) for cell in np.unique(cell_of[inside])
+                    if len(values := seen[ys[inside & (cell_of == cell)], xs[inside & (cell_of == cell)]]) >= 20]
+        levels[name] = float(np.percentile(per_cell, STONE_SPREAD_CELLS)) if per_cell else 0.0
+        spread[zone] = levels[name]
+    return seen, spread, drawn, {"pen": best[0], "blur": best[1], "mean": round(float(seen[ys, xs].mean()), 2),
+                                 "spread": {k: round(v, 1) for k, v in levels.items()}}
 
 
 STRAY_GAIN = (0.5, 1.6)  # per-channel gains of a page's colour map: beyond these it is no tint or fading
 
 
 def _colours_back(rgb: np.ndarray, inp: np.ndarray, box: Sequence[int], pitch: float,
-                  where: np.ndarray) -> np.ndarray:
+                  where: np.ndarray, reach: int = 0) -> np.ndarray:
     """The answer page with its colours mapped back to the input's: per channel, the least-squares line
     answer = gain * input + offset over the flat areas of ``where`` (a mask of the crop ``box``: the
     empty cells, whose drawing the answer keeps; the input locally constant over 0.1 pitch; pixels off
     that line by > 30 levels, such as a mark, dropped once and refitted). A tint, a
     faded or brightened page is such a line per channel (what :func:`page_tint` measures on the board's
     own colour only; a dark board such as connect four's blue gives it nothing). Unchanged when a gain
-    falls outside STRAY_GAIN."""
+    falls outside STRAY_GAIN. ``reach``: px more of flatness asked for on each side (a page whose lines
+    are drawn that much heavier must not put their ink into the fit)."""
     import cv2
 
     x0, y0, x1, y1 = box
     a, i = rgb[y0:y1, x0:x1].astype(np.float32), inp[y0:y1, x0:x1].astype(np.float32)
-    k = max(3, int(round(0.1 * pitch)) | 1)
+    k = max(3, int(round(0.1 * pitch)) | 1) + 2 * reach
     grey = i.mean(axis=2)
     flat = ((cv2.dilate(grey, np.ones((k, k), np.uint8)) - cv2.erode(grey, np.ones((k, k), np.uint8))) < 3) & where
     if flat.sum() < 200:
