@@ -54,7 +54,7 @@ class SudokuTrack(Track):
         )
 
     def verify(self, record: InstanceRecord, answer: np.ndarray, input_image: np.ndarray) -> Verdict:
-        from genpuzzle.verifiers.sudoku import check_grid, read_grid, sudoku_score
+        from genpuzzle.verifiers.sudoku import account_marks, check_grid, mark_violations, read_grid, sudoku_score
 
         layout = record.layout
         board = Board(layout["box_rows"], layout["box_cols"])
@@ -72,7 +72,14 @@ class SudokuTrack(Track):
         unsure = reading.unsure_cells(self.rubric["needs_review_below_cell_confidence"])
         violations, subscores = check_grid(givens, solution, reading.digits, board, layout, symbols=reading.symbols,
                                            unsure=set(unsure), candidates=reading.candidates)
+        marks = account_marks(answer, input_image, layout, reading, self.rubric["marks"], givens=givens)
+        violations += mark_violations(marks, layout)
         extra: dict[str, Any] = {}
+        if marks.unsure:
+            extra["unsure_marks"] = marks.unsure
+        if marks.pencil:
+            extra["pencil_beside_answer"] = [{"cell": [r, c], "candidates": list(v)}
+                                             for (r, c), v in sorted(marks.pencil.items())]
         if unsure:
             extra["unsure_cells"] = [list(rc) for rc in unsure]
             extra["unsure_readings"] = [{"cell": [r, c], "read": (reading.symbols or [])[r][c] if reading.symbols
@@ -85,10 +92,13 @@ class SudokuTrack(Track):
             extra["ocr_cells"] = reading.second_opinions
         if reading.second_opinion_note:
             extra["ocr_note"] = reading.second_opinion_note
+        score = sudoku_score(subscores, violations)
         return Verdict(
-            id=record.id, track=self.name, score=sudoku_score(subscores, violations),
+            id=record.id, track=self.name,
+            score=min(score, 99.0) if marks.unsure else score,  # an unsure mark: review, never 100
             status=Status.INCORRECT if violations else Status.CORRECT, violations=violations, parsed=parsed,
-            confidence=reading.min_confidence, needs_review=bool(unsure), subscores=subscores, extra=extra,
+            confidence=reading.min_confidence, needs_review=bool(unsure or marks.unsure), subscores=subscores,
+            extra=extra,
         )
 
     def validate(self, record: InstanceRecord) -> list[str]:

@@ -288,3 +288,240 @@ def sudoku_score(subscores: dict[str, float], violations: list[Violation]) -> fl
     if violations:
         score = min(score, 99.0)
     return round(score, 2)
+
+
+# ----------------------------------------------------------------------------------- every mark accounted
+
+
+@dataclass
+class CellMarks:
+    """Ink the answer adds that the grid reading does not explain (:func:`account_marks`). ``stray``: sure
+    marks (a dot, a tick, a scribble, a second glyph beside a cell's digit, a mark on a grid line), each
+    ``{"cell": [r, c] or None, "bbox", "extent_cells", "area_px", "read"}``; ``unsure``: the same, too light
+    or too small to be sure (a pen's touch beside a handwritten digit): review; ``pencil``: small digits in a
+    corner beside a cell's answer, read as pencil-mark candidates (allowed, reported), ``{(r, c): digits}``."""
+
+    stray: list[dict[str, Any]] = field(default_factory=list)
+    unsure: list[dict[str, Any]] = field(default_factory=list)
+    pencil: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
+
+
+def _split_glyph(faint: np.ndarray, min_area: float, min_extent: float) -> tuple[np.ndarray, np.ndarray]:
+    """The cell's main glyph in ``faint`` (bool, one cell's box; pieces 1 px apart join) and the other
+    pieces big enough to be a mark (``min_area`` px, ``min_extent`` px across), as two masks."""
+    if not faint.any():
+        return faint, np.zeros_like(faint)
+    grown = cv2.dilate(faint.astype(np.uint8), np.ones((3, 3), np.uint8))
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(grown, connectivity=8)
+    if count <= 2:
+        return faint, np.zeros_like(faint)
+    area = np.bincount(labels[faint], minlength=count)
+    area[0] = 0
+    main = int(area.argmax())
+    extent = np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT])
+    big = (area >= min_area) & (extent >= min_extent)
+    big[main] = big[0] = False
+    return faint & (labels == main), faint & big[labels]
+
+
+def _marks_on_glyphs(ans: np.ndarray, glyphs: list[tuple[tuple[int, int, int, int], np.ndarray]],
+                     min_area: float, min_extent: float, min_reach: float, min_excess: float) -> np.ndarray:
+    """Marks drawn onto the answer digits ``glyphs`` ((y0, y1, x0, x1) box in ``ans``, glyph mask) in
+    another colour (:func:`_other_colour`), as a mask over ``ans``. The digits' own colour is the answer's
+    ink colour (the median over every answer digit away from its edges), or a digit's own median where most
+    of its ink is no blend of the answer's colour (a digit written in another colour)."""
+    from genpuzzle.ink import blend_excess
+
+    out = np.zeros(ans.shape[:2], bool)
+    cores = []
+    for (y0, y1, x0, x1), glyph in glyphs:
+        core = cv2.erode(glyph.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+        cores.append(core if core.sum() >= min_area else glyph)
+    pixels = [ans[y0:y1, x0:x1][core] for ((y0, y1, x0, x1), _), core in zip(glyphs, cores)]
+    pixels = [p for p in pixels if len(p)]
+    if not pixels:
+        return out
+    page = np.median(np.concatenate(pixels), axis=0)
+    for ((y0, y1, x0, x1), glyph), core in zip(glyphs, cores):
+        if not core.any():
+            continue
+        crop = ans[y0:y1, x0:x1]
+        paper = np.median(crop.reshape(-1, 3), axis=0)
+        # the answer's colour, unless most of this digit is of another (a digit written in another colour)
+        own = page if (blend_excess(crop[glyph], page, paper) > min_excess).mean() < 0.5 else \
+            np.median(crop[core], axis=0)
+        out[y0:y1, x0:x1] |= _other_colour(crop, glyph, own, paper, min_area, min_extent, min_reach, min_excess)
+    return out
+
+
+def _other_colour(crop: np.ndarray, glyph: np.ndarray, own: np.ndarray, paper: np.ndarray, min_area: float,
+                  min_extent: float, min_reach: float, min_excess: float) -> np.ndarray:
+    """Ink of ``glyph`` (bool mask over ``crop``, RGB) in another colour than ``own``: no blend of it with
+    the cell's ``paper`` by more than ``min_excess`` in some channel, in a piece of at least ``min_area`` px
+    and ``min_extent`` px across that reaches ``min_reach`` px away from the glyph's own colour (a dark tick
+    touching a blue digit; a JPEG fringe along a stroke's edge stays close to it)."""
+    from genpuzzle.ink import blend_excess
+
+    out = np.zeros(glyph.shape, bool)
+    ys, xs = np.nonzero(glyph)
+    off = np.zeros(glyph.shape, bool)
+    off[ys, xs] = blend_excess(crop[ys, xs], own, paper) > min_excess
+    if not off.any():
+        return out
+    dist = cv2.distanceTransform((~(glyph & ~off)).astype(np.uint8), cv2.DIST_L2, 3)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(off.astype(np.uint8), connectivity=8)
+    for i in range(1, count):
+        x, y, w, h, area = (int(v) for v in stats[i])
+        mine = labels[y:y + h, x:x + w] == i
+        reach = float(dist[y:y + h, x:x + w][mine].max())
+        if area >= min_area and max(w, h) >= min_extent and reach >= min_reach:
+            out[y:y + h, x:x + w] |= mine
+    return out
+
+
+_INPUT_NEAR: dict[tuple[Any, ...], np.ndarray] = {}
+
+
+def _input_near(inp: np.ndarray, side: float, tol: int) -> np.ndarray:
+    """:func:`genpuzzle.ink.near_ink` of the input's darkness over the grid area, kept for the last few
+    inputs (every answer to a puzzle shares it)."""
+    from genpuzzle.ink import channel_darkness, near_ink
+
+    a = np.ascontiguousarray(inp)
+    key = (a.shape, side, tol, hash(a[::5, ::5].tobytes()))
+    cached = _INPUT_NEAR.get(key)
+    if cached is None:
+        if len(_INPUT_NEAR) >= 8:
+            _INPUT_NEAR.clear()
+        cached = _INPUT_NEAR[key] = near_ink(channel_darkness(a, side), tol)
+    return cached
+
+
+def account_marks(image: np.ndarray, input_image: np.ndarray, layout: dict[str, Any], reading: GridReading,
+                  params: dict[str, Any], reader: DigitReader | None = None,
+                  givens: list[list[int]] | None = None) -> CellMarks:
+    """Every mark the answer adds on the grid, accounted for (``params``: the rubric's ``marks``).
+
+    Added ink is the answer's darkness over the input's darkest ink within ``tolerance_cells`` x the cell
+    side, channel by channel (:func:`genpuzzle.ink.added_channel_darkness`): the grid lines and the givens,
+    left in place or redrawn a little thicker, add nothing. In a cell read as a digit, the digit is the
+    largest piece of that ink (pieces 1 px apart join) and any other piece it needs (read without it, the
+    cell no longer reads surely as that digit), less ink of another colour drawn onto an answer digit
+    (:func:`_marks_on_glyphs`), grown by ``glyph_margin_cells``; a cell read as pencil marks, a non-digit or
+    blank is explained whole (its reading is charged by :func:`check_grid`). What is left, at least
+    ``min_extent`` cells across with ``min_area`` cells^2 of ink (:func:`genpuzzle.ink.unexplained_marks`), is
+    a mark, if it holds ``min_density`` px of ink per px of its extent (a drawn stroke, not a 1 px sliver along
+    a line) and, when only faint, is ``faint_min_extent`` across; searched over the grid and a band of
+    ``frame_band_cells`` around it (not the page margins: a caption is no mark). A mark beside a cell's digit
+    is a pencil-mark candidate when it is what the issue-12 rule reads as pencil marks (read alone in its
+    cell: small, off the centre, a sure digit 1..n); otherwise it is a stray mark (sure ink, at least
+    ``sure_min_extent`` cells across) or unsure (fainter or smaller: review)."""
+    from genpuzzle.ink import added_channel_darkness, channel_darkness, unexplained_marks
+
+    n_rows, n_cols = layout["rows"], layout["cols"]
+    gx0, gy0, gx1, gy1 = layout["grid_bbox"]
+    side = min((gx1 - gx0) / n_cols, (gy1 - gy0) / n_rows)
+    h, w = image.shape[:2]
+    band = int(round(params["frame_band_cells"] * side))
+    x0, y0 = max(0, int(gx0) - band), max(0, int(gy0) - band)
+    x1, y1 = min(w, int(np.ceil(gx1)) + band + 1), min(h, int(np.ceil(gy1)) + band + 1)
+    ans = np.ascontiguousarray(image[y0:y1, x0:x1, :3])
+    inp = np.ascontiguousarray(np.asarray(input_image)[y0:y1, x0:x1])
+    if inp.ndim == 2:
+        inp = np.repeat(inp[:, :, None], 3, axis=2)
+    tol = max(2, int(round(params["tolerance_cells"] * side)))
+    added = added_channel_darkness(channel_darkness(ans, side), _input_near(inp[:, :, :3], side, tol))
+    sure = added >= params["sure_darkness"]
+    faint = added >= params["faint_darkness"]
+    explained = np.zeros(sure.shape, bool)
+    symbols = reading.symbols or [[str(d) if d else SYMBOL_BLANK for d in row] for row in reading.digits]
+    min_area, min_extent = params["min_area"] * side * side, params["min_extent"] * side
+    retry: list[tuple[tuple[int, int], np.ndarray, np.ndarray]] = []  # (cell, crop without the extras, extras)
+    answer_glyphs: list[tuple[tuple[int, int, int, int], np.ndarray]] = []  # (box, glyph) of answer digits
+    for r in range(n_rows):
+        for c in range(n_cols):
+            if reading.given_matched is not None and reading.given_matched[r][c]:
+                continue  # the input's own glyph, kept: anything added beside it is unexplained
+            bx0, by0, bx1, by1 = cell_crop_box(layout, r, c, inset=READ_INSET)
+            if not symbols[r][c].isdigit():
+                explained[by0 - y0:by1 - y0, bx0 - x0:bx1 - x0] = True
+                continue
+            main, extra = _split_glyph(faint[by0 - y0:by1 - y0, bx0 - x0:bx1 - x0], min_area, min_extent)
+            explained[by0 - y0:by1 - y0, bx0 - x0:bx1 - x0] |= main
+            if givens is None or not givens[r][c]:
+                answer_glyphs.append(((by0 - y0, by1 - y0, bx0 - x0, bx1 - x0), main))
+            if extra.any():
+                crop = np.array(image[by0:by1, bx0:bx1, :3])
+                crop[cv2.dilate(extra.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0] = \
+                    np.median(crop.reshape(-1, 3), axis=0).astype(np.uint8)
+                retry.append(((r, c), crop, extra))
+    on_glyph = _marks_on_glyphs(ans, answer_glyphs, min_area, min_extent,
+                                max(3.0, params["mark_min_reach_cells"] * side), params["mark_min_colour_excess"])
+    if retry:
+        # a piece beside the digit is part of it when the digit needs it: without it the cell no longer
+        # reads, surely, as the same digit (the flag of a 5 written apart); otherwise it is unexplained
+        again = (reader or default_reader()).read([crop for _, crop, _ in retry],
+                                                  allowed=list(range(1, max(n_rows, n_cols) + 1)))
+        for ((r, c), _, extra), got in zip(retry, again):
+            if got.symbol != symbols[r][c] or got.confidence < CONFIDENT:
+                bx0, by0, bx1, by1 = cell_crop_box(layout, r, c, inset=READ_INSET)
+                explained[by0 - y0:by1 - y0, bx0 - x0:bx1 - x0] |= extra
+    grow = max(1, int(round(params["glyph_margin_cells"] * side)))  # a glyph's anti-aliased, JPEG-rung edge
+    explained = (cv2.dilate(explained.astype(np.uint8), np.ones((2 * grow + 1,) * 2, np.uint8)) > 0) & ~on_glyph
+    marks = unexplained_marks(sure, faint, explained, side, None,
+                              {"min_extent": params["min_extent"], "min_area": params["min_area"]})
+    out = CellMarks()
+    n = max(n_rows, n_cols)
+    for m in marks:
+        if m.area_px < params["min_density"] * m.extent_px or \
+                (not m.sure and m.extent_px < params["faint_min_extent"] * side):
+            continue  # a 1 px sliver along a line or a glyph's edge (a warped page), or a faint speck
+        mx0, my0, mx1, my1 = m.bbox
+        cx, cy = x0 + (mx0 + mx1) / 2, y0 + (my0 + my1) / 2
+        r, c = int((cy - gy0) // ((gy1 - gy0) / n_rows)), int((cx - gx0) // ((gx1 - gx0) / n_cols))
+        cell = (r, c) if 0 <= r < n_rows and 0 <= c < n_cols else None
+        entry = {"cell": list(cell) if cell else None, "bbox": [mx0 + x0, my0 + y0, mx1 + x0, my1 + y0],
+                 "extent_cells": round(m.extent_px / side, 3), "area_px": m.area_px}
+        if cell is not None and symbols[r][c].isdigit():
+            read = _read_alone(image, layout, cell, faint, explained, (x0, y0), m.bbox, reader, n)
+            entry["read"] = read.symbol if not read.candidates else f"pencil {list(read.candidates)}"
+            if (read.symbol == SYMBOL_PENCIL and read.confidence >= CONFIDENT and read.candidates
+                    and all(1 <= d <= n for d in read.candidates)):
+                out.pencil[cell] = tuple(sorted(set(out.pencil.get(cell, ())) | set(read.candidates)))
+                continue
+        charged = m.sure and m.extent_px >= params["sure_min_extent"] * side
+        if not charged:
+            entry["why"] = "faint" if not m.sure else "small"
+        (out.stray if charged else out.unsure).append(entry)
+    return out
+
+
+def _read_alone(image: np.ndarray, layout: dict[str, Any], cell: tuple[int, int], faint: np.ndarray,
+                explained: np.ndarray, origin: tuple[int, int], bbox: list[int], reader: DigitReader | None,
+                n: int) -> DigitReading:
+    """The digit reader's reading of the cell with only the mark in ``bbox`` (grid-area coordinates) left:
+    every other pixel of the cell painted the cell's paper colour, so the issue-12 pencil rule (small,
+    off the centre) applies to the mark alone."""
+    x0, y0 = origin
+    bx0, by0, bx1, by1 = cell_crop_box(layout, *cell, inset=READ_INSET)
+    crop = np.array(image[by0:by1, bx0:bx1, :3])
+    keep = np.zeros(crop.shape[:2], bool)
+    mx0, my0, mx1, my1 = bbox
+    sub = (slice(max(my0, by0 - y0), min(my1, by1 - y0)), slice(max(mx0, bx0 - x0), min(mx1, bx1 - x0)))
+    mark = faint[sub] & ~explained[sub]
+    keep[sub[0].start - (by0 - y0):sub[0].stop - (by0 - y0), sub[1].start - (bx0 - x0):sub[1].stop - (bx0 - x0)] = mark
+    keep = cv2.dilate(keep.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    paper = np.median(crop.reshape(-1, 3), axis=0).astype(np.uint8)
+    crop[~keep] = paper
+    return (reader or default_reader()).read([crop], allowed=list(range(1, n + 1)))[0]
+
+
+def mark_violations(marks: CellMarks, layout: dict[str, Any]) -> list[Violation]:
+    """One ``stray_mark`` per sure mark, naming its cell (or the grid line it lies on) and its size."""
+    out = []
+    for m in marks.stray:
+        where = f"cell r{m['cell'][0] + 1}c{m['cell'][1] + 1}" if m["cell"] else "the grid's frame"
+        read = f", read as {m['read']}" if m.get("read") else ""
+        out.append(Violation("stray_mark", f"a mark in {where} that no digit explains ({m['extent_cells']:.2f} "
+                             f"cell across, {m['area_px']} px of ink{read})", dict(m)))
+    return out
