@@ -167,3 +167,27 @@ def test_boards_drawn_on_the_cached_empty_board_do_not_change_it(game):
     assert renderer.render_board(first.position).image.tobytes() == before
     empty = [["."] * len(first.position[0]) for _ in first.position]
     assert renderer.render_board(empty).image.tobytes() == renderer._static_board()[0].tobytes()
+
+
+def test_shogi_king_steps_attacked_by_the_enemy_map_equal_the_attack_test():
+    """The mate search tests a quiet king's steps against one map of the squares the enemy attacks (the
+    king's square empty); the same verdicts as playing each step and running the attack test."""
+    from genpuzzle.solvers.board_game import shogi
+
+    rng = random.Random(7)
+    steps = attacked = 0
+    for _ in range(1500):
+        board = shogi.random_position(rng, rng.randint(0, 6), rng.randint(1, 8))
+        if rng.random() < 0.5:
+            board = shogi.flip(board)
+        for sente in (True, False):
+            king = shogi.find_king(board, sente)
+            enemy = shogi._attacked_squares(board, not sente, king)
+            for move in shogi._king_steps(board, king, sente):
+                work = shogi.copy_board(board)
+                work[move[2]][move[3]], work[king[0]][king[1]] = work[king[0]][king[1]], "."
+                verdict = shogi.attacked(work, sente)
+                assert ((move[2], move[3]) in enemy) == verdict, (board, move)
+                steps += 1
+                attacked += verdict
+    assert steps > 10_000 and attacked > 1_000

@@ -266,6 +266,7 @@ def mating_moves(board: Board, sente: bool) -> tuple[list[MoveTuple], int]:
     enemy = _quiet_king(work, not sente)
     if enemy is not None:
         reach = _attack_squares(not sente, enemy[0][0] * N + enemy[0][1])
+    king_targets = None  # squares the enemy attacks with the (quiet) king's square empty, when needed
     for m in pseudo_moves(work, sente):
         r, c, r2, c2 = m
         legal = _off_lines(m, quiet)
@@ -276,6 +277,11 @@ def mating_moves(board: Board, sente: bool) -> tuple[list[MoveTuple], int]:
                 if quiet is not None and (r, c) != quiet[0]:
                     # the king was not attacked and stays: only the line through the from-square opens
                     if _attacked_via(work, quiet[0], sente, (r, c), (r, c)):
+                        continue
+                elif quiet is not None:  # the king steps: attacked there iff the enemy attacks that square
+                    if king_targets is None:
+                        king_targets = _attacked_squares(board, not sente, quiet[0])
+                    if (r2, c2) in king_targets:
                         continue
                 elif attacked(work, sente):
                     continue
@@ -290,6 +296,30 @@ def mating_moves(board: Board, sente: bool) -> tuple[list[MoveTuple], int]:
         finally:
             work[r][c], work[r2][c2] = moved, captured
     return mates, nodes
+
+
+def _attacked_squares(board: Board, sente: bool, empty: tuple[int, int]) -> set[tuple[int, int]]:
+    """Every square a piece of ``sente`` attacks (steps and slides, whatever stands on the square), with
+    the square ``empty`` taken as empty: where the other side's king, moving from ``empty``, would be
+    attacked (:func:`attacked` after the move: a capture on the square removes no attacker of it)."""
+    out = set()
+    for r, row in enumerate(board):
+        for c, p in enumerate(row):
+            if p == "." or p.isupper() != sente:
+                continue
+            steps, slides = SIGNED[p.lower(), sente]
+            for dr, dc in steps:
+                r2, c2 = r + dr, c + dc
+                if 0 <= r2 < N and 0 <= c2 < N:
+                    out.add((r2, c2))
+            for dr, dc in slides:
+                r2, c2 = r + dr, c + dc
+                while 0 <= r2 < N and 0 <= c2 < N:
+                    out.add((r2, c2))
+                    if board[r2][c2] != "." and (r2, c2) != empty:
+                        break
+                    r2, c2 = r2 + dr, c2 + dc
+    return out
 
 
 @lru_cache(maxsize=None)
