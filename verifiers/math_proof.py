@@ -351,7 +351,7 @@ def stroke_explained(new_ink: np.ndarray, geoms: list[dict[str, Any]], half: flo
 def construction_marks(ink: Ink, geoms: list[dict[str, Any]], excused: np.ndarray, annotations: np.ndarray,
                        tol: float, side: float) -> list[Any]:
     """Marks the answer adds to a construction that no drawn object's stroke (:func:`stroke_explained`),
-    no given ink and nothing already charged (``excused``) explains, sized in tolerances
+    no given ink (within a tolerance) and nothing already charged (``excused``) explains, sized in tolerances
     (``MARK_PARAMS``); a mark at least ``ANNOTATION_SHARE`` of whose ink lies in an annotation zone
     (``annotations``: a label or tick written at a key point) is an annotation, all of it; so is the rest of
     a mark part of which is ``excused``. Returns :class:`genpuzzle.ink.Mark` s."""
@@ -362,7 +362,11 @@ def construction_marks(ink: Ink, geoms: list[dict[str, Any]], excused: np.ndarra
     sure = (added >= NEW_INK) & ~ink.near_input  # not opened like ink.new: a 2 px pen's diagonal stays whole
     faint = (added >= MARK_FAINT) & ~ink.near_input
     # the strokes measured at the faint level, so that their own blurred fringe is theirs
-    explained = ink.near_input | excused | stroke_explained(
+    # a mark within a tolerance of the given figure is not told from it (a registration left a page edge's
+    # frame line 7 px off under a perspective redraw: a thin line along the frame)
+    given = cv2.dilate((ink.input_dark >= INPUT_INK).astype(np.uint8),
+                       cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * int(round(tol)) + 1,) * 2)) > 0
+    explained = given | ink.near_input | excused | stroke_explained(
         faint | sure, geoms, 1.5 * tol, int(round(STROKE_WINDOW_FRACTION * side)))
     free = ((sure | faint) & ~explained).astype(np.uint8)
     if (annotations.any() or excused.any()) and free.any():
