@@ -322,3 +322,20 @@ def test_references_redrawn_thicker_dashed_or_doubled_have_no_stray_mark(instanc
     for k, style in enumerate(TUNE):
         v = _verify(instances[kind], make_answer(puzzle.input_image, record, style, seed=k))
         assert "stray_mark" not in v.codes and not (v.extra or {}).get("unsure"), (style.name, v.violations)
+
+
+def test_a_perspective_redraw_leaves_no_stray_mark_along_the_given_frame(tmp_path):
+    """Spot seed 87700 (eighth session): a construction reference redrawn in perspective registers with the
+    page frame's line ~7 px off, beyond the 6 px of the given ink's own tolerance; the thin line along the
+    frame is the given figure, not a stray mark (a mark within a tolerance of given ink is not told apart)."""
+    from genpuzzle.dataset import load_set, write_set
+    from genpuzzle.evaluate import verify_answer
+    from genpuzzle.page_perturb import perspective
+
+    write_set(tmp_path / "set", {"math_proof": 4}, 87700)
+    record = next(r for r in load_set(tmp_path / "set").records if r.variant == "construction")
+    reference = np.asarray(Image.open(tmp_path / "set" / record.reference_images[0]).convert("RGB"))
+    path = tmp_path / "perspective.jpg"
+    Image.fromarray(perspective(reference, 0.015, seed=87700)[0]).save(path, quality=85)
+    v = verify_answer(str(tmp_path / "set"), record, path)
+    assert v.score == 100 and v.status is Status.CORRECT, v.violations
