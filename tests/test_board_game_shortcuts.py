@@ -191,3 +191,23 @@ def test_shogi_king_steps_attacked_by_the_enemy_map_equal_the_attack_test():
                 steps += 1
                 attacked += verdict
     assert steps > 10_000 and attacked > 1_000
+
+
+def test_edit_masks_from_the_cache_equal_drawn_masks():
+    """Every game's edit mask, handed out from the per-geometry cache, equals the mask drawn for the layout
+    (a layout with fresh lists of the same values is drawn, not taken from the cache), and handing one
+    out leaves the cached one as it was."""
+    import copy
+
+    from genpuzzle.renderers.board_game import base
+    from genpuzzle.tracks.board_game import GAMES, game_modules
+
+    for game in GAMES:
+        solver, renderer, _ = game_modules(game)
+        for seed in range(3):
+            layout = renderer.render_board(solver.GAME.generate(random.Random(f"mask:{game}:{seed}")).position).layout
+            cached = base.edit_mask(layout)
+            cached.paste(0, (0, 0) + cached.size)  # a caller drawing on its mask changes no later one
+            again = base.edit_mask(layout)
+            assert again.tobytes() == base._draw_edit_mask(copy.deepcopy(layout), 2).tobytes()
+            assert base.edit_mask(copy.deepcopy(layout)).tobytes() == again.tobytes()

@@ -219,7 +219,27 @@ def edit_mask(layout: dict[str, Any], pad: int = 2) -> Image.Image:
     by 6 %), so the board's line work, frame and labels stay outside it and anchor the registration. On
     boards whose lines cross at the centres (go) the discs are 0.3 pitch, so the line arms between the
     points stay outside (larger discs, even only at occupied points, left too little line work: measured
-    registration failures on redrawn go answers)."""
+    registration failures on redrawn go answers).
+
+    A layout whose cell lists are the shared ones of a cached geometry (every drawing of a board of that
+    size) gets a copy of the mask drawn for the first of them: the cache keeps those very lists (nothing
+    mutates them) and the other values the mask depends on."""
+    boxes, centers = layout["cell_boxes"], layout["cell_centers"]
+    key = (id(boxes), id(centers), tuple(layout["image_size"]), layout.get("edit_regions", "discs"),
+           float(layout["piece_radius"]), bool(layout.get("lines_through_centres")), float(layout["cell_px"]), pad)
+    hit = _EDIT_MASKS.get(key)
+    if hit is not None and hit[0] is boxes and hit[1] is centers:
+        return hit[2].copy()
+    mask = _draw_edit_mask(layout, pad)
+    if len(_EDIT_MASKS) < 256:
+        _EDIT_MASKS[key] = (boxes, centers, mask.copy())
+    return mask
+
+
+_EDIT_MASKS: dict[tuple, tuple[Any, Any, Image.Image]] = {}
+
+
+def _draw_edit_mask(layout: dict[str, Any], pad: int) -> Image.Image:
     w, h = layout["image_size"]
     mask = Image.new("L", (w, h), 0)
     d = ImageDraw.Draw(mask)
