@@ -570,12 +570,16 @@ def read_marks(image: np.ndarray, boxes: Sequence[Sequence[float]] | None = None
             patches[i] = cv2.resize(dark[iy0:iy1, ix0:ix1], (PATCH, PATCH), interpolation=cv2.INTER_AREA)
             tones[i] = cv2.resize(tone[iy0:iy1, ix0:ix1], (PATCH, PATCH), interpolation=cv2.INTER_AREA)
             usable[i] = True
-    # A cell without marks is read by its tone over a few patch px: a halftone screen, an ordered dither or
-    # stippled grey (dots a quarter of a patch px apart) is an even tone to a reader, not its dots and gaps
-    # (a light fill printed as halftone read blank: tinted 0.63-0.72 of the cell, tone 27)
-    unmarked = (patches >= MARK_INK).mean(axis=(1, 2)) < TONE_ONLY_COVER
-    if unmarked.any():
-        tones[unmarked] = np.stack([cv2.blur(t, (3, 3), borderType=cv2.BORDER_REFLECT) for t in tones[unmarked]])
+    # A cell without marks whose tone, smoothed over a few patch px, is as dark as shading is read by that
+    # smoothed tone: a halftone screen, an ordered dither or stippled grey (dots a quarter of a patch px
+    # apart) is an even tone to a reader, not its dots and gaps (a light fill printed as halftone read blank:
+    # tinted 0.63-0.72 of the cell, tone 27). Fainter cells keep their own tone (paper texture smoothed
+    # would read as an even faint tone)
+    unmarked = np.nonzero((patches >= MARK_INK).mean(axis=(1, 2)) < TONE_ONLY_COVER)[0]
+    if len(unmarked):
+        smooth = np.stack([cv2.blur(tones[i], (3, 3), borderType=cv2.BORDER_REFLECT) for i in unmarked])
+        shaded = np.median(smooth.reshape(len(unmarked), -1), axis=1) >= INK
+        tones[unmarked[shaded]] = smooth[shaded]
     feats = _rows(patch_features(patches, tones))
     box_list = np.round(np.asarray(boxes, np.float64).reshape(-1, 4), 1).tolist()
     states, confidence, evidence = [], [], []
