@@ -777,12 +777,16 @@ def test_a_mark_on_an_empty_part_of_the_board_never_passes(board_set, tmp_path, 
 @pytest.mark.parametrize(("game", "seed", "style"), [
     ("gomoku", 10, "h_shaded_thick_tint"), ("gomoku", 11, "h_shaded_thick_tint"), ("gomoku", 10, "t_outlined_stretch"),
     ("hex", 10, "t_rescale_jpeg"), ("hex", 11, "t_thick_grid"), ("hex", 10, "t_gradient_stones"),
-    ("go", 11, "h_shaded_thick_tint")])
+    ("go", 11, "h_shaded_thick_tint"), ("go", 11, "t_outlined_stretch"), ("gomoku", 11, "h_gradient_small_model"),
+    ("hex", 1000, "h_shaded_thick_tint")])
 def test_empty_cells_as_the_page_draws_them_are_no_mark(game, seed, style):
     """What an empty cell looks like is measured on the page (its lines heavier, blurred, tinted,
     JPEG'd): the answers that gave a confident false ``stray_mark`` (gomoku, lines 3 px heavier on a tinted
-    page) or a faint mark for review (hex, gomoku on stretched or JPEG'd pages; go's JPEG rings about a
-    thick crossing) with the ink test of the glyph games score 100."""
+    page) or a faint mark for review (hex, gomoku on stretched or JPEG'd pages) with the ink test of the
+    glyph games, and those that went to review with this one's first versions (go's JPEG rings about a
+    thick crossing; a go corner and a gomoku edge point whose lines a stretched or resampled page drew a
+    pixel off, read as a dot on the crossing; hex's border corner drawn heavier, where red meets blue),
+    score 100."""
     from board_game_answers import HELDOUT_2, make_record
 
     styles = TUNE + HELDOUT + HELDOUT_2

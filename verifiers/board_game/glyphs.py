@@ -588,7 +588,7 @@ def stray_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, A
     shading; faint from STONE_FAINT x it), specks are opened at 2 px (noise is per pixel), a mark's size
     is measured against the piece (``2 x piece_radius``, the sizes of :data:`genpuzzle.ink.DEFAULTS`: a
     tic-tac-toe cell is 2.9 pieces wide, a go point 1.1), and a dot over an empty point's crossing lines
-    is found by the dark share of its centre (:func:`_centre_blob`). ``notes`` (a dict) receives the
+    is found by the dark share of its centre (:func:`_centre_blobs`). ``notes`` (a dict) receives the
     calibration."""
     import cv2
 
@@ -698,15 +698,15 @@ def stray_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, A
     marks = components(sure)
     faint = [m for m in components(faint_at) if not any(_overlap(m["box"], s["box"]) for s in marks)]
     if calibrated:
-        for r in range(rows):
-            for c in range(cols):
-                cx, cy = layout["cell_centers"][r][c]
-                blob = _centre_blob(now, drawn, accountable, cx - x0, cy - y0, pitch)
-                if blob is None or any(_overlap(blob["box"], m["box"]) for m in marks + faint):
-                    continue
-                entry = {"rc": (r, c), **{k: v for k, v in blob.items() if k != "box"},
-                         "box": [blob["box"][0] + x0, blob["box"][1] + y0, blob["box"][2] + x0, blob["box"][3] + y0]}
-                (marks if blob["excess"] >= STONE_BLOB else faint).append(entry)
+        centres = [(r, c, *layout["cell_centers"][r][c]) for r in range(rows) for c in range(cols)
+                   if states[r][c] == EMPTY and position[r][c] == EMPTY]
+        for (r, c), blob in _centre_blobs(now, drawn, accountable, [(r, c, x - x0, y - y0) for r, c, x, y in centres],
+                                          pitch):
+            if any(_overlap(blob["box"], m["box"]) for m in marks + faint):
+                continue
+            entry = {"rc": (r, c), **{k: v for k, v in blob.items() if k != "box"},
+                     "box": [blob["box"][0] + x0, blob["box"][1] + y0, blob["box"][2] + x0, blob["box"][3] + y0]}
+            (marks if blob["excess"] >= STONE_BLOB else faint).append(entry)
     return marks, faint
 
 
@@ -716,40 +716,57 @@ STONE_BLOB, STONE_BLOB_FAINT = 0.2, 0.1  # share of the centre darker than the p
 STONE_BLOB_RING = 0.05  # ... when the ring 2-3 x its radius out gains at most this share (a dot, not a stroke through)
 
 
-def _centre_blob(now: np.ndarray, drawn: np.ndarray, accountable: np.ndarray, cx: float, cy: float,
-                 pitch: float) -> dict[str, Any] | None:
-    """A dot on an empty cell's centre where the board's lines cross (go's points): ink there lies within
+def _centre_blobs(now: np.ndarray, drawn: np.ndarray, accountable: np.ndarray,
+                  centres: Sequence[tuple[int, int, float, float]], pitch: float) -> list[tuple[tuple[int, int], dict[str, Any]]]:
+    """Dots on empty cells' centres where the board's lines cross (go's points): ink there lies within
     the registration's slack of the lines and is explained pixel by pixel, but it darkens the centre
     disc (STONE_CENTRE pitch) beyond what the page draws there (``drawn``: the input as the page draws
-    it) -- a share robust to a shift of a pixel or two. A dark share STONE_BLOB_FAINT above it, with a
-    ring farther out (2-3 x the centre's radius, where accountable) gaining little (a dot, not a stroke
-    passing through: an arrow's shaft, a scribble, measured pixel by pixel), is returned (``excess``,
-    ``box``, ``extent``, ``area``, ``contrast``); None otherwise or when the centre is not all accountable."""
+    it) -- a share robust to a shift of a pixel or two. Dark is under halfway between the board (the
+    window's median) and the darkest, on each page (a blurred line then covers as much as the sharp one).
+    A dark share STONE_BLOB_FAINT above the page's look, with a ring farther out (2-3 x the centre's
+    radius, where accountable) gaining at most STONE_BLOB_RING (a dot, not a stroke passing through: an
+    arrow's shaft, a scribble, measured pixel by pixel), is returned per cell ``(r, c)`` of ``centres``
+    (``(r, c, x, y)`` in the crop) as ``excess``, ``box``, ``extent``, ``area``, ``contrast``; only where
+    lines cross (the look there STONE_DARK darker than the board), the centre is all accountable and the
+    added dark pixels are STONE_DARK darker than the look there (median: a dot, not a line resampled a
+    pixel off, 19 L* on a model's return of gomoku)."""
     R = STONE_CENTRE * pitch
     h = int(np.ceil(3 * R)) + 1
-    x, y = int(round(cx)), int(round(cy))
-    if y - h < 0 or x - h < 0 or y + h + 1 > now.shape[0] or x + h + 1 > now.shape[1]:
-        return None
     yy, xx = np.mgrid[-h:h + 1, -h:h + 1]
     d = np.hypot(xx, yy)
-    win = (slice(y - h, y + h + 1), slice(x - h, x + h + 1))
-    disc, ring = d <= R, (d > 2 * R) & (d <= 3 * R) & accountable[win]
-    if not accountable[win][disc].all():
-        return None
-    a_l, i_l = now[win][:, :, 0], drawn[win][:, :, 0]
-    # dark: under halfway between the board (the median) and the darkest, each on its own page (a blurred
-    # line then covers as much as the sharp one)
-    a_dark = a_l < 0.5 * (float(np.median(a_l)) + float(a_l.min()))
-    i_dark = i_l < 0.5 * (float(np.median(i_l)) + float(i_l.min()))
-    if float(np.median(i_l)) - float(i_l.min()) < STONE_DARK:
-        return None  # no lines crossing here: a dot on a flat cell is measured pixel by pixel
-    excess = float(a_dark[disc].mean() - i_dark[disc].mean())
-    if excess < STONE_BLOB_FAINT or (ring.any() and float(a_dark[ring].mean() - i_dark[ring].mean()) > STONE_BLOB_RING):
-        return None
-    new = disc & a_dark & ~i_dark
-    return {"excess": round(excess, 3), "box": [x - int(R), y - int(R), x + int(R) + 1, y + int(R) + 1],
+    disc, far = d <= R, (d > 2 * R) & (d <= 3 * R)
+    H, W = now.shape[:2]
+    keep = [(r, c, int(round(x)), int(round(y))) for r, c, x, y in centres
+            if h <= int(round(y)) < H - h and h <= int(round(x)) < W - h]
+    if not keep:
+        return []
+    rows_ = np.array([y for *_, y in keep])[:, None, None] + yy[None]
+    cols_ = np.array([x for _, _, x, _ in keep])[:, None, None] + xx[None]
+    acc = accountable[rows_, cols_]
+    a_l, i_l = now[rows_, cols_, 0], drawn[rows_, cols_, 0]
+    flat = lambda a: a.reshape(len(keep), -1)  # noqa: E731
+    a_mid = 0.5 * (np.median(flat(a_l), axis=1) + flat(a_l).min(axis=1))
+    i_med, i_min = np.median(flat(i_l), axis=1), flat(i_l).min(axis=1)
+    a_dark, i_dark = a_l < a_mid[:, None, None], i_l < (0.5 * (i_med + i_min))[:, None, None]
+    excess = a_dark[:, disc].mean(axis=1) - i_dark[:, disc].mean(axis=1)
+    ring = far[None] & acc
+    n_ring = ring.sum(axis=(1, 2))
+    ring_gain = np.where(n_ring > 0, ((a_dark & ring).sum(axis=(1, 2)) - (i_dark & ring).sum(axis=(1, 2)))
+                         / np.maximum(n_ring, 1), 0.0)
+    found = []
+    for n, (r, c, x, y) in enumerate(keep):
+        if (not acc[n][disc].all() or i_med[n] - i_min[n] < STONE_DARK or excess[n] < STONE_BLOB_FAINT
+                or ring_gain[n] > STONE_BLOB_RING):
+            continue
+        new = disc & a_dark[n] & ~i_dark[n]
+        contrast = float(np.median(i_l[n][new]) - np.median(a_l[n][new])) if new.any() else 0.0
+        if contrast < STONE_DARK:
+            continue  # the page's own lines a pixel off or softer (resampling), not ink on them
+        found.append(((r, c), {
+            "excess": round(float(excess[n]), 3), "box": [x - int(R), y - int(R), x + int(R) + 1, y + int(R) + 1],
             "extent": round(2 * R / pitch, 3), "area": round(float(new.sum()) / pitch ** 2, 4),
-            "contrast": round(float(np.median(i_l[new]) - np.median(a_l[new])) if new.any() else 0.0, 1)}
+            "contrast": round(contrast, 1)}))
+    return found
 
 
 def lab_of_crop(a: np.ndarray) -> np.ndarray:
@@ -778,7 +795,7 @@ def _outside_range(now: np.ndarray, was: np.ndarray, window: np.ndarray) -> np.n
 STONE_SLACK = 0.04  # x pitch (at least 2 px): how far an empty cell's drawing may sit off the input's (registration)
 STONE_PENS = (-1, 0, 1, 2, 3, 4)  # px per side the page may have redrawn the input's strokes heavier (-: lighter)
 STONE_BLURS = (0.0, 0.8, 1.5)  # px: how soft the page may have drawn them
-STONE_STROKE = 0.2  # x pitch: dark drawing narrower than this is a stroke a page may redraw heavier
+STONE_STROKE = 0.35  # x pitch: dark drawing narrower than this is a stroke a page may redraw heavier (a coloured border where two meet)
 STONE_STROKE_DARK = 30  # grey levels a stroke is darker than its surroundings
 STONE_FIT_EQUAL, STONE_FIT_SHARE = 0.1, 0.25  # fits within this (Delta E) or share of the best are equal
 STONE_SPREAD = 2.5  # the ink threshold is at least this many times the page's own spread on its empty cells
@@ -821,26 +838,30 @@ def _empty_look(now: np.ndarray, inp: np.ndarray, where: np.ndarray, owner: np.n
             drawn[grown] = (cv2.erode(inp, box) if pen > 0 else cv2.dilate(inp, box))[grown]
         if blur:
             drawn = cv2.GaussianBlur(drawn, (0, 0), blur)
-        return lab_of(drawn)
+        return drawn
 
-    def departure(pen: int, blur: float, within: np.ndarray) -> np.ndarray:
-        return _outside_range(now, drawn_as(pen, blur), within)
+    sample = now[ys, xs]
+
+    def departure(pen: int, blur: float) -> float:
+        # _outside_range within one pixel, on the sampled pixels only
+        outside = np.abs(sample - lab_of(np.ascontiguousarray(drawn_as(pen, blur)[ys, xs][:, None, :]))[:, 0])
+        outside[:, 1:] *= np.clip(sample[:, :1] / STRAY_DARK_L, 0, 1)
+        return float(np.sqrt((outside * outside).sum(axis=1)).mean())
 
     # fitted pixel by pixel (within any slack a heavier pen explains a lighter page as well, and a page
     # 1 px heavier looks like the input): the pen first (sharp), then the blur at that pen; of fits about as
     # good, the least change
-    tight = np.ones((1, 1), np.uint8)
 
     def least(keys: list[tuple[int, float]]) -> tuple[int, float]:
         best = min(fits[key] for key in keys)
         return min((key for key in keys if fits[key] <= best + max(STONE_FIT_EQUAL, STONE_FIT_SHARE * best)),
                    key=lambda key: (abs(key[0]), key[1]))
 
-    fits = {(pen, 0.0): float(departure(pen, 0.0, tight)[ys, xs].mean()) for pen in STONE_PENS}
+    fits = {(pen, 0.0): departure(pen, 0.0) for pen in STONE_PENS}
     pen = least([(k, 0.0) for k in STONE_PENS])[0]
-    fits.update({(pen, blur): float(departure(pen, blur, tight)[ys, xs].mean()) for blur in STONE_BLURS[1:]})
+    fits.update({(pen, blur): departure(pen, blur) for blur in STONE_BLURS[1:]})
     best = least([(pen, b) for b in STONE_BLURS])
-    drawn = drawn_as(*best)
+    drawn = lab_of(drawn_as(*best))
     seen = _outside_range(now, drawn, window)
     # JPEG rings and resampling gather along the drawing: the spread is measured near it and away from it
     reach = 2 * (max(0, best[0]) + window.shape[0] // 2) + 5
@@ -849,11 +870,13 @@ def _empty_look(now: np.ndarray, inp: np.ndarray, where: np.ndarray, owner: np.n
     # per cell, so that a mark (in one or two cells) does not raise it: the upper quartile over the cells
     spread = np.zeros(seen.shape, np.float32)
     levels = {}
-    cell_of = owner[ys, xs]
+    cell_of, values = owner[ys, xs], seen[ys, xs]
     for name, zone in (("near_drawing", near), ("flat", ~near)):
         inside = zone[ys, xs]
-        per_cell = [float(np.percentile(values, STONE_SPREAD_Q)) for cell in np.unique(cell_of[inside])
-                    if len(values := seen[ys[inside & (cell_of == cell)], xs[inside & (cell_of == cell)]]) >= 20]
+        order = np.argsort(cell_of[inside], kind="stable")
+        cells, starts = np.unique(cell_of[inside][order], return_index=True)
+        per_cell = [float(np.percentile(group, STONE_SPREAD_Q))
+                    for group in np.split(values[inside][order], starts[1:]) if len(group) >= 20]
         levels[name] = float(np.percentile(per_cell, STONE_SPREAD_CELLS)) if per_cell else 0.0
         spread[zone] = levels[name]
     return seen, spread, drawn, {"pen": best[0], "blur": best[1], "mean": round(float(seen[ys, xs].mean()), 2),
