@@ -434,6 +434,8 @@ def account_marks(image: np.ndarray, input_image: np.ndarray, layout: dict[str, 
     sure = added >= params["sure_darkness"]
     faint = added >= params["faint_darkness"]
     explained = np.zeros(sure.shape, bool)
+    digit_ink = np.zeros(sure.shape, bool)  # the main piece of every cell read as a digit
+    digit_box: dict[tuple[int, int], tuple[int, int, int, int]] = {}  # its box (x0, y0, x1, y1), grid-area px
     symbols = reading.symbols or [[str(d) if d else SYMBOL_BLANK for d in row] for row in reading.digits]
     min_area, min_extent = params["min_area"] * side * side, params["min_extent"] * side
     retry: list[tuple[tuple[int, int], np.ndarray, np.ndarray]] = []  # (cell, crop without the extras, extras)
@@ -448,6 +450,11 @@ def account_marks(image: np.ndarray, input_image: np.ndarray, layout: dict[str, 
                 continue
             main, extra = _split_glyph(faint[by0 - y0:by1 - y0, bx0 - x0:bx1 - x0], min_area, min_extent)
             explained[by0 - y0:by1 - y0, bx0 - x0:bx1 - x0] |= main
+            digit_ink[by0 - y0:by1 - y0, bx0 - x0:bx1 - x0] |= main
+            if main.any():
+                ys, xs = np.nonzero(main)
+                digit_box[(r, c)] = (bx0 - x0 + int(xs.min()), by0 - y0 + int(ys.min()),
+                                     bx0 - x0 + int(xs.max()) + 1, by0 - y0 + int(ys.max()) + 1)
             if givens is None or not givens[r][c]:
                 answer_glyphs.append(((by0 - y0, by1 - y0, bx0 - x0, bx1 - x0), main))
             if extra.any():
@@ -472,6 +479,9 @@ def account_marks(image: np.ndarray, input_image: np.ndarray, layout: dict[str, 
                               {"min_extent": params["min_extent"], "min_area": params["min_area"]})
     out = CellMarks()
     n = max(n_rows, n_cols)
+    # px to the nearest digit's main piece: a piece this near may be a stroke of it that the pen or the
+    # threshold broke off (an outline font's flag), which no reading of the cell can tell from a mark
+    to_digit = cv2.distanceTransform((~digit_ink).astype(np.uint8), cv2.DIST_L2, 3) if digit_ink.any() else None
     for m in marks:
         if m.area_px < params["min_density"] * m.extent_px or \
                 (not m.sure and m.extent_px < params["faint_min_extent"] * side):
@@ -492,6 +502,17 @@ def account_marks(image: np.ndarray, input_image: np.ndarray, layout: dict[str, 
         charged = m.sure and m.extent_px >= params["sure_min_extent"] * side
         if not charged:
             entry["why"] = "faint" if not m.sure else "small"
+        elif cell in digit_box and to_digit is not None:
+            # a piece this near the digit and within its reach (the digit's box grown by as much) may be a
+            # stroke broken off it (an outline font's flag at a faint join): no reading can tell, so review
+            own = faint[my0:my1, mx0:mx1] & ~explained[my0:my1, mx0:mx1]
+            gap = float(to_digit[my0:my1, mx0:mx1][own].min()) if own.any() else np.inf
+            reach = params["stroke_reach_cells"] * side
+            gx_0, gy_0, gx_1, gy_1 = digit_box[cell]
+            within = (mx0 >= gx_0 - reach and my0 >= gy_0 - reach and mx1 <= gx_1 + reach and my1 <= gy_1 + reach)
+            if within and gap <= params["stroke_gap_cells"] * side:
+                charged, entry["why"] = False, "beside the digit (a stroke broken off?)"
+                entry["gap_cells"] = round(gap / side, 3)
         (out.stray if charged else out.unsure).append(entry)
     return out
 
