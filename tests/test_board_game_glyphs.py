@@ -689,6 +689,28 @@ def test_a_digit_drawn_on_an_empty_part_of_the_board_is_a_stray_mark(game, where
     assert mark.evidence["cells"] and mark.evidence["extent_pitch"][0] >= 0.3, mark.evidence
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_washed_out_page_is_no_stray_mark_and_a_mark_on_it_still_is(game):
+    """A reference washed out to 45 % contrast: the colours mapped back left every chess square ~11-22
+    Delta E outside the input's range, and the whole board was one ``stray_mark`` (70; the lead's
+    degradation check): each cell's own offset is the page's, not ink. Checkers drew its Black men at
+    L* ~45, over the dark-ink level, and read the moved one as a sure White man (``illegal_move``): the
+    level follows the lift of the page's unchanged Black men. A "7" on that page still counts."""
+    from PIL import Image, ImageEnhance
+
+    rec, inp, ref, mask = generated(game, 33)
+    washed = np.asarray(ImageEnhance.Contrast(Image.fromarray(ref)).enhance(0.45))
+    v = verify(rec, washed, inp, mask)
+    assert "stray_mark" not in v.codes and v.status is not Status.INCORRECT, (v.codes, v.score)
+    pitch = rec.layout["cell_px"]
+    x, y = _far_empty_cell(rec)
+    x += 0.5 * pitch * np.sign((rec.layout["board_bbox"][0] + rec.layout["board_bbox"][2]) / 2 - x)
+    y += 0.5 * pitch * np.sign((rec.layout["board_bbox"][1] + rec.layout["board_bbox"][3]) / 2 - y)
+    marked = _seven(washed, x, y, 0.5 * pitch, max(2, round(0.06 * pitch)), (60, 60, 60))
+    v = verify(rec, marked, inp, mask)
+    assert v.status is not Status.CORRECT and v.score < 100, (v.codes, v.score)
+
+
 @pytest.mark.parametrize("game", ["xiangqi", "shogi"])
 def test_a_faint_mark_on_the_board_is_unsure(game):
     """A pale grey "7" (Delta E ~20 from the board, under the ink threshold of 24 but over 0.6 of it)

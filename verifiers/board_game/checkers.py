@@ -41,6 +41,7 @@ BLACK_DARK_SHARE = 0.6
 WHITE_DARK_SHARE = 0.35
 DARK_L = 40.0
 DARK_UNDER_BG = 12.0
+MAX_DARK_LIFT = 35.0  # L*: DARK_L follows a page that draws its unchanged Black discs lighter, up to this much
 CENTRE = 0.5  # radius (x the disc's) of the centre where a king's mark is looked for
 MARK_DE = 30.0  # a centre pixel this far (Delta E) from the disc's colour is part of a mark
 KING_MARK = 0.18  # mark share of the centre from which the piece is a king
@@ -95,7 +96,7 @@ def whole_piece(view: CellView) -> np.ndarray:
     return np.isin(labels, meet) if len(meet) else view.silhouette
 
 
-def band_dark_share(view: CellView, cx: float, cy: float, radius: float) -> float:
+def band_dark_share(view: CellView, cx: float, cy: float, radius: float, lift: float = 0.0) -> float:
     """The share of dark ink (as :class:`CellView` counts it) in the disc's band outside its centre
     (SIDE_BAND of its radius), where a king's mark does not reach."""
     h, w = view.silhouette.shape
@@ -103,23 +104,24 @@ def band_dark_share(view: CellView, cx: float, cy: float, radius: float) -> floa
     dist = np.hypot(x - cx, y - cy)
     band = view.silhouette & (dist >= SIDE_BAND[0] * radius) & (dist <= SIDE_BAND[1] * radius)
     if band.sum() < 10:
-        return dark_share(view)
-    return float((view.lab[band][:, 0] < dark_below(view)).mean())
+        return dark_share(view, lift)
+    return float((view.lab[band][:, 0] < dark_below(view, lift)).mean())
 
 
-def dark_below(view: CellView) -> float:
-    """The L* below which a disc pixel is dark ink: DARK_L, and below the square's own lightness by
+def dark_below(view: CellView, lift: float = 0.0) -> float:
+    """The L* below which a disc pixel is dark ink: DARK_L (plus ``lift``: how much lighter the page draws
+    its Black discs than the input, :func:`dark_lift`), and below the square's own lightness by
     DARK_UNDER_BG (pieces stand on the dark squares: a tinted page can bring those near a black disc)."""
-    return min(DARK_L, float(view.bg[0]) - DARK_UNDER_BG)
+    return min(DARK_L + lift, float(view.bg[0]) - DARK_UNDER_BG)
 
 
-def dark_share(view: CellView) -> float:
+def dark_share(view: CellView, lift: float = 0.0) -> float:
     """The share of the disc (a little inside its edge, away from the blended halo) that is dark ink."""
     import cv2
 
     shrunk = cv2.erode(view.silhouette.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
     region = shrunk if shrunk.sum() >= 0.3 * view.silhouette.sum() else view.silhouette
-    return float((view.lab[region][:, 0] < dark_below(view)).mean()) if region.any() else 0.0
+    return float((view.lab[region][:, 0] < dark_below(view, lift)).mean()) if region.any() else 0.0
 
 
 def band_unevenness(view: CellView, body: np.ndarray, cx: float, cy: float, radius: float) -> float:
@@ -137,14 +139,16 @@ def band_unevenness(view: CellView, body: np.ndarray, cx: float, cy: float, radi
     return max(shares) - min(shares)
 
 
-def classify(view: CellView, roundness_loss: dict[str, float] | None = None) -> tuple[str, float, dict[str, Any]]:
+def classify(view: CellView, roundness_loss: dict[str, float] | None = None,
+             lift: float = 0.0) -> tuple[str, float, dict[str, Any]]:
     """The piece in a changed cell (see the module docstring); ``roundness_loss``: per side, how much less
-    round the page draws a disc than the input does (:func:`roundness_loss`)."""
+    round the page draws a disc than the input does (:func:`roundness_loss`); ``lift``: how much lighter it
+    draws a Black disc (:func:`dark_lift`)."""
     cx, cy, radius, iou = disc_fit(view.silhouette)
     ev: dict[str, Any] = {"disc_iou": round(iou, 3)}
     if iou < DISC_IOU:
         return UNKNOWN, 0.6, {**ev, "reason": "not a disc: no checkers piece"}
-    dark = dark_share(view)
+    dark = dark_share(view, lift)
     ev["disc_dark_share"] = round(dark, 3)
     if dark >= BLACK_DARK_SHARE:
         side = "b"
@@ -152,7 +156,7 @@ def classify(view: CellView, roundness_loss: dict[str, float] | None = None) -> 
         side = "w"
     else:
         return UNSURE, 0.3, {**ev, "reason": "side unclear: the disc is neither dark nor light"}
-    band_dark = band_dark_share(view, cx, cy, radius)
+    band_dark = band_dark_share(view, cx, cy, radius, lift)
     ev["band_dark_share"] = round(band_dark, 3)
     if (side == "w" and band_dark >= BLACK_DARK_SHARE) or (side == "b" and band_dark <= WHITE_DARK_SHARE):
         # a large mark (a crown) in the centre swings the whole disc's share; the band outside it shows the
@@ -213,13 +217,49 @@ def roundness_loss(answer: np.ndarray, input_image: np.ndarray, layout: dict[str
     return loss, ev
 
 
+def dark_lift(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any], position: list[list[str]],
+              pen: int, unchanged: dict[tuple[int, int], float]) -> tuple[float, dict[str, Any]]:
+    """How much lighter (L*) the page draws the Black discs the answer left unchanged than the input does:
+    the median of their bodies' median L*, page minus input, at least 0 and at most MAX_DARK_LIFT; 0
+    without such a disc. A page washed out to 60 % contrast drew Black men at L* ~45, over DARK_L, and a
+    moved Black man read as a sure White one (``illegal_move``, the lead's degradation check)."""
+    rgb = np.ascontiguousarray(np.asarray(answer)[:, :, :3], dtype=np.uint8)
+    inp = np.ascontiguousarray(np.asarray(input_image)[:, :, :3], dtype=np.uint8)
+    pitch = float(layout["cell_px"])
+    read_rgb = lighter_pen(rgb, pen)
+    pages = ((inp, lab_image(inp), luma(inp)), (read_rgb, lab_image(read_rgb), luma(read_rgb)))
+    lifts = []
+    for r, row in enumerate(position):
+        for c, code in enumerate(row):
+            if code.lower() != "b" or unchanged[(r, c)] < UNCHANGED_NCC:
+                continue
+            cx, cy = layout["cell_centers"][r][c]
+            # the disc as the input draws it, read on both: on a washed-out page the disc may no longer
+            # stand out from its square enough to be found there
+            drawn = cell_view(*pages[0], cx, cy, pitch, OPEN_FRAC)
+            if drawn.silhouette.sum() < 10:
+                continue
+            on_page = cell_view(*pages[1], cx, cy, pitch, OPEN_FRAC)
+            if on_page.lab.shape != drawn.lab.shape:
+                continue
+            lifts.append(float(np.median(on_page.lab[drawn.silhouette][:, 0]))
+                         - float(np.median(drawn.lab[drawn.silhouette][:, 0])))
+    if not lifts:
+        return 0.0, {"discs": 0}
+    lift = float(np.clip(np.median(lifts), 0.0, MAX_DARK_LIFT))
+    return lift, {"discs": len(lifts), "lift": round(lift, 1)}
+
+
 def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord) -> BoardReading:
     position = parse_board(record.ground_truth["position"])
     pen, pen_ev = page_pen(answer, input_image, record.layout, position)
     unchanged = unchanged_scores(answer, input_image, record.layout)
     loss, loss_ev = roundness_loss(answer, input_image, record.layout, position, pen, unchanged)
+    lift, lift_ev = dark_lift(answer, input_image, record.layout, position, pen, unchanged)
     reading = read_glyph_board(answer, input_image, record.layout, position,
-                               partial(classify, roundness_loss=loss), OPEN_FRAC, pen=pen, unchanged=unchanged)
+                               partial(classify, roundness_loss=loss, lift=lift), OPEN_FRAC, pen=pen,
+                               unchanged=unchanged)
     reading.notes["pen"] = pen_ev
     reading.notes["roundness_loss"] = loss_ev
+    reading.notes["dark_lift"] = lift_ev
     return reading

@@ -647,7 +647,7 @@ def stray_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, A
         scale = 2.0 * float(layout.get("piece_radius", 0.45 * pitch))
         min_extent, min_area = _INK_SIZES["min_extent"] * scale / pitch, _INK_SIZES["min_area"] * (scale / pitch) ** 2
     else:
-        seen = _outside_range(now, lab_of(inp), window)
+        seen = _level_cells(_outside_range(now, lab_of(inp), window), owner, accountable)
         k = max(2, int(round(STRAY_SPECK * pitch)))
         min_extent, min_area = STRAY_EXTENT, STRAY_AREA
         sure, faint_at = ink_de, STRAY_FAINT * ink_de
@@ -708,6 +708,28 @@ def stray_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, A
                      "box": [blob["box"][0] + x0, blob["box"][1] + y0, blob["box"][2] + x0, blob["box"][3] + y0]}
             (marks if blob["excess"] >= STONE_BLOB else faint).append(entry)
     return marks, faint
+
+
+def _level_cells(seen: np.ndarray, owner: np.ndarray, accountable: np.ndarray) -> np.ndarray:
+    """``seen`` less, in each cell, the median over its accountable pixels: where the colours mapped back
+    leave a whole square off the input's range (a page washed out to 45 % contrast left every light square
+    ~22 and every dark one ~11 Delta E outside it, and the whole board was one `stray_mark`), that offset is
+    the page, not ink. A mark covers less than half of its cell, so it stays; on a page that fits, the
+    medians are 0 and nothing changes."""
+    cells = owner[accountable]
+    if cells.size == 0:
+        return seen
+    vals = seen[accountable]
+    order = np.argsort(cells, kind="stable")
+    cells, vals = cells[order], vals[order]
+    starts = np.flatnonzero(np.r_[True, cells[1:] != cells[:-1]])
+    ends = np.r_[starts[1:], cells.size]
+    offset = np.zeros(int(owner.max()) + 2, np.float32)
+    for a, b in zip(starts, ends):
+        offset[cells[a] + 1] = float(np.median(vals[a:b]))
+    if not offset.any():
+        return seen
+    return np.maximum(seen - offset[owner + 1], 0.0).astype(seen.dtype)
 
 
 STONE_CENTRE = 0.15  # x pitch: radius of an empty cell's centre, where a dot on a line crossing would sit
