@@ -31,7 +31,6 @@ from typing import Any
 
 import numpy as np
 
-from genpuzzle.ink import DEFAULTS as _INK_SIZES
 from genpuzzle.verifiers.board_game.base import UNKNOWN, UNSURE, BoardReading, lab_image, luma, stroke_variants
 
 UNCHANGED_NCC = 0.9
@@ -645,7 +644,10 @@ def stray_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, A
             notes.update(look)
         k = 2
         scale = 2.0 * float(layout.get("piece_radius", 0.45 * pitch))
-        min_extent, min_area = _INK_SIZES["min_extent"] * scale / pitch, _INK_SIZES["min_area"] * (scale / pitch) ** 2
+        # imported here: genpuzzle.ink loads OpenCV, and listing the tracks imports this module
+        from genpuzzle.ink import DEFAULTS as ink_sizes
+
+        min_extent, min_area = ink_sizes["min_extent"] * scale / pitch, ink_sizes["min_area"] * (scale / pitch) ** 2
     else:
         seen = _level_cells(_outside_range(now, lab_of(inp), window), owner, accountable)
         k = max(2, int(round(STRAY_SPECK * pitch)))
