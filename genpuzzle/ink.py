@@ -80,6 +80,22 @@ def near_ink(input_dark: np.ndarray, tol_px: int) -> np.ndarray:
     return cv2.dilate(np.ascontiguousarray(input_dark), k)
 
 
+_INPUT_NEAR: dict[tuple[Any, ...], np.ndarray] = {}
+
+
+def input_near(input_rgb: np.ndarray, scale: float, tol_px: int) -> np.ndarray:
+    """:func:`near_ink` of the input's :func:`channel_darkness` (RGB uint8, ``scale`` its object scale),
+    kept for the last 8 inputs: every answer to an instance shares it."""
+    a = np.ascontiguousarray(input_rgb[:, :, :3])
+    key = (a.shape, scale, tol_px, hash(a[::5, ::5].tobytes()))
+    cached = _INPUT_NEAR.get(key)
+    if cached is None:
+        if len(_INPUT_NEAR) >= 8:
+            _INPUT_NEAR.clear()
+        cached = _INPUT_NEAR[key] = near_ink(channel_darkness(a, scale), tol_px)
+    return cached
+
+
 def added_channel_darkness(answer_dark: np.ndarray, near: np.ndarray) -> np.ndarray:
     """How much darker the answer is than :func:`near_ink` of the input in its most darkened channel
     (uint8 H x W, maps of :func:`channel_darkness`): ink of another colour over the input's ink is added (a

@@ -379,24 +379,6 @@ def _other_colour(crop: np.ndarray, glyph: np.ndarray, own: np.ndarray, paper: n
     return out
 
 
-_INPUT_NEAR: dict[tuple[Any, ...], np.ndarray] = {}
-
-
-def _input_near(inp: np.ndarray, side: float, tol: int) -> np.ndarray:
-    """:func:`genpuzzle.ink.near_ink` of the input's darkness over the grid area, kept for the last few
-    inputs (every answer to a puzzle shares it)."""
-    from genpuzzle.ink import channel_darkness, near_ink
-
-    a = np.ascontiguousarray(inp)
-    key = (a.shape, side, tol, hash(a[::5, ::5].tobytes()))
-    cached = _INPUT_NEAR.get(key)
-    if cached is None:
-        if len(_INPUT_NEAR) >= 8:
-            _INPUT_NEAR.clear()
-        cached = _INPUT_NEAR[key] = near_ink(channel_darkness(a, side), tol)
-    return cached
-
-
 def account_marks(image: np.ndarray, input_image: np.ndarray, layout: dict[str, Any], reading: GridReading,
                   params: dict[str, Any], reader: DigitReader | None = None,
                   givens: list[list[int]] | None = None) -> CellMarks:
@@ -416,7 +398,7 @@ def account_marks(image: np.ndarray, input_image: np.ndarray, layout: dict[str, 
     is a pencil-mark candidate when it is what the issue-12 rule reads as pencil marks (read alone in its
     cell: small, off the centre, a sure digit 1..n); otherwise it is a stray mark (sure ink, at least
     ``sure_min_extent`` cells across) or unsure (fainter or smaller: review)."""
-    from genpuzzle.ink import added_channel_darkness, channel_darkness, unexplained_marks
+    from genpuzzle.ink import added_channel_darkness, channel_darkness, input_near, unexplained_marks
 
     n_rows, n_cols = layout["rows"], layout["cols"]
     gx0, gy0, gx1, gy1 = layout["grid_bbox"]
@@ -430,7 +412,7 @@ def account_marks(image: np.ndarray, input_image: np.ndarray, layout: dict[str, 
     if inp.ndim == 2:
         inp = np.repeat(inp[:, :, None], 3, axis=2)
     tol = max(2, int(round(params["tolerance_cells"] * side)))
-    added = added_channel_darkness(channel_darkness(ans, side), _input_near(inp[:, :, :3], side, tol))
+    added = added_channel_darkness(channel_darkness(ans, side), input_near(inp, side, tol))
     sure = added >= params["sure_darkness"]
     faint = added >= params["faint_darkness"]
     explained = np.zeros(sure.shape, bool)

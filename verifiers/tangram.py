@@ -785,29 +785,11 @@ def tangram_score(tier: int) -> float:
     return round(100.0 * tier / 3.0, 2)
 
 
-_INPUT_NEAR: dict[tuple[Any, ...], np.ndarray] = {}
-
-
 def _darkness(image: np.ndarray, unit: float) -> np.ndarray:
     """Darkness 0..255 per channel against the local paper (:func:`genpuzzle.ink.channel_darkness`)."""
     from genpuzzle.ink import channel_darkness
 
     return channel_darkness(image, unit)
-
-
-def _input_near(input_image: np.ndarray, unit: float, tol: int) -> np.ndarray:
-    """:func:`genpuzzle.ink.near_ink` of the input's darkness, kept for the last few inputs (every answer to
-    an instance shares it)."""
-    from genpuzzle.ink import near_ink
-
-    a = np.ascontiguousarray(input_image[:, :, :3])
-    key = (a.shape, unit, tol, hash(a[::7, ::7].tobytes()))
-    cached = _INPUT_NEAR.get(key)
-    if cached is None:
-        if len(_INPUT_NEAR) >= 8:
-            _INPUT_NEAR.clear()
-        cached = _INPUT_NEAR[key] = near_ink(_darkness(a, unit), tol)
-    return cached
 
 
 def stray_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any], reading: TangramReading,
@@ -820,13 +802,13 @@ def stray_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, A
     the pen growth and the tolerance along the panel frames is not searched). Sizes are in units
     (:func:`genpuzzle.ink.unexplained_marks`): at least ``marks.min_extent`` across and ``marks.min_area``
     unit^2 of ink, darker than ``marks.sure_darkness`` (else, from ``marks.faint_darkness``, faint)."""
-    from genpuzzle.ink import added_channel_darkness, unexplained_marks
+    from genpuzzle.ink import added_channel_darkness, input_near, unexplained_marks
 
     m = rubric["marks"]
     unit = float(layout["unit_px"])
     h, w = answer.shape[:2]
     tol = max(2, int(round(m["tolerance_px_per_unit"] * unit)))
-    added = added_channel_darkness(_darkness(answer, unit), _input_near(input_image, unit, tol))
+    added = added_channel_darkness(_darkness(answer, unit), input_near(input_image, unit, tol))
     # an outline stroke is centred on the piece's edge: half of it lies outside the fit (and the silhouette)
     grow = 0.5 * rubric["faces"]["stroke_max_px_per_unit"] * unit + reading.band + m["margin_px"]
     shapes = [polygonal(silhouette)] + [g for p in reading.pieces for g in (p.region, p.fitted)
