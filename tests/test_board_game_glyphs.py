@@ -711,6 +711,26 @@ def test_a_washed_out_page_is_no_stray_mark_and_a_mark_on_it_still_is(game):
     assert v.status is not Status.CORRECT and v.score < 100, (v.codes, v.score)
 
 
+@pytest.mark.parametrize("game", ["chess", "shogi", "checkers"])
+@pytest.mark.parametrize("contrast", [1.0, 0.45])
+def test_an_empty_cell_filled_with_ink_never_passes(game, contrast):
+    """A dark square over 80-95 % of an empty cell, on the page as drawn and washed out: each cell's own
+    offset is taken off only up to the page's level (the first version of that levelling took the filled
+    cell's ink for its offset, and the answer passed)."""
+    from PIL import Image, ImageDraw, ImageEnhance
+
+    rec, inp, ref, mask = generated(game, 30)
+    page = np.asarray(ImageEnhance.Contrast(Image.fromarray(ref)).enhance(contrast)) if contrast < 1 else ref
+    pitch = rec.layout["cell_px"]
+    x, y = _far_empty_cell(rec)
+    for frac in (0.8, 0.95):
+        image = Image.fromarray(page.copy())
+        h = frac * pitch / 2
+        ImageDraw.Draw(image).rectangle([x - h, y - h, x + h, y + h], fill=(30, 30, 30))
+        v = verify(rec, np.asarray(image), inp, mask)
+        assert v.status is not Status.CORRECT and v.score < 100, (frac, v.codes, v.score)
+
+
 @pytest.mark.parametrize("game", ["xiangqi", "shogi"])
 def test_a_faint_mark_on_the_board_is_unsure(game):
     """A pale grey "7" (Delta E ~20 from the board, under the ink threshold of 24 but over 0.6 of it)

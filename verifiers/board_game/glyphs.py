@@ -716,8 +716,9 @@ def _level_cells(seen: np.ndarray, owner: np.ndarray, accountable: np.ndarray) -
     """``seen`` less, in each cell, the median over its accountable pixels: where the colours mapped back
     leave a whole square off the input's range (a page washed out to 45 % contrast left every light square
     ~22 and every dark one ~11 Delta E outside it, and the whole board was one `stray_mark`), that offset is
-    the page, not ink. A mark covers less than half of its cell, so it stays; on a page that fits, the
-    medians are 0 and nothing changes."""
+    the page, not ink. A mark covers less than half of its cell, so it stays, and no cell is levelled by
+    more than the upper quartile of the cells' medians, so a mark filling a cell stays too; on a page that
+    fits, the medians are 0 and nothing changes."""
     cells = owner[accountable]
     if cells.size == 0:
         return seen
@@ -726,11 +727,13 @@ def _level_cells(seen: np.ndarray, owner: np.ndarray, accountable: np.ndarray) -
     cells, vals = cells[order], vals[order]
     starts = np.flatnonzero(np.r_[True, cells[1:] != cells[:-1]])
     ends = np.r_[starts[1:], cells.size]
-    offset = np.zeros(int(owner.max()) + 2, np.float32)
-    for a, b in zip(starts, ends):
-        offset[cells[a] + 1] = float(np.median(vals[a:b]))
-    if not offset.any():
+    medians = np.array([float(np.median(vals[a:b])) for a, b in zip(starts, ends)], np.float32)
+    if not medians.any():
         return seen
+    # no cell is taken off more than the page's own level (the upper quartile over the cells): a mark
+    # that fills one cell stands out from the page and stays
+    offset = np.zeros(int(owner.max()) + 2, np.float32)
+    offset[cells[starts] + 1] = np.minimum(medians, float(np.percentile(medians, 75)))
     return np.maximum(seen - offset[owner + 1], 0.0).astype(seen.dtype)
 
 
