@@ -339,3 +339,18 @@ def test_a_perspective_redraw_leaves_no_stray_mark_along_the_given_frame(tmp_pat
     Image.fromarray(perspective(reference, 0.015, seed=87700)[0]).save(path, quality=85)
     v = verify_answer(str(tmp_path / "set"), record, path)
     assert v.score == 100 and v.status is Status.CORRECT, v.violations
+
+
+def test_an_acute_corner_of_a_blurred_reference_is_no_stray_mark():
+    """The demo's reference as a model returns it (squashed to 1024 px, off-white, blurred, JPEG: the mock
+    model of `genpuzzle demo`): the reflected shape's 17 degree apex merges its two strokes over ~50 px,
+    which the stroke model charged as a 24 x 33 px stray mark (99, `incorrect`). Where two drawn strokes
+    meet, the wedge between them out to 2 tolerances apart is theirs."""
+    import genpuzzle
+    from genpuzzle import perturb
+
+    seed = 5890598295471267520  # the demo set's math_proof-construction-00000
+    puzzle = genpuzzle.generate("math_proof", seed, "construction")
+    answer = perturb.model_like(np.asarray(puzzle.reference_images[0].convert("RGB")), seed=seed % 1000)
+    v = genpuzzle.verify(puzzle, answer)
+    assert v.score == 100 and v.status is Status.CORRECT, v.violations

@@ -348,6 +348,36 @@ def stroke_explained(new_ink: np.ndarray, geoms: list[dict[str, Any]], half: flo
     return cv2.dilate(out, np.ones((3, 3), np.uint8)) > 0
 
 
+def _corner_wedges(drawn: list[dict[str, Any]], tol: float, radius: int, shape: tuple[int, ...]) -> np.ndarray:
+    """Where two drawn strokes meet at a shared end (a polygon's corner, segments joined end to end) their
+    ink merges into a wedge wider than either stroke, out to where the two lines are 2 ``tol`` apart (far
+    for an acute corner: a reflected triangle's 17 degree apex merged over ~50 px and was charged as a
+    mark on a blurred reference). That wedge with ``tol`` round its sides (the strokes' width), and a disc
+    of ``radius`` at the corner, as a mask."""
+    segs = [seg for g in drawn for seg in g.get("segments", [])]
+    out = np.zeros(shape[:2], np.uint8)
+    for i, (a0, a1) in enumerate(segs):
+        for b0, b1 in segs[i + 1:]:
+            for p, pa in ((a0, a1), (a1, a0)):
+                for q, qb in ((b0, b1), (b1, b0)):
+                    if math.hypot(p[0] - q[0], p[1] - q[1]) > tol:
+                        continue
+                    u = np.subtract(pa, p, dtype=float)
+                    v = np.subtract(qb, q, dtype=float)
+                    lu, lv = float(np.hypot(*u)), float(np.hypot(*v))
+                    if lu < 1 or lv < 1:
+                        continue
+                    u, v = u / lu, v / lv
+                    half = 0.5 * math.acos(float(np.clip(u @ v, -1.0, 1.0)))
+                    reach = min(lu, lv, 2 * tol / max(2 * math.sin(half), 1e-3))
+                    tri = np.array([p, np.add(p, u * reach), np.add(p, v * reach)])
+                    cv2.fillConvexPoly(out, np.round(tri).astype(np.int32), 1)
+                    # the two strokes' own width on either side of their lines
+                    cv2.polylines(out, [np.round(tri).astype(np.int32)], True, 1, thickness=int(2 * tol) + 1)
+                    cv2.circle(out, (int(round(p[0])), int(round(p[1]))), radius, 1, -1)
+    return out
+
+
 def construction_marks(ink: Ink, geoms: list[dict[str, Any]], excused: np.ndarray, annotations: np.ndarray,
                        tol: float, side: float) -> list[Any]:
     """Marks the answer adds to a construction that no drawn object's stroke (:func:`stroke_explained`),
@@ -477,7 +507,8 @@ def check_construction(ink: Ink, truth: dict[str, Any], layout: dict[str, Any], 
     if extra_px >= rubric["extra_ink_min_px"]:
         for x0, y0, x1, y1 in boxes:
             charged[y0:y1, x0:x1] = extra[y0:y1, x0:x1]
-    marks = construction_marks(ink, drawn, charged > 0, annotations, tol, side)
+    marks = construction_marks(ink, drawn, charged > 0, annotations | _corner_wedges(drawn, tol, ann,
+                                                                                 annotations.shape), tol, side)
     from genpuzzle.ink import describe as describe_mark
 
     sure_marks = [m for m in marks if m.sure]
