@@ -513,6 +513,20 @@ def _puzzle_where(variant, test, start=0):
     raise AssertionError(f"no {variant} matching")
 
 
+def _answer_figure(fill: int):
+    """(puzzle, its reference as a PIL image, the box of the answer panel's first figure) of a
+    matrix_objects puzzle whose answer figures have ``fill`` and size >= 2 (not ``in_out``)."""
+    from genpuzzle.verifiers.pattern_completion import read_object_panel
+
+    puzzle = _puzzle_where("matrix_objects", lambda t: t["config"] != "in_out" and t["answer"]["fill"] == fill
+                           and t["answer"]["size"] >= 2)
+    layout = puzzle.layout
+    reference = puzzle.reference_images[0].convert("RGB")
+    figures, _ = read_object_panel(np.asarray(reference), layout["panel_boxes"][layout["slot_panel"]],
+                                   layout["slot_boxes"], layout["slot_frame_px"], 30, puzzle.ground_truth["config"])
+    return puzzle, reference, figures[0].bbox
+
+
 @pytest.mark.parametrize("fill", [0, 1, 2], ids=["white", "light_grey", "grey"])
 @pytest.mark.parametrize("kind", ["dot", "seven", "tick"])
 def test_a_mark_drawn_inside_an_answer_figure_is_a_stray_mark(fill, kind):
@@ -522,15 +536,7 @@ def test_a_mark_drawn_inside_an_answer_figure_is_a_stray_mark(fill, kind):
     import genpuzzle
     from PIL import ImageDraw
 
-    from genpuzzle.verifiers.pattern_completion import read_object_panel
-
-    puzzle = _puzzle_where("matrix_objects", lambda t: t["config"] != "in_out" and t["answer"]["fill"] == fill
-                           and t["answer"]["size"] >= 2)
-    layout = puzzle.layout
-    reference = puzzle.reference_images[0].convert("RGB")
-    figures, _ = read_object_panel(np.asarray(reference), layout["panel_boxes"][layout["slot_panel"]],
-                                   layout["slot_boxes"], layout["slot_frame_px"], 30, puzzle.ground_truth["config"])
-    x0, y0, x1, y1 = figures[0].bbox
+    puzzle, reference, (x0, y0, x1, y1) = _answer_figure(fill)
     cx, cy, s = (x0 + x1) / 2, (y0 + y1) / 2 + 0.1 * (y1 - y0), 0.3 * (x1 - x0)
     d = ImageDraw.Draw(reference)
     w = max(2, round(s / 8))
@@ -552,15 +558,7 @@ def test_a_faint_mark_inside_an_answer_figure_makes_its_fill_unsure():
     import genpuzzle
     from PIL import ImageDraw
 
-    from genpuzzle.verifiers.pattern_completion import read_object_panel
-
-    puzzle = _puzzle_where("matrix_objects", lambda t: t["config"] != "in_out" and t["answer"]["fill"] == 0
-                           and t["answer"]["size"] >= 2)
-    layout = puzzle.layout
-    reference = puzzle.reference_images[0].convert("RGB")
-    figures, _ = read_object_panel(np.asarray(reference), layout["panel_boxes"][layout["slot_panel"]],
-                                   layout["slot_boxes"], layout["slot_frame_px"], 30, puzzle.ground_truth["config"])
-    x0, y0, x1, y1 = figures[0].bbox
+    puzzle, reference, (x0, y0, x1, y1) = _answer_figure(0)
     cx, cy, s = (x0 + x1) / 2, (y0 + y1) / 2 + 0.1 * (y1 - y0), 0.3 * (x1 - x0)
     ImageDraw.Draw(reference).ellipse([cx - s / 3, cy - s / 3, cx + s / 3, cy + s / 3], fill=(200, 200, 200))
     v = genpuzzle.verify(puzzle, reference)

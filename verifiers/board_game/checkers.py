@@ -186,19 +186,23 @@ def classify(view: CellView, roundness_loss: dict[str, float] | None = None,
     return UNSURE, 0.3, {**ev, "reason": "a faint mark in the disc's centre: man or king unclear"}
 
 
-def roundness_loss(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
-                   position: list[list[str]], pen: int, unchanged: dict[tuple[int, int], float]
+def _pages(answer: np.ndarray, input_image: np.ndarray, pen: int) -> tuple[tuple[np.ndarray, ...], ...]:
+    """(image, L*a*b*, luma) of the input and of the answer read at the input's ``pen``."""
+    rgb = np.ascontiguousarray(np.asarray(answer)[:, :, :3], dtype=np.uint8)
+    inp = np.ascontiguousarray(np.asarray(input_image)[:, :, :3], dtype=np.uint8)
+    read_rgb = lighter_pen(rgb, pen)
+    return (inp, lab_image(inp), luma(inp)), (read_rgb, lab_image(read_rgb), luma(read_rgb))
+
+
+def roundness_loss(pages: tuple[tuple[np.ndarray, ...], ...], layout: dict[str, Any],
+                   position: list[list[str]], unchanged: dict[tuple[int, int], float]
                    ) -> tuple[dict[str, float], dict[str, Any]]:
     """Per side ("w", "b"): how much less well the page's discs fill their circles than the input's, from
     the input's pieces (men and kings: a king's mark lies inside its disc) whose cells the answer left
     unchanged (``unchanged``: :func:`unchanged_scores`; at least MIN_ROUNDNESS_CELLS of them): the median disc IoU on the
     input minus the median on the answer (read at the input's pen), clipped to [0, MAX_ROUNDNESS_LOSS];
-    no entry for a side without such cells (no allowance)."""
-    rgb = np.ascontiguousarray(np.asarray(answer)[:, :, :3], dtype=np.uint8)
-    inp = np.ascontiguousarray(np.asarray(input_image)[:, :, :3], dtype=np.uint8)
+    no entry for a side without such cells (no allowance); ``pages``: :func:`_pages`."""
     pitch = float(layout["cell_px"])
-    read_rgb = lighter_pen(rgb, pen)
-    pages = ((inp, lab_image(inp), luma(inp)), (read_rgb, lab_image(read_rgb), luma(read_rgb)))
     fits: dict[str, tuple[list[float], list[float]]] = {"w": ([], []), "b": ([], [])}
     for r, row in enumerate(position):
         for c, code in enumerate(row):
@@ -217,17 +221,14 @@ def roundness_loss(answer: np.ndarray, input_image: np.ndarray, layout: dict[str
     return loss, ev
 
 
-def dark_lift(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any], position: list[list[str]],
-              pen: int, unchanged: dict[tuple[int, int], float]) -> tuple[float, dict[str, Any]]:
+def dark_lift(pages: tuple[tuple[np.ndarray, ...], ...], layout: dict[str, Any], position: list[list[str]],
+              unchanged: dict[tuple[int, int], float]) -> tuple[float, dict[str, Any]]:
     """How much lighter (L*) the page draws the Black discs the answer left unchanged than the input does:
     the median of their bodies' median L*, page minus input, at least 0 and at most MAX_DARK_LIFT; 0
     without such a disc. A page washed out to 60 % contrast drew Black men at L* ~45, over DARK_L, and a
-    moved Black man read as a sure White one (``illegal_move``, the lead's degradation check)."""
-    rgb = np.ascontiguousarray(np.asarray(answer)[:, :, :3], dtype=np.uint8)
-    inp = np.ascontiguousarray(np.asarray(input_image)[:, :, :3], dtype=np.uint8)
+    moved Black man read as a sure White one (``illegal_move``, the lead's degradation check); ``pages``:
+    :func:`_pages`."""
     pitch = float(layout["cell_px"])
-    read_rgb = lighter_pen(rgb, pen)
-    pages = ((inp, lab_image(inp), luma(inp)), (read_rgb, lab_image(read_rgb), luma(read_rgb)))
     lifts = []
     for r, row in enumerate(position):
         for c, code in enumerate(row):
@@ -254,8 +255,9 @@ def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceReco
     position = parse_board(record.ground_truth["position"])
     pen, pen_ev = page_pen(answer, input_image, record.layout, position)
     unchanged = unchanged_scores(answer, input_image, record.layout)
-    loss, loss_ev = roundness_loss(answer, input_image, record.layout, position, pen, unchanged)
-    lift, lift_ev = dark_lift(answer, input_image, record.layout, position, pen, unchanged)
+    pages = _pages(answer, input_image, pen)
+    loss, loss_ev = roundness_loss(pages, record.layout, position, unchanged)
+    lift, lift_ev = dark_lift(pages, record.layout, position, unchanged)
     reading = read_glyph_board(answer, input_image, record.layout, position,
                                partial(classify, roundness_loss=loss, lift=lift), OPEN_FRAC, pen=pen,
                                unchanged=unchanged)
