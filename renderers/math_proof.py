@@ -25,6 +25,7 @@ INK = (0, 0, 0)
 GRID_INK = (200, 200, 200)
 AXIS_INK = (60, 60, 60)
 ANSWER_INK = (30, 80, 200)
+SHADE_INK = (120, 160, 230)
 CUT_INK = (20, 20, 20)
 REGION_FILLS = ((255, 214, 153), (170, 215, 255), (190, 235, 180), (255, 185, 200), (215, 195, 255),
                 (255, 240, 150), (175, 235, 230), (240, 200, 170))
@@ -107,29 +108,38 @@ def new_canvas() -> tuple[Image.Image, ImageDraw.ImageDraw]:
 
 
 def finish(input_image: Image.Image, reference: Image.Image, layout: dict[str, Any], mask_ink_px: float,
-           grey_input: bool = False) -> Drawing:
-    """The edit mask: wherever the reference differs from the input, grown by ``mask_ink_px``. With
-    ``grey_input`` (the figure was drawn in grey inks only) the input is handed out as an L image: the
-    pixels the set stores anyway, without the writer's colour count."""
+           changed: Image.Image, grey_input: bool = False) -> Drawing:
+    """The edit mask: ``changed`` (an L image, 255 where the reference differs from the input: the renderer
+    draws what it adds to the reference a second time onto it, which gives the pixels
+    :func:`changed_pixels` finds without comparing the pages) grown by ``mask_ink_px``. With ``grey_input``
+    (the figure was drawn in grey inks only) the input is handed out as an L image: the pixels the set
+    stores anyway, without the writer's colour count."""
     import cv2
-    from PIL import ImageChops
 
     k = max(3, int(2 * mask_ink_px) | 1)
     width, height = reference.size
-    changed = ImageChops.difference(reference, input_image)
-    box = changed.getbbox()  # the box of pixels differing in any band, found without numpy copies of the pages
+    box = changed.getbbox()
     mask = Image.new("L", (width, height), 0)
     if box:  # dilate only the changed box grown by the kernel's reach: the same mask, less area
         r0, r1 = max(0, box[1] - k), min(height, box[3] + k)
         c0, c1 = max(0, box[0] - k), min(width, box[2] + k)
-        crop = changed.crop((c0, r0, c1, r1))
-        if crop.mode == "RGB":  # the bands' sum, clipped at 255: not 0 where any band differs
-            crop = crop.convert("L", (1, 1, 1, 0))
-        diff = cv2.threshold(np.asarray(crop), 0, 255, cv2.THRESH_BINARY)[1]  # 255 where any band differs, else 0
+        diff = np.asarray(changed.crop((c0, r0, c1, r1)))
         kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
         mask.paste(Image.fromarray(dilate_by_rects(diff, kernel), "L"), (c0, r0))
     layout["size"] = [SIZE, SIZE]
     return Drawing(input_image.getchannel(0) if grey_input else input_image, reference, mask, layout)
+
+
+def changed_pixels(reference: Image.Image, input_image: Image.Image) -> Image.Image:
+    """255 where ``reference`` differs from ``input_image`` in any band, else 0 (L): what the renderers
+    draw onto the ``changed`` image they hand :func:`finish` (tests compare the two)."""
+    import cv2
+    from PIL import ImageChops
+
+    changed = ImageChops.difference(reference, input_image)
+    if changed.mode == "RGB":  # the bands' sum, clipped at 255: not 0 where any band differs
+        changed = changed.convert("L", (1, 1, 1, 0))
+    return Image.fromarray(cv2.threshold(np.asarray(changed), 0, 255, cv2.THRESH_BINARY)[1], "L")
 
 
 def dilate_by_rects(image: np.ndarray, kernel: np.ndarray) -> np.ndarray:
@@ -235,14 +245,19 @@ def render_construction(task: dict[str, Any], elements: list[dict[str, Any]], to
         if name not in fig.get("unlabelled", []):
             draw_label(d, labels, name, label_position(xy, centre))
     input_image = img.copy()
-    for e in elements:
-        draw_element(d, frame, e)
-    for key in task.get("mark_points", []):
-        draw_dot(d, to_px(frame, key), 5, ANSWER_INK)
-    if task.get("shade"):
-        for r, c in task["shade"]:
-            box = _cell_px(frame, fig["cells"], r, c)
-            d.rectangle([box[0] + 3, box[1] + 3, box[2] - 3, box[3] - 3], fill=(120, 160, 230))
+    # what the reference adds, drawn on the page and once more in 255 onto ``changed``: nothing of the
+    # given figure is in these inks, so every pixel drawn here differs from the input (the pixels
+    # :func:`changed_pixels` would find by comparing the pages)
+    changed = Image.new("L", (SIZE, SIZE), 0)
+    for draw, answer_ink, shade_ink in ((d, ANSWER_INK, SHADE_INK), (ImageDraw.Draw(changed), 255, 255)):
+        for e in elements:
+            draw_element(draw, frame, e, fill=answer_ink)
+        for key in task.get("mark_points", []):
+            draw_dot(draw, to_px(frame, key), 5, answer_ink)
+        if task.get("shade"):
+            for r, c in task["shade"]:
+                box = _cell_px(frame, fig["cells"], r, c)
+                draw.rectangle([box[0] + 3, box[1] + 3, box[2] - 3, box[3] - 3], fill=shade_ink)
     layout = {"frame": frame, "labels": labels, "tolerance_px": tolerance_px,
               "figure_bbox": _bbox(extent, frame)}
     if fig.get("cells"):
@@ -252,7 +267,7 @@ def render_construction(task: dict[str, Any], elements: list[dict[str, Any]], to
         layout["cells"] = {"grid_bbox": [round(x0), round(y0), round(x1), round(y1)], "rows": cells["rows"],
                            "cols": cells["cols"]}
     grey_input = not (fig.get("grid") or {}).get("axis")  # the mirror line is the figures' one coloured ink
-    return finish(input_image, img, layout, 3 * tolerance_px, grey_input)
+    return finish(input_image, img, layout, 3 * tolerance_px, changed, grey_input)
 
 
 def _bbox(extent, frame) -> list[int]:
@@ -359,26 +374,29 @@ def render_lattice(caption: str, labels_grid: np.ndarray, removed: np.ndarray | 
     input_image = img.copy()
     ids = sorted(v for v in set(np.asarray(labels_grid).ravel().tolist()) if v >= 0)
     # d.rectangle(box, fill=...) and d.line(points, fill=CUT_INK, width=lw) as their core calls (the same
-    # pixels without each call's checks: a lattice draws a few dozen of each)
-    fills = [d._getink(None, colour)[1] for colour in REGION_FILLS]
+    # pixels without each call's checks: a lattice draws a few dozen of each); the fills and cuts are drawn
+    # once more in 255 onto ``changed``, and the border, which the page redraws over them as it was, in 0:
+    # the pixels where the reference differs from the input (:func:`changed_pixels`)
+    changed = Image.new("L", (SIZE, SIZE), 0)
     grid = labels_grid.tolist()
-    for r in range(rows):
-        for c in range(cols):
-            if grid[r][c] >= 0:
-                bx = cell_box(r, c)
-                d.draw.draw_rectangle([bx[0] + 2, bx[1] + 2, bx[2] - 2, bx[3] - 2],
-                                      fills[ids.index(int(grid[r][c])) % len(REGION_FILLS)], 1)
     lw = max(4, round(cell / 10))
-    cut_ink = d._getink(CUT_INK)[0]
-    for r in range(rows):
-        for c in range(cols):
-            if c + 1 < cols and grid[r][c] != grid[r][c + 1]:
-                d.draw.draw_lines([(x0 + (c + 1) * cell, y0 + r * cell), (x0 + (c + 1) * cell, y0 + (r + 1) * cell)],
-                                  cut_ink, lw)
-            if r + 1 < rows and grid[r][c] != grid[r + 1][c]:
-                d.draw.draw_lines([(x0 + c * cell, y0 + (r + 1) * cell), (x0 + (c + 1) * cell, y0 + (r + 1) * cell)],
-                                  cut_ink, lw)
-    d.rectangle([x0, y0, x1, y1], outline=INK, width=FIGURE_WIDTH)
+    for draw, fills, cut_ink in ((d, [d._getink(None, colour)[1] for colour in REGION_FILLS], d._getink(CUT_INK)[0]),
+                                 (ImageDraw.Draw(changed), [255] * len(REGION_FILLS), 255)):
+        for r in range(rows):
+            for c in range(cols):
+                if grid[r][c] >= 0:
+                    bx = cell_box(r, c)
+                    draw.draw.draw_rectangle([bx[0] + 2, bx[1] + 2, bx[2] - 2, bx[3] - 2],
+                                             fills[ids.index(int(grid[r][c])) % len(REGION_FILLS)], 1)
+        for r in range(rows):
+            for c in range(cols):
+                if c + 1 < cols and grid[r][c] != grid[r][c + 1]:
+                    draw.draw.draw_lines([(x0 + (c + 1) * cell, y0 + r * cell),
+                                          (x0 + (c + 1) * cell, y0 + (r + 1) * cell)], cut_ink, lw)
+                if r + 1 < rows and grid[r][c] != grid[r + 1][c]:
+                    draw.draw.draw_lines([(x0 + c * cell, y0 + (r + 1) * cell),
+                                          (x0 + (c + 1) * cell, y0 + (r + 1) * cell)], cut_ink, lw)
+        draw.rectangle([x0, y0, x1, y1], outline=INK if draw is d else 0, width=FIGURE_WIDTH)
     del ref_layer
     layout = {"lattice": g, "labels": labels, "removed": removed.astype(int).tolist()}
-    return finish(input_image, img, layout, 2, grey_input=True)
+    return finish(input_image, img, layout, 2, changed, grey_input=True)

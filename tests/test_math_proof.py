@@ -253,6 +253,30 @@ def test_edit_mask_dilation_equals_opencv():
         assert np.array_equal(dilate_by_rects(image, kernel), cv2.dilate(image, kernel))
 
 
+def test_the_changed_pixels_drawn_are_where_the_pages_differ(monkeypatch):
+    """The renderers draw what the reference adds a second time onto the ``changed`` image the edit mask
+    grows from; it must be exactly where the reference differs from the input (constructions of every
+    kind, lattices of every identity), or the mask would miss answer ink or cover given ink."""
+    from genpuzzle.renderers import math_proof as renderer
+
+    seen = []
+    finish = renderer.finish
+
+    def capture(input_image, reference, layout, mask_ink_px, changed, grey_input=False):
+        seen.append((np.array_equal(np.asarray(changed), np.asarray(renderer.changed_pixels(reference, input_image))),
+                     changed.getbbox() is not None))
+        return finish(input_image, reference, layout, mask_ink_px, changed, grey_input)
+
+    monkeypatch.setattr(renderer, "finish", capture)
+    kinds = set()
+    for seed in range(60):
+        for variant in ("construction", "proof_without_words"):
+            truth = TRACK.generate(seed, variant).ground_truth
+            kinds.add(truth["kind"] if variant == "construction" else truth["identity"])
+    assert kinds == set(CONSTRUCTIONS) | set(IDENTITIES)
+    assert len(seen) == 120 and all(same and drawn for same, drawn in seen)
+
+
 def test_reference_on_dark_margins_is_not_bent_along_a_lone_line(tmp_path):
     """Spot seed 45500: a construction reference on dark margins scored 99 (extra_ink, 265 px): the local
     bend matched patches holding one straight side of the triangle 16 px along it and bent the medians."""
