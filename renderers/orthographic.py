@@ -33,6 +33,7 @@ HINTS = {"front": "(seen from the front)", "top": "(front edge at bottom)", "rig
          "heights": "(front edge at bottom)"}
 CAPTIONS = {"front": "Front", "top": "Top", "right": "Right", "heights": "Heights"}
 COS30 = math.cos(math.radians(30))
+INK_BELOW_250 = [255] * 250 + [0] * 6  # point() table: luma below 250 is ink
 
 
 def iso_side_for(n: int) -> int:
@@ -116,17 +117,24 @@ def draw_front_arrow(draw: ImageDraw.ImageDraw, n: int, origin: tuple[float, flo
     return [round(min(xs)) - 4, round(min(ys)) - 4, round(max(xs)) + 4, round(max(ys)) + 4]
 
 
+def grey_ink(draw: ImageDraw.ImageDraw, color: tuple[int, int, int]) -> Any:
+    """``color`` (a grey: R = G = B) as the ink of ``draw``'s page: its level on an L page."""
+    return color[0] if draw.mode == "L" else color
+
+
 def draw_grid(draw: ImageDraw.ImageDraw, grid: dict[str, Any]) -> None:
     x0, y0, x1, y1 = grid["grid_bbox"]
     n = grid["rows"]
     step = (x1 - x0) / n
+    grid_ink = grey_ink(draw, GRID_INK)
     for k in range(1, n):
-        draw.line([(x0 + k * step, y0), (x0 + k * step, y1)], fill=GRID_INK, width=2)
-        draw.line([(x0, y0 + k * step), (x1, y0 + k * step)], fill=GRID_INK, width=2)
-    draw.rectangle([x0 - 1, y0 - 1, x1 + 1, y1 + 1], outline=BORDER_INK, width=3)
+        draw.line([(x0 + k * step, y0), (x0 + k * step, y1)], fill=grid_ink, width=2)
+        draw.line([(x0, y0 + k * step), (x1, y0 + k * step)], fill=grid_ink, width=2)
+    draw.rectangle([x0 - 1, y0 - 1, x1 + 1, y1 + 1], outline=grey_ink(draw, BORDER_INK), width=3)
 
 
 def fill_cells(draw: ImageDraw.ImageDraw, grid: dict[str, Any], cells: Any, ink=FILL_INK) -> None:
+    ink = grey_ink(draw, ink)
     for r, row in enumerate(np.asarray(cells).tolist()):
         for c, v in enumerate(row):
             if v:
@@ -135,11 +143,12 @@ def fill_cells(draw: ImageDraw.ImageDraw, grid: dict[str, Any], cells: Any, ink=
 
 
 def write_heights(draw: ImageDraw.ImageDraw, grid: dict[str, Any], heights: Any) -> None:
+    ink = grey_ink(draw, (0, 0, 0))
     for r, row in enumerate(np.asarray(heights).tolist()):
         for c, v in enumerate(row):
             if v:
                 x0, y0, x1, y1 = cell_box(grid, r, c)
-                draw_centered_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), str(v), DIGIT_PX, (0, 0, 0), bold=True)
+                draw_centered_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), str(v), DIGIT_PX, ink, bold=True)
 
 
 def render_orthographic(n: int, heightmap: Any, views: dict[str, Any], grids: list[str], answers: list[str],
@@ -189,8 +198,11 @@ def render_orthographic(n: int, heightmap: Any, views: dict[str, Any], grids: li
     height = int(grid_top - 30 - cap_h + MARGIN)
 
     def page() -> tuple[Image.Image, ImageDraw.ImageDraw]:
-        im = Image.new("RGB", (width, height), BACKGROUND)
+        # without the drawing (red arrow, blue heights) every ink is grey: drawn in L, the pixels the set
+        # stores anyway (an RGB page with no colour is written as grey), without telling it by counting
+        im = Image.new("RGB", (width, height), BACKGROUND) if show_drawing else Image.new("L", (width, height), 255)
         d = ImageDraw.Draw(im)
+        label_ink = grey_ink(d, LABEL_INK)
         if show_drawing:
             draw_isometric(d, heightmap, origin, side, printed)
             layout["arrow_bbox"] = draw_front_arrow(d, n, origin, side)
@@ -198,9 +210,9 @@ def render_orthographic(n: int, heightmap: Any, views: dict[str, Any], grids: li
             g = layout["grids"][name]
             cx = (g["grid_bbox"][0] + g["grid_bbox"][2]) / 2
             gy = g["grid_bbox"][1]
-            draw_centered_text(d, (cx, gy - cap_h + CAPTION_PX / 2 + 1), CAPTIONS[name], CAPTION_PX, LABEL_INK,
+            draw_centered_text(d, (cx, gy - cap_h + CAPTION_PX / 2 + 1), CAPTIONS[name], CAPTION_PX, label_ink,
                                bold=True)
-            draw_text(d, (cx, gy - 8), HINTS[name], font(HINT_PX), LABEL_INK, anchor="ms")
+            draw_text(d, (cx, gy - 8), HINTS[name], font(HINT_PX), label_ink, anchor="ms")
             if name not in answers:
                 fill_cells(d, g, views[name])
         return im, d
@@ -218,11 +230,10 @@ def render_orthographic(n: int, heightmap: Any, views: dict[str, Any], grids: li
             fill_cells(ref_draw, g, views[name])
     for name in grids:
         draw_grid(ref_draw, layout["grids"][name])
-    if show_drawing:
-        ink = np.asarray(puzzle.convert("L")) < 250
-        ink[int(first_grid_top - cap_h):, :] = False
-        ys, xs = np.nonzero(ink)
-        layout["drawing_bbox"] = [int(xs.min()) - 2, int(ys.min()) - 2, int(xs.max()) + 3, int(ys.max()) + 3]
+    if show_drawing:  # the box of the ink (luma < 250) above the first grid's caption
+        above = puzzle.crop((0, 0, width, int(first_grid_top - cap_h))).convert("L").point(INK_BELOW_250)
+        x0, y0, x1, y1 = above.getbbox()
+        layout["drawing_bbox"] = [x0 - 2, y0 - 2, x1 + 2, y1 + 2]
     mask = Image.new("L", (width, height), 0)
     mdraw = ImageDraw.Draw(mask)
     for name in answers:

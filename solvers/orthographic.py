@@ -226,20 +226,28 @@ def count_view_heightmaps(given: dict[str, Any], n: int, lo: Any = None, hi: Any
                 front = [int(v) for v in heights]
             else:
                 right = [int(v) for v in heights[::-1]]  # right view column j is floor row n - 1 - j
-    total = 0
-    for held in range(1 << n) if front is not None else (0,):
-        caps = [n if front is None else front[c] - ((held >> c) & 1) for c in range(n)]
-        product = 1
-        for r in range(n):
-            a = b = 1
-            for c in range(n):
-                cap = min(hi_[r][c], caps[c])
+    # column c's cap is front[c] when c is not in T, front[c] - 1 when it is (n without a front view)
+    column_caps = [(n,) if front is None else (f, f - 1) for f in (front or [n] * n)]
+    terms = []  # per row, its factor for every T (bit c of the index: column c in T)
+    for r in range(n):
+        a_row, b_row = [1], [1]
+        for c in range(n):  # the products over the columns so far, for every subset of them
+            a_cell, b_cell = [], []
+            for cap in column_caps[c]:
+                cap = min(hi_[r][c], cap)
                 if right is not None:
                     cap = min(cap, right[r])
-                a *= max(0, cap - lo_[r][c] + 1)
-                if right is not None:  # row r held below its height too
-                    b *= max(0, min(cap, right[r] - 1) - lo_[r][c] + 1)
-            product *= a - b if right is not None else a
+                    b_cell.append(max(0, min(cap, right[r] - 1) - lo_[r][c] + 1))  # row r held below its height too
+                a_cell.append(max(0, cap - lo_[r][c] + 1))
+            a_row = [x * f for f in a_cell for x in a_row]
+            if right is not None:
+                b_row = [x * f for f in b_cell for x in b_row]
+        terms.append([a - b for a, b in zip(a_row, b_row)] if right is not None else a_row)
+    total = 0
+    for held in range(len(terms[0])):
+        product = 1
+        for row in terms:
+            product *= row[held]
             if product == 0:
                 break
         total += -product if bin(held).count("1") % 2 else product
@@ -425,15 +433,8 @@ def mesh_arrays(heightmap: Any) -> tuple[np.ndarray, np.ndarray]:
     v = voxels_of(heightmap).astype(bool)  # [z, r, c]
     n = v.shape[1]
     padded = np.pad(v, 1)
-    vertices: list[tuple[float, float, float]] = []
     faces: list[tuple[int, int, int]] = []
-    index: dict[tuple[int, int, int], int] = {}
-
-    def vid(p: tuple[int, int, int]) -> int:
-        if p not in index:
-            index[p] = len(vertices)
-            vertices.append(p)
-        return index[p]
+    index: dict[tuple[int, int, int], int] = {}  # vertex -> its number, in order of first use
 
     # (neighbour offset in (z, r, c), the face's four corners as (x, y, z) offsets, counter-clockwise
     # seen from outside so normals point out)
@@ -449,9 +450,9 @@ def mesh_arrays(heightmap: Any) -> tuple[np.ndarray, np.ndarray]:
         for (dz, dr, dc), corners in sides:
             if filled[z + dz + 1][r + dr + 1][c + dc + 1]:
                 continue
-            ids = [vid((x + ox, y + oy, z + oz)) for ox, oy, oz in corners]
+            ids = [index.setdefault((x + ox, y + oy, z + oz), len(index)) for ox, oy, oz in corners]
             faces += [(ids[0], ids[1], ids[2]), (ids[0], ids[2], ids[3])]
-    return np.asarray(vertices, float).reshape(-1, 3), np.asarray(faces, np.int64).reshape(-1, 3)
+    return np.asarray(list(index), float).reshape(-1, 3), np.asarray(faces, np.int64).reshape(-1, 3)
 
 
 STL_RECORD = np.dtype([("normals", "<f4", (3,)), ("vertices", "<f4", (3, 3)), ("attributes", "<u2")])

@@ -46,21 +46,21 @@ COUNT_LIMIT = 1000  # accepted heightmaps are counted up to this many
 def random_heightmap(n: int, rng: random.Random) -> np.ndarray:
     """A structure: either a staircase falling toward the viewer (front-right; few hidden cubes) or
     uniform random stacks, with some empty cells; never empty."""
-    h = np.zeros((n, n), np.int64)
+    h = [[0] * n for _ in range(n)]  # plain lists: numpy scalar work per cell cost more than the draws
     if rng.random() < 0.7:
         base, slope = rng.uniform(0.8 * n, n + 1.5), rng.uniform(0.3, 0.9)
         for r in range(n):
             for c in range(n):
-                h[r, c] = int(np.clip(round(base - slope * (r + c) + rng.uniform(-1.2, 1.2)), 0, n))
+                h[r][c] = min(max(round(base - slope * (r + c) + rng.uniform(-1.2, 1.2)), 0), n)
     else:
         for r in range(n):
             for c in range(n):
-                h[r, c] = rng.randint(1, n)
+                h[r][c] = rng.randint(1, n)
     for r in range(n):
         for c in range(n):
             if rng.random() < 0.15:
-                h[r, c] = 0
-    return h
+                h[r][c] = 0
+    return np.array(h, np.int64)
 
 
 @lru_cache(maxsize=1)
