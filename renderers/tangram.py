@@ -200,8 +200,12 @@ def draw_scene(silhouette: list[list[float]], pieces: list[tuple[Sequence[int], 
             pts = [(x * SS - x0 * SS, y * SS - y0 * SS) for x, y in poly]
             if grey:
                 fill, outline = fill[0], None if outline is None else outline[0]
+            inner = None if outline is None else _inset(pts, width - 0.5)
             if outline is None:
                 draw.polygon(pts, fill=fill)
+            elif inner is not None:  # the outline band: the polygon in the outline's ink, its inset in the fill
+                draw.polygon(pts, fill=outline)
+                draw.polygon(inner, fill=fill)
             else:
                 draw.polygon(pts, fill=fill, outline=outline, width=width)
         # Outside the polygons' boxes the region is the page as it was (a polygon paints within a pixel of
@@ -214,6 +218,36 @@ def draw_scene(silhouette: list[list[float]], pieces: list[tuple[Sequence[int], 
             box = ((ix0 - x0) * SS, (iy0 - y0) * SS, (ix1 - x0) * SS, (iy1 - y0) * SS)
             out.paste(region.reduce(SS, box), (ix0, iy0))  # an L region is pasted as R = G = B
     return out
+
+
+def _inset(pts: list[tuple[float, float]], depth: float) -> list[tuple[float, float]] | None:
+    """A convex polygon's vertices moved ``depth`` inwards along both edges' normals (every edge moved in
+    by ``depth``: the polygon minus the band Pillow's wide outline paints inside it, a line of width
+    ``2 depth`` centred on each edge and clipped to the polygon); None when the polygon is not strictly
+    convex or too small for the band (an edge would turn round), so the caller draws Pillow's outline.
+    Two fills instead of the outline's polygon-sized mask and wide lines (every tangram piece is convex)."""
+    n = len(pts)
+    if n < 3:
+        return None
+    edges = [(pts[(i + 1) % n][0] - pts[i][0], pts[(i + 1) % n][1] - pts[i][1]) for i in range(n)]
+    turns = [edges[i - 1][0] * edges[i][1] - edges[i - 1][1] * edges[i][0] for i in range(n)]
+    if not (all(t > 1e-9 for t in turns) or all(t < -1e-9 for t in turns)):
+        return None
+    side = 1.0 if turns[0] > 0 else -1.0  # the inward normal of edge (dx, dy) is side * (-dy, dx)
+    normals = []
+    for dx, dy in edges:
+        length = math.hypot(dx, dy)
+        normals.append((-side * dy / length, side * dx / length))
+    inner = []
+    for i in range(n):
+        (ax, ay), (bx, by) = normals[i - 1], normals[i]
+        k = depth / (1.0 + ax * bx + ay * by)  # the mitre: both edges moved in by depth meet here
+        inner.append((pts[i][0] + k * (ax + bx), pts[i][1] + k * (ay + by)))
+    for i in range(n):  # each inset edge must run as its edge does (not turned round by a short edge)
+        dx, dy = inner[(i + 1) % n][0] - inner[i][0], inner[(i + 1) % n][1] - inner[i][1]
+        if dx * edges[i][0] + dy * edges[i][1] <= 0:
+            return None
+    return inner
 
 
 def _is_grey(colour: Sequence[int]) -> bool:

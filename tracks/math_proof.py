@@ -43,7 +43,7 @@ def _f(p) -> tuple[float, float]:
 
 class MathProofTrack(Track):
     name = "math_proof"
-    version = "1"
+    version = "2"
     variants = ("construction", "proof_without_words")
     variant_weights = {"construction": 177, "proof_without_words": 118}
     description = ("Constructions on labelled figures and lattice proofs without words, checked by ink coverage "
