@@ -31,7 +31,7 @@ CELL_PX = 28
 CELL_PAD = 10
 OBJECT_PANEL_PX = 168
 OBJECT_PAD = 8
-OUTLINE_PX = 3
+OUTLINE_PX = 3  # at most 4: draw_object_panel draws its outlines without Pillow's curve joints
 
 SHAPES = ("triangle", "square", "pentagon", "circle")
 SIZES = (0.36, 0.48, 0.64, 0.84)  # bounding-box side / slot side; each 1.31-1.33x the previous
@@ -148,15 +148,20 @@ def _interior(box: Sequence[float], width: int) -> tuple[int, int, int, int]:
 def draw_cell_panel(draw: ImageDraw.ImageDraw, box: Sequence[float], grid: Any | None, n: int) -> list[float]:
     """Grid lines of an n x n cell panel and its filled cells; returns the grid's pixel box."""
     x0, y0 = box[0] + CELL_PAD, box[1] + CELL_PAD
+    # Pillow's core calls with the inks resolved once: what draw.line(fill=, width=1) and
+    # draw.rectangle(fill=) run for each of these (most of a panel's time was their argument handling)
+    core = draw.draw
+    grid_ink = draw._getink(GRID_INK)[0]
     for i in range(n + 1):
-        draw.line([(x0 + i * CELL_PX, y0), (x0 + i * CELL_PX, y0 + n * CELL_PX)], fill=GRID_INK, width=1)
-        draw.line([(x0, y0 + i * CELL_PX), (x0 + n * CELL_PX, y0 + i * CELL_PX)], fill=GRID_INK, width=1)
+        core.draw_lines([(x0 + i * CELL_PX, y0), (x0 + i * CELL_PX, y0 + n * CELL_PX)], grid_ink, 1)
+        core.draw_lines([(x0, y0 + i * CELL_PX), (x0 + n * CELL_PX, y0 + i * CELL_PX)], grid_ink, 1)
     if grid is not None:
+        cell_ink = draw._getink(None, CELL_INK)[1]
         for r in range(n):
             for c in range(n):
                 if grid[r][c]:
-                    draw.rectangle([x0 + c * CELL_PX + 2, y0 + r * CELL_PX + 2, x0 + (c + 1) * CELL_PX - 2,
-                                    y0 + (r + 1) * CELL_PX - 2], fill=CELL_INK)
+                    core.draw_rectangle([x0 + c * CELL_PX + 2, y0 + r * CELL_PX + 2, x0 + (c + 1) * CELL_PX - 2,
+                                         y0 + (r + 1) * CELL_PX - 2], cell_ink, 1)
     return [x0, y0, x0 + n * CELL_PX, y0 + n * CELL_PX]
 
 
@@ -175,23 +180,27 @@ def draw_object_panel(draw: ImageDraw.ImageDraw, box: Sequence[float], panel: di
     if panel is None:
         return
     slots = slot_boxes(box, config)
-    grey = lstar_to_grey(FILLS_LSTAR[panel["fill"]])
+    # Pillow's core calls with the inks resolved once: what draw.polygon(fill=) and draw.line(fill=,
+    # width=OUTLINE_PX, joint="curve") run (a curve joint is only drawn for lines wider than 4 px)
+    core = draw.draw
+    fill_ink = draw._getink(None, lstar_to_grey(FILLS_LSTAR[panel["fill"]]))[1]
+    outline_ink = draw._getink(OUTLINE_INK)[0]
     for i in occupied_slots(panel, config):
         x0, y0, x1, y1 = slots[i]
         slot_side = min(x1 - x0, y1 - y0)
         center = ((x0 + x1) / 2, (y0 + y1) / 2)
         if config == "in_out":
             outer = shape_points(OUTER_SHAPES[panel["out_type"]], center, OUTER_SIZE * slot_side - OUTLINE_PX)
-            draw.polygon(outer, fill=BACKGROUND)
-            draw.line(outer + [outer[0], outer[1]], fill=OUTLINE_INK, width=OUTLINE_PX, joint="curve")
+            core.draw_polygon(outer, draw._getink(None, BACKGROUND)[1], 1)
+            core.draw_lines(outer + [outer[0], outer[1]], outline_ink, OUTLINE_PX)
             center = inner_center(panel["out_type"], center, slot_side)
             side = INNER_SIZES[panel["size"]] * slot_side - OUTLINE_PX
             pts = shape_points(SHAPES[panel["type"]], center, side)
         else:
             side = SIZES[panel["size"]] * slot_side - OUTLINE_PX  # outer edge of the outline at SIZES
             pts = shape_points(SHAPES[panel["type"]], center, side)
-        draw.polygon(pts, fill=grey)
-        draw.line(pts + [pts[0], pts[1]], fill=OUTLINE_INK, width=OUTLINE_PX, joint="curve")
+        core.draw_polygon(pts, fill_ink, 1)
+        core.draw_lines(pts + [pts[0], pts[1]], outline_ink, OUTLINE_PX)
 
 
 def inner_center(out_type: int, slot_center: tuple[float, float], slot_side: float) -> tuple[float, float]:

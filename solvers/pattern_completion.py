@@ -20,6 +20,7 @@ for its figure count the scalar rules above. Every attribute's consistent hypoth
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -71,8 +72,14 @@ def _lines(panels: Sequence[Sequence[Any]], axis: str) -> list[list[Any]]:
 def cell_prediction(hypothesis: Sequence[str], panels: Sequence[Sequence[Any]]) -> np.ndarray | None:
     """The missing panel predicted by ``hypothesis`` if it is consistent with the eight shown panels
     (``panels[2][2]`` is ignored), else None."""
+    lines = [[np.asarray(p, np.int64) if p is not None else None for p in line]
+             for line in _lines(panels, hypothesis[1])]
+    return _line_prediction(hypothesis, lines)
+
+
+def _line_prediction(hypothesis: Sequence[str], lines: list[list[np.ndarray | None]]) -> np.ndarray | None:
+    """:func:`cell_prediction` on the hypothesis's three lines (int64 arrays)."""
     kind, axis, name = hypothesis
-    lines = [[np.asarray(p, np.int64) if p is not None else None for p in line] for line in _lines(panels, axis)]
     if kind == "boolean":
         k = BOOLEAN_INDEX[name]
         for line in lines[:2]:
@@ -98,8 +105,15 @@ def prove_cells(panels: Sequence[Sequence[Any]]) -> dict[str, Any]:
     consistent = []
     space = cell_hypotheses()
     arrays = [[np.asarray(p, np.int64) if p is not None else None for p in row] for row in panels]  # once
+    lines = {axis: _lines(arrays, axis) for axis in AXES}
+    booleans = {axis: _consistent_booleans(lines[axis]) for axis in AXES}
     for h in space:
-        p = cell_prediction(h, arrays)
+        kind, axis, name = h
+        if kind == "boolean" and booleans[axis] is not None:
+            k = BOOLEAN_INDEX[name]
+            p = boolean_op(k, lines[axis][2][0], lines[axis][2][1]) if k in booleans[axis] else None
+        else:
+            p = _line_prediction(h, lines[axis])
         if p is not None:
             consistent.append(":".join(h))
             predictions[p.astype(np.int8).tobytes() + bytes(p.shape)] = p
@@ -107,6 +121,25 @@ def prove_cells(panels: Sequence[Sequence[Any]]) -> dict[str, Any]:
     answer = next(iter(predictions.values())).tolist() if unique else None
     return {"unique": unique, "consistent": consistent, "answer": answer, "hypotheses_checked": len(space),
             "distinct_predictions": len(predictions)}
+
+
+def _consistent_booleans(lines: list[list[np.ndarray | None]]) -> set[int] | None:
+    """The Boolean operations (0..15) under which the first two of ``lines`` hold (third panel = op of the
+    first two, cell-wise), found from the bits each cell pins (operation bit ``2a + b`` must be ``c``) in
+    one pass instead of one array test per operation; None (decide per operation) unless the six panels
+    are 0/1 arrays of one shape."""
+    panels = [p for line in lines[:2] for p in line]
+    if any(p is None or p.shape != panels[0].shape for p in panels):
+        return None
+    pinned: dict[int, int] = {}
+    for a, b, c in (line for line in lines[:2]):
+        for x, y, z in zip(a.ravel().tolist(), b.ravel().tolist(), c.ravel().tolist()):
+            if x not in (0, 1) or y not in (0, 1) or z not in (0, 1):
+                return None
+            bit = 2 * x + y
+            if pinned.setdefault(bit, z) != z:
+                return set()
+    return {k for k in range(16) if all((k >> bit) & 1 == z for bit, z in pinned.items())}
 
 
 def all_cell_predictions(panels: Sequence[Sequence[Any]]) -> dict[str, list]:
@@ -132,26 +165,25 @@ SCALAR_RULES = ("constant", "progression_+1", "progression_-1", "progression_+2"
                 "arithmetic_sub", "distribute_three", "copy_first", "copy_second")
 
 
+def _progression(d: int) -> Callable[[int, int], int | None]:
+    return lambda a, b: b + d if b - a == d else None
+
+
+# rule -> the third value of a line from its first two (None: the rule cannot hold on that line)
+_SCALAR_THIRD: dict[str, Callable[[int, int], int | None]] = {
+    "constant": lambda a, b: a if a == b else None,
+    **{f"progression_{d:+d}": _progression(d) for d in (1, -1, 2, -2)},
+    "arithmetic_add": lambda a, b: a + b + 1,
+    "arithmetic_sub": lambda a, b: a - b - 1,
+    "copy_first": lambda a, b: a,
+    "copy_second": lambda a, b: b,
+}
+
+
 def scalar_prediction(rule: str, lines: Sequence[Sequence[int | None]], levels: int | None) -> int | None:
     """The missing value predicted by ``rule`` over three lines of values (``lines[2][2]`` unknown) if the
     rule is consistent with the shown values and predicts a value in ``0..levels-1`` (any integer >= 0 when
     ``levels`` is None), else None."""
-
-    def third(a: int, b: int) -> int | None:
-        if rule == "constant":
-            return a if a == b else None
-        if rule.startswith("progression"):
-            d = int(rule.split("_")[1])
-            return b + d if b - a == d else None
-        if rule == "arithmetic_add":
-            return a + b + 1
-        if rule == "arithmetic_sub":
-            return a - b - 1
-        if rule == "copy_first":
-            return a
-        if rule == "copy_second":
-            return b
-        raise ValueError(rule)
 
     def in_range(v: int | None) -> bool:
         return v is not None and v >= 0 and (levels is None or v < levels)
@@ -162,6 +194,9 @@ def scalar_prediction(rule: str, lines: Sequence[Sequence[int | None]], levels: 
             return None
         (v,) = values - set(lines[2][:2])
         return int(v)
+    third = _SCALAR_THIRD.get(rule)
+    if third is None:
+        raise ValueError(rule)
     for line in lines[:2]:
         if third(line[0], line[1]) != line[2] or not in_range(line[2]):
             return None
@@ -187,13 +222,21 @@ def _set_rules(slots: int) -> list[str]:
             + [f"rotate_{k}" for k in range(1, ring_length(slots))] + ["distribute_three"])
 
 
+def boolean_set(k: int, a: int, b: int, slots: int) -> int:
+    """Slot sets ``a`` and ``b`` (bit masks) combined by Boolean operation ``k`` slot-wise: slot i holds
+    bit ``2 a_i + b_i`` of ``k``, for the first ``slots`` slots (the four operand cases as masks)."""
+    full = (1 << slots) - 1
+    na, nb = ~a & full, ~b & full
+    return (((na & nb) if k & 1 else 0) | ((na & b) if k & 2 else 0) | ((a & nb) if k & 4 else 0)
+            | ((a & b & full) if k & 8 else 0))
+
+
 def set_prediction(rule: str, lines: Sequence[Sequence[int | None]], slots: int) -> int | None:
     """As :func:`scalar_prediction` for slot sets (bit masks over ``slots`` slots); empty sets are not a
     prediction (every panel shows a figure)."""
     def third(a: int, b: int) -> int | None:
         if rule.startswith("boolean_"):
-            k = BOOLEAN_INDEX[rule[len("boolean_"):]]
-            return sum(((k >> (2 * ((a >> i) & 1) + ((b >> i) & 1))) & 1) << i for i in range(slots))
+            return boolean_set(BOOLEAN_INDEX[rule[len("boolean_"):]], a, b, slots)
         if rule.startswith("rotate_"):
             s = int(rule.split("_")[1])
             return rotate_set(b, s, slots) if rotate_set(a, s, slots) == b else None
@@ -221,14 +264,19 @@ def attribute_predictions(attribute: str, values: Sequence[Sequence[int | None]]
                           slots: int) -> dict[str, int]:
     """Consistent hypotheses of one attribute -> their predicted value."""
     out = {}
-    for hyp in attribute_hypotheses(attribute, slots):
-        axis, rule = hyp.split(":")
-        lines = _attribute_lines(values, axis)
-        p = (set_prediction(rule, lines, slots) if attribute == "position"
-             else scalar_prediction(rule, lines, levels))
+    lines = {axis: _attribute_lines(values, axis) for axis in AXES}
+    for hyp, axis, rule in _split_hypotheses(attribute == "position", slots):
+        p = (set_prediction(rule, lines[axis], slots) if attribute == "position"
+             else scalar_prediction(rule, lines[axis], levels))
         if p is not None:
             out[hyp] = p
     return out
+
+
+@lru_cache(maxsize=None)
+def _split_hypotheses(position: bool, slots: int) -> tuple[tuple[str, str, str], ...]:
+    """(hypothesis, axis, rule) of :func:`attribute_hypotheses` (any attribute but ``position``, or it)."""
+    return tuple((hyp, *hyp.split(":")) for hyp in attribute_hypotheses("position" if position else "type", slots))
 
 
 def all_attribute_predictions(attribute: str, values: Sequence[Sequence[int | None]], levels: int | None,
