@@ -265,6 +265,32 @@ def test_extra_figures_and_specks_in_the_answer_panel_are_charged(pc_set, tmp_pa
     assert "stray_marks" in v.codes and round(v.score) == 67
 
 
+@pytest.mark.parametrize("where", ["beyond_outline", "inside_place"])
+def test_a_mark_at_a_blank_ring_place_is_charged(pc_set, tmp_path, where):
+    """A blank ring place explains only its outline: a stroke just outside it (within 1.5 dot radii, which
+    every place used to explain) or a tick inside it is a mark; the right answer alone still scores 100."""
+    from PIL import ImageDraw
+
+    root, by_variant = pc_set
+    record = next(r for r in by_variant["sequence"] if r.ground_truth["kind"] == "ring")
+    layout, answer = record.layout, record.ground_truth["answer"]
+    right = Image.fromarray(make_answer(_input(root, record), record, TUNE[0], 0))
+    assert _verify(root, record, right, tmp_path, "right").score == 100
+    blank = next(p for p in range(len(layout["ring_centers"])) if p not in answer)
+    cx, cy = layout["ring_centers"][blank]
+    r = layout["dot_radius_px"]
+    marked = right.copy()
+    if where == "beyond_outline":  # a stroke along the outside of the place's circle, 1.38 radii out
+        ImageDraw.Draw(marked).arc([cx - 1.38 * r, cy - 1.38 * r, cx + 1.38 * r, cy + 1.38 * r], 190, 280,
+                                   fill=(20, 20, 20), width=3)
+    else:  # a tick inside the circle, off its centre (the core alone decides filled / blank)
+        ImageDraw.Draw(marked).line([(cx - 0.45 * r, cy + 0.1 * r), (cx - 0.2 * r, cy + 0.45 * r),
+                                     (cx + 0.45 * r, cy - 0.45 * r)], fill=(20, 20, 20), width=2)
+    v = _verify(root, record, marked, tmp_path, where)
+    assert v.score < 100 and v.status is not Status.CORRECT
+    assert "stray_marks" in v.codes or v.needs_review
+
+
 def test_an_unsure_cell_sends_a_right_answer_to_review_never_to_correct(pc_set, tmp_path):
     from PIL import ImageDraw
 

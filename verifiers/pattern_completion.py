@@ -578,6 +578,8 @@ def tier_score(tier: int) -> float:
 
 RING_FILLED = 0.45  # mean darkness (fraction) inside a ring position's core above which it holds a dot
 RING_BLANK = 0.2
+RING_DOT_REACH = 1.5  # a filled place's dot, drawn larger or off centre, may reach this far (x the dot radius)
+RING_OUTLINE_BAND = 0.35  # a blank place's outline, redrawn larger or smaller, within this much of the radius
 ARROW_SURE_DEG = 14.0  # a reading this close to one of the 8 directions is confident
 ARROW_HEAD_RATIO = 1.5  # the head end's spread must be this many times the tail end's
 DOT_MIN_CIRCULARITY = 0.7
@@ -629,13 +631,18 @@ def read_ring(answer: np.ndarray, box: Sequence[float], frame_px: float, centers
     core = []
     for p, (cx, cy) in enumerate(centers):
         d2 = (xx - (cx - origin[0])) ** 2 + (yy - (cy - origin[1])) ** 2
-        near |= d2 <= (1.5 * radius) ** 2
         level = float(dark[d2 <= (0.6 * radius) ** 2].mean()) / 255.0 if (d2 <= (0.6 * radius) ** 2).any() else 0.0
         core.append(round(level, 3))
         if level >= RING_FILLED:
             filled.append(p)
-        elif level > RING_BLANK:
-            unsure_at.append(p)
+            near |= d2 <= (RING_DOT_REACH * radius) ** 2
+        else:
+            # a blank place explains only its outline: ink inside it or beyond the outline is a mark
+            band = RING_OUTLINE_BAND * radius
+            near |= (d2 >= ((1.0 - RING_OUTLINE_BAND) * radius) ** 2) & (d2 <= (radius + band) ** 2)
+            if level > RING_BLANK:
+                unsure_at.append(p)
+                near |= d2 <= (RING_DOT_REACH * radius) ** 2
     away = (ink.astype(bool) & ~near).astype(np.uint8)
     marks, _ = _components(away, origin, min_speck_px)
     reading = RowReading(sorted(filled) if not unsure_at else None, [f"position {p}" for p in unsure_at],
