@@ -80,6 +80,8 @@ GRID_LONG_LINE = 0.2  # ... and at least this long (share of the side: longer th
 GRID_THIN_PX = 7  # work px: line ink thinner than this across is a line (thicker: a filled run of cells)
 PIXEL_IDENTITY_RECALL = 0.97  # pixel check: share of the input's line pixels the answer must repeat exactly
 PIXEL_IDENTITY_EXTRA = 0.03  # ... and at most this much ink (of the input's) added away from the edits
+PROJECTIVE_TRIES = 2  # best distinct affine fits refined as homographies when no affine fit reaches the bar
+MAX_KEYSTONE = 0.2  # a homography may narrow a side of the input frame by at most this against the opposite one
 
 
 @dataclass
@@ -132,6 +134,8 @@ class Registration:
             shifted[:, 0] += dx[yi, xi]
             shifted[:, 1] += dy[yi, xi]
         inv = np.linalg.inv(self.matrix)
+        if _is_projective(inv):
+            return _apply(inv, np.vstack([shifted.T, np.ones(len(shifted))])).T
         return (inv[:2, :2] @ shifted.T).T + inv[:2, 2]
 
 
@@ -650,12 +654,13 @@ def _profile_inits(t: _Work, a: _Work, angle_deg: float, page: tuple[float, floa
 
 
 def _align(Ts: np.ndarray, Is: np.ndarray, W: np.ndarray, mask: np.ndarray | None, iters: int,
-           max_points: int = 3000) -> np.ndarray | None:
+           max_points: int = 3000, projective: bool = False) -> np.ndarray | None:
     """Robust inverse-compositional Gauss-Newton affine alignment of ink maps (an ECC-like refinement).
 
     Ts, Is: the (blurred) maps to align; W (3x3) maps Ts coords -> Is coords.  Only Ts's edge pixels are sampled, so ink the answer adds on blank
     paper (the edits) does not pull; a per-iteration gain/offset fit absorbs blur and JPEG contrast loss;
     Huber weights damp residuals from edits that touch the line work.  Returns None if it diverges.
+    ``projective``: fit a homography (8 parameters: a page photographed at an angle) instead of an affine map.
     """
     gx = cv2.Sobel(Ts, cv2.CV_32F, 1, 0, ksize=3) * 0.125
     gy = cv2.Sobel(Ts, cv2.CV_32F, 0, 1, ksize=3) * 0.125
@@ -674,7 +679,12 @@ def _align(Ts: np.ndarray, Is: np.ndarray, W: np.ndarray, mask: np.ndarray | Non
     cx, cy, sc = (w - 1) / 2, (h - 1) / 2, max(w, h) / 2
     u, v = (xs - cx) / sc, (ys - cy) / sc
     tx, ty = gx[ys, xs] * sc, gy[ys, xs] * sc
-    SD = np.stack([tx * u, ty * u, tx * v, ty * v, tx, ty], axis=1).astype(np.float32)
+    cols = [tx * u, ty * u, tx * v, ty * v, tx, ty]
+    if projective:  # d(warp)/d(h20, h21) at the identity, in the normalised coordinates
+        radial = tx * u + ty * v
+        cols += [-radial * u, -radial * v]
+    SD = np.stack(cols, axis=1).astype(np.float32)
+    n_par = len(cols)
     tval = Ts[ys, xs]
     N = np.array([[1 / sc, 0, -cx / sc], [0, 1 / sc, -cy / sc], [0, 0, 1]])
     Ninv = np.linalg.inv(N)
@@ -683,6 +693,8 @@ def _align(Ts: np.ndarray, Is: np.ndarray, W: np.ndarray, mask: np.ndarray | Non
     best_W, best_cost, k_fixed = W.copy(), math.inf, None
     for _ in range(iters):
         P = W @ pts
+        if projective:
+            P = P / P[2]
         mx = P[0].astype(np.float32).reshape(-1, 1)
         my = P[1].astype(np.float32).reshape(-1, 1)
         iw = cv2.remap(Is, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=-1.0)
@@ -711,25 +723,27 @@ def _align(Ts: np.ndarray, Is: np.ndarray, W: np.ndarray, mask: np.ndarray | Non
         H = (sdw.T @ sd).astype(np.float64)
         b = (sdw.T @ r.astype(np.float32)).astype(np.float64)
         try:
-            dp = np.linalg.solve(H + 1e-9 * np.eye(6), b)
+            dp = np.linalg.solve(H + 1e-9 * np.eye(n_par), b)
         except np.linalg.LinAlgError:
             return None
-        D = np.array([[1 + dp[0], dp[2], dp[4]], [dp[1], 1 + dp[3], dp[5]], [0, 0, 1]])
+        D = np.array([[1 + dp[0], dp[2], dp[4]], [dp[1], 1 + dp[3], dp[5]],
+                      [dp[6], dp[7], 1] if projective else [0, 0, 1]])
         W = W @ np.linalg.inv(Ninv @ D @ N)
         if not np.all(np.isfinite(W)):
             return None
-        if max(abs(dp[4]), abs(dp[5]), np.abs(dp[:4]).max()) * sc < 0.02:
+        if max(abs(dp[4]), abs(dp[5]), np.abs(dp[:4]).max(), np.abs(dp[6:]).max(initial=0)) * sc < 0.02:
             best_W = W  # converged: the last tiny step is no worse
             break
     return best_W
 
 
 def _refine(t: _Work, a: _Work, W: np.ndarray, keep: np.ndarray | None,
-            levels: tuple[float, ...] = (0.5,), passes: int = 2) -> np.ndarray:
+            levels: tuple[float, ...] = (0.5,), passes: int = 2, projective: bool = False) -> np.ndarray:
     """Coarse-to-fine robust alignment of the ink maps; W maps target-work -> answer-work coords.
 
     The coarse levels see everything; the final full work-resolution pass ignores the ink the answer
     added at the current estimate (the edits).  A level that diverges keeps the previous estimate.
+    ``projective``: a homography (see :func:`_align`).
     """
     align_keep = None if keep is None else ((keep > 0) | (t.ink < 0.25)).astype(np.uint8)
     unchanged = _unchanged(t, a, W, align_keep).astype(np.uint8)
@@ -741,14 +755,16 @@ def _refine(t: _Work, a: _Work, W: np.ndarray, keep: np.ndarray | None,
         ti, St = _downscale(t.ink, max(1, round(tw * f)), max(1, round(th * f)))
         ai, Sa = _downscale(a.ink, max(1, round(aw * f)), max(1, round(ah * f)))
         km = cv2.resize(unchanged, (ti.shape[1], ti.shape[0]), interpolation=cv2.INTER_NEAREST)
-        Wl = _align(_soft(_edges(ti), 1.5), _soft(_edges(ai), 1.5), Sa @ W @ np.linalg.inv(St), km, 15)
+        Wl = _align(_soft(_edges(ti), 1.5), _soft(_edges(ai), 1.5), Sa @ W @ np.linalg.inv(St), km, 15,
+                    projective=projective)
         if Wl is not None:
             W = np.linalg.inv(Sa) @ Wl @ St
     extra = REFINE_EXTRA_PASSES if passes > 1 else 0
     for i in range(passes + extra):
         m = unchanged if i == 0 and not levels else _unchanged(t, a, W, align_keep)
         Wl = _align(t.derived("edges1", lambda: _soft(_edges(t.ink), 1.0)),
-                    a.derived("edges1", lambda: _soft(_edges(a.ink), 1.0)), W, m.astype(np.uint8), 12)
+                    a.derived("edges1", lambda: _soft(_edges(a.ink), 1.0)), W, m.astype(np.uint8), 12,
+                    projective=projective)
         if Wl is None:
             break
         # A pass that hardly moved would see the same unchanged pixels again: the next one is moot.
@@ -763,13 +779,28 @@ def _corner_motion(W0: np.ndarray, W1: np.ndarray, shape: tuple[int, int]) -> fl
     """Largest displacement (px) between where W0 and W1 send the corners of a frame of ``shape``."""
     h, w = shape
     corners = np.array([[0, 0, 1], [w - 1, 0, 1], [0, h - 1, 1], [w - 1, h - 1, 1]], dtype=np.float64).T
-    return float(np.abs((W1 @ corners - W0 @ corners)[:2]).max())
+    return float(np.abs(_apply(W1, corners) - _apply(W0, corners)).max())
+
+
+def _is_projective(M: np.ndarray) -> bool:
+    """Whether the 3x3 map M has a perspective part (else it is affine; its last row is [0, 0, 1] up to
+    rounding)."""
+    return abs(float(M[2, 0])) + abs(float(M[2, 1])) > 1e-12
+
+
+def _apply(M: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """M (3x3, affine or projective) applied to homogeneous points (3, N): the (2, N) image points."""
+    P = M @ pts
+    return P[:2] / P[2] if _is_projective(M) else P[:2]
 
 
 # --------------------------------------------------------------------------------------------- quality
 
 
 def _warp_to_target(img: np.ndarray, W: np.ndarray, shape: tuple[int, int], border: float = 0) -> np.ndarray:
+    if _is_projective(W):
+        return cv2.warpPerspective(img, W, (shape[1], shape[0]), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                                   borderMode=cv2.BORDER_CONSTANT, borderValue=border)
     return cv2.warpAffine(img, W[:2], (shape[1], shape[0]), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                           borderMode=cv2.BORDER_CONSTANT, borderValue=border)
 
@@ -901,9 +932,27 @@ def _grid_fits(t: _Work, a: _Work, tried: list[tuple[float, np.ndarray, str]]) -
 
 def _check_transform(A: np.ndarray, target_hw: tuple[int, int], answer_hw: tuple[int, int],
                      page: tuple[float, float, float, float] | None = None) -> str | None:
-    """Reason why the answer -> input affine A is implausible, or None. Coverage counts the answer's
-    ``page`` (x0, y0, x1, y1 half-open; default the whole answer), not bars around it."""
+    """Reason why the answer -> input map A is implausible, or None. Coverage counts the answer's
+    ``page`` (x0, y0, x1, y1 half-open; default the whole answer), not bars around it. A projective A is
+    judged by its linear part at the input frame's centre, and its perspective must narrow no side of the
+    input frame (as the answer shows it) by more than MAX_KEYSTONE against the opposite side."""
+    h, w = target_hw
     L = A[:2, :2]
+    if _is_projective(A):
+        B = np.linalg.inv(A)  # input -> answer
+        frame = np.array([[-0.5, w - 0.5, w - 0.5, -0.5], [-0.5, -0.5, h - 0.5, h - 0.5], [1, 1, 1, 1]])
+        if np.any((B @ frame)[2] <= 0) or np.any((B @ np.array([[(w - 1) / 2], [(h - 1) / 2], [1]]))[2] <= 0):
+            return "transform folds the image (perspective)"
+        q = _apply(B, frame).T
+        sides = [float(np.hypot(*(q[(i + 1) % 4] - q[i]))) for i in range(4)]
+        for s1, s2 in ((sides[0], sides[2]), (sides[1], sides[3])):
+            if min(s1, s2) < (1 - MAX_KEYSTONE) * max(s1, s2):
+                return f"implausible perspective (a side {1 - min(s1, s2) / max(s1, s2):.0%} shorter than the opposite one, max {MAX_KEYSTONE:.0%})"
+        c = _apply(B, np.array([[(w - 1) / 2], [(h - 1) / 2], [1.0]]))[:, 0]
+        den = float(A[2, 0] * c[0] + A[2, 1] * c[1] + A[2, 2])
+        img = A @ np.array([c[0], c[1], 1.0])
+        # Jacobian of the homography at c: d(x'/z')/dx = (A[0,0] - x' A[2,0]) / z', ...
+        L = (A[:2, :2] - np.outer(img[:2] / den, A[2, :2])) / den
     U, s, Vt = np.linalg.svd(L)
     R = U @ Vt  # polar decomposition L = R P
     if np.linalg.det(R) < 0:
@@ -917,12 +966,13 @@ def _check_transform(A: np.ndarray, target_hw: tuple[int, int], answer_hw: tuple
     shear = abs(P[0, 1]) / math.sqrt(P[0, 0] * P[1, 1])
     if shear > MAX_SHEAR:
         return f"implausible shear {shear:.2f} (max {MAX_SHEAR})"
-    h, w = target_hw
     ah, aw = answer_hw
     x0, y0, x1, y1 = page if page is not None else (0, 0, aw, ah)
     frame = np.array([[x0 - 0.5, y0 - 0.5, 1], [x1 - 0.5, y0 - 0.5, 1], [x1 - 0.5, y1 - 0.5, 1],
                       [x0 - 0.5, y1 - 0.5, 1]]).T
-    poly = (A @ frame)[:2].T.astype(np.float32)
+    if _is_projective(A) and np.any((A @ frame)[2] <= 0):
+        return "transform folds the image (perspective)"
+    poly = _apply(A, frame).T.astype(np.float32)
     rect = np.array([[-0.5, -0.5], [w - 0.5, -0.5], [w - 0.5, h - 0.5], [-0.5, h - 0.5]], np.float32)
     inter, _ = cv2.intersectConvexConvex(poly, rect)
     cover = float(inter) / (w * h)
@@ -1163,6 +1213,14 @@ def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | No
             if g[0] >= GRID_QUALITY and (best is None or best[0] < MIN_QUALITY
                                          or g[0] >= _grid_quality(t, a, best[1]) + SETTLED_GAIN):
                 best, grid_anchored = g, True
+    # A page photographed at an angle: no affine map fits its far side and its near side at once, so every
+    # affine fit stays under the bar. The best of them are refined as homographies; one is taken only when
+    # it reaches the bar an affine fit must reach and is clearly better than the fit it replaces.
+    if (best is None or best[0] < GOOD_QUALITY) and tried:
+        fit = _projective_fit(t, a, tried, keep, best,
+                              lambda W: _check_transform(to_full(W), (th, tw), full_hw, page_full) is None)
+        if fit is not None:
+            best, grid_anchored = fit[:3], fit[3]
     if placed and (best is None or best[0] < MIN_QUALITY):
         # A fill that restyles the input's faint lattice inside the edit mask (coloured regions of a proof
         # without words) keeps even the right fit under the bar, and a caption can pull the other starts
@@ -1184,14 +1242,27 @@ def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | No
         return _fail(f"alignment quality too low ({q:.2f} < {MIN_QUALITY})", q, method)
     border = tuple(float(c) for c in a.paper)
     A, matrix = (np.eye(3), np.eye(3)) if method == "identity" else (to_answer(W), to_full(W))
-    image = answer.copy() if method == "identity" else cv2.warpAffine(
-        answer, A[:2], (tw, th), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=border)
+    image = answer.copy() if method == "identity" else _warp_full(answer, A, (tw, th), cv2.INTER_LINEAR, border)
     page_mask = _page_mask((ah, aw), page)
-    observed = page_mask if method == "identity" else cv2.warpAffine(
-        page_mask, A[:2], (tw, th), flags=cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
-    local = unbent = None
+    observed = page_mask if method == "identity" else _warp_full(page_mask, A, (tw, th), cv2.INTER_NEAREST, 0)
+    local = unbent = remap = None
     if q < LOCAL_SKIP_QUALITY:
         bent = _bend_locally(answer, image, A, target, t, keep, border, grid_anchored)
+        if (bent is not None and q >= GOOD_QUALITY and method != "identity" and not grid_anchored
+                and not _is_projective(W)):
+            # a good affine fit that the bend would correct: a page in mild perspective (1-3 % of the side)
+            # is bent back unevenly (a 3 % orthographic page kept a stray_ink at 0.996); a homography that is
+            # clearly better is taken first, and the bend then fixes what is left
+            Wh = _refine(t, a, W, keep, levels=(), projective=True)
+            if _check_transform(to_full(Wh), (th, tw), full_hw, page_full) is None:
+                qh = _quality(t, a, Wh, keep)[0]
+                if qh >= q + SETTLED_GAIN:
+                    q, W, method = qh, Wh, method + "+projective"
+                    A, matrix = to_answer(W), to_full(W)
+                    image = _warp_full(answer, A, (tw, th), cv2.INTER_LINEAR, border)
+                    observed = _warp_full(page_mask, A, (tw, th), cv2.INTER_NEAREST, 0)
+                    bent = None if q >= LOCAL_SKIP_QUALITY else _bend_locally(answer, image, A, target, t, keep,
+                                                                             border, grid_anchored)
         if bent is not None and lattice and (bent[1] < MIN_QUALITY or q < LOCAL_TRY_QUALITY):
             # a lens bends the lattice: an affine fit is short everywhere, and the whole ink bent back still
             # scores low (lines redrawn fainter, clues in another font); a bent fit whose line work lies on
@@ -1209,16 +1280,102 @@ def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | No
             image, q, method, local = bent[0], bent[1], method + "+local", bent[2]
             observed = cv2.remap(page_mask, *bent[3], cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT,
                                  borderValue=0)
+            remap = bent[3]
     if q < MIN_QUALITY:
         if not on_lattice:
             return _fail(f"alignment quality too low ({q:.2f} < {MIN_QUALITY})", q, method)
         method += "+lattice"
+    if _is_projective(A):
+        observed[_surface_seen(answer, a.paper, target, A, remap)] = 0
     valid = observed > 0
     if not valid.all():
         # not observed (outside the answer, or on its bars): shown as the input on the answer's paper,
         # so it reads as unchanged, never as ink the answer added or line work it removed
         image[~valid] = white_balance_inverse(target, a.paper)[~valid]
     return Registration(True, image, matrix, method, q, None, local, valid, unbent)
+
+
+SURFACE_BAND = 0.1  # share of the input frame's side next to its edges where a photo's surface may show
+
+
+def _surface_seen(answer: np.ndarray, paper: np.ndarray, target: np.ndarray, A: np.ndarray,
+                  remap: tuple[np.ndarray, np.ndarray] | None) -> np.ndarray:
+    """Bool map (input frame) of where a page photographed at an angle shows the surface it lies on: the
+    answer's pixels without paper (the :func:`_dark_edge` test) connected to the answer image's border,
+    warped by A (or ``remap``, the bent map), within SURFACE_BAND of the frame's edges, where the input
+    shows paper, grown by PAGE_MARGIN_PX. The axis-aligned bar test cannot see a trapezoid's wedges of table."""
+    th, tw = target.shape[:2]
+    paper_grey = float(cv2.cvtColor(np.uint8([[np.clip(paper, 0, 255)]]), cv2.COLOR_RGB2GRAY)[0, 0])
+    dark = (cv2.cvtColor(answer, cv2.COLOR_RGB2GRAY) <= (1.0 - PAGE_PAPER_INK) * paper_grey).astype(np.uint8)
+    n, labels = cv2.connectedComponents(dark, connectivity=8)
+    edge = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
+    edge = edge[edge > 0]
+    if n <= 1 or len(edge) == 0:
+        return np.zeros((th, tw), bool)
+    surface = np.isin(labels, edge).astype(np.uint8)
+    if remap is not None:
+        seen = cv2.remap(surface, *remap, cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    else:
+        seen = _warp_full(surface, A, (tw, th), cv2.INTER_NEAREST, 0)
+    b = max(1, round(SURFACE_BAND * min(th, tw)))
+    band = np.ones((th, tw), bool)
+    band[b:th - b, b:tw - b] = False
+    target_grey = cv2.cvtColor(target, cv2.COLOR_RGB2GRAY)
+    input_paper = target_grey > (1.0 - PAGE_PAPER_INK) * _paper_grey(target_grey)
+    seen = (seen > 0) & band & input_paper
+    k = 2 * PAGE_MARGIN_PX + 1
+    return cv2.dilate(seen.astype(np.uint8), np.ones((k, k), np.uint8)) > 0
+
+
+def _warp_full(img: np.ndarray, A: np.ndarray, size: tuple[int, int], interpolation: int, border) -> np.ndarray:
+    """``img`` warped by A (answer -> input, affine or projective) into an input frame of ``size`` (w, h)."""
+    if _is_projective(A):
+        return cv2.warpPerspective(img, A, size, flags=interpolation, borderMode=cv2.BORDER_CONSTANT,
+                                   borderValue=border)
+    return cv2.warpAffine(img, A[:2], size, flags=interpolation, borderMode=cv2.BORDER_CONSTANT, borderValue=border)
+
+
+def _projective_fit(t: _Work, a: _Work, tried: list[tuple[float, np.ndarray, str]], keep: np.ndarray | None,
+                    best: tuple[float, np.ndarray, str] | None, plausible
+                    ) -> tuple[float, np.ndarray, str, bool] | None:
+    """(quality, W, method, grid_anchored) of a homography that beats ``best`` (the best affine fit, under
+    GOOD_QUALITY), else None.
+
+    The PROJECTIVE_TRIES best distinct fits tried are refined as homographies (:func:`_refine` with
+    ``projective``) on the whole ink and, on an input with a lattice, once more on its line work. A whole-ink
+    fit is taken at GOOD_QUALITY and SETTLED_GAIN above ``best``; else a line-work fit at GRID_QUALITY whose
+    whole ink scores GRID_MIN_WHOLE, under the grid anchor's rule (``best`` under MIN_QUALITY, or its grid
+    quality SETTLED_GAIN lower). ``plausible(W)``: the map passes :func:`_check_transform` (which bounds the
+    perspective by MAX_KEYSTONE). Method ``+projective`` (``+grid`` after it when anchored on the lattice)."""
+    lattice = _has_lattice(t)
+    tl, al = (_line_work(t), _line_work(a)) if lattice else (None, None)
+    q_best = best[0] if best is not None else 0.0
+    whole: tuple[float, np.ndarray, str] | None = None
+    grid: tuple[float, np.ndarray, str] | None = None
+    seen: list[np.ndarray] = []
+    for q, W, method in sorted(tried, key=lambda c: -c[0]):
+        if any(_corner_motion(W, S, t.ink.shape) < 1.0 for S in seen):
+            continue
+        seen.append(W)
+        Wh = _refine(t, a, W, keep, projective=True)
+        if plausible(Wh):
+            qh = _quality(t, a, Wh, keep)[0]
+            if whole is None or qh > whole[0]:
+                whole = (qh, Wh, method + "+projective")
+        if lattice:
+            Wg = _refine(tl, al, Wh, None, levels=(), projective=True)
+            if plausible(Wg) and _quality(t, a, Wg, keep)[0] >= GRID_MIN_WHOLE:
+                g = _grid_quality(t, a, Wg)
+                if grid is None or g > grid[0]:
+                    grid = (g, Wg, method + "+projective+grid")
+        if len(seen) == PROJECTIVE_TRIES:
+            break
+    if whole is not None and whole[0] >= GOOD_QUALITY and whole[0] >= q_best + SETTLED_GAIN:
+        return whole + (False,)
+    if grid is not None and grid[0] >= GRID_QUALITY and (
+            best is None or q_best < MIN_QUALITY or grid[0] >= _grid_quality(t, a, best[1]) + SETTLED_GAIN):
+        return grid + (True,)
+    return None
 
 
 LINE_PEAK_PX = 2.0  # work px: a line of the answer this near one of the input's is the same line
@@ -1270,7 +1427,7 @@ def _ink_outside(t: _Work, a: _Work, W: np.ndarray) -> float:
     answer-work) places it, with 2 work px of slack."""
     th, tw = t.ink.shape
     corners = np.array([[-0.5, -0.5, 1], [tw - 0.5, -0.5, 1], [tw - 0.5, th - 0.5, 1], [-0.5, th - 0.5, 1]]).T
-    poly = (W @ corners)[:2].T
+    poly = _apply(W, corners).T
     inside = np.zeros(a.ink.shape, np.uint8)
     cv2.fillConvexPoly(inside, np.round(poly).astype(np.int32), 1)
     inside = cv2.dilate(inside, np.ones((5, 5), np.uint8))
@@ -1335,6 +1492,9 @@ def _bend_locally(answer: np.ndarray, warped: np.ndarray, A: np.ndarray, target:
     xs, ys = np.arange(tw, dtype=np.float32)[None, :], np.arange(th, dtype=np.float32)[:, None]
     map_x = (B[0, 0] * xs + B[0, 1] * ys + B[0, 2]) + (B[0, 0] * dx + B[0, 1] * dy)
     map_y = (B[1, 0] * xs + B[1, 1] * ys + B[1, 2]) + (B[1, 0] * dx + B[1, 1] * dy)
+    if _is_projective(A):
+        z = (B[2, 0] * xs + B[2, 1] * ys + B[2, 2]) + (B[2, 0] * dx + B[2, 1] * dy)
+        map_x, map_y = map_x / z, map_y / z
     bent = cv2.remap(answer, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=border)
     a2 = _work_image(bent, t.ink.shape[1] / tw, achromatic_ink=t.chromatic < 0.1, lighter=t.lighter)
     same_frame = a2.to_work @ np.linalg.inv(t.to_work)  # both maps are the input frame, resized alike
