@@ -6,6 +6,7 @@ filled, and the edit mask (the answer grids' cells)."""
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -51,9 +52,10 @@ def triangle_points(tri: tuple[int, int, int]) -> list[tuple[int, int]]:
     return [(a, b), (a + 1, b), (a, b + 1)] if s == 0 else [(a + 1, b), (a, b + 1), (a + 1, b + 1)]
 
 
-def _triangle_edges(tri: tuple[int, int, int]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+@lru_cache(maxsize=None)
+def _triangle_edges(tri: tuple[int, int, int]) -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
     p = triangle_points(tri)
-    return [tuple(sorted((p[i], p[(i + 1) % 3]))) for i in range(3)]  # type: ignore[misc]
+    return tuple(tuple(sorted((p[i], p[(i + 1) % 3]))) for i in range(3))  # type: ignore[misc]
 
 
 def drawing_extent(n: int, side: float) -> tuple[float, float, float, float]:
@@ -71,13 +73,28 @@ def draw_isometric(draw: ImageDraw.ImageDraw, heightmap: Any, origin: tuple[floa
     is a function of the visible-face map only, which is what the ambiguity proof reasons about."""
     faces = face_map(heightmap)
     h = np.asarray(heightmap)
+    screen: dict[tuple[int, int], tuple[float, float]] = {}  # lattice point -> lattice_point(), once each
+
+    def at(p: tuple[int, int]) -> tuple[float, float]:
+        q = screen.get(p)
+        if q is None:
+            q = screen[p] = lattice_point(p[0], p[1], side, origin)
+        return q
+
+    # Pillow's core calls, inks resolved once: what draw.polygon(fill=) and draw.line(fill=, width=) run
+    core = draw.draw
+    fills = {kind: draw._getink(None, colour)[1] for kind, colour in FACE_FILL.items()}
     for tri, k in faces.items():
-        pts = [lattice_point(a, b, side, origin) for a, b in triangle_points(tri)]
-        draw.polygon(pts, fill=FACE_FILL[k.kind])
+        core.draw_polygon([at(p) for p in triangle_points(tri)], fills[k.kind], 1)
     owner: dict[tuple, list] = {}
     for tri, k in faces.items():
+        face = (k.kind, k.r, k.c, k.z)
         for edge in _triangle_edges(tri):
-            owner.setdefault(edge, []).append((k.kind, k.r, k.c, k.z))
+            ids = owner.get(edge)
+            if ids is None:
+                owner[edge] = [face]
+            else:
+                ids.append(face)
     width = max(2, round(side / 16))
     lines_floor, lines_cube = [], []
     for edge, ids in owner.items():
@@ -85,9 +102,10 @@ def draw_isometric(draw: ImageDraw.ImageDraw, heightmap: Any, origin: tuple[floa
             continue
         floor_only = all(i[0] == FLOOR for i in ids)
         (lines_floor if floor_only else lines_cube).append(edge)
-    for group, ink, w in ((lines_floor, FLOOR_LINE, max(1, width - 1)), (lines_cube, EDGE_INK, width)):
+    for group, colour, w in ((lines_floor, FLOOR_LINE, max(1, width - 1)), (lines_cube, EDGE_INK, width)):
+        ink = draw._getink(colour)[0]
         for (p, q) in group:
-            draw.line([lattice_point(*p, side, origin), lattice_point(*q, side, origin)], fill=ink, width=w)
+            core.draw_lines([at(p), at(q)], ink, w)
     for (r, c) in sorted(printed):
         tris = [t for t, k in faces.items() if k.kind == TOP and k.r == r and k.c == c and k.z == h[r, c] - 1]
         pts = [lattice_point(a, b, side, origin) for t in tris for a, b in triangle_points(t)]

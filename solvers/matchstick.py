@@ -68,8 +68,10 @@ def slots(frame: Frame) -> tuple[tuple[int, str], ...]:
     return tuple((i, name) for i, kind in enumerate(frame.kinds) for name in SLOT_NAMES[kind])
 
 
+@lru_cache(maxsize=4096)
 def occupancy(equation: str, frame: Frame) -> tuple[bool, ...]:
-    """The configuration showing ``equation`` in ``frame`` (raises ``ValueError`` on an illegal glyph)."""
+    """The configuration showing ``equation`` in ``frame`` (raises ``ValueError`` on an illegal glyph;
+    cached: generation asks for the same equations again)."""
     if len(equation) != len(frame.kinds):
         raise ValueError(f"{equation!r} has {len(equation)} symbols, frame has {len(frame.kinds)}")
     sets = []
@@ -149,6 +151,18 @@ def _position_sets(occupied: tuple[bool, ...], frame: Frame) -> list[frozenset[s
 
 
 @lru_cache(maxsize=1024)
+def _equation_parts(occupied: tuple[bool, ...], frame: Frame) -> tuple:
+    """The stick sets of a configuration split as :func:`search` reads them: (A's digit sets, the operator's
+    kind and set, B's digit sets, the equals sign's set, C's digit sets). Cached: a generation searches one
+    configuration at each move count up to k."""
+    sets = _position_sets(occupied, frame)
+    op_pos = next(i for i, kind in enumerate(frame.kinds) if kind in ("op", "opx"))
+    eq_pos = frame.kinds.index("eq")
+    return (tuple(sets[:op_pos]), frame.kinds[op_pos], sets[op_pos], tuple(sets[op_pos + 1:eq_pos]), sets[eq_pos],
+            tuple(sets[eq_pos + 1:]))
+
+
+@lru_cache(maxsize=1024)
 def _number_options(kinds_sets: tuple[frozenset[str], ...], k: int) -> dict[tuple[int, int], dict[int, str]]:
     """All numbers (no leading zero) the digit positions can show at cost (removed, added) <= (k, k):
     ``{(removed, added): {value: digits}}`` (cached: callers must not modify it)."""
@@ -173,15 +187,12 @@ def search(occupied: tuple[bool, ...] | list[bool], frame: Frame, k: int) -> lis
     """
     if k < 0:
         return []
-    occupied = tuple(bool(x) for x in occupied)
-    sets = _position_sets(occupied, frame)
-    op_pos = next(i for i, kind in enumerate(frame.kinds) if kind in ("op", "opx"))
-    eq_pos = frame.kinds.index("eq")
-    a_opts = _number_options(tuple(sets[:op_pos]), k)
-    b_opts = _number_options(tuple(sets[op_pos + 1:eq_pos]), k)
-    c_opts = _number_options(tuple(sets[eq_pos + 1:]), k)
-    op_opts = _glyph_costs(frame.kinds[op_pos], sets[op_pos], k)
-    eq_opts = _glyph_costs("eq", sets[eq_pos], k)
+    a_sets, op_kind, op_set, b_sets, eq_set, c_sets = _equation_parts(tuple(map(bool, occupied)), frame)
+    a_opts = _number_options(a_sets, k)
+    b_opts = _number_options(b_sets, k)
+    c_opts = _number_options(c_sets, k)
+    op_opts = _glyph_costs(op_kind, op_set, k)
+    eq_opts = _glyph_costs("eq", eq_set, k)
     found: set[str] = set()
     for (ra, aa), a_vals in a_opts.items():
         for op, ro, ao in op_opts:
@@ -192,12 +203,26 @@ def search(occupied: tuple[bool, ...] | list[bool], frame: Frame, k: int) -> lis
                     c_vals = c_opts.get((r_need, a_need))
                     if not c_vals:
                         continue
-                    for a_val, a_str in a_vals.items():
-                        for b_val, b_str in b_vals.items():
-                            c_val = a_val + b_val if op == "+" else a_val - b_val if op == "-" else a_val * b_val
-                            c_str = c_vals.get(c_val)
-                            if c_str is not None:
-                                found.add(f"{a_str}{op}{b_str}{eq}{c_str}")
+                    # C = A op B looked up for every A and B (one loop per operator: no test per pair)
+                    c_of, b_items = c_vals.get, b_vals.items()
+                    if op == "+":
+                        for a_val, a_str in a_vals.items():
+                            for b_val, b_str in b_items:
+                                c_str = c_of(a_val + b_val)
+                                if c_str is not None:
+                                    found.add(f"{a_str}{op}{b_str}{eq}{c_str}")
+                    elif op == "-":
+                        for a_val, a_str in a_vals.items():
+                            for b_val, b_str in b_items:
+                                c_str = c_of(a_val - b_val)
+                                if c_str is not None:
+                                    found.add(f"{a_str}{op}{b_str}{eq}{c_str}")
+                    else:
+                        for a_val, a_str in a_vals.items():
+                            for b_val, b_str in b_items:
+                                c_str = c_of(a_val * b_val)
+                                if c_str is not None:
+                                    found.add(f"{a_str}{op}{b_str}{eq}{c_str}")
     return sorted(found)
 
 
@@ -272,11 +297,11 @@ SHAPE_WEIGHTS = (40, 18, 14, 8, 8, 6, 6)
 
 def random_true_equation(rng: random.Random, shape: tuple[int, int, int], op: str) -> str | None:
     """A random true ``A op B = C`` whose numbers have ``shape`` digits (no leading zeros), or ``None``."""
-    def draw(n: int) -> int:
-        return rng.randrange(10) if n == 1 else rng.randrange(10, 100)
-
+    randrange = rng.randrange
+    a_one, b_one = shape[0] == 1, shape[1] == 1
     for _ in range(60):
-        a, b = draw(shape[0]), draw(shape[1])
+        a = randrange(10) if a_one else randrange(10, 100)
+        b = randrange(10) if b_one else randrange(10, 100)
         c = a + b if op == "+" else a - b if op == "-" else a * b
         if c >= 0 and len(str(c)) == shape[2]:
             return f"{a}{op}{b}={c}"

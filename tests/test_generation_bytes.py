@@ -13,6 +13,9 @@ from __future__ import annotations
 import hashlib
 import json
 
+import numpy as np
+import pytest
+
 from genpuzzle.registry import get_track
 
 CASES = {
@@ -54,3 +57,54 @@ def test_math_proof_generation_keeps_version_2_bytes():
 def test_tangram_generation_keeps_version_5_bytes():
     assert get_track("tangram").version == CASES["tangram"][0]
     assert generation_digest("tangram") == DIGESTS["tangram"]
+
+
+# Issue 24's ninth pass on four tracks (same bytes, no version bumped): digests of the images as the set
+# stores them (an RGB image with no colour as its grey band: orthographic now draws such pages in L) and the
+# records and extra files, computed with the code before that pass (commit 5665181) and equal after it.
+STORED_CASES = {
+    "orthographic": ("6", [(seed, variant) for variant in ("solid_to_views", "views_to_solid", "missing_view")
+                           for seed in (11, 12, 13)]),
+    "pattern_completion": ("2", [(seed, variant) for variant in ("matrix_cells", "matrix_objects", "sequence",
+                                                                 "counting") for seed in (11, 12)]),
+    "matchstick": ("3", [(11, "1move"), (12, "2move"), (13, "3move"), (14, "4move"), (15, "several"),
+                         (7001, "1move")]),
+    "board_game": ("1", None),  # seed 11 of every game
+}
+STORED_DIGESTS = {
+    "orthographic": "fcd5b89e71a86f2a8cb4159bff9090fd47b88e019d5c52e760e785b512eb06f6",
+    "pattern_completion": "6dafb04be5100ee36e64b523e53d9079fdee82a915db82757aee7ffc1af2b567",
+    "matchstick": "cabda0e55fbd27d08951f231d008b4a92efac2a9f69057988f50d65e4f7d7d01",
+    "board_game": "4241d71167bced213b3cf3e0b7d366247f705fd7995091145d851c12defffa5f",
+}
+
+
+def _as_stored(image):
+    """The pixels the set writer stores: a grey RGB image as its one band."""
+    if image.mode == "RGB":
+        a = np.asarray(image)
+        if (a[..., 0] == a[..., 1]).all() and (a[..., 1] == a[..., 2]).all():
+            return image.getchannel(0)
+    return image
+
+
+def stored_generation_digest(name: str) -> str:
+    track = get_track(name)
+    cases = STORED_CASES[name][1] or [(11, variant) for variant in track.variants]
+    digest = hashlib.sha256()
+    for seed, variant in cases:
+        puzzle = track.generate(seed, variant)
+        for image in (puzzle.input_image, *puzzle.reference_images, puzzle.edit_mask):
+            image = _as_stored(image)
+            digest.update(image.mode.encode() + repr(image.size).encode() + image.tobytes())
+        digest.update(json.dumps([puzzle.ground_truth, puzzle.layout, puzzle.difficulty, puzzle.instruction],
+                                 sort_keys=True).encode())
+        for suffix in sorted(puzzle.extra_files):
+            digest.update(suffix.encode() + puzzle.extra_files[suffix])
+    return digest.hexdigest()
+
+
+@pytest.mark.parametrize("name", sorted(STORED_CASES))
+def test_generation_keeps_stored_bytes(name):
+    assert get_track(name).version == STORED_CASES[name][0]
+    assert stored_generation_digest(name) == STORED_DIGESTS[name]

@@ -24,7 +24,6 @@ import random
 import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from itertools import chain
 from typing import Any, ClassVar, Sequence
 
 EMPTY = "."
@@ -52,8 +51,11 @@ def empty_board(rows: int, cols: int) -> Board:
 
 def board_text(board: Sequence[Sequence[str]]) -> str:
     """Rows top to bottom joined by ``/``; one-character codes concatenated, longer ones joined by ``,``."""
-    wide = bool(set(map(len, chain.from_iterable(board))) - {1})  # a code that is not one character
-    return "/".join(map(",".join if wide else "".join, board))
+    rows = list(map("".join, board))
+    # every code is one character when none is empty and the rows' texts are as long as their cell counts
+    if sum(map(len, rows)) == sum(map(len, board)) and not any("" in row for row in board):
+        return "/".join(rows)
+    return "/".join(map(",".join, board))
 
 
 def parse_board(text: str) -> Board:

@@ -61,6 +61,11 @@ class Gomoku(BoardGame):
     def legal_moves(self, board: Board, side: str) -> list[Move]:
         if has_five(board, "B") or has_five(board, "W"):
             return []
+        return self._placements(board, side)
+
+    @staticmethod
+    def _placements(board: Board, side: str) -> list[Move]:
+        """A ``side`` stone on every empty point: the legal moves of a board without a five."""
         moves = []
         for r in range(len(board)):
             for c in range(len(board)):
@@ -70,8 +75,10 @@ class Gomoku(BoardGame):
                     moves.append(Move(cell_name(r, c, len(board)), nb, [(r, c)]))
         return moves
 
-    def solve(self, board: Board, side: str, task: str) -> list[Move]:
-        legal = self.legal_moves(board, side)
+    def solve(self, board: Board, side: str, task: str, legal: list[Move] | None = None) -> list[Move]:
+        """``legal``: the legal moves, when the caller has them."""
+        if legal is None:
+            legal = self.legal_moves(board, side)
         opp = other(side, SIDES)
         if task == "win":
             return [m for m in legal if makes_five(m.board, *m.cells[0], side)]
@@ -110,7 +117,8 @@ class Gomoku(BoardGame):
             own, threats = winning_points(board, side), winning_points(board, other(side, SIDES))
             if (task == "win" and len(own) != 1) or (task == "block" and (own or len(threats) != 1)):
                 continue
-            accepted = self.solve(board, side, task)
+            legal = self._placements(board, side)  # no five on the board (tested above)
+            accepted = self.solve(board, side, task, legal)
             if len(accepted) != 1:
                 continue
             name, opp_name = self.side_names[side], self.side_names[other(side, SIDES)]
@@ -120,7 +128,7 @@ class Gomoku(BoardGame):
                     f"move that stops {opp_name} from making five next move.")
             threats = winning_points(board, other(side, SIDES))
             stones = counts["B"] + counts["W"]
-            return Instance(board, side, name, task, text, accepted, self.legal_moves(board, side),
+            return Instance(board, side, name, task, text, accepted, legal,
                             {"kind": "every_legal_move_and_reply_tried", "answer": accepted[0].name,
                              "own_winning_points": [cell_name(r, c, N) for r, c in winning_points(board, side)],
                              "opponent_winning_points": [cell_name(r, c, N) for r, c in threats]},
