@@ -795,3 +795,54 @@ def test_empty_cells_as_the_page_draws_them_are_no_mark(game, seed, style):
     verdict = verify_image(record, draw_answer(record, _accepted(record)[0], styles[k], seed + k), inp, mask)
     assert verdict.score == 100 and verdict.status is Status.CORRECT and not verdict.needs_review, (
         verdict.codes, verdict.extra.get("unsure_cells"), verdict.extra.get("reader_notes", {}).get("empty_look"))
+
+
+def _a_piece_to_mark(record: InstanceRecord, moved: bool) -> tuple[int, int]:
+    """A piece of the accepted board: one the move places (``moved``) or one it leaves in place of the kind
+    the page shows most of."""
+    position, target = _position(record), _accepted(record)[0]
+    cells = [(r, c) for r, row in enumerate(target) for c, code in enumerate(row) if code != EMPTY]
+    if moved:
+        return next(rc for rc in cells if position[rc[0]][rc[1]] != target[rc[0]][rc[1]])
+    kept = [rc for rc in cells if position[rc[0]][rc[1]] == target[rc[0]][rc[1]]]
+    counts = {code: sum(target[r][c] == code for r, c in kept) for code in {target[r][c] for r, c in kept}}
+    return next(rc for rc in kept if counts[target[rc[0]][rc[1]]] == max(counts.values()))
+
+
+def _mark_on_piece(record: InstanceRecord, reference: Image.Image, rc: tuple[int, int], kind: str) -> Image.Image:
+    """``reference`` with a tests/marks.py mark (0.035 x the short side) inside the piece at ``rc``: on a
+    stone or disc at its centre, dark on a light piece and light on a dark one; in an X/O cell a quarter
+    pitch right of the centre (between an X's arms, inside an O)."""
+    from marks import draw_mark
+
+    layout = record.layout
+    x, y = layout["cell_centers"][rc[0]][rc[1]]
+    if layout["cell_kind"] == "mark":
+        x += 0.18 * layout["cell_px"]
+    light = np.asarray(reference)[int(round(y)), int(round(x))].mean() > 128
+    colour = {"dot": (40, 40, 40), "tick": (20, 20, 160), "scribble": (30, 30, 40), "seven": (20, 20, 20)}[kind] \
+        if light else {"dot": (240, 240, 240), "tick": (240, 220, 40), "scribble": (250, 250, 250),
+                       "seven": (230, 230, 60)}[kind]
+    return draw_mark(reference, kind, (int(round(x)), int(round(y))), max(8, int(0.035 * min(reference.size))),
+                     colour, seed=3)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_mark_on_a_piece_never_passes(board_set, tmp_path, game):
+    """Account for all ink, on the pieces too (rubric 9): a dot, a tick, a scribble or a "7" inside a piece
+    the move leaves in place -- a stone, a disc, an X or an O compared with the page's own pieces of its
+    kind -- is ``stray_mark`` (score <= 70); inside the piece the move places it may be a highlight of the
+    move and makes the cell unsure (review). Before: every one passed at 100 (go, othello and tic-tac-toe
+    in the lead's check at seed 88800: 12 of 12)."""
+    from marks import KINDS
+
+    root, by_game = board_set
+    record = by_game[game][0]
+    reference = Image.fromarray(_render(record, _accepted(record)[0]))
+    kept, moved = _a_piece_to_mark(record, False), _a_piece_to_mark(record, True)
+    for kind in KINDS:
+        verdict = _verify(root, record, _mark_on_piece(record, reference, kept, kind), tmp_path, kind)
+        assert "stray_mark" in verdict.codes and verdict.score <= 70, (kind, verdict.codes, verdict.score)
+        verdict = _verify(root, record, _mark_on_piece(record, reference, moved, kind), tmp_path, f"{kind}_moved")
+        assert verdict.needs_review and verdict.status is not Status.CORRECT and verdict.score < 100, (
+            kind, verdict.codes, verdict.score)

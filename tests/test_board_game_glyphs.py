@@ -765,3 +765,50 @@ def test_an_arrow_and_highlight_of_the_move_stay_tolerated(game):
     d.line([(ax, ay), (bx, by)], fill=(230, 30, 30), width=max(2, round(0.05 * pitch)))
     v = verify(rec, np.asarray(image), inp, mask)
     assert "stray_mark" not in v.codes, v.violations
+
+
+@pytest.mark.parametrize("kind", ["dark_border", "letterbox_16_9", "dark_margins"])
+def test_a_moved_shogi_piece_on_a_softer_page_reads_against_its_own_board(kind):
+    """A cell's background is sampled at its corners, where a shogi pentagon's wide end reaches: on a page
+    resampled softer (a dark border, a letterbox, dark margins; JPEG 85) the two upper patches were half
+    piece, half board, the median of the four fell from L* 78 to 61, the board inside the piece's outline
+    read as ink and the rook moved to f1 was an unknown piece (spot seed 89900: score 0, three page
+    changes). Patches an edge runs through are left out: 100."""
+    import io
+
+    from PIL import Image
+
+    from genpuzzle import page_perturb
+
+    rec, inp, ref, mask = generated("shogi", 7473478438875297317)  # the spot check's shogi instance at 89900
+    page = page_perturb.page_change(np.ascontiguousarray(ref[:, :, :3]), kind, seed=89900)[0]
+    buffer = io.BytesIO()
+    Image.fromarray(page).save(buffer, "JPEG", quality=85)
+    v = verify(rec, np.asarray(Image.open(buffer).convert("RGB")), inp, mask)
+    assert v.score == 100 and v.status is Status.CORRECT and not v.needs_review, (v.codes, v.extra.get("unsure_cells"))
+
+
+@pytest.mark.parametrize("seed", [30, 31])
+def test_a_mark_on_a_checkers_man_never_passes(seed):
+    """Checkers men and kings are discs: ink on one the move leaves in place that the page's other pieces
+    of its kind lack (tests/marks.py, 0.035 x the short side, centred on the man; dark on a White man, light
+    on a Black one) never passes, and a tick or a scribble is ``stray_mark`` (rubric 9; seed 31 has two
+    White men the move leaves: the marked one must not set its own threshold). Before, the lead's scribble,
+    tick and "7" on White men passed at 100 (seed 88800). The unmarked reference stays 100."""
+    from marks import KINDS, draw_mark
+    from PIL import Image
+
+    rec, inp, ref, mask = generated("checkers", seed)
+    position, target = position_of(rec), accepted_board(rec)
+    size = max(8, int(0.035 * min(ref.shape[:2])))
+    assert verify(rec, ref, inp, mask).score == 100
+    for side, ink in (("w", (20, 20, 20)), ("b", (240, 240, 240))):
+        r, c = next((r, c) for r, row in enumerate(target) for c, code in enumerate(row)
+                    if code == side and position[r][c] == side)
+        x, y = rec.layout["cell_centers"][r][c]
+        for kind in KINDS:
+            image = draw_mark(Image.fromarray(np.ascontiguousarray(ref[:, :, :3])), kind, (int(x), int(y)), size, ink, 3)
+            v = verify(rec, np.asarray(image), inp, mask)
+            assert not (v.score == 100 and v.status is Status.CORRECT and not v.needs_review), (side, kind)
+            if kind in ("tick", "scribble"):
+                assert "stray_mark" in v.codes and v.score <= 70, (side, kind, v.codes, v.score)

@@ -26,6 +26,7 @@ from genpuzzle.verifiers.board_game.glyphs import (
     INK_DE,
     UNCHANGED_NCC,
     CellView,
+    account_piece_ink,
     cell_view,
     disc_fit,
     fill_holes,
@@ -264,4 +265,5 @@ def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceReco
     reading.notes["pen"] = pen_ev
     reading.notes["roundness_loss"] = loss_ev
     reading.notes["dark_lift"] = lift_ev
-    return reading
+    # the men and kings are discs: ink on one that the page's other pieces of its kind lack is a mark
+    return account_piece_ink(reading, answer, input_image, record.layout, position)

@@ -167,12 +167,16 @@ def best_match(vec: np.ndarray | None, bank: dict[str, list[np.ndarray]]) -> lis
     return sorted(scores, key=lambda kv: -kv[1])
 
 
+BG_PATCH_SPREAD = 15.0  # L* range within a background patch above which it straddles an edge
+
+
 def background_lab(lab: np.ndarray, pitch: float, ring: bool = False) -> np.ndarray:
     """Median Lab colour of four patches ~0.36 pitch from the centre diagonally (a cell's corners), with
     ``ring`` also of eight patches 0.49 pitch from the centre at 22.5 + 45k degrees (an intersection
     board: its lines run along the axes and, in a palace, the diagonals, never between them; the corners
     of a palace centre lie on its diagonals, a large piece reaches the ring: the median of the twelve
-    holds)."""
+    holds). Patches whose L* spans more than BG_PATCH_SPREAD (an edge runs through them) are left out
+    when at least two others remain."""
     half = lab.shape[0] // 2
     p = max(1, int(round(0.04 * pitch)))
     d = int(round(0.36 * pitch))
@@ -180,11 +184,17 @@ def background_lab(lab: np.ndarray, pitch: float, ring: bool = False) -> np.ndar
     if ring:
         angles = np.radians(22.5 + 45 * np.arange(8))
         offsets += [(int(round(0.49 * pitch * np.sin(a))), int(round(0.49 * pitch * np.cos(a)))) for a in angles]
-    patches = []
+    patches, spreads = [], []
     for dy, dx in offsets:
         cy, cx = half + dy, half + dx
-        patches.append(np.median(lab[max(0, cy - p):cy + p + 1, max(0, cx - p):cx + p + 1].reshape(-1, 3), axis=0))
-    return np.median(np.array(patches), axis=0)
+        patch = lab[max(0, cy - p):cy + p + 1, max(0, cx - p):cx + p + 1].reshape(-1, 3)
+        patches.append(np.median(patch, axis=0))
+        spreads.append(float(np.ptp(patch[:, 0])) if len(patch) else 0.0)
+    # a patch straddling a piece's edge is no background: a shogi pentagon's wide end reaches the upper
+    # corners, and on a page resampled softer both were half piece, half board (L* ~42 between 18 and 78),
+    # so the median of the four fell to 61 and the board inside the piece's outline read as ink
+    flat = [patch for patch, spread in zip(patches, spreads) if spread <= BG_PATCH_SPREAD]
+    return np.median(np.array(flat if len(flat) >= 2 else patches), axis=0)
 
 
 def cell_view(rgb: np.ndarray, lab: np.ndarray, grey: np.ndarray, cx: float, cy: float, pitch: float,
@@ -537,6 +547,21 @@ def account_ink(reading: BoardReading, answer: np.ndarray, input_image: np.ndarr
                 reading.evidence[r][c] = {**reading.evidence[r][c], "faint_mark": mark["box"],
                                           "reason": "faint ink on an empty cell that no piece or the move explains"}
     reading.notes["stray_marks"] = marks
+    return account_piece_ink(reading, answer, input_image, layout, position, ink_de) if calibrated else reading
+
+
+def account_piece_ink(reading: BoardReading, answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
+                      position: Sequence[Sequence[str]], ink_de: float = INK_DE) -> BoardReading:
+    """``reading`` with the ink on its pieces accounted for (:func:`piece_marks`): marks join
+    ``notes["stray_marks"]``, an unsure one makes its cell unsure. The stone, disc and X/O games call it
+    through :func:`account_board_ink`; a glyph game whose pieces are discs (checkers) calls it itself."""
+    marks, unsure, reading.notes["piece_look"] = piece_marks(answer, input_image, layout, reading, position, ink_de)
+    reading.notes["stray_marks"] = reading.notes.get("stray_marks", []) + marks
+    for mark in unsure:
+        r, c = mark["rc"]
+        reading.states[r][c], reading.confidence[r][c] = UNSURE, 0.3
+        if reading.evidence:
+            reading.evidence[r][c] = {**reading.evidence[r][c], "piece_mark": mark, "reason": mark["why"]}
     return reading
 
 
@@ -546,6 +571,142 @@ def account_board_ink(reading: BoardReading, answer: np.ndarray, input_image: np
     tic-tac-toe): their empty cells are shaded, textured or crossed by lines a page redraws in its own
     way, so what an empty cell looks like is calibrated on the page (``stray_marks(calibrated=True)``)."""
     return account_ink(reading, answer, input_image, layout, position, calibrated=True)
+
+
+PIECE_INNER = 0.6  # x piece_radius: the part of a stone or disc whose look is compared with the page's own pieces
+PIECE_MARK_BOX = 0.44  # x pitch: half side of the part of an X/O cell compared (inside the cell's lines)
+PIECE_MIN_OTHERS = 1  # a piece is compared only with at least this many other pieces of its kind on the page
+
+
+def piece_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any], reading: BoardReading,
+                position: Sequence[Sequence[str]], ink_de: float = INK_DE
+                ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, Any]]:
+    """Ink on the pieces of a stone, disc or X/O board that the page's own pieces of that kind do not
+    have: ``(marks, unsure, look)``.
+
+    Every piece is compared with the other pieces of its kind on the same page that the move leaves in
+    place (at least PIECE_MIN_OTHERS; the calibration: their colour, shading, highlights and stroke
+    pattern as this page draws them) and with the input's pieces of that kind (a tic-tac-toe position may
+    hold two X: with the input's drawing, the one the move leaves is still compared), over the inner disc of a stone or disc (PIECE_INNER x the piece's
+    radius: the rim and its outline stay out) or the box of an X/O cell inside its lines
+    (PIECE_MARK_BOX pitch): an answer pixel departs by how far (Delta E) its colour lies outside the range
+    the other pieces show within STONE_SLACK pitch of that place (:func:`_outside_range` on their
+    erosions and dilations). The page's own spread is measured the same way on each of those pieces
+    (the STONE_SPREAD_Q percentile per piece, the median over the pieces other than the one tested: a kind
+    may have two pieces on the page, and a marked one must not raise its own threshold), so JPEG,
+    blur and a hand's jitter raise the thresholds as on the empty cells: ink departing by
+    max(``ink_de``, STONE_SPREAD x spread) over the sizes of :data:`genpuzzle.ink.DEFAULTS` (x the
+    piece's diameter; opened at 2 px) is a mark, by max(STRAY_FAINT x ``ink_de``, STONE_FAINT x spread)
+    faint. A mark on a piece the move leaves in place is a stray mark; faint ink there, and any ink on a
+    piece the move places (it may be a highlight of the move, which the instruction allows), makes the
+    cell unsure. Outline-only stones (their inside is the board, with its lines) and kinds with too few
+    pieces on the page are not compared. Each entry: ``rc``, ``box``, ``extent``, ``area`` (x pitch,
+    pitch squared), ``contrast``; an unsure one also ``why``."""
+    import cv2
+
+    from genpuzzle.ink import DEFAULTS as ink_sizes
+
+    rgb = np.ascontiguousarray(np.asarray(answer)[:, :, :3], dtype=np.uint8)
+    rows, cols, pitch = layout["rows"], layout["cols"], float(layout["cell_px"])
+    radius = float(layout.get("piece_radius", 0.45 * pitch))
+    states = reading.states
+    mark_cells = layout.get("cell_kind") == "mark"
+    half = int(round(PIECE_MARK_BOX * pitch)) if mark_cells else int(np.ceil(PIECE_INNER * radius))
+    size = 2 * half + 1
+    if mark_cells:
+        region = np.ones((size, size), bool)
+    else:
+        yy, xx = np.mgrid[-half:half + 1, -half:half + 1]
+        region = np.hypot(xx, yy) <= PIECE_INNER * radius
+    slack = max(2, int(round(STONE_SLACK * pitch)))
+    window = np.ones((2 * slack + 1,) * 2, np.uint8)
+    k = 2
+    speck = np.ones((k, k), np.uint8)
+    scale = 2.0 * radius
+    min_extent, min_area = ink_sizes["min_extent"] * scale, ink_sizes["min_area"] * scale * scale
+    H, W = rgb.shape[:2]
+
+    inp = np.ascontiguousarray(np.asarray(input_image)[:, :, :3], dtype=np.uint8)
+
+    def crop(r: int, c: int, image: np.ndarray = rgb) -> np.ndarray | None:
+        cx, cy = (int(round(v)) for v in layout["cell_centers"][r][c])
+        if cx - half < 0 or cy - half < 0 or cx + half + 1 > W or cy + half + 1 > H:
+            return None
+        return lab_of_crop(image[cy - half:cy + half + 1, cx - half:cx + half + 1])
+
+    def hollow(r: int, c: int) -> bool:
+        return bool(reading.evidence) and reading.evidence[r][c].get("reason") == "outline-only stone"
+
+    marks: list[dict[str, Any]] = []
+    unsure: list[dict[str, Any]] = []
+    look: dict[str, Any] = {}
+    kinds = sorted({s for row in states for s in row} - {EMPTY, UNSURE, UNKNOWN})
+    for kind in kinds:
+        cells = [(r, c) for r in range(rows) for c in range(cols) if states[r][c] == kind and not hollow(r, c)]
+        crops = {rc: crop(*rc) for rc in cells}
+        cells = [rc for rc in cells if crops[rc] is not None]
+        kept = [rc for rc in cells if position[rc[0]][rc[1]] == kind]  # the page's own pieces of this kind
+        if len(kept) < PIECE_MIN_OTHERS:
+            continue
+        lows = {rc: cv2.erode(crops[rc], window) for rc in kept}
+        highs = {rc: cv2.dilate(crops[rc], window) for rc in kept}
+        drawn = [x for x in (crop(r, c, inp) for r in range(rows) for c in range(cols) if position[r][c] == kind)
+                 if x is not None]
+        drawn_lo = np.min([cv2.erode(x, window) for x in drawn], axis=0) if drawn else None
+        drawn_hi = np.max([cv2.dilate(x, window) for x in drawn], axis=0) if drawn else None
+
+        def departure(rc: tuple[int, int]) -> np.ndarray | None:
+            others = [o for o in kept if o != rc]
+            if len(others) < PIECE_MIN_OTHERS:
+                return None
+            lo = np.min([lows[o] for o in others] + ([drawn_lo] if drawn else []), axis=0)
+            hi = np.max([highs[o] for o in others] + ([drawn_hi] if drawn else []), axis=0)
+            now = crops[rc]
+            outside = np.maximum(lo - now, 0) + np.maximum(now - hi, 0)
+            outside[:, :, 1:] *= np.clip(now[:, :, :1] / STRAY_DARK_L, 0, 1)
+            return np.where(region, np.sqrt((outside * outside).sum(axis=2)), 0.0)
+
+        seen = {rc: departure(rc) for rc in cells}
+        own = {rc: float(np.percentile(seen[rc][region], STONE_SPREAD_Q)) for rc in kept if seen[rc] is not None}
+        if not own:
+            continue
+        look[kind] = {"pieces": len(kept), "spread": round(float(np.median(list(own.values()))), 1)}
+        for rc in cells:
+            # the page's spread from the other pieces of the kind: a kind may have two pieces on the page,
+            # and the one carrying a mark must not set the threshold it is measured against
+            pool = [v for o, v in own.items() if o != rc]
+            if seen[rc] is None or not pool:
+                continue
+            spread = float(np.median(pool))
+            sure, faint_at = max(ink_de, STONE_SPREAD * spread), max(STRAY_FAINT * ink_de, STONE_FAINT * spread)
+            found = None
+            for level, threshold in (("sure", sure), ("faint", faint_at)):
+                ink = (seen[rc] > threshold).astype(np.uint8)
+                ink = cv2.dilate(cv2.erode(ink, speck, anchor=(0, 0)), speck, anchor=(k - 1, k - 1)) > 0
+                area = float(ink.sum())
+                if area < min_area:
+                    continue
+                ys, xs = np.nonzero(ink)
+                extent = max(int(np.ptp(xs)) + 1, int(np.ptp(ys)) + 1)
+                if extent < min_extent:
+                    continue
+                cx, cy = (int(round(v)) for v in layout["cell_centers"][rc[0]][rc[1]])
+                found = (level, {"rc": rc, "box": [cx - half + int(xs.min()), cy - half + int(ys.min()),
+                                                   cx - half + int(xs.max()) + 1, cy - half + int(ys.max()) + 1],
+                                 "extent": round(extent / pitch, 3), "area": round(area / pitch ** 2, 4),
+                                 "contrast": round(float(np.percentile(seen[rc][ink], 90)), 1)})
+                break
+            if found is None:
+                continue
+            level, mark = found
+            if position[rc[0]][rc[1]] != kind:
+                unsure.append({**mark, "why": "ink on the piece the move places that its kind does not show on "
+                                              "this page: a highlight of the move or a mark"})
+            elif level == "faint":
+                unsure.append({**mark, "why": "faint ink on a piece that its kind does not show on this page"})
+            else:
+                marks.append(mark)
+    return marks, unsure, look
 
 
 STRAY_FAINT = 0.6  # ink from this share of the ink threshold up to it is faint (unsure, not a mark)
