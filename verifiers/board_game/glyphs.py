@@ -599,7 +599,8 @@ def piece_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, A
     piece's diameter; opened at 2 px) is a mark, by max(STRAY_FAINT x ``ink_de``, STONE_FAINT x spread)
     faint. A mark on a piece the move leaves in place is a stray mark; faint ink there, and any ink on a
     piece the move places (it may be a highlight of the move, which the instruction allows), makes the
-    cell unsure. Outline-only stones (their inside is the board, with its lines) and kinds with too few
+    cell unsure; ink on a kept piece that lies on a stroke drawn to a changed cell (an arrow to the move,
+    a line struck through three in a row) is the move's annotation (:func:`_on_stroke_to`). Outline-only stones (their inside is the board, with its lines) and kinds with too few
     pieces on the page are not compared. Each entry: ``rc``, ``box``, ``extent``, ``area`` (x pitch,
     pitch squared), ``contrast``; an unsure one also ``why``."""
     import cv2
@@ -640,6 +641,8 @@ def piece_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, A
     marks: list[dict[str, Any]] = []
     unsure: list[dict[str, Any]] = []
     look: dict[str, Any] = {}
+    changed = [tuple(layout["cell_centers"][r][c]) for r in range(rows) for c in range(cols)
+               if states[r][c] != position[r][c]]
     kinds = sorted({s for row in states for s in row} - {EMPTY, UNSURE, UNKNOWN})
     for kind in kinds:
         cells = [(r, c) for r in range(rows) for c in range(cols) if states[r][c] == kind and not hollow(r, c)]
@@ -651,7 +654,7 @@ def piece_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, A
         lows = {rc: cv2.erode(crops[rc], window) for rc in kept}
         highs = {rc: cv2.dilate(crops[rc], window) for rc in kept}
         drawn = [x for x in (crop(r, c, inp) for r in range(rows) for c in range(cols) if position[r][c] == kind)
-                 if x is not None]
+                 if x is not None] if inp.shape == rgb.shape else []
         drawn_lo = np.min([cv2.erode(x, window) for x in drawn], axis=0) if drawn else None
         drawn_hi = np.max([cv2.dilate(x, window) for x in drawn], axis=0) if drawn else None
 
@@ -691,6 +694,10 @@ def piece_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, A
                 if extent < min_extent:
                     continue
                 cx, cy = (int(round(v)) for v in layout["cell_centers"][rc[0]][rc[1]])
+                if position[rc[0]][rc[1]] == kind and _on_stroke_to(
+                        rgb, inp, (float(xs.mean()) + cx - half, float(ys.mean()) + cy - half), (cx, cy), changed,
+                        pitch, radius):
+                    break  # an arrow to the move, a line struck through three in a row: the move's annotation
                 found = (level, {"rc": rc, "box": [cx - half + int(xs.min()), cy - half + int(ys.min()),
                                                    cx - half + int(xs.max()) + 1, cy - half + int(ys.max()) + 1],
                                  "extent": round(extent / pitch, 3), "area": round(area / pitch ** 2, 4),
@@ -707,6 +714,52 @@ def piece_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, A
             else:
                 marks.append(mark)
     return marks, unsure, look
+
+
+PIECE_PATH_DIFF = 60  # grey levels (largest channel) by which the answer differs from the input on a stroke
+PIECE_PATH_SHARE = 0.9  # share of the way to the move's piece that must show such new ink
+PIECE_PATH_MIN = 0.15  # x pitch: the least length of that way (next to the move's go stone there is none)
+
+
+def _on_stroke_to(rgb: np.ndarray, inp: np.ndarray, at: tuple[float, float], piece: tuple[float, float],
+                  targets: Sequence[tuple[float, float]], pitch: float, radius: float) -> bool:
+    """Whether the ink at ``at`` on the piece centred at ``piece`` lies on a stroke drawn to one of
+    ``targets`` (the changed cells' centres): on a straight way from it to the target's cell, outside both
+    pieces (1.1 x ``radius`` about their centres: a scribble reaching past the compared part of its own
+    piece is no stroke), at least PIECE_PATH_MIN pitch long, the answer
+    differs from the input (by PIECE_PATH_DIFF, within 2 px) at PIECE_PATH_SHARE of the points -- an arrow
+    to the move crossing a piece, a line struck through three in a row. Only the part of such a stroke the
+    page's other pieces do not explain is seen on a piece (a line through three X's is explained where it
+    crosses the others alike), often a few pixels, too little to tell its direction from."""
+    import cv2
+
+    if rgb.shape != inp.shape or not targets:
+        return False
+    near = None
+    H, W = rgb.shape[:2]
+    for tx, ty in targets:
+        vx, vy = tx - at[0], ty - at[1]
+        length = float(np.hypot(vx, vy))
+        if length < 1.0:
+            continue
+        if near is None:
+            diff = np.abs(rgb.astype(np.int16) - inp.astype(np.int16)).max(axis=2).astype(np.uint8)
+            near = cv2.dilate(diff, np.ones((5, 5), np.uint8)) >= PIECE_PATH_DIFF
+        # any direction whose line passes within half a pitch of the target's centre (an arrow aims at
+        # its cell, not at the exact centre)
+        spread = float(np.arcsin(min(1.0, 0.5 * pitch / length)))
+        t = np.arange(0.0, length, 1.0)
+        for angle in np.arctan2(vy, vx) + np.linspace(-spread, spread, 2 * int(np.degrees(spread)) + 1):
+            px, py = at[0] + t * np.cos(angle), at[1] + t * np.sin(angle)
+            between = ((np.hypot(px - piece[0], py - piece[1]) > 1.1 * radius)
+                       & (np.hypot(px - tx, py - ty) > 1.1 * radius))
+            xs, ys = np.round(px[between]).astype(int), np.round(py[between]).astype(int)
+            if len(xs) < max(5.0, PIECE_PATH_MIN * pitch):
+                continue
+            inside = (xs >= 0) & (xs < W) & (ys >= 0) & (ys < H)
+            if inside.mean() >= 0.9 and float(near[ys[inside], xs[inside]].mean()) >= PIECE_PATH_SHARE:
+                return True
+    return False
 
 
 STRAY_FAINT = 0.6  # ink from this share of the ink threshold up to it is faint (unsure, not a mark)
@@ -864,7 +917,7 @@ def stray_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, A
         centres = [(r, c, *layout["cell_centers"][r][c]) for r in range(rows) for c in range(cols)
                    if states[r][c] == EMPTY and position[r][c] == EMPTY]
         for (r, c), blob in _centre_blobs(now, drawn, accountable, [(r, c, x - x0, y - y0) for r, c, x, y in centres],
-                                          pitch):
+                                          pitch, lab_of(inp)):
             if any(_overlap(blob["box"], m["box"]) for m in marks + faint):
                 continue
             entry = {"rc": (r, c), **{k: v for k, v in blob.items() if k != "box"},
@@ -905,7 +958,8 @@ STONE_BLOB_RING = 0.05  # ... when the ring 2-3 x its radius out gains at most t
 
 
 def _centre_blobs(now: np.ndarray, drawn: np.ndarray, accountable: np.ndarray,
-                  centres: Sequence[tuple[int, int, float, float]], pitch: float) -> list[tuple[tuple[int, int], dict[str, Any]]]:
+                  centres: Sequence[tuple[int, int, float, float]], pitch: float,
+                  as_drawn: np.ndarray | None = None) -> list[tuple[tuple[int, int], dict[str, Any]]]:
     """Dots on empty cells' centres where the board's lines cross (go's points): ink there lies within
     the registration's slack of the lines and is explained pixel by pixel, but it darkens the centre
     disc (STONE_CENTRE pitch) beyond what the page draws there (``drawn``: the input as the page draws
@@ -917,7 +971,9 @@ def _centre_blobs(now: np.ndarray, drawn: np.ndarray, accountable: np.ndarray,
     (``(r, c, x, y)`` in the crop) as ``excess``, ``box``, ``extent``, ``area``, ``contrast``; only where
     lines cross (the look there STONE_DARK darker than the board), the centre is all accountable and the
     added dark pixels are STONE_DARK darker than the look there (median: a dot, not a line resampled a
-    pixel off, 19 L* on a model's return of gomoku)."""
+    pixel off, 19 L* on a model's return of gomoku). ``as_drawn`` (the input's L*a*b*, as drawn): the
+    excess is also taken over the input's own dark pixels, the smaller counts (a star point the look
+    shrank with a lighter pen is the input's own dot)."""
     R = STONE_CENTRE * pitch
     h = int(np.ceil(3 * R)) + 1
     yy, xx = np.mgrid[-h:h + 1, -h:h + 1]
@@ -937,6 +993,12 @@ def _centre_blobs(now: np.ndarray, drawn: np.ndarray, accountable: np.ndarray,
     i_med, i_min = np.median(flat(i_l), axis=1), flat(i_l).min(axis=1)
     a_dark, i_dark = a_l < a_mid[:, None, None], i_l < (0.5 * (i_med + i_min))[:, None, None]
     excess = a_dark[:, disc].mean(axis=1) - i_dark[:, disc].mean(axis=1)
+    if as_drawn is not None:
+        # the input as it is drawn explains its own dots too: a page fitted with a lighter pen (a blurred
+        # page's lines are lighter) shrinks a star point in the look, and the star point read as a dot
+        o_l = as_drawn[rows_, cols_, 0]
+        o_dark = o_l < (0.5 * (np.median(flat(o_l), axis=1) + flat(o_l).min(axis=1)))[:, None, None]
+        excess = np.minimum(excess, a_dark[:, disc].mean(axis=1) - (i_dark | o_dark)[:, disc].mean(axis=1))
     ring = far[None] & acc
     n_ring = ring.sum(axis=(1, 2))
     ring_gain = np.where(n_ring > 0, ((a_dark & ring).sum(axis=(1, 2)) - (i_dark & ring).sum(axis=(1, 2)))
