@@ -18,8 +18,6 @@ from genpuzzle.renderers.matchstick import render_matchstick
 from genpuzzle.solvers.matchstick import (decode, enumerate_by_glyphs, frame_for, generate, is_true, min_moves,
                                           move_counts, occupancy, operator_changes)
 from genpuzzle.track import Track
-from genpuzzle.verifiers.matchstick import (answer_ink, check_sticks, contrast_params, draw_overlay,
-                                            frame_from_layout, matchstick_score, page_contrast, read_sticks)
 
 MOVES = {"1move": 1, "2move": 2, "3move": 3, "4move": 4}
 TIMES_PROBABILITY = 0.2
@@ -63,6 +61,10 @@ class MatchstickTrack(Track):
         )
 
     def verify(self, record: InstanceRecord, answer: np.ndarray, input_image: np.ndarray) -> Verdict:
+        # the reader (and OpenCV) only where answers are read: generating a set imports neither
+        from genpuzzle.verifiers.matchstick import (answer_ink, check_sticks, contrast_params, matchstick_score,
+                                                    page_contrast, read_sticks)
+
         rubric = self.rubric
         # a page washed out as a whole (a faded scan, a pale redraw) is read against the contrast it kept
         ink = answer_ink(answer, record.layout)
@@ -96,10 +98,14 @@ class MatchstickTrack(Track):
         )
 
     def overlay(self, record: InstanceRecord, verdict: Verdict, answer: np.ndarray) -> np.ndarray | None:
+        from genpuzzle.verifiers.matchstick import contrast_params, draw_overlay, read_sticks
+
         params = contrast_params(self.rubric["reader"], float(verdict.extra.get("page_contrast", 1.0)))
         return draw_overlay(answer, record.layout, read_sticks(answer, record.layout, params))
 
     def validate(self, record: InstanceRecord) -> list[str]:
+        from genpuzzle.verifiers.matchstick import frame_from_layout
+
         gt, layout = record.ground_truth, record.layout
         problems = []
         frame = frame_from_layout(layout)

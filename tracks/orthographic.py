@@ -34,9 +34,6 @@ from genpuzzle.solvers.orthographic import (CONVENTIONS, VIEWS, all_heightmaps, 
                                             mesh_arrays, stl_bytes, third_view_unique, third_view_unique_cpsat,
                                             views_from_voxels, views_of, visible_tops, voxels_grounded, voxels_of)
 from genpuzzle.track import Track
-from genpuzzle.verifiers.orthographic import (GridReading, check_heights, check_views, contrast_map,
-                                              draw_reading, grid_line_coverage, orthographic_score, page_changes,
-                                              read_heights, read_view_grid)
 
 MAX_ATTEMPTS = 2000
 SIZES = (3, 4, 5)
@@ -261,6 +258,11 @@ class OrthographicTrack(Track):
     # -- verification ------------------------------------------------------------------------------
 
     def verify(self, record: InstanceRecord, answer: np.ndarray, input_image: np.ndarray) -> Verdict:
+        # the reader (and OpenCV) only where answers are read: generating a set imports neither
+        from genpuzzle.verifiers.orthographic import (GridReading, check_heights, check_views, contrast_map,
+                                                      grid_line_coverage, orthographic_score, page_changes,
+                                                      read_heights, read_view_grid)
+
         layout, truth, rubric = record.layout, record.ground_truth, self.rubric
         truth_views = {name: np.asarray(truth[f"{name}_view"], np.int64) for name in VIEWS}
         a_con, i_con = contrast_map(answer, layout["cell_px"]), contrast_map(input_image, layout["cell_px"])
@@ -342,6 +344,8 @@ class OrthographicTrack(Track):
     def overlay(self, record: InstanceRecord, verdict: Verdict, answer: np.ndarray) -> np.ndarray | None:
         if not verdict.parsed or "grids" not in verdict.parsed:
             return None
+        from genpuzzle.verifiers.orthographic import draw_reading
+
         return draw_reading(answer, record.layout, verdict.parsed, verdict.violations)
 
     def dedupe_key(self, record: InstanceRecord) -> str:
