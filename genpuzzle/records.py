@@ -203,8 +203,12 @@ def _plain(value: Any) -> Any:
     kind = type(value)
     if kind in _JSON_SCALARS:  # by far the most common case: checked first, by exact type
         return value
+    # JSON scalars inside containers are kept without a call each (a polygon is a list of float pairs)
     if kind is list:
-        return [_plain(v) for v in value]
+        return [v if type(v) in _JSON_SCALARS else _plain(v) for v in value]
+    if kind is dict:
+        return {k if type(k) is str else str(k): v if type(v) in _JSON_SCALARS else _plain(v)
+                for k, v in value.items()}
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):

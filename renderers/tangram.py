@@ -130,7 +130,7 @@ def render_tangram(arr: Arrangement, colours: dict[str, tuple[int, int, int]],
 
     def to_px(xy: np.ndarray, ox: float, oy: float, minx: float, maxy: float) -> np.ndarray:
         # the float operations of shapely's translate, scale about (0, 0) and translate, on a closed ring
-        return np.stack([(xy[:, 0] - minx) * unit + ox, (xy[:, 1] - maxy) * -unit + oy], axis=1)
+        return (xy - (minx, maxy)) * (unit, -unit) + (ox, oy)  # per column: (x - minx) * unit + ox, ...
 
     # silhouette centred in its panel
     ox = (px0 + px1) / 2 - (sx1 - sx0) * unit / 2
