@@ -846,3 +846,22 @@ def test_a_mark_on_a_piece_never_passes(board_set, tmp_path, game):
         verdict = _verify(root, record, _mark_on_piece(record, reference, moved, kind), tmp_path, f"{kind}_moved")
         assert verdict.needs_review and verdict.status is not Status.CORRECT and verdict.score < 100, (
             kind, verdict.codes, verdict.score)
+
+
+def test_star_points_on_a_blurred_page_are_no_dots():
+    """A gomoku reference blurred by 2 px (JPEG 85; the lead's degradation check, seed 86600) fitted a
+    lighter pen for its empty cells, which shrank the star points in the page's look, and the five star
+    points were a confident ``stray_mark`` (70; rubric 8 and before). The input as drawn explains its own
+    dark centre pixels too: never a confident fail."""
+    from PIL import ImageFilter
+
+    puzzle, reference = _reference("gomoku", 7987937955818683538)  # the degradation check's gomoku at 86600
+    record = InstanceRecord(id="t", track="board_game", variant="gomoku", difficulty={}, seed=0, instruction="",
+                            input_image="", reference_images=[], edit_mask="", ground_truth=puzzle.ground_truth,
+                            layout=puzzle.layout, scoring={"rubric": "board_game"},
+                            track_version=get_track("board_game").version)
+    buffer = io.BytesIO()
+    Image.fromarray(reference).filter(ImageFilter.GaussianBlur(2.0)).save(buffer, "JPEG", quality=85)
+    verdict = verify_image(record, np.asarray(Image.open(buffer).convert("RGB")),
+                           np.asarray(puzzle.input_image.convert("RGB")), np.asarray(puzzle.edit_mask) > 0)
+    assert "stray_mark" not in verdict.codes and (verdict.score == 100 or verdict.needs_review), verdict.codes
