@@ -1192,3 +1192,157 @@ def test_an_unmarked_cell_as_dark_as_shading_is_never_blank(kind):
     states = read_marks(img, boxes).states
     assert states[2] in ("filled", "unsure"), states
     assert [s for i, s in enumerate(states) if i != 2] == ["blank"] * (n - 1), states
+
+
+# -------------------------------------------------------------------------------- marks in empty cells
+
+
+def _empty_cell_mark(kind: str, variant: str = "10x10", seed: int = 5010, fraction: float = 0.45,
+                     offset: tuple[float, float] = (0.0, 0.0), crossed: bool = False):
+    """The puzzle and its reference with a tests/marks.py mark (``fraction`` of a cell across, ``offset`` from the
+    centre in cells) in the first empty cell; with ``crossed`` the empty cells are first marked with X's."""
+    import genpuzzle
+    from marks import draw_mark
+
+    puzzle = genpuzzle.generate("nonogram", seed, variant)
+    layout, solution = puzzle.layout, puzzle.ground_truth["solution"]
+    image = puzzle.reference_images[0].convert("RGB")
+    empty = [(r, c) for r, row in enumerate(solution) for c, v in enumerate(row) if not v]
+    if crossed:
+        d = ImageDraw.Draw(image)
+        for r, c in empty:
+            x0, y0, x1, y1 = cell_box(layout, r, c)
+            m = 0.2 * (x1 - x0)
+            d.line([(x0 + m, y0 + m), (x1 - m, y1 - m)], fill=(30, 30, 30), width=3)
+            d.line([(x0 + m, y1 - m), (x1 - m, y0 + m)], fill=(30, 30, 30), width=3)
+    r, c = empty[len(empty) // 2]
+    x0, y0, x1, y1 = cell_box(layout, r, c)
+    side = x1 - x0
+    centre = (round((x0 + x1) / 2 + offset[0] * side), round((y0 + y1) / 2 + offset[1] * side))
+    # scribble seed 2: a zigzag (seeds 0 and 1 draw a nearly straight stroke, which is a slash)
+    return puzzle, draw_mark(image, kind, centre, max(8, round(fraction * side)), seed=2), (r, c)
+
+
+@pytest.mark.parametrize("kind", ["tick", "scribble", "seven"])
+@pytest.mark.parametrize("variant,fraction,offset", [("5x5", 0.3, (0.1, 0.1)), ("10x10", 0.45, (0.0, 0.0)),
+                                                     ("15x15", 0.5, (0.0, 0.0))])
+def test_a_mark_in_an_empty_cell_that_is_no_x_or_dot_never_passes(kind, variant, fraction, offset):
+    # the lead's mark check: a tick, a scribble or a "7" in an empty cell read as blank specks or as an X /
+    # a slash / a dot (marked empty), and the answer passed; now a stray_mark (or review when in doubt)
+    import genpuzzle
+
+    seed = {"5x5": 5000, "10x10": 5010, "15x15": 5020}[variant]
+    puzzle, image, cell = _empty_cell_mark(kind, variant, seed, fraction, offset)
+    v = genpuzzle.verify(puzzle, image)
+    assert v.score < 100 and v.status != Status.CORRECT, (v.status, v.codes, v.parsed["states"][cell[0]][cell[1]])
+
+
+@pytest.mark.parametrize("kind", ["tick", "seven", "scribble"])
+def test_a_mark_in_a_crossed_cell_beside_its_x_never_passes(kind):
+    import genpuzzle
+
+    puzzle, image, cell = _empty_cell_mark(kind, "5x5", 5000, 0.25, (0.25, 0.0), crossed=True)
+    v = genpuzzle.verify(puzzle, image)
+    assert v.score < 100 and v.status != Status.CORRECT, (v.status, v.codes, v.parsed["states"][cell[0]][cell[1]])
+
+
+@pytest.mark.parametrize("kind", ["tick", "seven"])
+def test_a_dark_stray_mark_is_named_with_its_cell(kind):
+    import genpuzzle
+
+    puzzle, image, cell = _empty_cell_mark(kind, "10x10", 5010, 0.45)
+    v = genpuzzle.verify(puzzle, image)
+    assert v.status == Status.INCORRECT and "stray_mark" in v.codes, (v.codes, v.parsed["states"][cell[0]][cell[1]])
+    marks = next(x for x in v.violations if x.code == "stray_mark").evidence["marks"]
+    assert [m["cell"] for m in marks] == [list(cell)]
+
+
+@pytest.mark.parametrize("variant", ["5x5", "10x10", "15x15"])
+def test_x_dot_plus_slash_and_ring_marks_in_empty_cells_still_score_100(variant):
+    # the accepted marks for an empty cell, drawn in every empty cell, with a ruled line of the paper across them
+    import genpuzzle
+
+    seed = {"5x5": 5000, "10x10": 5010, "15x15": 5020}[variant]
+    puzzle = genpuzzle.generate("nonogram", seed, variant)
+    layout, solution = puzzle.layout, puzzle.ground_truth["solution"]
+    image = puzzle.reference_images[0].convert("RGB")
+    d = ImageDraw.Draw(image)
+    kinds = ("x", "dot", "plus", "slash", "ring", "dash")
+    for i, (r, c) in enumerate((r, c) for r, row in enumerate(solution) for c, v in enumerate(row) if not v):
+        x0, y0, x1, y1 = cell_box(layout, r, c)
+        w, cx, cy = x1 - x0, (x0 + x1) / 2, (y0 + y1) / 2
+        pen = max(2, round(0.07 * w))
+        kind = kinds[i % len(kinds)]
+        if kind == "x":
+            m = 0.2 * w
+            d.line([(x0 + m, y0 + m), (x1 - m, y1 - m)], fill=(30, 30, 30), width=pen)
+            d.line([(x0 + m, y1 - m), (x1 - m, y0 + m)], fill=(30, 30, 30), width=pen)
+        elif kind == "dot":
+            d.ellipse([cx - 0.1 * w, cy - 0.1 * w, cx + 0.1 * w, cy + 0.1 * w], fill=(30, 30, 30))
+        elif kind == "plus":
+            d.line([(cx - 0.2 * w, cy), (cx + 0.2 * w, cy)], fill=(30, 30, 30), width=pen)
+            d.line([(cx, cy - 0.2 * w), (cx, cy + 0.2 * w)], fill=(30, 30, 30), width=pen)
+        elif kind == "slash":
+            d.line([(x0 + 0.2 * w, y1 - 0.2 * w), (x1 - 0.2 * w, y0 + 0.2 * w)], fill=(30, 30, 30), width=pen)
+        elif kind == "ring":
+            d.ellipse([cx - 0.16 * w, cy - 0.16 * w, cx + 0.16 * w, cy + 0.16 * w], outline=(30, 30, 30),
+                      width=max(1, round(0.05 * w)))
+        else:
+            d.line([(cx - 0.22 * w, cy), (cx + 0.22 * w, cy)], fill=(30, 30, 30), width=pen)
+    gx0, gy0, gx1, gy1 = layout["grid_bbox"]
+    y = gy0 + 0.37 * (gy1 - gy0) / layout["rows"]
+    d.line([(0, y), (image.width, y)], fill=(150, 180, 230), width=2)  # a ruled line of notebook paper
+    v = genpuzzle.verify(puzzle, image)
+    assert v.status == Status.CORRECT and v.score == 100, (v.codes, v.extra.get("unsure_cells"))
+
+
+def test_empty_mark_fit_tells_marks_for_an_empty_cell_from_other_marks():
+    from PIL import ImageFont
+
+    from genpuzzle.verifiers.nonogram import EMPTY_MARK_FIT, empty_mark_fit
+
+    font = ImageFont.truetype(str(Path(__file__).parent.parent / "data" / "fonts" / "DejaVuSans.ttf"), 40)
+
+    def core(*strokes, text=None):
+        im = Image.new("L", (56, 56), 0)
+        d = ImageDraw.Draw(im)
+        for s in strokes:
+            d.line(s, fill=255, width=4)
+        if text:
+            d.text((28, 28), text, font=font, fill=255, anchor="mm")
+        return np.asarray(im) >= 128
+
+    accepted = {"x": core([(6, 6), (50, 50)], [(6, 50), (50, 6)]), "typed x": core(text="x"),
+                "slash": core([(8, 48), (48, 8)]), "plus": core([(14, 28), (42, 28)], [(28, 14), (28, 42)])}
+    others = {"tick": core([(10, 30), (22, 44), (48, 10)]), "seven": core([(14, 8), (42, 8), (22, 48)]),
+              "four": core(text="4"), "a": core(text="a"), "v": core([(10, 10), (28, 46), (46, 10)]),
+              "T": core([(10, 10), (46, 10)], [(28, 10), (28, 46)])}
+    for name, ink in accepted.items():
+        assert empty_mark_fit(ink)[1] >= EMPTY_MARK_FIT, name
+    for name, ink in others.items():
+        assert empty_mark_fit(ink)[1] < EMPTY_MARK_FIT, (name, empty_mark_fit(ink))
+
+
+@pytest.mark.parametrize("variant,k", [("10x10", 0), ("15x15", 1)])
+def test_pale_clues_in_a_font_the_reader_does_not_know_are_review_not_erased(variant, k):
+    # HELDOUT8's Bajaderka page on a desk: every clue redrawn pale and outlined, below the reader's ink floor
+    # (darkness 46-61). Strips where no glyph was found read as erased clues: a confident clue_changed, score 0,
+    # on a correct answer. Now, on a page whose clue reading is in doubt, a strip holding a digit's worth of
+    # fainter ink is a review; the planted clue change on the same page is never a pass.
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    import nonogram_answers as answers
+    from genpuzzle.registration import register
+
+    style = next(s for s in answers.HELDOUT8 if s.name == "w_bajaderka_brush_desk")
+    track, p, record = _generated_record(5000 + 10 * ("5x5", "10x10", "15x15").index(variant) + k, variant, k)
+    inp = np.asarray(p.input_image.convert("RGB"))
+    verdicts = {}
+    for error in ("none", "clue_changed"):
+        answer = answers.make_answer(p.input_image, p.layout, p.ground_truth, style, error, seed=k)
+        reg = register(answer, inp, edit_mask=np.asarray(p.edit_mask))
+        assert reg.ok
+        verdicts[error] = track.verify(record, reg.image, inp, observed=reg.valid)
+    assert verdicts["none"].status != Status.INCORRECT, [x.message for x in verdicts["none"].violations]
+    assert verdicts["clue_changed"].status != Status.CORRECT and verdicts["clue_changed"].score < 100

@@ -35,6 +35,8 @@ class CellReading:
     states: list[list[str]]
     confidence: list[list[float]]
     evidence: list[list[dict[str, Any]]] = field(default_factory=list)
+    # sure marks in cells read empty that are no mark for an empty cell (see empty_cell_marks)
+    stray: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def cells(self) -> list[list[int]]:
@@ -68,7 +70,247 @@ def read_cells(image: np.ndarray, layout: dict[str, Any],
     dark = contrast if contrast is not None else contrast_map(image, layout)
     marks = cells_mod.read_marks(image, grid_bbox=layout["grid_bbox"], rows=rows, cols=cols, darkness=dark)
     grid = lambda values: [values[r * cols:(r + 1) * cols] for r in range(rows)]  # noqa: E731
-    return CellReading(grid(marks.states), grid(marks.confidence), grid(marks.evidence))
+    reading = CellReading(grid(marks.states), grid(marks.confidence), grid(marks.evidence))
+    mark_dark = dark[0] if isinstance(dark, tuple) else dark
+    for m in empty_cell_marks(mark_dark, layout, reading):
+        r, c = m["cell"]
+        reading.evidence[r][c]["stray_mark"] = m
+        if m["sure"]:
+            reading.stray.append(m)
+        else:  # a faint mark, or ink an empty-cell mark nearly explains: the cell is in doubt
+            reading.states[r][c] = cells_mod.UNSURE
+            reading.confidence[r][c] = min(reading.confidence[r][c], cells_mod.UNSURE_CONFIDENCE)
+    return reading
+
+
+# ------------------------------------------------------------------------------------ marks in empty cells
+
+STRAY_SURE = 110  # darkness from which ink in a cell read empty is a sure mark
+STRAY_FAINT = 60  # ... a faint one from this darkness
+STRAY_PARAMS = {"min_extent": 0.15, "min_area": 0.008, "join": 0.05, "min_density": 1.5}  # mark sizes in cells
+# (genpuzzle.ink); a stroke at least 1.5 px thick along its length (a sliver of a grid line is thinner)
+STRAY_BORDER = 0.12  # of a cell: the band inside each side where a grid line drawn thicker or a few px off lies
+STRAY_SPILL = 0.1  # of a cell: how much farther a neighbour's fill (or a cell in doubt) may run over into the cell
+EMPTY_MARK_FIT = 0.97  # an accepted empty-cell mark accounts for at least this share of a crossed cell's ink
+EMPTY_MARK_FIT_SURE = 0.9  # ... and a mark accounting for less than this is surely none (between: unsure)
+EMPTY_MARK_COVER = 0.7  # ... with ink along this share of each of its strokes
+DOT_SOLID = 0.55  # a dot fills this share of its box
+STRAIGHT_STROKE = 0.7  # the ink of each stroke of an X or a plus lies within this share of the fit tolerance of it
+RULED_SPAN = 0.8  # ink running along this share of a cell core's width or height is a ruled line of the paper
+RULED_WIDTH = 0.1  # ... when at most this share of the core (and 5 px) wide
+
+
+def ruled_lines(ink: np.ndarray) -> np.ndarray:
+    """The rows and columns of a cell core (bool ink) that a thin straight level or upright line crosses from side
+    to side (within a px of slant): ruled or squared paper, a crease, a grid line drawn off its place. Only ink in
+    runs across the line at most RULED_WIDTH of the core (and 5 px) thick counts, so a heavy X's arms, which
+    also reach across the core near its corners, are no line; a mark for the cell stops short of its sides.
+    Returns the mask of those lines (their rows or columns, 3 px wide)."""
+    out = np.zeros(ink.shape, bool)
+    if ink.shape[0] < 3 or ink.shape[1] < 3:
+        return out
+    inked = ink.astype(np.uint8)
+    for axis in (1, 0):  # rows (level lines), then columns
+        thin = max(5, round(RULED_WIDTH * ink.shape[1 - axis]))
+        across = (thin + 1, 1) if axis == 1 else (1, thin + 1)
+        thick = cv2.morphologyEx(inked, cv2.MORPH_OPEN, np.ones(across, np.uint8)) > 0
+        smear = cv2.dilate((ink & ~thick).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+        span = smear.mean(axis=axis) >= RULED_SPAN
+        runs = np.flatnonzero(np.diff(np.r_[0, span.astype(np.int8), 0]))
+        for a, b in zip(runs[::2], runs[1::2]):
+            if b - a > thin:
+                span[a:b] = False
+        if span.any():
+            band = cv2.dilate(span.astype(np.uint8)[:, None], np.ones((3, 1), np.uint8))[:, 0] > 0
+            if axis == 1:
+                out[band, :] = True
+            else:
+                out[:, band] = True
+    return out
+
+
+def _fit_line(px: np.ndarray, py: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(point, unit direction) of the least-squares line through points."""
+    centre = np.array([px.mean(), py.mean()])
+    cov = np.cov(np.stack([px - centre[0], py - centre[1]])) if len(px) > 1 else np.eye(2)
+    w, v = np.linalg.eigh(np.atleast_2d(cov))
+    return centre, v[:, int(np.argmax(w))]
+
+
+def _line_distance(px: np.ndarray, py: np.ndarray, line: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    (x0, y0), (dx, dy) = line
+    return np.abs((px - x0) * dy - (py - y0) * dx)
+
+
+def _stroke_cover(line: tuple[np.ndarray, np.ndarray], px: np.ndarray, py: np.ndarray, near: np.ndarray,
+                  to_ink: np.ndarray, tol: float) -> tuple[float, float, float]:
+    """(share of the stroke's length with ink within ``tol``, first and last projection of its ink ``near``)."""
+    (x0, y0), (dx, dy) = line
+    t = (px[near] - x0) * dx + (py[near] - y0) * dy
+    if len(t) == 0:
+        return 0.0, 0.0, 0.0
+    lo, hi = float(t.min()), float(t.max())
+    s = np.linspace(lo, hi, 21)
+    qx = np.clip(np.round(x0 + s * dx).astype(int), 0, to_ink.shape[1] - 1)
+    qy = np.clip(np.round(y0 + s * dy).astype(int), 0, to_ink.shape[0] - 1)
+    return float((to_ink[qy, qx] <= tol).mean()), lo, hi
+
+
+def empty_mark_fit(ink: np.ndarray) -> tuple[str, float]:
+    """The mark for an empty cell that best accounts for a cell's ``ink`` (bool, the cell's core) and the share
+    of the ink it accounts for (within half a stroke and 8 % of the mark's size of its strokes): one straight
+    stroke (a slash, a dash), two straight strokes crossing each other within their middle 60 % at 30 degrees or
+    more (an X, a plus), a ring, or a solid dot. Every stroke must be inked along EMPTY_MARK_COVER of its
+    length (0 when no shape qualifies). A tick, a "7" (two strokes meeting at an end), a scribble or a letter
+    leaves ink off every shape."""
+    ys, xs = np.nonzero(ink)
+    if len(xs) < 3:
+        return "none", 1.0
+    x0, x1, y0, y1 = int(xs.min()), int(xs.max()), int(ys.min()), int(ys.max())
+    bw, bh = x1 - x0 + 1, y1 - y0 + 1
+    if len(xs) >= DOT_SOLID * bw * bh and max(bw, bh) <= 2 * min(bw, bh):
+        return "dot", 1.0
+    inked = ink.astype(np.uint8)
+    half = max(0.5, float(np.percentile(cv2.distanceTransform(inked, cv2.DIST_L2, 3)[ink], 90)))
+    tol = half + max(1.5, 0.08 * max(bw, bh))
+    to_ink = cv2.distanceTransform(1 - inked, cv2.DIST_L2, 3)  # 0 on ink
+    px, py = xs.astype(np.float64), ys.astype(np.float64)
+    best, best_fit = "none", 0.0
+    # one straight stroke
+    line = _fit_line(px, py)
+    dist = _line_distance(px, py, line)
+    fit = float((dist <= tol).mean())
+    if _stroke_cover(line, px, py, dist <= tol, to_ink, tol)[0] >= EMPTY_MARK_COVER:
+        best, best_fit = "stroke", fit
+    # two straight strokes crossing: start from the box's diagonals (an X) and from its midlines (a plus)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    starts = ((lambda: (np.abs((px - x0) * bh - (py - y0) * bw) <= np.abs((px - x0) * bh + (py - y1) * bw))),
+              (lambda: np.abs(py - cy) <= np.abs(px - cx)))
+    for start in starts:
+        first = start()
+        for _ in range(4):
+            if first.sum() < 2 or (~first).sum() < 2:
+                break
+            lines = (_fit_line(px[first], py[first]), _fit_line(px[~first], py[~first]))
+            d = np.stack([_line_distance(px, py, ln) for ln in lines])
+            first = d[0] <= d[1]
+        else:
+            (p1, u1), (p2, u2) = lines
+            sin = abs(u1[0] * u2[1] - u1[1] * u2[0])
+            if sin < 0.5:  # under 30 degrees apart
+                continue
+            # where the two lines cross, as a position along each stroke's inked length
+            t1 = ((p2[0] - p1[0]) * u2[1] - (p2[1] - p1[1]) * u2[0]) / (u1[0] * u2[1] - u1[1] * u2[0])
+            crossing = p1 + t1 * u1
+            # each stroke straight: its own ink within about half a stroke of its line (two lines fitted to a
+            # "7" or a tick each take pieces of both strokes, and lie off them)
+            inside = all(float(np.percentile(d[i][own], 90)) <= STRAIGHT_STROKE * tol
+                         for i, own in enumerate((first, ~first)))
+            for ln, near in zip(lines, (d[0] <= tol, d[1] <= tol)):
+                cover, lo, hi = _stroke_cover(ln, px, py, near, to_ink, tol)
+                at = (crossing[0] - ln[0][0]) * ln[1][0] + (crossing[1] - ln[0][1]) * ln[1][1]
+                if cover < EMPTY_MARK_COVER or hi - lo < 1 or not 0.2 <= (at - lo) / (hi - lo) <= 0.8:
+                    inside = False
+            fit = float((d.min(axis=0) <= tol).mean())
+            if inside and fit > best_fit:
+                best, best_fit = "cross", fit
+    # a ring in the ink's box: round, with a hole (no ink within half its radius)
+    rx, ry = max(0.5, (bw - 2 * half) / 2), max(0.5, (bh - 2 * half) / 2)
+    radius = np.hypot((px - cx) / rx, (py - cy) / ry)
+    ring = np.abs(radius - 1.0) * min(rx, ry) <= tol
+    angle = np.linspace(0, 2 * np.pi, 24, endpoint=False)
+    qx = np.clip(np.round(cx + rx * np.cos(angle)).astype(int), 0, ink.shape[1] - 1)
+    qy = np.clip(np.round(cy + ry * np.sin(angle)).astype(int), 0, ink.shape[0] - 1)
+    if (max(bw, bh) <= 1.5 * min(bw, bh) and not (radius < 0.5).any()
+            and (to_ink[qy, qx] <= tol).mean() >= EMPTY_MARK_COVER and float(ring.mean()) > best_fit):
+        best, best_fit = "ring", float(ring.mean())
+    return best, best_fit
+
+
+def _main_piece(ink: np.ndarray, join: int) -> np.ndarray:
+    """The largest group of ink pieces closer than ``join`` px to each other (bool, same shape)."""
+    joined = cv2.dilate(ink.astype(np.uint8), np.ones((2 * join + 1,) * 2, np.uint8))
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
+    if count <= 2:
+        return ink
+    areas = [int(np.count_nonzero(ink & (labels == k))) for k in range(1, count)]
+    return ink & (labels == 1 + int(np.argmax(areas)))
+
+
+def empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellReading) -> list[dict[str, Any]]:
+    """Marks in cells read empty (blank or crossed) that no mark for an empty cell explains: in a blank cell
+    any ink away from the grid lines (a tick, a scribble, a "7", a letter), in a crossed cell ink that no X,
+    slash, plus, dash, dot or ring accounts for (:func:`empty_mark_fit`). Sized in cells by
+    :func:`genpuzzle.ink.unexplained_marks` (``STRAY_PARAMS``): ``sure`` at STRAY_SURE darkness, faint from
+    STRAY_FAINT; a crossed cell's ink that a shape nearly accounts for (EMPTY_MARK_FIT_SURE..EMPTY_MARK_FIT) is
+    never sure. Each mark: its ``cell`` [row, column], ``bbox``, size and ink (and ``fit`` in a crossed cell)."""
+    from genpuzzle.ink import unexplained_marks
+
+    # ink over 3 x 3 px, as a reader sees it: a dithered or halftone paper tone's dots are one faint tone, a
+    # stroke 2 px wide keeps two thirds of its darkness
+    dark = cv2.blur(dark, (3, 3))
+    H, W = dark.shape
+    rows, cols = layout["rows"], layout["cols"]
+    gx0, gy0, gx1, gy1 = layout["grid_bbox"]
+    cell = min((gx1 - gx0) / cols, (gy1 - gy0) / rows)
+    border = max(2, int(round(STRAY_BORDER * cell)))
+    spill = int(round(STRAY_SPILL * cell))
+    join = max(1, int(round(STRAY_PARAMS["join"] * cell)))
+    region = np.zeros((H, W), bool)
+    owner = np.full((H, W), -1, np.int32)
+    fits: dict[int, tuple[str, float]] = {}
+    for r in range(rows):
+        for c in range(cols):
+            state = reading.states[r][c]
+            if state not in (cells_mod.BLANK, cells_mod.CROSSED):
+                continue
+            x0, y0, x1, y1 = cell_box(layout, r, c)
+            inked = [0 <= rr < rows and 0 <= cc < cols and reading.states[rr][cc] in (cells_mod.FILLED, cells_mod.UNSURE)
+                     for rr, cc in ((r, c - 1), (r - 1, c), (r, c + 1), (r + 1, c))]  # left, top, right, bottom
+            a0, b0, a1, b1 = (int(round(v)) + sign * (border + spill * side)
+                              for v, sign, side in zip((x0, y0, x1, y1), (1, 1, -1, -1), inked))
+            a0, b0, a1, b1 = max(0, a0), max(0, b0), min(W, a1), min(H, b1)
+            if a1 - a0 < 3 or b1 - b0 < 3:
+                continue
+            core = dark[b0:b1, a0:a1]
+            ink = core >= STRAY_FAINT
+            # ruled lines cross the whole cell between its grid lines (a dash or a plus stops short of them)
+            f0, g0 = max(0, int(round(x0)) + border), max(0, int(round(y0)) + border)
+            f1, g1 = min(W, int(round(x1)) - border), min(H, int(round(y1)) - border)
+            free = ~ruled_lines(dark[g0:g1, f0:f1] >= STRAY_FAINT)[b0 - g0:b1 - g0, a0 - f0:a1 - f0]
+            if state == cells_mod.CROSSED and (ink & free).any():
+                # the mark at its own ink level (a pale ruled line beside a black X is not part of it), and its
+                # main piece: specks apart from it are sized as marks of their own
+                # (pieces are joined across a ruled line, which may cut a stroke in two)
+                level = max(STRAY_FAINT, 0.5 * float(np.percentile(core[ink & free], 95)))
+                main = _main_piece(ink & (core >= level), join) & free
+                name, fit = empty_mark_fit(main)
+                fits[r * cols + c] = (name, fit)
+                if fit >= EMPTY_MARK_FIT:  # its main piece is the mark that crosses it, with its fainter rim
+                    near = cv2.dilate(ink.astype(np.uint8), np.ones((2 * join + 1,) * 2, np.uint8))
+                    _, labels = cv2.connectedComponents(near, connectivity=8)
+                    free &= ~np.isin(labels, np.unique(labels[main]))
+            region[b0:b1, a0:a1] = free
+            owner[b0:b1, a0:a1] = r * cols + c
+    if not region.any():
+        return []
+    marks = unexplained_marks(dark >= STRAY_SURE, dark >= STRAY_FAINT, np.zeros((H, W), bool), cell, region,
+                              STRAY_PARAMS)
+    out = []
+    for m in marks:
+        x0, y0, x1, y1 = m.bbox
+        ids = owner[y0:y1, x0:x1]
+        ids = ids[ids >= 0]
+        if len(ids) == 0:
+            continue
+        k = int(np.bincount(ids).argmax())
+        entry = {"cell": [k // cols, k % cols], **m.to_json(cell)}
+        if k in fits:
+            entry["shape"], entry["fit"] = fits[k][0], round(fits[k][1], 3)
+            if EMPTY_MARK_FIT_SURE <= fits[k][1] < EMPTY_MARK_FIT:  # nearly an accepted mark: in doubt
+                entry["sure"] = False
+        out.append(entry)
+    return out
 
 
 # ------------------------------------------------------------------------------------------ clue area
@@ -685,6 +927,8 @@ def expected_support(reading: ClueReading, expected: list[int]) -> float:
 
 
 CLUE_INK = 100  # darkness from which a clue-strip pixel is surely glyph ink
+CLUE_FAINT_INK = 25  # darkness from which a clue-strip pixel is faint ink (2 x 2 px at least: paper, texture, JPEG stay under)
+FAINT_GLYPH_SHARE = 0.25  # a strip with no glyph read but this share of a digit's ink at the faint level is in doubt
 READ_DIGIT_FRACTION = 0.025  # a strip whose pixels differ from the input by this much of a digit is read
 SWAP_DIGIT_FRACTION = 0.15  # ... or with this much of a digit's ink swapped with paper, pixel for pixel
 EXPECTED_SUPPORT = 0.2  # an unsure strip whose every glyph has this probability of its expected digit: review
@@ -735,7 +979,7 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
     a_pad = cv2.copyMakeBorder(a_con, m, m, m, m, cv2.BORDER_CONSTANT, value=0)
     H, W = i_con.shape
     lines = [("row", r) for r in range(layout["rows"])] + [("col", c) for c in range(layout["cols"])]
-    changed: list[tuple[str, int, list[int], int, int]] = []
+    changed: list[tuple[str, int, list[int], int, int, int]] = []
     for kind, index in lines:
         x0, y0, x1, y1 = clue_strip(layout, kind, index)
         x0, y0, x1, y1 = max(0, x0), max(0, y0), min(W, x1), min(H, y1)
@@ -756,10 +1000,12 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
         # pixels that swapped ink and paper without any tolerance: a digit changed into a similar one
         # (9 -> 5 at a small font) leaves only thin slivers that the tolerant counts above discard
         swapped = int(np.count_nonzero(((ref >= 160) & (got < 80)) | ((got >= 160) & (ref < 80))))
+        # ink fainter than the reader's floor still written in the strip (a pale pen, an outlined font)
+        faint = int(cv2.morphologyEx((got >= CLUE_FAINT_INK).astype(np.uint8), cv2.MORPH_OPEN, opener).sum())
         if clues is not None and (n_erased >= read_px or n_added >= read_px or swapped >= swap_px):
-            changed.append((kind, index, [x0, y0, x1, y1], n_erased, n_added))
+            changed.append((kind, index, [x0, y0, x1, y1], n_erased, n_added, faint))
         elif n_erased >= min_px or n_added >= min_px:
-            changed.append((kind, index, [x0, y0, x1, y1], n_erased, n_added))
+            changed.append((kind, index, [x0, y0, x1, y1], n_erased, n_added, faint))
     violations: list[Violation] = []
     extra: dict[str, Any] = {}
     boxes = [(k, _read_box(layout, k, i, H, W)) for k, i, *_ in changed]
@@ -798,7 +1044,8 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
         extra["clue_reading_unreliable"] = {"unsure_strips": n_unsure, "strips_read": len(readings),
                                             "confident_readings_trusted": not untrusted}
     charged = 0
-    for (kind, index, box, n_erased, n_added), reading, (_, (rx0, ry0, rx1, ry1)) in zip(changed, readings, boxes):
+    for (kind, index, box, n_erased, n_added, faint), reading, (_, (rx0, ry0, rx1, ry1)) in zip(changed, readings,
+                                                                                               boxes):
         where = {"line": kind, "index": index, "erased_px": n_erased, "added_px": n_added, "bbox": box}
         hidden = hidden_ink is not None and bool(hidden_ink[max(0, ry0):ry1, max(0, rx0):rx1].any())
         if reading is None:
@@ -817,8 +1064,12 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
         if reading.values == expected:
             extra.setdefault("redrawn_clues", []).append([kind, index])
         elif hidden or where.get("square_cut") or (reading.glyphs and (
-                untrusted or (unreliable and reading.values is None and reading.doubtful))):
+                untrusted or (unreliable and reading.values is None and reading.doubtful))) or (
+                not reading.glyphs and unreliable and faint >= FAINT_GLYPH_SHARE * digit_ink_px(font_px)):
+            # (the last: no glyph at the reader's ink level, yet a digit's worth of fainter ink in the strip, on a
+            # page whose clue font the reader does not know: a pale outlined "0", not an erased clue)
             where["page_unsure_strips"] = n_unsure
+            where["faint_ink_px"] = faint
             where["input_clue_ink_hidden"] = hidden
             extra.setdefault("unsure_clues", []).append(where)
             charged += 1
@@ -919,13 +1170,23 @@ def check_cells(cells: list[list[int]], row_clues: list[list[int]], col_clues: l
 
 
 def check_crossed(reading: CellReading, solution: list[list[int]], layout: dict[str, Any]) -> list[Violation]:
-    """Solution cells marked as empty (an X, a slash or a dot) instead of filled: one
-    ``crossed_instead_of_filled`` violation listing the cells and their boxes."""
+    """The marks of cells read empty: solution cells marked as empty (an X, a slash or a dot) instead of filled
+    (one ``crossed_instead_of_filled`` violation listing the cells and their boxes), and sure marks that are no
+    mark for an empty cell (one ``stray_mark`` listing them, see :func:`empty_cell_marks`)."""
+    violations = []
+    if reading.stray:
+        m = reading.stray[0]
+        w, h = m["bbox"][2] - m["bbox"][0], m["bbox"][3] - m["bbox"][1]
+        violations.append(Violation(
+            "stray_mark", f"{len(reading.stray)} mark(s) in cell(s) read empty that are no X, slash, dash, plus or "
+            f"dot, first at r{m['cell'][0] + 1}c{m['cell'][1] + 1} ({w} x {h} px, {m['extent_scale']:.2f} cell, "
+            f"{m['area_px']} px of ink)",
+            {"marks": reading.stray, "bbox": m["bbox"], "cell_boxes": [x["bbox"] for x in reading.stray]}))
     cells = [(r, c) for r, c in reading.where(cells_mod.CROSSED) if solution[r][c]]
     if not cells:
-        return []
+        return violations
     boxes = [[round(v) for v in cell_box(layout, r, c)] for r, c in cells]
-    return [Violation("crossed_instead_of_filled",
+    return violations + [Violation("crossed_instead_of_filled",
                       f"{len(cells)} solution cell(s) marked as empty (X or dot) instead of filled: "
                       + ", ".join(f"r{r + 1}c{c + 1}" for r, c in cells[:8]) + (" ..." if len(cells) > 8 else ""),
                       {"cells": [[r, c] for r, c in cells], "boxes": boxes,
