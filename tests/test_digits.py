@@ -246,14 +246,15 @@ def test_members_that_disagree_make_a_reading_unsure():
     assert p.argmax() == 3 and p.max() > CONFIDENT
 
 
-def _reference_member_logits(weights: dict, images: np.ndarray) -> np.ndarray:
-    """Each member's logits the plain way, in float64: zero-padded 3x3 correlation at every position,
-    ReLU, then 2x2 max-pool (floor), PyTorch's (C, H, W) flattening, the fc layers."""
+def _reference_member_logits(weights: dict, images: np.ndarray, penultimate: bool = False) -> np.ndarray:
+    """Each member's logits (or, ``penultimate``, its activations before the last fc layer) the plain way,
+    in float64: zero-padded 3x3 correlation at every position, ReLU, then 2x2 max-pool (floor), PyTorch's
+    (C, H, W) flattening, the fc layers."""
     members = []
-    for j in range(sum(k.endswith("_conv0_w") for k in weights)):
+    for pre in [f"m{j}_" for j in range(sum(k.startswith("m") and k.endswith("_conv0_w") for k in weights))]:
         y = images.astype(np.float64)[:, None]
-        for i in range(sum(k.startswith(f"m{j}_conv") and k.endswith("_w") for k in weights)):
-            w, b = weights[f"m{j}_conv{i}_w"].astype(np.float64), weights[f"m{j}_conv{i}_b"].astype(np.float64)
+        for i in range(sum(k.startswith(f"{pre}conv") and k.endswith("_w") for k in weights)):
+            w, b = weights[f"{pre}conv{i}_w"].astype(np.float64), weights[f"{pre}conv{i}_b"].astype(np.float64)
             n, _, h, wd = y.shape
             p = np.pad(y, ((0, 0), (0, 0), (1, 1), (1, 1)))
             z = sum(np.einsum("nchw,fc->nfhw", p[:, :, ky:ky + h, kx:kx + wd], w[:, :, ky, kx])
@@ -261,9 +262,9 @@ def _reference_member_logits(weights: dict, images: np.ndarray) -> np.ndarray:
             z = np.maximum(z + b[None, :, None, None], 0)[:, :, :h // 2 * 2, :wd // 2 * 2]
             y = z.reshape(n, -1, h // 2, 2, wd // 2, 2).max(axis=(3, 5))
         y = y.reshape(len(y), -1)
-        n_fc = sum(k.startswith(f"m{j}_fc") and k.endswith("_w") for k in weights)
-        for i in range(n_fc):
-            y = y @ weights[f"m{j}_fc{i}_w"].astype(np.float64).T + weights[f"m{j}_fc{i}_b"]
+        n_fc = sum(k.startswith(f"{pre}fc") and k.endswith("_w") for k in weights)
+        for i in range(n_fc - penultimate):
+            y = y @ weights[f"{pre}fc{i}_w"].astype(np.float64).T + weights[f"{pre}fc{i}_b"]
             if i < n_fc - 1:
                 y = np.maximum(y, 0)
         members.append(y)
@@ -295,6 +296,69 @@ def test_fast_network_path_matches_the_plain_computation():
         assert got.shape == want.shape
         assert np.abs(got - want).max() < 1e-4
         assert (got.argmax(axis=2) == want.argmax(axis=2)).all()
+    # The digit-or-not check: a head on the members' penultimate activations, side by side.
+    assert "check_fc0_w" in shipped
+    features = np.concatenate(list(_reference_member_logits(shipped, crops, penultimate=True)), axis=1)
+    got = DigitReader(shipped).member_features(crops)
+    assert np.abs(got - features).max() < 1e-4
+    y = np.maximum(features @ shipped["check_fc0_w"].astype(np.float64).T + shipped["check_fc0_b"], 0)
+    y = y @ shipped["check_fc1_w"].astype(np.float64).T + shipped["check_fc1_b"]
+    want = 1.0 / (1.0 + np.exp(y[:, 0] - y[:, 1]))
+    assert np.abs(DigitReader(shipped).not_digit_probability(got) - want).max() < 1e-4
+
+
+def _with_check_threshold(threshold: float) -> DigitReader:
+    with np.load(MODEL_PATH) as z:
+        weights = {k: z[k] for k in z.files}
+    weights["check_threshold"] = np.array(threshold, np.float32)
+    return DigitReader(weights)
+
+
+def test_the_digit_or_not_check_only_makes_sure_digit_readings_unsure():
+    # A check that flags everything (threshold 0) leaves every symbol and every unsure confidence as it was
+    # and makes every sure digit reading unsure; one that flags nothing (threshold > 1) changes nothing.
+    cells, _ = _cells(108, 60, _printed)
+    cells += _cells(109, 60, _letter)[0] + _cells(110, 40, _hand, "blur1")[0]
+    off = _with_check_threshold(2.0).read(cells, allowed=range(1, 10))
+    on = _with_check_threshold(0.0).read(cells, allowed=range(1, 10))
+    assert [r.symbol for r in on] == [r.symbol for r in off]
+    assert any(r.digit is not None and r.confident for r in off)
+    for a, b in zip(off, on):
+        if a.digit is not None and a.confident:
+            assert not b.confident
+        else:
+            assert b.confidence == a.confidence
+
+
+def _hand_letter_cells():
+    """Every letter/sign of the handwriting training fonts whose letters the digit-or-not check never
+    trained on (``digit_data.HAND_LETTER_TEST``: Breip, Humor Sans, Leckerli One, Joscelyn, NanumBrush),
+    clean, JPEG 60 and rescaled, at 50 and 80 % of the cell."""
+    fonts = dd.font_groups()["hand_letter_test"]
+    assert fonts  # Humor Sans at least: tools/install.sh installs it
+    cells, meta = [], []
+    for fi, font in enumerate(fonts):
+        for ci, ch in enumerate(dd.OTHER_CHARS):
+            for k, cond in enumerate(("clean", "jpeg60", "rescale")):
+                rng = np.random.default_rng([fi, ci, k])
+                height = (0.5, 0.8)[(fi + ci + k) % 2]
+                cells.append(dd.render_cell(rng, dd.font_glyph(font, ch), cond, height=(height, height)))
+                meta.append((font.rsplit("/", 1)[-1], ch, cond))
+    return cells, meta
+
+
+def test_handwritten_letters_the_check_never_saw_are_less_often_a_sure_digit():
+    # Letters of handwriting fonts the members trained on but the digit-or-not check never saw. Without the
+    # check 46 of these 990 cells read as a sure allowed digit (Breip's y/Y as 4 in every condition, its G
+    # as 6, J/B/S as 5, Leckerli's and Joscelyn's z as 2, ...); with it 33 (ninth session): the 12 Breip y/Y
+    # and a Joscelyn G are unsure now. Breip's G *is* its 6's outline and its J a 5 without the bar: those stay the known
+    # limit. (Not a rate target, a regression bound.)
+    cells, meta = _hand_letter_cells()
+    got = default_reader().read(cells, allowed=range(1, 10))
+    sure = [(m, r.symbol, round(r.confidence, 3)) for m, r in zip(meta, got)
+            if r.in_allowed and r.digit is not None and r.confident]
+    assert len(cells) == 990 and len(sure) <= 36, sure
+    assert not [m for m, symbol, _ in sure if m[0].lower().startswith("breip") and m[1] in "yY"]
 
 
 def _strip(text: str, font: str = PRINTED_HELDOUT[0], h: int = 40) -> np.ndarray:

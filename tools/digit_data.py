@@ -23,6 +23,10 @@ Never used (the project's independent held-out check): MNIST mod-500 index 250-4
 other source, and the Debian packages fonts-dkg-handwriting, fonts-bwht, fonts-kaushanscript,
 fonts-dancingscript, fonts-kristi (``FORBIDDEN``; such files are skipped even when installed).
 
+The digit-or-not check (``train_digit_reader.py --check``) trains on the letters of ``hand_letter_train``
+(the handwriting training fonts without the families in ``HAND_LETTER_TEST``, whose letters stay out of
+its training for tests and figures) and on training-only pen letter skeletons (``letter_strokes``).
+
 Non-digit glyphs ("other"): letters except those that are a digit's shape (I, l, i, j, O, o, b, g,
 q), punctuation/maths signs, crosses, ticks, scribbles, and digits struck through (a line running
 well past the digit, or an X over it).
@@ -60,6 +64,9 @@ PRINTED_HELDOUT = ("STIXGeneralItalic", "STIXGeneralBolIta", "cmr10", "cmss10", 
 # The nonogram verifier's eighth held-out answer family (tests/nonogram_answers.py HELDOUT8) draws its clues
 # in these; no group takes them, so a retrain never sees them.
 NONOGRAM_HELDOUT = ("B612", "GFSDidot", "BebasNeue", "Inconsolata", "Bajaderka", "Monoid", "GilliusADF")
+# Handwriting training fonts whose *letters* the digit-or-not check never trains on (whole families), so its
+# figures and tests on them are on letters it never saw (their digits are training data as before).
+HAND_LETTER_TEST = ("Breip", "breipfont", "LeckerliOne", "Humor-Sans", "Joscelyn", "NanumBrush")
 NOT_TEXT = ("Symbol", "D050000L", "math", "Math", "cmex", "cmsy", "cmmi", "OpenSymbol", "YOzFont", "Webdings",
             "Dingbat", "lmmono", "Smallcaps", "-Thin", "ExtraLight")
 DIGITS = "0123456789"
@@ -130,6 +137,9 @@ def font_groups() -> dict[str, tuple[str, ...]]:
     # Modern: Computer Modern's italics are the nonogram verifier's held-out printed style.
     groups["printed_italic_train"] = [f for f in groups["printed_train"] if not Path(f).name.startswith("lm")
                                       and any(k in Path(f).stem.lower() for k in ("italic", "oblique", "slant"))]
+    # hand_train split for the digit-or-not check's letters: trained on / never trained on (tests, figures).
+    groups["hand_letter_test"] = [f for f in groups["hand_train"] if _name_in(Path(f), HAND_LETTER_TEST)]
+    groups["hand_letter_train"] = [f for f in groups["hand_train"] if not _name_in(Path(f), HAND_LETTER_TEST)]
     return {k: tuple(v) for k, v in groups.items()}
 
 
@@ -276,6 +286,102 @@ def mark_strokes(kind: str, rng: np.random.Generator) -> list[np.ndarray]:
     if kind == "dash":
         return [_line((0.0, 0.5), (0.6, 0.5))]
     raise ValueError(kind)
+
+
+def letter_strokes(ch: str, rng: np.random.Generator) -> list[np.ndarray]:
+    """TRAINING-ONLY pen skeletons of letters and signs (the ~0.6 x 1.0 box of :func:`draw_strokes`),
+    weighted towards those that share a digit's outline in some hand (G ~ 6, S ~ 5, Z ~ 2, J ~ 5/1,
+    y/Y ~ 4, B ~ 8, T ~ 7, ! ~ 1), with their proportions varied. Keys: :data:`LETTER_SKELETONS`."""
+    j = rng.uniform(-0.06, 0.06, 4)
+    if ch == "G":
+        arc = _arc(0.3, 0.5, 0.3, 0.5, -40 + 20 * j[0], -340 + 60 * j[1])
+        end = arc[-1]
+        bar_y = 0.55 + j[2]
+        return [arc, _line((end[0], end[1]), (0.58, bar_y), (0.33 + 2 * j[3], bar_y))] if rng.random() < 0.5 else \
+            [np.concatenate([arc, _line((0.58, bar_y))]), _line((0.35, bar_y), (0.6, bar_y)),
+             _line((0.58, bar_y), (0.58, 1.0))]
+    if ch == "S":
+        return [np.concatenate([_arc(0.3, 0.26 + j[0], 0.27, 0.25, -20 + 40 * j[1], -270),
+                                _arc(0.3, 0.75 + j[0], 0.29, 0.25, -90, 150 + 200 * j[2])])]
+    if ch == "Z":
+        mid = [] if rng.random() < 0.7 else [_line((0.1, 0.5), (0.5, 0.5))]
+        return [_line((0.0, 0.0), (0.6, 0.0), (0.0 + j[0], 1.0), (0.6, 1.0 + j[1]))] + mid
+    if ch == "z":
+        return [_line((0.0, 0.4), (0.6, 0.4), (0.0, 1.0), (0.6, 1.0))]
+    if ch == "J":
+        top = [_line((0.1, 0.0), (0.6, 0.0))] if rng.random() < 0.6 else []
+        return top + [np.concatenate([_line((0.45, 0.0), (0.45, 0.72)), _arc(0.25, 0.72, 0.2, 0.27, 0, 170)])]
+    if ch == "y":
+        if rng.random() < 0.5:
+            return [_line((0.0, 0.35), (0.3, 0.72)), _line((0.6, 0.35), (0.15, 1.0))]
+        return [np.concatenate([_line((0.0, 0.35), (0.02, 0.6)), _arc(0.27, 0.6, 0.25, 0.15, 180, 0),
+                                _line((0.52, 0.35), (0.52, 0.85)), _arc(0.3, 0.85, 0.22, 0.15, 0, 160)])]
+    if ch == "Y":
+        return [_line((0.0, 0.0), (0.3, 0.5 + j[0]), (0.6, 0.0)), _line((0.3, 0.5 + j[0]), (0.3 + j[1], 1.0))]
+    if ch == "T":
+        return [_line((0.0, 0.0 + j[0]), (0.6, 0.0)), _line((0.3 + j[1], 0.0), (0.3, 1.0))]
+    if ch == "A":
+        return [_line((0.0, 1.0), (0.3, 0.0), (0.6, 1.0)), _line((0.12, 0.6 + j[0]), (0.48, 0.6 + j[0]))]
+    if ch == "B":
+        return [_line((0.05, 0.0), (0.05, 1.0)), _arc(0.05, 0.25, 0.45, 0.25, -90, 90),
+                _arc(0.05, 0.75, 0.55, 0.25, -90, 90)]
+    if ch == "h":
+        return [_line((0.05, 0.0), (0.05, 1.0)), np.concatenate([_arc(0.3, 0.6, 0.25, 0.2, 180, 360),
+                                                                 _line((0.55, 1.0))])]
+    if ch == "L":
+        return [_line((0.05, 0.0), (0.05, 1.0), (0.6, 1.0))]
+    if ch == "E":
+        return [_line((0.6, 0.0), (0.05, 0.0), (0.05, 1.0), (0.6, 1.0)), _line((0.05, 0.5), (0.45, 0.5))]
+    if ch == "F":
+        return [_line((0.6, 0.0), (0.05, 0.0), (0.05, 1.0)), _line((0.05, 0.5), (0.45, 0.5))]
+    if ch == "H":
+        return [_line((0.0, 0.0), (0.0, 1.0)), _line((0.6, 0.0), (0.6, 1.0)), _line((0.0, 0.5), (0.6, 0.5))]
+    if ch == "K":
+        return [_line((0.05, 0.0), (0.05, 1.0)), _line((0.6, 0.0), (0.05, 0.55), (0.6, 1.0))]
+    if ch == "N":
+        return [_line((0.0, 1.0), (0.0, 0.0), (0.6, 1.0), (0.6, 0.0))]
+    if ch == "M":
+        return [_line((0.0, 1.0), (0.05, 0.0), (0.3, 0.6), (0.55, 0.0), (0.6, 1.0))]
+    if ch in "VW":
+        return [_line((0.0, 0.0), (0.3, 1.0), (0.6, 0.0))] if ch == "V" else \
+            [_line((0.0, 0.0), (0.15, 1.0), (0.3, 0.3), (0.45, 1.0), (0.6, 0.0))]
+    if ch == "X":
+        return [_line((0.0, 0.0), (0.6, 1.0)), _line((0.6, 0.0), (0.0, 1.0))]
+    if ch == "U":
+        return [np.concatenate([_line((0.0, 0.0), (0.0, 0.7)), _arc(0.3, 0.7, 0.3, 0.3, 180, 0),
+                                _line((0.6, 0.0))])]
+    if ch == "C":
+        return [_arc(0.3, 0.5, 0.3, 0.5, -40, -320)]
+    if ch == "D":
+        return [_line((0.05, 0.0), (0.05, 1.0)), _arc(0.05, 0.5, 0.55, 0.5, -90, 90)]
+    if ch == "P":
+        return [_line((0.05, 1.0), (0.05, 0.0)), _arc(0.05, 0.27, 0.5, 0.27, -90, 90)]
+    if ch == "R":
+        return [_line((0.05, 1.0), (0.05, 0.0)), _arc(0.05, 0.27, 0.5, 0.27, -90, 90), _line((0.2, 0.54), (0.6, 1.0))]
+    if ch == "Q":
+        return [_arc(0.3, 0.5, 0.3, 0.5, 0, 360), _line((0.35, 0.75), (0.65, 1.05))]
+    if ch == "t":
+        return [_line((0.25, 0.0), (0.25, 0.9), (0.5, 1.0)), _line((0.0, 0.3), (0.55, 0.3))]
+    if ch == "k":
+        return [_line((0.05, 0.0), (0.05, 1.0)), _line((0.5, 0.4), (0.05, 0.72), (0.55, 1.0))]
+    if ch == "f":
+        return [np.concatenate([_arc(0.45, 0.15, 0.18, 0.15, -20, -180), _line((0.27, 1.0))]),
+                _line((0.05, 0.4), (0.5, 0.4))]
+    if ch == "!":
+        return [_line((0.3, 0.0), (0.3 + j[0], 0.7)), _line((0.3, 0.93), (0.31, 1.0))]
+    if ch == "?":
+        return [np.concatenate([_arc(0.3, 0.25, 0.27, 0.25, -160, 60), _line((0.3, 0.7))]), _line((0.3, 0.93), (0.31, 1.0))]
+    if ch == "&":
+        return [np.concatenate([_line((0.6, 1.0), (0.1, 0.4)), _arc(0.25, 0.2, 0.15, 0.2, 150, -150),
+                                _line((0.05, 0.75)), _arc(0.27, 0.78, 0.22, 0.22, 180, 60), _line((0.6, 0.55))])]
+    if ch == "+":
+        return [_line((0.3, 0.15), (0.3, 0.85)), _line((0.0, 0.5), (0.6, 0.5))]
+    if ch == "%":
+        return [_line((0.6, 0.0), (0.0, 1.0)), _arc(0.12, 0.15, 0.1, 0.14, 0, 360), _arc(0.5, 0.85, 0.1, 0.14, 0, 360)]
+    raise ValueError(ch)
+
+
+LETTER_SKELETONS = "GGGSSSZZzJJyyYYTTAABBhLEFHKNMVWXUCDPRQtkf!!?&+%"
 
 
 def strike_through(alpha: np.ndarray, rng: np.random.Generator) -> np.ndarray:

@@ -17,7 +17,17 @@ float16 in the file) are trained with PyTorch on one thread each (nice it: the m
 different seeds (``--fit-member K`` trains one, so both can run in parallel processes; ``--init`` starts
 from a saved model's weights), then the temperature of their mean logits is fitted on the ``calib`` split
 (handwriting fonts never trained on, training styles with fresh seeds, MNIST 200-224) by minimising the
-negative log-likelihood. Only numpy arrays are saved; inference is numpy. Data generation is seeded
+negative log-likelihood. The digit-or-not check (``--check``) is a small head on the two members'
+penultimate activations, trained on the ``check-v1`` stream (half digits, half non-digits: letters of the
+handwriting training fonts except ``digit_data.HAND_LETTER_TEST``, training-only pen letter skeletons,
+printed/italic/Hershey training letters, marks, struck digits), its threshold fitted on the calib split; it
+is written into the model file next to the members, which it leaves unchanged:
+
+    python tools/train_digit_reader.py --stream check-v1 --seed 20261209 --samples 80000 --calib-samples 1000 \
+        --cache check_v1.npz --data-only
+    python tools/train_digit_reader.py --check --cache check_v1.npz --epochs 12 --out data/models/digits.npz
+
+Only numpy arrays are saved; inference is numpy. Data generation is seeded
 (``numpy.random.default_rng`` per chunk; ``--cache`` keeps it); torch training is seeded too, but float
 summation order may differ across machines.
 """
@@ -108,6 +118,33 @@ def other_glyph(split: str, rng: np.random.Generator, mnist_pool=None) -> np.nda
     return dd.strike_through(digit_glyph(split, source, int(rng.integers(10)), rng, mnist_pool), rng)
 
 
+def check_other_glyph(rng: np.random.Generator, mnist_pool=None) -> np.ndarray:
+    """Alpha of a non-digit for the digit-or-not check's training ('check-v1' stream), handwriting-heavy:
+    letters/signs of the handwriting training fonts except ``hand_letter_test`` (45 %), training-only pen
+    letter skeletons (15 %), printed and italic training letters (12 %), training Hershey letters (8 %),
+    pen marks (8 %), struck-through training digits (12 %)."""
+    g = dd.font_groups()
+    r = rng.random()
+    ch = dd.OTHER_CHARS[int(rng.integers(len(dd.OTHER_CHARS)))]
+    if r < 0.45:
+        return _font_char(rng, g["hand_letter_train"], ch, True)
+    if r < 0.60:
+        skeleton = dd.letter_strokes(dd.LETTER_SKELETONS[int(rng.integers(len(dd.LETTER_SKELETONS)))], rng)
+        return dd.draw_strokes(skeleton, rng, rng.uniform(0.012, 0.03))
+    if r < 0.72:
+        fonts = g["printed_italic_train"] if rng.random() < 0.5 else g["printed_train"]
+        a = _font_char(rng, fonts, ch, True)
+        return dd.slant(a, rng.uniform(-0.05, 0.3)) if rng.random() < 0.5 else a
+    if r < 0.80:
+        return dd.hershey_glyph(dd.HERSHEY_TRAIN[int(rng.integers(len(dd.HERSHEY_TRAIN)))], bool(rng.integers(2)), ch,
+                                int(rng.integers(3, 14)))
+    if r < 0.88:
+        kind = ("cross", "tick", "scribble", "zigzag", "hash", "dash")[int(rng.integers(6))]
+        return dd.draw_strokes(dd.mark_strokes(kind, rng), rng)
+    source = ("printed", "hand", "pen", "mnist")[int(rng.integers(4))]
+    return dd.strike_through(digit_glyph("train", source, int(rng.integers(10)), rng, mnist_pool), rng)
+
+
 CONDITIONS = ("clean", "rescale", "jpeg60", "blur1", "shift")
 DIGIT_SOURCES = ("printed", "printed", "printed", "hand", "hand", "hand", "mnist", "mnist", "mnist", "pen", "hershey")
 # train-v4: more handwriting (hand fonts, MNIST, pen skeletons) against printed, which is already read well.
@@ -131,6 +168,8 @@ def _chunk(args: tuple[int, str, int, int]) -> tuple[np.ndarray, np.ndarray]:
     some), 'train-v3' (the training styles, 10 % drawn hollow, pen 1s with long flags, more elastic
     warps), 'calib', or the earlier 'train' and 'train-outline' (30 % hollow) streams."""
     seed, stream, chunk, n = args
+    if stream == "check-v1":
+        return _check_chunk(seed, stream, chunk, n)
     split = "train" if stream.startswith("train") else stream
     v4 = stream in ("train-v4", "train-v5")
     outline_p, pen_v2 = ((0.3, True) if stream == "train-outline"
@@ -166,6 +205,37 @@ def _chunk(args: tuple[int, str, int, int]) -> tuple[np.ndarray, np.ndarray]:
     return np.array(images, np.float32), np.array(keep, np.int64)
 
 
+def _check_chunk(seed: int, stream: str, chunk: int, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """'check-v1': the digit-or-not check's training cells, half digits (the ``train-v5`` digit sources)
+    and half non-digits (:func:`check_other_glyph`), rendered as ``train-v5`` renders them; labels are
+    0-9 or OTHER as in the other streams (the check reads class >= 10 as "not a digit")."""
+    cv2.setNumThreads(1)
+    rng = dd.rng_for(seed, stream, chunk)
+    pool = _mnist_pool("train")
+    cells, labels = [], []
+    for _ in range(n):
+        if rng.random() < 0.5:
+            label, alpha = OTHER, check_other_glyph(rng, pool)
+        else:
+            label = int(rng.integers(10))
+            alpha = digit_glyph("train", DIGIT_SOURCES_V5[int(rng.integers(len(DIGIT_SOURCES_V5)))], label, rng, pool,
+                                True, rng.uniform(0.012, 0.035))
+        if rng.random() < 0.1:
+            alpha = dd.outline(alpha, rng)
+        if rng.random() < 0.5:
+            alpha = dd.elastic(alpha, rng, rng.uniform(2, 7))
+        if rng.random() < 0.2:
+            alpha = dd.elastic(alpha, rng, rng.uniform(1.5, 4), sigma=rng.uniform(3, 6))
+        cells.append(dd.render_cell(rng, alpha, "train"))
+        labels.append(label)
+    images, keep = [], []
+    for k, p in enumerate(dg.prepare_cells(cells)):
+        if p.image is not None and not p.pencil:
+            images.append(p.image)
+            keep.append(labels[k])
+    return np.array(images, np.float32), np.array(keep, np.int64)
+
+
 def build(seed: int, split: str, n: int, workers: int) -> tuple[np.ndarray, np.ndarray]:
     chunk = 1000
     jobs = [(seed, split, c, min(chunk, n - c * chunk)) for c in range((n + chunk - 1) // chunk)]
@@ -185,6 +255,44 @@ def make_net():
         nn.Conv2d(16, 32, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
         nn.Conv2d(32, 48, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
         nn.Flatten(), nn.Linear(48 * 9, 128), nn.ReLU(), nn.Dropout(0.25), nn.Linear(128, dg.N_CLASSES))
+
+
+def make_check_head(n_features: int):
+    """The digit-or-not check: FC n_features (the members' penultimate activations side by side) -> 64,
+    ReLU, -> 2 (digit, not a digit). Nothing convolutional: its input is computed by the members anyway."""
+    import torch.nn as nn
+
+    return nn.Sequential(nn.Linear(n_features, 64), nn.ReLU(), nn.Dropout(0.1), nn.Linear(64, 2))
+
+
+def fit_check_head(features: np.ndarray, not_digit: np.ndarray, seed: int, epochs: int = 12):
+    """Train the check head (Adam 1e-3, batches of 256, classes weighted to equal share) on member features."""
+    import torch
+    import torch.nn.functional as F
+
+    torch.manual_seed(seed)
+    torch.set_num_threads(1)
+    f, y = torch.from_numpy(np.asarray(features, np.float32)), torch.from_numpy(not_digit.astype(np.int64))
+    net = make_check_head(f.shape[1])
+    share = float(y.float().mean())
+    weight = torch.tensor([0.5 / (1 - share), 0.5 / share])
+    opt = torch.optim.Adam(net.parameters(), 1e-3, weight_decay=1e-5)
+    g = torch.Generator().manual_seed(seed)
+    for ep in range(epochs):
+        net.train()
+        perm = torch.randperm(len(y), generator=g)
+        total, correct = 0.0, 0
+        for k in range(0, len(y), 256):
+            i = perm[k:k + 256]
+            out = net(f[i])
+            loss = F.cross_entropy(out, y[i], weight=weight)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            total += float(loss.detach()) * len(i)
+            correct += int((out.argmax(1) == y[i]).sum())
+        print(f"check epoch {ep + 1}/{epochs}: loss {total / len(y):.4f} acc {correct / len(y):.4f}", flush=True)
+    return net.eval()
 
 
 def init_from(net, path: Path, member: int = 0) -> None:
@@ -384,6 +492,59 @@ def export(nets, temperature: float, out: Path, meta: dict) -> None:
     print(f"saved {out} ({out.stat().st_size / 1e6:.2f} MB), {len(nets)} members, temperature {temperature:.3f}")
 
 
+CHECK_MAX_DIGIT_FLAGS = 0.002
+
+
+def fit_check_threshold(p_not: np.ndarray, is_digit: np.ndarray, sure_digit: np.ndarray) -> float:
+    """The digit-or-not check's threshold: the lowest at which at most ``CHECK_MAX_DIGIT_FLAGS`` of the
+    calib cells that are digits *and* read as a sure digit would be made unsure (the cost), never below
+    0.5. Fitted on the calib split (styles never trained on) only."""
+    digit_p = np.sort(p_not[is_digit & sure_digit])[::-1]
+    k = int(np.floor(CHECK_MAX_DIGIT_FLAGS * len(digit_p)))
+    t = float(digit_p[k]) + 1e-6 if k < len(digit_p) else 0.5
+    return max(0.5, min(t, 0.999))
+
+
+def check_calibration_cells(seed: int = 41) -> tuple[np.ndarray, np.ndarray]:
+    """Prepared crops (N, 28, 28) and labels of the calib split for the check's threshold: the calib
+    handwriting fonts and MNIST 200-224 in the five page conditions, the training printed, pen and
+    Hershey styles with fresh seeds (clean, JPEG 60), and calib non-digits (letters of the calib hand
+    fonts, marks, struck digits)."""
+    xs, ys = [], []
+    plan = [("hand", 500, CONDITIONS), ("mnist", 500, CONDITIONS), ("printed", 300, ("clean", "jpeg60")),
+            ("pen", 300, ("clean", "jpeg60")), ("hershey", 200, ("clean",)), ("other", 500, ("clean", "jpeg60", "rescale"))]
+    for source, n, conditions in plan:
+        for cond in conditions:
+            cells, labels = heldout_cells(seed, source, n, cond, split="calib")
+            for p, lab in zip(dg.prepare_cells(cells), labels):
+                if p.image is not None and not p.pencil:
+                    xs.append(p.image)
+                    ys.append(OTHER if lab == "other" else int(lab))
+    return np.array(xs, np.float32), np.array(ys, np.int64)
+
+
+def export_check(net, base: Path, out: Path) -> None:
+    """Write the check head's weights (``check_fc{i}_w``...) and its calib-fitted threshold into a copy of
+    the model at ``base`` (members, temperature and class scale unchanged), saved at ``out``."""
+    with np.load(base) as z:
+        arrays = {k: z[k] for k in z.files if not k.startswith("check_")}
+    for i, m in enumerate(m for m in net if m.__class__.__name__ == "Linear"):
+        arrays[f"check_fc{i}_w"] = m.weight.detach().numpy().astype(np.float32)
+        arrays[f"check_fc{i}_b"] = m.bias.detach().numpy().astype(np.float32)
+    arrays["check_threshold"] = np.array(1.0, np.float32)
+    reader = dg.DigitReader(arrays)
+    x, y = check_calibration_cells()
+    best, conf = reader.decide(x)
+    p_not = reader.not_digit_probability(reader.member_features(x))
+    is_digit, sure_digit = y < 10, (best < 10) & (conf >= dg.CONFIDENT)
+    t = fit_check_threshold(p_not, is_digit, sure_digit)
+    arrays["check_threshold"] = np.array(t, np.float32)
+    np.savez_compressed(out, **arrays)
+    print(f"check threshold {t:.4f} on {len(y)} calib cells: sure digit readings of digits made unsure "
+          f"{int((is_digit & sure_digit & (p_not >= t)).sum())}/{int((is_digit & sure_digit).sum())}, of non-digits "
+          f"{int((~is_digit & sure_digit & (p_not >= t)).sum())}/{int((~is_digit & sure_digit).sum())}; saved {out}")
+
+
 # --------------------------------------------------------------------------------- evaluation
 
 def heldout_cells(seed: int, source: str, n: int, condition: str = "clean",
@@ -463,7 +624,31 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--class-scale-only", action="store_true",
                     help="fit the per-class error scale of the model at --out and write it there")
     ap.add_argument("--eval-n", type=int, default=500)
+    ap.add_argument("--check", action="store_true",
+                    help="train the digit-or-not check head on --cache (a 'check-v1' stream) plus the first "
+                         "--extra-digits digits of --extra-cache and write it, with its calib-fitted threshold, into a "
+                         "copy of --init (default: the shipped model) at --out")
+    ap.add_argument("--extra-digits", type=int, default=40000)
     a = ap.parse_args(argv)
+    if a.check:
+        z = np.load(a.cache)
+        x, y = [z["x"]], [z["y"]]
+        for extra in a.extra_cache:  # digits only: their non-digits may hold the letters the check holds out
+            e = np.load(extra)
+            keep = np.nonzero(e["y"] < 10)[0][:a.extra_digits]
+            x.append(e["x"][keep])
+            y.append(e["y"][keep])
+        x, not_digit = np.concatenate(x), np.concatenate(y) >= 10
+        base = a.init or dg.MODEL_PATH
+        t0 = time.time()
+        from threadpoolctl import threadpool_limits
+
+        with threadpool_limits(limits=1):  # one BLAS thread: the machine is shared
+            features = dg.DigitReader.load(base).member_features(x)
+        print(f"check data: {len(x)} cells, {int(not_digit.sum())} not digits; features {time.time() - t0:.0f}s",
+              flush=True)
+        export_check(fit_check_head(features, not_digit, a.seed + 7000 + a.round, a.epochs), base, a.out)
+        return
     if a.class_scale_only:
         add_class_error_scale(a.out)
         return

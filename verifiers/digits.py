@@ -568,6 +568,12 @@ DISAGREE_CONFIDENCE = 0.5  # members reading different classes: the cell is unsu
 # digit cells (44/24/16 px, JPEG) the fullest at aspect >= 0.8 is a black-weight 2, 71 %. The networks
 # read such a dot as a sure 0, so a 0 read there is capped unsure. (Only a 0: small clue digits drawn 1 px
 # heavier close their counters into blobs just as full, which the networks still read right.)
+# The digit-or-not check (``check_fc*`` arrays in the model file, trained by ``train_digit_reader.py
+# --check``): a small head (FC 256 -> 64 -> 2) on the two members' own penultimate features, trained on far
+# more handwritten letters, pen-drawn letters and marks than the members were, that only answers "is this a
+# digit at all?". Where it says "not a digit" at >= ``check_threshold`` a sure digit reading is capped: it
+# never makes an unsure reading sure and never changes the symbol (a G read 6 stays "6", unsure: review).
+NOT_A_DIGIT_CONFIDENCE = 0.5
 SOLID_BLOB_FILL = 0.72
 SOLID_BLOB_ASPECT = 0.8
 SOLID_BLOB_CONFIDENCE = 0.5
@@ -624,6 +630,15 @@ class DigitReader:
             fcs = [(np.stack([members[j][1][i][0] for j in idx]), np.stack([members[j][1][i][1] for j in idx])[:, None])
                    for i in range(len(members[idx[0]][1]))]
             self._stacks.append((idx, first, convs, fcs))
+        self._check = None
+        if "check_fc0_w" in weights:
+            fcs = []
+            while f"check_fc{len(fcs)}_w" in weights:
+                fcs.append((weights[f"check_fc{len(fcs)}_w"].astype(np.float32).T.copy(),
+                            weights[f"check_fc{len(fcs)}_b"].astype(np.float32)))
+            if fcs[-1][0].shape[1] != 2:
+                raise ValueError("digit-or-not check has unexpected layer shapes")
+            self._check = (fcs, float(weights["check_threshold"]))
         self.temperature = float(weights["temperature"])
         # Per-class error scale (>= 1) fitted on hands never trained on: 1 - confidence of a reading of
         # class k is multiplied by it, where the temperature alone leaves that class over-confident.
@@ -649,8 +664,19 @@ class DigitReader:
 
     def member_logits(self, images: np.ndarray) -> np.ndarray:
         """(M, N, 12) uncalibrated logits of each of the M members for (N, 28, 28) normalised crops."""
+        return self._forward(images)[0]
+
+    def member_features(self, images: np.ndarray) -> np.ndarray:
+        """(N, M * H) the members' penultimate activations (after the last hidden fc layer's ReLU), side by
+        side in member order: the digit-or-not check's input."""
+        hidden = self._forward(images)[1]
+        return hidden.transpose(1, 0, 2).reshape(hidden.shape[1], -1)
+
+    def _forward(self, images: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(member logits (M, N, 12), member penultimate activations (M, N, H))."""
         x = np.asarray(images, np.float32).reshape(-1, NORM_SIZE, NORM_SIZE)
         out = np.zeros((self.n_members, len(x), N_CLASSES), np.float32)
+        hidden = None
         for start in range(0, len(x), CNN_CHUNK):
             part = x[start:start + CNN_CHUNK]
             for idx, (w0, b0), convs, fcs in self._stacks:
@@ -661,12 +687,30 @@ class DigitReader:
                     y = _conv3x3_relu_pool(y, w, b)
                 y = y.reshape(m, len(part), -1)  # (H, W, C) order: fc0's rows were permuted to it at load
                 for i, (w, b) in enumerate(fcs):
+                    if i == len(fcs) - 1:
+                        if hidden is None:
+                            hidden = np.zeros((self.n_members, len(x), y.shape[2]), np.float32)
+                        if hidden.shape[2] == y.shape[2]:
+                            hidden[idx, start:start + len(part)] = y
                     y = np.matmul(y, w)
                     y += b
                     if i < len(fcs) - 1:
                         np.maximum(y, 0, out=y)
                 out[idx, start:start + len(part)] = y
-        return out
+        return out, hidden
+
+    def not_digit_probability(self, features: np.ndarray) -> np.ndarray | None:
+        """(N,) the digit-or-not check's probability that a crop is not a digit at all, from the crops'
+        :meth:`member_features` (None when the model file has no check)."""
+        if self._check is None:
+            return None
+        y = np.asarray(features, np.float32)
+        fcs = self._check[0]
+        for i, (w, b) in enumerate(fcs):
+            y = y @ w + b
+            if i < len(fcs) - 1:
+                y = np.maximum(y, 0)
+        return 1.0 / (1.0 + np.exp(np.clip(y[:, 0] - y[:, 1], -50, 50).astype(np.float64)))
 
     def logits(self, images: np.ndarray) -> np.ndarray:
         """(N, 12) uncalibrated ensemble logits (the members' mean) for (N, 28, 28) normalised crops."""
@@ -676,7 +720,9 @@ class DigitReader:
         """(N, 12) calibrated class probabilities (columns 0-9 digits, 10 blank, 11 other); a row whose
         members disagree on the top class has its largest probability capped at DISAGREE_CONFIDENCE
         (the rest of the row keeps its values, so the top class stays the same)."""
-        members = self.member_logits(images)
+        return self._probabilities(self.member_logits(images))
+
+    def _probabilities(self, members: np.ndarray) -> np.ndarray:
         x = members.mean(axis=0) / np.float32(self.temperature)
         x -= x.max(axis=1, keepdims=True)
         e = np.exp(x)
@@ -692,7 +738,10 @@ class DigitReader:
     def decide(self, images: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(class, confidence) per normalised crop: the arg-max of :meth:`probabilities` and its
         probability with the class's error scale applied (1 - scale * (1 - p)), in 0..1."""
-        probs = self.probabilities(images)
+        return self._decide(self.member_logits(images))
+
+    def _decide(self, members: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        probs = self._probabilities(members)
         best = probs.argmax(axis=1)
         p = probs[np.arange(len(best)), best].astype(np.float64)
         conf = 1.0 - self.class_error_scale[best] * (1.0 - p)
@@ -716,7 +765,8 @@ class DigitReader:
                   + [prepared[todo[row]].whole for row in wholes])
         if not images:
             return readings
-        best, conf = self.decide(np.stack(images))
+        members, hidden = self._forward(np.stack(images))
+        best, conf = self._decide(members)
         best, conf = best.tolist(), conf.tolist()
         # A reading is only sure when it does not depend on the cleaning's guesses: where the whole view
         # (the ink the cleaning dropped in or at the glyph put back) reads another class, it is unsure.
@@ -724,6 +774,13 @@ class DigitReader:
         for row, k in zip(wholes, best[len(todo) + len(marks):]):
             if k != best[row]:
                 conf[row] = min(conf[row], DISAGREE_CONFIDENCE)
+        # The digit-or-not check looks only at sure digit readings, and can only make them unsure.
+        sure_digits = [row for row in range(len(todo)) if best[row] < 10 and conf[row] >= CONFIDENT]
+        if self._check is not None and sure_digits:
+            p_not = self.not_digit_probability(hidden[:, sure_digits].transpose(1, 0, 2).reshape(len(sure_digits), -1))
+            for row, p in zip(sure_digits, p_not):
+                if p >= self._check[1]:
+                    conf[row] = min(conf[row], NOT_A_DIGIT_CONFIDENCE)
         for row, i in enumerate(todo):
             k = best[row]
             if k < 10:
