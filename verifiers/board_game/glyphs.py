@@ -724,9 +724,10 @@ PIECE_PATH_MIN = 0.15  # x pitch: the least length of that way (next to the move
 def _on_stroke_to(rgb: np.ndarray, inp: np.ndarray, at: tuple[float, float], piece: tuple[float, float],
                   targets: Sequence[tuple[float, float]], pitch: float, radius: float) -> bool:
     """Whether the ink at ``at`` on the piece centred at ``piece`` lies on a stroke drawn to one of
-    ``targets`` (the changed cells' centres): on a straight way from it to the target's cell, outside both
-    pieces (1.1 x ``radius`` about their centres: a scribble reaching past the compared part of its own
-    piece is no stroke), at least PIECE_PATH_MIN pitch long, the answer
+    ``targets`` (the changed cells' centres): on a straight way from it to the target's cell, outside its
+    own piece and every changed cell (1.1 x ``radius`` about their centres: a scribble reaching past the
+    compared part of its own piece is no stroke, a captured stone's cell differs from the input anyway),
+    at least PIECE_PATH_MIN pitch long, the answer
     differs from the input (by PIECE_PATH_DIFF, within 2 px) at PIECE_PATH_SHARE of the points -- an arrow
     to the move crossing a piece, a line struck through three in a row. Only the part of such a stroke the
     page's other pieces do not explain is seen on a piece (a line through three X's is explained where it
@@ -751,8 +752,11 @@ def _on_stroke_to(rgb: np.ndarray, inp: np.ndarray, at: tuple[float, float], pie
         t = np.arange(0.0, length, 1.0)
         for angle in np.arctan2(vy, vx) + np.linspace(-spread, spread, 2 * int(np.degrees(spread)) + 1):
             px, py = at[0] + t * np.cos(angle), at[1] + t * np.sin(angle)
-            between = ((np.hypot(px - piece[0], py - piece[1]) > 1.1 * radius)
-                       & (np.hypot(px - tx, py - ty) > 1.1 * radius))
+            # off the piece itself and off every changed cell (a captured stone's removal, the move's own
+            # piece differ from the input too)
+            between = np.hypot(px - piece[0], py - piece[1]) > 1.1 * radius
+            for ox, oy in targets:
+                between &= np.hypot(px - ox, py - oy) > 1.1 * radius
             xs, ys = np.round(px[between]).astype(int), np.round(py[between]).astype(int)
             if len(xs) < max(5.0, PIECE_PATH_MIN * pitch):
                 continue
