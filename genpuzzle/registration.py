@@ -12,7 +12,9 @@ whole page, then the puzzle's own long lines matched as profiles axis by axis, t
 around the page are found first (edge rows/columns without paper) and ignored, and uneven paper (a
 shadow) is evened out. It refines the map coarse-to-fine with a robust ECC-style Gauss-Newton fit on edge
 maps that ignores ink the answer added, validates it (scale, rotation, shear, coverage, quality), and
-warps the answer once at full resolution. When the affine fit is not near-perfect, smooth local offsets
+warps the answer once at full resolution. When no affine fit reaches the bar, or a good one is about to be
+bent, the fit is refined as a homography (a page photographed at an angle) and taken only when it meets the
+same bars and is clearly better. When the fit is not near-perfect, smooth local offsets
 (``genpuzzle.local_warp``) measured on a grid of patches bend the answer back onto the input, and are kept
 only if the fit improves.
 """
@@ -82,6 +84,7 @@ PIXEL_IDENTITY_RECALL = 0.97  # pixel check: share of the input's line pixels th
 PIXEL_IDENTITY_EXTRA = 0.03  # ... and at most this much ink (of the input's) added away from the edits
 PROJECTIVE_TRIES = 2  # best distinct affine fits refined as homographies when no affine fit reaches the bar
 MAX_KEYSTONE = 0.2  # a homography may narrow a side of the input frame by at most this against the opposite one
+PROJECTIVE_MIN_START = 0.2  # affine fits under this are no start for one (angled pages: 0.36-0.52; noise <= 0.04)
 
 
 @dataclass
@@ -89,14 +92,16 @@ class Registration:
     """Result of `register`.
 
     ok: the answer was aligned; image: RGB uint8 answer warped into the input frame (input's HxW), None
-    when not ok; matrix: 3x3 float, maps answer pixel coords -> input pixel coords (the affine part);
+    when not ok; matrix: 3x3 float, maps answer pixel coords -> input pixel coords (affine, or with "+projective"
+    a homography: apply it with the division by its third row; the "+local" bend comes on top);
     method: "identity", "ecc" (content-box/page initialisation + robust ECC-style refinement),
     "profile" (started from the puzzle's own lines matched as profiles) or "features" (ORB+RANSAC
     initialisation + the same refinement), with "+local" when ``image`` also
     carries a smooth local correction of a few pixels on top of ``matrix`` (a redrawn, bent answer),
     and "+lattice" when the quality is below MIN_QUALITY but the puzzle's lines coincide (:func:`_lattice_agrees`),
     "+grid" before "+local" when the bent answer's line work lies on the input's lattice (a lens bends the page),
-    "+colour" when the answer's coloured ink was matched too (see :func:`register`);
+    "+colour" when the answer's coloured ink was matched too (see :func:`register`), "+projective" when
+    ``matrix`` is a homography (a page photographed at an angle; :func:`_projective_fit`);
     quality: 0..1 alignment quality (robust correlation of ink maps in the unchanged region);
     reason: why not ok, else None;
     local: the "+local" bend as (grid offsets, map scale) for :meth:`source_points`, else None;
@@ -1302,8 +1307,8 @@ def _surface_seen(answer: np.ndarray, paper: np.ndarray, target: np.ndarray, A: 
                   remap: tuple[np.ndarray, np.ndarray] | None) -> np.ndarray:
     """Bool map (input frame) of where a page photographed at an angle shows the surface it lies on: the
     answer's pixels without paper (the :func:`_dark_edge` test) connected to the answer image's border,
-    warped by A (or ``remap``, the bent map), within SURFACE_BAND of the frame's edges, where the input
-    shows paper, grown by PAGE_MARGIN_PX. The axis-aligned bar test cannot see a trapezoid's wedges of table."""
+    grown by PAGE_MARGIN_PX + 1 (the blend along the page's edge), warped by A (or ``remap``, the bent map),
+    within SURFACE_BAND of the frame's edges, where the input shows paper. The axis-aligned bar test cannot see a trapezoid's wedges of table."""
     th, tw = target.shape[:2]
     paper_grey = float(cv2.cvtColor(np.uint8([[np.clip(paper, 0, 255)]]), cv2.COLOR_RGB2GRAY)[0, 0])
     dark = (cv2.cvtColor(answer, cv2.COLOR_RGB2GRAY) <= (1.0 - PAGE_PAPER_INK) * paper_grey).astype(np.uint8)
@@ -1312,7 +1317,10 @@ def _surface_seen(answer: np.ndarray, paper: np.ndarray, target: np.ndarray, A: 
     edge = edge[edge > 0]
     if n <= 1 or len(edge) == 0:
         return np.zeros((th, tw), bool)
-    surface = np.isin(labels, edge).astype(np.uint8)
+    # grown by the blend of surface and paper along the page's edge (resampled, JPEG): a grey line there
+    # is no ink either
+    k = 2 * (PAGE_MARGIN_PX + 1) + 1
+    surface = cv2.dilate(np.isin(labels, edge).astype(np.uint8), np.ones((k, k), np.uint8))
     if remap is not None:
         seen = cv2.remap(surface, *remap, cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
     else:
@@ -1322,9 +1330,7 @@ def _surface_seen(answer: np.ndarray, paper: np.ndarray, target: np.ndarray, A: 
     band[b:th - b, b:tw - b] = False
     target_grey = cv2.cvtColor(target, cv2.COLOR_RGB2GRAY)
     input_paper = target_grey > (1.0 - PAGE_PAPER_INK) * _paper_grey(target_grey)
-    seen = (seen > 0) & band & input_paper
-    k = 2 * PAGE_MARGIN_PX + 1
-    return cv2.dilate(seen.astype(np.uint8), np.ones((k, k), np.uint8)) > 0
+    return (seen > 0) & band & input_paper
 
 
 def _warp_full(img: np.ndarray, A: np.ndarray, size: tuple[int, int], interpolation: int, border) -> np.ndarray:
@@ -1341,7 +1347,7 @@ def _projective_fit(t: _Work, a: _Work, tried: list[tuple[float, np.ndarray, str
     """(quality, W, method, grid_anchored) of a homography that beats ``best`` (the best affine fit, under
     GOOD_QUALITY), else None.
 
-    The PROJECTIVE_TRIES best distinct fits tried are refined as homographies (:func:`_refine` with
+    The PROJECTIVE_TRIES best distinct fits tried (from PROJECTIVE_MIN_START) are refined as homographies (:func:`_refine` with
     ``projective``) on the whole ink and, on an input with a lattice, once more on its line work. A whole-ink
     fit is taken at GOOD_QUALITY and SETTLED_GAIN above ``best``; else a line-work fit at GRID_QUALITY whose
     whole ink scores GRID_MIN_WHOLE, under the grid anchor's rule (``best`` under MIN_QUALITY, or its grid
@@ -1354,6 +1360,8 @@ def _projective_fit(t: _Work, a: _Work, tried: list[tuple[float, np.ndarray, str
     grid: tuple[float, np.ndarray, str] | None = None
     seen: list[np.ndarray] = []
     for q, W, method in sorted(tried, key=lambda c: -c[0]):
+        if q < PROJECTIVE_MIN_START:
+            break
         if any(_corner_motion(W, S, t.ink.shape) < 1.0 for S in seen):
             continue
         seen.append(W)
