@@ -95,6 +95,7 @@ EMPTY_MARK_FIT = 0.97  # an accepted empty-cell mark accounts for at least this 
 EMPTY_MARK_FIT_SURE = 0.9  # ... and a mark accounting for less than this is surely none (between: unsure)
 EMPTY_MARK_COVER = 0.7  # ... with ink along this share of each of its strokes
 DOT_SOLID = 0.55  # a dot fills this share of its box
+BLANK_MARK_CENTRED = 0.12  # a mark in a cell read blank is a mark for an empty cell only this near its centre (cells)
 STRAIGHT_STROKE = 0.7  # the ink of each stroke of an X or a plus lies within this share of the fit tolerance of it
 RULED_SPAN = 0.8  # ink running along this share of a cell core's width or height is a ruled line of the paper
 RULED_WIDTH = 0.1  # ... when at most this share of the core (and 5 px) wide
@@ -116,6 +117,15 @@ def ruled_lines(ink: np.ndarray) -> np.ndarray:
         thick = cv2.morphologyEx(inked, cv2.MORPH_OPEN, np.ones(across, np.uint8)) > 0
         smear = cv2.dilate((ink & ~thick).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
         span = smear.mean(axis=axis) >= RULED_SPAN
+        # at the core's own edge, a thin run spanning it is the cell's grid line drawn thicker (a mark touching
+        # it makes its ink thick there, so all ink counts)
+        edge = (cv2.dilate(inked, np.ones((3, 3), np.uint8)) > 0).mean(axis=axis) >= RULED_SPAN
+        lead = next((i for i, v in enumerate(edge) if not v), len(edge))
+        tail = next((i for i, v in enumerate(edge[::-1]) if not v), len(edge))
+        if 0 < lead <= thin:
+            span[:lead] = True
+        if 0 < tail <= thin:
+            span[len(span) - tail:] = True
         runs = np.flatnonzero(np.diff(np.r_[0, span.astype(np.int8), 0]))
         for a, b in zip(runs[::2], runs[1::2]):
             if b - a > thin:
@@ -238,9 +248,10 @@ def _main_piece(ink: np.ndarray, join: int) -> np.ndarray:
 
 
 def empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellReading) -> list[dict[str, Any]]:
-    """Marks in cells read empty (blank or crossed) that no mark for an empty cell explains: in a blank cell
-    any ink away from the grid lines (a tick, a scribble, a "7", a letter), in a crossed cell ink that no X,
-    slash, plus, dash, dot or ring accounts for (:func:`empty_mark_fit`). Sized in cells by
+    """Marks in cells read empty (blank or crossed) that no mark for an empty cell explains: ink away from the
+    cell's sides and ruled lines whose main piece no X, slash, plus, dash, dot or ring accounts for
+    (:func:`empty_mark_fit`; a blank cell too, since a faint or small mark for an empty cell can read blank in the
+    patch) -- a tick, a scribble, a "7", a letter. Sized in cells by
     :func:`genpuzzle.ink.unexplained_marks` (``STRAY_PARAMS``): ``sure`` at STRAY_SURE darkness, faint from
     STRAY_FAINT; a crossed cell's ink that a shape nearly accounts for (EMPTY_MARK_FIT_SURE..EMPTY_MARK_FIT) is
     never sure. Each mark: its ``cell`` [row, column], ``bbox``, size and ink (and ``fit`` in a crossed cell)."""
@@ -278,13 +289,20 @@ def empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRead
             f0, g0 = max(0, int(round(x0)) + border), max(0, int(round(y0)) + border)
             f1, g1 = min(W, int(round(x1)) - border), min(H, int(round(y1)) - border)
             free = ~ruled_lines(dark[g0:g1, f0:f1] >= STRAY_FAINT)[b0 - g0:b1 - g0, a0 - f0:a1 - f0]
-            if state == cells_mod.CROSSED and (ink & free).any():
+            if (ink & free).any():  # (a blank cell too: a faint or small X, dash or dot the patch reader missed)
                 # the mark at its own ink level (a pale ruled line beside a black X is not part of it), and its
                 # main piece: specks apart from it are sized as marks of their own
                 # (pieces are joined across a ruled line, which may cut a stroke in two)
                 level = max(STRAY_FAINT, 0.5 * float(np.percentile(core[ink & free], 95)))
                 main = _main_piece(ink & (core >= level), join) & free
                 name, fit = empty_mark_fit(main)
+                if state == cells_mod.BLANK and main.any():
+                    # read blank, it counts as a mark for an empty cell only where people draw one: at the centre
+                    ys, xs = np.nonzero(main)
+                    off = math.hypot(a0 + (xs.min() + xs.max()) / 2 - (x0 + x1) / 2,
+                                     b0 + (ys.min() + ys.max()) / 2 - (y0 + y1) / 2)
+                    if off > BLANK_MARK_CENTRED * cell:
+                        name, fit = "off centre", 0.0
                 fits[r * cols + c] = (name, fit)
                 if fit >= EMPTY_MARK_FIT:  # its main piece is the mark that crosses it, with its fainter rim
                     near = cv2.dilate(ink.astype(np.uint8), np.ones((2 * join + 1,) * 2, np.uint8))
