@@ -327,6 +327,10 @@ def empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRead
             entry["shape"], entry["fit"] = fits[k][0], round(fits[k][1], 3)
             if EMPTY_MARK_FIT_SURE <= fits[k][1] < EMPTY_MARK_FIT:  # nearly an accepted mark: in doubt
                 entry["sure"] = False
+            if fits[k][1] >= EMPTY_MARK_FIT and reading.states[k // cols][k % cols] == cells_mod.CROSSED:
+                # ink beside the mark that crosses the cell: in doubt (a plus whose main piece fitted one of its
+                # bars left the other as a "mark", HELDOUT8's Didot page)
+                entry["sure"] = False
         out.append(entry)
     return out
 
