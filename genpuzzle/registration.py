@@ -1253,11 +1253,11 @@ def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | No
     local = unbent = remap = None
     if q < LOCAL_SKIP_QUALITY:
         bent = _bend_locally(answer, image, A, target, t, keep, border, grid_anchored)
-        if (bent is not None and q >= GOOD_QUALITY and method != "identity" and not grid_anchored
-                and not _is_projective(W)):
-            # a good affine fit that the bend would correct: a page in mild perspective (1-3 % of the side)
-            # is bent back unevenly (a 3 % orthographic page kept a stray_ink at 0.996); a homography that is
-            # clearly better is taken first, and the bend then fixes what is left
+        if q >= GOOD_QUALITY and method != "identity" and not grid_anchored and not _is_projective(W):
+            # a good affine fit short of LOCAL_SKIP_QUALITY: a page in mild perspective (1-3 % of the side) is
+            # bent back unevenly (a 3 % orthographic page kept a stray_ink at 0.996) or not at all (a 3 %
+            # math_proof page kept extra_ink at 0.82 and 0.91); a homography that is clearly better is taken
+            # first, and the bend then fixes what is left
             Wh = _refine(t, a, W, keep, levels=(), projective=True)
             if _check_transform(to_full(Wh), (th, tw), full_hw, page_full) is None:
                 qh = _quality(t, a, Wh, keep)[0]
@@ -1300,13 +1300,15 @@ def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | No
     return Registration(True, image, matrix, method, q, None, local, valid, unbent)
 
 
+SURFACE_MIN_RUN = 0.05  # share of an image side a surface must lie along (a mark touching the border does not)
 SURFACE_BAND = 0.1  # share of the input frame's side next to its edges where a photo's surface may show
 
 
 def _surface_seen(answer: np.ndarray, paper: np.ndarray, target: np.ndarray, A: np.ndarray,
                   remap: tuple[np.ndarray, np.ndarray] | None) -> np.ndarray:
     """Bool map (input frame) of where a page photographed at an angle shows the surface it lies on: the
-    answer's pixels without paper (the :func:`_dark_edge` test) connected to the answer image's border,
+    answer's pixels without paper (the :func:`_dark_edge` test) lying along the answer image's border for at
+    least SURFACE_MIN_RUN of a side (a mark drawn at the page's edge is not a table),
     grown by PAGE_MARGIN_PX + 1 (the blend along the page's edge), warped by A (or ``remap``, the bent map),
     within SURFACE_BAND of the frame's edges, where the input shows paper. The axis-aligned bar test cannot see a trapezoid's wedges of table."""
     th, tw = target.shape[:2]
@@ -1315,6 +1317,9 @@ def _surface_seen(answer: np.ndarray, paper: np.ndarray, target: np.ndarray, A: 
     n, labels = cv2.connectedComponents(dark, connectivity=8)
     edge = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
     edge = edge[edge > 0]
+    # a surface lies along the image's border (a wedge of table); a mark that merely touches it does not
+    sides = (labels[0], labels[-1], labels[:, 0], labels[:, -1])
+    edge = [k for k in edge if any(np.count_nonzero(side == k) >= SURFACE_MIN_RUN * len(side) for side in sides)]
     if n <= 1 or len(edge) == 0:
         return np.zeros((th, tw), bool)
     # grown by the blend of surface and paper along the page's edge (resampled, JPEG): a grey line there
