@@ -58,32 +58,16 @@ def _cpu_ms(fn, repeats: int) -> float:
 
 def photographed(image: np.ndarray, narrow: float, seed: int = 0, table: tuple[int, int, int] = (82, 74, 66)
                  ) -> tuple[np.ndarray, np.ndarray]:
-    """``image`` lying on a table (a margin of 7 % of the long side) photographed at an angle: one edge (chosen
-    by ``seed``) ``narrow`` (share of the side) shorter than the opposite one and foreshortened by a third of
-    that, turned by -2..2 deg, JPEG 85. Returns the photo and the 3x3 map from ``image``'s pixels to it."""
-    from genpuzzle import perturb
+    """:func:`genpuzzle.page_perturb.photographed` with the far edge chosen by ``seed``, turned by -2..2 deg,
+    JPEG 85. Returns the photo and the 3x3 map from ``image``'s pixels to it."""
+    from genpuzzle import page_perturb
 
     rng = np.random.default_rng(seed)
-    h, w = image.shape[:2]
-    m = round(0.07 * max(h, w))
-    page = perturb.pad(image, m, m, m, m, color=table)
-    H, W = page.shape[:2]
-    src = np.float32([[0, 0], [W, 0], [W, H], [0, H]])
-    dst = src.copy()
     far = ("top", "bottom", "left", "right")[int(rng.integers(4))]
-    i, j, axis = {"top": (0, 1, 0), "bottom": (3, 2, 0), "left": (0, 3, 1), "right": (1, 2, 1)}[far]
-    side = W if axis == 0 else H
-    dst[i, axis] += narrow * side / 2
-    dst[j, axis] -= narrow * side / 2
-    dst[[i, j], 1 - axis] += (1 if far in ("top", "left") else -1) * narrow / 3 * (H if axis == 0 else W)
-    M = cv2.getPerspectiveTransform(src, dst).astype(np.float64)
-    a = np.radians(float(rng.uniform(-2, 2)))
-    c, s = np.cos(a), np.sin(a)
-    M = np.array([[c, -s, W / 2 - c * W / 2 + s * H / 2], [s, c, H / 2 - s * W / 2 - c * H / 2], [0, 0, 1]]) @ M
-    photo = cv2.warpPerspective(page, M, (W, H), flags=cv2.INTER_LINEAR, borderValue=table)
+    photo, M = page_perturb.photographed(image, narrow, far, float(rng.uniform(-2, 2)), table=table)
     buf = io.BytesIO()
     Image.fromarray(photo).save(buf, "JPEG", quality=85)
-    return np.asarray(Image.open(buf).convert("RGB")), M @ np.array([[1, 0, m], [0, 1, m], [0, 0, 1.0]])
+    return np.asarray(Image.open(buf).convert("RGB")), M
 
 
 ANGLED_NARROW = (0.03, 0.06, 0.1, 0.14)  # how much shorter the far edge is, in the angled sweep

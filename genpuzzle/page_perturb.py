@@ -123,6 +123,30 @@ def perspective(image: np.ndarray, strength: float = 0.01, seed: int = 0,
     return out, m.astype(np.float64)
 
 
+def photographed(image: np.ndarray, narrow: float, far: str = "top", tilt: float = 0.0,
+                 table: tuple[int, int, int] = (82, 74, 66)) -> tuple[np.ndarray, np.ndarray]:
+    """``image`` lying on a table (a margin of 7 % of the long side) photographed at an angle: the ``far`` edge
+    (top, bottom, left, right) ``narrow`` (share of the side) shorter than the near one and foreshortened by a
+    third of that, then turned ``tilt`` degrees. Returns the photo and the 3x3 map from ``image``'s pixels to
+    the photo's."""
+    h, w = image.shape[:2]
+    m = round(0.07 * max(h, w))
+    page = cv2.copyMakeBorder(image, m, m, m, m, cv2.BORDER_CONSTANT, value=table)
+    H, W = page.shape[:2]
+    src = np.float32([[0, 0], [W, 0], [W, H], [0, H]])
+    dst = src.copy()
+    i, j, axis = {"top": (0, 1, 0), "bottom": (3, 2, 0), "left": (0, 3, 1), "right": (1, 2, 1)}[far]
+    side = W if axis == 0 else H
+    dst[i, axis] += narrow * side / 2
+    dst[j, axis] -= narrow * side / 2
+    dst[[i, j], 1 - axis] += (1 if far in ("top", "left") else -1) * narrow / 3 * (H if axis == 0 else W)
+    M = cv2.getPerspectiveTransform(src, dst).astype(np.float64)
+    c, s = np.cos(np.radians(tilt)), np.sin(np.radians(tilt))
+    M = np.array([[c, -s, W / 2 - c * W / 2 + s * H / 2], [s, c, H / 2 - s * W / 2 - c * H / 2], [0, 0, 1]]) @ M
+    photo = cv2.warpPerspective(page, M, (W, H), flags=cv2.INTER_LINEAR, borderValue=table)
+    return photo, M @ np.array([[1, 0, m], [0, 1, m], [0, 0, 1.0]])
+
+
 def paper_texture(image: np.ndarray, strength: float = 0.06, seed: int = 0) -> np.ndarray:
     """Paper grain and blotches: the image multiplied by (1 - strength * smooth noise) and fine grain."""
     h, w = image.shape[:2]

@@ -5,13 +5,15 @@ same way must not pass."""
 
 from __future__ import annotations
 
+import io
+
 import cv2
 import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
 import genpuzzle
-from genpuzzle import perturb
+from genpuzzle import page_perturb
 from genpuzzle.records import Status
 from genpuzzle.registration import register
 
@@ -20,28 +22,7 @@ TABLE = (82, 74, 66)
 
 def _photographed(image: np.ndarray, narrow: float, far: str = "top", tilt: float = 0.0
                   ) -> tuple[np.ndarray, np.ndarray]:
-    """``image`` lying on a table (a margin of 7 % of the long side) photographed at an angle: the ``far`` edge
-    ``narrow`` (share of the side) shorter than the near one and foreshortened by a third of that, then turned
-    ``tilt`` degrees. Returns the photo and the 3x3 map from ``image``'s pixels to the photo's."""
-    h, w = image.shape[:2]
-    m = round(0.07 * max(h, w))
-    page = perturb.pad(image, m, m, m, m, color=TABLE)
-    H, W = page.shape[:2]
-    src = np.float32([[0, 0], [W, 0], [W, H], [0, H]])
-    dst = src.copy()
-    i, j, axis = {"top": (0, 1, 0), "bottom": (3, 2, 0), "left": (0, 3, 1), "right": (1, 2, 1)}[far]
-    side = W if axis == 0 else H
-    dst[i, axis] += narrow * side / 2
-    dst[j, axis] -= narrow * side / 2
-    inward = 1 if far in ("top", "left") else -1
-    dst[[i, j], 1 - axis] += inward * narrow / 3 * (H if axis == 0 else W)
-    M = cv2.getPerspectiveTransform(src, dst).astype(np.float64)
-    c, s = np.cos(np.radians(tilt)), np.sin(np.radians(tilt))
-    R = np.array([[c, -s, W / 2 - c * W / 2 + s * H / 2], [s, c, H / 2 - s * W / 2 - c * H / 2], [0, 0, 1]])
-    M = R @ M
-    photo = cv2.warpPerspective(page, M, (W, H), flags=cv2.INTER_LINEAR, borderValue=TABLE)
-    shift = np.array([[1, 0, m], [0, 1, m], [0, 0, 1]], dtype=np.float64)
-    return photo, M @ shift
+    return page_perturb.photographed(image, narrow, far, tilt, table=TABLE)
 
 
 def _corner_error(reg, M: np.ndarray, layout: dict) -> float:
@@ -171,8 +152,6 @@ def test_a_mark_touching_the_image_border_of_an_angled_page_is_still_ink(corner)
     # only a surface lying along the image's border is the table a photo shows: an X drawn in a corner of a
     # slightly angled (white-filled) maze page touched the border, was taken for table, and the answer
     # scored 100 (23 of 48 such pages on four tracks before SURFACE_MIN_RUN)
-    from genpuzzle import page_perturb
-
     puzzle = genpuzzle.generate("maze_beginner", 31, "perfect")
     image = Image.fromarray(page_perturb.perspective(_rgb(puzzle.reference_images[0]), 0.025, seed=7)[0])
     w, h = image.size
@@ -189,10 +168,6 @@ def test_a_mark_touching_the_image_border_of_an_angled_page_is_still_ink(corner)
 def test_a_good_affine_fit_of_an_angled_page_is_refined_even_when_no_bend_helps(seed):
     # a construction page under 3 % perspective fits an affine map at 0.82-0.91 and the local bend finds
     # nothing to fix, so the page kept extra_ink (98-99, incorrect); the homography is now tried there too
-    import io
-
-    from genpuzzle import page_perturb
-
     puzzle = genpuzzle.generate("math_proof", 5723536851111072314, "construction")
     photo = page_perturb.perspective(_rgb(puzzle.reference_images[0]), 0.03, seed=seed)[0]
     buffer = io.BytesIO()
