@@ -502,6 +502,17 @@ def test_property_generated_instances_are_scoreable(seed, variant):
     assert solution_check_problems(gt, puzzle.layout, TRACK.rubric) == []
 
 
+def test_a_stored_silhouette_that_is_not_simple_is_drawn_again():
+    # hypothesis seed 32 of the property above: seed 17 (hard) stored a silhouette whose rounding to 1/1000 px
+    # closed a notch off with a pinch point (is_simple_silhouette False); since version 6 it is re-drawn
+    from genpuzzle.solvers.tangram import is_simple_silhouette
+
+    puzzle = TRACK.generate(17, "hard")
+    unit = float(puzzle.layout["unit_px"])
+    silhouette = affinity.scale(Polygon(puzzle.ground_truth["silhouette"]), 1 / unit, 1 / unit, origin=(0, 0))
+    assert is_simple_silhouette(silhouette)
+
+
 @pytest.mark.parametrize("seed,unit,scoreable", [(167986, 50.0 + 167986 % 23, True), (13443, 61.0, False)])
 def test_an_arrangement_the_geometry_check_cannot_score_at_its_scale_is_named(seed, unit, scoreable):
     """Solver arrangements whose polygons, scaled to ``unit`` px and rounded to 1/1000 px, GEOS once or still
