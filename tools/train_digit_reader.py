@@ -434,8 +434,14 @@ def unseen_calibration_images(seed: int = 31) -> tuple[np.ndarray, np.ndarray]:
     fonts (NanumPen, Navilu, kiloji) and MNIST 200-224 as digits, and its letters/marks/struck digits
     as "other", each under a few page conditions (cells the blank or pencil test already decided are
     left out)."""
+    return _prepared_calib_cells(seed, UNSEEN_CALIB)
+
+
+def _prepared_calib_cells(seed: int, plan) -> tuple[np.ndarray, np.ndarray]:
+    """Prepared crops and class labels of the calib split's cells per (source, count, conditions) of
+    ``plan``, leaving out cells the blank or pencil test already decided."""
     xs, ys = [], []
-    for source, n, conditions in UNSEEN_CALIB:
+    for source, n, conditions in plan:
         for cond in conditions:
             cells, labels = heldout_cells(seed, source, n, cond, split="calib")
             for p, lab in zip(dg.prepare_cells(cells), labels):
@@ -510,17 +516,9 @@ def check_calibration_cells(seed: int = 41) -> tuple[np.ndarray, np.ndarray]:
     handwriting fonts and MNIST 200-224 in the five page conditions, the training printed, pen and
     Hershey styles with fresh seeds (clean, JPEG 60), and calib non-digits (letters of the calib hand
     fonts, marks, struck digits)."""
-    xs, ys = [], []
     plan = [("hand", 500, CONDITIONS), ("mnist", 500, CONDITIONS), ("printed", 300, ("clean", "jpeg60")),
             ("pen", 300, ("clean", "jpeg60")), ("hershey", 200, ("clean",)), ("other", 500, ("clean", "jpeg60", "rescale"))]
-    for source, n, conditions in plan:
-        for cond in conditions:
-            cells, labels = heldout_cells(seed, source, n, cond, split="calib")
-            for p, lab in zip(dg.prepare_cells(cells), labels):
-                if p.image is not None and not p.pencil:
-                    xs.append(p.image)
-                    ys.append(OTHER if lab == "other" else int(lab))
-    return np.array(xs, np.float32), np.array(ys, np.int64)
+    return _prepared_calib_cells(seed, plan)
 
 
 def export_check(net, base: Path, out: Path) -> None:
