@@ -3,7 +3,7 @@ returns it (fill styles, marks for empty cells, clue fonts, photographed-page ef
 planted error.
 
 Disjoint style sets: ``TUNE`` (used while building and tuning the cell and clue readers), ``HELDOUT``,
-``HELDOUT2``, ``HELDOUT3``, ``HELDOUT4``, ``HELDOUT5``, ``HELDOUT6``, ``HELDOUT7`` and ``HELDOUT8`` (each written before the changes it was first measured on; see
+``HELDOUT2``, ``HELDOUT3``, ``HELDOUT4``, ``HELDOUT5``, ``HELDOUT6``, ``HELDOUT7``, ``HELDOUT8`` and ``HELDOUT9`` (each written before the changes it was first measured on; see
 docs/nonogram.md for which failures were looked at afterwards). Every style is a recipe of independent
 choices; :func:`make_answer` draws one. Used by ``tests/test_nonogram.py`` and
 ``benchmarks/bench_nonogram.py``.
@@ -40,7 +40,8 @@ def font_path(name: str) -> Path:
     HELDOUT6 also fonts-navilu, fonts-kiloji and fonts-roboto; HELDOUT7 fonts-fantasque-sans,
     fonts-averia-serif-gwf, fonts-oldstandard, fonts-quicksand, fonts-crosextra-carlito, fonts-sil-andika and
     fonts-courier-prime; HELDOUT8 fonts-b612, fonts-gfs-didot, fonts-bebas-neue, fonts-inconsolata, fonts-bajaderka,
-    fonts-monoid and fonts-adf-gillius)."""
+    fonts-monoid and fonts-adf-gillius; HELDOUT9 fonts-lato, fonts-gfs-bodoni-classic, fonts-dosis, fonts-mononoki,
+    fonts-fanwood, fonts-smc-chilanka and fonts-jura)."""
     bundled = _font_dir() / name
     if bundled.exists():
         return bundled
@@ -59,10 +60,11 @@ class Style:
     name: str
     fill: str  # solid, grey, light, outline, hatch, crosshatch, pencil, partial, scribble, disc; (HELDOUT6) marker,
     # vhatch, stipple, inset, bleed, spiral; (HELDOUT7) shifted, rounded, gradient, charcoal, wobbly; (HELDOUT8)
-    # glyph_block, checker, watercolour, crayon, brush
+    # glyph_block, checker, watercolour, crayon, brush; (HELDOUT9) highlighter, bevel, stamp, concentric, blot,
+    # zigzag
     fill_colour: tuple[int, int, int]
     empty: str  # none, x, heavy_x, dot, slash, mixed; (HELDOUT6) dash, small_x, pencil_x; (HELDOUT7) backslash,
-    # tiny_dot, thin_x_grey; (HELDOUT8) ring, plus, typed_x
+    # tiny_dot, thin_x_grey; (HELDOUT8) ring, plus, typed_x; (HELDOUT9) red_x, typed_times, curved_x, typed_bullet
     clue_font: str | None
     effects: tuple[str, ...]  # shadow_linear, shadow_edge, shadow_corner, vignette, texture, jpeg, rescale, tint,
     # blur; page layout changes applied last: tilt, caption, letterbox, square1024
@@ -71,7 +73,7 @@ class Style:
     clue_stroke: int = 0  # extra stroke width (px) of redrawn clues: a heavier pen
     clue_gap: tuple[float, float] = (0.45, 0.7)  # gap between a row's numbers, a factor of the clue size
     grid: str = "redrawn"  # how the grid is redrawn: redrawn (thin and thick lines); (HELDOUT7) uniform, hairline;
-    # (HELDOUT8) dashed, blue
+    # (HELDOUT8) dashed, blue; (HELDOUT9) dotted, flat
 
 
 TUNE = (
@@ -254,6 +256,32 @@ HELDOUT8 = (
           clue_colour=(80, 45, 20), grid="dashed"),
 )
 
+# A ninth held-out set, written in the tenth session before any change was measured on it (run blind first):
+# clue fonts from Debian packages that neither the digit model's lists nor any earlier set use (fonts-lato,
+# fonts-gfs-bodoni-classic and fonts-fanwood with old-style figures, fonts-dosis, fonts-mononoki, the
+# handwriting-style Latin of fonts-smc-chilanka, fonts-jura), fills no earlier set uses (a yellow highlighter,
+# a game tile with a bevel, a rubber stamp with voids, concentric squares, an ink blot, a diagonal zigzag),
+# empty-cell marks no earlier set uses (a red pen X, a typed multiplication sign, a hand X with bowed strokes, a
+# typed bullet), grids with dotted minor lines or without thicker 5-cell lines, and page changes an image
+# model's redraw shows that no earlier set uses (sepia toning with film grain, lines wobbling a little as a
+# model redraws them, a dim low-light photo, a posterized palette, pincushion lens distortion, a decorative
+# frame with a title, a painterly edge-preserving smoothing, a corner signature).
+HELDOUT9 = (
+    Style("n_lato_highlighter_grain", "highlighter", (250, 225, 40), "red_x", "Lato-Bold.ttf", ("grain", "jpeg")),
+    Style("n_bodoni_bevel_wobble", "bevel", (45, 45, 50), "typed_times", "GFSBodoniClassic.otf", ("wobble", "jpeg")),
+    Style("n_dosis_stamp_dim", "stamp", (30, 30, 35), "curved_x", "Dosis-Medium.otf", ("dim", "jpeg"),
+          clue_colour=(25, 25, 90)),
+    Style("n_mononoki_concentric_posterize", "concentric", (20, 20, 20), "typed_bullet", "mononoki-Regular.ttf",
+          ("posterize",), grid="dotted"),
+    Style("n_fanwood_blot_sepia_pincushion", "blot", (15, 15, 15), "x", "FanwoodText.otf", ("sepia", "pincushion", "jpeg"),
+          clue_scale=(1.0, 1.15)),
+    Style("n_chilanka_zigzag_frame", "zigzag", (25, 30, 80), "curved_x", "Chilanka-Regular.otf", ("jpeg", "frame"),
+          clue_colour=(25, 30, 80)),
+    Style("n_jura_solid_painterly", "solid", (35, 35, 35), "typed_bullet", "Jura-Medium.otf", ("painterly", "jpeg"),
+          grid="flat"),
+    Style("n_inputclues_bevel_signature", "bevel", (60, 30, 110), "red_x", None, ("texture", "jpeg", "signature")),
+)
+
 ERRORS = ("none", "extra_light", "extra_outline", "x_instead", "missing", "clue_changed")
 
 
@@ -421,6 +449,62 @@ def _draw_fill(img: Image.Image, d: ImageDraw.ImageDraw, box, kind: str, colour,
         m = round(0.08 * side)
         alpha[:m], alpha[-m:], alpha[:, :m], alpha[:, -m:] = 0, 0, 0, 0
         img.paste(colour, (round(x0), round(y0)), Image.fromarray((np.clip(alpha, 0, 1) * 255).astype(np.uint8)))
+    elif kind == "highlighter":  # a translucent highlighter: two or three broad streaks, darker where they overlap
+        side = max(4, round(w))
+        alpha = np.zeros((side, side), np.float32)
+        n = rng.randint(2, 3)
+        for k in range(n):
+            band = np.zeros((side, side), np.float32)
+            yy0 = round(side * (0.08 + 0.84 * k / n)) - 1
+            yy1 = round(side * (0.08 + 0.84 * (k + 1) / n)) + 2
+            band[max(0, yy0):min(side, yy1), round(0.08 * side):round(0.92 * side)] = 1
+            alpha = 1 - (1 - alpha) * (1 - 0.75 * band)
+        alpha = cv2.GaussianBlur(alpha, (0, 0), 0.6)
+        img.paste(colour, (round(x0), round(y0)), Image.fromarray((np.clip(alpha, 0, 1) * 255).astype(np.uint8)))
+    elif kind == "bevel":  # a game tile: the colour, a light top-left bevel and a dark bottom-right one
+        m, b = j(0.04, 0.08), max(1.0, j(0.1, 0.14))
+        light = tuple(min(255, c + 90) for c in colour)
+        dark = tuple(max(0, c - 30) for c in colour)
+        xa, ya, xb, yb = x0 + m, y0 + m, x1 - m, y1 - m
+        d.rectangle([xa, ya, xb, yb], fill=colour)
+        d.polygon([(xa, ya), (xb, ya), (xb - b, ya + b), (xa + b, ya + b), (xa + b, yb - b), (xa, yb)], fill=light)
+        d.polygon([(xb, yb), (xa, yb), (xa + b, yb - b), (xb - b, yb - b), (xb - b, ya + b), (xb, ya)], fill=dark)
+    elif kind == "stamp":  # a rubber stamp: a square, the ink missing in speckled voids and a pale patch
+        side = max(4, round(w))
+        g = np.random.default_rng(rng.randrange(1 << 30))
+        grain = cv2.GaussianBlur(g.random((side, side)).astype(np.float32), (0, 0), 1.0)
+        alpha = (grain > np.quantile(grain, rng.uniform(0.1, 0.18))).astype(np.float32)
+        yy, xx = np.mgrid[0:side, 0:side].astype(np.float32)
+        cx, cy = rng.uniform(0.2, 0.8) * side, rng.uniform(0.2, 0.8) * side
+        alpha *= 1 - 0.45 * np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * (0.18 * side) ** 2))
+        m = round(rng.uniform(0.06, 0.1) * side)
+        alpha[:m], alpha[-m:], alpha[:, :m], alpha[:, -m:] = 0, 0, 0, 0
+        img.paste(colour, (round(x0), round(y0)), Image.fromarray((alpha * 255).astype(np.uint8)))
+    elif kind == "concentric":  # concentric squares drawn with one pen, paper between the rings
+        width = max(2, round(w * rng.uniform(0.08, 0.1)))
+        step = width * rng.uniform(1.7, 2.0)
+        t = j(0.06, 0.1)
+        while (x1 - x0) - 2 * t > width:
+            d.rectangle([x0 + t, y0 + t, x1 - t, y1 - t], outline=colour, width=width)
+            t += step
+    elif kind == "blot":  # an ink blot: a round irregular shape over most of the cell
+        cx, cy = (x0 + x1) / 2 + j(-0.04, 0.04), (y0 + y1) / 2 + j(-0.04, 0.04)
+        ph = [rng.uniform(0, 2 * math.pi) for _ in range(3)]
+        pts = []
+        for a in np.linspace(0, 2 * math.pi, 40, endpoint=False):
+            rr = w * (0.4 + 0.04 * math.sin(3 * a + ph[0]) + 0.03 * math.sin(5 * a + ph[1]) + 0.02 * math.sin(7 * a + ph[2]))
+            pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+        d.polygon(pts, fill=colour)
+    elif kind == "zigzag":  # a scribble going back and forth along the cell's anti-diagonal
+        pts = []
+        n = rng.randint(7, 9)
+        lo, hi = x0 + 0.1 * w, x0 + 0.9 * w
+        for k in range(n + 1):
+            c = (0.3 + 1.4 * k / n) * w + 2 * x0  # the line x' + y' = c, in the cell's frame shifted to x0
+            ends = ((max(lo, c - hi), min(hi, c - lo)), (min(hi, c - lo), max(lo, c - hi)))
+            ex, ey = ends[k % 2]
+            pts.append((ex, ey - x0 + y0))
+        d.line(pts, fill=colour, width=max(3, round(w / 6)), joint="curve")
     else:
         raise ValueError(kind)
 
@@ -476,6 +560,28 @@ def _draw_empty(d: ImageDraw.ImageDraw, box, kind: str, rng: random.Random) -> N
     elif kind == "typed_x":  # the letter x typed in the cell
         font = ImageFont.truetype(str(_font_dir() / "DejaVuSans.ttf"), max(6, round(w * rng.uniform(0.5, 0.65))))
         d.text(((x0 + x1) / 2, (y0 + y1) / 2), "x", font=font, fill=ink, anchor="mm")
+    elif kind == "red_x":  # an X in a red pen, a little off centre
+        m, off = rng.uniform(0.18, 0.26) * w, (rng.uniform(-0.05, 0.05) * w, rng.uniform(-0.05, 0.05) * w)
+        width = max(2, round(w * rng.uniform(0.06, 0.09)))
+        red = (200, 35, 35)
+        d.line([(x0 + m + off[0], y0 + m + off[1]), (x1 - m + off[0], y1 - m + off[1])], fill=red, width=width)
+        d.line([(x0 + m + off[0], y1 - m + off[1]), (x1 - m + off[0], y0 + m + off[1])], fill=red, width=width)
+    elif kind == "typed_times":  # the multiplication sign typed in the cell
+        font = ImageFont.truetype(str(_font_dir() / "DejaVuSans.ttf"), max(6, round(w * rng.uniform(0.55, 0.7))))
+        d.text(((x0 + x1) / 2, (y0 + y1) / 2), "\u00d7", font=font, fill=ink, anchor="mm")
+    elif kind == "curved_x":  # a hand's X: two strokes bowed a little, one longer than the other
+        m = rng.uniform(0.16, 0.24) * w
+        width = max(2, round(w * rng.uniform(0.05, 0.08)))
+        for (ax, ay), (bx, by) in (((x0 + m, y0 + m), (x1 - m, y1 - m)), ((x0 + m, y1 - m), (x1 - m + rng.uniform(0.0, 0.06) * w, y0 + m))):
+            bow = rng.uniform(-0.08, 0.08) * w
+            nx, ny = (by - ay), -(bx - ax)
+            ln = math.hypot(nx, ny)
+            pts = [(ax + t * (bx - ax) + bow * math.sin(math.pi * t) * nx / ln,
+                    ay + t * (by - ay) + bow * math.sin(math.pi * t) * ny / ln) for t in np.linspace(0, 1, 12)]
+            d.line(pts, fill=ink, width=width, joint="curve")
+    elif kind == "typed_bullet":  # a typed bullet
+        font = ImageFont.truetype(str(_font_dir() / "DejaVuSans.ttf"), max(6, round(w * rng.uniform(0.45, 0.6))))
+        d.text(((x0 + x1) / 2, (y0 + y1) / 2), "\u2022", font=font, fill=ink, anchor="mm")
 
 
 def _redraw_clues(img: Image.Image, layout: dict[str, Any], row_clues, col_clues, font_file: str,
@@ -658,7 +764,38 @@ def _effects(a: np.ndarray, effects: tuple[str, ...], rng: random.Random) -> np.
                 cx, cy, r = g.uniform(0, w), g.uniform(0, h), g.uniform(0.6, 1.5)
                 spot = np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * r * r))
                 out *= (1 - 0.35 * spot[:, :, None] * np.array([0.5, 0.8, 1.0], np.float32))
+        elif e == "sepia":  # an old photo's sepia toning
+            grey = 0.299 * out[:, :, 0] + 0.587 * out[:, :, 1] + 0.114 * out[:, :, 2]
+            out = grey[:, :, None] * np.array([1.0, 0.89, 0.7], np.float32) + np.array([18, 10, 0], np.float32)
+            out += np.random.default_rng(rng.randrange(1 << 30)).normal(0, 5, (h, w, 1)).astype(np.float32)
+        elif e == "grain":  # film grain, a little clumped
+            g = cv2.GaussianBlur(np.random.default_rng(rng.randrange(1 << 30)).normal(0, 1, (h, w)).astype(np.float32),
+                                 (0, 0), 0.8)
+            out += (g / max(1e-6, float(g.std())) * rng.uniform(6, 9))[:, :, None]
+        elif e == "wobble":  # lines wobbling by a pixel or two, as an image model redraws them
+            g = np.random.default_rng(rng.randrange(1 << 30))
+            amp = rng.uniform(1.0, 1.8)
+            fx = cv2.GaussianBlur(g.normal(0, 1, (h, w)).astype(np.float32), (0, 0), 18)
+            fy = cv2.GaussianBlur(g.normal(0, 1, (h, w)).astype(np.float32), (0, 0), 18)
+            fx *= amp / max(1e-6, float(fx.std()))
+            fy *= amp / max(1e-6, float(fy.std()))
+            out = cv2.remap(out, xx + fx, yy + fy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        elif e == "dim":  # a photo in low light: paper at 55-65 % brightness, a warm cast, sensor noise
+            k = rng.uniform(0.55, 0.65)
+            out = out * k * np.array([1.0, 0.95, 0.85], np.float32) + 6
+            out += np.random.default_rng(rng.randrange(1 << 30)).normal(0, 3.5, (h, w, 3)).astype(np.float32)
+        elif e == "pincushion":  # a tele lens' pincushion distortion (corners pulled out)
+            k = rng.uniform(0.025, 0.045)
+            nx, ny = (xx - w / 2) / (w / 2), (yy - h / 2) / (h / 2)
+            f = 1 - k * (nx * nx + ny * ny)
+            out = cv2.remap(out, (nx * f * w / 2 + w / 2).astype(np.float32), (ny * f * h / 2 + h / 2).astype(np.float32),
+                            cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=(255, 255, 255))
+        elif e == "painterly":  # an image model's smooth redraw: edge-preserving smoothing, textures wiped
+            out = cv2.bilateralFilter(np.clip(out, 0, 255).astype(np.uint8), 7, 60, 5).astype(np.float32)
+            out = cv2.GaussianBlur(out, (0, 0), 0.5)
     out = np.clip(out, 0, 255).astype(np.uint8)
+    if "posterize" in effects:  # saved with a few colours: each channel at 5 levels, no dither
+        out = (np.round(out.astype(np.float32) / 255 * 4) * (255 / 4)).astype(np.uint8)
     if "dither" in effects:  # saved as a 6-level grey palette with an ordered (Bayer 4x4) dither
         bayer = (np.array([[0, 8, 2, 10], [12, 4, 14, 6], [3, 11, 1, 9], [15, 7, 13, 5]], np.float32) + 0.5) / 16 - 0.5
         grey = cv2.cvtColor(out, cv2.COLOR_RGB2GRAY).astype(np.float32) / 255 * 5
@@ -739,7 +876,7 @@ LAYOUT_EFFECTS = ("tilt", "caption", "letterbox", "square1024", "dark_border", "
                   "keystone", "dark_surface", "rotate_dark", "squash_portrait", "margins_wide", "letterbox43_tilt",
                   "caption_shadowed", "lowres", "crop_tight", "photo", "scan", "canvas_white", "ui_chrome",
                   "watermark", "drop_shadow", "tilt_large", "card", "stretch_wide", "small_output",
-                  "angle_photo", "desk_pencil", "pixelated")
+                  "angle_photo", "desk_pencil", "pixelated", "frame", "signature")
 
 
 def _layout_effects(a: np.ndarray, effects: tuple[str, ...], rng: random.Random) -> np.ndarray:
@@ -957,6 +1094,29 @@ def _layout_effects(a: np.ndarray, effects: tuple[str, ...], rng: random.Random)
             f = rng.uniform(0.45, 0.55)
             small = cv2.resize(a, (round(w * f), round(h * f)), interpolation=cv2.INTER_AREA)
             a = cv2.resize(small, (w, h), interpolation=cv2.INTER_NEAREST)
+        elif e == "frame":  # a decorative double frame around the page and a title above it
+            h, w = a.shape[:2]
+            m, top = round(0.05 * w), round(rng.uniform(0.1, 0.14) * h)
+            page = Image.new("RGB", (w + 2 * m, h + top + m), (252, 250, 244))
+            page.paste(Image.fromarray(a), (m, top))
+            draw = ImageDraw.Draw(page)
+            W, H = page.size
+            draw.rectangle([m // 4, m // 4, W - 1 - m // 4, H - 1 - m // 4], outline=(110, 60, 30), width=max(2, m // 6))
+            draw.rectangle([m // 2, m // 2, W - 1 - m // 2, H - 1 - m // 2], outline=(110, 60, 30), width=1)
+            font = ImageFont.truetype(str(_font_dir() / "DejaVuSerif-Bold.ttf"), max(10, round(top * 0.35)))
+            draw.text((W / 2, top * 0.55), "Puzzle No. 7", font=font, fill=(90, 50, 25), anchor="mm")
+            a = np.asarray(page)
+        elif e == "signature":  # an image model's signature: a small sparkle and a word in a bottom corner
+            h, w = a.shape[:2]
+            page = Image.fromarray(a)
+            draw = ImageDraw.Draw(page)
+            s = max(6, round(0.025 * w))
+            cx, cy = (w - 4 * s if rng.random() < 0.5 else 2 * s), h - 1.5 * s
+            draw.polygon([(cx, cy - s), (cx + s / 4, cy - s / 4), (cx + s, cy), (cx + s / 4, cy + s / 4), (cx, cy + s),
+                          (cx - s / 4, cy + s / 4), (cx - s, cy), (cx - s / 4, cy - s / 4)], fill=(120, 120, 130))
+            font = ImageFont.truetype(str(_font_dir() / "DejaVuSans.ttf"), max(8, round(s * 0.9)))
+            draw.text((cx + 1.4 * s, cy), "AI", font=font, fill=(120, 120, 130), anchor="lm")
+            a = np.asarray(page)
     if any(e in effects for e in LAYOUT_EFFECTS):
         a = perturb.jpeg(a, rng.randint(70, 90))
     return a
@@ -965,7 +1125,8 @@ def _layout_effects(a: np.ndarray, effects: tuple[str, ...], rng: random.Random)
 def _redraw_grid(d: ImageDraw.ImageDraw, layout: dict[str, Any], rng: random.Random, kind: str = "redrawn") -> None:
     """Lines redrawn over the fills, as models do, at a slightly different width; ``uniform``: every line
     as thick and dark as a major one (no 5-cell blocks), ``hairline``: 1-px light grey lines, majors 2 px,
-    ``dashed``: minor lines dashed, ``blue``: light blue minor lines, dark blue majors."""
+    ``dashed``: minor lines dashed, ``blue``: light blue minor lines, dark blue majors, ``dotted``: minor lines
+    dotted, ``flat``: thin grey lines only, no thicker 5-cell lines (the border stays dark)."""
     gx0, gy0, gx1, gy1 = layout["grid_bbox"]
     rows, cols, cell = layout["rows"], layout["cols"], layout["cell_px"]
     thin = max(1, round(cell / rng.uniform(14, 28)))
@@ -979,7 +1140,12 @@ def _redraw_grid(d: ImageDraw.ImageDraw, layout: dict[str, Any], rng: random.Ran
         minor_ink, major_ink = (165, 165, 170), (70, 70, 75)
     elif kind == "blue":
         minor_ink, major_ink = (140, 170, 225), (25, 60, 160)
+    elif kind == "flat":  # every line thin and grey: no thicker 5-cell lines, a dark border
+        thin = max(1, round(cell / rng.uniform(16, 22)))
+        minor_ink = (110, 110, 110)
     dash = (max(2, round(cell * 0.12)), max(2, round(cell * 0.08))) if kind == "dashed" else None
+    if kind == "dotted":  # minor lines as round dots
+        dash = (max(1, thin), max(2, round(cell * 0.07)))
 
     def line(a, b, major):
         colour, width = (major_ink, thick) if major else (minor_ink, thin)
@@ -994,12 +1160,15 @@ def _redraw_grid(d: ImageDraw.ImageDraw, layout: dict[str, Any], rng: random.Ran
                     (a[0] + (b[0] - a[0]) * e / length, a[1] + (b[1] - a[1]) * e / length)], fill=colour, width=width)
             t = e + dash[1]
 
+    def major(k, n):
+        return k in (0, n) if kind == "flat" else k % 5 == 0 or k == n
+
     for k in range(cols + 1):
         x = gx0 + k * (gx1 - gx0) / cols
-        line((x, gy0), (x, gy1), k % 5 == 0 or k == cols)
+        line((x, gy0), (x, gy1), major(k, cols))
     for k in range(rows + 1):
         y = gy0 + k * (gy1 - gy0) / rows
-        line((gx0, y), (gx1, y), k % 5 == 0 or k == rows)
+        line((gx0, y), (gx1, y), major(k, rows))
 
 
 # ------------------------------------------------------------------------------------------ measuring
