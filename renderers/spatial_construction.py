@@ -32,6 +32,12 @@ def _new_page(w: int, h: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     return im, ImageDraw.Draw(im)
 
 
+def _new_grey_page(w: int, h: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """:func:`_new_page` in L, for a page drawn in grey inks only (give them as ints)."""
+    im = Image.new("L", (w, h), PAPER[0])
+    return im, ImageDraw.Draw(im)
+
+
 def _dashed(draw: ImageDraw.ImageDraw, a, b, fill, width: int, dash: float = 9, gap: float = 6) -> None:
     length = math.dist(a, b)
     if length == 0:
@@ -268,13 +274,16 @@ def render_cross_section(labels: dict[str, Sequence], polygon: Sequence[Sequence
     poly_px = [project(p, origin) for p in polygon]
 
     def page(with_section: bool) -> Image.Image:
-        im, d = _new_page(width, height)
+        # without the section every ink is grey: that page is drawn in L (the pixels the set stores of it,
+        # without an RGB page and the writer's colour count)
+        im, d = _new_page(width, height) if with_section else _new_grey_page(width, height)
+        ink, hidden_ink = (INK, (60, 60, 60)) if with_section else (INK[0], 60)
         for a, b in edges:
             if back_corner in (a, b):
-                _dashed(d, screen_v[a], screen_v[b], (60, 60, 60), 2)
+                _dashed(d, screen_v[a], screen_v[b], hidden_ink, 2)
         for a, b in edges:
             if back_corner not in (a, b):
-                d.line([screen_v[a], screen_v[b]], fill=INK, width=3)
+                d.line([screen_v[a], screen_v[b]], fill=ink, width=3)
         if with_section:
             for i in range(len(poly_px)):
                 a, b = poly_px[i], poly_px[(i + 1) % len(poly_px)]
@@ -283,9 +292,9 @@ def render_cross_section(labels: dict[str, Sequence], polygon: Sequence[Sequence
                 else:
                     d.line([a, b], fill=SECTION_INK, width=3)
         for name, (x, y) in pts.items():
-            d.ellipse([x - 5, y - 5, x + 5, y + 5], fill=INK)
+            d.ellipse([x - 5, y - 5, x + 5, y + 5], fill=ink)
             ox, oy = label_sides[name]
-            draw_centered_text(d, (x + 17 * ox, y + 17 * oy), name, 18, INK, bold=True)
+            draw_centered_text(d, (x + 17 * ox, y + 17 * oy), name, 18, ink, bold=True)
         return im
 
     puzzle = page(False)

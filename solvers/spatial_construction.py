@@ -249,29 +249,44 @@ def section_polygon(p, q, r) -> list[tuple[Fraction, Fraction, Fraction]] | None
     if all(c == 0 for c in inrm):
         return None
     d = sum(inrm[i] * ip[i] for i in range(3))
-    nrm = tuple(Fraction(c, scale * scale) for c in inrm)  # the unscaled normal of plane_through
     pts: list[tuple[Fraction, Fraction, Fraction]] = []
-    for a, b in CUBE_EDGES:
-        pa, pb = CUBE_VERTICES[a], CUBE_VERTICES[b]
-        fa = sum(inrm[i] * pa[i] for i in range(3)) * scale - d
-        fb = sum(inrm[i] * pb[i] for i in range(3)) * scale - d
+    for (pa, pb), (fa, fb) in zip(_EDGE_ENDS, _edge_values(inrm, scale, d)):
         if fa == 0 and fb == 0:
             return None
         if (fa <= 0 <= fb) or (fb <= 0 <= fa):
+            # pa + t (pb - pa): an edge runs from 0 to 1 along one axis, so that coordinate is t and the
+            # others are pa's (the same Fractions as the vector expression)
             t = Fraction(fa, fa - fb)
-            x = tuple(Fraction(pa[i]) + t * (pb[i] - pa[i]) for i in range(3))
+            x = tuple(t if a != b else _FRACTION_OF[a] for a, b in zip(pa, pb))
             if x not in pts:
                 pts.append(x)  # type: ignore[arg-type]
     if len(pts) < 3:
         return None
-    # order around the centroid inside the plane: two in-plane axes from the normal
+    # order around the centroid inside the plane: two in-plane axes from the normal (the normal's floats
+    # are float(Fraction(c, scale ** 2)), an int quotient, correctly rounded either way; the axes are
+    # np.cross's products and differences in its order)
     cx = [sum(p_[i] for p_ in pts) / len(pts) for i in range(3)]
-    nf = np.array([float(c) for c in nrm])
-    a1 = np.cross(nf, [1.0, 0, 0] if abs(nf[0]) < 0.9 * np.linalg.norm(nf) else [0, 1.0, 0])
-    a2 = np.cross(nf, a1)
-    ang = [float(np.arctan2(np.dot([float(p_[i] - cx[i]) for i in range(3)], a2),
-                            np.dot([float(p_[i] - cx[i]) for i in range(3)], a1))) for p_ in pts]
+    nf = np.array([c / (scale * scale) for c in inrm])
+    n0, n1, n2 = nf.tolist()
+    e0, e1, e2 = (1.0, 0.0, 0.0) if abs(nf[0]) < 0.9 * np.linalg.norm(nf) else (0.0, 1.0, 0.0)
+    b0, b1, b2 = n1 * e2 - n2 * e1, n2 * e0 - n0 * e2, n0 * e1 - n1 * e0  # np.cross(nf, e)
+    a1 = np.array([b0, b1, b2])
+    a2 = np.array([n1 * b2 - n2 * b1, n2 * b0 - n0 * b2, n0 * b1 - n1 * b0])  # np.cross(nf, a1)
+    ang = []
+    for p_ in pts:
+        rel = [float(p_[i] - cx[i]) for i in range(3)]
+        ang.append(float(np.arctan2(np.dot(rel, a2), np.dot(rel, a1))))
     return [p_ for _, p_ in sorted(zip(ang, pts), key=lambda t: t[0])]
+
+
+_EDGE_ENDS = [(CUBE_VERTICES[a], CUBE_VERTICES[b]) for a, b in CUBE_EDGES]
+_FRACTION_OF = {0: Fraction(0), 1: Fraction(1)}
+
+
+def _edge_values(inrm: tuple[int, int, int], scale: int, d: int) -> list[tuple[int, int]]:
+    """Per cube edge, the plane's value (n . x * scale - d) at its two ends (integers)."""
+    at = [(inrm[0] * x + inrm[1] * y + inrm[2] * z) * scale - d for x, y, z in CUBE_VERTICES]
+    return [(at[a], at[b]) for a, b in CUBE_EDGES]
 
 
 def on_cube_surface(point) -> bool:

@@ -21,8 +21,10 @@ section ``programmatic``).
 
 from __future__ import annotations
 
+import math
 import random
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -141,21 +143,23 @@ def make_cross_section(rng: random.Random) -> dict[str, Any] | None:
     if any(all(v in (0, 1) for v in p) for p in polygon):
         return None  # a cube vertex on the section: sides would run into corners
     origin = (0.0, 0.0)
-    px = [np.array(project(p, origin)) for p in polygon]
+    xy = [project(p, origin) for p in polygon]
     side = 300.0
-    m = len(px)
+    m = len(xy)
+    # the distances as np.linalg.norm takes them (the square root of numpy's dot of the difference with
+    # itself), so every comparison below is the same as with numpy vectors
     for i in range(m):
-        if np.linalg.norm(px[i] - px[(i + 1) % m]) < 0.22 * side:
+        if _norm(xy[i], xy[(i + 1) % m]) < 0.22 * side:
             return None
         for j in range(i + 1, m):
-            if np.linalg.norm(px[i] - px[j]) < 0.15 * side:
+            if _norm(xy[i], xy[j]) < 0.15 * side:
                 return None
-    area = 0.5 * abs(sum(px[i][0] * px[(i + 1) % m][1] - px[(i + 1) % m][0] * px[i][1] for i in range(m)))
+    area = 0.5 * abs(sum(xy[i][0] * xy[(i + 1) % m][1] - xy[(i + 1) % m][0] * xy[i][1] for i in range(m)))
     if area < 0.16 * side * side:
         return None  # seen nearly edge-on
     # every side and chord must stay clear of the cube's drawn edges (else its ink hides in theirs)
-    ends = np.array([(project(CUBE_VERTICES[a], origin), project(CUBE_VERTICES[b], origin)) for a, b in CUBE_EDGES])
-    ts = np.linspace(0.1, 0.9, 17)
+    ends, ts = _cube_edge_ends()
+    px = [np.array(p) for p in xy]
     for i in range(m):
         for j in range(i + 1, m):
             q = px[i][None, :] + ts[:, None] * (px[j] - px[i])[None, :]
@@ -164,6 +168,20 @@ def make_cross_section(rng: random.Random) -> dict[str, Any] | None:
                 return None
     labels = dict(zip("PQR", pts))
     return {"points": labels, "edges": edges, "polygon": polygon}
+
+
+def _norm(a: tuple[float, float], b: tuple[float, float]) -> float:
+    """``np.linalg.norm(np.array(a) - np.array(b))``."""
+    d = np.array((a[0] - b[0], a[1] - b[1]))
+    return math.sqrt(d.dot(d))
+
+
+@lru_cache(maxsize=1)
+def _cube_edge_ends() -> tuple[np.ndarray, np.ndarray]:
+    """The cube's edges projected at origin (0, 0) (12 x 2 x 2) and the 17 sample fractions along a chord."""
+    origin = (0.0, 0.0)
+    ends = np.array([(project(CUBE_VERTICES[a], origin), project(CUBE_VERTICES[b], origin)) for a, b in CUBE_EDGES])
+    return ends, np.linspace(0.1, 0.9, 17)
 
 
 def _dist_to_segments(q: np.ndarray, ends: np.ndarray) -> np.ndarray:
