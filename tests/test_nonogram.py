@@ -1366,3 +1366,40 @@ def test_marks_for_empty_cells_read_blank_or_joined_to_a_heavy_border_are_no_str
     reg = register(answer, inp, edit_mask=np.asarray(p.edit_mask))
     v = track.verify(record, reg.image, inp, observed=reg.valid)
     assert "stray_mark" not in v.codes and v.status != Status.INCORRECT, [x.message for x in v.violations]
+
+
+@pytest.mark.parametrize("variant,seed", [("5x5", 5000), ("15x15", 5020)])
+def test_the_page_edge_beside_what_the_answer_does_not_show_is_no_clue_digit(variant, seed):
+    # HELDOUT8: a page photographed at an angle leaves a band of the table between the page's edge and where
+    # registration shows the input (and a curled page a band of shaded background along the image border);
+    # the broad-darkness step left a 1-px sliver of it a few px in, read as a "1": "1 2" for "2" (a confident
+    # clue_changed on a correct answer) or "1 11" (review). The band is the page's edge now; a planted change
+    # on the same page is still read and charged.
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    import nonogram_answers as answers
+
+    track, p, record = _generated_record(seed, variant)
+    inp = np.asarray(p.input_image.convert("RGB"))
+    verdicts = {}
+    for change in (False, True):
+        img = p.input_image.convert("RGB").copy()
+        row = next(i for i, c in enumerate(p.ground_truth["row_clues"]) if c)
+        last = p.ground_truth["row_clues"][row][-1]
+        answers._redraw_clues(img, p.layout, p.ground_truth["row_clues"], p.ground_truth["col_clues"],
+                              "DejaVuSerif.ttf", random.Random(3), ("row", row, 7 if last != 7 else 3) if change else None)
+        draw = ImageDraw.Draw(img)
+        for r, line in enumerate(p.ground_truth["solution"]):
+            for c, v in enumerate(line):
+                if v:
+                    draw.rectangle(cell_box(p.layout, r, c), fill=(0, 0, 0))
+        a = np.array(img)
+        observed = np.ones(a.shape[:2], bool)
+        observed[:, :6], observed[:5, :] = False, False  # registration shows the input there
+        a[:, :6], a[:5] = inp[:, :6], inp[:5]
+        a[:, 6:10], a[5:8, 6:] = 65, 70  # the table's sliver along the page's left and top edges
+        verdicts[change] = track.verify(record, a, inp, observed=observed)
+    ok = verdicts[False]
+    assert ok.status == Status.CORRECT and ok.score == 100, (ok.codes, ok.extra.get("unsure_clues"))
+    assert verdicts[True].status == Status.INCORRECT and "clue_changed" in verdicts[True].codes

@@ -561,6 +561,36 @@ def _page_edge_sliver(box: list[int], origin: tuple[int, int], size: tuple[int, 
             or ((x0 <= m or x1 >= size[0] - m) and (x1 - x0 < depth or y1 - y0 >= run)))
 
 
+PAGE_EDGE_BAND_DEPTH = 0.4  # a band of ink along the page's edge lies within this share of a font size of it
+PAGE_EDGE_BAND_RUN = 1.0  # ... and runs along it for at least this many font sizes (a digit lying that shallow
+# along the edge is shorter: a "1" stands 0.5-0.75 font sizes, a number's digits are deeper than the band)
+
+
+def _page_edge_band(crop: np.ndarray, beyond: np.ndarray, font_px: float) -> np.ndarray:
+    """Ink of ``crop`` (darkness) that is the page's edge, not a clue: pieces touching ``beyond`` (where the
+    image shows no page: past the image border, or where registration shows the input) that run along it for
+    at least PAGE_EDGE_BAND_RUN font sizes and lie wholly within PAGE_EDGE_BAND_DEPTH of a font size of it --
+    the table beside a page photographed at an angle, the shaded background under a curled page. A piece
+    reaching deeper (a digit touching the band) is left alone. Bool mask, crop's shape."""
+    band = np.zeros(crop.shape, bool)
+    if not beyond.any():
+        return band
+    dist = cv2.distanceTransform((~beyond).astype(np.uint8), cv2.DIST_L2, 3)
+    ink = (crop >= CLUE_INK_FLOOR) & ~beyond
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    for k in range(1, count):
+        if max(stats[k, cv2.CC_STAT_WIDTH], stats[k, cv2.CC_STAT_HEIGHT]) < PAGE_EDGE_BAND_RUN * font_px:
+            continue
+        piece = labels == k
+        d = dist[piece]
+        if d.min() <= PAGE_EDGE_PX + 1 and d.max() <= PAGE_EDGE_BAND_DEPTH * font_px:
+            band |= piece
+    if band.any():  # with its anti-aliased rim
+        band = cv2.dilate(band.astype(np.uint8), _WEIGHT_KERNEL) > 0
+        band &= dist <= PAGE_EDGE_BAND_DEPTH * font_px + 1
+    return band
+
+
 def _grid_side_sliver(box: list[int], kind: str, shape: tuple[int, int], font_px: float) -> bool:
     """Whether a piece lies on the strip's side next to the grid (the right end of a row strip, the bottom
     of a column strip) and reaches less than PAGE_EDGE_SLIVER of a font size into the strip: the grid's
@@ -698,7 +728,7 @@ def _rule_kernels(font_px: float) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
 
 def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, int, int]]], font_px: float,
                      digit_size: tuple[float, float] | None = None, slant: float | None = None,
-                     line_lengths: list[int] | None = None) -> list[ClueReading]:
+                     line_lengths: list[int] | None = None, outside: np.ndarray | None = None) -> list[ClueReading]:
     """Read the numbers in each clue strip (``kind``, pixel box) of the darkness map ``dark`` with the
     project's digit reader, all glyphs in one batch. The strips' ink is split into glyphs and the glyphs
     into numbers by spacing relative to the page's digit size (:func:`_digit_size`). A glyph wider than
@@ -711,7 +741,9 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
     line) a strip whose digits are all read surely but whose spacing is unclear, or reads a clue that cannot
     fit its line (a hand's evenly spaced "1 1 1 1" read as 1111 on a 10-cell line), takes the one grouping
     that fits the line and agrees with the spacing (:func:`_groupings_by_line`); with none or several it is
-    unsure."""
+    unsure. ``outside`` (bool, ``dark``'s shape) marks where the image shows no page of the answer (registration
+    showing the input): a band of ink along it, like one along the image border, is the page's edge
+    (:func:`_page_edge_band`)."""
     from genpuzzle.verifiers import digits
 
     try:
@@ -724,6 +756,18 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
     for kind, (x0, y0, x1, y1) in strips:
         x0, y0, x1, y1 = max(0, x0), max(0, y0), min(W, x1), min(H, y1)
         crop = dark[y0:y1, x0:x1] if x1 > x0 and y1 > y0 else np.zeros((1, 1), np.uint8)
+        # the page's edge along the image border or where the image shows no page (a table beside a page
+        # photographed at an angle, the shaded background under a curled page) is taken off first: the broad-
+        # darkness step below leaves a 1-px sliver of it a few px in, read as a "1"
+        beyond = np.zeros(crop.shape, bool)
+        if outside is not None and crop.size > 1:
+            beyond |= outside[y0:y1, x0:x1]
+        edge = np.zeros((crop.shape[0] + 2, crop.shape[1] + 2), bool)  # a frame: past the image border
+        edge[:, 0], edge[:, -1], edge[0, :], edge[-1, :] = x0 == 0, x1 == W, y0 == 0, y1 == H
+        if edge.any() or beyond.any():
+            band = _page_edge_band(np.pad(crop, 1), np.pad(beyond, 1) | edge, font_px)[1:-1, 1:-1]
+            if band.any():
+                crop = np.where(band, 0, crop).astype(crop.dtype)
         # strokes only: darkness broader than a font size (a shadow the paper map missed at the page
         # edge) is taken off, so the strip's faint-ink threshold cannot pick it up
         crop = cv2.subtract(crop, cv2.morphologyEx(crop, cv2.MORPH_OPEN, _stroke_kernel(font_px)))
@@ -1031,12 +1075,14 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
     violations: list[Violation] = []
     extra: dict[str, Any] = {}
     boxes = [(k, _read_box(layout, k, i, H, W)) for k, i, *_ in changed]
-    hidden_ink = None
+    hidden_ink = outside = None
     if observed is not None and not observed.all():
         a_con = np.where(observed, a_con, 0).astype(a_con.dtype)
         hidden_ink = ~observed & (i_con >= 160)
+        outside = ~observed
     lengths = [layout["cols"] if k == "row" else layout["rows"] for k, *_ in changed]
-    readings = (read_clue_strips(a_con, boxes, font_px, line_lengths=lengths) if clues is not None and changed
+    readings = (read_clue_strips(a_con, boxes, font_px, line_lengths=lengths, outside=outside)
+                if clues is not None and changed
                 else [None] * len(changed))
     unsure = [j for j, r in enumerate(readings) if r is not None and r.values is None]
     if unsure:
@@ -1045,7 +1091,7 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
         # agrees on it, so a changed digit still reads as what it is
         size, slant = readings[unsure[0]].digit_size, readings[unsure[0]].slant
         again = [read_clue_strips(op(a_con, _WEIGHT_KERNEL), [boxes[j] for j in unsure], font_px, size, slant,
-                                  [lengths[j] for j in unsure]) for op in (cv2.erode, cv2.dilate)]
+                                  [lengths[j] for j in unsure], outside) for op in (cv2.erode, cv2.dilate)]
         for n, j in enumerate(unsure):
             # only a re-reading that finds the same glyphs in the same numbers counts (a thin pen thinned
             # further can lose a whole glyph and read "nothing")
