@@ -110,10 +110,18 @@ def new_canvas() -> tuple[Image.Image, ImageDraw.ImageDraw]:
 def finish(input_image: Image.Image, reference: Image.Image, layout: dict[str, Any], mask: Image.Image,
            grey_input: bool = False) -> Drawing:
     """The instance's images with its edit ``mask`` (L). With ``grey_input`` (the figure was drawn in grey
-    inks only) the input is handed out as an L image: the pixels the set stores anyway, without the
-    writer's colour count."""
+    inks only) an RGB input is handed out as an L image: the pixels the set stores anyway, without the
+    writer's colour count (:func:`input_snapshot` gives it as L already)."""
     layout["size"] = [SIZE, SIZE]
-    return Drawing(input_image.getchannel(0) if grey_input else input_image, reference, mask, layout)
+    grey = grey_input and input_image.mode == "RGB"
+    return Drawing(input_image.getchannel(0) if grey else input_image, reference, mask, layout)
+
+
+def input_snapshot(img: Image.Image, grey: bool) -> Image.Image:
+    """The page as drawn so far, kept as the input while the reference is drawn on: its one band (L) when
+    the figure is grey (what :func:`finish` would take of a copy, without copying the RGB page), else a
+    copy."""
+    return img.getchannel(0) if grey else img.copy()
 
 
 def mask_ink_kernel(mask_ink_px: float) -> int:
@@ -254,7 +262,8 @@ def render_construction(task: dict[str, Any], elements: list[dict[str, Any]], to
         draw_dot(d, xy, 4.5)
         if name not in fig.get("unlabelled", []):
             draw_label(d, labels, name, label_position(xy, centre))
-    input_image = img.copy()
+    grey_input = not (fig.get("grid") or {}).get("axis")  # the mirror line is the figures' one coloured ink
+    input_image = input_snapshot(img, grey_input)
     for e in elements:
         draw_element(d, frame, e)
     for key in task.get("mark_points", []):
@@ -271,7 +280,6 @@ def render_construction(task: dict[str, Any], elements: list[dict[str, Any]], to
         x1, y1 = to_px(frame, (cells["x1"], cells["y0"]))
         layout["cells"] = {"grid_bbox": [round(x0), round(y0), round(x1), round(y1)], "rows": cells["rows"],
                            "cols": cells["cols"]}
-    grey_input = not (fig.get("grid") or {}).get("axis")  # the mirror line is the figures' one coloured ink
     return finish(input_image, img, layout, mask, grey_input)
 
 
@@ -416,7 +424,7 @@ def render_lattice(caption: str, labels_grid: np.ndarray, removed: np.ndarray | 
     for k in range(1, rows):
         d.line([(x0, y0 + k * cell), (x1, y0 + k * cell)], fill=GRID_INK, width=2)
     d.rectangle([x0, y0, x1, y1], outline=INK, width=FIGURE_WIDTH)
-    input_image = img.copy()
+    input_image = input_snapshot(img, True)
     ids = sorted(v for v in set(np.asarray(labels_grid).ravel().tolist()) if v >= 0)
     # d.rectangle(box, fill=...) and d.line(points, fill=CUT_INK, width=lw) as their core calls (the same
     # pixels without each call's checks: a lattice draws a few dozen of each); the fills and cuts are drawn

@@ -212,10 +212,22 @@ def _triangle_angles(pts: list[tuple[float, float]]) -> list[float]:
 def _may_be_wanted_triangle(ts: list[float]) -> bool:
     """A float pre-check of :func:`heronian_triangle`'s angle tests with 0.01 degree of slack: False only
     for draws the exact test rejects too (most draws), so those skip the Fraction arithmetic."""
-    pts = []
-    for t in ts:
-        c, s = (1 - t * t) / (1 + t * t), 2 * t / (1 + t * t)
-        pts.append((c * c - s * s, 2 * c * s))
+    return _may_be_wanted_points([_float_circle_point(t) for t in ts])
+
+
+def _float_circle_point(t: float) -> tuple[float, float]:
+    """:func:`circle_point` of ``t`` in floats, as the pre-check computes it."""
+    c, s = (1 - t * t) / (1 + t * t), 2 * t / (1 + t * t)
+    return (c * c - s * s, 2 * c * s)
+
+
+@lru_cache(maxsize=None)
+def _draw_points() -> dict[tuple[int, int], tuple[float, float]]:
+    """:func:`_float_circle_point` of ``a / b`` for every draw ``(a, b)`` of :func:`heronian_triangle`."""
+    return {(a, b): _float_circle_point(a / b) for a in range(-12, 13) for b in range(1, 7)}
+
+
+def _may_be_wanted_points(pts: list[tuple[float, float]]) -> bool:
     angles = _triangle_angles(pts)
     if len(angles) < 3:
         return True  # (near-)coincident points: left to the exact test
@@ -228,10 +240,12 @@ def heronian_triangle(rng) -> tuple[Point, Point, Point]:
     the unit circle (:func:`circle_point`). Angles 35..82 degrees, pairwise at least 7 degrees apart."""
     import math
 
+    points = _draw_points()
+    randrange = rng.randrange  # randint(lo, hi) is randrange(lo, hi + 1): the same draws
     while True:
-        draws = [(rng.randint(-12, 12), rng.randint(1, 6)) for _ in range(3)]
+        draws = [(randrange(-12, 13), randrange(1, 7)) for _ in range(3)]
         # a / b is float(F(a, b)): int division rounds the exact quotient, reduced or not
-        if not _may_be_wanted_triangle([a / b for a, b in draws]):
+        if not _may_be_wanted_points([points[d] for d in draws]):
             continue
         pts = [circle_point(F(a, b)) for a, b in draws]
         if len(set(pts)) < 3:
