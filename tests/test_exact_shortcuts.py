@@ -248,3 +248,76 @@ def test_halving_partitions_from_rectangles_equal_drawing_every_order():
         fast = geo._valid_partitions_by_key("halving", (("n", n),))
         assert list(fast) == list(plain)
         assert all(np.array_equal(a, b) for a, b in zip(fast.values(), plain.values()))
+
+
+def test_hex_winning_cells_equal_flooding_each_empty_cell():
+    from genpuzzle.solvers.board_game import hex as hx
+
+    rng = random.Random(7)
+    n = hx.N
+    checked = 0
+    for _ in range(1500):
+        cells = list(range(n * n))
+        rng.shuffle(cells)
+        red = blue = 0
+        for i, cell in enumerate(cells[:rng.randint(0, 40)]):
+            if i % 2 == 0:
+                red |= 1 << cell
+            else:
+                blue |= 1 << cell
+        for side, own in (("R", red), ("U", blue)):
+            if hx._joined(own, n, side):
+                continue
+            taken = red | blue
+            plain = sum(1 << k for k in range(n * n) if not taken >> k & 1 and hx._joined(own | 1 << k, n, side))
+            assert hx._winning_cells(own, taken, n, side) == plain
+            checked += 1
+    assert checked > 2000
+
+
+def test_cube_section_equals_the_fraction_construction():
+    """:func:`section_polygon` (integer plane, each cut point's coordinates as t or an end's) against the
+    cut with Fraction vectors and the axes by np.cross, on every choice of three edges and fractions the
+    cross-section generator can draw (a sample of the ordered edge triples)."""
+    import itertools
+
+    from genpuzzle.solvers.spatial_construction import CUBE_EDGES, CUBE_VERTICES, edge_point, section_polygon
+    from genpuzzle.tracks.spatial_construction import FRACTIONS
+
+    def reference(p, q, r):
+        u = [q[i] - p[i] for i in range(3)]
+        v = [r[i] - p[i] for i in range(3)]
+        nrm = (u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0])
+        if all(c == 0 for c in nrm):
+            return None
+        d = sum(nrm[i] * p[i] for i in range(3))
+        pts = []
+        for a, b in CUBE_EDGES:
+            pa, pb = CUBE_VERTICES[a], CUBE_VERTICES[b]
+            fa = sum(nrm[i] * pa[i] for i in range(3)) - d
+            fb = sum(nrm[i] * pb[i] for i in range(3)) - d
+            if fa == 0 and fb == 0:
+                return None
+            if (fa <= 0 <= fb) or (fb <= 0 <= fa):
+                t = fa / (fa - fb)
+                x = tuple(F(pa[i]) + t * (pb[i] - pa[i]) for i in range(3))
+                if x not in pts:
+                    pts.append(x)
+        if len(pts) < 3:
+            return None
+        cx = [sum(p_[i] for p_ in pts) / len(pts) for i in range(3)]
+        nf = np.array([float(c) for c in nrm])
+        a1 = np.cross(nf, [1.0, 0, 0] if abs(nf[0]) < 0.9 * np.linalg.norm(nf) else [0, 1.0, 0])
+        a2 = np.cross(nf, a1)
+        ang = [float(np.arctan2(np.dot([float(p_[i] - cx[i]) for i in range(3)], a2),
+                                np.dot([float(p_[i] - cx[i]) for i in range(3)], a1))) for p_ in pts]
+        return [p_ for _, p_ in sorted(zip(ang, pts), key=lambda t: t[0])]
+
+    rng = random.Random(3)
+    triples = rng.sample(list(itertools.permutations(range(12), 3)), 30)
+    for edges in triples:
+        for ts in itertools.product(FRACTIONS, repeat=3):
+            pts = [edge_point(e, t) for e, t in zip(edges, ts)]
+            want, got = reference(*pts), section_polygon(*pts)
+            assert got == want
+            assert got is None or [tuple(map(str, p)) for p in got] == [tuple(map(str, p)) for p in want]
