@@ -771,3 +771,38 @@ def test_a_mark_where_a_tray_piece_was_is_a_stray_mark(puzzle_set, answers):
                           (int(c.x), int(c.y)), size)
         verdict = _verify(root, record, _save(image, answers, f"mark_on_{piece['name']}"))
         assert "stray_mark" in verdict.codes and verdict.score < 100, (piece["name"], verdict.codes)
+
+
+def _off_palette_colour(record: InstanceRecord) -> tuple[int, int, int]:
+    """A saturated colour whose hue is as far as can be from every piece's (no piece takes it)."""
+    import colorsys
+
+    hues = [colorsys.rgb_to_hsv(*(c / 255 for c in p["colour"]))[0] * 360 for p in record.ground_truth["pieces"]]
+    best = max(range(360), key=lambda h: min(min(abs(h - q), 360 - abs(h - q)) for q in hues))
+    return tuple(int(round(255 * c)) for c in colorsys.hsv_to_rgb(best / 360, 0.7, 0.75))
+
+
+@pytest.mark.parametrize("fill", ["unread_colour", "silhouette", "paper"])
+def test_an_uncovered_patch_of_unread_piece_colour_is_unsure_a_dark_or_blank_one_is_not(puzzle_set, answers, fill):
+    """Lead's degradation check (seed 97100): a reference at JPEG quality 20 left a 15 x 15 px block at a
+    three-piece junction in a blend of piece colours no piece's hue takes, and 0.0517 unit^2 of silhouette
+    "uncovered" against the 0.05 allowance: a confident `silhouette_uncovered` (67) on a right tiling. Such
+    a patch, inside the largest piece of a reference (0.07 unit^2), is not known to be a gap: review, never
+    correct, and never a confident fail. The same patch in the silhouette's own dark or in paper white is a
+    real gap: a confident `silhouette_uncovered`."""
+    root, pset = puzzle_set
+    record = pset.records[1]
+    unit = float(record.layout["unit_px"])
+    big = max(record.ground_truth["solution"], key=lambda s: Polygon(s["polygon"]).area)
+    centre = Polygon(big["polygon"]).representative_point()
+    half = 0.5 * (0.07 ** 0.5) * unit
+    colour = {"unread_colour": _off_palette_colour(record), "silhouette": (20, 20, 20), "paper": (255, 255, 255)}[fill]
+    image = Image.open(root / record.reference_images[0]).convert("RGB")
+    ImageDraw.Draw(image).rectangle([centre.x - half, centre.y - half, centre.x + half, centre.y + half], fill=colour)
+    verdict = _verify(root, record, _save(image, answers, f"uncovered_patch_{fill}"))
+    assert verdict.score < 100 and verdict.status is not Status.CORRECT, verdict.codes
+    assert "silhouette_uncovered" in verdict.codes, verdict.codes
+    if fill == "unread_colour":
+        assert verdict.needs_review and verdict.status is Status.NEEDS_REVIEW, verdict.violations
+    else:
+        assert not verdict.needs_review and verdict.status is Status.INCORRECT, verdict.violations

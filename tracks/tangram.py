@@ -155,6 +155,8 @@ class TangramTrack(Track):
             and review_iou >= self.rubric["thresholds"]["coverage_iou_full"]
         off_palette = reading.method == "colour" and tier < 3 and colour.saturated_fraction > 0.01 \
             and colour.colour_match_fraction < self.rubric["needs_review_below_colour_match"]
+        uncovered_unsure = any(v.evidence.get("unsure") for v in violations
+                               if v.code == "silhouette_uncovered")
         marks = stray_marks(answer, input_image, record.layout, reading, silhouette, self.rubric)
         charged = mark_violations(marks, record.layout)
         faint = [m.to_json(unit) for m in marks if not m.sure]
@@ -167,10 +169,11 @@ class TangramTrack(Track):
             extra["unsure_marks"] = faint
         return Verdict(
             id=record.id, track=self.name, score=tangram_score(tier),
-            status=Status.CORRECT if tier == 3 and not violations else Status.INCORRECT if violations
-            else Status.NEEDS_REVIEW,
+            status=Status.CORRECT if tier == 3 and not violations else Status.INCORRECT
+            if any(not v.evidence.get("unsure") for v in violations) else Status.NEEDS_REVIEW,
             violations=violations, parsed=parsed, confidence=round(colour.colour_match_fraction, 4),
-            needs_review=unidentified or off_palette or bool(faint), subscores=subscores, extra=extra,
+            needs_review=unidentified or off_palette or bool(faint) or uncovered_unsure, subscores=subscores,
+            extra=extra,
         )
 
     def _colours_may_mislead(self, colour: TangramReading) -> bool:
