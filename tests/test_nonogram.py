@@ -1403,3 +1403,54 @@ def test_the_page_edge_beside_what_the_answer_does_not_show_is_no_clue_digit(var
     ok = verdicts[False]
     assert ok.status == Status.CORRECT and ok.score == 100, (ok.codes, ok.extra.get("unsure_clues"))
     assert verdicts[True].status == Status.INCORRECT and "clue_changed" in verdicts[True].codes
+
+
+def test_an_unsure_clue_glyph_is_confirmed_only_by_a_twin_of_the_same_digit_on_the_page():
+    # a glyph read below the confident level as the puzzle's digit counts as that digit only when it is the
+    # same drawing as a glyph the page's other strips read surely as exactly the puzzle's numbers; another
+    # digit in the same font is no twin, so a changed clue is never confirmed this way
+    from PIL import ImageFont
+
+    from genpuzzle.verifiers.nonogram import ClueReading, _confirmed_by_page, _glyph_cell, _glyph_ink
+
+    import matplotlib
+
+    font = ImageFont.truetype(str(Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSans.ttf"), 18)
+
+    def glyph(ch, dx=0):
+        img = Image.new("L", (24, 24), 0)
+        ImageDraw.Draw(img).text((12 + dx, 12), ch, font=font, fill=255, anchor="mm")
+        a = np.asarray(img)
+        ys, xs = np.nonzero(a > 60)
+        box = [int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1]
+        return _glyph_cell(a, box), box
+
+    exemplars = {ch: [(_glyph_ink(c), b) for c, b in (glyph(ch), glyph(ch, 1))] for ch in "1247"}
+    for text, want, confirmed in (("2", "2", True), ("4", "4", True), ("7", "1", False), ("1", "7", False),
+                                  ("3", "3", False)):  # no exemplar of a 3 on the page
+        cell, box = glyph(text)
+        reading = ClueReading(None, 0.6, [box], want, (1,), glyph_cells=(cell,), doubtful=True)
+        assert _confirmed_by_page(reading, want, exemplars) is confirmed, (text, want)
+
+
+def test_a_clue_font_read_below_the_confident_level_is_confirmed_by_the_page_own_sure_glyphs():
+    # HELDOUT8's Monoid page (5x5): row 4's "2" read as 2 at 0.896, under the confident level: a correct answer
+    # went to review although the page's other strips read the same "2" surely; the planted clue change on the
+    # page is still charged
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    import nonogram_answers as answers
+    from genpuzzle.registration import register
+
+    style = next(s for s in answers.HELDOUT8 if s.name == "w_monoid_navy_pixelated")
+    track, p, record = _generated_record(5000, "5x5")
+    inp = np.asarray(p.input_image.convert("RGB"))
+    verdicts = {}
+    for error in ("none", "clue_changed"):
+        answer = answers.make_answer(p.input_image, p.layout, p.ground_truth, style, error, seed=0)
+        reg = register(answer, inp, edit_mask=np.asarray(p.edit_mask))
+        verdicts[error] = track.verify(record, reg.image, inp, observed=reg.valid)
+    ok = verdicts["none"]
+    assert ok.status == Status.CORRECT and ok.score == 100, ok.extra.get("unsure_clues")
+    assert verdicts["clue_changed"].status == Status.INCORRECT and "clue_changed" in verdicts["clue_changed"].codes

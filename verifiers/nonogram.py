@@ -1111,6 +1111,7 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
     if unreliable:
         extra["clue_reading_unreliable"] = {"unsure_strips": n_unsure, "strips_read": len(readings),
                                             "confident_readings_trusted": not untrusted}
+    exemplars = _page_exemplars(changed, readings, clues) if clues is not None else {}
     charged = 0
     for (kind, index, box, n_erased, n_added, faint), reading, (_, (rx0, ry0, rx1, ry1)) in zip(changed, readings,
                                                                                                boxes):
@@ -1125,6 +1126,13 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
         expected = list(clues[kind][index]) or [0]
         where.update(read=reading.values, read_text=reading.text, expected=expected,
                      read_confidence=reading.confidence, glyph_boxes=reading.glyphs)
+        if (reading.values is None and not reading.square_cut and not hidden
+                and reading.text.split(" ") == [str(v) for v in expected]
+                and _confirmed_by_page(reading, "".join(map(str, expected)), exemplars)):
+            # read below the confident level as the puzzle's numbers, and every glyph the twin of a glyph of the
+            # same digit that the page's other strips read surely as the puzzle's numbers: the same drawing
+            where["confirmed_by_page"] = True
+            reading = replace(reading, values=expected)
         if reading.square_cut and reading.values != expected:
             # glyphs read as no digit and cut in two are evidence for the puzzle's numbers only: otherwise review
             where["square_cut"] = True
@@ -1163,6 +1171,62 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
             charged += 1
     preserved = 1.0 - charged / len(lines) if lines else 1.0
     return violations, preserved, extra
+
+
+EXEMPLAR_MATCH = 0.92  # a glyph is the twin of another when this share of each one's ink lies within 1 px of the other's
+EXEMPLAR_SIZE = 0.15  # ... and their boxes' heights differ by at most this share (widths: twice this, and 1 px)
+
+
+def _glyph_ink(cell: np.ndarray) -> np.ndarray:
+    """The ink of a glyph cell (:func:`_glyph_cell`, ink dark on white): pixels darker than half its darkest."""
+    ink = 255 - cell.astype(np.int16)
+    return ink >= max(24, 0.5 * int(ink.max()))
+
+
+def _twins(a: tuple[np.ndarray, list[int]], b: tuple[np.ndarray, list[int]]) -> bool:
+    """Whether two glyphs (ink of their cells, page box) are the same drawing: boxes of one size, and nearly all
+    of each one's ink within 1 px (of the 32-px cell) of the other's."""
+    (ia, ba), (ib, bb) = a, b
+    ha, wa, hb, wb = ba[3] - ba[1], ba[2] - ba[0], bb[3] - bb[1], bb[2] - bb[0]
+    if abs(ha - hb) > EXEMPLAR_SIZE * max(ha, hb) or abs(wa - wb) > 2 * EXEMPLAR_SIZE * max(wa, wb) + 1:
+        return False
+    if not ia.any() or not ib.any():
+        return False
+    near_a, near_b = cv2.dilate(ia.astype(np.uint8), _WEIGHT_KERNEL) > 0, cv2.dilate(ib.astype(np.uint8), _WEIGHT_KERNEL) > 0
+    return min(np.count_nonzero(ia & near_b) / np.count_nonzero(ia),
+               np.count_nonzero(ib & near_a) / np.count_nonzero(ib)) >= EXEMPLAR_MATCH
+
+
+def _page_exemplars(changed: list, readings: list, clues: dict[str, list[list[int]]]
+                    ) -> dict[str, list[tuple[np.ndarray, list[int]]]]:
+    """Per digit, the glyphs of strips read surely as exactly the puzzle's numbers (a misread does not make
+    them: the puzzle confirms every digit), with their page boxes."""
+    out: dict[str, list[tuple[np.ndarray, list[int]]]] = {}
+    for (kind, index, *_), reading in zip(changed, readings):
+        if reading is None or reading.square_cut or not reading.glyph_cells:
+            continue
+        expected = list(clues[kind][index]) or [0]
+        want = "".join(map(str, expected))
+        if reading.values != expected or len(reading.glyph_cells) != len(want) or len(reading.glyphs) != len(want):
+            continue
+        for ch, cell, box in zip(want, reading.glyph_cells, reading.glyphs):
+            out.setdefault(ch, []).append((_glyph_ink(cell), box))
+    return out
+
+
+def _confirmed_by_page(reading: ClueReading, want: str, exemplars: dict[str, list[tuple[np.ndarray, list[int]]]]
+                       ) -> bool:
+    """Whether every glyph of an unsure strip read as the digits ``want`` is the twin (:func:`_twins`) of a
+    page exemplar of its digit and of no exemplar of another digit."""
+    if not reading.glyph_cells or len(reading.glyph_cells) != len(want) or len(reading.glyphs) != len(want):
+        return False
+    for ch, cell, box in zip(want, reading.glyph_cells, reading.glyphs):
+        glyph = (_glyph_ink(cell), box)
+        if not any(_twins(glyph, e) for e in exemplars.get(ch, ())):
+            return False
+        if any(_twins(glyph, e) for d, es in exemplars.items() if d != ch for e in es):
+            return False
+    return True
 
 
 def _read_box(layout: dict[str, Any], kind: str, index: int, H: int, W: int) -> tuple[int, int, int, int]:
