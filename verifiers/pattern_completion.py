@@ -590,6 +590,12 @@ LINE_MAX_WIDTH = (0.12, 6.0)  # a straight line's width: at most 0.12 x its leng
 REGION_MIN_FRAC = 0.0025  # enclosed paper regions smaller than this share of the panel are unsure
 REGION_NOISE_PX = 12
 REGION_BLOB_CORE_PX = 12
+# a mark in a row's answer panel, sized against the panel (the figures are drawn to it) and read against the
+# page's own noise, not a fixed pixel count (rubric 6: a 30 px floor let an 8 px scribble pass)
+MARK_MIN_EXTENT = 0.025  # of the panel side: smaller across is no deliberate mark (4.5 px at 180)
+MARK_MIN_AREA = 0.0004  # of the panel side^2: fewer inked pixels is no deliberate mark (13 px at 180)
+MARK_NOISE_K = 6.0  # a mark's core must stand this many times the paper's noise (robust sd) above the ink level
+MARK_CORE_SHARE = 0.25  # ... measured on its darkest quarter
 
 
 @dataclass
@@ -613,6 +619,39 @@ def _components(ink: np.ndarray, origin: tuple[int, int], min_px: int):
         out.append({"bbox": [x + origin[0], y + origin[1], x + w + origin[0], y + h + origin[1]], "px": area,
                     "mask": mask, "offset": (x, y)})
     return [c for c in out if c["px"] >= min_px], [c for c in out if c["px"] < min_px]
+
+
+def paper_noise(dark: np.ndarray) -> float:
+    """Robust sd (1.4826 x MAD) of the darkness of a panel's paper (the pixels under ``INK_DARKNESS``):
+    what JPEG, texture or a tint add to blank paper on this page."""
+    paper = dark[dark < INK_DARKNESS]
+    if paper.size < 16:
+        return 0.0
+    med = float(np.median(paper))
+    return 1.4826 * float(np.median(np.abs(paper - med)))
+
+
+def deliberate(components: list[dict[str, Any]], dark: np.ndarray, side: float) -> list[dict[str, Any]]:
+    """The components (of :func:`_components`, over ``dark``'s crop) that are marks rather than noise: at
+    least ``MARK_MIN_EXTENT`` of the panel side across with ``MARK_MIN_AREA`` x side^2 inked pixels, and with a
+    core (the darkest ``MARK_CORE_SHARE`` of its pixels) above the ink level by ``MARK_NOISE_K`` x the paper's
+    noise on this page (:func:`paper_noise`): a speck JPEG or texture lifts just over the ink level is not
+    a mark, a pen's dot of the same size is."""
+    if not components:
+        return []
+    noise = paper_noise(dark)
+    out = []
+    for c in components:
+        x0, y0, x1, y1 = c["bbox"]
+        if max(x1 - x0, y1 - y0) < MARK_MIN_EXTENT * side or c["px"] < MARK_MIN_AREA * side * side:
+            continue
+        ox, oy = c["offset"]
+        mh, mw = c["mask"].shape
+        values = np.sort(dark[oy:oy + mh, ox:ox + mw][c["mask"] > 0])
+        core = float(values[-max(1, int(MARK_CORE_SHARE * len(values))):].mean()) if values.size else 0.0
+        if core >= INK_DARKNESS + MARK_NOISE_K * noise:
+            out.append(c)
+    return out
 
 
 def _public(c: dict[str, Any]) -> dict[str, Any]:
@@ -644,7 +683,7 @@ def read_ring(answer: np.ndarray, box: Sequence[float], frame_px: float, centers
                 unsure_at.append(p)
                 near |= d2 <= (RING_DOT_REACH * radius) ** 2
     away = (ink.astype(bool) & ~near).astype(np.uint8)
-    marks, _ = _components(away, origin, min_speck_px)
+    marks = deliberate(_components(away, origin, 1)[0], dark, float(box[2] - box[0]))
     reading = RowReading(sorted(filled) if not unsure_at else None, [f"position {p}" for p in unsure_at],
                          specks=[_public(c) for c in marks], details={"filled": filled, "core_darkness": core})
     return reading
@@ -656,10 +695,10 @@ def read_arrow(answer: np.ndarray, box: Sequence[float], frame_px: float, min_sp
     got = _ink(answer, box, frame_px + 4)
     if got is None:
         return RowReading(None, ["unreadable"])
-    origin, _grey, _paper, _dark, ink = got
+    origin, _grey, _paper, dark, ink = got
     side = float(box[2] - box[0])
-    parts, small = _components(ink, origin, max(min_speck_px, int((0.05 * side) ** 2)))
-    specks = [_public(c) for c in small if c["px"] >= min_speck_px]
+    parts, small = _components(ink, origin, int((0.05 * side) ** 2))
+    specks = [_public(c) for c in deliberate(small, dark, side)]
     if not parts:
         return RowReading(None, [], specks=specks, details={"arrows": 0})
     main = max(parts, key=lambda c: c["px"])
@@ -700,9 +739,9 @@ def read_dots(answer: np.ndarray, box: Sequence[float], frame_px: float, min_spe
     got = _ink(answer, box, frame_px + 4)
     if got is None:
         return RowReading(None, ["unreadable"])
-    origin, _grey, _paper, _dark, ink = got
+    origin, _grey, _paper, dark, ink = got
     side = float(box[2] - box[0])
-    parts, _ = _components(ink, origin, min_speck_px)
+    parts = deliberate(_components(ink, origin, 1)[0], dark, side)
     dots, other = [], []
     for c in parts:
         filled = cv2.morphologyEx(c["mask"], cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
@@ -731,7 +770,7 @@ def read_regions(answer: np.ndarray, box: Sequence[float], frame_px: float) -> R
     got = _ink(answer, box, frame_px + 4)
     if got is None:
         return RowReading(None, ["unreadable"])
-    origin, _grey, _paper, _dark, ink = got
+    origin, _grey, _paper, dark, ink = got
     h, w = ink.shape
     count, labels, stats, _ = cv2.connectedComponentsWithStats((1 - ink).astype(np.uint8), connectivity=4)
     border = set(np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])).tolist())
@@ -746,15 +785,25 @@ def read_regions(answer: np.ndarray, box: Sequence[float], frame_px: float) -> R
             regions.append(item)
         elif area >= REGION_NOISE_PX:
             unsure.append(item)
-    # ink that encloses nothing (a dot, a loose stroke) is no part of a region's boundary
-    enclosed = np.isin(labels, [k for k in range(1, count) if k not in border]).astype(np.uint8)
-    near_regions = cv2.dilate(enclosed, np.ones((5, 5), np.uint8))
-    n_ink, ink_labels, ink_stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
-    loose = []
-    for k in range(1, n_ink):
-        if ink_stats[k, cv2.CC_STAT_AREA] >= REGION_NOISE_PX * 3 and not near_regions[ink_labels == k].any():
-            x, y, bw, bh, area = (int(v) for v in ink_stats[k])
-            loose.append({"bbox": [x + origin[0], y + origin[1], x + bw + origin[0], y + bh + origin[1]], "px": area})
+    # ink that separates nothing (a dot, a loose stroke, an island inside a region) is no part of a region's
+    # boundary: a boundary has paper of two different sides (two regions, or a region and the outside) round it
+    sides_of = np.full(count, -2, np.int64)  # paper label -> its side: -1 outside, k a region, -2 none
+    sides_of[list(border)] = -1
+    for k in range(1, count):
+        if k not in border and stats[k, cv2.CC_STAT_AREA] >= min_px:
+            sides_of[k] = k
+    apart = []
+    for c in _components(ink, origin, 1)[0]:
+        ox, oy = c["offset"][0], c["offset"][1]
+        mh, mw = c["mask"].shape
+        y0, x0, y1, x1 = max(0, oy - 3), max(0, ox - 3), min(h, oy + mh + 3), min(w, ox + mw + 3)
+        local = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        local[oy - y0:oy - y0 + mh, ox - x0:ox - x0 + mw] = c["mask"]
+        grown = cv2.dilate(local, np.ones((7, 7), np.uint8)) > 0
+        sides = set(sides_of[labels[y0:y1, x0:x1][grown & (ink[y0:y1, x0:x1] == 0)]].tolist()) - {-2}
+        if len(sides) < 2:
+            apart.append(c)
+    loose = [_public(c) for c in deliberate(apart, dark, float(box[2] - box[0]))]
     # filled blobs on the lines (a dot stuck to a boundary): ink far thicker than the figure's own strokes
     dist = cv2.distanceTransform(ink, cv2.DIST_L2, 3)
     ridge = (ink > 0) & (dist >= cv2.dilate(dist, np.ones((3, 3), np.uint8)))
@@ -777,9 +826,9 @@ def read_lines(answer: np.ndarray, box: Sequence[float], frame_px: float, min_sp
     got = _ink(answer, box, frame_px + 4)
     if got is None:
         return RowReading(None, ["unreadable"])
-    origin, _grey, _paper, _dark, ink = got
+    origin, _grey, _paper, dark, ink = got
     side = float(box[2] - box[0])
-    parts, _ = _components(ink, origin, min_speck_px)
+    parts = deliberate(_components(ink, origin, 1)[0], dark, side)
     lines, other = [], []
     for c in parts:
         ys, xs = np.nonzero(c["mask"])
