@@ -38,59 +38,6 @@ def _new_grey_page(w: int, h: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     return im, ImageDraw.Draw(im)
 
 
-_OUTLINE_MASKS: dict[tuple[int, int], Image.Image] = {}
-_OUTLINE_SAME: list[bool] = []  # whether outlined_polygon gives ImageDraw.polygon's pixels here, once tested
-
-
-def outlined_polygon(draw: ImageDraw.ImageDraw, xy: Sequence[tuple[float, float]], fill, outline,
-                     width: int) -> None:
-    """``draw.polygon(xy, fill=fill, outline=outline, width=width)`` with the same pixels. For a wide
-    outline Pillow keeps it inside the polygon with a mask of the polygon's fill, a new "1" image the size
-    of the whole page per call (most of a small polygon's cost); here one mask per page size is kept
-    blank: the polygon's fill is drawn into it for the outline, then drawn again in 0 (the same
-    rasterisation clears exactly what it set). Pillow's own call where the steps are not the ones it takes
-    (tested once per process on a sample)."""
-    if not _OUTLINE_SAME:
-        _OUTLINE_SAME.append(_outline_steps_match())
-    if not _OUTLINE_SAME[0] or width <= 1 or draw.im is None:
-        draw.polygon(xy, fill=fill, outline=outline, width=width)
-        return
-    _outlined_polygon(draw, xy, fill, outline, width)
-
-
-def _outlined_polygon(draw: ImageDraw.ImageDraw, xy, fill, outline, width: int) -> None:
-    # ImageDraw.polygon's steps (Pillow 10-13) with the kept mask
-    ink, fill_ink = draw._getink(outline, fill)
-    if fill_ink is not None:
-        draw.draw.draw_polygon(xy, fill_ink, 1)
-    if ink is None or ink == fill_ink:
-        return
-    size = draw.im.size
-    mask = _OUTLINE_MASKS.get(size)
-    if mask is None:
-        mask = _OUTLINE_MASKS[size] = Image.new("1", size)
-    mask_draw = ImageDraw.Draw(mask)
-    mask_draw.draw.draw_polygon(xy, draw._getink(1)[0], 1)
-    try:
-        draw.draw.draw_polygon(xy, ink, 0, width * 2 - 1, mask.im)
-    finally:
-        mask_draw.draw.draw_polygon(xy, 0, 1)
-
-
-def _outline_steps_match() -> bool:
-    """Whether :func:`_outlined_polygon` draws what ``ImageDraw.polygon`` does, on a sample (and leaves its
-    mask blank)."""
-    try:
-        pages = [Image.new("RGB", (64, 48), PAPER) for _ in range(2)]
-        xy = [(5.3, 4.7), (50.2, 9.9), (41.6, 40.4), (9.1, 33.3)]
-        ImageDraw.Draw(pages[0]).polygon(xy, fill=(200, 40, 40), outline=INK, width=3)
-        _outlined_polygon(ImageDraw.Draw(pages[1]), xy, (200, 40, 40), INK, 3)
-        mask = _OUTLINE_MASKS.pop((64, 48), None)
-        return pages[0].tobytes() == pages[1].tobytes() and mask is not None and mask.getbbox() is None
-    except Exception:  # steps this Pillow does not have
-        return False
-
-
 def _dashed(draw: ImageDraw.ImageDraw, a, b, fill, width: int, dash: float = 9, gap: float = 6) -> None:
     length = math.dist(a, b)
     if length == 0:
@@ -144,7 +91,7 @@ def draw_cube_view(draw: ImageDraw.ImageDraw, centre: tuple[float, float], side:
             continue
         corners = (rotation @ _face_corners(normal).T).T
         pts = [(centre[0] + side * (p @ SCREEN_X), centre[1] - side * (p @ SCREEN_Y)) for p in corners]
-        outlined_polygon(draw, pts, colours[name], INK, 3)
+        draw.polygon(pts, fill=colours[name], outline=INK, width=3)
         cx = sum(p[0] for p in pts) / 4
         cy = sum(p[1] for p in pts) / 4
         draw_centered_text(draw, (cx, cy), name.capitalize(), 13, INK, bold=True)
@@ -246,13 +193,13 @@ def render_paper_folding(n: int, folds: Sequence[tuple[str, str]], punches: Sequ
             draw_centered_text(d, (px0 + panel / 2, MARGIN + 8), title, 15, INK, bold=True)
             box = boxes_before[k]
             poly = [to_panel(k, x, y) for x, y in _region_polygon(box)]
-            outlined_polygon(d, poly, (246, 246, 246), INK, 2)
+            d.polygon(poly, fill=(246, 246, 246), outline=INK, width=2)
             if k < len(folds):
                 kind, _keep = folds[k]
                 after = regions[k]
                 kept = [to_panel(k, x, y) for x, y in _region_polygon(after)]
-                outlined_polygon(d, poly, (214, 214, 214), INK, 2)  # the flap ...
-                outlined_polygon(d, kept, (246, 246, 246), INK, 2)  # ... over the part that stays
+                d.polygon(poly, fill=(214, 214, 214), outline=INK, width=2)  # the flap ...
+                d.polygon(kept, fill=(246, 246, 246), outline=INK, width=2)  # ... over the part that stays
                 x0, y0, x1, y1, _ = (float(v) if not isinstance(v, str) else v for v in box)
                 if kind == "v":
                     a, b = ((x0 + x1) / 2, y0), ((x0 + x1) / 2, y1)
