@@ -17,6 +17,7 @@ import io
 import json
 import os
 import shutil
+from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -48,6 +49,29 @@ def encode_png(image: Image.Image) -> bytes:
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", compress_level=6, optimize=False)
     return buffer.getvalue()
+
+
+MASKS_KEPT = 16
+_mask_bytes: OrderedDict[tuple, bytes] = OrderedDict()
+
+
+def encode_mask_png(mask: Image.Image) -> bytes:
+    """:func:`encode_png` of an edit mask, the bytes reused when the process encoded an equal mask before.
+
+    Many variants draw the same mask for every instance (tangram's three variants, a nonogram size, a
+    pattern-completion layout): hashing a mask's pixels costs ~1/10 of encoding it. Keyed by the SHA-1 of
+    the pixels with mode and size, so equal pixels still give equal bytes; the last :data:`MASKS_KEPT`
+    masks are kept.
+    """
+    key = (mask.mode, mask.size, hashlib.sha1(mask.tobytes()).digest())
+    data = _mask_bytes.get(key)
+    if data is None:
+        data = _mask_bytes[key] = encode_png(mask)
+        if len(_mask_bytes) > MASKS_KEPT:
+            _mask_bytes.popitem(last=False)
+    else:
+        _mask_bytes.move_to_end(key)
+    return data
 
 
 def _is_grey(image: Image.Image) -> bool:
@@ -162,7 +186,7 @@ def _encode_files(record: InstanceRecord, puzzle: Puzzle) -> dict[str, bytes]:
     for path, ref in zip(record.reference_images, puzzle.reference_images):
         files[path] = encode_png(ref)
     mask = puzzle.edit_mask
-    files[record.edit_mask] = encode_png(mask if mask.mode == "L" else mask.convert("L"))  # convert("L") of L copies
+    files[record.edit_mask] = encode_mask_png(mask if mask.mode == "L" else mask.convert("L"))  # convert("L") of L copies
     for path, suffix in zip(record.extra_files, sorted(puzzle.extra_files)):
         files[path] = puzzle.extra_files[suffix]
     return files

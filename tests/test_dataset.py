@@ -122,3 +122,22 @@ def test_generation_workers_that_cannot_start_give_a_clear_error(tmp_path):
     done = subprocess.run([sys.executable, "-"], input=script, capture_output=True, text=True, cwd=tmp_path)
     assert done.returncode != 0
     assert "GenpuzzleError: a worker process stopped unexpectedly" in done.stderr and "__main__" in done.stderr
+
+
+def test_a_mask_equal_to_an_earlier_one_reuses_its_bytes_and_a_changed_mask_is_encoded_anew():
+    from PIL import Image, ImageDraw
+
+    from genpuzzle.dataset import MASKS_KEPT, encode_mask_png, encode_png
+
+    first = Image.new("L", (120, 80), 0)
+    ImageDraw.Draw(first).rectangle((10, 10, 60, 50), fill=255)
+    again = first.copy()  # another object, the same pixels
+    changed = first.copy()
+    changed.putpixel((100, 70), 255)  # one pixel: same mode, size and nearly the same picture
+    assert encode_mask_png(first) == encode_png(first)
+    assert encode_mask_png(again) == encode_png(first)
+    assert encode_mask_png(changed) == encode_png(changed) != encode_png(first)
+    for k in range(MASKS_KEPT + 2):  # the cache stays bounded and keeps giving each mask its own bytes
+        other = Image.new("L", (120, 80), k)
+        assert encode_mask_png(other) == encode_png(other)
+    assert encode_mask_png(first) == encode_png(first)
