@@ -28,14 +28,19 @@ NEAR_INPUT_FRACTION = 0.009  # new ink closer than this share of the image size 
 DRAWN = 0.7  # coverage from which an object counts as drawn
 UNSURE = 0.5  # coverage in [UNSURE, DRAWN) is an unsure reading (review)
 WIDE_BAND_FRACTION = 0.14  # ink within this share of the figure size of an object is fitted for a diagnosis
-ANNOTATION_FRACTION = 0.06  # around key points ink is an annotation (a label, a tick, a right-angle mark)
+ANNOTATION_FRACTION = 0.06  # around key points ink may be an annotation (the point marked, its name written)
 # stray marks (genpuzzle.ink.unexplained_marks), sized in tolerances: what the answer adds that is neither
 # the stroke of a drawn object (as drawn: its own track and width) nor the given figure nor an annotation
 # join: the pieces of a tick cut by a stroke are one mark; min_density: ... but specks of a noisy page are not
 MARK_PARAMS = {"min_extent": 1.0, "min_area": 0.2, "join": 0.5, "min_density": 1.0}
 MARK_FAINT = 36  # darkness over the input's nearby from which new ink of a mark's size is a faint (unsure) mark
 STROKE_WINDOW_FRACTION = 0.15  # of the figure side: a stroke's track is the running median over this length
-ANNOTATION_SHARE = 0.5  # a mark this much inside an annotation zone is an annotation (a label written there)
+ANNOTATION_SHARE = 0.5  # a mark this much inside an annotation zone is an annotation if it reads as one:
+LABEL_MIN_SCORE = 0.95  # ... a point's name written there (a letter read by the text recogniser at this score)
+LABEL_TICK_MIN_SCORE = 0.99  # ... a V, which is also how a tick reads (0.54-0.96)
+LABEL_O_MIN_SCORE = 0.4  # ... an O, which the recogniser splits between O, o and 0
+POINT_MARKER_TOL = 0.6  # ink within this many tolerances of a key point is the point marked (a dot on it)
+LABEL_UNSURE_SCORE = 0.5  # a letter read between this and LABEL_MIN_SCORE: unsure (review)
 STROKE_SLACK_PX = 2.0  # a stroke's ink reaches this far past its measured half-width (anti-aliasing, JPEG)
 STROKE_WIDENED_PX = 3  # ink this much wider than the stroke ...
 STROKE_WIDENED_RUN = 3  # ... along this many samples in a row is something drawn on the stroke
@@ -268,9 +273,9 @@ def describe(reading: ElementReading) -> str:
 
 
 def _straightened(geom: dict[str, Any], half: float, extend: float, shape: tuple[int, int]
-                  ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+                  ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, int]]:
     """Per part of an object: sample points 1 px apart along it (segments ``extend`` px past their ends,
-    a line across the image), their unit normals and the offsets -half..half (px)."""
+    a line across the image), their unit normals, the offsets -half..half (px) and the part's index."""
     h, w = shape
     offsets = np.arange(-int(math.ceil(half)), int(math.ceil(half)) + 1, dtype=np.float32)
     out = []
@@ -279,42 +284,67 @@ def _straightened(geom: dict[str, Any], half: float, extend: float, shape: tuple
         n = max(24, int(2 * math.pi * r))
         t = np.linspace(0, 2 * math.pi, n, endpoint=False)
         normal = np.stack([np.cos(t), np.sin(t)], axis=1)
-        out.append((np.stack([cx + r * normal[:, 0], cy + r * normal[:, 1]], axis=1), normal, offsets))
+        out.append((np.stack([cx + r * normal[:, 0], cy + r * normal[:, 1]], axis=1), normal, offsets, 0))
         return out
-    for (x0, y0), (x1, y1) in geom["segments"]:
+    for part, ((x0, y0), (x1, y1)) in enumerate(geom["segments"]):
         dx, dy = x1 - x0, y1 - y0
         length = math.hypot(dx, dy)
         if length < 1:
             continue
         ux, uy = dx / length, dy / length
-        ext = 2 * max(h, w) if geom.get("line") else extend
+        ext = 2 * max(h, w) if geom.get("line") and extend > 0 else extend  # 0: the segment as given
         s = np.arange(-ext, length + ext + 1, 1.0)
         pts = np.stack([x0 + s * ux, y0 + s * uy], axis=1)
         keep = (pts[:, 0] >= -half) & (pts[:, 0] < w + half) & (pts[:, 1] >= -half) & (pts[:, 1] < h + half)
         if keep.sum() < 2:
             continue
         pts = pts[keep]
-        out.append((pts, np.tile([[-uy, ux]], (len(pts), 1)), offsets))
+        out.append((pts, np.tile([[-uy, ux]], (len(pts), 1)), offsets, part))
     return out
 
 
-def stroke_explained(new_ink: np.ndarray, geoms: list[dict[str, Any]], half: float, window: int) -> np.ndarray:
+def _part_distance(xs: np.ndarray, ys: np.ndarray, geom: dict[str, Any], part: int) -> np.ndarray:
+    """Distance (px) of the points (xs, ys) to one part of a drawn object: its circle, or its ``part``-th
+    segment (the whole line for an object explained as a line)."""
+    if "circle" in geom:
+        (cx, cy), r = geom["circle"]
+        return np.abs(np.hypot(xs - cx, ys - cy) - r)
+    (x0, y0), (x1, y1) = geom["segments"][part]
+    dx, dy = x1 - x0, y1 - y0
+    n2 = max(dx * dx + dy * dy, 1e-9)
+    t = ((xs - x0) * dx + (ys - y0) * dy) / n2
+    if not geom.get("line"):
+        t = np.clip(t, 0.0, 1.0)
+    return np.hypot(xs - (x0 + t * dx), ys - (y0 + t * dy))
+
+
+def stroke_explained(new_ink: np.ndarray, geoms: list[dict[str, Any]], half: float, window: int,
+                     extend: float | None = None) -> np.ndarray:
     """The pixels of ``new_ink`` (bool) that are the stroke of one of ``geoms`` as drawn (bool): within
     ``half`` px of the object, the stroke's track is the running median (over ``window`` samples) of the
-    middle of the ink across it, its width the median span; ink within half that width (+ the slack) of the
-    track is the stroke's, however thick, dashed, doubled or wobbly it was drawn. A tick, a digit or a dot
-    on or beside the line is not: it is off the track, or widens the ink only where it is."""
+    middle of the ink across it, its width the median span (segments measured out to ``extend`` px past
+    their ends, ``half`` by default); ink within half that width (+ the slack) of the track is the stroke's,
+    however thick, dashed, doubled or wobbly it was drawn. A tick, a digit or a dot on or beside the line is
+    not: it is off the track, or widens the ink only where it is. Ink nearer another of the objects' parts
+    is left to that part."""
     h, w = new_ink.shape
     out = np.zeros((h, w), np.uint8)
     new = new_ink.astype(np.uint8)
+    parts = [(g, k) for g in geoms for k in range(len(g["segments"]) if "segments" in g else 1)]
     for geom in geoms:
-        for pts, normal, offsets in _straightened(geom, half, half, (h, w)):
+        for pts, normal, offsets, part in _straightened(geom, half, half if extend is None else extend, (h, w)):
             xs = pts[:, 0:1] + normal[:, 0:1] * offsets[None, :]
             ys = pts[:, 1:2] + normal[:, 1:2] * offsets[None, :]
             xi, yi = np.round(xs).astype(np.int64), np.round(ys).astype(np.int64)
             inside = (xi >= 0) & (xi < w) & (yi >= 0) & (yi < h)
             grid = np.zeros(xi.shape, bool)
             grid[inside] = new[yi[inside], xi[inside]] > 0
+            # ink nearer another drawn part is that part's: where two strokes meet, a mark between them must
+            # not pull this stroke's measured track over to it (a tick in an acute corner was read as stroke)
+            own = _part_distance(xs, ys, geom, part)
+            for g, k in parts:
+                if g is not geom or k != part:
+                    grid &= own <= _part_distance(xs, ys, g, k)
             rows = grid.any(axis=1)
             if rows.sum() < 3:
                 continue
@@ -348,14 +378,20 @@ def stroke_explained(new_ink: np.ndarray, geoms: list[dict[str, Any]], half: flo
     return cv2.dilate(out, np.ones((3, 3), np.uint8)) > 0
 
 
-def _corner_wedges(drawn: list[dict[str, Any]], tol: float, radius: int, shape: tuple[int, ...]) -> np.ndarray:
+def _corner_fill(drawn: list[dict[str, Any]], inked: np.ndarray, tol: float) -> tuple[np.ndarray, np.ndarray]:
     """Where two drawn strokes meet at a shared end (a polygon's corner, segments joined end to end) their
-    ink merges into a wedge wider than either stroke, out to where the two lines are 2 ``tol`` apart (far
-    for an acute corner: a reflected triangle's 17 degree apex merged over ~50 px and was charged as a
-    mark on a blurred reference). That wedge with ``tol`` round its sides (the strokes' width), and a disc
-    of ``radius`` at the corner, as a mask."""
+    ink merges into a wedge wider than either stroke (a reflected triangle's 17 degree apex merged over
+    ~50 px on a blurred reference). That merged ink is the strokes': from the corner out, each cross-section
+    of the wedge (at right angles to its bisector, from one line to the other) that is inked from side to
+    side, up to the first one with paper in it and never past where the two lines are 2 ``tol`` apart, plus
+    a disc of ``tol`` at the corner (a rounded or overshot corner). Ink inside the wedge beyond that -- a
+    mark written between the two strokes, with paper round it -- is not theirs. Returns bool masks of that
+    merged ink and of the whole wedge out to 2 ``tol`` (where faint ink is the strokes' blur or JPEG fringe:
+    a JPEG-20 reference's acute corner rang faint between its strokes)."""
     segs = [seg for g in drawn for seg in g.get("segments", [])]
-    out = np.zeros(shape[:2], np.uint8)
+    h, w = inked.shape
+    out = np.zeros((h, w), np.uint8)
+    wedge = np.zeros((h, w), np.uint8)
     for i, (a0, a1) in enumerate(segs):
         for b0, b1 in segs[i + 1:]:
             for p, pa in ((a0, a1), (a1, a0)):
@@ -369,23 +405,93 @@ def _corner_wedges(drawn: list[dict[str, Any]], tol: float, radius: int, shape: 
                         continue
                     u, v = u / lu, v / lv
                     half = 0.5 * math.acos(float(np.clip(u @ v, -1.0, 1.0)))
-                    reach = min(lu, lv, 2 * tol / max(2 * math.sin(half), 1e-3))
-                    tri = np.array([p, np.add(p, u * reach), np.add(p, v * reach)])
-                    cv2.fillConvexPoly(out, np.round(tri).astype(np.int32), 1)
-                    # the two strokes' own width on either side of their lines
-                    cv2.polylines(out, [np.round(tri).astype(np.int32)], True, 1, thickness=int(2 * tol) + 1)
-                    cv2.circle(out, (int(round(p[0])), int(round(p[1]))), radius, 1, -1)
-    return out
+                    if half < 1e-3 or half > math.radians(80):
+                        continue  # no wedge: the strokes run on along one line, or meet nearly straight
+                    bis = (u + v) / max(float(np.hypot(*(u + v))), 1e-9)
+                    reach = min(lu, lv, 2 * tol / max(2 * math.sin(half), 1e-3)) * math.cos(half)
+                    apex = np.asarray(p, float)
+                    far = [apex + reach / math.cos(half) * d for d in (u, v)]
+                    cv2.fillConvexPoly(wedge, np.round(np.array([apex, *far])).astype(np.int32), 1)
+                    filled_to = 0.0
+                    for s in np.arange(1.0, reach, 1.0):
+                        across = s * math.tan(half)  # half the cross-section, line to line
+                        n = np.array([-bis[1], bis[0]])
+                        t = np.arange(-across, across + 0.5, 1.0)
+                        xy = apex + s * bis + t[:, None] * n
+                        xi, yi = np.round(xy[:, 0]).astype(int), np.round(xy[:, 1]).astype(int)
+                        if xi.min() < 0 or yi.min() < 0 or xi.max() >= w or yi.max() >= h:
+                            break
+                        if not inked[yi, xi].all():
+                            break
+                        filled_to = s
+                    if filled_to > 0:
+                        ends = [apex + filled_to / math.cos(half) * d for d in (u, v)]
+                        cv2.fillConvexPoly(out, np.round(np.array([apex, *ends])).astype(np.int32), 1)
+                    cv2.circle(out, (int(round(apex[0])), int(round(apex[1]))), max(1, int(round(tol))), 1, -1)
+    return cv2.dilate(out, np.ones((3, 3), np.uint8)) > 0, wedge > 0
+
+
+def given_zone(ink: Ink, tol: float) -> np.ndarray:
+    """Where ink is the given figure's, moved or redrawn: within ``tol`` of the given ink and not much darker
+    than any of it there (a black tick beside a light grid line is not). A registration that cannot follow
+    a page's perspective leaves the given page frame's line up to a tolerance off (spot seed 87700; the
+    tilted-page check at seed 4646, 2 % perspective: 170 px of `extra_ink` along the frame)."""
+    from genpuzzle.ink import added_darkness
+
+    near = cv2.dilate((ink.input_dark >= INPUT_INK).astype(np.uint8),
+                      cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * int(round(tol)) + 1,) * 2)) > 0
+    return near & (added_darkness(ink.answer_dark, ink.input_dark, int(round(tol))) < NEW_INK)
+
+
+def _annotation_kind(dark: np.ndarray, ink_px: np.ndarray, key_points: list[tuple[float, float]], tol: float
+                     ) -> str:
+    """What one mark written on blank paper at a key point is: ``point`` (a dot or small cross on the point
+    itself, centred within half a tolerance of it and at most 2 tolerances across), ``label`` (text reading as
+    a point's name: a letter, maybe followed by primes or digits, at ``LABEL_MIN_SCORE``; a V, a tick's
+    shape, at ``LABEL_TICK_MIN_SCORE``; an O, read as a letter or a zero, at ``LABEL_O_MIN_SCORE``),
+    ``unsure`` (a letter read with less confidence, or no recogniser installed) or ``mark`` (anything else: a
+    tick, a scribble, a digit, a dot beside the point). ``dark``: the answer's darkness map, ``ink_px``: the
+    mark's pixels (bool)."""
+    ys, xs = np.nonzero(ink_px)
+    if not len(xs):
+        return "mark"
+    extent = max(int(xs.max() - xs.min()) + 1, int(ys.max() - ys.min()) + 1)
+    cx, cy = float(xs.mean()), float(ys.mean())
+    if extent <= 2 * tol and any(math.hypot(cx - x, cy - y) <= max(3.0, 0.5 * tol) for x, y in key_points):
+        return "point"
+    from genpuzzle.verifiers.ocr import ocr_available, read_cell
+
+    if not ocr_available():
+        return "unsure"
+    pad = max(4, extent // 3)
+    y0, y1 = max(0, int(ys.min()) - pad), int(ys.max()) + pad + 1
+    x0, x1 = max(0, int(xs.min()) - pad), int(xs.max()) + pad + 1
+    own = cv2.dilate(ink_px[y0:y1, x0:x1].astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    crop = np.where(own, 255 - np.clip(dark[y0:y1, x0:x1], 0, 255), 255).astype(np.uint8)
+    reading = read_cell(crop)
+    text, score = reading.text, reading.score
+    letter = bool(text) and text[0].isascii() and text[0].isalpha() and all(
+        ch.isascii() and (ch.isalnum() or ch in "'`") for ch in text)
+    if text in ("O", "o", "0") and score >= LABEL_O_MIN_SCORE:
+        return "label"
+    if letter and score >= (LABEL_TICK_MIN_SCORE if text in ("V", "v") else LABEL_MIN_SCORE):
+        return "label"
+    if letter and score >= LABEL_UNSURE_SCORE:
+        return "unsure"
+    return "mark"
 
 
 def construction_marks(ink: Ink, geoms: list[dict[str, Any]], excused: np.ndarray, annotations: np.ndarray,
-                       tol: float, side: float) -> list[Any]:
-    """Marks the answer adds to a construction that no drawn object's stroke (:func:`stroke_explained`),
-    no given ink (within a tolerance) and nothing already charged (``excused``) explains, sized in tolerances
-    (``MARK_PARAMS``); a mark at least ``ANNOTATION_SHARE`` of whose ink lies in an annotation zone
-    (``annotations``: a label or tick written at a key point) is an annotation, all of it; so is the rest of
-    a mark part of which is ``excused``. Returns :class:`genpuzzle.ink.Mark` s."""
-    from genpuzzle.ink import added_darkness, unexplained_marks
+                       tol: float, side: float, key_points: list[tuple[float, float]] = ()
+                       ) -> tuple[list[Any], list[list[int]]]:
+    """Marks the answer adds to a construction that no drawn object's stroke (:func:`stroke_explained`,
+    with the merged ink where two strokes meet: :func:`_corner_fill`), no given ink (within a tolerance) and
+    nothing already charged (``excused``) explains, sized in tolerances (``MARK_PARAMS``). A mark at least
+    ``ANNOTATION_SHARE`` of whose ink lies in an annotation zone (``annotations``, round the ``key_points``)
+    is an annotation when it reads as one (:func:`_annotation_kind`: the point marked, or its name written),
+    all of it; one that reads unsure is returned apart; so is the rest of a mark part of which is
+    ``excused``. Returns (:class:`genpuzzle.ink.Mark` s, boxes of the unsure annotations)."""
+    from genpuzzle.ink import added_darkness, disc_mask, unexplained_marks
 
     # darker than any input ink nearby: a light grid line of the input, JPEG-darkened, adds nothing
     added = added_darkness(ink.answer_dark, ink.input_dark, max(2, round(NEAR_INPUT_FRACTION * max(ink.new.shape))))
@@ -394,11 +500,48 @@ def construction_marks(ink: Ink, geoms: list[dict[str, Any]], excused: np.ndarra
     # the strokes measured at the faint level, so that their own blurred fringe is theirs
     # a mark within a tolerance of the given figure is not told from it (a registration left a page edge's
     # frame line 7 px off under a perspective redraw: a thin line along the frame)
-    given = cv2.dilate((ink.input_dark >= INPUT_INK).astype(np.uint8),
-                       cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * int(round(tol)) + 1,) * 2)) > 0
-    explained = given | ink.near_input | excused | stroke_explained(
-        faint | sure, geoms, 1.5 * tol, int(round(STROKE_WINDOW_FRACTION * side)))
+    given = given_zone(ink, tol)
+    strokes = stroke_explained(faint | sure, geoms, 1.5 * tol, int(round(STROKE_WINDOW_FRACTION * side))) & (
+        faint | sure)
+    merged, wedge = _corner_fill(geoms, faint | sure | given, tol)
+    explained = given | ink.near_input | excused | strokes | merged | (wedge & ~sure)
+    # a dot on a key point marks the point (a label written next to it is read on its own below)
+    explained |= disc_mask(explained.shape, list(key_points), POINT_MARKER_TOL * tol)
     free = ((sure | faint) & ~explained).astype(np.uint8)
+    given_ink = cv2.dilate((ink.input_dark >= INPUT_INK).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+    lazy: list[np.ndarray] = []  # (computed once, for the first mark that may be an annotation)
+
+    def core_and_loose() -> list[np.ndarray]:
+        """The strokes along the objects as given (not past a segment's ends nor along a line's extension)
+        as components (labels, stats), and the rest of the added ink with its components."""
+        if not lazy:
+            core = stroke_explained(faint | sure, geoms, 1.5 * tol, int(round(STROKE_WINDOW_FRACTION * side)),
+                                    extend=0.0) & (faint | sure)
+            mask = (ink.answer_dark >= MARK_FAINT) & ~given_ink & ~excused & ~core
+            _, core_labels, core_stats, _ = cv2.connectedComponentsWithStats(core.astype(np.uint8), connectivity=8)
+            lazy[:] = [core_labels, core_stats, mask, cv2.connectedComponents(mask.astype(np.uint8),
+                                                                              connectivity=8)[1]]
+        return lazy
+
+    def on_a_stroke(own: np.ndarray) -> bool:
+        """Whether the mark lies against a drawn stroke that runs on past it (a label written over the
+        answer's own line), not only against the strip of itself the stroke model took."""
+        core_labels, core_stats, _, _ = core_and_loose()
+        ys, xs = np.nonzero(own)
+        near = cv2.dilate(own.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+        for k in np.unique(core_labels[near & (core_labels > 0)]):
+            x, y, w, h = (int(v) for v in core_stats[k][:4])
+            if x < xs.min() - 3 or y < ys.min() - 3 or x + w > xs.max() + 4 or y + h > ys.max() + 4:
+                return True
+        return False
+
+    def whole_of(own: np.ndarray) -> np.ndarray:
+        """A mark read whole: also its ink past a stroke's end (a stroke is explained a little past its
+        ends) and near the given figure's ink (off that ink itself), which the checks above leave to them."""
+        _, _, mask, labels_ = core_and_loose()
+        return (np.isin(labels_, np.unique(labels_[own & (labels_ > 0)])) & mask) | own
+
+    unsure_boxes: list[list[int]] = []
     if (annotations.any() or excused.any()) and free.any():
         join = max(1, int(round(MARK_PARAMS["join"] * tol)))
         joined = cv2.dilate(free, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * join + 1,) * 2))
@@ -406,12 +549,29 @@ def construction_marks(ink: Ink, geoms: list[dict[str, Any]], excused: np.ndarra
         ink_labels = labels[free > 0]
         total = np.bincount(ink_labels, minlength=count)
         inside = np.bincount(ink_labels, weights=(annotations[free > 0] > 0).astype(np.float64), minlength=count)
-        written = [k for k in range(1, count) if total[k] and inside[k] >= ANNOTATION_SHARE * total[k]]
+        written = []
+        for k in range(1, count):
+            if not total[k] or inside[k] < ANNOTATION_SHARE * total[k]:
+                continue
+            own = (labels == k) & (free > 0)
+            ys, xs = np.nonzero(own)
+            extent = max(int(xs.max() - xs.min()) + 1, int(ys.max() - ys.min()) + 1)
+            if extent < MARK_PARAMS["min_extent"] * tol or len(xs) < MARK_PARAMS["min_area"] * tol * tol:
+                continue  # too small to be a mark either way
+            # against a drawn stroke: a label written over the answer's own line (its hidden part unreadable)
+            # or a right-angle mark, as likely as a mark -- left as an annotation (a known limit)
+            kind = "label" if not key_points or on_a_stroke(own) else _annotation_kind(
+                ink.answer_dark, whole_of(own), list(key_points), tol)
+            if kind in ("point", "label"):
+                written.append(k)
+            elif kind == "unsure":
+                written.append(k)
+                unsure_boxes.append([int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1])
         # the rest of a mark the extra-ink check charged in part is that mark, not another
         written += [int(k) for k in np.unique(labels[excused & (joined > 0)]) if k > 0]
         if written:
             explained = explained | np.isin(labels, written)
-    return unexplained_marks(sure, faint, explained, tol, params=MARK_PARAMS)
+    return unexplained_marks(sure, faint, explained, tol, params=MARK_PARAMS), unsure_boxes
 
 
 # ------------------------------------------------------------------------------------------ page
@@ -497,7 +657,7 @@ def check_construction(ink: Ink, truth: dict[str, Any], layout: dict[str, Any], 
         cv2.circle(annotations, (int(round(x)), int(round(y))), ann, 1, -1)
     explained |= annotations
     new_px = int(ink.new.sum())
-    extra = ink.new & (explained == 0)
+    extra = ink.new & (explained == 0) & ~given_zone(ink, tol)
     extra_px, boxes = extra_components(extra, rubric["extra_ink_min_component_px"])
     violations: list[Violation] = []
     unsure = []
@@ -507,8 +667,8 @@ def check_construction(ink: Ink, truth: dict[str, Any], layout: dict[str, Any], 
     if extra_px >= rubric["extra_ink_min_px"]:
         for x0, y0, x1, y1 in boxes:
             charged[y0:y1, x0:x1] = extra[y0:y1, x0:x1]
-    marks = construction_marks(ink, drawn, charged > 0, annotations | _corner_wedges(drawn, tol, ann,
-                                                                                 annotations.shape), tol, side)
+    key_points = [to_px(frame, p) for p in truth.get("annotations", [])]
+    marks, unsure_notes = construction_marks(ink, drawn, charged > 0, annotations, tol, side, key_points)
     from genpuzzle.ink import describe as describe_mark
 
     sure_marks = [m for m in marks if m.sure]
@@ -518,6 +678,7 @@ def check_construction(ink: Ink, truth: dict[str, Any], layout: dict[str, Any], 
                                     {"marks": [m.to_json(tol) for m in sure_marks[:8]], "bbox": sure_marks[0].bbox,
                                      "tolerance_px": round(float(tol), 2)}))
     unsure += [f"faint mark at {m.bbox}" for m in marks if not m.sure]
+    unsure += [f"unread annotation at {box}" for box in unsure_notes]
     mark_px = sum(m.sure_px for m in sure_marks)
     for rd in readings:
         if rd.state == "wrong":
