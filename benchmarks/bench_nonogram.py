@@ -68,7 +68,8 @@ def heldout_rows(quick: bool) -> list[dict]:
     rows = []
     for name, styles in (("tune", answers.TUNE), ("heldout", answers.HELDOUT), ("heldout2", answers.HELDOUT2),
                           ("heldout3", answers.HELDOUT3), ("heldout4", answers.HELDOUT4), ("heldout5", answers.HELDOUT5),
-                          ("heldout6", answers.HELDOUT6), ("heldout7", answers.HELDOUT7), ("heldout8", answers.HELDOUT8)):
+                          ("heldout6", answers.HELDOUT6), ("heldout7", answers.HELDOUT7), ("heldout8", answers.HELDOUT8),
+                          ("heldout9", answers.HELDOUT9)):
         stats = answers.measure(styles, puzzles=1 if quick else 2)
         rows.append(row(f"nonogram.{name}_styles.right_verdicts", stats["right"] / stats["total"], "fraction", 0.99,
                         note=f"{stats['right']}/{stats['total']}; false passes {stats['false_pass']}, false fails "

@@ -676,6 +676,28 @@ def test_a_wall_coloured_mark_beside_the_route_in_its_own_cell_is_a_stray_mark(c
     assert bx0 - 3 <= x <= bx1 + 3 and by0 - 3 <= y <= by1 + 3  # the evidence points at the mark
 
 
+@pytest.mark.parametrize("case", ROOMY, indirect=True)
+@pytest.mark.parametrize("kind", ["dot", "tick", "seven"])
+def test_a_mark_too_small_for_a_piece_of_route_is_a_stray_mark(case, kind):
+    """A mark about 0.1 cell across (under component_min_cells x cell px of ink, which the route reading
+    leaves out) beside the route in a route cell: before rubric 6 an 11-13 px tick in a 100 px beginner cell
+    scored 100 (tenth session's audit, master seed 12400)."""
+    from marks import draw_mark
+
+    radius = max(3, round(0.05 * case.s))
+    x, y = _route_cell_spot(case, radius)
+    image = np.asarray(draw_mark(Image.fromarray(case.reference), kind, (x, y), 2 * radius, (25, 25, 30)))
+    added = (np.abs(image.astype(int) - case.reference.astype(int)).max(axis=2) > 60).sum()
+    th = get_track(case.record.track).rubric["thresholds"]
+    assert added < th["component_min_cells"] * case.s  # the mark is under the route's piece size
+    verdict = case.verify(image)
+    assert "stray_mark" in verdict.codes and verdict.score < 100 and verdict.status is not Status.CORRECT, \
+        verdict.violations
+    stray = next(v for v in verdict.violations if v.code == "stray_mark")
+    bx0, by0, bx1, by1 = stray.evidence["bbox"]
+    assert bx0 - 3 <= x <= bx1 + 3 and by0 - 3 <= y <= by1 + 3
+
+
 def test_a_dark_stroke_drawn_onto_the_route_line_is_a_stray_mark(case):
     """A dark tick starting on the red route line in a route cell and leaving it diagonally (one piece of
     ink with the line): charged as a mark on the line in another colour."""

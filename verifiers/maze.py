@@ -671,6 +671,7 @@ def read_route(stroke: Stroke, maze: Maze, layout: dict[str, Any], start: Cell, 
     gaps, dashed = _route_gaps(drawn, pieces, g, route, th) if route else ([], False)
     loose = _loose_pieces(drawn, strokes, groups, g, route, route_edges, (start, goal), dashed, th) if route else []
     marks = _marks_on_the_line(stroke, drawn, strokes, loose, g, route, th) if route else []
+    marks += _small_marks(stroke, drawn, groups, g, route_edges, (start, goal), dashed, th) if route else []
     if loose:  # a mark beside the line is charged as a mark, not as a gap in the line
         line_only = drawn & ~np.isin(strokes, [p["piece"] for p in loose])
         _, line_pieces = cv2.connectedComponents(cv2.dilate(line_only.astype(np.uint8), kernel), connectivity=8)
@@ -803,6 +804,65 @@ def _loose_pieces(drawn: np.ndarray, pieces: np.ndarray, groups: np.ndarray, g: 
         loose.append({"piece": i, "bbox": [int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1],
                       "area": int(len(xs)), "cells": [list(c) for c in cells]})
     return loose
+
+
+def _small_marks(stroke: Stroke, drawn: np.ndarray, groups: np.ndarray, g: _Geometry,
+                 route_edges: list[DrawnEdge], ends: tuple[Cell, Cell], dashed: bool,
+                 th: dict[str, Any]) -> list[dict[str, Any]]:
+    """Marks too small to be a piece of route (under ``component_min_cells`` x cell px of ink, which the route
+    reading leaves out), anywhere in the maze: a dot, tick or short "7" a few hundredths of a big cell across.
+    Pieces are the drawn ink with gaps up to ``ink_neighbourhood_px`` closed (a JPEG fringe touching the line
+    is the line's; a tick 0.1 cell from it is not).
+    A small piece is a mark when it is at least ``small_mark_min_extent_cells`` (and 4 px) across, lies
+    clear of the wall zone and of the input's ink (a redrawn wall's short sliver, a marker's edge), carries
+    no step of the route, reaches neither end, and is no dot of a dotted line (it has fewer than two other
+    pieces within ``dash_gap_max_cells``, and on a dashed line its group carries no step)."""
+    min_area = th["component_min_cells"] * g.s
+    min_extent = max(4.0, th["small_mark_min_extent_cells"] * g.s)
+    join = 2 * th["ink_neighbourhood_px"] + 1
+    n, pieces = cv2.connectedComponents(cv2.dilate(drawn.astype(np.uint8), np.ones((join, join), np.uint8)),
+                                        connectivity=8)
+    pieces = np.where(drawn, pieces, 0)
+    if n == 0:
+        return []
+    area = np.bincount(pieces[drawn].ravel(), minlength=n + 1)
+    small = [i for i in range(1, n + 1) if 0 < area[i] < min_area]
+    if not small:
+        return []
+    k = 2 * th["ink_neighbourhood_px"] + 1
+    clear = ~(cv2.dilate(stroke.wall_zone.astype(np.uint8), np.ones((7, 7), np.uint8)) > 0) \
+        & ~(cv2.dilate(stroke.input_ink.astype(np.uint8), np.ones((k + 4, k + 4), np.uint8)) > 0)
+    carried: set[int] = set()
+    carrying_groups: set[int] = set()
+    for e in route_edges:
+        x0, y0, x1, y1 = g.clip(e.bbox[0] - 2, e.bbox[1] - 2, e.bbox[2] + 2, e.bbox[3] + 2)
+        if e.kind != "open":
+            carried.update(int(i) for i in np.unique(pieces[y0:y1, x0:x1]) if i > 0)
+        carrying_groups.update(int(i) for i in np.unique(groups[y0:y1, x0:x1][drawn[y0:y1, x0:x1]]) if i > 0)
+    reach = th["reach_radius_cells"] * g.s
+    radius = int(np.ceil(th["dash_gap_max_cells"] * g.s))
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1,) * 2)
+    found = []
+    for i in small:
+        ys, xs = np.nonzero(pieces == i)
+        extent = max(int(xs.max()) - int(xs.min()) + 1, int(ys.max()) - int(ys.min()) + 1)
+        if extent < min_extent or i in carried or not clear[ys, xs].all():
+            continue
+        if any(np.hypot(xs + 0.5 - (c + 0.5) * g.s - g.gx, ys + 0.5 - (r + 0.5) * g.s - g.gy).min() <= reach
+               for r, c in ends):
+            continue
+        if dashed and set(np.unique(groups[ys, xs]).tolist()) & carrying_groups:
+            continue
+        x0, y0, x1, y1 = g.clip(int(xs.min()) - radius, int(ys.min()) - radius, int(xs.max()) + radius + 1,
+                                int(ys.max()) + radius + 1)
+        window = pieces[y0:y1, x0:x1]
+        grown = cv2.dilate((window == i).astype(np.uint8), disc) > 0
+        if len(set(np.unique(window[grown]).tolist()) - {0, i}) >= 2:
+            continue
+        cells = sorted({g.cell_of(x, y) for x, y in zip(xs, ys)} - {OUT})
+        found.append({"piece": i, "bbox": [int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1],
+                      "area": int(len(xs)), "cells": [list(c) for c in cells], "small": True})
+    return found
 
 
 def _route_gaps(drawn: np.ndarray, pieces: np.ndarray, g: _Geometry, route: list[Cell],
@@ -955,7 +1015,8 @@ def check_route(reading: RouteReading, maze: Maze, layout: dict[str, Any], start
         for piece in reading.loose:
             sev = MINOR if len(piece["cells"]) <= th["stray_minor_max_cells"] else MAJOR
             where = ", ".join(cell_name(tuple(c)) for c in piece["cells"][:4])
-            how = "on the route line in another colour" if piece.get("on_line") else "beside the route"
+            how = ("on the route line in another colour" if piece.get("on_line") else
+                   "too small for a piece of route" if piece.get("small") else "beside the route")
             violations.append(_v("stray_mark", f"a mark {how} in {where} ({piece['area']} px of ink) "
                                  "is no part of the route line", sev, cells=piece["cells"], bbox=piece["bbox"]))
     if reading.route is not None:
