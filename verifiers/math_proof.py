@@ -436,11 +436,11 @@ def given_zone(ink: Ink, tol: float) -> np.ndarray:
     than any of it there (a black tick beside a light grid line is not). A registration that cannot follow
     a page's perspective leaves the given page frame's line up to a tolerance off (spot seed 87700; the
     tilted-page check at seed 4646, 2 % perspective: 170 px of `extra_ink` along the frame)."""
-    from genpuzzle.ink import added_darkness
-
-    near = cv2.dilate((ink.input_dark >= INPUT_INK).astype(np.uint8),
-                      cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * int(round(tol)) + 1,) * 2)) > 0
-    return near & (added_darkness(ink.answer_dark, ink.input_dark, int(round(tol))) < NEW_INK)
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * int(round(tol)) + 1,) * 2)
+    near = cv2.dilate((ink.input_dark >= INPUT_INK).astype(np.uint8), disc) > 0
+    # genpuzzle.ink.added_darkness < NEW_INK, on the uint8 maps (the same maxima, a third of the time)
+    darkest = cv2.dilate(np.ascontiguousarray(ink.input_dark, dtype=np.uint8), disc)
+    return near & (ink.answer_dark.astype(np.int16) - darkest < NEW_INK)
 
 
 def _annotation_kind(dark: np.ndarray, ink_px: np.ndarray, key_points: list[tuple[float, float]], tol: float
@@ -482,15 +482,16 @@ def _annotation_kind(dark: np.ndarray, ink_px: np.ndarray, key_points: list[tupl
 
 
 def construction_marks(ink: Ink, geoms: list[dict[str, Any]], excused: np.ndarray, annotations: np.ndarray,
-                       tol: float, side: float, key_points: list[tuple[float, float]] = ()
-                       ) -> tuple[list[Any], list[list[int]]]:
+                       tol: float, side: float, key_points: list[tuple[float, float]] = (),
+                       given: np.ndarray | None = None) -> tuple[list[Any], list[list[int]]]:
     """Marks the answer adds to a construction that no drawn object's stroke (:func:`stroke_explained`,
     with the merged ink where two strokes meet: :func:`_corner_fill`), no given ink (within a tolerance) and
     nothing already charged (``excused``) explains, sized in tolerances (``MARK_PARAMS``). A mark at least
     ``ANNOTATION_SHARE`` of whose ink lies in an annotation zone (``annotations``, round the ``key_points``)
     is an annotation when it reads as one (:func:`_annotation_kind`: the point marked, or its name written),
     all of it; one that reads unsure is returned apart; so is the rest of a mark part of which is
-    ``excused``. Returns (:class:`genpuzzle.ink.Mark` s, boxes of the unsure annotations)."""
+    ``excused``. ``given``: :func:`given_zone` when the caller has it. Returns (:class:`genpuzzle.ink.Mark` s,
+    boxes of the unsure annotations)."""
     from genpuzzle.ink import added_darkness, disc_mask, unexplained_marks
 
     # darker than any input ink nearby: a light grid line of the input, JPEG-darkened, adds nothing
@@ -500,7 +501,7 @@ def construction_marks(ink: Ink, geoms: list[dict[str, Any]], excused: np.ndarra
     # the strokes measured at the faint level, so that their own blurred fringe is theirs
     # a mark within a tolerance of the given figure is not told from it (a registration left a page edge's
     # frame line 7 px off under a perspective redraw: a thin line along the frame)
-    given = given_zone(ink, tol)
+    given = given_zone(ink, tol) if given is None else given
     strokes = stroke_explained(faint | sure, geoms, 1.5 * tol, int(round(STROKE_WINDOW_FRACTION * side))) & (
         faint | sure)
     merged, wedge = _corner_fill(geoms, faint | sure | given, tol)
@@ -657,7 +658,8 @@ def check_construction(ink: Ink, truth: dict[str, Any], layout: dict[str, Any], 
         cv2.circle(annotations, (int(round(x)), int(round(y))), ann, 1, -1)
     explained |= annotations
     new_px = int(ink.new.sum())
-    extra = ink.new & (explained == 0) & ~given_zone(ink, tol)
+    given = given_zone(ink, tol)
+    extra = ink.new & (explained == 0) & ~given
     extra_px, boxes = extra_components(extra, rubric["extra_ink_min_component_px"])
     violations: list[Violation] = []
     unsure = []
@@ -668,7 +670,7 @@ def check_construction(ink: Ink, truth: dict[str, Any], layout: dict[str, Any], 
         for x0, y0, x1, y1 in boxes:
             charged[y0:y1, x0:x1] = extra[y0:y1, x0:x1]
     key_points = [to_px(frame, p) for p in truth.get("annotations", [])]
-    marks, unsure_notes = construction_marks(ink, drawn, charged > 0, annotations, tol, side, key_points)
+    marks, unsure_notes = construction_marks(ink, drawn, charged > 0, annotations, tol, side, key_points, given)
     from genpuzzle.ink import describe as describe_mark
 
     sure_marks = [m for m in marks if m.sure]
