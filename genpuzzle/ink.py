@@ -27,24 +27,32 @@ DEFAULTS: dict[str, float] = {
     "min_area": 0.004,  # inked pixels of the mark, x scale^2
     "join": 0.03,  # pieces closer than this (x scale, >= 1 px) are one mark (a stroke JPEG broke up)
     "min_density": 0.0,  # inked px per px of the mark's extent (a drawn stroke has >= 1; scattered specks less)
+    # a solid dot under min_extent (x scale; 0: off): sure ink filling >= dot_min_fill of its box, at least
+    # dot_min_extent x scale and DOT_MIN_PX across, is drawn, not noise, but too small to charge: faint (unsure)
+    "dot_min_extent": 0.0,
+    "dot_min_fill": 0.5,
 }
+DOT_MIN_PX = 4  # JPEG and resampling leave no solid sure-dark blob this wide; a 3 px one may be either
 
 
 @dataclass
 class Mark:
     """One unexplained mark: ``bbox`` [x0, y0, x1, y1] (px, x1/y1 exclusive), ``area_px`` (inked pixels,
     at any ink level), ``sure_px`` (pixels at the sure ink level), ``extent_px`` (longest box side) and
-    ``sure`` (dark enough to be charged; otherwise faint: unsure)."""
+    ``sure`` (dark enough to be charged; otherwise faint: unsure); ``dot``: a solid dot too small to charge
+    (unsure, whatever its darkness)."""
 
     bbox: list[int]
     area_px: int
     sure_px: int
     extent_px: int
     sure: bool
+    dot: bool = False  # a solid dot under min_extent (returned unsure: see unexplained_marks)
 
     def to_json(self, scale: float) -> dict[str, Any]:
-        return {"bbox": self.bbox, "area_px": self.area_px, "extent_px": self.extent_px,
-                "extent_scale": round(self.extent_px / max(scale, 1e-9), 3), "sure": self.sure}
+        out = {"bbox": self.bbox, "area_px": self.area_px, "extent_px": self.extent_px,
+               "extent_scale": round(self.extent_px / max(scale, 1e-9), 3), "sure": self.sure}
+        return {**out, "dot": True} if self.dot else out
 
 
 def added_darkness(answer_dark: np.ndarray, input_dark: np.ndarray, tol_px: int) -> np.ndarray:
@@ -116,7 +124,9 @@ def unexplained_marks(sure: np.ndarray, faint: np.ndarray | None, explained: np.
     longest side is >= ``min_extent`` x scale and it holds >= ``min_area`` x scale^2 inked pixels (and, with
     ``min_density`` > 0, at least that many per pixel of its extent: specks of noise that a wide ``join``
     strings together are no stroke); it is ``sure`` when its sure pixels alone meet all three, else faint.
-    Smaller marks are noise and not returned."""
+    Smaller marks are noise and not returned, except (with ``dot_min_extent`` > 0) a solid dot: sure ink
+    filling >= ``dot_min_fill`` of its box, at least ``dot_min_extent`` x scale and ``DOT_MIN_PX`` across
+    (meeting ``min_area``), is returned faint -- drawn on purpose, too small to charge, never passed."""
     p = {**DEFAULTS, **(params or {})}
     free = ~np.asarray(explained, bool)
     if region is not None:
@@ -125,6 +135,8 @@ def unexplained_marks(sure: np.ndarray, faint: np.ndarray | None, explained: np.
     any_free = (np.asarray(faint, bool) | sure_free) & free if faint is not None else sure_free
     min_area = p["min_area"] * scale * scale
     min_extent = p["min_extent"] * scale
+    dot_extent = max(DOT_MIN_PX, p["dot_min_extent"] * scale) if p["dot_min_extent"] > 0 else min_extent
+    floor_extent = min(min_extent, dot_extent)
     if cv2.countNonZero(any_free.astype(np.uint8)) < min_area:
         return []
     join = max(1, int(round(p["join"] * scale)))
@@ -133,7 +145,7 @@ def unexplained_marks(sure: np.ndarray, faint: np.ndarray | None, explained: np.
     marks: list[Mark] = []
     for c in range(1, count):
         x, y, w, h, _ = (int(v) for v in stats[c])
-        if max(w, h) < min_extent:  # the joined box is the largest this mark's box can be
+        if max(w, h) < floor_extent:  # the joined box is the largest this mark's box can be
             continue
         own = labels[y:y + h, x:x + w] == c
         inked = own & any_free[y:y + h, x:x + w]
@@ -143,7 +155,11 @@ def unexplained_marks(sure: np.ndarray, faint: np.ndarray | None, explained: np.
         ys, xs = np.nonzero(inked)
         box = [x + int(xs.min()), y + int(ys.min()), x + int(xs.max()) + 1, y + int(ys.max()) + 1]
         extent = max(box[2] - box[0], box[3] - box[1])
-        if extent < min_extent or area < p["min_density"] * extent:
+        if extent < min_extent:
+            if _solid_dot(own & sure_free[y:y + h, x:x + w], dot_extent, p["dot_min_fill"]):
+                marks.append(Mark(box, area, int((own & sure_free[y:y + h, x:x + w]).sum()), extent, False, True))
+            continue
+        if area < p["min_density"] * extent:
             continue
         dark = own & sure_free[y:y + h, x:x + w]
         sure_px = int(dark.sum())
@@ -155,6 +171,15 @@ def unexplained_marks(sure: np.ndarray, faint: np.ndarray | None, explained: np.
         marks.append(Mark(box, area, sure_px, extent, is_sure))
     marks.sort(key=lambda m: (m.bbox[1], m.bbox[0]))
     return marks
+
+
+def _solid_dot(dark: np.ndarray, min_extent: float, min_fill: float) -> bool:
+    """Whether the sure ink ``dark`` (a mark's box) is one solid dot at least ``min_extent`` px across."""
+    if not dark.any():
+        return False
+    ys, xs = np.nonzero(dark)
+    bw, bh = int(xs.max()) - int(xs.min()) + 1, int(ys.max()) - int(ys.min()) + 1
+    return max(bw, bh) >= min_extent and len(xs) >= min_fill * bw * bh
 
 
 def describe(mark: Mark, scale: float, unit: str) -> str:

@@ -601,6 +601,60 @@ def test_a_small_mark_beside_the_sticks_is_a_stray_mark(puzzle_set, answers, fra
         assert len(mark.evidence["bbox"]) == 4 and mark.evidence["place"]
 
 
+def test_a_solid_dot_under_the_mark_size_is_unsure_never_correct(puzzle_set, answers) -> None:
+    """A solid dark dot 0.09 stick length across, under ``mark_min_extent`` (0.12), where added ink was taken
+    for noise: drawn on purpose, too small to charge, so unsure (review, score 0). Before rubric 7 it read
+    ``correct`` 100 (tenth session's audit, master seed 12700: a 7 px dot, 0.02 of the short side, on all six
+    references)."""
+    from marks import blank_spots
+
+    for i in range(3):
+        record = puzzle_set.records[i]
+        root = puzzle_set.root
+        p0, p1 = record.layout["slots"][0]["p0"], record.layout["slots"][0]["p1"]
+        diameter = round(0.09 * math.hypot(p1[0] - p0[0], p1[1] - p0[1]))
+        reference = Image.open(root / record.reference_images[0]).convert("RGB")
+        spots = blank_spots(np.asarray(reference).astype(int),
+                            np.asarray(Image.open(root / record.input_image).convert("RGB")).astype(int),
+                            np.asarray(Image.open(root / record.edit_mask).convert("L")) > 127, 3 * diameter)
+        y, x = spots[len(spots) // 2]
+        image = reference.copy()
+        ImageDraw.Draw(image).ellipse([x - diameter / 2, y - diameter / 2, x + diameter / 2, y + diameter / 2],
+                                      fill=(25, 25, 30))
+        verdict = verify_answer(root, record, _save(answers, f"dot_{record.id}", image))
+        assert verdict.status == Status.NEEDS_REVIEW and verdict.score == 0, (record.id, verdict.codes)
+        assert any(m["place"].startswith("faint mark") and abs(m["bbox"][0] - x) <= diameter
+                   for m in verdict.extra["unsure_marks"]), verdict.extra["unsure_marks"]
+
+
+def test_a_stick_partly_erased_in_its_slot_is_unsure_never_correct(puzzle_set, answers) -> None:
+    """A stick with a stretch of it erased (from 0.15 to 0.42 of its slot: about 60 % of the slot's sampled
+    span left) is no whole stick. It read as a confident filled slot before rubric 7 (the cut is 0.45 of the
+    span), so a stick half drawn or half erased passed (tenth session's audit, master seed 12700: the placed
+    stick with its head half taken off scored 100 on all six references, and one slid a third of its length
+    along its slot on one). Now a slot is surely filled only near a whole stick's fill (`occupied_full_fill`)."""
+    for i in range(3):
+        record = puzzle_set.records[i]
+        root = puzzle_set.root
+        reference = Image.open(root / record.reference_images[0]).convert("RGB")
+        base = verify_answer(root, record, _save(answers, f"ref_{record.id}", reference))
+        assert base.status == Status.CORRECT and base.score == 100
+        j = next(k for k, (o, sl) in enumerate(zip(base.parsed["occupied"], record.layout["slots"])) if o)
+        sl = record.layout["slots"][j]
+        (x0, y0), (x1, y1) = sl["p0"], sl["p1"]
+        half = 0.7 * float(record.layout["stick_width"])
+        ux, uy = (x1 - x0) / math.dist(sl["p0"], sl["p1"]), (y1 - y0) / math.dist(sl["p0"], sl["p1"])
+        a = (x0 + 0.15 * (x1 - x0), y0 + 0.15 * (y1 - y0))
+        b = (x0 + 0.42 * (x1 - x0), y0 + 0.42 * (y1 - y0))
+        image = reference.copy()
+        ImageDraw.Draw(image).polygon([(a[0] - uy * half, a[1] + ux * half), (b[0] - uy * half, b[1] + ux * half),
+                                       (b[0] + uy * half, b[1] - ux * half), (a[0] + uy * half, a[1] - ux * half)],
+                                      fill=(255, 255, 255))
+        verdict = verify_answer(root, record, _save(answers, f"part_erased_{record.id}", image))
+        assert verdict.status != Status.CORRECT and verdict.score == 0, (record.id, verdict.codes)
+        assert 0.45 <= verdict.parsed["slot_fill"][j] < 0.8, verdict.parsed["slot_fill"][j]
+
+
 def test_a_faint_mark_is_unsure_never_correct(puzzle_set, answers) -> None:
     """A light grey "7" (ink 0.2, under the sticks' level): ambiguous, so needs_review at score 0."""
     record = puzzle_set.records[5]

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PIL import Image
+from PIL import Image, ImageDraw
 from spatial_construction_answers import ERRORS, HELDOUT, TUNE, make_answer, plant, truth_answer
 
 from genpuzzle.dataset import load_set, write_set
@@ -400,6 +400,35 @@ def test_a_small_mark_on_the_opened_sheet_is_a_stray_mark(sc_set, tmp_path, frac
         if "stray_mark" in verdict.codes:
             mark = verdict.violations[verdict.codes.index("stray_mark")]
             assert len(mark.evidence["bbox"]) == 4 and mark.evidence["area_px"] > 0
+
+
+def test_a_solid_dot_under_the_mark_size_is_unsure_never_correct(sc_set, tmp_path):
+    """A solid dark dot 0.1 lattice step across (under the marks' ``min_extent``, 0.12, where added ink was
+    taken for noise) in the middle of a lattice square with no hole at its corners, and one beside the cube
+    section: unsure (review), never a pass. Before rubric 4 both read `correct` 100 (tenth session's audit,
+    master seed 12900: a 7 px dot on a paper-folding and two cross-section references)."""
+    from marks import blank_spots
+
+    root, by_variant = sc_set
+    record = max(by_variant["paper_folding"], key=lambda rec: rec.layout["cell_px"])
+    holes = {tuple(h) for h in record.ground_truth["holes"]}
+    n, pts, unit = record.layout["n"], record.layout["points"], record.layout["cell_px"]
+    r, c = next((r, c) for r in range(n - 1) for c in range(n - 1)
+                if not {(r, c), (r + 1, c), (r, c + 1), (r + 1, c + 1)} & holes)
+    x, y = (pts[r][c][0] + pts[r + 1][c + 1][0]) / 2, (pts[r][c][1] + pts[r + 1][c + 1][1]) / 2
+    section = by_variant["cross_section"][0]
+    ref = Image.open(root / section.reference_images[0]).convert("RGB")
+    spots = blank_spots(np.asarray(ref).astype(int), np.asarray(_input(root, section)).astype(int),
+                        np.asarray(Image.open(root / section.edit_mask).convert("L")) > 127, 24)
+    sy, sx = spots[len(spots) // 2]
+    for rec, (cx, cy), scale in ((record, (x, y), unit), (section, (sx, sy), 0.2 * section.layout["side"])):
+        d = round(0.1 * scale)
+        assert 5 <= d + 1 < 0.12 * scale  # drawn about d + 1 px across: over 4 px, under the marks' min_extent
+        image = Image.open(root / rec.reference_images[0]).convert("RGB")
+        ImageDraw.Draw(image).ellipse([cx - d / 2, cy - d / 2, cx + d / 2, cy + d / 2], fill=(25, 25, 30))
+        verdict = _verify(root, rec, image, tmp_path, f"dot_{rec.variant}")
+        assert verdict.status is Status.NEEDS_REVIEW and verdict.score < 100, (rec.variant, verdict.codes)
+        assert "unsure_reading" in verdict.codes, verdict.codes
 
 
 def test_a_mark_inside_an_empty_points_disc_is_charged_and_a_faint_one_is_unsure(sc_set, tmp_path):

@@ -495,6 +495,25 @@ def test_a_small_touch_beside_an_answer_digit_sends_the_answer_to_review(sudoku_
         assert [m["cell"] for m in verdict.extra["unsure_marks"]] == [[*cell]]
 
 
+def test_a_solid_dot_beside_an_answer_digit_sends_the_answer_to_review(sudoku_set, tmp_path):
+    """A solid dark dot 0.065 cell across in a corner of a 4x4 answer cell, under the marks' ``min_extent``
+    (0.08 cell), where added ink was taken for noise: before rubric 6 it scored 100 (tenth session's audit,
+    master seed 12300: a 7 px dot on all three 4x4 references)."""
+    records = [r for r in sudoku_set.records if r.variant == "4x4"]
+    assert records
+    for k, record in enumerate(records):
+        cell = heldout.blanks(record)[k % 3]
+        side = cell_box(record.layout, *cell)[2] - cell_box(record.layout, *cell)[0]
+        x, y = _corner(record, cell, 0.18, 0.82)
+        r = 0.065 * side / 2
+        image = Image.fromarray(_reference(sudoku_set, record))
+        ImageDraw.Draw(image).ellipse([x - r, y - r, x + r, y + r], fill=(25, 25, 30))
+        verdict = _verdict(sudoku_set, record, tmp_path, np.asarray(image))
+        assert verdict.status is Status.NEEDS_REVIEW and verdict.score < 100, (record.id, verdict.codes)
+        assert [[*cell], "a dot"] in [[m["cell"], m.get("why")] for m in verdict.extra["unsure_marks"]], \
+            verdict.extra.get("unsure_marks")
+
+
 def test_a_stroke_broken_off_an_answer_digit_is_unsure_not_a_stray_mark(sudoku_set, tmp_path):
     """A piece of the digit's own colour a few px above it, as wide as a 5's flag (an outline font's flag
     breaks off at a faint join: a held-out femkeklaver answer was `incorrect`, stray_mark 0.25 cell): the

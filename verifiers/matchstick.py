@@ -42,7 +42,9 @@ DEFAULTS: dict[str, Any] = {
     "off_line_min_px": 5.5,
     "mark_min_extent": 0.12,
     "mark_min_area": 0.004,
+    "mark_dot_min_extent": 0.06,
     "mark_head_radius": 1.0,
+    "occupied_full_fill": 0.9,
 }
 _SAMPLES = 24
 
@@ -267,7 +269,11 @@ def read_sticks(image: np.ndarray, layout: dict[str, Any], params: dict[str, Any
         samples.append((ys, xs))
         fills.append(fill)
         occupied.append(fill >= p["occupied_cut"])
-        confs.append(min(1.0, abs(fill - p["occupied_cut"]) / p["confident_margin"]))
+        # a slot is surely filled only by a whole stick: ink along part of it (a stick half erased or half
+        # drawn) is measured against a full one, so it stays unsure well above the cut
+        full = max(p["confident_margin"], p["occupied_full_fill"] - p["occupied_cut"])
+        confs.append(min(1.0, abs(fill - p["occupied_cut"]) / (full if fill >= p["occupied_cut"]
+                                                                 else p["confident_margin"])))
     rgb = np.asarray(image, dtype=np.uint8)[:, :, :3]
     strays, unsure, measured, marks = _account_for_ink(ink, hit, rgb, layout, occupied, samples, L, T, tol, p)
     return StickReading(occupied, fills, confs, strays, unsure, measured, marks)
@@ -650,7 +656,8 @@ def _other_marks(hit: np.ndarray, faint: np.ndarray, grown: np.ndarray, layout: 
     region = np.zeros((h, w), bool)
     region[max(0, int(fy0) + inset):max(0, int(fy1) - inset), max(0, int(fx0) + inset):max(0, int(fx1) - inset)] = True
     found = unexplained_marks(hit, faint.astype(bool), explained, L, region,
-                              {"min_extent": p["mark_min_extent"], "min_area": p["mark_min_area"]})
+                              {"min_extent": p["mark_min_extent"], "min_area": p["mark_min_area"],
+                               "dot_min_extent": p["mark_dot_min_extent"]})
     return [{**m.to_json(L), "place": _place(m.bbox, layout)} for m in found]
 
 

@@ -484,7 +484,8 @@ def check_paper_folding(record: InstanceRecord, answer: np.ndarray, input_image:
             cv2.line(explained, (int(round(a[0])), int(round(a[1]))), (int(round(b[0])), int(round(b[1]))), 1,
                      2 * crease + 1)
     marks = unexplained_marks(ink, faint, explained > 0, unit, inside,
-                              {"min_extent": prog["marks"]["min_extent"], "min_area": prog["marks"]["min_area"]})
+                              {"min_extent": prog["marks"]["min_extent"], "min_area": prog["marks"]["min_area"],
+                               "dot_min_extent": prog["marks"]["dot_min_extent"]})
     stray = [m for m in marks if m.sure]
     for m in stray:
         violations.append(Violation("stray_mark", f"{describe(m, unit, 'lattice step')} on the sheet, no hole",
@@ -569,7 +570,8 @@ def check_cross_section(record: InstanceRecord, answer: np.ndarray, input_image:
     # a line crossing the cube's edges is cut into pieces there (ink near input ink is not new): pieces a
     # few pixels apart are one mark. Sizes relative to the drawing: cross_section_scale_of_side x the side
     scale = prog["marks"]["cross_section_scale_of_side"] * layout["side"]
-    sizes = {"min_extent": prog["marks"]["min_extent"], "min_area": prog["marks"]["min_area"]}
+    sizes = {"min_extent": prog["marks"]["min_extent"], "min_area": prog["marks"]["min_area"],
+             "dot_min_extent": prog["marks"]["dot_min_extent"]}
     min_px = int(math.ceil(sizes["min_area"] * scale * scale))
     stray = [s for s in components(loose & ~explained, min_px, join_px=4 * tol + 4)
              if max(s[2] - s[0], s[3] - s[1]) >= sizes["min_extent"] * scale]

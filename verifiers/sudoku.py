@@ -458,7 +458,8 @@ def account_marks(image: np.ndarray, input_image: np.ndarray, layout: dict[str, 
     grow = max(1, int(round(params["glyph_margin_cells"] * side)))  # a glyph's anti-aliased, JPEG-rung edge
     explained = (cv2.dilate(explained.astype(np.uint8), np.ones((2 * grow + 1,) * 2, np.uint8)) > 0) & ~on_glyph
     marks = unexplained_marks(sure, faint, explained, side, None,
-                              {"min_extent": params["min_extent"], "min_area": params["min_area"]})
+                              {"min_extent": params["min_extent"], "min_area": params["min_area"],
+                               "dot_min_extent": params["dot_min_extent"]})
     out = CellMarks()
     n = max(n_rows, n_cols)
     # px to the nearest digit's main piece: a piece this near may be a stroke of it that the pen or the
@@ -466,7 +467,7 @@ def account_marks(image: np.ndarray, input_image: np.ndarray, layout: dict[str, 
     to_digit = cv2.distanceTransform((~digit_ink).astype(np.uint8), cv2.DIST_L2, 3) if digit_ink.any() else None
     for m in marks:
         if m.area_px < params["min_density"] * m.extent_px or \
-                (not m.sure and m.extent_px < params["faint_min_extent"] * side):
+                (not m.sure and not m.dot and m.extent_px < params["faint_min_extent"] * side):
             continue  # a 1 px sliver along a line or a glyph's edge (a warped page), or a faint speck
         mx0, my0, mx1, my1 = m.bbox
         cx, cy = x0 + (mx0 + mx1) / 2, y0 + (my0 + my1) / 2
@@ -483,7 +484,7 @@ def account_marks(image: np.ndarray, input_image: np.ndarray, layout: dict[str, 
                 continue
         charged = m.sure and m.extent_px >= params["sure_min_extent"] * side
         if not charged:
-            entry["why"] = "faint" if not m.sure else "small"
+            entry["why"] = "a dot" if m.dot else "faint" if not m.sure else "small"
         elif cell in digit_box and to_digit is not None:
             # a piece this near the digit and within its reach (the digit's box grown by as much) may be a
             # stroke broken off it (an outline font's flag at a faint join): no reading can tell, so review
