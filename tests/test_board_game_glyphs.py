@@ -812,3 +812,110 @@ def test_a_mark_on_a_checkers_man_never_passes(seed):
             assert not (v.score == 100 and v.status is Status.CORRECT and not v.needs_review), (side, kind)
             if kind in ("tick", "scribble"):
                 assert "stray_mark" in v.codes and v.score <= 70, (side, kind, v.codes, v.score)
+
+
+# ------------------------------------------------------------------------------------------ marks on glyph pieces
+
+
+def _mark_on(image: np.ndarray, kind: str, centre: tuple[int, int], size: int, colour: tuple[int, int, int]) -> np.ndarray:
+    """``image`` with an X, a scribble or a tick of ``size`` px at ``centre`` (a 3 px pen)."""
+    from marks import draw_mark
+    from PIL import Image, ImageDraw
+
+    out = Image.fromarray(np.ascontiguousarray(image[:, :, :3]))
+    if kind != "x":
+        return np.asarray(draw_mark(out, kind, centre, size, colour, 5))
+    d, (x, y), h = ImageDraw.Draw(out), centre, size // 2
+    d.line([(x - h, y - h), (x + h, y + h)], fill=colour, width=3)
+    d.line([(x - h, y + h), (x + h, y - h)], fill=colour, width=3)
+    return np.asarray(out)
+
+
+def _contrasting(image: np.ndarray, x: float, y: float, pitch: float) -> tuple[int, int, int]:
+    """Dark ink on a light piece, light ink on a dark one (by the median over the piece)."""
+    h = int(0.3 * pitch)
+    light = float(np.median(image[int(y) - h:int(y) + h + 1, int(x) - h:int(x) + h + 1, :3].mean(axis=2))) > 110
+    return (25, 25, 30) if light else (245, 245, 240)
+
+
+@pytest.mark.parametrize("game,seed", [("chess", 30), ("xiangqi", 30), ("shogi", 30)])
+def test_a_mark_on_a_kept_glyph_piece_is_a_stray_mark(game, seed):
+    """An X, a scribble or a tick drawn over a chess, xiangqi or shogi piece the move leaves in place is
+    ``stray_mark`` (score <= 70) naming that square, on the page as drawn and as JPEG 85 (rubric 10:
+    each kept glyph piece is compared with the input's drawing of its square). Before, every one of
+    them passed at 100 or went to review at best."""
+    from genpuzzle import perturb
+    from genpuzzle.verifiers.board_game.base import cell_name
+
+    rec, inp, ref, mask = generated(game, seed)
+    position, target = position_of(rec), accepted_board(rec)
+    layout, pitch = rec.layout, float(rec.layout["cell_px"])
+    kept = [(r, c) for r, row in enumerate(target) for c, code in enumerate(row)
+            if code != EMPTY and position[r][c] == code]
+    for n, kind in enumerate(("x", "scribble", "tick")):
+        r, c = kept[n % len(kept)]
+        x, y = layout["cell_centers"][r][c]
+        answer = _mark_on(ref, kind, (int(x), int(y)), int(0.5 * pitch), _contrasting(ref, x, y, pitch))
+        for page in (answer, perturb.jpeg(answer, 85)):
+            v = verify(rec, page, inp, mask)
+            assert "stray_mark" in v.codes and v.score <= 70, (kind, (r, c), v.codes, v.score)
+            mark = next(x for x in v.violations if x.code == "stray_mark")
+            assert cell_name(r, c, layout["rows"]) in mark.evidence["cells"], (kind, mark.evidence)
+
+
+@pytest.mark.parametrize("game,seed", [("chess", 32), ("xiangqi", 32), ("shogi", 32)])
+def test_a_mark_on_the_moved_glyph_piece_never_passes(game, seed):
+    """A mark on the piece the move places is compared with the input's drawing of that piece (from the
+    square it left) and sends the answer to review (a highlight of the move is allowed, so it is never
+    charged). Before, it passed."""
+    rec, inp, ref, mask = generated(game, seed)
+    position, target = position_of(rec), accepted_board(rec)
+    pitch = float(rec.layout["cell_px"])
+    r, c = next((r, c) for r, row in enumerate(target) for c, code in enumerate(row)
+                if code != EMPTY and position[r][c] != code)
+    x, y = rec.layout["cell_centers"][r][c]
+    for kind in ("x", "tick"):
+        answer = _mark_on(ref, kind, (int(x), int(y)), int(0.35 * pitch), _contrasting(ref, x, y, pitch))
+        v = verify(rec, answer, inp, mask)
+        assert not (v.score == 100 and v.status is Status.CORRECT and not v.needs_review), (kind, v.codes)
+
+
+@pytest.mark.parametrize("game,seed,style", [("chess", 31, "t_wqy_font"), ("shogi", 30, "t_hershey_letters")])
+def test_a_mark_on_a_redrawn_piece_is_compared_with_its_kind(game, seed, style):
+    """On a page that redrew its pieces (another font: the input's drawing no longer applies), a piece is
+    compared with the page's other pieces of its code: a mark on one of three or more is ``stray_mark``;
+    the unmarked redrawn answer stays 100."""
+    from genpuzzle.perturb import jpeg
+
+    rec, inp, _, mask = generated(game, seed)
+    position, target = position_of(rec), accepted_board(rec)
+    drawn = draw_answer(rec, target, next(s for s in TUNE[game] if s.name == style), seed)
+    v = verify(rec, drawn, inp, mask)
+    assert v.score == 100 and v.status is Status.CORRECT and not v.needs_review, (v.codes, v.extra.get("unsure_cells"))
+    counts: dict[str, int] = {}
+    for r, row in enumerate(target):
+        for c, code in enumerate(row):
+            if code != EMPTY and position[r][c] == code:
+                counts[code] = counts.get(code, 0) + 1
+    code = max(counts, key=counts.get)
+    assert counts[code] >= 3
+    r, c = next((r, c) for r, row in enumerate(target) for c, x in enumerate(row) if x == code and position[r][c] == code)
+    x, y = rec.layout["cell_centers"][r][c]
+    pitch = float(rec.layout["cell_px"])
+    answer = jpeg(_mark_on(drawn, "x", (int(x), int(y)), int(0.5 * pitch), (200, 30, 30)), 85)
+    v = verify(rec, answer, inp, mask)
+    assert "stray_mark" in v.codes and v.score <= 70, (v.codes, v.score)
+
+
+@pytest.mark.parametrize("game", ["chess", "xiangqi", "shogi"])
+def test_references_tilted_tinted_or_jpegd_keep_their_glyph_pieces_unmarked(game):
+    """The piece-ink check sees no mark on a reference rotated 1.5 degrees, tinted or resampled, each as
+    JPEG: the page's spread is measured on its own kept pieces."""
+    from genpuzzle import perturb
+
+    rec, inp, ref, mask = generated(game, 32)
+    rgb = np.ascontiguousarray(ref[:, :, :3])
+    for name, page in (("rotated", perturb.rotate(rgb, 1.5)), ("tinted", perturb.retint(rgb)),
+                       ("rescaled", perturb.rescale(rgb, 0.8, 0.8))):
+        v = verify(rec, perturb.jpeg(page, 80), inp, mask)
+        assert v.score == 100 and v.status is Status.CORRECT and not v.needs_review, (name, v.codes)

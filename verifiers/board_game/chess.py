@@ -27,6 +27,7 @@ from genpuzzle.solvers.board_game.base import parse_board
 from genpuzzle.verifiers.board_game.base import UNSURE, BoardReading, luma, stroke_variants
 from genpuzzle.verifiers.board_game.glyphs import (
     CellView,
+    account_glyph_piece_ink,
     best_match,
     confident,
     disc_fit,
@@ -301,7 +302,7 @@ def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceReco
     first.notes["pen"] = pen_ev
     seen = [e["design_best"] for row in first.evidence for e in row if "design_best" in e]
     if not seen:
-        return first
+        return account_glyph_piece_ink(first, answer, input_image, layout, position, pen)
     # pieces read as unchanged from the input are in the input's design (this board's DejaVu glyphs)
     kept = sum(e.get("read") == "unchanged" and position[r][c] != "."
                for r, row in enumerate(first.evidence) for c, e in enumerate(row))
@@ -314,7 +315,8 @@ def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceReco
     second.notes["pen"] = pen_ev
     second.notes["chess_design"] = {"design": design, "cells_won": wins,
                                     "mean_match": {k: round(v, 3) for k, v in mean.items()}}
-    return second
+    # ink on a piece that the input's drawing of it lacks is a mark
+    return account_glyph_piece_ink(second, answer, input_image, layout, position, pen)
 
 
 def compare(reading: BoardReading, record: InstanceRecord, layout: dict[str, Any]) -> Any:

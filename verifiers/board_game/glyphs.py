@@ -525,6 +525,7 @@ def read_glyph_board(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
         evidence.append(erow)
     reading = BoardReading(states, conf, evidence)
     reading.notes["page_contrast"] = contrast_ev
+    reading.notes["ink_de"] = round(ink_de, 2)
     return account_ink(reading, rgb, np.asarray(input_image), layout, position, pen, ink_de)
 
 
@@ -556,13 +557,7 @@ def account_piece_ink(reading: BoardReading, answer: np.ndarray, input_image: np
     ``notes["stray_marks"]``, an unsure one makes its cell unsure. The stone, disc and X/O games call it
     through :func:`account_board_ink`; a glyph game whose pieces are discs (checkers) calls it itself."""
     marks, unsure, reading.notes["piece_look"] = piece_marks(answer, input_image, layout, reading, position, ink_de)
-    reading.notes["stray_marks"] = reading.notes.get("stray_marks", []) + marks
-    for mark in unsure:
-        r, c = mark["rc"]
-        reading.states[r][c], reading.confidence[r][c] = UNSURE, 0.3
-        if reading.evidence:
-            reading.evidence[r][c] = {**reading.evidence[r][c], "piece_mark": mark, "reason": mark["why"]}
-    return reading
+    return _charge_piece_marks(reading, marks, unsure)
 
 
 def account_board_ink(reading: BoardReading, answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
@@ -764,6 +759,358 @@ def _on_stroke_to(rgb: np.ndarray, inp: np.ndarray, at: tuple[float, float], pie
             if inside.mean() >= 0.9 and float(near[ys[inside], xs[inside]].mean()) >= PIECE_PATH_SHARE:
                 return True
     return False
+
+
+GLYPH_BOX = 0.45  # x pitch: half side of the part of a glyph piece's cell compared with the input's drawing
+GLYPH_KIND_BOX = 0.4  # ... compared with another piece (its drawing is taken from another square: its edges differ)
+GLYPH_SHIFT = 0.05  # x pitch (at least 2 px): how far a piece may sit off the input's (registration), per piece
+GLYPH_KIND_SHIFT = 0.08  # x pitch: how far off each other a page may draw two pieces of a kind
+GLYPH_SLACK = 1  # px (beyond the page's pen): the compared drawing's colours within this explain half the way
+GLYPH_ALIGN_CLIP = 20.0  # L*: a pixel's difference counts at most this much in the alignment (a mark is no edge)
+GLYPH_BG_DE = 12.0  # a pixel this close (Delta E) to its square's colour is the bare square, no ink
+GLYPH_MIN_OTHERS = 2  # the page's spread and drawing are measured on at least this many other pieces
+GLYPH_KEEP_NCC = 0.75  # the piece outside the ink still matches this well: a faithful piece with a mark
+# (a scribble's anti-aliased fringe about the ink alone took a queen to 0.87)
+GLYPH_MARK_SHARE = 0.3  # ink over more of the compared box than this is a piece drawn otherwise, not a mark
+GLYPH_SIZES = tuple(round(0.85 + 0.025 * i, 3) for i in range(13))  # sizes the page may draw its pieces at (x the input's)
+GLYPH_SIZE_GAIN = 0.1  # ... taken only when its median fit over the kept pieces is this share better than 1's
+GLYPH_UNCHANGED_SHARE = 0.75  # share of the other kept pieces the reader found unchanged: the page reproduces the input
+GLYPH_FAITHFUL_Q = 75  # percentile over the other pieces of their pixels departing by a mark's threshold ...
+GLYPH_FAITHFUL_SHARE = 0.25  # ... that must stay under this share of a mark's least area (a page fitting the drawing)
+
+
+def glyph_piece_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any], reading: BoardReading,
+                      position: Sequence[Sequence[str]], pen: int = 0, ink_de: float = INK_DE
+                      ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, Any]]:
+    """Ink on the glyph pieces (chess, xiangqi, shogi) that neither the input's drawing of the piece nor
+    the page's other pieces of its code have: ``(marks, unsure, look)``.
+
+    Two comparisons, each on the answer with its colours mapped back (:func:`_colours_back`: a tint, a
+    faded page), each piece aligned by its own best shift (the least difference clipped at
+    GLYPH_ALIGN_CLIP: a mark does not pull it), an answer pixel departing by how far its colour lies
+    outside the compared drawing's colours within the page's ``pen`` and half way to those GLYPH_SLACK px
+    farther (sub-pixel registration, blur, JPEG), counted only where it is not the bare square
+    (GLYPH_BG_DE from the cell's own colour: a glyph drawn outline-only or thinner shows the square where
+    the input's fill was, which is no ink):
+
+    - *input*: a piece the move leaves in place, or a cell read unsure or unknown where the input had a
+      piece, against the input's same square (GLYPH_BOX pitch, shift GLYPH_SHIFT); a piece the move
+      places against the input's drawing of its code (from the square it left, else another of its
+      code; that square's colour re-coloured as the destination's; within a disc of GLYPH_KIND_BOX);
+    - *kind*: every piece against the page's other pieces of its code (a disc of GLYPH_KIND_BOX, shift
+      GLYPH_KIND_SHIFT, squares re-coloured; per pixel the least departure over them): what decides on a
+      page that redrew its pieces (another font, size or colour).
+
+    Per comparison the page's own spread is the STONE_SPREAD_Q percentile of each piece's departure, the
+    median over the other pieces (for *kind*, of other codes: a mark on one of two pieces of a code shows
+    on both), at least GLYPH_MIN_OTHERS; ink departing by max(``ink_de``, STONE_SPREAD x spread) over the
+    sizes of :data:`genpuzzle.ink.DEFAULTS` (x the piece's diameter; opened at 2 px) is sure, from
+    max(STRAY_FAINT x ``ink_de``, STONE_FAINT x spread) faint. A comparison speaks only on a page it
+    fits: at the GLYPH_FAITHFUL_Q percentile over the other pieces, fewer pixels than GLYPH_FAITHFUL_SHARE
+    of a mark's least area depart by the mark's threshold (a page that redrew its pieces departs from the
+    input on most of them). A stray mark: sure ink on a piece the move leaves (by the input, or by kind
+    with at least two other pieces of its code) covering at most GLYPH_MARK_SHARE of the box, the piece
+    outside it still matching (NCC >= GLYPH_KEEP_NCC); a cell read unsure or unknown with such a mark is
+    the input's piece again (``restore``). Unsure (the cell): any other ink found on a piece the move
+    leaves (faint, or the piece drawn otherwise, or by kind with one other piece of its code only) and
+    any ink on a piece the move places (a highlight of the move is allowed). Ink on a stroke drawn to a
+    changed cell is the move's annotation (:func:`_on_stroke_to`). Each entry: ``rc``, ``box``,
+    ``extent``, ``area`` (x pitch, pitch squared), ``contrast``, ``by`` (the comparison); an unsure one
+    also ``why``."""
+    import cv2
+
+    from genpuzzle.ink import DEFAULTS as ink_sizes
+
+    rgb = np.ascontiguousarray(np.asarray(answer)[:, :, :3], dtype=np.uint8)
+    inp = np.ascontiguousarray(np.asarray(input_image)[:, :, :3], dtype=np.uint8)
+    if rgb.shape != inp.shape:
+        return [], [], {}
+    rows, cols, pitch = layout["rows"], layout["cols"], float(layout["cell_px"])
+    radius = float(layout.get("piece_radius", 0.45 * pitch))
+    states = reading.states
+    H, W = rgb.shape[:2]
+    # the page's pen explains a stroke's width; one pixel more (sub-pixel registration, a rotated page,
+    # blur) explains half the way to the neighbour's colour: a dark mark beside a dark stroke is not the
+    # stroke shifted, and with a full pixel's range every mark over a dense character was explained
+    pen_window = np.ones((2 * max(0, pen) + 1,) * 2, np.uint8)
+    window = np.ones((2 * (GLYPH_SLACK + max(0, pen)) + 1,) * 2, np.uint8)
+    k = 2
+    speck = np.ones((k, k), np.uint8)
+    scale = 2.0 * radius
+    min_extent, min_area = ink_sizes["min_extent"] * scale, ink_sizes["min_area"] * scale * scale
+    centre = {(r, c): tuple(int(round(v)) for v in layout["cell_centers"][r][c])
+              for r in range(rows) for c in range(cols)}
+    no_piece = {EMPTY, UNSURE, UNKNOWN}
+    kept = [rc for rc in centre
+            if states[rc[0]][rc[1]] == position[rc[0]][rc[1]] and states[rc[0]][rc[1]] not in no_piece]
+    placed = [rc for rc in centre
+              if states[rc[0]][rc[1]] != position[rc[0]][rc[1]] and states[rc[0]][rc[1]] not in no_piece]
+    # a cell the reader left unsure that held a piece: a mark over a piece can make its reading unsure;
+    # compared with the input's square, a faithful piece with ink added is the input's piece and a mark
+    doubtful = [rc for rc in centre if states[rc[0]][rc[1]] in (UNSURE, UNKNOWN) and position[rc[0]][rc[1]] != EMPTY]
+    if len(kept) + len(placed) < GLYPH_MIN_OTHERS + 1:
+        return [], [], {"pieces": len(kept) + len(placed)}
+
+    # the answer's colours mapped back to the input's over the empty cells' flat parts (tint, fading)
+    half_cell = int(round(0.5 * pitch))
+    xs = [x for x, _ in centre.values()]
+    ys = [y for _, y in centre.values()]
+    x0, y0 = max(0, min(xs) - half_cell), max(0, min(ys) - half_cell)
+    x1, y1 = min(W, max(xs) + half_cell + 1), min(H, max(ys) + half_cell + 1)
+    where = np.zeros((y1 - y0, x1 - x0), bool)
+    for (r, c), (x, y) in centre.items():
+        if states[r][c] == EMPTY and position[r][c] == EMPTY:
+            where[max(0, y - half_cell - y0):y + half_cell + 1 - y0,
+                  max(0, x - half_cell - x0):x + half_cell + 1 - x0] = True
+    page = _colours_back(rgb, inp, (x0, y0, x1, y1), pitch, where)
+
+    def lab_at(image: np.ndarray, rc: tuple[int, int], half: int) -> np.ndarray | None:
+        x, y = centre[rc]
+        if x - half < 0 or y - half < 0 or x + half + 1 > W or y + half + 1 > H:
+            return None
+        return lab_of_crop(image[y - half:y + half + 1, x - half:x + half + 1])
+
+    squares: dict[tuple[int, tuple[int, int]], np.ndarray | None] = {}
+
+    def square(which: int, rc: tuple[int, int]) -> np.ndarray | None:
+        """The colour of the square at ``rc`` on the input (0) or the answer (1)."""
+        if (which, rc) not in squares:
+            cell = lab_at(inp if which == 0 else page, rc, half_cell)
+            squares[(which, rc)] = None if cell is None else background_lab(cell, pitch)
+        return squares[(which, rc)]
+
+    def moved_to(was: np.ndarray | None, there: np.ndarray | None, here: np.ndarray | None) -> np.ndarray | None:
+        """``was`` (a piece's drawing on the square of colour ``there``) as drawn on a square of ``here``."""
+        if was is None or there is None or here is None:
+            return None
+        was = was.copy()
+        was[np.sqrt(((was - there) ** 2).sum(axis=2)) < GLYPH_BG_DE] = here
+        return was
+
+    def fit(now: np.ndarray, was: np.ndarray, shift: int) -> tuple[float, int, int]:
+        """(fit, dy, dx): ``was`` (with a margin of ``shift``) aligned to ``now`` by the least difference
+        clipped at GLYPH_ALIGN_CLIP (a mark costs the same at every shift, so the piece's own edges
+        decide), of about equal fits the smallest shift."""
+        n = now.shape[0]
+        fits = {(dy, dx): float(np.minimum(np.abs(was[dy:dy + n, dx:dx + n, 0] - now[:, :, 0]),
+                                           GLYPH_ALIGN_CLIP).mean())
+                + 0.01 * np.hypot(dy - shift, dx - shift) for dy in range(2 * shift + 1) for dx in range(2 * shift + 1)}
+        dy, dx = min(fits, key=fits.get)
+        return fits[(dy, dx)], dy, dx
+
+    def scaled(was: np.ndarray, factor: float) -> np.ndarray:
+        """``was`` drawn ``factor`` x as large about its centre."""
+        if factor == 1.0:
+            return was
+        m = (was.shape[0] - 1) / 2
+        matrix = np.float32([[factor, 0, (1 - factor) * m], [0, factor, (1 - factor) * m]])
+        return cv2.warpAffine(was, matrix, (was.shape[1], was.shape[0]), flags=cv2.INTER_LINEAR,
+                              borderMode=cv2.BORDER_REPLICATE)
+
+    def departure(now: np.ndarray, was: np.ndarray, shift: int) -> tuple[np.ndarray, np.ndarray]:
+        """(departure map, the compared drawing's L* aligned): ``was`` carries a margin of ``shift``."""
+        n = now.shape[0]
+        _, dy, dx = fit(now, was, shift)
+        lo = 0.5 * (cv2.erode(was, pen_window) + cv2.erode(was, window))[dy:dy + n, dx:dx + n]
+        hi = 0.5 * (cv2.dilate(was, pen_window) + cv2.dilate(was, window))[dy:dy + n, dx:dx + n]
+        outside = np.maximum(lo - now, 0) + np.maximum(now - hi, 0)
+        outside[:, :, 1:] *= np.clip(now[:, :, :1] / STRAY_DARK_L, 0, 1)
+        return np.sqrt((outside * outside).sum(axis=2)), was[dy:dy + n, dx:dx + n, 0]
+
+    def bare(now: np.ndarray, rc: tuple[int, int]) -> np.ndarray:
+        here = square(1, rc)
+        if here is None:
+            return np.zeros(now.shape[:2], bool)
+        return np.sqrt(((now - here) ** 2).sum(axis=2)) < GLYPH_BG_DE
+
+    # comparison -> piece -> (departure map, the answer's L*, the compared drawing's L*)
+    seen: dict[str, dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray]]] = {"input": {}, "kind": {}}
+    box, shift = int(round(GLYPH_BOX * pitch)), max(2, int(round(GLYPH_SHIFT * pitch)))
+    kbox, kshift = int(round(GLYPH_KIND_BOX * pitch)), max(2, int(round(GLYPH_KIND_SHIFT * pitch)))
+    # a drawing taken from another square is compared within a disc: the board about it (a xiangqi
+    # palace's diagonals, an edge point's lines) differs from square to square
+    yy, xx = np.mgrid[-kbox:kbox + 1, -kbox:kbox + 1]
+    outside_disc = np.hypot(xx, yy) > kbox
+    # the size the page draws its pieces at against the input's (a page may draw every piece 0.88 x:
+    # unscaled, each smaller king's base line lay on the input's white fill), of about equal fits 1
+    pairs = [(lab_at(page, rc, box), lab_at(inp, rc, box + shift)) for rc in kept]
+    pairs = [(now, was) for now, was in pairs if now is not None and was is not None]
+    size = 1.0
+    if pairs and pen <= 0:  # strokes drawn heavier make a glyph look larger: the pen explains those
+        by_size = {f: float(np.median([fit(now, scaled(was, f), shift)[0] for now, was in pairs]))
+                   for f in GLYPH_SIZES}
+        best = min(by_size, key=by_size.get)
+        size = best if by_size[best] < (1 - GLYPH_SIZE_GAIN) * by_size[1.0] else 1.0
+    for rc in kept + placed + doubtful:
+        r, c = rc
+        now = lab_at(page, rc, kbox if rc in placed else box)
+        if now is None:
+            continue
+        if rc not in placed:
+            was = lab_at(inp, rc, box + shift)
+        else:
+            # the input's drawing of the code: from the square it left first
+            sources = sorted((src for src in centre if position[src[0]][src[1]] == states[r][c]),
+                             key=lambda src: states[src[0]][src[1]] == states[r][c])
+            was = (moved_to(lab_at(inp, sources[0], kbox + shift), square(0, sources[0]), square(0, rc))
+                   if sources else None)
+        if was is not None:
+            dep, was_l = departure(now, scaled(was, size), shift)
+            away = bare(now, rc) | (rc in placed and outside_disc)
+            seen["input"][rc] = (np.where(away, 0.0, dep), now[:, :, 0], was_l)
+    def code(rc: tuple[int, int]) -> str:
+        """The piece's code as read; a doubtful cell's is the input's."""
+        return position[rc[0]][rc[1]] if rc in doubtful else states[rc[0]][rc[1]]
+
+    for rc in kept + placed + doubtful:
+        now = lab_at(page, rc, kbox)
+        others = [o for o in kept + placed if o != rc and states[o[0]][o[1]] == code(rc)]
+        best = None
+        for o in others:
+            was = moved_to(lab_at(page, o, kbox + kshift), square(1, o), square(1, rc))
+            if now is None or was is None:
+                continue
+            dep, was_l = departure(now, was, kshift)
+            if best is None:
+                best = [dep, was_l, float(dep.mean())]
+            else:
+                if float(dep.mean()) < best[2]:
+                    best[1:] = [was_l, float(dep.mean())]
+                best[0] = np.minimum(best[0], dep)
+        if best is not None:
+            seen["kind"][rc] = (np.where(bare(now, rc) | outside_disc, 0.0, best[0]), now[:, :, 0], best[1])
+
+    def found_ink(dep: np.ndarray, threshold: float) -> np.ndarray | None:
+        ink = (dep > threshold).astype(np.uint8)
+        ink = cv2.dilate(cv2.erode(ink, speck, anchor=(0, 0)), speck, anchor=(k - 1, k - 1)) > 0
+        if float(ink.sum()) < min_area:
+            return None
+        iy, ix = np.nonzero(ink)
+        return ink if max(int(np.ptp(ix)) + 1, int(np.ptp(iy)) + 1) >= min_extent else None
+
+    def reproduces_input(rc: tuple[int, int]) -> bool:
+        """Whether the reader found the page's other kept pieces unchanged from the input (its own test,
+        :func:`unchanged_scores`): a page that redrew its pieces in another design, size or weight is
+        compared by kind only, however well its strokes fall within the input's (a WenQuanYi king 2 px
+        bolder differed from the input's only along its base)."""
+        others = [o for o in kept if o != rc]
+        same = sum(bool(reading.evidence) and reading.evidence[o[0]][o[1]].get("read") == "unchanged" for o in others)
+        return bool(others) and same >= GLYPH_UNCHANGED_SHARE * len(others)
+
+    look: dict[str, Any] = {"size": size}
+    findings: dict[str, dict[tuple[int, int], tuple[str, np.ndarray, bool]]] = {"input": {}, "kind": {}}
+    found_at: dict[str, list[list[Any]]] = {}
+    for by, maps in seen.items():
+        pieces = kept if by == "input" else [rc for rc in maps if rc not in doubtful]
+        own = {rc: float(np.percentile(maps[rc][0], STONE_SPREAD_Q)) for rc in pieces if rc in maps}
+        unexplained: dict[tuple[int, int], float] = {}
+        levels: dict[tuple[int, int], tuple[float, float]] = {}
+        for rc in maps:
+            # the page's spread from the other pieces (by kind, of other codes: a mark on one of two pieces
+            # of a code shows on both)
+            pool = [v for o, v in own.items() if o != rc and (by == "input" or code(o) != code(rc))]
+            if len(pool) < GLYPH_MIN_OTHERS:
+                continue
+            spread = float(np.median(pool))
+            levels[rc] = (max(ink_de, STONE_SPREAD * spread), max(STRAY_FAINT * ink_de, STONE_FAINT * spread))
+            unexplained[rc] = float((maps[rc][0] > levels[rc][0]).sum())
+        look[by] = {"pieces": len(own), "spread": round(float(np.median(list(own.values()))), 1) if own else None}
+        for rc, (sure, faint_at) in levels.items():
+            # the comparison speaks only where the page's other pieces fit it
+            others = [v for o, v in unexplained.items()
+                      if o != rc and o in own and (by == "input" or code(o) != code(rc))]
+            if (len(others) < GLYPH_MIN_OTHERS
+                    or float(np.percentile(others, GLYPH_FAITHFUL_Q)) >= GLYPH_FAITHFUL_SHARE * min_area
+                    or (by == "input" and not reproduces_input(rc))):
+                continue
+            for level, threshold in (("sure", sure), ("faint", faint_at)):
+                ink = found_ink(maps[rc][0], threshold)
+                if ink is not None:
+                    rest = cv2.dilate(ink.astype(np.uint8), np.ones((2 * k + 5,) * 2, np.uint8)) == 0
+                    if rest.shape == outside_disc.shape:
+                        rest &= ~outside_disc
+                    a, b = maps[rc][1][rest], maps[rc][2][rest]
+                    a, b = a - a.mean(), b - b.mean()
+                    ncc = float((a * b).sum() / max(1e-6, np.sqrt((a * a).sum() * (b * b).sum())))
+                    # a mark adds to a piece; ink over much of it is the piece drawn otherwise (another side's fill)
+                    findings[by][rc] = (level, ink, ncc >= GLYPH_KEEP_NCC and float(ink.mean()) <= GLYPH_MARK_SHARE)
+                    found_at.setdefault(by, []).append([*rc, level, round(ncc, 3), round(float(ink.mean()), 3)])
+                    break
+    look["found"] = found_at
+
+    changed = [tuple(layout["cell_centers"][r][c]) for r in range(rows) for c in range(cols)
+               if states[r][c] != position[r][c] and (r, c) not in doubtful]
+    marks: list[dict[str, Any]] = []
+    unsure: list[dict[str, Any]] = []
+    for rc in kept + placed + doubtful:
+        hits = [(by, *findings[by][rc]) for by in ("input", "kind") if rc in findings[by]]
+        if not hits:
+            continue
+        cx, cy = centre[rc]
+
+        def entry(by: str, ink: np.ndarray) -> dict[str, Any]:
+            half = ink.shape[0] // 2
+            iy, ix = np.nonzero(ink)
+            return {"rc": rc, "box": [cx - half + int(ix.min()), cy - half + int(iy.min()),
+                                      cx - half + int(ix.max()) + 1, cy - half + int(iy.max()) + 1],
+                    "extent": round(max(int(np.ptp(ix)) + 1, int(np.ptp(iy)) + 1) / pitch, 3),
+                    "area": round(float(ink.sum()) / pitch ** 2, 4), "by": by,
+                    "contrast": round(float(np.percentile(seen[by][rc][0][ink], 90)), 1)}
+
+        by, level, ink, _ = hits[0]
+        mark = entry(by, ink)
+        half = ink.shape[0] // 2
+        iy, ix = np.nonzero(ink)
+        at = (float(ix.mean()) + cx - half, float(iy.mean()) + cy - half)
+        if rc not in placed and _on_stroke_to(rgb, inp, at, (cx, cy), changed, pitch, radius):
+            continue  # an arrow to the move crossing the piece: the move's annotation
+        twins = sum(code(o) == code(rc) for o in kept + placed if o != rc)
+        sure = [(b, i) for b, lv, i, f in hits if lv == "sure" and f and (b == "input" or twins >= 2)]
+        if rc in doubtful:
+            if sure:
+                marks.append(entry(*sure[0]) | {"restore": position[rc[0]][rc[1]]})
+        elif rc in placed:
+            unsure.append({**mark, "why": "ink on the piece the move places that its drawing elsewhere does not show: "
+                                          "a highlight of the move or a mark"})
+        elif sure:
+            marks.append(entry(*sure[0]))
+        elif level == "faint":
+            if by == "input" and size != 1.0:
+                continue  # pieces redrawn at another size: the input's drawing of them is only close
+            unsure.append({**mark, "why": "faint ink on a piece that its drawing elsewhere does not show"})
+        else:
+            unsure.append({**mark, "why": "ink on a piece that departs from its drawing elsewhere beyond the ink too, "
+                                          "or whose kind has one other piece only"})
+    return marks, unsure, look
+
+
+def account_glyph_piece_ink(reading: BoardReading, answer: np.ndarray, input_image: np.ndarray,
+                            layout: dict[str, Any], position: Sequence[Sequence[str]], pen: int = 0) -> BoardReading:
+    """``reading`` with the ink on its glyph pieces accounted for (:func:`glyph_piece_marks`; chess,
+    xiangqi and shogi end their reading with it): marks join ``notes["stray_marks"]``, an unsure one makes
+    its cell unsure."""
+    marks, unsure, reading.notes["glyph_piece_look"] = glyph_piece_marks(
+        answer, input_image, layout, reading, position, pen, float(reading.notes.get("ink_de", INK_DE)))
+    for mark in marks:
+        if "restore" in mark:
+            # the reader's doubt was the mark: outside it the piece is the input's
+            r, c = mark["rc"]
+            reading.states[r][c], reading.confidence[r][c] = mark["restore"], 0.7
+            if reading.evidence:
+                reading.evidence[r][c] = {**reading.evidence[r][c], "read": "input's piece with a mark on it",
+                                          "piece_mark": {k: v for k, v in mark.items() if k != "restore"}}
+    return _charge_piece_marks(reading, marks, unsure)
+
+
+def _charge_piece_marks(reading: BoardReading, marks: list[dict[str, Any]], unsure: list[dict[str, Any]]
+                        ) -> BoardReading:
+    reading.notes["stray_marks"] = reading.notes.get("stray_marks", []) + marks
+    for mark in unsure:
+        r, c = mark["rc"]
+        reading.states[r][c], reading.confidence[r][c] = UNSURE, 0.3
+        if reading.evidence:
+            reading.evidence[r][c] = {**reading.evidence[r][c], "piece_mark": mark, "reason": mark["why"]}
+    return reading
 
 
 STRAY_FAINT = 0.6  # ink from this share of the ink threshold up to it is faint (unsure, not a mark)

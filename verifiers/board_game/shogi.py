@@ -22,6 +22,7 @@ from genpuzzle.solvers.board_game.base import parse_board
 from genpuzzle.verifiers.board_game.base import UNSURE, BoardReading
 from genpuzzle.verifiers.board_game.glyphs import (
     CellView,
+    account_glyph_piece_ink,
     best_match,
     confident,
     letter_bank,
@@ -96,4 +97,5 @@ def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceReco
     reading = read_glyph_board(answer, input_image, record.layout, position,
                                classify, OPEN_FRAC, pen=pen, box_fill=True)
     reading.notes["pen"] = pen_ev
-    return reading
+    # ink on a piece that the input's drawing of it lacks is a mark
+    return account_glyph_piece_ink(reading, answer, input_image, record.layout, position, pen)

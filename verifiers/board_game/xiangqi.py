@@ -23,6 +23,7 @@ from genpuzzle.solvers.board_game.base import parse_board
 from genpuzzle.verifiers.board_game.base import UNKNOWN, UNSURE, BoardReading, lab_image
 from genpuzzle.verifiers.board_game.glyphs import (
     CellView,
+    account_glyph_piece_ink,
     best_match,
     confident,
     disc_fit,
@@ -212,4 +213,5 @@ def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceReco
                                occupied=OCCUPIED, bg_ring=True, pen=pen)
     reading.notes["pen"] = pen_ev
     reading.notes["tint"] = None if tint is None else [round(float(g), 3) for g in tint]
-    return reading
+    # ink on a piece that the input's drawing of it lacks is a mark
+    return account_glyph_piece_ink(reading, answer, input_image, record.layout, position, pen)
