@@ -1000,6 +1000,7 @@ def glyph_piece_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[
     look: dict[str, Any] = {"size": size}
     findings: dict[str, dict[tuple[int, int], tuple[str, np.ndarray, bool]]] = {"input": {}, "kind": {}}
     found_at: dict[str, list[list[Any]]] = {}
+    spoke: dict[str, set[tuple[int, int]]] = {"input": set(), "kind": set()}
     for by, maps in seen.items():
         pieces = kept if by == "input" else [rc for rc in maps if rc not in doubtful]
         own = {rc: float(np.percentile(maps[rc][0], STONE_SPREAD_Q)) for rc in pieces if rc in maps}
@@ -1023,6 +1024,7 @@ def glyph_piece_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[
                     or float(np.percentile(others, GLYPH_FAITHFUL_Q)) >= GLYPH_FAITHFUL_SHARE * min_area
                     or (by == "input" and not reproduces_input(rc))):
                 continue
+            spoke[by].add(rc)
             for level, threshold in (("sure", sure), ("faint", faint_at)):
                 ink = found_ink(maps[rc][0], threshold)
                 if ink is not None:
@@ -1043,7 +1045,9 @@ def glyph_piece_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[
     marks: list[dict[str, Any]] = []
     unsure: list[dict[str, Any]] = []
     for rc in kept + placed + doubtful:
-        hits = [(by, *findings[by][rc]) for by in ("input", "kind") if rc in findings[by]]
+        # where the input's own square speaks, it decides: the page's other pieces stand on other squares
+        hits = [(by, *findings[by][rc]) for by in ("input", "kind")
+                if rc in findings[by] and (by == "input" or rc not in spoke["input"])]
         if not hits:
             continue
         cx, cy = centre[rc]
