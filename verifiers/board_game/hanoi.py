@@ -4,7 +4,8 @@ disc); rows whose run is much wider than the pole are disc
 rows; runs of rows of one width are discs (a run twice a disc's height is two discs of that width) and each
 disc's size is the drawn size whose width is nearest, unsure when the width lies between two sizes.
 Judged by the rules (a disc lost or doubled, a larger disc on a smaller one) and against the state after
-the k optimal moves (``wrong_state``)."""
+the k optimal moves (``wrong_state``). Ink the move does not explain (a dot beside a tower) is a stray mark
+(``puzzle_verify.account_new_ink``)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ import numpy as np
 
 from genpuzzle.records import InstanceRecord
 from genpuzzle.solvers.board_game import hanoi
+from genpuzzle.solvers.board_game.base import parse_board
 from genpuzzle.verifiers.board_game.base import UNSURE, BoardReading, Comparison
-from genpuzzle.verifiers.board_game.puzzle_verify import instance_of, judge
+from genpuzzle.verifiers.board_game.puzzle_verify import account_new_ink, instance_of, judge
 
 PAPER_DIFF = 60  # a pixel this far (largest channel difference) from the paper colour is drawn
 WIDTH_TOL = 0.35  # a width within this fraction of a size step of a drawn size is that size
@@ -101,7 +103,24 @@ def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceReco
             evidence[r][p] = {"box": box, "width": box[2] - box[0]}
     reading = BoardReading(states, conf, evidence, notes=notes)
     reading.notes["stacks"] = [[d[0] for d in discs] for discs in stacks]
-    return reading
+    position = parse_board(record.ground_truth["position"])
+
+    def explained(r: int, p: int, changed: bool) -> list[list[float]]:
+        # a slot is as wide as the largest disc: only the discs read (any colour) and, where the move changed
+        # the slot, the input's disc are accounted ink (with a fifth of a disc's height of slack: a disc's
+        # drawn edges and the read rows do not match the slot exactly)
+        out, pad = [], 0.2 * layout["disc_h"]
+        if changed and position[r][p].isdigit():
+            w, (_, y0, _, y1) = layout["disc_w"][int(position[r][p]) - 1], layout["cell_boxes"][r][p]
+            out.append([layout["peg_x"][p] - w / 2, y0 - pad, layout["peg_x"][p] + w / 2, y1 + pad])
+        if states[r][p] != ".":
+            x0, y0, x1, y1 = evidence[r][p]["box"]
+            out.append([x0, y0 - pad, x1, y1 + pad])
+        return out
+
+    poles = [[x - layout["pole_w"], layout["pole_top"] - 0.5 * layout["disc_h"], x + layout["pole_w"], layout["base_y"]]
+             for x in layout["peg_x"]]
+    return account_new_ink(reading, answer, input_image, record, explained, restyled=poles)
 
 
 def compare(reading: BoardReading, record: InstanceRecord, layout: dict) -> Comparison:

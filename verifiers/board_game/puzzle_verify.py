@@ -272,3 +272,102 @@ def reading_from(states: dict[tuple[int, int], tuple[str, float, dict]], rows: i
     return BoardReading([[states[(r, c)][0] for c in range(cols)] for r in range(rows)],
                         [[round(float(states[(r, c)][1]), 3) for c in range(cols)] for r in range(rows)],
                         [[states[(r, c)][2] for c in range(cols)] for r in range(rows)])
+
+
+# ------------------------------------------------------------------------------------------ unexplained ink
+
+NEW_INK_DIFF = 70  # answer this far (any channel, after the page's tint) outside the input's local range is new ink
+NEW_INK_TOL = 0.06  # of a pitch (at least 0.5 % of the page): the input's range is taken this far around
+# (registration, tilt, thicker lines)
+STRAY_EXTENT = 0.12  # a new-ink component this long (of a pitch) where the move changed nothing is a stray mark ...
+FAINT_EXTENT = 0.06  # ... from this long it is unsure (its nearest cell goes to review)
+
+
+def new_ink_components(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
+                       explained: Sequence[Sequence[float]]) -> list[dict[str, Any]]:
+    """Components of ink the answer adds on the board outside the ``explained`` boxes (cells the move
+    changed): answer pixels that are ink (far from the page's paper) and, after matching the page's tint,
+    more than NEW_INK_DIFF outside the input's own per-channel range within NEW_INK_TOL of a pitch (so
+    JPEG, tint, a few pixels of tilt and thicker lines stay inside). ``[{box, extent, area, contrast}]``,
+    extent and area in pitches."""
+    import cv2
+
+    pitch = float(layout["cell_px"])
+    H, W = answer.shape[:2]
+    # registration leaves a few pixels of error that grow with the page, not with the pitch
+    tol = max(2, int(round(max(NEW_INK_TOL * pitch, 0.005 * max(H, W)))))
+    bx0, by0, bx1, by1 = (int(round(v)) for v in layout["board_bbox"])
+    # the input's range is taken on a margin around the board too (its outer lines may move by tol)
+    x0, y0, x1, y1 = max(0, bx0 - tol), max(0, by0 - tol), min(W, bx1 + tol), min(H, by1 + tol)
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return []
+    a = answer[y0:y1, x0:x1, :3].astype(np.float32)
+    i = input_image[y0:y1, x0:x1, :3].astype(np.float32)
+    gain = np.clip(np.percentile(i.reshape(-1, 3), 95, axis=0) / np.maximum(1.0, np.percentile(a.reshape(-1, 3), 95, axis=0)),
+                   0.6, 1.6)
+    a = np.clip(a * gain, 0, 255)
+    lum = i @ np.array([0.299, 0.587, 0.114], np.float32)
+    paper = np.median(i[lum >= np.percentile(lum, 60)], axis=0)
+    kernel = np.ones((2 * tol + 1, 2 * tol + 1), np.uint8)
+    lo = np.stack([cv2.erode(np.ascontiguousarray(i[..., k]), kernel) for k in range(3)], axis=2)
+    hi = np.stack([cv2.dilate(np.ascontiguousarray(i[..., k]), kernel) for k in range(3)], axis=2)
+    outside = np.maximum(lo - a, a - hi).max(axis=2)
+    ink = np.abs(a - paper).max(axis=2) > 60
+    new = (outside >= NEW_INK_DIFF) & ink
+    inside = np.zeros_like(new)
+    inside[max(0, by0 - y0):max(0, by1 - y0), max(0, bx0 - x0):max(0, bx1 - x0)] = True
+    new &= inside
+    for bx0, by0, bx1, by1 in explained:
+        new[max(0, int(by0) - y0 - tol):max(0, int(by1) - y0 + tol), max(0, int(bx0) - x0 - tol):max(0, int(bx1) - x0 + tol)] = False
+    new = cv2.morphologyEx(new.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(new, connectivity=8)
+    out = []
+    for k in range(1, count):
+        sx, sy, sw, sh, area = (int(v) for v in stats[k])
+        extent = max(sw, sh) / pitch
+        if extent < FAINT_EXTENT:
+            continue
+        out.append({"box": [sx + x0, sy + y0, sx + sw + x0, sy + sh + y0], "extent": round(extent, 3),
+                    "area": round(area / pitch ** 2, 4), "contrast": round(float(outside[labels == k].mean()), 1)})
+    return out
+
+
+def account_new_ink(reading: BoardReading, answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord,
+                    explained: Callable[[int, int, bool], list[Sequence[float]]] | None = None,
+                    restyled: Sequence[Sequence[float]] = ()) -> BoardReading:
+    """``reading`` with the ink the move does not explain accounted for: ink added where the reading keeps
+    the input's state (a tick, a scribble, a dot on a floor cell or beside a tower) is listed in
+    ``notes["stray_marks"]`` (charged as ``stray_mark`` with its nearest cell), a short one sends its
+    nearest cell to review. Left out is the ink the reading accounts for: ``explained(r, c, changed)``
+    boxes (default: the box of a cell the reading changes or reads unsure; a game whose pieces fill only part
+    of a cell and may be redrawn in other colours names its read pieces' boxes and, where the move changed a
+    cell, the input's piece there), and ``restyled`` boxes of the board's own drawing that an answer may
+    draw in its own way (a tower's pole with a knob on top)."""
+    layout = record.layout
+    position = parse_board(record.ground_truth["position"])
+    rows, cols = layout["rows"], layout["cols"]
+    boxes = layout["cell_boxes"]
+    accounted = list(restyled)
+    for r in range(rows):
+        for c in range(cols):
+            changed = reading.states[r][c] != position[r][c]
+            if reading.states[r][c] == UNSURE:
+                accounted.append(boxes[r][c])
+            elif explained is not None:
+                accounted += explained(r, c, changed)
+            elif changed:
+                accounted.append(boxes[r][c])
+    marks = []
+    for comp in new_ink_components(answer, input_image, layout, accounted):
+        cx, cy = (comp["box"][0] + comp["box"][2]) / 2, (comp["box"][1] + comp["box"][3]) / 2
+        r, c = min(((r, c) for r in range(rows) for c in range(cols)),
+                   key=lambda rc: np.hypot((boxes[rc[0]][rc[1]][0] + boxes[rc[0]][rc[1]][2]) / 2 - cx,
+                                           (boxes[rc[0]][rc[1]][1] + boxes[rc[0]][rc[1]][3]) / 2 - cy))
+        if comp["extent"] >= STRAY_EXTENT:
+            marks.append({"rc": [r, c], **comp})
+        else:
+            reading.confidence[r][c] = min(reading.confidence[r][c], 0.3)
+            reading.evidence[r][c] = {**reading.evidence[r][c], "unexplained_ink": comp}
+    if marks:
+        reading.notes["stray_marks"] = reading.notes.get("stray_marks", []) + marks
+    return reading

@@ -1,7 +1,8 @@
 """Sokoban reading: every cell by the colours inside it (HSV): a wall when most of it is dark grey, a box
 when a large share is brown/orange, the player when a large share is blue, a goal marker when a little red
 shows; a cell holding both a box and the player, or much ink of no class, is unsure (open set: never
-snapped). Goals under a box or the player are known from the input. Judged by the rules (walls changed,
+snapped); ink the move does not explain (a tick or a dot on a floor cell) is a stray mark
+(``puzzle_verify.account_new_ink``). Goals under a box or the player are known from the input. Judged by the rules (walls changed,
 boxes added or lost, players missing or doubled), then as a legal but wrong push (``wrong_state``) and cell
 by cell (``wrong_cell``)."""
 
@@ -13,7 +14,7 @@ from genpuzzle.records import InstanceRecord
 from genpuzzle.solvers.board_game import sokoban
 from genpuzzle.solvers.board_game.base import parse_board
 from genpuzzle.verifiers.board_game.base import UNSURE, BoardReading, Comparison
-from genpuzzle.verifiers.board_game.puzzle_verify import _inner, instance_of, judge, reading_from
+from genpuzzle.verifiers.board_game.puzzle_verify import _inner, account_new_ink, instance_of, judge, reading_from
 
 WALL_SHARE = 0.6
 BOX_SHARE = 0.25
@@ -60,7 +61,7 @@ def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceReco
             if (r, c) in goals and code in (".", "B", "P"):
                 code = {".": "g", "B": "b", "P": "p"}[code]
             states[(r, c)] = (code, conf, ev)
-    return reading_from(states, layout["rows"], layout["cols"])
+    return account_new_ink(reading_from(states, layout["rows"], layout["cols"]), answer, input_image, record)
 
 
 def compare(reading: BoardReading, record: InstanceRecord, layout: dict) -> Comparison:
