@@ -364,20 +364,27 @@ def test_references_redrawn_thicker_dashed_or_doubled_have_no_stray_mark(instanc
         assert "stray_mark" not in v.codes and not (v.extra or {}).get("unsure"), (style.name, v.violations)
 
 
-def test_a_perspective_redraw_leaves_no_stray_mark_along_the_given_frame(tmp_path):
-    """Spot seed 87700 (eighth session): a construction reference redrawn in perspective registers with the
-    page frame's line ~7 px off, beyond the 6 px of the given ink's own tolerance; the thin line along the
-    frame is the given figure, not a stray mark (a mark within a tolerance of given ink is not told apart)."""
+
+def _construction_reference_in_perspective(tmp_path, count: int, seed: int, amount: float, pick):
+    """The verdict on the first math_proof reference ``pick`` chooses in a set of ``count`` at ``seed``,
+    photographed with ``amount`` perspective (JPEG 85)."""
     from genpuzzle.dataset import load_set, write_set
     from genpuzzle.evaluate import verify_answer
     from genpuzzle.page_perturb import perspective
 
-    write_set(tmp_path / "set", {"math_proof": 4}, 87700)
-    record = next(r for r in load_set(tmp_path / "set").records if r.variant == "construction")
+    write_set(tmp_path / "set", {"math_proof": count}, seed)
+    record = next(r for r in load_set(tmp_path / "set").records if pick(r))
     reference = np.asarray(Image.open(tmp_path / "set" / record.reference_images[0]).convert("RGB"))
     path = tmp_path / "perspective.jpg"
-    Image.fromarray(perspective(reference, 0.015, seed=87700)[0]).save(path, quality=85)
-    v = verify_answer(str(tmp_path / "set"), record, path)
+    Image.fromarray(perspective(reference, amount, seed=seed)[0]).save(path, quality=85)
+    return verify_answer(str(tmp_path / "set"), record, path)
+
+
+def test_a_perspective_redraw_leaves_no_stray_mark_along_the_given_frame(tmp_path):
+    """Spot seed 87700 (eighth session): a construction reference redrawn in perspective registers with the
+    page frame's line ~7 px off, beyond the 6 px of the given ink's own tolerance; the thin line along the
+    frame is the given figure, not a stray mark (a mark within a tolerance of given ink is not told apart)."""
+    v = _construction_reference_in_perspective(tmp_path, 4, 87700, 0.015, lambda r: r.variant == "construction")
     assert v.score == 100 and v.status is Status.CORRECT, v.violations
 
 
@@ -508,14 +515,6 @@ def test_the_given_frame_left_off_by_a_perspective_page_is_no_extra_ink(tmp_path
     (ecc, 0.95) with the given page frame's line a few px off at one corner, beyond the 6 px of the new-ink
     map: 170 px of `extra_ink` along the frame (98.73, `incorrect`). Ink within a tolerance of the given
     figure and no darker than it is that figure, for the extra-ink check too (as for stray marks)."""
-    from genpuzzle.dataset import load_set, write_set
-    from genpuzzle.evaluate import verify_answer
-    from genpuzzle.page_perturb import perspective
-
-    write_set(tmp_path / "set", {"math_proof": 12}, 4646)
-    record = next(r for r in load_set(tmp_path / "set").records if r.id == "math_proof-construction-00005")
-    reference = np.asarray(Image.open(tmp_path / "set" / record.reference_images[0]).convert("RGB"))
-    path = tmp_path / "perspective.jpg"
-    Image.fromarray(perspective(reference, 0.02, seed=4646)[0]).save(path, quality=85)
-    v = verify_answer(str(tmp_path / "set"), record, path)
+    v = _construction_reference_in_perspective(tmp_path, 12, 4646, 0.02,
+                                               lambda r: r.id == "math_proof-construction-00005")
     assert v.score == 100 and v.status is Status.CORRECT, v.violations

@@ -731,6 +731,17 @@ def _marks_on_the_line(stroke: Stroke, drawn: np.ndarray, strokes: np.ndarray, l
     return out
 
 
+def _joins_two_pieces(pieces: np.ndarray, i: int, xs: np.ndarray, ys: np.ndarray, g: _Geometry, radius: int,
+                      disc: np.ndarray) -> bool:
+    """Whether piece ``i`` (its pixels ``xs``, ``ys``) lies within ``radius`` (``disc``) of two other pieces:
+    a dash or dot bridging a route's gap, not a piece on its own."""
+    x0, y0, x1, y1 = g.clip(int(xs.min()) - radius, int(ys.min()) - radius, int(xs.max()) + radius + 1,
+                            int(ys.max()) + radius + 1)
+    window = pieces[y0:y1, x0:x1]
+    grown = cv2.dilate((window == i).astype(np.uint8), disc) > 0
+    return len(set(np.unique(window[grown]).tolist()) - {0, i}) >= 2
+
+
 def _loose_pieces(drawn: np.ndarray, pieces: np.ndarray, groups: np.ndarray, g: _Geometry, route: list[Cell],
                   route_edges: list[DrawnEdge], ends: tuple[Cell, Cell], dashed: bool,
                   th: dict[str, Any]) -> list[dict[str, Any]]:
@@ -792,12 +803,7 @@ def _loose_pieces(drawn: np.ndarray, pieces: np.ndarray, groups: np.ndarray, g: 
         ys, xs = np.nonzero(pieces == i)
         if dashed and set(np.unique(groups[ys, xs]).tolist()) & carrying_groups:
             continue
-        x0, y0, x1, y1 = g.clip(int(xs.min()) - radius, int(ys.min()) - radius, int(xs.max()) + radius + 1,
-                                int(ys.max()) + radius + 1)
-        window = pieces[y0:y1, x0:x1]
-        grown = cv2.dilate((window == i).astype(np.uint8), disc) > 0
-        neighbours = set(np.unique(window[grown]).tolist()) - {0, i}
-        if len(neighbours) >= 2:
+        if _joins_two_pieces(pieces, i, xs, ys, g, radius, disc):
             continue
         step = max(1, len(xs) // 400)
         cells = sorted({g.cell_of(x, y) for x, y in zip(xs[::step], ys[::step])} - {OUT})
@@ -853,11 +859,7 @@ def _small_marks(stroke: Stroke, drawn: np.ndarray, groups: np.ndarray, g: _Geom
             continue
         if dashed and set(np.unique(groups[ys, xs]).tolist()) & carrying_groups:
             continue
-        x0, y0, x1, y1 = g.clip(int(xs.min()) - radius, int(ys.min()) - radius, int(xs.max()) + radius + 1,
-                                int(ys.max()) + radius + 1)
-        window = pieces[y0:y1, x0:x1]
-        grown = cv2.dilate((window == i).astype(np.uint8), disc) > 0
-        if len(set(np.unique(window[grown]).tolist()) - {0, i}) >= 2:
+        if _joins_two_pieces(pieces, i, xs, ys, g, radius, disc):
             continue
         cells = sorted({g.cell_of(x, y) for x, y in zip(xs, ys)} - {OUT})
         found.append({"piece": i, "bbox": [int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1],
