@@ -1,7 +1,8 @@
-"""Ink the move does not explain on the cell-by-cell puzzles (sokoban, hanoi): a small mark added to a
-reference (a tick, a 10 px dot, a "7" on a floor cell; a dot on the paper beside a tower) is charged as
-``stray_mark`` naming its cell, never ``correct`` (``puzzle_verify.account_new_ink``); the reference
-itself still scores 100 (redrawn styles: tests/test_board_puzzles.py)."""
+"""Ink the move does not explain on the board puzzles (sokoban, hanoi, minesweeper, peg solitaire, sliding
+puzzle): a small mark added to a reference (a tick, a 10 px dot, a "7" on a kept cell; a dot on the paper
+beside a tower) is charged as ``stray_mark`` naming its cell or sent to review, never a plain ``correct``
+(``puzzle_verify.account_new_ink``); the reference itself still scores 100 (redrawn styles:
+tests/test_board_puzzles.py)."""
 
 from __future__ import annotations
 
@@ -43,7 +44,8 @@ def _marked(ref: np.ndarray, kind: str, cx: int, cy: int, s: int) -> np.ndarray:
     elif kind == "tick":
         d.line([(cx - s // 3, cy), (cx - s // 8, cy + s // 3), (cx + s // 2, cy - s // 2)], fill=(20, 20, 160), width=2)
     else:  # a "7"
-        d.line([(cx - s // 3, cy - s // 2), (cx + s // 3, cy - s // 2), (cx - s // 8, cy + s // 2)], fill=(20, 20, 20), width=2)
+        d.line([(cx - s // 3, cy - s // 2), (cx + s // 3, cy - s // 2), (cx - s // 8, cy + s // 2)], fill=(20, 20, 20),
+               width=2)
     return np.asarray(im)
 
 
@@ -72,3 +74,32 @@ def test_a_dot_beside_a_hanoi_tower_is_a_stray_mark(seed):
     v = verify_image(record, _marked(ref, "dot", cx, cy, 12), inp, mask)
     assert v.status is not Status.CORRECT and v.score < 100, (v.codes, v.reason)
     assert "stray_mark" in v.codes
+
+
+def _kept_cell(record, empty_codes: tuple[str, ...]) -> tuple[int, int]:
+    """A cell holding one of ``empty_codes`` in the input that every accepted board leaves as it is."""
+    position = parse_board(record.ground_truth["position"])
+    boards = [parse_board(a["board"]) for a in record.ground_truth["accepted"]]
+    kept = [(r, c) for r, row in enumerate(position) for c, v in enumerate(row)
+            if v in empty_codes and all(b[r][c] == v for b in boards)]
+    assert kept
+    return kept[len(kept) // 2]
+
+
+@pytest.mark.parametrize("game,codes", [("minesweeper", ("#",)), ("peg_solitaire", (".",)),
+                                        ("sliding_puzzle", tuple("123456789") + ("10", "11", "12", "13", "14", "15"))])
+@pytest.mark.parametrize("kind", ("dot", "tick", "seven"))
+def test_a_mark_on_a_kept_cell_of_the_other_puzzles_is_a_stray_mark(game, codes, kind):
+    """A covered minesweeper cell, an empty peg-solitaire hole, a kept sliding-puzzle tile (minesweeper's
+    covered cells were already read by their ink before: a regression check there)."""
+    record, inp, ref, mask = case(game, 1)
+    assert verify_image(record, ref, inp, mask).status is Status.CORRECT
+    r, c = _kept_cell(record, codes)
+    x0, y0, x1, y1 = record.layout["cell_boxes"][r][c]
+    size = 10 if kind == "dot" else 17
+    # towards the cell's corner, clear of a tile's number or a hole's ring: ink within ~0.06 pitch of the
+    # input's own ink lies inside its range and is not seen (a known limit)
+    cx, cy = int(x0 + 0.22 * (x1 - x0)), int(y0 + 0.22 * (y1 - y0))
+    v = verify_image(record, _marked(ref, kind, cx, cy, size), inp, mask)
+    # charged, or (a dot of a tenth of a 96 px tile) sent to review: never a plain pass
+    assert v.needs_review or (v.status is not Status.CORRECT and v.score < 100), (v.codes, v.reason)

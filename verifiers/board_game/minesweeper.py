@@ -12,8 +12,8 @@ from genpuzzle.records import InstanceRecord
 from genpuzzle.solvers.board_game import minesweeper
 from genpuzzle.solvers.board_game.base import EMPTY, parse_board
 from genpuzzle.verifiers.board_game.base import UNKNOWN, UNSURE, BoardReading, Comparison
-from genpuzzle.verifiers.board_game.puzzle_verify import (cell_ink, instance_of, judge, mark_state, read_numbers,
-                                                          reading_from)
+from genpuzzle.verifiers.board_game.puzzle_verify import (account_new_ink, cell_ink, instance_of, judge, mark_state,
+                                                          read_numbers, reading_from)
 
 
 def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord) -> BoardReading:
@@ -29,7 +29,7 @@ def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceReco
         if code == EMPTY:
             code = "0"
         states[cell] = (code, conf, ev)
-    return reading_from(states, layout["rows"], layout["cols"])
+    return account_new_ink(reading_from(states, layout["rows"], layout["cols"]), answer, input_image, record)
 
 
 def compare(reading: BoardReading, record: InstanceRecord, layout: dict) -> Comparison:

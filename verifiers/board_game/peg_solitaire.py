@@ -10,7 +10,8 @@ import numpy as np
 from genpuzzle.records import InstanceRecord
 from genpuzzle.solvers.board_game import peg_solitaire
 from genpuzzle.verifiers.board_game.base import UNSURE, BoardReading, Comparison
-from genpuzzle.verifiers.board_game.puzzle_verify import cell_ink, instance_of, judge, reading_from
+from genpuzzle.verifiers.board_game.puzzle_verify import (account_new_ink, cell_ink, instance_of, judge,
+                                                          pieces_accounted, reading_from)
 
 PEG_CENTRE = 0.55  # ink share of the central disc (radius 0.2 cell) from which a hole holds a peg ...
 PEG_CORE = 0.8  # ... with its core (radius 0.09 cell) inked
@@ -28,7 +29,8 @@ def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceReco
             states[cell] = (".", min(1.0, 0.6 + (EMPTY_CORE - ink.core) * 3), ink.evidence())
         else:
             states[cell] = (UNSURE, 0.3, ink.evidence())
-    return reading_from(states, layout["rows"], layout["cols"])
+    reading = reading_from(states, layout["rows"], layout["cols"])
+    return account_new_ink(reading, answer, input_image, record, pieces_accounted(record, reading))
 
 
 def compare(reading: BoardReading, record: InstanceRecord, layout: dict) -> Comparison:

@@ -303,8 +303,8 @@ def new_ink_components(answer: np.ndarray, input_image: np.ndarray, layout: dict
         return []
     a = answer[y0:y1, x0:x1, :3].astype(np.float32)
     i = input_image[y0:y1, x0:x1, :3].astype(np.float32)
-    gain = np.clip(np.percentile(i.reshape(-1, 3), 95, axis=0) / np.maximum(1.0, np.percentile(a.reshape(-1, 3), 95, axis=0)),
-                   0.6, 1.6)
+    top_a = np.maximum(1.0, np.percentile(a.reshape(-1, 3), 95, axis=0))
+    gain = np.clip(np.percentile(i.reshape(-1, 3), 95, axis=0) / top_a, 0.6, 1.6)
     a = np.clip(a * gain, 0, 255)
     lum = i @ np.array([0.299, 0.587, 0.114], np.float32)
     paper = np.median(i[lum >= np.percentile(lum, 60)], axis=0)
@@ -318,7 +318,8 @@ def new_ink_components(answer: np.ndarray, input_image: np.ndarray, layout: dict
     inside[max(0, by0 - y0):max(0, by1 - y0), max(0, bx0 - x0):max(0, bx1 - x0)] = True
     new &= inside
     for bx0, by0, bx1, by1 in explained:
-        new[max(0, int(by0) - y0 - tol):max(0, int(by1) - y0 + tol), max(0, int(bx0) - x0 - tol):max(0, int(bx1) - x0 + tol)] = False
+        new[max(0, int(by0) - y0 - tol):max(0, int(by1) - y0 + tol),
+            max(0, int(bx0) - x0 - tol):max(0, int(bx1) - x0 + tol)] = False
     new = cv2.morphologyEx(new.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(new, connectivity=8)
     out = []
@@ -371,3 +372,24 @@ def account_new_ink(reading: BoardReading, answer: np.ndarray, input_image: np.n
     if marks:
         reading.notes["stray_marks"] = reading.notes.get("stray_marks", []) + marks
     return reading
+
+
+def pieces_accounted(record: InstanceRecord, reading: BoardReading, empty: Sequence[str] = (EMPTY,)
+                     ) -> Callable[[int, int, bool], list[Sequence[float]]]:
+    """``explained`` for :func:`account_new_ink` on a game whose pieces an answer may draw in its own way
+    (pegs, numbered tiles): every cell holding a piece in the input or the answer is accounted for, so only
+    cells empty in both are checked for new ink -- and, on a page that reproduces the input's pieces (3/4 of
+    the kept pieces still correlate with the input's crop: ``unchanged_ncc`` >= 0.9 in the evidence), the
+    kept pieces too."""
+    position = parse_board(record.ground_truth["position"])
+    boxes = record.layout["cell_boxes"]
+    kept = [(r, c) for r, row in enumerate(position) for c, v in enumerate(row)
+            if v not in empty and reading.states[r][c] == v]
+    as_input = sum((reading.evidence[r][c] or {}).get("unchanged_ncc", 0.0) >= 0.9 for r, c in kept)
+    reproduced = bool(kept) and as_input >= 0.75 * len(kept)
+
+    def explained(r: int, c: int, changed: bool) -> list[Sequence[float]]:
+        held = position[r][c] not in empty or reading.states[r][c] not in empty
+        return [boxes[r][c]] if changed or (held and not reproduced) else []
+
+    return explained

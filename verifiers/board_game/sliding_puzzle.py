@@ -11,14 +11,16 @@ from genpuzzle.records import InstanceRecord
 from genpuzzle.solvers.board_game import sliding_puzzle
 from genpuzzle.solvers.board_game.base import parse_board
 from genpuzzle.verifiers.board_game.base import BoardReading, Comparison
-from genpuzzle.verifiers.board_game.puzzle_verify import instance_of, judge, read_numbers, reading_from
+from genpuzzle.verifiers.board_game.puzzle_verify import (account_new_ink, instance_of, judge, pieces_accounted,
+                                                          read_numbers, reading_from)
 
 
 def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord) -> BoardReading:
     layout = record.layout
     position = parse_board(record.ground_truth["position"])
     states = read_numbers(answer, input_image, layout, position)
-    return reading_from(states, layout["rows"], layout["cols"])
+    reading = reading_from(states, layout["rows"], layout["cols"])
+    return account_new_ink(reading, answer, input_image, record, pieces_accounted(record, reading))
 
 
 def as_grid(board) -> list[list[int | None]]:

@@ -2,9 +2,9 @@
 when a large share is brown/orange, the player when a large share is blue, a goal marker when a little red
 shows; a cell holding both a box and the player, or much ink of no class, is unsure (open set: never
 snapped); ink the move does not explain (a tick or a dot on a floor cell) is a stray mark
-(``puzzle_verify.account_new_ink``). Goals under a box or the player are known from the input. Judged by the rules (walls changed,
-boxes added or lost, players missing or doubled), then as a legal but wrong push (``wrong_state``) and cell
-by cell (``wrong_cell``)."""
+(``puzzle_verify.account_new_ink``). Goals under a box or the player are known from the input. Judged by
+the rules (walls changed, boxes added or lost, players missing or doubled), then as a legal but wrong push
+(``wrong_state``) and cell by cell (``wrong_cell``)."""
 
 from __future__ import annotations
 
