@@ -283,6 +283,26 @@ STRAY_EXTENT = 0.12  # a new-ink component this long (of a pitch) where the move
 FAINT_EXTENT = 0.06  # ... from this long it is unsure (its nearest cell goes to review)
 
 
+TONE_QUANTILES = (5, 10, 25, 50, 75, 90, 95)  # matched per channel; a mark is far under 5 % of the board
+TONE_SLOPE = (0.6, 3.0)  # a page's contrast may be lowered (a washed-out photo) or raised this much
+
+
+def _tone_matched(answer: np.ndarray, input_image: np.ndarray) -> np.ndarray:
+    """``answer`` (float RGB) mapped per channel by the affine map that best carries its quantiles onto the
+    input's: the page's tint and brightness (a gain) and a lowered or raised contrast, which moves the
+    board's dark drawing (a tower's base, a wall's edge) far outside the input's range."""
+    qa = np.percentile(answer.reshape(-1, 3), TONE_QUANTILES, axis=0)
+    qi = np.percentile(input_image.reshape(-1, 3), TONE_QUANTILES, axis=0)
+    out = np.empty_like(answer)
+    for k in range(3):
+        slope, offset = np.polyfit(qa[:, k], qi[:, k], 1) if np.ptp(qa[:, k]) >= 8 else (1.0, 0.0)
+        if not TONE_SLOPE[0] <= slope <= TONE_SLOPE[1]:
+            slope = float(np.clip(slope, *TONE_SLOPE))
+            offset = float(np.median(qi[:, k] - slope * qa[:, k]))
+        out[..., k] = answer[..., k] * slope + offset
+    return out
+
+
 def new_ink_components(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
                        explained: Sequence[Sequence[float]]) -> list[dict[str, Any]]:
     """Components of ink the answer adds on the board outside the ``explained`` boxes (cells the move
@@ -303,20 +323,26 @@ def new_ink_components(answer: np.ndarray, input_image: np.ndarray, layout: dict
         return []
     a = answer[y0:y1, x0:x1, :3].astype(np.float32)
     i = input_image[y0:y1, x0:x1, :3].astype(np.float32)
-    top_a = np.maximum(1.0, np.percentile(a.reshape(-1, 3), 95, axis=0))
-    gain = np.clip(np.percentile(i.reshape(-1, 3), 95, axis=0) / top_a, 0.6, 1.6)
-    a = np.clip(a * gain, 0, 255)
     lum = i @ np.array([0.299, 0.587, 0.114], np.float32)
     paper = np.median(i[lum >= np.percentile(lum, 60)], axis=0)
     kernel = np.ones((2 * tol + 1, 2 * tol + 1), np.uint8)
     lo = np.stack([cv2.erode(np.ascontiguousarray(i[..., k]), kernel) for k in range(3)], axis=2)
     hi = np.stack([cv2.dilate(np.ascontiguousarray(i[..., k]), kernel) for k in range(3)], axis=2)
-    outside = np.maximum(lo - a, a - hi).max(axis=2)
-    ink = np.abs(a - paper).max(axis=2) > 60
-    new = (outside >= NEW_INK_DIFF) & ink
-    inside = np.zeros_like(new)
+    inside = np.zeros(a.shape[:2], bool)
     inside[max(0, by0 - y0):max(0, by1 - y0), max(0, bx0 - x0):max(0, bx1 - x0)] = True
-    new &= inside
+    # two models of the page's tones: a gain (tint, brightness; pieces redrawn in other colours keep it) and
+    # an affine map of the quantiles (a washed-out or contrasty photo); the one leaving less ink unexplained
+    # is the page's -- an added mark is unexplained under both
+    top_a = np.maximum(1.0, np.percentile(a.reshape(-1, 3), 95, axis=0))
+    gain = np.clip(np.percentile(i.reshape(-1, 3), 95, axis=0) / top_a, 0.6, 1.6)
+    new = None
+    for mapped in (a * gain, _tone_matched(a, i)):
+        mapped = np.clip(mapped, 0, 255)
+        outside = np.maximum(lo - mapped, mapped - hi).max(axis=2)
+        candidate = (outside >= NEW_INK_DIFF) & (np.abs(mapped - paper).max(axis=2) > 60) & inside
+        if new is None or candidate.sum() < new.sum():
+            new, kept_outside = candidate, outside
+    outside = kept_outside
     for bx0, by0, bx1, by1 in explained:
         new[max(0, int(by0) - y0 - tol):max(0, int(by1) - y0 + tol),
             max(0, int(bx0) - x0 - tol):max(0, int(bx1) - x0 + tol)] = False
