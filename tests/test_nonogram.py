@@ -1454,3 +1454,50 @@ def test_a_clue_font_read_below_the_confident_level_is_confirmed_by_the_page_own
     ok = verdicts["none"]
     assert ok.status == Status.CORRECT and ok.score == 100, ok.extra.get("unsure_clues")
     assert verdicts["clue_changed"].status == Status.INCORRECT and "clue_changed" in verdicts["clue_changed"].codes
+
+
+def _signed_reference(seed: int, variant: str, extra_digit: bool = False):
+    """A generated puzzle's reference (solution cells filled) with an image model's corner signature -- a grey
+    sparkle and the word "AI" -- whose centre line is the grid's bottom edge left of the last row's clue, so
+    both lie across the clue area's outer edge inside the last row's read box (HELDOUT9's signature style).
+    ``extra_digit``: also a "1" added to the last row's clue, its foot a few px over the same edge."""
+    from PIL import ImageFont
+
+    track, p, record = _generated_record(seed, variant)
+    img = p.input_image.convert("RGB").copy()
+    draw = ImageDraw.Draw(img)
+    for r, line in enumerate(p.ground_truth["solution"]):
+        for c, v in enumerate(line):
+            if v:
+                draw.rectangle(cell_box(p.layout, r, c), fill=(0, 0, 0))
+    last = p.layout["rows"] - 1
+    x0, y0, x1, y1 = clue_strip(p.layout, "row", last)
+    s = max(6, round(0.025 * img.width))
+    cx, cy = x0 + s + 2, y1
+    draw.polygon([(cx, cy - s), (cx + s / 4, cy - s / 4), (cx + s, cy), (cx + s / 4, cy + s / 4), (cx, cy + s),
+                  (cx - s / 4, cy + s / 4), (cx - s, cy), (cx - s / 4, cy - s / 4)], fill=(120, 120, 130))
+    import matplotlib
+
+    fonts = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
+    draw.text((cx + 1.4 * s, cy), "AI", font=ImageFont.truetype(str(fonts / "DejaVuSans.ttf"), max(8, round(s * 0.9))),
+              fill=(120, 120, 130), anchor="lm")
+    if extra_digit:
+        px = int(p.layout["clue_font_px"])
+        draw.text((cx + 4.2 * s, y1 + 3), "1", font=ImageFont.truetype(str(fonts / "DejaVuSans-Bold.ttf"), px),
+                  fill=(0, 0, 0), anchor="ls")
+    return track, record, np.asarray(p.input_image.convert("RGB")), np.array(img)
+
+
+@pytest.mark.parametrize("variant,seed", [("5x5", 5000), ("10x10", 5010), ("15x15", 5020)])
+def test_a_signature_across_the_clue_area_edge_is_no_clue_glyph(variant, seed):
+    # HELDOUT9: a corner signature's sparkle and "AI" lay in the last row's read box and were read with its
+    # clue ("?1 6 1", "? 3": clue_changed with review on correct answers). Ink running on past the clue area's
+    # outer edge that is no digit's size is the page's margin: not read, listed as ink beyond the clue area.
+    track, record, inp, a = _signed_reference(seed, variant)
+    v = track.verify(record, a, inp)
+    assert v.status == Status.CORRECT and v.score == 100, (v.codes, v.extra.get("unsure_clues"))
+    assert v.extra.get("ink_beyond_clue_area")  # accounted for
+    # a digit added to the clue over the same edge, mostly in the strip, is still read: never a pass
+    track, record, inp, a = _signed_reference(seed, variant, extra_digit=True)
+    v = track.verify(record, a, inp)
+    assert v.status != Status.CORRECT and v.score < 100 and (v.needs_review or "clue_changed" in v.codes), v.codes

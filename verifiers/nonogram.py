@@ -371,6 +371,7 @@ class ClueReading:
     # the glyph images and sizes with every glyph that was tried as two touching digits cut in two, when
     # its halves did not both read surely: one (cells, sizes) per cut tried (see expected_support)
     cut_alternatives: tuple[tuple[tuple[np.ndarray, ...], tuple[int, ...]], ...] = ()
+    beyond_area: tuple[list[int], ...] = ()  # page boxes of ink running on past the clue area's edge, not read
 
 
 def _strip_ink(crop: np.ndarray, font_px: float) -> tuple[np.ndarray, list[list[int]]]:
@@ -383,10 +384,9 @@ def _strip_ink(crop: np.ndarray, font_px: float) -> tuple[np.ndarray, list[list[
     4, the thin top of a STIX 0). Two bold digits whose blurred rims touch stay apart (wider than tall), and
     so do pieces standing side by side that the faint ink joins without closing a loop (a thin font's "11"
     touching at a flag; the two halves of a STIX 0 close one)."""
-    strong = crop[crop >= CLUE_INK_FLOOR]
-    if strong.size == 0:
+    level = _ink_level(crop)
+    if level is None:
         return np.zeros(crop.shape, bool), []
-    level = min(CLUE_INK, max(CLUE_INK_FLOOR, CLUE_INK_SHARE * float(np.percentile(strong, 90))))
     ink = crop >= level
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
     low = crop >= max(CLUE_INK_FLOOR, CLUE_INK_JOIN * level)
@@ -418,6 +418,73 @@ def _strip_ink(crop: np.ndarray, font_px: float) -> tuple[np.ndarray, list[list[
 
 
 SIDE_BY_SIDE_HEIGHT = 0.6  # pieces all at least this share of their joined height stand side by side
+
+
+def _ink_level(crop: np.ndarray) -> float | None:
+    """The darkness from which a pixel of a clue strip is glyph ink (see :func:`_strip_ink`); None: no ink."""
+    strong = crop[crop >= CLUE_INK_FLOOR]
+    if strong.size == 0:
+        return None
+    return min(CLUE_INK, max(CLUE_INK_FLOOR, CLUE_INK_SHARE * float(np.percentile(strong, 90))))
+
+
+BEYOND_AREA_PX = 0.1  # a piece reaching this share of a font size (and 2 px) past the clue area's outer edge crosses it
+BEYOND_AREA_LOOK = 1.0  # ... looked for this many font sizes past the edge
+
+
+def _share_inside(box: list[int], shape: tuple[int, ...]) -> float:
+    """The share of a box's extent across the strip's outer edge that lies in the strip (``shape``): of its height
+    when it crosses the top or bottom, of its width when it crosses a side."""
+    h, w = shape[:2]
+    x0, y0, x1, y1 = box
+    if y0 < 0 or y1 > h:
+        return (min(y1, h) - max(y0, 0)) / max(1, y1 - y0)
+    return (min(x1, w) - max(x0, 0)) / max(1, x1 - x0)
+
+
+def _pieces_beyond_area(dark: np.ndarray, box: tuple[int, int, int, int], crop: np.ndarray, ink: np.ndarray,
+                        boxes: list[list[int]], sides: tuple[str, ...], font_px: float
+                        ) -> list[tuple[int, np.ndarray, list[int]]]:
+    """The pieces of a strip (``boxes`` of ``ink``, the strip's darkness ``crop`` at ``box`` of ``dark``) that
+    cross one of ``sides`` ("top", "bottom", "left", "right": where the strip's side is the clue area's outer
+    edge) and run on past it into the page's margin, by at least BEYOND_AREA_PX of a font size: per piece its
+    index, its mask on the strip and its whole box (strip coords, reaching past the strip). Ink continuing
+    outside the clue area is the page's, not a clue's, unless it is as large as a digit (decided by the caller)."""
+    x0, y0, x1, y1 = box
+    H, W = dark.shape
+    look = max(4, round(BEYOND_AREA_LOOK * font_px))
+    ex0, ey0 = (max(0, x0 - look) if "left" in sides else x0), (max(0, y0 - look) if "top" in sides else y0)
+    ex1, ey1 = (min(W, x1 + look) if "right" in sides else x1), (min(H, y1 + look) if "bottom" in sides else y1)
+    if (ex0, ey0, ex1, ey1) == (x0, y0, x1, y1) or not boxes:
+        return []
+    level = _ink_level(crop)
+    if level is None:
+        return []
+    wide = dark[ey0:ey1, ex0:ex1]
+    wide = cv2.subtract(wide, cv2.morphologyEx(wide, cv2.MORPH_OPEN, _stroke_kernel(font_px)))  # strokes only
+    wide_ink = wide >= level
+    ox, oy = x0 - ex0, y0 - ey0
+    wide_ink[oy:oy + ink.shape[0], ox:ox + ink.shape[1]] = ink  # the strip's own ink as segmented there
+    _, labels = cv2.connectedComponents(wide_ink.astype(np.uint8), connectivity=8)
+    reach = max(2, round(BEYOND_AREA_PX * font_px))
+    h, w = ink.shape
+    out = []
+    for n, (bx0, by0, bx1, by1) in enumerate(boxes):
+        if not ((by0 <= 0 and "top" in sides) or (by1 >= h and "bottom" in sides)
+                or (bx0 <= 0 and "left" in sides) or (bx1 >= w and "right" in sides)):
+            continue
+        piece = ink[by0:by1, bx0:bx1]
+        ids = np.unique(labels[oy + by0:oy + by1, ox + bx0:ox + bx1][piece])
+        ids = ids[ids > 0]
+        if ids.size == 0:
+            continue
+        whole = np.isin(labels, ids)
+        ys, xs = np.nonzero(whole)
+        fx0, fy0, fx1, fy1 = int(xs.min()) - ox, int(ys.min()) - oy, int(xs.max()) + 1 - ox, int(ys.max()) + 1 - oy
+        if max(-fy0, fy1 - h, -fx0, fx1 - w) < reach:
+            continue  # a digit overshooting the edge by a pixel or two
+        out.append((n, whole[oy:oy + h, ox:ox + w], [fx0, fy0, fx1, fy1]))
+    return out
 
 
 def _encloses_hole(mask: np.ndarray) -> bool:
@@ -728,7 +795,8 @@ def _rule_kernels(font_px: float) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
 
 def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, int, int]]], font_px: float,
                      digit_size: tuple[float, float] | None = None, slant: float | None = None,
-                     line_lengths: list[int] | None = None, outside: np.ndarray | None = None) -> list[ClueReading]:
+                     line_lengths: list[int] | None = None, outside: np.ndarray | None = None,
+                     area_sides: list[tuple[str, ...]] | None = None) -> list[ClueReading]:
     """Read the numbers in each clue strip (``kind``, pixel box) of the darkness map ``dark`` with the
     project's digit reader, all glyphs in one batch. The strips' ink is split into glyphs and the glyphs
     into numbers by spacing relative to the page's digit size (:func:`_digit_size`). A glyph wider than
@@ -743,7 +811,10 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
     that fits the line and agrees with the spacing (:func:`_groupings_by_line`); with none or several it is
     unsure. ``outside`` (bool, ``dark``'s shape) marks where the image shows no page of the answer (registration
     showing the input): a band of ink along it, like one along the image border, is the page's edge
-    (:func:`_page_edge_band`)."""
+    (:func:`_page_edge_band`). ``area_sides`` (per strip, the sides of its box that are the clue area's outer
+    edge) marks where ink that runs on past the strip is the page's margin: a piece crossing such a side that is
+    no digit's size (a signature's sparkle, a word's letters) is not a glyph of the strip; it is listed in the
+    reading's ``beyond_area`` (page boxes of the whole piece), and a digit-sized one stays a glyph."""
     from genpuzzle.verifiers import digits
 
     try:
@@ -753,6 +824,7 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
     confident = getattr(digits, "CONFIDENT", 0.9)
     H, W = dark.shape
     crops, lines_per_strip = [], []
+    crossing: list[list[tuple[int, np.ndarray, list[int]]]] = []  # per strip: pieces crossing the clue area's edge
     for kind, (x0, y0, x1, y1) in strips:
         x0, y0, x1, y1 = max(0, x0), max(0, y0), min(W, x1), min(H, y1)
         crop = dark[y0:y1, x0:x1] if x1 > x0 and y1 > y0 else np.zeros((1, 1), np.uint8)
@@ -789,9 +861,33 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
             else:
                 kept.append(b)
         boxes = kept
+        sides = area_sides[len(crops)] if area_sides is not None else ()
+        crossing.append(_pieces_beyond_area(dark, (x0, y0, x1, y1), crop, ink, boxes, sides, font_px) if sides else [])
         crops.append((x0, y0, crop, ink))
         lines_per_strip.append((kind, boxes))
     digit_h = digit_size[0] if digit_size else _digit_size([[boxes] for _, boxes in lines_per_strip], font_px)[0]
+    beyond: list[list[list[int]]] = [[] for _ in crops]
+    for j, pieces in enumerate(crossing):
+        # ink running on past the clue area's outer edge (into the page's margin) is a clue glyph only when it is as
+        # large as a digit and at least half of it lies in the strip (a digit drawn over the edge stays, and is
+        # read); otherwise it is the page's (a signature's sparkle and word)
+        shape = crops[j][2].shape
+        drop = [(n, mask, full) for n, mask, full in pieces
+                if not (FRAGMENT * digit_h <= full[3] - full[1] <= TALL_GLYPH * digit_h
+                        and full[2] - full[0] <= TOUCHING_MAX_ASPECT * (full[3] - full[1])
+                        and _share_inside(full, shape) >= 0.5)]
+        if not drop:
+            continue
+        x0, y0, crop, ink = crops[j]
+        for n, mask, full in drop:  # taken off, so an italic page's upright re-cut cannot find it again
+            crop = np.where(mask, 0, crop).astype(crop.dtype)
+            ink = ink & ~mask
+            beyond[j].append([x0 + full[0], y0 + full[1], x0 + full[2], y0 + full[3]])
+        crops[j] = (x0, y0, crop, ink)
+        gone = {n for n, _, _ in drop}
+        lines_per_strip[j] = (lines_per_strip[j][0], [b for n, b in enumerate(lines_per_strip[j][1]) if n not in gone])
+    if any(beyond) and not digit_size:
+        digit_h = _digit_size([[boxes] for _, boxes in lines_per_strip], font_px)[0]
     if slant is None:
         slant = _page_slant([_glyph_lines(boxes, kind, digit_h) for kind, boxes in lines_per_strip],
                             [c[3] for c in crops], digit_h)
@@ -844,7 +940,7 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
         unclear_gaps.append(unclear_any and not shape_odd)
     if reader is None:
         return [ClueReading(None, 0.0, g, "digit reader unavailable", tuple(map(len, plan)), (digit_h, digit_w),
-                            slant) for g, plan in zip(boxes_per_strip, plans)]
+                            slant, beyond_area=tuple(b)) for g, plan, b in zip(boxes_per_strip, plans, beyond)]
     readings = list(reader.read(cells)) if cells else []
     # (no page-consistency step: tried on Dec 1, on a thin clue font two "1"s read surely as 7 turned every
     # unsure "1" of the page into a sure 7, a correct answer's review into a confident clue_changed)
@@ -964,7 +1060,7 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
             alternatives.append((tuple(cut_cells), tuple(cut_sizes)))
         out.append(ClueReading(values, round(float(conf), 3), gboxes, " ".join(texts), sizes,
                                (digit_h, digit_w), slant, tuple(cells[i] for idx in plan for i in idx),
-                               odd or conf < confident, j in cut_strips, tuple(alternatives)))
+                               odd or conf < confident, j in cut_strips, tuple(alternatives), tuple(beyond[j])))
     return out
 
 
@@ -1081,7 +1177,8 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
         hidden_ink = ~observed & (i_con >= 160)
         outside = ~observed
     lengths = [layout["cols"] if k == "row" else layout["rows"] for k, *_ in changed]
-    readings = (read_clue_strips(a_con, boxes, font_px, line_lengths=lengths, outside=outside)
+    sides = [_area_sides(layout, k, i) for k, i, *_ in changed]
+    readings = (read_clue_strips(a_con, boxes, font_px, line_lengths=lengths, outside=outside, area_sides=sides)
                 if clues is not None and changed
                 else [None] * len(changed))
     unsure = [j for j, r in enumerate(readings) if r is not None and r.values is None]
@@ -1091,7 +1188,8 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
         # agrees on it, so a changed digit still reads as what it is
         size, slant = readings[unsure[0]].digit_size, readings[unsure[0]].slant
         again = [read_clue_strips(op(a_con, _WEIGHT_KERNEL), [boxes[j] for j in unsure], font_px, size, slant,
-                                  [lengths[j] for j in unsure], outside) for op in (cv2.erode, cv2.dilate)]
+                                  [lengths[j] for j in unsure], outside, [sides[j] for j in unsure])
+                 for op in (cv2.erode, cv2.dilate)]
         for n, j in enumerate(unsure):
             # only a re-reading that finds the same glyphs in the same numbers counts (a thin pen thinned
             # further can lose a whole glyph and read "nothing")
@@ -1126,6 +1224,9 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
         expected = list(clues[kind][index]) or [0]
         where.update(read=reading.values, read_text=reading.text, expected=expected,
                      read_confidence=reading.confidence, glyph_boxes=reading.glyphs)
+        if reading.beyond_area:  # accounted for: ink of the page's margin, not of this clue
+            where["ink_beyond_clue_area"] = [list(b) for b in reading.beyond_area]
+            extra.setdefault("ink_beyond_clue_area", []).append([kind, index, [list(b) for b in reading.beyond_area]])
         if (reading.values is None and not reading.square_cut and not hidden
                 and reading.text.split(" ") == [str(v) for v in expected]
                 and _confirmed_by_page(reading, "".join(map(str, expected)), exemplars)):
@@ -1227,6 +1328,15 @@ def _confirmed_by_page(reading: ClueReading, want: str, exemplars: dict[str, lis
         if any(_twins(glyph, e) for d, es in exemplars.items() if d != ch for e in es):
             return False
     return True
+
+
+def _area_sides(layout: dict[str, Any], kind: str, index: int) -> tuple[str, ...]:
+    """The sides of a strip's read box (:func:`_read_box`) that are the clue area's outer edge, beyond which lies
+    the page's margin: the top of the first row's strip and the bottom of the last's, the left of the first
+    column's and the right of the last's."""
+    last = layout["rows" if kind == "row" else "cols"] - 1
+    first_side, last_side = ("top", "bottom") if kind == "row" else ("left", "right")
+    return ((first_side,) if index == 0 else ()) + ((last_side,) if index == last else ())
 
 
 def _read_box(layout: dict[str, Any], kind: str, index: int, H: int, W: int) -> tuple[int, int, int, int]:
