@@ -3,7 +3,8 @@ returns it (fill styles, marks for empty cells, clue fonts, photographed-page ef
 planted error.
 
 Disjoint style sets: ``TUNE`` (used while building and tuning the cell and clue readers), ``HELDOUT``,
-``HELDOUT2``, ``HELDOUT3``, ``HELDOUT4``, ``HELDOUT5``, ``HELDOUT6``, ``HELDOUT7``, ``HELDOUT8`` and ``HELDOUT9`` (each written before the changes it was first measured on; see
+``HELDOUT2``, ``HELDOUT3``, ``HELDOUT4``, ``HELDOUT5``, ``HELDOUT6``, ``HELDOUT7``, ``HELDOUT8``, ``HELDOUT9`` and
+``HELDOUT10`` (each written before the changes it was first measured on; see
 docs/nonogram.md for which failures were looked at afterwards). Every style is a recipe of independent
 choices; :func:`make_answer` draws one. Used by ``tests/test_nonogram.py`` and
 ``benchmarks/bench_nonogram.py``.
@@ -41,7 +42,8 @@ def font_path(name: str) -> Path:
     fonts-averia-serif-gwf, fonts-oldstandard, fonts-quicksand, fonts-crosextra-carlito, fonts-sil-andika and
     fonts-courier-prime; HELDOUT8 fonts-b612, fonts-gfs-didot, fonts-bebas-neue, fonts-inconsolata, fonts-bajaderka,
     fonts-monoid and fonts-adf-gillius; HELDOUT9 fonts-lato, fonts-gfs-bodoni-classic, fonts-dosis, fonts-mononoki,
-    fonts-fanwood, fonts-smc-chilanka and fonts-jura)."""
+    fonts-fanwood, fonts-smc-chilanka and fonts-jura; HELDOUT10 fonts-inter, fonts-manrope, fonts-gnutypewriter,
+    fonts-osifont, fonts-eurofurence, fonts-cardo and fonts-routed-gothic)."""
     bundled = _font_dir() / name
     if bundled.exists():
         return bundled
@@ -61,10 +63,11 @@ class Style:
     fill: str  # solid, grey, light, outline, hatch, crosshatch, pencil, partial, scribble, disc; (HELDOUT6) marker,
     # vhatch, stipple, inset, bleed, spiral; (HELDOUT7) shifted, rounded, gradient, charcoal, wobbly; (HELDOUT8)
     # glyph_block, checker, watercolour, crayon, brush; (HELDOUT9) highlighter, bevel, stamp, concentric, blot,
-    # zigzag
+    # zigzag; (HELDOUT10) soft_shadow, feathered, tilted_square, mosaic, glossy, smear
     fill_colour: tuple[int, int, int]
     empty: str  # none, x, heavy_x, dot, slash, mixed; (HELDOUT6) dash, small_x, pencil_x; (HELDOUT7) backslash,
-    # tiny_dot, thin_x_grey; (HELDOUT8) ring, plus, typed_x; (HELDOUT9) red_x, typed_times, curved_x, typed_bullet
+    # tiny_dot, thin_x_grey; (HELDOUT8) ring, plus, typed_x; (HELDOUT9) red_x, typed_times, curved_x, typed_bullet;
+    # (HELDOUT10) blue_x, typed_ballot_x, grey_disc, typed_endash
     clue_font: str | None
     effects: tuple[str, ...]  # shadow_linear, shadow_edge, shadow_corner, vignette, texture, jpeg, rescale, tint,
     # blur; page layout changes applied last: tilt, caption, letterbox, square1024
@@ -73,7 +76,7 @@ class Style:
     clue_stroke: int = 0  # extra stroke width (px) of redrawn clues: a heavier pen
     clue_gap: tuple[float, float] = (0.45, 0.7)  # gap between a row's numbers, a factor of the clue size
     grid: str = "redrawn"  # how the grid is redrawn: redrawn (thin and thick lines); (HELDOUT7) uniform, hairline;
-    # (HELDOUT8) dashed, blue; (HELDOUT9) dotted, flat
+    # (HELDOUT8) dashed, blue; (HELDOUT9) dotted, flat; (HELDOUT10) uneven, jittered, rounded, sketchy
 
 
 TUNE = (
@@ -280,6 +283,35 @@ HELDOUT9 = (
     Style("n_jura_solid_painterly", "solid", (35, 35, 35), "typed_bullet", "Jura-Medium.otf", ("painterly", "jpeg"),
           grid="flat"),
     Style("n_inputclues_bevel_signature", "bevel", (60, 30, 110), "red_x", None, ("texture", "jpeg", "signature")),
+)
+
+# A tenth held-out set, written in the eleventh session before any change was measured on it (run blind
+# first): clue fonts from Debian packages that neither the digit model's lists nor any earlier set use
+# (fonts-inter, fonts-manrope, fonts-gnutypewriter, fonts-osifont, fonts-eurofurence, fonts-cardo with
+# old-style figures, fonts-routed-gothic), fills no earlier set uses (a tile with a soft drop shadow, ink
+# feathering past the cell's edge, a hand-drawn square turned a few degrees, a low-resolution 4x4 mosaic, a
+# glossy app tile, a fill smeared into the next cell), empty-cell marks no earlier set uses (a blue ballpoint X,
+# a typed ballot X, a soft light-grey dot, a typed en dash), grids regenerated as an image model draws them
+# (uneven line weights, lines a little off their places, an app's rounded grid, sketchy hand-drawn strokes),
+# and page changes no earlier set uses (off-white paper with fibres, window-blind shadows, a faded "vintage"
+# filter, a shallow depth of field, a glow over thin lines, colour bleeding from subsampled chroma, a green
+# "solved" badge in the page's empty corner, a dark-mode chat screenshot, a phone photo of a printout).
+HELDOUT10 = (
+    Style("q_inter_softshadow_offwhite", "soft_shadow", (25, 25, 30), "grey_disc", "Inter-Medium.otf",
+          ("offwhite", "jpeg"), grid="uneven"),
+    Style("q_manrope_glossy_chat", "glossy", (40, 55, 95), "typed_ballot_x", "Manrope-SemiBold.ttf",
+          ("chat_screenshot",), grid="rounded"),
+    Style("q_typewriter_tilted_printout", "tilted_square", (20, 20, 20), "blue_x", "GNUTypewriter.ttf",
+          ("phone_printout",), grid="sketchy"),
+    Style("q_osifont_feathered_blinds", "feathered", (15, 15, 20), "typed_endash", "osifont.ttf", ("blinds", "jpeg"),
+          clue_colour=(25, 30, 75), grid="jittered"),
+    Style("q_eurofurence_smear_faded", "smear", (30, 30, 30), "grey_disc", "eurof55.ttf", ("faded_film", "jpeg")),
+    Style("q_cardo_mosaic_depthblur", "mosaic", (30, 30, 35), "typed_ballot_x", "Cardo104s.ttf",
+          ("depth_blur", "jpeg"), clue_scale=(1.0, 1.15), grid="uneven"),
+    Style("q_routedgothic_teal_badge_bloom", "glossy", (20, 90, 100), "blue_x", "routed-gothic-half-italic.ttf",
+          ("bloom", "jpeg", "corner_badge"), grid="jittered"),
+    Style("q_inputclues_tilted_chroma", "tilted_square", (160, 35, 60), "typed_endash", None, ("chroma_bleed", "jpeg"),
+          grid="sketchy"),
 )
 
 ERRORS = ("none", "extra_light", "extra_outline", "x_instead", "missing", "clue_changed")
@@ -505,6 +537,69 @@ def _draw_fill(img: Image.Image, d: ImageDraw.ImageDraw, box, kind: str, colour,
             ex, ey = ends[k % 2]
             pts.append((ex, ey - x0 + y0))
         d.line(pts, fill=colour, width=max(3, round(w / 6)), joint="curve")
+    elif kind == "soft_shadow":  # a filled square casting a soft grey shadow down and to one side, as an image
+        # model renders a "tile" (the shadow reaches a little into the neighbours)
+        side = max(4, round(1.5 * w))
+        off = (x0 + x1) / 2 - side / 2, (y0 + y1) / 2 - side / 2
+        m = j(0.05, 0.09)
+        sx, sy = rng.choice((-1, 1)) * j(0.05, 0.08), j(0.05, 0.08)
+        shade = Image.new("L", (side, side), 0)
+        ImageDraw.Draw(shade).rectangle([x0 + m + sx - off[0], y0 + m + sy - off[1], x1 - m + sx - off[0],
+                                         y1 - m + sy - off[1]], fill=255)
+        alpha = cv2.GaussianBlur(np.asarray(shade, np.float32), (0, 0), max(0.8, 0.06 * w)) * rng.uniform(0.22, 0.3)
+        img.paste((95, 95, 105), (round(off[0]), round(off[1])), Image.fromarray(alpha.astype(np.uint8)))
+        d.rectangle([x0 + m, y0 + m, x1 - m, y1 - m], fill=colour)
+    elif kind == "feathered":  # ink soaking into the paper: a square whose ragged edge fades out past the lines
+        side = max(4, round(1.3 * w))
+        off = (x0 + x1) / 2 - side / 2, (y0 + y1) / 2 - side / 2
+        g = np.random.default_rng(rng.randrange(1 << 30))
+        yy, xx = np.mgrid[0:side, 0:side].astype(np.float32)
+        inset = np.minimum.reduce([xx - (x0 - off[0]), yy - (y0 - off[1]), (x1 - off[0]) - xx, (y1 - off[1]) - yy]) / w
+        rough = cv2.GaussianBlur(g.normal(0, 1, (side, side)).astype(np.float32), (0, 0), max(1.0, side / 14))
+        rough /= max(1e-6, float(rough.std()))
+        alpha = np.clip((inset + 0.02 * rough - rng.uniform(0.0, 0.03)) / rng.uniform(0.1, 0.14) + 0.5, 0, 1)
+        img.paste(colour, (round(off[0]), round(off[1])), Image.fromarray((alpha * 255).astype(np.uint8)))
+    elif kind == "tilted_square":  # a square drawn by hand, turned a few degrees and not quite centred
+        s = rng.uniform(0.76, 0.84) * w / 2
+        cx, cy = (x0 + x1) / 2 + j(-0.03, 0.03), (y0 + y1) / 2 + j(-0.03, 0.03)
+        a = math.radians(rng.choice((-1, 1)) * rng.uniform(3, 7))
+        d.polygon([(cx + s * (u * math.cos(a) - v * math.sin(a)) + j(-0.02, 0.02),
+                    cy + s * (u * math.sin(a) + v * math.cos(a)) + j(-0.02, 0.02))
+                   for u, v in ((-1, -1), (1, -1), (1, 1), (-1, 1))], fill=colour)
+    elif kind == "mosaic":  # a fill rendered at low resolution: 4x4 blocks of slightly different dark tones
+        m = j(0.04, 0.07)
+        n = 4
+        step = (w - 2 * m) / n
+        for by in range(n):
+            for bx in range(n):
+                k = rng.uniform(-25, 25)
+                tone = tuple(int(np.clip(c + k, 0, 255)) for c in colour)
+                d.rectangle([x0 + m + bx * step, y0 + m + by * step, x0 + m + (bx + 1) * step,
+                             y0 + m + (by + 1) * step], fill=tone)
+    elif kind == "glossy":  # an app's glossy tile: a rounded square, a lighter sheen over its top half
+        m = j(0.06, 0.1)
+        d.rounded_rectangle([x0 + m, y0 + m, x1 - m, y1 - m], radius=0.15 * w, fill=colour,
+                            outline=tuple(max(0, c - 25) for c in colour), width=max(1, round(0.04 * w)))
+        sheen = tuple(round(c + 0.3 * (255 - c)) for c in colour)
+        d.rounded_rectangle([x0 + m + 0.08 * w, y0 + m + 0.06 * w, x1 - m - 0.08 * w, y0 + w * rng.uniform(0.4, 0.48)],
+                            radius=0.1 * w, fill=sheen)
+    elif kind == "smear":  # a solid fill smeared on one side: a fading trail of ink into the next cell
+        m = j(0.03, 0.06)
+        d.rectangle([x0 + m, y0 + m, x1 - m, y1 - m], fill=colour)
+        side = max(4, round(w))
+        tail = rng.uniform(0.12, 0.2)
+        t = np.linspace(0, 1, side, dtype=np.float32)
+        ramp = np.clip(1 - t / tail, 0, 1) * rng.uniform(0.3, 0.4)
+        lo, hi = round(side * 0.15), round(side * 0.85)
+        alpha = np.zeros((side, side), np.float32)
+        if rng.random() < 0.5:  # to the right
+            alpha[lo:hi, :] = ramp[None, :]
+            at = (round(x1 - m), round(y0))
+        else:  # downwards
+            alpha[:, lo:hi] = ramp[:, None]
+            at = (round(x0), round(y1 - m))
+        alpha = cv2.GaussianBlur(alpha, (0, 0), 1.0)
+        img.paste(colour, at, Image.fromarray((alpha * 255).astype(np.uint8)))
     else:
         raise ValueError(kind)
 
@@ -582,6 +677,21 @@ def _draw_empty(d: ImageDraw.ImageDraw, box, kind: str, rng: random.Random) -> N
     elif kind == "typed_bullet":  # a typed bullet
         font = ImageFont.truetype(str(_font_dir() / "DejaVuSans.ttf"), max(6, round(w * rng.uniform(0.45, 0.6))))
         d.text(((x0 + x1) / 2, (y0 + y1) / 2), "\u2022", font=font, fill=ink, anchor="mm")
+    elif kind == "blue_x":  # a thin X in a blue ballpoint pen
+        m = rng.uniform(0.2, 0.27) * w
+        width = max(1, round(w * rng.uniform(0.04, 0.06)))
+        blue = (35, 60, 165)
+        d.line([(x0 + m, y0 + m + rng.uniform(-0.03, 0.03) * w), (x1 - m, y1 - m)], fill=blue, width=width)
+        d.line([(x0 + m, y1 - m), (x1 - m, y0 + m + rng.uniform(-0.03, 0.03) * w)], fill=blue, width=width)
+    elif kind == "typed_ballot_x":  # the ballot X (U+2717) typed in the cell
+        font = ImageFont.truetype(str(_font_dir() / "DejaVuSans.ttf"), max(6, round(w * rng.uniform(0.5, 0.62))))
+        d.text(((x0 + x1) / 2, (y0 + y1) / 2), "\u2717", font=font, fill=ink, anchor="mm")
+    elif kind == "grey_disc":  # a soft light-grey dot, as an app marks a cell it knows is empty
+        cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, rng.uniform(0.1, 0.14) * w
+        d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=(165, 165, 170))
+    elif kind == "typed_endash":  # an en dash typed in the cell
+        font = ImageFont.truetype(str(_font_dir() / "DejaVuSans.ttf"), max(6, round(w * rng.uniform(0.5, 0.62))))
+        d.text(((x0 + x1) / 2, (y0 + y1) / 2), "\u2013", font=font, fill=ink, anchor="mm")
 
 
 def _redraw_clues(img: Image.Image, layout: dict[str, Any], row_clues, col_clues, font_file: str,
@@ -793,6 +903,49 @@ def _effects(a: np.ndarray, effects: tuple[str, ...], rng: random.Random) -> np.
         elif e == "painterly":  # an image model's smooth redraw: edge-preserving smoothing, textures wiped
             out = cv2.bilateralFilter(np.clip(out, 0, 255).astype(np.uint8), 7, 60, 5).astype(np.float32)
             out = cv2.GaussianBlur(out, (0, 0), 0.5)
+        elif e == "offwhite":  # an image model's off-white paper: a cream tone, light falling off unevenly,
+            # faint fibres
+            g = np.random.default_rng(rng.randrange(1 << 30))
+            light = cv2.GaussianBlur(g.normal(0, 1, (h, w)).astype(np.float32), (0, 0), max(h, w) / 6)
+            light = 1 + 0.035 * light / max(1e-6, float(light.std()))
+            fibres = Image.new("L", (w, h), 0)
+            fd = ImageDraw.Draw(fibres)
+            for _ in range(int(h * w / 2500)):
+                x, y, a = g.uniform(0, w), g.uniform(0, h), g.uniform(0, math.pi)
+                n = g.uniform(3, 10)
+                fd.line([(x, y), (x + n * math.cos(a), y + n * math.sin(a))], fill=int(g.integers(8, 18)), width=1)
+            paper = np.array([rng.uniform(0.965, 0.985), rng.uniform(0.945, 0.965), rng.uniform(0.89, 0.92)],
+                             np.float32)
+            out *= (light * (1 - np.asarray(fibres, np.float32) / 255))[:, :, None] * paper
+        elif e == "blinds":  # sunlight through window blinds: soft parallel bands of shadow across the page
+            ang = rng.uniform(-0.35, 0.35) + rng.choice((0.0, math.pi / 2))
+            period = rng.uniform(0.12, 0.2) * max(h, w)
+            t = (xx * math.sin(ang) + yy * math.cos(ang)) / period + rng.uniform(0, 1)
+            band = np.clip((np.sin(2 * math.pi * t) - 0.1) * 2.5, 0, 1)
+            band = cv2.GaussianBlur(band.astype(np.float32), (0, 0), max(2.0, 0.01 * max(h, w)))
+            out *= (1 - rng.uniform(0.15, 0.22) * band)[:, :, None]
+        elif e == "faded_film":  # a "vintage" filter: blacks lifted, shadows teal, highlights warm
+            lift, top = rng.uniform(25, 35), rng.uniform(247, 252)
+            out = lift + out / 255 * (top - lift)
+            lum = out.mean(axis=2, keepdims=True) / 255
+            out += (1 - lum) * np.array([-6, 3, 8], np.float32) + lum * np.array([3, 0, -6], np.float32)
+        elif e == "depth_blur":  # a phone's shallow depth of field: sharp on one side, blurred to the other
+            horizontal = rng.random() < 0.5
+            t = (xx / w if horizontal else yy / h)
+            if rng.random() < 0.5:
+                t = 1 - t
+            weight = np.clip((t - 0.3) / 0.7, 0, 1)[:, :, None]
+            out = out * (1 - weight) + cv2.GaussianBlur(out, (0, 0), rng.uniform(1.4, 1.8)) * weight
+        elif e == "bloom":  # a soft glow: bright paper bleeding over thin dark lines
+            glow = cv2.GaussianBlur(out, (0, 0), rng.uniform(3.0, 4.5))
+            out = out + rng.uniform(0.3, 0.45) * np.clip(glow - out, 0, None)
+        elif e == "chroma_bleed":  # colour stored at a quarter of the resolution and shifted: colour bleeds
+            ycc = cv2.cvtColor(np.clip(out, 0, 255).astype(np.uint8), cv2.COLOR_RGB2YCrCb).astype(np.float32)
+            for c in (1, 2):
+                small = cv2.resize(ycc[:, :, c], (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_AREA)
+                ycc[:, :, c] = np.roll(cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR), rng.randint(1, 2),
+                                       axis=1)
+            out = cv2.cvtColor(np.clip(ycc, 0, 255).astype(np.uint8), cv2.COLOR_YCrCb2RGB).astype(np.float32)
     out = np.clip(out, 0, 255).astype(np.uint8)
     if "posterize" in effects:  # saved with a few colours: each channel at 5 levels, no dither
         out = (np.round(out.astype(np.float32) / 255 * 4) * (255 / 4)).astype(np.uint8)
@@ -865,6 +1018,8 @@ def make_answer(input_image: Image.Image, layout: dict[str, Any], truth: dict[st
             else:
                 _draw_empty(d, box, style.empty, rng)
     _redraw_grid(d, layout, rng, style.grid)
+    if "corner_badge" in style.effects:
+        _draw_corner_badge(img, layout, rng)
     out = _effects(np.asarray(img), style.effects, rng)
     if "rescale" in style.effects:
         f = rng.choice((0.7, 0.8, 1.3, 1.5))
@@ -876,7 +1031,24 @@ LAYOUT_EFFECTS = ("tilt", "caption", "letterbox", "square1024", "dark_border", "
                   "keystone", "dark_surface", "rotate_dark", "squash_portrait", "margins_wide", "letterbox43_tilt",
                   "caption_shadowed", "lowres", "crop_tight", "photo", "scan", "canvas_white", "ui_chrome",
                   "watermark", "drop_shadow", "tilt_large", "card", "stretch_wide", "small_output",
-                  "angle_photo", "desk_pencil", "pixelated", "frame", "signature")
+                  "angle_photo", "desk_pencil", "pixelated", "frame", "signature", "chat_screenshot",
+                  "phone_printout")
+
+
+def _draw_corner_badge(img: Image.Image, layout: dict[str, Any], rng: random.Random) -> None:
+    """A green "solved" badge with a tick in the page's empty corner left of the column clues and above the
+    row clues, as an image model decorates a finished puzzle."""
+    gx0, gy0 = layout["grid_bbox"][:2]
+    cb, rb = layout["col_clue_bbox"], layout["row_clue_bbox"]
+    right, bottom = min(gx0, cb[0]), min(gy0, rb[1])
+    r = 0.3 * min(right, bottom) * rng.uniform(0.85, 1.0)
+    cx, cy = right / 2 + rng.uniform(-0.05, 0.05) * right, bottom / 2 + rng.uniform(-0.05, 0.05) * bottom
+    d = ImageDraw.Draw(img)
+    d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=(45, 160, 90), outline=(30, 120, 65), width=max(1, round(r / 12)))
+    d.line([(cx - 0.45 * r, cy + 0.02 * r), (cx - 0.12 * r, cy + 0.35 * r), (cx + 0.5 * r, cy - 0.35 * r)],
+           fill=(255, 255, 255), width=max(2, round(r / 5)), joint="curve")
+    font = ImageFont.truetype(str(_font_dir() / "DejaVuSans-Bold.ttf"), max(8, round(r * 0.42)))
+    d.text((cx, cy + r * 1.45), "SOLVED", font=font, fill=(45, 140, 80), anchor="mm")
 
 
 def _layout_effects(a: np.ndarray, effects: tuple[str, ...], rng: random.Random) -> np.ndarray:
@@ -1117,6 +1289,54 @@ def _layout_effects(a: np.ndarray, effects: tuple[str, ...], rng: random.Random)
             font = ImageFont.truetype(str(_font_dir() / "DejaVuSans.ttf"), max(8, round(s * 0.9)))
             draw.text((cx + 1.4 * s, cy), "AI", font=font, fill=(120, 120, 130), anchor="lm")
             a = np.asarray(page)
+        elif e == "chat_screenshot":  # a screenshot of a chat app in dark mode: a header, the request in a bubble,
+            # a line of reply text, the answer image at 0.75-0.85x with rounded corners, the message box below
+            h, w = a.shape[:2]
+            f = rng.uniform(0.75, 0.85)
+            small = cv2.resize(a, (round(w * f), round(h * f)), interpolation=cv2.INTER_AREA)
+            sh, sw = small.shape[:2]
+            unit = max(12, round(0.045 * h))
+            W, H = round(sw * 1.25), sh + 9 * unit
+            bg = (33, 33, 38)
+            page = Image.new("RGB", (W, H), bg)
+            draw = ImageDraw.Draw(page)
+            font = ImageFont.truetype(str(_font_dir() / "DejaVuSans.ttf"), max(9, round(unit * 0.55)))
+            draw.rectangle([0, 0, W, round(1.6 * unit)], fill=(44, 44, 50))
+            draw.text((W / 2, 0.8 * unit), "Assistant", font=font, fill=(225, 225, 230), anchor="mm")
+            request = "Solve this nonogram, please."
+            tw = draw.textlength(request, font=font)
+            draw.rounded_rectangle([W - tw - 2.2 * unit, 2.1 * unit, W - 0.6 * unit, 3.5 * unit], radius=0.7 * unit,
+                                   fill=(58, 58, 66))
+            draw.text((W - 1.4 * unit - tw / 2, 2.8 * unit), request, font=font, fill=(230, 230, 235), anchor="mm")
+            draw.text((0.8 * unit, 4.4 * unit), "Here is the solved puzzle:", font=font, fill=(210, 210, 215),
+                      anchor="lm")
+            mask = Image.new("L", (sw, sh), 0)
+            ImageDraw.Draw(mask).rounded_rectangle([0, 0, sw - 1, sh - 1], radius=round(0.025 * sw), fill=255)
+            page.paste(Image.fromarray(small), (round(0.8 * unit), round(5.2 * unit)), mask)
+            draw.rounded_rectangle([0.6 * unit, H - 2.4 * unit, W - 0.6 * unit, H - 0.7 * unit], radius=0.85 * unit,
+                                   fill=(48, 48, 55))
+            draw.text((1.4 * unit, H - 1.55 * unit), "Message", font=font, fill=(140, 140, 150), anchor="lm")
+            a = np.asarray(page)
+        elif e == "phone_printout":  # a phone photo of a printout on a table: each corner 1-3 % off (a mild
+            # perspective and turn), light falling off across the page, sensor noise, a soft focus
+            h, w = a.shape[:2]
+            m = round(rng.uniform(0.06, 0.1) * max(h, w))
+            table = tuple(rng.randint(80, 120) + k for k in (12, 6, 0))
+            a = perturb.pad(a, m, m, m, m, color=table)
+            H, W = a.shape[:2]
+            src = np.float32([[m, m], [W - m, m], [W - m, H - m], [m, H - m]])
+            dst = src + np.float32([[rng.uniform(-1, 1) * rng.uniform(0.01, 0.03) * w,
+                                     rng.uniform(-1, 1) * rng.uniform(0.01, 0.03) * h] for _ in range(4)])
+            mtx = cv2.getPerspectiveTransform(src, dst)
+            f = cv2.warpPerspective(a, mtx, (W, H), flags=cv2.INTER_LINEAR, borderValue=table).astype(np.float32)
+            yy, xx = np.mgrid[0:H, 0:W].astype(np.float32)
+            ang = rng.uniform(0, 2 * math.pi)
+            t = ((xx - W / 2) * math.cos(ang) + (yy - H / 2) * math.sin(ang)) / (0.5 * math.hypot(W, H))
+            f *= (1 - rng.uniform(0.08, 0.12) * (t + 1))[:, :, None]
+            f *= np.array([1.0, rng.uniform(0.97, 0.99), rng.uniform(0.9, 0.94)], np.float32)
+            a = np.clip(f, 0, 255).astype(np.uint8)
+            a = perturb.noise(a, 3.5, rng.randrange(1 << 30))
+            a = perturb.blur(a, 0.7)
     if any(e in effects for e in LAYOUT_EFFECTS):
         a = perturb.jpeg(a, rng.randint(70, 90))
     return a
@@ -1126,7 +1346,11 @@ def _redraw_grid(d: ImageDraw.ImageDraw, layout: dict[str, Any], rng: random.Ran
     """Lines redrawn over the fills, as models do, at a slightly different width; ``uniform``: every line
     as thick and dark as a major one (no 5-cell blocks), ``hairline``: 1-px light grey lines, majors 2 px,
     ``dashed``: minor lines dashed, ``blue``: light blue minor lines, dark blue majors, ``dotted``: minor lines
-    dotted, ``flat``: thin grey lines only, no thicker 5-cell lines (the border stays dark)."""
+    dotted, ``flat``: thin grey lines only, no thicker 5-cell lines (the border stays dark); ``uneven``,
+    ``jittered``, ``rounded`` and ``sketchy``: see :func:`_regenerated_grid`."""
+    if kind in REGENERATED_GRIDS:
+        _regenerated_grid(d, layout, rng, kind)
+        return
     gx0, gy0, gx1, gy1 = layout["grid_bbox"]
     rows, cols, cell = layout["rows"], layout["cols"], layout["cell_px"]
     thin = max(1, round(cell / rng.uniform(14, 28)))
@@ -1169,6 +1393,66 @@ def _redraw_grid(d: ImageDraw.ImageDraw, layout: dict[str, Any], rng: random.Ran
     for k in range(rows + 1):
         y = gy0 + k * (gy1 - gy0) / rows
         line((gx0, y), (gx1, y), major(k, rows))
+
+
+REGENERATED_GRIDS = ("uneven", "jittered", "rounded", "sketchy")
+
+
+def _regenerated_grid(d: ImageDraw.ImageDraw, layout: dict[str, Any], rng: random.Random, kind: str) -> None:
+    """The grid as an image model regenerates it (HELDOUT10): ``uneven``: every line its own weight and tone,
+    ``jittered``: every line a little off its place (2-5 % of a cell), ``rounded``: an app's grid, light grey
+    lines, mid-grey 5-cell lines, a dark border with rounded corners, ``sketchy``: every line drawn by hand
+    with two or three slightly diverging strokes."""
+    gx0, gy0, gx1, gy1 = layout["grid_bbox"]
+    rows, cols, cell = layout["rows"], layout["cols"], layout["cell_px"]
+
+    def major(k, n):
+        return k % 5 == 0 or k == n
+
+    lines = [("v", k, gx0 + k * (gx1 - gx0) / cols, major(k, cols)) for k in range(cols + 1)]
+    lines += [("h", k, gy0 + k * (gy1 - gy0) / rows, major(k, rows)) for k in range(rows + 1)]
+
+    def segment(kind_, at, a, b, colour, width):
+        d.line([(at, a), (at, b)] if kind_ == "v" else [(a, at), (b, at)], fill=colour, width=max(1, round(width)))
+
+    if kind == "rounded":
+        thin, mid = max(1, round(cell / rng.uniform(18, 26))), max(2, round(cell / rng.uniform(11, 15)))
+        for kind_, k, at, is_major in lines:
+            n = cols if kind_ == "v" else rows
+            if k in (0, n):
+                continue
+            a, b = (gy0, gy1) if kind_ == "v" else (gx0, gx1)
+            segment(kind_, at, a, b, (110, 110, 115) if is_major else (178, 178, 184), mid if is_major else thin)
+        d.rounded_rectangle([gx0, gy0, gx1, gy1], radius=cell * rng.uniform(0.3, 0.45), outline=(30, 30, 35),
+                            width=max(3, round(cell / rng.uniform(7, 9))))
+        return
+    for kind_, k, at, is_major in lines:
+        a, b = (gy0, gy1) if kind_ == "v" else (gx0, gx1)
+        if kind == "uneven":
+            if is_major:
+                width, tone = cell / rng.uniform(6, 10), rng.randint(0, 45)
+            else:
+                width, tone = cell / rng.uniform(11, 30), rng.randint(60, 140)
+            segment(kind_, at, a, b, (tone, tone, tone), width)
+        elif kind == "jittered":
+            width = cell / rng.uniform(6, 10) if is_major else cell / rng.uniform(14, 24)
+            tone = 10 if is_major else 90
+            shift = rng.choice((-1, 1)) * rng.uniform(0.02, 0.05) * cell
+            segment(kind_, at + shift, a + rng.uniform(-0.04, 0.04) * cell, b + rng.uniform(-0.04, 0.04) * cell,
+                    (tone, tone, tone), width)
+        elif kind == "sketchy":
+            strokes = 3 if is_major else 2
+            width = max(1.0, cell / rng.uniform(18, 26)) * (1.4 if is_major else 1.0)
+            tone = rng.randint(20, 45) if is_major else rng.randint(60, 95)
+            for _ in range(strokes):
+                o0, o1 = rng.uniform(-0.035, 0.035) * cell, rng.uniform(-0.035, 0.035) * cell
+                ea, eb = a + rng.uniform(-0.06, 0.03) * cell, b + rng.uniform(-0.03, 0.06) * cell
+                pts = []
+                for t in np.linspace(0, 1, 9):
+                    along = ea + t * (eb - ea)
+                    across = at + o0 + t * (o1 - o0) + rng.uniform(-0.4, 0.4)
+                    pts.append((across, along) if kind_ == "v" else (along, across))
+                d.line(pts, fill=(tone, tone, tone), width=max(1, round(width)), joint="curve")
 
 
 # ------------------------------------------------------------------------------------------ measuring
