@@ -13,7 +13,11 @@ instances in the track's default mix (generate, certify, render, PNG-encode, wri
 the same images (the floor: what writing them costs at the least), each instance's images re-encoded right
 after it is written (``PairedFloor``), so the machine's drifting speed moves both sides alike: "x PNG floor" is the steady state a
 long run pays per instance, "x floor with startup" adds the start-up to the N instances (what a run of N
-pays); then the references as answers (PNG), verified one by one with
+pays). The set is written to a RAM folder (``/dev/shm`` when there is one; ``--set-dir`` to choose): on
+this machine's disk (ext4 without a journal) creating a file scans past every inode of its block group
+deleted in the last minute or more, so its cost there rose from ~0.15 to ~1 ms as other runs deleted
+files, and moved whole rows by up to 0.3. Writing the same files to a folder on disk is timed apart
+("disk files ms/inst", CPU of creating and writing them; ``TMPDIR`` chooses the folder). Then the references as answers (PNG), verified one by one with
 ``verify_answer`` (load, register, read, check) against just decoding the same answer files; then
 ``genpuzzle evaluate`` on them with 1 and 2 workers (wall time, worker start-up included). Generation,
 encoding, decoding and verification are timed in CPU time of the one process doing them (so a machine
@@ -27,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import time
@@ -72,9 +77,21 @@ class PairedFloor:
         self.inside_s += time.process_time() - entered
 
 
+def disk_write_s(root, folder):
+    '''CPU time of writing every file under ``root`` again below ``folder`` (the files are read first).'''
+    files = [(path.relative_to(root), path.read_bytes()) for path in sorted(root.rglob("*")) if path.is_file()]
+    start = time.process_time()
+    for rel, data in files:
+        target = folder / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    return time.process_time() - start
+
+
 if __name__ == "__main__":
-    name, n = sys.argv[1], int(sys.argv[2])
-    tmp = Path(tempfile.mkdtemp(prefix=f"gp-bench-{name}-"))
+    name, n, mode, set_parent = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4] or None
+    tmp = Path(tempfile.mkdtemp(prefix=f"gp-bench-{name}-", dir=set_parent))
+    disk = Path(tempfile.mkdtemp(prefix=f"gp-bench-{name}-disk-"))
     try:
         out = {"track": name, "n": n}
         # start-up: the track's imports and a first instance of each variant in the mix (lazy imports and
@@ -97,7 +114,8 @@ if __name__ == "__main__":
         pset = load_set(tmp / "set")
         written = {pset.path(rel) for r in pset.records for rel in (r.input_image, *r.reference_images, r.edit_mask)}
         assert written == floor.seen, "the floor must re-encode exactly the set's images"
-        if sys.argv[3:] == ["generate-only"]:
+        out["disk_write_s"] = disk_write_s(tmp / "set", disk)
+        if mode == "generate-only":
             out["peak_mb"] = peak_mb()
             out["load"] = open("/proc/loadavg").read().split()[0]
             print(json.dumps(out))
@@ -125,13 +143,22 @@ if __name__ == "__main__":
         print(json.dumps(out))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+        shutil.rmtree(disk, ignore_errors=True)
 """
 
 
-def measure_track(name: str, n: int, generate_only: bool = False) -> dict:
+def ram_folder() -> str | None:
+    """``/dev/shm`` when it is a writable folder, else None (the system's temporary folder)."""
+    shm = Path("/dev/shm")
+    return str(shm) if shm.is_dir() and os.access(shm, os.W_OK) else None
+
+
+def measure_track(name: str, n: int, generate_only: bool = False, set_dir: str | None = None) -> dict:
     """One track's figures, measured in a fresh process; ``{"track", "error"}`` when it fails. With
-    ``generate_only`` the verification and evaluation figures are None (not measured)."""
-    args = [sys.executable, "-c", MEASURE, name, str(n)] + (["generate-only"] if generate_only else [])
+    ``generate_only`` the verification and evaluation figures are None (not measured). The set is written
+    below ``set_dir`` (default: :func:`ram_folder`)."""
+    set_dir = ram_folder() if set_dir is None else set_dir
+    args = [sys.executable, "-c", MEASURE, name, str(n), "generate-only" if generate_only else "full", set_dir or ""]
     done = subprocess.run(args, capture_output=True, text=True)
     lines = done.stdout.strip().splitlines()
     if done.returncode != 0 or not lines:
@@ -148,6 +175,7 @@ def measure_track(name: str, n: int, generate_only: bool = False) -> dict:
         "generate_ms": 1e3 * per_instance,
         "generate_vs_png_floor": raw["generate_s"] / raw["encode_s"],
         "with_startup_vs_png_floor": (raw["generate_s"] + startup) / raw["encode_s"],
+        "disk_write_ms": 1e3 * raw["disk_write_s"] / n,
         "verify_ms": 1e3 * raw["verify_s"] / n if "verify_s" in raw else None,
         "verify_vs_decode": raw["verify_s"] / raw["decode_s"] if "verify_s" in raw else None,
         "answers_per_s_1": n / raw["evaluate_1_s"] if "evaluate_1_s" in raw else None,
@@ -161,6 +189,7 @@ def measure_track(name: str, n: int, generate_only: bool = False) -> dict:
 COLUMNS = [("track", "track", "{}"), ("n", "n", "{}"), ("startup_ms", "startup ms", "{:.0f}"),
            ("generate_ms", "generate ms/inst", "{:.1f}"), ("generate_vs_png_floor", "x PNG floor", "{:.2f}"),
            ("with_startup_vs_png_floor", "x floor with startup", "{:.2f}"),
+           ("disk_write_ms", "disk files ms/inst", "{:.1f}"),
            ("verify_ms", "verify ms/answer", "{:.1f}"),
            ("verify_vs_decode", "x decode", "{:.1f}"), ("answers_per_s_1", "ans/s 1 worker", "{:.1f}"),
            ("answers_per_s_2", "ans/s 2 workers", "{:.1f}"), ("peak_mb", "peak MB", "{:.0f}"),
@@ -200,7 +229,8 @@ def run(quick: bool, n: int | None = None, tracks: list[str] | None = None) -> l
                         r["generate_ms"] / r["generate_vs_png_floor"], ratio=r["generate_vs_png_floor"],
                         note=f"ratio = write_set time / time to PNG-encode the same images, after start-up "
                              f"({r['startup_ms']:.0f} ms: imports and the first instance's extra; "
-                             f"{r['with_startup_vs_png_floor']:.2f}x with it)"))
+                             f"{r['with_startup_vs_png_floor']:.2f}x with it; set in a RAM folder, its files "
+                             f"written to disk apart: {r['disk_write_ms']:.1f} ms/instance)"))
         rows.append(row(f"{name} verify_answer (ms/answer)", r["verify_ms"], "ms",
                         r["verify_ms"] / r["verify_vs_decode"], ratio=r["verify_vs_decode"],
                         note=f"references as PNG answers, mean score {r['reference_mean_score']:.1f}; "
@@ -218,6 +248,8 @@ def main() -> int:
     parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
     parser.add_argument("--generate-only", action="store_true",
                         help="only start-up and generation against the PNG floor (no verification, no evaluate)")
+    parser.add_argument("--set-dir", help="folder to write the sets in (default /dev/shm, a RAM folder, when "
+                                          "there is one; the disk-files column always uses TMPDIR)")
     args = parser.parse_args()
     from genpuzzle.registry import track_names
 
@@ -225,7 +257,7 @@ def main() -> int:
     results = []
     started = time.perf_counter()
     for name in names:
-        results.append(measure_track(name, args.n, args.generate_only))
+        results.append(measure_track(name, args.n, args.generate_only, args.set_dir))
         r = results[-1]
         if not args.markdown:
             if "error" in r:
