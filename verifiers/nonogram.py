@@ -372,6 +372,11 @@ class ClueReading:
     # its halves did not both read surely: one (cells, sizes) per cut tried (see expected_support)
     cut_alternatives: tuple[tuple[tuple[np.ndarray, ...], tuple[int, ...]], ...] = ()
     beyond_area: tuple[list[int], ...] = ()  # page boxes of ink running on past the clue area's edge, not read
+    # the values read with every glyph wider than the page's digits that was read surely as one digit taken as
+    # the two touching digits its cut reads surely (None: no such glyph); evidence for the puzzle's numbers only
+    pair_values: list[int] | None = None
+    wide_glyphs: int = 0  # glyphs wider than the page's digits (WIDE_GLYPH) read surely as one digit
+    crossbar_ends: tuple[list[int], ...] = ()  # page boxes of slivers read as part of the glyph beside them
 
 
 def _strip_ink(crop: np.ndarray, font_px: float) -> tuple[np.ndarray, list[list[int]]]:
@@ -525,6 +530,42 @@ def _glyph_lines(boxes: list[list[int]], kind: str, digit_h: float) -> list[list
     return out
 
 
+CROSSBAR_END_HEIGHT = 0.25  # a piece at most this many digit heights tall ...
+CROSSBAR_END_WIDTH = 0.6  # ... and this many digit widths wide, beside a glyph's middle, is the end of its crossbar
+
+
+def _attach_crossbar_ends(line: list[list[int]], digit_h: float, digit_w: float) -> list[list[int]]:
+    """One line's glyphs without the flat slivers that are the end of a neighbour's crossbar, broken off by the pen
+    (Chilanka's "4", whose bar runs on past its stem as a 4 x 2 px piece read as a glyph of its own: "14?"): a piece
+    at most CROSSBAR_END_HEIGHT of a digit tall and CROSSBAR_END_WIDTH of one wide, within 0.2 digit widths of the
+    glyph beside it, level with that glyph's middle (its centre 30-70 % down it), with no other glyph within a
+    digit width on its far side. Such a sliver changes no digit (a 1 turned 7, a 3 turned 8 add strokes at the
+    top or the side, taller than this), and it stays part of its glyph's ink."""
+    keep = []
+    for n, g in enumerate(line):
+        h, w = g[3] - g[1], g[2] - g[0]
+        if h > CROSSBAR_END_HEIGHT * digit_h or w > CROSSBAR_END_WIDTH * digit_w:
+            keep.append(g)
+            continue
+        cy = (g[1] + g[3]) / 2
+        attached = False
+        for side in (-1, 1):
+            k = n + side
+            if not 0 <= k < len(line):
+                continue
+            b = line[k]
+            gap = g[0] - b[2] if side < 0 else b[0] - g[2]
+            far = n - side
+            clear = not (0 <= far < len(line)) or (
+                (line[far][0] - g[2]) if side < 0 else (g[0] - line[far][2])) > digit_w
+            if (gap <= max(1.0, 0.2 * digit_w) and b[3] - b[1] >= FRAGMENT * digit_h and clear
+                    and 0.3 <= (cy - b[1]) / (b[3] - b[1]) <= 0.7):
+                attached = True
+        if not attached:
+            keep.append(g)
+    return keep
+
+
 def _glyph_cell(rim: np.ndarray, box: list[int]) -> np.ndarray:
     """One glyph (``box`` in the strip's coords) of the strip's rimmed darkness ``rim``, centred on a square
     of 1.5x its longer side and resized to GLYPH_CELL (ink dark on white, as the digit reader takes it)."""
@@ -540,6 +581,7 @@ def _glyph_cell(rim: np.ndarray, box: list[int]) -> np.ndarray:
 
 
 SQUARE_PAIR = 0.45  # a glyph read as no digit at least this wide (x its height) may be two touching digits
+WIDE_GLYPH = 1.3  # a glyph at least this many of the page's digit widths wide, read as one digit, may be two
 
 
 def _split_touching(line: list[list[int]], ink: np.ndarray, digit_h: float, min_aspect: float = 1.05
@@ -906,6 +948,13 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
     lines_per_strip = [[_split_touching(line, ink, digit_h) for line in _glyph_lines(boxes, kind, digit_h)]
                        for (kind, boxes), (_, _, _, ink) in zip(lines_per_strip, crops)]
     digit_h, digit_w = digit_size or _digit_size(lines_per_strip, font_px)
+    attached: list[list[list[int]]] = [[] for _ in lines_per_strip]  # per strip: crossbar overshoots (strip coords)
+    for j, lines in enumerate(lines_per_strip):
+        for n, line in enumerate(lines):
+            kept = _attach_crossbar_ends(line, digit_h, digit_w)
+            attached[j] += [[crops[j][0] + g[0], crops[j][1] + g[1], crops[j][0] + g[2], crops[j][1] + g[3]]
+                            for g in line if g not in kept]
+            lines[n] = kept
     cells: list[np.ndarray] = []
     plans: list[list[list[int]]] = []
     boxes_per_strip: list[list[list[int]]] = []
@@ -958,10 +1007,18 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
     cut_strips: set[int] = set()
     half_cells: dict[int, list[list[np.ndarray]]] = {}  # glyphs whose cuts' halves did not read surely: per cut
     primary: dict[int, bool] = {}  # whether a glyph's first cut is the one at its thinnest column
+    wide: set[int] = set()  # glyphs read surely as one digit that are wider than the page's digits
+    pair_digits: dict[int, tuple[int, int]] = {}  # ... whose cut reads surely as two digits: those two
     for i, r in enumerate(readings):
         gx0, gy0, gx1, gy1 = sources[i][2]
         w, h = gx1 - gx0, gy1 - gy0
-        if (r.digit is None or r.confidence < confident) and r.symbol != digits.SYMBOL_BLANK \
+        sure = r.digit is not None and r.confidence >= confident
+        if sure and w >= WIDE_GLYPH * digit_w:
+            # a glyph wider than the page's digits read surely as one digit may be two touching digits (SteveHand's
+            # "14", its "1" leaning on the "4", read as a sure 4): its reading stands, and its cuts are read too, as
+            # evidence for the puzzle's numbers only (``pair_values``, ``cut_alternatives``; see check_clue_area)
+            wide.add(i)
+        if (not sure or i in wide) and r.symbol != digits.SYMBOL_BLANK \
                 and SQUARE_PAIR * h <= w <= 1.05 * h and h >= FRAGMENT * digit_h:
             rim, ink = sources[i][0], sources[i][1]
             candidates = []
@@ -993,6 +1050,9 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
                 sure = sure[:1]  # the cut at the thinnest column reads surely: taken as it stands
             if not sure or len({(a.digit, b.digit) for _, a, b in sure}) > 1:
                 half_cells[i] = [[_glyph_cell(im, box) for im, box in cut] for cut in halves[i]]
+                continue
+            if i in wide:  # read surely as one digit: the sure cut is an alternative, not the reading
+                pair_digits[i] = (sure[0][1].digit, sure[0][2].digit)
                 continue
             c, a, b = sure[0]
             _, ink, _, ox, oy = sources[i]
@@ -1027,6 +1087,10 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
                 values = None
         if odd:
             values = None
+        pair_values = None
+        if values is not None and any(i in pair_digits for idx in plan for i in idx):
+            pair_values = [int("".join("".join(map(str, pair_digits[i])) if i in pair_digits else str(readings[i].digit)
+                                       for i in idx)) for idx in plan]
         sizes = tuple(map(len, plan))
         length = line_lengths[j] if line_lengths is not None else None
         glyph_digits = [readings[i] for idx in plan for i in idx]
@@ -1060,7 +1124,8 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
             alternatives.append((tuple(cut_cells), tuple(cut_sizes)))
         out.append(ClueReading(values, round(float(conf), 3), gboxes, " ".join(texts), sizes,
                                (digit_h, digit_w), slant, tuple(cells[i] for idx in plan for i in idx),
-                               odd or conf < confident, j in cut_strips, tuple(alternatives), tuple(beyond[j])))
+                               odd or conf < confident, j in cut_strips, tuple(alternatives), tuple(beyond[j]),
+                               pair_values, sum(i in wide for idx in plan for i in idx), tuple(attached[j])))
     return out
 
 
@@ -1224,6 +1289,8 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
         expected = list(clues[kind][index]) or [0]
         where.update(read=reading.values, read_text=reading.text, expected=expected,
                      read_confidence=reading.confidence, glyph_boxes=reading.glyphs)
+        if reading.crossbar_ends:
+            where["crossbar_ends"] = [list(b) for b in reading.crossbar_ends]
         if reading.beyond_area:  # accounted for: ink of the page's margin, not of this clue
             where["ink_beyond_clue_area"] = [list(b) for b in reading.beyond_area]
             extra.setdefault("ink_beyond_clue_area", []).append([kind, index, [list(b) for b in reading.beyond_area]])
@@ -1233,6 +1300,12 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
             # read below the confident level as the puzzle's numbers, and every glyph the twin of a glyph of the
             # same digit that the page's other strips read surely as the puzzle's numbers: the same drawing
             where["confirmed_by_page"] = True
+            reading = replace(reading, values=expected)
+        if (reading.values is not None and reading.values != expected and reading.pair_values == expected
+                and not hidden):
+            # a glyph wider than the page's digits read surely as one digit, whose cut reads surely as the puzzle's two
+            # digits (SteveHand's "14" read as a 4): the puzzle's numbers, like a square cut
+            where["wide_glyph_cut"] = True
             reading = replace(reading, values=expected)
         if reading.square_cut and reading.values != expected:
             # glyphs read as no digit and cut in two are evidence for the puzzle's numbers only: otherwise review
@@ -1265,6 +1338,13 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
                 violations.append(Violation("clue_changed", f"{kind} {index + 1} clue numbers differ from the "
                                             f"input ({n_erased} px of clue ink missing, {n_added} px added) and "
                                             f"do not read clearly ({reading.text or 'nothing'})", where))
+        elif reading.wide_glyphs and len(reading.glyphs) < len("".join(map(str, expected))):
+            # read surely, but with a glyph wider than the page's digits, which may be two touching digits, and fewer
+            # glyphs than the puzzle's numbers have digits (SteveHand's "14", its "1" touching the "4" along its
+            # length, read as a sure 4): review, not a confident change
+            where["wide_glyphs"] = reading.wide_glyphs
+            extra.setdefault("unsure_clues", []).append(where)
+            charged += 1
         else:
             violations.append(Violation("clue_changed", f"{kind} {index + 1} clue reads "
                                         f"{' '.join(map(str, reading.values)) or 'nothing'}, "
