@@ -228,3 +228,49 @@ def test_board_text_matches_the_plain_join():
         board = [[rng.choice(codes) for _ in range(rng.randint(0, 4))] for _ in range(rng.randint(0, 4))]
         wide = any(len(v) != 1 for row in board for v in row)
         assert board_text(board) == "/".join((",".join(row) if wide else "".join(row)) for row in board)
+
+
+def _plain_route_count(maze, start, goal, limit):
+    """Simple start->goal routes by recursion over the open neighbours (no dead-end pruning, no node
+    budget): the count, or None past ``limit`` routes."""
+    count = 0
+
+    def walk(cell, seen):
+        nonlocal count
+        if cell == goal:
+            count += 1
+            return count <= limit
+        for n in maze.neighbors(cell):
+            if n not in seen:
+                seen.add(n)
+                ok = walk(n, seen)
+                seen.discard(n)
+                if not ok:
+                    return False
+        return True
+
+    return count if walk(start, {start}) else None
+
+
+def test_route_count_matches_a_plain_enumeration():
+    from genpuzzle.solvers.maze import ALGORITHMS, add_loops, count_simple_routes, generate_maze
+
+    rng = random.Random(4)
+    for trial in range(300):
+        rows, cols = rng.randint(1, 7), rng.randint(1, 7)
+        maze = generate_maze(rows, cols, random.Random(trial), rng.choice(ALGORITHMS))
+        cells = maze.cells()
+        if len(cells) > 3:
+            try:
+                maze, _ = add_loops(maze, rng.randint(1, 8), random.Random(trial), rng.choice(cells), rng.choice(cells))
+            except ValueError:
+                pass
+        start, goal = rng.choice(cells), rng.choice(cells)
+        limit = rng.choice([0, 1, 3, 1000])
+        assert count_simple_routes(maze, start, goal, limit) == _plain_route_count(maze, start, goal, limit)
+    # a budget too small for the search gives None, one large enough the count
+    maze = generate_maze(8, 8, random.Random(1), "dfs")
+    maze, _ = add_loops(maze, 12, random.Random(1), (0, 0), (7, 7))
+    full = count_simple_routes(maze, (0, 0), (7, 7), limit=10**6)
+    assert full is not None and full > 1
+    assert count_simple_routes(maze, (0, 0), (7, 7), limit=10**6, max_nodes=3) is None
