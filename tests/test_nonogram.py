@@ -1323,6 +1323,46 @@ def test_empty_mark_fit_tells_marks_for_an_empty_cell_from_other_marks():
         assert empty_mark_fit(ink)[1] < EMPTY_MARK_FIT, (name, empty_mark_fit(ink))
 
 
+def test_a_small_zigzag_seven_or_tick_is_no_x_while_a_small_x_plus_or_typed_times_is():
+    # at 10-14 px with a 2 px pen, two straight lines within the fit's tolerance (half a stroke + 1.5 px) cover a
+    # zigzag, a "7" or a tick as well as an X; the X and the plus are told by four arms leaving their crossing
+    from PIL import ImageFont
+
+    from marks import draw_mark
+    from genpuzzle.verifiers.nonogram import EMPTY_MARK_FIT, empty_mark_fit
+
+    font = ImageFont.truetype(str(Path(__file__).parent.parent / "data" / "fonts" / "DejaVuSans.ttf"), 22)
+
+    def ink(draw) -> np.ndarray:
+        im = Image.new("RGB", (24, 24), (255, 255, 255))
+        draw(im, ImageDraw.Draw(im))
+        return np.asarray(im.convert("L")) < 128
+
+    accepted = {
+        "small x": ink(lambda im, d: (d.line([(7, 7), (17, 17)], fill=0, width=2), d.line([(7, 17), (17, 7)], fill=0, width=2))),
+        "plus": ink(lambda im, d: (d.line([(6, 12), (18, 12)], fill=0, width=2), d.line([(12, 6), (12, 18)], fill=0, width=2))),
+        "typed times": ink(lambda im, d: d.text((12, 12), "\u00d7", font=font, fill=0, anchor="mm")),
+    }
+    for name, piece in accepted.items():
+        assert empty_mark_fit(piece)[1] >= EMPTY_MARK_FIT, (name, empty_mark_fit(piece))
+    for kind, size in (("scribble", 10), ("scribble", 12), ("seven", 11), ("tick", 14)):
+        # (scribble seed 2: a zigzag)
+        piece = ink(lambda im, d: im.paste(draw_mark(im, kind, (12, 12), size, seed=2)))
+        assert empty_mark_fit(piece)[0] != "cross", (kind, size, empty_mark_fit(piece))
+
+
+@pytest.mark.parametrize("kind,variant,fraction", [("scribble", "10x10", 0.2), ("scribble", "15x15", 0.3),
+                                                   ("seven", "10x10", 0.2), ("seven", "15x15", 0.3)])
+def test_a_small_zigzag_or_seven_at_an_empty_cell_centre_never_passes(kind, variant, fraction):
+    # the lead's mark check (session 11): small scribbles in empty cells scored 100, read as an X (`crossed`)
+    import genpuzzle
+
+    seed = {"5x5": 5000, "10x10": 5010, "15x15": 5020}[variant]
+    puzzle, image, cell = _empty_cell_mark(kind, variant, seed, fraction)
+    v = genpuzzle.verify(puzzle, image)
+    assert v.score < 100 and v.status != Status.CORRECT, (v.status, v.codes, v.parsed["states"][cell[0]][cell[1]])
+
+
 @pytest.mark.parametrize("variant,k", [("10x10", 0), ("15x15", 1)])
 def test_pale_clues_in_a_font_the_reader_does_not_know_are_review_not_erased(variant, k):
     # HELDOUT8's Bajaderka page on a desk: every clue redrawn pale and outlined, below the reader's ink floor

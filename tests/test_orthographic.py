@@ -570,3 +570,27 @@ def test_a_faint_mark_in_an_empty_view_cell_goes_to_review(ortho_set, tmp_path):
     _draw_mark(ImageDraw.Draw(image), "tick", (x0 + x1) / 2, (y0 + y1) / 2, 0.6 * (x1 - x0), (175, 175, 180))
     verdict = _verify(root, record, image, tmp_path)
     assert verdict.score < 100 and (verdict.needs_review or verdict.status is Status.INCORRECT), verdict.codes
+
+
+@pytest.mark.parametrize("variant", ["solid_to_views", "missing_view"])
+@pytest.mark.parametrize("side", ["left", "top"])
+def test_a_filled_view_cell_half_rubbed_out_is_never_a_confident_fill(ortho_set, tmp_path, variant, side):
+    """A filled cell with half of it (edge to edge) rubbed back to paper is neither filled nor empty to a reader:
+    review, never `correct` (the shared cell reader read the half left as hatching: filled, confident)."""
+    root, by_variant = ortho_set
+    record = by_variant[variant][0]
+    image = Image.open(root / record.reference_images[0]).convert("RGB")
+    name = record.layout["answer_grids"][0]
+    grid = record.layout["grids"][name]
+    filled = np.argwhere(np.asarray(record.ground_truth[f"{name}_view"]) != 0)
+    r, c = (int(v) for v in filled[len(filled) // 2])
+    x0, y0, x1, y1 = cell_box(grid, r, c)
+    inset = 3  # up to the grid lines (drawn 2-3 px wide), which stay
+    if side == "left":
+        box = [x0 + inset, y0 + inset, (x0 + x1) / 2, y1 - inset]
+    else:
+        box = [x0 + inset, y0 + inset, x1 - inset, (y0 + y1) / 2]
+    ImageDraw.Draw(image).rectangle(box, fill=(255, 255, 255))
+    verdict = _verify(root, record, image, tmp_path)
+    assert verdict.status is not Status.CORRECT and (verdict.needs_review or verdict.status is Status.NEEDS_REVIEW), \
+        (verdict.status, verdict.codes)

@@ -338,15 +338,47 @@ def _rows(features: dict[str, np.ndarray]) -> list[dict[str, Any]]:
     return [{k: v[i] for k, v in cols.items()} for i in range(n)]
 
 
+HALF_BLANK_BAND = 0.4  # a fill leaving a band this deep (share of the patch) along one side blank is half a fill
+
+
 def classify_patch(patch: np.ndarray, features: dict[str, Any] | None = None) -> tuple[str, float, dict[str, Any]]:
     """``(state, confidence, evidence)`` of one cell interior resampled to PATCH x PATCH darkness values
-    (``features``: this patch's row of :func:`patch_features`, when already computed)."""
+    (``features``: this patch's row of :func:`patch_features`, when already computed). A fill of marks that
+    leaves HALF_BLANK_BAND of the cell along one side blank (a filled cell half rubbed out, an empty one half
+    filled) is ``unsure``: neither filled nor empty to a reader."""
     f = features if features is not None else _rows(patch_features(patch[None]))[0]
+    state, conf, ev = _classify_by_layout(patch, f)
+    if state == FILLED and not _even_tone(f):
+        band = _blank_band(patch >= MARK_INK)
+        if band >= HALF_BLANK_BAND:
+            ev["blank_band"] = round(band, 3)
+            return UNSURE, UNSURE_CONFIDENCE, ev
+    return state, conf, ev
+
+
+def _even_tone(f: dict[str, Any]) -> bool:
+    """An even tone over the whole cell: a fill of any shade (the first rule of :func:`_classify_by_layout`)."""
+    return f["tinted"] >= 0.85 and f["tone"] >= INK and f["spread"] <= max(40.0, 0.5 * f["tone"])
+
+
+def _blank_band(ink: np.ndarray) -> float:
+    """Depth (share of the patch) of the deepest band along one side whose rows (or columns) hold under a tenth
+    of their length in ink."""
+    deepest = 0
+    for empty in (ink.mean(axis=1) < 0.1, ink.mean(axis=0) < 0.1):
+        for run in (empty, empty[::-1]):
+            depth = len(run) if run.all() else int(np.argmin(run))
+            deepest = max(deepest, depth)
+    return deepest / PATCH
+
+
+def _classify_by_layout(patch: np.ndarray, f: dict[str, Any]) -> tuple[str, float, dict[str, Any]]:
+    """:func:`classify_patch` by where the patch's ink lies, before the half-fill check."""
     cover, tone, spread, tinted, inner = f["cover"], f["tone"], f["spread"], f["tinted"], f["inner"]
     sides, centre, corners, diagonals, off = f["sides"], f["centre"], f["corners"], f["diagonals"], f["off_diagonal"]
     ev: dict[str, Any] = {k: f[k] for k in EVIDENCE}
     covered = sum(s >= SIDE_COVERED for s in sides)
-    if tinted >= 0.85 and tone >= INK and spread <= max(40.0, 0.5 * tone):  # an even tone: a fill of any shade
+    if _even_tone(f):  # an even tone: a fill of any shade
         return FILLED, _conf((tone - INK) / 12.0, (tinted - 0.85) / 0.1), ev
     if _is_faint(f):  # an even faint tone: shading or shadow left over (see _faint_against_neighbours)
         return UNSURE, UNSURE_CONFIDENCE, ev

@@ -95,6 +95,8 @@ EMPTY_MARK_FIT = 0.97  # an accepted empty-cell mark accounts for at least this 
 EMPTY_MARK_FIT_SURE = 0.9  # ... and a mark accounting for less than this is surely none (between: unsure)
 EMPTY_MARK_COVER = 0.7  # ... with ink along this share of each of its strokes
 DOT_SOLID = 0.55  # a dot fills this share of its box
+CROSS_ARM_RADII = (0.3, 0.4)  # an X or a plus has four arms crossing a circle around its crossing (radius: share of
+# its box's short side) at one of these
 BLANK_MARK_CENTRED = 0.12  # a mark in a cell read blank is a mark for an empty cell only this near its centre (cells)
 STRAIGHT_STROKE = 0.7  # the ink of each stroke of an X or a plus lies within this share of the fit tolerance of it
 RULED_SPAN = 0.8  # ink running along this share of a cell core's width or height is a ruled line of the paper
@@ -166,13 +168,14 @@ def _stroke_cover(line: tuple[np.ndarray, np.ndarray], px: np.ndarray, py: np.nd
     return float((to_ink[qy, qx] <= tol).mean()), lo, hi
 
 
-def empty_mark_fit(ink: np.ndarray) -> tuple[str, float]:
+def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[str, float]:
     """The mark for an empty cell that best accounts for a cell's ``ink`` (bool, the cell's core) and the share
     of the ink it accounts for (within half a stroke and 8 % of the mark's size of its strokes): one straight
     stroke (a slash, a dash), two straight strokes crossing each other within their middle 60 % at 30 degrees or
-    more (an X, a plus), a ring, or a solid dot. Every stroke must be inked along EMPTY_MARK_COVER of its
+    more with four arms leaving the crossing (an X, a plus), a ring, or a solid dot. Every stroke must be inked along EMPTY_MARK_COVER of its
     length (0 when no shape qualifies). A tick, a "7" (two strokes meeting at an end), a scribble or a letter
-    leaves ink off every shape."""
+    leaves ink off every shape. ``unseen`` (bool, same shape): where ink was taken off as a ruled line, which may
+    hide part of an arm."""
     ys, xs = np.nonzero(ink)
     if len(xs) < 3:
         return "none", 1.0
@@ -222,6 +225,9 @@ def empty_mark_fit(ink: np.ndarray) -> tuple[str, float]:
                 if cover < EMPTY_MARK_COVER or hi - lo < 1 or not 0.2 <= (at - lo) / (hi - lo) <= 0.8:
                     inside = False
             fit = float((d.min(axis=0) <= tol).mean())
+            # four arms leave the crossing (a tick, a "7" or a small zigzag, which two lines at the pen's
+            # tolerance also cover, has two or three there)
+            inside = inside and max(_arms(ink, crossing, f * min(bw, bh), unseen) for f in CROSS_ARM_RADII) >= 4
             if inside and fit > best_fit:
                 best, best_fit = "cross", fit
     # a ring in the ink's box: round, with a hole (no ink within half its radius)
@@ -235,6 +241,23 @@ def empty_mark_fit(ink: np.ndarray) -> tuple[str, float]:
             and (to_ink[qy, qx] <= tol).mean() >= EMPTY_MARK_COVER and float(ring.mean()) > best_fit):
         best, best_fit = "ring", float(ring.mean())
     return best, best_fit
+
+
+def _arms(ink: np.ndarray, centre: np.ndarray, radius: float, unseen: np.ndarray | None = None) -> int:
+    """How many separate runs of ink a circle of ``radius`` px around ``centre`` (x, y) crosses (bool ``ink``). A
+    circle crossing ``unseen`` pixels (a ruled line taken off, which may have taken an arm with it) cannot tell:
+    four."""
+    angle = np.linspace(0, 2 * np.pi, 64, endpoint=False)
+    qx = np.round(centre[0] + radius * np.cos(angle)).astype(int)
+    qy = np.round(centre[1] + radius * np.sin(angle)).astype(int)
+    inside = (qx >= 0) & (qx < ink.shape[1]) & (qy >= 0) & (qy < ink.shape[0])
+    on = np.zeros(len(angle), bool)
+    if unseen is not None and unseen[qy[inside], qx[inside]].any():
+        return 4
+    on[inside] = ink[qy[inside], qx[inside]]
+    if on.all():
+        return 1
+    return int(np.count_nonzero(on & ~np.roll(on, 1)))
 
 
 def _main_piece(ink: np.ndarray, join: int) -> np.ndarray:
@@ -295,7 +318,7 @@ def empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRead
                 # (pieces are joined across a ruled line, which may cut a stroke in two)
                 level = max(STRAY_FAINT, 0.5 * float(np.percentile(core[ink & free], 95)))
                 main = _main_piece(ink & (core >= level), join) & free
-                name, fit = empty_mark_fit(main)
+                name, fit = empty_mark_fit(main, ~free)
                 if state == cells_mod.BLANK and main.any():
                     # read blank, it counts as a mark for an empty cell only where people draw one: at the centre
                     ys, xs = np.nonzero(main)
