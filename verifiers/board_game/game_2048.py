@@ -1,7 +1,9 @@
 """2048 reading: each cell keeps the input's tile when its crop still correlates with the input's;
 otherwise its number is read with the project's digit reader (no glyph: an empty cell). Judged against the
 swipe's board: another swipe's board is a ``wrong_state``, a tile that is no power of two or a changed tile
-sum a ``rule_broken``, and every differing cell a ``wrong_cell``."""
+sum a ``rule_broken``, and every differing cell a ``wrong_cell``. Ink the move does not explain (a tick on a
+cell empty before and after the swipe, a dot on a kept tile of a page that reproduces the input's tiles)
+is a stray mark (``puzzle_verify.account_new_ink``)."""
 
 from __future__ import annotations
 
@@ -11,14 +13,16 @@ from genpuzzle.records import InstanceRecord
 from genpuzzle.solvers.board_game import game_2048
 from genpuzzle.solvers.board_game.base import parse_board
 from genpuzzle.verifiers.board_game.base import BoardReading, Comparison
-from genpuzzle.verifiers.board_game.puzzle_verify import instance_of, judge, read_numbers, reading_from
+from genpuzzle.verifiers.board_game.puzzle_verify import (account_new_ink, instance_of, judge, pieces_accounted,
+                                                          read_numbers, reading_from)
 
 
 def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord) -> BoardReading:
     layout = record.layout
     position = parse_board(record.ground_truth["position"])
     states = read_numbers(answer, input_image, layout, position)
-    return reading_from(states, layout["rows"], layout["cols"])
+    reading = reading_from(states, layout["rows"], layout["cols"])
+    return account_new_ink(reading, answer, input_image, record, pieces_accounted(record, reading))
 
 
 def compare(reading: BoardReading, record: InstanceRecord, layout: dict) -> Comparison:

@@ -6,8 +6,9 @@ do not add up) (the knight moves, and the king moves so that a wrong step is see
 too). A move is drawn when ink covers at least DRAWN of the samples along the middle of its segment,
 unsure between UNSURE_FROM and DRAWN. The drawn moves must form one route from A to B; ink that is no part
 of a drawn move and lies away from the route's squares (where dots or numbers may mark the landings) is an
-``extra_mark``. Judged by the rules: every move a knight move, no blocked landing, B reached, and the
-route as short as the BFS distance (an open task: every shortest route is accepted)."""
+``extra_mark`` (from 3 % of a square or a span of 0.12 of it; a shorter one from 0.06 sends its square to
+review). Judged by the rules: every move a knight move, no blocked landing, B reached, and the route as
+short as the BFS distance (an open task: every shortest route is accepted)."""
 
 from __future__ import annotations
 
@@ -31,7 +32,9 @@ UNSURE_FROM = 0.5  # a line crossing a short (king) segment covers up to ~0.4 of
 SAMPLE_SPAN = (0.2, 0.8)  # the part of a segment sampled (its ends lie on glyphs, dots and other segments)
 STEPS = ((1, 2), (2, 1), (-1, 2), (-2, 1), (0, 1), (1, 0), (1, 1), (-1, 1))  # one direction of each pair
 RUN_HITS = 0.6  # share of real hits a run bridging hidden samples needs
-EXTRA_AREA = 0.03  # an unexplained ink piece of at least this share of a square is a mark
+EXTRA_AREA = 0.03  # an unexplained ink piece of at least this share of a square is a mark ...
+EXTRA_EXTENT = 0.12  # ... as is one spanning this fraction of a square (a thin tick, a small "7") ...
+FAINT_EXTENT = 0.06  # ... and from this span its square goes to review (a dot)
 
 
 def new_ink(answer: np.ndarray, input_image: np.ndarray, channel: float = None, distance: float = None) -> np.ndarray:
@@ -157,8 +160,9 @@ def _route(edges: set, start, goal) -> list | None:
         route.append(nxt[0])
 
 
-def _unexplained(ink: np.ndarray, edges, route_cells, layout: dict) -> list[tuple[int, int, list[int]]]:
-    """Pieces of new ink on the board that no drawn move or route square explains: (row, col, box)."""
+def _unexplained(ink: np.ndarray, edges, route_cells, layout: dict) -> list[tuple[int, int, list[int], bool]]:
+    """Pieces of new ink on the board that no drawn move or route square explains: (row, col, box, sure):
+    sure from EXTRA_AREA of a square or a span of EXTRA_EXTENT, unsure from FAINT_EXTENT."""
     import cv2
 
     cell = float(layout["cell_px"])
@@ -177,16 +181,36 @@ def _unexplained(ink: np.ndarray, edges, route_cells, layout: dict) -> list[tupl
     count, _, stats, cents = cv2.connectedComponentsWithStats(rest, connectivity=8)
     out = []
     for k in range(1, count):
-        if stats[k, cv2.CC_STAT_AREA] >= EXTRA_AREA * cell * cell:
+        x, y, w, h = stats[k, :4]
+        span = max(w, h) / cell
+        if _grid_sliver(x, y, w, h, layout):  # a grid line redrawn and registered a few px off: no mark by its span
+            span = 0.0
+        if stats[k, cv2.CC_STAT_AREA] >= EXTRA_AREA * cell * cell or span >= FAINT_EXTENT:
             cx, cy = cents[k]
             c = min(layout["cols"] - 1, max(0, int((cx - gx0) // cell)))
             r = min(layout["rows"] - 1, max(0, int((cy - gy0) // cell)))
-            x, y, w, h = stats[k, :4]
-            out.append((r, c, [int(x), int(y), int(x + w), int(y + h)]))
+            sure = stats[k, cv2.CC_STAT_AREA] >= EXTRA_AREA * cell * cell or span >= EXTRA_EXTENT
+            out.append((r, c, [int(x), int(y), int(x + w), int(y + h)], sure))
     return out
 
 
 GRID_BAND = 0.07  # of a square: grey ink this close to a grid line and along it is the grid redrawn
+SLIVER = 0.05  # of a square: a piece of ink at most this thick, along a grid line and within ...
+SLIVER_REACH = 0.15  # ... this of it, is a sliver of the grid line redrawn (thicker, a few px off)
+
+
+def _grid_sliver(x: int, y: int, w: int, h: int, layout: dict) -> bool:
+    """Whether the box ``x, y, w, h`` is a thin piece along a grid line, close to it."""
+    cell = float(layout["cell_px"])
+    gx0, gy0 = layout["grid_bbox"][:2]
+    thin = max(3.0, SLIVER * cell)
+
+    def near(lo: float, size: int, origin: float, n: int) -> bool:
+        mid = lo + size / 2
+        return min(abs(mid - (origin + i * cell)) for i in range(n + 1)) <= SLIVER_REACH * cell
+
+    return (h <= thin and w > h and near(y, h, gy0, layout["rows"])) or \
+        (w <= thin and h > w and near(x, w, gx0, layout["cols"]))
 
 
 def grid_ink(ink: np.ndarray, answer: np.ndarray, layout: dict) -> np.ndarray:
@@ -243,9 +267,13 @@ def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceReco
                 evidence[r][c]["unsure_move"] = [list(a), list(b), round(coverage[(a, b)], 3)]
     route_cells = {x for e in drawn for x in e}
     extra = _unexplained(ink, drawn, route_cells, layout)
+    for r, c, box, sure in extra:
+        if not sure:  # too short to be sure it is a mark: its square goes to review
+            conf[r][c] = min(conf[r][c], 0.3)
+            evidence[r][c]["unexplained_ink"] = box
     notes: dict[str, Any] = {"moves": sorted([list(a), list(b)] for a, b in drawn),
                              "unsure_moves": sorted([list(a), list(b)] for a, b in unsure),
-                             "extra_ink": [[r, c, box] for r, c, box in extra]}
+                             "extra_ink": [[r, c, box] for r, c, box, sure in extra if sure]}
     return BoardReading(states, conf, evidence, notes=notes)
 
 

@@ -2,7 +2,9 @@
 (R+G)/2 - B of the cell's background against the input's lit and dark colours; in between is unsure),
 and marked or not by its ink (:func:`~genpuzzle.verifiers.board_game.puzzle_verify.mark_state`). ``press``
 answers are judged by the rules (lights left on, more presses than needed) and against every press set of
-minimum size; ``after`` answers cell by cell against the lights after the marked presses."""
+minimum size; ``after`` answers cell by cell against the lights after the marked presses. Ink the move does
+not explain (a tick on a light left as it was, a dot on a kept press ring of a page that reproduces the
+input's rings) is a stray mark (``puzzle_verify.account_new_ink``)."""
 
 from __future__ import annotations
 
@@ -13,7 +15,8 @@ from genpuzzle.solvers.board_game import lights_out
 from genpuzzle.solvers.board_game.base import parse_board
 from genpuzzle.solvers.board_game.puzzle_common import cells_of
 from genpuzzle.verifiers.board_game.base import UNSURE, BoardReading, Comparison
-from genpuzzle.verifiers.board_game.puzzle_verify import cell_ink, instance_of, judge, mark_state, reading_from
+from genpuzzle.verifiers.board_game.puzzle_verify import (account_new_ink, cell_ink, instance_of, judge, mark_state,
+                                                          pieces_accounted, reading_from, with_unchanged_ncc)
 
 
 def _yellowness(rgb) -> float:
@@ -48,7 +51,10 @@ def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceReco
             continue
         suffix = ("+" if task == "press" else "o") if mark == "mark" else ""
         states[(r, c)] = (("L" if lit else ".") + suffix, min(light_conf, mark_conf), ev)
-    return reading_from(states, layout["rows"], layout["cols"])
+    reading = reading_from(states, layout["rows"], layout["cols"])
+    rings = [(r, c) for r, row in enumerate(position) for c, v in enumerate(row) if v.endswith("o")]
+    reading = with_unchanged_ncc(reading, answer, input_image, record, rings)
+    return account_new_ink(reading, answer, input_image, record, pieces_accounted(record, reading, (".", "L")))
 
 
 def compare(reading: BoardReading, record: InstanceRecord, layout: dict) -> Comparison:

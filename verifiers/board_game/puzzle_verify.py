@@ -303,6 +303,11 @@ def _tone_matched(answer: np.ndarray, input_image: np.ndarray) -> np.ndarray:
     return out
 
 
+def _channel_max(x: np.ndarray) -> np.ndarray:
+    """``x.max(axis=2)`` of an RGB array, channel by channel (numpy reduces a 3-long last axis slowly)."""
+    return np.maximum(np.maximum(x[..., 0], x[..., 1]), x[..., 2])
+
+
 def new_ink_components(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
                        explained: Sequence[Sequence[float]]) -> list[dict[str, Any]]:
     """Components of ink the answer adds on the board outside the ``explained`` boxes (cells the move
@@ -338,8 +343,8 @@ def new_ink_components(answer: np.ndarray, input_image: np.ndarray, layout: dict
     new = None
     for mapped in (a * gain, _tone_matched(a, i)):
         mapped = np.clip(mapped, 0, 255)
-        outside = np.maximum(lo - mapped, mapped - hi).max(axis=2)
-        candidate = (outside >= NEW_INK_DIFF) & (np.abs(mapped - paper).max(axis=2) > 60) & inside
+        outside = _channel_max(np.maximum(lo - mapped, mapped - hi))
+        candidate = (outside >= NEW_INK_DIFF) & (_channel_max(np.abs(mapped - paper)) > 60) & inside
         if new is None or candidate.sum() < new.sum():
             new, kept_outside = candidate, outside
     outside = kept_outside
@@ -361,7 +366,7 @@ def new_ink_components(answer: np.ndarray, input_image: np.ndarray, layout: dict
 
 def account_new_ink(reading: BoardReading, answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord,
                     explained: Callable[[int, int, bool], list[Sequence[float]]] | None = None,
-                    restyled: Sequence[Sequence[float]] = ()) -> BoardReading:
+                    restyled: Sequence[Sequence[float]] = (), move_annotations: bool = False) -> BoardReading:
     """``reading`` with the ink the move does not explain accounted for: ink added where the reading keeps
     the input's state (a tick, a scribble, a dot on a floor cell or beside a tower) is listed in
     ``notes["stray_marks"]`` (charged as ``stray_mark`` with its nearest cell), a short one sends its
@@ -369,28 +374,40 @@ def account_new_ink(reading: BoardReading, answer: np.ndarray, input_image: np.n
     boxes (default: the box of a cell the reading changes or reads unsure; a game whose pieces fill only part
     of a cell and may be redrawn in other colours names its read pieces' boxes and, where the move changed a
     cell, the input's piece there), and ``restyled`` boxes of the board's own drawing that an answer may
-    draw in its own way (a tower's pole with a knob on top)."""
+    draw in its own way (a tower's pole with a knob on top). With ``move_annotations`` (a game whose answers
+    may point at the move: an arrow, a line through three in a row) ink reaching a changed cell's box is
+    sent to review, never charged; a cell already charged with a stray mark is not charged twice."""
     layout = record.layout
     position = parse_board(record.ground_truth["position"])
     rows, cols = layout["rows"], layout["cols"]
     boxes = layout["cell_boxes"]
     accounted = list(restyled)
+    moved = []
     for r in range(rows):
         for c in range(cols):
             changed = reading.states[r][c] != position[r][c]
+            if changed:
+                moved.append(boxes[r][c])
             if reading.states[r][c] == UNSURE:
                 accounted.append(boxes[r][c])
             elif explained is not None:
                 accounted += explained(r, c, changed)
             elif changed:
                 accounted.append(boxes[r][c])
+    charged = {tuple(m["rc"]) for m in reading.notes.get("stray_marks", [])}
+    reach = max(2, int(round(max(NEW_INK_TOL * float(layout["cell_px"]), 0.005 * max(answer.shape[:2]))))) + 2
     marks = []
     for comp in new_ink_components(answer, input_image, layout, accounted):
         cx, cy = (comp["box"][0] + comp["box"][2]) / 2, (comp["box"][1] + comp["box"][3]) / 2
         r, c = min(((r, c) for r in range(rows) for c in range(cols)),
                    key=lambda rc: np.hypot((boxes[rc[0]][rc[1]][0] + boxes[rc[0]][rc[1]][2]) / 2 - cx,
                                            (boxes[rc[0]][rc[1]][1] + boxes[rc[0]][rc[1]][3]) / 2 - cy))
-        if comp["extent"] >= STRAY_EXTENT:
+        if (r, c) in charged:
+            continue
+        x0, y0, x1, y1 = comp["box"]
+        to_move = move_annotations and any(x0 <= b[2] + reach and x1 >= b[0] - reach and y0 <= b[3] + reach
+                                           and y1 >= b[1] - reach for b in moved)
+        if comp["extent"] >= STRAY_EXTENT and not to_move:
             marks.append({"rc": [r, c], **comp})
         else:
             reading.confidence[r][c] = min(reading.confidence[r][c], 0.3)
@@ -406,16 +423,37 @@ def pieces_accounted(record: InstanceRecord, reading: BoardReading, empty: Seque
     (pegs, numbered tiles): every cell holding a piece in the input or the answer is accounted for, so only
     cells empty in both are checked for new ink -- and, on a page that reproduces the input's pieces (3/4 of
     the kept pieces still correlate with the input's crop: ``unchanged_ncc`` >= 0.9 in the evidence), the
-    kept pieces too."""
+    kept pieces too. Whether the page reproduces them is asked of a kept piece's *other* kept pieces (a
+    mark on one of two given queens must not make the page look redrawn), of its own crop when it is the
+    only one."""
     position = parse_board(record.ground_truth["position"])
     boxes = record.layout["cell_boxes"]
     kept = [(r, c) for r, row in enumerate(position) for c, v in enumerate(row)
             if v not in empty and reading.states[r][c] == v]
-    as_input = sum((reading.evidence[r][c] or {}).get("unchanged_ncc", 0.0) >= 0.9 for r, c in kept)
-    reproduced = bool(kept) and as_input >= 0.75 * len(kept)
+    as_input = {rc: (reading.evidence[rc[0]][rc[1]] or {}).get("unchanged_ncc", 0.0) >= 0.9 for rc in kept}
+    total = sum(as_input.values())
+
+    def reproduced(r: int, c: int) -> bool:
+        if len(kept) == 1:
+            return as_input[(r, c)]
+        return total - as_input[(r, c)] >= 0.75 * (len(kept) - 1)
 
     def explained(r: int, c: int, changed: bool) -> list[Sequence[float]]:
+        if changed:
+            return [boxes[r][c]]
         held = position[r][c] not in empty or reading.states[r][c] not in empty
-        return [boxes[r][c]] if changed or (held and not reproduced) else []
+        # a kept piece (unchanged cells holding one are the kept pieces)
+        return [boxes[r][c]] if held and not reproduced(r, c) else []
 
     return explained
+
+
+def with_unchanged_ncc(reading: BoardReading, answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord,
+                       cells: Sequence[tuple[int, int]], inset: float = 0.14) -> BoardReading:
+    """``reading`` with ``unchanged_ncc`` (the cell's correlation with the input's crop) in the evidence of
+    ``cells`` (the input's pieces that :func:`pieces_accounted` asks whether the page reproduces)."""
+    boxes = record.layout["cell_boxes"]
+    for r, c in cells:
+        ncc = cell_unchanged(answer, input_image, _shrink(boxes[r][c], inset))
+        reading.evidence[r][c] = {**(reading.evidence[r][c] or {}), "unchanged_ncc": round(ncc, 3)}
+    return reading

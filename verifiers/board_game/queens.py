@@ -1,6 +1,7 @@
 """Queens reading: every cell a queen (any mark) or empty on its region colour, or unsure (a cell repainted
 in another light colour is unsure, never silently a region change); judged by the rules (rows, columns,
-regions, touching queens) and against the unique solution."""
+regions, touching queens) and against the unique solution. Ink the move does not explain (a tick on a cell
+left empty) is a stray mark (``puzzle_verify.account_new_ink``)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from genpuzzle.records import InstanceRecord
 from genpuzzle.solvers.board_game import queens
 from genpuzzle.solvers.board_game.base import parse_board
 from genpuzzle.verifiers.board_game.base import UNSURE, BoardReading, Comparison
-from genpuzzle.verifiers.board_game.puzzle_verify import cell_ink, instance_of, judge, mark_state, reading_from
+from genpuzzle.verifiers.board_game.puzzle_verify import (account_new_ink, cell_ink, instance_of, judge, mark_state,
+                                                          reading_from)
 
 
 def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord) -> BoardReading:
@@ -21,7 +23,7 @@ def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceReco
         state, conf = mark_state(ink)
         region = position[r][c].lower()
         states[(r, c)] = ({"mark": region.upper(), "empty": region, "unsure": UNSURE}[state], conf, ink.evidence())
-    return reading_from(states, layout["rows"], layout["cols"])
+    return account_new_ink(reading_from(states, layout["rows"], layout["cols"]), answer, input_image, record)
 
 
 def compare(reading: BoardReading, record: InstanceRecord, layout: dict) -> Comparison:

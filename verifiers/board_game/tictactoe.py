@@ -1,14 +1,53 @@
 """Tic-tac-toe reading: every cell X, O or empty by the shape of its ink (the shared X/O reader,
-:func:`genpuzzle.verifiers.board_game.base.read_mark_cells`); the comparison and scoring are shared."""
+:func:`genpuzzle.verifiers.board_game.base.read_mark_cells`, whose ink checks charge marks from 0.12 of a
+piece); smaller ink is accounted for by ``puzzle_verify.account_new_ink``: on a cell empty in the input and
+the answer, and on a kept X or O of a page that reproduces the input's pieces, it is a stray mark (ink
+reaching the move's cell, an arrow or a line through three, goes to review); a separate piece of ink beside
+the placed X or O (a small scribble in its cell) sends that cell to review. The comparison and scoring are
+shared."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from genpuzzle.records import InstanceRecord
-from genpuzzle.solvers.board_game.base import parse_board
+from genpuzzle.solvers.board_game.base import EMPTY, parse_board
 from genpuzzle.verifiers.board_game.base import BoardReading, read_mark_cells
+from genpuzzle.verifiers.board_game.puzzle_verify import (account_new_ink, new_ink_components, pieces_accounted,
+                                                          with_unchanged_ncc)
 
 
 def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord) -> BoardReading:
-    return read_mark_cells(answer, record.layout, ("X", "O"), input_image, parse_board(record.ground_truth["position"]))
+    position = parse_board(record.ground_truth["position"])
+    reading = read_mark_cells(answer, record.layout, ("X", "O"), input_image, position)
+    kept = [(r, c) for r, row in enumerate(position) for c, v in enumerate(row)
+            if v != EMPTY and reading.states[r][c] == v]
+    reading = with_unchanged_ncc(reading, answer, input_image, record, kept)
+    reading = account_new_ink(reading, answer, input_image, record, pieces_accounted(record, reading),
+                              move_annotations=True)
+    return _ink_beside_the_move(reading, answer, input_image, record, position)
+
+
+def _ink_beside_the_move(reading: BoardReading, answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord,
+                         position: list[list[str]]) -> BoardReading:
+    """A placed X or O is one piece of new ink (an X's strokes cross); another piece in its cell under half
+    its area (a scribble beside it, inside an O) makes the cell unsure: it may be a highlight of the move,
+    so it is never charged, and never a plain pass."""
+    layout = record.layout
+    boxes = layout["cell_boxes"]
+    cells = [(r, c) for r in range(layout["rows"]) for c in range(layout["cols"])]
+    for r, c in cells:
+        if position[r][c] != EMPTY or reading.states[r][c] not in ("X", "O"):
+            continue
+        others = [boxes[r2][c2] for r2, c2 in cells if (r2, c2) != (r, c)]
+        x0, y0, x1, y1 = boxes[r][c]
+        inside = [k for k in new_ink_components(answer, input_image, layout, others)
+                  if x0 <= (k["box"][0] + k["box"][2]) / 2 <= x1 and y0 <= (k["box"][1] + k["box"][3]) / 2 <= y1]
+        if len(inside) < 2:
+            continue
+        piece = max(inside, key=lambda k: k["area"])
+        beside = [k for k in inside if k is not piece and k["area"] < 0.5 * piece["area"]]
+        if beside:
+            reading.confidence[r][c] = min(reading.confidence[r][c], 0.3)
+            reading.evidence[r][c] = {**reading.evidence[r][c], "ink_beside_the_move": beside[0]}
+    return reading
