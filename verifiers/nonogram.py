@@ -227,8 +227,8 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
             fit = float((d.min(axis=0) <= tol).mean())
             # four arms leave the crossing (a tick, a "7" or a small zigzag, which two lines at the pen's
             # tolerance also cover, has two or three there)
-            inside = inside and max(_arms(ink, crossing, f * min(bw, bh), unseen) for f in CROSS_ARM_RADII) >= 4
-            if inside and fit > best_fit:
+            if (inside and fit > best_fit
+                    and any(_arms(ink, crossing, f * min(bw, bh), unseen) >= 4 for f in CROSS_ARM_RADII)):
                 best, best_fit = "cross", fit
     # a ring in the ink's box: round, with a hole (no ink within half its radius)
     rx, ry = max(0.5, (bw - 2 * half) / 2), max(0.5, (bh - 2 * half) / 2)
@@ -243,15 +243,18 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
     return best, best_fit
 
 
+_CIRCLE_ANGLES = np.linspace(0, 2 * np.pi, 64, endpoint=False)
+_CIRCLE = np.stack([np.cos(_CIRCLE_ANGLES), np.sin(_CIRCLE_ANGLES)])  # the points of a unit circle _arms samples
+
+
 def _arms(ink: np.ndarray, centre: np.ndarray, radius: float, unseen: np.ndarray | None = None) -> int:
     """How many separate runs of ink a circle of ``radius`` px around ``centre`` (x, y) crosses (bool ``ink``). A
     circle crossing ``unseen`` pixels (a ruled line taken off, which may have taken an arm with it) cannot tell:
     four."""
-    angle = np.linspace(0, 2 * np.pi, 64, endpoint=False)
-    qx = np.round(centre[0] + radius * np.cos(angle)).astype(int)
-    qy = np.round(centre[1] + radius * np.sin(angle)).astype(int)
+    qx = np.round(centre[0] + radius * _CIRCLE[0]).astype(int)
+    qy = np.round(centre[1] + radius * _CIRCLE[1]).astype(int)
     inside = (qx >= 0) & (qx < ink.shape[1]) & (qy >= 0) & (qy < ink.shape[0])
-    on = np.zeros(len(angle), bool)
+    on = np.zeros(qx.shape, bool)
     if unseen is not None and unseen[qy[inside], qx[inside]].any():
         return 4
     on[inside] = ink[qy[inside], qx[inside]]
