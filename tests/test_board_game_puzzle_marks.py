@@ -234,3 +234,16 @@ def test_a_small_scribble_beside_the_placed_x_or_o_is_sent_to_review(seed):
     v = verify_image(record, _plant(ref, "scribble", int(x0 + 0.17 * (x1 - x0)), int(y0 + 0.83 * (y1 - y0)), 12), inp,
                      mask)
     assert _charged_or_review(v), (v.codes, v.reason)
+
+
+def test_a_given_queen_redrawn_in_another_colour_is_no_mark():
+    """A page that redraws the given queens in red is not the input's drawing of them (the correlation is
+    blind to colour; their ink colour moved): they are the page's pieces, not new ink."""
+    record, inp, ref, mask = case("nqueens", 1)
+    page = ref.copy()
+    for r, c in _kept_cells(record, "nqueens", empty=False):
+        x0, y0, x1, y1 = (int(v) for v in record.layout["cell_boxes"][r][c])
+        cell = page[y0 + 4:y1 - 4, x0 + 4:x1 - 4]
+        cell[cell.max(axis=2) < 90] = (200, 30, 30)
+    v = verify_image(record, page, inp, mask)
+    assert "stray_mark" not in v.codes and (v.score == 100 or v.needs_review), (v.codes, v.score)

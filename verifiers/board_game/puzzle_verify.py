@@ -359,8 +359,19 @@ def new_ink_components(answer: np.ndarray, input_image: np.ndarray, layout: dict
         extent = max(sw, sh) / pitch
         if extent < FAINT_EXTENT:
             continue
+        member = labels == k
+        ys, xs = np.nonzero(member)
+        spread = np.linalg.eigh(np.cov(np.stack([xs, ys]).astype(np.float64)))  # ascending eigenvalues
+        dx, dy = spread[1][0, 1], spread[1][1, 1]  # the principal axis
+        off = np.abs((xs - xs.mean()) * dy - (ys - ys.mean()) * dx)
+        crop = np.pad(member[sy:sy + sh, sx:sx + sw].astype(np.uint8), 1)
+        half_width = float(cv2.distanceTransform(crop, cv2.DIST_L2, 3).max())
         out.append({"box": [sx + x0, sy + y0, sx + sw + x0, sy + sh + y0], "extent": round(extent, 3),
-                    "area": round(area / pitch ** 2, 4), "contrast": round(float(outside[labels == k].mean()), 1)})
+                    "area": round(area / pitch ** 2, 4), "contrast": round(float(outside[member].mean()), 1),
+                    "axis": [round(float(xs.mean()) + x0, 1), round(float(ys.mean()) + y0, 1), round(float(dx), 3),
+                             round(float(dy), 3)],
+                    # how far the ink strays from its axis against its half width: ~1 for a straight stroke
+                    "bend": round(float(np.percentile(off, 95) / max(1.0, half_width)), 2)})
     return out
 
 
@@ -395,7 +406,8 @@ def account_new_ink(reading: BoardReading, answer: np.ndarray, input_image: np.n
             elif changed:
                 accounted.append(boxes[r][c])
     charged = {tuple(m["rc"]) for m in reading.notes.get("stray_marks", [])}
-    reach = max(2, int(round(max(NEW_INK_TOL * float(layout["cell_px"]), 0.005 * max(answer.shape[:2]))))) + 2
+    pitch = float(layout["cell_px"])
+    reach = max(2, int(round(max(NEW_INK_TOL * pitch, 0.005 * max(answer.shape[:2]))))) + 2
     marks = []
     for comp in new_ink_components(answer, input_image, layout, accounted):
         cx, cy = (comp["box"][0] + comp["box"][2]) / 2, (comp["box"][1] + comp["box"][3]) / 2
@@ -405,6 +417,8 @@ def account_new_ink(reading: BoardReading, answer: np.ndarray, input_image: np.n
         if (r, c) in charged:
             continue
         x0, y0, x1, y1 = comp["box"]
+        if move_annotations and any(_aimed_at(comp, b, pitch) for b in moved):
+            continue  # a straight stroke aimed at the move (a line through three in a row): its annotation
         to_move = move_annotations and any(x0 <= b[2] + reach and x1 >= b[0] - reach and y0 <= b[3] + reach
                                            and y1 >= b[1] - reach for b in moved)
         if comp["extent"] >= STRAY_EXTENT and not to_move:
@@ -415,6 +429,21 @@ def account_new_ink(reading: BoardReading, answer: np.ndarray, input_image: np.n
     if marks:
         reading.notes["stray_marks"] = reading.notes.get("stray_marks", []) + marks
     return reading
+
+
+AIMED_EXTENT = 0.15  # of a pitch: a stroke at least this long ...
+AIMED_BEND = 1.5  # ... this straight (95 % of it this close to its axis, x its half width) whose line passes ...
+AIMED_REACH = 0.35  # ... this close (of a pitch) to a changed cell's centre is aimed at the move
+
+
+def _aimed_at(comp: dict[str, Any], target: Sequence[float], pitch: float) -> bool:
+    """Whether a new-ink component is a straight stroke whose line (its principal axis) passes close to
+    the centre of the ``target`` box (a line struck through three in a row, an arrow's shaft)."""
+    if comp["extent"] < AIMED_EXTENT or comp["bend"] > AIMED_BEND:
+        return False
+    cx, cy, dx, dy = comp["axis"]
+    tx, ty = (target[0] + target[2]) / 2, (target[1] + target[3]) / 2
+    return abs(dx * (cy - ty) - dy * (cx - tx)) / max(1e-9, float(np.hypot(dx, dy))) <= AIMED_REACH * pitch
 
 
 def pieces_accounted(record: InstanceRecord, reading: BoardReading, empty: Sequence[str] = (EMPTY,)
@@ -431,12 +460,12 @@ def pieces_accounted(record: InstanceRecord, reading: BoardReading, empty: Seque
     kept = [(r, c) for r, row in enumerate(position) for c, v in enumerate(row)
             if v not in empty and reading.states[r][c] == v]
     as_input = {rc: (reading.evidence[rc[0]][rc[1]] or {}).get("unchanged_ncc", 0.0) >= 0.9 for rc in kept}
-    total = sum(as_input.values())
 
     def reproduced(r: int, c: int) -> bool:
-        if len(kept) == 1:
+        others = [rc for rc in kept if rc != (r, c)]
+        if not others:
             return as_input[(r, c)]
-        return total - as_input[(r, c)] >= 0.75 * (len(kept) - 1)
+        return sum(as_input[rc] for rc in others) >= 0.75 * len(others)
 
     def explained(r: int, c: int, changed: bool) -> list[Sequence[float]]:
         if changed:
@@ -448,12 +477,27 @@ def pieces_accounted(record: InstanceRecord, reading: BoardReading, empty: Seque
     return explained
 
 
+PIECE_RECOLOURED = 60  # a kept piece's ink colour moved this far (any channel) is the piece redrawn
+
+
+def _ink_colour(pixels: np.ndarray) -> np.ndarray:
+    """Median colour of the darkest fifth of ``pixels`` (N x 3)."""
+    lum = pixels.astype(np.float32) @ np.array([0.299, 0.587, 0.114], np.float32)
+    return np.median(pixels[lum <= np.percentile(lum, 20)], axis=0).astype(np.float32)
+
+
 def with_unchanged_ncc(reading: BoardReading, answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord,
                        cells: Sequence[tuple[int, int]], inset: float = 0.14) -> BoardReading:
     """``reading`` with ``unchanged_ncc`` (the cell's correlation with the input's crop) in the evidence of
-    ``cells`` (the input's pieces that :func:`pieces_accounted` asks whether the page reproduces)."""
+    ``cells`` (the input's pieces that :func:`pieces_accounted` asks whether the page reproduces). The
+    correlation is blind to colour: a piece whose darkest fifth moved more than PIECE_RECOLOURED in a channel
+    (a queen redrawn in red) is not the input's drawing (0)."""
     boxes = record.layout["cell_boxes"]
     for r, c in cells:
-        ncc = cell_unchanged(answer, input_image, _shrink(boxes[r][c], inset))
+        box = _shrink(boxes[r][c], inset)
+        ncc = cell_unchanged(answer, input_image, box)
+        a, i = _inner(answer, box, 0.0)[..., :3].reshape(-1, 3), _inner(input_image, box, 0.0)[..., :3].reshape(-1, 3)
+        if len(a) and len(i) and np.abs(_ink_colour(a) - _ink_colour(i)).max() > PIECE_RECOLOURED:
+            ncc = 0.0
         reading.evidence[r][c] = {**(reading.evidence[r][c] or {}), "unchanged_ncc": round(ncc, 3)}
     return reading

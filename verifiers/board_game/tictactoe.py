@@ -1,10 +1,9 @@
 """Tic-tac-toe reading: every cell X, O or empty by the shape of its ink (the shared X/O reader,
 :func:`genpuzzle.verifiers.board_game.base.read_mark_cells`, whose ink checks charge marks from 0.12 of a
 piece); smaller ink is accounted for by ``puzzle_verify.account_new_ink``: on a cell empty in the input and
-the answer, and on a kept X or O of a page that reproduces the input's pieces, it is a stray mark (ink
-reaching the move's cell, an arrow or a line through three, goes to review); a separate piece of ink beside
-the placed X or O (a small scribble in its cell) sends that cell to review. The comparison and scoring are
-shared."""
+the answer it is a stray mark (a straight stroke aimed at the move's cell is its annotation, other ink
+reaching that cell goes to review); a separate piece of ink beside the placed X or O (a small scribble in
+its cell) sends that cell to review. The comparison and scoring are shared."""
 
 from __future__ import annotations
 
@@ -13,18 +12,20 @@ import numpy as np
 from genpuzzle.records import InstanceRecord
 from genpuzzle.solvers.board_game.base import EMPTY, parse_board
 from genpuzzle.verifiers.board_game.base import BoardReading, read_mark_cells
-from genpuzzle.verifiers.board_game.puzzle_verify import (account_new_ink, new_ink_components, pieces_accounted,
-                                                          with_unchanged_ncc)
+from genpuzzle.verifiers.board_game.puzzle_verify import account_new_ink, new_ink_components
 
 
 def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord) -> BoardReading:
     position = parse_board(record.ground_truth["position"])
     reading = read_mark_cells(answer, record.layout, ("X", "O"), input_image, position)
-    kept = [(r, c) for r, row in enumerate(position) for c, v in enumerate(row)
-            if v != EMPTY and reading.states[r][c] == v]
-    reading = with_unchanged_ncc(reading, answer, input_image, record, kept)
-    reading = account_new_ink(reading, answer, input_image, record, pieces_accounted(record, reading),
-                              move_annotations=True)
+    boxes = record.layout["cell_boxes"]
+
+    def explained(r: int, c: int, changed: bool) -> list:
+        # an X or O, kept or placed, is the piece check's (glyphs.piece_marks): a page redraws them in its own
+        # colours and strokes, which the input's range does not cover
+        return [boxes[r][c]] if changed or position[r][c] != EMPTY or reading.states[r][c] != EMPTY else []
+
+    reading = account_new_ink(reading, answer, input_image, record, explained, move_annotations=True)
     return _ink_beside_the_move(reading, answer, input_image, record, position)
 
 
