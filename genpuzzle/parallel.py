@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
+from functools import lru_cache
 
 from genpuzzle.errors import GenpuzzleError
 
@@ -54,6 +55,33 @@ def one_thread_per_process() -> None:
 
     threadpool_limits(1)
     cv2.setNumThreads(1)
+
+
+@lru_cache(maxsize=1)
+def blas_controller():
+    """The process's BLAS thread pools (threadpoolctl), found once: finding them costs ~ms per call."""
+    from threadpoolctl import ThreadpoolController
+
+    return ThreadpoolController()
+
+
+@contextmanager
+def one_thread() -> Iterator[None]:
+    """BLAS and OpenCV at one thread inside the block, as in the worker processes (restored after).
+
+    OpenCV's parallel loops split their float sums by thread, so with two threads the same answer
+    registered twice could differ in the last bits of its fit and a verdict at a threshold flip between
+    runs; at one thread a verdict is a function of its inputs, the same in the library as in
+    ``genpuzzle evaluate``."""
+    import cv2
+
+    before = cv2.getNumThreads()
+    cv2.setNumThreads(1)
+    try:
+        with blas_controller().limit(limits=1, user_api="blas"):
+            yield
+    finally:
+        cv2.setNumThreads(before)
 
 
 def process_pool(workers: int) -> ProcessPoolExecutor:

@@ -248,3 +248,40 @@ def test_bootstrap_in_blocks_draws_the_same_replicates(monkeypatch):
     for key in ("macro", "micro"):
         assert np.array_equal(whole[key], blocks[key])
     assert all(np.array_equal(whole["tracks"][t], blocks["tracks"][t]) for t in scores)
+
+
+def test_verify_image_runs_opencv_and_blas_at_one_thread_and_restores_them(small_set, monkeypatch):
+    """OpenCV's parallel loops split float sums by thread: at two threads the same page registered twice
+    differed in the last bits of its fit (a verdict at a threshold could flip between calls). The library
+    call verifies at one thread, as `evaluate`'s workers do, and gives the caller's settings back."""
+    import cv2
+    from threadpoolctl import threadpool_info
+
+    from genpuzzle.evaluate import verify_image
+    from genpuzzle.images import load_image, load_mask
+    from genpuzzle.registry import get_track
+
+    record = load_set(small_set).records[0]
+    track = get_track(record.track)
+    seen = []
+    real_verify = track.verify
+
+    def spy(*args, **kwargs):
+        blas = [pool["num_threads"] for pool in threadpool_info() if pool["user_api"] == "blas"]
+        seen.append((cv2.getNumThreads(), blas))
+        return real_verify(*args, **kwargs)
+
+    monkeypatch.setattr(track, "verify", spy)
+    target = load_image(small_set / record.input_image)
+    mask = load_mask(small_set / record.edit_mask)
+    answer = load_image(small_set / record.reference_images[0])
+    before = cv2.getNumThreads()
+    cv2.setNumThreads(2)
+    try:
+        first = verify_image(record, answer, target, mask)
+        second = verify_image(record, answer, target, mask)
+        assert cv2.getNumThreads() == 2
+    finally:
+        cv2.setNumThreads(before)
+    assert seen and all(threads == 1 and all(n == 1 for n in blas) for threads, blas in seen)
+    assert first.to_json() == second.to_json() and first.score == 100

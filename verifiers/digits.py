@@ -23,6 +23,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 import genpuzzle.data
+from genpuzzle.parallel import blas_controller
 
 MODEL_PATH = Path(genpuzzle.data.__file__).parent / "models" / "digits.npz"
 MODEL_FORMAT = "genpuzzle-digits-cnn-v3"
@@ -676,7 +677,7 @@ class DigitReader:
         """(member logits (M, N, 12), member penultimate activations (M, N, H))."""
         # One BLAS thread: these matmuls are small, and a second OpenBLAS thread only spins beside the first
         # (a 9x9 grid's verification cost ~2-3x the CPU time with it); the products are the same bits.
-        with _blas_controller().limit(limits=1, user_api="blas"):
+        with blas_controller().limit(limits=1, user_api="blas"):
             return self._forward_one_thread(images)
 
     def _forward_one_thread(self, images: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -803,14 +804,6 @@ class DigitReader:
             readings[i] = DigitReading(None, prepared[i].pencil_confidence, prepared[i].ink, SYMBOL_PENCIL, True,
                                        digits)
         return readings
-
-
-@lru_cache(maxsize=1)
-def _blas_controller():
-    """The process's BLAS thread pools (threadpoolctl), found once: finding them costs ~ms per call."""
-    from threadpoolctl import ThreadpoolController
-
-    return ThreadpoolController()
 
 
 @lru_cache(maxsize=1)
