@@ -627,3 +627,29 @@ def test_a_small_mark_in_a_row_answer_panel_is_charged_and_page_noise_is_not(var
         Image.fromarray(page).save(buffer, "JPEG", quality=quality)
         v = genpuzzle.verify(puzzle, Image.open(buffer))
         assert v.score == 100 and v.status is Status.CORRECT, (kind, name, v.violations)
+
+
+def test_jpeg_ringing_round_a_right_figure_is_no_confident_wrong_shape():
+    """JPEG quality 20 rings a faint halo round a figure's outline; taken as ink, it put a sixth corner on a
+    right pentagon (grid3x3 reference: read as an off-palette hexagon, a confident ``wrong_shape`` at 67).
+    The shape is read again on the pixels at least half as dark as the outline; readings that differ are
+    unsure (review, never correct). A drawn hexagon, clean or at JPEG 20, is still a confident wrong shape."""
+    import io
+
+    import genpuzzle
+
+    def jpeg20(image):
+        buffer = io.BytesIO()
+        Image.fromarray(np.asarray(image.convert("RGB"))).save(buffer, "JPEG", quality=20)
+        return Image.open(buffer)
+
+    puzzle = TRACK.generate(2488085746385702723, "matrix_objects")  # set 11800's matrix_objects-00001
+    assert puzzle.ground_truth["config"] == "grid3x3" and puzzle.ground_truth["answer"]["type"] == 2
+    v = genpuzzle.verify(puzzle, jpeg20(puzzle.reference_images[0]))
+    assert "wrong_shape" not in v.codes and v.status is not Status.INCORRECT, v.violations
+    record = _record(puzzle)
+    hexagon = dict(puzzle.ground_truth["answer"], type=LEVELS["type"])  # past the palette: drawn as a hexagon
+    drawn = make_answer(puzzle.input_image, record, TUNE[0], 0, answer=hexagon)
+    for page in (Image.fromarray(drawn), jpeg20(Image.fromarray(drawn))):
+        v = genpuzzle.verify(puzzle, page)
+        assert "wrong_shape" in v.codes and v.status is Status.INCORRECT and v.score < 100, v.violations

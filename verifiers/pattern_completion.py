@@ -51,6 +51,7 @@ CIRCLE_MIN_CIRCULARITY = 0.96  # hull circularity: circles 0.98-1.0; pentagons 0
 # a square's k = 4 drop >= 9.7, a pentagon's k = 5 drop >= 2.2); the smallest cornered k is the shape
 CORNER_DROP = {3: 6.0, 4: 6.0, 5: 1.9, 6: 3.0}  # an off-palette hexagon needs a clear sixth corner
 MIN_INTERIOR_PX = 16
+CORE_INK_SHARE = 0.5  # a shape is read again on its pixels this share as dark as its outline; another shape there: unsure
 HEXAGON_MIN_PX = 40  # below this a sixth corner is not evidence enough for an off-palette hexagon
 SIZE_MEASURES_AGREE_LOG = 0.12  # area-based and bounding-box sizes further apart, each confidently another size: unsure
 SIZE_RASTER_BIAS_PX = 0.4  # mean excess of the centre-line size over the drawn one on rendered figures
@@ -210,6 +211,23 @@ def classify_shape(contour: np.ndarray) -> tuple[str, list[float], float]:
     return "unsure", values, circularity
 
 
+def core_ink_points(silhouette: np.ndarray, dark: np.ndarray) -> np.ndarray | None:
+    """The figure's pixels at least half as dark as its outline (``CORE_INK_SHARE`` of the 99th percentile
+    of its darkness), as contour-like points for :func:`classify_shape`: a drawn edge is read at its
+    half-darkness, and the faint halo JPEG rings round it (blotches of 40-80 darkness at quality 20) is
+    left out. None when the figure is too faint to take a stricter level than ``INK_DARKNESS``."""
+    values = dark[silhouette > 0]
+    if values.size == 0:
+        return None
+    level = CORE_INK_SHARE * float(np.percentile(values, 99))
+    if level <= INK_DARKNESS:
+        return None
+    ys, xs = np.nonzero((silhouette > 0) & (dark >= level))
+    if len(xs) < 3:
+        return None
+    return np.stack([xs, ys], 1).astype(np.int32).reshape(-1, 1, 2)
+
+
 def _unit_areas() -> dict[str, float]:
     out = {}
     for name in SHAPES:
@@ -342,6 +360,11 @@ def _measure(contour: np.ndarray, silhouette: np.ndarray, origin: tuple[int, int
     bx, by, bw, bh = cv2.boundingRect(contour)
     bbox = [bx + x0, by + y0, bx + x0 + bw, by + y0 + bh]
     name, counts, circularity = (assume_type, [], 0.0) if assume_type else classify_shape(contour)
+    if not assume_type and name != "unsure":
+        core = core_ink_points(silhouette, dark)
+        core_name = classify_shape(core)[0] if core is not None else "unsure"
+        if core_name not in ("unsure", name):
+            name = "unsure"  # the corners are the faint edge's (JPEG ringing, a smudge), not the drawn outline's
     interior, outline = figure_interior(silhouette, dark)
     lstar = (float("nan") if interior is None
              else grey_to_lstar(min(255.0, 255.0 * float(grey[interior > 0].mean()) / paper)))
