@@ -493,3 +493,51 @@ def test_crease_segments_are_the_fold_lines_reflected_back():
                  frozenset({(4.0, 0.0), (2.0, 2.0)}), frozenset({(4.0, 4.0), (2.0, 2.0)})}
     assert got == {frozenset({(2.0, 0.0), (2.0, 4.0)}), frozenset({(0.0, 2.0), (2.0, 2.0)}),
                    frozenset({(4.0, 2.0), (2.0, 2.0)})} | diagonals
+
+
+# ------------------------------------------------------------------------------------------ washed-out pages
+
+
+def _washed_out(image, contrast: float = 0.45) -> Image.Image:
+    """The page as a low-contrast scan: PIL's contrast at ``contrast``, saved as JPEG 85."""
+    from PIL import ImageEnhance
+
+    buf = io.BytesIO()
+    ImageEnhance.Contrast(Image.fromarray(np.asarray(image)).convert("RGB")).enhance(contrast).save(buf, "JPEG",
+                                                                                                   quality=85)
+    return Image.open(io.BytesIO(buf.getvalue())).convert("RGB")
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_washed_out_reference_still_scores_100(sc_set, tmp_path, variant):
+    """A page a person reads without effort: the views' colours are not 'recoloured' and the net's squares
+    are read (before: the cube_net reference at contrast 0.45 scored 0 with context_modified x3)."""
+    root, by_variant = sc_set
+    for record in by_variant[variant][:2]:
+        ref = Image.open(root / record.reference_images[0]).convert("RGB")
+        verdict = _verify(root, record, _washed_out(ref), tmp_path, record.id)
+        assert verdict.status is Status.CORRECT and verdict.score == 100, (record.id, verdict.codes)
+
+
+def test_context_edits_are_still_caught_on_a_washed_out_page(sc_set, tmp_path):
+    """Erased context (each variant's planted edit) and a recoloured face of a view stay context_modified
+    when the page is washed out: the contrast map is fitted without the pixels it does not explain."""
+    root, by_variant = sc_set
+    for variant in VARIANTS:
+        record = by_variant[variant][0]
+        state, stray = plant(record, "context_modified", random.Random(0))
+        answer = make_answer(_input(root, record), record, TUNE[0], seed=1, state=state, stray=stray)
+        verdict = _verify(root, record, _washed_out(answer), tmp_path, f"erased_{variant}")
+        assert "context_modified" in verdict.codes and verdict.score < 100, (record.id, verdict.codes)
+        assert verdict.status is Status.INCORRECT
+    record = by_variant["cube_net"][0]
+    ref = Image.open(root / record.reference_images[0]).convert("RGB")
+    poly = record.layout["views"][0]["polygons"][0]
+    mask = Image.new("L", ref.size)
+    ImageDraw.Draw(mask).polygon([tuple(p) for p in poly], fill=1)
+    was = np.median(np.asarray(ref)[np.asarray(mask) > 0], axis=0)
+    other = max(record.layout["palette"].values(), key=lambda rgb: float(np.abs(np.array(rgb) - was).sum()))
+    ImageDraw.Draw(ref).polygon([tuple(p) for p in poly], fill=tuple(other), outline=(0, 0, 0))
+    verdict = _verify(root, record, _washed_out(ref), tmp_path, "recoloured")
+    recoloured = [v for v in verdict.violations if v.code == "context_modified" and v.evidence["kind"] == "recoloured"]
+    assert recoloured and verdict.status is Status.INCORRECT and verdict.score <= 100 / 3, verdict.codes

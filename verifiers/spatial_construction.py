@@ -13,6 +13,8 @@ Readers (image -> state):
 * tiling regions (:func:`read_regions`): cells by colour, adjacent cells of one colour cluster joined
   into regions; with no colour, regions split by the borders drawn along the grid lines.
 
+A washed-out page (lower contrast than the input) is first mapped back onto the input's tones
+(:func:`restore_contrast`), so colours and darkness are read relative to the page's own paper and ink.
 Every violation names its element and carries a pixel ``bbox``.
 """
 
@@ -169,6 +171,43 @@ def _global_darkness(image: np.ndarray) -> np.ndarray:
     """0..255 darkness of the darkest channel against the page's paper colour."""
     balanced = np.clip(np.asarray(image, np.float32) * (255.0 / np.maximum(paper_rgb(image), 1.0)), 0, 255)
     return 255.0 - balanced.min(axis=2)
+
+
+def restore_contrast(answer: np.ndarray, input_image: np.ndarray, answer_box: Sequence[float],
+                     prog: dict[str, Any]) -> tuple[np.ndarray, list[float]]:
+    """The answer with a washed-out page's tones mapped back onto the input's: per channel, the affine map
+    answer = gain x input + offset fitted over the context (outside the answer area, refitted without the
+    pixels it does not explain: marks, erasures, a recoloured face), inverted. Applied only when every
+    channel's gain is in [``contrast_min_gain``, ``contrast_restore_below_gain``) and the map explains most of
+    the context; else the answer unchanged. Returns (image, gains)."""
+    a = np.asarray(answer, np.float32)
+    i = np.asarray(input_image, np.float32)
+    if a.shape != i.shape or a.ndim != 3:
+        return answer, [1.0, 1.0, 1.0]
+    h, w = a.shape[:2]
+    context = np.ones((h, w), bool)
+    x0, y0, x1, y1 = (int(round(v)) for v in answer_box)
+    context[max(0, y0):max(0, y1), max(0, x0):max(0, x1)] = False
+    context = context[::2, ::2]
+    fits = []
+    for ch in range(3):
+        av, iv = a[::2, ::2, ch][context], i[::2, ::2, ch][context]
+        keep = np.ones(len(av), bool)
+        gain, offset = 1.0, 0.0
+        for _ in range(3):
+            if keep.sum() < 100 or np.ptp(iv[keep]) < 1:
+                return answer, [1.0, 1.0, 1.0]
+            design = np.stack([iv[keep], np.ones(int(keep.sum()), np.float32)], 1)
+            (gain, offset), *_ = np.linalg.lstsq(design, av[keep], rcond=None)
+            residual = np.abs(av - (gain * iv + offset))
+            keep = residual < max(10.0, 6.0 * float(np.median(residual[keep])))
+        fits.append((float(gain), float(offset), float(keep.mean())))
+    gains = [round(g, 3) for g, _, _ in fits]
+    if not all(prog["contrast_min_gain"] <= g < prog["contrast_restore_below_gain"] and kept >= 0.8
+               for g, _, kept in fits):
+        return answer, gains
+    restored = np.stack([(a[..., ch] - fits[ch][1]) / fits[ch][0] for ch in range(3)], axis=2)
+    return np.clip(np.round(restored), 0, 255).astype(np.uint8), gains
 
 
 def tolerance_px(shape: Sequence[int], prog: dict[str, Any]) -> int:
@@ -841,6 +880,7 @@ def verify(track: str, rubric: dict[str, Any], record: InstanceRecord, answer: n
     """The verdict on one registered answer (see the module docstring and the rubric's ``programmatic``)."""
     prog = rubric["programmatic"]
     layout = record.layout
+    answer, gains = restore_contrast(answer, input_image, layout["answer_bbox"], prog)
     cell_px = max(PAPER_CELL_PX, 1.5 * float(layout["cell_px"]))
     a_dark, i_dark = darkness(answer, cell_px), darkness(input_image, cell_px)
     tol = tolerance_px(answer.shape, prog)
@@ -871,7 +911,8 @@ def verify(track: str, rubric: dict[str, Any], record: InstanceRecord, answer: n
     parsed = {**check.parsed, "tier": tier}
     return Verdict(id=record.id, track=track, score=tier_score(tier), status=status, violations=violations,
                    parsed=parsed, confidence=check.confidence, needs_review=bool(check.unsure),
-                   subscores={"tier": tier}, extra={"added_px": page.added_px, "removed_px": page.removed_px})
+                   subscores={"tier": tier}, extra={"added_px": page.added_px, "removed_px": page.removed_px,
+                                                     "contrast_gains": gains})
 
 
 def draw_reading(answer: np.ndarray, record: InstanceRecord, verdict: Verdict) -> np.ndarray:
