@@ -518,3 +518,73 @@ def test_the_given_frame_left_off_by_a_perspective_page_is_no_extra_ink(tmp_path
     v = _construction_reference_in_perspective(tmp_path, 12, 4646, 0.02,
                                                lambda r: r.id == "math_proof-construction-00005")
     assert v.score == 100 and v.status is Status.CORRECT, v.violations
+
+
+def _blank_cell_corner(inst) -> tuple[int, int]:
+    """The top-left inner corner of the first cell the reference leaves blank (a shading construction)."""
+    record, puzzle, _, _ = inst
+    cells = record.layout["cells"]
+    x0, y0, x1, y1 = cells["grid_bbox"]
+    w, h = (x1 - x0) / cells["cols"], (y1 - y0) / cells["rows"]
+    ref = np.asarray(puzzle.reference_images[0].convert("RGB")).min(axis=2)
+    for r in range(cells["rows"]):
+        for c in range(cells["cols"]):
+            cx, cy = x0 + c * w, y0 + r * h
+            if ref[int(cy + 0.25 * h):int(cy + 0.75 * h), int(cx + 0.25 * w):int(cx + 0.75 * w)].min() > 230:
+                return int(round(cx)), int(round(cy))
+    raise AssertionError("the reference shades every cell")
+
+
+@pytest.mark.parametrize("mark,where", [("dot", "cell"), ("seven", "cell"), ("scribble", "cell"),
+                                        ("scribble", "outside")])
+def test_a_mark_on_a_shading_answer_is_a_stray_mark(instances, mark, where):
+    """Account for all ink (eleventh session, lead's mark check 11700): a shading answer names no points, so
+    a dot, a "7" or a scribble in a cell it leaves blank (20 px from the cell's corner), or a small one just
+    outside the grid's corner (under the extra-ink check's 60 px), is no part of the answer. Before, a
+    shading answer's ink inside the grid was read only by the cell reader (a small mark off a cell's centre
+    reads blank) and outside it only as extra ink of >= 60 px: all four scored 100."""
+    from marks import draw_mark
+
+    inst = instances["shade_fraction"]
+    if where == "cell":
+        x, y = _blank_cell_corner(inst)
+        size, (x, y) = 16, (x + 20, y + 20)
+    else:
+        x0, y0 = inst[0].layout["cells"]["grid_bbox"][:2]
+        size, (x, y) = 12, (x0 - 16, y0 - 16)
+    image = draw_mark(inst[1].reference_images[0].convert("RGB"), mark, (x, y), size, seed=3)
+    v = _verify(inst, image)
+    assert v.score < 100 and v.status is not Status.CORRECT, v.violations
+    assert "stray_mark" in v.codes or v.needs_review, v.violations
+
+
+def test_a_shading_that_spills_over_its_cell_edge_is_no_stray_mark(instances):
+    """The other side: a hand-shaded cell's fill running a little over its edge line into the blank cell
+    beside it (4 px past the line) is the shading, not a mark (100)."""
+    from PIL import ImageDraw
+
+    record, puzzle, _, _ = inst = instances["shade_fraction"]
+    cells = record.layout["cells"]
+    x0, y0, x1, y1 = cells["grid_bbox"]
+    w, h = (x1 - x0) / cells["cols"], (y1 - y0) / cells["rows"]
+    ref = np.asarray(puzzle.reference_images[0].convert("RGB"))
+    image = puzzle.reference_images[0].convert("RGB")
+    d = ImageDraw.Draw(image)
+    spilled = 0
+    for r in range(cells["rows"]):
+        for c in range(cells["cols"]):
+            here = ref[int(y0 + (r + 0.5) * h), int(x0 + (c + 0.5) * w)]
+            if here.min() >= 230:
+                continue
+            fill = tuple(int(v) for v in here)
+            if c + 1 < cells["cols"] and ref[int(y0 + (r + 0.5) * h), int(x0 + (c + 1.5) * w)].min() > 230:
+                ex = x0 + (c + 1) * w  # shaded left of a blank cell
+                d.rectangle([ex - 6, y0 + r * h + 8, ex + 4, y0 + (r + 1) * h - 8], fill=fill)
+                spilled += 1
+            if r + 1 < cells["rows"] and ref[int(y0 + (r + 1.5) * h), int(x0 + (c + 0.5) * w)].min() > 230:
+                ey = y0 + (r + 1) * h  # shaded above a blank cell
+                d.rectangle([x0 + c * w + 8, ey - 6, x0 + (c + 1) * w - 8, ey + 4], fill=fill)
+                spilled += 1
+    assert spilled
+    v = _verify(inst, image)
+    assert v.score == 100 and v.status is Status.CORRECT, (v.violations, (v.extra or {}).get("unsure"))

@@ -743,8 +743,8 @@ def check_shading(ink: Ink, answer: np.ndarray, truth: dict[str, Any], layout: d
     from genpuzzle.verifiers.cells import FILLED, UNSURE as CELL_UNSURE, read_marks
 
     cells = layout["cells"]
-    marks = read_marks(answer, grid_bbox=cells["grid_bbox"], rows=cells["rows"], cols=cells["cols"])
-    states = list(marks.states)
+    reading = read_marks(answer, grid_bbox=cells["grid_bbox"], rows=cells["rows"], cols=cells["cols"])
+    states = list(reading.states)
     shaded = sum(s == FILLED for s in states)
     unsure_cells = [k for k, s in enumerate(states) if s == CELL_UNSURE]
     target, total = truth["shade_cells"], cells["rows"] * cells["cols"]
@@ -754,7 +754,13 @@ def check_shading(ink: Ink, answer: np.ndarray, truth: dict[str, Any], layout: d
     inside = np.zeros(ink.new.shape, bool)
     inside[max(0, y0 - 4):y1 + 4, max(0, x0 - 4):x1 + 4] = True
     new_px = int(ink.new.sum())
-    extra_px, boxes = extra_components(ink.new & ~inside, rubric["extra_ink_min_component_px"])
+    extra = ink.new & ~inside
+    extra_px, boxes = extra_components(extra, rubric["extra_ink_min_component_px"])
+    charged = np.zeros(ink.new.shape, bool)
+    if extra_px >= rubric["extra_ink_min_px"]:
+        for bx0, by0, bx1, by1 in boxes:
+            charged[by0:by1, bx0:bx1] = extra[by0:by1, bx0:bx1]
+    marks = shading_marks(ink, reading.evidence, states, charged, layout["tolerance_px"])
     state = "accurate" if shaded == target and not unsure_cells else "unsure" if unsure_cells else \
         "missing" if shaded == 0 else "wrong"
     frac = Fraction(shaded, total)
@@ -767,6 +773,16 @@ def check_shading(ink: Ink, answer: np.ndarray, truth: dict[str, Any], layout: d
     if extra_px >= rubric["extra_ink_min_px"]:
         violations.append(Violation("extra_ink", f"{extra_px} px of ink outside the figure",
                                     {"px": extra_px, "boxes": boxes[:8]}))
+    from genpuzzle.ink import describe as describe_mark
+
+    tol = layout["tolerance_px"]
+    sure_marks = [m for m in marks if m.sure]
+    if sure_marks:
+        violations.append(Violation("stray_mark", f"{len(sure_marks)} mark(s) that are no shaded cell or given ink: "
+                                    f"{describe_mark(sure_marks[0], tol, 'tolerance')}",
+                                    {"marks": [m.to_json(tol) for m in sure_marks[:8]], "bbox": sure_marks[0].bbox,
+                                     "tolerance_px": round(float(tol), 2)}))
+    mark_px = sum(m.sure_px for m in sure_marks)
     kept, labels_kept = given_kept(ink, layout["labels"], size)
     violations += _input_violations(kept, labels_kept, rubric)
     drawn = shaded > 0
@@ -775,10 +791,43 @@ def check_shading(ink: Ink, answer: np.ndarray, truth: dict[str, Any], layout: d
             "reasoning_correctness": 1.0 if state == "accurate" else
             max(0.0, 1 - abs(shaded - target) / total) * 0.5 if drawn else 0.0,
             "text_symbol_accuracy": float(np.mean(list(labels_kept.values()))) if labels_kept else 1.0,
-            "clarity": 1.0 - (extra_px / new_px if new_px else 0.0)}
+            "clarity": 1.0 - (min(new_px, extra_px + mark_px) / new_px if new_px else 0.0)}
     parsed = {"cells": [states[r * cells["cols"]:(r + 1) * cells["cols"]] for r in range(cells["rows"])],
               "shaded": shaded, "needed": target, "new_ink_px": new_px, "extra_ink_px": extra_px}
-    return Check(violations, dims, [f"cell {k}" for k in unsure_cells], parsed, drawn or new_px >= rubric["extra_ink_min_px"])
+    if marks:
+        parsed["marks"] = [m.to_json(tol) for m in marks[:8]]
+    unsure = [f"cell {k}" for k in unsure_cells] + [f"faint mark at {m.bbox}" for m in marks if not m.sure]
+    return Check(violations, dims, unsure, parsed, drawn or new_px >= rubric["extra_ink_min_px"])
+
+
+def shading_marks(ink: Ink, cell_evidence: list[dict[str, Any]], states: list[str], charged: np.ndarray,
+                  tol: float) -> list[Any]:
+    """Marks a shading answer adds that no shaded (or unsure) cell, no given ink (within a tolerance) and no
+    extra ink already ``charged`` explains, sized in tolerances (``MARK_PARAMS``, as for constructions). A
+    shading answer names no points, so a dot, a digit or a scribble in a blank cell or beside the figure is
+    no part of it. A shaded cell's fill is its own up to a tolerance past the cell (over its edge line)."""
+    from genpuzzle.verifiers.cells import FILLED, UNSURE as CELL_UNSURE
+    from genpuzzle.ink import added_darkness, unexplained_marks
+
+    added = added_darkness(ink.answer_dark, ink.input_dark, max(2, round(NEAR_INPUT_FRACTION * max(ink.new.shape))))
+    sure = (added >= NEW_INK) & ~ink.near_input
+    faint = (added >= MARK_FAINT) & ~ink.near_input
+    explained = given_zone(ink, tol) | ink.near_input
+    h, w = explained.shape
+    pad = int(round(tol))
+    for ev, st in zip(cell_evidence, states):
+        if st in (FILLED, CELL_UNSURE) and "box" in ev:
+            x0, y0, x1, y1 = ev["box"]
+            explained[max(0, int(y0) - pad):min(h, int(y1) + pad + 1), max(0, int(x0) - pad):min(w, int(x1) + pad + 1)] = True
+    if charged.any():
+        # the rest of a mark the extra-ink check charged in part (its fringe) is that mark, not another
+        free = ((sure | faint) & ~explained).astype(np.uint8)
+        join = max(1, int(round(MARK_PARAMS["join"] * tol)))
+        count, labels = cv2.connectedComponents(cv2.dilate(free, cv2.getStructuringElement(
+            cv2.MORPH_ELLIPSE, (2 * join + 1,) * 2)), connectivity=8)
+        hit = np.unique(labels[charged])
+        explained |= charged | np.isin(labels, hit[hit > 0])
+    return unexplained_marks(sure, faint, explained, tol, params=MARK_PARAMS)
 
 
 # ------------------------------------------------------------------------------------------ lattices
