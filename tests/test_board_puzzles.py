@@ -425,3 +425,29 @@ def test_sokoban_shortest_push_boards_match_a_plain_bfs(seed):
                                              tuple(data["goals"][0]))
     assert best == data["difficulty"]["pushes"]
     assert sorted(finals) == sorted(tuple(a["player"]) for a in data["accepted"])
+
+
+# Knight route (Dec 2, eleventh session): a candidate move running beside the route's corner, between two
+# drawn moves, was covered by their lines' JPEG halo and read as drawn (seed 20 at JPEG 20: a confident
+# ``rule_broken``); such a move, not covered all along and lying mostly beside other drawn lines, is unsure.
+def test_a_knight_route_at_jpeg_20_reads_no_move_from_its_lines_halo():
+    from genpuzzle import perturb
+
+    record, inp, ref, mask = case("knight_route", 20)
+    v = verify_image(record, perturb.jpeg(ref, 20), inp, mask)
+    assert "rule_broken" not in v.codes, (v.score, v.codes)
+    assert v.score == 100 or v.needs_review, (v.score, v.codes)
+
+
+def test_a_knight_move_drawn_beside_the_route_still_counts():
+    """The move c8-d6 drawn over the seed-20 route: it runs close to b8-d7 and d7-b6, and its own ink
+    away from them still draws it (a branch: not one route)."""
+    from genpuzzle import perturb
+
+    record, inp, ref, mask = case("knight_route", 20)
+    image = Image.fromarray(ref.copy())
+    A.draw_route_cells(ImageDraw.Draw(image), record.layout, [(0, 2), (2, 3)], "x", (200, 30, 30))
+    for answer in (np.asarray(image), perturb.jpeg(np.asarray(image), 20)):
+        v = verify_image(record, answer, inp, mask)
+        assert v.score < 80 and not (v.score == 100), (v.score, v.codes)
+        assert "rule_broken" in v.codes, v.codes

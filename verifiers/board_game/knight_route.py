@@ -4,7 +4,8 @@ any width; tolerant of a few pixels of misregistration; grey ink along the grid 
 candidate move between square centres (the longest run of covered samples, so lines crossing a segment
 do not add up) (the knight moves, and the king moves so that a wrong step is seen
 too). A move is drawn when ink covers at least DRAWN of the samples along the middle of its segment,
-unsure between UNSURE_FROM and DRAWN. The drawn moves must form one route from A to B; ink that is no part
+unsure between UNSURE_FROM and DRAWN; a move drawn with gaps whose samples lie mostly (SHARED) beside other
+drawn moves' lines is unsure (their JPEG halo covers a move past the route's corner). The drawn moves must form one route from A to B; ink that is no part
 of a drawn move and lies away from the route's squares (where dots or numbers may mark the landings) is an
 ``extra_mark`` (from 3 % of a square or a span of 0.12 of it; a shorter one from 0.06 sends its square to
 review). Judged by the rules: every move a knight move, no blocked landing, B reached, and the route as
@@ -35,6 +36,8 @@ RUN_HITS = 0.6  # share of real hits a run bridging hidden samples needs
 EXTRA_AREA = 0.03  # an unexplained ink piece of at least this share of a square is a mark ...
 EXTRA_EXTENT = 0.12  # ... as is one spanning this fraction of a square (a thin tick, a small "7") ...
 FAINT_EXTENT = 0.06  # ... and from this span its square goes to review (a dot)
+BAND = 0.3  # of a square: a band about a drawn move's line (its JPEG halo lies in it) ...
+SHARED = 0.5  # ... in which a move not covered along its whole span, with this share of its samples, is unsure
 
 
 def new_ink(answer: np.ndarray, input_image: np.ndarray, channel: float = None, distance: float = None) -> np.ndarray:
@@ -137,6 +140,28 @@ def _longest_run(hits: np.ndarray, unknown: np.ndarray) -> int:
             if hits[j]:
                 best = max(best, j - i + 1 if got >= RUN_HITS * (j - i + 1) else got)
     return best
+
+
+def shared_span(drawn: set, layout: dict) -> dict[tuple[tuple[int, int], tuple[int, int]], float]:
+    """Per drawn move, the share of its samples within the band (BAND of a square wide) about the other
+    drawn moves' lines, where its ink cannot be told from theirs and their JPEG halo."""
+    import cv2
+
+    cell = float(layout["cell_px"])
+    width = max(3, int(round(BAND * cell)))
+    h, w = (int(np.ceil(v)) + 2 for v in (layout["board_bbox"][3], layout["board_bbox"][2]))
+    out = {}
+    for e in drawn:
+        others = np.zeros((h, w), np.uint8)
+        for a, b in drawn - {e}:
+            (x0, y0), (x1, y1) = layout["cell_centers"][a[0]][a[1]], layout["cell_centers"][b[0]][b[1]]
+            cv2.line(others, (int(x0), int(y0)), (int(x1), int(y1)), 1, width)
+        (a, b), ts = e, np.linspace(*SAMPLE_SPAN, 25)
+        (x0, y0), (x1, y1) = layout["cell_centers"][a[0]][a[1]], layout["cell_centers"][b[0]][b[1]]
+        xs = np.clip(np.round(x0 + ts * (x1 - x0)).astype(int), 0, w - 1)
+        ys = np.clip(np.round(y0 + ts * (y1 - y0)).astype(int), 0, h - 1)
+        out[e] = float(others[ys, xs].mean())
+    return out
 
 
 def _route(edges: set, start, goal) -> list | None:
@@ -252,6 +277,12 @@ def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceReco
     coverage = edge_coverage(ink, layout, input_busy(input_image), faint)
     drawn = {e for e, v in coverage.items() if v >= DRAWN}
     unsure = {e for e, v in coverage.items() if UNSURE_FROM <= v < DRAWN}
+    # a move running beside two drawn lines (past the route's corner) is covered by their JPEG halo: when
+    # it is not covered all along, it cannot be told from them
+    shared = shared_span(drawn, layout)
+    doubtful = {e for e in drawn if coverage[e] < 1.0 and shared[e] >= SHARED}
+    drawn -= doubtful
+    unsure |= doubtful
     states = [row[:] for row in position]
     conf = [[1.0] * n for _ in range(n)]
     evidence = [[{"box": [int(v) for v in layout["cell_boxes"][r][c]]} for c in range(n)] for r in range(n)]
