@@ -1543,25 +1543,32 @@ def test_a_signature_across_the_clue_area_edge_is_no_clue_glyph(variant, seed):
     assert v.status != Status.CORRECT and v.score < 100 and (v.needs_review or "clue_changed" in v.codes), v.codes
 
 
-def test_a_clue_glyph_wider_than_the_page_digits_read_as_one_digit_is_no_confident_change():
-    # HELDOUT6's SteveHand page (15x15): the hand's "1" touches its "4" along its whole length, and the pair, one
-    # glyph 17 px wide beside the page's 12-px digits, read as a sure "4": four confident clue_changed ("4" for
-    # "14") on a correct answer. A glyph that wide read as one digit, in a strip with fewer glyphs than the
-    # puzzle's numbers have digits, is a review; the planted change on the page is still charged.
+def _family_page_verdicts(family: str, style_name: str, seed: int, variant: str) -> dict:
+    """Verdicts on one answer family style's page of a generated record (record seed 1), registered as
+    `evaluate` does: the correct answer ("none") and its planted clue change ("clue_changed")."""
     import sys
 
     sys.path.insert(0, str(Path(__file__).parent))
     import nonogram_answers as answers
     from genpuzzle.registration import register
 
-    style = next(s for s in answers.HELDOUT6 if s.name == "y_stevehand_marker_scan")
-    track, p, record = _generated_record(5021, "15x15", record_seed=1)
+    style = next(s for s in getattr(answers, family) if s.name == style_name)
+    track, p, record = _generated_record(seed, variant, record_seed=1)
     inp = np.asarray(p.input_image.convert("RGB"))
     verdicts = {}
     for error in ("none", "clue_changed"):
         answer = answers.make_answer(p.input_image, p.layout, p.ground_truth, style, error, seed=1)
         reg = register(answer, inp, edit_mask=np.asarray(p.edit_mask))
         verdicts[error] = track.verify(record, reg.image, inp, observed=reg.valid)
+    return verdicts
+
+
+def test_a_clue_glyph_wider_than_the_page_digits_read_as_one_digit_is_no_confident_change():
+    # HELDOUT6's SteveHand page (15x15): the hand's "1" touches its "4" along its whole length, and the pair, one
+    # glyph 17 px wide beside the page's 12-px digits, read as a sure "4": four confident clue_changed ("4" for
+    # "14") on a correct answer. A glyph that wide read as one digit, in a strip with fewer glyphs than the
+    # puzzle's numbers have digits, is a review; the planted change on the page is still charged.
+    verdicts = _family_page_verdicts("HELDOUT6", "y_stevehand_marker_scan", 5021, "15x15")
     ok = verdicts["none"]
     assert "clue_changed" not in ok.codes and ok.status != Status.CORRECT and ok.needs_review, ok.codes
     assert any(c.get("wide_glyphs") for c in ok.extra.get("unsure_clues", []))
@@ -1605,20 +1612,7 @@ def test_the_broken_off_end_of_a_crossbar_is_part_of_its_glyph():
     # HELDOUT9's Chilanka page (10x10): the hand's "4" runs its bar on past the stem as a separate 4 x 2 px piece,
     # which was read as a glyph of its own ("1 4? 1": clue_changed with review on a correct answer). A flat
     # sliver level with its neighbour's middle is that glyph's crossbar end; the planted change is still charged.
-    import sys
-
-    sys.path.insert(0, str(Path(__file__).parent))
-    import nonogram_answers as answers
-    from genpuzzle.registration import register
-
-    style = next(s for s in answers.HELDOUT9 if s.name == "n_chilanka_zigzag_frame")
-    track, p, record = _generated_record(5011, "10x10", record_seed=1)
-    inp = np.asarray(p.input_image.convert("RGB"))
-    verdicts = {}
-    for error in ("none", "clue_changed"):
-        answer = answers.make_answer(p.input_image, p.layout, p.ground_truth, style, error, seed=1)
-        reg = register(answer, inp, edit_mask=np.asarray(p.edit_mask))
-        verdicts[error] = track.verify(record, reg.image, inp, observed=reg.valid)
+    verdicts = _family_page_verdicts("HELDOUT9", "n_chilanka_zigzag_frame", 5011, "10x10")
     ok = verdicts["none"]  # (its cells are the cell reader's: only the clues are checked here)
     assert "clue_changed" not in ok.codes and not ok.extra.get("unsure_clues"), (ok.codes, ok.extra.get("unsure_clues"))
     assert verdicts["clue_changed"].status == Status.INCORRECT and "clue_changed" in verdicts["clue_changed"].codes

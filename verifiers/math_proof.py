@@ -671,17 +671,10 @@ def check_construction(ink: Ink, truth: dict[str, Any], layout: dict[str, Any], 
             charged[y0:y1, x0:x1] = extra[y0:y1, x0:x1]
     key_points = [to_px(frame, p) for p in truth.get("annotations", [])]
     marks, unsure_notes = construction_marks(ink, drawn, charged > 0, annotations, tol, side, key_points, given)
-    from genpuzzle.ink import describe as describe_mark
-
-    sure_marks = [m for m in marks if m.sure]
-    if sure_marks:
-        violations.append(Violation("stray_mark", f"{len(sure_marks)} mark(s) that are no drawn object, given ink "
-                                    f"or annotation: {describe_mark(sure_marks[0], tol, 'tolerance')}",
-                                    {"marks": [m.to_json(tol) for m in sure_marks[:8]], "bbox": sure_marks[0].bbox,
-                                     "tolerance_px": round(float(tol), 2)}))
+    violations += _stray_mark_violations(marks, tol, "no drawn object, given ink or annotation")
     unsure += [f"faint mark at {m.bbox}" for m in marks if not m.sure]
     unsure += [f"unread annotation at {box}" for box in unsure_notes]
-    mark_px = sum(m.sure_px for m in sure_marks)
+    mark_px = sum(m.sure_px for m in marks if m.sure)
     for rd in readings:
         if rd.state == "wrong":
             violations.append(Violation("wrong_element", f"the {rd.drawn_as} is drawn instead of the {rd.name}",
@@ -773,16 +766,9 @@ def check_shading(ink: Ink, answer: np.ndarray, truth: dict[str, Any], layout: d
     if extra_px >= rubric["extra_ink_min_px"]:
         violations.append(Violation("extra_ink", f"{extra_px} px of ink outside the figure",
                                     {"px": extra_px, "boxes": boxes[:8]}))
-    from genpuzzle.ink import describe as describe_mark
-
     tol = layout["tolerance_px"]
-    sure_marks = [m for m in marks if m.sure]
-    if sure_marks:
-        violations.append(Violation("stray_mark", f"{len(sure_marks)} mark(s) that are no shaded cell or given ink: "
-                                    f"{describe_mark(sure_marks[0], tol, 'tolerance')}",
-                                    {"marks": [m.to_json(tol) for m in sure_marks[:8]], "bbox": sure_marks[0].bbox,
-                                     "tolerance_px": round(float(tol), 2)}))
-    mark_px = sum(m.sure_px for m in sure_marks)
+    violations += _stray_mark_violations(marks, tol, "no shaded cell or given ink")
+    mark_px = sum(m.sure_px for m in marks if m.sure)
     kept, labels_kept = given_kept(ink, layout["labels"], size)
     violations += _input_violations(kept, labels_kept, rubric)
     drawn = shaded > 0
@@ -1075,3 +1061,16 @@ def math_proof_score(dims: dict[str, float], violations: list[Violation], rubric
     if violations:
         score = min(score, 99.0)
     return round(score, 2)
+
+
+def _stray_mark_violations(marks: list, tol: float, not_what: str) -> list[Violation]:
+    """One ``stray_mark`` naming the sure ``marks`` (those that are ``not_what``), with evidence; [] if none."""
+    from genpuzzle.ink import describe as describe_mark
+
+    sure_marks = [m for m in marks if m.sure]
+    if not sure_marks:
+        return []
+    return [Violation("stray_mark", f"{len(sure_marks)} mark(s) that are {not_what}: "
+                      f"{describe_mark(sure_marks[0], tol, 'tolerance')}",
+                      {"marks": [m.to_json(tol) for m in sure_marks[:8]], "bbox": sure_marks[0].bbox,
+                       "tolerance_px": round(float(tol), 2)})]
