@@ -173,13 +173,22 @@ def _global_darkness(image: np.ndarray) -> np.ndarray:
     return 255.0 - balanced.min(axis=2)
 
 
+FLAT_RADIUS = 6  # px: an input pixel is in a flat area when its (2r+1)^2 neighbourhood ...
+FLAT_SPREAD = 8  # ... spans at most this many levels in every channel
+FLAT_MIN_TONE_STD = 10.0  # flat areas whose tones spread this much (levels, std) fix the map on their own;
+PAPER_WASHED_DROP = 6.0  # else the page counts as washed out only when its paper came out this much greyer
+
+
 def restore_contrast(answer: np.ndarray, input_image: np.ndarray, answer_box: Sequence[float],
                      prog: dict[str, Any]) -> tuple[np.ndarray, list[float]]:
     """The answer with a washed-out page's tones mapped back onto the input's: per channel, the affine map
     answer = gain x input + offset fitted over the context (outside the answer area, refitted without the
     pixels it does not explain: marks, erasures, a recoloured face), inverted. Applied only when every
     channel's gain is in [``contrast_min_gain``, ``contrast_restore_below_gain``) and the map explains most of
-    the context; else the answer unchanged. Returns (image, gains)."""
+    the context; else the answer unchanged. Fitted on the input's flat areas (paper and faces away from edges,
+    which blur leaves as they are) when they hold several tones; when they hold only the paper, on the whole
+    context, and only if the paper came out greyer (a wash greys the paper, a blur does not). Returns (image,
+    gains)."""
     a = np.asarray(answer, np.float32)
     i = np.asarray(input_image, np.float32)
     if a.shape != i.shape or a.ndim != 3:
@@ -188,10 +197,24 @@ def restore_contrast(answer: np.ndarray, input_image: np.ndarray, answer_box: Se
     context = np.ones((h, w), bool)
     x0, y0, x1, y1 = (int(round(v)) for v in answer_box)
     context[max(0, y0):max(0, y1), max(0, x0):max(0, x1)] = False
+    # only the input's flat areas (paper, faces) away from its edges: a blurred page dims thin lines, not
+    # areas, and must not read as washed out (a blurred paper_folding reference read gains 0.55 on its lines)
+    src = np.ascontiguousarray(input_image, dtype=np.uint8)
+    kernel = np.ones((2 * FLAT_RADIUS + 1, 2 * FLAT_RADIUS + 1), np.uint8)
+    spread = (cv2.dilate(src, kernel) - cv2.erode(src, kernel)).max(axis=2)
+    flat = (context & (spread <= FLAT_SPREAD))[::2, ::2]
     context = context[::2, ::2]
+    a2, i2 = a[::2, ::2], i[::2, ::2]
+    if flat.sum() < 100:
+        return answer, [1.0, 1.0, 1.0]
+    if min(float(np.std(i2[..., ch][flat])) for ch in range(3)) >= FLAT_MIN_TONE_STD:
+        context = flat  # paper and faces: their tones alone fix the map
+    elif not all(float(np.median(i2[..., ch][flat]) - np.median(a2[..., ch][flat])) >= PAPER_WASHED_DROP
+                 for ch in range(3)):
+        return answer, [1.0, 1.0, 1.0]  # one flat tone (the paper), kept: dimmer lines are blur, not a wash
     fits = []
     for ch in range(3):
-        av, iv = a[::2, ::2, ch][context], i[::2, ::2, ch][context]
+        av, iv = a2[..., ch][context], i2[..., ch][context]
         keep = np.ones(len(av), bool)
         gain, offset = 1.0, 0.0
         for _ in range(3):
