@@ -1575,6 +1575,35 @@ def test_a_clue_glyph_wider_than_the_page_digits_read_as_one_digit_is_no_confide
     assert verdicts["clue_changed"].status == Status.INCORRECT and "clue_changed" in verdicts["clue_changed"].codes
 
 
+def test_a_wide_glyph_read_as_a_digit_that_is_not_the_puzzle_is_a_change_not_a_review(monkeypatch):
+    # The wide-glyph review is for a glyph that may hold two touching digits of the puzzle's number, one of which
+    # the reader saw (SteveHand's "14" read as a sure 4). A wide glyph read surely as a digit the puzzle's number
+    # does not have ("14" redrawn as a wide "6") is a change: charged, not reviewed. The SteveHand page's real
+    # strip readings, with their wide sure "4"s turned into "6"s, must give clue_changed.
+    from dataclasses import replace as dc_replace
+
+    import genpuzzle.verifiers.nonogram as nonogram_verifier
+
+    real = nonogram_verifier.read_clue_strips
+    swapped = []
+
+    def as_six(*args, **kwargs):
+        readings = real(*args, **kwargs)
+        out = []
+        for r in readings:
+            if r is not None and r.wide_glyphs and r.values is not None and r.values[-1:] == [4]:
+                r = dc_replace(r, values=r.values[:-1] + [6], text=r.text[:-1] + "6", pair_values=None)
+                swapped.append(r)
+            out.append(r)
+        return out
+
+    monkeypatch.setattr(nonogram_verifier, "read_clue_strips", as_six)
+    verdict = _family_page_verdicts("HELDOUT6", "y_stevehand_marker_scan", 5021, "15x15")["none"]
+    assert swapped, "the page no longer has a wide glyph read as a sure 4: the test needs another page"
+    assert "clue_changed" in verdict.codes and verdict.status != Status.CORRECT, verdict.codes
+    assert any("reads" in v.message and "6" in v.message for v in verdict.violations if v.code == "clue_changed")
+
+
 LOOK_ALIKE = {1: 7, 7: 1, 3: 8, 8: 3, 5: 6, 6: 5, 9: 8, 4: 9, 2: 7}  # a clue's last number changed into a similar digit
 
 

@@ -1364,10 +1364,12 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
                 violations.append(Violation("clue_changed", f"{kind} {index + 1} clue numbers differ from the "
                                             f"input ({n_erased} px of clue ink missing, {n_added} px added) and "
                                             f"do not read clearly ({reading.text or 'nothing'})", where))
-        elif reading.wide_glyphs and len(reading.glyphs) < len("".join(map(str, expected))):
+        elif reading.wide_glyphs and len(reading.glyphs) < len("".join(map(str, expected))) \
+                and _in_order_within("".join(map(str, reading.values)), "".join(map(str, expected))):
             # read surely, but with a glyph wider than the page's digits, which may be two touching digits, and fewer
             # glyphs than the puzzle's numbers have digits (SteveHand's "14", its "1" touching the "4" along its
-            # length, read as a sure 4): review, not a confident change
+            # length, read as a sure 4): review, not a confident change -- only when the digits read are the
+            # puzzle's own in order (a "14" redrawn as a wide "6" is a change: no digit of it was read)
             where["wide_glyphs"] = reading.wide_glyphs
             extra.setdefault("unsure_clues", []).append(where)
             charged += 1
@@ -1378,6 +1380,12 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
             charged += 1
     preserved = 1.0 - charged / len(lines) if lines else 1.0
     return violations, preserved, extra
+
+
+def _in_order_within(short: str, long: str) -> bool:
+    """True when the characters of ``short`` appear in ``long`` in the same order (not necessarily adjacent)."""
+    rest = iter(long)
+    return all(ch in rest for ch in short)
 
 
 EXEMPLAR_MATCH = 0.92  # a glyph is the twin of another when this share of each one's ink lies within 1 px of the other's
