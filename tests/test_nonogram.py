@@ -1477,20 +1477,7 @@ def test_a_clue_font_read_below_the_confident_level_is_confirmed_by_the_page_own
     # HELDOUT8's Monoid page (5x5): row 4's "2" read as 2 at 0.896, under the confident level: a correct answer
     # went to review although the page's other strips read the same "2" surely; the planted clue change on the
     # page is still charged
-    import sys
-
-    sys.path.insert(0, str(Path(__file__).parent))
-    import nonogram_answers as answers
-    from genpuzzle.registration import register
-
-    style = next(s for s in answers.HELDOUT8 if s.name == "w_monoid_navy_pixelated")
-    track, p, record = _generated_record(5000, "5x5")
-    inp = np.asarray(p.input_image.convert("RGB"))
-    verdicts = {}
-    for error in ("none", "clue_changed"):
-        answer = answers.make_answer(p.input_image, p.layout, p.ground_truth, style, error, seed=0)
-        reg = register(answer, inp, edit_mask=np.asarray(p.edit_mask))
-        verdicts[error] = track.verify(record, reg.image, inp, observed=reg.valid)
+    verdicts = _family_page_verdicts("HELDOUT8", "w_monoid_navy_pixelated", 5000, "5x5", answer_seed=0)
     ok = verdicts["none"]
     assert ok.status == Status.CORRECT and ok.score == 100, ok.extra.get("unsure_clues")
     assert verdicts["clue_changed"].status == Status.INCORRECT and "clue_changed" in verdicts["clue_changed"].codes
@@ -1543,9 +1530,9 @@ def test_a_signature_across_the_clue_area_edge_is_no_clue_glyph(variant, seed):
     assert v.status != Status.CORRECT and v.score < 100 and (v.needs_review or "clue_changed" in v.codes), v.codes
 
 
-def _family_page_verdicts(family: str, style_name: str, seed: int, variant: str) -> dict:
-    """Verdicts on one answer family style's page of a generated record (record seed 1), registered as
-    `evaluate` does: the correct answer ("none") and its planted clue change ("clue_changed")."""
+def _family_page_verdicts(family: str, style_name: str, seed: int, variant: str, answer_seed: int = 1) -> dict:
+    """Verdicts on one answer family style's page of a generated record (record seed ``answer_seed``),
+    registered as `evaluate` does: the correct answer ("none") and its planted clue change ("clue_changed")."""
     import sys
 
     sys.path.insert(0, str(Path(__file__).parent))
@@ -1553,11 +1540,11 @@ def _family_page_verdicts(family: str, style_name: str, seed: int, variant: str)
     from genpuzzle.registration import register
 
     style = next(s for s in getattr(answers, family) if s.name == style_name)
-    track, p, record = _generated_record(seed, variant, record_seed=1)
+    track, p, record = _generated_record(seed, variant, record_seed=answer_seed)
     inp = np.asarray(p.input_image.convert("RGB"))
     verdicts = {}
     for error in ("none", "clue_changed"):
-        answer = answers.make_answer(p.input_image, p.layout, p.ground_truth, style, error, seed=1)
+        answer = answers.make_answer(p.input_image, p.layout, p.ground_truth, style, error, seed=answer_seed)
         reg = register(answer, inp, edit_mask=np.asarray(p.edit_mask))
         verdicts[error] = track.verify(record, reg.image, inp, observed=reg.valid)
     return verdicts
