@@ -653,3 +653,32 @@ def test_jpeg_ringing_round_a_right_figure_is_no_confident_wrong_shape():
     for page in (Image.fromarray(drawn), jpeg20(Image.fromarray(drawn))):
         v = genpuzzle.verify(puzzle, page)
         assert "wrong_shape" in v.codes and v.status is Status.INCORRECT and v.score < 100, v.violations
+
+
+def test_a_mark_drawn_onto_the_inside_of_an_outer_outline_is_a_stray_mark():
+    """In an in_out panel, ink joined to the outer figure's outline was taken as the outline, however far
+    inside it reached: a "7" whose foot touched the square's side scored 100 (lead's mark check, seed 12100).
+    Ink reaching more than twice the outline's width inside is a mark; the reference and a page whose
+    outlines are redrawn thicker still score 100."""
+    import genpuzzle
+    from PIL import ImageDraw, ImageFilter
+
+    puzzle = next(p for p in (TRACK.generate(seed, "matrix_objects") for seed in range(200))
+                  if p.ground_truth["config"] == "in_out")
+    assert genpuzzle.verify(puzzle, puzzle.reference_images[0]).score == 100
+    thicker = puzzle.reference_images[0].convert("RGB").filter(ImageFilter.MinFilter(3))
+    assert genpuzzle.verify(puzzle, thicker).score == 100
+    x0, y0, x1, y1 = puzzle.layout["panel_boxes"][puzzle.layout["slot_panel"]]
+    side = x1 - x0
+    page = puzzle.reference_images[0].convert("RGB")
+    # the outer square's lower side: the darkest row near the panel's bottom, scanned upwards
+    grey = np.asarray(page.convert("L")).astype(int)
+    cx = int(x0 + 0.25 * side)
+    rows = [y for y in range(int(y1) - 8, int(y0 + 0.6 * side), -1) if grey[y, cx] < 100]
+    foot = rows[-1] if rows else int(y1 - 0.15 * side)
+    draw = ImageDraw.Draw(page)
+    h = int(0.14 * side)
+    draw.line([(cx - h // 3, foot - h), (cx + h // 3, foot - h), (cx - h // 8, foot)], fill=(20, 20, 20), width=2)
+    v = genpuzzle.verify(puzzle, page)
+    assert v.score < 100 and v.status is not Status.CORRECT, v.violations
+    assert "stray_marks" in v.codes or v.needs_review, v.codes

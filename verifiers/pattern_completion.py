@@ -456,6 +456,15 @@ def _read_inner(outer: Figure, silhouette: np.ndarray, ink: np.ndarray, origin: 
     count, labels = cv2.connectedComponents(ink & silhouette, connectivity=8)
     touching = set(np.unique(labels[band > 0]).tolist())
     inner_ink = np.isin(labels, [k for k in range(1, count) if k not in touching]).astype(np.uint8) & inside
+    # ink joined to the outline that reaches well inside it (twice the outline's width and more: no thicker
+    # redrawing of the outline) is a mark drawn onto it, not the outline (a "7" whose foot touches the side)
+    deep = dist > 2 * outline + 3
+    for k in touching - {0}:
+        onto = (labels == k) & deep
+        if int(onto.sum()) >= min_speck_px:
+            ys, xs = np.nonzero(onto)
+            specks.append({"bbox": [int(xs.min()) + origin[0], int(ys.min()) + origin[1], int(xs.max()) + 1 + origin[0],
+                                    int(ys.max()) + 1 + origin[1]], "px": int(onto.sum())})
     contours, _ = cv2.findContours(inner_ink, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     covered = np.zeros_like(ink)
     for contour in contours:
