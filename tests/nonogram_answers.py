@@ -3,8 +3,8 @@ returns it (fill styles, marks for empty cells, clue fonts, photographed-page ef
 planted error.
 
 Disjoint style sets: ``TUNE`` (used while building and tuning the cell and clue readers), ``HELDOUT``,
-``HELDOUT2``, ``HELDOUT3``, ``HELDOUT4``, ``HELDOUT5``, ``HELDOUT6``, ``HELDOUT7``, ``HELDOUT8``, ``HELDOUT9`` and
-``HELDOUT10`` (each written before the changes it was first measured on; see
+``HELDOUT2``, ``HELDOUT3``, ``HELDOUT4``, ``HELDOUT5``, ``HELDOUT6``, ``HELDOUT7``, ``HELDOUT8``, ``HELDOUT9``,
+``HELDOUT10`` and ``HELDOUT11`` (each written before the changes it was first measured on; see
 docs/nonogram.md for which failures were looked at afterwards). Every style is a recipe of independent
 choices; :func:`make_answer` draws one. Used by ``tests/test_nonogram.py`` and
 ``benchmarks/bench_nonogram.py``.
@@ -43,7 +43,8 @@ def font_path(name: str) -> Path:
     fonts-courier-prime; HELDOUT8 fonts-b612, fonts-gfs-didot, fonts-bebas-neue, fonts-inconsolata, fonts-bajaderka,
     fonts-monoid and fonts-adf-gillius; HELDOUT9 fonts-lato, fonts-gfs-bodoni-classic, fonts-dosis, fonts-mononoki,
     fonts-fanwood, fonts-smc-chilanka and fonts-jura; HELDOUT10 fonts-inter, fonts-manrope, fonts-gnutypewriter,
-    fonts-osifont, fonts-eurofurence, fonts-cardo and fonts-routed-gothic)."""
+    fonts-osifont, fonts-eurofurence, fonts-cardo and fonts-routed-gothic; HELDOUT11 fonts-clear-sans, fonts-paratype,
+    fonts-sora, fonts-century-catalogue, fonts-roboto-slab, fonts-opendin and fonts-tiresias)."""
     bundled = _font_dir() / name
     if bundled.exists():
         return bundled
@@ -63,20 +64,30 @@ class Style:
     fill: str  # solid, grey, light, outline, hatch, crosshatch, pencil, partial, scribble, disc; (HELDOUT6) marker,
     # vhatch, stipple, inset, bleed, spiral; (HELDOUT7) shifted, rounded, gradient, charcoal, wobbly; (HELDOUT8)
     # glyph_block, checker, watercolour, crayon, brush; (HELDOUT9) highlighter, bevel, stamp, concentric, blot,
-    # zigzag; (HELDOUT10) soft_shadow, feathered, tilted_square, mosaic, glossy, smear
+    # zigzag; (HELDOUT10) soft_shadow, feathered, tilted_square, mosaic, glossy, smear; (HELDOUT11) sticker, halftone,
+    # mottled, two_tone, palette, loops, radial
     fill_colour: tuple[int, int, int]
     empty: str  # none, x, heavy_x, dot, slash, mixed; (HELDOUT6) dash, small_x, pencil_x; (HELDOUT7) backslash,
     # tiny_dot, thin_x_grey; (HELDOUT8) ring, plus, typed_x; (HELDOUT9) red_x, typed_times, curved_x, typed_bullet;
-    # (HELDOUT10) blue_x, typed_ballot_x, grey_disc, typed_endash
+    # (HELDOUT10) blue_x, typed_ballot_x, grey_disc, typed_endash; (HELDOUT11) tint_x, tint_dot, typed_bold_X,
+    # big_dot, skew_x
     clue_font: str | None
     effects: tuple[str, ...]  # shadow_linear, shadow_edge, shadow_corner, vignette, texture, jpeg, rescale, tint,
-    # blur; page layout changes applied last: tilt, caption, letterbox, square1024
+    # blur; page layout changes applied last: tilt, caption, letterbox, square1024 (later families: see _effects,
+    # _layout_effects and LAYOUT_EFFECTS)
     clue_colour: tuple[int, int, int] = (0, 0, 0)  # pen of redrawn clues (a pencil grey, a blue pen)
     clue_scale: tuple[float, float] = (0.9, 1.1)  # redrawn clue size, a factor of the input's
     clue_stroke: int = 0  # extra stroke width (px) of redrawn clues: a heavier pen
     clue_gap: tuple[float, float] = (0.45, 0.7)  # gap between a row's numbers, a factor of the clue size
     grid: str = "redrawn"  # how the grid is redrawn: redrawn (thin and thick lines); (HELDOUT7) uniform, hairline;
-    # (HELDOUT8) dashed, blue; (HELDOUT9) dotted, flat; (HELDOUT10) uneven, jittered, rounded, sketchy
+    # (HELDOUT8) dashed, blue; (HELDOUT9) dotted, flat; (HELDOUT10) uneven, jittered, rounded, sketchy; (HELDOUT11)
+    # haloed, double_frame, red_major, shadow_lines
+    # How the planted errors are drawn (HELDOUT11 varies them): extra_light cells (light, light_pencil, light_tone),
+    # the extra_outline cell (outline, outline_rounded), the cells crossed instead of filled (heavy_x,
+    # typed_bold_X_heavy, heavy_x_round)
+    light_mark: str = "light"
+    outline_mark: str = "outline"
+    cross_mark: str = "heavy_x"
 
 
 TUNE = (
@@ -312,6 +323,38 @@ HELDOUT10 = (
           ("bloom", "jpeg", "corner_badge"), grid="jittered"),
     Style("q_inputclues_tilted_chroma", "tilted_square", (160, 35, 60), "typed_endash", None, ("chroma_bleed", "jpeg"),
           grid="sketchy"),
+)
+
+# An eleventh held-out set, written in the twelfth session without looking at the verifier (run blind first on
+# the session-start code): clue fonts from Debian packages that neither the digit model's lists nor any earlier
+# set use (fonts-clear-sans, fonts-paratype's PT Sans, fonts-sora, fonts-century-catalogue, fonts-roboto-slab,
+# fonts-opendin, fonts-tiresias), fills no earlier set uses (an app's sticker tile with a white inner line, a
+# printed halftone screen, a diffusion model's mottled tile, a dark frame around a mid-grey centre, pixel art
+# in a palette of colours, a pen's looping scribble, a dark tile lighter towards its centre), empty-cell marks
+# no earlier set uses (an app's pale cell with a light X or a dot, a typed bold capital X, a large dot, a hand
+# X with skewed strokes), the planted errors drawn in new ways (light pencil shading, a light tone, a rounded
+# outlined fill, a typed bold X and a round-capped heavy X instead of a fill), grids with a soft halo, a
+# puzzle-book double frame, dark red 5-cell lines or a drop shadow, and page changes no earlier set uses (WebP
+# compression, a cool fluorescent cast, a phone's hard-edged shadow, a lamp's warm falloff, a phone's HDR
+# local contrast, colour sensor noise; a phone screenshot of an app, a re-shared messenger copy, a legend
+# below, a thumb holding the page, a sheared scan, an AI upscaler's sharpened 2x, a coloured title banner).
+HELDOUT11 = (
+    Style("e_clearsans_sticker_phone", "sticker", (22, 22, 26), "tint_x", "ClearSans-Bold.ttf",
+          ("webp", "phone_screenshot"), grid="haloed"),
+    Style("e_ptsans_halftone_messenger", "halftone", (15, 15, 15), "tint_dot", "PTS55F.ttf", ("cool_cast", "messenger"),
+          grid="double_frame", cross_mark="typed_bold_X_heavy"),
+    Style("e_sora_mottled_hardshadow", "mottled", (28, 28, 30), "typed_bold_X", "Sora-SemiBold.otf",
+          ("hard_shadow", "webp"), clue_gap=(0.6, 0.8), light_mark="light_pencil"),
+    Style("e_century_twotone_lamp_legend", "two_tone", (20, 20, 20), "big_dot", "Century-Catalogue.ttf",
+          ("lamp", "jpeg", "legend"), clue_scale=(1.0, 1.15), grid="red_major", outline_mark="outline_rounded"),
+    Style("e_robotoslab_loops_thumb", "loops", (30, 35, 80), "skew_x", "RobotoSlab-Regular.otf",
+          ("clahe", "jpeg", "thumb"), light_mark="light_tone"),
+    Style("e_opendin_radial_upscale", "radial", (20, 20, 24), "none", "OSP-DIN.ttf", ("upscale_ai",),
+          clue_scale=(1.05, 1.2), grid="haloed", cross_mark="heavy_x_round"),
+    Style("e_tiresias_palette_shear", "palette", (0, 0, 0), "none", "tiresias_infofont.ttf",
+          ("colour_noise", "jpeg", "shear"), grid="shadow_lines", outline_mark="outline_rounded"),
+    Style("e_inputclues_loops_banner", "loops", (20, 20, 20), "big_dot", None, ("cool_cast", "webp", "title_banner"),
+          grid="red_major", light_mark="light_pencil", cross_mark="heavy_x_round"),
 )
 
 ERRORS = ("none", "extra_light", "extra_outline", "x_instead", "missing", "clue_changed")
@@ -600,8 +643,102 @@ def _draw_fill(img: Image.Image, d: ImageDraw.ImageDraw, box, kind: str, colour,
             at = (round(x0), round(y1 - m))
         alpha = cv2.GaussianBlur(alpha, (0, 0), 1.0)
         img.paste(colour, at, Image.fromarray((alpha * 255).astype(np.uint8)))
+    elif kind in HELDOUT11_FILLS:
+        _draw_fill_h11(img, d, box, kind, colour, rng)
     else:
         raise ValueError(kind)
+
+
+HELDOUT11_FILLS = ("sticker", "halftone", "mottled", "two_tone", "palette", "loops", "radial", "light_pencil",
+                   "light_tone", "outline_rounded")
+# Pixel-art colours an image model picks when it turns the solution into a picture (no pale ones)
+PALETTE = ((200, 45, 45), (35, 90, 190), (30, 130, 70), (225, 120, 25), (110, 50, 150), (40, 40, 45))
+
+
+def _draw_fill_h11(img: Image.Image, d: ImageDraw.ImageDraw, box, kind: str, colour, rng: random.Random) -> None:
+    """HELDOUT11's fills and planted marks: ``sticker`` an app's dark rounded tile with a thin white inner line,
+    ``halftone`` a printed dot screen (about 70 % inked), ``mottled`` a diffusion model's uneven dark tile,
+    ``two_tone`` a dark frame around a mid-grey centre, ``palette`` pixel art (a colour per cell), ``loops`` a
+    pen's looping scribble, ``radial`` a dark tile lighter towards its centre; planted errors ``light_pencil``
+    (light grey pencil shading), ``light_tone`` (a light grey 205-220 square), ``outline_rounded`` (a thick
+    rounded frame, white inside)."""
+    x0, y0, x1, y1 = box
+    w = x1 - x0
+    j = lambda a, b: rng.uniform(a, b) * w  # noqa: E731
+    side = max(4, round(w))
+    if kind == "sticker":
+        m = j(0.06, 0.1)
+        d.rounded_rectangle([x0 + m, y0 + m, x1 - m, y1 - m], radius=0.18 * w, fill=colour)
+        t = m + j(0.12, 0.16)
+        d.rounded_rectangle([x0 + t, y0 + t, x1 - t, y1 - t], radius=0.1 * w, outline=(245, 245, 245),
+                            width=max(1, round(0.04 * w)))
+    elif kind == "halftone":  # round dots on a square screen, nearly touching
+        pitch = w / rng.uniform(5.0, 6.5)
+        r = pitch * rng.uniform(0.45, 0.5)
+        yy, xx = np.mgrid[0:side, 0:side].astype(np.float32)
+        ox, oy = rng.uniform(0, pitch), rng.uniform(0, pitch)
+        fx, fy = (xx - ox) / pitch, (yy - oy) / pitch
+        dist = np.hypot(fx - np.round(fx), fy - np.round(fy)) * pitch
+        alpha = (dist < r).astype(np.uint8) * 255
+        m = round(0.06 * side)
+        alpha[:m], alpha[-m:], alpha[:, :m], alpha[:, -m:] = 0, 0, 0, 0
+        img.paste(colour, (round(x0), round(y0)), Image.fromarray(alpha))
+    elif kind == "mottled":  # an uneven dark tile with blotches of a lighter and darker tone, soft edges
+        g = np.random.default_rng(rng.randrange(1 << 30))
+        blot = cv2.GaussianBlur(g.normal(0, 1, (side, side)).astype(np.float32), (0, 0), side / 6)
+        blot /= max(1e-6, float(blot.std()))
+        tone = np.clip(np.array(colour, np.float32)[None, None, :] + rng.uniform(18, 26) * blot[:, :, None], 0, 255)
+        mask = Image.new("L", (side, side), 0)
+        m = j(0.05, 0.09)
+        ImageDraw.Draw(mask).rounded_rectangle([m, m, side - 1 - m, side - 1 - m], radius=0.08 * w, fill=255)
+        mask = Image.fromarray(cv2.GaussianBlur(np.asarray(mask, np.float32), (0, 0), 0.8).astype(np.uint8))
+        img.paste(Image.fromarray(tone.astype(np.uint8)), (round(x0), round(y0)), mask)
+    elif kind == "two_tone":
+        m, t = j(0.03, 0.06), j(0.18, 0.24)
+        d.rectangle([x0 + m, y0 + m, x1 - m, y1 - m], fill=colour)
+        g = round(rng.uniform(150, 175))
+        d.rectangle([x0 + t, y0 + t, x1 - t, y1 - t], fill=(g, g, g))
+    elif kind == "palette":
+        m = j(0.02, 0.05)
+        d.rectangle([x0 + m, y0 + m, x1 - m, y1 - m], fill=rng.choice(PALETTE))
+    elif kind == "loops":  # three or four rows of pen loops (a prolate cycloid), joined into one stroke
+        n = rng.randint(3, 4)
+        width = max(2, round(w / rng.uniform(7, 9)))
+        pts = []
+        for k in range(n):
+            yc = y0 + w * (0.2 + 0.6 * k / (n - 1))
+            loops = rng.uniform(3.0, 4.0)
+            b = 0.8 * w / loops / 2 * rng.uniform(1.2, 1.5)
+            ts = np.linspace(0, 2 * math.pi * loops, 60)
+            xs = x0 + 0.15 * w + ts / ts[-1] * 0.7 * w - 0.4 * b * np.sin(ts)
+            xs = xs if k % 2 == 0 else xs[::-1]
+            ys = yc - 0.3 * w / (n - 1) * rng.uniform(0.8, 1.0) * np.cos(ts)
+            pts += list(zip(xs.tolist(), ys.tolist()))
+        d.line(pts, fill=colour, width=width, joint="curve")
+    elif kind == "radial":
+        m = j(0.04, 0.07)
+        yy, xx = np.mgrid[0:side, 0:side].astype(np.float32)
+        r = np.hypot(xx - side / 2, yy - side / 2) / (side / 2)
+        lift = rng.uniform(70, 95) * np.clip(1 - r, 0, 1) ** 1.2
+        tone = np.clip(np.array(colour, np.float32)[None, None, :] + lift[:, :, None], 0, 255).astype(np.uint8)
+        mask = Image.new("L", (side, side), 0)
+        ImageDraw.Draw(mask).rectangle([m, m, side - 1 - m, side - 1 - m], fill=255)
+        img.paste(Image.fromarray(tone), (round(x0), round(y0)), mask)
+    elif kind == "light_pencil":  # dense light grey pencil strokes, the paper showing only between a few
+        tone = round(rng.uniform(198, 212))
+        y = y0 + 0.12 * w
+        width = max(2, round(w / 6))
+        while y < y1 - 0.1 * w:
+            d.line([(x0 + 0.1 * w + t * 0.8 * w, y + rng.uniform(-1.0, 1.0)) for t in np.linspace(0, 1, 5)],
+                   fill=(tone, tone, tone + 3), width=width)
+            y += w / rng.uniform(7, 8.5)
+    elif kind == "light_tone":
+        g = round(rng.uniform(205, 220))
+        d.rectangle([x0 + j(0.04, 0.08), y0 + j(0.04, 0.08), x1 - j(0.04, 0.08), y1 - j(0.04, 0.08)], fill=(g, g, g))
+    elif kind == "outline_rounded":
+        m, t = j(0.03, 0.05), rng.uniform(0.22, 0.27) * w
+        d.rounded_rectangle([x0 + m, y0 + m, x1 - m, y1 - m], radius=0.2 * w, fill=colour)
+        d.rounded_rectangle([x0 + t, y0 + t, x1 - t, y1 - t], radius=0.08 * w, fill=(255, 255, 255))
 
 
 def _draw_empty(d: ImageDraw.ImageDraw, box, kind: str, rng: random.Random) -> None:
@@ -692,6 +829,41 @@ def _draw_empty(d: ImageDraw.ImageDraw, box, kind: str, rng: random.Random) -> N
     elif kind == "typed_endash":  # an en dash typed in the cell
         font = ImageFont.truetype(str(_font_dir() / "DejaVuSans.ttf"), max(6, round(w * rng.uniform(0.5, 0.62))))
         d.text(((x0 + x1) / 2, (y0 + y1) / 2), "\u2013", font=font, fill=ink, anchor="mm")
+    elif kind == "tint_x":  # an app's pale cell with a light X
+        d.rectangle([x0 + 2, y0 + 2, x1 - 2, y1 - 2], fill=(238, 240, 244))
+        m = rng.uniform(0.25, 0.3) * w
+        width = max(1, round(w * 0.04))
+        d.line([(x0 + m, y0 + m), (x1 - m, y1 - m)], fill=(150, 155, 165), width=width)
+        d.line([(x0 + m, y1 - m), (x1 - m, y0 + m)], fill=(150, 155, 165), width=width)
+    elif kind == "tint_dot":  # an app's pale cell with a small dot
+        g = round(rng.uniform(239, 244))
+        d.rectangle([x0 + 2, y0 + 2, x1 - 2, y1 - 2], fill=(g, g, g))
+        cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, rng.uniform(0.06, 0.09) * w
+        d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=(60, 60, 65))
+    elif kind == "typed_bold_X":  # a typed bold capital X: small for an empty cell
+        font = ImageFont.truetype(str(_font_dir() / "DejaVuSans-Bold.ttf"), max(6, round(w * rng.uniform(0.5, 0.6))))
+        d.text(((x0 + x1) / 2, (y0 + y1) / 2), "X", font=font, fill=(40, 40, 45), anchor="mm")
+    elif kind == "big_dot":
+        cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, rng.uniform(0.14, 0.18) * w
+        d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=(25, 25, 25))
+    elif kind == "skew_x":  # a quick ballpoint X: the strokes turned 5-15 deg off the diagonals
+        cx, cy = (x0 + x1) / 2 + rng.uniform(-0.04, 0.04) * w, (y0 + y1) / 2 + rng.uniform(-0.04, 0.04) * w
+        width = max(2, round(w * rng.uniform(0.05, 0.07)))
+        for base in (45, 135):
+            a = math.radians(base + rng.choice((-1, 1)) * rng.uniform(5, 15))
+            half = rng.uniform(0.25, 0.32) * w
+            d.line([(cx - half * math.cos(a), cy - half * math.sin(a)),
+                    (cx + half * math.cos(a), cy + half * math.sin(a))], fill=(30, 35, 80), width=width)
+    elif kind == "typed_bold_X_heavy":  # a typed bold capital X filling most of the cell (a cross, heavy)
+        font = ImageFont.truetype(str(_font_dir() / "DejaVuSans-Bold.ttf"), max(6, round(w * rng.uniform(0.85, 0.95))))
+        d.text(((x0 + x1) / 2, (y0 + y1) / 2), "X", font=font, fill=(25, 25, 25), anchor="mm")
+    elif kind == "heavy_x_round":  # a heavy X (a sixth of the cell wide) with round ends
+        width = max(2, round(w * rng.uniform(0.16, 0.2)))
+        m = rng.uniform(0.15, 0.2) * w
+        for a, b in (((x0 + m, y0 + m), (x1 - m, y1 - m)), ((x0 + m, y1 - m), (x1 - m, y0 + m))):
+            d.line([a, b], fill=ink, width=width)
+            for cx, cy in (a, b):
+                d.ellipse([cx - width / 2, cy - width / 2, cx + width / 2, cy + width / 2], fill=ink)
 
 
 def _redraw_clues(img: Image.Image, layout: dict[str, Any], row_clues, col_clues, font_file: str,
@@ -946,6 +1118,33 @@ def _effects(a: np.ndarray, effects: tuple[str, ...], rng: random.Random) -> np.
                 ycc[:, :, c] = np.roll(cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR), rng.randint(1, 2),
                                        axis=1)
             out = cv2.cvtColor(np.clip(ycc, 0, 255).astype(np.uint8), cv2.COLOR_YCrCb2RGB).astype(np.float32)
+        elif e == "cool_cast":  # fluorescent office light: a cool green-blue cast
+            out *= np.array([rng.uniform(0.92, 0.95), rng.uniform(0.98, 1.0), rng.uniform(0.96, 1.0)], np.float32)
+        elif e == "hard_shadow":  # a phone's shadow with a nearly hard edge over a quarter to 40 % of the page,
+            # 20-30 % darker and a little blue
+            ang = rng.uniform(0, 2 * math.pi)
+            t = (xx - w / 2) * math.cos(ang) + (yy - h / 2) * math.sin(ang)
+            edge = np.quantile(t, 1 - rng.uniform(0.25, 0.4))
+            s = 1.0 / (1.0 + np.exp(np.clip(-(t - edge) / rng.uniform(1.5, 3.0), -50, 50)))
+            out *= (1.0 - rng.uniform(0.2, 0.3) * s[:, :, None] * np.array([1.0, 0.97, 0.9], np.float32))
+        elif e == "lamp":  # a desk lamp off the page: warm light falling off 25-35 % towards the far side
+            cx, cy = rng.choice((-0.3, 1.3)) * w, rng.uniform(-0.3, 1.3) * h
+            r = np.hypot(xx - cx, yy - cy)
+            r = (r - r.min()) / max(1e-6, float(r.max() - r.min()))
+            out *= (1.0 - rng.uniform(0.25, 0.35) * r ** 1.5)[:, :, None]
+            out *= np.array([1.0, rng.uniform(0.95, 0.97), rng.uniform(0.86, 0.9)], np.float32)
+        elif e == "clahe":  # a phone's HDR: uneven light, then local contrast equalised on the lightness
+            g = np.random.default_rng(rng.randrange(1 << 30))
+            light = cv2.GaussianBlur(g.normal(0, 1, (h, w)).astype(np.float32), (0, 0), max(h, w) / 5)
+            out *= (1 + 0.08 * light / max(1e-6, float(light.std())))[:, :, None] * 0.92
+            lab = cv2.cvtColor(np.clip(out, 0, 255).astype(np.uint8), cv2.COLOR_RGB2LAB)
+            clahe = cv2.createCLAHE(clipLimit=rng.uniform(1.8, 2.5), tileGridSize=(8, 8))
+            lab[:, :, 0] = clahe.apply(lab[:, :, 0])
+            out = cv2.cvtColor(lab, cv2.COLOR_LAB2RGB).astype(np.float32)
+        elif e == "colour_noise":  # a small sensor in poor light: blotchy colour noise, a little darker
+            g = np.random.default_rng(rng.randrange(1 << 30))
+            noise = cv2.GaussianBlur(g.normal(0, 1, (h, w, 3)).astype(np.float32), (0, 0), 0.7)
+            out = out * rng.uniform(0.9, 0.95) + noise / max(1e-6, float(noise.std())) * rng.uniform(5, 7)
     out = np.clip(out, 0, 255).astype(np.uint8)
     if "posterize" in effects:  # saved with a few colours: each channel at 5 levels, no dither
         out = (np.round(out.astype(np.float32) / 255 * 4) * (255 / 4)).astype(np.uint8)
@@ -958,7 +1157,15 @@ def _effects(a: np.ndarray, effects: tuple[str, ...], rng: random.Random) -> np.
         out = perturb.jpeg(out, rng.randint(55, 85))
     if "jpeg_heavy" in effects:
         out = perturb.jpeg(out, rng.randint(30, 45))
+    if "webp" in effects:  # returned as WebP, as some image services do
+        out = _webp(out, rng.randint(45, 70))
     return out
+
+
+def _webp(a: np.ndarray, quality: int) -> np.ndarray:
+    ok, buf = cv2.imencode(".webp", cv2.cvtColor(a, cv2.COLOR_RGB2BGR), [cv2.IMWRITE_WEBP_QUALITY, quality])
+    assert ok
+    return cv2.cvtColor(cv2.imdecode(buf, cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
 
 
 # ------------------------------------------------------------------------------------------ answers
@@ -1010,11 +1217,11 @@ def make_answer(input_image: Image.Image, layout: dict[str, Any], truth: dict[st
             if (r, c) in plan["fill"]:
                 _draw_fill(img, d, box, style.fill, style.fill_colour, rng)
             elif (r, c) in plan["light"]:
-                _draw_fill(img, d, box, "light", (215, 215, 215), rng)
+                _draw_fill(img, d, box, style.light_mark, (215, 215, 215), rng)
             elif (r, c) in plan["outline"]:
-                _draw_fill(img, d, box, "outline", (15, 15, 15), rng)
+                _draw_fill(img, d, box, style.outline_mark, (15, 15, 15), rng)
             elif (r, c) in plan["cross"]:
-                _draw_empty(d, box, "heavy_x", rng)
+                _draw_empty(d, box, style.cross_mark, rng)
             else:
                 _draw_empty(d, box, style.empty, rng)
     _redraw_grid(d, layout, rng, style.grid)
@@ -1032,7 +1239,8 @@ LAYOUT_EFFECTS = ("tilt", "caption", "letterbox", "square1024", "dark_border", "
                   "caption_shadowed", "lowres", "crop_tight", "photo", "scan", "canvas_white", "ui_chrome",
                   "watermark", "drop_shadow", "tilt_large", "card", "stretch_wide", "small_output",
                   "angle_photo", "desk_pencil", "pixelated", "frame", "signature", "chat_screenshot",
-                  "phone_printout")
+                  "phone_printout", "phone_screenshot", "messenger", "legend", "thumb", "shear", "upscale_ai",
+                  "title_banner")
 
 
 def _draw_corner_badge(img: Image.Image, layout: dict[str, Any], rng: random.Random) -> None:
@@ -1337,9 +1545,113 @@ def _layout_effects(a: np.ndarray, effects: tuple[str, ...], rng: random.Random)
             a = np.clip(f, 0, 255).astype(np.uint8)
             a = perturb.noise(a, 3.5, rng.randrange(1 << 30))
             a = perturb.blur(a, 0.7)
+        elif e in HELDOUT11_LAYOUTS:
+            a = _heldout11_layout(a, e, rng)
     if any(e in effects for e in LAYOUT_EFFECTS):
         a = perturb.jpeg(a, rng.randint(70, 90))
     return a
+
+
+HELDOUT11_LAYOUTS = ("phone_screenshot", "messenger", "legend", "thumb", "shear", "upscale_ai", "title_banner")
+
+
+def _heldout11_layout(a: np.ndarray, e: str, rng: random.Random) -> np.ndarray:
+    """HELDOUT11's page changes: ``phone_screenshot`` a puzzle app on a phone (status bar, title bar, buttons
+    below, home indicator, 9:19.5), ``messenger`` re-shared twice (JPEG, a 0.85-0.92x thumbnail, JPEG again),
+    ``legend`` a key under the puzzle, ``thumb`` a thumb holding the page's bottom edge over a table,
+    ``shear`` a scan skewed 1.5-3 % sideways, ``upscale_ai`` an AI upscaler's 1.6-2x with sharpening and a
+    waxy smoothing, ``title_banner`` a coloured banner with a white title above."""
+    h, w = a.shape[:2]
+    sans = str(_font_dir() / "DejaVuSans.ttf")
+    bold = str(_font_dir() / "DejaVuSans-Bold.ttf")
+    if e == "phone_screenshot":
+        m = round(w * rng.uniform(0.03, 0.05))
+        W = w + 2 * m
+        H = round(W * 19.5 / 9)
+        status, bar = round(0.035 * H), round(0.05 * H)
+        top = status + bar + round(0.04 * H)
+        page = Image.new("RGB", (W, H), (255, 255, 255))
+        page.paste(Image.fromarray(a), (m, top))
+        draw = ImageDraw.Draw(page)
+        f_status = ImageFont.truetype(bold, max(9, round(status * 0.5)))
+        draw.text((0.06 * W, status / 2), "9:41", font=f_status, fill=(20, 20, 20), anchor="lm")
+        bx = W - 0.06 * W
+        draw.rounded_rectangle([bx - status * 1.1, status * 0.3, bx, status * 0.7], radius=2, outline=(20, 20, 20),
+                               width=max(1, round(status / 16)))
+        draw.rectangle([bx - status * 1.0, status * 0.36, bx - status * 0.3, status * 0.64], fill=(20, 20, 20))
+        draw.line([(0, status + bar), (W, status + bar)], fill=(220, 220, 225), width=1)
+        f_bar = ImageFont.truetype(bold, max(10, round(bar * 0.4)))
+        draw.text((W / 2, status + bar / 2), "Nonogram", font=f_bar, fill=(25, 25, 30), anchor="mm")
+        draw.text((0.05 * W, status + bar / 2), "< Back", font=ImageFont.truetype(sans, max(9, round(bar * 0.35))),
+                  fill=(20, 110, 230), anchor="lm")
+        by = top + h + round(0.04 * H)
+        f_btn = ImageFont.truetype(bold, max(9, round(bar * 0.35)))
+        for k, label in enumerate(("Check", "Hint", "Reset")):
+            cx = W * (0.2 + 0.3 * k)
+            draw.rounded_rectangle([cx - 0.12 * W, by, cx + 0.12 * W, by + bar], radius=bar / 2, fill=(235, 238, 245))
+            draw.text((cx, by + bar / 2), label, font=f_btn, fill=(20, 110, 230), anchor="mm")
+        draw.rounded_rectangle([W * 0.35, H - 0.02 * H, W * 0.65, H - 0.013 * H], radius=3, fill=(20, 20, 20))
+        return np.asarray(page)
+    if e == "messenger":
+        a = perturb.jpeg(a, rng.randint(60, 75))
+        f = rng.uniform(0.85, 0.92)
+        a = cv2.resize(a, (round(w * f), round(h * f)), interpolation=cv2.INTER_AREA)
+        return perturb.jpeg(a, rng.randint(55, 70))
+    if e == "legend":
+        band = round(h * rng.uniform(0.1, 0.13))
+        page = Image.fromarray(perturb.pad(a, 0, band, 0, 0))
+        draw = ImageDraw.Draw(page)
+        font = ImageFont.truetype(sans, max(10, round(band * 0.32)))
+        s = band * 0.32
+        cy = h + band / 2
+        x = w * 0.22
+        draw.rectangle([x - s / 2, cy - s / 2, x + s / 2, cy + s / 2], fill=(20, 20, 20))
+        draw.text((x + s, cy), "= filled", font=font, fill=(30, 30, 30), anchor="lm")
+        x = w * 0.58
+        draw.ellipse([x - s / 3, cy - s / 3, x + s / 3, cy + s / 3], fill=(30, 30, 30))
+        draw.text((x + s, cy), "= empty", font=font, fill=(30, 30, 30), anchor="lm")
+        return np.asarray(page)
+    if e == "thumb":
+        m = round(rng.uniform(0.06, 0.09) * max(h, w))
+        table = tuple(rng.randint(70, 100) + k for k in (14, 8, 0))
+        a = perturb.pad(a, m, m, m, m, color=table)
+        H, W = a.shape[:2]
+        page = Image.fromarray(a)
+        shade = Image.new("L", (W, H), 0)
+        tx = m + w * rng.uniform(0.3, 0.7)
+        tw, th = 0.055 * w * rng.uniform(0.9, 1.1), 1.2 * m
+        ty = m + h - 0.35 * m + th  # the thumb comes up from the photo's bottom edge into the page's margin only
+        ImageDraw.Draw(shade).ellipse([tx - tw + 4, ty - th + 4, tx + tw + 4, ty + th + 4], fill=90)
+        shade = cv2.GaussianBlur(np.asarray(shade, np.float32), (0, 0), 4) / 255
+        f = np.asarray(page, np.float32) * (1 - shade[:, :, None])
+        page = Image.fromarray(np.clip(f, 0, 255).astype(np.uint8))
+        draw = ImageDraw.Draw(page)
+        skin = (rng.randint(205, 230), rng.randint(160, 185), rng.randint(135, 155))
+        draw.ellipse([tx - tw, ty - th, tx + tw, ty + th], fill=skin)
+        draw.ellipse([tx - 0.6 * tw, ty - 0.9 * th, tx + 0.6 * tw, ty - 0.25 * th],
+                     fill=tuple(min(255, c + 25) for c in skin))
+        return page_perturb.rotate_expand(np.asarray(page), rng.uniform(-1.5, 1.5), fill=table)[0]
+    if e == "shear":
+        k = rng.choice((-1, 1)) * rng.uniform(0.015, 0.03)
+        extra = round(abs(k) * h) + 2
+        mtx = np.float32([[1, k, extra if k < 0 else 0], [0, 1, 0]])
+        return cv2.warpAffine(a, mtx, (w + extra, h), flags=cv2.INTER_LINEAR, borderValue=(255, 255, 255))
+    if e == "upscale_ai":
+        f = rng.uniform(1.6, 2.0)
+        big = cv2.resize(a, (round(w * f), round(h * f)), interpolation=cv2.INTER_LANCZOS4)
+        big = cv2.bilateralFilter(big, 5, 30, 3).astype(np.float32)
+        soft = cv2.GaussianBlur(big, (0, 0), 1.5)
+        return np.clip(big + rng.uniform(0.6, 0.9) * (big - soft), 0, 255).astype(np.uint8)
+    if e == "title_banner":
+        band = round(h * rng.uniform(0.09, 0.12))
+        colour = rng.choice(((20, 90, 110), (40, 55, 120), (110, 35, 60)))
+        page = Image.fromarray(perturb.pad(a, band + 4, 0, 0, 0))
+        draw = ImageDraw.Draw(page)
+        draw.rectangle([0, 0, w, band], fill=colour)
+        font = ImageFont.truetype(bold, max(10, round(band * 0.42)))
+        draw.text((w / 2, band / 2), "Nonogram \u2014 Solved \u2713", font=font, fill=(255, 255, 255), anchor="mm")
+        return np.asarray(page)
+    raise ValueError(e)
 
 
 def _redraw_grid(d: ImageDraw.ImageDraw, layout: dict[str, Any], rng: random.Random, kind: str = "redrawn") -> None:
@@ -1350,6 +1662,9 @@ def _redraw_grid(d: ImageDraw.ImageDraw, layout: dict[str, Any], rng: random.Ran
     ``jittered``, ``rounded`` and ``sketchy``: see :func:`_regenerated_grid`."""
     if kind in REGENERATED_GRIDS:
         _regenerated_grid(d, layout, rng, kind)
+        return
+    if kind in HELDOUT11_GRIDS:
+        _heldout11_grid(d, layout, rng, kind)
         return
     gx0, gy0, gx1, gy1 = layout["grid_bbox"]
     rows, cols, cell = layout["rows"], layout["cols"], layout["cell_px"]
@@ -1396,6 +1711,41 @@ def _redraw_grid(d: ImageDraw.ImageDraw, layout: dict[str, Any], rng: random.Ran
 
 
 REGENERATED_GRIDS = ("uneven", "jittered", "rounded", "sketchy")
+HELDOUT11_GRIDS = ("haloed", "double_frame", "red_major", "shadow_lines")
+
+
+def _heldout11_grid(d: ImageDraw.ImageDraw, layout: dict[str, Any], rng: random.Random, kind: str) -> None:
+    """HELDOUT11's grids: ``haloed`` every line a dark core in a wider light grey halo (a generated image's
+    soft lines), ``double_frame`` a puzzle book's thin second line just outside the border, ``red_major`` the
+    5-cell lines and the border in dark red, ``shadow_lines`` every line with a light grey copy 1-2 px down and
+    right (an app's drop shadow)."""
+    gx0, gy0, gx1, gy1 = layout["grid_bbox"]
+    rows, cols, cell = layout["rows"], layout["cols"], layout["cell_px"]
+    thin = max(1, round(cell / rng.uniform(14, 24)))
+    thick = max(3, round(cell / rng.uniform(7, 10)))
+    minor_ink, major_ink = (90, 90, 90), (0, 0, 0)
+    if kind == "red_major":
+        major_ink = (150, 30, 35)
+    lines = []
+    for k in range(cols + 1):
+        x = gx0 + k * (gx1 - gx0) / cols
+        lines.append(((x, gy0), (x, gy1), k % 5 == 0 or k == cols))
+    for k in range(rows + 1):
+        y = gy0 + k * (gy1 - gy0) / rows
+        lines.append(((gx0, y), (gx1, y), k % 5 == 0 or k == rows))
+    if kind == "haloed":
+        for a, b, major in lines:
+            d.line([a, b], fill=(200, 200, 204), width=(thick if major else thin) + rng.choice((2, 3)))
+    elif kind == "shadow_lines":
+        dx, dy = rng.choice((1, 2)), rng.choice((1, 2))
+        for a, b, major in lines:
+            d.line([(a[0] + dx, a[1] + dy), (b[0] + dx, b[1] + dy)], fill=(185, 185, 190),
+                   width=thick if major else thin)
+    for a, b, major in lines:
+        d.line([a, b], fill=major_ink if major else minor_ink, width=thick if major else thin)
+    if kind == "double_frame":
+        gap = max(3.0, 0.06 * cell) + thick / 2
+        d.rectangle([gx0 - gap, gy0 - gap, gx1 + gap, gy1 + gap], outline=(0, 0, 0), width=max(1, round(cell / 30)))
 
 
 def _regenerated_grid(d: ImageDraw.ImageDraw, layout: dict[str, Any], rng: random.Random, kind: str) -> None:
