@@ -735,6 +735,24 @@ def test_heldout_styles_never_pass_a_planted_error():
     assert stats["false_pass"] == 0, stats["wrong"]
 
 
+def test_heldout11_styles_never_pass_a_planted_error():
+    # HELDOUT11 (written blind in the twelfth session): the planted errors drawn in its own ways (light pencil
+    # shading, a rounded outlined fill, a typed bold X and a round-capped heavy X instead of fills) on a
+    # halftone page re-shared through a messenger, a two-tone page under a lamp with a legend, and a looped-pen
+    # page under a title banner, and a clue changed in PT Sans and Century Catalogue; none may pass.
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    import nonogram_answers as answers
+
+    styles = [s for s in answers.HELDOUT11 if s.name in ("e_ptsans_halftone_messenger", "e_century_twotone_lamp_legend",
+                                                         "e_inputclues_loops_banner")]
+    assert len(styles) == 3
+    stats = answers.measure(styles, variants=("5x5",), puzzles=1,
+                            errors=("extra_light", "extra_outline", "x_instead", "missing", "clue_changed"), seed=11)
+    assert stats["total"] == 15 and stats["false_pass"] == 0, stats["wrong"]
+
+
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 2**31), st.integers(1, 6), st.integers(1, 6), st.integers(4, 60))
 def test_cell_reader_never_crashes_on_garbage(seed, rows, cols, cell):

@@ -15,14 +15,14 @@ command -v node >/dev/null 2>&1 || missing+=(nodejs)
 # fonts-dancingscript, fonts-kristi), nor the held-out nonogram families' fonts that no test uses.
 for pkg in \
     fonts-aoyagi-kouzan-t fonts-aoyagi-soseki fonts-averia-serif-gwf fonts-bajaderka fonts-bebas-neue \
-    fonts-breip fonts-cabin fonts-cabinsketch fonts-cantarell fonts-comfortaa fonts-comic-neue \
+    fonts-breip fonts-cabin fonts-cabinsketch fonts-cantarell fonts-century-catalogue fonts-comfortaa fonts-comic-neue \
     fonts-courier-prime fonts-crosextra-carlito fonts-dejavu-core fonts-dejavu-extra fonts-ebgaramond \
     fonts-ecolier-court fonts-fantasque-sans fonts-femkeklaver fonts-firacode fonts-freefont-ttf \
     fonts-gfs-didot fonts-go fonts-hack fonts-havana fonts-humor-sans fonts-inconsolata fonts-isabella \
     fonts-jetbrains-mono fonts-joscelyn fonts-junction fonts-kiloji fonts-klee fonts-kouzan-mouhitsu \
     fonts-league-spartan fonts-leckerli-one fonts-levien-typoscript fonts-liberation fonts-lindenhill \
     fonts-linuxlibertine fonts-lmodern fonts-lobster fonts-monoid fonts-nanum fonts-nanum-extra \
-    fonts-navilu fonts-oldstandard fonts-open-sans fonts-opendyslexic fonts-quicksand \
+    fonts-navilu fonts-oldstandard fonts-open-sans fonts-opendyslexic fonts-paratype fonts-quicksand \
     fonts-roboto-fontface fonts-roboto-unhinted fonts-rufscript fonts-seto fonts-sil-andika \
     fonts-sil-charis fonts-sil-gentiumplus fonts-sjfonts fonts-smc-chilanka fonts-staypuft fonts-stix \
     fonts-texgyre fonts-tlwg-purisa-ttf fonts-tomsontalks fonts-urw-base35 fonts-vollkorn \
