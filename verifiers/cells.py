@@ -182,17 +182,47 @@ def _luma(image: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(np.ascontiguousarray(a[:, :, :3], dtype=np.uint8), cv2.COLOR_RGB2GRAY)
 
 
+PAPER_AREA_SHARE = 0.5  # a bright colour covering this share of the modal one's area may be the paper
+PAPER_TINT_TOL = 0.06  # channel / mean(channels) difference within which two colours are one tint
+# a colour bin's neighbours (and itself) in _paper_colour's padded 34^3 histogram
+_NEIGHBOUR_BINS = np.array([(i * 34 + j) * 34 + k for i in (-1, 0, 1) for j in (-1, 0, 1) for k in (-1, 0, 1)])
+
+
 def _paper_colour(rgb: np.ndarray) -> np.ndarray:
-    """The page's paper colour: the modal bright colour of a downsampled copy (white if none)."""
+    """The page's paper colour (float RGB; white if the page has no bright pixels): of the bright colours
+    covering at least PAPER_AREA_SHARE of the most frequent one's area, the lightest (in its darkest channel).
+
+    Usually the most frequent bright colour; but a coloured fill can cover as much of the page as the paper
+    (a shading of 8/9 of a grid), and no fill is lighter than the paper it is drawn on. Colours are counted on
+    a downsampled copy at 32 levels per channel, each with its neighbouring levels (JPEG and noise spread one
+    colour over a few); a lighter colour of the modal colour's own tint (the lit part of paper whose mode is in
+    shadow) is the same paper, and the modal colour is kept."""
     h, w = rgb.shape[:2]
     k = max(1, max(h, w) // 120)
     small = rgb[::k, ::k].reshape(-1, 3).astype(np.int32)
     bright = small[small.sum(axis=1) >= 3 * 96]
     if len(bright) == 0:
         return np.array([255.0, 255.0, 255.0])
-    q = bright >> 3
-    keys = (q[:, 0] << 10) | (q[:, 1] << 5) | q[:, 2]
-    return bright[keys == np.bincount(keys).argmax()].mean(axis=0)
+    q = (bright >> 3) + 1  # 32 levels per channel, bins padded by one level on each side
+    keys = (q[:, 0] * 34 + q[:, 1]) * 34 + q[:, 2]
+    counts = np.bincount(keys, minlength=34 ** 3)
+    mode = bright[keys == counts.argmax()].mean(axis=0)
+    used = np.flatnonzero(counts)
+    area = counts[used[:, None] + _NEIGHBOUR_BINS].sum(axis=1)  # each colour with its neighbouring levels
+    if np.count_nonzero(area >= PAPER_AREA_SHARE * area.max()) < 2:
+        return mode
+    area_at = np.zeros_like(counts)
+    area_at[used] = area
+    peak = (area >= PAPER_AREA_SHARE * area.max()) & (area >= area_at[used[:, None] + _NEIGHBOUR_BINS].max(axis=1))
+    best, best_light = mode, float(mode.min())
+    for key in used[peak]:
+        near = key + _NEIGHBOUR_BINS
+        colour = bright[keys == near[counts[near].argmax()]].mean(axis=0)  # the peak's most frequent level
+        if float(colour.min()) > best_light:
+            best, best_light = colour, float(colour.min())
+    if best is mode or float(np.abs(best / best.mean() - mode / mode.mean()).max()) <= PAPER_TINT_TOL:
+        return mode
+    return best
 
 
 # ------------------------------------------------------------------------------------------ grid lines
