@@ -1663,3 +1663,259 @@ def test_a_flat_sliver_is_a_crossbar_end_only_beside_a_glyph_middle():
     assert _attach_crossbar_ends([four, [30, 9, 34, 12]], 20, 12) == [four, [30, 9, 34, 12]]  # too far off
     # between two glyphs of a number (a hyphen): left as a glyph
     assert _attach_crossbar_ends([four, end, [24, 0, 32, 20]], 20, 12) == [four, end, [24, 0, 32, 20]]
+
+
+def _unsure_strip_reading(digit_reads, sizes, box_w: int = 12, digit_h: int = 20):
+    """A ClueReading of a row strip whose glyphs (``digit_reads``: (digit, confidence) each) stand side by side."""
+    from genpuzzle.verifiers.nonogram import ClueReading
+
+    boxes = [[10 + 2 * box_w * n, 10, 10 + 2 * box_w * n + box_w, 10 + digit_h] for n in range(len(digit_reads))]
+    texts, n = [], 0
+    for s in sizes:
+        texts.append("".join(str(d) for d, _ in digit_reads[n:n + s]))
+        n += s
+    return ClueReading(None, min(c for _, c in digit_reads), boxes, " ".join(texts), tuple(sizes),
+                       (float(digit_h), float(box_w)), doubtful=True, glyph_reads=tuple(digit_reads))
+
+
+@pytest.mark.parametrize("ocr_text,values", [("6", [1, 6]), ("5", None), ("b", None)])
+def test_an_unsure_clue_number_is_sure_only_when_the_ocr_reads_it_the_same(monkeypatch, ocr_text, values):
+    # a strip unsure only for a glyph read below the confident level gets a second reader, as Sudoku's unsure cells
+    # do: the OCR reading the same number at its confident score makes it sure; any other reading leaves it unsure.
+    # Only the unsure number is asked; the sure "1" is not.
+    from genpuzzle.verifiers import nonogram as N
+    from genpuzzle.verifiers import ocr
+
+    asked = []
+
+    def fake_read(crop):
+        asked.append(crop.shape)
+        return ocr.OcrReading(ocr_text, 0.99)
+
+    monkeypatch.setattr(ocr, "ocr_available", lambda: True)
+    monkeypatch.setattr(ocr, "read_cell", fake_read)
+    dark = np.zeros((40, 80), np.uint8)
+    reading = _unsure_strip_reading([(1, 0.99), (6, 0.8)], (1, 1))
+    out, opinions, note = N.clue_second_opinions(dark, [reading])
+    assert note is None and len(asked) == 1 and [o["classifier"] for o in opinions[0]] == ["6"]
+    assert out[0].values == values and out[0].second_reader == (values is not None)
+    # a number read surely is asked only on a page whose confident readings are not trusted (check_all)
+    sure = N.ClueReading([1, 6], 0.99, reading.glyphs, "1 6", (1, 1), reading.digit_size,
+                         glyph_reads=((1, 0.99), (6, 0.99)))
+    asked.clear()
+    assert N.clue_second_opinions(dark, [sure])[0][0] is sure and not asked
+    out, opinions, _ = N.clue_second_opinions(dark, [sure], {0})
+    assert len(asked) == 2 and out[0].values == [1, 6]
+    assert out[0].second_reader is False  # the "1" is not what the OCR reads: no agreement, the reading stands
+
+
+def test_an_unsure_clue_strip_is_not_asked_when_its_glyphs_are_not_cut_clearly(monkeypatch):
+    # a fragment, a glyph read as no digit, or a spacing between one number and two: the OCR is not asked (its
+    # agreement on a fragment read as "1" would prove nothing), the strip stays unsure
+    from dataclasses import replace
+
+    from genpuzzle.verifiers import nonogram as N
+    from genpuzzle.verifiers import ocr
+
+    monkeypatch.setattr(ocr, "ocr_available", lambda: True)
+    monkeypatch.setattr(ocr, "read_cell", lambda crop: pytest.fail("asked"))
+    dark = np.zeros((40, 80), np.uint8)
+    reading = _unsure_strip_reading([(1, 0.99), (6, 0.8)], (1, 1))
+    for odd in (replace(reading, cut_clearly=False), replace(reading, glyph_reads=((1, 0.99), (None, 0.8))),
+                replace(reading, square_cut=True)):
+        out, opinions, note = N.clue_second_opinions(dark, [odd])
+        assert out[0].values is None and not opinions
+
+
+def test_clues_read_below_the_confident_level_are_sure_when_the_ocr_agrees():
+    # HELDOUT9's Dosis page (10x10): the light stamp's "6" read as 6 at 0.85 and 0.77 (the rest: not a digit), a
+    # correct answer in review; the OCR reads "6" at 1.0: sure. The planted clue change on the page is still charged.
+    verdicts = _family_page_verdicts("HELDOUT9", "n_dosis_stamp_dim", 5011, "10x10")
+    ok = verdicts["none"]
+    assert ok.status == Status.CORRECT and ok.score == 100 and not ok.needs_review, ok.extra.get("unsure_clues")
+    assert verdicts["clue_changed"].status == Status.INCORRECT and "clue_changed" in verdicts["clue_changed"].codes
+
+
+def test_a_glyph_cut_in_two_is_read_whole_when_both_readers_agree_on_it():
+    # HELDOUT9's Dosis page (15x15): the light stamp's small "6" read 6 at 0.87 whole, so it was cut in two as a
+    # touching pair, whose halves read a sure "13": "13 4" for "6 4", a review on a correct answer. Read whole by the
+    # OCR as "6" too, it is a 6; the planted change on the page is still charged.
+    verdicts = _family_page_verdicts("HELDOUT9", "n_dosis_stamp_dim", 5020, "15x15", answer_seed=0)
+    ok = verdicts["none"]
+    assert ok.status == Status.CORRECT and ok.score == 100 and not ok.needs_review, ok.extra.get("unsure_clues")
+    assert verdicts["clue_changed"].status == Status.INCORRECT and "clue_changed" in verdicts["clue_changed"].codes
+
+
+def test_a_changed_clue_read_by_both_readers_is_charged_on_a_page_in_doubt():
+    # HELDOUT10's Inter page (10x10): the font's flagged "1" read 1-or-7 below the confident level in five strips, so
+    # the page's confident readings were not trusted and the planted change ("3 1 2" -> "3 1 9") went to review.
+    # The OCR reads each unsure "1" as 1: the correct answer passes and the change is charged, with no review.
+    verdicts = _family_page_verdicts("HELDOUT10", "q_inter_softshadow_offwhite", 5010, "10x10", answer_seed=0)
+    ok = verdicts["none"]
+    assert ok.status == Status.CORRECT and ok.score == 100, ok.extra.get("unsure_clues")
+    bad = verdicts["clue_changed"]
+    assert bad.status == Status.INCORRECT and "clue_changed" in bad.codes and not bad.extra.get("unsure_clues")
+
+
+# ------------------------------------------------ cell reader: grid lines per side, small X's (twelfth session)
+
+
+def _bent_line_sheet(kind: str, cell: int = 48):
+    """A 3 x 5 grid (thin 2 px lines) whose cells hold dots (marked empty), one solid fill and one outlined fill
+    (its frame touching the lines), with grid lines drawn as a real page shows them: ``frame`` a rounded frame 0.1
+    cell thick drawn over the outer line just inside it (an app's card), ``wave`` the inner level lines wavy (0.07
+    cell up and down once a cell, 0.06 cell thick), ``bent`` the inner level lines bent into a shallow arc (0.1
+    cell deep). The old reader (one band per whole line) misread dots beside the frame and the bent lines (wave: a
+    guard)."""
+    rows, cols, pad = 3, 5, 30
+    W, H = 2 * pad + cols * cell, 2 * pad + rows * cell
+    img = Image.new("RGB", (W, H), (255, 255, 255))
+    d = ImageDraw.Draw(img)
+    want = []
+    for r in range(rows):
+        for c in range(cols):
+            x0, y0 = pad + c * cell, pad + r * cell
+            x1, y1 = x0 + cell, y0 + cell
+            if (r, c) == (2, 2):
+                d.rectangle([x0 + 3, y0 + 3, x1 - 3, y1 - 3], fill=(20, 20, 20))
+                want.append("filled")
+            elif (r, c) == (0, 4):
+                t = round(0.24 * cell)
+                d.rectangle([x0 + 1, y0 + 1, x1 - 1, y1 - 1], fill=(15, 15, 15))
+                d.rectangle([x0 + t, y0 + t, x1 - t, y1 - t], fill=(255, 255, 255))
+                want.append("filled")
+            else:  # a dot marking the cell empty
+                cx, cy, rad = (x0 + x1) / 2, (y0 + y1) / 2, 0.12 * cell
+                d.ellipse([cx - rad, cy - rad, cx + rad, cy + rad], fill=(25, 25, 25))
+                want.append("crossed")
+    gx0, gy0, gx1, gy1 = pad, pad, pad + cols * cell, pad + rows * cell
+    for k in range(cols + 1):
+        d.line([(gx0 + k * cell, gy0), (gx0 + k * cell, gy1)], fill=(0, 0, 0), width=2)
+    for k in (0, rows):
+        d.line([(gx0, gy0 + k * cell), (gx1, gy0 + k * cell)], fill=(0, 0, 0), width=2)
+    for k in range(1, rows):
+        y = gy0 + k * cell
+        if kind == "wave":
+            pts = [(x, y + 0.07 * cell * np.sin(2 * np.pi * (x - gx0) / cell)) for x in range(gx0, gx1 + 1)]
+            d.line(pts, fill=(0, 0, 0), width=round(0.06 * cell))
+        elif kind == "bent":
+            pts = [(x, y + 0.1 * cell * np.sin(np.pi * (x - gx0) / (gx1 - gx0))) for x in range(gx0, gx1 + 1)]
+            d.line(pts, fill=(0, 0, 0), width=3)
+        else:
+            d.line([(gx0, y), (gx1, y)], fill=(0, 0, 0), width=2)
+    if kind == "frame":
+        t = round(0.1 * cell)
+        d.rounded_rectangle([gx0, gy0, gx1, gy1], radius=round(0.45 * cell), outline=(20, 20, 25), width=t)
+    buf = io.BytesIO()
+    img.save(buf, format="JPEG", quality=90)
+    buf.seek(0)
+    return np.asarray(Image.open(buf).convert("RGB")), [gx0, gy0, gx1, gy1], want
+
+
+@pytest.mark.parametrize("kind", ["frame", "wave", "bent"])
+def test_a_thick_wavy_or_bent_grid_line_is_not_read_as_ink_in_the_cells_it_borders(kind):
+    from genpuzzle.verifiers.cells import read_marks
+
+    image, bbox, want = _bent_line_sheet(kind)
+    marks = read_marks(image, grid_bbox=bbox, rows=3, cols=5)
+    wrong = {i: (marks.states[i], marks.evidence[i]) for i in range(len(want)) if marks.states[i] != want[i]}
+    assert not wrong, wrong
+
+
+def _font_x_sheet(font_name: str, size: float, high: float, cell: int = 56):
+    """One row of five cells, each holding the letter x of ``font_name`` (the fonts bundled with matplotlib)
+    ``size`` of a cell wide, its box centred ``high`` of a cell above the cell's centre, on 2 px grid lines."""
+    import matplotlib
+    from PIL import ImageFont
+
+    n, pad = 5, 20
+    path = Path(matplotlib.__file__).parent / "mpl-data" / "fonts" / "ttf" / font_name
+    img = Image.new("RGB", (2 * pad + n * cell, 2 * pad + cell), (255, 255, 255))
+    d = ImageDraw.Draw(img)
+    font = ImageFont.truetype(str(path), 40)
+    x0, y0, x1, y1 = d.textbbox((0, 0), "x", font=font)
+    font = ImageFont.truetype(str(path), max(6, round(40 * size * cell / (x1 - x0))))
+    for k in range(n):
+        x0, y0, x1, y1 = d.textbbox((0, 0), "x", font=font)
+        cx, cy = pad + (k + 0.5) * cell, pad + (0.5 - high) * cell
+        d.text((cx - (x0 + x1) / 2, cy - (y0 + y1) / 2), "x", font=font, fill=(25, 25, 25))
+    for k in range(n + 1):
+        d.line([(pad + k * cell, pad), (pad + k * cell, pad + cell)], fill=(0, 0, 0), width=2)
+    for y in (pad, pad + cell):
+        d.line([(pad, y), (pad + n * cell, y)], fill=(0, 0, 0), width=2)
+    return np.asarray(img), [pad, pad, pad + n * cell, pad + cell]
+
+
+@pytest.mark.parametrize("font_name,size", [("DejaVuSerif-Italic.ttf", 0.45), ("DejaVuSans-Oblique.ttf", 0.45),
+                                             ("DejaVuSans.ttf", 0.55)])
+def test_a_typed_x_set_high_in_its_cell_is_read_in_its_own_box(font_name, size):
+    """A font's letter x 0.45-0.55 of a cell wide set 0.14 cell above the centre (HELDOUT10's typed marks sit
+    high): read against the whole cell its upper arms cover the top side's middle and its diagonals are short
+    (unsure); read in its own box it is an X."""
+    from genpuzzle.verifiers.cells import read_marks
+
+    image, bbox = _font_x_sheet(font_name, size, 0.14)
+    marks = read_marks(image, grid_bbox=bbox, rows=1, cols=5)
+    assert marks.states == ["crossed"] * 5, marks.evidence[0]
+    assert "own_box" in marks.evidence[0]
+
+
+@pytest.mark.parametrize("shape", ["ring", "tick", "square", "v", "seven"])
+def test_only_an_x_is_read_in_its_own_box(shape):
+    from genpuzzle.verifiers.cells import _small_x
+
+    core = Image.new("L", (48, 48), 0)
+    d = ImageDraw.Draw(core)
+    if shape == "ring":
+        d.ellipse([13, 10, 35, 32], outline=220, width=4)
+    elif shape == "tick":
+        d.line([(13, 22), (20, 32), (35, 10)], fill=220, width=4)
+    elif shape == "square":
+        d.rectangle([14, 10, 34, 30], fill=220)
+    elif shape == "v":
+        d.line([(13, 10), (24, 32), (35, 10)], fill=220, width=4)
+    else:
+        d.line([(13, 10), (35, 10), (20, 34)], fill=220, width=4)
+    assert _small_x(np.asarray(core)) is None
+    x = Image.new("L", (48, 48), 0)
+    d = ImageDraw.Draw(x)
+    d.line([(13, 10), (35, 32)], fill=220, width=4)
+    d.line([(13, 32), (35, 10)], fill=220, width=4)
+    assert _small_x(np.asarray(x)) is not None
+
+
+def _strip_page(font_file: str, texts: list[str], px: int = 28):
+    """Row clue strips (white ink on black: darkness) of ``texts`` right-aligned in ``font_file`` at ``px``."""
+    from PIL import ImageFont
+
+    font = ImageFont.truetype(font_file, px)
+    img = Image.new("L", (8 * px, 2 * px * len(texts)), 0)
+    draw = ImageDraw.Draw(img)
+    strips = []
+    for n, text in enumerate(texts):
+        draw.text((7 * px, 2 * px * n + px), text, font=font, fill=255, anchor="rm")
+        strips.append(("row", (0, 2 * px * n, 8 * px, 2 * px * (n + 1))))
+    return np.asarray(img), strips
+
+
+@pytest.mark.parametrize("texts", [["1 6 1", "1 2 1", "2 4 2", "3 1 2", "5 2", "2 2 2"],  # mostly x-height digits
+                                   ["3 5", "4 6 7", "8 9", "6 3", "2 2", "7 1 2", "5 8"]])  # mostly tall ones
+def test_old_style_figures_are_judged_against_their_own_kind_of_digit_height(texts):
+    # HELDOUT9's Fanwood and Bodoni pages set old-style figures: 0, 1 and 2 at the x-height, the others rising or
+    # descending past it. Against one page digit height, the tall digits of a page of mostly 1s and 2s were bars (a
+    # 19-px "6" beside 11-px "1"s) and the short digits of a page of mostly tall ones fragments: strips not cut
+    # clearly. Each glyph is now judged against its own kind's height; a lining page keeps the one digit height.
+    from genpuzzle.verifiers.nonogram import _odd_glyph, read_clue_strips
+
+    dark, strips = _strip_page("/usr/share/fonts/truetype/fanwood/FanwoodText.otf", texts)
+    readings = read_clue_strips(dark, strips, 28, line_lengths=[10] * len(texts))
+    digit_h = readings[0].digit_size[0]
+    assert any(_odd_glyph(g, digit_h) for r in readings for g in r.glyphs)  # one height does not fit them all
+    assert all(r.cut_clearly for r in readings), [(r.text, r.glyphs) for r in readings]
+    assert all(r.text == t for r, t in zip(readings, texts))
+    import matplotlib
+
+    lining = str(Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSans.ttf")
+    dark, strips = _strip_page(lining, texts)
+    assert all(r.values == [int(v) for v in t.split()] and r.cut_clearly
+               for r, t in zip(read_clue_strips(dark, strips, 28), texts))

@@ -13,8 +13,9 @@ Pipeline (see ``docs/nonogram.md``, section "Cell reader"):
 2. :func:`darkness_maps` gives each pixel's darkness (0..255) against that local paper: ``mark`` in its
    most-darkened channel (grey, coloured and pencil ink count as well as black), ``tone`` on the luma (for
    light even shading). A shadowed page reads as paper.
-3. Grid lines are located per boundary (:func:`line_bands`) wherever they were redrawn, at any width, and
-   the cell interior between them is resampled to a 16x16 patch.
+3. Grid lines are located per boundary (:func:`line_bands`) wherever they were redrawn, at any width, then
+   per cell side (:func:`line_edges`: a line thicker in places, wavy, blurred or bent is followed along each
+   cell), and the cell interior between them is resampled to a 16x16 patch.
 4. :func:`classify_patch` reads the patch by where its ink lies: fills (solid, light shading, outlined,
    hatched, pencil, partial) cover the middles of the cell's sides; an X covers the diagonals and leaves
    the side middles blank; a dot is a small central blob. Anything else is ``unsure``.
@@ -24,7 +25,6 @@ Public API: :func:`read_marks` (image + cell boxes or a grid -> :class:`CellMark
 
 from __future__ import annotations
 
-import bisect
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Sequence
@@ -47,6 +47,10 @@ STROKE_CLOSE = 0.3  # strokes narrower than this fraction of a cell are closed a
 LINE_INK = 40  # darkness of a grid-line pixel
 LINE_MAX_HALF = 0.12  # a grid line's band reaches at most this fraction of a cell into each side
 LINE_PERCENTILE = 5  # a line is where this percentile of the darkness along it is ink
+LINE_SIDE_PERCENTILE = 90  # along one cell side, the line ends where it has ended at this share of the positions
+LINE_SIDE_KNOWN = 0.5  # ... counted only when the line is seen to end (paper after it) along this share of the side
+LINE_SIDE_MARGIN = 0.1  # of a cell: the ends of a side (where the crossing lines run) are left out
+LINE_SIDE_SMOOTH = 0.15  # of a cell: a line's own course along a side has no bump narrower than this
 SIDE_COVERED = 0.25  # ink fraction of a side-middle region that counts as covered
 UNSURE_CONFIDENCE = 0.3
 HOLLOW_FILL_COVER = 0.3  # ink share from which a frame around a blank centre is an outlined fill
@@ -287,15 +291,123 @@ def line_bands(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: floa
     return bands[0], bands[1]
 
 
-def _band_for(bands: dict[float, tuple[int, int]], value: float, tol: float) -> tuple[int, int]:
-    keys = list(bands)
-    k = bisect.bisect_left(keys, value)
-    near = [keys[i] for i in (k - 1, k) if 0 <= i < len(keys)]
-    best = min(near, key=lambda e: abs(e - value)) if near else None
-    if best is None or abs(best - value) > tol:
-        v = int(round(value))
-        return v, v
-    return bands[best]
+def _line_runs(ink: np.ndarray, centre: int, reach: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per position along a strip across a line (``ink``: bool, across x along), the run of ink through the ink
+    pixel nearest ``centre`` (at most reach // 2 + 1 away): ``(start, stop)`` row indices, ``stop`` one past its
+    last row; ``(centre, centre)`` where there is no line. A run reaching the strip's first row has start 0, its
+    last row stop = len: there the line is joined by a fill or a mark running on past it."""
+    n, length = ink.shape
+    seed = np.full(length, -1, np.int64)
+    for off in sorted(range(-(reach // 2 + 1), reach // 2 + 2), key=abs):
+        r = centre + off
+        if 0 <= r < n:
+            seed[(seed < 0) & ink[r]] = r
+    below = np.zeros((n + 1, length), np.int32)  # below[r]: ink rows from r on, unbroken
+    above = np.zeros((n + 1, length), np.int32)  # above[r + 1]: ink rows up to r, unbroken
+    for r in range(n - 1, -1, -1):
+        below[r] = (below[r + 1] + 1) * ink[r]
+    for r in range(n):
+        above[r + 1] = (above[r] + 1) * ink[r]
+    found = seed >= 0
+    s = np.where(found, seed, 0)
+    cols = np.arange(length)
+    start = np.where(found, s - above[s + 1, cols] + 1, centre)
+    stop = np.where(found, s + below[s, cols], centre)
+    return start, stop
+
+
+def line_edges(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: float) -> np.ndarray:
+    """Where the grid lines around each cell end: ``(N, 4)`` int pixels per box, ``[x, y, x', y']`` with ``x``
+    the first column past the line along its left side, ``x'`` the first column of the line along its right
+    side (``y``, ``y'`` likewise top and bottom).
+
+    Each side is measured on its own, along the cell (without its ends, where the crossing lines run): per position
+    along it, the run of ink through the line (its band of :func:`line_bands` is the least it covers), without bumps
+    narrower than LINE_SIDE_SMOOTH of a cell (a line's course is smooth: a narrower bump is a dot, an X's arm or a
+    speck touching it); the side's edge is where LINE_SIDE_PERCENTILE of those runs have ended, capped at
+    LINE_MAX_HALF of a cell. So a line drawn wavy, bent, thicker in places, blurred, or doubled by a frame drawn
+    over it is excluded where it runs past this cell. A run that reaches the cap does not end there: a fill or a
+    mark joins the line, and it does not count; a side where fewer than LINE_SIDE_KNOWN of the runs end keeps the
+    whole line's band (a fill touching its line is read whole). A line runs on past the cell: a side widens at most
+    one px more than a neighbouring cell's side along the same line (a frame drawn inside one cell, a stroke along
+    one side, stays in the cell)."""
+    H, W = dark.shape
+    reach = max(2, int(round(LINE_MAX_HALF * cell_px)))
+    margin = max(1, int(round(LINE_SIDE_MARGIN * cell_px)))
+    tol = 0.25 * cell_px
+    arr = np.asarray(boxes, np.float64).reshape(-1, 4)
+    out = np.rint(arr).astype(np.int64)
+    vbands, hbands = line_bands(dark, boxes, cell_px)
+    for axis, bands in ((0, vbands), (1, hbands)):
+        lo_i, hi_i = (0, 2) if axis == 0 else (1, 3)
+        along_lo, along_hi = (1, 3) if axis == 0 else (0, 2)
+        keys = np.asarray(sorted(bands), np.float64)
+        if not len(keys):
+            continue
+        size, length = (W, H) if axis == 0 else (H, W)
+        sides = []  # per box side (left/top, right/bottom): its column, its nearest line, whether within tol
+        for side in (lo_i, hi_i):
+            values = arr[:, side]
+            nearest = np.abs(values[:, None] - keys[None, :]).argmin(axis=1)
+            sides.append((side, nearest, np.abs(values - keys[nearest]) <= tol))
+        for k, e in enumerate(keys):
+            a, b = bands[float(e)]
+            c = int(round(e))
+            a0, a1 = max(0, c - reach), min(size, c + reach + 1)
+            groups = []
+            for side, nearest, near in sides:
+                cells = np.nonzero(near & (nearest == k))[0]
+                if len(cells):
+                    out[cells, side] = b if side == lo_i else a
+                    groups.append((side, cells))
+            if not groups or a1 - a0 < 2:
+                continue
+            every = np.concatenate([g[1] for g in groups])
+            s0 = max(0, int(arr[every, along_lo].min()))
+            s1 = min(length, int(arr[every, along_hi].max()))
+            if s1 - s0 < 4:
+                continue
+            strip = dark[s0:s1, a0:a1].T if axis == 0 else dark[a0:a1, s0:s1]
+            start, stop = _line_runs(strip >= LINE_INK, c - a0, reach)
+            # a line's course is smooth along it: bumps narrower than LINE_SIDE_SMOOTH of a cell (a halftone dot, the
+            # tip of an X's arm, a speck touching the line) are marks beside it, taken off by a grey opening
+            smooth = np.ones((1, max(3, int(round(LINE_SIDE_SMOOTH * cell_px))) | 1), np.uint8)
+            stop_line = cv2.dilate(cv2.erode(stop.astype(np.float32)[None, :], smooth), smooth)[0].astype(np.int64)
+            start_line = cv2.erode(cv2.dilate(start.astype(np.float32)[None, :], smooth), smooth)[0].astype(np.int64)
+            for side, cells in groups:
+                far = side == lo_i  # the cell lies after the line: the line's far end bounds it
+                # a run reaching the strip's end goes on into a fill or a mark (unless the image ends there)
+                ends = stop_line if far else start_line
+                ended = (stop < a1 - a0) | (a1 == size) if far else (start > 0) | (a0 == 0)
+                p0 = np.clip(arr[cells, along_lo].astype(np.int64) - s0 + margin, 0, s1 - s0)
+                p1 = np.clip(arr[cells, along_hi].astype(np.int64) - s0 - margin, 0, s1 - s0)
+                span = int((p1 - p0).max())
+                if span < 2:
+                    continue
+                idx = np.minimum(p0[:, None] + np.arange(span)[None, :], s1 - s0 - 1)
+                inside = np.arange(span)[None, :] < (p1 - p0)[:, None]
+                known = inside & ended[idx]
+                counts = known.sum(axis=1)
+                enough = (counts >= LINE_SIDE_KNOWN * np.maximum(1, p1 - p0)) & (counts > 0)
+                # the side's edge: the LINE_SIDE_PERCENTILE-th of the runs' far ends (nearest-above rank)
+                vals = np.where(known, ends[idx] if far else -ends[idx], np.iinfo(np.int64).max)
+                vals = np.sort(vals, axis=1)
+                rank = np.ceil(LINE_SIDE_PERCENTILE / 100 * (np.maximum(counts, 1) - 1)).astype(np.int64)
+                edge = np.take_along_axis(vals, rank[:, None], axis=1)[:, 0]
+                base = b if far else a
+                wider = np.where(enough, np.maximum(0, (a0 + edge - base) if far else (base - (a0 - edge))), 0)
+                # a line runs on past the cell: a widening seen on this side alone (a frame drawn inside one cell,
+                # a stroke laid along its side) is a mark, so a side widens at most as far as a neighbour along
+                # the line does (one px more)
+                order = np.argsort(arr[cells, along_lo])
+                lo_s, hi_s, w_s = arr[cells, along_lo][order], arr[cells, along_hi][order], wider[order]
+                joined = lo_s[1:] - hi_s[:-1] <= tol  # consecutive cells along the line are neighbours
+                support = np.zeros(len(cells), np.int64)
+                support[1:] = np.where(joined, w_s[:-1], 0)
+                support[:-1] = np.maximum(support[:-1], np.where(joined, w_s[1:], 0))
+                w_s = np.minimum(w_s, support + 1)
+                out[cells[order], side] = base + w_s if far else base - w_s
+    return out
 
 
 # ------------------------------------------------------------------------------------------ the patch
@@ -617,21 +729,20 @@ def read_marks(image: np.ndarray, boxes: Sequence[Sequence[float]] | None = None
         darkness = darkness_maps(image, cell_px)
     dark, tone = darkness if isinstance(darkness, tuple) else (darkness, darkness)
     H, W = dark.shape
-    vbands, hbands = line_bands(dark, boxes, cell_px)
-    tol = 0.25 * cell_px
+    edges = line_edges(dark, boxes, cell_px)
     pad = max(1, int(round(0.04 * cell_px)))
     patches = np.zeros((len(boxes), PATCH, PATCH), np.uint8)
     tones = np.zeros((len(boxes), PATCH, PATCH), np.uint8)
     usable = np.zeros(len(boxes), bool)
-    for i, (x0, y0, x1, y1) in enumerate(boxes):
-        ix0 = max(0, _band_for(vbands, x0, tol)[1] + pad)
-        ix1 = min(W, _band_for(vbands, x1, tol)[0] - pad)
-        iy0 = max(0, _band_for(hbands, y0, tol)[1] + pad)
-        iy1 = min(H, _band_for(hbands, y1, tol)[0] - pad)
+    cores: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)] * len(boxes)
+    for i, (lx, ty, rx, by) in enumerate(edges.tolist()):
+        ix0, ix1 = max(0, lx + pad), min(W, rx - pad)
+        iy0, iy1 = max(0, ty + pad), min(H, by - pad)
         if ix1 - ix0 >= 4 and iy1 - iy0 >= 4:
             patches[i] = cv2.resize(dark[iy0:iy1, ix0:ix1], (PATCH, PATCH), interpolation=cv2.INTER_AREA)
             tones[i] = cv2.resize(tone[iy0:iy1, ix0:ix1], (PATCH, PATCH), interpolation=cv2.INTER_AREA)
             usable[i] = True
+            cores[i] = (ix0, iy0, ix1, iy1)
     # A cell without marks whose tone, smoothed over a few patch px, is as dark as shading is read by that
     # smoothed tone: a halftone screen, an ordered dither or stippled grey (dots a quarter of a patch px
     # apart) is an even tone to a reader, not its dots and gaps (a light fill printed as halftone read blank:
@@ -652,12 +763,68 @@ def read_marks(image: np.ndarray, boxes: Sequence[Sequence[float]] | None = None
             evidence.append({"box": box_ev, "reason": "cell interior too small or outside the image"})
             continue
         state, conf, ev = classify_patch(patches[i], feats[i])
+        if state == UNSURE and SMALL_X_COVER[0] <= feats[i]["cover"] <= SMALL_X_COVER[1]:
+            own = _small_x(dark[cores[i][1]:cores[i][3], cores[i][0]:cores[i][2]])
+            if own is not None:
+                state, conf = CROSSED, 0.65
+                ev["own_box"] = own
         ev["box"] = box_ev
         states.append(state)
         confidence.append(conf)
         evidence.append(ev)
     _faint_against_neighbours(states, confidence, evidence, feats, boxes, cell_px)
     return CellMarks(states, confidence, evidence)
+
+
+SMALL_X_COVER = (0.03, 0.3)  # mark-ink share of an unsure patch that may be an X smaller than the cell
+SMALL_X_SIZE = (0.3, 0.85)  # ... its box: this share of the cell core each way, centred within SMALL_X_OFF
+SMALL_X_OFF = 0.2
+
+
+def _small_x(core: np.ndarray) -> list[float] | None:
+    """The box (shares of the cell core: x0, y0, x1, y1) of an X drawn smaller than the cell (a typed or
+    handwritten "x", an X set high or low in its cell), or None: the core's ink that does not touch its border
+    (line remnants do; they may hold at most a quarter as much ink) lies in one box 0.3-0.85 of the core each
+    way near its centre, and read in that box (resampled to a patch) it is an X: both diagonals half inked, the
+    centre crossed, little ink off the diagonals, at most one side's middle half covered. The layout reading
+    measures an X against the whole cell, where a small one leaves its diagonals short and its upper arms on a
+    side's middle (unsure)."""
+    h, w = core.shape
+    if h < 8 or w < 8:
+        return None
+    ink = (core >= MARK_INK).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    inner, border_area = [], 0
+    for k in range(1, count):
+        x, y, cw, ch, area = (int(v) for v in stats[k])
+        if x == 0 or y == 0 or x + cw == w or y + ch == h:
+            border_area += area
+        elif area >= 4:
+            inner.append(k)
+    if not inner:
+        return None
+    area = int(stats[inner, cv2.CC_STAT_AREA].sum())
+    if border_area > 0.25 * area:
+        return None
+    x0 = int(stats[inner, cv2.CC_STAT_LEFT].min())
+    y0 = int(stats[inner, cv2.CC_STAT_TOP].min())
+    x1 = int((stats[inner, cv2.CC_STAT_LEFT] + stats[inner, cv2.CC_STAT_WIDTH]).max())
+    y1 = int((stats[inner, cv2.CC_STAT_TOP] + stats[inner, cv2.CC_STAT_HEIGHT]).max())
+    bw, bh = (x1 - x0) / w, (y1 - y0) / h
+    cx, cy = (x0 + x1) / (2 * w), (y0 + y1) / (2 * h)
+    if not (SMALL_X_SIZE[0] <= min(bw, bh) and max(bw, bh) <= SMALL_X_SIZE[1]
+            and abs(cx - 0.5) <= SMALL_X_OFF and abs(cy - 0.5) <= SMALL_X_OFF and max(bw / bh, bh / bw) <= 1.6):
+        return None
+    mine = np.isin(labels[y0:y1, x0:x1], inner)
+    sub = np.where(mine, core[y0:y1, x0:x1], 0).astype(np.uint8)
+    patch = cv2.resize(sub, (PATCH, PATCH), interpolation=cv2.INTER_AREA)
+    g = _rows(patch_features(patch[None]))[0]
+    covered = sum(v >= SIDE_COVERED for v in g["sides"])
+    # in its own box a thick or italic x's upper arms close in on one side's middle: one side may be half covered
+    if (covered <= 1 and max(g["sides"]) <= 0.5 and min(g["diagonals"]) >= 0.5 and g["off_diagonal"] <= 0.15
+            and g["centre"] >= 0.5):
+        return [round(x0 / w, 2), round(y0 / h, 2), round(x1 / w, 2), round(y1 / h, 2)]
+    return None
 
 
 def _is_faint(f: dict[str, Any]) -> bool:
