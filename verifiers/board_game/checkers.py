@@ -37,6 +37,8 @@ from genpuzzle.verifiers.board_game.glyphs import (
     within,
 )
 
+KEPT_PIECE_INK = True  # base.verify_board checks ink joined to the kept pieces (puzzle_verify.account_kept_piece_ink)
+
 DISC_IOU = 0.8  # a piece silhouette filling its circle at least this well is a disc
 BLACK_DARK_SHARE = 0.6
 WHITE_DARK_SHARE = 0.35

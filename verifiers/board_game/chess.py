@@ -42,6 +42,8 @@ from genpuzzle.verifiers.board_game.glyphs import (
     within,
 )
 
+KEPT_PIECE_INK = True  # base.verify_board checks ink joined to the kept pieces (puzzle_verify.account_kept_piece_ink)
+
 KINDS = "KQRBNP"
 SHAPE_FLOOR = 0.55
 SHAPE_MARGIN = 0.04

@@ -9,6 +9,8 @@ from genpuzzle.records import InstanceRecord, Violation
 from genpuzzle.solvers.board_game.base import EMPTY, parse_board
 from genpuzzle.verifiers.board_game.base import UNSURE, BoardReading, _cells_violation, read_stone_cells
 
+KEPT_PIECE_INK = True  # base.verify_board checks ink joined to the kept pieces (puzzle_verify.account_kept_piece_ink)
+
 
 def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord) -> BoardReading:
     return read_stone_cells(answer, input_image, record.layout, parse_board(record.ground_truth["position"]))

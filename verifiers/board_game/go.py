@@ -10,6 +10,8 @@ from genpuzzle.records import InstanceRecord
 from genpuzzle.solvers.board_game.base import parse_board
 from genpuzzle.verifiers.board_game.base import BoardReading, read_stone_cells
 
+KEPT_PIECE_INK = True  # base.verify_board checks ink joined to the kept pieces (puzzle_verify.account_kept_piece_ink)
+
 
 def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord) -> BoardReading:
     return read_stone_cells(answer, input_image, record.layout, parse_board(record.ground_truth["position"]))

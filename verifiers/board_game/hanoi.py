@@ -120,7 +120,8 @@ def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceReco
 
     poles = [[x - layout["pole_w"], layout["pole_top"] - 0.5 * layout["disc_h"], x + layout["pole_w"], layout["base_y"]]
              for x in layout["peg_x"]]
-    return account_new_ink(reading, answer, input_image, record, explained, restyled=poles)
+    # a slot is no cell: the pole splits a disc drawn across it, so ink apart from a disc is not looked for
+    return account_new_ink(reading, answer, input_image, record, explained, restyled=poles, placed_marks=False)
 
 
 def compare(reading: BoardReading, record: InstanceRecord, layout: dict) -> Comparison:

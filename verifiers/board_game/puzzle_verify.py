@@ -309,12 +309,18 @@ def _channel_max(x: np.ndarray) -> np.ndarray:
 
 
 def new_ink_components(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
-                       explained: Sequence[Sequence[float]]) -> list[dict[str, Any]]:
+                       explained: Sequence[Sequence[float]], tight: Sequence[Sequence[float]] = (),
+                       moved: Sequence[Sequence[float]] = ()) -> list[dict[str, Any]]:
     """Components of ink the answer adds on the board outside the ``explained`` boxes (cells the move
     changed): answer pixels that are ink (far from the page's paper) and, after matching the page's tint,
     more than NEW_INK_DIFF outside the input's own per-channel range within NEW_INK_TOL of a pitch (so
-    JPEG, tint, a few pixels of tilt and thicker lines stay inside). ``[{box, extent, area, contrast}]``,
-    extent and area in pitches."""
+    JPEG, tint, a few pixels of tilt and thicker lines stay inside). Inside the ``tight`` boxes (kept pieces
+    the page reproduces) the range is taken within TIGHT_TOL px of the input's drawing aligned on the
+    box, so a mark joined to a piece's ink shows whole, not only where it reaches NEW_INK_TOL beyond it.
+    In each ``moved`` box (a cell the move changed, explained or not) the new ink apart from the cell's
+    largest piece of it (the piece the move drew) by more than MOVE_GAP of a pitch is listed too, marked
+    ``on_move`` (a dot or a note beside the placed piece). ``[{box, extent, area, contrast}]``, extent and area
+    in pitches."""
     import cv2
 
     pitch = float(layout["cell_px"])
@@ -346,14 +352,23 @@ def new_ink_components(answer: np.ndarray, input_image: np.ndarray, layout: dict
         outside = _channel_max(np.maximum(lo - mapped, mapped - hi))
         candidate = (outside >= NEW_INK_DIFF) & (_channel_max(np.abs(mapped - paper)) > 60) & inside
         if new is None or candidate.sum() < new.sum():
-            new, kept_outside = candidate, outside
+            new, kept_outside, kept_mapped = candidate, outside, mapped
     outside = kept_outside
+    for box in tight:
+        tight_new, tight_outside, (tx0, ty0, tx1, ty1) = _tight_new_ink(kept_mapped, i, box, x0, y0, tol, pitch)
+        if tight_new is not None:
+            new[ty0:ty1, tx0:tx1] |= tight_new
+            outside[ty0:ty1, tx0:tx1] = np.maximum(outside[ty0:ty1, tx0:tx1], tight_outside)
+    out = []
+    if len(moved):
+        opened = cv2.morphologyEx(new.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+        for box in moved:
+            out += _apart_from_the_piece(opened, outside, box, x0, y0, pitch)
     for bx0, by0, bx1, by1 in explained:
         new[max(0, int(by0) - y0 - tol):max(0, int(by1) - y0 + tol),
             max(0, int(bx0) - x0 - tol):max(0, int(bx1) - x0 + tol)] = False
     new = cv2.morphologyEx(new.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(new, connectivity=8)
-    out = []
     for k in range(1, count):
         sx, sy, sw, sh, area = (int(v) for v in stats[k])
         extent = max(sw, sh) / pitch
@@ -375,9 +390,126 @@ def new_ink_components(answer: np.ndarray, input_image: np.ndarray, layout: dict
     return out
 
 
+TIGHT_TOL = 1  # px: in a kept piece the page reproduces, the input's drawing (aligned on the piece) explains this far
+TIGHT_INSET = 0.08  # of a pitch: the tight check leaves out this much of the cell's edge (grid lines, a neighbour's ink)
+
+
+def _tight_new_ink(mapped: np.ndarray, i: np.ndarray, box: Sequence[float], x0: int, y0: int,
+                   tol: int, pitch: float) -> tuple[np.ndarray | None, np.ndarray | None, tuple[int, int, int, int]]:
+    """New ink inside one ``box`` (page coordinates; ``mapped`` and ``i`` are crops starting at x0, y0) against
+    the input's drawing of the box shifted by its best fit within ``tol`` px and widened by TIGHT_TOL px:
+    ``(new, outside, crop box)``, or None when the box is too small or at the crop's edge."""
+    import cv2
+
+    inset = TIGHT_INSET * pitch
+    bx0, by0 = int(round(box[0] + inset)) - x0, int(round(box[1] + inset)) - y0
+    bx1, by1 = int(round(box[2] - inset)) - x0, int(round(box[3] - inset)) - y0
+    h, w = i.shape[:2]
+    m = tol + TIGHT_TOL
+    if bx1 - bx0 < 8 or by1 - by0 < 8 or bx0 - m < 0 or by0 - m < 0 or bx1 + m > w or by1 + m > h:
+        return None, None, (0, 0, 0, 0)
+    weights = np.array([0.299, 0.587, 0.114], np.float32)
+    template = np.ascontiguousarray(i[by0:by1, bx0:bx1] @ weights)
+    search = np.ascontiguousarray(mapped[by0 - tol:by1 + tol, bx0 - tol:bx1 + tol].astype(np.float32) @ weights)
+    fit = cv2.matchTemplate(search, template, cv2.TM_SQDIFF)
+    v, u = np.unravel_index(int(np.argmin(fit)), fit.shape)
+    dx, dy = int(u) - tol, int(v) - tol  # the answer's drawing sits (dx, dy) off the input's
+    # answer pixels [by0, by1) x [bx0, bx1) seen against the input's pixels shifted back by (dx, dy)
+    ay0, ay1, ax0, ax1 = by0 + dy, by1 + dy, bx0 + dx, bx1 + dx
+    src = i[by0 - TIGHT_TOL:by1 + TIGHT_TOL, bx0 - TIGHT_TOL:bx1 + TIGHT_TOL]
+    kernel = np.ones((2 * TIGHT_TOL + 1, 2 * TIGHT_TOL + 1), np.uint8)
+    lo = np.stack([cv2.erode(np.ascontiguousarray(src[..., k]), kernel) for k in range(3)], axis=2)
+    hi = np.stack([cv2.dilate(np.ascontiguousarray(src[..., k]), kernel) for k in range(3)], axis=2)
+    t = TIGHT_TOL
+    lo, hi = lo[t:-t, t:-t], hi[t:-t, t:-t]
+    a = mapped[ay0:ay1, ax0:ax1].copy()
+    # the page's tones are matched on the whole board; a piece's own ink may still sit a little off the
+    # input's (a digit redrawn in another blue): each channel is refitted on the piece's aligned pixels
+    was = i[by0:by1, bx0:bx1]
+    for k in range(3):
+        if np.ptp(was[..., k]) >= 8 and np.ptp(a[..., k]) >= 8:
+            slope, offset = np.polyfit(a[..., k].ravel(), was[..., k].ravel(), 1)
+            if TONE_SLOPE[0] <= slope <= TONE_SLOPE[1]:
+                a[..., k] = a[..., k] * slope + offset
+    outside = _channel_max(np.maximum(lo - a, a - hi))
+    # no test against the page's paper here: a light mark on a dark board (connect four's frame) is ink too
+    return outside >= NEW_INK_DIFF, outside, (ax0, ay0, ax1, ay1)
+
+
+MOVE_GAP = 0.04  # of a pitch: new ink in a changed cell this far from the cell's largest piece of it is apart
+
+
+def _apart_from_the_piece(opened: np.ndarray, outside: np.ndarray, box: Sequence[float], x0: int, y0: int,
+                          pitch: float) -> list[dict[str, Any]]:
+    """The pieces of new ink (``opened``, crop coordinates from x0, y0) inside a changed cell's ``box`` (less
+    TIGHT_INSET of its edge: grid lines) apart from the cell's largest piece by more than MOVE_GAP pitch and at
+    least FAINT_EXTENT long, whose centre lies outside the largest piece's convex hull, as components marked
+    ``on_move``."""
+    import cv2
+
+    inset = TIGHT_INSET * pitch
+    bx0, by0 = max(0, int(round(box[0] + inset)) - x0), max(0, int(round(box[1] + inset)) - y0)
+    bx1, by1 = min(opened.shape[1], int(round(box[2] - inset)) - x0), min(opened.shape[0], int(round(box[3] - inset)) - y0)
+    if bx1 - bx0 < 4 or by1 - by0 < 4:
+        return []
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(np.ascontiguousarray(opened[by0:by1, bx0:bx1]),
+                                                               connectivity=8)
+    if count < 3:
+        return []
+    main = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    ys, xs = np.nonzero(labels == main)
+    hull = cv2.convexHull(np.stack([xs, ys], axis=1).astype(np.int32))
+    to_main = cv2.distanceTransform((labels != main).astype(np.uint8), cv2.DIST_L2, 3)
+    out = []
+    for k in range(1, count):
+        sx, sy, sw, sh, area = (int(v) for v in stats[k])
+        if k == main or max(sw, sh) / pitch < FAINT_EXTENT:
+            continue
+        member = labels == k
+        ys, xs = np.nonzero(member)
+        if cv2.pointPolygonTest(hull, (float(xs.mean()), float(ys.mean())), False) >= 0:
+            continue  # within the piece's outline: a part of its drawing (a fill inside a ring)
+        if float(to_main[member].min()) <= MOVE_GAP * pitch:
+            continue
+        out.append({"box": [sx + bx0 + x0, sy + by0 + y0, sx + sw + bx0 + x0, sy + sh + by0 + y0],
+                    "extent": round(max(sw, sh) / pitch, 3), "area": round(area / pitch ** 2, 4),
+                    "contrast": round(float(outside[by0:by1, bx0:bx1][member].mean()), 1), "on_move": True})
+    return out
+
+
+TIGHT_PAGE_NCC = 0.9  # a kept piece correlating this well with the input's drawing ...
+TIGHT_PAGE_SHARE = 0.75  # ... in this share of the others: the page reproduces the input's pieces
+TIGHT_PIECE_NCC = 0.6  # a piece of such a page still correlating this well is checked tightly (a mark lowers it)
+
+
+def reproduced_pieces(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
+                      cells: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The ``cells`` (kept pieces checked for new ink) whose input drawing the page reproduces: the other
+    ones correlate with the input's crop (``cell_unchanged`` >= TIGHT_PAGE_NCC in TIGHT_PAGE_SHARE of them; a
+    piece alone, its own) and the piece's ink keeps its colour; the piece itself at least TIGHT_PIECE_NCC."""
+    boxes = layout["cell_boxes"]
+    ncc = {}
+    for r, c in cells:
+        box = _shrink(boxes[r][c], TIGHT_INSET)
+        score = cell_unchanged(answer, input_image, box)
+        a, i = _inner(answer, box, 0.0)[..., :3].reshape(-1, 3), _inner(input_image, box, 0.0)[..., :3].reshape(-1, 3)
+        if len(a) and len(i) and np.abs(_ink_colour(a) - _ink_colour(i)).max() > PIECE_RECOLOURED:
+            score = 0.0
+        ncc[(r, c)] = score
+    out = []
+    for rc in cells:
+        others = [ncc[o] for o in cells if o != rc]
+        page = (sum(x >= TIGHT_PAGE_NCC for x in others) >= TIGHT_PAGE_SHARE * len(others)) if others \
+            else ncc[rc] >= TIGHT_PAGE_NCC
+        if page and ncc[rc] >= TIGHT_PIECE_NCC:
+            out.append(rc)
+    return out
+
+
 def account_new_ink(reading: BoardReading, answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord,
                     explained: Callable[[int, int, bool], list[Sequence[float]]] | None = None,
-                    restyled: Sequence[Sequence[float]] = (), move_annotations: bool = False) -> BoardReading:
+                    restyled: Sequence[Sequence[float]] = (), move_annotations: bool = False,
+                    placed_marks: bool = True) -> BoardReading:
     """``reading`` with the ink the move does not explain accounted for: ink added where the reading keeps
     the input's state (a tick, a scribble, a dot on a floor cell or beside a tower) is listed in
     ``notes["stray_marks"]`` (charged as ``stray_mark`` with its nearest cell), a short one sends its
@@ -387,13 +519,18 @@ def account_new_ink(reading: BoardReading, answer: np.ndarray, input_image: np.n
     cell, the input's piece there), and ``restyled`` boxes of the board's own drawing that an answer may
     draw in its own way (a tower's pole with a knob on top). With ``move_annotations`` (a game whose answers
     may point at the move: an arrow, a line through three in a row) ink reaching a changed cell's box is
-    sent to review, never charged; a cell already charged with a stray mark is not charged twice."""
+    sent to review, never charged; a cell already charged with a stray mark is not charged twice. Since rubric
+    14 the kept pieces the page reproduces are checked to TIGHT_TOL px of their own drawing
+    (:func:`reproduced_pieces`: a mark joined to a queen's outline or a wall), and, with ``placed_marks``
+    (not on hanoi, 2048, the sliding puzzle), ink apart from the piece the move places in its cell sends the
+    cell to review (:func:`_apart_from_the_piece`: a dot or a note beside it; a highlight is not charged)."""
     layout = record.layout
     position = parse_board(record.ground_truth["position"])
     rows, cols = layout["rows"], layout["cols"]
     boxes = layout["cell_boxes"]
     accounted = list(restyled)
     moved = []
+    checked_pieces = []  # kept pieces whose cell is checked: marks joined to their drawing are looked for too
     for r in range(rows):
         for c in range(cols):
             changed = reading.states[r][c] != position[r][c]
@@ -401,15 +538,21 @@ def account_new_ink(reading: BoardReading, answer: np.ndarray, input_image: np.n
                 moved.append(boxes[r][c])
             if reading.states[r][c] == UNSURE:
                 accounted.append(boxes[r][c])
-            elif explained is not None:
-                accounted += explained(r, c, changed)
-            elif changed:
-                accounted.append(boxes[r][c])
+                continue
+            names = explained(r, c, changed) if explained is not None else ([boxes[r][c]] if changed else [])
+            accounted += names
+            if not changed and not names and position[r][c] != EMPTY:
+                checked_pieces.append((r, c))
+    tight = [boxes[r][c] for r, c in reproduced_pieces(answer, input_image, layout, checked_pieces)]
     charged = {tuple(m["rc"]) for m in reading.notes.get("stray_marks", [])}
     pitch = float(layout["cell_px"])
     reach = max(2, int(round(max(NEW_INK_TOL * pitch, 0.005 * max(answer.shape[:2]))))) + 2
     marks = []
-    for comp in new_ink_components(answer, input_image, layout, accounted):
+    # the cells the move puts a piece on (a cell it empties shows the empty cell's drawing, in parts where
+    # the input's piece covered it); a game drawing arrows at the move names that ink itself
+    placed = [] if move_annotations or not placed_marks else [boxes[r][c] for r in range(rows) for c in range(cols)
+                                          if reading.states[r][c] not in (position[r][c], UNSURE, EMPTY)]
+    for comp in new_ink_components(answer, input_image, layout, accounted, tight, placed):
         cx, cy = (comp["box"][0] + comp["box"][2]) / 2, (comp["box"][1] + comp["box"][3]) / 2
         r, c = min(((r, c) for r in range(rows) for c in range(cols)),
                    key=lambda rc: np.hypot((boxes[rc[0]][rc[1]][0] + boxes[rc[0]][rc[1]][2]) / 2 - cx,
@@ -421,11 +564,47 @@ def account_new_ink(reading: BoardReading, answer: np.ndarray, input_image: np.n
             continue  # a straight stroke aimed at the move (a line through three in a row): its annotation
         to_move = move_annotations and any(x0 <= b[2] + reach and x1 >= b[0] - reach and y0 <= b[3] + reach
                                            and y1 >= b[1] - reach for b in moved)
-        if comp["extent"] >= STRAY_EXTENT and not to_move:
+        if comp["extent"] >= STRAY_EXTENT and not to_move and not comp.get("on_move"):
             marks.append({"rc": [r, c], **comp})
         else:
             reading.confidence[r][c] = min(reading.confidence[r][c], 0.3)
             reading.evidence[r][c] = {**reading.evidence[r][c], "unexplained_ink": comp}
+    if marks:
+        reading.notes["stray_marks"] = reading.notes.get("stray_marks", []) + marks
+    return reading
+
+
+def account_kept_piece_ink(reading: BoardReading, answer: np.ndarray, input_image: np.ndarray,
+                           record: InstanceRecord) -> BoardReading:
+    """``reading`` with new ink on and joined to the kept pieces the page reproduces (:func:`reproduced_pieces`)
+    accounted for, as :func:`account_new_ink` does on the puzzles: a mark touching a stone's rim or a glyph's
+    outline, or on the board about a piece inside its cell, spanning STRAY_EXTENT pitch is listed in
+    ``notes["stray_marks"]``, from FAINT_EXTENT its cell goes to review. Every other cell is left to the game's
+    own checks. For the two-player games (their readers check empty cells and the pieces' inner parts)."""
+    layout = record.layout
+    position = parse_board(record.ground_truth["position"])
+    rows, cols, boxes = layout["rows"], layout["cols"], layout["cell_boxes"]
+    kept = [(r, c) for r in range(rows) for c in range(cols)
+            if position[r][c] != EMPTY and reading.states[r][c] == position[r][c]]
+    tight = reproduced_pieces(answer, input_image, layout, kept)
+    if not tight:
+        return reading
+    checked = set(tight)
+    explained = [boxes[r][c] for r in range(rows) for c in range(cols) if (r, c) not in checked]
+    charged = {tuple(m["rc"]) for m in reading.notes.get("stray_marks", [])}
+    marks = []
+    for comp in new_ink_components(answer, input_image, layout, explained, [boxes[r][c] for r, c in tight]):
+        cx, cy = (comp["box"][0] + comp["box"][2]) / 2, (comp["box"][1] + comp["box"][3]) / 2
+        r, c = min(tight, key=lambda rc: np.hypot((boxes[rc[0]][rc[1]][0] + boxes[rc[0]][rc[1]][2]) / 2 - cx,
+                                                  (boxes[rc[0]][rc[1]][1] + boxes[rc[0]][rc[1]][3]) / 2 - cy))
+        if (r, c) in charged:
+            continue
+        if comp["extent"] >= STRAY_EXTENT:
+            marks.append({"rc": [r, c], **comp})
+        else:
+            reading.confidence[r][c] = min(reading.confidence[r][c], 0.3)
+            if reading.evidence:
+                reading.evidence[r][c] = {**(reading.evidence[r][c] or {}), "unexplained_ink": comp}
     if marks:
         reading.notes["stray_marks"] = reading.notes.get("stray_marks", []) + marks
     return reading

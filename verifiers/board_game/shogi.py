@@ -33,6 +33,8 @@ from genpuzzle.verifiers.board_game.glyphs import (
     unknown_or_unsure,
 )
 
+KEPT_PIECE_INK = True  # base.verify_board checks ink joined to the kept pieces (puzzle_verify.account_kept_piece_ink)
+
 KINDS = "KRBGSNLP"
 GOTE_DARK_SHARE = 0.6
 SENTE_DARK_SHARE = 0.4

@@ -20,7 +20,8 @@ def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceReco
     position = parse_board(record.ground_truth["position"])
     states = read_numbers(answer, input_image, layout, position)
     reading = reading_from(states, layout["rows"], layout["cols"])
-    return account_new_ink(reading, answer, input_image, record, pieces_accounted(record, reading))
+    # a tile fills its cell: ink on it beside the number is not looked for apart from the number
+    return account_new_ink(reading, answer, input_image, record, pieces_accounted(record, reading), placed_marks=False)
 
 
 def as_grid(board) -> list[list[int | None]]:

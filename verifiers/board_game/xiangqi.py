@@ -38,6 +38,8 @@ from genpuzzle.verifiers.board_game.glyphs import (
     within,
 )
 
+KEPT_PIECE_INK = True  # base.verify_board checks ink joined to the kept pieces (puzzle_verify.account_kept_piece_ink)
+
 DISC_IOU = 0.8
 CHAR_DE = 30.0  # a pixel this far from the disc's colour is part of the character
 CHAR_DE_MIN = 15.0  # ... or, on a blurred page whose strokes are faint, half their strongest contrast, down to this
