@@ -403,6 +403,11 @@ class ClueReading:
     pair_values: list[int] | None = None
     wide_glyphs: int = 0  # glyphs wider than the page's digits (WIDE_GLYPH) read surely as one digit
     crossbar_ends: tuple[list[int], ...] = ()  # page boxes of slivers read as part of the glyph beside them
+    # per glyph, in reading order: the digit reader's digit (None: no digit) and its confidence
+    glyph_reads: tuple[tuple[int | None, float], ...] = ()
+    cut_clearly: bool = True  # every glyph one digit's shape and every spacing clearly one number or two
+    second_reader: bool = False  # its numbers read the same by the OCR recogniser (see clue_second_opinions)
+    uncut_reading: ClueReading | None = None  # a square-cut strip as read before the cut (see clue_second_opinions)
 
 
 def _strip_ink(crop: np.ndarray, font_px: float) -> tuple[np.ndarray, list[list[int]]]:
@@ -987,6 +992,7 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
     bad: list[bool] = []
     unclear_gaps: list[bool] = []  # the only oddness of a strip is its spacing
     gaps_per_strip: list[list[list[float]]] = []
+    spacing_unclear: list[bool] = []
     sources: list[tuple[np.ndarray, np.ndarray, list[int], int, int]] = []  # per glyph cell: rim, ink, box, offset
     for (x0, y0, crop, ink), lines, (pad, pivot) in zip(crops, lines_per_strip, shears):
         # the glyph's darkness over its ink grown by 1 px: the anti-aliased rim of a thin or light stroke
@@ -1001,7 +1007,7 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
                 idx = []
                 for gx0, gy0, gx1, gy1 in number:
                     w, h = gx1 - gx0, gy1 - gy0
-                    if w > 1.05 * h or h < FRAGMENT * digit_h or h > TALL_GLYPH * digit_h:
+                    if _odd_glyph([gx0, gy0, gx1, gy1], digit_h):
                         shape_odd = True  # touching digits, a fragment or a bar much taller than a digit: not one digit
                     cells.append(_glyph_cell(rim, [gx0, gy0, gx1, gy1]))
                     idx.append(len(cells) - 1)
@@ -1013,6 +1019,8 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
         boxes_per_strip.append(gboxes)
         bad.append(unclear_any or shape_odd)
         unclear_gaps.append(unclear_any and not shape_odd)
+        spacing_unclear.append(unclear_any)
+    n_glyphs = len(cells)  # glyphs as cut from the ink (cut halves of touching digits are appended after them)
     if reader is None:
         return [ClueReading(None, 0.0, g, "digit reader unavailable", tuple(map(len, plan)), (digit_h, digit_w),
                             slant, beyond_area=tuple(b)) for g, plan, b in zip(boxes_per_strip, plans, beyond)]
@@ -1029,6 +1037,8 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
     # "10"): when the cut at the thinnest column does not read surely, the glyph is also cut at its next-
     # thinnest columns and along slanted lines, and such a cut is taken when its halves read surely and every
     # other cut that reads surely reads the same two digits.
+    uncut_plans = [[list(number) for number in plan] for plan in plans]  # the glyphs before any square cut
+    uncut_boxes = list(boxes_per_strip)
     halves: dict[int, list[list[tuple[np.ndarray, list[int]]]]] = {}  # per glyph: candidate cuts
     cut_strips: set[int] = set()
     half_cells: dict[int, list[list[np.ndarray]]] = {}  # glyphs whose cuts' halves did not read surely: per cut
@@ -1098,6 +1108,15 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
             boxes_per_strip[j] = [[sources[i][3] + sources[i][2][0], sources[i][4] + sources[i][2][1],
                                    sources[i][3] + sources[i][2][2], sources[i][4] + sources[i][2][3]]
                                   for number in plan for i in number]
+    # Old-style figures (0, 1, 2 at the x-height, 6 and 8 rising above it, 3 4 5 7 9 descending below the line):
+    # each glyph's shape is judged against the height of its own kind of digit on the page, not the one digit height
+    heights = _figure_heights([sources[i][2] for i in range(n_glyphs)], readings[:n_glyphs], confident)
+    if heights is not None:
+        for j, plan in enumerate(plans):
+            shape_odd = any(i < n_glyphs and _odd_glyph(sources[i][2], heights.get(readings[i].digit, digit_h))
+                            for number in plan for i in number)
+            bad[j] = spacing_unclear[j] or shape_odd
+            unclear_gaps[j] = spacing_unclear[j] and not shape_odd
     out = []
     for j, (plan, gboxes, odd, unclear) in enumerate(zip(plans, boxes_per_strip, bad, unclear_gaps)):
         values: list[int] | None = []
@@ -1151,8 +1170,44 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
         out.append(ClueReading(values, round(float(conf), 3), gboxes, " ".join(texts), sizes,
                                (digit_h, digit_w), slant, tuple(cells[i] for idx in plan for i in idx),
                                odd or conf < confident, j in cut_strips, tuple(alternatives), tuple(beyond[j]),
-                               pair_values, sum(i in wide for idx in plan for i in idx), tuple(attached[j])))
+                               pair_values, sum(i in wide for idx in plan for i in idx), tuple(attached[j]),
+                               tuple((g.digit, round(float(g.confidence), 3)) for g in glyph_digits), not odd))
+        if j in cut_strips:
+            # the strip as cut before the square cut, for a second reader (see clue_second_opinions): a glyph read
+            # unsure as one digit is only cut in two because the digit reader was unsure of it
+            uncut = [readings[i] for idx in uncut_plans[j] for i in idx]
+            out[-1] = replace(out[-1], uncut_reading=ClueReading(
+                None, round(float(min(g.confidence for g in uncut)), 3), uncut_boxes[j],
+                " ".join("".join(str(readings[i].digit) if readings[i].digit is not None else "?" for i in idx)
+                         for idx in uncut_plans[j]), tuple(map(len, uncut_plans[j])), (digit_h, digit_w), slant,
+                tuple(cells[i] for idx in uncut_plans[j] for i in idx), True, beyond_area=tuple(beyond[j]),
+                crossbar_ends=tuple(attached[j]), glyph_reads=tuple((g.digit, round(float(g.confidence), 3))
+                                                                    for g in uncut), cut_clearly=not odd))
     return out
+
+
+OLD_STYLE_SHARE = 0.8  # a page whose sure 0s, 1s and 2s stand at most this share of its sure other digits' height
+# (median against median) sets old-style figures: x-height 0 1 2, the others rising or descending past it
+
+
+def _figure_heights(boxes: list[list[int]], readings: list, confident: float) -> dict[int | None, float] | None:
+    """On a page of old-style figures, the height of each digit's kind (0-2: the median height of the glyphs read
+    surely as 0, 1 or 2; 3-9: of those read surely as 3-9), by digit; None on a page of lining figures (or with
+    fewer than 2 sure glyphs of either kind)."""
+    short = [b[3] - b[1] for b, r in zip(boxes, readings) if r.digit in (0, 1, 2) and r.confidence >= confident]
+    tall = [b[3] - b[1] for b, r in zip(boxes, readings)
+            if r.digit is not None and r.digit >= 3 and r.confidence >= confident]
+    if len(short) < 2 or len(tall) < 2 or np.median(short) > OLD_STYLE_SHARE * np.median(tall):
+        return None
+    low, high = float(np.median(short)), float(np.median(tall))
+    return {d: (low if d <= 2 else high) for d in range(10)}
+
+
+def _odd_glyph(box: list[int], digit_h: float) -> bool:
+    """Whether a glyph is no one digit's shape at the digit height ``digit_h``: wider than tall (touching digits),
+    shorter than FRAGMENT of it (a fragment) or taller than TALL_GLYPH of it (a bar, two lines touching)."""
+    w, h = box[2] - box[0], box[3] - box[1]
+    return w > 1.05 * h or h < FRAGMENT * digit_h or h > TALL_GLYPH * digit_h
 
 
 def expected_support(reading: ClueReading, expected: list[int]) -> float:
@@ -1177,6 +1232,96 @@ def expected_support(reading: ClueReading, expected: list[int]) -> float:
         probs = reader.probabilities(np.stack([p.image for p in prepared]))
         best = max(best, float(min(probs[k, int(ch)] for k, ch in enumerate("".join(want)))))
     return best
+
+
+MAX_OCR_NUMBERS = 24  # more clue numbers to ask than this on one page: no second opinion (the page is judged as the
+# digit reader alone reads it), as the Sudoku reader skips a grid with more than 12 unsure cells
+
+
+def _number_crops(dark: np.ndarray, reading: ClueReading, every: bool = False) -> list[tuple[str, np.ndarray | None]]:
+    """Per number of a clue strip read with every glyph a digit: the digits the reader read (its best guesses) and,
+    when any glyph of the number was read below the confident level, the number's ink as an image for the OCR
+    recogniser (dark ink on white; only the darkness inside the number's glyph boxes, so a neighbouring number's
+    ink cannot join it); None for a number read surely."""
+    from genpuzzle.verifiers import digits
+
+    out: list[tuple[str, np.ndarray | None]] = []
+    n = 0
+    H, W = dark.shape
+    margin = max(2, round(0.3 * reading.digit_size[0]))
+    for size in reading.sizes:
+        boxes, reads = reading.glyphs[n:n + size], reading.glyph_reads[n:n + size]
+        n += size
+        text = "".join(str(d) for d, _ in reads)
+        if not every and all(c >= digits.CONFIDENT for _, c in reads):
+            out.append((text, None))
+            continue
+        x0, y0 = max(0, min(b[0] for b in boxes) - margin), max(0, min(b[1] for b in boxes) - margin)
+        x1, y1 = min(W, max(b[2] for b in boxes) + margin), min(H, max(b[3] for b in boxes) + margin)
+        keep = np.zeros((y1 - y0, x1 - x0), bool)
+        for bx0, by0, bx1, by1 in boxes:
+            lean = math.ceil(abs(reading.slant) * (by1 - by0) / 2) + 1  # an italic glyph's box is its upright one
+            keep[max(0, by0 - 1 - y0):by1 + 1 - y0, max(0, bx0 - lean - x0):bx1 + lean - x0] = True
+        out.append((text, (255 - np.where(keep, dark[y0:y1, x0:x1], 0)).astype(np.uint8)))
+    return out
+
+
+def clue_second_opinions(dark: np.ndarray, readings: list[ClueReading | None], check_all: set[int] = frozenset(),
+                         read_uncut: set[int] = frozenset()
+                         ) -> tuple[list[ClueReading | None], dict[int, list[dict[str, Any]]], str | None]:
+    """Ask the OCR recogniser (:mod:`genpuzzle.verifiers.ocr`) about the clue strips read unsure only because a glyph
+    was read below the confident level (every glyph read as a digit, glyphs and numbers cut clearly), as the Sudoku
+    reader does for its unsure cells: a number that the recogniser reads exactly as the digit reader's best guesses,
+    at ``ocr.OCR_MIN_SCORE`` or more, is sure (two readers agree); disagreement leaves it unsure. A strip all of whose
+    numbers are sure so takes those values, ``second_reader`` set (whatever the puzzle's are: a changed clue read so
+    is a sure change; its numbers were cut clearly, so they stand as read, like a clearly spaced clue that fits no
+    line). Strips in ``check_all`` (read surely) have every number asked; square-cut strips in ``read_uncut`` are
+    asked as read before the cut (``uncut_reading``: the glyph read whole, below the confident level). Returns the
+    readings, per strip index the opinions asked, and a note when none were asked (no recogniser, or more than
+    MAX_OCR_NUMBERS numbers to ask)."""
+    from genpuzzle.verifiers import ocr
+
+    asked: list[tuple[int, list[tuple[str, np.ndarray | None]]]] = []
+    candidates: dict[int, ClueReading] = {}
+    for j, r in enumerate(readings):
+        if j in read_uncut and r is not None and r.uncut_reading is not None:
+            r = r.uncut_reading  # the glyph cut in two read whole, unsure: the second reader may make it sure
+        if (r is None or (r.values is not None and j not in check_all) or r.square_cut or not r.cut_clearly
+                or not r.glyphs or len(r.glyph_reads) != len(r.glyphs) or sum(r.sizes) != len(r.glyphs)
+                or any(d is None for d, _ in r.glyph_reads)):
+            continue
+        asked.append((j, _number_crops(dark, r, every=j in check_all)))
+        candidates[j] = r
+    count = sum(crop is not None for _, numbers in asked for _, crop in numbers)
+    if not count:
+        return readings, {}, None
+    if count > MAX_OCR_NUMBERS:
+        return readings, {}, (f"{count} unsure clue numbers, more than {MAX_OCR_NUMBERS}: no second opinion asked")
+    if not ocr.ocr_available():
+        return readings, {}, ocr.UNAVAILABLE
+    out = list(readings)
+    opinions: dict[int, list[dict[str, Any]]] = {}
+    for j, numbers in asked:
+        r = candidates[j]
+        sure = True
+        for text, crop in numbers:
+            if crop is None:
+                continue
+            got = ocr.read_cell(crop)
+            agrees = got.text == text and got.score >= ocr.OCR_MIN_SCORE
+            opinions.setdefault(j, []).append({"classifier": text, "ocr_text": got.text,
+                                               "ocr_score": round(got.score, 3), "agrees": agrees})
+            sure &= agrees
+        if not sure:
+            continue
+        values = [int(text) for text, _ in numbers]
+        if any(len(t) > 1 and t[0] == "0" for t, _ in numbers):
+            continue  # a number does not start with 0
+        conf = min(c for _, c in r.glyph_reads)
+        ocr_score = min(o["ocr_score"] for o in opinions[j])
+        out[j] = replace(r, values=values, confidence=round(1.0 - (1.0 - conf) * (1.0 - ocr_score), 3),
+                         doubtful=False, second_reader=True)
+    return out, opinions, None
 
 
 CLUE_INK = 100  # darkness from which a clue-strip pixel is surely glyph ink
@@ -1300,10 +1445,23 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
     if unreliable:
         extra["clue_reading_unreliable"] = {"unsure_strips": n_unsure, "strips_read": len(readings),
                                             "confident_readings_trusted": not untrusted}
+    # A second reader (OCR) on the strips still unsure only for a glyph read below the confident level, and on a page
+    # whose confident readings are not trusted, on the strips read confidently as other numbers than the puzzle's:
+    # where both readers agree, the reading is sure (a change so read is charged, whatever the page's doubt)
+    recheck = {j for j, (r, (kind, index, *_)) in enumerate(zip(readings, changed))
+               if untrusted and clues is not None and r is not None and r.values is not None
+               and r.values != (list(clues[kind][index]) or [0])}
+    # and a strip whose glyph, read as no digit or unsure, was cut in two into other numbers than the puzzle's (a
+    # review): asked as read before the cut (HELDOUT9's light Dosis "6" read 6 at 0.87 whole, cut into a sure "13")
+    uncut = {j for j, (r, (kind, index, *_)) in enumerate(zip(readings, changed))
+             if clues is not None and r is not None and r.square_cut and r.values != (list(clues[kind][index]) or [0])}
+    readings, opinions, opinion_note = clue_second_opinions(a_con, readings, recheck, uncut)
+    if opinion_note:
+        extra["clue_second_opinion_note"] = opinion_note
     exemplars = _page_exemplars(changed, readings, clues) if clues is not None else {}
     charged = 0
-    for (kind, index, box, n_erased, n_added, faint), reading, (_, (rx0, ry0, rx1, ry1)) in zip(changed, readings,
-                                                                                               boxes):
+    for index_j, ((kind, index, box, n_erased, n_added, faint), reading, (_, (rx0, ry0, rx1, ry1))) in enumerate(
+            zip(changed, readings, boxes)):
         where = {"line": kind, "index": index, "erased_px": n_erased, "added_px": n_added, "bbox": box}
         hidden = hidden_ink is not None and bool(hidden_ink[max(0, ry0):ry1, max(0, rx0):rx1].any())
         if reading is None:
@@ -1315,6 +1473,8 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
         expected = list(clues[kind][index]) or [0]
         where.update(read=reading.values, read_text=reading.text, expected=expected,
                      read_confidence=reading.confidence, glyph_boxes=reading.glyphs)
+        if index_j in opinions:
+            where["second_opinions"] = opinions[index_j]
         if reading.crossbar_ends:
             where["crossbar_ends"] = [list(b) for b in reading.crossbar_ends]
         if reading.beyond_area:  # accounted for: ink of the page's margin, not of this clue
@@ -1340,7 +1500,8 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
         if reading.values == expected:
             extra.setdefault("redrawn_clues", []).append([kind, index])
         elif hidden or where.get("square_cut") or (reading.glyphs and (
-                untrusted or (unreliable and reading.values is None and reading.doubtful))) or (
+                (untrusted and not reading.second_reader)
+                or (unreliable and reading.values is None and reading.doubtful))) or (
                 not reading.glyphs and unreliable and faint >= FAINT_GLYPH_SHARE * digit_ink_px(font_px)):
             # (the last: no glyph at the reader's ink level, yet a digit's worth of fainter ink in the strip, on a
             # page whose clue font the reader does not know: a pale outlined "0", not an erased clue)
