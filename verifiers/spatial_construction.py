@@ -13,7 +13,8 @@ Readers (image -> state):
 * tiling regions (:func:`read_regions`): cells by colour, adjacent cells of one colour cluster joined
   into regions; with no colour, regions split by the borders drawn along the grid lines.
 
-A washed-out page (lower contrast than the input) is first mapped back onto the input's tones
+A washed-out page (lower contrast than the input, as the shared page imaging of
+:mod:`genpuzzle.verifiers.page_imaging` finds it on the context) is first mapped back onto the input's colours
 (:func:`restore_contrast`), so colours and darkness are read relative to the page's own paper and ink.
 Every violation names its element and carries a pixel ``bbox``.
 """
@@ -30,6 +31,8 @@ import numpy as np
 
 from genpuzzle.ink import added_darkness, describe, unexplained_marks
 from genpuzzle.records import InstanceRecord, Status, Verdict, Violation
+from genpuzzle.verifiers.page_imaging import (TONE_MIN_EXPLAINED, ChannelTones, PageImaging, fit_channel_tones,
+                                              fit_page_imaging)
 
 BLANK, OTHER, UNSURE = "blank", "other", "unsure"
 PAPER_CELL_PX = 28.0
@@ -173,64 +176,23 @@ def _global_darkness(image: np.ndarray) -> np.ndarray:
     return 255.0 - balanced.min(axis=2)
 
 
-FLAT_RADIUS = 6  # px: an input pixel is in a flat area when its (2r+1)^2 neighbourhood ...
-FLAT_SPREAD = 8  # ... spans at most this many levels in every channel
-FLAT_MIN_TONE_STD = 10.0  # flat areas whose tones spread this much (levels, std) fix the map on their own;
-PAPER_WASHED_DROP = 6.0  # else the page counts as washed out only when its paper came out this much greyer
-
-
-def restore_contrast(answer: np.ndarray, input_image: np.ndarray, answer_box: Sequence[float],
-                     prog: dict[str, Any]) -> tuple[np.ndarray, list[float]]:
-    """The answer with a washed-out page's tones mapped back onto the input's: per channel, the affine map
-    answer = gain x input + offset fitted over the context (outside the answer area, refitted without the
-    pixels it does not explain: marks, erasures, a recoloured face), inverted. Applied only when every
+def restore_contrast(answer: np.ndarray, input_image: np.ndarray, imaging: PageImaging, given: np.ndarray,
+                     prog: dict[str, Any]) -> tuple[np.ndarray, ChannelTones | None]:
+    """The answer with a washed-out page's colours mapped back onto the input's, and the tone map used (None:
+    the answer unchanged). Washed out is the shared page imaging's call (:meth:`PageImaging.washed_out` of
+    :func:`fit_page_imaging` on the given drawing's darkness: gain below ``contrast_restore_below_gain``, the
+    model explaining the drawing; a blurred page is explained by its sigma, not by a lower gain, and an
+    erasure leaves the kept ink off the model). The colours are then mapped back per channel
+    (:func:`fit_channel_tones` on ``given``, against the input blurred by the same sigma) when every
     channel's gain is in [``contrast_min_gain``, ``contrast_restore_below_gain``) and the map explains most of
-    the context; else the answer unchanged. Fitted on the input's flat areas (paper and faces away from edges,
-    which blur leaves as they are) when they hold several tones; when they hold only the paper, on the whole
-    context, and only if the paper came out greyer (a wash greys the paper, a blur does not). Returns (image,
-    gains)."""
-    a = np.asarray(answer, np.float32)
-    i = np.asarray(input_image, np.float32)
-    if a.shape != i.shape or a.ndim != 3:
-        return answer, [1.0, 1.0, 1.0]
-    h, w = a.shape[:2]
-    context = np.ones((h, w), bool)
-    x0, y0, x1, y1 = (int(round(v)) for v in answer_box)
-    context[max(0, y0):max(0, y1), max(0, x0):max(0, x1)] = False
-    # only the input's flat areas (paper, faces) away from its edges: a blurred page dims thin lines, not
-    # areas, and must not read as washed out (a blurred paper_folding reference read gains 0.55 on its lines)
-    src = np.ascontiguousarray(input_image, dtype=np.uint8)
-    kernel = np.ones((2 * FLAT_RADIUS + 1, 2 * FLAT_RADIUS + 1), np.uint8)
-    spread = (cv2.dilate(src, kernel) - cv2.erode(src, kernel)).max(axis=2)
-    flat = (context & (spread <= FLAT_SPREAD))[::2, ::2]
-    context = context[::2, ::2]
-    a2, i2 = a[::2, ::2], i[::2, ::2]
-    if flat.sum() < 100:
-        return answer, [1.0, 1.0, 1.0]
-    if min(float(np.std(i2[..., ch][flat])) for ch in range(3)) >= FLAT_MIN_TONE_STD:
-        context = flat  # paper and faces: their tones alone fix the map
-    elif not all(float(np.median(i2[..., ch][flat]) - np.median(a2[..., ch][flat])) >= PAPER_WASHED_DROP
-                 for ch in range(3)):
-        return answer, [1.0, 1.0, 1.0]  # one flat tone (the paper), kept: dimmer lines are blur, not a wash
-    fits = []
-    for ch in range(3):
-        av, iv = a2[..., ch][context], i2[..., ch][context]
-        keep = np.ones(len(av), bool)
-        gain, offset = 1.0, 0.0
-        for _ in range(3):
-            if keep.sum() < 100 or np.ptp(iv[keep]) < 1:
-                return answer, [1.0, 1.0, 1.0]
-            design = np.stack([iv[keep], np.ones(int(keep.sum()), np.float32)], 1)
-            (gain, offset), *_ = np.linalg.lstsq(design, av[keep], rcond=None)
-            residual = np.abs(av - (gain * iv + offset))
-            keep = residual < max(10.0, 6.0 * float(np.median(residual[keep])))
-        fits.append((float(gain), float(offset), float(keep.mean())))
-    gains = [round(g, 3) for g, _, _ in fits]
-    if not all(prog["contrast_min_gain"] <= g < prog["contrast_restore_below_gain"] and kept >= 0.8
-               for g, _, kept in fits):
-        return answer, gains
-    restored = np.stack([(a[..., ch] - fits[ch][1]) / fits[ch][0] for ch in range(3)], axis=2)
-    return np.clip(np.round(restored), 0, 255).astype(np.uint8), gains
+    the given drawing."""
+    if not imaging.washed_out(prog["contrast_restore_below_gain"]):
+        return answer, None
+    tones = fit_channel_tones(answer, input_image, given, imaging)
+    if tones is None or not all(prog["contrast_min_gain"] <= g < prog["contrast_restore_below_gain"] and
+                                explained >= TONE_MIN_EXPLAINED for g, explained in zip(tones.gains, tones.explained)):
+        return answer, None
+    return tones.restore(answer), tones
 
 
 def tolerance_px(shape: Sequence[int], prog: dict[str, Any]) -> int:
@@ -251,15 +213,20 @@ class PageChanges:
     input_kept: float
 
 
+def context_mask(shape: Sequence[int], answer_box: Sequence[float], tol: int) -> np.ndarray:
+    """True outside the answer area widened by ``tol`` px: the given drawing the answer must keep."""
+    outside = np.ones(tuple(shape[:2]), bool)
+    x0, y0, x1, y1 = (int(round(v)) for v in answer_box)
+    outside[max(0, y0 - tol):max(0, y1 + tol), max(0, x0 - tol):max(0, x1 + tol)] = False
+    return outside
+
+
 def page_changes(a_dark: np.ndarray, i_dark: np.ndarray, answer_box: Sequence[float], prog: dict[str, Any],
                  tol: int) -> PageChanges:
     """Ink added or removed outside the answer area, per connected region (``stray_ink``,
     ``context_modified``), and the share of the input's ink outside the answer area still there."""
-    h, w = a_dark.shape
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * tol + 1, 2 * tol + 1))
-    outside = np.ones((h, w), bool)
-    x0, y0, x1, y1 = (int(round(v)) for v in answer_box)
-    outside[max(0, y0 - tol):max(0, y1 + tol), max(0, x0 - tol):max(0, x1 + tol)] = False
+    outside = context_mask(a_dark.shape, answer_box, tol)
     added = (a_dark > cv2.dilate(i_dark, kernel) + prog["added_darkness"]) & outside
     strong_input = (i_dark > prog["added_darkness"]) & outside
     removed = strong_input & (cv2.dilate(a_dark, kernel) < prog["kept_fraction"] * i_dark)
@@ -903,10 +870,19 @@ def verify(track: str, rubric: dict[str, Any], record: InstanceRecord, answer: n
     """The verdict on one registered answer (see the module docstring and the rubric's ``programmatic``)."""
     prog = rubric["programmatic"]
     layout = record.layout
-    answer, gains = restore_contrast(answer, input_image, layout["answer_bbox"], prog)
     cell_px = max(PAPER_CELL_PX, 1.5 * float(layout["cell_px"]))
     a_dark, i_dark = darkness(answer, cell_px), darkness(input_image, cell_px)
     tol = tolerance_px(answer.shape, prog)
+    context = context_mask(a_dark.shape, layout["answer_bbox"], tol)
+    given = context.copy()
+    if "cube_bbox" in layout:
+        # a cross section is drawn onto the given cube, whose erasure is charged: its lines are given too
+        x0, y0, x1, y1 = (int(round(v)) for v in layout["cube_bbox"])
+        given[max(0, y0):max(0, y1), max(0, x0):max(0, x1)] = True
+    imaging = fit_page_imaging(a_dark, i_dark, given, prog["added_darkness"])
+    answer, tones = restore_contrast(answer, input_image, imaging, given, prog)
+    if tones is not None:
+        a_dark = darkness(answer, cell_px)
     page = page_changes(a_dark, i_dark, layout["answer_bbox"], prog, tol)
     check = CHECKS[record.variant](record, answer, input_image, prog, a_dark, i_dark)
     violations = check.violations + page.violations
@@ -935,7 +911,9 @@ def verify(track: str, rubric: dict[str, Any], record: InstanceRecord, answer: n
     return Verdict(id=record.id, track=track, score=tier_score(tier), status=status, violations=violations,
                    parsed=parsed, confidence=check.confidence, needs_review=bool(check.unsure),
                    subscores={"tier": tier}, extra={"added_px": page.added_px, "removed_px": page.removed_px,
-                                                     "contrast_gains": gains})
+                                                     "page_imaging": imaging.to_json(),
+                                                     "contrast_gains": list(tones.to_json()["gains"]) if tones
+                                                     else [1.0, 1.0, 1.0]})
 
 
 def draw_reading(answer: np.ndarray, record: InstanceRecord, verdict: Verdict) -> np.ndarray:
