@@ -594,3 +594,33 @@ def test_a_filled_view_cell_half_rubbed_out_is_never_a_confident_fill(ortho_set,
     verdict = _verify(root, record, image, tmp_path)
     assert verdict.status is not Status.CORRECT and (verdict.needs_review or verdict.status is Status.NEEDS_REVIEW), \
         (verdict.status, verdict.codes)
+
+
+def test_a_grid_displaced_by_the_pages_geometry_is_the_grids_own_ink_and_a_mark_beside_it_is_not():
+    """The lead's tilted-page check (set seed 12400): a reference under a 4 % white margin and a 3 % perspective
+    registered with the front grid's bottom-left corner ~10 px off, so a sliver of the grid's own black fill
+    lay outside the answer grid's box grown by 6 px: `stray_ink`, 90. The grid's outline, located on the
+    answer against the same outline on the input, moves the box with it (orthographic rubric 6): 100. An X
+    drawn beside the grid is still charged, on the clean page and on the tilted one."""
+    import genpuzzle
+    from genpuzzle import page_perturb, perturb
+
+    puzzle = get_track("orthographic").generate(3998053275075563457, "solid_to_views")  # set 12400's orthographic record
+    reference = np.asarray(puzzle.reference_images[0].convert("RGB"))
+    m = round(0.04 * max(reference.shape[:2]))
+
+    def tilted(page: np.ndarray) -> Image.Image:
+        padded = perturb.pad(page, m, m, m, m, (255, 255, 255))
+        return Image.fromarray(page_perturb.perspective(padded, 0.03, seed=12400 + 7 + 7)[0])
+
+    v = genpuzzle.verify(puzzle, tilted(reference))
+    assert v.score == 100 and v.status is Status.CORRECT, v.violations
+    x0, y0, x1, y1 = puzzle.layout["grids"]["front"]["grid_bbox"]
+    for cx, cy in ((x0 - 14, y1 - 30), (x0 + 30, y1 + 14), (x0 - 12, y1 + 12)):
+        marked = Image.fromarray(reference.copy())
+        draw = ImageDraw.Draw(marked)
+        draw.line([(cx - 6, cy - 6), (cx + 6, cy + 6)], fill=(25, 25, 30), width=2)
+        draw.line([(cx - 6, cy + 6), (cx + 6, cy - 6)], fill=(25, 25, 30), width=2)
+        for page in (marked, tilted(np.asarray(marked))):
+            v = genpuzzle.verify(puzzle, page)
+            assert "stray_ink" in v.codes and v.status is not Status.CORRECT, ((cx, cy), v.codes)

@@ -230,6 +230,108 @@ def _grow(box: list[int], px: int) -> list[int]:
     return [box[0] - px, box[1] - px, box[2] + px, box[3] + px]
 
 
+GRID_SIDE_SEARCH = 0.5  # of a cell: how far from the layout's side an answer grid's own side is looked for
+GRID_SIDE_INLIERS = 0.6  # share of a side's positions the fitted line must explain (within 2 px)
+GRID_SIDE_MIN_EXCESS = 2.0  # px: a grid displaced less than this (answer vs input) is taken where the layout says
+
+
+def located_grid_quad(answer_con: np.ndarray, grid: dict[str, Any]) -> np.ndarray | None:
+    """Where an answer grid's own outline lies on the registered answer, as a quadrilateral (4 corners,
+    x/y, clockwise from top left), or None when it cannot be told.
+
+    Registration leaves a residual of several pixels on a tilted page (seed 12400: the front grid's
+    bottom-left corner ~10 px off, its black fill outside the layout box + 6 px). A perspective maps the
+    grid's straight sides to straight lines, so each side is found as the outermost ink of the grid's
+    own ink (the component holding most of its frame) at each position along it, within
+    ``GRID_SIDE_SEARCH`` cell of the layout's side, fitted with a line that must explain
+    ``GRID_SIDE_INLIERS`` of the positions within 2 px: a mark touching the grid over a short stretch is an
+    outlier of the fit, not part of the side."""
+    x0, y0, x1, y1 = (float(v) for v in grid["grid_bbox"])
+    cell = min((x1 - x0) / grid["cols"], (y1 - y0) / grid["rows"])
+    reach = int(round(GRID_SIDE_SEARCH * cell))
+    h, w = answer_con.shape
+    bx0, by0 = max(0, int(x0) - reach), max(0, int(y0) - reach)
+    bx1, by1 = min(w, int(np.ceil(x1)) + reach + 1), min(h, int(np.ceil(y1)) + reach + 1)
+    ink = (answer_con[by0:by1, bx0:bx1] >= ADDED_INK).astype(np.uint8)
+    count, labels = cv2.connectedComponents(ink, connectivity=8)
+    if count < 2:
+        return None
+    # the grid's own ink: the component with the most ink along the layout's outline (a band a quarter cell
+    # wide each side of it: the outline may lie a few px off); each side is checked to be there below
+    frame = np.zeros_like(ink)
+    cv2.rectangle(frame, (int(x0) - bx0, int(y0) - by0), (int(x1) - bx0, int(y1) - by0), 1,
+                  2 * max(1, int(round(0.25 * cell))) + 1)
+    hits = np.bincount(labels[(frame > 0) & (ink > 0)], minlength=count)
+    hits[0] = 0
+    if not hits.any():
+        return None
+    mine = labels == int(hits.argmax())
+    lines = []
+    for side in ("top", "right", "bottom", "left"):
+        along = np.arange(int(x0 + 0.1 * (x1 - x0)), int(x1 - 0.1 * (x1 - x0))) if side in ("top", "bottom") \
+            else np.arange(int(y0 + 0.1 * (y1 - y0)), int(y1 - 0.1 * (y1 - y0)))
+        level = {"top": y0, "bottom": y1, "left": x0, "right": x1}[side]
+        outward = 1 if side in ("bottom", "right") else -1
+        pts = []
+        for t in along:
+            lo, hi = int(level) - reach, int(level) + reach
+            if side in ("top", "bottom"):
+                col = mine[max(0, lo - by0):max(0, hi - by0 + 1), t - bx0] if bx0 <= t < bx1 else np.zeros(0, bool)
+                first = max(lo, by0)
+            else:
+                col = mine[t - by0, max(0, lo - bx0):max(0, hi - bx0 + 1)] if by0 <= t < by1 else np.zeros(0, bool)
+                first = max(lo, bx0)
+            idx = np.nonzero(col)[0]
+            if len(idx):
+                pts.append((t, first + (idx.max() + 1 if outward > 0 else idx.min())))
+        if len(pts) < 0.5 * len(along):
+            return None
+        t, v = np.array(pts, float).T
+        keep = np.ones(len(t), bool)
+        for _ in range(4):  # a trimmed line fit: drop positions off the line (a mark touching the grid)
+            k, c = np.polyfit(t[keep], v[keep], 1)
+            resid = np.abs(v - (k * t + c))
+            keep = resid <= max(2.0, 2.5 * float(np.median(resid[keep])))
+        if keep.sum() < GRID_SIDE_INLIERS * len(along) or float(np.mean(resid[keep])) > 2.0:
+            return None
+        lines.append((side, float(k), float(c)))
+    (_, kt, ct), (_, kr, cr), (_, kb, cb), (_, kl, cl) = lines
+
+    def meet(kh: float, ch: float, kv: float, cv: float) -> tuple[float, float]:
+        # y = kh * x + ch (a horizontal side), x = kv * y + cv (a vertical one)
+        y = (kh * cv + ch) / (1 - kh * kv)
+        return kv * y + cv, y
+
+    return np.array([meet(kt, ct, kl, cl), meet(kt, ct, kr, cr), meet(kb, cb, kr, cr), meet(kb, cb, kl, cl)])
+
+
+def answer_grid_region(answer_con: np.ndarray, input_con: np.ndarray, grid: dict[str, Any], grow_px: int
+                       ) -> np.ndarray:
+    """The pixels a grid's own ink may cover (an answer grid's, or a given view's), a bool mask: its layout
+    box grown by ``grow_px`` and, where the page's geometry displaced the grid, that box moved corner by
+    corner by the displacement of the grid's outline located on the answer against the same outline
+    located on the input (:func:`located_grid_quad`: the registration residual measured on the grid's own
+    lines), grown by ``grow_px`` too. A correct answer's grid fill displaced with its lines is the grid's;
+    ink beyond the displaced grid by more than ``grow_px`` is not."""
+    h, w = answer_con.shape
+    out = np.zeros((h, w), bool)
+    x0, y0, x1, y1 = _grow(grid["grid_bbox"], grow_px)
+    out[max(0, y0):y1, max(0, x0):x1] = True
+    on_answer = located_grid_quad(answer_con, grid)
+    if on_answer is None:
+        return out
+    on_input = located_grid_quad(input_con, grid)
+    if on_input is None:
+        return out
+    moved = on_answer - on_input
+    if float(np.abs(moved).max()) < GRID_SIDE_MIN_EXCESS:
+        return out
+    corners = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], float) + moved
+    poly = np.zeros((h, w), np.uint8)
+    cv2.fillConvexPoly(poly, np.round(corners).astype(np.int32), 1)
+    return out | (poly > 0)
+
+
 def read_caption(answer: np.ndarray, lines: dict[str, Any]) -> list[str] | None:
     """The text of a caption's lines as the optional recogniser reads it (None without it)."""
     from genpuzzle.verifiers.ocr import ocr_available, read_cell
@@ -297,12 +399,15 @@ def page_changes(answer: np.ndarray, answer_con: np.ndarray, input_con: np.ndarr
     added = ((answer_con >= ADDED_INK) & (near_input == 0)).astype(np.uint8)
     inside = np.zeros_like(added)
     for g in layout["answer_grids"]:
-        x0, y0, x1, y1 = _grow(layout["grids"][g]["grid_bbox"], 6)
-        inside[max(0, y0):y1, max(0, x0):x1] = 1
+        # (where registration left the grid's outline outside its layout box, the grid as located on the page)
+        inside[answer_grid_region(answer_con, input_con, layout["grids"][g], 6)] = 1
     covered = inside.copy()
     for box in list(labels.values()) + list(given_boxes.values()):
         x0, y0, x1, y1 = box
         covered[max(0, y0):y1, max(0, x0):x1] = 1
+    for g in layout["given_grids"]:  # a given view's lines displaced by the page's geometry are its own too
+        if g in layout["grids"]:
+            covered[answer_grid_region(answer_con, input_con, layout["grids"][g], 3)] = 1
     inside_px = int((added & inside).sum())
     outside = cv2.morphologyEx(added & (1 - covered), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     count, _, stats, _ = cv2.connectedComponentsWithStats(outside, connectivity=8)
