@@ -95,6 +95,8 @@ EMPTY_MARK_FIT = 0.97  # an accepted empty-cell mark accounts for at least this 
 EMPTY_MARK_FIT_SURE = 0.9  # ... and a mark accounting for less than this is surely none (between: unsure)
 EMPTY_MARK_COVER = 0.7  # ... with ink along this share of each of its strokes
 DOT_SOLID = 0.55  # a dot fills this share of its box
+RING_HOLE = 0.5  # a ring has no ink within this share of its radius ...
+RING_HOLE_THICK = 0.35  # ... or, enclosing paper at its centre, none within this share (a thick pen)
 CROSS_ARM_RADII = (0.3, 0.4)  # an X or a plus has four arms crossing a circle around its crossing (radius: share of
 # its box's short side) at one of these
 BLANK_MARK_CENTRED = 0.12  # a mark in a cell read blank is a mark for an empty cell only this near its centre (cells)
@@ -237,10 +239,24 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
     angle = np.linspace(0, 2 * np.pi, 24, endpoint=False)
     qx = np.clip(np.round(cx + rx * np.cos(angle)).astype(int), 0, ink.shape[1] - 1)
     qy = np.clip(np.round(cy + ry * np.sin(angle)).astype(int), 0, ink.shape[0] - 1)
-    if (max(bw, bh) <= 1.5 * min(bw, bh) and not (radius < 0.5).any()
+    if (max(bw, bh) <= 1.5 * min(bw, bh) and _hollow(ink[y0:y1 + 1, x0:x1 + 1], radius)
             and (to_ink[qy, qx] <= tol).mean() >= EMPTY_MARK_COVER and float(ring.mean()) > best_fit):
         best, best_fit = "ring", float(ring.mean())
     return best, best_fit
+
+
+def _hollow(box_ink: np.ndarray, radius: np.ndarray) -> bool:
+    """Whether a round mark is a ring: no ink within RING_HOLE of its radius (``radius``: each ink pixel's
+    distance from the box's centre over the ring's radius), or, drawn with a pen thick for its size (an 11 px
+    ring with a 3 px hole), paper at its centre enclosed by the ink with none within RING_HOLE_THICK."""
+    if not (radius < RING_HOLE).any():
+        return True
+    if (radius < RING_HOLE_THICK).any():
+        return False
+    paper = np.pad(~box_ink, 1, constant_values=True).astype(np.uint8)
+    _, labels = cv2.connectedComponents(paper, connectivity=4)
+    centre = labels[(box_ink.shape[0] + 1) // 2, (box_ink.shape[1] + 1) // 2]
+    return bool(centre > 0 and centre != labels[0, 0])
 
 
 _CIRCLE_ANGLES = np.linspace(0, 2 * np.pi, 64, endpoint=False)
@@ -1458,6 +1474,13 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
     readings, opinions, opinion_note = clue_second_opinions(a_con, readings, recheck, uncut)
     if opinion_note:
         extra["clue_second_opinion_note"] = opinion_note
+    # a page still in doubt over a large share of its strips after the second reader (the two readers disagreeing
+    # number after number: Bajaderka's brush "1" read 4 by one, 1 by the other) is no evidence of a change even where
+    # they agree (both read one such "1" as 4)
+    n_left = sum(r is not None and r.values is None and r.doubtful for r in readings)
+    agreed_trusted = not (n_left >= UNRELIABLE_PAGE_UNSURE and n_left >= UNTRUSTED_PAGE_SHARE * len(readings))
+    if unreliable:
+        extra["clue_reading_unreliable"]["unsure_after_second_reader"] = n_left
     exemplars = _page_exemplars(changed, readings, clues) if clues is not None else {}
     charged = 0
     for index_j, ((kind, index, box, n_erased, n_added, faint), reading, (_, (rx0, ry0, rx1, ry1))) in enumerate(
@@ -1500,7 +1523,7 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
         if reading.values == expected:
             extra.setdefault("redrawn_clues", []).append([kind, index])
         elif hidden or where.get("square_cut") or (reading.glyphs and (
-                (untrusted and not reading.second_reader)
+                (untrusted and not (reading.second_reader and agreed_trusted))
                 or (unreliable and reading.values is None and reading.doubtful))) or (
                 not reading.glyphs and unreliable and faint >= FAINT_GLYPH_SHARE * digit_ink_px(font_px)):
             # (the last: no glyph at the reader's ink level, yet a digit's worth of fainter ink in the strip, on a
