@@ -95,8 +95,6 @@ EMPTY_MARK_FIT = 0.97  # an accepted empty-cell mark accounts for at least this 
 EMPTY_MARK_FIT_SURE = 0.9  # ... and a mark accounting for less than this is surely none (between: unsure)
 EMPTY_MARK_COVER = 0.7  # ... with ink along this share of each of its strokes
 DOT_SOLID = 0.55  # a dot fills this share of its box
-RING_HOLE = 0.5  # a ring has no ink within this share of its radius ...
-RING_HOLE_THICK = 0.35  # ... or, enclosing paper at its centre, none within this share (a thick pen)
 CROSS_ARM_RADII = (0.3, 0.4)  # an X or a plus has four arms crossing a circle around its crossing (radius: share of
 # its box's short side) at one of these
 BLANK_MARK_CENTRED = 0.12  # a mark in a cell read blank is a mark for an empty cell only this near its centre (cells)
@@ -239,24 +237,10 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
     angle = np.linspace(0, 2 * np.pi, 24, endpoint=False)
     qx = np.clip(np.round(cx + rx * np.cos(angle)).astype(int), 0, ink.shape[1] - 1)
     qy = np.clip(np.round(cy + ry * np.sin(angle)).astype(int), 0, ink.shape[0] - 1)
-    if (max(bw, bh) <= 1.5 * min(bw, bh) and _hollow(ink[y0:y1 + 1, x0:x1 + 1], radius)
+    if (max(bw, bh) <= 1.5 * min(bw, bh) and not (radius < 0.5).any()
             and (to_ink[qy, qx] <= tol).mean() >= EMPTY_MARK_COVER and float(ring.mean()) > best_fit):
         best, best_fit = "ring", float(ring.mean())
     return best, best_fit
-
-
-def _hollow(box_ink: np.ndarray, radius: np.ndarray) -> bool:
-    """Whether a round mark is a ring: no ink within RING_HOLE of its radius (``radius``: each ink pixel's
-    distance from the box's centre over the ring's radius), or, drawn with a pen thick for its size (an 11 px
-    ring with a 3 px hole), paper at its centre enclosed by the ink with none within RING_HOLE_THICK."""
-    if not (radius < RING_HOLE).any():
-        return True
-    if (radius < RING_HOLE_THICK).any():
-        return False
-    paper = np.pad(~box_ink, 1, constant_values=True).astype(np.uint8)
-    _, labels = cv2.connectedComponents(paper, connectivity=4)
-    centre = labels[(box_ink.shape[0] + 1) // 2, (box_ink.shape[1] + 1) // 2]
-    return bool(centre > 0 and centre != labels[0, 0])
 
 
 _CIRCLE_ANGLES = np.linspace(0, 2 * np.pi, 64, endpoint=False)
