@@ -682,3 +682,54 @@ def test_a_mark_drawn_onto_the_inside_of_an_outer_outline_is_a_stray_mark():
     v = genpuzzle.verify(puzzle, page)
     assert v.score < 100 and v.status is not Status.CORRECT, v.violations
     assert "stray_marks" in v.codes or v.needs_review, v.codes
+
+
+@pytest.mark.parametrize("config", ["center_single", "grid3x3"])
+def test_a_small_mark_beside_the_figures_of_a_matrix_answer_is_charged_and_page_noise_is_not(config):
+    """Matrix object panels (rubric 9): a piece of ink no figure explains was a speck only from 30 px of
+    ink, so a pen's 6-12 px dot, tick, "7" or dash on blank paper of the answer panel passed. It is now a
+    mark from 0.015 panel side and 4 px across with 0.0001 side^2 and 6 px of ink, its core above the ink
+    level by 6 x the paper's noise (correct references under JPEG 20-30, blur, half scale, tint + noise and
+    texture leave pieces of at most 4 px, 2 px across). The right answer at JPEG 20, blurred, at half scale
+    and on textured paper is not charged a mark."""
+    import io
+
+    import cv2
+    from marks import blank_spots, draw_mark
+    from PIL import ImageFilter
+
+    import genpuzzle
+    from genpuzzle import page_perturb
+
+    puzzle = _puzzle_where("matrix_objects", lambda t: t["config"] == config)
+    right = np.asarray(puzzle.reference_images[0].convert("RGB"))
+    assert genpuzzle.verify(puzzle, Image.fromarray(right)).score == 100
+    box = puzzle.layout["panel_boxes"][puzzle.layout["slot_panel"]]
+    inside = np.zeros(right.shape[:2], np.uint8)
+    m = puzzle.layout["slot_frame_px"] + 8
+    inside[int(box[1] + m):int(box[3] - m), int(box[0] + m):int(box[2] - m)] = 1
+    # beside the figures, not in them (a mark inside a figure is the interior rule's: rubric 4)
+    ink = (right.min(axis=2) < 200).astype(np.uint8) * inside
+    figures = np.zeros_like(ink)
+    contours, _ = cv2.findContours(ink, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    cv2.drawContours(figures, contours, -1, 1, thickness=-1)
+    clear = inside.astype(bool) & ~(cv2.dilate(figures, np.ones((9, 9), np.uint8)) > 0)
+    for k, (mark, size, colour) in enumerate((("dot", 6, (25, 25, 30)), ("tick", 8, (30, 60, 200)),
+                                              ("seven", 8, (110, 110, 115)), ("scribble", 10, (200, 30, 30)))):
+        spots = blank_spots(right.astype(int), right.astype(int), clear, size)
+        y, x = spots[np.random.default_rng(k).integers(len(spots))]
+        v = genpuzzle.verify(puzzle, draw_mark(Image.fromarray(right), mark, (int(x), int(y)), size, colour, seed=k))
+        assert "stray_marks" in v.codes and v.score < 100 and v.status is not Status.CORRECT, (mark, v.codes)
+
+    def jpeg(page: Image.Image, quality: int) -> Image.Image:
+        buffer = io.BytesIO()
+        page.convert("RGB").save(buffer, "JPEG", quality=quality)
+        return Image.open(buffer)
+
+    page = Image.fromarray(right)
+    h, w = right.shape[:2]
+    for name, degraded in (("jpeg20", jpeg(page, 20)), ("blur2", jpeg(page.filter(ImageFilter.GaussianBlur(2)), 85)),
+                           ("half", jpeg(page.resize((w // 2, h // 2), Image.BILINEAR), 75)),
+                           ("texture", jpeg(Image.fromarray(page_perturb.paper_texture(right, 0.08, seed=3)), 30))):
+        v = genpuzzle.verify(puzzle, degraded)
+        assert "stray_marks" not in v.codes and v.status is not Status.INCORRECT, (name, v.violations)

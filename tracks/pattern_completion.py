@@ -749,7 +749,7 @@ class PatternCompletionTrack(Track):
         panel_box = layout["panel_boxes"][layout["slot_panel"]]
         calibration = self._calibration(record, answer)
         figures, specks = read_object_panel(answer, panel_box, slots, layout["slot_frame_px"], prog["stray_mark_min_px"],
-                                            config, calibration)
+                                            config, calibration, marks_against_panel=True)
         parsed: dict[str, Any] = {"figures": [f.to_json() for f in figures], "specks": specks,
                                   "calibration": calibration.to_json(), "_calibration": calibration}
         violations: list[Violation] = []

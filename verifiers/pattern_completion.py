@@ -405,14 +405,18 @@ def _measure(contour: np.ndarray, silhouette: np.ndarray, origin: tuple[int, int
 def read_object_panel(answer: np.ndarray, panel_box: Sequence[float], slots: Sequence[Sequence[float]],
                       frame_px: float, min_speck_px: int, config: str = "center_single",
                       calibration: Calibration = IDENTITY,
-                      assume_types: tuple[str, str] | None = None) -> tuple[list[Figure], list[dict[str, Any]]]:
+                      assume_types: tuple[str, str] | None = None,
+                      marks_against_panel: bool = False) -> tuple[list[Figure], list[dict[str, Any]]]:
     """Figures in a panel (inside its frame) and the specks too small to be figures. For ``in_out`` the
     figures are the outer ones, each with the figures inside its outline as ``inner``. ``assume_types``
-    (outer, inner) skips reading the shapes (for measuring a given panel's known figures)."""
+    (outer, inner) skips reading the shapes (for measuring a given panel's known figures). A speck has
+    ``min_speck_px`` of ink or more; with ``marks_against_panel`` (the answer panel, rubric 9) a smaller
+    one is a speck too when it is told from noise (:func:`_mark_test`)."""
     got = _ink(answer, panel_box, frame_px + 4)
     if got is None:
         return [], []
     origin, grey, paper, dark, ink = got
+    is_mark = _mark_test(dark, float(panel_box[2] - panel_box[0]), min_speck_px, marks_against_panel)
     contours, _ = cv2.findContours(ink, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     slot_side = min(min(s[2] - s[0], s[3] - s[1]) for s in slots)
     smallest = INNER_SIZES[0] if config == "in_out" else SIZES[0]
@@ -424,7 +428,7 @@ def read_object_panel(answer: np.ndarray, panel_box: Sequence[float], slots: Seq
         cv2.drawContours(silhouette, [contour], -1, 1, thickness=-1)
         area = int(silhouette.sum())
         if area < min_figure_px:
-            if int((ink & silhouette).sum()) >= min_speck_px:
+            if is_mark(ink & silhouette):
                 bx, by, bw, bh = cv2.boundingRect(contour)
                 specks.append({"bbox": [bx + origin[0], by + origin[1], bx + bw + origin[0], by + bh + origin[1]],
                                "px": area})
@@ -436,15 +440,49 @@ def read_object_panel(answer: np.ndarray, panel_box: Sequence[float], slots: Seq
         if config == "in_out":
             figure.fill = None  # the outer's interior holds the inner figure; read below
             _read_inner(figure, silhouette, ink, origin, grey, paper, dark, slot_side, slots, min_figure_px,
-                        min_speck_px, calibration, specks, assume_types[1] if assume_types else None)
+                        is_mark, calibration, specks, assume_types[1] if assume_types else None)
         figures.append(figure)
     figures.sort(key=lambda f: (f.bbox[1], f.bbox[0]))
     return figures, specks
 
 
+# a mark in a matrix answer panel (rubric 9), measured on correct references (24 matrix_objects pages under JPEG
+# 15-30, blur 0.5-2, half scale, tint + noise, paper texture): pieces no figure explains hold at most 9 px of
+# ink, 5 px across, ~500 darkness units in all (a JPEG halo's blotch); a pen's smallest dot or tick holds over
+# 1,100 (a 5 px pencil tick). (extent / panel side, extent px, summed darkness)
+MATRIX_MARK_SIZES = (0.015, 4.0, 4 * 255.0)
+
+
+def _mark_test(dark: np.ndarray, panel_side: float, min_speck_px: int, against_panel: bool):
+    """``is_mark(ink)``: whether a piece of ink (a mask over the panel's crop) no figure explains is a speck:
+    ``min_speck_px`` of ink or more, or (``against_panel``) a mark told from noise as ``MATRIX_MARK_SIZES``
+    says (at least 0.015 panel side and 4 px across, with the darkness of 4 px of black in all) whose core
+    (darkest quarter) stands above the ink level by ``MARK_NOISE_K`` x the panel paper's noise. A fixed
+    30 px let a model's 6-12 px dot or tick pass (rubric 9)."""
+    noise: list[float] = []  # the paper's noise, measured on first need
+
+    def is_mark(piece: np.ndarray) -> bool:
+        px = int(piece.sum())
+        if px >= min_speck_px:
+            return True
+        if not against_panel or px < MATRIX_MARK_SIZES[1]:
+            return False
+        ys, xs = np.nonzero(piece)
+        if max(np.ptp(xs), np.ptp(ys)) + 1 < max(MATRIX_MARK_SIZES[0] * panel_side, MATRIX_MARK_SIZES[1]):
+            return False
+        values = np.sort(dark[ys, xs])
+        if float(values.sum()) < MATRIX_MARK_SIZES[2]:
+            return False
+        if not noise:
+            noise.append(paper_noise(dark))
+        core = float(values[-max(1, int(MARK_CORE_SHARE * len(values))):].mean())
+        return core >= INK_DARKNESS + MARK_NOISE_K * noise[0]
+    return is_mark
+
+
 def _read_inner(outer: Figure, silhouette: np.ndarray, ink: np.ndarray, origin: tuple[int, int], grey: np.ndarray,
                 paper: float, dark: np.ndarray, slot_side: float, slots: Sequence[Sequence[float]],
-                min_figure_px: float, min_speck_px: int, calibration: Calibration,
+                min_figure_px: float, is_mark, calibration: Calibration,
                 specks: list[dict[str, Any]], assume_type: str | None = None) -> None:
     """The figures inside an outer figure's outline (ink not connected to the outline), and whether the
     outer's own fill (between outline and inner figures) is paper."""
@@ -461,7 +499,7 @@ def _read_inner(outer: Figure, silhouette: np.ndarray, ink: np.ndarray, origin: 
     deep = dist > 2 * outline + 3
     for k in touching - {0}:
         onto = (labels == k) & deep
-        if int(onto.sum()) >= min_speck_px:
+        if onto.any() and is_mark(onto.astype(np.uint8)):
             ys, xs = np.nonzero(onto)
             specks.append({"bbox": [int(xs.min()) + origin[0], int(ys.min()) + origin[1], int(xs.max()) + 1 + origin[0],
                                     int(ys.max()) + 1 + origin[1]], "px": int(onto.sum())})
@@ -473,7 +511,7 @@ def _read_inner(outer: Figure, silhouette: np.ndarray, ink: np.ndarray, origin: 
         area = int(sil.sum())
         covered |= sil
         if area < min_figure_px:
-            if int((inner_ink & sil).sum()) >= min_speck_px:
+            if is_mark(inner_ink & sil):
                 bx, by, bw, bh = cv2.boundingRect(contour)
                 specks.append({"bbox": [bx + origin[0], by + origin[1], bx + bw + origin[0], by + bh + origin[1]],
                                "px": area})
