@@ -123,6 +123,7 @@ class Registration:
     local: tuple[np.ndarray, float] | None = None  # (grid offsets, map scale) of the "+local" bend
     valid: np.ndarray | None = None  # bool HxW: input-frame pixels the answer's page actually shows
     unbent: np.ndarray | None = None  # with "+local": the answer warped by ``matrix`` alone (no bend)
+    near: np.ndarray | None = field(default=None, repr=False)  # not ok for its quality: the best map tried
 
     def source_points(self, points: np.ndarray) -> np.ndarray:
         """Where input-frame points (N, 2) were sampled from in the answer image as given (N, 2): the
@@ -245,7 +246,7 @@ class _Work:
 
 
 def _work_image(rgb: np.ndarray, scale: float, achromatic_ink: bool | None = None,
-                lighter: float | None = None) -> _Work:
+                lighter: float | None = None, contrast: float = 1.0) -> _Work:
     """Downscale and convert to an ink map.
 
     achromatic_ink=True measures ink as darkness of the brightest channel, so coloured strokes (a red
@@ -253,12 +254,14 @@ def _work_image(rgb: np.ndarray, scale: float, achromatic_ink: bool | None = Non
     itself is drawn in black/grey only.  None decides from the image itself.
     lighter: the input's :attr:`_Work.lighter`, so that an answer's paper is the same surface as the
     input's (see :func:`_paper_grey`).
+    contrast: the page's ink depth relative to the input's (a washed-out page: < 1, see
+    :func:`_page_contrast`); levels and ink are measured as if the page had the input's contrast.
     """
     h, w = rgb.shape[:2]
     ww, wh = max(1, round(w * scale)), max(1, round(h * scale))
     small, to_work = _downscale(rgb, ww, wh)
     gray = cv2.cvtColor(small, cv2.COLOR_RGB2GRAY)
-    paper_gray = _paper_grey(gray, lighter)
+    paper_gray = _paper_grey(gray, lighter, contrast)
     shade = _paper_shading(gray, paper_gray)
     if shade is not None:  # a shadow or light falloff across the page: even the paper out first
         small = np.clip(small.astype(np.float32) / shade[:, :, None], 0, 255).astype(np.uint8)
@@ -268,7 +271,8 @@ def _work_image(rgb: np.ndarray, scale: float, achromatic_ink: bool | None = Non
     paper = np.maximum(paper, 16.0)
     chans = [c.astype(np.float32) * (1.0 / float(p)) for c, p in zip(cv2.split(small), paper)]
     vmax = cv2.max(cv2.max(chans[0], chans[1]), chans[2])
-    lum_ink = np.clip(1.0 - gray.astype(np.float32) * (1.0 / max(16.0, float(paper_gray))), 0.0, 1.0)
+    depth = np.float32(1.0 / contrast)
+    lum_ink = np.clip((1.0 - gray.astype(np.float32) * (1.0 / max(16.0, float(paper_gray)))) * depth, 0.0, 1.0)
     inked = lum_ink > 0.3
     chroma = 0.0
     if achromatic_ink is None and inked.any():
@@ -276,9 +280,9 @@ def _work_image(rgb: np.ndarray, scale: float, achromatic_ink: bool | None = Non
         chroma = float(((vmax - vmin)[inked] > 0.3).mean())
     if achromatic_ink is None:
         achromatic_ink = chroma < 0.1
-    ink = np.clip(1.0 - vmax, 0.0, 1.0) if achromatic_ink else lum_ink
+    ink = np.clip((1.0 - vmax) * depth, 0.0, 1.0) if achromatic_ink else lum_ink
     return _Work(np.ascontiguousarray(ink, dtype=np.float32), to_work, paper, chroma,
-                 _lighter_share(_grey_hist(gray), paper_gray))
+                 _lighter_share(_grey_hist(gray), paper_gray, contrast))
 
 
 def _paper_shading(gray: np.ndarray, paper_gray: int) -> np.ndarray | None:
@@ -323,13 +327,15 @@ def _grey_hist(gray: np.ndarray) -> np.ndarray:
     return cv2.calcHist([gray], [0], None, [256], [0, 256]).ravel()
 
 
-def _lighter_share(hist: np.ndarray, level: int) -> float:
-    """Share of the pixels from grey 96 up that are clearly lighter than ``level``."""
+def _lighter_share(hist: np.ndarray, level: int, contrast: float = 1.0) -> float:
+    """Share of the pixels from grey 96 up that are clearly lighter than ``level`` (by PAPER_LIGHTER, the
+    step shrunk by ``contrast`` on a washed-out page)."""
     n = float(hist[96:].sum())
-    return float(hist[min(256, math.ceil(level * PAPER_LIGHTER) + 1):].sum()) / n if n else 0.0
+    above = level * (1.0 + (PAPER_LIGHTER - 1.0) * contrast)
+    return float(hist[min(256, math.ceil(above) + 1):].sum()) / n if n else 0.0
 
 
-def _paper_grey(gray: np.ndarray, lighter: float | None = None) -> int:
+def _paper_grey(gray: np.ndarray, lighter: float | None = None, contrast: float = 1.0) -> int:
     """The paper's grey level: the most common level from 96 up (255 when there is none).
 
     With ``lighter`` (the input's share of the page clearly lighter than its paper), the level is the
@@ -337,17 +343,18 @@ def _paper_grey(gray: np.ndarray, lighter: float | None = None) -> int:
     is more than PAPER_SWITCH off, then the histogram peak whose share is closest. On a tinted, textured
     page the spread-out paper can lose the mode to a board's dark squares or lit cells (then everything
     lighter than those read as paper and the board's pattern vanished from the ink map), and a white
-    caption band can win it over an input whose paper is the board's own fill."""
+    caption band can win it over an input whose paper is the board's own fill. ``contrast``: the page's
+    (see :func:`_work_image`)."""
     hist = _grey_hist(gray)
     if not hist[96:].any():
         return 255
     mode = int(hist[96:].argmax()) + 96
-    if lighter is None or abs(_lighter_share(hist, mode) - lighter) <= PAPER_SWITCH:
+    if lighter is None or abs(_lighter_share(hist, mode, contrast) - lighter) <= PAPER_SWITCH:
         return mode
     smooth = np.convolve(hist, np.ones(9) / 9, mode="same")
     smooth[:96] = 0
     peaks = [i for i in range(96, 256) if smooth[i] >= 0.1 * smooth.max() and smooth[i] == smooth[max(96, i - 6):i + 7].max()]
-    best = min(peaks + [mode], key=lambda level: abs(_lighter_share(hist, level) - lighter))
+    best = min(peaks + [mode], key=lambda level: abs(_lighter_share(hist, level, contrast) - lighter))
     return int(hist[max(96, best - 6):best + 7].argmax()) + max(96, best - 6)  # the peak's own modal level
 
 
@@ -915,13 +922,16 @@ def _grid_quality(t: _Work, a: _Work, W: np.ndarray) -> float:
     return min(_quality(_line_work(t), _line_work(a), W, None)[0], _grid_precision(t, a, W))
 
 
-def _grid_fits(t: _Work, a: _Work, tried: list[tuple[float, np.ndarray, str]]) -> list[tuple[float, np.ndarray, str]]:
+def _grid_fits(t: _Work, a: _Work, tried: list[tuple[float, np.ndarray, str]], by_lines: bool = False
+               ) -> list[tuple[float, np.ndarray, str]]:
     """The best GRID_TRIES distinct fits tried, each re-fitted on the line work alone, with their grid
-    quality (:func:`_grid_quality`)."""
+    quality (:func:`_grid_quality`). Best by quality, or with ``by_lines`` by grid quality (the page
+    apart from its surroundings: a lattice squashed a cell short can score best on the whole ink)."""
     out: list[tuple[float, np.ndarray, str]] = []
     seen: list[np.ndarray] = []
     tl, al = _line_work(t), _line_work(a)
-    for q, W, method in sorted(tried, key=lambda c: -c[0]):
+    rank = (lambda c: -_grid_quality(t, a, c[1])) if by_lines else (lambda c: -c[0])
+    for q, W, method in sorted(tried, key=rank):
         if any(_corner_motion(W, S, t.ink.shape) < 1.0 for S in seen):
             continue
         seen.append(W)
@@ -989,8 +999,8 @@ def _check_transform(A: np.ndarray, target_hw: tuple[int, int], answer_hw: tuple
 # ------------------------------------------------------------------------------------------ register
 
 
-def _fail(reason: str, quality: float = 0.0, method: str = "none") -> Registration:
-    return Registration(False, None, None, method, float(quality), reason)
+def _fail(reason: str, quality: float = 0.0, method: str = "none", near: np.ndarray | None = None) -> Registration:
+    return Registration(False, None, None, method, float(quality), reason, near=near)
 
 
 def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | None = None) -> Registration:
@@ -1009,14 +1019,141 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     if first.ok or first.reason is None or not first.reason.startswith("alignment quality too low"):
         return first
     again = _register(answer, target, edit_mask, True)
-    if not again.ok:
-        return first
-    again.method += "+colour"
-    return again
+    if again.ok:
+        again.method += "+colour"
+        return again
+    contrast = _page_contrast(answer, target, edit_mask, first)
+    contrast = contrast if contrast < CONTRAST_RETRY else 1.0
+    # a page of paper within dark surroundings that are no bars (a picture in a dark-mode app, a sheet lying
+    # askew on a desk): the page is the island of paper
+    for coloured_ink in (False, True):
+        page = _register(answer, target, edit_mask, coloured_ink, contrast, paper_island=True)
+        if page.ok:
+            page.method += "+page" + ("+colour" if coloured_ink else "") + ("+contrast" if contrast < 1.0 else "")
+            return page
+        if page.reason is not None and "no page of paper" in page.reason:
+            break
+    if contrast < 1.0:
+        # a washed-out page (a faded scan, a pale redraw): its paper's lighter surroundings and its ink lie
+        # closer to the paper than the input's; measured as if it had the input's contrast
+        washed = _register(answer, target, edit_mask, False, contrast)
+        if washed.ok:
+            washed.method += "+contrast"
+            return washed
+    return first
+
+
+CONTRAST_RETRY = 0.8  # a page whose ink is at most this deep relative to the input's is retried as washed out
+CONTRAST_FLOOR = 0.25  # ... and measured at no less than this
+CONTRAST_DARKEST = 0.5  # share of the input's kept ink whose darkness the measure compares (its median)
+CONTRAST_NEAR = 0.4  # a failed fit scoring this shows where the input's kept ink lies in the answer
+
+
+def _grey_span(rgb: np.ndarray) -> float:
+    """Levels between the 1st and the 99th percentile of ``rgb``'s channel values (every 3rd pixel each way,
+    not averaged: averaging, or a grey conversion, would narrow a noisy page's span)."""
+    lo, hi = np.percentile(rgb[::3, ::3], (1, 99))
+    return float(hi - lo)
+
+
+def _page_contrast(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None,
+                   near: Registration | None = None) -> float:
+    """How deep the answer's ink is relative to the input's, CONTRAST_FLOOR..1 (1: as deep or deeper; a
+    page washed out to 45 % contrast: ~0.5), from the content the answer must keep: the input's ink
+    outside the edit mask. With ``near`` (a failed registration whose best map scored CONTRAST_NEAR or
+    more) the answer's ink is read where that map puts the input's kept ink (the larger within 1 work px,
+    so a map a pixel off still finds the line); otherwise the input's darkest kept ink (the n-th darkest
+    pixel, n = CONTRAST_DARKEST of it) is compared with as many of the answer's darkest pixels, which ink
+    the answer adds (edits, a caption, bars) can only raise: a page of the input's contrast never measures
+    as washed out, but a washed-out page under darker added ink (a proof's region borders) is missed."""
+    try:
+        answer, target = _as_rgb(answer), _as_rgb(target)
+    except ValueError:
+        return 1.0
+    th, tw = target.shape[:2]
+    ah, aw = answer.shape[:2]
+    ft = min(1.0, WORK_SIDE / max(th, tw))
+    t = _work_image(target, ft)
+    a = _work_image(answer, min(1.0, ft * math.sqrt((th * tw) / (ah * aw))), achromatic_ink=t.chromatic < 0.1)
+    keep = np.ones(t.ink.shape, bool)
+    if edit_mask is not None and np.shape(edit_mask) == (th, tw):
+        keep = _downscale((~np.asarray(edit_mask).astype(bool)).astype(np.uint8) * 255, t.ink.shape[1],
+                          t.ink.shape[0])[0] >= 128
+    kept = keep & (t.ink >= 0.3)
+    # the grey levels a washed-out page spans shrink with its contrast; a page spanning the input's levels
+    # (noise, a photo with black ink) is no washed-out page whatever its ink reads
+    span = _grey_span(answer) / max(1.0, _grey_span(target))
+    if span >= CONTRAST_RETRY:
+        return 1.0
+    if near is not None and near.near is not None and near.quality >= CONTRAST_NEAR:
+        W = a.to_work @ np.linalg.inv(near.near) @ np.linalg.inv(t.to_work)  # target work -> answer work
+        seen = cv2.dilate(_warp_to_target(a.ink, W, t.ink.shape), np.ones((3, 3), np.uint8))
+        kept &= _inside(a, W, t.ink.shape)
+        if np.count_nonzero(kept) >= 16:
+            return float(np.clip(float(seen[kept].sum()) / float(t.ink[kept].sum()), CONTRAST_FLOOR, 1.0))
+    ink = t.ink[kept]
+    n = round(CONTRAST_DARKEST * ink.size)
+    if n < 16:
+        return 1.0
+    depth_t = float(np.partition(ink, ink.size - n)[ink.size - n])
+    n_a = max(1, min(a.ink.size, round(n * a.ink.size / t.ink.size)))
+    flat = a.ink.ravel()
+    depth_a = float(np.partition(flat, flat.size - n_a)[flat.size - n_a])
+    return float(np.clip(depth_a / depth_t, CONTRAST_FLOOR, 1.0))
+
+
+ISLAND_PAPER_INK = 0.25  # ink below this is the island page's paper (a desk's light grain is darker)
+ISLAND_OPEN_PX = 5  # work px: paper thinner than this (grain, text strokes) is no part of the island
+ISLAND_AREA = (0.2, 0.92)  # share of the answer the island's box covers
+ISLAND_PAPER_OUTSIDE = 0.15  # at most this share of the surroundings may be paper
+
+
+def _paper_island(answer: np.ndarray, scale: float, lighter: float, contrast: float = 1.0
+                  ) -> tuple[tuple[int, int, int, int], np.ndarray] | None:
+    """The page when it is an island of paper in darker surroundings (a picture in a dark-mode app, a
+    sheet on a desk), as (box in the answer's px, half-open; bool hull map at work scale ``scale``), or
+    None: the largest connected area of paper (luminance ink < ISLAND_PAPER_INK, opened by
+    ISLAND_OPEN_PX), its convex hull, when its box covers ISLAND_AREA of the answer and at most
+    ISLAND_PAPER_OUTSIDE of the hull's surroundings is paper."""
+    w = _work_image(answer, scale, achromatic_ink=False, lighter=lighter, contrast=contrast)
+    paper = (w.ink < ISLAND_PAPER_INK).astype(np.uint8)
+    opened = cv2.morphologyEx(paper, cv2.MORPH_OPEN, np.ones((ISLAND_OPEN_PX, ISLAND_OPEN_PX), np.uint8))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(opened, connectivity=4)
+    if n < 2:
+        return None
+    i = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    hull = np.zeros_like(paper)
+    cv2.fillConvexPoly(hull, cv2.convexHull(np.argwhere(labels == i)[:, ::-1].astype(np.int32)), 1)
+    x, y, bw, bh = (int(v) for v in stats[i, :4])
+    share = bw * bh / paper.size
+    outside = hull == 0
+    if not (ISLAND_AREA[0] <= share <= ISLAND_AREA[1]) or float(paper[outside].mean()) > ISLAND_PAPER_OUTSIDE:
+        return None
+    x0, y0, x1, y1 = _box_to(np.linalg.inv(w.to_work), (x, y, x + bw, y + bh))
+    ah, aw = answer.shape[:2]
+    box = (max(0, round(x0)), max(0, round(y0)), min(aw, round(x1)), min(ah, round(y1)))
+    return box, hull
+
+
+ISLAND_LINES = 0.75  # grid quality a retried fit under GOOD_QUALITY needs, as the best of the fits tried
+
+
+def _retry_lines_agree(t: _Work, a: _Work, W: np.ndarray, tried: list[tuple[float, np.ndarray, str]]) -> bool:
+    """Whether a fit under GOOD_QUALITY on an island page (:func:`_paper_island`) or a washed-out page
+    (:func:`_page_contrast`) is the puzzle's position:
+    the input has a lattice and the fit's line work lies on it (:func:`_grid_quality` >= GRID_QUALITY), or
+    scores at least ISLAND_LINES and no other fit tried scores better on it (the whole ink and the line
+    work agree: a dark-mode chat's 15x15 picture with glossy fills hiding its thin lines, 0.78)."""
+    if not _has_lattice(t):
+        return False
+    g = _grid_quality(t, a, W)
+    if g >= GRID_QUALITY:
+        return True
+    return g >= ISLAND_LINES and all(_grid_quality(t, a, c[1]) <= g + 0.005 for c in tried)
 
 
 def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None,
-              coloured_ink: bool) -> Registration:
+              coloured_ink: bool, contrast: float = 1.0, paper_island: bool = False) -> Registration:
     """:func:`register` once; ``coloured_ink``: the answer's ink is its darkness whatever its colour
     (fails at once when the input has coloured ink: that is how it was matched already)."""
     try:
@@ -1066,7 +1203,7 @@ def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | No
         t.chromatic = 1.0  # the answer's ink maps below then take coloured ink as ink
     # bring the answer to roughly the target's work scale so both carry the same level of detail
     fa = min(1.0, ft * math.sqrt((th * tw) / (ah * aw)))
-    a = _work_image(answer, fa, achromatic_ink=t.chromatic < 0.1, lighter=t.lighter)
+    a = _work_image(answer, fa, achromatic_ink=t.chromatic < 0.1, lighter=t.lighter, contrast=contrast)
     keep = None
     if keep_full is not None:
         small_keep = _downscale(keep_full.astype(np.uint8) * 255, t.ink.shape[1], t.ink.shape[0])[0]
@@ -1082,15 +1219,25 @@ def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | No
     # Bars around the page (letterbox, a dark border, the table a page lies on) are not puzzle: they
     # must neither pull the fit nor count as ink, and the frame start uses the page, not the canvas.
     page = (0, 0, aw, ah)  # the page in the coords of the answer image worked on, half-open
+    island = None
+    if paper_island:
+        island = _paper_island(answer, fa, t.lighter, contrast)
+        if island is None:
+            return _fail("alignment quality too low (no page of paper apart from its surroundings)")
+        page = island[0]
     page_work = _page_box(a.ink)
-    if page_work != (0, 0, a.ink.shape[1], a.ink.shape[0]) or _dark_edge(answer, a.paper):
-        page = _page_box_full(answer, a.paper)
+    if island is not None or page_work != (0, 0, a.ink.shape[1], a.ink.shape[0]) or _dark_edge(answer, a.paper):
+        if island is None:
+            page = _page_box_full(answer, a.paper)
         page_area = (page[2] - page[0]) * (page[3] - page[1])
         if page_area < PAGE_REWORK * aw * ah:
             # wide bars: give the page itself the input's level of detail at work resolution
             a = _work_image(answer, min(1.0, ft * math.sqrt((th * tw) / page_area)),
-                            achromatic_ink=t.chromatic < 0.1, lighter=t.lighter)
+                            achromatic_ink=t.chromatic < 0.1, lighter=t.lighter, contrast=contrast)
         a.ink = _blank_outside(a.ink, _box_to(a.to_work, page), a.ink.shape)
+        if island is not None:  # the surroundings inside the page's box (a page lying askew): not ink either
+            hull = cv2.resize(island[1], (a.ink.shape[1], a.ink.shape[0]), interpolation=cv2.INTER_NEAREST)
+            a.ink[cv2.erode(hull, np.ones((3, 3), np.uint8)) == 0] = 0
         a.cache.clear()
         if a.ink.max() < 0.2:
             return _fail("answer image is blank (no ink on the paper)")
@@ -1211,7 +1358,7 @@ def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | No
     # it should. The best fits are re-fitted on the long straight lines alone and scored on them.
     grid_anchored = False
     if (best is None or best[0] < GOOD_QUALITY) and tried and _has_lattice(t):
-        fits = [c for c in _grid_fits(t, a, tried)
+        fits = [c for c in _grid_fits(t, a, tried, by_lines=paper_island)
                 if _check_transform(to_full(c[1]), (th, tw), full_hw, page_full) is None
                 and _quality(t, a, c[1], keep)[0] >= GRID_MIN_WHOLE]
         if fits:
@@ -1245,15 +1392,21 @@ def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | No
             (q, W, method), on_lattice = max(agreeing, key=lambda c: c[0]), True
     lattice = not grid_anchored and not on_lattice and q < MIN_QUALITY and _has_lattice(t)
     if q < (LATTICE_TRY_QUALITY if lattice else LOCAL_TRY_QUALITY):
-        return _fail(f"alignment quality too low ({q:.2f} < {MIN_QUALITY})", q, method)
+        return _fail(f"alignment quality too low ({q:.2f} < {MIN_QUALITY})", q, method, to_full(W))
     border = tuple(float(c) for c in a.paper)
     A, matrix = (np.eye(3), np.eye(3)) if method == "identity" else (to_answer(W), to_full(W))
     image = answer.copy() if method == "identity" else _warp_full(answer, A, (tw, th), cv2.INTER_LINEAR, border)
     page_mask = _page_mask((ah, aw), page)
+    if island is not None:
+        # the surroundings inside the page's box (a picture's rounded corners, a sheet lying askew) are not
+        # observed either; the hull is known to a work pixel, so PAGE_MARGIN_PX plus one work pixel is left out
+        grow = PAGE_MARGIN_PX + math.ceil(aw / island[1].shape[1])
+        hull = cv2.resize(island[1] * np.uint8(255), (aw, ah), interpolation=cv2.INTER_NEAREST)
+        page_mask &= cv2.erode(hull, np.ones((2 * grow + 1, 2 * grow + 1), np.uint8))
     observed = page_mask if method == "identity" else _warp_full(page_mask, A, (tw, th), cv2.INTER_NEAREST, 0)
     local = unbent = remap = None
     if q < LOCAL_SKIP_QUALITY:
-        bent = _bend_locally(answer, image, A, target, t, keep, border, grid_anchored)
+        bent = _bend_locally(answer, image, A, target, t, keep, border, grid_anchored, contrast)
         if q >= GOOD_QUALITY and method != "identity" and not grid_anchored and not _is_projective(W):
             # a good affine fit short of LOCAL_SKIP_QUALITY: a page in mild perspective (1-3 % of the side) is
             # bent back unevenly (a 3 % orthographic page kept a stray_ink at 0.996) or not at all (a 3 %
@@ -1268,13 +1421,14 @@ def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | No
                     image = _warp_full(answer, A, (tw, th), cv2.INTER_LINEAR, border)
                     observed = _warp_full(page_mask, A, (tw, th), cv2.INTER_NEAREST, 0)
                     bent = None if q >= LOCAL_SKIP_QUALITY else _bend_locally(answer, image, A, target, t, keep,
-                                                                             border, grid_anchored)
+                                                                             border, grid_anchored, contrast)
         if bent is not None and lattice and (bent[1] < MIN_QUALITY or q < LOCAL_TRY_QUALITY):
             # a lens bends the lattice: an affine fit is short everywhere, and the whole ink bent back still
             # scores low (lines redrawn fainter, clues in another font); a bent fit whose line work lies on
             # the input's lattice (:func:`_grid_quality`, the bar a grid-anchored fit meets) is the puzzle.
             # From an affine fit under LOCAL_TRY_QUALITY only such a fit is taken.
-            a2 = _work_image(bent[0], t.ink.shape[1] / tw, achromatic_ink=t.chromatic < 0.1, lighter=t.lighter)
+            a2 = _work_image(bent[0], t.ink.shape[1] / tw, achromatic_ink=t.chromatic < 0.1, lighter=t.lighter,
+                             contrast=contrast)
             g = _grid_quality(t, a2, a2.to_work @ np.linalg.inv(t.to_work))
             if g >= GRID_QUALITY:
                 bent, method = (bent[0], g) + bent[2:], method + "+grid"
@@ -1289,7 +1443,7 @@ def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | No
             remap = bent[3]
     if q < MIN_QUALITY:
         if not on_lattice:
-            return _fail(f"alignment quality too low ({q:.2f} < {MIN_QUALITY})", q, method)
+            return _fail(f"alignment quality too low ({q:.2f} < {MIN_QUALITY})", q, method, matrix)
         method += "+lattice"
     if coloured_ink and q < GOOD_QUALITY and (q < MIN_QUALITY or not _has_lattice(t)
                                               or _grid_quality(t, a, W) < GRID_QUALITY):
@@ -1299,6 +1453,12 @@ def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | No
         # on the whole ink at the right fit, its line work 0.8-0.87; that desk fit's line work 0.65.
         return _fail(f"alignment quality too low ({q:.2f} < {GOOD_QUALITY} on coloured ink, its lines not the "
                      f"input's)", q, method)
+    if (paper_island or contrast < 1.0) and q < GOOD_QUALITY and not _retry_lines_agree(t, a, W, tried):
+        # The same on a page found as an island of paper or measured as washed out: a 5x5 sheet on a desk
+        # whose clues are redrawn faint fitted a cell squashed at 0.72 on the whole ink (its line work 0.2-0.5;
+        # the true fit's 0.94), and, taken for a washed-out page, 0.68 stretched by a cell.
+        return _fail(f"alignment quality too low ({q:.2f} < {GOOD_QUALITY} on the "
+                     f"{'page of paper' if paper_island else 'washed-out page'}, its lines not the input's)", q, method)
     if _is_projective(A):
         observed[_surface_seen(answer, a.paper, target, A, remap)] = 0
     valid = observed > 0
@@ -1473,7 +1633,7 @@ def _lattice_agrees(t: _Work, a: _Work, W: np.ndarray) -> bool:
 
 
 def _bend_locally(answer: np.ndarray, warped: np.ndarray, A: np.ndarray, target: np.ndarray, t: _Work,
-                  keep: np.ndarray | None, border: tuple[float, ...], lines: bool = False
+                  keep: np.ndarray | None, border: tuple[float, ...], lines: bool = False, contrast: float = 1.0
                   ) -> tuple[np.ndarray, float, tuple[np.ndarray, float], tuple[np.ndarray, np.ndarray]] | None:
     """The answer resampled with the affine map ``A`` (answer -> input) plus smooth local offsets, and
     its quality (:func:`_grid_quality` when ``lines``), the offsets (grid, map scale) and the remap (map_x, map_y); None when the offsets are all below LOCAL_APPLY_PX or cannot be measured.
@@ -1486,7 +1646,7 @@ def _bend_locally(answer: np.ndarray, warped: np.ndarray, A: np.ndarray, target:
     f = min(1.0, LOCAL_SIDE / max(th, tw))
     tl = _work_image(target, f)
     wide = _wide_ink(tl.ink)
-    ink = _work_image(warped, f, achromatic_ink=t.chromatic < 0.1, lighter=tl.lighter).ink
+    ink = _work_image(warped, f, achromatic_ink=t.chromatic < 0.1, lighter=tl.lighter, contrast=contrast).ink
     mh, mw = ink.shape
     grid_x, grid_y = np.arange(mw, dtype=np.float32)[None, :], np.arange(mh, dtype=np.float32)[:, None]
     total = None
@@ -1518,7 +1678,8 @@ def _bend_locally(answer: np.ndarray, warped: np.ndarray, A: np.ndarray, target:
         z = (B[2, 0] * xs + B[2, 1] * ys + B[2, 2]) + (B[2, 0] * dx + B[2, 1] * dy)
         map_x, map_y = map_x / z, map_y / z
     bent = cv2.remap(answer, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=border)
-    a2 = _work_image(bent, t.ink.shape[1] / tw, achromatic_ink=t.chromatic < 0.1, lighter=t.lighter)
+    a2 = _work_image(bent, t.ink.shape[1] / tw, achromatic_ink=t.chromatic < 0.1, lighter=t.lighter,
+                     contrast=contrast)
     same_frame = a2.to_work @ np.linalg.inv(t.to_work)  # both maps are the input frame, resized alike
     quality = _grid_quality(t, a2, same_frame) if lines else _quality(t, a2, same_frame, keep)[0]
     return bent, quality, (total, f), (map_x, map_y)
