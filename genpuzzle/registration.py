@@ -101,7 +101,9 @@ class Registration:
     and "+lattice" when the quality is below MIN_QUALITY but the puzzle's lines coincide (:func:`_lattice_agrees`),
     "+grid" before "+local" when the bent answer's line work lies on the input's lattice (a lens bends the page),
     "+colour" when the answer's coloured ink was matched too (see :func:`register`), "+projective" when
-    ``matrix`` is a homography (a page photographed at an angle; :func:`_projective_fit`);
+    ``matrix`` is a homography (a page photographed at an angle; :func:`_projective_fit`), "+page" when the
+    page was found as an island of paper in darker surroundings (:func:`_paper_island`) and "+contrast" when
+    the answer was measured at its own, lower contrast (:func:`_page_contrast`; both retries in :func:`register`);
     quality: 0..1 alignment quality (robust correlation of ink maps in the unchanged region);
     reason: why not ok, else None;
     local: the "+local" bend as (grid offsets, map scale) for :meth:`source_points`, else None;
@@ -1014,6 +1016,9 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     edits); when that finds no fit, the answer's coloured ink is matched too (its line work redrawn in a
     colour: an app's blue grid), method ``+colour``, and taken at GOOD_QUALITY or better, or from MIN_QUALITY
     when the input has a lattice and the fit's line work lies on it (:func:`_grid_quality` >= GRID_QUALITY).
+    Still no fit: the page as an island of paper in darker surroundings (``+page``), then a washed-out page
+    measured at its own contrast (``+contrast``); a fit either retry finds under GOOD_QUALITY is taken only on
+    the input's lattice (:func:`_retry_lines_agree`).
     """
     first = _register(answer, target, edit_mask, False)
     if first.ok or first.reason is None or not first.reason.startswith("alignment quality too low"):
