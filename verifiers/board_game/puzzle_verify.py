@@ -310,7 +310,8 @@ def _channel_max(x: np.ndarray) -> np.ndarray:
 
 def new_ink_components(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
                        explained: Sequence[Sequence[float]], tight: Sequence[Sequence[float]] = (),
-                       moved: Sequence[Sequence[float]] = ()) -> list[dict[str, Any]]:
+                       moved: Sequence[Sequence[float]] = (), annotated: Sequence[Sequence[float]] = ()
+                       ) -> list[dict[str, Any]]:
     """Components of ink the answer adds on the board outside the ``explained`` boxes (cells the move
     changed): answer pixels that are ink (far from the page's paper) and, after matching the page's tint,
     more than NEW_INK_DIFF outside the input's own per-channel range within NEW_INK_TOL of a pitch (so
@@ -319,8 +320,10 @@ def new_ink_components(answer: np.ndarray, input_image: np.ndarray, layout: dict
     box, so a mark joined to a piece's ink shows whole, not only where it reaches NEW_INK_TOL beyond it.
     In each ``moved`` box (a cell the move changed, explained or not) the new ink apart from the cell's
     largest piece of it (the piece the move drew) by more than MOVE_GAP of a pitch is listed too, marked
-    ``on_move`` (a dot or a note beside the placed piece). ``[{box, extent, area, contrast}]``, extent and area
-    in pitches."""
+    ``on_move`` (a dot or a note beside the placed piece). New ink continuous (before the ``explained`` boxes are
+    taken out) with new ink in an ``annotated`` box (a cell the move changed) annotates the move and is left out
+    (an arrow drawn over the pieces to the move). ``[{box, extent, area, contrast}]``, extent and area in
+    pitches."""
     import cv2
 
     pitch = float(layout["cell_px"])
@@ -354,16 +357,24 @@ def new_ink_components(answer: np.ndarray, input_image: np.ndarray, layout: dict
         if new is None or candidate.sum() < new.sum():
             new, kept_outside, kept_mapped = candidate, outside, mapped
     outside = kept_outside
-    for box in tight:
-        tight_new, tight_outside, (tx0, ty0, tx1, ty1) = _tight_new_ink(kept_mapped, i, box, x0, y0, tol, pitch)
-        if tight_new is not None:
-            new[ty0:ty1, tx0:tx1] |= tight_new
-            outside[ty0:ty1, tx0:tx1] = np.maximum(outside[ty0:ty1, tx0:tx1], tight_outside)
+    for tight_new, tight_outside, (tx0, ty0, tx1, ty1) in _tight_checks(kept_mapped, i, tight, x0, y0, tol, pitch):
+        # inside a reproduced piece the comparison with its own drawing, colours refitted on it, decides: a page
+        # that shades its stones a little lighter moves their bodies off the board-wide tone map
+        new[ty0:ty1, tx0:tx1] = tight_new
+        outside[ty0:ty1, tx0:tx1] = tight_outside
     out = []
-    if len(moved):
-        opened = cv2.morphologyEx(new.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
-        for box in moved:
-            out += _apart_from_the_piece(opened, outside, box, x0, y0, pitch)
+    opened = cv2.morphologyEx(new.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    for box in moved:
+        out += _apart_from_the_piece(opened, outside, box, x0, y0, pitch)
+    annotation = None
+    if len(annotated):
+        _, strokes = cv2.connectedComponents(opened, connectivity=8)
+        touching = set()
+        for bx0, by0, bx1, by1 in annotated:
+            part = strokes[max(0, int(by0) - y0 - tol):max(0, int(by1) - y0 + tol),
+                           max(0, int(bx0) - x0 - tol):max(0, int(bx1) - x0 + tol)]
+            touching |= set(np.unique(part[part > 0]).tolist())
+        annotation = np.isin(strokes, sorted(touching)) if touching else None
     for bx0, by0, bx1, by1 in explained:
         new[max(0, int(by0) - y0 - tol):max(0, int(by1) - y0 + tol),
             max(0, int(bx0) - x0 - tol):max(0, int(bx1) - x0 + tol)] = False
@@ -375,6 +386,8 @@ def new_ink_components(answer: np.ndarray, input_image: np.ndarray, layout: dict
         if extent < FAINT_EXTENT:
             continue
         member = labels == k
+        if annotation is not None and annotation[member].any():
+            continue
         ys, xs = np.nonzero(member)
         spread = np.linalg.eigh(np.cov(np.stack([xs, ys]).astype(np.float64)))  # ascending eigenvalues
         dx, dy = spread[1][0, 1], spread[1][1, 1]  # the principal axis
@@ -391,13 +404,15 @@ def new_ink_components(answer: np.ndarray, input_image: np.ndarray, layout: dict
 
 
 TIGHT_TOL = 1  # px: in a kept piece the page reproduces, the input's drawing (aligned on the piece) explains this far
+# (at least: see TIGHT_STEPS)
 TIGHT_INSET = 0.08  # of a pitch: the tight check leaves out this much of the cell's edge (grid lines, a neighbour's ink)
 
 
 def _tight_new_ink(mapped: np.ndarray, i: np.ndarray, box: Sequence[float], x0: int, y0: int,
-                   tol: int, pitch: float) -> tuple[np.ndarray | None, np.ndarray | None, tuple[int, int, int, int]]:
+                   tol: int, pitch: float, reach: int = TIGHT_TOL
+                   ) -> tuple[np.ndarray | None, np.ndarray | None, tuple[int, int, int, int]]:
     """New ink inside one ``box`` (page coordinates; ``mapped`` and ``i`` are crops starting at x0, y0) against
-    the input's drawing of the box shifted by its best fit within ``tol`` px and widened by TIGHT_TOL px:
+    the input's drawing of the box shifted by its best fit within ``tol`` px and widened by ``reach`` px:
     ``(new, outside, crop box)``, or None when the box is too small or at the crop's edge."""
     import cv2
 
@@ -405,7 +420,7 @@ def _tight_new_ink(mapped: np.ndarray, i: np.ndarray, box: Sequence[float], x0: 
     bx0, by0 = int(round(box[0] + inset)) - x0, int(round(box[1] + inset)) - y0
     bx1, by1 = int(round(box[2] - inset)) - x0, int(round(box[3] - inset)) - y0
     h, w = i.shape[:2]
-    m = tol + TIGHT_TOL
+    m = tol + reach
     if bx1 - bx0 < 8 or by1 - by0 < 8 or bx0 - m < 0 or by0 - m < 0 or bx1 + m > w or by1 + m > h:
         return None, None, (0, 0, 0, 0)
     weights = np.array([0.299, 0.587, 0.114], np.float32)
@@ -416,12 +431,11 @@ def _tight_new_ink(mapped: np.ndarray, i: np.ndarray, box: Sequence[float], x0: 
     dx, dy = int(u) - tol, int(v) - tol  # the answer's drawing sits (dx, dy) off the input's
     # answer pixels [by0, by1) x [bx0, bx1) seen against the input's pixels shifted back by (dx, dy)
     ay0, ay1, ax0, ax1 = by0 + dy, by1 + dy, bx0 + dx, bx1 + dx
-    src = i[by0 - TIGHT_TOL:by1 + TIGHT_TOL, bx0 - TIGHT_TOL:bx1 + TIGHT_TOL]
-    kernel = np.ones((2 * TIGHT_TOL + 1, 2 * TIGHT_TOL + 1), np.uint8)
+    src = i[by0 - reach:by1 + reach, bx0 - reach:bx1 + reach]
+    kernel = np.ones((2 * reach + 1, 2 * reach + 1), np.uint8)
     lo = np.stack([cv2.erode(np.ascontiguousarray(src[..., k]), kernel) for k in range(3)], axis=2)
     hi = np.stack([cv2.dilate(np.ascontiguousarray(src[..., k]), kernel) for k in range(3)], axis=2)
-    t = TIGHT_TOL
-    lo, hi = lo[t:-t, t:-t], hi[t:-t, t:-t]
+    lo, hi = lo[reach:-reach, reach:-reach], hi[reach:-reach, reach:-reach]
     a = mapped[ay0:ay1, ax0:ax1].copy()
     # the page's tones are matched on the whole board; a piece's own ink may still sit a little off the
     # input's (a digit redrawn in another blue): each channel is refitted on the piece's aligned pixels
@@ -456,7 +470,14 @@ def _apart_from_the_piece(opened: np.ndarray, outside: np.ndarray, box: Sequence
                                                                connectivity=8)
     if count < 3:
         return []
-    main = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    # the piece is found on fainter new ink (half the threshold): on a washed-out page its thin parts (a queen's
+    # stalks) fall under the threshold and its crown's balls would stand apart
+    faint = (outside[by0:by1, bx0:bx1] >= NEW_INK_DIFF / 2).astype(np.uint8) | opened[by0:by1, bx0:bx1]
+    _, groups = cv2.connectedComponents(np.ascontiguousarray(faint), connectivity=8)
+    largest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    piece = groups == groups[labels == largest][0]
+    labels = np.where(piece & (labels > 0), largest, labels)
+    main = largest
     ys, xs = np.nonzero(labels == main)
     hull = cv2.convexHull(np.stack([xs, ys], axis=1).astype(np.int32))
     to_main = cv2.distanceTransform((labels != main).astype(np.uint8), cv2.DIST_L2, 3)
@@ -467,6 +488,8 @@ def _apart_from_the_piece(opened: np.ndarray, outside: np.ndarray, box: Sequence
             continue
         member = labels == k
         ys, xs = np.nonzero(member)
+        if not len(ys):
+            continue  # a part of the piece (joined to it on fainter ink)
         if cv2.pointPolygonTest(hull, (float(xs.mean()), float(ys.mean())), False) >= 0:
             continue  # within the piece's outline: a part of its drawing (a fill inside a ring)
         if float(to_main[member].min()) <= MOVE_GAP * pitch:
@@ -475,6 +498,29 @@ def _apart_from_the_piece(opened: np.ndarray, outside: np.ndarray, box: Sequence
                     "extent": round(max(sw, sh) / pitch, 3), "area": round(area / pitch ** 2, 4),
                     "contrast": round(float(outside[by0:by1, bx0:bx1][member].mean()), 1), "on_move": True})
     return out
+
+
+TIGHT_STEPS = (1, 2, 3)  # px: the explaining distance tried in turn ...
+TIGHT_PAGE_SHARE_MARKED = 0.5  # ... until no more than this share of the pieces shows new ink (a mark is on one
+# or a few pieces; new ink on most of them is the page's heavier drawing: lines 3 px bolder through go stones' cells)
+
+
+def _tight_checks(mapped: np.ndarray, i: np.ndarray, boxes: Sequence[Sequence[float]], x0: int, y0: int, tol: int,
+                  pitch: float) -> list[tuple[np.ndarray, np.ndarray, tuple[int, int, int, int]]]:
+    """:func:`_tight_new_ink` over ``boxes`` at the least explaining distance of TIGHT_STEPS at which at most
+    TIGHT_PAGE_SHARE_MARKED of the boxes (of two or more) show new ink after a 2x2 opening; none when even
+    the largest leaves more (the page draws its pieces otherwise)."""
+    import cv2
+
+    for step in TIGHT_STEPS:
+        checks = [c for c in (_tight_new_ink(mapped, i, b, x0, y0, tol, pitch, step) for b in boxes) if c[0] is not None]
+        if len(checks) < 2:
+            return checks
+        marked = sum(bool(cv2.morphologyEx(c[0].astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8)).any())
+                     for c in checks)
+        if marked <= TIGHT_PAGE_SHARE_MARKED * len(checks):
+            return checks
+    return []
 
 
 TIGHT_PAGE_NCC = 0.9  # a kept piece correlating this well with the input's drawing ...
@@ -574,13 +620,20 @@ def account_new_ink(reading: BoardReading, answer: np.ndarray, input_image: np.n
     return reading
 
 
+AIMED_CELL = 0.5  # of a pitch: over a kept piece, a straight stroke whose line passes within a changed cell's box is
+# aimed at the move (an arrow drawn from afar ends beside the cell's centre; over the board it is mostly inside
+# the input's range, so it is seen only in parts)
+
+
 def account_kept_piece_ink(reading: BoardReading, answer: np.ndarray, input_image: np.ndarray,
                            record: InstanceRecord) -> BoardReading:
     """``reading`` with new ink on and joined to the kept pieces the page reproduces (:func:`reproduced_pieces`)
     accounted for, as :func:`account_new_ink` does on the puzzles: a mark touching a stone's rim or a glyph's
     outline, or on the board about a piece inside its cell, spanning STRAY_EXTENT pitch is listed in
-    ``notes["stray_marks"]``, from FAINT_EXTENT its cell goes to review. Every other cell is left to the game's
-    own checks. For the two-player games (their readers check empty cells and the pieces' inner parts)."""
+    ``notes["stray_marks"]``, from FAINT_EXTENT its cell goes to review; a straight stroke aimed at a cell the move
+    changed, or ink reaching such a cell, annotates the move and is left (an arrow across the board, a frame).
+    Every other cell is left to the game's own checks. For the two-player games (their readers check empty
+    cells and the pieces' inner parts)."""
     layout = record.layout
     position = parse_board(record.ground_truth["position"])
     rows, cols, boxes = layout["rows"], layout["cols"], layout["cell_boxes"]
@@ -591,9 +644,17 @@ def account_kept_piece_ink(reading: BoardReading, answer: np.ndarray, input_imag
         return reading
     checked = set(tight)
     explained = [boxes[r][c] for r in range(rows) for c in range(cols) if (r, c) not in checked]
+    moved = [boxes[r][c] for r in range(rows) for c in range(cols) if reading.states[r][c] != position[r][c]]
+    reach = max(2, int(round(max(NEW_INK_TOL * float(layout["cell_px"]), 0.005 * max(answer.shape[:2]))))) + 2
     charged = {tuple(m["rc"]) for m in reading.notes.get("stray_marks", [])}
     marks = []
-    for comp in new_ink_components(answer, input_image, layout, explained, [boxes[r][c] for r, c in tight]):
+    for comp in new_ink_components(answer, input_image, layout, explained, [boxes[r][c] for r, c in tight],
+                                   annotated=moved):
+        x0, y0, x1, y1 = comp["box"]
+        if any(_aimed_at(comp, b, float(layout["cell_px"]), AIMED_CELL) or (x0 <= b[2] + reach and x1 >= b[0] - reach and
+                                                              y0 <= b[3] + reach and y1 >= b[1] - reach)
+               for b in moved):
+            continue  # the move's annotation, as the games' own checks take it: an arrow over a piece, a frame
         cx, cy = (comp["box"][0] + comp["box"][2]) / 2, (comp["box"][1] + comp["box"][3]) / 2
         r, c = min(tight, key=lambda rc: np.hypot((boxes[rc[0]][rc[1]][0] + boxes[rc[0]][rc[1]][2]) / 2 - cx,
                                                   (boxes[rc[0]][rc[1]][1] + boxes[rc[0]][rc[1]][3]) / 2 - cy))
@@ -615,14 +676,14 @@ AIMED_BEND = 1.5  # ... this straight (95 % of it this close to its axis, x its 
 AIMED_REACH = 0.35  # ... this close (of a pitch) to a changed cell's centre is aimed at the move
 
 
-def _aimed_at(comp: dict[str, Any], target: Sequence[float], pitch: float) -> bool:
+def _aimed_at(comp: dict[str, Any], target: Sequence[float], pitch: float, reach: float = AIMED_REACH) -> bool:
     """Whether a new-ink component is a straight stroke whose line (its principal axis) passes close to
     the centre of the ``target`` box (a line struck through three in a row, an arrow's shaft)."""
     if comp["extent"] < AIMED_EXTENT or comp["bend"] > AIMED_BEND:
         return False
     cx, cy, dx, dy = comp["axis"]
     tx, ty = (target[0] + target[2]) / 2, (target[1] + target[3]) / 2
-    return abs(dx * (cy - ty) - dy * (cx - tx)) / max(1e-9, float(np.hypot(dx, dy))) <= AIMED_REACH * pitch
+    return abs(dx * (cy - ty) - dy * (cx - tx)) / max(1e-9, float(np.hypot(dx, dy))) <= reach * pitch
 
 
 def pieces_accounted(record: InstanceRecord, reading: BoardReading, empty: Sequence[str] = (EMPTY,)
