@@ -630,7 +630,7 @@ def account_kept_piece_ink(reading: BoardReading, answer: np.ndarray, input_imag
     """``reading`` with new ink on and joined to the kept pieces the page reproduces (:func:`reproduced_pieces`)
     accounted for, as :func:`account_new_ink` does on the puzzles: a mark touching a stone's rim or a glyph's
     outline, or on the board about a piece inside its cell, spanning STRAY_EXTENT pitch is listed in
-    ``notes["stray_marks"]``, from FAINT_EXTENT its cell goes to review; a straight stroke aimed at a cell the move
+    ``notes["stray_marks"]`` (a shorter one is left); a straight stroke aimed at a cell the move
     changed, or ink reaching such a cell, annotates the move and is left (an arrow across the board, a frame).
     Every other cell is left to the game's own checks. For the two-player games (their readers check empty
     cells and the pieces' inner parts)."""
@@ -660,12 +660,10 @@ def account_kept_piece_ink(reading: BoardReading, answer: np.ndarray, input_imag
                                                   (boxes[rc[0]][rc[1]][1] + boxes[rc[0]][rc[1]][3]) / 2 - cy))
         if (r, c) in charged:
             continue
+        # a shorter piece is not sent to review here: over the board an arrow to the move is mostly inside the
+        # input's range and shows only in short pieces over the kept stones it crosses
         if comp["extent"] >= STRAY_EXTENT:
             marks.append({"rc": [r, c], **comp})
-        else:
-            reading.confidence[r][c] = min(reading.confidence[r][c], 0.3)
-            if reading.evidence:
-                reading.evidence[r][c] = {**(reading.evidence[r][c] or {}), "unexplained_ink": comp}
     if marks:
         reading.notes["stray_marks"] = reading.notes.get("stray_marks", []) + marks
     return reading
