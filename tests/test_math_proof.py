@@ -200,6 +200,31 @@ def test_every_valid_alternative_partition_scores_100(instances, identity):
         assert v.score == 100.0 and v.status is Status.CORRECT, (k, v.codes, v.parsed)
 
 
+def _washed_out(image, contrast: float) -> np.ndarray:
+    """The page with its contrast lowered (PIL's ImageEnhance.Contrast), saved as JPEG 85."""
+    import io
+
+    from PIL import ImageEnhance
+
+    buf = io.BytesIO()
+    ImageEnhance.Contrast(Image.fromarray(np.asarray(image)).convert("RGB")).enhance(contrast).save(buf, "JPEG", quality=85)
+    return np.asarray(Image.open(io.BytesIO(buf.getvalue())).convert("RGB"))
+
+
+@pytest.mark.parametrize("identity", IDENTITIES)
+def test_a_washed_out_reference_partition_is_never_a_confident_fail(instances, identity):
+    """Colour differences shrink with the page's contrast: region colours of a reference at contrast 0.4
+    must not merge into a confident contradiction; a planted contradiction there still never passes."""
+    inst = instances[identity]
+    record, puzzle = inst[0], inst[1]
+    v = _verify(inst, _washed_out(puzzle.reference_images[0], 0.4))
+    assert v.score == 100.0 or v.needs_review, (v.score, v.codes, v.parsed)
+    planted = plant(Image.fromarray(inst[2]), record, "contradiction", TUNE[0], seed=1)
+    if planted is not None:
+        w = _verify(inst, _washed_out(planted, 0.4))
+        assert w.status is not Status.CORRECT and w.score < 100, (w.score, w.codes)
+
+
 def test_a_label_erased_is_input_changed(instances):
     inst = instances["altitude"]
     v = _verify(inst, plant(Image.fromarray(inst[2]), inst[0], "label_erased", TUNE[0], seed=2))

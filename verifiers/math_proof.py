@@ -823,8 +823,13 @@ LINE_STEP = 70  # a cut line is this much darker than the cells beside it
 LINE_OVER_GIVEN = 45  # ... and this much darker than the given grid line there
 CUT = 0.6  # share of an edge's length inked from which it is cut
 NO_CUT = 0.3  # ... up to which it is not
-COLOUR_SAME = 22.0  # Lab distance (OpenCV's 8-bit scale) under which two filled cells have the same colour
-PAPER_DISTANCE = 16.0  # a cell whose median colour is this far from the paper is filled
+COLOUR_SAME = 22.0  # Lab distance (OpenCV's 8-bit scale, at full contrast) under which two filled cells have the same colour
+PAPER_DISTANCE = 16.0  # a cell whose median colour is this far from the paper (at full contrast) is filled
+# a washed-out page shrinks every colour difference by its contrast: both thresholds are scaled by the page's
+# contrast, and a distance within this factor of a scaled threshold (either side) is unsure
+COLOUR_BAND = 1.25
+CONTRAST_INK = 128  # input darkness from which a pixel is given ink whose answer darkness measures the contrast
+MIN_CONTRAST = 0.25  # contrast estimates are clipped to [MIN_CONTRAST, 1]
 
 
 @dataclass
@@ -868,8 +873,23 @@ def _edge_line_share(a: np.ndarray, i: np.ndarray, g: dict[str, Any], r: int, c:
     return float(inked.mean())
 
 
-def _cell_colours(answer: np.ndarray, g: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
-    """Per cell: filled (its median colour in the inner cell is far from the paper's) and that median
+def page_contrast(ink: Ink, g: dict[str, Any]) -> float:
+    """The answer page's contrast against the input: the median answer darkness over the given lattice's
+    dark ink divided by the input's there, clipped to [MIN_CONTRAST, 1] (ink drawn over the given lines
+    only darkens them)."""
+    x0, y0, x1, y1 = g["grid_bbox"]
+    pad = max(4, round(0.1 * g["cell_px"]))
+    ys, xs = slice(max(0, y0 - pad), y1 + pad), slice(max(0, x0 - pad), x1 + pad)
+    given = ink.input_dark[ys, xs] >= CONTRAST_INK
+    if not given.any():
+        return 1.0
+    ratio = float(np.median(ink.answer_dark[ys, xs][given])) / max(1.0, float(np.median(ink.input_dark[ys, xs][given])))
+    return float(np.clip(ratio, MIN_CONTRAST, 1.0))
+
+
+def _cell_colours(answer: np.ndarray, g: dict[str, Any], contrast: float = 1.0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per cell: filled (its median colour in the inner cell is at least PAPER_DISTANCE * ``contrast`` from
+    the paper's), whether that is unsure (the distance within COLOUR_BAND of the threshold) and the median
     Lab colour. The paper colour is the median of a ring of page just outside the lattice."""
     rows, cols = g["rows"], g["cols"]
     lab = cv2.cvtColor(np.ascontiguousarray(answer[:, :, :3]), cv2.COLOR_RGB2LAB).astype(float)
@@ -886,8 +906,11 @@ def _cell_colours(answer: np.ndarray, g: dict[str, Any]) -> tuple[np.ndarray, np
             ys = slice(round(y0 + (r + 0.3) * cell), round(y0 + (r + 0.7) * cell))
             xs = slice(round(x0 + (c + 0.3) * cell), round(x0 + (c + 0.7) * cell))
             colours[r, c] = np.median(lab[ys, xs].reshape(-1, 3), axis=0)
-    filled = np.linalg.norm(colours - paper[None, None, :], axis=2) >= PAPER_DISTANCE
-    return filled, colours
+    distance = np.linalg.norm(colours - paper[None, None, :], axis=2)
+    threshold = PAPER_DISTANCE * contrast
+    filled = distance >= threshold
+    unsure = (distance >= threshold / COLOUR_BAND) & (distance < threshold * COLOUR_BAND)
+    return filled, unsure, colours
 
 
 def _components(rows: int, cols: int, removed: np.ndarray, cut) -> np.ndarray:
@@ -922,8 +945,10 @@ def read_partition(answer: np.ndarray, ink: Ink, layout: dict[str, Any], identit
     g = layout["lattice"]
     rows, cols = g["rows"], g["cols"]
     removed = np.asarray(layout["removed"], bool)
-    filled, colours = _cell_colours(answer, g)
+    contrast = page_contrast(ink, g)
+    filled, fill_unsure, colours = _cell_colours(answer, g, contrast)
     filled &= ~removed
+    same_below = COLOUR_SAME * contrast
     line = {}
     colour = {}
     for r in range(rows):
@@ -934,19 +959,24 @@ def read_partition(answer: np.ndarray, ink: Ink, layout: dict[str, Any], identit
                     continue
                 line[(r, c, down)] = _edge_line_share(ink.answer_dark, ink.input_dark, g, r, c, down)
                 if filled[r, c] and filled[rr, cc]:
-                    colour[(r, c, down)] = float(np.linalg.norm(colours[r, c] - colours[rr, cc])) >= COLOUR_SAME
+                    d = float(np.linalg.norm(colours[r, c] - colours[rr, cc]))
+                    colour[(r, c, down)] = None if same_below / COLOUR_BAND <= d < same_below * COLOUR_BAND \
+                        else d >= same_below
                 elif filled[r, c] != filled[rr, cc]:
-                    colour[(r, c, down)] = True
+                    colour[(r, c, down)] = None if fill_unsure[r, c] or fill_unsure[rr, cc] else True
     all_lines = bool(line) and all(v >= CUT for v in line.values())
     decided: dict[tuple[int, int, int], bool] = {}
     unsure: list[tuple[int, int, int]] = []
     for key, share in line.items():
         by_colour = colour.get(key)
         if all_lines and filled.sum() >= 0.9 * (~removed).sum():
-            decided[key] = bool(by_colour)  # every grid edge redrawn dark: the colours decide
+            if by_colour is None and key in colour:
+                unsure.append(key)  # a colour difference the page cannot resolve
+            else:
+                decided[key] = bool(by_colour)  # every grid edge redrawn dark: the colours decide
         elif share >= CUT or by_colour:
             decided[key] = True
-        elif share <= NO_CUT or by_colour is False:
+        elif by_colour is False or (share <= NO_CUT and key not in colour):
             decided[key] = False
         else:
             unsure.append(key)
