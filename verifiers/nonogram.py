@@ -94,7 +94,10 @@ STRAY_SPILL = 0.1  # of a cell: how much farther a neighbour's fill (or a cell i
 EMPTY_MARK_FIT = 0.97  # an accepted empty-cell mark accounts for at least this share of a crossed cell's ink
 EMPTY_MARK_FIT_SURE = 0.9  # ... and a mark accounting for less than this is surely none (between: unsure)
 EMPTY_MARK_COVER = 0.7  # ... with ink along this share of each of its strokes
-DOT_SOLID = 0.55  # a dot fills this share of its box
+DOT_SOLID = 0.55  # a dot fills this share of its box, enclosing no paper
+RING_HOLE = 0.5  # a ring has no ink within this share of its radius ...
+RING_HOLE_THICK = 0.35  # ... or, enclosing paper at its centre, none within this share (a thick pen)
+RING_SYMMETRY = 0.8  # ... and this share of its ink on ink when turned half round about that paper's centre
 CROSS_ARM_RADII = (0.3, 0.4)  # an X or a plus has four arms crossing a circle around its crossing (radius: share of
 # its box's short side) at one of these
 BLANK_MARK_CENTRED = 0.12  # a mark in a cell read blank is a mark for an empty cell only this near its centre (cells)
@@ -181,7 +184,7 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
         return "none", 1.0
     x0, x1, y0, y1 = int(xs.min()), int(xs.max()), int(ys.min()), int(ys.max())
     bw, bh = x1 - x0 + 1, y1 - y0 + 1
-    if len(xs) >= DOT_SOLID * bw * bh and max(bw, bh) <= 2 * min(bw, bh):
+    if len(xs) >= DOT_SOLID * bw * bh and max(bw, bh) <= 2 * min(bw, bh) and _solid(ink[y0:y1 + 1, x0:x1 + 1]):
         return "dot", 1.0
     inked = ink.astype(np.uint8)
     half = max(0.5, float(np.percentile(cv2.distanceTransform(inked, cv2.DIST_L2, 3)[ink], 90)))
@@ -237,10 +240,42 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
     angle = np.linspace(0, 2 * np.pi, 24, endpoint=False)
     qx = np.clip(np.round(cx + rx * np.cos(angle)).astype(int), 0, ink.shape[1] - 1)
     qy = np.clip(np.round(cy + ry * np.sin(angle)).astype(int), 0, ink.shape[0] - 1)
-    if (max(bw, bh) <= 1.5 * min(bw, bh) and not (radius < 0.5).any()
+    if (max(bw, bh) <= 1.5 * min(bw, bh) and _hollow(ink[y0:y1 + 1, x0:x1 + 1], radius)
             and (to_ink[qy, qx] <= tol).mean() >= EMPTY_MARK_COVER and float(ring.mean()) > best_fit):
         best, best_fit = "ring", float(ring.mean())
     return best, best_fit
+
+
+def _solid(box_ink: np.ndarray) -> bool:
+    """Whether ink filling much of its box can be a dot: it encloses no paper. A bold "0", "6", "8", "9", "a", "e" or
+    "B" written in an empty cell fills its box as densely as a small dot, but holds its counters (the lead's glyph
+    check, twelfth session: 157 of 270 digits and letters written in empty cells had been accepted as dots)."""
+    return not _encloses_hole(box_ink)
+
+
+def _hollow(box_ink: np.ndarray, radius: np.ndarray) -> bool:
+    """Whether a round mark is a ring: no ink within RING_HOLE of its radius (``radius``: each ink pixel's
+    distance from the box's centre over the ring's radius), or, drawn with a pen thick for its size (an 11 px
+    ring with a 3 px hole), paper at its centre enclosed by the ink with none within RING_HOLE_THICK."""
+    if not (radius < RING_HOLE).any():
+        return True
+    if (radius < RING_HOLE_THICK).any():
+        return False
+    paper = np.pad(~box_ink, 1, constant_values=True).astype(np.uint8)
+    _, labels = cv2.connectedComponents(paper, connectivity=4)
+    h, w = box_ink.shape
+    centre = labels[(h + 1) // 2, (w + 1) // 2]
+    if centre == 0 or centre == labels[0, 0]:
+        return False
+    # a ring is the same turned half round about its hole (a "4" or a "6" holding paper at its box's centre is not)
+    hy, hx = np.nonzero(labels == centre)
+    cy, cx = hy.mean() - 1, hx.mean() - 1  # (labels are of the padded box)
+    ys, xs = np.nonzero(box_ink)
+    ty, tx = np.round(2 * cy - ys).astype(int), np.round(2 * cx - xs).astype(int)
+    inside = (ty >= 0) & (ty < h) & (tx >= 0) & (tx < w)
+    on_ink = np.zeros(len(ys), bool)
+    on_ink[inside] = box_ink[ty[inside], tx[inside]]
+    return float(on_ink.mean()) >= RING_SYMMETRY
 
 
 _CIRCLE_ANGLES = np.linspace(0, 2 * np.pi, 64, endpoint=False)
@@ -1312,8 +1347,8 @@ def clue_second_opinions(dark: np.ndarray, readings: list[ClueReading | None], c
             opinions.setdefault(j, []).append({"classifier": text, "ocr_text": got.text,
                                                "ocr_score": round(got.score, 3), "agrees": agrees})
             sure &= agrees
-        if not sure:
-            continue
+        if not sure or j not in opinions:
+            continue  # (no number of the strip could be shown to the recogniser: it stays as read)
         values = [int(text) for text, _ in numbers]
         if any(len(t) > 1 and t[0] == "0" for t, _ in numbers):
             continue  # a number does not start with 0
