@@ -865,3 +865,18 @@ def test_star_points_on_a_blurred_page_are_no_dots():
     verdict = verify_image(record, np.asarray(Image.open(buffer).convert("RGB")),
                            np.asarray(puzzle.input_image.convert("RGB")), np.asarray(puzzle.edit_mask) > 0)
     assert "stray_mark" not in verdict.codes and (verdict.score == 100 or verdict.needs_review), verdict.codes
+
+
+def test_a_piece_the_reader_misses_on_a_blurred_page_is_no_confident_fail(tmp_path):
+    # the lead's degradation check (seed 12300): the chess reference blurred at sigma 2 lost the white queen moved
+    # to g7 on a light square to the piece reader; its ink read as a mark, the move as illegal: a confident 0.
+    # A mark the size of a piece on a cell read empty leaves that cell in doubt: the verdict goes to review
+    from PIL import ImageFilter
+
+    write_set(tmp_path / "set", {"board_game": 2}, 12300)
+    s = load_set(tmp_path / "set")
+    rec = next(r for r in s.records if r.variant == "chess")
+    page = Image.open(tmp_path / "set" / rec.reference_images[0]).convert("RGB").filter(ImageFilter.GaussianBlur(2.0))
+    page.save(tmp_path / "blurred.jpg", quality=85)
+    v = verify_answer(tmp_path / "set", rec, tmp_path / "blurred.jpg")
+    assert v.score == 100 or v.needs_review, (v.score, v.codes)

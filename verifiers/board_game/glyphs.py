@@ -547,6 +547,16 @@ def account_ink(reading: BoardReading, answer: np.ndarray, input_image: np.ndarr
             if reading.evidence:
                 reading.evidence[r][c] = {**reading.evidence[r][c], "faint_mark": mark["box"],
                                           "reason": "faint ink on an empty cell that no piece or the move explains"}
+    for mark in marks:
+        # a mark as large as a piece on a cell read empty may be a piece the reader did not know (a white queen
+        # blurred at sigma 2 on a light square: ink 0.36 pitch across read as a mark, the move as illegal, 0):
+        # still charged, but the cell is in doubt, so the verdict is no confident one
+        r, c = mark["rc"]
+        if reading.states[r][c] == EMPTY and mark["extent"] >= PIECE_SIZED_EXTENT and mark["area"] >= PIECE_SIZED_AREA:
+            reading.states[r][c], reading.confidence[r][c] = UNSURE, 0.3
+            if reading.evidence:
+                reading.evidence[r][c] = {**reading.evidence[r][c], "piece_sized_mark": mark["box"],
+                                          "reason": "ink the size of a piece that the piece reader did not recognise"}
     reading.notes["stray_marks"] = marks
     return account_piece_ink(reading, answer, input_image, layout, position, ink_de) if calibrated else reading
 
@@ -1118,6 +1128,8 @@ def _charge_piece_marks(reading: BoardReading, marks: list[dict[str, Any]], unsu
 
 
 STRAY_FAINT = 0.6  # ink from this share of the ink threshold up to it is faint (unsure, not a mark)
+PIECE_SIZED_EXTENT = 0.3  # x pitch: a mark spanning this ...
+PIECE_SIZED_AREA = 0.06  # ... and covering this (x pitch squared) may be a piece the reader missed
 STRAY_TOL = 0.07  # x pitch the input's ink is widened by (a heavier pen, JPEG ringing, registration)
 STRAY_SPECK = 0.03  # opening size (x pitch): noise, texture and JPEG specks are no mark
 STRAY_EXTENT = 0.2  # a stray mark spans at least this (x pitch) ...
