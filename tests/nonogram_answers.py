@@ -1871,3 +1871,39 @@ def measure(styles, variants=("5x5", "10x10", "15x15"), puzzles: int = 2, errors
                         stats["wrong"].append((label, v.status.value, v.score, v.codes[:4],
                                                v.extra.get("unsure_cells", [])[:2], v.extra.get("unsure_clues", [])[:1]))
     return stats
+
+
+# ------------------------------------------------------------------------------------- answer geometry (tests)
+
+
+def answer_map(puzzle, style: Style, error: str, seed: int) -> np.ndarray:
+    """Input -> answer homography of the answer :func:`make_answer` draws: the answer drawn once more from an input
+    carrying four small marks in its margins, and where they land (registration tests compare their fit with it)."""
+    import cv2
+
+    def draw(input_image) -> np.ndarray:
+        return make_answer(input_image, puzzle.layout, puzzle.ground_truth, style, error, seed=seed)
+
+    plain = draw(puzzle.input_image)
+    marked_input = np.asarray(puzzle.input_image.convert("RGB")).copy()
+    h, w = marked_input.shape[:2]
+    marks = [(int(fx * w), int(fy * h)) for fx, fy in ((0.03, 0.03), (0.97, 0.03), (0.97, 0.97), (0.03, 0.97))]
+    for x, y in marks:
+        marked_input[y - 2:y + 3, x - 2:x + 3] = 0
+    marked = draw(Image.fromarray(marked_input))
+    diff = (np.abs(plain.astype(int) - marked.astype(int)).sum(axis=2) > 30).astype(np.uint8)
+    _, _, stats, centres = cv2.connectedComponentsWithStats(diff)
+    blobs = centres[1 + np.argsort(-stats[1:, cv2.CC_STAT_AREA])[:4]]
+    assert len(blobs) == 4
+    mid = blobs.mean(axis=0)
+    found = [blobs[int(np.argmax((blobs - mid) @ np.array([x - w / 2, y - h / 2])))] for x, y in marks]
+    return cv2.getPerspectiveTransform(np.float32(marks), np.float32(found))
+
+
+def grid_corner_error(reg, M: np.ndarray, layout: dict[str, Any]) -> float:
+    """Largest distance (answer px) between where the registration ``reg`` sampled the grid's corners and where the
+    answer drawn with homography ``M`` (:func:`answer_map`) shows them."""
+    x0, y0, x1, y1 = layout["grid_bbox"]
+    pts = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64)
+    true = M @ np.vstack([pts.T, np.ones(4)])
+    return float(np.abs(reg.source_points(pts) - (true[:2] / true[2]).T).max())

@@ -31,33 +31,15 @@ def _answer(puzzle, style_name: str, error: str, seed: int, input_image=None) ->
 
 
 def _true_map(puzzle, style_name: str, error: str, seed: int) -> np.ndarray:
-    """Input -> answer homography of the answer :func:`_answer` draws: the answer drawn once more from an input
-    carrying four small marks in its margins, and where they land."""
-    import cv2
+    import nonogram_answers as answers
 
-    plain = _answer(puzzle, style_name, error, seed)
-    marked_input = _rgb(puzzle.input_image).copy()
-    h, w = marked_input.shape[:2]
-    marks = [(int(fx * w), int(fy * h)) for fx, fy in ((0.03, 0.03), (0.97, 0.03), (0.97, 0.97), (0.03, 0.97))]
-    for x, y in marks:
-        marked_input[y - 2:y + 3, x - 2:x + 3] = 0
-    marked = _answer(puzzle, style_name, error, seed, Image.fromarray(marked_input))
-    diff = (np.abs(plain.astype(int) - marked.astype(int)).sum(axis=2) > 30).astype(np.uint8)
-    n, _, stats, centres = cv2.connectedComponentsWithStats(diff)
-    blobs = centres[1 + np.argsort(-stats[1:, cv2.CC_STAT_AREA])[:4]]
-    assert len(blobs) == 4
-    mid = blobs.mean(axis=0)
-    found = [blobs[int(np.argmax((blobs - mid) @ np.array([x - w / 2, y - h / 2])))] for x, y in marks]
-    return cv2.getPerspectiveTransform(np.float32(marks), np.float32(found))
+    return answers.answer_map(puzzle, _style(style_name), error, seed)
 
 
 def _grid_error(reg, M: np.ndarray, layout: dict) -> float:
-    """Largest distance (answer px) between where the registration sampled the grid's corners and where the
-    answer shows them."""
-    x0, y0, x1, y1 = layout["grid_bbox"]
-    pts = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64)
-    true = M @ np.vstack([pts.T, np.ones(4)])
-    return float(np.abs(reg.source_points(pts) - (true[:2] / true[2]).T).max())
+    import nonogram_answers as answers
+
+    return answers.grid_corner_error(reg, M, layout)
 
 
 MOIRE = "w_inconsolata_crayon_moire"

@@ -528,6 +528,16 @@ TIGHT_PAGE_SHARE = 0.75  # ... in this share of the others: the page reproduces 
 TIGHT_PIECE_NCC = 0.6  # a piece of such a page still correlating this well is checked tightly (a mark lowers it)
 
 
+def _piece_ncc(answer: np.ndarray, input_image: np.ndarray, box: Sequence[float]) -> float:
+    """The cell's correlation with the input's crop in ``box``, 0 when the piece's darkest fifth moved more than
+    PIECE_RECOLOURED in a channel (the correlation is blind to colour: a queen redrawn in red)."""
+    ncc = cell_unchanged(answer, input_image, box)
+    a, i = _inner(answer, box, 0.0)[..., :3].reshape(-1, 3), _inner(input_image, box, 0.0)[..., :3].reshape(-1, 3)
+    if len(a) and len(i) and np.abs(_ink_colour(a) - _ink_colour(i)).max() > PIECE_RECOLOURED:
+        return 0.0
+    return ncc
+
+
 def reproduced_pieces(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
                       cells: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
     """The ``cells`` (kept pieces checked for new ink) whose input drawing the page reproduces: the other
@@ -536,12 +546,7 @@ def reproduced_pieces(answer: np.ndarray, input_image: np.ndarray, layout: dict[
     boxes = layout["cell_boxes"]
     ncc = {}
     for r, c in cells:
-        box = _shrink(boxes[r][c], TIGHT_INSET)
-        score = cell_unchanged(answer, input_image, box)
-        a, i = _inner(answer, box, 0.0)[..., :3].reshape(-1, 3), _inner(input_image, box, 0.0)[..., :3].reshape(-1, 3)
-        if len(a) and len(i) and np.abs(_ink_colour(a) - _ink_colour(i)).max() > PIECE_RECOLOURED:
-            score = 0.0
-        ncc[(r, c)] = score
+        ncc[(r, c)] = _piece_ncc(answer, input_image, _shrink(boxes[r][c], TIGHT_INSET))
     out = []
     for rc in cells:
         others = [ncc[o] for o in cells if o != rc]
@@ -732,10 +737,6 @@ def with_unchanged_ncc(reading: BoardReading, answer: np.ndarray, input_image: n
     (a queen redrawn in red) is not the input's drawing (0)."""
     boxes = record.layout["cell_boxes"]
     for r, c in cells:
-        box = _shrink(boxes[r][c], inset)
-        ncc = cell_unchanged(answer, input_image, box)
-        a, i = _inner(answer, box, 0.0)[..., :3].reshape(-1, 3), _inner(input_image, box, 0.0)[..., :3].reshape(-1, 3)
-        if len(a) and len(i) and np.abs(_ink_colour(a) - _ink_colour(i)).max() > PIECE_RECOLOURED:
-            ncc = 0.0
+        ncc = _piece_ncc(answer, input_image, _shrink(boxes[r][c], inset))
         reading.evidence[r][c] = {**(reading.evidence[r][c] or {}), "unchanged_ncc": round(ncc, 3)}
     return reading
