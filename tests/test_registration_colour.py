@@ -23,10 +23,10 @@ def _style(name: str):
     return next(s for s in answers.HELDOUT8 if s.name == name)
 
 
-def _answer(puzzle, style_name: str, error: str, seed: int, input_image=None) -> np.ndarray:
+def _answer(puzzle, style_name: str, error: str, seed: int) -> np.ndarray:
     import nonogram_answers as answers
 
-    return answers.make_answer(input_image or puzzle.input_image, puzzle.layout, puzzle.ground_truth,
+    return answers.make_answer(puzzle.input_image, puzzle.layout, puzzle.ground_truth,
                                _style(style_name), error, seed=seed)
 
 

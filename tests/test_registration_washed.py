@@ -92,10 +92,10 @@ def _style(family: str, name: str):
     return next(s for s in getattr(answers, family) if s.name == name)
 
 
-def _answer(puzzle, style, error: str, k: int, input_image=None) -> np.ndarray:
+def _answer(puzzle, style, error: str, k: int) -> np.ndarray:
     import nonogram_answers as answers
 
-    return answers.make_answer(input_image or puzzle.input_image, puzzle.layout, puzzle.ground_truth, style, error,
+    return answers.make_answer(puzzle.input_image, puzzle.layout, puzzle.ground_truth, style, error,
                                seed=k)
 
 
