@@ -11,6 +11,11 @@ must be accepted) expect ``correct`` 100 without review; ``faint_ghost`` (the mo
 
 ``python tests/audit_matchstick_answers.py [n_instances] [answers_per_instance] [master_seed]`` prints
 right / false pass / confident false fail / review / unreadable per style and per case.
+
+Blind figure (session-start code 6d85fc5, 24 instances x 12 answers + every further stored solution, master
+seed 1313): 281 of 289 right, 0 false passes, 0 confident false fails, 7 review (2 on correct answers: a
+dashed stick fills 67-79 % of its slot and reads unsure; a thick blurred photo left a faint trace read as
+a stick; 5 on errors: 4 half-moved, 1 overlapping extra), 1 unreadable (an extra beside a dashed stick).
 """
 
 from __future__ import annotations
