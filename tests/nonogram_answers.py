@@ -4,7 +4,7 @@ planted error.
 
 Disjoint style sets: ``TUNE`` (used while building and tuning the cell and clue readers), ``HELDOUT``,
 ``HELDOUT2``, ``HELDOUT3``, ``HELDOUT4``, ``HELDOUT5``, ``HELDOUT6``, ``HELDOUT7``, ``HELDOUT8``, ``HELDOUT9``,
-``HELDOUT10`` and ``HELDOUT11`` (each written before the changes it was first measured on; see
+``HELDOUT10``, ``HELDOUT11`` and ``HELDOUT12`` (each written before the changes it was first measured on; see
 docs/nonogram.md for which failures were looked at afterwards). Every style is a recipe of independent
 choices; :func:`make_answer` draws one. Used by ``tests/test_nonogram.py`` and
 ``benchmarks/bench_nonogram.py``.
@@ -44,7 +44,9 @@ def font_path(name: str) -> Path:
     fonts-monoid and fonts-adf-gillius; HELDOUT9 fonts-lato, fonts-gfs-bodoni-classic, fonts-dosis, fonts-mononoki,
     fonts-fanwood, fonts-smc-chilanka and fonts-jura; HELDOUT10 fonts-inter, fonts-manrope, fonts-gnutypewriter,
     fonts-osifont, fonts-eurofurence, fonts-cardo and fonts-routed-gothic; HELDOUT11 fonts-clear-sans, fonts-paratype,
-    fonts-sora, fonts-century-catalogue, fonts-roboto-slab, fonts-opendin and fonts-tiresias)."""
+    fonts-sora, fonts-century-catalogue, fonts-roboto-slab, fonts-opendin and fonts-tiresias; HELDOUT12
+    fonts-crosextra-caladea, fonts-gfs-neohellenic, fonts-adf-baskervald, fonts-agave, fonts-play,
+    fonts-adf-universalis and fonts-tuffy)."""
     bundled = _font_dir() / name
     if bundled.exists():
         return bundled
@@ -65,12 +67,13 @@ class Style:
     # vhatch, stipple, inset, bleed, spiral; (HELDOUT7) shifted, rounded, gradient, charcoal, wobbly; (HELDOUT8)
     # glyph_block, checker, watercolour, crayon, brush; (HELDOUT9) highlighter, bevel, stamp, concentric, blot,
     # zigzag; (HELDOUT10) soft_shadow, feathered, tilted_square, mosaic, glossy, smear; (HELDOUT11) sticker, halftone,
-    # mottled, two_tone, palette, loops, radial
+    # mottled, two_tone, palette, loops, radial; (HELDOUT12) scanline, misregistered, octagon, airbrush, woven,
+    # perforated, inner_shadow
     fill_colour: tuple[int, int, int]
     empty: str  # none, x, heavy_x, dot, slash, mixed; (HELDOUT6) dash, small_x, pencil_x; (HELDOUT7) backslash,
     # tiny_dot, thin_x_grey; (HELDOUT8) ring, plus, typed_x; (HELDOUT9) red_x, typed_times, curved_x, typed_bullet;
     # (HELDOUT10) blue_x, typed_ballot_x, grey_disc, typed_endash; (HELDOUT11) tint_x, tint_dot, typed_bold_X,
-    # big_dot, skew_x
+    # big_dot, skew_x; (HELDOUT12) full_x, asterisk, hollow_square, null_sign, square_dot
     clue_font: str | None
     effects: tuple[str, ...]  # shadow_linear, shadow_edge, shadow_corner, vignette, texture, jpeg, rescale, tint,
     # blur; page layout changes applied last: tilt, caption, letterbox, square1024 (later families: see _effects,
@@ -81,10 +84,12 @@ class Style:
     clue_gap: tuple[float, float] = (0.45, 0.7)  # gap between a row's numbers, a factor of the clue size
     grid: str = "redrawn"  # how the grid is redrawn: redrawn (thin and thick lines); (HELDOUT7) uniform, hairline;
     # (HELDOUT8) dashed, blue; (HELDOUT9) dotted, flat; (HELDOUT10) uneven, jittered, rounded, sketchy; (HELDOUT11)
-    # haloed, double_frame, red_major, shadow_lines
-    # How the planted errors are drawn (HELDOUT11 varies them): extra_light cells (light, light_pencil, light_tone),
-    # the extra_outline cell (outline, outline_rounded), the cells crossed instead of filled (heavy_x,
-    # typed_bold_X_heavy, heavy_x_round)
+    # haloed, double_frame, red_major, shadow_lines; (HELDOUT12) double_major, cmyk_lines, wide_border, brown_ink,
+    # green_eng, overshoot
+    # How the planted errors are drawn (HELDOUT11 and HELDOUT12 vary them): extra_light cells (light, light_pencil,
+    # light_tone; light_crosshatch, light_spray), the extra_outline cell (outline, outline_rounded; outline_octagon,
+    # outline_hand), the cells crossed instead of filled (heavy_x, typed_bold_X_heavy, heavy_x_round; heavy_x_brush,
+    # heavy_x_double, heavy_x_corner)
     light_mark: str = "light"
     outline_mark: str = "outline"
     cross_mark: str = "heavy_x"
@@ -355,6 +360,41 @@ HELDOUT11 = (
           ("colour_noise", "jpeg", "shear"), grid="shadow_lines", outline_mark="outline_rounded"),
     Style("e_inputclues_loops_banner", "loops", (20, 20, 20), "big_dot", None, ("cool_cast", "webp", "title_banner"),
           grid="red_major", light_mark="light_pencil", cross_mark="heavy_x_round"),
+)
+
+# A twelfth held-out set, written in the thirteenth session without looking at the verifier (run blind first on
+# the session-start code): clue fonts from Debian packages that neither the digit model's lists nor any earlier
+# set use (fonts-crosextra-caladea, fonts-gfs-neohellenic, fonts-adf-baskervald's italic, fonts-agave,
+# fonts-play, fonts-adf-universalis' condensed cut, fonts-tuffy), fills no earlier set uses (a screen's scan
+# lines, a print's colour plates out of register, an app's octagonal tile, spray paint, a woven canvas texture,
+# a dark tile perforated with small holes, a pressed tile with an inner shadow), empty-cell marks no earlier set
+# uses (a thin X from corner to corner, a hand asterisk, a small open square, a null sign, a small square dot),
+# the planted errors drawn in new ways (light cross-hatching, light spray, an octagonal or hand-drawn outline, a
+# tapered brush X, an X gone over twice, a heavy X from corner to corner), grids no earlier set uses (double
+# 5-cell rules, colour plates out of register, a heavy frame, brown ink, engineering green, lines overshooting
+# the frame), and page changes no earlier set uses (a magazine page with a column of text beside the puzzle, a
+# coffee ring on extra paper, a dark-mode rendering, watercolour paper, a clipboard with its clip, a landscape
+# tablet app photographed with a reflection, a film light leak, a polaroid on a table, a photocopy, a page taped
+# to a desk, a GIF palette with dithering, a browser window).
+HELDOUT12 = (
+    Style("p_caladeabold_scanline_magazine", "scanline", (25, 25, 30), "full_x", "Caladea-Bold.ttf", ("magazine",),
+          clue_scale=(0.9, 1.05), grid="double_major", light_mark="light_crosshatch"),
+    Style("p_neohellenic_misregistered_coffee", "misregistered", (20, 20, 20), "null_sign", "GFSNeohellenic.otf",
+          ("jpeg", "coffee_ring"), grid="cmyk_lines", outline_mark="outline_hand"),
+    Style("p_baskervaldita_octagon_darkmode", "octagon", (30, 40, 110), "hollow_square", "BaskervaldADFStd-Italic.otf",
+          ("dark_mode", "jpeg"), clue_scale=(1.0, 1.15), grid="wide_border", outline_mark="outline_octagon"),
+    Style("p_agave_airbrush_clipboard", "airbrush", (25, 25, 35), "asterisk", "agave-r-autohinted.ttf",
+          ("cold_press", "clipboard"), clue_colour=(25, 35, 110), grid="brown_ink", light_mark="light_spray",
+          cross_mark="heavy_x_brush"),
+    Style("p_play_woven_tablet", "woven", (35, 35, 40), "square_dot", "Play-Regular.ttf", ("tablet",),
+          grid="green_eng", cross_mark="heavy_x_double"),
+    Style("p_universaliscond_perforated_polaroid", "perforated", (20, 20, 20), "none", "UniversalisADFStd-Cond.otf",
+          ("light_leak", "polaroid"), clue_gap=(0.5, 0.75), grid="overshoot", light_mark="light_spray",
+          cross_mark="heavy_x_corner"),
+    Style("p_tuffybold_innershadow_photocopy_tape", "inner_shadow", (40, 40, 48), "asterisk", "Tuffy_Bold.ttf",
+          ("photocopy", "tape"), grid="wide_border", outline_mark="outline_hand"),
+    Style("p_inputclues_octagon_gif_browser", "octagon", (35, 90, 75), "full_x", None, ("gif_palette", "browser"),
+          grid="overshoot", light_mark="light_crosshatch", cross_mark="heavy_x_brush"),
 )
 
 ERRORS = ("none", "extra_light", "extra_outline", "x_instead", "missing", "clue_changed")
@@ -645,6 +685,8 @@ def _draw_fill(img: Image.Image, d: ImageDraw.ImageDraw, box, kind: str, colour,
         img.paste(colour, at, Image.fromarray((alpha * 255).astype(np.uint8)))
     elif kind in HELDOUT11_FILLS:
         _draw_fill_h11(img, d, box, kind, colour, rng)
+    elif kind in HELDOUT12_FILLS:
+        _draw_fill_h12(img, d, box, kind, colour, rng)
     else:
         raise ValueError(kind)
 
@@ -864,6 +906,8 @@ def _draw_empty(d: ImageDraw.ImageDraw, box, kind: str, rng: random.Random) -> N
             d.line([a, b], fill=ink, width=width)
             for cx, cy in (a, b):
                 d.ellipse([cx - width / 2, cy - width / 2, cx + width / 2, cy + width / 2], fill=ink)
+    elif kind in HELDOUT12_MARKS:
+        _draw_empty_h12(d, box, kind, rng)
 
 
 def _redraw_clues(img: Image.Image, layout: dict[str, Any], row_clues, col_clues, font_file: str,
@@ -1145,6 +1189,8 @@ def _effects(a: np.ndarray, effects: tuple[str, ...], rng: random.Random) -> np.
             g = np.random.default_rng(rng.randrange(1 << 30))
             noise = cv2.GaussianBlur(g.normal(0, 1, (h, w, 3)).astype(np.float32), (0, 0), 0.7)
             out = out * rng.uniform(0.9, 0.95) + noise / max(1e-6, float(noise.std())) * rng.uniform(5, 7)
+        elif e in HELDOUT12_EFFECTS:
+            out = _heldout12_effect(out, e, rng)
     out = np.clip(out, 0, 255).astype(np.uint8)
     if "posterize" in effects:  # saved with a few colours: each channel at 5 levels, no dither
         out = (np.round(out.astype(np.float32) / 255 * 4) * (255 / 4)).astype(np.uint8)
@@ -1159,6 +1205,10 @@ def _effects(a: np.ndarray, effects: tuple[str, ...], rng: random.Random) -> np.
         out = perturb.jpeg(out, rng.randint(30, 45))
     if "webp" in effects:  # returned as WebP, as some image services do
         out = _webp(out, rng.randint(45, 70))
+    if "gif_palette" in effects:  # saved as a GIF: an adaptive palette of 48-96 colours, Floyd-Steinberg dither
+        pal = Image.fromarray(out).quantize(colors=rng.randint(48, 96), method=Image.Quantize.MEDIANCUT,
+                                            dither=Image.Dither.FLOYDSTEINBERG)
+        out = np.asarray(pal.convert("RGB"))
     return out
 
 
@@ -1240,7 +1290,7 @@ LAYOUT_EFFECTS = ("tilt", "caption", "letterbox", "square1024", "dark_border", "
                   "watermark", "drop_shadow", "tilt_large", "card", "stretch_wide", "small_output",
                   "angle_photo", "desk_pencil", "pixelated", "frame", "signature", "chat_screenshot",
                   "phone_printout", "phone_screenshot", "messenger", "legend", "thumb", "shear", "upscale_ai",
-                  "title_banner")
+                  "title_banner", "magazine", "coffee_ring", "clipboard", "tablet", "polaroid", "tape", "browser")
 
 
 def _draw_corner_badge(img: Image.Image, layout: dict[str, Any], rng: random.Random) -> None:
@@ -1547,6 +1597,8 @@ def _layout_effects(a: np.ndarray, effects: tuple[str, ...], rng: random.Random)
             a = perturb.blur(a, 0.7)
         elif e in HELDOUT11_LAYOUTS:
             a = _heldout11_layout(a, e, rng)
+        elif e in HELDOUT12_LAYOUTS:
+            a = _heldout12_layout(a, e, rng)
     if any(e in effects for e in LAYOUT_EFFECTS):
         a = perturb.jpeg(a, rng.randint(70, 90))
     return a
@@ -1665,6 +1717,9 @@ def _redraw_grid(d: ImageDraw.ImageDraw, layout: dict[str, Any], rng: random.Ran
         return
     if kind in HELDOUT11_GRIDS:
         _heldout11_grid(d, layout, rng, kind)
+        return
+    if kind in HELDOUT12_GRIDS:
+        _heldout12_grid(d, layout, rng, kind)
         return
     gx0, gy0, gx1, gy1 = layout["grid_bbox"]
     rows, cols, cell = layout["rows"], layout["cols"], layout["cell_px"]
@@ -1803,6 +1858,554 @@ def _regenerated_grid(d: ImageDraw.ImageDraw, layout: dict[str, Any], rng: rando
                     across = at + o0 + t * (o1 - o0) + rng.uniform(-0.4, 0.4)
                     pts.append((across, along) if kind_ == "v" else (along, across))
                 d.line(pts, fill=(tone, tone, tone), width=max(1, round(width)), joint="curve")
+
+
+# ------------------------------------------------------------------------------------------ HELDOUT12
+
+
+HELDOUT12_FILLS = ("scanline", "misregistered", "octagon", "airbrush", "woven", "perforated", "inner_shadow",
+                   "light_crosshatch", "light_spray", "outline_octagon", "outline_hand")
+HELDOUT12_MARKS = ("full_x", "asterisk", "hollow_square", "null_sign", "square_dot", "heavy_x_brush", "heavy_x_double",
+                   "heavy_x_corner")
+HELDOUT12_EFFECTS = ("dark_mode", "cold_press", "light_leak", "photocopy")
+HELDOUT12_LAYOUTS = ("magazine", "coffee_ring", "clipboard", "tablet", "polaroid", "tape", "browser")
+HELDOUT12_GRIDS = ("double_major", "cmyk_lines", "wide_border", "brown_ink", "green_eng", "overshoot")
+
+
+def _octagon(cx: float, cy: float, half: float, cut: float) -> list[tuple[float, float]]:
+    """A square of half-side ``half`` centred at (cx, cy) with its corners cut ``cut`` along each side."""
+    return [(cx - half + cut, cy - half), (cx + half - cut, cy - half), (cx + half, cy - half + cut),
+            (cx + half, cy + half - cut), (cx + half - cut, cy + half), (cx - half + cut, cy + half),
+            (cx - half, cy + half - cut), (cx - half, cy - half + cut)]
+
+
+def _spray_alpha(side: int, margin: float, soft: float, density: float, g: np.random.Generator) -> np.ndarray:
+    """Spray paint's coverage on a ``side`` px square: a square ``margin`` px in from the edges, its edge softened
+    over ``soft`` px, speckled (each pixel inked with the local density) and a little blurred."""
+    core = np.zeros((side, side), np.float32)
+    m = int(round(margin))
+    core[m:side - m, m:side - m] = 1
+    dens = cv2.GaussianBlur(core, (0, 0), max(0.6, soft)) * density
+    speckle = (g.random((side, side)) < dens).astype(np.float32)
+    return np.clip(cv2.GaussianBlur(0.55 * speckle + 0.45 * dens, (0, 0), 0.5), 0, 1)
+
+
+def _draw_fill_h12(img: Image.Image, d: ImageDraw.ImageDraw, box, kind: str, colour, rng: random.Random) -> None:
+    """HELDOUT12's fills and planted marks: ``scanline`` a screen's horizontal scan lines (about two thirds inked),
+    ``misregistered`` a printed square with its cyan and magenta plates a few % of a cell out of register,
+    ``octagon`` an app's tile with cut corners, ``airbrush`` spray paint (speckled, soft-edged), ``woven`` a dark
+    tile with a canvas weave in its tone, ``perforated`` a dark tile with a lattice of small paper-white holes
+    (about 80 % inked), ``inner_shadow`` a pressed app tile (darker along its top and left, a light line along its
+    bottom and right); planted marks: ``light_crosshatch`` a light tone under fine grey cross-hatching,
+    ``light_spray`` light grey spray, ``outline_octagon`` a thick octagonal frame, ``outline_hand`` a thick square
+    frame drawn by hand with round ends."""
+    x0, y0, x1, y1 = box
+    w = x1 - x0
+    side = max(4, round(w))
+    j = lambda a, b: rng.uniform(a, b) * w  # noqa: E731
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    if kind == "scanline":
+        period = max(3, round(w / rng.uniform(9, 12)))
+        gap = max(1, round(period * rng.uniform(0.28, 0.36)))
+        alpha = np.zeros((side, side), np.uint8)
+        m = round(rng.uniform(0.05, 0.08) * side)
+        for yy in range(m, side - m):
+            if (yy - m) % period < period - gap:
+                alpha[yy, m:side - m] = 255
+        img.paste(colour, (round(x0), round(y0)), Image.fromarray(alpha))
+    elif kind == "misregistered":
+        m = j(0.05, 0.08)
+        sx, sy = rng.choice((-1, 1)) * j(0.03, 0.05), rng.choice((-1, 1)) * j(0.03, 0.05)
+        for (ox, oy), ink in (((sx, sy), (0, 165, 225)), ((-sx * 0.7, -sy * 0.7), (225, 30, 140))):
+            d.rectangle([x0 + m + ox, y0 + m + oy, x1 - m + ox, y1 - m + oy], fill=ink)
+        d.rectangle([x0 + m, y0 + m, x1 - m, y1 - m], fill=colour)
+    elif kind in ("octagon", "outline_octagon"):
+        half = w / 2 - j(0.04, 0.07)
+        d.polygon(_octagon(cx, cy, half, half * rng.uniform(0.34, 0.44)), fill=colour)
+        if kind == "outline_octagon":
+            inner = half - rng.uniform(0.22, 0.26) * w
+            d.polygon(_octagon(cx, cy, inner, inner * 0.4), fill=(255, 255, 255))
+    elif kind in ("airbrush", "light_spray"):
+        g = np.random.default_rng(rng.randrange(1 << 30))
+        alpha = _spray_alpha(side, rng.uniform(0.1, 0.13) * side, rng.uniform(0.04, 0.06) * side,
+                             rng.uniform(0.9, 0.97), g)
+        ink = colour if kind == "airbrush" else (round(rng.uniform(185, 200)),) * 3
+        img.paste(ink, (round(x0), round(y0)), Image.fromarray((alpha * 255).astype(np.uint8)))
+    elif kind == "woven":
+        m = round(rng.uniform(0.04, 0.07) * side)
+        period = max(4, round(w / rng.uniform(7, 9)))
+        yy, xx = np.mgrid[0:side, 0:side]
+        over = ((yy // period) + (xx // period)) % 2 == 0
+        across = np.where(over, (yy % period) / period, (xx % period) / period)
+        shade = np.sin(np.pi * across)  # each thread lighter at its middle, darker where it dips under
+        amp = rng.uniform(22, 32)
+        tone = np.clip(np.array(colour, np.float32)[None, None, :] + (amp * (shade - 0.5))[:, :, None], 0, 255)
+        mask = np.zeros((side, side), np.uint8)
+        mask[m:side - m, m:side - m] = 255
+        img.paste(Image.fromarray(tone.astype(np.uint8)), (round(x0), round(y0)), Image.fromarray(mask))
+    elif kind == "perforated":
+        m = j(0.04, 0.07)
+        d.rectangle([x0 + m, y0 + m, x1 - m, y1 - m], fill=colour)
+        n = rng.randint(5, 6)
+        pitch = (w - 2 * m) / n
+        r = pitch * rng.uniform(0.18, 0.24)
+        for by in range(n):
+            for bx in range(n):
+                hx, hy = x0 + m + (bx + 0.5) * pitch, y0 + m + (by + 0.5) * pitch
+                d.ellipse([hx - r, hy - r, hx + r, hy + r], fill=(255, 255, 255))
+    elif kind == "inner_shadow":
+        m = round(rng.uniform(0.05, 0.08) * side)
+        tone = np.zeros((side, side, 3), np.float32)
+        tone[:] = colour
+        yy, xx = np.mgrid[0:side, 0:side].astype(np.float32)
+        depth = rng.uniform(0.12, 0.16) * side
+        dark = np.maximum(np.clip(1 - (yy - m) / depth, 0, 1), np.clip(1 - (xx - m) / depth, 0, 1))
+        tone *= (1 - rng.uniform(0.45, 0.6) * dark)[:, :, None]
+        lit = (yy >= side - m - 2) | (xx >= side - m - 2)
+        tone[lit] = np.minimum(255, np.array(colour, np.float32) + rng.uniform(60, 80))
+        mask = np.zeros((side, side), np.uint8)
+        mask[m:side - m, m:side - m] = 255
+        img.paste(Image.fromarray(np.clip(tone, 0, 255).astype(np.uint8)), (round(x0), round(y0)),
+                  Image.fromarray(mask))
+    elif kind == "light_crosshatch":
+        base = round(rng.uniform(226, 232))
+        m = j(0.05, 0.08)
+        d.rectangle([x0 + m, y0 + m, x1 - m, y1 - m], fill=(base, base, base))
+        patch = Image.new("L", (side, side), 0)
+        pd = ImageDraw.Draw(patch)
+        step = side / rng.uniform(6, 7.5)
+        width = max(1, round(w / 28))
+        for k in range(-10, 11):
+            pd.line([(k * step, 0), (k * step + side, side)], fill=255, width=width)
+            pd.line([(k * step + side, 0), (k * step, side)], fill=255, width=width)
+        alpha = np.asarray(patch).copy()
+        mm = round(m)
+        alpha[:mm], alpha[-mm - 1:], alpha[:, :mm], alpha[:, -mm - 1:] = 0, 0, 0, 0
+        tone = round(rng.uniform(170, 188))
+        img.paste((tone, tone, tone), (round(x0), round(y0)), Image.fromarray(alpha))
+    elif kind == "outline_hand":
+        width = max(3, round(w * rng.uniform(0.2, 0.24)))
+        m = width / 2 + j(0.02, 0.05)
+        pts = [(x0 + m + j(-0.02, 0.02), y0 + m + j(-0.02, 0.02)), (x1 - m + j(-0.02, 0.02), y0 + m + j(-0.02, 0.02)),
+               (x1 - m + j(-0.02, 0.02), y1 - m + j(-0.02, 0.02)), (x0 + m + j(-0.02, 0.02), y1 - m + j(-0.02, 0.02))]
+        for a, b in zip(pts, pts[1:] + pts[:1]):
+            d.line([a, b], fill=colour, width=width)
+        for px, py in pts:
+            d.ellipse([px - width / 2, py - width / 2, px + width / 2, py + width / 2], fill=colour)
+
+
+def _draw_empty_h12(d: ImageDraw.ImageDraw, box, kind: str, rng: random.Random) -> None:
+    """HELDOUT12's marks: for empty cells ``full_x`` a thin X from corner to corner, ``asterisk`` a hand's six-armed
+    asterisk, ``hollow_square`` a small open square, ``null_sign`` a ring with a stroke through it, ``square_dot`` an
+    app's small square dot; drawn instead of a fill (the planted ``x_instead`` error): ``heavy_x_brush`` two brush
+    strokes tapering to points, ``heavy_x_double`` an X gone over twice (two close strokes per arm), ``heavy_x_corner``
+    a heavy X from corner to corner."""
+    x0, y0, x1, y1 = box
+    w = x1 - x0
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    ink = (30, 30, 30)
+    if kind == "full_x":
+        m = rng.uniform(0.03, 0.06) * w
+        width = max(1, round(w * rng.uniform(0.035, 0.05)))
+        d.line([(x0 + m, y0 + m), (x1 - m, y1 - m)], fill=(45, 45, 50), width=width)
+        d.line([(x0 + m, y1 - m), (x1 - m, y0 + m)], fill=(45, 45, 50), width=width)
+    elif kind == "asterisk":
+        half = rng.uniform(0.17, 0.21) * w
+        width = max(1, round(w * rng.uniform(0.045, 0.06)))
+        turn = rng.uniform(-10, 10)
+        for base in (90, 30, 150):
+            a = math.radians(base + turn + rng.uniform(-4, 4))
+            ex, ey = half * math.cos(a), half * math.sin(a)
+            d.line([(cx - ex, cy - ey), (cx + ex, cy + ey)], fill=ink, width=width)
+    elif kind == "hollow_square":
+        half = rng.uniform(0.13, 0.17) * w
+        d.rectangle([cx - half, cy - half, cx + half, cy + half], outline=ink, width=max(1, round(w * 0.045)))
+    elif kind == "null_sign":
+        r = rng.uniform(0.15, 0.19) * w
+        width = max(1, round(w * 0.045))
+        d.ellipse([cx - r, cy - r, cx + r, cy + r], outline=ink, width=width)
+        k = 1.45 * r / math.sqrt(2)
+        d.line([(cx - k, cy + k), (cx + k, cy - k)], fill=ink, width=width)
+    elif kind == "square_dot":
+        half = rng.uniform(0.07, 0.1) * w
+        d.rectangle([cx - half, cy - half, cx + half, cy + half], fill=(70, 70, 80))
+    elif kind == "heavy_x_brush":
+        m = rng.uniform(0.13, 0.18) * w
+        peak = rng.uniform(0.2, 0.24) * w
+        for (ax, ay), (bx, by) in (((x0 + m, y0 + m), (x1 - m, y1 - m)), ((x0 + m, y1 - m), (x1 - m, y0 + m))):
+            ln = math.hypot(bx - ax, by - ay)
+            nx, ny = -(by - ay) / ln, (bx - ax) / ln
+            ts = np.linspace(0, 1, 12)
+            half = peak / 2 * (0.25 + 0.75 * np.sin(np.pi * ts) ** 0.6)
+            left = [(ax + t * (bx - ax) + h * nx, ay + t * (by - ay) + h * ny) for t, h in zip(ts, half)]
+            right = [(ax + t * (bx - ax) - h * nx, ay + t * (by - ay) - h * ny) for t, h in zip(ts, half)]
+            d.polygon(left + right[::-1], fill=(20, 20, 25))
+    elif kind == "heavy_x_double":
+        m = rng.uniform(0.14, 0.2) * w
+        width = max(2, round(w * rng.uniform(0.1, 0.12)))
+        off = rng.uniform(0.05, 0.07) * w
+        for (ax, ay), (bx, by) in (((x0 + m, y0 + m), (x1 - m, y1 - m)), ((x0 + m, y1 - m), (x1 - m, y0 + m))):
+            ln = math.hypot(bx - ax, by - ay)
+            nx, ny = -(by - ay) / ln, (bx - ax) / ln
+            for s in (-0.5, 0.5):
+                jx, jy = rng.uniform(-0.015, 0.015) * w, rng.uniform(-0.015, 0.015) * w
+                px, py = s * off * nx, s * off * ny
+                d.line([(ax + px + jx, ay + py + jy), (bx + px - jx, by + py - jy)], fill=ink, width=width)
+    elif kind == "heavy_x_corner":
+        m = rng.uniform(0.05, 0.08) * w
+        width = max(2, round(w * rng.uniform(0.15, 0.18)))
+        d.line([(x0 + m, y0 + m), (x1 - m, y1 - m)], fill=ink, width=width)
+        d.line([(x0 + m, y1 - m), (x1 - m, y0 + m)], fill=ink, width=width)
+
+
+def _heldout12_effect(out: np.ndarray, e: str, rng: random.Random) -> np.ndarray:
+    """HELDOUT12's pixel effects (float RGB in, float RGB out): ``dark_mode`` the page rendered in dark mode
+    (lightness inverted into 25-235, hues kept: dark paper, light lines, clues and fills), ``cold_press`` watercolour
+    paper (a bumpy relief lit from one side, a cream tone), ``light_leak`` a film's light leak (a warm orange glow
+    screened in from one edge), ``photocopy`` a photocopy (grey, mid tones a little darker, toner specks, the
+    copier lid's shadow along the bottom or right edge)."""
+    h, w = out.shape[:2]
+    if e == "dark_mode":
+        lab = cv2.cvtColor(np.clip(out, 0, 255).astype(np.uint8), cv2.COLOR_RGB2LAB).astype(np.float32)
+        lab[:, :, 0] = 25 + (255 - lab[:, :, 0]) * (210 / 255)
+        lab[:, :, 2] -= rng.uniform(3, 6)  # a cool, bluish dark grey paper
+        return cv2.cvtColor(np.clip(lab, 0, 255).astype(np.uint8), cv2.COLOR_LAB2RGB).astype(np.float32)
+    if e == "cold_press":
+        g = np.random.default_rng(rng.randrange(1 << 30))
+        bumps = cv2.GaussianBlur(g.normal(0, 1, (h, w)).astype(np.float32), (0, 0), rng.uniform(2.0, 3.0))
+        bumps += 0.5 * cv2.GaussianBlur(g.normal(0, 1, (h, w)).astype(np.float32), (0, 0), 7.0)
+        ang = rng.uniform(0, 2 * math.pi)
+        relief = (math.cos(ang) * cv2.Sobel(bumps, cv2.CV_32F, 1, 0)
+                  + math.sin(ang) * cv2.Sobel(bumps, cv2.CV_32F, 0, 1))
+        relief /= max(1e-6, float(relief.std()))
+        out = out * (1 + rng.uniform(0.035, 0.05) * relief)[:, :, None]
+        return out * np.array([1.0, rng.uniform(0.97, 0.985), rng.uniform(0.91, 0.94)], np.float32)
+    if e == "light_leak":
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        edge = rng.choice(("left", "right", "top", "bottom"))
+        dist = {"left": xx, "right": w - 1 - xx, "top": yy, "bottom": h - 1 - yy}[edge]
+        along = {"left": yy / h, "right": yy / h, "top": xx / w, "bottom": xx / w}[edge]
+        spot = np.exp(-((along - rng.uniform(0.2, 0.8)) / 0.35) ** 2)
+        glow = rng.uniform(0.35, 0.45) * np.exp(-dist / (rng.uniform(0.12, 0.18) * max(h, w))) * spot
+        leak = np.array([255, rng.uniform(110, 140), rng.uniform(30, 60)], np.float32)
+        return 255 - (255 - out) * (1 - glow[:, :, None] * leak / 255)
+    if e == "photocopy":
+        grey = 0.299 * out[:, :, 0] + 0.587 * out[:, :, 1] + 0.114 * out[:, :, 2]
+        grey = 250 * (np.clip(grey, 0, 255) / 255) ** rng.uniform(1.1, 1.2)
+        g = np.random.default_rng(rng.randrange(1 << 30))
+        spots = np.zeros((h, w), np.float32)
+        for _ in range(rng.randint(25, 45)):
+            sx, sy = int(g.integers(0, w)), int(g.integers(0, h))
+            spots[sy, sx] = g.uniform(0.5, 0.8)
+        grey *= 1 - cv2.GaussianBlur(spots, (0, 0), 0.6) * 4
+        n = rng.uniform(0.015, 0.025)
+        if rng.random() < 0.5:
+            t = np.clip((np.arange(h, dtype=np.float32) - (1 - n) * h) / (n * h), 0, 1)[:, None]
+        else:
+            t = np.clip((np.arange(w, dtype=np.float32) - (1 - n) * w) / (n * w), 0, 1)[None, :]
+        grey = grey * (1 - 0.55 * t ** 1.5)
+        grey += g.normal(0, 2.5, (h, w)).astype(np.float32)
+        return np.repeat(grey[:, :, None], 3, axis=2)
+    raise ValueError(e)
+
+
+def _paper_colour(a: np.ndarray) -> tuple[int, int, int]:
+    """The median colour of the image's outermost ring of pixels (the page's paper)."""
+    ring = np.concatenate([a[0], a[-1], a[:, 0], a[:, -1]]).reshape(-1, 3)
+    return tuple(int(v) for v in np.median(ring, axis=0))
+
+
+LOREM = ("the puzzle of the week is a picture hidden in a grid each number gives the length of a run of filled "
+         "cells in its row or column in order with at least one empty cell between runs start with the lines whose "
+         "clues add up to nearly the whole width then work across from the edges when you are done the filled cells "
+         "show a small picture readers who send in their solution by friday enter the monthly draw").split()
+
+
+def _heldout12_layout(a: np.ndarray, e: str, rng: random.Random) -> np.ndarray:
+    """HELDOUT12's page changes: ``magazine`` a magazine page (the puzzle at 0.7-0.8x with a column of body text beside
+    it, a running head and a page number), ``coffee_ring`` 25-35 % more paper on one side with a coffee cup's ring on
+    it, ``clipboard`` the page on a clipboard whose metal clip holds its top margin, ``tablet`` a landscape tablet app
+    (the puzzle left, a side panel with a timer and buttons right) photographed in its dark bezel with a soft
+    reflection over the screen, ``polaroid`` the picture as a polaroid on a table, turned 2-4 deg, ``tape`` the page
+    with wider margins taped to a desk at two corners, ``browser`` a browser window (tab strip, address bar, a
+    scrollbar) on a desktop."""
+    h, w = a.shape[:2]
+    sans = str(_font_dir() / "DejaVuSans.ttf")
+    bold = str(_font_dir() / "DejaVuSans-Bold.ttf")
+    serif = str(_font_dir() / "DejaVuSerif.ttf")
+    if e == "magazine":
+        f = rng.uniform(0.7, 0.8)
+        small = cv2.resize(a, (round(w * f), round(h * f)), interpolation=cv2.INTER_AREA)
+        sh, sw = small.shape[:2]
+        col = round(sw * rng.uniform(0.55, 0.7))
+        paper = (rng.randint(244, 250), rng.randint(241, 246), rng.randint(230, 238))
+        small = (small.astype(np.float32) * np.array(paper, np.float32) / 255).astype(np.uint8)  # printed on the paper
+        gap, m, head = round(0.06 * sw), round(0.06 * sw), round(0.1 * sh)
+        W, H = m + sw + gap + col + m, head + sh + 2 * m
+        page = Image.new("RGB", (W, H), paper)
+        left_puzzle = rng.random() < 0.5
+        px = m if left_puzzle else m + col + gap
+        tx = m + sw + gap if left_puzzle else m
+        page.paste(Image.fromarray(small), (px, head + m // 2))
+        draw = ImageDraw.Draw(page)
+        fh = ImageFont.truetype(bold, max(9, round(head * 0.32)))
+        draw.text((m, head * 0.45), "PUZZLES & GAMES", font=fh, fill=(150, 30, 40), anchor="lm")
+        draw.line([(m, head * 0.8), (W - m, head * 0.8)], fill=(60, 60, 60), width=max(1, round(head / 25)))
+        size = max(8, round(sh * rng.uniform(0.024, 0.03)))
+        font = ImageFont.truetype(serif, size)
+        y, k = head + m // 2, rng.randrange(len(LOREM))
+        while y < head + m // 2 + sh - size:
+            line = ""
+            while True:
+                word = LOREM[k % len(LOREM)]
+                if draw.textlength((line + " " + word).strip(), font=font) > col:
+                    break
+                line, k = (line + " " + word).strip(), k + 1
+            draw.text((tx, y), line, font=font, fill=(40, 40, 40))
+            y += round(size * 1.45)
+        draw.text((W / 2, H - m / 2), str(rng.randint(20, 90)), font=ImageFont.truetype(serif, max(8, size)),
+                  fill=(60, 60, 60), anchor="mm")
+        return np.asarray(page)
+    if e == "coffee_ring":
+        paper = _paper_colour(a)
+        right = rng.random() < 0.5
+        ext = round((w if right else h) * rng.uniform(0.25, 0.35))
+        a = perturb.pad(a, 0, 0 if right else ext, 0, ext if right else 0, color=paper)
+        H, W = a.shape[:2]
+        r = ext * rng.uniform(0.55, 0.7)
+        cx = (w + ext * rng.uniform(0.5, 0.75)) if right else rng.uniform(0.2, 0.8) * w
+        cy = rng.uniform(0.2, 0.8) * h if right else (h + ext * rng.uniform(0.5, 0.75))
+        yy, xx = np.mgrid[0:H, 0:W].astype(np.float32)
+        ang = np.arctan2(yy - cy, xx - cx)
+        rr = np.hypot(xx - cx, yy - cy) / r
+        rim = np.exp(-((rr - 1) / (0.025 + 0.012 * np.sin(3 * ang + rng.uniform(0, 6)))) ** 2)
+        rim *= 0.55 + 0.45 * (0.5 + 0.5 * np.sin(2 * ang + rng.uniform(0, 6)))
+        stain = 0.45 * rim + 0.06 * (rr < 1)
+        brown = np.array([0.35, 0.55, 0.8], np.float32)  # how much of each channel the coffee absorbs
+        f = a.astype(np.float32) * (1 - stain[:, :, None] * brown)
+        return np.clip(f, 0, 255).astype(np.uint8)
+    if e == "clipboard":
+        mt, mb, ms = round(0.16 * h), round(0.05 * h), round(0.06 * w)
+        H, W = h + mt + mb, w + 2 * ms
+        g = np.random.default_rng(rng.randrange(1 << 30))
+        grain = cv2.GaussianBlur(g.normal(0, 1, (H, W)).astype(np.float32), (0, 0), sigmaX=1.2, sigmaY=20)
+        board = np.array([150, 108, 68], np.float32) * (1 + 0.05 * grain / max(1e-6, float(grain.std())))[:, :, None]
+        shade = np.zeros((H, W), np.float32)
+        shade[mt + 4:mt + h + 4, ms + 4:ms + w + 4] = 1
+        board *= (1 - 0.35 * cv2.GaussianBlur(shade, (0, 0), 4))[:, :, None]
+        board[mt:mt + h, ms:ms + w] = a
+        page = Image.fromarray(np.clip(board, 0, 255).astype(np.uint8))
+        draw = ImageDraw.Draw(page)
+        cw, over = 0.36 * w, min(8, round(0.012 * h))
+        cx0 = ms + w / 2 - cw / 2 + rng.uniform(-0.05, 0.05) * w
+        draw.rounded_rectangle([cx0 + 6, mt * 0.35 + 6, cx0 + cw + 6, mt + over + 6], radius=round(0.03 * w),
+                               fill=(95, 70, 45))
+        draw.rounded_rectangle([cx0, mt * 0.35, cx0 + cw, mt + over], radius=round(0.03 * w), fill=(185, 188, 192),
+                               outline=(120, 122, 128), width=2)
+        draw.rounded_rectangle([cx0 + cw * 0.3, mt * 0.1, cx0 + cw * 0.7, mt * 0.5], radius=round(0.02 * w),
+                               outline=(150, 152, 158), width=max(3, round(0.01 * w)))
+        draw.line([(cx0 + 4, mt * 0.55), (cx0 + cw - 4, mt * 0.55)], fill=(225, 228, 232), width=2)
+        f = np.asarray(page).astype(np.float32)
+        yy, xx = np.mgrid[0:H, 0:W].astype(np.float32)
+        ang = rng.uniform(0, 2 * math.pi)
+        t = ((xx - W / 2) * math.cos(ang) + (yy - H / 2) * math.sin(ang)) / (0.5 * math.hypot(W, H))
+        f *= (1 - rng.uniform(0.06, 0.1) * (t + 1))[:, :, None]
+        a = np.clip(f, 0, 255).astype(np.uint8)
+        return page_perturb.rotate_expand(a, rng.uniform(-1.5, 1.5), fill=(70, 65, 60))[0]
+    if e == "tablet":
+        sh = round(h * rng.uniform(1.12, 1.2))
+        sw = round(sh * 4 / 3)
+        screen = Image.new("RGB", (sw, sh), (238, 239, 243))
+        top = round((sh - h) / 2)
+        screen.paste(Image.fromarray(a), (round(0.04 * sw), top))
+        draw = ImageDraw.Draw(screen)
+        px = round(0.04 * sw) + w + round(0.04 * sw)
+        draw.rounded_rectangle([px, top, sw - round(0.03 * sw), sh - top], radius=round(0.02 * sw),
+                               fill=(255, 255, 255), outline=(215, 215, 222))
+        pw = sw - round(0.03 * sw) - px
+        f_title = ImageFont.truetype(bold, max(10, round(pw * 0.09)))
+        f_text = ImageFont.truetype(sans, max(9, round(pw * 0.07)))
+        mid = px + pw / 2
+        draw.text((mid, top + 0.08 * sh), "Nonogram", font=f_title, fill=(30, 30, 40), anchor="mm")
+        draw.text((mid, top + 0.16 * sh), f"Level {rng.randint(3, 40)}", font=f_text, fill=(110, 110, 125), anchor="mm")
+        draw.text((mid, top + 0.26 * sh), f"Time 0{rng.randint(1, 9)}:{rng.randint(10, 59)}", font=f_text,
+                  fill=(40, 40, 50), anchor="mm")
+        for k, label in enumerate(("Check", "Undo", "Hint")):
+            by = top + (0.38 + 0.12 * k) * sh
+            draw.rounded_rectangle([px + 0.12 * pw, by, px + 0.88 * pw, by + 0.08 * sh], radius=round(0.04 * sh),
+                                   fill=(52, 110, 220) if k == 0 else (232, 236, 245))
+            draw.text((mid, by + 0.04 * sh), label, font=f_text, fill=(255, 255, 255) if k == 0 else (52, 110, 220),
+                      anchor="mm")
+        f = np.asarray(screen).astype(np.float32)
+        yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32)
+        ang = rng.uniform(0.5, 1.0)
+        t = (xx * math.cos(ang) + yy * math.sin(ang)) / math.hypot(sw, sh)
+        band = np.exp(-((t - rng.uniform(0.3, 0.7)) / rng.uniform(0.12, 0.18)) ** 2) * rng.uniform(0.12, 0.18)
+        f = f + (255 - f) * band[:, :, None]
+        bez = round(0.05 * sh)
+        dev = perturb.pad(np.clip(f, 0, 255).astype(np.uint8), bez, bez, bez, bez, color=(22, 22, 25))
+        dev = perturb.noise(dev, 2.5, rng.randrange(1 << 30))
+        table = tuple(rng.randint(150, 180) + k for k in (6, 3, 0))
+        dev = perturb.pad(dev, *(round(0.04 * sh) for _ in range(4)), color=table)
+        return page_perturb.rotate_expand(dev, rng.uniform(-2.0, 2.0), fill=table)[0]
+    if e == "polaroid":
+        f = rng.uniform(0.8, 0.9)
+        photo = cv2.resize(a, (round(w * f), round(h * f)), interpolation=cv2.INTER_AREA).astype(np.float32)
+        photo = np.clip((photo - 128) * 1.05 + 128 + np.array([4, 1, -6], np.float32), 0, 255).astype(np.uint8)
+        ph, pw = photo.shape[:2]
+        side, bottom = round(0.06 * pw), round(0.24 * pw)
+        frame = Image.new("RGB", (pw + 2 * side, ph + side + bottom), (246, 244, 237))
+        frame.paste(Image.fromarray(photo), (side, side))
+        draw = ImageDraw.Draw(frame)
+        font = ImageFont.truetype(str(_font_dir() / "DejaVuSans-Oblique.ttf"), max(10, round(bottom * 0.28)))
+        draw.text((side * 1.5, ph + side + bottom * 0.5), "solved!", font=font, fill=(40, 50, 120), anchor="lm")
+        fr = np.asarray(frame)
+        fh, fw = fr.shape[:2]
+        m = round(0.1 * max(fh, fw))
+        table = tuple(rng.randint(95, 125) + k for k in (14, 8, 0))
+        canvas = np.empty((fh + 2 * m, fw + 2 * m, 3), np.float32)
+        canvas[:] = table
+        shade = np.zeros(canvas.shape[:2], np.float32)
+        shade[m + 6:m + 6 + fh, m + 5:m + 5 + fw] = 1
+        canvas *= (1 - 0.4 * cv2.GaussianBlur(shade, (0, 0), 5))[:, :, None]
+        canvas[m:m + fh, m:m + fw] = fr
+        return page_perturb.rotate_expand(np.clip(canvas, 0, 255).astype(np.uint8),
+                                          rng.choice((-1, 1)) * rng.uniform(2.0, 4.0), fill=table)[0]
+    if e == "tape":
+        paper = _paper_colour(a)
+        p = round(0.09 * max(h, w))
+        a = perturb.pad(a, p, p, p, p, color=paper)
+        ph, pw = a.shape[:2]
+        m = round(0.07 * max(ph, pw))
+        desk = tuple(rng.randint(170, 200) - k for k in (0, 4, 12))
+        canvas = np.empty((ph + 2 * m, pw + 2 * m, 3), np.float32)
+        canvas[:] = desk
+        shade = np.zeros(canvas.shape[:2], np.float32)
+        shade[m + 3:m + 3 + ph, m + 3:m + 3 + pw] = 1
+        canvas *= (1 - 0.3 * cv2.GaussianBlur(shade, (0, 0), 3))[:, :, None]
+        canvas[m:m + ph, m:m + pw] = a
+        H, W = canvas.shape[:2]
+        tape = Image.new("L", (W, H), 0)
+        td = ImageDraw.Draw(tape)
+        corners = rng.choice((((m, m), (m + pw, m)), ((m, m), (m + pw, m + ph)), ((m + pw, m), (m, m + ph))))
+        for qx, qy in corners:
+            inward = (1 if qx == m else -1, 1 if qy == m else -1)
+            ux, uy = inward[0] / math.sqrt(2), -inward[1] / math.sqrt(2)  # along the tape: across the corner
+            half_len, half_w = 0.6 * p * rng.uniform(0.9, 1.1), 0.28 * p
+            vx, vy = inward[0] / math.sqrt(2), inward[1] / math.sqrt(2)
+            ox, oy = qx + vx * 0.15 * p, qy + vy * 0.15 * p
+            td.polygon([(ox + ux * half_len + vx * half_w, oy + uy * half_len + vy * half_w),
+                        (ox - ux * half_len + vx * half_w, oy - uy * half_len + vy * half_w),
+                        (ox - ux * half_len - vx * half_w, oy - uy * half_len - vy * half_w),
+                        (ox + ux * half_len - vx * half_w, oy + uy * half_len - vy * half_w)], fill=255)
+        alpha = np.asarray(tape, np.float32)[:, :, None] / 255 * rng.uniform(0.45, 0.55)
+        canvas = canvas * (1 - alpha) + np.array([232, 218, 170], np.float32) * alpha
+        a = np.clip(canvas, 0, 255).astype(np.uint8)
+        return page_perturb.rotate_expand(a, rng.uniform(-1.0, 1.0), fill=desk)[0]
+    if e == "browser":
+        tabs, bar, scroll = round(0.06 * h), round(0.07 * h), max(10, round(0.02 * w))
+        pad = round(0.04 * w)
+        W, H = w + 2 * pad + scroll, h + tabs + bar + 2 * pad
+        win = Image.new("RGB", (W, H), (255, 255, 255))
+        win.paste(Image.fromarray(a), (pad, tabs + bar + pad))
+        draw = ImageDraw.Draw(win)
+        draw.rectangle([0, 0, W, tabs], fill=(222, 225, 230))
+        ft = ImageFont.truetype(sans, max(9, round(tabs * 0.38)))
+        draw.rounded_rectangle([0.12 * W, 0.18 * tabs, 0.52 * W, tabs + 4], radius=round(tabs * 0.25),
+                               fill=(255, 255, 255))
+        draw.text((0.15 * W, 0.6 * tabs), "Daily Nonogram \u2013 solved", font=ft, fill=(40, 40, 45), anchor="lm")
+        for k, colour in enumerate(((237, 106, 94), (245, 191, 79), (98, 197, 84))):
+            draw.ellipse([0.015 * W + k * 0.9 * tabs * 0.55 - 0.14 * tabs + 0.14 * tabs, 0.36 * tabs,
+                          0.015 * W + k * 0.9 * tabs * 0.55 + 0.14 * tabs + 0.14 * tabs, 0.64 * tabs], fill=colour)
+        draw.rectangle([0, tabs, W, tabs + bar], fill=(255, 255, 255))
+        draw.line([(0, tabs + bar), (W, tabs + bar)], fill=(215, 215, 220), width=1)
+        draw.rounded_rectangle([0.1 * W, tabs + 0.18 * bar, 0.9 * W, tabs + 0.82 * bar], radius=round(0.32 * bar),
+                               fill=(241, 243, 244))
+        draw.text((0.13 * W, tabs + 0.5 * bar), "puzzles.example.org/nonogram/daily", font=ft, fill=(70, 70, 75),
+                  anchor="lm")
+        draw.text((0.04 * W, tabs + 0.5 * bar), "\u2190  \u21bb", font=ft, fill=(90, 90, 95), anchor="lm")
+        draw.rectangle([W - scroll, tabs + bar + 1, W, H], fill=(241, 241, 241))
+        draw.rounded_rectangle([W - scroll + 2, tabs + bar + 4, W - 2, tabs + bar + 4 + 0.45 * (H - tabs - bar)],
+                               radius=scroll // 2, fill=(193, 193, 193))
+        fr = np.asarray(win)
+        m = round(0.05 * max(H, W))
+        desk = (58, 84, 120)
+        canvas = np.empty((H + 2 * m, W + 2 * m, 3), np.float32)
+        canvas[:] = desk
+        shade = np.zeros(canvas.shape[:2], np.float32)
+        shade[m + 4:m + 4 + H, m:m + W] = 1
+        canvas *= (1 - 0.45 * cv2.GaussianBlur(shade, (0, 0), 6))[:, :, None]
+        canvas[m:m + H, m:m + W] = fr
+        return np.clip(canvas, 0, 255).astype(np.uint8)
+    raise ValueError(e)
+
+
+def _heldout12_grid(d: ImageDraw.ImageDraw, layout: dict[str, Any], rng: random.Random, kind: str) -> None:
+    """HELDOUT12's grids: ``double_major`` every 5-cell line and the border a double rule (two thin dark lines),
+    ``cmyk_lines`` every line printed with its cyan and magenta plates 1-2 px out of register, ``wide_border`` a heavy
+    frame (a quarter of a cell at most, mostly outside the cells), ``brown_ink`` light brown lines with dark brown
+    5-cell lines, ``green_eng`` engineering paper's light green lines with dark green 5-cell lines, ``overshoot`` a
+    hand-drawn grid whose lines run 10-25 % of a cell past the frame."""
+    gx0, gy0, gx1, gy1 = layout["grid_bbox"]
+    rows, cols, cell = layout["rows"], layout["cols"], layout["cell_px"]
+    thin = max(1, round(cell / rng.uniform(14, 24)))
+    thick = max(3, round(cell / rng.uniform(7, 10)))
+    minor_ink, major_ink = (90, 90, 90), (0, 0, 0)
+    if kind == "brown_ink":
+        minor_ink, major_ink = (175, 145, 115), (85, 50, 25)
+    elif kind == "green_eng":
+        minor_ink, major_ink = (140, 195, 155), (20, 95, 50)
+    lines = []
+    for k in range(cols + 1):
+        x = gx0 + k * (gx1 - gx0) / cols
+        lines.append(("v", k, x, k % 5 == 0 or k == cols, k in (0, cols)))
+    for k in range(rows + 1):
+        y = gy0 + k * (gy1 - gy0) / rows
+        lines.append(("h", k, y, k % 5 == 0 or k == rows, k in (0, rows)))
+
+    def seg(o, at, a, b, colour, width):
+        d.line([(at, a), (at, b)] if o == "v" else [(a, at), (b, at)], fill=colour, width=max(1, round(width)))
+
+    def span(o):
+        return (gy0, gy1) if o == "v" else (gx0, gx1)
+
+    if kind == "double_major":
+        rule, gap = max(1, round(cell / rng.uniform(18, 24))), max(2.0, cell * rng.uniform(0.06, 0.08))
+        for o, k, at, major, border in lines:
+            a, b = span(o)
+            if not major:
+                seg(o, at, a, b, minor_ink, thin)
+                continue
+            for s in (-0.5, 0.5):
+                seg(o, at + s * gap, a - gap / 2, b + gap / 2, major_ink, rule)
+        return
+    if kind == "cmyk_lines":
+        dx, dy = rng.choice((-1, 1)) * rng.choice((1, 2)), rng.choice((-1, 1)) * rng.choice((1, 2))
+        for ink, sx, sy in (((0, 170, 230), dx, dy), ((230, 40, 150), -dx, -dy)):
+            for o, k, at, major, border in lines:
+                a, b = span(o)
+                seg(o, at + (sx if o == "v" else sy), a + (sy if o == "v" else sx), b + (sy if o == "v" else sx), ink,
+                    thick if major else thin)
+        for o, k, at, major, border in lines:
+            a, b = span(o)
+            seg(o, at, a, b, major_ink if major else minor_ink, thick if major else thin)
+        return
+    if kind == "overshoot":
+        for o, k, at, major, border in lines:
+            a, b = span(o)
+            a -= rng.uniform(0.1, 0.25) * cell
+            b += rng.uniform(0.1, 0.25) * cell
+            seg(o, at, a, b, (25, 25, 25) if major else (95, 95, 95), thick if major else thin)
+        return
+    for o, k, at, major, border in lines:
+        a, b = span(o)
+        seg(o, at, a, b, major_ink if major else minor_ink, thick if major else thin)
+    if kind == "wide_border":
+        rb, cb = layout["row_clue_bbox"], layout["col_clue_bbox"]
+        out_w = max(1.0, min(0.16 * cell, gx0 - rb[2] - 2, gy0 - cb[3] - 2))
+        in_w = 0.08 * cell
+        d.rectangle([gx0 - out_w, gy0 - out_w, gx1 + out_w, gy1 + out_w], outline=major_ink,
+                    width=max(2, round(out_w + in_w)))
 
 
 # ------------------------------------------------------------------------------------------ measuring
