@@ -101,6 +101,11 @@ def no_confident_fail(v) -> Optional[str]:
     return None
 
 
+def glyph_must_not_pass(v) -> Optional[str]:
+    """A glyph in an empty nonogram cell must neither score 100 nor be ``correct``."""
+    return "passes" if v.score >= 100 or v.status.value == "correct" else None
+
+
 def degraded_input_must_not_pass(v) -> Optional[str]:
     return "false_pass" if v.score >= 100 or v.status.value == "correct" else None
 
@@ -134,10 +139,11 @@ class Tally:
                 page.convert("RGB").save(self.keep / (name.replace("/", "-") + f"_{self.args.get('seed')}.png"))
         return bad
 
-    def instance_done(self, *label: Any, extra: Optional[list[str]] = None) -> None:
+    def instance_done(self, *label: Any, extra: Optional[list[str]] = None, skipped: str = "") -> None:
+        """Print the instance's line: OK, its bad verdicts and ``extra`` notes, or why it was skipped."""
         notes = self.notes + (extra or [])
         if not self.quiet:
-            typer.echo(" ".join(map(str, label)) + " " + ("OK" if not notes else str(notes)))
+            typer.echo(" ".join(map(str, label)) + " " + (skipped or ("OK" if not notes else str(notes))))
         self.notes = []
 
     def finish(self, summary: str, json_out: Optional[Path], **figures) -> None:
@@ -283,13 +289,13 @@ def scribble(tracks: str = typer.Argument(..., help="all or a comma-separated tr
             a = np.asarray(ref).astype(int)
             if mask.shape != a.shape[:2] or inp.shape != a.shape:
                 skipped += 1
-                tally.instance_done(rec.track, rec.variant, extra=["shape mismatch"])
+                tally.instance_done(rec.track, rec.variant, skipped="shape mismatch")
                 continue
             s = max(8, int(size * min(mask.shape)))
             ys, xs = np.nonzero(binary_erosion(blank_paper(a, inp, any_flat) & mask, iterations=s // 2 + 2))
             if len(ys) == 0:
                 skipped += 1
-                tally.instance_done(rec.track, rec.variant, extra=["no blank paper in mask"])
+                tally.instance_done(rec.track, rec.variant, skipped="no blank paper in mask")
                 continue
             for kind in marks:
                 i = rng.integers(len(ys))
@@ -467,14 +473,13 @@ def glyph_marks(seed: int = typer.Argument(77, help="puzzle seed (one nonogram p
                         label = f"{text}@{frac}{'b' if fi == 0 else ''}"
                         fields = dict(track="nonogram", variant=variant, case=label, glyph=text, size=frac,
                                       font=font_file.name, cell=[r, c], role="marked")
-                        if kinds and mark_or_correct(v):
+                        if kinds and glyph_must_not_pass(v):
                             from genpuzzle.verifiers.nonogram import read_cells
 
                             kind = f"{read_cells(a, L).states[r][c]}/{fits[-1][0] if fits else None}"
                             kind_counts[kind] += 1
                             fields["read_as"] = kind
-                        tally.add(v, lambda v: "passes" if mark_or_correct(v) else None, page, note="PASS",
-                                  **fields)
+                        tally.add(v, glyph_must_not_pass, page, note="PASS", **fields)
             passing = [row["case"] for row in tally.rows if row["variant"] == variant and row["bad"]]
             if not quiet:
                 typer.echo(f"{variant} {passing}")
@@ -487,10 +492,6 @@ def glyph_marks(seed: int = typer.Argument(77, help="puzzle seed (one nonogram p
     if kinds:
         summary += f"; read as (cell state/empty-mark kind): {dict(kind_counts.most_common())}"
     tally.finish(summary, json_out, passes=passes, kinds=dict(kind_counts))
-
-
-def mark_or_correct(v) -> bool:
-    return v.score >= 100 or v.status.value == "correct"
 
 
 # ------------------------------------------------------------------------------------------------ washed-out sweep
@@ -536,10 +537,14 @@ def sweep(tracks: str = typer.Argument("all", help="all or a comma-separated tra
                     per_contrast[c]["at_100" if v.score == 100 else "false_fail" if bad
                                     else "review" if v.needs_review else v.status.value] += 1
                 tally.instance_done(tn, variant, s)
-    parts = [f"{c}: {n['at_100']}/{sum(n.values())} at 100, {n['false_fail']} confident below, {n['review']} review, "
-             f"{n['unreadable']} unreadable" for c, n in per_contrast.items()]
-    tally.finish("contrast " + "; ".join(parts), json_out,
-                 per_contrast={str(c): dict(n) for c, n in per_contrast.items()})
+    def by_contrast(key: str) -> str:
+        return "/".join(str(n[key]) for n in per_contrast.values())
+
+    pages = sum(per_contrast[next(iter(per_contrast))].values())
+    summary = (f"contrast {'/'.join(map(str, per_contrast))}, {pages} references each: at 100 {by_contrast('at_100')}; "
+               f"confident below 100 {by_contrast('false_fail')}; review {by_contrast('review')}; "
+               f"unreadable {by_contrast('unreadable')}")
+    tally.finish(summary, json_out, per_contrast={str(c): dict(n) for c, n in per_contrast.items()})
 
 
 # ------------------------------------------------------------------------------------------------ nonogram families
