@@ -780,6 +780,53 @@ def compare_boards(reading: BoardReading, record: InstanceRecord, layout: dict[s
     return result(outcome)
 
 
+# ------------------------------------------------------------------------------------------ washed-out page
+
+
+WASHED_BELOW_GAIN = 0.85  # a page whose kept board came out at under this share of the input's contrast ...
+WASHED_MIN_GAIN = 0.25  # ... and at no less than this (in every channel) has its tones mapped back
+
+
+def paper_darkness(image: np.ndarray) -> np.ndarray:
+    """0..255 darkness against the page's own paper (its bright tenth's luma): a wash towards grey scales it
+    by the page's contrast (``ImageEnhance.Contrast`` maps luma affinely, the paper included)."""
+    g = luma(image).astype(np.float32)
+    return np.clip(float(np.percentile(g[::2, ::2], 90)) - g, 0, 255)
+
+
+def restore_washed_out(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any]
+                       ) -> tuple[np.ndarray, dict[str, Any] | None]:
+    """The answer with a washed-out page's tones mapped back onto the input's, and what was fitted (None:
+    the answer unchanged: not washed out). A photo or scan that washes the page out shrinks every colour and darkness
+    difference by the page's contrast, under the readers' ink, colour and line thresholds. Washed out is the
+    shared page imaging's call (:func:`~genpuzzle.verifiers.page_imaging.fit_page_imaging` on the darkness
+    against the paper, over the page outside the edit mask -- lines, frame, labels, board fill, paper --,
+    :meth:`~genpuzzle.verifiers.page_imaging.PageImaging.washed_out` below :data:`WASHED_BELOW_GAIN`: an
+    erasure lowers the gain too but leaves the kept ink off the model); the colours are then mapped back per
+    channel (:func:`~genpuzzle.verifiers.page_imaging.fit_channel_tones`) when every channel's gain is in
+    [:data:`WASHED_MIN_GAIN`, :data:`WASHED_BELOW_GAIN`) and the map explains most of that content. The
+    map is monotone per channel, so a mark on the washed-out page is a mark of its restored contrast. A page
+    washed out that no tone map explains is read as it is, and what was fitted says ``restored: False``."""
+    from genpuzzle.renderers.board_game.base import edit_mask
+    from genpuzzle.verifiers.page_imaging import TONE_MIN_EXPLAINED, fit_channel_tones, fit_page_imaging
+
+    a, i = _rgb(answer), _rgb(input_image)
+    if a.shape != i.shape:
+        return answer, None
+    kept = np.asarray(edit_mask(layout)) == 0
+    if kept.shape != a.shape[:2]:
+        return answer, None
+    imaging = fit_page_imaging(paper_darkness(a), paper_darkness(i), kept)
+    if not imaging.washed_out(WASHED_BELOW_GAIN):
+        return answer, None
+    tones = fit_channel_tones(a, i, kept, imaging)
+    if tones is None or not all(WASHED_MIN_GAIN <= g < WASHED_BELOW_GAIN and e >= TONE_MIN_EXPLAINED
+                                for g, e in zip(tones.gains, tones.explained)):
+        # washed out, but no tone map explains the page: read as it is, and leave the verdict to review
+        return answer, {"imaging": imaging.to_json(), "tones": tones.to_json() if tones else None, "restored": False}
+    return tones.restore(a), {"imaging": imaging.to_json(), "tones": tones.to_json(), "restored": True}
+
+
 # ------------------------------------------------------------------------------------------ scoring
 
 
@@ -802,6 +849,7 @@ def verify_board(record: InstanceRecord, answer: np.ndarray, input_image: np.nda
     """The whole verification of one registered answer (see the module docstring); ``module`` is the
     game's verifier module (``read_board`` and optionally ``compare`` / ``extra_checks``)."""
     layout = record.layout
+    answer, washed = restore_washed_out(answer, input_image, layout)
     reader: Callable[..., BoardReading] = getattr(module, "read_board", read_board)
     reading = reader(answer, input_image, record)
     if getattr(module, "KEPT_PIECE_INK", False):
@@ -874,6 +922,11 @@ def verify_board(record: InstanceRecord, answer: np.ndarray, input_image: np.nda
     # (a caption or a scribble) go to the judge
     judge_codes = sorted({v.code for v in violations} & {"unknown_piece", "extra_marks"})
     needs_review = needs_review or bool(judge_codes)
+    # read on a washed-out page whose tones could not be mapped back: not sure of any verdict
+    unrestored = bool(washed) and not washed["restored"]
+    # no violation but not full marks (line work partly missing): the page is not sure, not correct
+    short = not needs_review and not violations and score < 100
+    needs_review = needs_review or unrestored or short
     extra_info: dict[str, Any] = {"outcome": comparison.outcome,
                                   "labels": {k: len(v) for k, v in labels.items() if k != "twins"}}
     if low:
@@ -883,12 +936,18 @@ def verify_board(record: InstanceRecord, answer: np.ndarray, input_image: np.nda
         extra_info["not_covered"] = not_covered
     if judge_codes:
         extra_info["review_reason"] = f"{', '.join(judge_codes)}: left to the judge"
+    elif unrestored:
+        extra_info["review_reason"] = "washed-out page whose tones could not be mapped back onto the input's"
+    elif short:
+        extra_info["review_reason"] = f"no violation, but {score} of 100: the board is not fully read"
     if labels["redrawn"]:
         extra_info["redrawn_labels"] = labels["redrawn"]
     if labels["twins"]:
         extra_info["twin_labels"] = [f"{e['text']}/{e['other_text']}" for e in labels["twins"]]
     if reading.notes:
         extra_info["reader_notes"] = reading.notes
+    if washed:
+        extra_info["washed_out"] = washed
     confidence = min((min(row) for row in reading.confidence), default=0.0)
     return Verdict(id=record.id, track=track, score=score,
                    status=Status.INCORRECT if violations else Status.CORRECT, violations=violations,
