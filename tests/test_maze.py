@@ -719,3 +719,73 @@ def test_the_route_line_in_black_with_no_mark_still_scores_100(case):
     image = case.draw(case.path, color=(20, 20, 20), width=max(3, case.s // 12))
     verdict = case.verify(image)
     assert verdict.score == 100, verdict.violations
+
+
+# ------------------------------------------------------------- the blind audit of session 13 (rubric 7)
+
+
+def _audit_case(case):
+    import audit_maze_answers as audit
+
+    return audit, audit.Case(case.root, case.record)
+
+
+@pytest.mark.parametrize("colour", [(25, 35, 110), (95, 55, 25)])
+def test_walls_redrawn_heavier_in_a_colour_are_walls_not_route(case, colour):
+    """A model redraws the maze with navy or brown walls 2.2x as thick: the walls' own colour is read off
+    the input's bars and is wall, not route ink (rubric 6 read them as ink in every corridor: not_a_route)."""
+    audit, c = _audit_case(case)
+    image = audit.walls_redrawn(c, 2.2, colour)
+    audit.pen_line(image, audit.densify(audit.centres(case.record.layout, case.path)), (0, 170, 200),
+                   max(3, case.s // 12))
+    verdict = case.verify(image)
+    assert verdict.score == 100 and not verdict.needs_review, verdict.violations
+
+
+def test_the_route_drawn_as_an_outline_is_not_a_route(case):
+    """Two lines hugging the corridor walls around the route, nothing along its middle, enclose the paper
+    of the route's cells: route_outlined (rubric 6 passed it at 100)."""
+    audit, c = _audit_case(case)
+    image = case.input.copy()
+    audit.pen_tube(image, audit.densify(audit.centres(case.record.layout, case.path)), (220, 30, 30),
+                   max(2, case.s // 16), 0.33 * case.s)
+    verdict = case.verify(image)
+    assert verdict.status != Status.CORRECT and verdict.score < 100, verdict.violations
+    if case.s >= 60:  # in small cells the outline merges with the walls' zone: no route is read at all
+        assert "route_outlined" in verdict.codes, verdict.violations
+
+
+def test_a_chain_of_rings_along_the_route_is_no_outline(case):
+    """Small hollow rings along the route enclose paper too, each less than a cell: still a route."""
+    audit, c = _audit_case(case)
+    image = case.input.copy()
+    audit.pen_rings(image, audit.densify(audit.centres(case.record.layout, case.path)), (230, 110, 0),
+                    0.16 * case.s, 0.3 * case.s, max(2, case.s // 22))
+    verdict = case.verify(image)
+    assert verdict.score == 100, verdict.violations
+
+
+def test_one_dot_per_route_cell_is_a_route(case):
+    """A dot at each route cell's centre (gaps of two thirds of a cell): the chain's own spacing links it,
+    never through a wall. Perfect mazes score 100; in a looped maze the dots' order may be ambiguous, so a
+    shortcut reading goes to review, never a confident fail (rubric 6: route_broken, confident)."""
+    image = case.input.copy()
+    for x, y in (cell_center(case.record.layout, c) for c in case.path):
+        cv2.circle(image, (int(round(x)), int(round(y))), int(0.17 * case.s), (200, 0, 60), -1, cv2.LINE_AA)
+    verdict = case.verify(image)
+    if case.record.variant == "perfect":
+        assert verdict.score == 100, verdict.violations
+    else:
+        assert verdict.score == 100 or verdict.needs_review, verdict.violations
+
+
+def test_a_dot_chain_through_a_wall_is_still_a_crossing(case):
+    """The dot chain's longer links never pass a wall: dots on a route through a wall are not a pass."""
+    image = case.input.copy()
+    ds, dg = distances(case.maze, case.start), distances(case.maze, case.goal)
+    _, u, v = min((ds[x] + 1 + dg[y], x, y) for a, b in case.maze.walls() for x, y in ((a, b), (b, a)))
+    cells = shortest_path(case.maze, case.start, u) + shortest_path(case.maze, v, case.goal)
+    for x, y in (cell_center(case.record.layout, c) for c in cells):
+        cv2.circle(image, (int(round(x)), int(round(y))), int(0.17 * case.s), (200, 0, 60), -1, cv2.LINE_AA)
+    verdict = case.verify(image)
+    assert verdict.status != Status.CORRECT and verdict.score < 100, verdict.violations

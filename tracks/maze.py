@@ -104,7 +104,8 @@ class MazeTrack(Track):
             id=record.id, track=self.name, score=tier / 3 * 100,
             status=Status.INCORRECT if violations else Status.CORRECT, violations=violations, parsed=parsed,
             confidence=1.0 if tier in (0, 3) else 0.8,
-            needs_review=tier == 2 or bool(kinds & {"gap", "wall", "corner_wall", "gap_wall"}),
+            needs_review=tier == 2 or bool(kinds & {"gap", "wall", "corner_wall", "gap_wall"})
+            or any(v.evidence.get("review") for v in violations),
             subscores=subscores,
             extra={"detours": info.get("detour_cells", [])} if info.get("detour_cells") else {},
         )

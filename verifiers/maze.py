@@ -5,7 +5,8 @@ Pipeline (all on the registered answer, in input-image pixels):
 1. :func:`extract_stroke` -- new ink relative to the input: any pixel whose colour lies outside the range
    of the input's colours in a small neighbourhood (tolerates 1-2 px misregistration, blur, JPEG) and is not
    paper-coloured. Any colour, any width, anti-aliased or wobbly. The answer's walls (grey pixels in the
-   wall zone around the input's bars, at any width or grey level) and bars along the image edge are not ink.
+   wall zone around the input's bars, at any width or grey level, or in the colour the answer drew its walls
+   in) and bars along the image edge are not ink.
 2. :func:`check_maze_preserved` -- every wall bar still there (something non-paper across it), no new dark
    bar on an open boundary, markers kept; ``wall_erased``, ``wall_added``, ``marker_removed``,
    ``maze_destroyed``.
@@ -15,7 +16,8 @@ Pipeline (all on the registered answer, in input-image pixels):
    dotted line linked without passing a wall; longer gaps; then the cheapest start->goal route.
 4. :func:`check_route` -- named violations ``no_route``, ``not_a_route``, ``start_not_reached``,
    ``goal_not_reached``, ``route_broken``, ``route_gap``, ``wall_crossed``, ``corner_cut``, ``stray_mark``,
-   ``side_branch``: every cell holding ink off the route is charged.
+   ``side_branch``: every cell holding ink off the route is charged; ``route_outlined``: ink that rings the
+   route's corridors instead of running along them.
 5. :func:`maze_tier` -- GenPuzzle's four tiers; ``score = tier / 3 * 100``. Thresholds:
    ``data/rubrics/maze.json``.
 """
@@ -158,6 +160,28 @@ def _marker_outlines(labels: np.ndarray, stats: np.ndarray, inp: np.ndarray, th:
     return ids[ids > 0]
 
 
+def _answer_wall_colour(ans: np.ndarray, input_wall: np.ndarray, th: dict[str, Any]) -> np.ndarray | None:
+    """The colour the answer drew its walls in, when it is a colour (not grey): the median answer colour on
+    the cores of the input's wall bars (a route crosses a bar in a few places at most, so the median is the
+    wall's). None when the walls stay grey or are mostly gone."""
+    core = cv2.erode(input_wall.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    if core.sum() < 50:
+        core = input_wall
+    sample = ans[core][::3].astype(np.float32)
+    if len(sample) < 20:
+        return None
+    colour = np.median(sample, axis=0)
+    spread = float(colour.max() - colour.min())
+    if spread <= th["dark_max_spread"] or float(colour.min()) > th["wall_max_channel"]:
+        return None
+    return colour
+
+
+def _near_colour(image: np.ndarray, colour: np.ndarray, max_excess: float) -> np.ndarray:
+    """Pixels of ``image`` within ``max_excess`` of some blend of ``colour`` with white (HxW bool)."""
+    return (blend_excess(image.reshape(-1, 3), colour) <= max_excess).reshape(image.shape[:2])
+
+
 def extract_stroke(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
                    th: dict[str, Any]) -> Stroke:
     """New ink: answer colour outside the input's local colour range by more than the threshold (or more
@@ -197,7 +221,17 @@ def extract_stroke(answer: np.ndarray, input_image: np.ndarray, layout: dict[str
     reach = wall_zone_reach(layout, th)
     zone = cv2.dilate(input_wall.astype(np.uint8), np.ones((2 * reach + 1, 2 * reach + 1), np.uint8)) > 0
     wall_like = (spread <= th["dark_max_spread"]) & (a_max <= th["wall_max_channel"])
-    redrawn = ink & zone & wall_like
+    wall_colour = _answer_wall_colour(ans, input_wall, th)
+    redrawn = np.zeros_like(ink)
+    if wall_colour is not None:
+        # walls redrawn in a colour (navy, brown): that colour and its blends with paper are wall, inside the
+        # zone and, being no grey a route could share, one wall width beyond it (a heavier redraw)
+        in_colour = _near_colour(ans, wall_colour, th["wall_colour_max_excess"]) & (a_min <= th["wall_max_channel"])
+        wall_like |= in_colour
+        wide = max(1, layout["wall_px"])
+        beyond = cv2.dilate(zone.astype(np.uint8), np.ones((2 * wide + 1, 2 * wide + 1), np.uint8)) > 0
+        redrawn = ink & beyond & in_colour
+    redrawn |= ink & zone & wall_like
     # beyond the zone (a redraw offset by the registration), a thin grey line running along a wall is the
     # wall's edge too: elongated, at most a few px thick, at least a third of a cell long. Its faint
     # anti-aliased column dips in and out of the ink threshold, so pieces up to 2 px apart are one line
@@ -330,6 +364,8 @@ class RouteReading:
     gaps: list[dict[str, Any]] = field(default_factory=list)  # short gaps between pieces along the route
     dashed: bool = False  # the route is a dashed, dotted or arrow-chain line
     loose: list[dict[str, Any]] = field(default_factory=list)  # pieces in the route's cells off its line
+    outlines: list[dict[str, Any]] = field(default_factory=list)  # paper the ink encloses along the route
+    chain: bool = False  # a sparse chain of dots, linked across gaps up to a cell: its order is ambiguous
 
 
 class _Geometry:
@@ -377,9 +413,10 @@ def _box_sum(integral: np.ndarray, x0: int, y0: int, x1: int, y1: int) -> int:
     return int(integral[y1, x1] - integral[y0, x1] - integral[y1, x0] + integral[y0, x0])
 
 
-def _stroke_masks(stroke: Stroke, g: _Geometry, th: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
-    """The drawn stroke (route ink plus where a dark stroke vanishes into a wall it crosses), and the fill
-    of its short gaps (dashes, dots, arrow chains, broken thin lines) that never passes through a wall bar."""
+def _stroke_masks(stroke: Stroke, g: _Geometry, th: dict[str, Any]) -> tuple[np.ndarray, np.ndarray, bool]:
+    """The drawn stroke (route ink plus where a dark stroke vanishes into a wall it crosses), the fill
+    of its short gaps (dashes, dots, arrow chains, broken thin lines) that never passes through a wall bar,
+    and whether the fill bridges a sparse chain of dots (gaps longer than ``dash_gap_max_cells``)."""
     ink = stroke.ink.astype(np.uint8)
     zone = stroke.wall_zone.astype(np.uint8)
     # a dark stroke crossing a wall merges with it: dark ink touching the wall zone on both sides, aligned
@@ -392,8 +429,36 @@ def _stroke_masks(stroke: Stroke, g: _Geometry, th: dict[str, Any]) -> tuple[np.
             & (~stroke.paper).astype(np.uint8)
     drawn = ink | bridge
     # gaps are linked from the ink in the corridors: slivers along a redrawn wall's edge link nothing
-    fill = _link_gaps(drawn & ~zone, stroke.input_wall, th["dash_gap_max_cells"] * g.s / 2) & ~drawn
-    return drawn.astype(bool), fill.astype(bool)
+    corridor_ink = drawn & ~zone
+    chain = _chain_spacing(corridor_ink, g, th)
+    radius = max(th["dash_gap_max_cells"] * g.s, chain) / 2
+    fill = _link_gaps(corridor_ink, stroke.input_wall, radius) & ~drawn
+    return drawn.astype(bool), fill.astype(bool), chain > th["dash_gap_max_cells"] * g.s
+
+
+def _chain_spacing(mask: np.ndarray, g: _Geometry, th: dict[str, Any]) -> float:
+    """The gap a chain of dots leaves between its dots, when the ink is such a chain (0 otherwise): more than
+    ``dashed_min_gaps`` pieces, each at most ``chain_dot_max_cells`` across and none holding
+    ``dashed_max_piece_share`` of the ink, whose median gap to the nearest other piece is at most
+    ``chain_gap_max_cells`` (one dot per cell leaves two thirds of a cell between dots). Gaps up to 1.25 x that
+    median are the chain's own; a dot missing from the chain still leaves a gap."""
+    n, labels, stats, cent = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    area = stats[1:, cv2.CC_STAT_AREA]
+    keep = np.nonzero(area > th["speck_max_area_px"])[0] + 1
+    if len(keep) <= th["dashed_min_gaps"]:
+        return 0.0
+    extent = np.maximum(stats[keep, cv2.CC_STAT_WIDTH], stats[keep, cv2.CC_STAT_HEIGHT])
+    a = stats[keep, cv2.CC_STAT_AREA]
+    if extent.max() > th["chain_dot_max_cells"] * g.s or a.max() >= th["dashed_max_piece_share"] * a.sum():
+        return 0.0
+    c = cent[keep]
+    radius = extent / 2.0
+    d = np.hypot(c[:, None, 0] - c[None, :, 0], c[:, None, 1] - c[None, :, 1]) - radius[:, None] - radius[None, :]
+    np.fill_diagonal(d, np.inf)
+    gap = float(np.median(d.min(axis=1)))
+    if gap > th["chain_gap_max_cells"] * g.s:
+        return 0.0
+    return 1.25 * max(0.0, gap)
 
 
 def _link_gaps(mask: np.ndarray, walls: np.ndarray, radius: float) -> np.ndarray:
@@ -576,7 +641,7 @@ def read_route(stroke: Stroke, maze: Maze, layout: dict[str, Any], start: Cell, 
                th: dict[str, Any]) -> RouteReading:
     """Map the stroke to the cell graph and pick the cheapest start->goal route through what was drawn."""
     g = _Geometry(layout, stroke.ink.shape, th)
-    drawn, fill = _stroke_masks(stroke, g, th)
+    drawn, fill, chain = _stroke_masks(stroke, g, th)
     line = drawn | fill
     solid = {edge(e.a, e.b) for e in _open_transitions(drawn & ~stroke.wall_zone, maze, g)}
     _, strokes = cv2.connectedComponents(drawn.astype(np.uint8), connectivity=8)  # unbroken strokes
@@ -676,12 +741,44 @@ def read_route(stroke: Stroke, maze: Maze, layout: dict[str, Any], start: Cell, 
         line_only = drawn & ~np.isin(strokes, [p["piece"] for p in loose])
         _, line_pieces = cv2.connectedComponents(cv2.dilate(line_only.astype(np.uint8), kernel), connectivity=8)
         gaps, dashed = _route_gaps(line_only, np.where(line_only, line_pieces, 0), g, route, th)
+    outlines = _enclosed_paper(drawn, g, route, th) if route else []
     x0, y0, x1, y1 = layout["grid_bbox"]
     corridor_area = int((~stroke.input_ink[y0:y1, x0:x1]).sum())
     ink_fraction = float(stroke.ink[y0:y1, x0:x1].sum()) / max(1, corridor_area)
     return RouteReading(sorted(visited), edges, route, route_edges, start_reached, goal_reached,
                         [{"bbox": list(c["bbox"]), "area": c["area"], "cells": [list(x) for x in c["cells"]]}
-                         for c in comps], ink_fraction, end_distance, cell_ink, gaps, dashed, loose + marks)
+                         for c in comps], ink_fraction, end_distance, cell_ink, gaps, dashed, loose + marks,
+                        outlines, chain)
+
+
+def _enclosed_paper(drawn: np.ndarray, g: _Geometry, route: list[Cell], th: dict[str, Any]) -> list[dict[str, Any]]:
+    """Paper the drawn ink encloses along the route: a hole in the stroke, with no ink inside it, at least
+    ``outline_min_cells`` long, holding the centres of at least two of the route's cells. A route is a line
+    through the corridors; ink that rings the corridors' paper (the route's outline, a tube hugging the
+    walls) draws no line along them. The rings of a chain of small circles are far shorter."""
+    free = (~drawn).astype(np.uint8)
+    n, holes, stats, _ = cv2.connectedComponentsWithStats(free, connectivity=4)
+    border = set(np.unique(np.concatenate([holes[0], holes[-1], holes[:, 0], holes[:, -1]])).tolist())
+    centres = [(int(g.gx + (c + 0.5) * g.s), int(g.gy + (r + 0.5) * g.s), (r, c)) for r, c in route]
+    inside: dict[int, list[Cell]] = {}
+    for x, y, cell in centres:
+        if 0 <= y < g.h and 0 <= x < g.w:
+            i = int(holes[y, x])
+            if i > 0 and i not in border:
+                inside.setdefault(i, []).append(cell)
+    out = []
+    for i, cells in inside.items():
+        x, y, w, h, area = (int(v) for v in stats[i])
+        if len(cells) < 2 or max(w, h) < th["outline_min_cells"] * g.s:
+            continue
+        hole = (holes[y:y + h, x:x + w] == i).astype(np.uint8)
+        contours, _ = cv2.findContours(hole, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        filled = np.zeros_like(hole)
+        cv2.drawContours(filled, contours, -1, 1, -1)
+        if (drawn[y:y + h, x:x + w] & (filled > 0) & (hole == 0)).sum() > th["speck_max_area_px"]:
+            continue  # ink inside the ring (a route within a frame of slivers): not an outline
+        out.append({"bbox": [x, y, x + w, y + h], "cells": [list(c) for c in cells], "area": area})
+    return out
 
 
 def _marks_on_the_line(stroke: Stroke, drawn: np.ndarray, strokes: np.ndarray, loose: list[dict[str, Any]],
@@ -980,6 +1077,10 @@ def check_route(reading: RouteReading, maze: Maze, layout: dict[str, Any], start
                              MAJOR, bbox=list(layout["grid_bbox"]),
                              pieces=[c["bbox"] for c in reading.components]))
     on_route = set(reading.route or [])
+    for hole in reading.outlines:
+        violations.append(_v("route_outlined", f"the ink encloses the paper of {len(hole['cells'])} of the "
+                             "route's cells instead of running along them: an outline of the corridors, not a "
+                             "route line", MAJOR, cells=hole["cells"], bbox=hole["bbox"]))
     # every wall crossing anywhere in the drawing, named; gaps only where the route bridges them
     route_jumps = [e for e in reading.route_edges if e.kind == "gap_wall"]
     for e in reading.edges:
@@ -1035,10 +1136,13 @@ def check_route(reading: RouteReading, maze: Maze, layout: dict[str, Any], start
             sev = MINOR if len(off) <= th["side_branch_minor_max_cells"] else MAJOR
             xs = [layout["grid_bbox"][0] + c[1] * s for c in off]
             ys = [layout["grid_bbox"][1] + r * s for r, _ in off]
+            # on a sparse chain of dots, dots in neighbouring cells link whichever way the route ran: a
+            # route beside itself across an open passage reads as a shortcut plus a branch (review)
+            extra = {"review": True} if reading.chain else {}
             violations.append(_v("side_branch", f"ink leaves the route into {len(off)} cell(s) off it "
                                  f"({', '.join(cell_name(c) for c in off[:6])}{', ...' if len(off) > 6 else ''})",
                                  sev, cells=[list(c) for c in off],
-                                 bbox=[min(xs), min(ys), max(xs) + s, max(ys) + s]))
+                                 bbox=[min(xs), min(ys), max(xs) + s, max(ys) + s], **extra))
     return violations, info
 
 
