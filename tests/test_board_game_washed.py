@@ -118,3 +118,16 @@ def test_no_violation_under_100_is_sent_to_review(monkeypatch):
     v = genpuzzle.verify(p, p.reference_images[0])
     assert v.score < 100 and not v.violations
     assert v.status is Status.NEEDS_REVIEW and v.needs_review
+
+
+def test_a_washed_out_page_no_tone_map_explains_is_sent_to_review(monkeypatch):
+    """Washed out to 0.5 but the tones not mapped back (no map fits): the readers see the washed-out page,
+    whose verdict is not sure: review, never a plain verdict. (A tint or blur at a gain near 0.8 is read as
+    before: the sliding puzzle's held-out ``check+tilt_blur_tint`` style at seed 2 fits gain 0.825.)"""
+    import genpuzzle.verifiers.page_imaging as imaging
+
+    p = puzzle("hex", 2)
+    monkeypatch.setattr(imaging, "fit_channel_tones", lambda *a, **k: None)
+    v = genpuzzle.verify(p, washed(p.reference_images[0], 0.5))
+    assert v.extra["washed_out"]["restored"] is False
+    assert v.needs_review and v.status is not Status.CORRECT, (v.status, v.score, v.codes)

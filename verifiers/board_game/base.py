@@ -785,6 +785,7 @@ def compare_boards(reading: BoardReading, record: InstanceRecord, layout: dict[s
 
 WASHED_BELOW_GAIN = 0.85  # a page whose kept board came out at under this share of the input's contrast ...
 WASHED_MIN_GAIN = 0.25  # ... and at no less than this (in every channel) has its tones mapped back
+WASHED_REVIEW_BELOW = 0.7  # a page washed out under this gain that no tone map explains is read, but sent to review
 
 
 def paper_darkness(image: np.ndarray) -> np.ndarray:
@@ -806,7 +807,8 @@ def restore_washed_out(answer: np.ndarray, input_image: np.ndarray, layout: dict
     channel (:func:`~genpuzzle.verifiers.page_imaging.fit_channel_tones`) when every channel's gain is in
     [:data:`WASHED_MIN_GAIN`, :data:`WASHED_BELOW_GAIN`) and the map explains most of that content. The
     map is monotone per channel, so a mark on the washed-out page is a mark of its restored contrast. A page
-    washed out that no tone map explains is read as it is, and what was fitted says ``restored: False``."""
+    washed out that no tone map explains is read as it is, and what was fitted says ``restored: False``
+    (:func:`verify_board` sends it to review when its gain is under :data:`WASHED_REVIEW_BELOW`)."""
     from genpuzzle.renderers.board_game.base import edit_mask
     from genpuzzle.verifiers.page_imaging import TONE_MIN_EXPLAINED, fit_channel_tones, fit_page_imaging
 
@@ -922,8 +924,9 @@ def verify_board(record: InstanceRecord, answer: np.ndarray, input_image: np.nda
     # (a caption or a scribble) go to the judge
     judge_codes = sorted({v.code for v in violations} & {"unknown_piece", "extra_marks"})
     needs_review = needs_review or bool(judge_codes)
-    # read on a washed-out page whose tones could not be mapped back: not sure of any verdict
-    unrestored = bool(washed) and not washed["restored"]
+    # read on a page clearly washed out whose tones could not be mapped back: not sure of any verdict (the
+    # readers' thresholds were seen failing from contrast 0.6; a tint or blur leaves a gain near 0.8)
+    unrestored = bool(washed) and not washed["restored"] and washed["imaging"]["gain"] < WASHED_REVIEW_BELOW
     # no violation but not full marks (line work partly missing): the page is not sure, not correct
     short = not needs_review and not violations and score < 100
     needs_review = needs_review or unrestored or short
