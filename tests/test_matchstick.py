@@ -735,3 +735,20 @@ def test_a_stick_beside_its_slot_in_the_band_over_part_of_it_is_not_read_in_it(t
         target, mask = _instance_images(str(root), record.input_image, record.edit_mask)
         verdict = verify_image(record, M.build_answer(record, style, cheat, seed), target, mask)
         assert verdict.status is not Status.CORRECT and verdict.score < 100, (record.id, verdict.codes)
+
+
+def test_a_dashed_stick_is_a_whole_stick(puzzle_set, answers) -> None:
+    """A solution redrawn with dashed sticks (dashes of 0.16 L, gaps of 0.06 L: 67-79 % of a slot inked)
+    is the same answer. Before rubric 8 such a slot was unsure (confidence measured against a whole
+    stick's fill) and the answer went to review (the blind audit AUDIT13, 2move-00010 at master seed 1313);
+    a slot's short gaps between dashes are now bridged, while a stick cut short or half erased is not."""
+    from audit_matchstick_answers import CASES, Style as AuditStyle, build_answer as audit_answer
+
+    dashed = AuditStyle("dashed", body="dashed", head="none", body_colour=(70, 70, 75), width=0.65)
+    for i in range(4):
+        record = puzzle_set.records[i]
+        image = Image.fromarray(audit_answer(record, dashed, CASES[0], seed=i))
+        verdict = verify_answer(puzzle_set.root, record, _save(answers, f"dashed_{record.id}", image))
+        assert verdict.score == 100 and verdict.status == Status.CORRECT and not verdict.needs_review, \
+            (record.id, verdict.codes, verdict.extra)
+        assert min(f for f in verdict.parsed["slot_fill"] if f > 0.45) < 0.85

@@ -45,6 +45,7 @@ DEFAULTS: dict[str, Any] = {
     "mark_dot_min_extent": 0.06,
     "mark_head_radius": 1.0,
     "occupied_full_fill": 0.9,
+    "dash_gap_max": 0.1,
 }
 _SAMPLES = 24
 
@@ -265,18 +266,38 @@ def read_sticks(image: np.ndarray, layout: dict[str, Any], params: dict[str, Any
     fills, confs, occupied, samples = [], [], [], []
     for ys, xs in _slot_sample_points(layout, tol, T, tuple(p["sample_span"]), tuple(p["operator_sample_span"])):
         xs, ys = np.clip(xs, 0, w - 1), np.clip(ys, 0, h - 1)
-        fill = float(hit[ys, xs].any(axis=1).mean())
+        on = hit[ys, xs].any(axis=1)
+        fill = float(on.mean())
         samples.append((ys, xs))
         fills.append(fill)
         occupied.append(fill >= p["occupied_cut"])
         # a slot is surely filled only by a whole stick: ink along part of it (a stick half erased or half
-        # drawn) is measured against a full one, so it stays unsure well above the cut
+        # drawn) is measured against a full one, so it stays unsure well above the cut; a stick drawn
+        # dashed or dotted is whole (its short gaps are bridged), a stick cut short or half erased is not
         full = max(p["confident_margin"], p["occupied_full_fill"] - p["occupied_cut"])
-        confs.append(min(1.0, abs(fill - p["occupied_cut"]) / (full if fill >= p["occupied_cut"]
-                                                                 else p["confident_margin"])))
+        whole = _bridged_fill(on, ys, xs, p["dash_gap_max"] * L) if fill >= p["occupied_cut"] else fill
+        confs.append(min(1.0, abs(whole - p["occupied_cut"]) / (full if fill >= p["occupied_cut"]
+                                                                  else p["confident_margin"])))
     rgb = np.asarray(image, dtype=np.uint8)[:, :, :3]
     strays, unsure, measured, marks = _account_for_ink(ink, hit, rgb, layout, occupied, samples, L, T, tol, p)
     return StickReading(occupied, fills, confs, strays, unsure, measured, marks)
+
+
+def _bridged_fill(on: np.ndarray, ys: np.ndarray, xs: np.ndarray, max_gap_px: float) -> float:
+    """The inked fraction of a slot's samples ``on`` (in order along the slot; rows of ``ys``/``xs``) with
+    every gap between two inked samples no longer than ``max_gap_px`` counted as ink: the dashes of a
+    dashed or dotted stick make one whole stick."""
+    if len(on) < 3 or on.all() or not on.any():
+        return float(on.mean())
+    mid = ys.shape[1] // 2
+    step = float(np.median(np.hypot(np.diff(xs[:, mid]), np.diff(ys[:, mid])))) or 1.0
+    max_gap = int(max_gap_px // step)
+    out = on.copy()
+    inked = np.flatnonzero(on)
+    for a, b in zip(inked[:-1], inked[1:]):
+        if 1 < b - a <= max_gap + 1:
+            out[a + 1:b] = True
+    return float(out.mean())
 
 
 def _ink_runs(hit: np.ndarray, lines: list[tuple[np.ndarray, np.ndarray, np.ndarray]], reach: int,
