@@ -29,7 +29,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from audit_maze_answers import KINDS, drop_shadow, jpeg, letterbox, margin_caption, outcome, paper_grain, squash, tilt
-from genpuzzle.renderers.common import cell_box
+from genpuzzle.renderers.common import cell_box, font_path
 
 FONTS = {
     "karla": "/usr/share/fonts/truetype/karla/Karla-Bold.otf",
@@ -42,6 +42,8 @@ FONTS = {
     "outline": "/usr/share/fonts/opentype/national-park/NationalPark-Outline.otf",
     "bubble": "/usr/share/fonts/opentype/cherrybomb/CherryBomb-Regular.otf",
 }
+FONTS["shipped"] = str(font_path(False))  # DejaVu Sans, shipped with genpuzzle: the tests' fonts on every machine
+FONTS["shipped_bold"] = str(font_path(True))
 LOOKALIKES = "ASZbgqlO"  # letters an image model may write where a digit belongs
 
 
@@ -54,6 +56,16 @@ def glyph_alpha(font: str, text: str) -> np.ndarray:
     a = np.asarray(canvas, np.float32) / 255
     ys, xs = np.nonzero(a > 0.05)
     return a[ys.min():ys.max() + 1, xs.min():xs.max() + 1].copy()
+
+
+def outlined(alpha: np.ndarray, width: float = 0.05) -> np.ndarray:
+    """The outline of a glyph alpha (a hollow digit, as an outline font draws it): a ring ``width`` of its
+    height wide around the edge of its ink, the ink itself left as paper."""
+    pad = int(round(2 * width * alpha.shape[0])) + 2
+    ink = np.pad((alpha > 0.5).astype(np.uint8), pad)
+    k = max(3, int(round(2 * width * alpha.shape[0])) | 1)
+    ring = ((cv2.dilate(ink, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))) > 0) & (ink == 0))
+    return cv2.GaussianBlur(ring.astype(np.float32), (3, 3), 0)
 
 
 def stamp(image: np.ndarray, alpha: np.ndarray, ink, centre, height: float, rotate: float = 0.0) -> np.ndarray:

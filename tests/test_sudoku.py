@@ -612,3 +612,68 @@ def test_a_pencil_candidate_beside_an_answer_is_listed_and_reviewed(sudoku_set, 
         assert verdict.extra["pencil_beside_answer"] == [{"cell": [*cell], "candidates": [candidate]}]
         assert [[*cell], "a pencil candidate beside the answer"] in \
             [[m["cell"], m.get("why")] for m in verdict.extra["unsure_marks"]], verdict.extra["unsure_marks"]
+
+
+# ------------------------------------------------------------- the blind audit of session 13 (rubric 8)
+
+
+def _audit_answer(record, image, font="shipped", ink=(25, 70, 200), skip=(), alpha_of=None, seed=0):
+    """Every blank of ``image`` filled with its solution digit in ``font`` (the audit family's writer)."""
+    import audit_sudoku_answers as audit
+
+    rng = np.random.default_rng(seed)
+    out = image.copy()
+    solution = record.ground_truth["solution"]
+    for r, c in audit.blanks(record):
+        if (r, c) in skip:
+            continue
+        alpha = audit.glyph_alpha(font, str(solution[r][c]))
+        x0, y0, x1, y1 = cell_box(record.layout, r, c)
+        out = audit.stamp(out, alpha_of(alpha) if alpha_of else alpha, ink,
+                          ((x0 + x1) / 2 + rng.uniform(-2, 2), (y0 + y1) / 2 + rng.uniform(-2, 2)),
+                          (y1 - y0) * rng.uniform(0.55, 0.65), rng.uniform(-4, 4))
+    return out
+
+
+@pytest.mark.parametrize("letter", ["g", "q"])
+def test_a_letter_like_a_nine_where_a_nine_belongs_is_not_passed(sudoku_set, tmp_path, letter):
+    """A g or q in DejaVu Sans reads to the digit classifier as a sure 9 (0.95-0.97); the recogniser, asked
+    about sure readings short of 0.99, reads the letter: the cell is unsure (rubric 7 passed it at 100)."""
+    import audit_sudoku_answers as audit
+
+    record = next(r for r in sudoku_set.records if r.variant == "9x9")
+    image = load_image(sudoku_set.path(record.input_image))
+    solution = record.ground_truth["solution"]
+    cell = next((r, c) for r, c in audit.blanks(record) if solution[r][c] == 9)
+    answer = _audit_answer(record, image, skip={cell})
+    x0, y0, x1, y1 = cell_box(record.layout, *cell)
+    answer = audit.stamp(answer, audit.glyph_alpha("shipped", letter), (25, 70, 200), ((x0 + x1) / 2, (y0 + y1) / 2),
+                         0.6 * (y1 - y0))
+    verdict = verify_answer(sudoku_set.root, record, _save(tmp_path, "letter.png", answer))
+    assert verdict.status != Status.CORRECT and verdict.score < 100 and verdict.needs_review, verdict.violations
+
+
+def test_outlined_answer_digits_score_100(sudoku_set, tmp_path):
+    """Hollow (outlined) digits: the counter of a 0, 4, 6, 8 or 9 is a ring of its own inside the glyph, part
+    of the digit, not a mark beside it (rubric 7 sent such answers to review)."""
+    import audit_sudoku_answers as audit
+
+    for record in sudoku_set.records:
+        image = load_image(sudoku_set.path(record.input_image))
+        answer = _audit_answer(record, image, "shipped_bold", ink=(20, 30, 110), alpha_of=audit.outlined)
+        verdict = verify_answer(sudoku_set.root, record, _save(tmp_path, f"outline_{record.id}.png", answer))
+        assert verdict.score == 100 and not verdict.needs_review, (record.id, verdict.extra.get("unsure_marks"))
+
+
+def test_grid_redrawn_heavier_with_givens_in_another_font_scores_100(sudoku_set, tmp_path):
+    """A model redraws the page: box lines 1/6 of a cell thick (the input's are 1/14), the givens in DejaVu
+    Sans instead of DejaVu Sans Bold. Lines run along the grid, the givens' added ink joins the given's glyph:
+    no stray marks (rubric 7 charged the heavier lines and the given's slivers as stray_marks)."""
+    import audit_sudoku_answers as audit
+
+    for record in sudoku_set.records:
+        step = (record.layout["grid_bbox"][2] - record.layout["grid_bbox"][0]) / record.layout["rows"]
+        page = audit.redrawn_grid(record, "shipped", max(3, step / 12), max(6, step / 6), line=(0, 0, 0))
+        answer = _audit_answer(record, page, ink=(20, 20, 20))
+        verdict = verify_answer(sudoku_set.root, record, _save(tmp_path, f"redraw_{record.id}.png", answer))
+        assert "stray_mark" not in verdict.codes and verdict.status != Status.INCORRECT, verdict.violations

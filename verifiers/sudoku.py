@@ -22,6 +22,12 @@ from genpuzzle.verifiers.digits import (CONFIDENT, SYMBOL_BLANK, SYMBOL_PENCIL, 
 CELL_INSET = 0.12  # inset of the box compared with the input on the givens' fast path (lines stay out)
 READ_INSET = 0.03  # inset of the box the reader sees: the whole cell, so a tall or off-centre digit
                    # stays whole; the reader drops the grid-line remnants at its edges itself
+LETTER_CHECK_BELOW = 0.99  # a sure digit reading under this also goes to the recogniser, which knows letters
+LETTER_CHECK_DIGITS = (2, 9)  # ... when it is a digit the classifier reads look-alike letters as, surely but short
+                              # of 0.99 (g and q as 9, Z as 2, in the thirteenth session's audit fonts); other
+                              # digits of a clean page (the references' 5 and 6 at 0.987) never pay for the call
+AMBIGUOUS_LETTERS = "lIi|Oo"  # letters a digit may be written as (a bar 1, a ring 0): no evidence of a letter
+LETTER_CONFIDENCE = 0.5   # a cell the recogniser reads as a letter: unsure
 GIVEN_MATCH_IOU = 0.8      # answer/input ink-mask IoU at which a given counts as untouched
 GIVEN_MATCH_STRAY = 0.1    # ... and at most this fraction (of the input's ink) added or removed
                            # more than 1 px away from the other mask's strokes
@@ -144,7 +150,31 @@ def read_grid(image: np.ndarray, layout: dict[str, Any], reader: DigitReader | N
     unsure = [(k, cell) for k, cell in zip(todo, readings) if cell.confidence < ocr.OCR_BELOW]
     if second_opinion and unsure:
         _second_opinions(grid, [(divmod(k, n_cols), crops[k], cell) for k, cell in unsure])  # OCR: inner crop, no lines
+    near_sure = sorted(((cell.confidence, k, cell) for k, cell in zip(todo, readings)
+                        if cell.digit in LETTER_CHECK_DIGITS and ocr.OCR_BELOW <= cell.confidence < LETTER_CHECK_BELOW),
+                       key=lambda t: t[:2])
+    if second_opinion and near_sure and ocr.ocr_available():
+        _letter_checks(grid, [(divmod(k, n_cols), crops[k], cell) for _, k, cell in near_sure[:ocr.MAX_OCR_CELLS]])
     return grid
+
+
+def _letter_checks(reading: GridReading, cells: list[tuple[tuple[int, int], np.ndarray, DigitReading]]) -> None:
+    """Ask the OCR recogniser about sure readings of ``LETTER_CHECK_DIGITS`` short of ``LETTER_CHECK_BELOW`` (at most
+    ``ocr.MAX_OCR_CELLS``, least sure first): a letter drawn where a digit belongs (a g or q for a 9, a Z for
+    a 2) reads to the digit classifier as that digit, surely but less so than a digit does, and to the
+    recogniser, which knows letters, as the letter. A letter read at ``ocr.OCR_MIN_SCORE`` or more (not
+    ``AMBIGUOUS_LETTERS``: a bar or a ring is a fine 1 or 0) leaves the cell unsure (review, charged). The
+    check only ever lowers a confidence."""
+    for (r, c), crop, cell in cells:
+        got = ocr.read_cell(crop)
+        letter = (len(got.text) == 1 and got.text.isalpha() and got.text not in AMBIGUOUS_LETTERS
+                  and got.score >= ocr.OCR_MIN_SCORE)
+        if letter:
+            reading.confidence[r][c] = min(reading.confidence[r][c], LETTER_CONFIDENCE)
+            reading.second_opinions.append({"cell": [r, c], "classifier": cell.symbol,
+                                            "classifier_confidence": round(cell.confidence, 3),
+                                            "ocr_text": got.text, "ocr_score": round(got.score, 3),
+                                            "agrees": False, "letter": True})
 
 
 def _set_cell(grid: GridReading, r: int, c: int, cell: DigitReading) -> None:
@@ -323,7 +353,58 @@ def _split_glyph(faint: np.ndarray, min_area: float, min_extent: float) -> tuple
     extent = np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT])
     big = (area >= min_area) & (extent >= min_extent)
     big[main] = big[0] = False
-    return faint & (labels == main), faint & big[labels]
+    glyph = labels == main
+    inner = _inner_outlines(labels, glyph, np.nonzero(big)[0])
+    if inner:
+        big[inner] = False
+        glyph |= np.isin(labels, inner)
+    return faint & glyph, faint & big[labels]
+
+
+def _join_by_whole_ink(main: np.ndarray, extra: np.ndarray, whole: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Move to ``main`` the pieces of ``extra`` that the answer's whole ink (``whole``: all its ink, the input's
+    included, the grid lines left out so that a line touched by a digit joins no mark) joins to it: the
+    added ink of a digit redrawn over the input's own (a given in another font, a few px off) is slivers
+    around the old glyph, one glyph on the page."""
+    count, labels = cv2.connectedComponents((whole | main).astype(np.uint8), connectivity=8)
+    glyph = np.unique(labels[main])
+    glyph = glyph[glyph > 0]
+    if not len(glyph):
+        return main, extra
+    count_e, pieces = cv2.connectedComponents(extra.astype(np.uint8), connectivity=8)
+    joined = np.zeros_like(extra)
+    for j in range(1, count_e):
+        piece = pieces == j
+        if np.isin(labels[piece], glyph).all():
+            joined |= piece
+    return main | joined, extra & ~joined
+
+
+def _holes(mask: np.ndarray) -> np.ndarray:
+    """The paper ``mask`` encloses (bool): pixels off it that no path off it joins to the crop's border."""
+    free = (~mask).astype(np.uint8)
+    count, labels = cv2.connectedComponents(free, connectivity=4)
+    edge = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
+    return (labels > 0) & ~np.isin(labels, edge)
+
+
+def _inner_outlines(labels: np.ndarray, glyph: np.ndarray, pieces: np.ndarray) -> list[int]:
+    """Pieces that are the inner contours of an outlined glyph: lying wholly in the paper the glyph encloses
+    and enclosing paper themselves (the counter of an outline font's 0, 4, 6, 8 or 9 is a ring of its own,
+    not touching the outer one). A dot or tick inside a loop encloses nothing and stays a mark."""
+    if not len(pieces):
+        return []
+    enclosed = _holes(glyph)
+    if not enclosed.any():
+        return []
+    out = []
+    for j in pieces.tolist():
+        piece = labels == j
+        if not enclosed[piece].all():
+            continue
+        if _holes(piece).any():
+            out.append(int(j))
+    return out
 
 
 def _marks_on_glyphs(ans: np.ndarray, glyphs: list[tuple[tuple[int, int, int, int], np.ndarray]],
@@ -435,25 +516,39 @@ def account_marks(image: np.ndarray, input_image: np.ndarray, layout: dict[str, 
     if inp.ndim == 2:
         inp = np.repeat(inp[:, :, None], 3, axis=2)
     tol = max(2, int(round(params["tolerance_cells"] * side)))
-    added = added_channel_darkness(channel_darkness(ans, side), input_near(inp, side, tol))
+    answer_dark = channel_darkness(ans, side)
+    added = added_channel_darkness(answer_dark, input_near(inp, side, tol))
+    whole_ink = cv2.max(cv2.max(*cv2.split(answer_dark)[:2]), cv2.split(answer_dark)[2]) >= params["faint_darkness"]
+    whole_ink &= ~_redrawn_grid_lines(whole_ink, layout, (x0, y0), side, params["line_band_cells"],
+                                      params["line_min_run_cells"])
     sure = added >= params["sure_darkness"]
     faint = added >= params["faint_darkness"]
-    explained = np.zeros(sure.shape, bool)
+    explained = _redrawn_grid_lines(faint, layout, (x0, y0), side, params["line_band_cells"],
+                                    params["line_min_run_cells"])
+    glyph_ink = faint & ~explained  # the added ink less the grid lines redrawn heavier
     digit_ink = np.zeros(sure.shape, bool)  # the main piece of every cell read as a digit
     digit_box: dict[tuple[int, int], tuple[int, int, int, int]] = {}  # its box (x0, y0, x1, y1), grid-area px
     symbols = reading.symbols or [[str(d) if d else SYMBOL_BLANK for d in row] for row in reading.digits]
     min_area, min_extent = params["min_area"] * side * side, params["min_extent"] * side
     retry: list[tuple[tuple[int, int], np.ndarray, np.ndarray]] = []  # (cell, crop without the extras, extras)
+    given_checks: list[tuple[int, int]] = []  # kept givens with added ink in their cell
     answer_glyphs: list[tuple[tuple[int, int, int, int], np.ndarray]] = []  # (box, glyph) of answer digits
     for r in range(n_rows):
         for c in range(n_cols):
             if reading.given_matched is not None and reading.given_matched[r][c]:
-                continue  # the input's own glyph, kept: anything added beside it is unexplained
+                # the input's own glyph, kept: anything added beside it is unexplained, unless the given is
+                # redrawn in another font (a serif, a base bar) and the cell still reads surely as the given
+                bx0, by0, bx1, by1 = cell_crop_box(layout, r, c, inset=READ_INSET)
+                if faint[by0 - y0:by1 - y0, bx0 - x0:bx1 - x0].any():
+                    given_checks.append((r, c))
+                continue
             bx0, by0, bx1, by1 = cell_crop_box(layout, r, c, inset=READ_INSET)
             if not symbols[r][c].isdigit():
                 explained[by0 - y0:by1 - y0, bx0 - x0:bx1 - x0] = True
                 continue
-            main, extra = _split_glyph(faint[by0 - y0:by1 - y0, bx0 - x0:bx1 - x0], min_area, min_extent)
+            main, extra = _split_glyph(glyph_ink[by0 - y0:by1 - y0, bx0 - x0:bx1 - x0], min_area, min_extent)
+            if extra.any():  # a given redrawn in another font: its added ink comes in slivers of one glyph
+                main, extra = _join_by_whole_ink(main, extra, whole_ink[by0 - y0:by1 - y0, bx0 - x0:bx1 - x0])
             explained[by0 - y0:by1 - y0, bx0 - x0:bx1 - x0] |= main
             digit_ink[by0 - y0:by1 - y0, bx0 - x0:bx1 - x0] |= main
             if main.any():
@@ -467,6 +562,20 @@ def account_marks(image: np.ndarray, input_image: np.ndarray, layout: dict[str, 
                 crop[cv2.dilate(extra.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0] = \
                     np.median(crop.reshape(-1, 3), axis=0).astype(np.uint8)
                 retry.append(((r, c), crop, extra))
+    if given_checks and givens is not None:
+        boxes = [cell_crop_box(layout, r, c, inset=READ_INSET) for r, c in given_checks]
+        got = (reader or default_reader()).read([image[b0:b1, a0:a1, :3] for a0, b0, a1, b1 in boxes],
+                                                 allowed=list(range(1, max(n_rows, n_cols) + 1)))
+        input_ink = input_near(inp, side, 0).max(axis=2) >= params["faint_darkness"]
+        for (r, c), (bx0, by0, bx1, by1), cell in zip(given_checks, boxes, got):
+            if cell.symbol != str(givens[r][c]) or cell.confidence < CONFIDENT:
+                continue
+            sub = (slice(by0 - y0, by1 - y0), slice(bx0 - x0, bx1 - x0))
+            seed = input_ink[sub] & whole_ink[sub]
+            if not seed.any():
+                continue
+            joined, _ = _join_by_whole_ink(seed, faint[sub], whole_ink[sub])
+            explained[sub] |= joined & faint[sub]
     on_glyph = _marks_on_glyphs(ans, answer_glyphs, min_area, min_extent,
                                 max(3.0, params["mark_min_reach_cells"] * side), params["mark_min_colour_excess"])
     if retry:
@@ -526,6 +635,31 @@ def account_marks(image: np.ndarray, input_image: np.ndarray, layout: dict[str, 
                 charged, entry["why"] = False, "beside the digit (a stroke broken off?)"
                 entry["gap_cells"] = round(gap / side, 3)
         (out.stray if charged else out.unsure).append(entry)
+    return out
+
+
+def _redrawn_grid_lines(ink: np.ndarray, layout: dict[str, Any], origin: tuple[int, int], side: float,
+                        band_cells: float, min_run_cells: float) -> np.ndarray:
+    """Added ink that is a grid line redrawn heavier or a few px off (bool, like ``ink``): straight runs at
+    least ``min_run_cells`` long along a grid line, within ``band_cells`` of it. A model redrawing the page
+    thickens the lines beyond any fixed tolerance; a mark is no such run along a line."""
+    out = np.zeros(ink.shape, bool)
+    x0, y0 = origin
+    gx0, gy0, gx1, gy1 = layout["grid_bbox"]
+    band = int(np.ceil(band_cells * side))
+    run = max(3, int(round(min_run_cells * side)))
+    u8 = ink.astype(np.uint8)
+    along_x = cv2.morphologyEx(u8, cv2.MORPH_OPEN, np.ones((1, run), np.uint8)) > 0
+    along_y = cv2.morphologyEx(u8, cv2.MORPH_OPEN, np.ones((run, 1), np.uint8)) > 0
+    h, w = ink.shape
+    for k in range(layout["rows"] + 1):
+        y = int(round(gy0 + k * (gy1 - gy0) / layout["rows"])) - y0
+        lo, hi = max(0, y - band), min(h, y + band + 1)
+        out[lo:hi] |= along_x[lo:hi]
+    for k in range(layout["cols"] + 1):
+        x = int(round(gx0 + k * (gx1 - gx0) / layout["cols"])) - x0
+        lo, hi = max(0, x - band), min(w, x + band + 1)
+        out[:, lo:hi] |= along_y[:, lo:hi]
     return out
 
 
