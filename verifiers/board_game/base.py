@@ -4,6 +4,7 @@ ink outside the board, and compute the five rubric dimensions (``data/rubrics/bo
 
 Pipeline (:func:`verify_board`), for a game verifier module ``verifiers/board_game/<game>.py``:
 
+0. :func:`restore_washed_out`: a page washed out as a whole has its tones mapped back onto the input's first.
 1. ``module.read_board(answer, input_image, record) -> BoardReading`` (default :func:`read_board`, by the
    layout's ``cell_kind``: :func:`read_stone_cells` for ``stone``/``disc``, :func:`read_mark_cells` for
    ``mark``). A reading holds one code per cell: a piece code, ``"."`` empty, :data:`UNSURE` (the reader
@@ -825,7 +826,8 @@ def restore_washed_out(answer: np.ndarray, input_image: np.ndarray, layout: dict
     if tones is None or not all(WASHED_MIN_GAIN <= g < WASHED_BELOW_GAIN and e >= TONE_MIN_EXPLAINED
                                 for g, e in zip(tones.gains, tones.explained)):
         # washed out, but no tone map explains the page: read as it is, and leave the verdict to review
-        return answer, {"imaging": imaging.to_json(), "tones": tones.to_json() if tones else None, "restored": False}
+        return answer, {"imaging": imaging.to_json(), "tones": tones.to_json() if tones else None,
+                        "restored": False}
     return tones.restore(a), {"imaging": imaging.to_json(), "tones": tones.to_json(), "restored": True}
 
 
