@@ -9,7 +9,8 @@ Pipeline (see ``docs/nonogram.md``, section "Cell reader"):
    cell and closed again; a smooth polynomial envelope is fitted to the blocks not darker than it
    (asymmetric reweighting: fills and marks drop out, paper under a smooth shadow stays in), then refined
    locally from the paper blocks near each point, so the paper under a shadow edge is followed and large
-   fills get the level of the paper around them.
+   fills get the level of the paper around them. A hard shadow's straight edge (:func:`shadow_edges`) is divided
+   out first and put back after, so the paper steps where the shadow does.
 2. :func:`darkness_maps` gives each pixel's darkness (0..255) against that local paper: ``mark`` in its
    most-darkened channel (grey, coloured and pencil ink count as well as black), ``tone`` on the luma (for
    light even shading). A shadowed page reads as paper.
@@ -25,6 +26,7 @@ Public API: :func:`read_marks` (image + cell boxes or a grid -> :class:`CellMark
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Sequence
@@ -111,6 +113,92 @@ def _envelope_fit(log_small: np.ndarray, degree: int = 4, rounds: int = 8) -> np
     return fit.reshape(h, w)
 
 
+SHADOW_RATIO = (0.5, 0.93)  # a hard shadow's edge: the paper on its dark side is this share of the lit side's
+SHADOW_OFF_AXIS = 3.0  # degrees: an edge this near level or upright may be a row or column of fills, not a shadow
+SHADOW_MIN_RUN = 3.0  # cells of the edge where lit paper meets shadowed paper at one ratio ...
+SHADOW_SPAN = 0.4  # ... spread along at least this share of the edge's length in the image
+SHADOW_FLAT = 0.1  # ... with lit paper on both sides of it along at most this share of that
+
+
+def _sample(img: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    return cv2.remap(img, pts[:, 0].astype(np.float32)[None], pts[:, 1].astype(np.float32)[None], cv2.INTER_LINEAR,
+                     borderMode=cv2.BORDER_REPLICATE)[0]
+
+
+def shadow_edges(closed: np.ndarray, cell_px: float, most: int = 2) -> np.ndarray | None:
+    """The shading of hard-edged shadows across the page (float32 factor <= 1, H x W), or None when there is none:
+    a phone or a hand held over the page casts a shadow whose edge is a straight step of 7-50 % in the paper's
+    brightness, sharper than the smooth paper envelope of :func:`paper_map` can follow (the cells along it read
+    half shaded). ``closed``: the page's luma with pen strokes closed away. An edge is a straight line (a Hough line
+    of the step's edge pixels, not within SHADOW_OFF_AXIS of level or upright, where rows and columns of fills
+    lie) across which lit paper meets darker paper at one ratio (within 0.04, SHADOW_RATIO) along SHADOW_MIN_RUN
+    cells, spread along SHADOW_SPAN of the line's length in the image, and along which lit paper on both sides
+    of the line (no step) is rare (SHADOW_FLAT): a shadow darkens the paper along its whole edge, the edge of a
+    fill only beside the fill. Its profile across the line (the median over those places) is the shadow's
+    shading."""
+    H, W = closed.shape
+    d = max(6, int(round(0.2 * cell_px)))  # beyond a soft edge's blur, on either side
+    # the lines are looked for at half resolution (a quarter of the work), then checked at full resolution
+    half = cv2.resize(closed, (max(8, W // 2), max(8, H // 2)), interpolation=cv2.INTER_AREA)
+    edges = cv2.Canny(half, 15, 40)
+    # only edge pixels whose step runs off level and upright can lie on such a line (most are fills' sides)
+    gx = np.abs(cv2.Sobel(half, cv2.CV_32F, 1, 0))
+    gy = np.abs(cv2.Sobel(half, cv2.CV_32F, 0, 1))
+    off_axis = math.tan(math.radians(SHADOW_OFF_AXIS - 1.0))
+    edges[(gx <= off_axis * gy) | (gy <= off_axis * gx)] = 0
+    if np.count_nonzero(edges) < SHADOW_MIN_RUN * cell_px / 2:
+        return None
+    lines = cv2.HoughLines(edges, 1, np.pi / 360, max(10, int(cell_px)))
+    if lines is None:
+        return None
+    lines = lines * np.array([W / half.shape[1], 1.0], np.float32)  # rho at full resolution
+    smooth = cv2.GaussianBlur(closed.astype(np.float32), (0, 0), 1.0)
+    paper = float(np.percentile(closed, 95))
+    factor = np.ones((H, W), np.float32)
+    found, tried = 0, 0
+    ts = np.arange(-2 * max(H, W), 2 * max(H, W), dtype=np.float64)
+    for rho, theta in lines[:, 0]:
+        deg = math.degrees(theta) % 90
+        if min(deg, 90 - deg) < SHADOW_OFF_AXIS:
+            continue
+        tried += 1
+        if tried > 30 or found >= most:
+            break
+        n = np.array([math.cos(theta), math.sin(theta)])
+        pts = n[None] * rho + ts[:, None] * np.array([-n[1], n[0]])[None]
+        pts = pts[(pts[:, 0] >= 0) & (pts[:, 0] < W) & (pts[:, 1] >= 0) & (pts[:, 1] < H)]
+        if len(pts) < SHADOW_MIN_RUN * cell_px:
+            continue
+        a, b = _sample(smooth, pts - d * n), _sample(smooth, pts + d * n)
+        hi, lo = np.maximum(a, b), np.minimum(a, b)
+        ratio = lo / np.maximum(hi, 1.0)
+        lit = hi >= 0.8 * paper
+        step = lit & (ratio >= SHADOW_RATIO[0]) & (ratio <= SHADOW_RATIO[1])
+        if step.sum() < SHADOW_MIN_RUN * cell_px:
+            continue
+        level = float(np.median(ratio[step]))
+        side = 1.0 if np.median(np.sign(b - a)[step]) > 0 else -1.0
+        same = step & (np.abs(ratio - level) <= 0.04) & (np.sign(b - a) == side)
+        flat = lit & (ratio >= 0.96)
+        at = np.flatnonzero(same)
+        if (len(at) < SHADOW_MIN_RUN * cell_px or flat.sum() > SHADOW_FLAT * len(at)
+                or at[-1] - at[0] < SHADOW_SPAN * len(pts)):
+            continue
+        # the shading across the edge, from the lit side (offset > 0) into the shadow
+        offsets = np.arange(-2 * d, 2 * d + 1, dtype=np.float64)
+        on = pts[same]
+        profile = np.array([float(np.median(_sample(smooth, on + o * side * n) / hi[same])) for o in offsets])
+        profile = np.minimum(np.maximum.accumulate(np.clip(profile, 0.3, 1.0)), 1.0)
+        profile[offsets >= d] = 1.0
+        t = ((np.arange(W, dtype=np.float32) * np.float32(n[0]))[None, :]
+             + (np.arange(H, dtype=np.float32) * np.float32(n[1]) - np.float32(rho))[:, None]) * np.float32(side)
+        shade = np.interp(t, offsets, profile).astype(np.float32)
+        factor *= shade
+        smooth = smooth / shade
+        found += 1
+    return factor if found else None
+
+
 def paper_map(image: np.ndarray, cell_px: float) -> np.ndarray:
     """Local paper brightness (float32, H x W) of the image's luma, shadows included but ink,
     fills, grid lines and digits removed. ``cell_px`` is the size of the largest mark that is not paper
@@ -121,6 +209,9 @@ def paper_map(image: np.ndarray, cell_px: float) -> np.ndarray:
     H, W = grey.shape
     stroke = max(3, int(round(STROKE_CLOSE * cell_px)) | 1)  # pen strokes, X marks, lines, digits
     grey = cv2.morphologyEx(grey, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (stroke, stroke)))
+    shade = shadow_edges(grey, cell_px)
+    if shade is not None:  # a hard shadow's edge: the paper is estimated without it, then shaded again
+        grey = np.clip(grey / shade, 0, 255).astype(np.uint8)
     block = max(2, int(round(cell_px / 4)))
     sw, sh = max(3, W // block), max(3, H // block)
     small = cv2.resize(grey, (sw, sh), interpolation=cv2.INTER_AREA)
@@ -140,7 +231,8 @@ def paper_map(image: np.ndarray, cell_px: float) -> np.ndarray:
     # the envelope is a polynomial: where paper blocks are few (a blank corner ringed by large fills)
     # it can overshoot; paper is never brighter than the brightest paper block of the page
     out = np.minimum(cv2.GaussianBlur(estimate, (0, 0), 0.8), float(closed.max()))
-    return cv2.resize(np.maximum(out, 8.0), (W, H), interpolation=cv2.INTER_LINEAR)
+    out = cv2.resize(np.maximum(out, 8.0), (W, H), interpolation=cv2.INTER_LINEAR)
+    return out if shade is None else np.maximum(out * shade, 8.0)
 
 
 def _min_channel(image: np.ndarray) -> np.ndarray:

@@ -95,6 +95,8 @@ EMPTY_MARK_FIT = 0.97  # an accepted empty-cell mark accounts for at least this 
 EMPTY_MARK_FIT_SURE = 0.9  # ... and a mark accounting for less than this is surely none (between: unsure)
 EMPTY_MARK_COVER = 0.7  # ... with ink along this share of each of its strokes
 DOT_SOLID = 0.55  # a dot fills this share of its box, enclosing no paper
+DOT_SYMMETRY = 0.9  # ... and this share of its ink lies on ink when turned half round (_point_symmetry)
+GLYPH_DOUBT = 0.93  # the fit given a mark shaped like a glyph that a dot, a stroke or an X also covers: in doubt
 RING_HOLE = 0.5  # a ring has no ink within this share of its radius ...
 RING_HOLE_THICK = 0.35  # ... or, enclosing paper at its centre, none within this share (a thick pen)
 RING_SYMMETRY = 0.8  # ... and this share of its ink on ink when turned half round about that paper's centre
@@ -184,8 +186,12 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
         return "none", 1.0
     x0, x1, y0, y1 = int(xs.min()), int(xs.max()), int(ys.min()), int(ys.max())
     bw, bh = x1 - x0 + 1, y1 - y0 + 1
-    if len(xs) >= DOT_SOLID * bw * bh and max(bw, bh) <= 2 * min(bw, bh) and _solid(ink[y0:y1 + 1, x0:x1 + 1]):
-        return "dot", 1.0
+    box_ink = ink[y0:y1 + 1, x0:x1 + 1]
+    glyph_dot = False  # solid like a dot but not the same turned half round: a bold "2", "3", "5" or "7"
+    if len(xs) >= DOT_SOLID * bw * bh and max(bw, bh) <= 2 * min(bw, bh) and _solid(box_ink):
+        if _point_symmetry(box_ink) >= DOT_SYMMETRY:
+            return "dot", 1.0
+        glyph_dot = True
     inked = ink.astype(np.uint8)
     half = max(0.5, float(np.percentile(cv2.distanceTransform(inked, cv2.DIST_L2, 3)[ink], 90)))
     tol = half + max(1.5, 0.08 * max(bw, bh))
@@ -243,7 +249,21 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
     if (max(bw, bh) <= 1.5 * min(bw, bh) and _hollow(ink[y0:y1 + 1, x0:x1 + 1], radius)
             and (to_ink[qy, qx] <= tol).mean() >= EMPTY_MARK_COVER and float(ring.mean()) > best_fit):
         best, best_fit = "ring", float(ring.mean())
+    if best in ("stroke", "cross") and best_fit >= EMPTY_MARK_FIT and not _solid(box_ink):
+        # strokes that enclose paper: a "4", "6", "8", "9", "a", "e", "A" or "B" two lines or one happen to cover
+        best_fit = GLYPH_DOUBT
+    if glyph_dot and best_fit < GLYPH_DOUBT:
+        best, best_fit = "dot", GLYPH_DOUBT
     return best, best_fit
+
+
+def _point_symmetry(box_ink: np.ndarray) -> float:
+    """Share of the ink (bool, its own box) that lands within a px of ink when turned half round about the box's
+    centre: a dot, an X, a plus, a slash, a dash and a ring are the same turned half round, most digits and
+    letters are not."""
+    near = cv2.dilate(box_ink.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    turned = box_ink[::-1, ::-1]
+    return float(near[turned].mean()) if turned.any() else 1.0
 
 
 def _solid(box_ink: np.ndarray) -> bool:
