@@ -14,7 +14,9 @@ shadow) is evened out. It refines the map coarse-to-fine with a robust ECC-style
 maps that ignores ink the answer added, validates it (scale, rotation, shear, coverage, quality), and
 warps the answer once at full resolution. When no affine fit reaches the bar, or a good one is about to be
 bent, the fit is refined as a homography (a page photographed at an angle) and taken only when it meets the
-same bars and is clearly better. When the fit is not near-perfect, smooth local offsets
+same bars and is clearly better. When nothing fits, the input's content is located anywhere in the page at
+any scale (a puzzle inside an app's screen) and the search runs again on that spot. When the fit is not
+near-perfect, smooth local offsets
 (``genpuzzle.local_warp``) measured on a grid of patches bend the answer back onto the input, and are kept
 only if the fit improves.
 """
@@ -103,7 +105,9 @@ class Registration:
     "+colour" when the answer's coloured ink was matched too (see :func:`register`), "+projective" when
     ``matrix`` is a homography (a page photographed at an angle; :func:`_projective_fit`), "+page" when the
     page was found as an island of paper in darker surroundings (:func:`_paper_island`) and "+contrast" when
-    the answer was measured at its own, lower contrast (:func:`_page_contrast`; both retries in :func:`register`);
+    the answer was measured at its own, lower contrast (:func:`_page_contrast`; both retries in :func:`register`),
+    "+located" when the input's content was found first somewhere in a larger page, at any scale, and that spot
+    taken for the page (:func:`_locate`; the last retry);
     quality: 0..1 alignment quality (robust correlation of ink maps in the unchanged region);
     reason: why not ok, else None;
     local: the "+local" bend as (grid offsets, map scale) for :meth:`source_points`, else None;
@@ -1018,7 +1022,9 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     when the input has a lattice and the fit's line work lies on it (:func:`_grid_quality` >= GRID_QUALITY).
     Still no fit: the page as an island of paper in darker surroundings (``+page``), then a washed-out page
     measured at its own contrast (``+contrast``); a fit either retry finds under GOOD_QUALITY is taken only on
-    the input's lattice (:func:`_retry_lines_agree`).
+    the input's lattice (:func:`_retry_lines_agree`). Still no fit: the input's content is looked for anywhere
+    in the page at any scale (an app's screen around it, a legend under it) and the page is that spot
+    (``+located``, :func:`_locate`), under the same rule.
     """
     first = _register(answer, target, edit_mask, False)
     if first.ok or first.reason is None or not first.reason.startswith("alignment quality too low"):
@@ -1045,6 +1051,13 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
         if washed.ok:
             washed.method += "+contrast"
             return washed
+    # the puzzle somewhere within a larger page, at any scale (an app's screenshot, a legend under it): found
+    # first by its content, and that spot is the page
+    for coloured_ink in (False, True):
+        spot = _register(answer, target, edit_mask, coloured_ink, contrast, locate=True)
+        if spot.ok:
+            spot.method += "+located" + ("+colour" if coloured_ink else "") + ("+contrast" if contrast < 1.0 else "")
+            return spot
     return first
 
 
@@ -1140,6 +1153,103 @@ def _paper_island(answer: np.ndarray, scale: float, lighter: float, contrast: fl
     return box, hull
 
 
+LOCATE_SIDE = 192  # long side of the coarse edge maps the input is located on in a larger page
+LOCATE_STEP = 0.03  # log-scale step of that search
+LOCATE_MIN_SHARE = 0.25  # the input frame spans at least this share of the page along its wider share
+LOCATE_TRIES = 3  # best distinct placements refined
+LOCATE_MIN_QUALITY = 0.4  # a refined placement under this is no puzzle (unrelated drawings <= 0.51 are refused later)
+LOCATE_MARGIN = 0.02  # share of the located frame's size kept around it as the page
+LOCATE_BORDER = 0.06  # share of the frame's side on either side of its border where lines crossing it are sought
+LOCATE_CROSSINGS = 3  # a border this many lines cross: the placement cuts through a larger lattice
+
+
+def _crossing_lines(t: _Work, a: _Work, W: np.ndarray) -> int:
+    """The most straight lines crossing one border of the input's frame as W (target-work -> answer-work)
+    places it in the answer: edges of the answer's ink running across the border, unbroken from 0.8 LOCATE_BORDER
+    of the side inside to as far outside. A puzzle's own lines end at its frame, within its margins; a placement
+    inside a larger lattice (a 9x9 Sudoku input over a 10x10 nonogram's grid) has that lattice's lines run on."""
+    th, tw = t.ink.shape
+    g = max(3, round(LOCATE_BORDER * max(th, tw)))
+    reach = max(2, round(0.8 * g))
+    ink = _soft(_warp_to_target(a.ink, W @ np.array([[1.0, 0, -g], [0, 1, -g], [0, 0, 1]]), (th + 2 * g, tw + 2 * g)), 0.7)
+    most = 0
+    for axis in (0, 1):  # 0: lines across x (vertical ones) crossing the top and bottom borders
+        edge = np.abs(cv2.Sobel(ink, cv2.CV_32F, 1 - axis, axis, ksize=3))
+        if axis == 1:
+            edge = edge.T
+        for border in (g, g + (th if axis == 0 else tw)):
+            run = edge[border - reach:border + reach + 1].min(axis=0) > 0.5  # unbroken across the border
+            on = np.flatnonzero(run)
+            # each line shows two edges a few px apart: runs closer than 4 px are one line
+            most = max(most, int(len(on) > 0) + int(np.count_nonzero(np.diff(on) > 4)))
+    return most
+
+
+def _locate(t: _Work, a: _Work, page: tuple[float, float, float, float], keep: np.ndarray | None
+            ) -> tuple[float, np.ndarray] | None:
+    """(quality, W: target-work -> answer-work) of the input's content found anywhere in the answer's ``page``
+    (work coords), at any scale from LOCATE_MIN_SHARE of the page to the page, or None.
+
+    Coarse edge maps (~LOCATE_SIDE px) of the input, resized over a log grid of uniform scales, are correlated
+    with the answer's at every position (zero-mean normalised correlation over the input's pixels outside the
+    edit mask, so the answer's fills do not count; windows of nearly flat paper score 0). The LOCATE_TRIES best
+    distinct placements are refined (:func:`_refine`) and the one of best :func:`_quality` is returned when it
+    reaches LOCATE_MIN_QUALITY. Whatever the page carries outside the placement (an app's bars and buttons, a
+    legend, a caption) takes no part: the correlation and the refinement sample the input's frame only."""
+    th, tw = t.ink.shape
+    f = min(1.0, LOCATE_SIDE / max(th, tw))
+    small_t, St = _downscale(t.ink, max(1, round(tw * f)), max(1, round(th * f)))
+    ah, aw = a.ink.shape
+    small_a, Sa = _downscale(a.ink, max(1, round(aw * f)), max(1, round(ah * f)))
+    te, ae = _soft(_edges(small_t), 1.0), _soft(_edges(small_a), 1.0)
+    x0, y0, x1, y1 = _box_to(Sa, page)
+    cx0, cy0 = max(0, math.floor(x0)), max(0, math.floor(y0))
+    ae = np.ascontiguousarray(ae[cy0:min(ae.shape[0], math.ceil(y1)), cx0:min(ae.shape[1], math.ceil(x1))])
+    n_h, n_w = te.shape
+    if min(n_h, n_w, *ae.shape) < 8:
+        return None
+    weight = None
+    if keep is not None:
+        weight = cv2.resize(keep.astype(np.float32), (n_w, n_h), interpolation=cv2.INTER_AREA)
+    hi = min(ae.shape[1] / n_w, ae.shape[0] / n_h)
+    lo = max(LOCATE_MIN_SHARE * max(ae.shape[1] / n_w, ae.shape[0] / n_h), 8.0 / min(n_h, n_w))
+    found = []
+    for s in np.exp(np.arange(math.log(lo), math.log(hi) + 1e-9, LOCATE_STEP)):
+        m = (max(4, round(n_w * s)), max(4, round(n_h * s)))
+        if m[0] > ae.shape[1] or m[1] > ae.shape[0]:
+            continue
+        tmpl = cv2.resize(te, m, interpolation=cv2.INTER_AREA)
+        if weight is not None:
+            mk = (cv2.resize(weight, m, interpolation=cv2.INTER_AREA) > 0.5).astype(np.float32)
+            score = cv2.matchTemplate(ae, tmpl, cv2.TM_CCOEFF_NORMED, mask=mk)
+        else:
+            score = cv2.matchTemplate(ae, tmpl, cv2.TM_CCOEFF_NORMED)
+        # a window of (nearly) blank paper has no variance to normalise by: its score is noise
+        mean = cv2.boxFilter(ae, -1, m, anchor=(0, 0), borderType=cv2.BORDER_CONSTANT)
+        square = cv2.boxFilter(ae * ae, -1, m, anchor=(0, 0), borderType=cv2.BORDER_CONSTANT)
+        flat = (square - mean * mean)[:score.shape[0], :score.shape[1]] < (0.25 * float(tmpl.std())) ** 2
+        score[flat | ~np.isfinite(score)] = 0
+        _, peak, _, (x, y) = cv2.minMaxLoc(score)
+        found.append((float(peak), m, x + cx0, y + cy0))
+    found.sort(key=lambda c: -c[0])
+    starts: list[np.ndarray] = []
+    for _, (mw, mh), x, y in found:
+        sx, sy = mw / n_w, mh / n_h
+        C = np.array([[sx, 0, x + 0.5 * sx - 0.5], [0, sy, y + 0.5 * sy - 0.5], [0, 0, 1]])
+        W = np.linalg.inv(Sa) @ C @ St
+        if all(_corner_motion(W, S, t.ink.shape) > 0.1 * max(th, tw) for S in starts):
+            starts.append(W)
+        if len(starts) == LOCATE_TRIES:
+            break
+    best = None
+    for W0 in starts:
+        W = _refine(t, a, W0, keep)
+        q = _quality(t, a, W, keep)[0]
+        if (best is None or q > best[0]) and _crossing_lines(t, a, W) < LOCATE_CROSSINGS:
+            best = (q, W)
+    return best if best is not None and best[0] >= LOCATE_MIN_QUALITY else None
+
+
 ISLAND_LINES = 0.75  # grid quality a retried fit under GOOD_QUALITY needs, as the best of the fits tried
 
 
@@ -1158,7 +1268,8 @@ def _retry_lines_agree(t: _Work, a: _Work, W: np.ndarray, tried: list[tuple[floa
 
 
 def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None,
-              coloured_ink: bool, contrast: float = 1.0, paper_island: bool = False) -> Registration:
+              coloured_ink: bool, contrast: float = 1.0, paper_island: bool = False, locate: bool = False
+              ) -> Registration:
     """:func:`register` once; ``coloured_ink``: the answer's ink is its darkness whatever its colour
     (fails at once when the input has coloured ink: that is how it was matched already)."""
     try:
@@ -1231,11 +1342,38 @@ def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | No
             return _fail("alignment quality too low (no page of paper apart from its surroundings)")
         page = island[0]
     page_work = _page_box(a.ink)
-    if island is not None or page_work != (0, 0, a.ink.shape[1], a.ink.shape[0]) or _dark_edge(answer, a.paper):
-        if island is None:
+    bars = island is None and (page_work != (0, 0, a.ink.shape[1], a.ink.shape[0]) or _dark_edge(answer, a.paper))
+    located = None  # with ``locate``: the located input frame as a map input px -> answer px (worked on)
+    if locate:
+        # the puzzle within a larger page (an app's screen, a legend under it): the page is where the input's
+        # content is found, with a small margin; whatever lies around it is not the puzzle
+        if bars:
+            page = _page_box_full(answer, a.paper)
+        bars_work = a.ink if not bars else _blank_outside(a.ink, _box_to(a.to_work, page), a.ink.shape)
+        spot = _locate(t, _Work(bars_work, a.to_work, a.paper, a.chromatic, a.lighter), _box_to(a.to_work, page), keep)
+        if spot is None:
+            return _fail("alignment quality too low (the input's content is nowhere on the page)")
+        located = np.linalg.inv(a.to_work) @ spot[1] @ t.to_work
+        corners = _apply(located, np.array([[-0.5, tw - 0.5, tw - 0.5, -0.5], [-0.5, -0.5, th - 0.5, th - 0.5],
+                                            [1, 1, 1, 1]]))
+        (bx0, by0), (bx1, by1) = corners.min(axis=1), corners.max(axis=1)
+        gx, gy = LOCATE_MARGIN * (bx1 - bx0), LOCATE_MARGIN * (by1 - by0)
+        page = (max(page[0], math.floor(bx0 - gx)), max(page[1], math.floor(by0 - gy)),
+                min(page[2], math.ceil(bx1 + gx)), min(page[3], math.ceil(by1 + gy)))
+        if page[2] - page[0] < MIN_SIDE or page[3] - page[1] < MIN_SIDE:
+            return _fail("alignment quality too low (the input's content is nowhere on the page)")
+    if island is not None or located is not None or bars:
+        if island is None and located is None:
             page = _page_box_full(answer, a.paper)
         page_area = (page[2] - page[0]) * (page[3] - page[1])
-        if page_area < PAGE_REWORK * aw * ah:
+        if located is not None:
+            # the located page alone, at the input's level of detail: its paper, its shading and its ink are
+            # measured on it (a white legend band or an app's chrome beside a lamp-lit page is another surface)
+            x0, y0, x1, y1 = page
+            a = _work_image(np.ascontiguousarray(answer[y0:y1, x0:x1]), min(1.0, ft * math.sqrt((th * tw) / page_area)),
+                            achromatic_ink=t.chromatic < 0.1, lighter=t.lighter, contrast=contrast)
+            a.to_work = a.to_work @ np.array([[1.0, 0, -x0], [0, 1, -y0], [0, 0, 1]])
+        elif page_area < PAGE_REWORK * aw * ah:
             # wide bars: give the page itself the input's level of detail at work resolution
             a = _work_image(answer, min(1.0, ft * math.sqrt((th * tw) / page_area)),
                             achromatic_ink=t.chromatic < 0.1, lighter=t.lighter, contrast=contrast)
@@ -1286,6 +1424,9 @@ def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | No
                                       [0, (py1 - py0) / th, py0 - 0.5 + 0.5 * (py1 - py0) / th],
                                       [0, 0, 1]]) @ np.linalg.inv(t.to_work)
     done = False
+    if located is not None:
+        # the located frame first: every other start also begins from the page, which is now that frame
+        done = consider(_refine(t, a, a.to_work @ located @ np.linalg.inv(t.to_work), keep), "ecc")
     # 0. fast path: same size and already aligned (checked at work resolution)
     if full_hw == (th, tw):
         q_id = _quality(t, a, frame, keep)[0]
@@ -1450,15 +1591,17 @@ def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | No
         if not on_lattice:
             return _fail(f"alignment quality too low ({q:.2f} < {MIN_QUALITY})", q, method, matrix)
         method += "+lattice"
-    if coloured_ink and q < GOOD_QUALITY and (q < MIN_QUALITY or not _has_lattice(t)
-                                              or _grid_quality(t, a, W) < GRID_QUALITY):
+    if coloured_ink and not locate and q < GOOD_QUALITY and (q < MIN_QUALITY or not _has_lattice(t)
+                                                             or _grid_quality(t, a, W) < GRID_QUALITY):
         # Coloured ink includes coloured surroundings (a wooden desk's grain), which carried a desk page's fit
         # 30 px off at 0.67. Under GOOD_QUALITY a fit is taken only when the answer's line work lies on the
         # input's lattice: a grid redrawn in blue, with clues redrawn and marks in the cells, scores 0.69-0.77
         # on the whole ink at the right fit, its line work 0.8-0.87; that desk fit's line work 0.65.
+        # (A located page has no surroundings left: its fits meet the retry's rule below and the lattice's
+        # line-for-line check.)
         return _fail(f"alignment quality too low ({q:.2f} < {GOOD_QUALITY} on coloured ink, its lines not the "
                      f"input's)", q, method)
-    if (paper_island or contrast < 1.0) and q < GOOD_QUALITY and not _retry_lines_agree(t, a, W, tried):
+    if (paper_island or contrast < 1.0 or locate) and q < GOOD_QUALITY and not _retry_lines_agree(t, a, W, tried):
         # The same on a page found as an island of paper or measured as washed out: a 5x5 sheet on a desk
         # whose clues are redrawn faint fitted a cell squashed at 0.72 on the whole ink (its line work 0.2-0.5;
         # the true fit's 0.94), and, taken for a washed-out page, 0.68 stretched by a cell.
