@@ -16,6 +16,7 @@ Blind figure (session-start code 6d85fc5, 24 instances x 12 answers + every furt
 seed 1313): 281 of 289 right, 0 false passes, 0 confident false fails, 7 review (2 on correct answers: a
 dashed stick fills 67-79 % of its slot and reads unsure; a thick blurred photo left a faint trace read as
 a stick; 5 on errors: 4 half-moved, 1 overlapping extra), 1 unreadable (an extra beside a dashed stick).
+After rubric 8 (dashed sticks whole): 282 of 289 right, the rest unchanged (docs/matchstick.md).
 """
 
 from __future__ import annotations

@@ -20,7 +20,8 @@ Blind figure (session-start code 6d85fc5, 12 instances, master seed 1313): 151 o
 (square turned 45 degrees 4, parallelogram drawn as a rectangle 3, overlapping large triangle 1, flipped
 parallelogram 1: each defect split into several amounts each under its own allowance), 33 confident false
 fails (outlines on white or cream pieces 32: no_attempt or pieces missing, the white faces are paper;
-one colour with white seams 1: foreign_piece_ink), 0 review, 0 unreadable.
+one colour with white seams 1: foreign_piece_ink), 0 review, 0 unreadable. After rubric 10: 145 right,
+7 false passes, 1 confident false fail, 40 review (docs/tangram.md, "Blind audit AUDIT13").
 """
 
 from __future__ import annotations

@@ -155,8 +155,7 @@ class TangramTrack(Track):
             and review_iou >= self.rubric["thresholds"]["coverage_iou_full"]
         off_palette = reading.method == "colour" and tier < 3 and colour.saturated_fraction > 0.01 \
             and colour.colour_match_fraction < self.rubric["needs_review_below_colour_match"]
-        uncovered_unsure = any(v.evidence.get("unsure") for v in violations
-                               if v.code == "silhouette_uncovered")
+        uncovered_unsure = any(v.evidence.get("unsure") for v in violations)  # an unsure reading: review
         marks = stray_marks(answer, input_image, record.layout, reading, silhouette, self.rubric)
         charged = mark_violations(marks, record.layout)
         faint = [m.to_json(unit) for m in marks if not m.sure]
