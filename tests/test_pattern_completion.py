@@ -733,3 +733,29 @@ def test_a_small_mark_beside_the_figures_of_a_matrix_answer_is_charged_and_page_
                            ("texture", jpeg(Image.fromarray(page_perturb.paper_texture(right, 0.08, seed=3)), 30))):
         v = genpuzzle.verify(puzzle, degraded)
         assert "stray_marks" not in v.codes and v.status is not Status.INCORRECT, (name, v.violations)
+
+
+def test_a_figure_turned_from_the_palette_orientation_is_no_right_answer():
+    """The palette's polygons stand apex up (the square upright); the reader named a shape by its corner
+    count alone, so an answer figure drawn upside down (pentagon, triangle) or as a diamond (square) scored
+    100 (thirteenth-session blind audit: a grid3x3 answer of upside-down pentagons passed). Each
+    center_single answer panel of the reference turned about its centre: by 180 / 45 degrees it is no right
+    answer, by 2 degrees (a hand's slant) it still scores 100."""
+    import genpuzzle
+
+    for seed, shape, angle in ((2, 2, 180), (28, 0, 180), (6, 1, 45)):
+        puzzle = TRACK.generate(seed, "matrix_objects")
+        truth, layout = puzzle.ground_truth, puzzle.layout
+        assert truth["config"] == "center_single" and truth["answer"]["type"] == shape
+        x0, y0, x1, y1 = (int(v) for v in layout["panel_boxes"][layout["slot_panel"]])
+        inner = (x0 + 8, y0 + 8, x1 - 8, y1 - 8)
+        for turn, right in ((angle, False), (2.0, True)):
+            page = puzzle.reference_images[0].convert("L")
+            panel = page.crop(inner).rotate(turn, resample=Image.Resampling.BICUBIC, fillcolor=255)
+            page.paste(panel, inner[:2])
+            v = genpuzzle.verify(puzzle, page)
+            if right:
+                assert v.score == 100 and v.status is Status.CORRECT, (seed, turn, v.violations)
+            else:
+                assert v.score < 100 and v.status is not Status.CORRECT, (seed, turn, v.violations)
+                assert {"wrong_shape", "unsure_reading"} & set(v.codes), (seed, turn, v.violations)

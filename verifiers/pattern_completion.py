@@ -203,12 +203,44 @@ def classify_shape(contour: np.ndarray) -> tuple[str, list[float], float]:
     if circularity >= CIRCLE_MIN_CIRCULARITY and not any(k <= 4 for k in cornered):
         return "circle", values, circularity
     if cornered:
-        name = {3: "triangle", 4: "square", 5: "pentagon", 6: "hexagon"}[min(cornered)]
+        k = min(cornered)
+        name = {3: "triangle", 4: "square", 5: "pentagon", 6: "hexagon"}[k]
         _, _, w, h = cv2.boundingRect(hull)
         if name == "hexagon" and max(w, h) < HEXAGON_MIN_PX:
             return "unsure", values, circularity  # a small pentagon's JPEG-broken side can look like a corner
+        turn = turned_by(hull, tol[k] * perimeter, k)
+        if turn is not None and turn >= TURNED_SHARE * 360.0 / k:
+            return f"{name} turned {turn:.0f} deg", values, circularity
+        if turn is not None and turn > UPRIGHT_SHARE * 360.0 / k:
+            return "unsure", values, circularity
         return name, values, circularity
     return "unsure", values, circularity
+
+
+# the palette's polygons stand in one orientation (apex up, square upright): a figure turned by at least a
+# quarter of its symmetry step (triangle 30, square 22.5, pentagon 18 degrees) is another figure; up to an
+# eighth (15 / 11.25 / 9: wobbly vertices, a tilt left after registration) it is upright; between, unsure
+TURNED_SHARE = 0.25
+UPRIGHT_SHARE = 0.125
+
+
+def turned_by(hull: np.ndarray, epsilon: float, k: int) -> float | None:
+    """Degrees (0 .. half the symmetry step 360 / k) a k-cornered hull stands turned from the palette's
+    orientation of that polygon (apex up; the square upright), from its k fitted corners seen from the
+    hull's centroid (the k-fold circular mean); None when the fit has not exactly k corners."""
+    if k not in (3, 4, 5):
+        return None
+    corners = cv2.approxPolyDP(hull, epsilon, True).reshape(-1, 2).astype(float)
+    if len(corners) != k:
+        return None
+    m = cv2.moments(hull)
+    if m["m00"] <= 0:
+        return None
+    cx, cy = m["m10"] / m["m00"], m["m01"] / m["m00"]
+    start = -math.pi / 4 if k == 4 else -math.pi / 2  # image coordinates: y down, so -pi/2 is up
+    angles = np.arctan2(corners[:, 1] - cy, corners[:, 0] - cx) - start
+    mean = np.angle(np.exp(1j * k * angles).sum()) / k
+    return float(abs(math.degrees(mean)))
 
 
 def core_ink_points(silhouette: np.ndarray, dark: np.ndarray) -> np.ndarray | None:
