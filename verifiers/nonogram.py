@@ -97,6 +97,8 @@ EMPTY_MARK_COVER = 0.7  # ... with ink along this share of each of its strokes
 DOT_SOLID = 0.55  # a dot fills this share of its box, enclosing no paper
 DOT_SYMMETRY = 0.9  # ... and this share of its ink lies on ink when turned half round (_point_symmetry)
 GLYPH_DOUBT = 0.93  # the fit given a mark shaped like a glyph that a dot, a stroke or an X also covers: in doubt
+GLYPH_COUNTER_PX = 2  # paper enclosed by a stroke or an X from this many px is a glyph's counter (a pixelated
+# X's crossing can enclose a single px)
 RING_HOLE = 0.5  # a ring has no ink within this share of its radius ...
 RING_HOLE_THICK = 0.35  # ... or, enclosing paper at its centre, none within this share (a thick pen)
 RING_SYMMETRY = 0.8  # ... and this share of its ink on ink when turned half round about that paper's centre
@@ -249,12 +251,20 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
     if (max(bw, bh) <= 1.5 * min(bw, bh) and _hollow(ink[y0:y1 + 1, x0:x1 + 1], radius)
             and (to_ink[qy, qx] <= tol).mean() >= EMPTY_MARK_COVER and float(ring.mean()) > best_fit):
         best, best_fit = "ring", float(ring.mean())
-    if best in ("stroke", "cross") and best_fit >= EMPTY_MARK_FIT and not _solid(box_ink):
+    if best in ("stroke", "cross") and best_fit >= EMPTY_MARK_FIT and _holds_paper(box_ink, GLYPH_COUNTER_PX):
         # strokes that enclose paper: a "4", "6", "8", "9", "a", "e", "A" or "B" two lines or one happen to cover
         best_fit = GLYPH_DOUBT
     if glyph_dot and best_fit < GLYPH_DOUBT:
         best, best_fit = "dot", GLYPH_DOUBT
     return best, best_fit
+
+
+def _holds_paper(box_ink: np.ndarray, min_px: int) -> bool:
+    """Whether the ink (bool, its own box) encloses a piece of paper of at least ``min_px`` pixels (4-connected)."""
+    paper = np.pad(~box_ink, 1, constant_values=True).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(paper, connectivity=4)
+    outside = labels[0, 0]
+    return any(k != outside and stats[k, cv2.CC_STAT_AREA] >= min_px for k in range(1, count))
 
 
 def _point_symmetry(box_ink: np.ndarray) -> float:
