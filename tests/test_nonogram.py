@@ -1723,12 +1723,12 @@ def test_an_unsure_clue_number_is_sure_only_when_the_ocr_reads_it_the_same(monke
 
     asked = []
 
-    def fake_read(crop):
-        asked.append(crop.shape)
-        return ocr.OcrReading(ocr_text, 0.99)
+    def fake_read(crops):
+        asked.extend(crop.shape for crop in crops)
+        return [ocr.OcrReading(ocr_text, 0.99) for _ in crops]
 
     monkeypatch.setattr(ocr, "ocr_available", lambda: True)
-    monkeypatch.setattr(ocr, "read_cell", fake_read)
+    monkeypatch.setattr(ocr, "read_cells", fake_read)
     dark = np.zeros((40, 80), np.uint8)
     reading = _unsure_strip_reading([(1, 0.99), (6, 0.8)], (1, 1))
     out, opinions, note = N.clue_second_opinions(dark, [reading])
@@ -1753,7 +1753,7 @@ def test_an_unsure_clue_strip_is_not_asked_when_its_glyphs_are_not_cut_clearly(m
     from genpuzzle.verifiers import ocr
 
     monkeypatch.setattr(ocr, "ocr_available", lambda: True)
-    monkeypatch.setattr(ocr, "read_cell", lambda crop: pytest.fail("asked"))
+    monkeypatch.setattr(ocr, "read_cells", lambda crops: pytest.fail("asked"))
     dark = np.zeros((40, 80), np.uint8)
     reading = _unsure_strip_reading([(1, 0.99), (6, 0.8)], (1, 1))
     for odd in (replace(reading, cut_clearly=False), replace(reading, glyph_reads=((1, 0.99), (None, 0.8))),

@@ -122,3 +122,23 @@ def test_confident_cells_never_reach_the_recogniser(sets, monkeypatch):
     monkeypatch.setattr(ocr, "read_cell", lambda cell: pytest.fail("recogniser called on a confident cell"))
     reading = read_grid(image, record.layout)
     assert reading.digits == record.ground_truth["solution"] and reading.second_opinion_note is None
+
+
+def test_cells_read_together_read_as_each_alone_and_score_other_texts():
+    # read_cells (a page's clue numbers in one call) prepares each crop as read_cell does: the same text and score;
+    # its output steps give the CTC probability of any text, with look-alike characters counted as a digit on request
+    crops = [_cell(d, font, (20, 20, 20)) for d, font in ((1, "DejaVuSerif.ttf"), (7, "DejaVuSans.ttf"), (0, "DejaVuSans.ttf"))]
+    together = ocr.read_cells(crops)
+    for crop, got in zip(crops, together):
+        alone = ocr.read_cell(crop)
+        assert (got.text, round(got.score, 4)) == (alone.text, round(alone.score, 4))
+    assert [g.text for g in together] == ["1", "7", "0"]
+    for got, text in zip(together, "170"):
+        p = ocr.string_probabilities(got, [text, "4", text * 2])
+        assert p[0] >= 0.9 and p[1] < 0.01 and p[2] < 0.01, (text, p)
+    steps = np.zeros((2, together[0].steps.shape[1]))
+    steps[0, ocr._class_index("I")[0]] = steps[1, 0] = 1.0  # an "I", then CTC's blank
+    one_as_letter = ocr.OcrReading("I", 1.0, steps)
+    assert ocr.string_probability(one_as_letter, "1") == 0.0
+    assert ocr.string_probability(one_as_letter, "1", {"1": "Il|"}) == pytest.approx(1.0)
+    assert ocr.read_cells([]) == []

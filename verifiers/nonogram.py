@@ -472,6 +472,9 @@ class ClueReading:
     glyph_reads: tuple[tuple[int | None, float], ...] = ()
     cut_clearly: bool = True  # every glyph one digit's shape and every spacing clearly one number or two
     second_reader: bool = False  # its numbers read the same by the OCR recogniser (see clue_second_opinions)
+    # a digit taken from the two readers' joint reading that the digit reader read otherwise (see clue_second_opinions):
+    # evidence for the puzzle's numbers only
+    joint_override: bool = False
     uncut_reading: ClueReading | None = None  # a square-cut strip as read before the cut (see clue_second_opinions)
 
 
@@ -1331,20 +1334,58 @@ def _number_crops(dark: np.ndarray, reading: ClueReading, every: bool = False) -
     return out
 
 
+# Characters the recogniser outputs that are a digit's shape, read as that digit in a clue strip (which holds only
+# numbers): an old-style or Didone "0" is an "o", a serif "1" an "I". Only these look-alikes: any other letter
+# (an "A", a "B" for an 8) stays a letter.
+DIGIT_LOOKALIKES = {"0": "oO", "1": "Il|"}
+JOINT_READER_SUPPORT = 0.01  # the digit reader rules out a digit it gives less than this probability (see clue_second_opinions)
+
+
+def _joint_reading(glyph_probs: np.ndarray, got: Any) -> dict[str, Any] | None:
+    """The number the digit reader and the OCR recogniser read together: each digit string of the number's glyph count
+    is scored by the product of the digit reader's probabilities of its digits (``glyph_probs``: glyphs x 12
+    classes) and the recogniser's probability of reading exactly that string (CTC over its output steps, digit
+    look-alikes counted as their digits). Returns the best string (``joint``), the recogniser's probability of it
+    (``ocr_p``) and the smallest probability the digit reader gives one of its digits (``reader_p``); None when the
+    recogniser's output steps are not known."""
+    from genpuzzle.verifiers import ocr
+
+    if getattr(got, "steps", None) is None or not len(glyph_probs):
+        return None
+    n = len(glyph_probs)
+    digit_p = np.asarray(glyph_probs, np.float64)[:, :10]
+    if n <= 2:
+        strings = ["".join(str(c) for c in t) for t in np.ndindex(*(10,) * n)]
+    else:  # (three glyphs in one clue number is itself a misreading: only the two readers' own best strings)
+        strings = sorted({"".join(str(int(k)) for k in digit_p.argmax(axis=1))} | (
+            {got.text} if len(got.text) == n and got.text.isdigit() else set()))
+    reader_p = np.array([float(np.prod([digit_p[k, int(ch)] for k, ch in enumerate(t)])) for t in strings])
+    ocr_p = ocr.string_probabilities(got, strings, DIGIT_LOOKALIKES)
+    best = int((reader_p * ocr_p).argmax())
+    return {"joint": strings[best], "ocr_p": round(float(ocr_p[best]), 3),
+            "reader_p": round(float(min(digit_p[k, int(ch)] for k, ch in enumerate(strings[best]))), 3)}
+
+
 def clue_second_opinions(dark: np.ndarray, readings: list[ClueReading | None], check_all: set[int] = frozenset(),
                          read_uncut: set[int] = frozenset()
                          ) -> tuple[list[ClueReading | None], dict[int, list[dict[str, Any]]], str | None]:
     """Ask the OCR recogniser (:mod:`genpuzzle.verifiers.ocr`) about the clue strips read unsure only because a glyph
     was read below the confident level (every glyph read as a digit, glyphs and numbers cut clearly), as the Sudoku
-    reader does for its unsure cells: a number that the recogniser reads exactly as the digit reader's best guesses,
-    at ``ocr.OCR_MIN_SCORE`` or more, is sure (two readers agree); disagreement leaves it unsure. A strip all of whose
-    numbers are sure so takes those values, ``second_reader`` set (whatever the puzzle's are: a changed clue read so
-    is a sure change; its numbers were cut clearly, so they stand as read, like a clearly spaced clue that fits no
-    line). Strips in ``check_all`` (read surely) have every number asked; square-cut strips in ``read_uncut`` are
-    asked as read before the cut (``uncut_reading``: the glyph read whole, below the confident level). Returns the
-    readings, per strip index the opinions asked, and a note when none were asked (no recogniser, or more than
-    MAX_OCR_NUMBERS numbers to ask)."""
-    from genpuzzle.verifiers import ocr
+    reader does for its unsure cells, all numbers of the page in one call of the recogniser's model. A number is sure
+    when the recogniser reads exactly the digit reader's best guesses at ``ocr.OCR_MIN_SCORE`` or more (two readers
+    agree), or when the two readers read it together (:func:`_joint_reading`): the digit string the product of their
+    probabilities favours, which the recogniser reads at ``ocr.OCR_MIN_SCORE`` or more (its CTC probability, digit
+    look-alikes "o"/"I" counted as 0/1) and the digit reader does not rule out (each digit at JOINT_READER_SUPPORT or
+    more). So a glyph the digit reader doubts and the recogniser reads surely (Monoid's or Sora's flagged "1", read 7
+    at 0.6 by the digit reader and 1 at 1.0 by the recogniser) is read, while a digit drawn as another stays that
+    other digit for both. A strip with a digit so taken that the digit reader read otherwise is ``joint_override``:
+    evidence for the puzzle's numbers only (see check_clue_area). Otherwise a number stays unsure. A strip all of whose numbers are sure so takes those values, ``second_reader``
+    set (whatever the puzzle's are: a changed clue read so is a sure change; its numbers were cut clearly, so they
+    stand as read, like a clearly spaced clue that fits no line). Strips in ``check_all`` (read surely) have every
+    number asked; square-cut strips in ``read_uncut`` are asked as read before the cut (``uncut_reading``: the glyph
+    read whole, below the confident level). Returns the readings, per strip index the opinions asked, and a note when
+    none were asked (no recogniser, or more than MAX_OCR_NUMBERS numbers to ask)."""
+    from genpuzzle.verifiers import digits, ocr
 
     asked: list[tuple[int, list[tuple[str, np.ndarray | None]]]] = []
     candidates: dict[int, ClueReading] = {}
@@ -1364,28 +1405,65 @@ def clue_second_opinions(dark: np.ndarray, readings: list[ClueReading | None], c
         return readings, {}, (f"{count} unsure clue numbers, more than {MAX_OCR_NUMBERS}: no second opinion asked")
     if not ocr.ocr_available():
         return readings, {}, ocr.UNAVAILABLE
+    got_all = iter(ocr.read_cells([crop for _, numbers in asked for _, crop in numbers if crop is not None]))
+    # the digit reader's class probabilities of every asked glyph, in one batch
+    glyph_probs: dict[tuple[int, int], np.ndarray] = {}
+    cells, keys = [], []
+    for j, numbers in asked:
+        r = candidates[j]
+        n = 0
+        for k, (text, crop) in enumerate(numbers):
+            size = r.sizes[k]
+            if crop is not None and len(r.glyph_cells) == len(r.glyphs):
+                cells.extend(r.glyph_cells[n:n + size])
+                keys.append(((j, k), size))
+            n += size
+    if cells:
+        try:
+            prepared = digits.prepare_cells(list(cells))
+            probs = (digits.default_reader().probabilities(np.stack([p.image for p in prepared]))
+                     if all(p.image is not None for p in prepared) else None)
+        except Exception:  # no usable digit model: only the plain agreement counts
+            probs = None
+        n = 0
+        for key, size in keys:
+            if probs is not None:
+                glyph_probs[key] = probs[n:n + size]
+            n += size
     out = list(readings)
     opinions: dict[int, list[dict[str, Any]]] = {}
     for j, numbers in asked:
         r = candidates[j]
         sure = True
-        for text, crop in numbers:
+        values, scores = [], []
+        for k, (text, crop) in enumerate(numbers):
             if crop is None:
+                values.append(text)
                 continue
-            got = ocr.read_cell(crop)
+            got = next(got_all)
             agrees = got.text == text and got.score >= ocr.OCR_MIN_SCORE
-            opinions.setdefault(j, []).append({"classifier": text, "ocr_text": got.text,
-                                               "ocr_score": round(got.score, 3), "agrees": agrees})
-            sure &= agrees
+            opinion = {"classifier": text, "ocr_text": got.text, "ocr_score": round(got.score, 3), "agrees": agrees}
+            read, score = (text, got.score) if agrees else (None, 0.0)
+            joint = _joint_reading(glyph_probs[(j, k)], got) if (j, k) in glyph_probs else None
+            if joint is not None:
+                opinion.update(joint)
+                if (not agrees and joint["ocr_p"] >= ocr.OCR_MIN_SCORE
+                        and joint["reader_p"] >= JOINT_READER_SUPPORT):
+                    read, score = joint["joint"], joint["ocr_p"]
+                    opinion["agrees"] = True
+            scores.append(score)
+            opinions.setdefault(j, []).append(opinion)
+            sure &= read is not None
+            values.append(read if read is not None else text)
         if not sure or j not in opinions:
             continue  # (no number of the strip could be shown to the recogniser: it stays as read)
-        values = [int(text) for text, _ in numbers]
-        if any(len(t) > 1 and t[0] == "0" for t, _ in numbers):
+        if any(len(t) > 1 and t[0] == "0" for t in values):
             continue  # a number does not start with 0
         conf = min(c for _, c in r.glyph_reads)
-        ocr_score = min(o["ocr_score"] for o in opinions[j])
-        out[j] = replace(r, values=values, confidence=round(1.0 - (1.0 - conf) * (1.0 - ocr_score), 3),
-                         doubtful=False, second_reader=True)
+        ocr_score = min(scores)
+        out[j] = replace(r, values=[int(t) for t in values], text=" ".join(values),
+                         confidence=round(1.0 - (1.0 - conf) * (1.0 - ocr_score), 3), doubtful=False,
+                         second_reader=True, joint_override=any(v != t for v, (t, _) in zip(values, numbers)))
     return out, opinions, None
 
 
@@ -1516,6 +1594,11 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
     recheck = {j for j, (r, (kind, index, *_)) in enumerate(zip(readings, changed))
                if untrusted and clues is not None and r is not None and r.values is not None
                and r.values != (list(clues[kind][index]) or [0])}
+    # there, a strip read unsure has every number asked, not only its unsure ones: a number the digit reader read surely
+    # is no evidence on such a page either (HELDOUT6 Roboto Thin: "7 2 1" for "1 2 1", its "7" a sure misread of a thin
+    # "1", its last "1" confirmed by the recogniser, charged as a change read by both readers)
+    if untrusted:
+        recheck |= {j for j, r in enumerate(readings) if r is not None and r.values is None}
     # and a strip whose glyph, read as no digit or unsure, was cut in two into other numbers than the puzzle's (a
     # review): asked as read before the cut (HELDOUT9's light Dosis "6" read 6 at 0.87 whole, cut into a sure "13")
     uncut = {j for j, (r, (kind, index, *_)) in enumerate(zip(readings, changed))
@@ -1569,9 +1652,15 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
             # glyphs read as no digit and cut in two are evidence for the puzzle's numbers only: otherwise review
             where["square_cut"] = True
             reading = replace(reading, values=None, doubtful=True)
+        if reading.joint_override and reading.values != expected:
+            # a digit the digit reader read otherwise, taken from the two readers' joint reading (Monoid's flagged "1"
+            # read 7 by one reader): evidence for the puzzle's numbers only, like a square cut -- the strip's glyphs
+            # may still be grouped wrongly (Monoid's wide "15" read as "7 5": "1 5", a change on a correct answer)
+            where["joint_override"] = True
+            reading = replace(reading, values=None, doubtful=True)
         if reading.values == expected:
             extra.setdefault("redrawn_clues", []).append([kind, index])
-        elif hidden or where.get("square_cut") or (reading.glyphs and (
+        elif hidden or where.get("square_cut") or where.get("joint_override") or (reading.glyphs and (
                 (untrusted and not (reading.second_reader and agreed_trusted))
                 or (unreliable and reading.values is None and reading.doubtful))) or (
                 not reading.glyphs and unreliable and faint >= FAINT_GLYPH_SHARE * digit_ink_px(font_px)):

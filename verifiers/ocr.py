@@ -1,7 +1,8 @@
 """Second opinion on digit cells the classifier is unsure of: RapidOCR's text recogniser.
 
 The ``rapidocr`` wheel ships its ONNX models and runs them with ``onnxruntime`` (the ``ocr`` extra,
-installed by ``tools/install.sh``); nothing is downloaded. It takes ~25-40 ms per cell, against
+installed by ``tools/install.sh``); nothing is downloaded. It takes ~25-40 ms per cell (its input is always
+48 x 320 px, the crop padded; batching crops does not lessen that), against
 ~0.2-0.4 ms for the classifier, so it only sees the cells the classifier scored below ``OCR_BELOW``
 (1-10 % of held-out cells, by style). It is a second opinion, not a replacement: agreement makes a
 cell sure, disagreement leaves it unsure (``genpuzzle.verifiers.sudoku._second_opinions``). Without
@@ -11,7 +12,7 @@ the extra, :func:`ocr_available` is False and those cells stay unsure (``needs_r
 from __future__ import annotations
 
 import importlib.util
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Sequence
 
@@ -19,6 +20,7 @@ import numpy as np
 
 OCR_BELOW = 0.9  # classifier confidence under which a cell also goes to the recogniser
 OCR_MIN_SCORE = 0.9  # recogniser score at which its single digit counts (agreeing with the classifier: sure)
+OCR_CHUNK = 4  # crops per call of the recogniser's model in read_cells
 MAX_OCR_CELLS = 12  # more unsure cells than this in one grid: no clean grid to read, skip the recogniser
 UNAVAILABLE = "RapidOCR is not installed (pip install 'genpuzzle[ocr]'); unsure cells are left for review"
 
@@ -27,6 +29,9 @@ UNAVAILABLE = "RapidOCR is not installed (pip install 'genpuzzle[ocr]'); unsure 
 class OcrReading:
     text: str  # what the recogniser read (stripped)
     score: float  # its confidence, 0..1
+    # per output step, the recogniser's class probabilities (T x classes; column 0 is CTC's blank), when read by
+    # :func:`read_cells`: what :func:`string_probability` scores other texts on
+    steps: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     def digit(self, allowed: Sequence[int]) -> int | None:
         """The digit read, when the text is exactly one allowed digit at ``OCR_MIN_SCORE`` or more."""
@@ -48,6 +53,93 @@ def _engine() -> Any:
     return RapidOCR(params={"Global.log_level": "error",
                             "EngineConfig.onnxruntime.intra_op_num_threads": 1,
                             "EngineConfig.onnxruntime.inter_op_num_threads": 1})
+
+
+def _bgr(cell: np.ndarray) -> np.ndarray:
+    return np.ascontiguousarray(cell[:, :, 2::-1] if cell.ndim == 3 else np.repeat(cell[:, :, None], 3, axis=2))
+
+
+def read_cells(cells: Sequence[np.ndarray]) -> list[OcrReading]:
+    """Recognise the text in each of several crops (RGB or grey uint8), OCR_CHUNK crops a model call: each
+    crop is prepared exactly as :func:`read_cell` prepares it (so each reads the same text and score), and the
+    readings keep the per-step probabilities (``steps``) for :func:`string_probability`. Raises
+    RuntimeError(UNAVAILABLE) without the extra."""
+    if not ocr_available():
+        raise RuntimeError(UNAVAILABLE)
+    if not len(cells):
+        return []
+    engine = _engine()
+    rec = engine._load_rec_model()
+    images = [engine.preprocess_img(engine.load_img(_bgr(c)))[0] for c in cells]
+    _, height, width = rec.rec_image_shape[:3]
+    ratio = max([width / height] + [im.shape[1] / im.shape[0] for im in images])
+    batch = np.stack([rec.resize_norm_img(im, ratio) for im in images]).astype(np.float32)
+    # in chunks: the model's time per crop is the same from 1 to 4 crops a call and grows beyond (29 ms at 1-4, 33 at
+    # 6, 34-59 at 120, one thread): a page's numbers in one call save the calls' overhead, not the model's work
+    steps = np.concatenate([np.asarray(rec.session(batch[k:k + OCR_CHUNK])) for k in range(0, len(batch), OCR_CHUNK)])
+    out = []
+    for k, probs in enumerate(steps):
+        (text, score), = rec.postprocess_op(probs[None], False, wh_ratio_list=[images[k].shape[1] / images[k].shape[0]],
+                                            max_wh_ratio=ratio)[0]
+        out.append(OcrReading(str(text).strip(), float(score), probs))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _class_table() -> dict[str, int]:
+    return {c: i for i, c in enumerate(_engine()._load_rec_model().postprocess_op.character)}
+
+
+def _class_index(chars: str) -> tuple[int, ...]:
+    """The recogniser's output class of each character (-1: not one it outputs)."""
+    table = _class_table()
+    return tuple(table.get(c, -1) for c in chars)
+
+
+def string_probabilities(reading: OcrReading, texts: Sequence[str], same: dict[str, str] | None = None) -> np.ndarray:
+    """Per text, the probability the recogniser's output steps give to reading exactly that text (CTC: summed over
+    every alignment of its characters and blanks). ``same`` maps a character to others counted as it (``{"0": "oO"}``:
+    an output "o" counts as "0"). 0 for a reading without ``steps``, an empty text or a character the recogniser does
+    not know."""
+    out = np.zeros(len(texts))
+    if reading.steps is None:
+        return out
+    probs = reading.steps
+    columns: dict[str, np.ndarray | None] = {}
+    for ch in {c for t in texts for c in t}:
+        idx = [i for i in _class_index(ch + (same or {}).get(ch, "")) if i >= 0]
+        known = _class_index(ch)[0] >= 0
+        columns[ch] = probs[:, idx].sum(axis=1).astype(np.float64) if known else None
+    blank = probs[:, 0].astype(np.float64)
+    by_length: dict[int, list[int]] = {}
+    for k, t in enumerate(texts):
+        if t and all(columns[c] is not None for c in t):
+            by_length.setdefault(len(t), []).append(k)
+    for length, ks in by_length.items():
+        # forward pass over each text's extended label sequence (blank, c1, blank, c2, ..., blank), all texts at once
+        n = 2 * length + 1
+        emit = np.empty((len(ks), len(probs), n))
+        emit[:, :, 0::2] = blank[None, :, None]
+        skip = np.zeros((len(ks), n), bool)
+        for row, k in enumerate(ks):
+            t = texts[k]
+            for pos, ch in enumerate(t):
+                emit[row, :, 2 * pos + 1] = columns[ch]
+                skip[row, 2 * pos + 1] = pos > 0 and ch != t[pos - 1]
+        alpha = np.zeros((len(ks), n))
+        alpha[:, :2] = emit[:, 0, :2]
+        for step in range(1, len(probs)):
+            prev = alpha.copy()
+            alpha[:, 1:] += prev[:, :-1]
+            alpha[:, 2:] += np.where(skip[:, 2:], prev[:, :-2], 0.0)
+            alpha *= emit[:, step]
+        out[ks] = np.minimum(1.0, alpha[:, -1] + alpha[:, -2])
+    return out
+
+
+def string_probability(reading: OcrReading, text: str, same: dict[str, str] | None = None) -> float:
+    """:func:`string_probabilities` of one text."""
+    return float(string_probabilities(reading, [text], same)[0])
 
 
 def read_cell(cell: np.ndarray) -> OcrReading:
