@@ -1405,16 +1405,21 @@ def clue_second_opinions(dark: np.ndarray, readings: list[ClueReading | None], c
         return readings, {}, (f"{count} unsure clue numbers, more than {MAX_OCR_NUMBERS}: no second opinion asked")
     if not ocr.ocr_available():
         return readings, {}, ocr.UNAVAILABLE
-    got_all = iter(ocr.read_cells([crop for _, numbers in asked for _, crop in numbers if crop is not None]))
-    # the digit reader's class probabilities of every asked glyph, in one batch
+    got_list = ocr.read_cells([crop for _, numbers in asked for _, crop in numbers if crop is not None])
+    got_all = iter(got_list)
+    # the digit reader's class probabilities of the glyphs of every asked number the recogniser reads otherwise, in one
+    # batch (a number both read the same needs no joint reading)
     glyph_probs: dict[tuple[int, int], np.ndarray] = {}
     cells, keys = [], []
+    got_iter = iter(got_list)
     for j, numbers in asked:
         r = candidates[j]
         n = 0
         for k, (text, crop) in enumerate(numbers):
             size = r.sizes[k]
-            if crop is not None and len(r.glyph_cells) == len(r.glyphs):
+            got = next(got_iter) if crop is not None else None
+            if (got is not None and not (got.text == text and got.score >= ocr.OCR_MIN_SCORE)
+                    and len(r.glyph_cells) == len(r.glyphs)):
                 cells.extend(r.glyph_cells[n:n + size])
                 keys.append(((j, k), size))
             n += size
