@@ -679,3 +679,29 @@ def test_an_error_on_a_high_fraction_shading_is_still_caught(high_shading, error
     for answer in (np.asarray(image), model_like(np.asarray(image), 0)):
         v = _verify(high_shading, answer)
         assert v.score < 100 and v.status is not Status.CORRECT and expected in v.codes, v.violations
+
+
+def test_a_given_label_written_over_with_another_letter_is_no_right_answer():
+    """A vertex label overwritten in place by another letter kept most of the old letter's pixels inked
+    within given_kept's few px, so the answer scored ``correct`` (thirteenth-session blind audit: 7 of 7
+    relabelled vertices or axes passed at 97.7-100). The changed box is now read by the text recogniser:
+    another letter is ``input_changed`` (or, read unsure, review); the same letter redrawn in another
+    font still scores 100."""
+    from PIL import ImageDraw, ImageFont
+
+    serif = ImageFont.truetype("/usr/share/fonts/truetype/liberation/LiberationSerif-Bold.ttf", 24)
+    for kind in ("median", "tangent", "incircle"):
+        record, puzzle, inp, mask = _instance("construction", kind)
+        name, (x0, y0, x1, y1) = sorted(record.layout["labels"].items())[0]
+        other = next(c for c in "KEH" if c not in record.layout["labels"])
+        for letter, right in ((other, False), (name, True)):
+            page = puzzle.reference_images[0].convert("RGB")
+            draw = ImageDraw.Draw(page)
+            draw.rectangle([x0, y0, x1, y1], fill=(255, 255, 255))
+            draw.text(((x0 + x1) / 2, (y0 + y1) / 2), letter, font=serif, fill=(0, 0, 0), anchor="mm")
+            v = verify_image(record, np.asarray(page), inp, mask)
+            if right:
+                assert v.score == 100 and v.status is Status.CORRECT, (kind, letter, v.violations)
+            else:
+                assert v.status is not Status.CORRECT and (v.needs_review or "input_changed" in v.codes), \
+                    (kind, letter, v.violations)

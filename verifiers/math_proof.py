@@ -595,6 +595,52 @@ def given_kept(ink: Ink, boxes: dict[str, list[int]], size: int) -> tuple[float,
     return (float(near_answer[fig].mean()) if fig.any() else 1.0), per_label
 
 
+RELABEL_NEW_SHARE = 0.2  # a label box whose ink differs this much (share of the given letter's ink) is re-read
+
+
+def relabelled(ink: Ink, boxes: dict[str, list[int]], size: int) -> tuple[list[Violation], list[str]]:
+    """Given one-letter labels written over: where a label box holds ink away from the given letter's
+    or given ink no longer inked (``RELABEL_NEW_SHARE`` of its ink or more, at 1 px), the box is read
+    by the text recogniser: the given letter in any hand passes; another letter at ``LABEL_MIN_SCORE`` is
+    ``input_changed``; anything else is unsure (review). (Before, only a label's lost ink was checked, so a
+    vertex relabelled in place -- an A overwritten by a P -- kept most of the A's pixels inked and passed.)"""
+    violations: list[Violation] = []
+    unsure: list[str] = []
+    # a letter redrawn over a letter stays within given_kept's few px: compare at 1 px (registration's
+    # residual), and let the recogniser decide whatever differs
+    disk = np.ones((3, 3), np.uint8)
+    given = ink.input_dark >= 120
+    for name, (x0, y0, x1, y1) in boxes.items():
+        if len(name) != 1 or not name.isalpha():
+            continue
+        pad = max(3, (y1 - y0) // 4)
+        bx0, by0, bx1, by1 = max(0, x0 - pad), max(0, y0 - pad), x1 + pad, y1 + pad
+        own = given[by0:by1, bx0:bx1]
+        answer_ink = ink.answer_dark[by0:by1, bx0:bx1] >= 120
+        away = answer_ink & ~(cv2.dilate(own.astype(np.uint8), disk) > 0)
+        lost = own & ~(cv2.dilate(answer_ink.astype(np.uint8), disk) > 0)
+        if not own.any() or max(away.sum(), lost.sum()) < max(8, RELABEL_NEW_SHARE * own.sum()):
+            continue
+        from genpuzzle.verifiers.ocr import ocr_available, read_cell
+
+        if not ocr_available():
+            unsure.append(f"label {name!r} redrawn (no text recogniser)")
+            continue
+        crop = (255 - np.clip(ink.answer_dark[by0:by1, bx0:bx1], 0, 255)).astype(np.uint8)
+        reading = read_cell(crop)
+        text = (reading.text or "").strip()
+        same = {name.upper()} | ({"0"} if name.upper() == "O" else set())
+        if text.upper() in same:
+            continue
+        if len(text) == 1 and text.isascii() and text.isalpha() and reading.score >= LABEL_MIN_SCORE:
+            violations.append(Violation("input_changed", f"the label {name!r} now reads {text!r}",
+                                        {"label": name, "read": text, "score": round(float(reading.score), 3),
+                                         "bbox": [bx0, by0, bx1, by1]}))
+        else:
+            unsure.append(f"label {name!r} redrawn, read {text!r} ({reading.score:.2f})")
+    return violations, unsure
+
+
 def extra_components(extra: np.ndarray, min_px: int) -> tuple[int, list[list[int]]]:
     opened = cv2.morphologyEx(extra.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     count, _, stats, _ = cv2.connectedComponentsWithStats(opened, connectivity=8)
@@ -700,6 +746,9 @@ def check_construction(ink: Ink, truth: dict[str, Any], layout: dict[str, Any], 
     states = [rd.state for rd in readings]
     kept, labels_kept = given_kept(ink, layout["labels"], size)
     violations += _input_violations(kept, labels_kept, rubric)
+    relabels, unsure_labels = relabelled(ink, layout["labels"], size)
+    violations += relabels
+    unsure += unsure_labels
     answered = new_px >= rubric["extra_ink_min_px"]
     dims = {
         "instruction_following": sum(s in ("accurate", "inaccurate", "unsure") for s in states) / n,
@@ -771,6 +820,8 @@ def check_shading(ink: Ink, answer: np.ndarray, truth: dict[str, Any], layout: d
     mark_px = sum(m.sure_px for m in marks if m.sure)
     kept, labels_kept = given_kept(ink, layout["labels"], size)
     violations += _input_violations(kept, labels_kept, rubric)
+    relabels, unsure_labels = relabelled(ink, layout["labels"], size)
+    violations += relabels
     drawn = shaded > 0
     dims = {"instruction_following": 1.0 if drawn else 0.0,
             "visual_structure": (1.0 if drawn else 0.0) * kept,
@@ -782,7 +833,8 @@ def check_shading(ink: Ink, answer: np.ndarray, truth: dict[str, Any], layout: d
               "shaded": shaded, "needed": target, "new_ink_px": new_px, "extra_ink_px": extra_px}
     if marks:
         parsed["marks"] = [m.to_json(tol) for m in marks[:8]]
-    unsure = [f"cell {k}" for k in unsure_cells] + [f"faint mark at {m.bbox}" for m in marks if not m.sure]
+    unsure = ([f"cell {k}" for k in unsure_cells] + [f"faint mark at {m.bbox}" for m in marks if not m.sure]
+              + unsure_labels)
     return Check(violations, dims, unsure, parsed, drawn or new_px >= rubric["extra_ink_min_px"])
 
 
