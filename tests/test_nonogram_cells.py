@@ -198,3 +198,23 @@ def test_marks_for_an_empty_cell_keep_their_fit():
             ink = np.asarray(im) > 127
             name, fit = empty_mark_fit(ink)
             assert fit >= EMPTY_MARK_FIT, (kind, size, name, fit)
+
+
+def test_a_small_thick_hook_is_no_ring():
+    # the lead's scribble check (seed 14100, 15x15): a scribble's thick corner, 15 x 12 px, lay within the fit
+    # tolerance of its box's ellipse and read as a ring (crossed, 100). A ring's stroke runs all round its line.
+    from genpuzzle.verifiers.nonogram import EMPTY_MARK_FIT, empty_mark_fit
+
+    rows = [".#############.", "###############", "####.#########.", "####...........", "#####..........",
+            "#####..........", "####...........", ".###...........", "..##...........", "..###..........",
+            "...##..........", "...##.........."]
+    ink = np.zeros((29, 29), bool)
+    for i, row in enumerate(rows):
+        ink[8 + i, 7:7 + len(row)] = [ch == "#" for ch in row]
+    name, fit = empty_mark_fit(ink)
+    assert name != "ring" and fit < EMPTY_MARK_FIT, (name, fit)
+    for size, pen in ((13, 3), (15, 4), (20, 5)):  # thick small rings stay rings
+        im = Image.new("L", (size + 12, size + 12), 0)
+        ImageDraw.Draw(im).ellipse([6, 6, 6 + size - 1, 6 + size - 1], outline=255, width=pen)
+        name, fit = empty_mark_fit(np.asarray(im) > 127)
+        assert name in ("ring", "dot") and fit >= EMPTY_MARK_FIT, (size, pen, name, fit)

@@ -102,6 +102,8 @@ GLYPH_COUNTER_PX = 2  # paper enclosed by a stroke or an X from this many px is 
 RING_HOLE = 0.5  # a ring has no ink within this share of its radius ...
 RING_HOLE_THICK = 0.35  # ... or, enclosing paper at its centre, none within this share (a thick pen)
 RING_SYMMETRY = 0.8  # ... and this share of its ink on ink when turned half round about that paper's centre
+RING_GAP = 3  # ... and its stroke runs all round: at most this many of 24 points in a row on its line off the stroke
+# (a small thick corner or hook, whose box is a few pen widths, lies within the fit tolerance of its box's ellipse)
 CROSS_ARM_RADII = (0.3, 0.4)  # an X or a plus has four arms crossing a circle around its crossing (radius: share of
 # its box's short side) at one of these
 BLANK_MARK_CENTRED = 0.12  # a mark in a cell read blank is a mark for an empty cell only this near its centre (cells)
@@ -249,7 +251,8 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
     qx = np.clip(np.round(cx + rx * np.cos(angle)).astype(int), 0, ink.shape[1] - 1)
     qy = np.clip(np.round(cy + ry * np.sin(angle)).astype(int), 0, ink.shape[0] - 1)
     if (max(bw, bh) <= 1.5 * min(bw, bh) and _hollow(ink[y0:y1 + 1, x0:x1 + 1], radius)
-            and (to_ink[qy, qx] <= tol).mean() >= EMPTY_MARK_COVER and float(ring.mean()) > best_fit):
+            and (to_ink[qy, qx] <= tol).mean() >= EMPTY_MARK_COVER and _longest_run(to_ink[qy, qx] > half + 1) <= RING_GAP
+            and float(ring.mean()) > best_fit):
         best, best_fit = "ring", float(ring.mean())
     if best in ("stroke", "cross") and best_fit >= EMPTY_MARK_FIT and _holds_paper(box_ink, GLYPH_COUNTER_PX):
         # strokes that enclose paper: a "4", "6", "8", "9", "a", "e", "A" or "B" two lines or one happen to cover
@@ -326,6 +329,18 @@ def _arms(ink: np.ndarray, centre: np.ndarray, radius: float, unseen: np.ndarray
     if on.all():
         return 1
     return int(np.count_nonzero(on & ~np.roll(on, 1)))
+
+
+def _longest_run(flags: np.ndarray) -> int:
+    """The longest run of True in ``flags`` read as a circle."""
+    if flags.all():
+        return len(flags)
+    start = int(np.argmin(flags))  # begin on a False, so no run wraps
+    longest = run = 0
+    for flag in np.roll(flags, -start):
+        run = run + 1 if flag else 0
+        longest = max(longest, run)
+    return longest
 
 
 def _main_piece(ink: np.ndarray, join: int) -> np.ndarray:
