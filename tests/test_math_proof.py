@@ -705,3 +705,27 @@ def test_a_given_label_written_over_with_another_letter_is_no_right_answer():
             else:
                 assert v.status is not Status.CORRECT and (v.needs_review or "input_changed" in v.codes), \
                     (kind, letter, v.violations)
+
+
+@pytest.mark.parametrize("identity", IDENTITIES)
+def test_hatched_regions_are_never_a_confident_fail(instances, identity):
+    """Regions drawn as hatching of different colours and directions (the blind audit's
+    ``m_longdash_green_letterbox`` partition, page unchanged): a hatch's strokes cross the cells' edge bands
+    and its median colour mixes stroke and paper, so a valid partition may be unsure (or, where registration
+    gives up on the hatching, unreadable), never a confident contradiction; a planted merge of two regions still
+    never passes."""
+    import dataclasses
+
+    import audit_math_proof_answers as audit
+
+    inst = instances[identity]
+    record = inst[0]
+    style = dataclasses.replace(audit.STYLES[2], page=())
+    assert style.partition == "hatch"
+    for seed in range(6):
+        v = _verify(inst, audit.answer_image(Image.fromarray(inst[2]), record, style, seed))
+        assert v.score == 100.0 or v.needs_review or v.status is Status.UNREADABLE, (seed, v.score, v.codes, v.parsed)
+        merged = audit.answer_image(Image.fromarray(inst[2]), record, style, seed, "missing_element")
+        if merged is not None:
+            w = _verify(inst, merged)
+            assert w.status is not Status.CORRECT and w.score < 100, (seed, w.score, w.codes)

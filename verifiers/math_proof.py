@@ -880,6 +880,16 @@ PAPER_DISTANCE = 16.0  # a cell whose median colour is this far from the paper (
 # a washed-out page shrinks every colour difference by its contrast: both thresholds are scaled by the page's
 # contrast, and a distance within this factor of a scaled threshold (either side) is unsure
 COLOUR_BAND = 1.25
+# a cell whose inner lightness spreads this much (std, OpenCV's 8-bit L, at full contrast) is textured
+# (hatched, stippled): its edges' line shares pick up the texture's own strokes (a hatching along an edge looks
+# like a cut line) and its median colour mixes stroke and paper, so beside a textured cell only a clear colour
+# or hatching-direction difference cuts an edge, and only alike textures without a line there join
+TEXTURED_STD = 20.0
+TEXTURED_EDGE = 160.0  # Sobel lightness gradient (at full contrast) of a texture's stroke edges ...
+TEXTURED_EDGES = 0.3  # ... over at least this share of the cell's inner part
+TEXTURED_PAGE = 0.75  # the texture rules apply on a page with at least this share of its cells textured
+TEXTURED_SAME = 4.0  # colour distance under COLOUR_SAME / this between textured cells: surely the same region
+TEXTURED_TURN = math.radians(15)  # ... when their textures also run within this angle of each other
 CONTRAST_INK = 128  # input darkness from which a pixel is given ink whose answer darkness measures the contrast
 MIN_CONTRAST = 0.25  # contrast estimates are clipped to [MIN_CONTRAST, 1]
 
@@ -965,6 +975,33 @@ def _cell_colours(answer: np.ndarray, g: dict[str, Any], contrast: float = 1.0) 
     return filled, unsure, colours
 
 
+def _cell_texture(answer: np.ndarray, g: dict[str, Any], contrast: float = 1.0
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per cell: whether its inner part (as :func:`_cell_colours` samples it) is textured (its lightness spread
+    at least TEXTURED_STD * ``contrast``: hatched, stippled), its texture's orientation (radians mod pi, from
+    the structure tensor of its lightness) and its mean Lab colour (a texture's median flips between stroke
+    and paper with where the sample window falls; its mean does not)."""
+    lab = cv2.cvtColor(np.ascontiguousarray(answer[:, :, :3]), cv2.COLOR_RGB2LAB)
+    light = lab[:, :, 0].astype(np.float32)
+    gx, gy = cv2.Sobel(light, cv2.CV_32F, 1, 0), cv2.Sobel(light, cv2.CV_32F, 0, 1)
+    cell = g["cell_px"]
+    x0, y0 = g["grid_bbox"][:2]
+    spread = np.zeros((g["rows"], g["cols"]))
+    angle = np.zeros((g["rows"], g["cols"]))
+    mean = np.zeros((g["rows"], g["cols"], 3))
+    for r in range(g["rows"]):
+        for c in range(g["cols"]):
+            ys = slice(round(y0 + (r + 0.3) * cell), round(y0 + (r + 0.7) * cell))
+            xs = slice(round(x0 + (c + 0.3) * cell), round(x0 + (c + 0.7) * cell))
+            a, b = gx[ys, xs].astype(float), gy[ys, xs].astype(float)
+            edges = float((np.hypot(a, b) >= TEXTURED_EDGE * contrast).mean()) if a.size else 0.0
+            # a texture is strokes all over the cell; a line or two crossing it (a wobbly cut) is not
+            spread[r, c] = light[ys, xs].std() if light[ys, xs].size and edges >= TEXTURED_EDGES else 0.0
+            mean[r, c] = lab[ys, xs].reshape(-1, 3).mean(axis=0) if light[ys, xs].size else 0.0
+            angle[r, c] = 0.5 * math.atan2(2 * float((a * b).sum()), float((a * a).sum() - (b * b).sum())) % math.pi
+    return spread >= TEXTURED_STD * contrast, angle, mean
+
+
 def _components(rows: int, cols: int, removed: np.ndarray, cut) -> np.ndarray:
     parent = list(range(rows * cols))
 
@@ -999,10 +1036,17 @@ def read_partition(answer: np.ndarray, ink: Ink, layout: dict[str, Any], identit
     removed = np.asarray(layout["removed"], bool)
     contrast = page_contrast(ink, g)
     filled, fill_unsure, colours = _cell_colours(answer, g, contrast)
-    filled &= ~removed
+    # (texture measured at full contrast: a washed-out page's thick lines are not a texture)
+    textured, texture_angle, texture_colour = _cell_texture(answer, g)
+    textured &= ~removed
+    if textured.sum() < TEXTURED_PAGE * (~removed).sum():
+        textured[:] = False  # a few cells crossed by thick or wobbly lines: the page's regions are not hatched
+    colours[textured] = texture_colour[textured]
+    filled = (filled | textured) & ~removed  # a hatched or stippled cell is filled, with a pattern
     same_below = COLOUR_SAME * contrast
     line = {}
     colour = {}
+    distance = {}
     for r in range(rows):
         for c in range(cols):
             for dr, dc, down in ((0, 1, 0), (1, 0, 1)):
@@ -1012,6 +1056,7 @@ def read_partition(answer: np.ndarray, ink: Ink, layout: dict[str, Any], identit
                 line[(r, c, down)] = _edge_line_share(ink.answer_dark, ink.input_dark, g, r, c, down)
                 if filled[r, c] and filled[rr, cc]:
                     d = float(np.linalg.norm(colours[r, c] - colours[rr, cc]))
+                    distance[(r, c, down)] = d
                     colour[(r, c, down)] = None if same_below / COLOUR_BAND <= d < same_below * COLOUR_BAND \
                         else d >= same_below
                 elif filled[r, c] != filled[rr, cc]:
@@ -1021,7 +1066,20 @@ def read_partition(answer: np.ndarray, ink: Ink, layout: dict[str, Any], identit
     unsure: list[tuple[int, int, int]] = []
     for key, share in line.items():
         by_colour = colour.get(key)
-        if all_lines and filled.sum() >= 0.9 * (~removed).sum():
+        r, c, down = key
+        rr, cc = r + down, c + 1 - down
+        if textured[r, c] or textured[rr, cc]:
+            turn = abs(texture_angle[r, c] - texture_angle[rr, cc]) % math.pi
+            alike = textured[r, c] and textured[rr, cc] and min(turn, math.pi - turn) <= TEXTURED_TURN
+            apart = distance[key] >= same_below * COLOUR_BAND if key in distance else bool(by_colour)
+            turned = textured[r, c] and textured[rr, cc] and min(turn, math.pi - turn) >= 2 * TEXTURED_TURN
+            if apart or turned:  # another colour or another hatching direction: another region
+                decided[key] = True
+            elif alike and share <= NO_CUT and distance.get(key, 0.0) < same_below / TEXTURED_SAME:
+                decided[key] = False
+            else:  # a hatching along the edge looks like a cut line there, and its mixed colour may hide one
+                unsure.append(key)
+        elif all_lines and filled.sum() >= 0.9 * (~removed).sum():
             if by_colour is None and key in colour:
                 unsure.append(key)  # a colour difference the page cannot resolve
             else:
