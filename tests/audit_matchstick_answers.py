@@ -29,8 +29,9 @@ from typing import Any, Sequence
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter
 
-from genpuzzle import page_perturb, perturb
 from genpuzzle.solvers.matchstick import decode, frame_for, is_true, move_counts, occupancy
+
+from audit_common import apply_page, outcome, print_tally
 
 Point = tuple[float, float]
 SS = 3  # supersampling of the drawing
@@ -187,29 +188,6 @@ def draw_stick(draw: ImageDraw.ImageDraw, p0: Point, p1: Point, width: float, st
         raise ValueError(style.head)
 
 
-def _page(image: np.ndarray, steps: Sequence[tuple[str, Any]], seed: int) -> np.ndarray:
-    for name, arg in steps:
-        if name == "caption":
-            image = page_perturb.page_change(image, "caption", seed)[0]
-        elif name in ("letterbox_16_9", "letterbox_4_3", "dark_border", "dark_margins", "combined"):
-            image = page_perturb.page_change(image, name, seed)[0]
-        elif name == "texture":
-            image = page_perturb.paper_texture(image, arg, seed)
-        elif name == "tilt":
-            image = page_perturb.rotate_expand(image, arg if seed % 2 else -arg)[0]
-        elif name == "keystone":
-            image = page_perturb.perspective(image, arg, seed)[0]
-        elif name == "rescale":
-            image = perturb.rescale(image, arg)
-        elif name == "blur":
-            image = perturb.blur(image, arg)
-        elif name == "jpeg":
-            image = perturb.jpeg(image, arg)
-        else:
-            raise ValueError(name)
-    return image
-
-
 def configuration(record: Any, case: Case, rng: random.Random, solution: str
                   ) -> tuple[list[tuple[Point, Point]], list[tuple[Point, Point]]]:
     """(sticks, faint sticks) of the answer: solid sticks as segments (slots or free), faint traces."""
@@ -310,33 +288,10 @@ def build_answer(record: Any, style: Style, case: Case, seed: int, solution: str
             draw_stick(ldraw, *_moved(a, b, scale=style.length), width, plain, rng)
         image = Image.blend(image, layer, case.params["alpha"])
     out = np.asarray(image.resize((w, h), Image.LANCZOS))
-    return _page(out, style.page, seed)
+    return apply_page(out, style.page, seed)
 
 
 # ------------------------------------------------------------------------------------------- measuring
-
-
-def outcome(expect: str, verdict: Any) -> str:
-    """right | false_pass | confident_false_fail | review | unreadable | wrong (see the module docstring)."""
-    status = getattr(verdict.status, "value", verdict.status)
-    passed = verdict.score == 100 and status == "correct" and not verdict.needs_review
-    if status in ("unreadable", "error"):
-        return "unreadable"
-    if expect == "correct":
-        if passed:
-            return "right"
-        if status == "incorrect" and not verdict.needs_review:
-            return "confident_false_fail"
-        return "review"
-    if expect == "correct_or_review":
-        if passed or (verdict.needs_review or status == "needs_review"):
-            return "right"
-        return "confident_false_fail"
-    if verdict.score == 100 or status == "correct":
-        return "false_pass"
-    if status == "incorrect":
-        return "right"
-    return "review"
 
 
 def answers(records: Sequence[Any], per_record: int, seed: int) -> list[tuple[Any, Style, Case, int, str]]:
@@ -384,16 +339,7 @@ def main(n_instances: int = 24, per_record: int = 12, master_seed: int = 1313) -
         if kind != "right":
             lines.append(f"  {kind:21s} {record.id} {record.variant} {style.name} {case.name} {sol} -> "
                          f"{verdict.status.value} {verdict.score} review={verdict.needs_review} {verdict.codes}")
-    kinds = ("right", "false_pass", "confident_false_fail", "review", "unreadable")
-    for title, table in (("style", by_style), ("case", by_case)):
-        print(f"== by {title}: " + " / ".join(kinds))
-        for name, c in table.items():
-            print(f"  {name:30s} " + " ".join(f"{c[k]:3d}" for k in kinds) + f"  of {sum(c.values())}")
-    total = Counter()
-    for c in by_case.values():
-        total.update(c)
-    print("== total: " + ", ".join(f"{k} {total[k]}" for k in kinds) + f" of {sum(total.values())}")
-    print("\n".join(lines))
+    print_tally(by_style, by_case, lines)
     return {"style": dict(by_style), "case": dict(by_case)}
 
 

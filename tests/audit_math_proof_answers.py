@@ -48,14 +48,15 @@ import math
 import random
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from genpuzzle import page_perturb, perturb
 from genpuzzle.renderers.math_proof import to_px
 from genpuzzle.solvers.math_proof import valid_partitions
+
+from audit_common import apply_page, outcome, print_tally
 
 VOLLKORN = "/usr/share/fonts/truetype/vollkorn/Vollkorn-Regular.ttf"
 ARAPEY = "/usr/share/fonts/opentype/arapey/Arapey-Regular.otf"
@@ -403,44 +404,10 @@ def answer_image(input_image: Image.Image, record: Any, style: Style, seed: int,
         other = next(c for c in "BCAPQ" if c != name and c not in boxes)
         size = max(12, int((y1 - y0) * 1.05))
         d.text((x0, y0 - 2), other, font=_label_font(size), fill=(0, 0, 0))
-    return _page(np.asarray(img), style.page, seed)
-
-
-def _page(image: np.ndarray, steps: Sequence[tuple[str, Any]], seed: int) -> np.ndarray:
-    for name, arg in steps:
-        if name == "margin":
-            image = perturb.pad(image, arg, arg, arg, arg, (255, 255, 255))
-        elif name in ("caption", "letterbox_4_3", "letterbox_16_9", "dark_border", "dark_margins", "combined"):
-            image = page_perturb.page_change(image, name, seed)[0]
-        elif name == "texture":
-            image = page_perturb.paper_texture(image, arg, seed)
-        elif name == "tilt":
-            image = page_perturb.rotate_expand(image, arg if seed % 2 else -arg)[0]
-        elif name == "jpeg":
-            image = perturb.jpeg(image, arg)
-        else:
-            raise ValueError(name)
-    return image
+    return apply_page(np.asarray(img), style.page, seed)
 
 
 # ------------------------------------------------------------------------------------------ measuring
-
-
-def outcome(expect: str, verdict: Any) -> str:
-    """right | false_pass | confident_false_fail | review | unreadable."""
-    status = getattr(verdict.status, "value", verdict.status)
-    passed = verdict.score == 100 and status == "correct" and not verdict.needs_review
-    if status in ("unreadable", "error"):
-        return "unreadable"
-    if expect == "correct":
-        if passed:
-            return "right"
-        if status == "incorrect" and not verdict.needs_review:
-            return "confident_false_fail"
-        return "review"
-    if verdict.score == 100 or status == "correct":
-        return "false_pass"
-    return "right" if status == "incorrect" else "review"
 
 
 def main(n_instances: int = 10, master_seed: int = 1313) -> None:
@@ -478,16 +445,7 @@ def main(n_instances: int = 10, master_seed: int = 1313) -> None:
             if result != "right":
                 lines.append(f"  {result:21s} {record.id} {kind} {style.name} {case} -> {verdict.status.value} "
                              f"{verdict.score} review={verdict.needs_review} {verdict.codes}")
-    kinds = ("right", "false_pass", "confident_false_fail", "review", "unreadable")
-    for title, table in (("style", by_style), ("case", by_case)):
-        print(f"== by {title}: " + " / ".join(kinds))
-        for name, c in table.items():
-            print(f"  {name:32s} " + " ".join(f"{c[x]:3d}" for x in kinds) + f"  of {sum(c.values())}")
-    total: Counter = Counter()
-    for c in by_case.values():
-        total.update(c)
-    print("== total: " + ", ".join(f"{x} {total[x]}" for x in kinds) + f" of {sum(total.values())}")
-    print("\n".join(lines))
+    print_tally(by_style, by_case, lines, 32)
 
 
 if __name__ == "__main__":

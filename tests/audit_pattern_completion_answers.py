@@ -49,12 +49,11 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from genpuzzle import page_perturb, perturb
 from genpuzzle.renderers.pattern_completion import (
     COUNT_DOT_RADIUS,
     DOT_RADIUS,
@@ -72,6 +71,8 @@ from genpuzzle.renderers.pattern_completion import (
     shape_points,
     slot_boxes,
 )
+
+from audit_common import apply_page, outcome, print_tally
 
 VOLLKORN = "/usr/share/fonts/truetype/vollkorn/Vollkorn-Regular.ttf"
 
@@ -414,7 +415,8 @@ def answer_image(input_image: Image.Image, record: Any, style: Style, seed: int,
         s = (x1 - x0) * 0.16
         ImageDraw.Draw(img).polygon([(x1 - 10 - s, y1 - 10), (x1 - 10, y1 - 10), (x1 - 10 - s / 2, y1 - 10 - s)],
                                     fill=style.ink)
-    return _page(np.asarray(img.convert("RGB")), style.page, seed)
+    return apply_page(np.asarray(img.convert("RGB")), style.page, seed,
+                      {"font_caption": lambda image, _, seed: _font_caption(image, seed)})
 
 
 def _font_caption(image: np.ndarray, seed: int) -> np.ndarray:
@@ -428,43 +430,7 @@ def _font_caption(image: np.ndarray, seed: int) -> np.ndarray:
     return np.asarray(out)
 
 
-def _page(image: np.ndarray, steps: Sequence[tuple[str, Any]], seed: int) -> np.ndarray:
-    for name, arg in steps:
-        if name == "margin":
-            image = perturb.pad(image, arg, arg, arg, arg, (255, 255, 255))
-        elif name in ("caption", "letterbox_4_3", "letterbox_16_9", "dark_border", "dark_margins", "combined"):
-            image = page_perturb.page_change(image, name, seed)[0]
-        elif name == "font_caption":
-            image = _font_caption(image, seed)
-        elif name == "texture":
-            image = page_perturb.paper_texture(image, arg, seed)
-        elif name == "tilt":
-            image = page_perturb.rotate_expand(image, arg if seed % 2 else -arg)[0]
-        elif name == "jpeg":
-            image = perturb.jpeg(image, arg)
-        else:
-            raise ValueError(name)
-    return image
-
-
 # ------------------------------------------------------------------------------------------ measuring
-
-
-def outcome(expect: str, verdict: Any) -> str:
-    """right | false_pass | confident_false_fail | review | unreadable."""
-    status = getattr(verdict.status, "value", verdict.status)
-    passed = verdict.score == 100 and status == "correct" and not verdict.needs_review
-    if status in ("unreadable", "error"):
-        return "unreadable"
-    if expect == "correct":
-        if passed:
-            return "right"
-        if status == "incorrect" and not verdict.needs_review:
-            return "confident_false_fail"
-        return "review"
-    if verdict.score == 100 or status == "correct":
-        return "false_pass"
-    return "right" if status == "incorrect" else "review"
 
 
 def main(n_per_variant: int = 3, master_seed: int = 1313) -> None:
@@ -506,16 +472,7 @@ def main(n_per_variant: int = 3, master_seed: int = 1313) -> None:
                 if kind != "right":
                     lines.append(f"  {kind:21s} {variant} seed={seed} {style.name} {case} -> {verdict.status.value} "
                                  f"{verdict.score} review={verdict.needs_review} {verdict.codes}")
-    kinds = ("right", "false_pass", "confident_false_fail", "review", "unreadable")
-    for title, table in (("style", by_style), ("case", by_case)):
-        print(f"== by {title}: " + " / ".join(kinds))
-        for name, c in table.items():
-            print(f"  {name:30s} " + " ".join(f"{c[x]:3d}" for x in kinds) + f"  of {sum(c.values())}")
-    total: Counter = Counter()
-    for c in by_case.values():
-        total.update(c)
-    print("== total: " + ", ".join(f"{x} {total[x]}" for x in kinds) + f" of {sum(total.values())}")
-    print("\n".join(lines))
+    print_tally(by_style, by_case, lines)
 
 
 if __name__ == "__main__":

@@ -36,9 +36,10 @@ from PIL import Image, ImageDraw
 from shapely import affinity
 from shapely.geometry import Polygon
 
-from genpuzzle import page_perturb, perturb
 from genpuzzle.renderers.tangram import draw_scene
 from genpuzzle.solvers.tangram import PIECES, alternative_arrangements, arrangement_problems
+
+from audit_common import apply_page, outcome, print_tally
 
 SS = 4
 
@@ -278,44 +279,10 @@ def paint(record: Any, polys: dict[str, Polygon], style: Style, seed: int,
             colour = _outline_colour(style, name, fills.get(name, fills[PIECES[0]]), palette)
             draw.line(_pts(poly), fill=colour, width=w, joint="curve")
     image = np.asarray(big.resize(base.size, Image.Resampling.BOX))
-    return _page(image, style.page, seed)
-
-
-def _page(image: np.ndarray, steps: Sequence[tuple[str, Any]], seed: int) -> np.ndarray:
-    for name, arg in steps:
-        if name == "margin":
-            image = perturb.pad(image, arg, arg, arg, arg, (255, 255, 255))
-        elif name in ("caption", "letterbox_4_3", "letterbox_16_9", "dark_border", "dark_margins", "combined"):
-            image = page_perturb.page_change(image, name, seed)[0]
-        elif name == "texture":
-            image = page_perturb.paper_texture(image, arg, seed)
-        elif name == "tilt":
-            image = page_perturb.rotate_expand(image, arg if seed % 2 else -arg)[0]
-        elif name == "jpeg":
-            image = perturb.jpeg(image, arg)
-        else:
-            raise ValueError(name)
-    return image
+    return apply_page(image, style.page, seed)
 
 
 # ------------------------------------------------------------------------------------------ measuring
-
-
-def outcome(expect: str, verdict: Any) -> str:
-    """right | false_pass | confident_false_fail | review | unreadable."""
-    status = getattr(verdict.status, "value", verdict.status)
-    passed = verdict.score == 100 and status == "correct" and not verdict.needs_review
-    if status in ("unreadable", "error"):
-        return "unreadable"
-    if expect == "correct":
-        if passed:
-            return "right"
-        if status == "incorrect" and not verdict.needs_review:
-            return "confident_false_fail"
-        return "review"
-    if verdict.score == 100 or status == "correct":
-        return "false_pass"
-    return "right" if status == "incorrect" else "review"
 
 
 def cases(records: Sequence[Any], master_seed: int) -> list[tuple[Any, str, str, dict[str, Polygon], Style, int]]:
@@ -362,16 +329,7 @@ def main(n_instances: int = 12, master_seed: int = 1313) -> None:
         if kind != "right":
             lines.append(f"  {kind:21s} {record.id} {record.variant} {style.name} {case} -> "
                          f"{verdict.status.value} {verdict.score} review={verdict.needs_review} {verdict.codes}")
-    kinds = ("right", "false_pass", "confident_false_fail", "review", "unreadable")
-    for title, table in (("style", by_style), ("case", by_case)):
-        print(f"== by {title}: " + " / ".join(kinds))
-        for name, c in table.items():
-            print(f"  {name:30s} " + " ".join(f"{c[k]:3d}" for k in kinds) + f"  of {sum(c.values())}")
-    total = Counter()
-    for c in by_case.values():
-        total.update(c)
-    print("== total: " + ", ".join(f"{k} {total[k]}" for k in kinds) + f" of {sum(total.values())}")
-    print("\n".join(lines))
+    print_tally(by_style, by_case, lines)
 
 
 if __name__ == "__main__":
