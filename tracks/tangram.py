@@ -155,7 +155,7 @@ class TangramTrack(Track):
             and review_iou >= self.rubric["thresholds"]["coverage_iou_full"]
         off_palette = reading.method == "colour" and tier < 3 and colour.saturated_fraction > 0.01 \
             and colour.colour_match_fraction < self.rubric["needs_review_below_colour_match"]
-        uncovered_unsure = any(v.evidence.get("unsure") for v in violations)  # an unsure reading: review
+        unsure_reading = any(v.evidence.get("unsure") for v in violations)
         marks = stray_marks(answer, input_image, record.layout, reading, silhouette, self.rubric)
         charged = mark_violations(marks, record.layout)
         faint = [m.to_json(unit) for m in marks if not m.sure]
@@ -171,7 +171,7 @@ class TangramTrack(Track):
             status=Status.CORRECT if tier == 3 and not violations else Status.INCORRECT
             if any(not v.evidence.get("unsure") for v in violations) else Status.NEEDS_REVIEW,
             violations=violations, parsed=parsed, confidence=round(colour.colour_match_fraction, 4),
-            needs_review=unidentified or off_palette or bool(faint) or uncovered_unsure, subscores=subscores,
+            needs_review=unidentified or off_palette or bool(faint) or unsure_reading, subscores=subscores,
             extra=extra,
         )
 
