@@ -31,6 +31,8 @@ from PIL import Image, ImageDraw, ImageFont
 from genpuzzle.renderers.maze import cell_center, outer_walls
 from genpuzzle.solvers.maze import Maze, distances, edge, shortest_path
 
+from maze_answers import MazeCase
+
 CAPTION_FONT = "/usr/share/fonts/truetype/croscore/Arimo-Bold.ttf"  # fonts-croscore
 
 # ------------------------------------------------------------------------------------------- geometry
@@ -413,30 +415,10 @@ ERRORS = [
 # --------------------------------------------------------------------------------------------- sweep
 
 
-class Case:
-    def __init__(self, root: Path, record):
-        from genpuzzle.images import load_image
-
-        self.root, self.record = root, record
-        self.input = load_image(root / record.input_image)
-        self.layout = record.layout
-        gt = record.ground_truth
-        self.maze = Maze.from_walls_json(gt["rows"], gt["cols"], gt["walls"])
-        self.path = [tuple(c) for c in gt["solution_path"]]
-        self.start, self.goal = tuple(gt["start"]), tuple(gt["goal"])
-
+class Case(MazeCase):
     def other_route(self):
         """Looped mazes: a valid route other than the stored one (longest of the first 30), else the stored."""
-        if self.record.variant != "loops":
-            return self.path
-        g = nx.Graph(list(self.maze.passages))
-        others = []
-        for p in nx.all_simple_paths(g, self.start, self.goal):
-            if p != self.path:
-                others.append(p)
-            if len(others) >= 30:
-                break
-        return max(others, key=len) if others else self.path
+        return self.longest_other_route(30)
 
 
 def outcome(v, should_pass: bool) -> str:
