@@ -4,8 +4,8 @@ planted error.
 
 Disjoint style sets: ``TUNE`` (used while building and tuning the cell and clue readers), ``HELDOUT``,
 ``HELDOUT2``, ``HELDOUT3``, ``HELDOUT4``, ``HELDOUT5``, ``HELDOUT6``, ``HELDOUT7``, ``HELDOUT8``, ``HELDOUT9``,
-``HELDOUT10``, ``HELDOUT11`` and ``HELDOUT12`` (each written before the changes it was first measured on; see
-docs/nonogram.md for which failures were looked at afterwards). Every style is a recipe of independent
+``HELDOUT10``, ``HELDOUT11``, ``HELDOUT12`` and ``HELDOUT13`` (each written before the changes it was first
+measured on; see docs/nonogram.md for which failures were looked at afterwards). Every style is a recipe of independent
 choices; :func:`make_answer` draws one. Used by ``tests/test_nonogram.py`` and
 ``benchmarks/bench_nonogram.py``.
 """
@@ -46,7 +46,8 @@ def font_path(name: str) -> Path:
     fonts-osifont, fonts-eurofurence, fonts-cardo and fonts-routed-gothic; HELDOUT11 fonts-clear-sans, fonts-paratype,
     fonts-sora, fonts-century-catalogue, fonts-roboto-slab, fonts-opendin and fonts-tiresias; HELDOUT12
     fonts-crosextra-caladea, fonts-gfs-neohellenic, fonts-adf-baskervald, fonts-agave, fonts-play,
-    fonts-adf-universalis and fonts-tuffy)."""
+    fonts-adf-universalis and fonts-tuffy; HELDOUT13 fonts-hermit, fonts-adf-accanthis, fonts-adf-switzera,
+    fonts-beteckna, fonts-anonymous-pro, fonts-essays1743 and fonts-oxygen)."""
     bundled = _font_dir() / name
     if bundled.exists():
         return bundled
@@ -68,12 +69,13 @@ class Style:
     # glyph_block, checker, watercolour, crayon, brush; (HELDOUT9) highlighter, bevel, stamp, concentric, blot,
     # zigzag; (HELDOUT10) soft_shadow, feathered, tilted_square, mosaic, glossy, smear; (HELDOUT11) sticker, halftone,
     # mottled, two_tone, palette, loops, radial; (HELDOUT12) scanline, misregistered, octagon, airbrush, woven,
-    # perforated, inner_shadow
+    # perforated, inner_shadow; (HELDOUT13) felt_overlap, voxel, neon, brick_stud, cross_stitch, ticked_tile, ballpoint
     fill_colour: tuple[int, int, int]
     empty: str  # none, x, heavy_x, dot, slash, mixed; (HELDOUT6) dash, small_x, pencil_x; (HELDOUT7) backslash,
     # tiny_dot, thin_x_grey; (HELDOUT8) ring, plus, typed_x; (HELDOUT9) red_x, typed_times, curved_x, typed_bullet;
     # (HELDOUT10) blue_x, typed_ballot_x, grey_disc, typed_endash; (HELDOUT11) tint_x, tint_dot, typed_bold_X,
-    # big_dot, skew_x; (HELDOUT12) full_x, asterisk, hollow_square, null_sign, square_dot
+    # big_dot, skew_x; (HELDOUT12) full_x, asterisk, hollow_square, null_sign, square_dot; (HELDOUT13) cursive_x,
+    # typed_saltire, green_x, pencil_dot, typed_middle_dot, tail_dot, off_dot
     clue_font: str | None
     effects: tuple[str, ...]  # shadow_linear, shadow_edge, shadow_corner, vignette, texture, jpeg, rescale, tint,
     # blur; page layout changes applied last: tilt, caption, letterbox, square1024 (later families: see _effects,
@@ -85,11 +87,12 @@ class Style:
     grid: str = "redrawn"  # how the grid is redrawn: redrawn (thin and thick lines); (HELDOUT7) uniform, hairline;
     # (HELDOUT8) dashed, blue; (HELDOUT9) dotted, flat; (HELDOUT10) uneven, jittered, rounded, sketchy; (HELDOUT11)
     # haloed, double_frame, red_major, shadow_lines; (HELDOUT12) double_major, cmyk_lines, wide_border, brown_ink,
-    # green_eng, overshoot
-    # How the planted errors are drawn (HELDOUT11 and HELDOUT12 vary them): extra_light cells (light, light_pencil,
-    # light_tone; light_crosshatch, light_spray), the extra_outline cell (outline, outline_rounded; outline_octagon,
-    # outline_hand), the cells crossed instead of filled (heavy_x, typed_bold_X_heavy, heavy_x_round; heavy_x_brush,
-    # heavy_x_double, heavy_x_corner)
+    # green_eng, overshoot; (HELDOUT13) violet_ink, heavy_minor, dash_dot, pencil_grid
+    # How the planted errors are drawn (HELDOUT11 to HELDOUT13 vary them): extra_light cells (light, light_pencil,
+    # light_tone; light_crosshatch, light_spray; light_felt, light_voxel), the extra_outline cell (outline,
+    # outline_rounded; outline_octagon, outline_hand; outline_bars, outline_shadowed), the cells crossed instead of
+    # filled (heavy_x, typed_bold_X_heavy, heavy_x_round; heavy_x_brush, heavy_x_double, heavy_x_corner; heavy_x_neon,
+    # heavy_x_cursive, heavy_x_outline, heavy_x_stitch)
     light_mark: str = "light"
     outline_mark: str = "outline"
     cross_mark: str = "heavy_x"
@@ -397,6 +400,42 @@ HELDOUT12 = (
           grid="overshoot", light_mark="light_crosshatch", cross_mark="heavy_x_brush"),
 )
 
+# A thirteenth held-out set, written in the fourteenth session without looking at the verifier (run blind first on
+# the session-start code): clue fonts from Debian packages that neither the digit model's lists nor any earlier set
+# use (fonts-hermit, fonts-adf-accanthis' italic, fonts-adf-switzera's condensed cut, fonts-beteckna,
+# fonts-anonymous-pro's bold, fonts-essays1743, fonts-oxygen's mono), fills no earlier set uses (translucent felt-tip
+# strokes darker where they overlap, an oblique-projection cube, a neon tile with a glow, a toy brick with its stud,
+# cross-stitches, a dark tile with a white tick, dense ballpoint shading running past the cell), empty-cell marks no
+# earlier set uses (a handwritten x as two back-to-back arcs, a typed box-drawing diagonal cross, a small green
+# felt-tip X, a grainy pencil dot, a typed middle dot, a pen's dot with a tail, a dot well off the centre), the
+# planted errors drawn in new ways (pale felt-tip strokes, a pale cube; a stencilled frame open at the corners, a
+# frame with an inner shadow; a heavy magenta X with a halo, a heavy handwritten x, a hollow heavy X, an X stitched
+# in three threads per arm), grids no earlier set uses (violet ink, heavy proportions, dash-dot minor lines,
+# graphite pencil), and page changes no earlier set uses (a fluorescent sticky note on a monitor bezel, a bound book's
+# page scanned with the spine's shadow, a 16:9 presentation slide, a social-media post, a paused video with its
+# player's controls, a projection on a whiteboard, a page torn from a spiral pad on a desk; LED flicker bands, a
+# scanning app's "enhance", ink spreading on soft paper, an e-reader's screen, a laser print low on toner, a
+# display's night filter).
+HELDOUT13 = (
+    Style("r_hermit_felt_sticky", "felt_overlap", (25, 30, 75), "cursive_x", "Hermit-medium.otf",
+          ("jpeg", "sticky_note"), grid="violet_ink", light_mark="light_felt", cross_mark="heavy_x_cursive"),
+    Style("r_accanthisita_voxel_bookscan", "voxel", (70, 70, 80), "pencil_dot", "AccanthisADFStd-Italic.otf",
+          ("toner_streaks", "book_scan"), grid="heavy_minor", light_mark="light_voxel", cross_mark="heavy_x_outline"),
+    Style("r_switzeracond_neon_video", "neon", (225, 30, 165), "none", "SwitzeraADF-Cond.otf",
+          ("night_shift", "video_frame"), grid="dash_dot", outline_mark="outline_shadowed", cross_mark="heavy_x_neon"),
+    Style("r_beteckna_brick_slide", "brick_stud", (200, 45, 40), "typed_middle_dot", "BetecknaGS.ttf",
+          ("flicker_bands", "jpeg", "slide"), clue_scale=(1.0, 1.15), outline_mark="outline_bars"),
+    Style("r_anonymousbold_stitch_social", "cross_stitch", (30, 30, 45), "typed_saltire", "Anonymous Pro B.ttf",
+          ("scanner_app", "social_post"), grid="pencil_grid", light_mark="light_felt", cross_mark="heavy_x_stitch"),
+    Style("r_essays_ticked_projected", "ticked_tile", (25, 25, 30), "tail_dot", "Essays1743.ttf", ("projected",),
+          clue_gap=(0.55, 0.8), grid="heavy_minor", outline_mark="outline_shadowed"),
+    Style("r_oxygenmono_ballpoint_spiral", "ballpoint", (25, 40, 140), "green_x", "OxygenMono-Regular.ttf",
+          ("ink_spread", "jpeg", "spiral_pad"), clue_colour=(25, 40, 140), grid="pencil_grid",
+          outline_mark="outline_bars", cross_mark="heavy_x_cursive"),
+    Style("r_inputclues_voxel_eink", "voxel", (40, 70, 150), "off_dot", None, ("eink", "jpeg"), grid="dash_dot",
+          light_mark="light_voxel", cross_mark="heavy_x_stitch"),
+)
+
 ERRORS = ("none", "extra_light", "extra_outline", "x_instead", "missing", "clue_changed")
 
 
@@ -687,6 +726,8 @@ def _draw_fill(img: Image.Image, d: ImageDraw.ImageDraw, box, kind: str, colour,
         _draw_fill_h11(img, d, box, kind, colour, rng)
     elif kind in HELDOUT12_FILLS:
         _draw_fill_h12(img, d, box, kind, colour, rng)
+    elif kind in HELDOUT13_FILLS:
+        _draw_fill_h13(img, d, box, kind, colour, rng)
     else:
         raise ValueError(kind)
 
@@ -908,6 +949,8 @@ def _draw_empty(d: ImageDraw.ImageDraw, box, kind: str, rng: random.Random) -> N
                 d.ellipse([cx - width / 2, cy - width / 2, cx + width / 2, cy + width / 2], fill=ink)
     elif kind in HELDOUT12_MARKS:
         _draw_empty_h12(d, box, kind, rng)
+    elif kind in HELDOUT13_MARKS:
+        _draw_empty_h13(d, box, kind, rng)
 
 
 def _redraw_clues(img: Image.Image, layout: dict[str, Any], row_clues, col_clues, font_file: str,
@@ -1191,6 +1234,8 @@ def _effects(a: np.ndarray, effects: tuple[str, ...], rng: random.Random) -> np.
             out = out * rng.uniform(0.9, 0.95) + noise / max(1e-6, float(noise.std())) * rng.uniform(5, 7)
         elif e in HELDOUT12_EFFECTS:
             out = _heldout12_effect(out, e, rng)
+        elif e in HELDOUT13_EFFECTS:
+            out = _heldout13_effect(out, e, rng)
     out = np.clip(out, 0, 255).astype(np.uint8)
     if "posterize" in effects:  # saved with a few colours: each channel at 5 levels, no dither
         out = (np.round(out.astype(np.float32) / 255 * 4) * (255 / 4)).astype(np.uint8)
@@ -1290,7 +1335,8 @@ LAYOUT_EFFECTS = ("tilt", "caption", "letterbox", "square1024", "dark_border", "
                   "watermark", "drop_shadow", "tilt_large", "card", "stretch_wide", "small_output",
                   "angle_photo", "desk_pencil", "pixelated", "frame", "signature", "chat_screenshot",
                   "phone_printout", "phone_screenshot", "messenger", "legend", "thumb", "shear", "upscale_ai",
-                  "title_banner", "magazine", "coffee_ring", "clipboard", "tablet", "polaroid", "tape", "browser")
+                  "title_banner", "magazine", "coffee_ring", "clipboard", "tablet", "polaroid", "tape", "browser",
+                  "sticky_note", "book_scan", "slide", "social_post", "video_frame", "projected", "spiral_pad")
 
 
 def _draw_corner_badge(img: Image.Image, layout: dict[str, Any], rng: random.Random) -> None:
@@ -1599,6 +1645,8 @@ def _layout_effects(a: np.ndarray, effects: tuple[str, ...], rng: random.Random)
             a = _heldout11_layout(a, e, rng)
         elif e in HELDOUT12_LAYOUTS:
             a = _heldout12_layout(a, e, rng)
+        elif e in HELDOUT13_LAYOUTS:
+            a = _heldout13_layout(a, e, rng)
     if any(e in effects for e in LAYOUT_EFFECTS):
         a = perturb.jpeg(a, rng.randint(70, 90))
     return a
@@ -1720,6 +1768,9 @@ def _redraw_grid(d: ImageDraw.ImageDraw, layout: dict[str, Any], rng: random.Ran
         return
     if kind in HELDOUT12_GRIDS:
         _heldout12_grid(d, layout, rng, kind)
+        return
+    if kind in HELDOUT13_GRIDS:
+        _heldout13_grid(d, layout, rng, kind)
         return
     gx0, gy0, gx1, gy1 = layout["grid_bbox"]
     rows, cols, cell = layout["rows"], layout["cols"], layout["cell_px"]
@@ -2406,6 +2457,564 @@ def _heldout12_grid(d: ImageDraw.ImageDraw, layout: dict[str, Any], rng: random.
         in_w = 0.08 * cell
         d.rectangle([gx0 - out_w, gy0 - out_w, gx1 + out_w, gy1 + out_w], outline=major_ink,
                     width=max(2, round(out_w + in_w)))
+
+
+# ------------------------------------------------------------------------------------------ HELDOUT13
+
+
+HELDOUT13_FILLS = ("felt_overlap", "voxel", "neon", "brick_stud", "cross_stitch", "ticked_tile", "ballpoint",
+                   "light_felt", "light_voxel", "outline_bars", "outline_shadowed")
+HELDOUT13_MARKS = ("cursive_x", "typed_saltire", "green_x", "pencil_dot", "typed_middle_dot", "tail_dot", "off_dot",
+                   "heavy_x_neon", "heavy_x_cursive", "heavy_x_outline", "heavy_x_stitch")
+HELDOUT13_EFFECTS = ("flicker_bands", "scanner_app", "ink_spread", "eink", "toner_streaks", "night_shift")
+HELDOUT13_LAYOUTS = ("sticky_note", "book_scan", "slide", "social_post", "video_frame", "projected", "spiral_pad")
+HELDOUT13_GRIDS = ("violet_ink", "heavy_minor", "dash_dot", "pencil_grid")
+
+
+def _lighter(colour, f: float) -> tuple[int, int, int]:
+    """``colour`` moved a fraction ``f`` of the way to white."""
+    return tuple(round(c + (255 - c) * f) for c in colour)
+
+
+def _darker(colour, f: float) -> tuple[int, int, int]:
+    return tuple(round(c * f) for c in colour)
+
+
+def _draw_fill_h13(img: Image.Image, d: ImageDraw.ImageDraw, box, kind: str, colour, rng: random.Random) -> None:
+    """HELDOUT13's fills and planted marks: ``felt_overlap`` four or five translucent felt-tip strokes across the cell,
+    darker where they overlap, with paler streaks along each stroke, ``voxel`` a cube drawn in oblique projection (a
+    front face, a lighter top, a darker side), ``neon`` a bright rounded tile with a glow spilling past the cell and a
+    paler tube along its inside, ``brick_stud`` a toy brick seen from above (a square with a round stud, its
+    highlight and shadow), ``cross_stitch`` 4x4 or 5x5 thread cross-stitches, ``ticked_tile`` a dark rounded tile
+    with a white tick (an app confirming the cell), ``ballpoint`` dense back-and-forth ballpoint shading running a
+    little past the cell; planted marks: ``light_felt`` the felt-tip strokes in a pale grey, ``light_voxel`` a pale
+    cube, ``outline_bars`` a stencilled frame (four thick bars, open at the corners), ``outline_shadowed`` a thick
+    frame whose white hole has an inner shadow."""
+    x0, y0, x1, y1 = box
+    w = x1 - x0
+    side = max(4, round(w))
+    X, Y = round(x0), round(y0)
+    j = lambda a, b: rng.uniform(a, b) * w  # noqa: E731
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    if kind in ("felt_overlap", "light_felt"):
+        under = np.asarray(img.crop((X, Y, X + side, Y + side)), np.float32)
+        n = rng.randint(4, 5)
+        m = rng.uniform(0.06, 0.09) * side
+        width = rng.uniform(0.27, 0.32) * side
+        ink = 1 - np.array(colour, np.float32) / 255  # what one full layer takes out of each channel
+        keep = np.ones((side, side, 3), np.float32)
+        for k in range(n):
+            yc = m + width / 2 + k * (side - 2 * m - width) / (n - 1) + rng.uniform(-0.02, 0.02) * side
+            tilt = rng.uniform(-0.03, 0.03) * side
+            mask = Image.new("L", (side, side), 0)
+            md = ImageDraw.Draw(mask)
+            a, b = (m + width / 2, yc - tilt), (side - m - width / 2, yc + tilt)
+            md.line([a, b], fill=255, width=max(2, round(width)))
+            for px, py in (a, b):
+                md.ellipse([px - width / 2, py - width / 2, px + width / 2, py + width / 2], fill=255)
+            alpha = cv2.GaussianBlur(np.asarray(mask, np.float32) / 255, (0, 0), 0.6)
+            streak = np.ones(side, np.float32)
+            for row in rng.sample(range(side), max(2, side // 9)):
+                streak[row] = rng.uniform(0.55, 0.75)
+            alpha *= (rng.uniform(0.78, 0.86) if kind == "felt_overlap" else 0.8) * streak[:, None]
+            keep *= 1 - alpha[:, :, None] * ink[None, None, :]
+        img.paste(Image.fromarray(np.clip(under * keep, 0, 255).astype(np.uint8)), (X, Y))
+    elif kind in ("voxel", "light_voxel"):
+        m = j(0.04, 0.07)
+        depth = j(0.14, 0.2)
+        top, sidec = _lighter(colour, 0.35), _darker(colour, 0.6 if kind == "voxel" else 0.88)
+        edge = _darker(colour, 0.5 if kind == "voxel" else 0.8)
+        a, b, c_, e_ = x0 + m, y0 + m, x1 - m, y1 - m
+        d.rectangle([a, b + depth, c_ - depth, e_], fill=colour)
+        d.polygon([(a, b + depth), (a + depth, b), (c_, b), (c_ - depth, b + depth)], fill=top)
+        d.polygon([(c_ - depth, b + depth), (c_, b), (c_, e_ - depth), (c_ - depth, e_)], fill=sidec)
+        lw = max(1, round(w / 30))
+        d.line([(a, b + depth), (c_ - depth, b + depth), (c_ - depth, e_)], fill=edge, width=lw)
+        d.line([(c_ - depth, b + depth), (c_, b)], fill=edge, width=lw)
+    elif kind == "neon":
+        P = round(1.3 * w)
+        ox, oy = round(x0 - 0.15 * w), round(y0 - 0.15 * w)
+        inset = 0.15 * w + j(0.08, 0.11)
+        mask = Image.new("L", (P, P), 0)
+        ImageDraw.Draw(mask).rounded_rectangle([inset, inset, P - inset, P - inset], radius=0.2 * w, fill=255)
+        glow = cv2.GaussianBlur(np.asarray(mask, np.float32) / 255, (0, 0), 0.07 * w) * rng.uniform(0.5, 0.65)
+        img.paste(colour, (ox, oy), Image.fromarray((glow * 255).astype(np.uint8)))
+        img.paste(colour, (ox, oy), mask)
+        tube = inset + rng.uniform(0.1, 0.13) * w
+        d.rounded_rectangle([ox + tube, oy + tube, ox + P - tube, oy + P - tube], radius=0.12 * w,
+                            outline=_lighter(colour, 0.5), width=max(1, round(w * 0.05)))
+    elif kind == "brick_stud":
+        m = j(0.03, 0.05)
+        d.rectangle([x0 + m, y0 + m, x1 - m, y1 - m], fill=colour, outline=_darker(colour, 0.55),
+                    width=max(1, round(w / 22)))
+        r = j(0.22, 0.26)
+        sx, sy = 0.04 * w, 0.05 * w
+        d.ellipse([cx - r + sx, cy - r + sy, cx + r + sx, cy + r + sy], fill=_darker(colour, 0.6))
+        d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=colour)
+        d.arc([cx - r * 0.8, cy - r * 0.8, cx + r * 0.8, cy + r * 0.8], 160, 290, fill=_lighter(colour, 0.5),
+              width=max(1, round(w / 20)))
+    elif kind == "cross_stitch":
+        n = rng.choice((4, 5))
+        m = 0.04 * w
+        pitch = (w - 2 * m) / n
+        width = max(2, round(pitch * rng.uniform(0.48, 0.55)))
+        for by in range(n):
+            for bx in range(n):
+                sx, sy = x0 + m + bx * pitch, y0 + m + by * pitch
+                tone = tuple(max(0, min(255, c + rng.randint(-12, 12))) for c in colour)
+                d.line([(sx + 0.1 * pitch, sy + 0.9 * pitch), (sx + 0.9 * pitch, sy + 0.1 * pitch)], fill=tone,
+                       width=width)
+                d.line([(sx + 0.1 * pitch, sy + 0.1 * pitch), (sx + 0.9 * pitch, sy + 0.9 * pitch)],
+                       fill=_darker(tone, 0.85), width=width)
+    elif kind == "ticked_tile":
+        m = j(0.04, 0.07)
+        d.rounded_rectangle([x0 + m, y0 + m, x1 - m, y1 - m], radius=0.08 * w, fill=colour)
+        d.line([(x0 + 0.28 * w, y0 + 0.52 * w), (x0 + 0.44 * w, y0 + 0.68 * w), (x0 + 0.74 * w, y0 + 0.34 * w)],
+               fill=(255, 255, 255), width=max(2, round(w * 0.09)), joint="curve")
+    elif kind == "ballpoint":
+        P = round(1.2 * w)
+        off = 0.1 * w
+        patch = Image.new("L", (P, P), 0)
+        pd = ImageDraw.Draw(patch)
+        n = rng.randint(15, 19)
+        slant = rng.uniform(0.2, 0.35) * w
+        pts = []
+        for k in range(-3, n + 4):
+            x = off + k * w / n
+            top = (k % 2 == 0)
+            yv = off + (rng.uniform(-0.05, 0.03) * w if top else w + rng.uniform(-0.03, 0.05) * w)
+            pts.append((x + (slant / 2 if top else -slant / 2), yv))
+        pd.line(pts, fill=255, width=max(1, round(w / 22)), joint="curve")
+        alpha = np.asarray(patch).copy()
+        lo = [round(off + rng.uniform(-0.04, 0.05) * w) for _ in range(2)]
+        hi = [round(off + w - rng.uniform(-0.04, 0.05) * w) for _ in range(2)]
+        clip = np.zeros_like(alpha)
+        clip[lo[1]:hi[1], lo[0]:hi[0]] = 1
+        img.paste(colour, (round(x0 - off), round(y0 - off)), Image.fromarray(alpha * clip))
+    elif kind == "outline_bars":
+        m = 0.04 * w
+        t = j(0.22, 0.26)
+        g = j(0.06, 0.09)
+        a, b, c_, e_ = x0 + m, y0 + m, x1 - m, y1 - m
+        for rect in ([a + g, b, c_ - g, b + t], [a + g, e_ - t, c_ - g, e_], [a, b + g, a + t, e_ - g],
+                     [c_ - t, b + g, c_, e_ - g]):
+            d.rectangle(rect, fill=colour)
+    elif kind == "outline_shadowed":
+        m = max(1, round(0.04 * side))
+        t = round(rng.uniform(0.2, 0.25) * side)
+        tone = np.full((side, side, 3), 255, np.float32)
+        tone[m:side - m, m:side - m] = colour
+        yy, xx = np.mgrid[0:side, 0:side].astype(np.float32)
+        depth = 0.1 * side
+        shade = np.maximum(np.clip(1 - (yy - m - t) / depth, 0, 1), np.clip(1 - (xx - m - t) / depth, 0, 1))
+        hole = (yy >= m + t) & (yy < side - m - t) & (xx >= m + t) & (xx < side - m - t)
+        tone[hole] = (255 - 85 * shade[hole])[:, None]
+        mask = np.zeros((side, side), np.uint8)
+        mask[m:side - m, m:side - m] = 255
+        img.paste(Image.fromarray(tone.astype(np.uint8)), (X, Y), Image.fromarray(mask))
+
+
+def _x_arm(ax: float, ay: float, bx: float, by: float, half: float, inset: float = 0.0) -> list[tuple[float, float]]:
+    """The rectangle of an X's arm from (ax, ay) to (bx, by), ``half`` wide each side, shrunk ``inset`` all round."""
+    ln = math.hypot(bx - ax, by - ay)
+    ux, uy = (bx - ax) / ln, (by - ay) / ln
+    nx, ny = -uy, ux
+    ax, ay, bx, by = ax + ux * inset, ay + uy * inset, bx - ux * inset, by - uy * inset
+    h = half - inset
+    return [(ax + nx * h, ay + ny * h), (bx + nx * h, by + ny * h), (bx - nx * h, by - ny * h),
+            (ax - nx * h, ay - ny * h)]
+
+
+def _cursive_x(d: ImageDraw.ImageDraw, cx: float, cy: float, half: float, waist: float, width: int, ink) -> None:
+    """A handwritten x as two arcs back to back, ")(" touching at the middle."""
+    ts = np.linspace(0, 1, 14)
+    for sgn in (-1, 1):
+        pts = [(cx + sgn * (half - (half - waist) * math.sin(math.pi * t)), cy - half + 2 * half * t) for t in ts]
+        d.line(pts, fill=ink, width=width, joint="curve")
+        for px, py in (pts[0], pts[-1]):
+            d.ellipse([px - width / 2, py - width / 2, px + width / 2, py + width / 2], fill=ink)
+
+
+def _draw_empty_h13(d: ImageDraw.ImageDraw, box, kind: str, rng: random.Random) -> None:
+    """HELDOUT13's marks: for empty cells ``cursive_x`` a handwritten x as two arcs back to back, ``typed_saltire``
+    the box-drawing diagonal cross (U+2573) typed in the cell, ``green_x`` a small X in a green felt-tip with round
+    ends, ``pencil_dot`` a grainy pencil dot, ``typed_middle_dot`` a typed middle dot (U+00B7), ``tail_dot`` a pen's dot
+    with the short tail of its landing, ``off_dot`` a dot set well off the centre; drawn instead of a fill (the
+    planted ``x_instead`` error): ``heavy_x_neon`` a heavy magenta X with a paler halo, ``heavy_x_cursive`` a heavy
+    felt-tip handwritten x, ``heavy_x_outline`` a hollow heavy X (its outline only), ``heavy_x_stitch`` a large
+    X stitched in three threads per arm."""
+    x0, y0, x1, y1 = box
+    w = x1 - x0
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    ink = (30, 30, 30)
+    if kind == "cursive_x":
+        _cursive_x(d, cx + rng.uniform(-0.03, 0.03) * w, cy + rng.uniform(-0.03, 0.03) * w, rng.uniform(0.17, 0.21) * w,
+                   0.03 * w, max(1, round(w * 0.05)), ink)
+    elif kind == "typed_saltire":
+        font = ImageFont.truetype(str(_font_dir() / "DejaVuSans.ttf"), max(8, round(w * rng.uniform(0.42, 0.5))))
+        bx0, by0, bx1, by1 = d.textbbox((0, 0), "\u2573", font=font)
+        d.text((cx - (bx0 + bx1) / 2, cy - (by0 + by1) / 2), "\u2573", font=font, fill=ink)
+    elif kind == "green_x":
+        m = rng.uniform(0.3, 0.34) * w
+        width = max(2, round(w * rng.uniform(0.07, 0.09)))
+        green = (30, 135, 65)
+        for (ax, ay), (bx, by) in (((x0 + m, y0 + m), (x1 - m, y1 - m)), ((x0 + m, y1 - m), (x1 - m, y0 + m))):
+            d.line([(ax, ay), (bx, by)], fill=green, width=width)
+            for px, py in ((ax, ay), (bx, by)):
+                d.ellipse([px - width / 2, py - width / 2, px + width / 2, py + width / 2], fill=green)
+    elif kind == "pencil_dot":
+        r = rng.uniform(0.07, 0.09) * w
+        for _ in range(max(12, round(r * r * 1.6))):
+            ang, rad = rng.uniform(0, 2 * math.pi), r * math.sqrt(rng.random())
+            px, py = cx + rad * math.cos(ang), cy + rad * math.sin(ang)
+            tone = rng.randint(95, 150)
+            s = rng.uniform(0.6, 1.3)
+            d.ellipse([px - s, py - s, px + s, py + s], fill=(tone, tone, tone + 4))
+    elif kind == "typed_middle_dot":
+        font = ImageFont.truetype(str(_font_dir() / "DejaVuSerif-Bold.ttf"), max(8, round(w * rng.uniform(0.8, 0.95))))
+        bx0, by0, bx1, by1 = d.textbbox((0, 0), "\u00b7", font=font)
+        d.text((cx - (bx0 + bx1) / 2, cy - (by0 + by1) / 2 + 0.04 * w), "\u00b7", font=font, fill=ink)
+    elif kind == "tail_dot":
+        r = rng.uniform(0.06, 0.08) * w
+        d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=ink)
+        ang = math.radians(rng.uniform(20, 70))
+        ln = rng.uniform(0.1, 0.14) * w
+        d.line([(cx, cy), (cx + ln * math.cos(ang), cy + ln * math.sin(ang))], fill=ink, width=max(1, round(w * 0.04)))
+    elif kind == "off_dot":
+        r = rng.uniform(0.06, 0.08) * w
+        px = cx + rng.choice((-1, 1)) * rng.uniform(0.12, 0.17) * w
+        py = cy + rng.choice((-1, 1)) * rng.uniform(0.12, 0.17) * w
+        d.ellipse([px - r, py - r, px + r, py + r], fill=ink)
+    elif kind == "heavy_x_neon":
+        m = rng.uniform(0.14, 0.18) * w
+        width = max(3, round(w * rng.uniform(0.16, 0.2)))
+        magenta = (225, 30, 165)
+        for colour, wd in ((_lighter(magenta, 0.6), round(width * 1.7)), (magenta, width)):
+            for (ax, ay), (bx, by) in (((x0 + m, y0 + m), (x1 - m, y1 - m)), ((x0 + m, y1 - m), (x1 - m, y0 + m))):
+                d.line([(ax, ay), (bx, by)], fill=colour, width=wd)
+                for px, py in ((ax, ay), (bx, by)):
+                    d.ellipse([px - wd / 2, py - wd / 2, px + wd / 2, py + wd / 2], fill=colour)
+    elif kind == "heavy_x_cursive":
+        _cursive_x(d, cx, cy, rng.uniform(0.28, 0.32) * w, 0.06 * w, max(3, round(w * rng.uniform(0.15, 0.18))),
+                   (20, 20, 28))
+    elif kind == "heavy_x_outline":
+        m = rng.uniform(0.12, 0.16) * w
+        half = rng.uniform(0.13, 0.15) * w
+        t = max(1.5, rng.uniform(0.045, 0.06) * w)
+        arms = (((x0 + m, y0 + m), (x1 - m, y1 - m)), ((x0 + m, y1 - m), (x1 - m, y0 + m)))
+        for (ax, ay), (bx, by) in arms:
+            d.polygon(_x_arm(ax, ay, bx, by, half), fill=(20, 20, 20))
+        for (ax, ay), (bx, by) in arms:
+            d.polygon(_x_arm(ax, ay, bx, by, half, t), fill=(255, 255, 255))
+    elif kind == "heavy_x_stitch":
+        m = rng.uniform(0.12, 0.16) * w
+        width = max(2, round(w * rng.uniform(0.06, 0.07)))
+        for (ax, ay), (bx, by) in (((x0 + m, y1 - m), (x1 - m, y0 + m)), ((x0 + m, y0 + m), (x1 - m, y1 - m))):
+            ln = math.hypot(bx - ax, by - ay)
+            nx, ny = -(by - ay) / ln, (bx - ax) / ln
+            for s in (-1, 0, 1):
+                o = s * 0.065 * w
+                tone = rng.randint(25, 45)
+                d.line([(ax + nx * o, ay + ny * o), (bx + nx * o, by + ny * o)], fill=(tone, tone, tone + 8),
+                       width=width)
+
+
+def _heldout13_effect(out: np.ndarray, e: str, rng: random.Random) -> np.ndarray:
+    """HELDOUT13's pixel effects (float RGB in, float RGB out): ``flicker_bands`` a phone photographing an LED-lit
+    screen: soft horizontal bands 8-14 % darker, a little slanted, and sensor noise, ``scanner_app`` a phone scanning
+    app's "enhance": uneven light flattened to within a few %, the levels stretched (paper to white, ink to black)
+    and sharpened, ``ink_spread`` soft paper: every dark stroke spreading by about a pixel, ``eink`` an e-reader's
+    screen: grey paper, ink at 35-50, 16 grey levels, a faint (2.5 %) ghost of a shifted copy, ``toner_streaks`` a laser
+    print low on toner: faint vertical bands where the ink is 30-45 % paler, ``night_shift`` a screenshot taken
+    with the display's warm night filter on (green and blue cut)."""
+    h, w = out.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    g = np.random.default_rng(rng.randrange(1 << 30))
+    if e == "flicker_bands":
+        period = rng.uniform(0.12, 0.2) * h
+        slant = rng.uniform(-0.04, 0.04)
+        phase = rng.uniform(0, 2 * math.pi)
+        band = 0.5 + 0.5 * np.sin(2 * math.pi * (yy + slant * xx) / period + phase)
+        out = out * (1 - rng.uniform(0.08, 0.14) * band)[:, :, None]
+        return out + g.normal(0, 2.5, out.shape).astype(np.float32)
+    if e == "scanner_app":
+        ang = rng.uniform(0, 2 * math.pi)
+        t = ((xx - w / 2) * math.cos(ang) + (yy - h / 2) * math.sin(ang)) / (0.5 * math.hypot(w, h))
+        light = 1 - rng.uniform(0.15, 0.25) * (t + 1) / 2
+        residual = 1 + rng.uniform(0.03, 0.05) * cv2.GaussianBlur(g.normal(0, 1, (h, w)).astype(np.float32), (0, 0),
+                                                                   0.15 * max(h, w)) / 0.004
+        residual = np.clip(residual, 0.94, 1.06)
+        flat = out * light[:, :, None] / (light * residual)[:, :, None]
+        lo, hi = rng.uniform(25, 35), rng.uniform(228, 238)
+        flat = (flat - lo) / (hi - lo) * 255
+        soft = cv2.GaussianBlur(flat, (0, 0), 1.2)
+        return flat + rng.uniform(0.5, 0.7) * (flat - soft)
+    if e == "ink_spread":
+        spread = cv2.erode(np.clip(out, 0, 255), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
+        out = rng.uniform(0.45, 0.6) * spread + (1 - rng.uniform(0.45, 0.6)) * out
+        return cv2.GaussianBlur(out, (0, 0), 0.6)
+    if e == "eink":
+        grey = 0.299 * out[:, :, 0] + 0.587 * out[:, :, 1] + 0.114 * out[:, :, 2]
+        dx, dy = rng.randint(-60, 60), rng.randint(-60, 60)
+        ghost = np.roll(np.roll(grey, dy, axis=0), dx, axis=1)
+        grey = grey * (1 - 0.025) + ghost * 0.025
+        paper, black = rng.uniform(200, 215), rng.uniform(35, 50)
+        grey = black + (paper - black) * np.clip(grey, 0, 255) / 255
+        grey = np.round(grey / 255 * 15) * (255 / 15)
+        grey = cv2.GaussianBlur(grey.astype(np.float32), (0, 0), 0.7) + g.normal(0, 2.0, (h, w)).astype(np.float32)
+        return np.repeat(grey[:, :, None], 3, axis=2) * np.array([1.0, 1.0, 0.97], np.float32)
+    if e == "toner_streaks":
+        fade = np.zeros(w, np.float32)
+        for _ in range(rng.randint(3, 6)):
+            c = rng.uniform(0, w)
+            half = rng.uniform(0.005, 0.02) * w
+            fade = np.maximum(fade, rng.uniform(0.3, 0.45) * np.clip(1 - np.abs(np.arange(w) - c) / half, 0, 1) ** 0.5)
+        return 255 - (255 - out) * (1 - fade)[None, :, None]
+    if e == "night_shift":
+        return out * np.array([1.0, rng.uniform(0.82, 0.88), rng.uniform(0.55, 0.65)], np.float32)
+    raise ValueError(e)
+
+
+def _desk(shape: tuple[int, int], base: tuple[int, int, int], rng: random.Random,
+          grain_sigma=(1.5, 18.0)) -> np.ndarray:
+    """A float RGB surface of ``base`` colour with a faint streaky grain."""
+    g = np.random.default_rng(rng.randrange(1 << 30))
+    grain = cv2.GaussianBlur(g.normal(0, 1, shape).astype(np.float32), (0, 0), sigmaX=grain_sigma[0],
+                             sigmaY=grain_sigma[1])
+    return np.array(base, np.float32) * (1 + 0.05 * grain / max(1e-6, float(grain.std())))[:, :, None]
+
+
+def _on_surface(page: np.ndarray, surface: tuple[int, int, int], margin: float, rng: random.Random,
+                shadow: float = 0.35) -> np.ndarray:
+    """``page`` laid on a grainy surface ``margin`` (a fraction of its long side) wider all round, with a soft shadow
+    down and right."""
+    ph, pw = page.shape[:2]
+    m = round(margin * max(ph, pw))
+    canvas = _desk((ph + 2 * m, pw + 2 * m), surface, rng)
+    shade = np.zeros(canvas.shape[:2], np.float32)
+    shade[m + 5:m + 5 + ph, m + 4:m + 4 + pw] = 1
+    canvas *= (1 - shadow * cv2.GaussianBlur(shade, (0, 0), 5))[:, :, None]
+    canvas[m:m + ph, m:m + pw] = page
+    return np.clip(canvas, 0, 255).astype(np.uint8)
+
+
+def _heldout13_layout(a: np.ndarray, e: str, rng: random.Random) -> np.ndarray:
+    """HELDOUT13's page changes: ``sticky_note`` the puzzle at 0.7-0.8x printed on a fluorescent sticky note (yellow,
+    pink or green; its glue strip a little deeper in tone, its lower edge curling with a shadow) stuck on a dark
+    monitor bezel, turned 1-3 deg, ``book_scan`` a bound book's page scanned: a gutter margin with the spine's shadow,
+    lines bowing a little near the gutter, a 0.5-1.5 deg skew, ``slide`` a 16:9 presentation slide (a title band,
+    bullet points on the left, the puzzle on the right, a slide number), ``social_post`` a 4:5 social-media post (a
+    header with an avatar and a name, the puzzle on a pastel square, like and comment icons, a caption),
+    ``video_frame`` a paused 16:9 video (the puzzle at 0.78-0.84x in the frame, a title bar above, the player's
+    controls below it: play icon, progress bar, time, settings), ``projected`` the page projected on a whiteboard
+    (keystoned wider at the top, blacks lifted, a bright hotspot, the unlit board around it, a slight
+    misconvergence), ``spiral_pad`` the page torn from a spiral pad (a band of punched holes and wire loops along the
+    top, a perforation line) lying on a wooden desk, turned 1-2 deg."""
+    h, w = a.shape[:2]
+    sans = str(_font_dir() / "DejaVuSans.ttf")
+    bold = str(_font_dir() / "DejaVuSans-Bold.ttf")
+    if e == "sticky_note":
+        f = rng.uniform(0.7, 0.8)
+        small = cv2.resize(a, (round(w * f), round(h * f)), interpolation=cv2.INTER_AREA).astype(np.float32)
+        sh, sw = small.shape[:2]
+        side = round(max(sh, sw) * 1.1)
+        note_colour = np.array(rng.choice(((255, 238, 105), (255, 165, 205), (195, 245, 140))), np.float32)
+        note = np.empty((side, side, 3), np.float32)
+        note[:] = 255
+        top, left = round(side * 0.07), (side - sw) // 2
+        note[top:top + sh, left:left + sw] = small
+        note = note * note_colour / 255
+        yy = np.arange(side, dtype=np.float32)[:, None, None]
+        note *= np.where(yy < 0.06 * side, 0.93, 1.0)  # the glue strip
+        curl = np.clip((yy - 0.9 * side) / (0.1 * side), 0, 1)
+        note *= 1 - 0.22 * curl ** 2
+        out = _on_surface(note, (34, 35, 40), 0.12, rng, shadow=0.3)
+        return page_perturb.rotate_expand(out, rng.choice((-1, 1)) * rng.uniform(1.0, 3.0), fill=(34, 35, 40))[0]
+    if e == "book_scan":
+        gutter_left = rng.random() < 0.5
+        gm, om = round(rng.uniform(0.06, 0.09) * w), round(rng.uniform(0.03, 0.05) * w)
+        paper = _paper_colour(a)
+        page = perturb.pad(a, round(0.03 * h), round(0.03 * h), gm if gutter_left else om, om if gutter_left else gm,
+                           color=paper).astype(np.float32)
+        ph, pw = page.shape[:2]
+        yy, xx = np.mgrid[0:ph, 0:pw].astype(np.float32)
+        dist = xx if gutter_left else pw - 1 - xx
+        near = np.exp(-dist / (rng.uniform(0.04, 0.06) * pw))
+        bow = rng.uniform(0.006, 0.012) * ph * near * ((yy - ph / 2) / (ph / 2))
+        page = cv2.remap(page, xx, yy + bow, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        page *= (1 - rng.uniform(0.45, 0.6) * near)[:, :, None]
+        page = np.clip(page * np.array([0.97, 0.96, 0.93], np.float32), 0, 255).astype(np.uint8)
+        page = perturb.pad(page, 0, 0, 0 if gutter_left else round(0.02 * pw), round(0.02 * pw) if gutter_left else 0,
+                           color=(236, 236, 234))
+        return page_perturb.rotate_expand(page, rng.choice((-1, 1)) * rng.uniform(0.5, 1.5), fill=(236, 236, 234))[0]
+    if e == "slide":
+        H = round(h / 0.78)
+        W = round(H * 16 / 9)
+        slide = Image.new("RGB", (W, H), (246, 247, 250))
+        draw = ImageDraw.Draw(slide)
+        band = round(0.13 * H)
+        accent = rng.choice(((30, 60, 120), (120, 30, 60), (20, 100, 90)))
+        draw.rectangle([0, 0, W, band], fill=accent)
+        draw.text((0.04 * W, band / 2), f"Week {rng.randint(2, 20)}: the nonogram, solved",
+                  font=ImageFont.truetype(bold, max(12, round(band * 0.4))), fill=(255, 255, 255), anchor="lm")
+        px = W - w - round(0.04 * W)
+        py = band + (H - band - h) // 2
+        slide.paste(Image.fromarray(a), (px, py))
+        ft = ImageFont.truetype(sans, max(10, round(0.035 * H)))
+        for k, line in enumerate(("\u2022 rows with big clues first", "\u2022 runs need a gap between them",
+                                  "\u2022 check every column at the end")):
+            draw.text((0.04 * W, band + (0.12 + 0.09 * k) * H), line, font=ft, fill=(40, 40, 50), anchor="lm")
+        draw.text((0.96 * W, 0.96 * H), str(rng.randint(3, 30)), font=ft, fill=(120, 120, 130), anchor="rm")
+        return np.asarray(slide)
+    if e == "social_post":
+        W = round(max(h, w) * 1.08)
+        head, foot = round(0.1 * W), round(0.2 * W)
+        post = Image.new("RGB", (W, head + W + foot), (255, 255, 255))
+        draw = ImageDraw.Draw(post)
+        pastel = rng.choice(((250, 228, 214), (220, 236, 250), (228, 246, 226)))
+        draw.rectangle([0, head, W, head + W], fill=pastel)
+        post.paste(Image.fromarray(a), ((W - w) // 2, head + (W - h) // 2))
+        r = head * 0.32
+        draw.ellipse([0.04 * W, head / 2 - r, 0.04 * W + 2 * r, head / 2 + r], fill=(230, 120, 60))
+        fb = ImageFont.truetype(bold, max(10, round(head * 0.3)))
+        ft = ImageFont.truetype(sans, max(10, round(head * 0.28)))
+        draw.text((0.04 * W + 2.6 * r, head / 2), "puzzle.daily", font=fb, fill=(20, 20, 20), anchor="lm")
+        draw.text((0.95 * W, head / 2), "\u00b7\u00b7\u00b7", font=fb, fill=(20, 20, 20), anchor="rm")
+        iy = head + W + 0.22 * foot
+        s = 0.09 * foot
+        x = 0.04 * W
+        draw.ellipse([x, iy - s, x + s * 1.1, iy + 0.1 * s], outline=(20, 20, 20), width=2)
+        draw.ellipse([x + s, iy - s, x + s * 2.1, iy + 0.1 * s], outline=(20, 20, 20), width=2)
+        draw.line([(x + 0.1 * s, iy), (x + 1.05 * s, iy + s), (x + 2.0 * s, iy)], fill=(20, 20, 20), width=2)
+        draw.ellipse([x + 3 * s, iy - s, x + 5 * s, iy + s], outline=(20, 20, 20), width=2)
+        draw.polygon([(x + 6 * s, iy - s), (x + 8 * s, iy), (x + 6 * s, iy + s), (x + 6.5 * s, iy)],
+                     outline=(20, 20, 20))
+        draw.text((0.04 * W, head + W + 0.5 * foot), f"{rng.randint(120, 4000):,} likes", font=fb, fill=(20, 20, 20),
+                  anchor="lm")
+        draw.text((0.04 * W, head + W + 0.75 * foot), "solved today's nonogram! #puzzle #logic", font=ft,
+                  fill=(40, 40, 40), anchor="lm")
+        return np.asarray(post)
+    if e == "video_frame":
+        f = rng.uniform(0.78, 0.84)
+        H = round(h / f)
+        W = round(H * 16 / 9)
+        frame = Image.new("RGB", (W, H), (0, 0, 0))
+        top = round((H - h) * 0.45)
+        frame.paste(Image.fromarray(a), ((W - w) // 2, top))
+        draw = ImageDraw.Draw(frame)
+        ft = ImageFont.truetype(sans, max(10, round(0.03 * H)))
+        draw.text((0.02 * W, top / 2), "How to solve a nonogram \u2013 part 3", font=ft, fill=(235, 235, 235),
+                  anchor="lm")
+        by = top + h + (H - top - h) * 0.3
+        done = rng.uniform(0.2, 0.8)
+        draw.rectangle([0.02 * W, by - 2, 0.98 * W, by + 2], fill=(110, 110, 110))
+        draw.rectangle([0.02 * W, by - 2, 0.02 * W + done * 0.96 * W, by + 2], fill=(230, 30, 30))
+        knob = 0.02 * W + done * 0.96 * W
+        draw.ellipse([knob - 6, by - 6, knob + 6, by + 6], fill=(230, 30, 30))
+        iy = top + h + (H - top - h) * 0.68
+        s = 0.02 * H
+        draw.polygon([(0.025 * W, iy - s), (0.025 * W + 1.6 * s, iy), (0.025 * W, iy + s)], fill=(240, 240, 240))
+        total = rng.randint(300, 900)
+        now = round(total * done)
+        draw.text((0.025 * W + 3 * s, iy), f"{now // 60}:{now % 60:02d} / {total // 60}:{total % 60:02d}", font=ft,
+                  fill=(235, 235, 235), anchor="lm")
+        draw.ellipse([0.94 * W - s, iy - s, 0.94 * W + s, iy + s], outline=(235, 235, 235), width=2)
+        draw.rectangle([0.97 * W - s, iy - s, 0.97 * W + s, iy + s], outline=(235, 235, 235), width=2)
+        return np.asarray(frame)
+    if e == "projected":
+        lo, hi = rng.uniform(65, 85), rng.uniform(232, 245)
+        f = a.astype(np.float32) / 255 * (hi - lo) + lo
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        rr = np.hypot((xx - w * rng.uniform(0.4, 0.6)) / w, (yy - h * rng.uniform(0.35, 0.5)) / h)
+        f *= (1.04 - rng.uniform(0.2, 0.28) * np.clip(rr / 0.7, 0, 1) ** 2)[:, :, None]
+        f[:, :, 0] = np.roll(f[:, :, 0], 1, axis=1)
+        page = np.clip(f, 0, 255).astype(np.uint8)
+        m = round(0.1 * max(h, w))
+        H, W = h + 2 * m, w + 2 * m
+        k = rng.uniform(0.04, 0.07) * w
+        src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+        dst = np.float32([[m - k, m], [m + w + k, m], [m + w - k * 0.2, m + h], [m + k * 0.2, m + h]])
+        M = cv2.getPerspectiveTransform(src, dst)
+        board = np.array([rng.randint(150, 165)] * 3, np.float32) * np.array([1.0, 1.0, 1.03], np.float32)
+        warped = cv2.warpPerspective(page, M, (W, H), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
+                                     borderValue=(0, 0, 0))
+        lit = cv2.warpPerspective(np.full((h, w), 255, np.uint8), M, (W, H)).astype(np.float32)[:, :, None] / 255
+        out = warped.astype(np.float32) * lit + board[None, None, :] * (1 - lit)
+        return perturb.blur(np.clip(out, 0, 255).astype(np.uint8), 0.8)
+    if e == "spiral_pad":
+        band = round(rng.uniform(0.07, 0.09) * h)
+        paper = _paper_colour(a)
+        page = Image.fromarray(perturb.pad(a, band, 0, 0, 0, color=paper))
+        draw = ImageDraw.Draw(page)
+        desk = (128, 92, 60)
+        n = max(8, round(w / (band * 0.9)))
+        r = band * 0.16
+        for k in range(n):
+            hx = (k + 0.5) * w / n
+            draw.ellipse([hx - r, band * 0.42 - r, hx + r, band * 0.42 + r], fill=desk)
+        for x in range(0, w, max(4, round(band * 0.12))):
+            draw.line([(x, band * 0.85), (x + band * 0.06, band * 0.85)], fill=(200, 200, 200), width=1)
+        page_a = np.asarray(page).astype(np.float32)
+        out = _on_surface(page_a, desk, 0.07, rng, shadow=0.4)
+        m = round(0.07 * max(page_a.shape[:2]))
+        img = Image.fromarray(out)
+        draw = ImageDraw.Draw(img)
+        for k in range(n):
+            hx = m + (k + 0.5) * w / n
+            draw.arc([hx - r * 1.2, m - band * 0.35, hx + r * 1.2, m + band * 0.42 + r * 0.3], 180, 360,
+                     fill=(175, 178, 185), width=max(2, round(r * 0.45)))
+        return page_perturb.rotate_expand(np.asarray(img), rng.choice((-1, 1)) * rng.uniform(1.0, 2.0),
+                                          fill=desk)[0]
+    raise ValueError(e)
+
+
+def _heldout13_grid(d: ImageDraw.ImageDraw, layout: dict[str, Any], rng: random.Random, kind: str) -> None:
+    """HELDOUT13's grids: ``violet_ink`` light violet lines with dark violet 5-cell lines and border, ``heavy_minor``
+    heavy proportions (lines a tenth of a cell, 5-cell lines and border a sixth), ``dash_dot`` minor lines dash-dot,
+    ``pencil_grid`` every line in graphite: two grainy strokes, the pencil skipping here and there."""
+    gx0, gy0, gx1, gy1 = layout["grid_bbox"]
+    rows, cols, cell = layout["rows"], layout["cols"], layout["cell_px"]
+    thin = max(1, round(cell / rng.uniform(14, 24)))
+    thick = max(3, round(cell / rng.uniform(7, 10)))
+    minor_ink, major_ink = (90, 90, 90), (0, 0, 0)
+    if kind == "violet_ink":
+        minor_ink, major_ink = (170, 140, 210), (75, 30, 125)
+    elif kind == "heavy_minor":
+        thin, thick = max(2, round(cell / rng.uniform(9, 11))), max(4, round(cell / rng.uniform(5.5, 6.5)))
+        minor_ink, major_ink = (55, 55, 55), (0, 0, 0)
+    lines = []
+    for k in range(cols + 1):
+        lines.append(("v", gx0 + k * (gx1 - gx0) / cols, k % 5 == 0 or k == cols))
+    for k in range(rows + 1):
+        lines.append(("h", gy0 + k * (gy1 - gy0) / rows, k % 5 == 0 or k == rows))
+
+    def seg(o, at, a, b, colour, width):
+        d.line([(at, a), (at, b)] if o == "v" else [(a, at), (b, at)], fill=colour, width=max(1, round(width)))
+
+    for o, at, major in lines:
+        a, b = (gy0, gy1) if o == "v" else (gx0, gx1)
+        if kind == "dash_dot" and not major:
+            pattern = ((0.26 * cell, True), (0.08 * cell, False), (0.05 * cell, True), (0.08 * cell, False))
+            t, k = a, 0
+            while t < b:
+                length, ink = pattern[k % 4]
+                if ink:
+                    seg(o, at, t, min(b, t + length), minor_ink, thin)
+                t += length
+                k += 1
+        elif kind == "pencil_grid":
+            tone = rng.randint(60, 85) if major else rng.randint(115, 150)
+            for _ in range(2):
+                off = rng.uniform(-0.02, 0.02) * cell
+                t = a + rng.uniform(-0.03, 0.0) * cell
+                end = b + rng.uniform(0.0, 0.03) * cell
+                while t < end:
+                    length = rng.uniform(0.6, 2.0) * cell
+                    e_ = min(end, t + length)
+                    seg(o, at + off, t, e_, (tone, tone, tone + 5), (thick * 0.6 if major else thin))
+                    t = e_ + (rng.uniform(0.03, 0.08) * cell if rng.random() < 0.3 else 0.0)
+        else:
+            seg(o, at, a, b, major_ink if major else minor_ink, thick if major else thin)
 
 
 # ------------------------------------------------------------------------------------------ measuring
