@@ -624,3 +624,48 @@ def test_a_grid_displaced_by_the_pages_geometry_is_the_grids_own_ink_and_a_mark_
         for page in (marked, tilted(np.asarray(marked))):
             v = genpuzzle.verify(puzzle, page)
             assert "stray_ink" in v.codes and v.status is not Status.CORRECT, ((cx, cy), v.codes)
+
+
+# ------------------------------------------------------------- blind audit AUDIT14 (session 14, 2 Dec 2026)
+
+
+@pytest.mark.parametrize("variant", ["solid_to_views", "views_to_solid", "missing_view"])
+def test_a_caption_replaced_by_another_word_is_labels_changed(ortho_set, tmp_path, variant):
+    """Another word written where an answer grid's caption was ("Side" for "Right", "Plan" for "Top")
+    overlaps the old ink within the 3 px slack of the page check, so the caption was never read and the
+    answer passed (AUDIT14: 4 of 9). Rubric 7 compares captions within 1 px too and reads them."""
+    from genpuzzle.verifiers import ocr
+
+    if not ocr.ocr_available():
+        pytest.skip("the OCR extra is not installed: captions are compared by their pixels only")
+    root, by_variant = ortho_set
+    record = by_variant[variant][0]
+    name = record.layout["answer_grids"][0]
+    new = {"right": "Side", "front": "Face", "top": "Plan", "heights": "Levels"}[name]
+    page = Image.open(root / record.reference_images[0]).convert("RGB")
+    x0, y0, x1, y1 = record.layout["caption_lines"][name]["boxes"][0]
+    d = ImageDraw.Draw(page)
+    d.rectangle([x0, y0, x1, y1], fill=(255, 255, 255))
+    d.text(((x0 + x1) / 2, (y0 + y1) / 2), new, font=_font("DejaVuSans-Bold.ttf", 20), fill=(0, 0, 0), anchor="mm")
+    verdict = _verify(root, record, page, tmp_path)
+    assert verdict.score < 100 and verdict.status is not Status.CORRECT
+    assert "labels_changed" in verdict.codes
+
+
+@pytest.mark.parametrize("variant", ["solid_to_views", "missing_view"])
+def test_the_sheets_edge_along_the_image_edge_is_not_stray_ink(ortho_set, tmp_path, variant):
+    """A page photographed on a desk and keystoned comes back with a thin wedge of desk along the image's
+    edge (a few px, tapering): the sheet's edge, not a mark (AUDIT14: stray_ink on three correct answers).
+    A mark drawn inside the page near its edge still is stray ink."""
+    root, by_variant = ortho_set
+    record = by_variant[variant][0]
+    page = Image.open(root / record.reference_images[0]).convert("RGB")
+    w, h = page.size
+    d = ImageDraw.Draw(page)
+    d.polygon([(0, 0), (6, 0), (0, h - 1)], fill=(110, 108, 104))
+    d.polygon([(0, 0), (w // 2, 0), (0, 5)], fill=(110, 108, 104))
+    verdict = _verify(root, record, page, tmp_path, "wedge")
+    assert verdict.status is Status.CORRECT and verdict.score == 100 and not verdict.needs_review, verdict.codes
+    d.line([(22, h // 2), (40, h // 2 + 14), (30, h // 2 + 30)], fill=(20, 20, 20), width=4)
+    verdict = _verify(root, record, page, tmp_path, "wedge_and_mark")
+    assert "stray_ink" in verdict.codes and verdict.score < 100

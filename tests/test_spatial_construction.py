@@ -609,3 +609,61 @@ def test_context_edits_are_still_caught_on_a_washed_out_page(sc_set, tmp_path):
     verdict = _verify(root, record, _washed_out(ref), tmp_path, "recoloured")
     recoloured = [v for v in verdict.violations if v.code == "context_modified" and v.evidence["kind"] == "recoloured"]
     assert recoloured and verdict.status is Status.INCORRECT and verdict.score <= 100 / 3, verdict.codes
+
+
+# ------------------------------------------------------------- blind audit AUDIT14 (session 14, 2 Dec 2026)
+
+
+def _paint_tiling(page: Image.Image, record: InstanceRecord, colours: list) -> Image.Image:
+    layout = record.layout
+    x0, y0, x1, y1 = layout["target_bbox"]
+    cw, ch = (x1 - x0) / layout["cols"], (y1 - y0) / layout["rows"]
+    d = ImageDraw.Draw(page)
+    for k, region in enumerate(record.ground_truth["solution"]):
+        for r, c in region:
+            d.rectangle([x0 + c * cw + 2, y0 + r * ch + 2, x0 + (c + 1) * cw - 2, y0 + (r + 1) * ch - 2], fill=colours[k])
+    return page
+
+
+def test_tiling_regions_in_each_others_piece_colours_are_wrong_colour(sc_set, tmp_path):
+    """Two regions of different shapes painted in each other's piece colours passed (AUDIT14: 3 of 3): the
+    regions were matched by shape only. On a page that colours pieces by identity the colour must be the
+    piece's; pastel colours (no piece's) are still not judged."""
+    from genpuzzle.renderers.spatial_construction import PALETTE
+    from genpuzzle.solvers.spatial_construction import as_cells, canonical
+
+    root, by_variant = sc_set
+    record = by_variant["assembly"][0]
+    names = list(record.ground_truth["piece_colours"])
+    shapes = [canonical(as_cells(r)) for r in record.ground_truth["solution"]]
+    a, b = next((i, j) for i in range(len(names)) for j in range(i + 1, len(names)) if shapes[i] != shapes[j])
+    swapped = list(names)
+    swapped[a], swapped[b] = names[b], names[a]
+    page = _paint_tiling(_input(root, record), record, [PALETTE[n] for n in swapped])
+    verdict = _verify(root, record, page, tmp_path, "swapped")
+    assert verdict.score < 100 and verdict.status is not Status.CORRECT
+    assert verdict.codes.count("wrong_colour") == 2
+    pastel = [(255, 179, 186), (186, 225, 255), (186, 255, 201), (255, 223, 186), (220, 190, 255), (255, 255, 186)]
+    page = _paint_tiling(_input(root, record), record, pastel[:len(names)])
+    verdict = _verify(root, record, page, tmp_path, "pastel")
+    assert verdict.status is Status.CORRECT and verdict.score == 100, verdict.codes
+
+
+def test_a_given_piece_painted_grey_is_context_modified(sc_set, tmp_path):
+    """A given piece above the region repainted grey (the model 'using it up') kept its outline and some of
+    its darkness and passed once in AUDIT14; here the grey of the piece's own lightness, which darkness alone
+    cannot tell from the piece. A given piece's colour is checked as the cube net's views are."""
+    from genpuzzle.renderers.spatial_construction import PALETTE
+
+    root, by_variant = sc_set
+    record = by_variant["assembly"][0]
+    page = Image.open(root / record.reference_images[0]).convert("RGB")
+    box, pc = record.layout["piece_boxes"][0], record.layout["piece_cell_px"]
+    r0, g0, b0 = PALETTE[record.ground_truth["piece_colours"][0]]
+    grey = round(0.299 * r0 + 0.587 * g0 + 0.114 * b0)
+    d = ImageDraw.Draw(page)
+    for r, c in record.ground_truth["pieces"][0]:
+        d.rectangle([box[0] + c * pc + 2, box[1] + r * pc + 2, box[0] + (c + 1) * pc - 2, box[1] + (r + 1) * pc - 2],
+                    fill=(grey, grey, grey))
+    verdict = _verify(root, record, page, tmp_path, "grey_piece")
+    assert verdict.score < 100 and "context_modified" in verdict.codes

@@ -336,9 +336,11 @@ class OrthographicTrack(Track):
         score = orthographic_score(dims, violations, rubric)
         confidences = [float(rd.confidence.min()) for rd in readings.values()]
         extra = {"unsure_cells": unsure} if unsure else {}
+        if page.unsure_labels:
+            extra["unsure_captions"] = page.unsure_labels
         return Verdict(id=record.id, track=self.name, score=score,
                        status=Status.INCORRECT if violations else Status.CORRECT, violations=violations,
-                       parsed=parsed, confidence=min(confidences), needs_review=bool(unsure),
+                       parsed=parsed, confidence=min(confidences), needs_review=bool(unsure or page.unsure_labels),
                        subscores={k: round(v, 4) for k, v in dims.items()}, extra=extra)
 
     def overlay(self, record: InstanceRecord, verdict: Verdict, answer: np.ndarray) -> np.ndarray | None:

@@ -775,6 +775,50 @@ def _split_by_borders(region: set, borders: dict) -> list[set]:
     return parts
 
 
+def piece_colour_mismatches(placed: list[tuple[set, int]], readings: dict[str, Any], piece_colours: list[str],
+                            prog: dict[str, Any]) -> list[tuple[set, int, int]]:
+    """(region, its piece, the piece whose colour it is painted) for each placed region painted, without
+    doubt, in the palette colour of another piece (AUDIT14: two regions in each other's colours passed).
+    Only on a page that colours pieces by identity: every placed region's colour named a palette colour
+    (:func:`name_colour`) and no two alike; pastel, one-colour or other-hue tilings are not judged."""
+    from genpuzzle.renderers.spatial_construction import PALETTE
+
+    pal = palette_labs({k: PALETTE[k] for k in piece_colours})
+    named = []
+    for region, piece in placed:
+        labs = [readings[f"{r},{c}"]["lab"] for r, c in region if readings[f"{r},{c}"]["state"] == "colour"]
+        if not labs:
+            return []
+        name, _ = name_colour(np.median(np.array(labs, float), axis=0), pal, prog)
+        if name not in piece_colours:
+            return []
+        named.append(name)
+    if len(set(named)) != len(named):
+        return []
+    return [(region, piece, piece_colours.index(name)) for (region, piece), name in zip(placed, named)
+            if piece_colours[piece] != name]
+
+
+def pieces_recoloured(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any], pieces: list,
+                      prog: dict[str, Any]) -> list[Violation]:
+    """``context_modified`` for each given piece whose colour changed (its cells' chromatic median moved by
+    more than ``recoloured_delta_e``, or no longer coloured): darkness alone does not see a hue change or a
+    piece painted a light grey (as the cube net's views are checked)."""
+    lab, i_lab = to_lab(answer, paper_rgb(answer)), to_lab(input_image, paper_rgb(input_image))
+    pc = layout["piece_cell_px"]
+    out = []
+    for k, (box, cells) in enumerate(zip(layout["piece_boxes"], pieces)):
+        sel = np.zeros(lab.shape[:2], bool)
+        for r, c in cells:
+            x0, y0 = box[0] + c * pc, box[1] + r * pc
+            sel[int(y0 + 0.25 * pc):int(y0 + 0.75 * pc), int(x0 + 0.25 * pc):int(x0 + 0.75 * pc)] = True
+        got, was = _chromatic_median(lab[sel], prog), _chromatic_median(i_lab[sel], prog)
+        if was is not None and (got is None or float(ciede2000(got, was)) > prog["recoloured_delta_e"]):
+            out.append(Violation("context_modified", f"given piece {k + 1} was recoloured",
+                                 {"bbox": list(box), "kind": "recoloured", "piece": k + 1}))
+    return out
+
+
 def check_assembly(record: InstanceRecord, answer: np.ndarray, input_image: np.ndarray, prog: dict[str, Any],
                    a_dark: np.ndarray, i_dark: np.ndarray) -> Check:
     from genpuzzle.solvers.spatial_construction import as_cells, canonical
@@ -812,6 +856,7 @@ def check_assembly(record: InstanceRecord, answer: np.ndarray, input_image: np.n
             split.extend(parts if fits else [region])
         regions = split
     matched = wrong = 0
+    placed: list[tuple[set, int]] = []
     unsure_set = {tuple(u) for u in unsure}
     for region in sorted(regions, key=lambda g: min(g)):
         shape = canonical(region)
@@ -820,6 +865,7 @@ def check_assembly(record: InstanceRecord, answer: np.ndarray, input_image: np.n
         if hit is not None:
             del unused[hit]
             matched += 1
+            placed.append((region, hit))
             continue
         if region & unsure_set:
             continue  # its outline rests on an unsure reading: review, not a verdict
@@ -841,6 +887,16 @@ def check_assembly(record: InstanceRecord, answer: np.ndarray, input_image: np.n
         if regions:
             violations.append(Violation("missing_piece", f"piece {k + 1} ({truth['piece_colours'][k]}) is not placed",
                                         {"piece": k + 1, "bbox": layout["piece_boxes"][k]}))
+    if mode == "colour":
+        miscoloured = piece_colour_mismatches(placed, readings, truth["piece_colours"], prog)
+        for region, piece, other in miscoloured:
+            violations.append(Violation("wrong_colour", f"the region shaped as piece {piece + 1} "
+                                        f"({truth['piece_colours'][piece]}) is painted {truth['piece_colours'][other]}, "
+                                        f"the colour of piece {other + 1}",
+                                        {"cells": sorted([list(x) for x in region]), "bbox": bbox_of(region),
+                                         "piece": piece + 1, "colour_of_piece": other + 1}))
+        wrong += len(miscoloured)  # pieces in place, colours exchanged: one local defect (tier 2)
+    violations += pieces_recoloured(answer, input_image, layout, truth["pieces"], prog)
     n = len(pieces)
     if not regions and not unsure:
         tier = 0
