@@ -756,14 +756,16 @@ def _align(Ts: np.ndarray, Is: np.ndarray, W: np.ndarray, mask: np.ndarray | Non
 
 
 def _refine(t: _Work, a: _Work, W: np.ndarray, keep: np.ndarray | None,
-            levels: tuple[float, ...] = (0.5,), passes: int = 2, projective: bool = False) -> np.ndarray:
+            levels: tuple[float, ...] = (0.5,), passes: int = 2, projective: bool = False,
+            edit_paper: bool = True) -> np.ndarray:
     """Coarse-to-fine robust alignment of the ink maps; W maps target-work -> answer-work coords.
 
     The coarse levels see everything; the final full work-resolution pass ignores the ink the answer
     added at the current estimate (the edits).  A level that diverges keeps the previous estimate.
-    ``projective``: a homography (see :func:`_align`).
+    ``projective``: a homography (see :func:`_align`). ``edit_paper`` False: the edit mask's paper is ignored
+    too (as in :func:`_quality`).
     """
-    align_keep = None if keep is None else ((keep > 0) | (t.ink < 0.25)).astype(np.uint8)
+    align_keep = None if keep is None else ((keep > 0) | (t.ink < 0.25)).astype(np.uint8) if edit_paper else keep
     unchanged = _unchanged(t, a, W, align_keep).astype(np.uint8)
     for f in levels:
         th, tw = t.ink.shape
@@ -845,17 +847,20 @@ def _inside(a: _Work, W: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
     return _warp_to_target(ones, W, shape, border=0) >= 0.999
 
 
-def _quality(t: _Work, a: _Work, W: np.ndarray, keep: np.ndarray | None) -> tuple[float, float, float]:
+def _quality(t: _Work, a: _Work, W: np.ndarray, keep: np.ndarray | None, edit_paper: bool = True
+             ) -> tuple[float, float, float]:
     """(quality, ncc, recall) of an alignment W (target-work -> answer-work).
 
     ncc: correlation of the blurred ink maps over the unchanged pixels (inside the answer, where the
-    answer added no ink, minus the input's ink inside the edit mask); recall: share of the input's ink outside the edit mask
+    answer added no ink, minus the input's ink inside the edit mask; with ``edit_paper`` False, minus the whole
+    edit mask); recall: share of the input's ink outside the edit mask
     that the answer also has (within 1 px, at >= 40 % of its strength).  quality = min(ncc, recall): edits may add ink anywhere but
     must leave the input's line work in place, and a different drawing fails one or the other.
     """
     # inside the edit mask only the input's ink may legitimately vanish; blank paper there still has to
     # stay blank unless the answer adds ink (which _unchanged drops anyway)
-    m = _unchanged(t, a, W, None if keep is None else ((keep > 0) | (t.ink < 0.25)).astype(np.uint8))
+    inside = None if keep is None else ((keep > 0) | (t.ink < 0.25)).astype(np.uint8) if edit_paper else keep
+    m = _unchanged(t, a, W, inside)
     ts = t.derived("soft1", lambda: _soft(t.ink, 1.0))
     aw = _warp_to_target(a.derived("soft1", lambda: _soft(a.ink, 1.0)), W, t.ink.shape, border=-1)
     x, y = ts[m], aw[m]
@@ -1250,6 +1255,35 @@ def _locate(t: _Work, a: _Work, page: tuple[float, float, float, float], keep: n
     return best if best is not None and best[0] >= LOCATE_MIN_QUALITY else None
 
 
+KEPT_MIN_SHARE = 0.3  # share of the input frame outside the edit mask a fit scored there alone needs
+KEPT_TRIES = 3  # best distinct fits (by that score) refined there
+
+
+def _kept_fit(t: _Work, a: _Work, tried: list[tuple[float, np.ndarray, str]], keep: np.ndarray | None
+              ) -> tuple[float, np.ndarray, str] | None:
+    """The fit among ``tried`` (none reached MIN_QUALITY) that puts the input's content outside the edit mask in
+    place, when one does: scored there alone (:func:`_quality` without the edit mask's paper) at GOOD_QUALITY or
+    more; else None. Regions a proof's lattice is filled with (pastel
+    fills over the input's light grid lines, inside the edit mask) kept the right fit of such a page at 0.49-0.59
+    on the whole ink, 0.97-0.99 outside the mask. The quality returned is the one outside the mask."""
+    if keep is None or float(keep.mean()) < KEPT_MIN_SHARE:
+        return None
+    scored = sorted(((_quality(t, a, W, keep, edit_paper=False)[0], W, method) for _, W, method in tried),
+                    key=lambda c: -c[0])
+    starts: list[tuple[float, np.ndarray, str]] = []
+    for c in scored:
+        if all(_corner_motion(c[1], s[1], t.ink.shape) > 1.0 for s in starts):
+            starts.append(c)
+    best = None
+    for _, W0, method in starts[:KEPT_TRIES]:
+        # the fit as found, and refined there (which the edits' rims can pull a little, so it must score better)
+        for W in (W0, _refine(t, a, W0, keep, levels=(), edit_paper=False)):
+            q = _quality(t, a, W, keep, edit_paper=False)[0]
+            if q >= GOOD_QUALITY and (best is None or q > best[0]):
+                best = (q, W, method)
+    return best
+
+
 ISLAND_LINES = 0.75  # grid quality a retried fit under GOOD_QUALITY needs, as the best of the fits tried
 
 
@@ -1526,18 +1560,25 @@ def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | No
         # off; a line-profile fit that puts every bit of the input's ink outside the edit mask (its text,
         # its frame) in place is the puzzle's position, not a lattice matched one cell off.
         best = max(placed, key=lambda c: c[0])
+    kept = None
+    if (best is None or best[0] < MIN_QUALITY) and tried:
+        kept = _kept_fit(t, a, tried + [(0.0, frame, "ecc")], keep)  # the page's frame as it is, too
+        if kept is not None:
+            best = kept
     if best is None:
         return _fail(rejected[0] if rejected else "no alignment found (images do not correlate)")
     q, W, method = best
-    on_lattice = False
-    if q < MIN_QUALITY:
+    on_lattice = kept is not None
+    if kept is not None:
+        method += "+kept"
+    if q < MIN_QUALITY and not on_lattice:
         # a low score need not be a wrong fit: pieces redrawn smaller than the input's leave its rims
         # (outside the edit mask) bare. A fit on which the puzzle's own lines coincide exactly is right.
         agreeing = [c for c in tried if c[0] >= LOCAL_TRY_QUALITY and _lattice_agrees(t, a, c[1])]
         if agreeing:
             (q, W, method), on_lattice = max(agreeing, key=lambda c: c[0]), True
     lattice = not grid_anchored and not on_lattice and q < MIN_QUALITY and _has_lattice(t)
-    if q < (LATTICE_TRY_QUALITY if lattice else LOCAL_TRY_QUALITY):
+    if q < (LATTICE_TRY_QUALITY if lattice else LOCAL_TRY_QUALITY) and kept is None:
         return _fail(f"alignment quality too low ({q:.2f} < {MIN_QUALITY})", q, method, to_full(W))
     border = tuple(float(c) for c in a.paper)
     A, matrix = (np.eye(3), np.eye(3)) if method == "identity" else (to_answer(W), to_full(W))
