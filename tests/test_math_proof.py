@@ -831,3 +831,29 @@ def test_a_lattice_filled_over_its_grid_lines_registers(instances, identity):
     merged[merged == b] = a
     w = _verify(inst, _filled_partition_page(inst, merged))
     assert w.status is not Status.CORRECT and w.score < 100, (w.score, w.codes)
+
+
+@pytest.mark.parametrize("identity", ["square_of_sum", "nicomachus"])
+def test_a_fill_painted_over_the_lattice_border_is_no_confident_input_change(instances, identity):
+    """A region's light fill painted over the lattice's border hides the line under ink lighter than a line's
+    (the audit's lavender over the left border measured 44-48 after a dark-margins page's JPEG and rescale, under
+    given_kept's 50): that was a confident `input_changed` (95.7) on a right partition. Now the given figure read as
+    kept under a fill's lighter ink is unsure (review); the border erased (white paper 10 px each side) is still
+    `input_changed`. (On the session-start code the light-bordered page did not even register.)"""
+    from PIL import ImageDraw
+
+    inst = instances[identity]
+    record = inst[0]
+    labels = np.array(geo.valid_partitions(identity, record.ground_truth["params"])[0])
+    x0, y0, x1, y1 = record.layout["lattice"]["grid_bbox"]
+    for colour, right, m in (((232, 218, 250), True, 4), ((255, 255, 255), False, 10)):
+        page = Image.fromarray(_filled_partition_page(inst, labels))
+        draw = ImageDraw.Draw(page)
+        for box in ([x0 - m, y0 - m, x0 + m, y1 + m], [x0 - m, y1 - m, x1 + m, y1 + m], [x0 - m, y0 - m, x1 + m, y0 + m],
+                    [x1 - m, y0 - m, x1 + m, y1 + m]):
+            draw.rectangle(box, fill=colour)
+        v = _verify(inst, np.asarray(page))
+        if right:
+            assert "input_changed" not in v.codes and (v.needs_review or v.status is Status.CORRECT), (v.score, v.codes)
+        else:
+            assert "input_changed" in v.codes or "ignored_input_image" in v.codes, (v.score, v.codes)

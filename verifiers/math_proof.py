@@ -598,11 +598,11 @@ def construction_marks(ink: Ink, geoms: list[dict[str, Any]], excused: np.ndarra
 # ------------------------------------------------------------------------------------------ page
 
 
-def given_kept(ink: Ink, boxes: dict[str, list[int]], size: int) -> tuple[float, dict[str, float]]:
-    """Share of the given figure's ink still inked in the answer (within a few px): overall (outside the
-    label boxes) and per label box."""
+def given_kept(ink: Ink, boxes: dict[str, list[int]], size: int, dark: int = 50) -> tuple[float, dict[str, float]]:
+    """Share of the given figure's ink still inked in the answer (answer darkness >= ``dark`` within a few px):
+    overall (outside the label boxes) and per label box."""
     r = max(2, round(0.006 * size))
-    near_answer = cv2.dilate((ink.answer_dark >= 50).astype(np.uint8),
+    near_answer = cv2.dilate((ink.answer_dark >= dark).astype(np.uint8),
                              cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2)) > 0
     given = ink.input_dark >= 120
     in_labels = np.zeros_like(given)
@@ -615,6 +615,7 @@ def given_kept(ink: Ink, boxes: dict[str, list[int]], size: int) -> tuple[float,
     return (float(near_answer[fig].mean()) if fig.any() else 1.0), per_label
 
 
+FILL_OVER_GIVEN = 25  # answer darkness of a light fill over a given line (a pastel: 40-60 at full contrast)
 RELABEL_NEW_SHARE = 0.2  # a label box whose ink differs this much (share of the given letter's ink) is re-read
 
 
@@ -1165,7 +1166,17 @@ def check_lattice(answer: np.ndarray, ink: Ink, truth: dict[str, Any], layout: d
         violations.append(Violation("extra_ink", f"{extra_px} px of ink outside the lattice",
                                     {"px": extra_px, "boxes": boxes[:8]}))
     kept, labels_kept = given_kept(ink, layout["labels"], size)
-    violations += _input_violations(kept, labels_kept, rubric)
+    changed = _input_violations(kept, labels_kept, rubric)
+    covered = False
+    if drawn and any("label" not in v.evidence for v in changed):
+        # a region's fill painted over the lattice's border hides the line without erasing it: the given figure
+        # read as kept under the fill's lighter ink is unsure, not changed (a lavender fill over the border
+        # measured 44-48 after a page's JPEG and rescale, the paper 0)
+        under_fill = given_kept(ink, layout["labels"], size, FILL_OVER_GIVEN)[0]
+        if not any("label" not in v.evidence for v in _input_violations(under_fill, {}, rubric)):
+            changed = [v for v in changed if "label" in v.evidence]
+            covered = True
+    violations += changed
     passed = sum(ok for _, ok, _ in reading.checks) / max(1, len(reading.checks))
     holds = bool(reading.valid) and sure
     dims = {"instruction_following": 1.0 if drawn else 0.0,
@@ -1179,6 +1190,8 @@ def check_lattice(answer: np.ndarray, ink: Ink, truth: dict[str, Any], layout: d
               "checks": [{"check": n, "holds": ok, "detail": d} for n, ok, d in reading.checks],
               "new_ink_px": new_px, "extra_ink_px": extra_px}
     unsure = [] if sure else [f"edge {e}" for e in reading.unsure_edges] or ["partition"]
+    if covered:
+        unsure.append(f"the given figure under a fill ({kept:.0%} of it inked as dark as a line)")
     return Check(violations, dims, unsure, parsed, drawn or new_px >= rubric["extra_ink_min_px"])
 
 
