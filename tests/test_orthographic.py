@@ -669,3 +669,38 @@ def test_the_sheets_edge_along_the_image_edge_is_not_stray_ink(ortho_set, tmp_pa
     d.line([(22, h // 2), (40, h // 2 + 14), (30, h // 2 + 30)], fill=(20, 20, 20), width=4)
     verdict = _verify(root, record, page, tmp_path, "wedge_and_mark")
     assert "stray_ink" in verdict.codes and verdict.score < 100
+
+
+@pytest.mark.parametrize("variant", ["solid_to_views", "missing_view"])
+def test_thin_redrawn_grid_lines_beside_inset_fills_are_the_grids_lines(ortho_set, tmp_path, variant):
+    """The answer grids redrawn with 1 px light lines and fills inset 3 px: the squared-difference alignment
+    laid the input's lines on the fills (a 4 px shift), so 83-92 % of the lines counted as kept and a correct
+    answer was charged ``grid_changed`` (AUDIT14; here 3 of the 4 view answers at seed 21). The coverage is
+    taken at its own best shift. A grid left with its outline only still counts its lines as gone."""
+    root, by_variant = ortho_set
+    for record in by_variant[variant]:
+        page = _input(root, record)
+        erased = page.copy()
+        d, e = ImageDraw.Draw(page), ImageDraw.Draw(erased)
+        for name in record.layout["answer_grids"]:
+            g = record.layout["grids"][name]
+            x0, y0, x1, y1 = g["grid_bbox"]
+            n = g["rows"]
+            view = np.asarray(record.ground_truth[f"{name}_view"])
+            for draw in (d, e):
+                draw.rectangle([x0 - 3, y0 - 3, x1 + 3, y1 + 3], fill=(255, 255, 255))
+                draw.rectangle([x0, y0, x1, y1], outline=(40, 40, 60), width=2)
+            for r in range(n):
+                for c in range(n):
+                    if view[r, c]:
+                        b = cell_box(g, r, c)
+                        d.rectangle([b[0] + 3, b[1] + 3, b[2] - 3, b[3] - 3], fill=(30, 30, 30))
+            step = (x1 - x0) / n
+            for k in range(1, n):
+                d.line([(x0 + k * step, y0), (x0 + k * step, y1)], fill=(120, 130, 160), width=1)
+                d.line([(x0, y0 + k * step), (x1, y0 + k * step)], fill=(120, 130, 160), width=1)
+        verdict = _verify(root, record, page, tmp_path, f"thin_{record.id}")
+        assert verdict.status is Status.CORRECT and verdict.score == 100, (record.id, verdict.codes)
+        verdict = _verify(root, record, erased, tmp_path, f"outline_only_{record.id}")
+        assert verdict.status is Status.UNREADABLE or {"grid_changed", "unreadable_grid"} & set(verdict.codes), \
+            (record.id, verdict.status, verdict.codes)

@@ -667,3 +667,17 @@ def test_a_given_piece_painted_grey_is_context_modified(sc_set, tmp_path):
                     fill=(grey, grey, grey))
     verdict = _verify(root, record, page, tmp_path, "grey_piece")
     assert verdict.score < 100 and "context_modified" in verdict.codes
+
+
+def test_the_cubes_dashed_edges_come_back_darker_and_are_still_the_cube(sc_set, tmp_path):
+    """A sharpened or contrast-boosted page brings the cube's grey dashed (hidden) edges back near black:
+    every dash was faint new ink, a faint mark, and the correct section went to review (AUDIT14: 3 of 3 on a
+    vignetted, sharpened page). Faint ink on the input's own strokes is that stroke."""
+    root, by_variant = sc_set
+    for record in by_variant["cross_section"]:
+        given = np.asarray(Image.open(root / record.input_image).convert("L"))
+        page = np.asarray(Image.open(root / record.reference_images[0]).convert("RGB")).copy()
+        grey = (given > 20) & (given < 140)
+        page[grey] = (page[grey] * 0.25).astype(np.uint8)
+        verdict = _verify(root, record, page, tmp_path, f"dark_dashes_{record.id}")
+        assert verdict.status is Status.CORRECT and verdict.score == 100 and not verdict.needs_review, verdict.codes

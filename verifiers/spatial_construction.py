@@ -596,6 +596,12 @@ def check_cross_section(record: InstanceRecord, answer: np.ndarray, input_image:
     # redrawn page (a few px more than the registration undoes) are not taken for marks
     loose = new_ink(a_dark, i_dark, 2 * tol, prog) & area
     faint = new_ink(a_dark, i_dark, 2 * tol, prog, prog["marks"]["faint_fraction"]) & area
+    # a given line come back darker (a sharpened or contrast-boosted page: the grey dashed edges near black,
+    # every dash a "faint mark"; AUDIT14) is that line: faint ink on the input's own strokes is no faint mark
+    # (sure ink there still is, as it is over the black edges)
+    on_given = cv2.dilate((i_dark > prog["added_darkness"]).astype(np.uint8),
+                          cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * tol + 1, 2 * tol + 1))) > 0
+    faint &= ~on_given
     # a line crossing the cube's edges is cut into pieces there (ink near input ink is not new): pieces a
     # few pixels apart are one mark. Sizes relative to the drawing: cross_section_scale_of_side x the side
     scale = prog["marks"]["cross_section_scale_of_side"] * layout["side"]
