@@ -27,6 +27,7 @@ INPUT_INK = 60  # input darkness counted as the given figure's ink
 NEAR_INPUT_FRACTION = 0.009  # new ink closer than this share of the image size to given ink is not told apart
 HAIRLINE_FRACTION = 0.015  # a 1 px line the speck opening erases is kept when its piece spans this share of the image
 HAIRLINE_APART = 0.5  # ... and at least this share of it lies over 2 px from the ink the opening kept
+FAINT_GIVEN = 15  # ... and from the input's ink this dark (a plot's light grid lines, which texture darkens)
 DRAWN = 0.7  # coverage from which an object counts as drawn
 UNSURE = 0.5  # coverage in [UNSURE, DRAWN) is an unsure reading (review)
 WIDE_BAND_FRACTION = 0.14  # ink within this share of the figure size of an object is fitted for a diagnosis
@@ -71,24 +72,25 @@ def ink_maps(answer: np.ndarray, input_image: np.ndarray, scale_px: float) -> In
     r = max(2, round(NEAR_INPUT_FRACTION * size))
     near = cv2.dilate((i >= INPUT_INK).astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2))
     new = ((a >= NEW_INK) & (near == 0)).astype(np.uint8)
-    new = without_specks(new, HAIRLINE_FRACTION * size)
+    new = without_specks(new, HAIRLINE_FRACTION * size, (i >= FAINT_GIVEN).astype(np.uint8))
     dist = cv2.distanceTransform((1 - new).astype(np.uint8), cv2.DIST_L2, 3)
     return Ink(a, i, near > 0, new > 0, dist)
 
 
-def without_specks(mask: np.ndarray, min_extent: float) -> np.ndarray:
+def without_specks(mask: np.ndarray, min_extent: float, given: np.ndarray | None = None) -> np.ndarray:
     """``mask`` (uint8 0/1) opened by a 2x2 square (JPEG specks and 1 px fringes go), with the 8-connected
-    pieces the opening took that span ``min_extent`` px or more put back: a 1 px line drawn at an angle has
-    no 2x2 block of ink, so the opening alone erases it whole (a hairline median read as not drawn)."""
+    pieces the opening took that span ``min_extent`` px or more, and lie mostly apart from the kept ink and from
+    ``given`` (uint8 0/1: the input's faint lines), put back: a 1 px line drawn at an angle has no 2x2 block of
+    ink, so the opening alone erases it whole (a hairline median read as not drawn)."""
     opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     thin = cv2.subtract(mask, opened)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(thin, connectivity=8)
     long = [k for k in range(1, count) if max(stats[k, cv2.CC_STAT_WIDTH], stats[k, cv2.CC_STAT_HEIGHT]) >= min_extent]
     if not long:
         return opened
-    # a line of its own, not the fringe of a stroke (a pencil's grain, a drop shadow's sliver beside the stroke):
-    # most of the piece lies over 2 px from the ink the opening kept
-    beside = cv2.dilate(opened, np.ones((5, 5), np.uint8)) > 0
+    # a line of its own, not the fringe of a stroke (a pencil's grain, a drop shadow's sliver beside the stroke)
+    # nor a faint given line darkened by paper texture (a plot's grid): most of the piece lies over 2 px from both
+    beside = cv2.dilate(opened if given is None else opened | given, np.ones((5, 5), np.uint8)) > 0
     apart = np.bincount(labels[~beside].ravel(), minlength=count)
     long = [k for k in long if apart[k] >= HAIRLINE_APART * stats[k, cv2.CC_STAT_AREA]]
     return opened | np.isin(labels, long).astype(np.uint8) if long else opened
