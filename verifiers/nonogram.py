@@ -72,15 +72,48 @@ def read_cells(image: np.ndarray, layout: dict[str, Any],
     grid = lambda values: [values[r * cols:(r + 1) * cols] for r in range(rows)]  # noqa: E731
     reading = CellReading(grid(marks.states), grid(marks.confidence), grid(marks.evidence))
     mark_dark = dark[0] if isinstance(dark, tuple) else dark
-    for m in empty_cell_marks(mark_dark, layout, reading):
+    small = {(r, c) for r, c in reading.where(cells_mod.UNSURE) if _small_mark(reading.evidence[r][c])}
+    marks, fits = _empty_cell_marks(mark_dark, layout, reading, small)
+    for m in marks:
         r, c = m["cell"]
+        if (r, c) in small:  # unsure as it was
+            continue
         reading.evidence[r][c]["stray_mark"] = m
         if m["sure"]:
             reading.stray.append(m)
         else:  # a faint mark, or ink an empty-cell mark nearly explains: the cell is in doubt
             reading.states[r][c] = cells_mod.UNSURE
             reading.confidence[r][c] = min(reading.confidence[r][c], cells_mod.UNSURE_CONFIDENCE)
+    marked = {tuple(m["cell"]) for m in marks}
+    for r, c in sorted(small - marked):
+        name, fit = fits.get(r * cols + c, ("none", 0.0))
+        if fit >= EMPTY_MARK_FIT and name in SMALL_MARK_SHAPES:
+            reading.states[r][c] = cells_mod.CROSSED
+            reading.confidence[r][c] = SMALL_MARK_CONFIDENCE
+            reading.evidence[r][c]["empty_mark"] = {"shape": name, "fit": round(fit, 3)}
     return reading
+
+
+SMALL_MARK_COVER = 0.2  # an unsure cell with at most this share of mark ink ...
+SMALL_MARK_CLEAR = 0.1  # ... none of its corners and at most two of its side middles inked beyond this share ...
+SMALL_MARK_SIDE = 0.5  # ... those two not beyond this share (a ring of a third of the cell reaches a side's middle) ...
+SMALL_MARK_TINTED = 0.3  # ... and at most this share of even-tone ink (no shading) holds one small mark
+SMALL_MARK_SHAPES = ("asterisk", "null sign")  # ... read as crossed when it is one of these (the marks for an
+# empty cell that the patch reader has no rule for; an X smaller than the cell has its own, a ring stays unsure)
+SMALL_MARK_CONFIDENCE = 0.65  # the confidence of such a cell read crossed (as the cell reader's small X)
+
+
+def _small_mark(evidence: dict[str, Any]) -> bool:
+    """Whether a cell the patch reader left unsure holds nothing but a small mark clear of its corners, reaching at
+    most two side middles (a small asterisk: its strokes fill neither diagonal like an X; a null sign whose ring
+    reaches a side's middle). :func:`read_cells` then reads it as crossed when the empty-mark fit takes it, centred,
+    for an asterisk or a null sign (SMALL_MARK_SHAPES) with no other ink in the cell."""
+    if not all(k in evidence for k in ("cover", "sides", "corners", "tinted")):
+        return False
+    sides = evidence["sides"]
+    return (0 < evidence["cover"] <= SMALL_MARK_COVER and evidence["tinted"] <= SMALL_MARK_TINTED
+            and max(evidence["corners"]) <= SMALL_MARK_CLEAR and max(sides) < SMALL_MARK_SIDE
+            and sum(v > SMALL_MARK_CLEAR for v in sides) <= 2)
 
 
 # ------------------------------------------------------------------------------------ marks in empty cells
@@ -97,6 +130,7 @@ EMPTY_MARK_COVER = 0.7  # ... with ink along this share of each of its strokes
 DOT_SOLID = 0.55  # a dot fills this share of its box, enclosing no paper
 DOT_SYMMETRY = 0.9  # ... and this share of its ink lies on ink when turned half round (_point_symmetry)
 GLYPH_DOUBT = 0.93  # the fit given a mark shaped like a glyph that a dot, a stroke or an X also covers: in doubt
+STROKE_ASPECT = 2.0  # a stroke at least this many times as long as it is wide (real slashes and dashes: >= 2.25)
 GLYPH_COUNTER_PX = 2  # paper enclosed by a stroke or an X from this many px is a glyph's counter (a pixelated
 # X's crossing can enclose a single px)
 RING_HOLE = 0.5  # a ring has no ink within this share of its radius ...
@@ -108,6 +142,18 @@ CROSS_ARM_RADII = (0.3, 0.4)  # an X or a plus has four arms crossing a circle a
 # its box's short side) at one of these
 BLANK_MARK_CENTRED = 0.12  # a mark in a cell read blank is a mark for an empty cell only this near its centre (cells)
 STRAIGHT_STROKE = 0.7  # the ink of each stroke of an X or a plus lies within this share of the fit tolerance of it
+STAR_STROKES = (3, 4)  # an asterisk: this many straight strokes crossing at one point, each in its middle ...
+STAR_STRAIGHT = 1.0  # ... each stroke's own ink within this share of half its width and a px of its line (three
+# lines at the fit tolerance through a ring's centre cover most of the ring: a null sign is no asterisk)
+STAR_MEET = 1.0  # ... their crossings within this share of half a stroke and a px of their mean
+STAR_ARM_RADII = (0.35, 0.45)  # ... and two arms a stroke leaving it along the stroke, the only ink crossing a
+# circle of this share of the box's short side (an asterisk's arms lie closer together than an X's)
+NULL_SLASH_ANGLE = (25.0, 65.0)  # a null sign's stroke runs at this many degrees from level (a level or upright bar
+# through a ring is a theta, a phi or a circled minus: letters and signs, no mark for an empty cell)
+NULL_SLASH_INKED = 0.85  # ... inked along this share of the ring's inner diameter on its line
+NULL_RING_INKED = 0.85  # ... its ring's line on its stroke (within half a stroke and a px) at this share of 24 points
+NULL_HOLE = 0.1  # ... and encloses paper of this share of its hole's area on each side of the stroke
+NULL_INNER = 0.55  # ink within this share of the ring's radius is the stroke's
 RULED_SPAN = 0.8  # ink running along this share of a cell core's width or height is a ruled line of the paper
 RULED_WIDTH = 0.1  # ... when at most this share of the core (and 5 px) wide
 
@@ -181,10 +227,12 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
     """The mark for an empty cell that best accounts for a cell's ``ink`` (bool, the cell's core) and the share
     of the ink it accounts for (within half a stroke and 8 % of the mark's size of its strokes): one straight
     stroke (a slash, a dash), two straight strokes crossing each other within their middle 60 % at 30 degrees or
-    more with four arms leaving the crossing (an X, a plus), a ring, or a solid dot. Every stroke must be inked along EMPTY_MARK_COVER of its
-    length (0 when no shape qualifies). A tick, a "7" (two strokes meeting at an end), a scribble or a letter
-    leaves ink off every shape. ``unseen`` (bool, same shape): where ink was taken off as a ruled line, which may
-    hide part of an arm."""
+    more with four arms leaving the crossing (an X, a plus), a ring, a solid dot, and (fourteenth session, looked for
+    when none of those accounts for the ink) a null sign (:func:`_null_sign_fit`) or an asterisk (:func:`_star_fit`).
+    Every stroke must be inked along EMPTY_MARK_COVER of its length (0 when no shape qualifies). A tick, a "7" (two
+    strokes meeting at an end), a scribble or a letter leaves ink off every shape. A stroke shorter than STROKE_ASPECT
+    times its width and a stroke or X enclosing paper are in doubt (GLYPH_DOUBT). ``unseen`` (bool, same shape):
+    where ink was taken off as a ruled line, which may hide part of an arm."""
     ys, xs = np.nonzero(ink)
     if len(xs) < 3:
         return "none", 1.0
@@ -254,12 +302,37 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
             and (to_ink[qy, qx] <= tol).mean() >= EMPTY_MARK_COVER and _longest_run(to_ink[qy, qx] > half + 1) <= RING_GAP
             and float(ring.mean()) > best_fit):
         best, best_fit = "ring", float(ring.mean())
+    if best_fit < EMPTY_MARK_FIT:  # a ring with a slash through it (before the asterisk, whose three lines at the
+        # tolerance can cover a small one, which encloses paper: in doubt as an asterisk)
+        fit = _null_sign_fit(ink, px, py, half, tol, to_ink)
+        if fit > best_fit:
+            best, best_fit = "null sign", fit
+    if best_fit < EMPTY_MARK_FIT:  # three or four strokes crossing at one point: an asterisk
+        fit = _star_fit(ink, px, py, half, tol, to_ink, unseen)
+        if fit > best_fit:
+            best, best_fit = "asterisk", fit
+    if best == "stroke" and best_fit >= EMPTY_MARK_FIT and _stroke_aspect(px, py) < STROKE_ASPECT:
+        # a blob the stroke's tolerance covers, shorter than twice its width: a tiny "4", "8", "9" or "B"
+        best_fit = GLYPH_DOUBT
     if best in ("stroke", "cross") and best_fit >= EMPTY_MARK_FIT and _holds_paper(box_ink, GLYPH_COUNTER_PX):
         # strokes that enclose paper: a "4", "6", "8", "9", "a", "e", "A" or "B" two lines or one happen to cover
         best_fit = GLYPH_DOUBT
     if glyph_dot and best_fit < GLYPH_DOUBT:
         best, best_fit = "dot", GLYPH_DOUBT
     return best, best_fit
+
+
+def _stroke_aspect(px: np.ndarray, py: np.ndarray) -> float:
+    """Length over width of ink pixels (``px``, ``py``) along their least-squares line: the ink's extent along the line
+    over the median, across 1-px steps along it, of its extent across the line."""
+    (x0, y0), (dx, dy) = _fit_line(px, py)
+    along = (px - x0) * dx + (py - y0) * dy
+    across = (px - x0) * dy - (py - y0) * dx
+    step = np.round(along - along.min()).astype(int)
+    order = np.argsort(step, kind="stable")
+    steps, starts = np.unique(step[order], return_index=True)
+    widths = [float(a.max() - a.min() + 1) for a in np.split(across[order], starts[1:])]
+    return (int(steps.max()) + 1) / float(np.median(widths))
 
 
 def _holds_paper(box_ink: np.ndarray, min_px: int) -> bool:
@@ -343,6 +416,172 @@ def _longest_run(flags: np.ndarray) -> int:
     return longest
 
 
+def _star_fit(ink: np.ndarray, px: np.ndarray, py: np.ndarray, half: float, tol: float, to_ink: np.ndarray,
+              unseen: np.ndarray | None) -> float:
+    """The share of the ink (``px``, ``py``: its pixels) within ``tol`` of an asterisk: STAR_STROKES straight strokes
+    at least 30 degrees apart, crossing at one point (STAR_MEET) within the middle 60 % of each, each inked along
+    EMPTY_MARK_COVER of its length, with two arms a stroke leaving the crossing; 0 when no asterisk fits. A "K", a
+    "Y" or a "4" (strokes that end where they meet) and a "#" (crossings at four points) do not."""
+    x0, x1, y0, y1 = px.min(), px.max(), py.min(), py.max()
+    bw, bh = x1 - x0 + 1, y1 - y0 + 1
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    # away from the crossing, where a pixel's bearing tells its stroke
+    far = np.hypot(px - cx, py - cy) > 0.15 * max(bw, bh)
+    bearing = np.arctan2(py - cy, px - cx) % np.pi
+    best = 0.0
+    for k in STAR_STROKES:
+        if far.sum() < 4 * k:
+            continue
+        for offset in np.linspace(0, np.pi / k, 6, endpoint=False):
+            centres = offset + np.arange(k) * np.pi / k
+            gap = np.abs((bearing[:, None] - centres[None, :] + np.pi / 2) % np.pi - np.pi / 2)
+            label = np.argmin(gap, axis=1)
+            lines: list = []
+            for _ in range(4):
+                if any((label[far] == j).sum() < 2 for j in range(k)):
+                    lines = []
+                    break
+                lines = [_fit_line(px[far & (label == j)], py[far & (label == j)]) for j in range(k)]
+                d = np.stack([_line_distance(px, py, ln) for ln in lines])
+                label = np.argmin(d, axis=0)
+            if not lines:
+                continue
+            fit = float((d.min(axis=0) <= tol).mean())
+            if fit <= best:
+                continue
+            dirs = [u for _, u in lines]
+            crossings = []
+            apart = True
+            for i in range(k):
+                for j in range(i + 1, k):
+                    (p1, u1), (p2, u2) = lines[i], lines[j]
+                    det = u1[0] * u2[1] - u1[1] * u2[0]
+                    if abs(det) < 0.5:  # under 30 degrees apart
+                        apart = False
+                        break
+                    t1 = ((p2[0] - p1[0]) * u2[1] - (p2[1] - p1[1]) * u2[0]) / det
+                    crossings.append(p1 + t1 * u1)
+                if not apart:
+                    break
+            if not apart:
+                continue
+            crossing = np.mean(crossings, axis=0)
+            if max(float(np.hypot(*(c - crossing))) for c in crossings) > STAR_MEET * (half + 1):
+                continue
+            at_ink = to_ink[min(ink.shape[0] - 1, max(0, int(round(crossing[1])))),
+                            min(ink.shape[1] - 1, max(0, int(round(crossing[0]))))]
+            if at_ink > 1:  # the strokes cross on ink (a "#" holds paper where its lines would meet)
+                continue
+            ok = True
+            for j, ln in enumerate(lines):
+                own = label == j
+                if float(np.percentile(d[j][own], 90)) > STAR_STRAIGHT * (half + 1):
+                    ok = False
+                    break
+                cover, lo, hi = _stroke_cover(ln, px, py, d[j] <= tol, to_ink, half + 1)
+                at = (crossing[0] - ln[0][0]) * dirs[j][0] + (crossing[1] - ln[0][1]) * dirs[j][1]
+                if cover < EMPTY_MARK_COVER or hi - lo < 1 or not 0.2 <= (at - lo) / (hi - lo) <= 0.8:
+                    ok = False
+                    break
+            if ok and any(_star_arms(ink, crossing, f * min(bw, bh), dirs, half + 1, unseen) for f in STAR_ARM_RADII):
+                best = fit
+    if best and _holds_paper(ink[int(y0):int(y1) + 1, int(x0):int(x1) + 1], GLYPH_COUNTER_PX):
+        return 0.0  # an asterisk's strokes meet only at its centre: ink enclosing paper is a glyph ("a", "B", "#")
+    return best
+
+
+def _star_arms(ink: np.ndarray, centre: np.ndarray, radius: float, dirs: list, tol: float,
+               unseen: np.ndarray | None) -> bool:
+    """Whether a circle of ``radius`` px around ``centre`` crosses exactly two runs of ink per stroke, one along each
+    way of each stroke's direction (``dirs``: unit vectors), within ``tol`` px: an asterisk's arms. (A ring that
+    strokes nearly cover crosses the circle in runs of its own; a "#" in runs beside its strokes' directions.)
+    Points on ``unseen`` pixels count as ink."""
+    qx = np.round(centre[0] + radius * _CIRCLE[0]).astype(int)
+    qy = np.round(centre[1] + radius * _CIRCLE[1]).astype(int)
+    inside = (qx >= 0) & (qx < ink.shape[1]) & (qy >= 0) & (qy < ink.shape[0])
+    on = np.zeros(qx.shape, bool)
+    on[inside] = ink[qy[inside], qx[inside]]
+    if unseen is not None:
+        on[inside] |= unseen[qy[inside], qx[inside]]
+    if on.all() or not on.any():
+        return False
+    n = len(on)
+    start = int(np.argmin(on))  # begin on paper, so no run wraps
+    flags = np.roll(on, -start)
+    edges = np.flatnonzero(np.diff(np.r_[0, flags.astype(np.int8), 0]))
+    runs = [((start + (a + b - 1) / 2) % n) * 2 * np.pi / n for a, b in zip(edges[::2], edges[1::2])]
+    if len(runs) != 2 * len(dirs):
+        return False
+    reach = max(math.asin(min(1.0, tol / radius)), 2.5 * 2 * np.pi / n)
+    taken = set()
+    for u in dirs:
+        for sign in (1, -1):
+            want = math.atan2(sign * u[1], sign * u[0])
+            off = [abs((a - want + np.pi) % (2 * np.pi) - np.pi) for a in runs]
+            i = int(np.argmin(off))
+            if off[i] > reach or i in taken:
+                return False
+            taken.add(i)
+    return True
+
+
+def _null_sign_fit(ink: np.ndarray, px: np.ndarray, py: np.ndarray, half: float, tol: float,
+                   to_ink: np.ndarray) -> float:
+    """The share of the ink within ``tol`` of a null sign: a ring (round, its stroke running all round, no other
+    ink inside it) with one straight stroke through its centre at NULL_SLASH_ANGLE from level, inked across the
+    ring (NULL_SLASH_INKED); 0 when none fits. The ring is measured on the ink off the stroke, which may run on
+    past it."""
+    on_line = np.zeros(len(px), bool)
+    line = None
+    for _ in range(2):
+        rest = ~on_line
+        if rest.sum() < 8:
+            return 0.0
+        x0, x1, y0, y1 = px[rest].min(), px[rest].max(), py[rest].min(), py[rest].max()
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        rx, ry = (x1 - x0 + 1 - 2 * half) / 2, (y1 - y0 + 1 - 2 * half) / 2
+        if min(rx, ry) < 2.5 or max(rx, ry) > 1.5 * min(rx, ry):
+            return 0.0
+        radius = np.hypot((px - cx) / rx, (py - cy) / ry)
+        inner = radius < NULL_INNER
+        if inner.sum() < 3:
+            return 0.0
+        line = _fit_line(px[inner], py[inner])
+        on_line = _line_distance(px, py, line) <= half + 1
+    (lx, ly), (dx, dy) = line
+    angle = math.degrees(math.atan2(abs(dy), abs(dx)))
+    if not NULL_SLASH_ANGLE[0] <= angle <= NULL_SLASH_ANGLE[1]:
+        return 0.0
+    if abs((cx - lx) * dy - (cy - ly) * dx) > tol:  # through the ring's centre
+        return 0.0
+    # no other ink inside the ring's stroke (a letter's bar or bowl, an asterisk's other arms)
+    if (~on_line & (radius < min(RING_HOLE, 1 - (half + 1.5) / min(rx, ry)))).any():
+        return 0.0
+    angles = np.linspace(0, 2 * np.pi, 24, endpoint=False)
+    qx = np.clip(np.round(cx + rx * np.cos(angles)).astype(int), 0, ink.shape[1] - 1)
+    qy = np.clip(np.round(cy + ry * np.sin(angles)).astype(int), 0, ink.shape[0] - 1)
+    if (to_ink[qy, qx] <= half + 1).mean() < NULL_RING_INKED or _longest_run(to_ink[qy, qx] > half + 1) > RING_GAP:
+        return 0.0
+    # the ring holds paper on both sides of the stroke (a small blob or asterisk that the tolerances cover does not)
+    x0, y0 = int(px.min()), int(py.min())
+    box_ink = ink[y0:int(py.max()) + 1, x0:int(px.max()) + 1]
+    paper = np.pad(~box_ink, 1, constant_values=True).astype(np.uint8)
+    count, labels, stats, centroids = cv2.connectedComponentsWithStats(paper, connectivity=4)
+    least = max(GLYPH_COUNTER_PX, NULL_HOLE * math.pi * max(0.0, min(rx, ry) - half) ** 2)
+    sides = {np.sign((centroids[k][0] - 1 + x0 - lx) * dy - (centroids[k][1] - 1 + y0 - ly) * dx)
+             for k in range(1, count) if k != labels[0, 0] and stats[k, cv2.CC_STAT_AREA] >= least}
+    if not {-1.0, 1.0} <= sides:
+        return 0.0
+    reach = 1.0 / math.hypot(dx / rx, dy / ry)  # the ring's radius along the stroke
+    s = np.linspace(-0.9, 0.9, 19) * reach
+    sx = np.clip(np.round(cx + s * dx).astype(int), 0, ink.shape[1] - 1)
+    sy = np.clip(np.round(cy + s * dy).astype(int), 0, ink.shape[0] - 1)
+    if (to_ink[sy, sx] <= half + 1).mean() < NULL_SLASH_INKED:
+        return 0.0
+    ring = np.abs(radius - 1.0) * min(rx, ry) <= tol
+    return float((ring | (_line_distance(px, py, line) <= tol)).mean())
+
+
 def _main_piece(ink: np.ndarray, join: int) -> np.ndarray:
     """The largest group of ink pieces closer than ``join`` px to each other (bool, same shape)."""
     joined = cv2.dilate(ink.astype(np.uint8), np.ones((2 * join + 1,) * 2, np.uint8))
@@ -354,13 +593,24 @@ def _main_piece(ink: np.ndarray, join: int) -> np.ndarray:
 
 
 def empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellReading) -> list[dict[str, Any]]:
+    """Marks in cells read empty (blank or crossed) that no mark for an empty cell explains (see
+    :func:`_empty_cell_marks`)."""
+    return _empty_cell_marks(dark, layout, reading)[0]
+
+
+def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellReading,
+                      also: set[tuple[int, int]] = frozenset()
+                      ) -> tuple[list[dict[str, Any]], dict[int, tuple[str, float]]]:
     """Marks in cells read empty (blank or crossed) that no mark for an empty cell explains: ink away from the
     cell's sides and ruled lines whose main piece no X, slash, plus, dash, dot or ring accounts for
     (:func:`empty_mark_fit`; a blank cell too, since a faint or small mark for an empty cell can read blank in the
     patch) -- a tick, a scribble, a "7", a letter. Sized in cells by
     :func:`genpuzzle.ink.unexplained_marks` (``STRAY_PARAMS``): ``sure`` at STRAY_SURE darkness, faint from
     STRAY_FAINT; a crossed cell's ink that a shape nearly accounts for (EMPTY_MARK_FIT_SURE..EMPTY_MARK_FIT) is
-    never sure. Each mark: its ``cell`` [row, column], ``bbox``, size and ink (and ``fit`` in a crossed cell)."""
+    never sure. Each mark: its ``cell`` [row, column], ``bbox``, size and ink (and ``fit`` in a crossed cell).
+    ``also``: cells read unsure (row, column) to look at as if read crossed (see :func:`_small_mark`); their
+    neighbours' margins stay those of an unsure cell. Returns the marks and the empty-mark fit of each cell looked at
+    (``row * cols + column`` -> (shape, fit))."""
     from genpuzzle.ink import unexplained_marks
 
     # ink over 3 x 3 px, as a reader sees it: a dithered or halftone paper tone's dots are one faint tone, a
@@ -378,7 +628,7 @@ def empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRead
     fits: dict[int, tuple[str, float]] = {}
     for r in range(rows):
         for c in range(cols):
-            state = reading.states[r][c]
+            state = cells_mod.CROSSED if (r, c) in also else reading.states[r][c]
             if state not in (cells_mod.BLANK, cells_mod.CROSSED):
                 continue
             x0, y0, x1, y1 = cell_box(layout, r, c)
@@ -402,8 +652,9 @@ def empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRead
                 level = max(STRAY_FAINT, 0.5 * float(np.percentile(core[ink & free], 95)))
                 main = _main_piece(ink & (core >= level), join) & free
                 name, fit = empty_mark_fit(main, ~free)
-                if state == cells_mod.BLANK and main.any():
-                    # read blank, it counts as a mark for an empty cell only where people draw one: at the centre
+                if (state == cells_mod.BLANK or (r, c) in also) and main.any():
+                    # read blank (or unsure, a small mark), it counts as a mark for an empty cell only where people
+                    # draw one: at the centre
                     ys, xs = np.nonzero(main)
                     off = math.hypot(a0 + (xs.min() + xs.max()) / 2 - (x0 + x1) / 2,
                                      b0 + (ys.min() + ys.max()) / 2 - (y0 + y1) / 2)
@@ -417,7 +668,7 @@ def empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRead
             region[b0:b1, a0:a1] = free
             owner[b0:b1, a0:a1] = r * cols + c
     if not region.any():
-        return []
+        return [], fits
     marks = unexplained_marks(dark >= STRAY_SURE, dark >= STRAY_FAINT, np.zeros((H, W), bool), cell, region,
                               STRAY_PARAMS)
     out = []
@@ -438,7 +689,7 @@ def empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRead
                 # bars left the other as a "mark", HELDOUT8's Didot page)
                 entry["sure"] = False
         out.append(entry)
-    return out
+    return out, fits
 
 
 # ------------------------------------------------------------------------------------------ clue area
@@ -1876,9 +2127,9 @@ def check_crossed(reading: CellReading, solution: list[list[int]], layout: dict[
         m = reading.stray[0]
         w, h = m["bbox"][2] - m["bbox"][0], m["bbox"][3] - m["bbox"][1]
         violations.append(Violation(
-            "stray_mark", f"{len(reading.stray)} mark(s) in cell(s) read empty that are no X, slash, dash, plus or "
-            f"dot, first at r{m['cell'][0] + 1}c{m['cell'][1] + 1} ({w} x {h} px, {m['extent_scale']:.2f} cell, "
-            f"{m['area_px']} px of ink)",
+            "stray_mark", f"{len(reading.stray)} mark(s) in cell(s) read empty that are no X, slash, dash, plus, "
+            f"ring, dot, asterisk or null sign, first at r{m['cell'][0] + 1}c{m['cell'][1] + 1} ({w} x {h} px, "
+            f"{m['extent_scale']:.2f} cell, {m['area_px']} px of ink)",
             {"marks": reading.stray, "bbox": m["bbox"], "cell_boxes": [x["bbox"] for x in reading.stray]}))
     cells = [(r, c) for r, c in reading.where(cells_mod.CROSSED) if solution[r][c]]
     if not cells:
