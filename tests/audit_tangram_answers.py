@@ -21,7 +21,9 @@ Blind figure (session-start code 6d85fc5, 12 instances, master seed 1313): 151 o
 parallelogram 1: each defect split into several amounts each under its own allowance), 33 confident false
 fails (outlines on white or cream pieces 32: no_attempt or pieces missing, the white faces are paper;
 one colour with white seams 1: foreign_piece_ink), 0 review, 0 unreadable. After rubric 10: 145 right,
-7 false passes, 1 confident false fail, 40 review (docs/tangram.md, "Blind audit AUDIT13").
+7 false passes, 1 confident false fail, 40 review (docs/tangram.md, "Blind audit AUDIT13"). After rubric 11
+(no longer blind): 157 right, 0 false passes, 0 confident false fails, 36 review (docs/tangram.md,
+"AUDIT13's remaining misses").
 """
 
 from __future__ import annotations

@@ -836,27 +836,116 @@ def test_pieces_drawn_as_outlines_round_a_white_inside_are_read_and_never_passed
         assert verdict.status == Status.INCORRECT and "silhouette_uncovered" in verdict.codes, verdict.codes
 
 
-def test_a_square_turned_45_degrees_over_its_neighbours_is_caught(tmp_path):
+@pytest.fixture(scope="module")
+def audit_set(tmp_path_factory):
+    """The blind audit AUDIT13's set (12 instances, master seed 1313): ids and styles as measured."""
+    root = tmp_path_factory.mktemp("tangram_audit") / "set"
+    write_set(root, {"tangram": 12}, master_seed=1313)
+    return root, load_set(root)
+
+
+def _audit_verdicts(audit_set, folder, wanted: set[tuple[str, str, str]]) -> dict[tuple[str, str, str], object]:
+    """Verdicts of the audit's answers (record id, case, style name) in ``wanted``, drawn as the audit draws them."""
+    from audit_tangram_answers import cases, paint
+
+    root, pset = audit_set
+    out = {}
+    for record, case, _, polys, style, seed in cases(pset.records, 1313):
+        key = (record.id, case, style.name)
+        if key in wanted:
+            path = folder / f"{record.id}_{case}_{style.name}.png"
+            Image.fromarray(paint(record, polys, style, seed)).save(path)
+            out[key] = _verify(root, record, path)
+    assert set(out) == wanted
+    return out
+
+
+def test_a_square_turned_45_degrees_over_its_neighbours_is_caught(audit_set, tmp_path):
     """The square turned 45 degrees in place lies a little over each of its neighbours (under the per-pair
     allowance every time) and leaves its corners uncovered: two of the blind audit's passes (AUDIT13,
     master seed 1313: easy-00001 with jittered pieces and drop shadows, medium-00006 with shaded pieces on
     textured JPEG paper) scored 100 before rubric 10. A piece's overlaps are now also summed over its
     neighbours (the colour reading; the shape reading, which takes dark ink beside a face as its
     outline, still passes the same error on gapped pages: see docs/tangram.md)."""
-    from audit_tangram_answers import cases, paint
-
-    root = tmp_path / "set"
-    write_set(root, {"tangram": 12}, master_seed=1313)  # the audit's set: ids and styles as measured
-    pset = load_set(root)
-    wanted = {("tangram-easy-00001", "t_jittered_shadow"), ("tangram-medium-00006", "t_gradient_texture")}
-    found = 0
-    for record, case, _, polys, style, seed in cases(pset.records, 1313):
-        if case != "square_turned" or (record.id, style.name) not in wanted:
-            continue
-        found += 1
-        path = tmp_path / f"{record.id}_{style.name}.png"
-        Image.fromarray(paint(record, polys, style, seed)).save(path)
-        verdict = _verify(root, record, path)
-        assert verdict.status != Status.CORRECT and verdict.score < 100, (record.id, verdict.codes)
+    wanted = {("tangram-easy-00001", "square_turned", "t_jittered_shadow"),
+              ("tangram-medium-00006", "square_turned", "t_gradient_texture")}
+    for key, verdict in _audit_verdicts(audit_set, tmp_path, wanted).items():
+        assert verdict.status != Status.CORRECT and verdict.score < 100, (key, verdict.codes)
         assert "pieces_overlap" in verdict.codes
-    assert found == 2
+
+
+# ------------------------------------------------------------- rubric 11 (session 14, 2 Dec 2026)
+
+
+def _reading_of(polys: dict[str, Polygon], areas: dict[str, float]):
+    from genpuzzle.verifiers.tangram import PieceReading, TangramReading
+
+    return TangramReading([PieceReading(n, areas[n], p, p, {"drawn_area": 1.0, "excess": 0.0, "deficit": 0.0,
+                                                              "hidden": 0.0}) for n, p in polys.items()], 1.0, 1.0)
+
+
+def test_edge_offsets_are_zero_on_a_tiling_and_large_for_a_turned_square(puzzle_set):
+    """In a tiling every stretch of a piece's outline lies on the silhouette's outline or on a neighbour's:
+    :func:`edge_offsets` is ~0 for the stored solution; the square turned 45 degrees in its slot has most
+    of its outline ~0.2 unit off every other outline."""
+    from genpuzzle.verifiers.tangram import edge_offsets
+
+    root, pset = puzzle_set
+    record = pset.records[0]
+    unit = float(record.layout["unit_px"])
+    sil = Polygon(record.ground_truth["silhouette"])
+    polys = _solution(record)
+    areas = {n: p.area for n, p in polys.items()}
+    offsets = edge_offsets(_reading_of(polys, areas).pieces, sil, unit, 0.1)
+    assert max(length for length, _ in offsets.values()) == 0.0
+    assert max(offset for _, offset in offsets.values()) < 0.01
+    turned = {**polys, "square": affinity.rotate(polys["square"], 45, origin="centroid")}
+    offsets = edge_offsets(_reading_of(turned, areas).pieces, sil, unit, 0.1)
+    length, offset = offsets["square"]
+    assert length > 1.5 and 0.15 < offset < 0.25, offsets["square"]
+
+
+@pytest.mark.parametrize("key", [("tangram-medium-00005", "square_turned", "t_rounded_gapped"),
+                                 ("tangram-medium-00007", "square_turned", "t_other_hues_hairline_gaps"),
+                                 ("tangram-hard-00009", "overlap", "t_gradient_texture"),
+                                 ("tangram-hard-00011", "flipped_parallelogram", "t_jittered_shadow")],
+                         ids=lambda k: f"{k[1]}-{k[2]}")
+def test_a_piece_misplaced_in_its_slot_on_a_shape_read_page_is_caught(audit_set, tmp_path, key):
+    """Four of the blind audit's seven passes on rubric 10 (AUDIT13, master seed 1313): a square turned 45
+    degrees on gapped pages, a large triangle shifted 0.3 unit over its neighbour on shaded pieces, the
+    parallelogram flipped in place (flipping is allowed, but flipped in its slot it no longer fits it) on
+    jittered pieces. The shape reading gives each face the dark ink within 0.14 unit of it as its outline,
+    so the bare silhouette beside the misplaced piece vanished into strokes and every area (uncovered,
+    overlap, spill) stayed under its allowance. As placed (the fits), the pieces do not meet edge to edge:
+    piece_misplaced (or, for the flipped parallelogram whose face took the bare corner as its outline, a
+    face that is no parallelogram: piece_deformed); a colour reading of the same tier that names the bare
+    silhouette is reported instead where it identified as many pieces."""
+    verdict = _audit_verdicts(audit_set, tmp_path, {key})[key]
+    assert verdict.status == Status.INCORRECT and verdict.score < 100, verdict.codes
+    named = {"piece_misplaced", "piece_deformed", "silhouette_uncovered", "pieces_overlap"}
+    assert named & set(verdict.codes), verdict.codes
+
+
+@pytest.mark.parametrize("key", [("tangram-easy-00001", "wrong_shape", "t_rounded_gapped"),
+                                 ("tangram-medium-00006", "wrong_shape", "t_jittered_shadow"),
+                                 ("tangram-hard-00010", "wrong_shape", "t_other_hues_hairline_gaps")],
+                         ids=lambda k: k[2])
+def test_a_rectangle_drawn_for_the_parallelogram_is_deformed(audit_set, tmp_path, key):
+    """The parallelogram drawn as a rectangle of the same area along its long edge: its best parallelogram
+    fit leaves 7-11 % of the area as excess and deficit, inside the 12 % a correct outlined piece needs, and
+    all three passed on rubric 10 (blind audit AUDIT13). Its corners give it away: a parallelogram with
+    45-degree corners fills 2/3 of its smallest enclosing rectangle, a rectangle all of it."""
+    verdict = _audit_verdicts(audit_set, tmp_path, {key})[key]
+    assert verdict.status == Status.INCORRECT and verdict.score < 100, verdict.codes
+    deformed = [v for v in verdict.violations if v.code == "piece_deformed"]
+    assert deformed and deformed[0].evidence["piece"] == "parallelogram", verdict.codes
+    assert deformed[0].evidence["rect_fill"] > 0.78
+
+
+def test_one_colour_with_white_seams_is_not_foreign_ink(audit_set, tmp_path):
+    """One colour for all seven pieces with white seams (the blind audit's one confident false fail on
+    rubric 10, 67 ``foreign_piece_ink``): a seam cuts a tip off its face, and in one colour that tip is as
+    near in colour to every other face as to its own. Ink of its own face's colour is not foreign."""
+    key = ("tangram-easy-00003", "none", "t_one_colour_white_seams")
+    verdict = _audit_verdicts(audit_set, tmp_path, {key})[key]
+    assert verdict.status == Status.CORRECT and verdict.score == 100 and not verdict.needs_review, verdict.codes

@@ -438,11 +438,15 @@ def _foreign_ink(loose: np.ndarray, assigned: np.ndarray, lab: np.ndarray, lab_m
     px = lab[ys, xs]
     means = lab_means[piece_ids]
     d2 = ((px[:, None, :] - means[None, :, :]) ** 2).sum(axis=2)
-    nearest = np.asarray(piece_ids)[d2.argmin(axis=1)]
-    close = d2.min(axis=1) < f["same_colour_lab"] ** 2
+    ids = np.asarray(piece_ids)
     own = assigned[ys, xs]
+    limit = f["same_colour_lab"] ** 2
+    # of another face's colour and not of its own face's: where faces share one colour (one colour with
+    # white seams) a tip a seam cuts off is its own face's colour, whichever face is nearest in colour
+    close_other = ((d2 < limit) & (ids[None, :] != own[:, None])).any(axis=1)
+    own_d2 = np.where(ids[None, :] == own[:, None], d2, np.inf).min(axis=1)
     foreign = np.zeros(loose.shape, np.uint8)
-    foreign[ys, xs] = close & (nearest != own)
+    foreign[ys, xs] = close_other & (own_d2 >= limit)
     k = int(f["foreign_open_px"])
     foreign = cv2.morphologyEx(foreign, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
     return _mask_polygon(foreign > 0, offset, 0.0)
@@ -741,6 +745,18 @@ def check_arrangement(reading: TangramReading, silhouette: Polygon, unit_px: flo
                                          "bbox": _bbox(p.region)}))
             defective.add(p.name)
             broken.add(p.name)
+        fill, fill_k = _rect_fill(p.region), KIND_FEATURES[kind_of(p.name)][1]
+        if p.name not in broken and KIND_FEATURES[kind_of(p.name)][2] == 0.5 and f.get("hidden", 0.0) <= \
+                th["shape_excess_max"] and fill - fill_k > th["rect_fill_excess_max"]:
+            # a piece's corners, not its area: a rectangle drawn for the parallelogram (its 45-degree corners
+            # made right angles) is explained by the parallelogram's fit within the area tolerance
+            violations.append(Violation("piece_deformed", f"{p.name} is not its shape: it fills {fill:.0%} of its "
+                                        f"smallest enclosing rectangle, the piece {fill_k:.0%} (its corners are "
+                                        "not the piece's)", {"piece": p.name, **f, "rect_fill": round(fill, 3),
+                                                             "piece_rect_fill": round(fill_k, 3),
+                                                             "bbox": _bbox(p.region)}))
+            defective.add(p.name)
+            broken.add(p.name)
         outside_geom = _open(_difference(p.region, outer), sliver)
         outside = outside_geom.area / unit2
         if outside > th["piece_outside_max_unit2"]:
@@ -820,6 +836,20 @@ def check_arrangement(reading: TangramReading, silhouette: Polygon, unit_px: flo
                                     "silhouette's area outside it", {"spill_unit2": round(spill, 4),
                                                                      "bbox": _bbox(spill_geom)}))
         global_defect = True
+    off_edges = edge_offsets(found, silhouette, unit_px, th["edge_offset_max_unit"])
+    worst = max(off_edges, key=lambda n: off_edges[n][0], default=None)
+    if worst is not None and not violations and off_edges[worst][0] > th["edge_offset_min_length_unit"]:
+        # one misplaced piece split into amounts each under its own allowance (a square turned 45 degrees in
+        # its slot, a piece shifted or flipped over its neighbours: blind audit AUDIT13): as placed, the pieces
+        # do not meet edge to edge
+        length, offset = off_edges[worst]
+        others = sorted(n for n, (l, _) in off_edges.items() if n != worst and l > th["edge_offset_min_length_unit"])
+        violations.append(Violation("piece_misplaced", f"{worst} does not meet its neighbours or the silhouette's "
+                                    f"outline edge to edge: {length:.2f} units of its outline lie more than "
+                                    f"{th['edge_offset_max_unit']} unit off them (up to {offset:.2f})",
+                                    {"piece": worst, "off_edge_units": round(length, 3), "max_offset_unit": round(offset, 3),
+                                     "also_off": others, "bbox": _bbox(regions[worst])}))
+        defective.add(worst)
     if reading.paper_faces:
         # outline strokes round paper faces are indistinguishable from the silhouette's dark ink a turned or
         # misshapen piece leaves bare beside them (blind audit AUDIT13): such a reading is never sure
@@ -845,8 +875,42 @@ def check_arrangement(reading: TangramReading, silhouette: Polygon, unit_px: flo
                  "coverage_iou": round(iou, 4), "uncovered_unit2": round(uncovered, 4),
                  "spill_unit2": round(spill, 4),
                  "covering_max_unit2": round(max(covering.values(), default=0.0), 4),
-                 "overlap_total_unit2": round(sum(covering.values()), 4)}
+                 "overlap_total_unit2": round(sum(covering.values()), 4),
+                 "off_edge_max_units": round(max((v[0] for v in off_edges.values()), default=0.0), 3),
+                 "edge_offset_max_unit": round(max((v[1] for v in off_edges.values()), default=0.0), 3),
+                 "rect_fill_parallelogram": round(max((_rect_fill(p.region) for p in found if p.name == "parallelogram"),
+                                                      default=0.0), 3)}
     return violations, subscores, tier
+
+
+def edge_offsets(found: Sequence[PieceReading], silhouette: shapely.Geometry, unit_px: float,
+                 tolerance_unit: float) -> dict[str, tuple[float, float]]:
+    """Per piece (as fitted): how much of its outline (units) lies more than ``tolerance_unit`` units from
+    the silhouette's outline and from every other fitted piece's outline, and its largest such distance
+    (units). In a tiling every stretch of a piece's outline lies on the silhouette's outline or on a
+    neighbour's; a piece turned, shifted or flipped in its slot leaves stretches off both."""
+    if not found:
+        return {}
+    rings = [np.asarray(p.fitted.exterior.coords) for p in found]
+    rings += [np.asarray(r.coords) for r in shapely.get_parts(shapely.boundary(polygonal(silhouette)))]
+    seg_a = np.concatenate([r[:-1] for r in rings])
+    seg_b = np.concatenate([r[1:] for r in rings])
+    seg_owner = np.repeat(np.arange(len(rings)), [len(r) - 1 for r in rings])
+    ab = seg_b - seg_a
+    ab2 = np.maximum((ab * ab).sum(axis=1), 1e-12)
+    out: dict[str, tuple[float, float]] = {}
+    for k, p in enumerate(found):
+        ring = p.fitted.exterior
+        n = max(16, int(math.ceil(ring.length / (0.04 * unit_px))))  # a sample every 0.04 unit
+        points = np.asarray(shapely.get_coordinates(shapely.line_interpolate_point(
+            ring, np.linspace(0.0, 1.0, n, endpoint=False), normalized=True)))
+        ap = points[:, None, :] - seg_a[None, :, :]
+        t = np.clip((ap * ab[None]).sum(axis=2) / ab2[None], 0.0, 1.0)
+        d = np.hypot(*np.moveaxis(ap - t[:, :, None] * ab[None], 2, 0))
+        d[:, seg_owner == k] = np.inf  # not its own outline
+        d = d.min(axis=1) / unit_px
+        out[p.name] = (float((d > tolerance_unit).mean()) * ring.length / unit_px, float(d.max()))
+    return out
 
 
 def tangram_score(tier: int) -> float:
