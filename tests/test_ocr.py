@@ -66,6 +66,53 @@ def test_recogniser_reads_digits_in_fonts_the_classifier_never_saw():
     assert blank.digit(range(1, 10)) is None
 
 
+def _glyph_cell(text: str, font: str, size: int = 40) -> np.ndarray:
+    image = Image.new("RGB", (64, 64), (250, 248, 240))
+    ImageDraw.Draw(image).text((32, 32), text, font=ImageFont.truetype(str(FONTS / font), size), fill=(30, 60, 200),
+                                anchor="mm")
+    return np.asarray(image)
+
+
+def test_letter_check_picks_sure_lookalike_digits_the_classifier_or_its_check_doubts():
+    def reading(digit, confidence, not_digit):
+        return DigitReading(digit, confidence, 0.1, not_digit=not_digit)
+
+    assert ocr.wants_letter_check(reading(9, 0.95, 0.0))  # short of LETTER_CHECK_BELOW
+    assert ocr.wants_letter_check(reading(6, 0.9995, 0.002))  # the digit-or-not check doubts it
+    assert not ocr.wants_letter_check(reading(6, 0.9995, 0.0001))  # a clean page's digit: no call
+    assert not ocr.wants_letter_check(reading(9, 0.6, 0.2))  # unsure already (the second opinion's business)
+    assert not ocr.wants_letter_check(reading(7, 0.95, 0.3))  # no look-alike letter
+    assert not ocr.wants_letter_check(DigitReading(None, 0.99, 0.1, "other"))
+
+
+def test_letter_check_reads_letters_but_not_digits_in_fonts_the_classifier_never_saw():
+    """Digits with look-alike letters, in printed fonts the digit reader never trained on, are no letter to the
+    recogniser; the look-alike letters themselves are."""
+    digits = [(str(d), font) for d in ocr.LETTER_CHECK_DIGITS
+              for font in ("STIXGeneralItalic.ttf", "cmr10.ttf", "DejaVuSerif-Italic.ttf", "DejaVuSans.ttf")]
+    checks = ocr.letter_checks([_glyph_cell(t, f) for t, f in digits], [int(t) for t, _ in digits])
+    assert not [(t, f, c.ocr.text, c.letter_probability) for (t, f), c in zip(digits, checks) if c.letter]
+    letters = [("b", 6), ("g", 9), ("q", 9), ("Z", 2)]
+    checks = ocr.letter_checks([_glyph_cell(t, "DejaVuSans.ttf") for t, _ in letters], [d for _, d in letters])
+    assert all(c.letter for c in checks), [(c.ocr.text, c.ocr.score, c.letter_probability) for c in checks]
+
+
+def test_a_letter_shaped_digit_is_a_letter_only_among_the_pages_unlike_copies():
+    """DejaVu Serif Bold Italic's g at 50 pt reads to the recogniser as "g" at ~0.75: short of one letter at 0.9, so
+    only its look-alike probability speaks. Among the page's round 9s it is a letter; on a page where every 9 reads so
+    (a hand whose 9 has a g's tail) it is the hand's 9."""
+    font = "DejaVuSerif-BoldItalic.ttf"
+    nine = DigitReading(9, 0.95, 0.1)
+    q, digit = _glyph_cell("g", font, 50), _glyph_cell("9", font, 50)
+    among_nines = ocr.page_letter_checks([q, digit, digit, digit], [nine] * 4)
+    assert among_nines[0].lookalike and not among_nines[0].one_letter and among_nines[0].page_alike == 0.0
+    assert among_nines[0].letter and not any(among_nines[i].letter for i in (1, 2, 3))
+    all_alike = ocr.page_letter_checks([q, q, q], [nine] * 3)
+    assert all(c.page_alike == 1.0 and not c.letter for c in all_alike.values())
+    alone = ocr.page_letter_checks([q, q], [nine] * 2)  # one other copy vouches for nothing
+    assert all(c.page_alike is None and c.letter for c in alone.values())
+
+
 def test_second_opinion_agreement_makes_a_cell_sure_and_disagreement_keeps_it_unsure(sets):
     puzzle_set = sets["4x4"]
     for record in puzzle_set.records:

@@ -65,6 +65,7 @@ class DigitReading:
     symbol: str = ""       # filled from ``digit`` when empty: str(digit) or 'blank'
     in_allowed: bool = True
     candidates: tuple[int, ...] = ()
+    not_digit: float | None = None  # the digit-or-not check's probability of "not a digit" (sure digit readings only)
 
     def __post_init__(self) -> None:
         if not self.symbol:
@@ -783,16 +784,18 @@ class DigitReader:
                 conf[row] = min(conf[row], DISAGREE_CONFIDENCE)
         # The digit-or-not check looks only at sure digit readings, and can only make them unsure.
         sure_digits = [row for row in range(len(todo)) if best[row] < 10 and conf[row] >= CONFIDENT]
+        not_digit: dict[int, float] = {}
         if self._check is not None and sure_digits:
             p_not = self.not_digit_probability(hidden[:, sure_digits].transpose(1, 0, 2).reshape(len(sure_digits), -1))
             for row, p in zip(sure_digits, p_not):
+                not_digit[row] = float(p)
                 if p >= self._check[1]:
                     conf[row] = min(conf[row], NOT_A_DIGIT_CONFIDENCE)
         for row, i in enumerate(todo):
             k = best[row]
             if k < 10:
                 c = min(conf[row], SOLID_BLOB_CONFIDENCE) if k == 0 and solid_blob(prepared[i].image) else conf[row]
-                readings[i] = DigitReading(k, c, prepared[i].ink, str(k), k in ok)
+                readings[i] = DigitReading(k, c, prepared[i].ink, str(k), k in ok, not_digit=not_digit.get(row))
             else:
                 symbol = SYMBOL_BLANK if k == BLANK_CLASS else SYMBOL_OTHER
                 readings[i] = DigitReading(None, conf[row], prepared[i].ink, symbol, k == BLANK_CLASS)

@@ -23,6 +23,18 @@ OCR_MIN_SCORE = 0.9  # recogniser score at which its single digit counts (agreei
 OCR_CHUNK = 4  # crops per call of the recogniser's model in read_cells
 MAX_OCR_CELLS = 12  # more unsure cells than this in one grid: no clean grid to read, skip the recogniser
 UNAVAILABLE = "RapidOCR is not installed (pip install 'genpuzzle[ocr]'); unsure cells are left for review"
+# Letter check (:func:`letter_checks`): the digits the classifier reads look-alike letters as, surely (its "other" class
+# leaves out letters that are a digit's shape in some hand: b, g, q; Z read 2 in the thirteenth session's audit fonts) ...
+LETTER_CHECK_DIGITS = (2, 5, 6, 9)
+# ... and the letters whose mere probability counts against them. Not S: real handwritten 5s read "S" at 0.72-0.83 (4 of
+# ~50 sure MNIST calib-split 5s), so a 5 needs the recogniser's one-letter reading at OCR_MIN_SCORE
+LETTER_LOOKALIKES = {2: "Zz", 6: "bG", 9: "gq"}
+AMBIGUOUS_LETTERS = "lIi|Oo"  # letters a digit may be written as (a bar 1, a ring 0): no evidence of a letter
+LETTER_CHECK_BELOW = 0.99  # a sure reading of a look-alike digit under this confidence is checked ...
+LETTER_CHECK_NOT_DIGIT = 0.001  # ... and so is one the digit-or-not check gives at least this (DigitReading.not_digit)
+LETTER_MIN_PROBABILITY = 0.3  # the recogniser's probability of the digit's look-alike letters that makes it a letter ...
+LETTER_PAGE_MIN = 2  # ... unless the page's other sure readings of the digit (at least this many) ...
+LETTER_PAGE_ALIKE = 0.5  # ... are as letter-like, this share of them or more: that is the hand's way of writing it
 
 
 @dataclass(frozen=True)
@@ -151,3 +163,85 @@ def read_cell(cell: np.ndarray) -> OcrReading:
     out = _engine()(bgr, use_det=False, use_cls=False, use_rec=True)  # arrays are taken as OpenCV BGR
     texts, scores = out.txts or ("",), out.scores or (0.0,)
     return OcrReading(str(texts[0]).strip(), float(scores[0]))
+
+
+def wants_letter_check(reading: Any) -> bool:
+    """True for a sure reading (a :class:`~genpuzzle.verifiers.digits.DigitReading`) of a digit with look-alike letters
+    (``LETTER_CHECK_DIGITS``) that the classifier gives less than ``LETTER_CHECK_BELOW``, or whose digit-or-not check
+    gave at least ``LETTER_CHECK_NOT_DIGIT``: the readings a letter written where its digit belongs gets (a clean page's
+    digits read at 0.99+ with a check probability under 0.001, so most of them never pay for the recogniser)."""
+    from genpuzzle.verifiers.digits import CONFIDENT
+
+    if reading.digit not in LETTER_CHECK_DIGITS or reading.confidence < CONFIDENT:
+        return False
+    not_digit = getattr(reading, "not_digit", None)
+    return reading.confidence < LETTER_CHECK_BELOW or (not_digit is not None and not_digit >= LETTER_CHECK_NOT_DIGIT)
+
+
+@dataclass(frozen=True)
+class LetterCheck:
+    """The recogniser's view of a cell the digit classifier read as ``digit``. ``one_letter``: it reads one letter (not
+    ``AMBIGUOUS_LETTERS``) at ``OCR_MIN_SCORE`` or more. ``letter_probability``: the CTC probability of the digit's
+    look-alike letters (``LETTER_LOOKALIKES``, each as the whole text, summed). ``page_alike``: of the page's other sure
+    readings of the same digit (at least ``LETTER_PAGE_MIN`` of them), the share whose look-alike probability is
+    ``LETTER_MIN_PROBABILITY`` or more too (None: not asked). ``letter``: a letter is there -- one letter read, or the
+    look-alike letters at ``LETTER_MIN_PROBABILITY`` while the page's own copies of the digit mostly are not: a hand
+    whose every 9 has a q's straight tail writes its 9s so, and a q among round 9s is a letter."""
+
+    digit: int
+    ocr: OcrReading
+    letter_probability: float
+    page_alike: float | None = None
+
+    @property
+    def one_letter(self) -> bool:
+        text = self.ocr.text
+        return len(text) == 1 and text.isalpha() and text not in AMBIGUOUS_LETTERS and self.ocr.score >= OCR_MIN_SCORE
+
+    @property
+    def lookalike(self) -> bool:
+        return self.letter_probability >= LETTER_MIN_PROBABILITY
+
+    @property
+    def letter(self) -> bool:
+        return self.one_letter or (self.lookalike and (self.page_alike is None or self.page_alike < LETTER_PAGE_ALIKE))
+
+
+def letter_checks(cells: Sequence[np.ndarray], digits: Sequence[int]) -> list[LetterCheck]:
+    """Ask the recogniser, which knows letters, about cells the digit classifier read as ``digits``: a letter drawn
+    where its digit belongs (a g or q for a 9, a Z for a 2, a b for a 6) reads to the classifier as that digit, and to
+    the recogniser as the letter. Callers make a cell whose check reads a ``letter`` unsure (review), never a sure
+    digit; the check only ever lowers a confidence. Crops as for :func:`read_cells` (no grid lines). Without the page
+    (:func:`page_letter_checks`) a look-alike probability alone counts as a letter."""
+    got = read_cells(cells)
+    out = []
+    for reading, digit in zip(got, digits):
+        letters = LETTER_LOOKALIKES.get(int(digit), "")
+        p = float(string_probabilities(reading, list(letters)).sum()) if letters else 0.0
+        out.append(LetterCheck(int(digit), reading, p))
+    return out
+
+
+def page_letter_checks(cells: Sequence[np.ndarray], readings: Sequence[Any]) -> dict[int, LetterCheck]:
+    """:func:`letter_checks` of one page's cells (crops without grid lines, and their
+    :class:`~genpuzzle.verifiers.digits.DigitReading`): the readings :func:`wants_letter_check` picks are asked, and
+    where one shows only the look-alike probability, the page's other sure readings of its digit are asked too
+    (``page_alike``), so a hand's own letter-shaped digit is not taken for a letter. Keyed by cell index."""
+    asked = [i for i, r in enumerate(readings) if wants_letter_check(r)]
+    if not asked:
+        return {}
+    out = dict(zip(asked, letter_checks([cells[i] for i in asked], [readings[i].digit for i in asked])))
+    from genpuzzle.verifiers.digits import CONFIDENT
+
+    sure = {d: [i for i, r in enumerate(readings) if r.digit == d and r.confidence >= CONFIDENT]
+            for d in {out[i].digit for i in asked if out[i].lookalike and not out[i].one_letter}}
+    more = sorted({i for group in sure.values() for i in group if len(group) > LETTER_PAGE_MIN} - set(out))
+    if more:
+        out.update(zip(more, letter_checks([cells[i] for i in more], [readings[i].digit for i in more])))
+    for i in asked:
+        check = out[i]
+        others = [out[j] for j in sure.get(check.digit, []) if j != i]
+        if check.lookalike and not check.one_letter and len(others) >= LETTER_PAGE_MIN:
+            out[i] = LetterCheck(check.digit, check.ocr, check.letter_probability,
+                                 sum(o.lookalike for o in others) / len(others))
+    return {i: out[i] for i in asked}

@@ -22,12 +22,7 @@ from genpuzzle.verifiers.digits import (CONFIDENT, SYMBOL_BLANK, SYMBOL_PENCIL, 
 CELL_INSET = 0.12  # inset of the box compared with the input on the givens' fast path (lines stay out)
 READ_INSET = 0.03  # inset of the box the reader sees: the whole cell, so a tall or off-centre digit
                    # stays whole; the reader drops the grid-line remnants at its edges itself
-LETTER_CHECK_BELOW = 0.99  # a sure digit reading under this also goes to the recogniser, which knows letters
-LETTER_CHECK_DIGITS = (2, 9)  # ... when it is a digit the classifier reads look-alike letters as, surely but short
-                              # of 0.99 (g and q as 9, Z as 2, in the thirteenth session's audit fonts); other
-                              # digits of a clean page (the references' 5 and 6 at 0.987) never pay for the call
-AMBIGUOUS_LETTERS = "lIi|Oo"  # letters a digit may be written as (a bar 1, a ring 0): no evidence of a letter
-LETTER_CONFIDENCE = 0.5   # a cell the recogniser reads as a letter: unsure
+LETTER_CONFIDENCE = 0.5   # a sure digit cell the recogniser reads as a letter (ocr.letter_checks): unsure
 GIVEN_MATCH_IOU = 0.8      # answer/input ink-mask IoU at which a given counts as untouched
 GIVEN_MATCH_STRAY = 0.1    # ... and at most this fraction (of the input's ink) added or removed
                            # more than 1 px away from the other mask's strokes
@@ -150,31 +145,27 @@ def read_grid(image: np.ndarray, layout: dict[str, Any], reader: DigitReader | N
     unsure = [(k, cell) for k, cell in zip(todo, readings) if cell.confidence < ocr.OCR_BELOW]
     if second_opinion and unsure:
         _second_opinions(grid, [(divmod(k, n_cols), crops[k], cell) for k, cell in unsure])  # OCR: inner crop, no lines
-    near_sure = sorted(((cell.confidence, k, cell) for k, cell in zip(todo, readings)
-                        if cell.digit in LETTER_CHECK_DIGITS and ocr.OCR_BELOW <= cell.confidence < LETTER_CHECK_BELOW),
-                       key=lambda t: t[:2])
-    if second_opinion and near_sure and ocr.ocr_available():
-        _letter_checks(grid, [(divmod(k, n_cols), crops[k], cell) for _, k, cell in near_sure[:ocr.MAX_OCR_CELLS]])
+    if second_opinion and any(ocr.wants_letter_check(cell) for cell in readings) and ocr.ocr_available():
+        _letter_checks(grid, [divmod(k, n_cols) for k in todo], [crops[k] for k in todo], readings)  # OCR: no lines
     return grid
 
 
-def _letter_checks(reading: GridReading, cells: list[tuple[tuple[int, int], np.ndarray, DigitReading]]) -> None:
-    """Ask the OCR recogniser about sure readings of ``LETTER_CHECK_DIGITS`` short of ``LETTER_CHECK_BELOW`` (at most
-    ``ocr.MAX_OCR_CELLS``, least sure first): a letter drawn where a digit belongs (a g or q for a 9, a Z for
-    a 2) reads to the digit classifier as that digit, surely but less so than a digit does, and to the
-    recogniser, which knows letters, as the letter. A letter read at ``ocr.OCR_MIN_SCORE`` or more (not
-    ``AMBIGUOUS_LETTERS``: a bar or a ring is a fine 1 or 0) leaves the cell unsure (review, charged). The
-    check only ever lowers a confidence."""
-    for (r, c), crop, cell in cells:
-        got = ocr.read_cell(crop)
-        letter = (len(got.text) == 1 and got.text.isalpha() and got.text not in AMBIGUOUS_LETTERS
-                  and got.score >= ocr.OCR_MIN_SCORE)
-        if letter:
+def _letter_checks(reading: GridReading, cells: list[tuple[int, int]], crops: list[np.ndarray],
+                   readings: list[DigitReading]) -> None:
+    """Ask the OCR recogniser about the sure readings :func:`ocr.wants_letter_check` picks (a 2, 5, 6 or 9 read
+    short of 0.99, or one the digit-or-not check doubts at all): a letter drawn where its digit belongs (a g or
+    q for a 9, a Z for a 2, a b for a 6) reads to the digit classifier as that digit, and to the recogniser,
+    which knows letters, as the letter. A cell :func:`ocr.page_letter_checks` finds a letter in is unsure (review,
+    charged), never a sure digit; the check only ever lowers a confidence."""
+    for i, got in ocr.page_letter_checks(crops, readings).items():
+        if got.letter:
+            (r, c), cell = cells[i], readings[i]
             reading.confidence[r][c] = min(reading.confidence[r][c], LETTER_CONFIDENCE)
             reading.second_opinions.append({"cell": [r, c], "classifier": cell.symbol,
                                             "classifier_confidence": round(cell.confidence, 3),
-                                            "ocr_text": got.text, "ocr_score": round(got.score, 3),
-                                            "agrees": False, "letter": True})
+                                            "ocr_text": got.ocr.text, "ocr_score": round(got.ocr.score, 3),
+                                            "letter_probability": round(got.letter_probability, 3),
+                                            "page_alike": got.page_alike, "agrees": False, "letter": True})
 
 
 def _set_cell(grid: GridReading, r: int, c: int, cell: DigitReading) -> None:
