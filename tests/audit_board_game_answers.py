@@ -480,7 +480,11 @@ def _plant_route(record, case, rng, target, move):
             return Planted(blank, move, route=route[:i] + [rng.choice(near)] + route[i + 1:])
     if case == "missing_piece" and len(route) > 2:  # a landing square skipped
         i = rng.randrange(1, len(route) - 1)
-        return Planted(blank, move, route=route[:i] + route[i + 1:])
+        a, b, c = route[i - 1], route[i], route[i + 1]
+        if (b[0] - a[0], b[1] - a[1]) != (c[0] - b[0], c[1] - b[1]):
+            return Planted(blank, move, route=route[:i] + route[i + 1:])
+        # two moves in one direction: a straight line through the skipped square's centre draws them both
+        # (the blind run planted this once and counted its pass as a false one)
     if case == "wrong_move" and len(route) > 2:  # stops one square short of B
         return Planted(blank, move, route=route[:-1])
     if case == "extra_piece" and len(route) > 2:  # a detour: one more knight move out and back

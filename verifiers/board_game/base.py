@@ -141,6 +141,8 @@ RING = (0.24, 0.5)  # annulus (x pitch) where an outline-only stone's ring is lo
 RING_COVER = 0.85  # share of angle bins with dark ink in the annulus that makes a ring
 MARGIN_UNSURE = 0.25  # (d2 - d1) / (d2 + d1) below this: unsure between the two nearest classes
 OPEN_SET_DE = 38.0  # a core colour farther than this (Delta E) from every class is no piece of the game
+PROTO_CLUSTER_DE = 12.0  # a class's cells whose answer cores lie this close (Delta E) to their median share a shade ...
+PROTO_CLUSTER_SHARE = 0.6  # ... taken as the class's own when this share of its cells does (a recoloured board)
 
 
 def read_stone_cells(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
@@ -192,6 +194,18 @@ def read_stone_cells(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
         # (cells the move changed drop out), when at least 3 remain
         where = [a_cores[r, c] for r in range(rows) for c in range(cols) if position[r][c] == k]
         kept = [x for x in where if int(np.argmin(np.linalg.norm(B - x[None], axis=1))) == i]
+        if len(kept) < 3 and len(where) >= 3:
+            # a board recoloured so far that its own colour now lies nearer another class of the input
+            # (othello's green turned teal: nearer the white discs): the class's shade is still the one
+            # most of its cells share on the answer, when they share it closely
+            # (and one no other class's cells share: outline-only white stones show the board's own wood)
+            centre = np.median(where, axis=0)
+            kept = [x for x in where if float(np.linalg.norm(x - centre)) <= PROTO_CLUSTER_DE]
+            others = [np.median([a_cores[r, c] for r in range(rows) for c in range(cols) if position[r][c] == j], axis=0)
+                      for j in codes if j != k and any(position[r][c] == j for r in range(rows) for c in range(cols))]
+            if len(kept) < max(3, PROTO_CLUSTER_SHARE * len(where)) or \
+                    any(float(np.linalg.norm(centre - o)) <= 2 * PROTO_CLUSTER_DE for o in others):
+                kept = []
         protos[k] = np.median(kept, axis=0) if len(kept) >= 3 else base[k]
     names = list(protos)
     P = np.array([protos[k] for k in names])
@@ -248,6 +262,8 @@ def read_stone_cells(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
 
 
 MARK_INK = 80  # darkness (most darkened channel, vs the board's paper) of a mark's ink
+MARK_RING_INNER = 0.18  # x pitch: the inside of an O, empty of ink ...
+MARK_RING_MAX = 0.5  # ... lets a ring read O up to this share of ink (a mass of ink from 0.35 otherwise)
 
 
 def read_mark_cells(answer: np.ndarray, layout: dict[str, Any], codes: tuple[str, str] = ("X", "O"),
@@ -256,7 +272,8 @@ def read_mark_cells(answer: np.ndarray, layout: dict[str, Any], codes: tuple[str
     """Read X / O / empty by where the ink lies about the cell centre (colour ignored): an X has ink at
     the centre and along the four diagonals, little along the axes; an O is a ring (ink at >= 80 % of the
     directions, none at the centre). Very little ink reads empty; a mass of ink (>= 35 % of the cell) is
-    :data:`UNKNOWN`; anything else is :data:`UNSURE`. A straight stroke running from the centre out of
+    :data:`UNKNOWN`, unless it is a ring whose inside (MARK_RING_INNER pitch) is empty: an O drawn with a fat
+    pen, up to MARK_RING_MAX; anything else is :data:`UNSURE`. A straight stroke running from the centre out of
     the cell (a line through three in a row, an arrow ending on the cell) is left out of the measurements
     first; X arms hidden by it are not asked for."""
     rgb = _rgb(answer).astype(np.int16)
@@ -271,6 +288,7 @@ def read_mark_cells(answer: np.ndarray, layout: dict[str, Any], codes: tuple[str
     deg = np.degrees(angle) % 360
     diag_dist = np.abs(((deg - 45) % 90) - 45)  # 0 on a diagonal, 45 on an axis
     centre = rn <= 0.08
+    inner = rn <= MARK_RING_INNER
     disc = rn <= 0.42
     wedge_r = (rn >= 0.15) & (rn <= 0.4)
     diag = wedge_r & (diag_dist >= 30)  # within 15 deg of a diagonal
@@ -324,11 +342,15 @@ def read_mark_cells(answer: np.ndarray, layout: dict[str, Any], codes: tuple[str
                 ev["strokes_through_deg"] = through
             centre_x = centre_ink is None or centre_ink >= 0.3
             centre_o = centre_ink is None or centre_ink <= 0.05
+            # an O drawn with a fat pen (a 0.1-pitch marker) covers over 0.35 of the cell, yet its inside is empty
+            inner_ink = share(inner)
+            hollow_o = inner_ink is not None and inner_ink <= 0.05
+            ev["inner"] = None if inner_ink is None else round(inner_ink, 3)
             if f["ink"] < 0.006:
                 state, cf = EMPTY, 0.6 + 0.4 * min(1.0, (0.006 - f["ink"]) / 0.004)
             elif centre_x and f["arms"] >= 0.08 and f["diagonal"] >= 2.5 * f["axis"]:
                 state, cf = codes[0], 0.6 + 0.4 * min(1.0, f["arms"] / 0.2, (f["diagonal"] - 2.5 * f["axis"]) / 0.2)
-            elif f["ring"] >= 0.8 and centre_o and f["ink"] < 0.35:
+            elif f["ring"] >= 0.8 and centre_o and (f["ink"] < 0.35 or (f["ink"] < MARK_RING_MAX and hollow_o)):
                 state, cf = codes[1], 0.6 + 0.4 * min(1.0, (f["ring"] - 0.8) / 0.15)
             elif f["ink"] >= 0.35:
                 state, cf = UNKNOWN, 0.8
@@ -618,7 +640,8 @@ EXTRA_DIFF = 70  # an answer pixel this much darker than the input's (away from 
 
 def extra_ink_components(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any]) -> list[dict[str, Any]]:
     """Every component of new ink outside the board and the coordinate labels (captions, notes, scribbles):
-    answer much darker than the input, more than ~0.06 pitch away from the input's ink, after a 2x2 opening
+    answer much darker than the input and (since rubric 17) than the page's own paper about it (a shadow
+    over the margin is no ink), more than ~0.06 pitch away from the input's ink, after a 2x2 opening
     (single-pixel noise). ``[{box, area}]``, area in pixels."""
     import cv2
 
@@ -626,7 +649,14 @@ def extra_ink_components(answer: np.ndarray, input_image: np.ndarray, layout: di
     pitch = float(layout["cell_px"])
     tol = max(2, int(round(0.06 * pitch)))
     near_ink = cv2.dilate((i < 160).astype(np.uint8), np.ones((2 * tol + 1, 2 * tol + 1), np.uint8))
-    new = ((i - a) >= EXTRA_DIFF) & (near_ink == 0)
+    # a shadow or uneven light darkens the paper smoothly: ink is darker than the page's own paper about it too
+    # (the answer closed over EXTRA_PAPER pitch, which fills strokes and keeps the shading)
+    # (at a quarter of the size: the paper is smooth)
+    small = cv2.resize(a.astype(np.uint8), (max(1, a.shape[1] // 4), max(1, a.shape[0] // 4)), interpolation=cv2.INTER_AREA)
+    k = max(3, int(round(EXTRA_PAPER * pitch / 4)) | 1)
+    paper = cv2.morphologyEx(small, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    paper = cv2.resize(paper, (a.shape[1], a.shape[0]), interpolation=cv2.INTER_LINEAR).astype(np.int16)
+    new = ((i - a) >= EXTRA_DIFF) & ((paper - a) >= EXTRA_DIFF // 2) & (near_ink == 0)
     keep_out = np.zeros_like(near_ink)
     bx0, by0, bx1, by1 = (int(v) for v in layout["board_bbox"])
     p = max(2, int(round(0.1 * pitch)))
@@ -644,6 +674,8 @@ def extra_ink_components(answer: np.ndarray, input_image: np.ndarray, layout: di
             for s in stats[1:count]]
 
 
+EXTRA_PAPER = 1.5  # x pitch: the page's paper about a pixel is its answer closed over this (strokes and blobs up to
+# this size filled; a shadow's shading, which changes by ~20 levels over it, kept)
 EXTRA_MIN_AREA = 0.002  # of a cell (at least EXTRA_MIN_PX): a smaller component of new ink in the margin is noise
 EXTRA_MIN_PX = 6  # ... a speck a 2x2 opening leaves (JPEG 20, blur, tilt, model_like pages leave none in the margin)
 
