@@ -939,7 +939,7 @@ def test_a_rectangle_drawn_for_the_parallelogram_is_deformed(audit_set, tmp_path
     assert verdict.status == Status.INCORRECT and verdict.score < 100, verdict.codes
     deformed = [v for v in verdict.violations if v.code == "piece_deformed"]
     assert deformed and deformed[0].evidence["piece"] == "parallelogram", verdict.codes
-    assert deformed[0].evidence["rect_fill"] > 0.78
+    assert verdict.subscores["rect_fill_parallelogram"] > 0.78, verdict.subscores
 
 
 def test_one_colour_with_white_seams_is_not_foreign_ink(audit_set, tmp_path):
