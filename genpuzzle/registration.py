@@ -1014,6 +1014,67 @@ def _fail(reason: str, quality: float = 0.0, method: str = "none", near: np.ndar
     return Registration(False, None, None, method, float(quality), reason, near=near)
 
 
+POLARITY_BINS = 16  # lightness levels the modal level (the paper) of a page is taken among
+POLARITY_MODE_SHARE = 0.25  # ... which must hold at least this share of the page: a page has paper (noise has none)
+POLARITY_APART = 0.7  # the answer's paper this far from the input's (lightness 0..1), on the other side of mid-grey:
+#                       the page may be drawn in the opposite polarity (a dark-mode page: light ink on dark paper;
+#                       dark-mode paper 0.03-0.13 against white paper 0.97; a shadowed or angled photo's 0.34-0.47)
+POLARITY_SIDE = 128  # long side of the thumbnail the modal level is measured on
+
+
+def invert_lightness(image: np.ndarray) -> np.ndarray:
+    """``image`` (RGB uint8) with its lightness inverted and its hues kept (CIELAB L -> 255 - L): a page drawn light
+    on dark (a dark-mode rendering) back as dark ink on light paper; a new array."""
+    lab = cv2.cvtColor(_as_rgb(image), cv2.COLOR_RGB2LAB)
+    lab[:, :, 0] = 255 - lab[:, :, 0]
+    return cv2.cvtColor(lab, cv2.COLOR_LAB2RGB)
+
+
+def _paper_level(rgb: np.ndarray) -> tuple[float, float]:
+    """The page's modal lightness (0..1, the centre of the fullest of :data:`POLARITY_BINS` levels) and the share
+    of the page at that level, measured on a thumbnail."""
+    f = min(1.0, POLARITY_SIDE / max(rgb.shape[:2]))
+    small = _downscale(rgb, max(1, round(rgb.shape[1] * f)), max(1, round(rgb.shape[0] * f)))[0] if f < 1 else rgb
+    lightness = cv2.cvtColor(small, cv2.COLOR_RGB2LAB)[:, :, 0]
+    hist = np.bincount((lightness.ravel().astype(np.int32) * POLARITY_BINS) >> 8, minlength=POLARITY_BINS)
+    mode = int(hist.argmax())
+    return (mode + 0.5) / POLARITY_BINS, float(hist[mode]) / lightness.size
+
+
+def _polarity_flipped(answer: np.ndarray, target: np.ndarray) -> bool:
+    """The answer's paper and the input's lie on opposite sides of mid-grey, at least :data:`POLARITY_APART` apart,
+    and each is a real paper (its level holds :data:`POLARITY_MODE_SHARE` of the page): the answer may show the
+    puzzle in the opposite polarity. Only a candidate: whether it does is what registering it inverted decides."""
+    a_level, a_share = _paper_level(answer)
+    t_level, t_share = _paper_level(target)
+    return (min(a_share, t_share) >= POLARITY_MODE_SHARE and (a_level < 0.5) != (t_level < 0.5)
+            and abs(a_level - t_level) >= POLARITY_APART)
+
+
+POLARITY_STEP = 0.1  # the registered page's paper at least this much lighter than its ink (lightness 0..1) where the
+#                     input has them: the page is seen in the input's polarity
+POLARITY_PAPER_RANK = 0.25  # ... its paper taken at this lower rank: most of the input's paper must be light (a light
+#                             desk around a dark block, inverted, put half the input's paper on the block: median light)
+
+
+def _ink_step(image: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None, valid: np.ndarray | None) -> float:
+    """How much lighter the registered ``image`` (input frame) is on the input's paper than on its ink, outside the
+    edit mask and where the page is observed: the lightness (0..1) over the input's paper (lighter than 0.8, 2 px
+    clear of anything darker) at its lower quartile (:data:`POLARITY_PAPER_RANK`) minus the median over its ink
+    (darker than 0.5). Positive on a page seen in the input's polarity, about 0 or negative on one seen inverted
+    (its paper dark under the input's paper); 0 without both kinds of pixel."""
+    tl = cv2.cvtColor(_as_rgb(target), cv2.COLOR_RGB2LAB)[:, :, 0]
+    il = cv2.cvtColor(_as_rgb(image), cv2.COLOR_RGB2LAB)[:, :, 0]
+    use = np.ones(tl.shape, bool) if valid is None else valid.astype(bool)
+    if edit_mask is not None:
+        use &= ~np.asarray(edit_mask).astype(bool)
+    ink = (tl < 128) & use
+    paper = (cv2.erode((tl > 204).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0) & use
+    if ink.sum() < 50 or paper.sum() < 50:
+        return 0.0
+    return (float(np.percentile(il[paper], 100 * POLARITY_PAPER_RANK)) - float(np.median(il[ink]))) / 255
+
+
 def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | None = None) -> Registration:
     """Align `answer` (RGB uint8 model output, any size) to `target` (RGB uint8 input image).
 
@@ -1030,7 +1091,45 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     the input's lattice (:func:`_retry_lines_agree`). Still no fit: the input's content is looked for anywhere
     in the page at any scale (an app's screen around it, a legend under it) and the page is that spot
     (``+located``, :func:`_locate`), under the same rule.
+    When the best fit is under SETTLED_QUALITY (or none) and the answer's paper lies on the other side of mid-grey
+    from the input's, far from it
+    (:func:`_polarity_flipped`: a dark-mode page, light ink on dark paper), a fit is kept only when the registered
+    page shows the input's paper lighter than its ink (:func:`_ink_step` >= POLARITY_STEP); else (or with no fit)
+    all of the above runs once more on the answer with its lightness inverted (:func:`invert_lightness`), taken
+    under the same condition, method ``+inverted``: ``image`` is then that inverted answer warped (dark ink on light
+    paper, as the input), so the track reads it as any other page. Neither: not registered.
     """
+    first = _register_page(answer, target, edit_mask)
+    if first.ok and first.quality >= SETTLED_QUALITY:
+        return first  # a dark page taken as it is fitted at 0.69-0.86 at most: its dark paper is no input's ink
+    if not first.ok and (first.reason is None or not first.reason.startswith("alignment quality too low")):
+        return first
+    try:
+        flipped = _polarity_flipped(_as_rgb(answer), _as_rgb(target))
+    except ValueError:
+        return first
+    if not flipped or (first.ok and _ink_step(first.image, target, edit_mask, first.valid) >= POLARITY_STEP):
+        return first
+    # A dark page (light ink on dark paper) taken as it is reads its dark paper as ink, which lies under every ink
+    # of the input, so the upright search can fit it anywhere (HELDOUT12's dark-mode pages 9-59 px off at 0.69-0.72,
+    # dark references of a maze and a nonogram 10-300 px off at 0.81-0.86); the whole search runs once more on the
+    # page inverted, and a fit in either polarity is taken only when the registered page shows the input's paper
+    # lighter than its ink (:func:`_ink_step`): the quality alone cannot tell the polarities apart (a dark chat
+    # app's light picture, inverted, fitted 17 px off at 0.93 over its right upright fit at 0.87-0.90).
+    inverted = _register_page(invert_lightness(answer), target, edit_mask)
+    if inverted.ok and _ink_step(inverted.image, target, edit_mask, inverted.valid) >= POLARITY_STEP:
+        inverted.method += "+inverted"
+        return inverted
+    if first.ok:
+        return _fail(f"alignment quality too low ({first.quality:.2f}, but the page shows the input's paper no "
+                     f"lighter than its ink, and inverted it does not register)", first.quality, first.method,
+                     first.matrix)
+    return first
+
+
+def _register_page(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None) -> Registration:
+    """:func:`register` without the inverted retry: the plain search and its retries (colour, island, contrast,
+    located)."""
     first = _register(answer, target, edit_mask, False)
     if first.ok or first.reason is None or not first.reason.startswith("alignment quality too low"):
         return first
