@@ -78,8 +78,9 @@ def test_letter_check_picks_sure_lookalike_digits_the_classifier_or_its_check_do
         return DigitReading(digit, confidence, 0.1, not_digit=not_digit)
 
     assert ocr.wants_letter_check(reading(9, 0.95, 0.0))  # short of LETTER_CHECK_BELOW
-    assert ocr.wants_letter_check(reading(6, 0.9995, 0.002))  # the digit-or-not check doubts it
+    assert ocr.wants_letter_check(reading(6, 0.9995, 0.003))  # the digit-or-not check doubts it
     assert not ocr.wants_letter_check(reading(6, 0.9995, 0.0001))  # a clean page's digit: no call
+    assert not ocr.wants_letter_check(reading(5, 0.9895, 0.0011))  # the renderer's own 5: no call
     assert not ocr.wants_letter_check(reading(9, 0.6, 0.2))  # unsure already (the second opinion's business)
     assert not ocr.wants_letter_check(reading(7, 0.95, 0.3))  # no look-alike letter
     assert not ocr.wants_letter_check(DigitReading(None, 0.99, 0.1, "other"))

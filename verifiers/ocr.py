@@ -30,8 +30,10 @@ LETTER_CHECK_DIGITS = (2, 5, 6, 9)
 # ~50 sure MNIST calib-split 5s), so a 5 needs the recogniser's one-letter reading at OCR_MIN_SCORE
 LETTER_LOOKALIKES = {2: "Zz", 6: "bG", 9: "gq"}
 AMBIGUOUS_LETTERS = "lIi|Oo"  # letters a digit may be written as (a bar 1, a ring 0): no evidence of a letter
-LETTER_CHECK_BELOW = 0.99  # a sure reading of a look-alike digit under this confidence is checked ...
-LETTER_CHECK_NOT_DIGIT = 0.001  # ... and so is one the digit-or-not check gives at least this (DigitReading.not_digit)
+LETTER_CHECK_BELOW = 0.99  # a sure reading of 2 or 9 under this confidence is checked (g and q read 9, Z read 2, at
+LETTER_CHECK_BELOW_DIGITS = (2, 9)  # 0.90-0.99; not 5 and 6: the renderer's own 5s and 6s read 0.987-0.990) ...
+LETTER_CHECK_NOT_DIGIT = 0.002  # ... and so is any the digit-or-not check gives at least this (DigitReading.not_digit;
+                                # the renderer's digits are under it, its 5 the highest at 0.0011)
 LETTER_MIN_PROBABILITY = 0.3  # the recogniser's probability of the digit's look-alike letters that makes it a letter ...
 LETTER_PAGE_MIN = 2  # ... unless the page's other sure readings of the digit (at least this many) ...
 LETTER_PAGE_ALIKE = 0.5  # ... are as letter-like, this share of them or more: that is the hand's way of writing it
@@ -167,15 +169,16 @@ def read_cell(cell: np.ndarray) -> OcrReading:
 
 def wants_letter_check(reading: Any) -> bool:
     """True for a sure reading (a :class:`~genpuzzle.verifiers.digits.DigitReading`) of a digit with look-alike letters
-    (``LETTER_CHECK_DIGITS``) that the classifier gives less than ``LETTER_CHECK_BELOW``, or whose digit-or-not check
-    gave at least ``LETTER_CHECK_NOT_DIGIT``: the readings a letter written where its digit belongs gets (a clean page's
-    digits read at 0.99+ with a check probability under 0.001, so most of them never pay for the recogniser)."""
+    (``LETTER_CHECK_DIGITS``) whose digit-or-not check gave at least ``LETTER_CHECK_NOT_DIGIT``, or of a 2 or 9 the
+    classifier gives less than ``LETTER_CHECK_BELOW``: the readings a letter written where its digit belongs gets (the
+    renderer's own digits never pay for the recogniser)."""
     from genpuzzle.verifiers.digits import CONFIDENT
 
     if reading.digit not in LETTER_CHECK_DIGITS or reading.confidence < CONFIDENT:
         return False
     not_digit = getattr(reading, "not_digit", None)
-    return reading.confidence < LETTER_CHECK_BELOW or (not_digit is not None and not_digit >= LETTER_CHECK_NOT_DIGIT)
+    return ((reading.digit in LETTER_CHECK_BELOW_DIGITS and reading.confidence < LETTER_CHECK_BELOW)
+            or (not_digit is not None and not_digit >= LETTER_CHECK_NOT_DIGIT))
 
 
 @dataclass(frozen=True)
