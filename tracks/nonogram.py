@@ -20,12 +20,30 @@ from genpuzzle.renderers.nonogram import render_nonogram
 from genpuzzle.solvers.nonogram import (MASK_KINDS, canonical_hash, clues_from_mask, count_solutions_cpsat,
                                         density, is_trivial, random_mask, solve)
 from genpuzzle.track import Track
-from genpuzzle.verifiers.cells import BLANK, FILLED, UNSURE
+from genpuzzle.verifiers.cells import BLANK, FILLED, UNSURE, grid_boxes
 from genpuzzle.verifiers.nonogram import (check_cells, check_clue_area, check_crossed, contrast_map, draw_reading,
                                           nonogram_score, read_cells)
 
 MAX_ATTEMPTS = 400
 MAX_NODES = 5000  # a source picture needing more search nodes than this is dropped, not proved
+OBSERVED_CELL_SHARE = 0.9  # a cell less than this share of whose box registration saw on the answer is unsure
+
+
+def _unobserved_cells_unsure(reading, layout: dict[str, Any], observed: np.ndarray) -> None:
+    """Cells of ``reading`` that registration did not see on the answer's page (``observed`` false over more than
+    1 - OBSERVED_CELL_SHARE of the cell's box: what the warp shows there is not the answer) become unsure with
+    confidence 0: they were never read, so they can neither break a rule nor let the answer pass."""
+    rows, cols = layout["rows"], layout["cols"]
+    h, w = observed.shape[:2]
+    for i, (x0, y0, x1, y1) in enumerate(grid_boxes(layout["grid_bbox"], rows, cols)):
+        ix0, iy0 = max(0, int(round(x0))), max(0, int(round(y0)))
+        ix1, iy1 = min(w, int(round(x1))), min(h, int(round(y1)))
+        seen = float(observed[iy0:iy1, ix0:ix1].mean()) if ix1 > ix0 and iy1 > iy0 else 0.0
+        if seen < OBSERVED_CELL_SHARE:
+            r, c = divmod(i, cols)
+            reading.states[r][c] = UNSURE
+            reading.confidence[r][c] = 0.0
+            reading.evidence[r][c]["unobserved"] = round(1.0 - seen, 3)
 
 
 def parse_variant(variant: str) -> tuple[int, int]:
@@ -94,6 +112,8 @@ class NonogramTrack(Track):
         solution = truth["solution"]
         contrast = contrast_map(answer, layout)
         reading = read_cells(answer, layout, contrast)
+        if observed is not None and not observed.all():
+            _unobserved_cells_unsure(reading, layout, observed)
         parsed: dict[str, Any] = {"cells": reading.cells, "states": reading.states,
                                   "cell_confidence": [[round(x, 3) for x in row] for row in reading.confidence]}
         if reading.mean_confidence < self.rubric["unreadable_below_mean_confidence"]:

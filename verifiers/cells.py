@@ -57,6 +57,7 @@ SIDE_COVERED = 0.25  # ink fraction of a side-middle region that counts as cover
 UNSURE_CONFIDENCE = 0.3
 HOLLOW_FILL_COVER = 0.3  # ink share from which a frame around a blank centre is an outlined fill
 TONE_ONLY_COVER = 0.02  # a cell with less mark ink than this is read by its tone alone (smoothed over 3 patch px)
+SHADED_MARK_COVER = 0.06  # ... and one with less than this, half of it as dark as shading, is shading, not a mark
 
 
 @dataclass
@@ -620,6 +621,10 @@ def _classify_by_layout(patch: np.ndarray, f: dict[str, Any]) -> tuple[str, floa
         # no mark, yet half the cell at least as dark as shading: an uneven light fill (halftone beating
         # with the patch, a fill short of the cell's edges) or a shadow's edge; never blank
         return UNSURE, UNSURE_CONFIDENCE, ev
+    if cover < SHADED_MARK_COVER and tone >= INK:
+        # likewise with a little mark ink: pale felt-tip strokes over most of the cell, darker only where two
+        # overlap (those overlaps read alone would be a dash, specks or nothing); never blank or crossed
+        return UNSURE, UNSURE_CONFIDENCE, ev
     plain_x = covered <= 2 and min(diagonals) >= 0.45 and off <= 0.2 and max(sides) < 0.5 and centre >= 0.2
     spilled = None if plain_x or cover < 0.05 else _without_spill(patch)
     if spilled is not None:
@@ -632,10 +637,17 @@ def _classify_by_layout(patch: np.ndarray, f: dict[str, Any]) -> tuple[str, floa
         if max(g["sides"]) < SIDE_COVERED and max(g["diagonals"]) >= 0.55 and g["off_diagonal"] <= 0.1:
             return CROSSED, 0.65, ev  # likewise a single slash (a fill shifted off its cell runs into the next)
     solid = _central_solid(patch >= MARK_INK) if cover >= SOLID_BLOB_AREA else None
-    if solid is not None and solid[0] >= SOLID_BLOB_AREA and solid[1] >= SOLID_BLOB_FILL:
+    if (solid is not None and solid[0] >= SOLID_BLOB_AREA and solid[1] >= SOLID_BLOB_FILL
+            and (max(sides) >= SIDE_COVERED or _edge_orientation(patch) > HEAVY_X_ORIENTATION)):
         # one solid shape over a third of the cell around its centre (an inset square, a disc), whatever
-        # side middles it reaches: a fill drawn smaller than the cell (an X or a ring is far less solid)
+        # side middles it reaches: a fill drawn smaller than the cell (an X or a ring is far less solid; a
+        # small heavy X, solid at the patch's scale, has its edges along the diagonals)
         return FILLED, _conf((solid[0] - SOLID_BLOB_AREA) / 0.15, (solid[1] - SOLID_BLOB_FILL) / 0.2), ev
+    if (centre < 0.2 and cover >= 0.15 and sum(c >= 0.3 for c in corners) >= 3
+            and _edge_orientation(patch) <= HOLLOW_X_ORIENTATION):
+        # a blank centre, ink out to the corners, and every edge running along the diagonals: an X drawn as
+        # its outline (a hollow X, white inside), not a frame or an outlined fill (whose edges run along the sides)
+        return CROSSED, 0.6, ev
     if covered == 4:
         lowest = min(sides)
         if centre < 0.2 and cover < HOLLOW_FILL_COVER:
@@ -686,6 +698,22 @@ def _classify_by_layout(patch: np.ndarray, f: dict[str, Any]) -> tuple[str, floa
     if covered == 1 and (cover < 0.08 or (inner < 0.06 and max(diagonals) < 0.4)):
         return BLANK, 0.65, ev  # a remnant of a grid line along one side
     return UNSURE, UNSURE_CONFIDENCE, ev
+
+
+HOLLOW_X_ORIENTATION = -0.35  # edge orientation (see _edge_orientation) at or below which ink runs along the diagonals
+HEAVY_X_ORIENTATION = -0.3  # ... and at or below which a solid shape clear of the side middles is a small heavy X
+
+
+def _edge_orientation(patch: np.ndarray) -> float:
+    """Where the patch's edges run, from +1 (every edge along the sides: a frame, a square) to -1 (every edge
+    along the diagonals: an X, its outline): the mean of cos(4 theta) over the darkness gradient's angles
+    theta, weighted by the squared gradient."""
+    gy, gx = np.gradient(patch.astype(np.float64))
+    mag2 = gx * gx + gy * gy
+    total = float(mag2.sum())
+    if total <= 0:
+        return 0.0
+    return float((mag2 * np.cos(4 * np.arctan2(gy, gx))).sum() / total)
 
 
 SPILL_DEPTH = 3  # patch px (of PATCH): deepest stripe along a side that can be a neighbour's fill run over
