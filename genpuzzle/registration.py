@@ -1129,7 +1129,7 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
 
 def _register_page(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None) -> Registration:
     """:func:`register` without the inverted retry: the plain search and its retries (colour, island, contrast,
-    located)."""
+    located, kept)."""
     first = _register(answer, target, edit_mask, False)
     if first.ok or first.reason is None or not first.reason.startswith("alignment quality too low"):
         return first
@@ -1162,6 +1162,13 @@ def _register_page(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray
         if spot.ok:
             spot.method += "+located" + ("+colour" if coloured_ink else "") + ("+contrast" if contrast < 1.0 else "")
             return spot
+    # edits that restyle the edit mask's faint lines (a lattice filled over its grid lines): the fits scored on the
+    # input's content outside the edit mask alone; the last retry, so a page any other path registers keeps it
+    for coloured_ink in (False, True):
+        outside = _register(answer, target, edit_mask, coloured_ink, kept=True)
+        if outside.ok:
+            outside.method += "+colour" if coloured_ink else ""
+            return outside
     return first
 
 
@@ -1401,10 +1408,11 @@ def _retry_lines_agree(t: _Work, a: _Work, W: np.ndarray, tried: list[tuple[floa
 
 
 def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None,
-              coloured_ink: bool, contrast: float = 1.0, paper_island: bool = False, locate: bool = False
-              ) -> Registration:
+              coloured_ink: bool, contrast: float = 1.0, paper_island: bool = False, locate: bool = False,
+              kept: bool = False) -> Registration:
     """:func:`register` once; ``coloured_ink``: the answer's ink is its darkness whatever its colour
-    (fails at once when the input has coloured ink: that is how it was matched already)."""
+    (fails at once when the input has coloured ink: that is how it was matched already); ``kept``: when no fit
+    reaches MIN_QUALITY, one scored outside the edit mask alone may be taken (:func:`_kept_fit`, ``+kept``)."""
     try:
         answer = _as_rgb(answer)
         target = _as_rgb(target)
@@ -1659,16 +1667,16 @@ def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | No
         # off; a line-profile fit that puts every bit of the input's ink outside the edit mask (its text,
         # its frame) in place is the puzzle's position, not a lattice matched one cell off.
         best = max(placed, key=lambda c: c[0])
-    kept = None
-    if (best is None or best[0] < MIN_QUALITY) and tried:
-        kept = _kept_fit(t, a, tried + [(0.0, frame, "ecc")], keep)  # the page's frame as it is, too
-        if kept is not None:
-            best = kept
+    kept_fit = None
+    if kept and (best is None or best[0] < MIN_QUALITY) and tried:
+        kept_fit = _kept_fit(t, a, tried + [(0.0, frame, "ecc")], keep)  # the page's frame as it is, too
+        if kept_fit is not None:
+            best = kept_fit
     if best is None:
         return _fail(rejected[0] if rejected else "no alignment found (images do not correlate)")
     q, W, method = best
-    on_lattice = kept is not None
-    if kept is not None:
+    on_lattice = kept_fit is not None
+    if kept_fit is not None:
         method += "+kept"
     if q < MIN_QUALITY and not on_lattice:
         # a low score need not be a wrong fit: pieces redrawn smaller than the input's leave its rims
@@ -1677,7 +1685,7 @@ def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | No
         if agreeing:
             (q, W, method), on_lattice = max(agreeing, key=lambda c: c[0]), True
     lattice = not grid_anchored and not on_lattice and q < MIN_QUALITY and _has_lattice(t)
-    if q < (LATTICE_TRY_QUALITY if lattice else LOCAL_TRY_QUALITY) and kept is None:
+    if q < (LATTICE_TRY_QUALITY if lattice else LOCAL_TRY_QUALITY) and kept_fit is None:
         return _fail(f"alignment quality too low ({q:.2f} < {MIN_QUALITY})", q, method, to_full(W))
     border = tuple(float(c) for c in a.paper)
     A, matrix = (np.eye(3), np.eye(3)) if method == "identity" else (to_answer(W), to_full(W))
