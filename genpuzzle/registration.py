@@ -107,7 +107,9 @@ class Registration:
     page was found as an island of paper in darker surroundings (:func:`_paper_island`) and "+contrast" when
     the answer was measured at its own, lower contrast (:func:`_page_contrast`; both retries in :func:`register`),
     "+located" when the input's content was found first somewhere in a larger page, at any scale, and that spot
-    taken for the page (:func:`_locate`; the last retry);
+    taken for the page (:func:`_locate`; the last retry), "+inverted" when the page is drawn light on dark and was
+    registered with its lightness inverted (``image`` is that inverted page: dark ink on light paper; see
+    :func:`register`);
     quality: 0..1 alignment quality (robust correlation of ink maps in the unchanged region);
     reason: why not ok, else None;
     local: the "+local" bend as (grid offsets, map scale) for :meth:`source_points`, else None;
