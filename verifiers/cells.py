@@ -583,6 +583,9 @@ def classify_patch(patch: np.ndarray, features: dict[str, Any] | None = None) ->
     filled) is ``unsure``: neither filled nor empty to a reader."""
     f = features if features is not None else _rows(patch_features(patch[None]))[0]
     state, conf, ev = _classify_by_layout(patch, f)
+    if state == BLANK and f["tone"] >= INK and f["cover"] < SHADED_MARK_COVER:
+        # a little mark ink (specks) with half the cell as dark as shading: pale strokes, never blank
+        return UNSURE, UNSURE_CONFIDENCE, ev
     if state == FILLED and not _even_tone(f):
         band = _blank_band(patch >= MARK_INK)
         if band >= HALF_BLANK_BAND:
@@ -621,9 +624,10 @@ def _classify_by_layout(patch: np.ndarray, f: dict[str, Any]) -> tuple[str, floa
         # no mark, yet half the cell at least as dark as shading: an uneven light fill (halftone beating
         # with the patch, a fill short of the cell's edges) or a shadow's edge; never blank
         return UNSURE, UNSURE_CONFIDENCE, ev
-    if cover < SHADED_MARK_COVER and tone >= INK:
-        # likewise with a little mark ink: pale felt-tip strokes over most of the cell, darker only where two
-        # overlap (those overlaps read alone would be a dash, specks or nothing); never blank or crossed
+    if cover < SHADED_MARK_COVER and tone >= INK and centre < 0.1:
+        # likewise with a little mark ink away from the centre: pale felt-tip strokes over most of the cell,
+        # darker only where two overlap (read alone, specks or nothing); never blank or crossed. (A dot or an X
+        # at the centre under a striped shadow is read as before.)
         return UNSURE, UNSURE_CONFIDENCE, ev
     plain_x = covered <= 2 and min(diagonals) >= 0.45 and off <= 0.2 and max(sides) < 0.5 and centre >= 0.2
     spilled = None if plain_x or cover < 0.05 else _without_spill(patch)
