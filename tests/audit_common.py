@@ -79,3 +79,52 @@ def print_tally(by_style: Mapping[str, Counter], by_case: Mapping[str, Counter],
         total.update(c)
     print("== total: " + ", ".join(f"{k} {total[k]}" for k in KINDS) + f" of {sum(total.values())}")
     print("\n".join(lines))
+
+
+def run_audit(track: str, n_instances: int, master_seed: int, cases: Callable, paint: Callable,
+              error_codes: Mapping[str, Sequence[str]], json_out: str | None = None) -> list[dict[str, Any]]:
+    """Verify every case of a blind audit family on a fresh ``track`` set and print the tally.
+
+    ``cases(records, master_seed)`` yields ``(record, case, expect, answer, style, seed)``, ``expect`` being
+    ``"correct"`` or ``"not_pass"``; ``paint(record, input_image, answer, style, seed)`` draws the answer page. A
+    planted error (``not_pass``) counts as named when the verdict carries one of ``error_codes[case]``. Returns one
+    row per answer (also written to ``json_out``)."""
+    import importlib
+    import json
+    import os
+    import tempfile
+    from collections import defaultdict
+    from pathlib import Path
+
+    from PIL import Image
+
+    from genpuzzle.dataset import load_set, write_set
+    from genpuzzle.evaluate import _instance_images, verify_image
+
+    verifier = importlib.import_module(f"genpuzzle.verifiers.{track}")
+    print("verifier:", os.path.realpath(verifier.__file__))
+    root = Path(tempfile.mkdtemp(prefix=f"gp-audit-{track}-")) / "set"
+    write_set(root, {track: n_instances}, master_seed=master_seed)
+    pset = load_set(root)
+    by_style: dict[str, Counter] = defaultdict(Counter)
+    by_case: dict[str, Counter] = defaultdict(Counter)
+    lines, rows = [], []
+    for record, case, expect, answer, style, seed in cases(pset.records, master_seed):
+        target, mask = _instance_images(str(root), record.input_image, record.edit_mask)
+        image = Image.open(root / record.input_image)
+        verdict = verify_image(record, paint(record, image, answer, style, seed), target, mask)
+        kind = outcome(expect, verdict)
+        named = expect != "not_pass" or bool(set(verdict.codes) & set(error_codes[case]))
+        by_style[style.name][kind] += 1
+        by_case[case][kind] += 1
+        rows.append({"id": record.id, "variant": record.variant, "style": style.name, "case": case,
+                     "expect": expect, "kind": kind, "named": named, "status": verdict.status.value,
+                     "score": verdict.score, "review": bool(verdict.needs_review), "codes": list(verdict.codes)})
+        if kind != "right" or not named:
+            lines.append(f"  {kind:21s}{'' if named else ' (unnamed)'} {record.id} {record.variant} {style.name} "
+                         f"{case} -> {verdict.status.value} {verdict.score} review={verdict.needs_review} "
+                         f"{verdict.codes}")
+    print_tally(by_style, by_case, lines)
+    if json_out:
+        Path(json_out).write_text(json.dumps(rows, indent=1))
+    return rows

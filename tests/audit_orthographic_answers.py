@@ -46,7 +46,7 @@ from PIL import Image, ImageDraw, ImageFont
 from genpuzzle.renderers.common import cell_box
 from genpuzzle.solvers.orthographic import VIEWS, views_of
 
-from audit_common import apply_page, outcome, print_tally
+from audit_common import apply_page, run_audit
 
 FONTS = "/usr/share/fonts/truetype"
 
@@ -566,40 +566,7 @@ def cases(records: Sequence[Any], master_seed: int) -> list[tuple[Any, str, str,
 
 
 def main(n_instances: int = 9, master_seed: int = 1414, json_out: str | None = None) -> None:
-    import json
-    import tempfile
-    from collections import Counter, defaultdict
-    from pathlib import Path
-
-    from genpuzzle.dataset import load_set, write_set
-    from genpuzzle.evaluate import _instance_images, verify_image
-    import genpuzzle.verifiers.orthographic as verifier
-
-    print("verifier:", verifier.__file__)
-    root = Path(tempfile.mkdtemp(prefix="gp-audit-ortho-")) / "set"
-    write_set(root, {"orthographic": n_instances}, master_seed=master_seed)
-    pset = load_set(root)
-    by_style: dict[str, Counter] = defaultdict(Counter)
-    by_case: dict[str, Counter] = defaultdict(Counter)
-    lines, rows = [], []
-    for record, case, expect, answer, style, seed in cases(pset.records, master_seed):
-        target, mask = _instance_images(str(root), record.input_image, record.edit_mask)
-        image = Image.open(root / record.input_image)
-        verdict = verify_image(record, paint(record, image, answer, style, seed), target, mask)
-        kind = outcome(expect, verdict)
-        named = expect == "correct" or bool(set(verdict.codes) & set(ERROR_CODES[case]))
-        by_style[style.name][kind] += 1
-        by_case[case][kind] += 1
-        rows.append({"id": record.id, "variant": record.variant, "style": style.name, "case": case,
-                     "expect": expect, "kind": kind, "named": named, "status": verdict.status.value,
-                     "score": verdict.score, "review": bool(verdict.needs_review), "codes": list(verdict.codes)})
-        if kind != "right" or not named:
-            lines.append(f"  {kind:21s}{'' if named else ' (unnamed)'} {record.id} {record.variant} {style.name} "
-                         f"{case} -> {verdict.status.value} {verdict.score} review={verdict.needs_review} "
-                         f"{verdict.codes}")
-    print_tally(by_style, by_case, lines)
-    if json_out:
-        Path(json_out).write_text(json.dumps(rows, indent=1))
+    run_audit("orthographic", n_instances, master_seed, cases, paint, ERROR_CODES, json_out)
 
 
 if __name__ == "__main__":

@@ -162,3 +162,13 @@ def heldout_change(image: np.ndarray, kind: str, seed: int) -> tuple[np.ndarray,
     else:
         raise ValueError(kind)
     return out, m
+
+
+def reference_with_one_fill_blank(puzzle) -> np.ndarray:
+    """A nonogram ``puzzle``'s reference (RGB) with its first filled cell painted back to paper: one planted error."""
+    reference = np.asarray(puzzle.reference_images[0].convert("RGB")).copy()
+    x0, y0 = puzzle.layout["grid_bbox"][:2]
+    c = puzzle.layout["cell_px"]
+    r, k = next((r, k) for r, row in enumerate(puzzle.ground_truth["solution"]) for k, v in enumerate(row) if v)
+    reference[y0 + r * c + 3:y0 + (r + 1) * c - 2, x0 + k * c + 3:x0 + (k + 1) * c - 2] = 255
+    return reference

@@ -18,6 +18,8 @@ import genpuzzle
 from genpuzzle.records import Status
 from genpuzzle.registration import register
 
+from registration_pages import reference_with_one_fill_blank
+
 
 def _rgb(image) -> np.ndarray:
     return np.asarray(image.convert("RGB"))
@@ -145,11 +147,7 @@ def test_a_puzzle_within_a_larger_page_registers_and_scores_like_the_reference(k
 def test_a_wrong_answer_within_a_larger_page_is_caught(kind):
     """The reference with one shaded cell left blank, and the unsolved input, each on such a page."""
     puzzle = genpuzzle.generate(*PUZZLES[0])
-    reference = _rgb(puzzle.reference_images[0]).copy()
-    x0, y0 = puzzle.layout["grid_bbox"][:2]
-    c = puzzle.layout["cell_px"]
-    r, k = next((r, k) for r, row in enumerate(puzzle.ground_truth["solution"]) for k, v in enumerate(row) if v)
-    reference[y0 + r * c + 3:y0 + (r + 1) * c - 2, x0 + k * c + 3:x0 + (k + 1) * c - 2] = 255
+    reference = reference_with_one_fill_blank(puzzle)
     for picture in (reference, _rgb(puzzle.input_image)):
         verdict = genpuzzle.verify(puzzle, _page(kind, picture, puzzle)[0])
         assert verdict.status == Status.INCORRECT and verdict.score < 100, (verdict.codes, verdict.extra.get(
