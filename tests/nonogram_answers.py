@@ -953,6 +953,21 @@ def _draw_empty(d: ImageDraw.ImageDraw, box, kind: str, rng: random.Random) -> N
         _draw_empty_h13(d, box, kind, rng)
 
 
+def solved_with_a_clue_changed(puzzle, font_file: str, rng: random.Random, change: tuple[str, int, Any]
+                               ) -> np.ndarray:
+    """``puzzle``'s input with its solution filled in black and its clues written again in ``font_file`` with
+    ``change`` = (kind, line, new last symbol) (see :func:`_redraw_clues`): a solved page whose one clue differs."""
+    img = puzzle.input_image.convert("RGB").copy()
+    _redraw_clues(img, puzzle.layout, puzzle.ground_truth["row_clues"], puzzle.ground_truth["col_clues"], font_file,
+                  rng, change)
+    draw = ImageDraw.Draw(img)
+    for r, line in enumerate(puzzle.ground_truth["solution"]):
+        for c, v in enumerate(line):
+            if v:
+                draw.rectangle(cell_box(puzzle.layout, r, c), fill=(10, 10, 10))
+    return np.asarray(img)
+
+
 def _redraw_clues(img: Image.Image, layout: dict[str, Any], row_clues, col_clues, font_file: str,
                   rng: random.Random, change: tuple[str, int, int] | None = None, style: Style | None = None) -> None:
     """Erase the clue areas and write the clues again in ``font_file`` (a slightly different size and
