@@ -4,9 +4,9 @@ planted error.
 
 Disjoint style sets: ``TUNE`` (used while building and tuning the cell and clue readers), ``HELDOUT``,
 ``HELDOUT2``, ``HELDOUT3``, ``HELDOUT4``, ``HELDOUT5``, ``HELDOUT6``, ``HELDOUT7``, ``HELDOUT8``, ``HELDOUT9``,
-``HELDOUT10``, ``HELDOUT11``, ``HELDOUT12`` and ``HELDOUT13`` (each written before the changes it was first
-measured on; see docs/nonogram.md for which failures were looked at afterwards). Every style is a recipe of independent
-choices; :func:`make_answer` draws one. Used by ``tests/test_nonogram.py`` and
+``HELDOUT10``, ``HELDOUT11``, ``HELDOUT12``, ``HELDOUT13`` and ``HELDOUT14`` (each written before the changes it was
+first measured on; see docs/nonogram.md for which failures were looked at afterwards). Every style is a recipe of
+independent choices; :func:`make_answer` draws one. Used by ``tests/test_nonogram.py`` and
 ``benchmarks/bench_nonogram.py``.
 """
 
@@ -47,7 +47,8 @@ def font_path(name: str) -> Path:
     fonts-sora, fonts-century-catalogue, fonts-roboto-slab, fonts-opendin and fonts-tiresias; HELDOUT12
     fonts-crosextra-caladea, fonts-gfs-neohellenic, fonts-adf-baskervald, fonts-agave, fonts-play,
     fonts-adf-universalis and fonts-tuffy; HELDOUT13 fonts-hermit, fonts-adf-accanthis, fonts-adf-switzera,
-    fonts-beteckna, fonts-anonymous-pro, fonts-essays1743 and fonts-oxygen)."""
+    fonts-beteckna, fonts-anonymous-pro, fonts-essays1743 and fonts-oxygen; HELDOUT14 fonts-dustin, fonts-linex,
+    fonts-quattrocento, fonts-adf-tribun, fonts-roadgeek, fonts-ocr-b and fonts-league-mono)."""
     bundled = _font_dir() / name
     if bundled.exists():
         return bundled
@@ -69,13 +70,15 @@ class Style:
     # glyph_block, checker, watercolour, crayon, brush; (HELDOUT9) highlighter, bevel, stamp, concentric, blot,
     # zigzag; (HELDOUT10) soft_shadow, feathered, tilted_square, mosaic, glossy, smear; (HELDOUT11) sticker, halftone,
     # mottled, two_tone, palette, loops, radial; (HELDOUT12) scanline, misregistered, octagon, airbrush, woven,
-    # perforated, inner_shadow; (HELDOUT13) felt_overlap, voxel, neon, brick_stud, cross_stitch, ticked_tile, ballpoint
+    # perforated, inner_shadow; (HELDOUT13) felt_overlap, voxel, neon, brick_stud, cross_stitch, ticked_tile, ballpoint;
+    # (HELDOUT14) knit, satin_stitch, glitter, marble, wood_block, framed_hatch, tape_strip, linocut
     fill_colour: tuple[int, int, int]
     empty: str  # none, x, heavy_x, dot, slash, mixed; (HELDOUT6) dash, small_x, pencil_x; (HELDOUT7) backslash,
     # tiny_dot, thin_x_grey; (HELDOUT8) ring, plus, typed_x; (HELDOUT9) red_x, typed_times, curved_x, typed_bullet;
     # (HELDOUT10) blue_x, typed_ballot_x, grey_disc, typed_endash; (HELDOUT11) tint_x, tint_dot, typed_bold_X,
     # big_dot, skew_x; (HELDOUT12) full_x, asterisk, hollow_square, null_sign, square_dot; (HELDOUT13) cursive_x,
-    # typed_saltire, green_x, pencil_dot, typed_middle_dot, tail_dot, off_dot
+    # typed_saltire, green_x, pencil_dot, typed_middle_dot, tail_dot, off_dot; (HELDOUT14) dotted_x, nib_x, corner_x,
+    # sketch_x, typed_heavy_times, stamp_x, ink_dab
     clue_font: str | None
     effects: tuple[str, ...]  # shadow_linear, shadow_edge, shadow_corner, vignette, texture, jpeg, rescale, tint,
     # blur; page layout changes applied last: tilt, caption, letterbox, square1024 (later families: see _effects,
@@ -87,7 +90,8 @@ class Style:
     grid: str = "redrawn"  # how the grid is redrawn: redrawn (thin and thick lines); (HELDOUT7) uniform, hairline;
     # (HELDOUT8) dashed, blue; (HELDOUT9) dotted, flat; (HELDOUT10) uneven, jittered, rounded, sketchy; (HELDOUT11)
     # haloed, double_frame, red_major, shadow_lines; (HELDOUT12) double_major, cmyk_lines, wide_border, brown_ink,
-    # green_eng, overshoot; (HELDOUT13) violet_ink, heavy_minor, dash_dot, pencil_grid
+    # green_eng, overshoot; (HELDOUT13) violet_ink, heavy_minor, dash_dot, pencil_grid; (HELDOUT14) block_shading,
+    # banded_rows, tiles, soft_grid, ruler_marker
     # How the planted errors are drawn (HELDOUT11 to HELDOUT13 vary them): extra_light cells (light, light_pencil,
     # light_tone; light_crosshatch, light_spray; light_felt, light_voxel), the extra_outline cell (outline,
     # outline_rounded; outline_octagon, outline_hand; outline_bars, outline_shadowed), the cells crossed instead of
@@ -436,6 +440,48 @@ HELDOUT13 = (
           light_mark="light_voxel", cross_mark="heavy_x_stitch"),
 )
 
+# A fourteenth held-out set, written in the fifteenth session without looking at the verifier (run blind first on
+# the session-start code): clue fonts from Debian packages that neither the digit model's lists nor any earlier set
+# or test use (the handwriting of fonts-dustin's Domestic Manners, the school print hand and the Quercus sans of
+# fonts-linex, fonts-quattrocento, fonts-adf-tribun, fonts-roadgeek's highway lettering, fonts-ocr-b,
+# fonts-league-mono), fills no earlier set uses (knitted V stitches, satin stitching, a dark fill with glitter, marble,
+# a wooden block, a frame with hatching inside, a strip of black tape, a linocut with gouge marks), empty-cell marks
+# no earlier set uses (an X of dots, a broad-nib X, a small X in the cell's corner, a sketchy X of doubled strokes,
+# the typed heavy multiplication X, a rubber-stamped X, an irregular ink dab), the planted errors drawn in new ways
+# (pale knitting, pale tape; a frame of brush strokes, a frame of tape; an X of crossed tape, a broad-nib X, an X of
+# big dots, a large typed heavy X), grids no earlier set uses (alternate 5x5 blocks tinted, banded rows, an app's
+# pale tiles with white gutters, soft grey lines, a felt marker's lines with ink pooled at their ends), and page
+# changes no earlier set uses (the picture inserted in a spreadsheet, a thermal receipt printer's dithered print, a
+# print shop's proof with crop marks and a colour bar, a plastic sheet protector with a glare streak, a fax, a video
+# call's screen share, a newspaper puzzle page beside a sudoku, kraft paper in a ring binder, an app's highlighted
+# row and column).
+HELDOUT14 = (
+    Style("s_domestic_knit_spreadsheet", "knit", (30, 45, 120), "dotted_x", "Domestic_Manners.ttf",
+          ("jpeg", "spreadsheet"), clue_colour=(25, 35, 110), grid="banded_rows", light_mark="light_knit"),
+    Style("s_abecedario_satin_receipt", "satin_stitch", (35, 30, 40), "none", "AbecedarioNegrita.ttf",
+          ("thermal_receipt",), clue_scale=(1.0, 1.15), cross_mark="heavy_x_dotted"),
+    Style("s_quattrocento_linocut_proof", "linocut", (20, 20, 20), "nib_x", "Quattrocento-Regular.otf",
+          ("jpeg", "print_proof"), grid="ruler_marker", outline_mark="outline_brush", cross_mark="heavy_x_nib"),
+    Style("s_tribun_tape_protector", "tape_strip", (25, 25, 30), "corner_x", "TribunADFStd-Regular.otf",
+          ("sheet_protector",), grid="block_shading", light_mark="light_tape", cross_mark="heavy_x_tape"),
+    Style("s_roadgeek_wood_fax", "wood_block", (115, 75, 40), "ink_dab", "RG2014D.ttf", ("fax",),
+          outline_mark="outline_tape"),
+    Style("s_ocrb_glitter_screenshare", "glitter", (45, 30, 95), "typed_heavy_times", "OCRB.otf", ("screen_share",),
+          clue_scale=(0.85, 1.0), grid="tiles", cross_mark="heavy_x_typed"),
+    Style("s_leaguemono_framedhatch_binder", "framed_hatch", (25, 25, 25), "sketch_x", "LeagueMono-NarrowRegular.otf",
+          ("kraft", "jpeg", "binder_holes"), grid="soft_grid", outline_mark="outline_brush"),
+    Style("s_domestic_marble_puzzlepage", "marble", (35, 35, 40), "stamp_x", "Domestic_Manners.ttf",
+          ("jpeg", "puzzle_page"), clue_colour=(120, 25, 30), clue_scale=(1.0, 1.15), cross_mark="heavy_x_nib"),
+    Style("s_tribunboldcond_tape_highlight", "tape_strip", (30, 60, 140), "none", "TribunADFStd-BoldCond.otf",
+          ("app_highlight", "webp"), grid="tiles", light_mark="light_tape", outline_mark="outline_tape"),
+    Style("s_quercusbold_wood_proof", "wood_block", (100, 65, 35), "sketch_x", "Quercus_Bold.ttf",
+          ("jpeg", "print_proof"), clue_gap=(0.55, 0.8), grid="block_shading", cross_mark="heavy_x_typed"),
+    Style("s_leaguemonosemi_knit_fax", "knit", (120, 25, 35), "dotted_x", "LeagueMono-SemiBold.otf", ("fax",),
+          grid="ruler_marker", light_mark="light_knit", cross_mark="heavy_x_dotted"),
+    Style("s_inputclues_linocut_receipt", "linocut", (20, 20, 20), "stamp_x", None, ("thermal_receipt",),
+          grid="soft_grid", light_mark="light_tape", cross_mark="heavy_x_tape"),
+)
+
 ERRORS = ("none", "extra_light", "extra_outline", "x_instead", "missing", "clue_changed")
 
 
@@ -728,6 +774,8 @@ def _draw_fill(img: Image.Image, d: ImageDraw.ImageDraw, box, kind: str, colour,
         _draw_fill_h12(img, d, box, kind, colour, rng)
     elif kind in HELDOUT13_FILLS:
         _draw_fill_h13(img, d, box, kind, colour, rng)
+    elif kind in HELDOUT14_FILLS:
+        _draw_fill_h14(img, d, box, kind, colour, rng)
     else:
         raise ValueError(kind)
 
@@ -951,6 +999,8 @@ def _draw_empty(d: ImageDraw.ImageDraw, box, kind: str, rng: random.Random) -> N
         _draw_empty_h12(d, box, kind, rng)
     elif kind in HELDOUT13_MARKS:
         _draw_empty_h13(d, box, kind, rng)
+    elif kind in HELDOUT14_MARKS:
+        _draw_empty_h14(d, box, kind, rng)
 
 
 def solved_with_a_clue_changed(puzzle, font_file: str, rng: random.Random, change: tuple[str, int, Any]
@@ -1251,6 +1301,8 @@ def _effects(a: np.ndarray, effects: tuple[str, ...], rng: random.Random) -> np.
             out = _heldout12_effect(out, e, rng)
         elif e in HELDOUT13_EFFECTS:
             out = _heldout13_effect(out, e, rng)
+        elif e in HELDOUT14_EFFECTS:
+            out = _heldout14_effect(out, e, rng)
     out = np.clip(out, 0, 255).astype(np.uint8)
     if "posterize" in effects:  # saved with a few colours: each channel at 5 levels, no dither
         out = (np.round(out.astype(np.float32) / 255 * 4) * (255 / 4)).astype(np.uint8)
@@ -1321,6 +1373,8 @@ def make_answer(input_image: Image.Image, layout: dict[str, Any], truth: dict[st
     if style.clue_font or change:
         _redraw_clues(img, layout, truth["row_clues"], truth["col_clues"],
                       style.clue_font or "DejaVuSans-Bold.ttf", rng, change, style)
+    if style.grid in ("block_shading", "banded_rows", "tiles"):  # HELDOUT14: cell backgrounds under the marks
+        _heldout14_background(img, layout, style.grid)
     for r in range(rows):
         for c in range(cols):
             box = cell_box(layout, r, c)
@@ -1337,6 +1391,8 @@ def make_answer(input_image: Image.Image, layout: dict[str, Any], truth: dict[st
     _redraw_grid(d, layout, rng, style.grid)
     if "corner_badge" in style.effects:
         _draw_corner_badge(img, layout, rng)
+    if "app_highlight" in style.effects:  # HELDOUT14
+        _draw_app_highlight(img, layout, rng)
     out = _effects(np.asarray(img), style.effects, rng)
     if "rescale" in style.effects:
         f = rng.choice((0.7, 0.8, 1.3, 1.5))
@@ -1351,7 +1407,9 @@ LAYOUT_EFFECTS = ("tilt", "caption", "letterbox", "square1024", "dark_border", "
                   "angle_photo", "desk_pencil", "pixelated", "frame", "signature", "chat_screenshot",
                   "phone_printout", "phone_screenshot", "messenger", "legend", "thumb", "shear", "upscale_ai",
                   "title_banner", "magazine", "coffee_ring", "clipboard", "tablet", "polaroid", "tape", "browser",
-                  "sticky_note", "book_scan", "slide", "social_post", "video_frame", "projected", "spiral_pad")
+                  "sticky_note", "book_scan", "slide", "social_post", "video_frame", "projected", "spiral_pad",
+                  "spreadsheet", "thermal_receipt", "print_proof", "sheet_protector", "fax", "screen_share",
+                  "puzzle_page", "binder_holes")
 
 
 def _draw_corner_badge(img: Image.Image, layout: dict[str, Any], rng: random.Random) -> None:
@@ -1662,6 +1720,8 @@ def _layout_effects(a: np.ndarray, effects: tuple[str, ...], rng: random.Random)
             a = _heldout12_layout(a, e, rng)
         elif e in HELDOUT13_LAYOUTS:
             a = _heldout13_layout(a, e, rng)
+        elif e in HELDOUT14_LAYOUTS:
+            a = _heldout14_layout(a, e, rng)
     if any(e in effects for e in LAYOUT_EFFECTS):
         a = perturb.jpeg(a, rng.randint(70, 90))
     return a
@@ -1786,6 +1846,9 @@ def _redraw_grid(d: ImageDraw.ImageDraw, layout: dict[str, Any], rng: random.Ran
         return
     if kind in HELDOUT13_GRIDS:
         _heldout13_grid(d, layout, rng, kind)
+        return
+    if kind in HELDOUT14_GRIDS:
+        _heldout14_grid(d, layout, rng, kind)
         return
     gx0, gy0, gx1, gy1 = layout["grid_bbox"]
     rows, cols, cell = layout["rows"], layout["cols"], layout["cell_px"]
@@ -3030,6 +3093,647 @@ def _heldout13_grid(d: ImageDraw.ImageDraw, layout: dict[str, Any], rng: random.
                     t = e_ + (rng.uniform(0.03, 0.08) * cell if rng.random() < 0.3 else 0.0)
         else:
             seg(o, at, a, b, major_ink if major else minor_ink, thick if major else thin)
+
+
+# ------------------------------------------------------------------------------------------ HELDOUT14
+
+
+HELDOUT14_FILLS = ("knit", "satin_stitch", "glitter", "marble", "wood_block", "framed_hatch", "tape_strip", "linocut",
+                   "light_knit", "light_tape", "outline_brush", "outline_tape")
+HELDOUT14_MARKS = ("dotted_x", "nib_x", "corner_x", "sketch_x", "typed_heavy_times", "stamp_x", "ink_dab",
+                   "heavy_x_tape", "heavy_x_nib", "heavy_x_dotted", "heavy_x_typed")
+HELDOUT14_EFFECTS = ("kraft",)
+HELDOUT14_LAYOUTS = ("spreadsheet", "thermal_receipt", "print_proof", "sheet_protector", "fax", "screen_share",
+                     "puzzle_page", "binder_holes")
+HELDOUT14_GRIDS = ("block_shading", "banded_rows", "tiles", "soft_grid", "ruler_marker")
+TILE_GREY = (238, 240, 244)  # an app's empty tile
+
+
+def _diagonals(s: float, step: float, sign: int = 1) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """45-deg lines ``step`` apart clipped to the square [0, s]^2 (``sign`` 1: down-right, -1: up-right)."""
+    out = []
+    t = -s + step / 2
+    while t < s:
+        a, b = max(0.0, t), min(s, s + t)
+        if b > a:
+            p, q = (a, a - t), (b, b - t)
+            if sign < 0:
+                p, q = (p[0], s - p[1]), (q[0], s - q[1])
+            out.append((p, q))
+        t += step
+    return out
+
+
+def _torn_strip(xa: float, xb: float, ya: float, yb: float, teeth: int, depth: float, rng: random.Random
+                ) -> list[tuple[float, float]]:
+    """A horizontal strip of tape from xa to xb (top ya, bottom yb) whose two short ends are torn in zigzags."""
+    right = [(xb - (rng.uniform(0.3, 1.0) * depth if k % 2 else 0.0), ya + (yb - ya) * k / teeth)
+             for k in range(teeth + 1)]
+    left = [(xa + (rng.uniform(0.3, 1.0) * depth if k % 2 else 0.0), yb - (yb - ya) * k / teeth)
+            for k in range(teeth + 1)]
+    return right + left
+
+
+def _draw_fill_h14(img: Image.Image, d: ImageDraw.ImageDraw, box, kind: str, colour, rng: random.Random) -> None:
+    """HELDOUT14's fills and planted marks: ``knit`` a knitted cell (the yarn's colour, two columns of V stitches in a
+    lighter tone with darker edges), ``satin_stitch`` dense diagonal satin stitching with a sheen, ``glitter`` a dark
+    fill with bright specks and sparkles, ``marble`` a dark tile with light veins, ``wood_block`` a brown wooden block
+    with its grain, ``framed_hatch`` a heavy frame with hatching inside it, ``tape_strip`` a strip of tape torn at both
+    ends with a sheen, ``linocut`` a linocut print's ragged square with white gouge marks; ``light_knit`` and
+    ``light_tape`` their pale versions (the planted light cells), ``outline_brush`` a heavy frame of four brush strokes
+    and ``outline_tape`` a frame of four strips of black tape (the planted outlined cell)."""
+    x0, y0, x1, y1 = box
+    w = x1 - x0
+    if kind in ("knit", "light_knit"):
+        side = max(4, round(w))
+        m = rng.uniform(0.03, 0.06) * w
+        d.rectangle([x0 + m, y0 + m, x1 - m, y1 - m], fill=colour)
+        leg = _lighter(colour, 0.28 if kind == "knit" else 0.4)
+        edge = _darker(colour, 0.55) if kind == "knit" else _darker(colour, 0.9)
+        patch = Image.new("RGB", (side, side), (255, 255, 255))
+        alpha = Image.new("L", (side, side), 0)
+        pd, ad = ImageDraw.Draw(patch), ImageDraw.Draw(alpha)
+        th = math.radians(rng.uniform(20, 26))
+        a, b = 0.33 * side, 0.115 * side
+        for half in (0.27, 0.73):
+            for sgn in (-1, 1):
+                ux, uy = -sgn * math.sin(th), math.cos(th)  # along the leg, top to bottom, leaning in
+                nx, ny = uy, -ux
+                lx, ly = half * side + sgn * 0.1 * side, 0.5 * side
+                ts = np.linspace(0, 2 * math.pi, 30, endpoint=False)
+                pts = [(lx + ux * a * math.sin(t) + nx * b * math.cos(t),
+                        ly + uy * a * math.sin(t) + ny * b * math.cos(t)) for t in ts]
+                pd.polygon(pts, fill=leg, outline=edge)
+                ad.polygon(pts, fill=255, outline=255)
+        clip = Image.new("L", (side, side), 0)
+        ImageDraw.Draw(clip).rectangle([m + 1, m + 1, side - m - 1, side - m - 1], fill=255)
+        img.paste(patch, (round(x0), round(y0)), Image.fromarray(np.minimum(np.asarray(alpha), np.asarray(clip))))
+    elif kind == "satin_stitch":
+        m = rng.uniform(0.07, 0.1) * w
+        s = w - 2 * m
+        width = max(2, round(w / 15))
+        sheen = _lighter(colour, 0.2)
+        for (ax, ay), (bx, by) in _diagonals(s, width * 1.2, rng.choice((1, -1))):
+            mid = abs((ax + bx) / 2 - (ay + by) / 2) < 0.18 * s
+            tone = sheen if mid else tuple(max(0, min(255, c + rng.randint(-12, 12))) for c in colour)
+            d.line([(x0 + m + ax, y0 + m + ay), (x0 + m + bx, y0 + m + by)], fill=tone, width=width)
+    elif kind == "glitter":
+        m = rng.uniform(0.04, 0.07) * w
+        d.rectangle([x0 + m, y0 + m, x1 - m, y1 - m], fill=colour)
+        for _ in range(max(6, round(w * w * 0.045))):
+            px, py = x0 + m + rng.random() * (w - 2 * m), y0 + m + rng.random() * (w - 2 * m)
+            r = rng.uniform(0.4, 1.0)
+            d.ellipse([px - r, py - r, px + r, py + r], fill=_lighter(colour, rng.uniform(0.35, 0.75)))
+        for _ in range(rng.randint(2, 3)):
+            px, py = x0 + rng.uniform(0.25, 0.75) * w, y0 + rng.uniform(0.25, 0.75) * w
+            arm = rng.uniform(0.06, 0.09) * w
+            d.line([(px - arm, py), (px + arm, py)], fill=(255, 255, 255), width=1)
+            d.line([(px, py - arm), (px, py + arm)], fill=(255, 255, 255), width=1)
+    elif kind == "marble":
+        m = rng.uniform(0.04, 0.07) * w
+        d.rectangle([x0 + m, y0 + m, x1 - m, y1 - m], fill=colour)
+        for k in range(rng.randint(2, 3)):
+            tone = _lighter(colour, rng.uniform(0.4, 0.6))
+            y = y0 + rng.uniform(0.2, 0.8) * w
+            pts = []
+            for t in np.linspace(0, 1, 9):
+                y = min(y1 - m - 1, max(y0 + m + 1, y + rng.uniform(-0.1, 0.1) * w))
+                pts.append((x0 + m + t * (w - 2 * m), y))
+            d.line(pts, fill=tone, width=rng.choice((1, 1, 2)), joint="curve")
+        for _ in range(2):
+            xa = x0 + rng.uniform(0.2, 0.8) * w
+            xb = xa + rng.uniform(-0.2, 0.2) * w
+            d.line([(xa, y0 + m + 1), (xb, y1 - m - 1)], fill=_lighter(colour, 0.25), width=1)
+    elif kind == "wood_block":
+        m = rng.uniform(0.05, 0.08) * w
+        d.rounded_rectangle([x0 + m, y0 + m, x1 - m, y1 - m], radius=0.08 * w, fill=colour,
+                            outline=_darker(colour, 0.6), width=max(1, round(w / 25)))
+        grain = _darker(colour, 0.72)
+        phase = rng.uniform(0, 2 * math.pi)
+        for k in range(rng.randint(4, 6)):
+            yy = y0 + m + (k + 0.7) * (w - 2 * m) / 6.2
+            pts = [(x0 + m + 2 + t * (w - 2 * m - 4), yy + 0.03 * w * math.sin(phase + 5 * t + k))
+                   for t in np.linspace(0, 1, 10)]
+            d.line(pts, fill=grain, width=1)
+        kx, ky = x0 + rng.uniform(0.3, 0.7) * w, y0 + rng.uniform(0.3, 0.7) * w
+        d.ellipse([kx - 0.07 * w, ky - 0.04 * w, kx + 0.07 * w, ky + 0.04 * w], outline=grain, width=1)
+    elif kind == "framed_hatch":
+        m = rng.uniform(0.05, 0.08) * w
+        t = rng.uniform(0.12, 0.15) * w
+        d.rectangle([x0 + m, y0 + m, x1 - m, y1 - m], fill=colour)
+        d.rectangle([x0 + m + t, y0 + m + t, x1 - m - t, y1 - m - t], fill=(255, 255, 255))
+        s = w - 2 * (m + t)
+        for (ax, ay), (bx, by) in _diagonals(s, w / rng.uniform(4.2, 5.0), rng.choice((1, -1))):
+            d.line([(x0 + m + t + ax, y0 + m + t + ay), (x0 + m + t + bx, y0 + m + t + by)], fill=colour,
+                   width=max(2, round(w / 9)))
+    elif kind in ("tape_strip", "light_tape"):
+        ya, yb = y0 + rng.uniform(0.08, 0.12) * w, y1 - rng.uniform(0.08, 0.12) * w
+        d.polygon(_torn_strip(x0 + 0.04 * w, x1 - 0.04 * w, ya, yb, 6, 0.07 * w, rng), fill=colour)
+        band = ya + (yb - ya) * rng.uniform(0.22, 0.32)
+        d.rectangle([x0 + 0.13 * w, band, x1 - 0.13 * w, band + 0.08 * w],
+                    fill=_lighter(colour, 0.2 if kind == "tape_strip" else 0.35))
+    elif kind == "linocut":
+        m = rng.uniform(0.05, 0.08) * w
+        corners = ((x0 + m, y0 + m), (x1 - m, y0 + m), (x1 - m, y1 - m), (x0 + m, y1 - m))
+        pts = []
+        for k in range(4):
+            (ax, ay), (bx, by) = corners[k], corners[(k + 1) % 4]
+            for t in (0.0, 0.25, 0.5, 0.75):
+                jx = rng.uniform(-0.025, 0.025) * w
+                jy = rng.uniform(-0.025, 0.025) * w
+                pts.append((ax + t * (bx - ax) + jx, ay + t * (by - ay) + jy))
+        d.polygon(pts, fill=colour)
+        paper = (250, 250, 247)
+        for _ in range(rng.randint(3, 4)):
+            px, py = x0 + rng.uniform(0.2, 0.6) * w, y0 + rng.uniform(0.2, 0.8) * w
+            ang = rng.uniform(-0.5, 0.5)
+            ln = rng.uniform(0.2, 0.32) * w
+            gouge = [(px + ln * t * math.cos(ang), py + ln * t * math.sin(ang) + 0.04 * w * math.sin(math.pi * t))
+                     for t in np.linspace(0, 1, 6)]
+            d.line(gouge, fill=paper, width=max(1, round(w / 30)), joint="curve")
+    elif kind == "outline_brush":
+        t = rng.uniform(0.22, 0.26) * w
+        m = 0.04 * w
+        bands = ((x0 + m, y0 + m, x1 - m, y0 + m + t), (x0 + m, y1 - m - t, x1 - m, y1 - m),
+                 (x0 + m, y0 + m, x0 + m + t, y1 - m), (x1 - m - t, y0 + m, x1 - m, y1 - m))
+        for ax, ay, bx, by in bands:
+            d.rectangle([ax + rng.uniform(-0.02, 0.02) * w, ay + rng.uniform(-0.02, 0.02) * w,
+                         bx + rng.uniform(-0.02, 0.02) * w, by + rng.uniform(-0.02, 0.02) * w], fill=colour)
+        for k, (ax, ay, bx, by) in enumerate(bands):  # dry bristle streaks along each stroke
+            for _ in range(2):
+                if k < 2:
+                    yy = rng.uniform(ay + 2, by - 2)
+                    d.line([(ax + rng.uniform(0.1, 0.3) * w, yy), (bx - rng.uniform(0.1, 0.3) * w, yy)],
+                           fill=(120, 120, 120), width=1)
+                else:
+                    xx = rng.uniform(ax + 2, bx - 2)
+                    d.line([(xx, ay + rng.uniform(0.1, 0.3) * w), (xx, by - rng.uniform(0.1, 0.3) * w)],
+                           fill=(120, 120, 120), width=1)
+    elif kind == "outline_tape":
+        t = rng.uniform(0.2, 0.24) * w
+        m = 0.04 * w
+        d.polygon(_torn_strip(x0 + m, x1 - m, y0 + m, y0 + m + t, 3, 0.04 * w, rng), fill=colour)
+        d.polygon(_torn_strip(x0 + m, x1 - m, y1 - m - t, y1 - m, 3, 0.04 * w, rng), fill=colour)
+        for xa in (x0 + m, x1 - m - t):
+            d.polygon([(px, py) for py, px in _torn_strip(y0 + m, y1 - m, xa, xa + t, 3, 0.04 * w, rng)], fill=colour)
+        for xa in (x0 + m + 0.3 * t, x1 - m - 0.7 * t):
+            d.line([(xa, y0 + m + t), (xa, y1 - m - t)], fill=_lighter(colour, 0.25), width=max(1, round(0.05 * w)))
+    else:
+        raise ValueError(kind)
+
+
+def _draw_empty_h14(d: ImageDraw.ImageDraw, box, kind: str, rng: random.Random) -> None:
+    """HELDOUT14's marks: for empty cells ``dotted_x`` an X drawn as two rows of dots, ``nib_x`` a broad-nib pen's X
+    (one stroke thick, the other thin), ``corner_x`` a small X in the cell's lower right corner, ``sketch_x`` a sketchy
+    pencil X (two or three light strokes per arm), ``typed_heavy_times`` the heavy multiplication X (U+2716) typed in
+    the cell, ``stamp_x`` a rubber-stamped X in blue-grey stamp ink with voids, ``ink_dab`` an irregular dab of ink;
+    drawn instead of a fill (the planted ``x_instead`` error): ``heavy_x_tape`` two strips of black tape crossed,
+    ``heavy_x_nib`` a heavy broad-nib X, ``heavy_x_dotted`` an X of big dots, ``heavy_x_typed`` a large typed heavy
+    X."""
+    x0, y0, x1, y1 = box
+    w = x1 - x0
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    ink = (30, 30, 30)
+
+    def arms(m):
+        return (((x0 + m, y0 + m), (x1 - m, y1 - m)), ((x0 + m, y1 - m), (x1 - m, y0 + m)))
+
+    def dots(m, n, r, colour):
+        for (ax, ay), (bx, by) in arms(m):
+            for t in np.linspace(0, 1, n):
+                px, py = ax + t * (bx - ax), ay + t * (by - ay)
+                d.ellipse([px - r, py - r, px + r, py + r], fill=colour)
+
+    def typed(size, colour):
+        font = ImageFont.truetype(str(_font_dir() / "DejaVuSans.ttf"), max(8, round(size)))
+        bx0, by0, bx1, by1 = d.textbbox((0, 0), "\u2716", font=font)
+        d.text((cx - (bx0 + bx1) / 2, cy - (by0 + by1) / 2), "\u2716", font=font, fill=colour)
+
+    def nib(m, thick, thin, colour):
+        (a, b), (c, e) = arms(m)
+        d.line([a, b], fill=colour, width=max(2, round(thick)))
+        d.line([c, e], fill=colour, width=max(1, round(thin)))
+
+    if kind == "dotted_x":
+        dots(rng.uniform(0.22, 0.26) * w, 6, max(1.0, 0.035 * w), ink)
+    elif kind == "nib_x":
+        nib(rng.uniform(0.23, 0.27) * w, 0.09 * w, 0.03 * w, (25, 25, 35))
+    elif kind == "corner_x":
+        px, py = x1 - rng.uniform(0.25, 0.3) * w, y1 - rng.uniform(0.25, 0.3) * w
+        half = rng.uniform(0.09, 0.11) * w
+        width = max(1, round(0.045 * w))
+        d.line([(px - half, py - half), (px + half, py + half)], fill=ink, width=width)
+        d.line([(px - half, py + half), (px + half, py - half)], fill=ink, width=width)
+    elif kind == "sketch_x":
+        m = rng.uniform(0.2, 0.25) * w
+        for (ax, ay), (bx, by) in arms(m):
+            for _ in range(rng.randint(2, 3)):
+                tone = rng.randint(60, 100)
+                j = [rng.uniform(-0.03, 0.03) * w for _ in range(4)]
+                d.line([(ax + j[0], ay + j[1]), (bx + j[2], by + j[3])], fill=(tone, tone, tone + 4),
+                       width=max(1, round(0.03 * w)))
+    elif kind == "typed_heavy_times":
+        typed(w * rng.uniform(0.4, 0.46), ink)
+    elif kind == "stamp_x":
+        m = rng.uniform(0.23, 0.27) * w
+        stamp = (55, 65, 120)
+        width = max(2, round(0.1 * w))
+        for a, b in arms(m):
+            d.line([a, b], fill=stamp, width=width)
+        for _ in range(rng.randint(5, 8)):  # voids where the stamp took no ink
+            (ax, ay), (bx, by) = arms(m)[rng.randrange(2)]
+            t = rng.random()
+            r = rng.uniform(0.012, 0.025) * w
+            px, py = ax + t * (bx - ax), ay + t * (by - ay)
+            d.ellipse([px - r, py - r, px + r, py + r], fill=(250, 250, 250))
+    elif kind == "ink_dab":
+        base = rng.uniform(0.065, 0.085) * w
+        pts = [(cx + base * rng.uniform(0.75, 1.25) * math.cos(a), cy + base * rng.uniform(0.75, 1.25) * math.sin(a))
+               for a in np.linspace(0, 2 * math.pi, 10, endpoint=False)]
+        d.polygon(pts, fill=ink)
+    elif kind == "heavy_x_tape":
+        m = rng.uniform(0.09, 0.12) * w
+        half = rng.uniform(0.09, 0.11) * w
+        for (ax, ay), (bx, by) in arms(m):
+            d.polygon(_x_arm(ax, ay, bx, by, half), fill=(20, 20, 24))
+        for (ax, ay), (bx, by) in arms(m):
+            d.line([(ax + 0.08 * w * (1 if bx > ax else -1), ay + 0.08 * w * (1 if by > ay else -1)),
+                    (bx - 0.08 * w * (1 if bx > ax else -1), by - 0.08 * w * (1 if by > ay else -1))],
+                   fill=(70, 70, 78), width=max(1, round(0.03 * w)))
+    elif kind == "heavy_x_nib":
+        nib(rng.uniform(0.13, 0.16) * w, 0.2 * w, 0.08 * w, (15, 15, 25))
+    elif kind == "heavy_x_dotted":
+        dots(rng.uniform(0.15, 0.18) * w, 6, 0.075 * w, (20, 20, 20))
+    elif kind == "heavy_x_typed":
+        typed(w * rng.uniform(0.88, 0.95), (15, 15, 15))
+    else:
+        raise ValueError(kind)
+
+
+def _heldout14_background(img: Image.Image, layout: dict[str, Any], kind: str) -> None:
+    """The cell backgrounds of HELDOUT14's grids, painted before the cells are marked: ``block_shading`` alternate 5x5
+    blocks tinted a light blue, ``banded_rows`` every other row a light grey (a spreadsheet's banding), ``tiles`` the
+    grid's lines erased and every cell a pale app tile."""
+    d = ImageDraw.Draw(img)
+    gx0, gy0, gx1, gy1 = layout["grid_bbox"]
+    rows, cols, cell = layout["rows"], layout["cols"], layout["cell_px"]
+    ch, cw = (gy1 - gy0) / rows, (gx1 - gx0) / cols
+    if kind == "block_shading":
+        for bi in range(0, rows, 5):
+            for bj in range(0, cols, 5):
+                if (bi // 5 + bj // 5) % 2:
+                    d.rectangle([gx0 + bj * cw, gy0 + bi * ch, gx0 + min(cols, bj + 5) * cw,
+                                 gy0 + min(rows, bi + 5) * ch], fill=(226, 234, 248))
+    elif kind == "banded_rows":
+        for r in range(1, rows, 2):
+            d.rectangle([gx0, gy0 + r * ch, gx1, gy0 + (r + 1) * ch], fill=(234, 236, 240))
+    elif kind == "tiles":
+        pad = max(4, cell // 9) + 1
+        d.rectangle([gx0 - pad, gy0 - pad, gx1 + pad, gy1 + pad], fill=(255, 255, 255))
+        d.rectangle([gx0, gy0, gx1, gy1], fill=TILE_GREY)
+
+
+def _heldout14_grid(d: ImageDraw.ImageDraw, layout: dict[str, Any], rng: random.Random, kind: str) -> None:
+    """HELDOUT14's grids: ``block_shading`` and ``banded_rows`` ordinary lines over their tinted backgrounds,
+    ``tiles`` no lines: white gutters between pale tiles, wider every 5 cells, ``soft_grid`` every line a soft grey
+    (light 1-px minor lines, mid-grey 5-cell lines), ``ruler_marker`` lines ruled with a felt marker (the tone varying
+    along the line, ink pooled in a blot at each end)."""
+    gx0, gy0, gx1, gy1 = layout["grid_bbox"]
+    rows, cols, cell = layout["rows"], layout["cols"], layout["cell_px"]
+    lines = [("v", gx0 + k * (gx1 - gx0) / cols, k % 5 == 0 or k == cols) for k in range(cols + 1)]
+    lines += [("h", gy0 + k * (gy1 - gy0) / rows, k % 5 == 0 or k == rows) for k in range(rows + 1)]
+
+    def seg(o, at, a, b, colour, width):
+        d.line([(at, a), (at, b)] if o == "v" else [(a, at), (b, at)], fill=colour, width=max(1, round(width)))
+
+    thin = max(1, round(cell / rng.uniform(14, 22)))
+    thick = max(3, round(cell / rng.uniform(7, 10)))
+    if kind == "tiles":
+        gutter = max(2, round(cell / rng.uniform(11, 14)))
+        for o, at, major in lines:
+            a, b = (gy0, gy1) if o == "v" else (gx0, gx1)
+            seg(o, at, a - gutter, b + gutter, (255, 255, 255), gutter * (2.2 if major else 1.0))
+        return
+    if kind == "ruler_marker":
+        ink = (22, 26, 48)
+        for o, at, major in lines:
+            a, b = (gy0, gy1) if o == "v" else (gx0, gx1)
+            width = max(3, round(cell / 7)) if major else max(2, round(cell / 14))
+            n = 6
+            for k in range(n):
+                tone = tuple(min(255, c + rng.randint(0, 25)) for c in ink)
+                seg(o, at, a + (b - a) * k / n, a + (b - a) * (k + 1) / n, tone, width)
+            r = width * rng.uniform(0.7, 0.9)
+            for e in (a, b):
+                px, py = (at, e) if o == "v" else (e, at)
+                d.ellipse([px - r, py - r, px + r, py + r], fill=ink)
+        return
+    minor_ink, major_ink = (100, 100, 110), (10, 10, 10)
+    if kind == "banded_rows":
+        minor_ink = (125, 125, 130)
+    elif kind == "soft_grid":
+        thin, thick = 1, max(2, round(cell / 14))
+        minor_ink, major_ink = (200, 200, 200), (140, 140, 140)
+    for o, at, major in lines:
+        a, b = (gy0, gy1) if o == "v" else (gx0, gx1)
+        seg(o, at, a, b, major_ink if major else minor_ink, thick if major else thin)
+
+
+def _draw_app_highlight(img: Image.Image, layout: dict[str, Any], rng: random.Random) -> None:
+    """An app's highlight of the row and column under the cursor (a light blue over the line and its clues) and the
+    cursor's thin blue frame in the cell where they cross."""
+    gx0, gy0, gx1, gy1 = layout["grid_bbox"]
+    rows, cols, cell = layout["rows"], layout["cols"], layout["cell_px"]
+    ch, cw = (gy1 - gy0) / rows, (gx1 - gx0) / cols
+    r, c = rng.randrange(rows), rng.randrange(cols)
+    a = np.asarray(img).astype(np.float32)
+    band = np.zeros(a.shape[:2], bool)
+    band[round(gy0 + r * ch):round(gy0 + (r + 1) * ch), :round(gx1)] = True
+    band[:round(gy1), round(gx0 + c * cw):round(gx0 + (c + 1) * cw)] = True
+    a[band] *= np.array([0.9, 0.95, 1.0], np.float32)
+    img.paste(Image.fromarray(np.clip(a, 0, 255).astype(np.uint8)))
+    x0, y0, x1, y1 = gx0 + c * cw, gy0 + r * ch, gx0 + (c + 1) * cw, gy0 + (r + 1) * ch
+    ImageDraw.Draw(img).rectangle([x0 + 2, y0 + 2, x1 - 2, y1 - 2], outline=(30, 110, 230),
+                                  width=max(2, round(cell / 16)))
+
+
+def _heldout14_effect(out: np.ndarray, e: str, rng: random.Random) -> np.ndarray:
+    """HELDOUT14's pixel effects (float RGB in, float RGB out): ``kraft`` the page printed on brown kraft paper (paper
+    colour, a faint mottling and short darker fibres)."""
+    h, w = out.shape[:2]
+    g = np.random.default_rng(rng.randrange(1 << 30))
+    if e == "kraft":
+        out = out * np.array([rng.uniform(0.84, 0.88), rng.uniform(0.72, 0.76), rng.uniform(0.54, 0.58)], np.float32)
+        mottle = cv2.GaussianBlur(g.normal(0, 1, (h, w)).astype(np.float32), (0, 0), 12)
+        out *= (1 + 0.025 * mottle / max(1e-6, float(mottle.std())))[:, :, None]
+        fibres = np.zeros((h, w), np.float32)
+        for _ in range(h * w // 1500):
+            x, y = int(g.integers(0, w)), int(g.integers(0, h))
+            ang = float(g.uniform(0, math.pi))
+            ln = float(g.uniform(3, 8))
+            cv2.line(fibres, (x, y), (int(x + ln * math.cos(ang)), int(y + ln * math.sin(ang))), 1.0, 1)
+        return out * (1 - 0.1 * fibres)[:, :, None]
+    raise ValueError(e)
+
+
+def _dither_bayer(grey: np.ndarray) -> np.ndarray:
+    """1-bit ordered (Bayer 4x4) dither of a grey float image (0-255): True where ink."""
+    bayer = (np.array([[0, 8, 2, 10], [12, 4, 14, 6], [3, 11, 1, 9], [15, 7, 13, 5]], np.float32) + 0.5) / 16
+    h, w = grey.shape
+    return grey / 255 < np.tile(bayer, (h // 4 + 1, w // 4 + 1))[:h, :w]
+
+
+def _grey(a: np.ndarray) -> np.ndarray:
+    f = a.astype(np.float32)
+    return 0.299 * f[:, :, 0] + 0.587 * f[:, :, 1] + 0.114 * f[:, :, 2]
+
+
+def _heldout14_layout(a: np.ndarray, e: str, rng: random.Random) -> np.ndarray:
+    """HELDOUT14's page changes: ``spreadsheet`` the picture inserted in a spreadsheet (toolbar, formula bar, column
+    letters and row numbers, cell gridlines around it, the picture selected with its handles, sheet tabs below),
+    ``thermal_receipt`` printed by a receipt printer (Floyd-Steinberg 1-bit on grey paper, a slightly worn print head,
+    a header and a footer, a torn edge) lying on a table, ``print_proof`` a print shop's proof (crop marks,
+    registration targets, a colour bar, a slug line), ``sheet_protector`` photographed in a plastic sleeve (a haze, a
+    glare streak, the sleeve's punched strip) on a grey desk, ``fax`` a received fax (a coarser vertical resolution,
+    ink thresholded and the tones between ordered-dithered, a header line, specks, a small skew), ``screen_share`` a
+    video call's screen share (the page at 0.78-0.86x in a green frame, a banner, participant tiles, the call's
+    controls), ``puzzle_page`` a newspaper's puzzle page (newsprint, a masthead, a sudoku beside it running off the
+    page), ``binder_holes`` three punched holes in a wider left margin, the page in a ring binder."""
+    h, w = a.shape[:2]
+    sans = str(_font_dir() / "DejaVuSans.ttf")
+    bold = str(_font_dir() / "DejaVuSans-Bold.ttf")
+    mono = str(_font_dir() / "DejaVuSansMono.ttf")
+    if e == "spreadsheet":
+        ribbon, hdr, hdr_w = max(44, round(0.1 * h)), max(18, round(0.032 * h)), max(30, round(0.055 * w))
+        col_w, row_h, tabs = max(48, round(0.11 * w)), max(18, round(0.032 * h)), max(22, round(0.04 * h))
+        ox, oy = hdr_w + col_w // 2, ribbon + hdr + row_h // 2
+        W, H = ox + w + round(col_w * 1.4), oy + h + round(row_h * 2.5) + tabs
+        sheet = Image.new("RGB", (W, H), (255, 255, 255))
+        draw = ImageDraw.Draw(sheet)
+        for x in range(hdr_w, W, col_w):
+            draw.line([(x, ribbon), (x, H - tabs)], fill=(218, 220, 224), width=1)
+        for y in range(ribbon + hdr, H - tabs, row_h):
+            draw.line([(0, y), (W, y)], fill=(218, 220, 224), width=1)
+        draw.rectangle([0, 0, W, ribbon], fill=(248, 249, 250))
+        draw.line([(0, ribbon - 1), (W, ribbon - 1)], fill=(200, 200, 205))
+        fs = ImageFont.truetype(sans, max(9, round(hdr * 0.55)))
+        for k in range(6):
+            draw.rounded_rectangle([10 + k * 1.6 * hdr, 6, 10 + k * 1.6 * hdr + 1.1 * hdr, 6 + 1.1 * hdr], radius=3,
+                                   fill=(225, 227, 232))
+        fy = ribbon - hdr * 0.7
+        draw.text((10, fy), "fx", font=fs, fill=(90, 90, 90), anchor="lm")
+        draw.text((10 + 2 * hdr, fy), '=IMAGE("nonogram_solved.png")', font=fs, fill=(40, 40, 40), anchor="lm")
+        draw.rectangle([0, ribbon, W, ribbon + hdr], fill=(243, 244, 246))
+        draw.rectangle([0, ribbon, hdr_w, H - tabs], fill=(243, 244, 246))
+        for k, x in enumerate(range(hdr_w, W, col_w)):
+            draw.text((x + col_w / 2, ribbon + hdr / 2), chr(65 + k % 26), font=fs, fill=(80, 80, 80), anchor="mm")
+        for k, y in enumerate(range(ribbon + hdr, H - tabs, row_h)):
+            draw.text((hdr_w / 2, y + row_h / 2), str(k + 1), font=fs, fill=(80, 80, 80), anchor="mm")
+        sheet.paste(Image.fromarray(a), (ox, oy))
+        blue = (26, 115, 232)
+        draw.rectangle([ox - 1, oy - 1, ox + w, oy + h], outline=blue, width=2)
+        for hx in (ox, ox + w / 2, ox + w):
+            for hy in (oy, oy + h / 2, oy + h):
+                if (hx, hy) != (ox + w / 2, oy + h / 2):
+                    draw.rectangle([hx - 4, hy - 4, hx + 4, hy + 4], fill=(255, 255, 255), outline=blue, width=2)
+        draw.rectangle([0, H - tabs, W, H], fill=(241, 243, 244))
+        draw.rectangle([hdr_w, H - tabs, hdr_w + 5 * tabs, H], fill=(255, 255, 255))
+        draw.text((hdr_w + 2.5 * tabs, H - tabs / 2), "Sheet1", font=fs, fill=(24, 90, 188), anchor="mm")
+        return np.asarray(sheet)
+    if e == "thermal_receipt":
+        grey = np.clip((_grey(a) - 20) * 255 / 215, 0, 255)
+        bw = np.asarray(Image.fromarray(grey.astype(np.uint8)).convert("1")) == 0  # Floyd-Steinberg, True = ink
+        head, foot = round(0.16 * h), round(0.13 * h)
+        H = head + h + foot
+        ink_mask = np.zeros((H, w), np.float32)
+        ink_mask[head:head + h] = bw
+        text = Image.new("L", (w, H), 0)
+        td = ImageDraw.Draw(text)
+        fm = ImageFont.truetype(mono, max(10, round(head * 0.16)))
+        fb = ImageFont.truetype(bold, max(11, round(head * 0.22)))
+        td.text((w / 2, head * 0.25), "PUZZLE PRINTER", font=fb, fill=255, anchor="mm")
+        hour, minute, ticket = rng.randint(8, 20), rng.randint(0, 59), rng.randint(100, 999)
+        td.text((w / 2, head * 0.5), f"02/12/2026  {hour:02d}:{minute:02d}  #{ticket}", font=fm, fill=255, anchor="mm")
+        dashes = "- " * max(8, round(w / (fm.size * 1.2)))
+        td.text((w / 2, head * 0.78), dashes, font=fm, fill=255, anchor="mm")
+        td.text((w / 2, head + h + foot * 0.3), dashes, font=fm, fill=255, anchor="mm")
+        td.text((w / 2, head + h + foot * 0.62), "*** SOLVED ***", font=fb, fill=255, anchor="mm")
+        ink_mask = np.maximum(ink_mask, np.asarray(text, np.float32) / 255)
+        xx = np.arange(w, dtype=np.float32)
+        density = 1 - rng.uniform(0.1, 0.2) * (xx / w if rng.random() < 0.5 else 1 - xx / w)
+        for _ in range(rng.randint(1, 2)):  # a worn dot of the print head: a thin pale line down the paper
+            density[rng.randrange(w)] *= 0.45
+        paper = np.array([243, 242, 238], np.float32)
+        ink = np.array([48, 46, 52], np.float32)
+        page = paper - (paper - ink) * (ink_mask * density[None, :])[:, :, None]
+        teeth = max(8, w // 14)
+        edge = Image.new("L", (w, H), 255)
+        ed = ImageDraw.Draw(edge)
+        for k in range(teeth):
+            xa, xb = k * w / teeth, (k + 1) * w / teeth
+            ed.polygon([(xa, H), ((xa + xb) / 2, H - rng.uniform(4, 9)), (xb, H)], fill=0)
+        desk = (96, 82, 66)
+        cut = np.asarray(edge, np.float32)[:, :, None] / 255
+        page = page * cut + np.array(desk, np.float32) * (1 - cut)
+        out = _on_surface(page, desk, 0.08, rng, shadow=0.3)
+        out = perturb.blur(out, 0.6)
+        return page_perturb.rotate_expand(out, rng.choice((-1, 1)) * rng.uniform(1.0, 2.5), fill=desk)[0]
+    if e == "print_proof":
+        m = round(0.1 * max(h, w))
+        page = Image.fromarray(perturb.pad(a, m, m, m, m, color=(255, 255, 255)))
+        draw = ImageDraw.Draw(page)
+        ln, gap = 0.55 * m, 0.15 * m
+        for px, py, sx, sy in ((m, m, -1, -1), (m + w, m, 1, -1), (m + w, m + h, 1, 1), (m, m + h, -1, 1)):
+            draw.line([(px + sx * gap, py), (px + sx * (gap + ln), py)], fill=(0, 0, 0), width=1)
+            draw.line([(px, py + sy * gap), (px, py + sy * (gap + ln))], fill=(0, 0, 0), width=1)
+        r = 0.16 * m
+        for px, py in ((m + w / 2, m / 2), (m + w / 2, m + h + m / 2), (m / 2, m + h / 2), (m + w + m / 2, m + h / 2)):
+            draw.ellipse([px - r, py - r, px + r, py + r], outline=(0, 0, 0), width=1)
+            draw.line([(px - 1.5 * r, py), (px + 1.5 * r, py)], fill=(0, 0, 0), width=1)
+            draw.line([(px, py - 1.5 * r), (px, py + 1.5 * r)], fill=(0, 0, 0), width=1)
+        swatches = [(0, 174, 239), (236, 0, 140), (255, 242, 0), (0, 0, 0)]
+        swatches += [(v, v, v) for v in (230, 200, 160, 120, 80)]
+        s = 0.28 * m
+        x = m + w * 0.55
+        for colour in swatches:
+            draw.rectangle([x, m + h + m * 0.62, x + s, m + h + m * 0.62 + s], fill=colour)
+            x += s
+        fs = ImageFont.truetype(sans, max(9, round(0.2 * m)))
+        hour, minute = rng.randint(8, 18), rng.randint(0, 59)
+        draw.text((m, m * 0.3), f"nonogram_solution.pdf   1/1   02.12.2026 {hour:02d}:{minute:02d}", font=fs,
+                  fill=(40, 40, 40), anchor="lm")
+        return np.asarray(page)
+    if e == "sheet_protector":
+        strip = round(0.08 * w)
+        sleeve = perturb.pad(a, 0, 0, strip, 0, color=(236, 238, 240)).astype(np.float32)
+        H, W = sleeve.shape[:2]
+        yy, xx = np.mgrid[0:H, 0:W].astype(np.float32)
+        sleeve = 14 + sleeve * 0.92 * np.array([0.98, 0.99, 1.0], np.float32)  # the plastic's haze
+        ang = rng.uniform(0.5, 1.0) * rng.choice((-1, 1))
+        t = ((xx - W / 2) * math.cos(ang) + (yy - H / 2) * math.sin(ang)) / math.hypot(W, H)
+        streak = np.exp(-((t - rng.uniform(-0.25, 0.25)) / rng.uniform(0.03, 0.05)) ** 2)
+        sleeve += (255 - sleeve) * (0.3 * streak)[:, :, None]
+        sleeve *= (1 + 0.025 * np.sin(xx / rng.uniform(25, 40) + yy / rng.uniform(60, 90)))[:, :, None]
+        img = Image.fromarray(np.clip(sleeve, 0, 255).astype(np.uint8))
+        draw = ImageDraw.Draw(img)
+        for fy in (0.2, 0.5, 0.8):
+            r = 0.28 * strip
+            draw.ellipse([strip / 2 - r, fy * H - r, strip / 2 + r, fy * H + r], fill=(110, 110, 112))
+        out = _on_surface(np.asarray(img).astype(np.float32), (128, 126, 120), 0.05, rng, shadow=0.3)
+        return perturb.noise(out, 3.0, rng.randrange(1 << 30))
+    if e == "fax":
+        grey = _grey(a)
+        coarse = cv2.resize(grey, (w, max(2, round(h / 1.3))), interpolation=cv2.INTER_AREA)
+        # the fax's automatic mode: dark ink and white paper are thresholded, the tones between dithered
+        bw = np.where(coarse < 110, True, np.where(coarse > 232, False, _dither_bayer(coarse)))
+        bw = cv2.resize(bw.astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST).astype(bool)
+        head = max(16, round(0.045 * h))
+        page = Image.new("L", (w, head + h), 255)
+        page.paste(Image.fromarray(np.where(bw, 0, 255).astype(np.uint8)), (0, head))
+        hour, minute = rng.randint(8, 18), rng.randint(0, 59)
+        ImageDraw.Draw(page).text((6, head / 2), f"DEC-02-2026 {hour:02d}:{minute:02d}  FROM: PUZZLE CLUB   P.01",
+                                  font=ImageFont.truetype(mono, max(9, round(head * 0.55))), fill=0, anchor="lm")
+        f = np.asarray(page).copy()
+        g = np.random.default_rng(rng.randrange(1 << 30))
+        specks = g.random(f.shape) < 0.0004
+        f[specks] = 0
+        rgb = np.repeat(f[:, :, None], 3, axis=2)
+        rgb = np.where(rgb > 128, np.uint8(247), np.uint8(25)).astype(np.uint8)
+        return page_perturb.rotate_expand(rgb, rng.choice((-1, 1)) * rng.uniform(0.3, 0.8), fill=(247, 247, 247))[0]
+    if e == "screen_share":
+        f = rng.uniform(0.78, 0.86)
+        small = cv2.resize(a, (round(w * f), round(h * f)), interpolation=cv2.INTER_AREA)
+        sh, sw = small.shape[:2]
+        top, bottom, side = round(0.1 * h), round(0.12 * h), round(0.24 * w)
+        W, H = sw + side + round(0.06 * w), top + sh + bottom
+        call = Image.new("RGB", (W, H), (32, 33, 36))
+        draw = ImageDraw.Draw(call)
+        px, py = round(0.03 * w), top
+        call.paste(Image.fromarray(small), (px, py))
+        draw.rectangle([px - 3, py - 3, px + sw + 2, py + sh + 2], outline=(0, 200, 83), width=3)
+        fs = ImageFont.truetype(sans, max(10, round(0.32 * top)))
+        bw_ = fs.getlength("You are sharing your screen") + 3.2 * top
+        bx = px + sw / 2 - bw_ / 2
+        draw.rounded_rectangle([bx, 0.15 * top, bx + bw_, 0.8 * top], radius=0.3 * top, fill=(0, 160, 70))
+        draw.text((bx + 0.3 * top, 0.475 * top), "You are sharing your screen", font=fs, fill=(255, 255, 255),
+                  anchor="lm")
+        draw.rounded_rectangle([bx + bw_ - 2.6 * top, 0.22 * top, bx + bw_ - 0.2 * top, 0.73 * top], radius=0.2 * top,
+                               fill=(220, 50, 50))
+        draw.text((bx + bw_ - 1.4 * top, 0.475 * top), "Stop", font=fs, fill=(255, 255, 255), anchor="mm")
+        tx = px + sw + round(0.03 * w)
+        th = (sh - 2 * 8) / 3
+        for k, (name, col) in enumerate((("Ana", (230, 120, 60)), ("Ben", (70, 140, 220)), ("Chen", (150, 90, 200)))):
+            ty = py + k * (th + 8)
+            draw.rounded_rectangle([tx, ty, tx + side - 0.02 * w, ty + th], radius=8, fill=(60, 62, 66))
+            r = 0.22 * min(th, side)
+            ccx, ccy = tx + (side - 0.02 * w) / 2, ty + th * 0.45
+            draw.ellipse([ccx - r, ccy - r, ccx + r, ccy + r], fill=col)
+            draw.text((ccx, ccy), name[0], font=fs, fill=(255, 255, 255), anchor="mm")
+            draw.text((tx + 8, ty + th - 8), name, font=fs, fill=(230, 230, 230), anchor="ld")
+        by = top + sh + bottom / 2
+        r = 0.28 * bottom
+        for k in range(3):
+            bxk = W / 2 + (k - 1.5) * 2.8 * r
+            draw.ellipse([bxk - r, by - r, bxk + r, by + r], fill=(60, 64, 67))
+        draw.rounded_rectangle([W / 2 + 2.8 * r, by - r, W / 2 + 6.5 * r, by + r], radius=r, fill=(234, 67, 53))
+        return np.asarray(call)
+    if e == "puzzle_page":
+        paper = np.array([239, 235, 224], np.float32)
+        page = a.astype(np.float32) * paper / 255
+        mast = round(0.11 * h)
+        sud = round(0.5 * w)
+        W, H = w + sud, mast + h
+        canvas = np.empty((H, W, 3), np.float32)
+        canvas[:] = paper
+        canvas[mast:, :w] = page
+        img = Image.fromarray(np.clip(canvas, 0, 255).astype(np.uint8))
+        draw = ImageDraw.Draw(img)
+        fm = ImageFont.truetype(bold, max(12, round(mast * 0.42)))
+        draw.text((0.03 * W, mast * 0.45), "PUZZLES", font=fm, fill=(20, 20, 20), anchor="lm")
+        draw.text((0.97 * W, mast * 0.45), "Wednesday", font=ImageFont.truetype(sans, max(10, round(mast * 0.25))),
+                  fill=(60, 60, 60), anchor="rm")
+        draw.line([(0.03 * W, mast * 0.85), (0.97 * W, mast * 0.85)], fill=(20, 20, 20), width=2)
+        gs = 0.72 * h  # a sudoku beside the nonogram, running off the right edge of the page
+        sx, sy = w + 0.1 * sud, mast + 0.16 * h
+        cs = gs / 9
+        draw.text((sx, sy - 0.06 * h), "SUDOKU", font=ImageFont.truetype(bold, max(10, round(0.035 * h))),
+                  fill=(20, 20, 20), anchor="lm")
+        for k in range(10):
+            wd = 3 if k % 3 == 0 else 1
+            draw.line([(sx + k * cs, sy), (sx + k * cs, sy + gs)], fill=(25, 25, 25), width=wd)
+            draw.line([(sx, sy + k * cs), (sx + gs, sy + k * cs)], fill=(25, 25, 25), width=wd)
+        fd = ImageFont.truetype(str(_font_dir() / "DejaVuSerif.ttf"), max(9, round(cs * 0.6)))
+        digits = list(range(1, 10))
+        rng.shuffle(digits)
+        for i in range(9):
+            for j in range(9):
+                if rng.random() < 0.35:  # the givens of a valid grid, relabelled
+                    draw.text((sx + (j + 0.5) * cs, sy + (i + 0.5) * cs), str(digits[(3 * i + i // 3 + j) % 9]),
+                              font=fd, fill=(25, 25, 25), anchor="mm")
+        out = np.asarray(img)
+        return perturb.noise(out, 3.0, rng.randrange(1 << 30))
+    if e == "binder_holes":
+        paper = _paper_colour(a)
+        margin = round(0.1 * w)
+        page = Image.fromarray(perturb.pad(a, 0, 0, margin, 0, color=paper))
+        H = page.size[1]
+        cover = (35, 45, 80)
+        r = 0.2 * margin
+        draw = ImageDraw.Draw(page)
+        for fy in (0.25, 0.5, 0.75):
+            draw.ellipse([margin * 0.45 - r, fy * H - r, margin * 0.45 + r, fy * H + r], fill=cover)
+        out = _on_surface(np.asarray(page).astype(np.float32), cover, 0.06, rng, shadow=0.35)
+        img = Image.fromarray(out)
+        draw = ImageDraw.Draw(img)
+        m = round(0.06 * max(page.size))
+        for fy in (0.25, 0.5, 0.75):  # the binder's rings, from the holes over the page's edge to the spine
+            cyy = m + fy * H
+            draw.line([(m + margin * 0.45, cyy), (m - 0.5 * margin, cyy)], fill=(185, 188, 195),
+                      width=max(3, round(0.6 * r)))
+            draw.line([(m + margin * 0.45, cyy - 0.12 * r), (m - 0.5 * margin, cyy - 0.12 * r)], fill=(225, 227, 232),
+                      width=max(1, round(0.15 * r)))
+        return np.asarray(img)
+    raise ValueError(e)
 
 
 # ------------------------------------------------------------------------------------------ measuring
