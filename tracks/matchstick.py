@@ -62,14 +62,11 @@ class MatchstickTrack(Track):
 
     def verify(self, record: InstanceRecord, answer: np.ndarray, input_image: np.ndarray) -> Verdict:
         # the reader (and OpenCV) only where answers are read: generating a set imports neither
-        from genpuzzle.verifiers.matchstick import (answer_ink, check_sticks, contrast_params, matchstick_score,
-                                                    page_contrast, read_sticks)
+        from genpuzzle.verifiers.matchstick import check_sticks, matchstick_score, read_answer
 
         rubric = self.rubric
         # a page washed out as a whole (a faded scan, a pale redraw) is read against the contrast it kept
-        ink = answer_ink(answer, record.layout)
-        kept = page_contrast(ink, input_image)
-        reading = read_sticks(answer, record.layout, contrast_params(rubric["reader"], kept), ink=ink)
+        reading, kept, _ = read_answer(answer, record.layout, rubric["reader"], input_image)
         threshold = rubric["needs_review_below_slot_confidence"]
         unsure = [j for j, c in enumerate(reading.confidence) if c < threshold]
         parsed_fill = [round(f, 3) for f in reading.fill]

@@ -46,6 +46,13 @@ DEFAULTS: dict[str, Any] = {
     "mark_head_radius": 1.0,
     "occupied_full_fill": 0.9,
     "dash_gap_max": 0.1,
+    "layout_fit_min_gain": 2.0,
+    "layout_fit_max_shift": 0.25,
+    "layout_fit_max_scale": 0.12,
+    "layout_fit_max_kept_share": 0.75,
+    "pale_gap_ink_ratio": 0.5,
+    "pale_gap_px": 5,
+    "halo_ratio": 1.0,
 }
 _SAMPLES = 24
 
@@ -62,6 +69,7 @@ class StickReading:
     unsure_marks: list[dict[str, Any]] = field(default_factory=list)
     measured: dict[str, float] = field(default_factory=dict)
     marks: list[dict[str, Any]] = field(default_factory=list)  # other ink nothing explains: a dot, a "7"
+    layout: dict[str, Any] | None = None  # the slots as read, when fitted onto a redrawn equation (fit_layout)
 
     @property
     def stray_sticks(self) -> int:
@@ -115,6 +123,11 @@ def ink_map(image: np.ndarray, mark_px: float | None = None) -> np.ndarray:
     (dark, saturated, light wood) counts and white or re-tinted paper does not. With ``mark_px`` (the
     size of the largest mark that is not paper) the paper is also taken locally (the shared
     :func:`genpuzzle.verifiers.cells.paper_map`), so a shadow across the page is not ink."""
+    return _ink_and_paper(image, mark_px)[0]
+
+
+def _ink_and_paper(image: np.ndarray, mark_px: float | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(:func:`ink_map`, the image with its paper evened out, the paper colour)."""
     rgb = np.ascontiguousarray(np.asarray(image, dtype=np.uint8)[:, :, :3])
     if mark_px is not None:
         from genpuzzle.verifiers.cells import _luma, paper_map
@@ -133,7 +146,25 @@ def ink_map(image: np.ndarray, mark_px: float | None = None) -> np.ndarray:
     scaled = cv2.transform(rgb, np.diag(gain).astype(np.float32))  # saturates at 255
     r, g, b = cv2.split(scaled)
     darkest = cv2.min(cv2.min(r, g), b)
-    return (255.0 - darkest.astype(np.float32)) * np.float32(1.0 / 255.0)
+    return (255.0 - darkest.astype(np.float32)) * np.float32(1.0 / 255.0), rgb, paper
+
+
+LIGHT_INK_HEADROOM = 45  # a channel shows sticks paler than the paper only where the paper leaves this much room
+
+
+def light_ink(rgb: np.ndarray, paper: np.ndarray) -> np.ndarray | None:
+    """Per pixel 0..1: how much paler than the paper it is, in the channels where the paper is at least
+    :data:`LIGHT_INK_HEADROOM` below white, as a share of that room (pale wooden sticks on a darker table
+    or card). None when the paper leaves no room (white paper: nothing is paler)."""
+    room = 255.0 - paper.astype(np.float64)
+    channels = [c for c in range(3) if room[c] >= LIGHT_INK_HEADROOM]
+    if not channels:
+        return None
+    out = None
+    for c in channels:
+        v = (rgb[:, :, c].astype(np.float32) - np.float32(paper[c])) * np.float32(1.0 / room[c])
+        out = v if out is None else np.maximum(out, v)
+    return np.clip(out, 0.0, 1.0)
 
 
 CONTRAST_KEPT_MIN = 0.45  # the ink threshold is never lowered below this share of the rubric's
@@ -141,8 +172,44 @@ CONTRAST_SCALE_BELOW = 0.9  # a page keeping at least this share of the sticks' 
 
 
 def answer_ink(image: np.ndarray, layout: dict[str, Any]) -> np.ndarray:
-    """The :func:`ink_map` :func:`read_sticks` reads (local paper taken at half a stick's length)."""
-    return ink_map(image, mark_px=0.5 * stick_length(layout))
+    """The :func:`ink_map` :func:`read_sticks` reads (local paper taken at half a stick's length); inside the
+    frame also sticks paler than the paper (:func:`light_ink`): a photo of light matches on a darker table
+    shows them lighter than the paper around them, which the darkness ink alone reads as no stick at all."""
+    ink, rgb, paper = _ink_and_paper(image, 0.5 * stick_length(layout))
+    pale = light_ink(rgb, paper)
+    if pale is not None and _pale_sticks(pale, layout):
+        pale = np.where(pale >= DEFAULTS["ink_threshold"], pale, np.float32(0))  # no faint pale ink
+        h, w = ink.shape
+        fx0, fy0, fx1, fy1 = (int(round(float(v))) for v in layout.get("frame_bbox", [0, 0, w, h]))
+        inset = 3 * FRAME_INSET_PX
+        ys, xs = slice(max(0, fy0 + inset), max(0, fy1 - inset)), slice(max(0, fx0 + inset), max(0, fx1 - inset))
+        ink[ys, xs] = np.maximum(ink[ys, xs], pale[ys, xs])
+    return ink
+
+
+FRAME_INSET_PX = 3  # pale ink is read from three times this inside the frame line (off the caption, the bars)
+PALE_PAGE_SHARE = 0.5  # pale ink is read only on a page where it lies along most of the input's sticks
+
+
+def _pale_sticks(pale: np.ndarray, layout: dict[str, Any]) -> bool:
+    """Whether the sticks of this page are drawn paler than its paper: pale ink (>= the ink threshold)
+    within 3 px of the line along at least :data:`PALE_PAGE_SHARE` of the input's occupied slots (a page
+    of dark sticks on white or tinted paper is read exactly as before)."""
+    h, w = pale.shape
+    hits, total = 0, 0
+    for sl, on in zip(layout["slots"], layout.get("occupied", [])):
+        if not on:
+            continue
+        p0, p1 = np.array(sl["p0"], np.float64), np.array(sl["p1"], np.float64)
+        d = p1 - p0
+        n = np.array([-d[1], d[0]]) / (float(np.hypot(*d)) or 1.0)
+        c = p0[None, :] + np.linspace(0.2, 0.8, 12)[:, None] * d[None, :]
+        pts = c[:, None, :] + np.arange(-3, 4)[None, :, None] * n[None, None, :]
+        xs = np.clip(np.round(pts[..., 0]).astype(np.int64), 0, w - 1)
+        ys = np.clip(np.round(pts[..., 1]).astype(np.int64), 0, h - 1)
+        hits += int((pale[ys, xs] >= DEFAULTS["ink_threshold"]).any(axis=1).sum())
+        total += len(c)
+    return total > 0 and hits >= PALE_PAGE_SHARE * total
 
 
 def page_contrast(ink: np.ndarray, input_image: np.ndarray) -> float:
@@ -255,6 +322,14 @@ def read_sticks(image: np.ndarray, layout: dict[str, Any], params: dict[str, Any
     L = stick_length(layout)
     T = float(layout.get("stick_width", 0.16 * L))
     hit = ink >= p["ink_threshold"]
+    # a pale gap between inked edges that is itself tinted (the highlight along a shaded round stick) is
+    # part of the stick: gaps of up to pale_gap_px closed where the ink is at least pale_gap_ink_ratio of
+    # the ink level (paper between two sticks side by side is no ink and stays open)
+    gap = int(p["pale_gap_px"])
+    if gap >= 2:
+        closed = cv2.morphologyEx(hit.astype(np.uint8), cv2.MORPH_CLOSE,
+                                  cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (gap, gap))) > 0
+        hit |= closed & (ink >= p["pale_gap_ink_ratio"] * p["ink_threshold"])
     # outlined sticks are filled where the sticks are drawn: the symbol area and a margin around it
     ax0, ay0, ax1, ay1 = layout.get("area_bbox", [0, 0, w, h])
     pad = int(0.5 * L)
@@ -262,6 +337,7 @@ def read_sticks(image: np.ndarray, layout: dict[str, Any], params: dict[str, Any
     if ys_.stop - ys_.start > 2 and xs_.stop - xs_.start > 2:
         hit[ys_, xs_] = _fill_stick_holes(hit[ys_, xs_], 0.35 * L)
     tol = max(3.0, p["perpendicular_tolerance"] * L)
+    layout, fit = fit_layout(hit, layout, p)
     slots_ = layout["slots"]
     fills, confs, occupied, samples = [], [], [], []
     for ys, xs in _slot_sample_points(layout, tol, T, tuple(p["sample_span"]), tuple(p["operator_sample_span"])):
@@ -280,7 +356,135 @@ def read_sticks(image: np.ndarray, layout: dict[str, Any], params: dict[str, Any
                                                                   else p["confident_margin"])))
     rgb = np.asarray(image, dtype=np.uint8)[:, :, :3]
     strays, unsure, measured, marks = _account_for_ink(ink, hit, rgb, layout, occupied, samples, L, T, tol, p)
-    return StickReading(occupied, fills, confs, strays, unsure, measured, marks)
+    if fit is not None:
+        measured["layout_fit"] = fit
+    return StickReading(occupied, fills, confs, strays, unsure, measured, marks, layout if fit is not None else None)
+
+
+_FIT_TOL_PX = 2  # the fit counts a slot's sample as inked only where ink lies within 2 px of its line
+_FIT_WEIGHTS = np.array([0.4, 0.7, 1.0, 0.7, 0.4])  # the more the nearer: the fit centres slots on sticks
+
+
+def _fit_score(hit: np.ndarray, xs: np.ndarray, ys: np.ndarray, slot_of: np.ndarray, n_slots: int,
+               centre: tuple[float, float], sx: float, sy: float, dx: float, dy: float) -> float:
+    """Sum over slots of the share of their samples with ink within ``_FIT_TOL_PX`` of the slot's line (weighted
+    by :data:`_FIT_WEIGHTS`: ink on the line counts 1, 2 px beside it 0.4), the
+    slots moved by ``x -> cx + sx (x - cx) + dx``, ``y -> cy + sy (y - cy) + dy``."""
+    h, w = hit.shape
+    cx, cy = centre
+    X = np.clip(np.round(cx + sx * (xs - cx) + dx).astype(np.int64), 0, w - 1)
+    Y = np.clip(np.round(cy + sy * (ys - cy) + dy).astype(np.int64), 0, h - 1)
+    on = (hit[Y, X] * _FIT_WEIGHTS[None, :]).max(axis=1)
+    per = np.bincount(slot_of, weights=on, minlength=n_slots) / np.maximum(np.bincount(slot_of, minlength=n_slots), 1)
+    return float(per.sum())
+
+
+def fit_layout(hit: np.ndarray, layout: dict[str, Any], params: dict[str, Any] | None = None
+               ) -> tuple[dict[str, Any], dict[str, float] | None]:
+    """The slot layout moved onto the answer's sticks when the whole equation was redrawn a little
+    narrower, wider, higher or lower than the input (registration aligns the page, i.e. the frame, not the
+    equation inside it): the scale (x and y about the slots' centre, up to ``layout_fit_max_scale``) and
+    shift (up to ``layout_fit_max_shift`` L) that put the most slot samples on ink within 2 px of the slot
+    lines. Kept only when it puts at least ``layout_fit_min_gain`` slots' worth more samples on ink than the
+    layout as given and the layout as given reaches at most ``layout_fit_max_kept_share`` of that (one moved
+    stick is worth one slot; a page drawn in place gains nothing; thick sticks with a pale middle gain a
+    little from sitting on their dark edges), so a well-placed answer is read exactly as before. Returns
+    (layout, fit) -- fit None when the layout is kept; the frame and the edit area are never moved."""
+    p = {**DEFAULTS, **(params or {})}
+    slots_ = layout["slots"]
+    L = stick_length(layout)
+    xs_l, ys_l, slot_l = [], [], []
+    for j, sl in enumerate(slots_):
+        p0, p1 = np.array(sl["p0"], np.float64), np.array(sl["p1"], np.float64)
+        d = p1 - p0
+        u = d / (float(np.hypot(*d)) or 1.0)
+        n = np.array([-u[1], u[0]])
+        ts = np.linspace(0.15, 0.85, 12)
+        c = p0[None, :] + ts[:, None] * d[None, :]
+        offs = np.arange(-_FIT_TOL_PX, _FIT_TOL_PX + 1, dtype=np.float64)
+        pts = c[:, None, :] + offs[None, :, None] * n[None, None, :]
+        xs_l.append(pts[..., 0])
+        ys_l.append(pts[..., 1])
+        slot_l.append(np.full(len(ts), j))
+    xs, ys, slot_of = np.concatenate(xs_l), np.concatenate(ys_l), np.concatenate(slot_l)
+    allx = [q[0] for sl in slots_ for q in (sl["p0"], sl["p1"])]
+    ally = [q[1] for sl in slots_ for q in (sl["p0"], sl["p1"])]
+    centre = ((min(allx) + max(allx)) / 2, (min(ally) + max(ally)) / 2)
+    n_slots = len(slots_)
+
+    def score(q: tuple[float, float, float, float]) -> float:
+        # among equal fits the one nearest the layout as given (1e-3 slot per px of movement at the edges)
+        spread = 0.5 * max(max(allx) - min(allx), max(ally) - min(ally))
+        moved = abs(q[0] - 1) * spread + abs(q[1] - 1) * spread + abs(q[2]) + abs(q[3])
+        return _fit_score(hit, xs, ys, slot_of, n_slots, centre, *q) - 1e-3 * moved
+
+    base = score((1.0, 1.0, 0.0, 0.0))
+    smax, dmax = p["layout_fit_max_scale"], p["layout_fit_max_shift"] * L
+    best, best_q = base, (1.0, 1.0, 0.0, 0.0)
+    # coarse: x scale and shift, then y scale and shift, then a joint refinement
+    for sx in np.arange(1 - smax, 1 + smax + 1e-9, 0.02):
+        for dx in np.arange(-dmax, dmax + 1e-9, 2.0):
+            v = score((float(sx), 1.0, float(dx), 0.0))
+            if v > best + 1e-9:
+                best, best_q = v, (float(sx), 1.0, float(dx), 0.0)
+    for sy in np.arange(1 - smax, 1 + smax + 1e-9, 0.02):
+        for dy in np.arange(-dmax, dmax + 1e-9, 2.0):
+            q = (best_q[0], float(sy), best_q[2], float(dy))
+            v = score(q)
+            if v > best + 1e-9:
+                best, best_q = v, q
+    steps = (0.01, 0.01, 1.0, 1.0)
+    for _ in range(3):
+        improved = False
+        for k in range(4):
+            for sign in (-1, 1):
+                q = list(best_q)
+                q[k] += sign * steps[k]
+                if abs(q[0] - 1) > smax or abs(q[1] - 1) > smax or abs(q[2]) > dmax or abs(q[3]) > dmax:
+                    continue
+                v = score(tuple(q))
+                if v > best + 1e-9:
+                    best, best_q, improved = v, tuple(q), True
+        if not improved:
+            break
+    if best < base + p["layout_fit_min_gain"] or base > p["layout_fit_max_kept_share"] * best:
+        return layout, None
+    sx, sy, dx, dy = best_q
+    cx, cy = centre
+
+    def move(q: Any) -> list[float]:
+        return [round(cx + sx * (q[0] - cx) + dx, 2), round(cy + sy * (q[1] - cy) + dy, 2)]
+
+    moved = {**layout, "slots": [{**sl, "p0": move(sl["p0"]), "p1": move(sl["p1"])} for sl in slots_]}
+    return moved, {"scale_x": round(sx, 3), "scale_y": round(sy, 3), "shift_x": round(dx, 1), "shift_y": round(dy, 1),
+                   "centre": [round(cx, 2), round(cy, 2)],
+                   "slots_on_ink": round(best, 2), "slots_on_ink_as_given": round(base, 2)}
+
+
+def read_answer(answer: np.ndarray, layout: dict[str, Any], reader: dict[str, Any], input_image: np.ndarray
+                ) -> tuple[StickReading, float, np.ndarray]:
+    """(reading, page contrast kept, ink) of an answer registered into the input frame: the ink threshold is
+    scaled to the contrast the page kept where the input's sticks are (:func:`page_contrast`); when the
+    slots were fitted onto an equation redrawn narrower or higher (:func:`fit_layout`), the contrast is
+    measured again where the input's sticks are after that fit (measured where the input has them, a
+    moved equation looks washed out and its threshold would be lowered for nothing)."""
+    ink = answer_ink(answer, layout)
+    kept = page_contrast(ink, input_image)
+    reading = read_sticks(answer, layout, contrast_params(reader, kept), ink=ink)
+    fit = reading.measured.get("layout_fit")
+    if fit is not None and kept < CONTRAST_SCALE_BELOW:
+        sx, sy, dx, dy = fit["scale_x"], fit["scale_y"], fit["shift_x"], fit["shift_y"]
+        cx, cy = fit["centre"]
+        m = np.float32([[sx, 0, cx - sx * cx + dx], [0, sy, cy - sy * cy + dy]])
+        h, w = input_image.shape[:2]
+        moved = cv2.warpAffine(np.ascontiguousarray(input_image[:, :, :3]), m, (w, h), flags=cv2.INTER_LINEAR,
+                               borderValue=(255, 255, 255))
+        refit = page_contrast(ink, moved)
+        if refit > kept:
+            kept = refit
+            reading = read_sticks(answer, layout, contrast_params(reader, kept), ink=ink)
+            reading.measured["contrast_after_fit"] = round(kept, 3)
+    return reading, kept, ink
 
 
 def _bridged_fill(on: np.ndarray, ys: np.ndarray, xs: np.ndarray, max_gap_px: float) -> float:
@@ -619,6 +823,22 @@ def _account_for_ink(ink: np.ndarray, hit: np.ndarray, rgb: np.ndarray, layout: 
         s.pop("slot", None)
 
     faint = (ink >= max(p["faint_ink_min"], p["faint_ink_ratio"] * stick_ink)).astype(np.uint8)
+    # the soft edge of the sticks themselves (a blurred cast shadow, a photo's falloff) is no faint mark:
+    # faint ink reached from a slot's own sure ink within halo_ratio x the stick width, through faint ink
+    # that only fades on the way (never darker than the pixel it was reached from), belongs to that stick;
+    # a ghost or a hairline has its own rise of ink and is not reached
+    steps = int(math.ceil(p["halo_ratio"] * W))
+    if steps > 0 and faint.any():
+        ink8 = np.clip(ink * 255.0, 0, 255).astype(np.uint8)
+        halo = (((explained > 0) & (explained < 251)) & hit).astype(np.uint8)
+        kernel = np.ones((3, 3), np.uint8)
+        for _ in range(steps):
+            reach_ink = cv2.dilate(ink8 * halo, kernel)  # the darkest accepted neighbour
+            grow = (faint > 0) & (halo == 0) & (reach_ink > 0) & (ink8 <= reach_ink.astype(np.int16) + 3)
+            if not grow.any():
+                break
+            halo[grow] = 1
+        faint[halo > 0] = 0
     grown = cv2.dilate(explained, np.ones((5, 5), np.uint8))
     ambiguous = faint & (grown == 0) & (border > 0)
     for s in strays:
@@ -860,6 +1080,7 @@ def draw_overlay(answer: np.ndarray, layout: dict[str, Any], reading: StickReadi
     """The answer with the read slots drawn: green kept, blue added, red (thin) removed, orange strays and marks."""
     out = np.ascontiguousarray(answer.copy())
     shown = layout["occupied"]
+    layout = reading.layout or layout
     for sl, was, now in zip(layout["slots"], shown, reading.occupied):
         a = (round(sl["p0"][0]), round(sl["p0"][1]))
         b = (round(sl["p1"][0]), round(sl["p1"][1]))
