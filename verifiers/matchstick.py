@@ -370,13 +370,20 @@ def _fit_score(hit: np.ndarray, xs: np.ndarray, ys: np.ndarray, slot_of: np.ndar
     """Sum over slots of the share of their samples with ink within ``_FIT_TOL_PX`` of the slot's line (weighted
     by :data:`_FIT_WEIGHTS`: ink on the line counts 1, 2 px beside it 0.4), the
     slots moved by ``x -> cx + sx (x - cx) + dx``, ``y -> cy + sy (y - cy) + dy``."""
+    return float(_fit_scores(hit, xs, ys, slot_of, n_slots, centre, sx, sy, np.array([dx]), np.array([dy]))[0])
+
+
+def _fit_scores(hit: np.ndarray, xs: np.ndarray, ys: np.ndarray, slot_of: np.ndarray, n_slots: int,
+                centre: tuple[float, float], sx: float, sy: float, dxs: np.ndarray, dys: np.ndarray) -> np.ndarray:
+    """:func:`_fit_score` for every shift pair ``(dxs[i], dys[i])`` at once."""
     h, w = hit.shape
     cx, cy = centre
-    X = np.clip(np.round(cx + sx * (xs - cx) + dx).astype(np.int64), 0, w - 1)
-    Y = np.clip(np.round(cy + sy * (ys - cy) + dy).astype(np.int64), 0, h - 1)
-    on = (hit[Y, X] * _FIT_WEIGHTS[None, :]).max(axis=1)
-    per = np.bincount(slot_of, weights=on, minlength=n_slots) / np.maximum(np.bincount(slot_of, minlength=n_slots), 1)
-    return float(per.sum())
+    X = np.clip(np.round(cx + sx * (xs[None] - cx) + dxs[:, None, None]).astype(np.int64), 0, w - 1)
+    Y = np.clip(np.round(cy + sy * (ys[None] - cy) + dys[:, None, None]).astype(np.int64), 0, h - 1)
+    on = (hit[Y, X] * _FIT_WEIGHTS[None, None, :]).max(axis=2)  # (shifts, samples)
+    counts = np.maximum(np.bincount(slot_of, minlength=n_slots), 1)
+    share = 1.0 / counts[slot_of]  # each sample's share of its slot
+    return on @ share
 
 
 def fit_layout(hit: np.ndarray, layout: dict[str, Any], params: dict[str, Any] | None = None
@@ -421,18 +428,24 @@ def fit_layout(hit: np.ndarray, layout: dict[str, Any], params: dict[str, Any] |
     base = score((1.0, 1.0, 0.0, 0.0))
     smax, dmax = p["layout_fit_max_scale"], p["layout_fit_max_shift"] * L
     best, best_q = base, (1.0, 1.0, 0.0, 0.0)
-    # coarse: x scale and shift, then y scale and shift, then a joint refinement
+    # coarse: x scale and shift, then y scale and shift (every shift of one scale in one batch), then a joint
+    # refinement
+    spread = 0.5 * max(max(allx) - min(allx), max(ally) - min(ally))
+    shifts = np.arange(-dmax, dmax + 1e-9, 2.0)
+    zeros = np.zeros_like(shifts)
     for sx in np.arange(1 - smax, 1 + smax + 1e-9, 0.02):
-        for dx in np.arange(-dmax, dmax + 1e-9, 2.0):
-            v = score((float(sx), 1.0, float(dx), 0.0))
-            if v > best + 1e-9:
-                best, best_q = v, (float(sx), 1.0, float(dx), 0.0)
+        vals = _fit_scores(hit, xs, ys, slot_of, n_slots, centre, float(sx), 1.0, shifts, zeros)
+        vals = vals - 1e-3 * (abs(sx - 1) * spread + np.abs(shifts))
+        i = int(np.argmax(vals))
+        if vals[i] > best + 1e-9:
+            best, best_q = float(vals[i]), (float(sx), 1.0, float(shifts[i]), 0.0)
     for sy in np.arange(1 - smax, 1 + smax + 1e-9, 0.02):
-        for dy in np.arange(-dmax, dmax + 1e-9, 2.0):
-            q = (best_q[0], float(sy), best_q[2], float(dy))
-            v = score(q)
-            if v > best + 1e-9:
-                best, best_q = v, q
+        vals = _fit_scores(hit, xs, ys, slot_of, n_slots, centre, best_q[0], float(sy),
+                           np.full_like(shifts, best_q[2]), shifts)
+        vals = vals - 1e-3 * (abs(best_q[0] - 1) * spread + abs(sy - 1) * spread + abs(best_q[2]) + np.abs(shifts))
+        i = int(np.argmax(vals))
+        if vals[i] > best + 1e-9:
+            best, best_q = float(vals[i]), (best_q[0], float(sy), best_q[2], float(shifts[i]))
     steps = (0.01, 0.01, 1.0, 1.0)
     for _ in range(3):
         improved = False
