@@ -27,7 +27,10 @@ Blind figure (session-start code d8871a7, ``audit15 4 1515``, 12 instances: 4 pe
 right, 0 false pass, 11 confident false fail (doubled walls + overshoots 6, footprints 4, dashes 1), 18 review
 (hugging line 12, footprints 6), 4 unreadable (doubled walls 3, phone photo 1); errors 42 of 84 right, 0 false
 pass, 0 confident false fail, 39 review (caught but sent to review: one short 12, gap cut 12, jump 10, through
-doubled walls 5), 3 unreadable (through doubled walls).
+doubled walls 5), 3 unreadable (through doubled walls). After maze rubric 8 (the same command, session-start
+code with only that change): styles 62 of 72 right, 6 confident false fails and 3 unreadable left (double-line
+walls: registration locks one line onto the input's bar), errors 54 right + 27 review, 0 false passes
+(docs/maze.md, "Fifteenth session").
 """
 
 from __future__ import annotations
@@ -499,8 +502,9 @@ def sweep(n_per_track: int = 3, master_seed: int = 1313, out=print, save: Path |
 # page, a frame with a sticker, JPEG), and planted errors a person sees at once.
 
 
-def _walls_mask(case, factor: float) -> np.ndarray:
-    """The answer's walls as a 0/255 mask: every wall bar (and the border) ``factor`` x the input's width."""
+def _walls_mask(case, factor: float, skip=None) -> np.ndarray:
+    """The answer's walls as a 0/255 mask: every wall bar (and the border) ``factor`` x the input's width,
+    but for the wall between the cells ``skip`` (a pair), if given."""
     lay, maze = case.layout, case.maze
     h, w = case.input.shape[:2]
     mask = np.zeros((h, w), np.uint8)
@@ -508,6 +512,8 @@ def _walls_mask(case, factor: float) -> np.ndarray:
     s, t = lay["cell_px"], lay["wall_px"]
     half = max(0.5, factor * t / 2)
     for a, b in maze.walls() + outer_walls(maze.rows, maze.cols):
+        if skip is not None and {a, b} == set(skip):
+            continue
         (ra, ca), (rb, cb) = sorted([a, b])
         if ra == rb:
             x0, y0, x1, y1 = gx + cb * s, gy + ra * s, gx + cb * s, gy + (ra + 1) * s
@@ -530,8 +536,8 @@ def _keep_markers(out, case):
 
 def doubled_walls(case, factor: float = 2.6, line: int | None = None, colour=(20, 20, 20), cut=None) -> np.ndarray:
     """The maze redrawn with every wall as a hollow double line (the outline of the union of wide wall
-    bars). ``cut`` = (p, q): a wall between cells p and q left out (used by an error)."""
-    mask = _walls_mask(case, factor)
+    bars). ``cut`` = (p, q): the wall between cells p and q left out."""
+    mask = _walls_mask(case, factor, cut)
     out = np.full_like(case.input, 255)
     line = line or max(2, case.layout["wall_px"] // 2)
     contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)

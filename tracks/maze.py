@@ -92,8 +92,10 @@ class MazeTrack(Track):
         parsed: dict[str, Any] = {"visited_cells": [list(c) for c in reading.visited],
                                   "start_reached": reading.start_reached, "goal_reached": reading.goal_reached,
                                   "ink_fraction": round(reading.ink_fraction, 4),
-                                  # ink read as the answer's own walls and as bars at the image edge, not route
+                                  # ink read as the answer's own walls, as bars at the image edge and as
+                                  # pieces wholly in the page margin (rubric 8), not route
                                   "wall_redraw_px": stroke.redrawn_wall_px, "edge_bar_px": stroke.border_bar_px,
+                                  "margin_ink_px": stroke.margin_px,
                                   **info}
         if reading.route is not None:
             parsed["route_valid"] = not route_problems(maze, reading.route, start, goal)

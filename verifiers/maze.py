@@ -81,6 +81,7 @@ class Stroke:
     redrawn_wall_px: int = 0
     border_bar_px: int = 0
     colour: np.ndarray = None  # type: ignore[assignment]  # the answer, paper made white (HxWx3 uint8)
+    margin_px: int = 0  # ink wholly in the page margin, off the maze (a sticker, a scanner's edge): not route
 
 
 def _channel_max_min(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -160,6 +161,34 @@ def _marker_outlines(labels: np.ndarray, stats: np.ndarray, inp: np.ndarray, th:
     return ids[ids > 0]
 
 
+def _recoloured_markers(labels: np.ndarray, stats: np.ndarray, inp: np.ndarray, layout: dict[str, Any],
+                        th: dict[str, Any]) -> np.ndarray:
+    """Labels of ink components that are a marker in another colour: lying wholly within the marker's box
+    (grown by ``ink_neighbourhood_px`` + 1) and covering at least half of the marker's own pixels (a page
+    shown light on dark and inverted back by the registration turns the green disc magenta). The marker
+    kept its place and shape: no route ink, so a line that stops a cell short does not reach the goal
+    through it (since rubric 8). A route drawn into the marker joins it from outside and stays route; a dash
+    or dot on the marker covers far less of it."""
+    i_max, i_min = _channel_max_min(inp)
+    coloured = cv2.subtract(i_max, i_min) > th["paper_max_spread"]
+    h, w = labels.shape
+    pad = th["ink_neighbourhood_px"] + 1
+    out = []
+    for x0, y0, x1, y1 in layout["markers"].values():
+        bx0, by0, bx1, by1 = max(0, x0 - pad), max(0, y0 - pad), min(w, x1 + pad + 1), min(h, y1 + pad + 1)
+        own = coloured[by0:by1, bx0:bx1]
+        if not own.any():
+            continue
+        box = labels[by0:by1, bx0:bx1]
+        ids, inside = np.unique(box[box > 0], return_counts=True)
+        for i, n_in in zip(ids.tolist(), inside.tolist()):
+            if n_in < int(stats[i, cv2.CC_STAT_AREA]):
+                continue  # the piece leaves the box: a route into the marker
+            if (own & (box == i)).sum() >= 0.5 * own.sum():
+                out.append(i)
+    return np.array(out, np.int64)
+
+
 def _answer_wall_colour(ans: np.ndarray, input_wall: np.ndarray, th: dict[str, Any]) -> np.ndarray | None:
     """The colour the answer drew its walls in, when it is a colour (not grey): the median answer colour on
     the cores of the input's wall bars (a route crosses a bar in a few places at most, so the median is the
@@ -172,9 +201,18 @@ def _answer_wall_colour(ans: np.ndarray, input_wall: np.ndarray, th: dict[str, A
         return None
     colour = np.median(sample, axis=0)
     spread = float(colour.max() - colour.min())
-    if spread <= th["dark_max_spread"] or float(colour.min()) > th["wall_max_channel"]:
-        return None
-    return colour
+    if spread > th["dark_max_spread"] and float(colour.min()) <= th["wall_max_channel"]:
+        return colour
+    # thin walls (a 3 px bar resampled) come back as blends of their colour with paper: the median is paler
+    # and less saturated than the colour, though as far from grey *relative to its darkness* (a blend with
+    # white keeps (max - min) / (255 - min)). The darker half of the samples then gives the wall's colour
+    # (since rubric 8: dark green walls on a recoloured page were read as route ink along their cores)
+    deep = np.median(sample[sample.min(axis=1) <= colour.min()], axis=0)
+    spread = float(deep.max() - deep.min())
+    if spread >= th["wall_colour_min_spread"] and float(deep.min()) <= th["wall_max_channel"] \
+            and spread / max(1.0, 255.0 - float(deep.min())) >= th["wall_colour_min_chroma"]:
+        return deep
+    return None
 
 
 def _near_colour(image: np.ndarray, colour: np.ndarray, max_excess: float) -> np.ndarray:
@@ -207,7 +245,8 @@ def extract_stroke(answer: np.ndarray, input_image: np.ndarray, layout: dict[str
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
     drop = np.nonzero(stats[:, cv2.CC_STAT_AREA] <= th["speck_max_area_px"])[0]
     bars = _border_bars(stats, ink.shape, th)
-    drop = np.concatenate([drop[drop > 0], bars, _marker_outlines(labels, stats, inp, th)])
+    drop = np.concatenate([drop[drop > 0], bars, _marker_outlines(labels, stats, inp, th),
+                           _recoloured_markers(labels, stats, inp, layout, th)])
     border_bar_px = edge_lines + (int(stats[bars, cv2.CC_STAT_AREA].sum()) if len(bars) else 0)
     if len(drop):
         keep = np.ones(n, bool)
@@ -249,14 +288,44 @@ def extract_stroke(answer: np.ndarray, input_image: np.ndarray, layout: dict[str
         np.maximum.at(hi_x, ids, xs), np.maximum.at(hi_y, ids, ys)
         length = np.maximum(hi_x - lo_x, hi_y - lo_y) + 1
         thick = area / np.maximum(1, length)
+        # a line that turns (the fringe round a wall's end or corner, a double-line wall's outline) is long
+        # for its bounding box: its thickness is then twice its largest distance to its own edge (rubric 8)
+        half = np.zeros(n_e, np.float32)
+        np.maximum.at(half, ids, cv2.distanceTransform(edge_like.astype(np.uint8), cv2.DIST_L2, 3)[ys, xs])
+        thick = np.minimum(thick, 2 * half - 1)
         thin = (area > 0) & (thick <= th["wall_edge_max_px"]) \
             & (length >= th["wall_edge_min_cells"] * layout["cell_px"])
         thin[0] = False
         redrawn |= thin[lab_e] & edge_like
-    raw_ink = ink
-    ink = ink & ~redrawn
+    margin = _margin_ink(ink & ~redrawn, zone, wall_like, layout)
+    raw_ink = ink & ~margin
+    ink = ink & ~redrawn & ~margin
     return Stroke(ink, paper, input_ink, dark, raw_ink, input_wall, zone, reach, int(redrawn.sum()),
-                  border_bar_px, ans)
+                  border_bar_px, ans, int(margin.sum()))
+
+
+def _margin_ink(ink: np.ndarray, zone: np.ndarray, wall_like: np.ndarray, layout: dict[str, Any]) -> np.ndarray:
+    """Ink wholly in the page margin: unbroken pieces (8-connected) with no pixel in the grid and fewer than
+    max(3, wall_px) in the walls' colour (grey, or the colour the walls were redrawn in) within 3 px of the wall zone
+    (the outer frame grown by the redraw reach). They touch no cell and no wall (a sticker, a frame, a
+    scanner's edge shadow, a caption beside the maze): no part of the route and no change to the maze
+    (since rubric 8). A route that leaves the maze crosses the outer frame: in a colour its piece outside
+    is joined to the frame and stays route ink; in the walls' colour (read as wall inside the zone) its
+    piece outside comes up to the zone in that colour and stays route ink too."""
+    if not ink.any():
+        return np.zeros_like(ink)
+    x0, y0, x1, y1 = layout["grid_bbox"]
+    grid = np.zeros_like(ink)
+    grid[max(0, y0):y1, max(0, x0):x1] = True
+    near = cv2.dilate(zone.astype(np.uint8), np.ones((7, 7), np.uint8)) > 0
+    n, labels = cv2.connectedComponents(ink.astype(np.uint8), connectivity=8)
+    keep = np.zeros(n, bool)
+    keep[np.unique(labels[grid & ink])] = True
+    # a line in the walls' colour reaching the zone (a few pixels of it, not one blended pixel of a
+    # sticker's edge)
+    keep |= np.bincount(labels[near & wall_like & ink], minlength=n) >= max(3, layout["wall_px"])
+    keep[0] = True
+    return ~keep[labels]
 
 
 # ------------------------------------------------------------------------------------- maze preserved
@@ -285,18 +354,39 @@ def check_maze_preserved(stroke: Stroke, maze: Maze, layout: dict[str, Any],
     # a position along the bar with only paper across it is erased
     across = layout["wall_px"] + 2 * th["wall_erased_slack_px"]
     nonpaper = (~stroke.paper).astype(np.uint8)
-    blank_v = cv2.integral((cv2.dilate(nonpaper, np.ones((1, across), np.uint8)) == 0).astype(np.uint8))
-    blank_h = cv2.integral((cv2.dilate(nonpaper, np.ones((across, 1), np.uint8)) == 0).astype(np.uint8))
+    paper_v = cv2.dilate(nonpaper, np.ones((1, across), np.uint8)) == 0
+    paper_h = cv2.dilate(nonpaper, np.ones((across, 1), np.uint8)) == 0
+    blank_v, blank_h = cv2.integral(paper_v.astype(np.uint8)), cv2.integral(paper_h.astype(np.uint8))
+    # a wall drawn as a double line (the outline of a wide bar, hollow inside) lies wider than the bar: a
+    # position along the bar with non-paper on both sides of it within the wall zone keeps the wall too
+    # (since rubric 8); one line beside the bar (a route along it) does not, nor paper grain (the lines must
+    # reach double_wall_max_channel in some channel)
+    side = layout["wall_px"] // 2 + stroke.zone_reach
+    h, w = nonpaper.shape
+    lines = nonpaper if stroke.colour is None else \
+        (nonpaper & (stroke.colour.min(axis=2) <= th["double_wall_max_channel"])).astype(np.uint8)  # no grain
     for a, b in walled:
         x0, y0, x1, y1 = _bar_core(layout, a, b)
         if x1 - x0 < y1 - y0:  # vertical bar: its centre column
             xc = (x0 + x1) // 2
             length = y1 - y0
             frac = _box_sum(blank_v, xc, y0, xc + 1, y1) / length if length > 0 else 0.0
+            if frac >= th["wall_erased_min_fraction"]:
+                blank = paper_v[y0:y1, xc]
+                lo_side = lines[y0:y1, max(0, xc - side):max(0, xc - across // 2)].max(axis=1, initial=0) > 0
+                hi_side = lines[y0:y1, min(w, xc + across // 2 + 1):min(w, xc + side + 1)].max(axis=1,
+                                                                                               initial=0) > 0
+                frac = float((blank & ~(lo_side & hi_side)).mean())
         else:
             yc = (y0 + y1) // 2
             length = x1 - x0
             frac = _box_sum(blank_h, x0, yc, x1, yc + 1) / length if length > 0 else 0.0
+            if frac >= th["wall_erased_min_fraction"]:
+                blank = paper_h[yc, x0:x1]
+                lo_side = lines[max(0, yc - side):max(0, yc - across // 2), x0:x1].max(axis=0, initial=0) > 0
+                hi_side = lines[min(h, yc + across // 2 + 1):min(h, yc + side + 1), x0:x1].max(axis=0,
+                                                                                               initial=0) > 0
+                frac = float((blank & ~(lo_side & hi_side)).mean())
         if frac >= th["wall_erased_min_fraction"]:
             erased += 1
             violations.append(Violation("wall_erased", f"{wall_name(a, b, rows, cols)} was erased "
