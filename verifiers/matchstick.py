@@ -324,12 +324,17 @@ def read_sticks(image: np.ndarray, layout: dict[str, Any], params: dict[str, Any
     hit = ink >= p["ink_threshold"]
     # a pale gap between inked edges that is itself tinted (the highlight along a shaded round stick) is
     # part of the stick: gaps of up to pale_gap_px closed where the ink is at least pale_gap_ink_ratio of
-    # the ink level (paper between two sticks side by side is no ink and stays open)
+    # the ink level, and only along a slot's line (within half a stick width of it): the blurred gap between
+    # the two sticks of an '=' or a stick and another beside it lies off every slot line and stays open
     gap = int(p["pale_gap_px"])
     if gap >= 2:
         closed = cv2.morphologyEx(hit.astype(np.uint8), cv2.MORPH_CLOSE,
                                   cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (gap, gap))) > 0
-        hit |= closed & (ink >= p["pale_gap_ink_ratio"] * p["ink_threshold"])
+        lines = np.zeros(hit.shape, np.uint8)
+        for sl in layout["slots"]:
+            cv2.line(lines, (round(sl["p0"][0]), round(sl["p0"][1])), (round(sl["p1"][0]), round(sl["p1"][1])), 1,
+                     max(1, int(round(T))))
+        hit |= closed & (lines > 0) & (ink >= p["pale_gap_ink_ratio"] * p["ink_threshold"])
     # outlined sticks are filled where the sticks are drawn: the symbol area and a margin around it
     ax0, ay0, ax1, ay1 = layout.get("area_bbox", [0, 0, w, h])
     pad = int(0.5 * L)
