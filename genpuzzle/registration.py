@@ -107,7 +107,9 @@ class Registration:
     page was found as an island of paper in darker surroundings (:func:`_paper_island`) and "+contrast" when
     the answer was measured at its own, lower contrast (:func:`_page_contrast`; both retries in :func:`register`),
     "+located" when the input's content was found first somewhere in a larger page, at any scale, and that spot
-    taken for the page (:func:`_locate`; the last retry), "+inverted" when the page is drawn light on dark and was
+    taken for the page (:func:`_locate`; the last retry), "+framed" when a located fit under the bar was taken because
+    the answer shows the input's lattice in its frame (:func:`_lattice_framed`), "+enclosed" (after "+page") when the
+    page was the area its surroundings enclose (:func:`_paper_island` with ``enclosed``), "+inverted" when the page is drawn light on dark and was
     registered with its lightness inverted (``image`` is that inverted page: dark ink on light paper; see
     :func:`register`);
     quality: 0..1 alignment quality (robust correlation of ink maps in the unchanged region);
@@ -1092,11 +1094,14 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     measured at its own contrast (``+contrast``); a fit either retry finds under GOOD_QUALITY is taken only on
     the input's lattice (:func:`_retry_lines_agree`). Still no fit: the input's content is looked for anywhere
     in the page at any scale (an app's screen around it, a legend under it) and the page is that spot
-    (``+located``, :func:`_locate`), under the same rule.
+    (``+located``, :func:`_locate`), under the same rule; then once more taking a located fit that shows the
+    input's lattice in its frame (``+framed``); then the page as the area its surroundings enclose (``+enclosed``).
     When the best fit is under SETTLED_QUALITY (or none) and the answer's paper lies on the other side of mid-grey
     from the input's, far from it
     (:func:`_polarity_flipped`: a dark-mode page, light ink on dark paper), a fit is kept only when the registered
-    page shows the input's paper lighter than its ink (:func:`_ink_step` >= POLARITY_STEP); else (or with no fit)
+    page shows the input's paper lighter than its ink (:func:`_ink_step` >= POLARITY_STEP); an upright fit under
+    GOOD_QUALITY (or refused so) first meets the island retries (a light page in dark surroundings), whose fit at
+    GOOD_QUALITY replaces it when it is SETTLED_GAIN better or the upright fit was refused; else (or with no fit)
     all of the above runs once more on the answer with its lightness inverted (:func:`invert_lightness`), taken
     under the same condition, method ``+inverted``: ``image`` is then that inverted answer warped (dark ink on light
     paper, as the input), so the track reads it as any other page. Neither: not registered.
@@ -1110,7 +1115,27 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
         flipped = _polarity_flipped(_as_rgb(answer), _as_rgb(target))
     except ValueError:
         return first
-    if not flipped or (first.ok and _ink_step(first.image, target, edit_mask, first.valid) >= POLARITY_STEP):
+    if not flipped:
+        return first
+    upright = first.ok and _ink_step(first.image, target, edit_mask, first.valid) >= POLARITY_STEP
+    if upright and first.quality >= GOOD_QUALITY:
+        return first
+    if first.ok and "+page" not in first.method:
+        # Under the bar, an upright fit of a dark page can lie anywhere on its dark surroundings, which are ink
+        # there: a paused video's 5x5 page (a light page in a black frame) fitted squashed by a quarter onto the
+        # frame at 0.72, 132 px off, and its ink step still passed (the frame covers under a quarter of the
+        # input's paper). Its page is an island of paper in those surroundings; the island retries (which ran
+        # only when nothing fitted) are tried, and an island fit that shows the input's polarity replaces the
+        # upright fit when it is clearly better (0.91 there) or the upright fit is refused. Only a fit at
+        # GOOD_QUALITY on the whole ink counts here (not one the retries' line rule or the grid anchor lets
+        # through): a 10x10 video page over a 5x5 input fitted its island at 0.80 through the grid anchor.
+        for island in (_island_page(answer, target, edit_mask), _enclosed_page(answer, target, edit_mask)):
+            if (island is not None and island.quality >= GOOD_QUALITY and "+grid" not in island.method
+                    and "+lattice" not in island.method
+                    and _ink_step(island.image, target, edit_mask, island.valid) >= POLARITY_STEP
+                    and (not upright or island.quality >= first.quality + SETTLED_GAIN)):
+                return island
+    if upright:
         return first
     # A dark page (light ink on dark paper) taken as it is reads its dark paper as ink, which lies under every ink
     # of the input, so the upright search can fit it anywhere (HELDOUT12's dark-mode pages 9-59 px off at 0.69-0.72,
@@ -1171,7 +1196,38 @@ def _register_page(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray
         if outside.ok:
             outside.method += "+colour" if coloured_ink else ""
             return outside
-    return first
+    # the located page once more, now also taking a fit under the bar whose answer shows the input's lattice in its
+    # frame (:func:`_lattice_framed`; a clipboard's or a tablet's densely filled 15x15 page)
+    for coloured_ink in (False, True):
+        spot = _register(answer, target, edit_mask, coloured_ink, contrast, locate=True, framed_fit=True)
+        if spot.ok:
+            spot.method += "+located" + ("+colour" if coloured_ink else "") + ("+contrast" if contrast < 1.0 else "")
+            return spot
+    # a page its surroundings enclose, whose paper the puzzle's lines cut into pieces (a paused video's page with a
+    # dash-dot grid): the island is all the surroundings enclose (:func:`_paper_island` with ``enclosed``)
+    enclosed = _enclosed_page(answer, target, edit_mask, contrast)
+    return enclosed if enclosed is not None else first
+
+
+def _island_page(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None, contrast: float = 1.0,
+                 enclosed: bool = False) -> Registration | None:
+    """The island retry of :func:`_register_page` (``+page``, on dark ink, then on all ink) on its own: the
+    registration when one of them registers, else None."""
+    for coloured_ink in (False, True):
+        page = _register(answer, target, edit_mask, coloured_ink, contrast, paper_island=True, enclosed=enclosed)
+        if page.ok:
+            page.method += ("+page" + ("+enclosed" if enclosed else "") + ("+colour" if coloured_ink else "")
+                            + ("+contrast" if contrast < 1.0 else ""))
+            return page
+        if page.reason is not None and "no page of paper" in page.reason:
+            break
+    return None
+
+
+def _enclosed_page(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None, contrast: float = 1.0
+                   ) -> Registration | None:
+    """:func:`_island_page` with the island taken as all its surroundings enclose (``+page+enclosed``)."""
+    return _island_page(answer, target, edit_mask, contrast, enclosed=True)
 
 
 CONTRAST_RETRY = 0.8  # a page whose ink is at most this deep relative to the input's is retried as washed out
@@ -1239,16 +1295,28 @@ ISLAND_AREA = (0.2, 0.92)  # share of the answer the island's box covers
 ISLAND_PAPER_OUTSIDE = 0.15  # at most this share of the surroundings may be paper
 
 
-def _paper_island(answer: np.ndarray, scale: float, lighter: float, contrast: float = 1.0
+def _paper_island(answer: np.ndarray, scale: float, lighter: float, contrast: float = 1.0, enclosed: bool = False
                   ) -> tuple[tuple[int, int, int, int], np.ndarray] | None:
     """The page when it is an island of paper in darker surroundings (a picture in a dark-mode app, a
     sheet on a desk), as (box in the answer's px, half-open; bool hull map at work scale ``scale``), or
     None: the largest connected area of paper (luminance ink < ISLAND_PAPER_INK, opened by
     ISLAND_OPEN_PX), its convex hull, when its box covers ISLAND_AREA of the answer and at most
-    ISLAND_PAPER_OUTSIDE of the hull's surroundings is paper."""
+    ISLAND_PAPER_OUTSIDE of the hull's surroundings is paper.
+
+    ``enclosed``: the page is instead the largest connected area the surroundings enclose (everything but the
+    area without paper that is connected to the answer's border), grid, fills and all: a page whose paper the
+    puzzle's lines cut into pieces (a dash-dot grid's gaps join cells to a margin that a narrow margin breaks)
+    has a largest area of paper that is only part of it (a paused video's 10x10 page: a triangle)."""
     w = _work_image(answer, scale, achromatic_ink=False, lighter=lighter, contrast=contrast)
     paper = (w.ink < ISLAND_PAPER_INK).astype(np.uint8)
     opened = cv2.morphologyEx(paper, cv2.MORPH_OPEN, np.ones((ISLAND_OPEN_PX, ISLAND_OPEN_PX), np.uint8))
+    if enclosed:
+        # the paper as it is, not opened: a narrow margin opened away would let the surroundings flood in along
+        # the grid's lines and fills
+        n, labels = cv2.connectedComponents(1 - paper, connectivity=4)
+        edge = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
+        surroundings = np.isin(labels, edge[edge > 0])
+        opened = (~surroundings).astype(np.uint8)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(opened, connectivity=4)
     if n < 2:
         return None
@@ -1411,7 +1479,7 @@ def _retry_lines_agree(t: _Work, a: _Work, W: np.ndarray, tried: list[tuple[floa
 
 def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None,
               coloured_ink: bool, contrast: float = 1.0, paper_island: bool = False, locate: bool = False,
-              kept: bool = False) -> Registration:
+              kept: bool = False, enclosed: bool = False, framed_fit: bool = False) -> Registration:
     """:func:`register` once; ``coloured_ink``: the answer's ink is its darkness whatever its colour
     (fails at once when the input has coloured ink: that is how it was matched already); ``kept``: when no fit
     reaches MIN_QUALITY, one scored outside the edit mask alone may be taken (:func:`_kept_fit`, ``+kept``)."""
@@ -1480,7 +1548,7 @@ def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | No
     page = (0, 0, aw, ah)  # the page in the coords of the answer image worked on, half-open
     island = None
     if paper_island:
-        island = _paper_island(answer, fa, t.lighter, contrast)
+        island = _paper_island(answer, fa, t.lighter, contrast, enclosed)
         if island is None:
             return _fail("alignment quality too low (no page of paper apart from its surroundings)")
         page = island[0]
@@ -1680,6 +1748,21 @@ def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | No
     on_lattice = kept_fit is not None
     if kept_fit is not None:
         method += "+kept"
+    # A located page (the last retries) under the bar whose answer shows the input's lattice in its frame, line for
+    # line and framed by the input's outermost lines (:func:`_lattice_framed`): dense fills, a grid redrawn in
+    # colour and clues in another font keep the whole ink at 0.60-0.75 and the line work at 0.67-0.75 on a
+    # clipboard's or a tablet's 15x15 page, although the grid lies plainly in place (0.2-0.7 work px there; every
+    # other fit tried, 7-100 work px off, is not framed).
+    # The fit of best quality tried counts, also a line-profile fit under the bar (which is not kept as ``best``);
+    # only when the best fit would be refused otherwise, so a located page that registered keeps its fit.
+    framed = False
+    if (framed_fit and locate and q < GOOD_QUALITY and kept_fit is None and _has_lattice(t)
+            and (q < MIN_QUALITY or not _retry_lines_agree(t, a, W, tried))):
+        top = max(tried + [best], key=lambda c: c[0])
+        if LOCAL_TRY_QUALITY <= top[0] < GOOD_QUALITY and _lattice_framed(t, a, top[1]):
+            (q, W, method), framed = top, True
+            method += "+framed"
+    on_lattice = on_lattice or framed
     if q < MIN_QUALITY and not on_lattice:
         # a low score need not be a wrong fit: pieces redrawn smaller than the input's leave its rims
         # (outside the edit mask) bare. A fit on which the puzzle's own lines coincide exactly is right.
@@ -1740,7 +1823,7 @@ def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | No
     if q < MIN_QUALITY:
         if not on_lattice:
             return _fail(f"alignment quality too low ({q:.2f} < {MIN_QUALITY})", q, method, matrix)
-        method += "+lattice"
+        method += "" if framed else "+lattice"
     if coloured_ink and not locate and q < GOOD_QUALITY and (q < MIN_QUALITY or not _has_lattice(t)
                                                              or _grid_quality(t, a, W) < GRID_QUALITY):
         # Coloured ink includes coloured surroundings (a wooden desk's grain), which carried a desk page's fit
@@ -1751,7 +1834,8 @@ def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | No
         # line-for-line check.)
         return _fail(f"alignment quality too low ({q:.2f} < {GOOD_QUALITY} on coloured ink, its lines not the "
                      f"input's)", q, method)
-    if (paper_island or contrast < 1.0 or locate) and q < GOOD_QUALITY and not _retry_lines_agree(t, a, W, tried):
+    if (paper_island or contrast < 1.0 or locate) and q < GOOD_QUALITY and not framed and not _retry_lines_agree(
+            t, a, W, tried):
         # The same on a page found as an island of paper or measured as washed out: a 5x5 sheet on a desk
         # whose clues are redrawn faint fitted a cell squashed at 0.72 on the whole ink (its line work 0.2-0.5;
         # the true fit's 0.94), and, taken for a washed-out page, 0.68 stretched by a cell.
@@ -1898,6 +1982,35 @@ def _lines_coincide(t: _Work, a: _Work, W: np.ndarray) -> bool:
         near_a = np.abs(ai[:, None] - ti[None, :]).min(axis=1) <= LINE_PEAK_PX
         near_t = np.abs(ti[:, None] - ai[None, :]).min(axis=1) <= LINE_PEAK_PX
         if near_a.mean() < LINES_MATCHED or near_t.mean() < LINES_FOUND:
+            return False
+    return True
+
+
+FRAMED_MIN_LINES = 3  # long thin lines the answer must show on each axis for :func:`_lattice_framed`
+FRAMED_PEAK_PX = 1.5  # work px: ... and how near the input's outermost lines two of them must lie
+
+
+def _lattice_framed(t: _Work, a: _Work, W: np.ndarray) -> bool:
+    """Whether the answer warped by W shows the input's lattice in its frame, fills or not: on both axes the
+    answer has FRAMED_MIN_LINES or more long thin lines between the input's outermost ones (LINE_PEAK_PX of slack),
+    LINES_MATCHED of them lie within LINE_PEAK_PX of one of the input's, and two of them lie within FRAMED_PEAK_PX of
+    the input's outermost lines (its frame). Unlike :func:`_lines_coincide` the input's lines need not be found: dense fills
+    hide most of a 15x15 page's thin lines (a tablet's woven fills left 3-7 of 16). A fit a cell off moves the
+    frame off the input's; a fit at another scale puts the answer's lines between the input's. Lines outside the
+    input's frame (the edge of a located page, a clipboard's clip) do not count."""
+    warped = _warp_to_target(a.ink, W, t.ink.shape)
+    for axis in (0, 1):
+        ti = t.derived(f"line_positions{axis}", lambda: _line_positions(t.ink, axis))
+        if len(ti) < 2:
+            return False
+        ai = _line_positions(warped, axis)
+        ai = ai[(ai >= ti[0] - LINE_PEAK_PX) & (ai <= ti[-1] + LINE_PEAK_PX)]
+        if len(ai) < FRAMED_MIN_LINES:
+            return False
+        near_a = np.abs(ai[:, None] - ti[None, :]).min(axis=1) <= LINE_PEAK_PX
+        if near_a.mean() < LINES_MATCHED:
+            return False
+        if np.abs(ai - ti[0]).min() > FRAMED_PEAK_PX or np.abs(ai - ti[-1]).min() > FRAMED_PEAK_PX:
             return False
     return True
 
