@@ -523,10 +523,28 @@ def read_faces(image: np.ndarray, ground_truth: dict[str, Any], layout: dict[str
         others = shapely.union_all([g for j, g in enumerate(faces) if j != assigned[a]]) if len(faces) > 1 \
             else Polygon()
         readings.append(_fit_piece(piece["name"], shape, region, others, rubric, band))
-    extra = [g for j, g in enumerate(faces) if j not in assigned.values()]
+    extra = [g for j, g in enumerate(faces) if j not in assigned.values()
+             and not _paper_outside(g, means[j], ground_truth, layout, rubric, band)]
     paper = [j for j in assigned.values() if _paper_coloured(means[j], rubric["faces"])]
     return TangramReading(readings, 1.0, 0.0, method="shape", extra=extra, band=band, foreign=foreign,
                           paper_faces=len(paper))
+
+
+def _paper_outside(face: shapely.Geometry, rgb: np.ndarray, ground_truth: dict[str, Any], layout: dict[str, Any],
+                   rubric: dict[str, Any], band: float) -> bool:
+    """Whether a face no piece takes is the page's own paper outside the silhouette (rubric 12): paper
+    coloured, with at most ``faces.paper_outside_inside_max_unit2`` of it inside the silhouette less the
+    border allowance and the outline band. A notch of the silhouette whose mouth the pieces' heavy outlines
+    shut (two acute tips meeting) encloses such paper: it is no drawn shape (the input shows paper there
+    too). A shape drawn as an outline round paper outside the silhouette is not lost: its strokes are
+    then explained by no face and are charged by :func:`stray_marks`."""
+    if not _paper_coloured(rgb, rubric["faces"]):
+        return False
+    unit = float(layout["unit_px"])
+    border = rubric["thresholds"]["border_allowance_px_per_unit"] * unit + band
+    inner = polygonal(Polygon(ground_truth["silhouette"])).buffer(-border, join_style="mitre")
+    inside = _intersection(polygonal(face), inner).area / (unit * unit)
+    return inside <= rubric["faces"]["paper_outside_inside_max_unit2"]
 
 
 def _paper_coloured(rgb: np.ndarray, f: dict[str, Any]) -> bool:
