@@ -696,3 +696,72 @@ def test_grid_redrawn_heavier_with_givens_in_another_font_scores_100(sudoku_set,
         answer = _audit_answer(record, page, ink=(20, 20, 20))
         verdict = verify_answer(sudoku_set.root, record, _save(tmp_path, f"redraw_{record.id}.png", answer))
         assert "stray_mark" not in verdict.codes and verdict.status != Status.INCORRECT, verdict.violations
+
+
+@pytest.mark.parametrize("font", ["shipped", "shipped_bold"])
+def test_a_q_where_a_nine_belongs_is_unlike_the_pages_nines_without_the_recogniser(sudoku_set, tmp_path, font,
+                                                                                  monkeypatch):
+    """The page shape check (rubric 10): a DejaVu Sans q among the answer's DejaVu Sans 9s reads to the classifier as a
+    sure 9; with the recogniser out of the way (a look-alike letter it reads as the digit too, as Cherry Bomb's q, Z and
+    b are), only the comparison with the page's own 9s can see it. Rubric 9 passed it at 100."""
+    import audit_sudoku_answers as audit
+
+    from genpuzzle.verifiers import ocr
+
+    monkeypatch.setattr(ocr, "ocr_available", lambda: False)
+    for record in [r for r in sudoku_set.records if r.variant == "9x9"]:
+        image = load_image(sudoku_set.path(record.input_image))
+        solution = record.ground_truth["solution"]
+        cell = next((r, c) for r, c in audit.blanks(record) if solution[r][c] == 9)
+        answer = _audit_answer(record, image, font=font, skip={cell})
+        x0, y0, x1, y1 = cell_box(record.layout, *cell)
+        answer = audit.stamp(answer, audit.glyph_alpha(font, "q"), (25, 70, 200), ((x0 + x1) / 2, (y0 + y1) / 2),
+                             0.6 * (y1 - y0))
+        verdict = verify_answer(sudoku_set.root, record, _save(tmp_path, "q.png", answer))
+        assert verdict.status != Status.CORRECT and verdict.score < 100, (record.id, verdict.codes)
+        assert [*cell] in verdict.extra.get("unsure_cells", []), verdict.extra.get("unsure_cells")
+        outliers = [o for o in verdict.extra.get("ocr_cells", []) if o.get("shape_outlier")]
+        assert [o["cell"] for o in outliers] == [[*cell]], outliers
+
+
+def _split_outline(digit: int, variant: int, size: int = 200, width: int = 24) -> np.ndarray:
+    """Alpha of a training pen skeleton drawn as a hollow stroke ``width`` px wide (its outline ~2 px) and cut at the
+    stroke's ends: the inner and outer contours of an outline hand, apart (as a threshold splits a thin outline)."""
+    import cv2
+
+    strokes = [np.asarray(s) for s in heldout.dd.pen_strokes(digit, variant) if len(s)]
+    pad = width + 4
+    canvas = np.zeros((size + 2 * pad, size + 2 * pad), np.uint8)
+    ends = []
+    for s in strokes:
+        pts = np.round(s * size * 0.9 + pad).astype(np.int32)
+        cv2.polylines(canvas, [pts], False, 1, thickness=width)
+        ends += [pts[0], pts[-1]]
+    ring = ((cv2.dilate(canvas, np.ones((5, 5), np.uint8)) > 0) & (canvas == 0)).astype(np.uint8)
+    for x, y in ends:
+        cv2.circle(ring, (int(x), int(y)), width, 0, -1)
+    ys, xs = np.nonzero(ring)
+    return ring[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.float32)
+
+
+def test_the_two_contours_of_an_outlined_digit_are_no_stray_mark(sudoku_set, tmp_path):
+    """Every 7 of a 9x9 answer written as an outline hand whose contours a threshold split apart (the held-out
+    femkeklaver answers' 1s and 5s): the inner contour is the digit's main piece and reads as a sure 7 alone, so rubric 9
+    charged the outer one, which runs along it, as a stray_mark (a confident false fail). Now it is an unsure mark
+    (review), never a charge: most of the digit's main piece lies within outline_gap_cells of it."""
+    import audit_sudoku_answers as audit
+
+    for record in [r for r in sudoku_set.records if r.variant == "9x9"]:
+        image = load_image(sudoku_set.path(record.input_image))
+        solution = record.ground_truth["solution"]
+        sevens = [(r, c) for r, c in audit.blanks(record) if solution[r][c] == 7]
+        answer = _audit_answer(record, image, skip=set(sevens))
+        for r, c in sevens:
+            x0, y0, x1, y1 = cell_box(record.layout, r, c)
+            answer = audit.stamp(answer, _split_outline(7, 0), (25, 70, 200), ((x0 + x1) / 2, (y0 + y1) / 2),
+                                 0.62 * (y1 - y0))
+        verdict = verify_answer(sudoku_set.root, record, _save(tmp_path, "outline7.png", answer))
+        assert sevens and "stray_mark" not in verdict.codes, (record.id, verdict.codes)
+        assert verdict.status is Status.NEEDS_REVIEW and verdict.score < 100, (record.id, verdict.status)
+        along = [m["cell"] for m in verdict.extra.get("unsure_marks", []) if m["why"].startswith("along")]
+        assert along and all(tuple(cell) in sevens for cell in along), verdict.extra.get("unsure_marks")

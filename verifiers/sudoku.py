@@ -23,6 +23,16 @@ CELL_INSET = 0.12  # inset of the box compared with the input on the givens' fas
 READ_INSET = 0.03  # inset of the box the reader sees: the whole cell, so a tall or off-centre digit
                    # stays whole; the reader drops the grid-line remnants at its edges itself
 LETTER_CONFIDENCE = 0.5   # a sure digit cell the recogniser reads as a letter (ocr.letter_checks): unsure
+# Page shape check (rubric 10, :func:`_page_shape_checks`): a sure 2, 6 or 9 whose glyph is unlike every other sure copy
+# of that digit the same answer wrote, while those copies are alike, is unsure (a Z, b, g or q the classifier and the
+# recogniser both read as the digit). Fitted on the tuning answer styles and the audit fonts' letters (docs/sudoku.md).
+SHAPE_DIGITS = (2, 6, 9)  # the digits whose look-alike letters (Z; b; g, q) read to both readers as the digit
+SHAPE_MIN_OTHERS = 2      # other sure copies of the digit needed (their own spread is the page's yardstick)
+SHAPE_HEIGHT = 48         # px: each glyph scaled to this height for the comparison
+SHAPE_FILLED_RATIO = 5.0  # nearest-copy distance of the glyph's ink over the copies' own largest one ...
+SHAPE_FILLED_FLOOR = 0.0015  # ... that at least (fraction of SHAPE_HEIGHT: identical copies are no yardstick)
+SHAPE_SKELETON_RATIO = 2.0   # and the same of the shear-normalised centre lines (stroke width and slant left out)
+SHAPE_SKELETON_FLOOR = 0.008
 GIVEN_MATCH_IOU = 0.8      # answer/input ink-mask IoU at which a given counts as untouched
 GIVEN_MATCH_STRAY = 0.1    # ... and at most this fraction (of the input's ink) added or removed
                            # more than 1 px away from the other mask's strokes
@@ -147,7 +157,135 @@ def read_grid(image: np.ndarray, layout: dict[str, Any], reader: DigitReader | N
         _second_opinions(grid, [(divmod(k, n_cols), crops[k], cell) for k, cell in unsure])  # OCR: inner crop, no lines
     if second_opinion and any(ocr.wants_letter_check(cell) for cell in readings) and ocr.ocr_available():
         _letter_checks(grid, [divmod(k, n_cols) for k in todo], [crops[k] for k in todo], readings)  # OCR: no lines
+    if second_opinion:
+        blank = [k for k in todo if givens is None or not givens[k // n_cols][k % n_cols]]
+        _page_shape_checks(grid, [divmod(k, n_cols) for k in blank], [crops[k] for k in blank])
     return grid
+
+
+def _thin(mask: np.ndarray) -> np.ndarray:
+    """Zhang-Suen thinning of a bool mask to one-pixel centre lines."""
+    img = np.pad(mask.astype(np.uint8), 1)
+    while True:
+        changed = False
+        for step in (0, 1):
+            p2, p3, p4, p5 = img[:-2, 1:-1], img[:-2, 2:], img[1:-1, 2:], img[2:, 2:]
+            p6, p7, p8, p9 = img[2:, 1:-1], img[2:, :-2], img[1:-1, :-2], img[:-2, :-2]
+            ring = (p2, p3, p4, p5, p6, p7, p8, p9, p2)
+            count = sum(x.astype(np.int16) for x in ring[:8])
+            turns = sum(((ring[i] == 0) & (ring[i + 1] == 1)).astype(np.int16) for i in range(8))
+            if step == 0:
+                gone = (p2 * p4 * p6 == 0) & (p4 * p6 * p8 == 0)
+            else:
+                gone = (p2 * p4 * p8 == 0) & (p2 * p6 * p8 == 0)
+            drop = (img[1:-1, 1:-1] == 1) & (count >= 2) & (count <= 6) & (turns == 1) & gone
+            if drop.any():
+                img[1:-1, 1:-1][drop] = 0
+                changed = True
+        if not changed:
+            return img[1:-1, 1:-1].astype(bool)
+
+
+def _shape_glyph(mask: np.ndarray, deskew: bool) -> np.ndarray | None:
+    """A cell's glyph (its largest piece of ink and the pieces near its box) scaled to ``SHAPE_HEIGHT``, top-aligned and
+    centred on a fixed canvas (bool); ``deskew``: sheared upright by its second moments first. None: no glyph."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    if count <= 1:
+        return None
+    side = min(mask.shape)
+    big = int(np.argmax(stats[1:, cv2.CC_STAT_AREA])) + 1
+    bx, by, bw, bh = (int(v) for v in stats[big, :4])
+    pad = 0.08 * side
+    keep = np.isin(labels, [i for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= 3
+                            and stats[i, 0] + stats[i, 2] >= bx - pad and stats[i, 0] <= bx + bw + pad
+                            and stats[i, 1] + stats[i, 3] >= by - pad and stats[i, 1] <= by + bh + pad]).astype(np.uint8)
+    if deskew:
+        ys, xs = np.nonzero(keep)
+        cy, cx = ys.mean(), xs.mean()
+        shear = ((ys - cy) * (xs - cx)).mean() / max(((ys - cy) ** 2).mean(), 1e-6)
+        keep = cv2.warpAffine(keep, np.float32([[1, -shear, shear * cy + side * 0.25], [0, 1, 0]]),
+                              (keep.shape[1] + side // 2, keep.shape[0]), flags=cv2.INTER_NEAREST)
+    ys, xs = np.nonzero(keep)
+    if not len(ys):
+        return None
+    glyph = keep[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.float32)
+    width = max(1, int(round(glyph.shape[1] * SHAPE_HEIGHT / glyph.shape[0])))
+    out = np.zeros((SHAPE_HEIGHT + 20, 2 * SHAPE_HEIGHT + 20), bool)
+    x0 = (out.shape[1] - width) // 2
+    if x0 < 0:
+        return None
+    out[10:10 + SHAPE_HEIGHT, x0:x0 + width] = cv2.resize(glyph, (width, SHAPE_HEIGHT), interpolation=cv2.INTER_AREA) > 0.3
+    return out
+
+
+def _shape_distances(glyphs: list[np.ndarray]) -> np.ndarray:
+    """Pairwise distances of glyph masks: the larger of the two mean distances from one's pixels to the other's, as a
+    fraction of ``SHAPE_HEIGHT``."""
+    fields = [cv2.distanceTransform((~g).astype(np.uint8), cv2.DIST_L2, 3) for g in glyphs]
+    n = len(glyphs)
+    out = np.zeros((n, n))
+    for i in range(n):
+        for j in range(i + 1, n):
+            out[i, j] = out[j, i] = max(float(fields[j][glyphs[i]].mean()), float(fields[i][glyphs[j]].mean()))
+    return out / SHAPE_HEIGHT
+
+
+def _outliers(dist: np.ndarray, ratio: float, floor: float, among: list[int]) -> dict[int, tuple[float, float]]:
+    """Members of ``among`` whose nearest other copy is farther than ``ratio`` x the others' own spread (the largest of
+    their nearest-copy distances among themselves, at least ``floor``): {index: (distance, spread)}."""
+    out = {}
+    n = len(dist)
+    for i in among:
+        others = [j for j in range(n) if j != i]
+        if len(others) < SHAPE_MIN_OTHERS:
+            continue
+        spread = max(min(dist[o, p] for p in others if p != o) for o in others)
+        nearest = min(dist[i, j] for j in others)
+        if nearest > ratio * max(spread, floor):
+            out[i] = (float(nearest), float(spread))
+    return out
+
+
+def _page_shape_checks(reading: GridReading, cells: list[tuple[int, int]], crops: list[np.ndarray]) -> None:
+    """A sure answer 2, 6 or 9 (``SHAPE_DIGITS``) whose glyph is unlike all the page's other sure answer copies of that
+    digit, while they are alike, is unsure (review, charged): a look-alike letter (a Z for a 2, a b for a 6, a g or q
+    for a 9) that the classifier and the recogniser both read as the digit, in a hand that writes the digit itself
+    otherwise. The glyphs are compared at ``SHAPE_HEIGHT`` px (not the classifier's 28), twice: their ink as drawn
+    (``SHAPE_FILLED_RATIO``), and their centre lines after shearing each upright (``SHAPE_SKELETON_RATIO``: a copy
+    drawn thicker or slanted is no outlier); both must find the cell the outlier. ``cells`` and ``crops``: the answer
+    cells (no givens) and their crops without grid lines. The check only ever lowers a confidence."""
+    groups: dict[int, list[int]] = {}
+    for i, (r, c) in enumerate(cells):
+        if reading.digits[r][c] in SHAPE_DIGITS and reading.confidence[r][c] >= CONFIDENT:
+            groups.setdefault(reading.digits[r][c], []).append(i)
+    groups = {d: g for d, g in groups.items() if len(g) > SHAPE_MIN_OTHERS}
+    if not groups:
+        return
+    masks = ink_masks([crops[i] for g in groups.values() for i in g])
+    mask_of = dict(zip([i for g in groups.values() for i in g], masks))
+    for digit, group in groups.items():
+        filled = [(i, _shape_glyph(mask_of[i], False)) for i in group]
+        filled = [(i, g) for i, g in filled if g is not None]
+        if len(filled) <= SHAPE_MIN_OTHERS:
+            continue
+        first = _outliers(_shape_distances([g for _, g in filled]), SHAPE_FILLED_RATIO, SHAPE_FILLED_FLOOR,
+                          list(range(len(filled))))
+        if not first:
+            continue
+        lines = [_shape_glyph(mask_of[i], True) for i, _ in filled]
+        if any(g is None for g in lines):
+            continue
+        second = _outliers(_shape_distances([_thin(g) for g in lines]), SHAPE_SKELETON_RATIO, SHAPE_SKELETON_FLOOR,
+                           sorted(first))
+        for k, (distance, spread) in second.items():
+            r, c = cells[filled[k][0]]
+            reading.second_opinions.append({"cell": [r, c], "classifier": str(digit),
+                                            "classifier_confidence": round(reading.confidence[r][c], 3),
+                                            "shape_outlier": True, "shape_distance": round(first[k][0], 4),
+                                            "page_spread": round(first[k][1], 4),
+                                            "centre_line_distance": round(distance, 4),
+                                            "centre_line_spread": round(spread, 4), "agrees": False, "letter": True})
+            reading.confidence[r][c] = min(reading.confidence[r][c], LETTER_CONFIDENCE)
 
 
 def _letter_checks(reading: GridReading, cells: list[tuple[int, int]], crops: list[np.ndarray],
@@ -625,8 +763,39 @@ def account_marks(image: np.ndarray, input_image: np.ndarray, layout: dict[str, 
             if within and gap <= params["stroke_gap_cells"] * side:
                 charged, entry["why"] = False, "beside the digit (a stroke broken off?)"
                 entry["gap_cells"] = round(gap / side, 3)
+            else:
+                # most of the digit's main piece runs along the mark: the two contours of one hollow stroke (an
+                # outline hand whose threshold split it; its inner contour alone reads as the digit), no mark
+                share = _share_along(digit_ink, own, (mx0, my0), layout, cell, (x0, y0),
+                                     params["outline_gap_cells"] * side)
+                if share >= params["outline_min_share"]:
+                    charged, entry["why"] = False, "along the digit (the other contour of an outline?)"
+                    entry["along_share"] = round(share, 3)
         (out.stray if charged else out.unsure).append(entry)
     return out
+
+
+def _share_along(digit_ink: np.ndarray, own: np.ndarray, corner: tuple[int, int], layout: dict[str, Any],
+                 cell: tuple[int, int], origin: tuple[int, int], gap: float) -> float:
+    """The share of ``cell``'s digit main piece (``digit_ink``, grid-area px) lying within ``gap`` px of a mark's ink
+    (``own``, its box's mask, whose top-left corner is ``corner`` in grid-area px)."""
+    x0, y0 = origin
+    bx0, by0, bx1, by1 = cell_crop_box(layout, *cell, inset=READ_INSET)
+    bx0, by0, bx1, by1 = bx0 - x0, by0 - y0, bx1 - x0, by1 - y0
+    main = digit_ink[by0:by1, bx0:bx1]
+    if not main.any():
+        return 0.0
+    mark = np.zeros(main.shape, bool)
+    mx0, my0 = corner
+    h, w = own.shape
+    sx0, sy0 = max(mx0, bx0), max(my0, by0)
+    sx1, sy1 = min(mx0 + w, bx1), min(my0 + h, by1)
+    if sx1 > sx0 and sy1 > sy0:
+        mark[sy0 - by0:sy1 - by0, sx0 - bx0:sx1 - bx0] = own[sy0 - my0:sy1 - my0, sx0 - mx0:sx1 - mx0]
+    if not mark.any():
+        return 0.0
+    near = cv2.distanceTransform((~mark).astype(np.uint8), cv2.DIST_L2, 3) <= gap
+    return float((near & main).sum() / main.sum())
 
 
 def _redrawn_grid_lines(ink: np.ndarray, layout: dict[str, Any], origin: tuple[int, int], side: float,
