@@ -6,7 +6,12 @@ bar): its paper is light, its surroundings black and over half the frame, so it 
 polarity. A 5x5 page fitted upright under the bar landed on the black frame (squashed by a quarter, 132 px off,
 yet accepted: its ink step passed) or was refused by the polarity test with no right fit found; a 10x10 page with a
 dash-dot grid found no page of paper (the grid's gaps join cells to a margin the coarse map breaks, so the largest
-area of paper was a triangle of the page)."""
+area of paper was a triangle of the page).
+
+A tablet app's screen and a clipboard on a desk (HELDOUT12's ``tablet`` and ``clipboard`` layouts, 15x15): the input's
+content is located on the page at the right spot, but dense fills, the grid redrawn in green or brown and the clues
+in another font keep the right fit at 0.60-0.75 on the whole ink and 0.67-0.75 on the line work, under the located
+retry's bars; the answer shows the input's lattice in its frame, line for line (``+framed``)."""
 
 from __future__ import annotations
 
@@ -78,3 +83,37 @@ def test_another_puzzles_video_page_does_not_pass():
     other = genpuzzle.generate("nonogram", 5000, "5x5")
     verdict = genpuzzle.verify(small, Image.fromarray(_answer(other, VIDEO, "none", 0)))
     assert verdict.status != Status.CORRECT and verdict.score < 100, (verdict.status, verdict.codes)
+
+
+TABLET, CLIPBOARD = "p_play_woven_tablet", "p_agave_airbrush_clipboard"
+
+
+@pytest.mark.parametrize("style,seed,k,error", [
+    (TABLET, 5020, 0, "none"),  # before: refused (the located fit 0.73, its line work 0.67)
+    (TABLET, 5021, 1, "extra_light"),
+    (CLIPBOARD, 5021, 1, "none"),  # before: refused (0.30)
+])
+def test_a_densely_filled_page_on_a_tablet_or_a_clipboard_registers_in_place(style, seed, k, error):
+    puzzle = genpuzzle.generate("nonogram", seed, "15x15")
+    answer = _answer(puzzle, style, error, k)
+    reg = register(answer, _rgb(puzzle.input_image), edit_mask=np.asarray(puzzle.edit_mask))
+    assert reg.ok, reg.reason
+    assert "+framed" in reg.method and "+located" in reg.method
+    assert _grid_error(puzzle, reg, style, error, k) <= 2.0, reg.method
+
+
+def test_a_tablet_page_verifies():
+    puzzle = genpuzzle.generate("nonogram", 5020, "15x15")
+    right = genpuzzle.verify(puzzle, Image.fromarray(_answer(puzzle, TABLET, "none", 0)))
+    assert right.status == Status.CORRECT and right.score == 100, (right.status, right.codes)
+    wrong = genpuzzle.verify(puzzle, Image.fromarray(_answer(puzzle, TABLET, "x_instead", 0)))
+    assert wrong.status == Status.INCORRECT and wrong.score < 100, (wrong.status, wrong.codes)
+
+
+def test_another_puzzles_tablet_page_does_not_register():
+    # a 10x10 or 5x5 tablet page over a 15x15 input: the located fits do not show the 15x15 lattice in its frame
+    big = genpuzzle.generate("nonogram", 5020, "15x15")
+    for seed, variant in ((5010, "10x10"), (5000, "5x5")):
+        other = genpuzzle.generate("nonogram", seed, variant)
+        reg = register(_answer(other, TABLET, "none", 0), _rgb(big.input_image), edit_mask=np.asarray(big.edit_mask))
+        assert not reg.ok, (variant, reg.method)
