@@ -535,10 +535,17 @@ def account_ink(reading: BoardReading, answer: np.ndarray, input_image: np.ndarr
     """``reading`` with the board's unexplained ink accounted for (:func:`stray_marks`): marks are listed
     in ``notes["stray_marks"]`` (the track charges them as ``stray_mark``); a faint one makes its empty
     cell unsure. Every board reader ends with this: no ink on the board is silently ignored."""
+    from genpuzzle.verifiers.board_game.puzzle_verify import light_marks
+
     look: dict[str, Any] = {}
     marks, faint = stray_marks(answer, input_image, layout, position, reading.states, pen, ink_de, calibrated, look)
     if calibrated:
         reading.notes["empty_look"] = look
+        # a lamp's glare or a hand's shadow over the board is light, not ink (rubric 18)
+        marks, lit = light_marks(marks, answer, input_image, layout)
+        faint, lit_faint = light_marks(faint, answer, input_image, layout)
+        if lit or lit_faint:
+            reading.notes["light_not_ink"] = [m["box"] for m in lit + lit_faint]
     for mark in faint:
         # faint ink on an empty cell: neither clearly a mark nor clearly nothing
         r, c = mark["rc"]
@@ -566,7 +573,14 @@ def account_piece_ink(reading: BoardReading, answer: np.ndarray, input_image: np
     """``reading`` with the ink on its pieces accounted for (:func:`piece_marks`): marks join
     ``notes["stray_marks"]``, an unsure one makes its cell unsure. The stone, disc and X/O games call it
     through :func:`account_board_ink`; a glyph game whose pieces are discs (checkers) calls it itself."""
+    from genpuzzle.verifiers.board_game.puzzle_verify import light_marks
+
     marks, unsure, reading.notes["piece_look"] = piece_marks(answer, input_image, layout, reading, position, ink_de)
+    # a glare over one piece departs from the page's other pieces of its kind as light, not ink (rubric 18)
+    marks, lit = light_marks(marks, answer, input_image, layout)
+    unsure, lit_unsure = light_marks(unsure, answer, input_image, layout)
+    if lit or lit_unsure:
+        reading.notes["light_not_ink"] = reading.notes.get("light_not_ink", []) + [m["box"] for m in lit + lit_unsure]
     return _charge_piece_marks(reading, marks, unsure)
 
 

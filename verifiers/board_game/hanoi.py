@@ -121,7 +121,83 @@ def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceReco
     poles = [[x - layout["pole_w"], layout["pole_top"] - 0.5 * layout["disc_h"], x + layout["pole_w"], layout["base_y"]]
              for x in layout["peg_x"]]
     # a slot is no cell: the pole splits a disc drawn across it, so ink apart from a disc is not looked for
-    return account_new_ink(reading, answer, input_image, record, explained, restyled=poles, placed_marks=False)
+    reading = account_new_ink(reading, answer, input_image, record, explained, restyled=poles, placed_marks=False)
+    return pole_marks(reading, answer, poles, [d[2] for discs in stacks for d in discs], layout)
+
+
+POLE_INK = 50.0  # RGB distance from every blend of the page's pole and paper colours that is other ink on a pole ...
+POLE_SHADE = 0.6  # ... or of the pole's colour darkened down to this (its shaded side, a darker knob)
+POLE_OPEN = 0.03  # of a pitch: a piece of such ink this thin or less is JPEG or blur at the pole's edge
+
+
+def _off_segment(rgb: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Per pixel, the RGB distance to the nearest colour on the segment from ``a`` to ``b``."""
+    d = b - a
+    t = np.clip(((rgb - a) @ d) / max(1e-6, float(d @ d)), 0.0, 1.0)
+    return np.linalg.norm(rgb - (a + t[..., None] * d), axis=-1)
+
+
+def pole_marks(reading: BoardReading, answer: np.ndarray, poles: list[list[float]], discs: list[list[int]],
+               layout: dict) -> BoardReading:
+    """Ink over a pole (rubric 18). The pole's box is the page's to redraw (wider, a knob on top, its own
+    colour), so :func:`account_new_ink` leaves it out; but ink of a colour that is neither the page's pole
+    (down to POLE_SHADE of it) nor its paper nor a blend of the two (a "?" or a tick written over the pole) is no pole: a piece of it
+    spanning STRAY_EXTENT pitch is a ``stray_mark``, from FAINT_EXTENT its slot goes to review. The pole's
+    colour is read on the answer along the pole's axis, the paper beside the box, both apart from the discs
+    read. A mark in the pole's own colour is not seen."""
+    import cv2
+
+    from genpuzzle.verifiers.board_game.puzzle_verify import FAINT_EXTENT, STRAY_EXTENT
+
+    pitch = float(layout["cell_px"])
+    n = layout["rows"]
+    H, W = answer.shape[:2]
+    rgb = answer[:, :, :3].astype(np.float32)
+    pad = 0.2 * layout["disc_h"]
+    free = np.ones((H, W), bool)
+    for x0, y0, x1, y1 in discs:
+        free[max(0, int(y0 - pad)):max(0, int(y1 + pad)), max(0, int(x0 - pad)):max(0, int(x1 + pad))] = False
+    charged = {tuple(m["rc"]) for m in reading.notes.get("stray_marks", [])}
+    marks = []
+    for p, (bx0, by0, bx1, by1) in enumerate(poles):
+        x0, y0 = max(0, int(round(bx0))), max(0, int(round(by0)))
+        x1, y1 = min(W, int(round(bx1)) + 1), min(H, int(round(by1)) - 2)
+        if x1 - x0 < 3 or y1 - y0 < 3:
+            continue
+        cx = int(round(layout["peg_x"][p]))
+        axis_w = max(1, int(layout["pole_w"] / 4))
+        top = max(y0, int(layout["pole_top"]))
+        axis = rgb[top:y1, max(0, cx - axis_w):cx + axis_w + 1][free[top:y1, max(0, cx - axis_w):cx + axis_w + 1]]
+        w = x1 - x0
+        side = np.concatenate([rgb[y0:y1, max(0, x0 - w):x0][free[y0:y1, max(0, x0 - w):x0]],
+                               rgb[y0:y1, x1:min(W, x1 + w)][free[y0:y1, x1:min(W, x1 + w)]]])
+        if len(axis) < 5 or len(side) < 5:
+            continue
+        pole, paper = np.median(axis, axis=0), np.median(side, axis=0)
+        crop = rgb[y0:y1, x0:x1]
+        off = np.minimum(_off_segment(crop, pole, paper), _off_segment(crop, pole, POLE_SHADE * pole))
+        other = (off > POLE_INK) & free[y0:y1, x0:x1]
+        count, _, stats, _ = cv2.connectedComponentsWithStats(other.astype(np.uint8), connectivity=8)
+        for k in range(1, count):
+            sx, sy, sw, sh, area = (int(v) for v in stats[k])
+            extent = max(sw, sh) / pitch
+            if extent < FAINT_EXTENT or min(sw, sh) <= POLE_OPEN * pitch:
+                continue
+            box = [sx + x0, sy + y0, sx + sw + x0, sy + sh + y0]
+            level = int(np.clip((layout["base_y"] - (box[1] + box[3]) / 2) // layout["disc_h"], 0, n - 1))
+            r = n - 1 - level
+            if (r, p) in charged:
+                continue
+            if extent >= STRAY_EXTENT:
+                marks.append({"rc": [r, p], "box": box, "extent": round(extent, 3), "area": round(area / pitch ** 2, 4),
+                              "contrast": 0.0, "on_pole": True})
+                charged.add((r, p))
+            else:
+                reading.confidence[r][p] = min(reading.confidence[r][p], 0.3)
+                reading.evidence[r][p] = {**reading.evidence[r][p], "unexplained_ink": {"box": box, "on_pole": True}}
+    if marks:
+        reading.notes["stray_marks"] = reading.notes.get("stray_marks", []) + marks
+    return reading
 
 
 def compare(reading: BoardReading, record: InstanceRecord, layout: dict) -> Comparison:

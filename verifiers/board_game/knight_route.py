@@ -13,7 +13,7 @@ short as the BFS distance (an open task: every shortest route is accepted)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -22,7 +22,7 @@ from genpuzzle.solvers.board_game import knight_route
 from genpuzzle.solvers.board_game.base import parse_board
 from genpuzzle.solvers.board_game.puzzle_common import EXTRA_MARK
 from genpuzzle.verifiers.board_game.base import UNSURE, BoardReading, Comparison, _cells_violation
-from genpuzzle.verifiers.board_game.puzzle_verify import instance_of, violations_of
+from genpuzzle.verifiers.board_game.puzzle_verify import instance_of, light_explained, violations_of
 
 NEW_INK = 45  # a channel this far outside the input's range around a pixel is new ink ...
 NEW_INK_DISTANCE = 52  # ... or the three channels together this far (Euclidean)
@@ -38,6 +38,7 @@ EXTRA_EXTENT = 0.12  # ... as is one spanning this fraction of a square (a thin 
 FAINT_EXTENT = 0.06  # ... and from this span its square goes to review (a dot)
 BAND = 0.3  # of a square: a band about a drawn move's line (its JPEG halo lies in it) ...
 SHARED = 0.5  # ... in which a move not covered along its whole span, with this share of its samples, is unsure
+LIGHT_BAR = 0.5  # of NEW_INK: new ink within this of the input's range under a fitted light field is light (rubric 18)
 
 
 def new_ink(answer: np.ndarray, input_image: np.ndarray, channel: float = None, distance: float = None) -> np.ndarray:
@@ -185,9 +186,15 @@ def _route(edges: set, start, goal) -> list | None:
         route.append(nxt[0])
 
 
-def _unexplained(ink: np.ndarray, edges, route_cells, layout: dict) -> list[tuple[int, int, list[int], bool]]:
+def _unexplained(ink: np.ndarray, edges, route_cells, layout: dict,
+                 light: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None
+                 ) -> list[tuple[int, int, list[int], bool]]:
     """Pieces of new ink on the board that no drawn move or route square explains: (row, col, box, sure):
-    sure from EXTRA_AREA of a square or a span of EXTRA_EXTENT, unsure from FAINT_EXTENT."""
+    sure from EXTRA_AREA of a square or a span of EXTRA_EXTENT, unsure from FAINT_EXTENT. ``light(pieces,
+    residual)`` names the pixels of such pieces that light explains (rubric 18: a lamp's glare over a dark
+    square) and fills ``residual`` with how far the light leaves each pixel of those pieces; the rest is
+    judged by the same sizes, but what is left of a lit piece is sure only where the light leaves it by a
+    full NEW_INK (a drawn mark; the rest of a lit square's edge is unsure)."""
     import cv2
 
     cell = float(layout["cell_px"])
@@ -203,7 +210,15 @@ def _unexplained(ink: np.ndarray, edges, route_cells, layout: dict) -> list[tupl
     board = np.zeros_like(explained)
     board[gy0:gy1, gx0:gx1] = 1
     rest = (ink & (explained == 0) & (board == 1)).astype(np.uint8)
-    count, _, stats, cents = cv2.connectedComponentsWithStats(rest, connectivity=8)
+    residual = np.full(ink.shape, np.inf, np.float32)
+    if light is not None:
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(rest, connectivity=8)
+        big = (stats[:, cv2.CC_STAT_AREA] >= EXTRA_AREA * cell * cell) | \
+            (np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]) >= FAINT_EXTENT * cell)
+        big[0] = False
+        if big.any():
+            rest = ((rest > 0) & ~light(big[labels], residual)).astype(np.uint8)
+    count, parts, stats, cents = cv2.connectedComponentsWithStats(rest, connectivity=8)
     out = []
     for k in range(1, count):
         x, y, w, h = stats[k, :4]
@@ -215,6 +230,9 @@ def _unexplained(ink: np.ndarray, edges, route_cells, layout: dict) -> list[tupl
             c = min(layout["cols"] - 1, max(0, int((cx - gx0) // cell)))
             r = min(layout["rows"] - 1, max(0, int((cy - gy0) // cell)))
             sure = stats[k, cv2.CC_STAT_AREA] >= EXTRA_AREA * cell * cell or span >= EXTRA_EXTENT
+            left = residual[parts == k]
+            if sure and np.isfinite(left).any() and np.percentile(left[np.isfinite(left)], 90) < NEW_INK:
+                sure = False  # what a fitted light leaves of a lit piece, by less than new ink's own bar
             out.append((r, c, [int(x), int(y), int(x + w), int(y + h)], sure))
     return out
 
@@ -228,7 +246,9 @@ def _grid_sliver(x: int, y: int, w: int, h: int, layout: dict) -> bool:
     """Whether the box ``x, y, w, h`` is a thin piece along a grid line, close to it."""
     cell = float(layout["cell_px"])
     gx0, gy0 = layout["grid_bbox"][:2]
-    thin = max(3.0, SLIVER * cell)
+    # (since rubric 18 up to the registration slack thicker: a line redrawn 1 px heavier and a few px off, between
+    # two route lines crossing it, is cut too short to be told by grid_ink's run; AUDIT14's hand-shadowed route)
+    thin = max(3.0, SLIVER * cell) + SLACK
 
     def near(lo: float, size: int, origin: float, n: int) -> bool:
         mid = lo + size / 2
@@ -262,6 +282,8 @@ def grid_ink(ink: np.ndarray, answer: np.ndarray, layout: dict) -> np.ndarray:
 
 
 def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord) -> BoardReading:
+    import cv2
+
     layout = record.layout
     position = parse_board(record.ground_truth["position"])
     n = layout["rows"]
@@ -274,7 +296,22 @@ def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceReco
     # move's segment faint ink counts too (noise does not form runs along a segment)
     faint = new_ink(answer, matched, FAINT_INK, FAINT_DISTANCE)
     faint &= ~grid_ink(faint, answer, layout)
-    coverage = edge_coverage(ink, layout, input_busy(input_image), faint)
+    # a lamp's glare or a hand's shadow lifts a dark square off the input's range: light explains it (smooth,
+    # alike in every channel), a drawn line never (rubric 18)
+    k = np.ones((2 * SLACK + 1, 2 * SLACK + 1), np.uint8)
+    answer_f, matched_f = answer[:, :, :3].astype(np.float32), matched.astype(np.float32)
+    lo, hi = cv2.erode(matched, k).astype(np.float32), cv2.dilate(matched, k).astype(np.float32)
+    cell = float(layout["cell_px"])
+    bar = LIGHT_BAR * NEW_INK
+    seen = (ink | faint).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(seen, connectivity=8)
+    big = np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]) >= FAINT_EXTENT * cell
+    big[0] = False
+    lit = light_explained(answer_f, matched_f, lo, hi, big[labels], cell, bar, seen > 0, share=0.0) if big.any() else \
+        np.zeros(ink.shape, bool)
+    # (the moves are followed on the ink less the light; marks are looked for on all of it, below, where light
+    # takes a piece only when it explains most of it: a mark's blurred rim alone must not shrink it)
+    coverage = edge_coverage(ink & ~lit, layout, input_busy(input_image), faint & ~lit)
     drawn = {e for e, v in coverage.items() if v >= DRAWN}
     unsure = {e for e, v in coverage.items() if UNSURE_FROM <= v < DRAWN}
     # a move running beside two drawn lines (past the route's corner) is covered by their JPEG halo: when
@@ -297,7 +334,11 @@ def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceReco
                 conf[r][c] = 0.3
                 evidence[r][c]["unsure_move"] = [list(a), list(b), round(coverage[(a, b)], 3)]
     route_cells = {x for e in drawn for x in e}
-    extra = _unexplained(ink, drawn, route_cells, layout)
+
+    def light(pieces: np.ndarray, residual: np.ndarray) -> np.ndarray:
+        return light_explained(answer_f, matched_f, lo, hi, pieces, cell, bar, ink | faint, residual=residual)
+
+    extra = _unexplained(ink, drawn, route_cells, layout, light)
     for r, c, box, sure in extra:
         if not sure:  # too short to be sure it is a mark: its square goes to review
             conf[r][c] = min(conf[r][c], 0.3)

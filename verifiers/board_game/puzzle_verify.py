@@ -281,6 +281,120 @@ NEW_INK_TOL = 0.06  # of a pitch (at least 0.5 % of the page): the input's range
 # (registration, tilt, thicker lines)
 STRAY_EXTENT = 0.12  # a new-ink component this long (of a pitch) where the move changed nothing is a stray mark ...
 FAINT_EXTENT = 0.06  # ... from this long it is unsure (its nearest cell goes to review)
+LIGHT_BAR = 0.5  # of NEW_INK_DIFF: new ink within this of the input's range under a fitted light field is light
+
+
+LIGHT_MARGIN = 0.3  # of a pitch: the light about a new-ink piece is fitted over its box grown by this ...
+LIGHT_FIT = 20.0  # ... on the pixels a fit leaves within this of the answer (refitted; the rest is ink or edges) ...
+LIGHT_AROUND = 0.9  # ... and it is light only where it explains this share of the window's other pixels too ...
+LIGHT_SHARE = 0.9  # ... and this share of the piece's own (else the piece is kept whole)
+
+
+def _light_window(a: np.ndarray, i: np.ndarray, lo: np.ndarray, hi: np.ndarray, member: np.ndarray,
+                  ink: np.ndarray, bar: float, residual: bool = False, share: float = None) -> Any:
+    """Fit ``a = alpha * i + beta`` (alpha, beta quadratic in x, y, one for the three channels) on one window,
+    robustly (three rounds on the pixels within LIGHT_FIT); whether it explains LIGHT_SHARE of ``member`` and
+    LIGHT_AROUND of the window's pixels that are no ``ink`` within ``bar`` of the input's range lo..hi mapped
+    through it. With ``residual`` the residual map when it does (else None)."""
+    h, w = a.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    xs, ys = (xx - w / 2) / max(w, h), (yy - h / 2) / max(w, h)
+    basis = np.stack([np.ones_like(xs), xs, ys, xs * xs, xs * ys, ys * ys], axis=-1)
+    around = ~ink & ~member
+    keep = around | member
+    res = None
+    for _ in range(3):
+        if keep.sum() < 24:
+            break
+        b = np.repeat(basis[keep], 3, axis=0)
+        design = np.concatenate([b * i[keep].reshape(-1, 1), b], axis=1)
+        coef = np.linalg.lstsq(design, a[keep].reshape(-1), rcond=None)[0]
+        alpha, beta = (basis @ coef[:6])[..., None], (basis @ coef[6:])[..., None]
+        low = np.minimum(alpha * lo, alpha * hi) + beta
+        high = np.maximum(alpha * lo, alpha * hi) + beta
+        res = _channel_max(np.maximum(np.maximum(low - a, a - high), 0))
+        keep = res <= LIGHT_FIT
+    ok = res is not None and around.any() and member.any() and (res[around] <= bar).mean() >= LIGHT_AROUND \
+        and (res[member] <= bar).mean() >= (LIGHT_SHARE if share is None else share)
+    if residual:
+        return res if ok else None
+    return ok
+
+
+def light_explained(answer: np.ndarray, input_image: np.ndarray, lo: np.ndarray, hi: np.ndarray,
+                    pieces: np.ndarray, pitch: float, bar: float, ink: np.ndarray | None = None,
+                    share: float = None, residual: np.ndarray | None = None) -> np.ndarray:
+    """The pixels of ``pieces`` (bool: new ink, all arrays one crop, float RGB) that light explains (rubric 18):
+    a lamp's glare or a hand's shadow changes a page smoothly and alike in every channel (after the page's own
+    tint is matched), ``answer = alpha(x, y) * input + beta(x, y)`` with ``alpha`` and ``beta`` quadratic in
+    x, y and the same for the three channels; ink is sharp and coloured. About each piece of ``pieces`` the
+    two fields are fitted on its box grown by LIGHT_MARGIN pitch (least squares on the pixels within LIGHT_FIT,
+    three rounds), the input's range ``lo``..``hi`` mapped through them; a piece's pixels within ``bar`` of that
+    range are light, when the fit also explains LIGHT_AROUND of the window's pixels that are no ink (``ink``:
+    all the new ink, the route or the move included; default ``pieces``), so a filled cell or a broad smudge is
+    not light about it, and LIGHT_SHARE of the piece itself (a mark whose blurred rim alone fits is kept
+    whole; ``share`` overrides LIGHT_SHARE: 0 takes every pixel the light explains, as the knight route does
+    before it follows its moves, whose strokes the light never explains). What light does not explain in a
+    piece it mostly explains stays ink: a mark drawn in a glare is still seen, and judged by its own size.
+    ``residual`` (float, the pieces' shape, filled with inf by the caller) receives the residual of every
+    piece the light explains."""
+    import cv2
+
+    H, W = pieces.shape
+    out = np.zeros((H, W), bool)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(pieces.astype(np.uint8), connectivity=8)
+    margin = max(3, int(round(LIGHT_MARGIN * pitch)))
+    for k in range(1, count):
+        sx, sy, sw, sh, _ = (int(v) for v in stats[k])
+        x0, y0, x1, y1 = max(0, sx - margin), max(0, sy - margin), min(W, sx + sw + margin), min(H, sy + sh + margin)
+        member = labels[y0:y1, x0:x1] == k
+        res = _light_window(answer[y0:y1, x0:x1], input_image[y0:y1, x0:x1], lo[y0:y1, x0:x1], hi[y0:y1, x0:x1],
+                            member, (ink if ink is not None else pieces)[y0:y1, x0:x1], bar, residual=True,
+                            share=LIGHT_SHARE if share is None else share)
+        if res is not None:
+            out[y0:y1, x0:x1] |= member & (res <= bar)
+            if residual is not None:  # what the light leaves of the piece, and by how much
+                residual[y0:y1, x0:x1][member] = res[member]
+    return out
+
+
+LIGHT_CHANGED = 20.0  # a pixel this far (any channel) outside the input's range, colours matched, is changed
+
+
+def light_marks(marks: Sequence[dict[str, Any]], answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any]
+                ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """``(ink, light)``: the ``marks`` (dicts with a page ``box``) split into those light does not explain and
+    those it does (rubric 18; :func:`light_explained`). In each mark's box the pixels outside the input's
+    range (the input's colours matched to the answer's per channel over the board, the knight route's
+    ``matched_colours``; registration slack of NEW_INK_TOL pitch) by LIGHT_CHANGED are the mark's; it is
+    light when the fitted light explains LIGHT_SHARE of them and LIGHT_AROUND of the rest of its window (its
+    changed pixels included: a glare changes the whole window), each within LIGHT_CHANGED."""
+    import cv2
+
+    from genpuzzle.verifiers.board_game.knight_route import matched_colours
+
+    if not marks:
+        return [], []
+    pitch = float(layout["cell_px"])
+    H, W = answer.shape[:2]
+    m = matched_colours(input_image, answer, layout).astype(np.float32)
+    a = answer[:, :, :3].astype(np.float32)
+    tol = max(2, int(round(0.5 * NEW_INK_TOL * pitch)))
+    k = np.ones((2 * tol + 1, 2 * tol + 1), np.uint8)
+    lo, hi = cv2.erode(m, k), cv2.dilate(m, k)
+    changed = _channel_max(np.maximum(np.maximum(lo - a, a - hi), 0)) > LIGHT_CHANGED
+    keep, light = [], []
+    margin = max(3, int(round(LIGHT_MARGIN * pitch)))
+    for mark in marks:
+        x0, y0, x1, y1 = (min(max(0, int(round(v))), n) for v, n in zip(mark["box"], (W, H, W, H)))
+        wx0, wy0, wx1, wy1 = max(0, x0 - margin), max(0, y0 - margin), min(W, x1 + margin), min(H, y1 + margin)
+        # the box's changed pixels as one piece (a mark's strokes need not touch)
+        member = np.zeros((wy1 - wy0, wx1 - wx0), bool)
+        member[y0 - wy0:y1 - wy0, x0 - wx0:x1 - wx0] = changed[y0:y1, x0:x1]
+        explained = member.any() and _light_window(a[wy0:wy1, wx0:wx1], m[wy0:wy1, wx0:wx1], lo[wy0:wy1, wx0:wx1],
+                                                   hi[wy0:wy1, wx0:wx1], member, member, LIGHT_CHANGED)
+        (light if explained else keep).append(mark)
+    return keep, light
 
 
 TONE_QUANTILES = (5, 10, 25, 50, 75, 90, 95)  # matched per channel; a mark is far under 5 % of the board
@@ -375,11 +489,21 @@ def new_ink_components(answer: np.ndarray, input_image: np.ndarray, layout: dict
                            max(0, int(bx0) - x0 - tol):max(0, int(bx1) - x0 + tol)]
             touching |= set(np.unique(part[part > 0]).tolist())
         annotation = np.isin(strokes, sorted(touching)) if touching else None
+    every = opened > 0  # all the new ink, the move's included
     for bx0, by0, bx1, by1 in explained:
         new[max(0, int(by0) - y0 - tol):max(0, int(by1) - y0 + tol),
             max(0, int(bx0) - x0 - tol):max(0, int(bx1) - x0 + tol)] = False
     new = cv2.morphologyEx(new.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(new, connectivity=8)
+    big = np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]) >= FAINT_EXTENT * pitch
+    big[0] = False
+    if big.any():
+        # a lamp's glare or a hand's shadow over the board is light, not ink (rubric 18)
+        light = light_explained(kept_mapped, i, lo, hi, big[labels], pitch, LIGHT_BAR * NEW_INK_DIFF, every)
+        if light.any():
+            new = (new > 0) & ~light
+            outside = np.where(light, 0.0, outside)
+            count, labels, stats, _ = cv2.connectedComponentsWithStats(new.astype(np.uint8), connectivity=8)
     for k in range(1, count):
         sx, sy, sw, sh, area = (int(v) for v in stats[k])
         extent = max(sw, sh) / pitch
