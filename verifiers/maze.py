@@ -312,11 +312,11 @@ def _margin_ink(ink: np.ndarray, zone: np.ndarray, wall_like: np.ndarray, layout
     (since rubric 8). A route that leaves the maze crosses the outer frame: in a colour its piece outside
     is joined to the frame and stays route ink; in the walls' colour (read as wall inside the zone) its
     piece outside comes up to the zone in that colour and stays route ink too."""
-    if not ink.any():
-        return np.zeros_like(ink)
     x0, y0, x1, y1 = layout["grid_bbox"]
     grid = np.zeros_like(ink)
     grid[max(0, y0):y1, max(0, x0):x1] = True
+    if not (ink & ~grid).any():  # nothing outside the grid (most answers)
+        return np.zeros_like(ink)
     near = cv2.dilate(zone.astype(np.uint8), np.ones((7, 7), np.uint8)) > 0
     n, labels = cv2.connectedComponents(ink.astype(np.uint8), connectivity=8)
     keep = np.zeros(n, bool)
@@ -343,6 +343,14 @@ def _bar_core(layout: dict[str, Any], a: Cell, b: Cell) -> tuple[int, int, int, 
     return x0 + t, y0 + m, x1 - t, y1 - m
 
 
+def _double_wall_lines(stroke: Stroke, nonpaper: np.ndarray, th: dict[str, Any]) -> np.ndarray:
+    """Non-paper pixels dark enough in some channel to be a drawn line (``double_wall_max_channel``), not
+    paper grain (uint8 0/1)."""
+    if stroke.colour is None:
+        return nonpaper
+    return nonpaper & (_channel_max_min(stroke.colour)[1] <= th["double_wall_max_channel"]).astype(np.uint8)
+
+
 def check_maze_preserved(stroke: Stroke, maze: Maze, layout: dict[str, Any],
                          th: dict[str, Any]) -> tuple[list[Violation], dict[str, float]]:
     """Walls not erased, no walls added on open boundaries, start/goal markers kept."""
@@ -363,8 +371,7 @@ def check_maze_preserved(stroke: Stroke, maze: Maze, layout: dict[str, Any],
     # reach double_wall_max_channel in some channel)
     side = layout["wall_px"] // 2 + stroke.zone_reach
     h, w = nonpaper.shape
-    lines = nonpaper if stroke.colour is None else \
-        (nonpaper & (stroke.colour.min(axis=2) <= th["double_wall_max_channel"])).astype(np.uint8)  # no grain
+    lines: np.ndarray | None = None  # ink, not paper grain: made when a bar first looks blank
     for a, b in walled:
         x0, y0, x1, y1 = _bar_core(layout, a, b)
         if x1 - x0 < y1 - y0:  # vertical bar: its centre column
@@ -372,6 +379,7 @@ def check_maze_preserved(stroke: Stroke, maze: Maze, layout: dict[str, Any],
             length = y1 - y0
             frac = _box_sum(blank_v, xc, y0, xc + 1, y1) / length if length > 0 else 0.0
             if frac >= th["wall_erased_min_fraction"]:
+                lines = _double_wall_lines(stroke, nonpaper, th) if lines is None else lines
                 blank = paper_v[y0:y1, xc]
                 lo_side = lines[y0:y1, max(0, xc - side):max(0, xc - across // 2)].max(axis=1, initial=0) > 0
                 hi_side = lines[y0:y1, min(w, xc + across // 2 + 1):min(w, xc + side + 1)].max(axis=1,
@@ -382,6 +390,7 @@ def check_maze_preserved(stroke: Stroke, maze: Maze, layout: dict[str, Any],
             length = x1 - x0
             frac = _box_sum(blank_h, x0, yc, x1, yc + 1) / length if length > 0 else 0.0
             if frac >= th["wall_erased_min_fraction"]:
+                lines = _double_wall_lines(stroke, nonpaper, th) if lines is None else lines
                 blank = paper_h[yc, x0:x1]
                 lo_side = lines[max(0, yc - side):max(0, yc - across // 2), x0:x1].max(axis=0, initial=0) > 0
                 hi_side = lines[min(h, yc + across // 2 + 1):min(h, yc + side + 1), x0:x1].max(axis=0,
