@@ -91,6 +91,13 @@ def read_cells(image: np.ndarray, layout: dict[str, Any],
             reading.states[r][c] = cells_mod.CROSSED
             reading.confidence[r][c] = SMALL_MARK_CONFIDENCE
             reading.evidence[r][c]["empty_mark"] = {"shape": name, "fit": round(fit, 3)}
+    for r, c in reading.where(cells_mod.BLANK):
+        name, fit = fits.get(r * cols + c, ("none", 0.0))
+        if (r, c) not in marked and fit >= EMPTY_MARK_FIT and name == "off-centre dot":
+            # a dot off the centre, which the patch reader took for specks (blank, in doubt): marked empty
+            reading.states[r][c] = cells_mod.CROSSED
+            reading.confidence[r][c] = max(reading.confidence[r][c], SMALL_MARK_CONFIDENCE)
+            reading.evidence[r][c]["empty_mark"] = {"shape": name, "fit": round(fit, 3)}
     return reading
 
 
@@ -98,8 +105,9 @@ SMALL_MARK_COVER = 0.3  # an unsure cell with at most this share of mark ink (as
 SMALL_MARK_CLEAR = 0.1  # ... none of its corners and at most two of its side middles inked beyond this share ...
 SMALL_MARK_SIDE = 0.5  # ... those two not beyond this share (a ring of a third of the cell reaches a side's middle) ...
 SMALL_MARK_TINTED = 0.3  # ... and at most this share of even-tone ink (no shading) holds one small mark
-SMALL_MARK_SHAPES = ("asterisk", "null sign")  # ... read as crossed when it is one of these (the marks for an
-# empty cell that the patch reader has no rule for; an X smaller than the cell has its own, a ring stays unsure)
+SMALL_MARK_SHAPES = ("asterisk", "null sign", "off-centre dot")  # ... read as crossed when it is one of these (the
+# marks for an empty cell that the patch reader has no rule for; an X smaller than the cell has its own, a ring stays
+# unsure; a dot off the centre, OFF_CENTRE_DOT: the patch reader reads a centred one)
 SMALL_MARK_CONFIDENCE = 0.65  # the confidence of such a cell read crossed (as the cell reader's small X)
 
 
@@ -129,6 +137,7 @@ EMPTY_MARK_FIT_SURE = 0.9  # ... and a mark accounting for less than this is sur
 EMPTY_MARK_COVER = 0.7  # ... with ink along this share of each of its strokes
 DOT_SOLID = 0.55  # a dot fills this share of its box, enclosing no paper
 DOT_SYMMETRY = 0.9  # ... and this share of its ink lies on ink when turned half round (_point_symmetry)
+DOT_PINHOLES = 0.05  # ... after filling the paper it encloses when that is at most this share of its box (grain)
 GLYPH_DOUBT = 0.93  # the fit given a mark shaped like a glyph that a dot, a stroke or an X also covers: in doubt
 STROKE_ASPECT = 2.0  # a stroke at least this many times as long as it is wide (real slashes and dashes: >= 2.25)
 GLYPH_COUNTER_PX = 2  # paper enclosed by a stroke or an X from this many px is a glyph's counter (a pixelated
@@ -140,7 +149,10 @@ RING_GAP = 3  # ... and its stroke runs all round: at most this many of 24 point
 # (a small thick corner or hook, whose box is a few pen widths, lies within the fit tolerance of its box's ellipse)
 CROSS_ARM_RADII = (0.3, 0.4)  # an X or a plus has four arms crossing a circle around its crossing (radius: share of
 # its box's short side) at one of these
+TALL_X = 1.4  # ... or, in a box at least this many times as long as wide, crossing an ellipse of the box's shape
+TALL_X_SYMMETRY = 0.9  # ... along its strokes, the ink the same mirrored each way to this share (_mirror_symmetry)
 BLANK_MARK_CENTRED = 0.12  # a mark in a cell read blank is a mark for an empty cell only this near its centre (cells)
+OFF_CENTRE_DOT = 0.25  # ... except a solid dot at most this long (cells) lying whole within the cell's core
 STRAIGHT_STROKE = 0.7  # the ink of each stroke of an X or a plus lies within this share of the fit tolerance of it
 STAR_STROKES = (3, 4)  # an asterisk: this many straight strokes crossing at one point, each in its middle ...
 STAR_STRAIGHT = 1.0  # ... each stroke's own ink within this share of half its width and a px of its line (three
@@ -148,6 +160,10 @@ STAR_STRAIGHT = 1.0  # ... each stroke's own ink within this share of half its w
 STAR_MEET = 1.0  # ... their crossings within this share of half a stroke and a px of their mean
 STAR_ARM_RADII = (0.35, 0.45)  # ... and two arms a stroke leaving it along the stroke, the only ink crossing a
 # circle of this share of the box's short side (an asterisk's arms lie closer together than an X's)
+SQUARE_ASPECT = 1.5  # an open square (or rectangle) at most this many times as long as wide ...
+SQUARE_SIDE_INKED = 0.9  # ... each side inked along this share of its centre line ...
+SQUARE_CORNER_PX = 1.5  # ... and each corner px of its box within this many px of ink
+SQUARE_DOUBT = 0.93  # ... is no accepted mark and no fill: the fit given it (in doubt, as GLYPH_DOUBT)
 NULL_SLASH_ANGLE = (25.0, 65.0)  # a null sign's stroke runs at this many degrees from level (a level or upright bar
 # through a ring is a theta, a phi or a circled minus: letters and signs, no mark for an empty cell)
 NULL_SLASH_INKED = 0.85  # ... inked along this share of the ring's inner diameter on its line
@@ -244,6 +260,12 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
         if _point_symmetry(box_ink) >= DOT_SYMMETRY:
             return "dot", 1.0
         glyph_dot = True
+    elif max(bw, bh) <= 2 * min(bw, bh):
+        # solid like a dot once the few px of paper it encloses are filled: a grainy (pencil) dot, or a small "6",
+        # "8", "9", "a", "e" or "B" whose counter is as small as the grain (glyph check): in doubt
+        dot_ink = _without_pinholes(box_ink)
+        glyph_dot = (dot_ink is not box_ink and np.count_nonzero(dot_ink) >= DOT_SOLID * bw * bh
+                     and _point_symmetry(dot_ink) >= DOT_SYMMETRY)
     inked = ink.astype(np.uint8)
     half = max(0.5, float(np.percentile(cv2.distanceTransform(inked, cv2.DIST_L2, 3)[ink], 90)))
     tol = half + max(1.5, 0.08 * max(bw, bh))
@@ -289,7 +311,10 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
             # four arms leave the crossing (a tick, a "7" or a small zigzag, which two lines at the pen's
             # tolerance also cover, has two or three there)
             if (inside and fit > best_fit
-                    and any(_arms(ink, crossing, f * min(bw, bh), unseen) >= 4 for f in CROSS_ARM_RADII)):
+                    and (any(_arms(ink, crossing, f * min(bw, bh), unseen) >= 4 for f in CROSS_ARM_RADII)
+                         or (max(bw, bh) >= TALL_X * min(bw, bh) and _mirror_symmetry(box_ink) >= TALL_X_SYMMETRY
+                             and any(_arms_along(ink, crossing, (f * bw, f * bh), (u1, u2), tol)
+                                     for f in CROSS_ARM_RADII)))):
                 best, best_fit = "cross", fit
     # a ring in the ink's box: round, with a hole (no ink within half its radius)
     rx, ry = max(0.5, (bw - 2 * half) / 2), max(0.5, (bh - 2 * half) / 2)
@@ -302,6 +327,12 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
             and (to_ink[qy, qx] <= tol).mean() >= EMPTY_MARK_COVER and _longest_run(to_ink[qy, qx] > half + 1) <= RING_GAP
             and float(ring.mean()) > best_fit):
         best, best_fit = "ring", float(ring.mean())
+    square = _open_square_fit(ink, px, py, half, tol, to_ink)
+    if square >= EMPTY_MARK_FIT and square > best_fit:
+        # a small open square: no mark for an empty cell people use, and no fill (the patch reader takes an outline
+        # over most of the cell for an outlined fill): what it means is unclear, so the cell is in doubt (a ring a
+        # few px across, which the square's tolerances cover as well, stays a ring)
+        return "open square", SQUARE_DOUBT
     if best_fit < EMPTY_MARK_FIT:  # a ring with a slash through it (before the asterisk, whose three lines at the
         # tolerance can cover a small one, which encloses paper: in doubt as an asterisk)
         fit = _null_sign_fit(ink, px, py, half, tol, to_ink)
@@ -320,6 +351,41 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
     if glyph_dot and best_fit < GLYPH_DOUBT:
         best, best_fit = "dot", GLYPH_DOUBT
     return best, best_fit
+
+
+def _open_square_fit(ink: np.ndarray, px: np.ndarray, py: np.ndarray, half: float, tol: float,
+                     to_ink: np.ndarray) -> float:
+    """The share of the ink (``px``, ``py``: its pixels) within ``tol`` of the outline of its box (inset by half a
+    stroke): an open square or rectangle (at most SQUARE_ASPECT long), its four sides inked along SQUARE_SIDE_INKED
+    of their length on the stroke's centre line and its four corners on ink (a ring's box corners lie off its
+    stroke), enclosing paper at its centre; 0 when none fits."""
+    x0, x1, y0, y1 = px.min(), px.max(), py.min(), py.max()
+    bw, bh = x1 - x0 + 1, y1 - y0 + 1
+    if min(bw, bh) < 5 or max(bw, bh) > SQUARE_ASPECT * min(bw, bh):
+        return 0.0
+    xl, xr, yt, yb = x0 + half - 0.5, x1 - half + 0.5, y0 + half - 0.5, y1 - half + 0.5
+    if xr - xl < 2 or yb - yt < 2:
+        return 0.0
+    box_ink = ink[int(y0):int(y1) + 1, int(x0):int(x1) + 1]
+    paper = np.pad(~box_ink, 1, constant_values=True).astype(np.uint8)
+    _, labels = cv2.connectedComponents(paper, connectivity=4)
+    centre = labels[(box_ink.shape[0] + 1) // 2, (box_ink.shape[1] + 1) // 2]
+    if centre == 0 or centre == labels[0, 0]:
+        return 0.0
+
+    def on_ink(qx: np.ndarray, qy: np.ndarray) -> np.ndarray:
+        qx = np.clip(np.round(qx).astype(int), 0, ink.shape[1] - 1)
+        qy = np.clip(np.round(qy).astype(int), 0, ink.shape[0] - 1)
+        return to_ink[qy, qx] <= 1
+    corners = np.array([x0, x1, x1, x0]), np.array([y0, y0, y1, y1])
+    if not (to_ink[corners[1].astype(int), corners[0].astype(int)] <= SQUARE_CORNER_PX).all():
+        return 0.0  # square corners: the box's own corner px on ink or next to it (a ring's lie 0.4 radius off)
+    s = np.linspace(0, 1, 21)
+    for ax, ay, bx, by in ((xl, yt, xr, yt), (xr, yt, xr, yb), (xr, yb, xl, yb), (xl, yb, xl, yt)):
+        if on_ink(ax + s * (bx - ax), ay + s * (by - ay)).mean() < SQUARE_SIDE_INKED:
+            return 0.0
+    dist = np.minimum(np.minimum(np.abs(px - xl), np.abs(px - xr)), np.minimum(np.abs(py - yt), np.abs(py - yb)))
+    return float((dist <= tol).mean())
 
 
 def _stroke_aspect(px: np.ndarray, py: np.ndarray) -> float:
@@ -341,6 +407,31 @@ def _holds_paper(box_ink: np.ndarray, min_px: int) -> bool:
     count, labels, stats, _ = cv2.connectedComponentsWithStats(paper, connectivity=4)
     outside = labels[0, 0]
     return any(k != outside and stats[k, cv2.CC_STAT_AREA] >= min_px for k in range(1, count))
+
+
+def _without_pinholes(box_ink: np.ndarray) -> np.ndarray:
+    """The ink (bool, its own box) with the paper it encloses filled in when all of that paper together is at most
+    DOT_PINHOLES of the box: the grain of a pencil dot (HELDOUT13's grainy dots hold 2-6 px of paper, 2-4 % of
+    their box), but also the counter of a small "6", "8", "9", "a", "e" or "B" (the lead's glyph check), so a mark
+    solid only so is in doubt; otherwise the ink as it is."""
+    paper = np.pad(~box_ink, 1, constant_values=True).astype(np.uint8)
+    count, labels = cv2.connectedComponents(paper, connectivity=4)
+    if count <= 2:
+        return box_ink
+    enclosed = (labels != labels[0, 0]) & (labels > 0)
+    if np.count_nonzero(enclosed) > DOT_PINHOLES * box_ink.size:
+        return box_ink
+    return box_ink | enclosed[1:-1, 1:-1]
+
+
+def _mirror_symmetry(box_ink: np.ndarray) -> float:
+    """The smaller share of the ink (bool, its own box) that lands within a px of ink when mirrored left to right and
+    when mirrored top to bottom: an X or a plus drawn in a tall or wide box is the same both ways, a "2", "3", "5" or
+    "7" neither."""
+    near = cv2.dilate(box_ink.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    if not box_ink.any():
+        return 1.0
+    return min(float(near[box_ink[:, ::-1]].mean()), float(near[box_ink[::-1, :]].mean()))
 
 
 def _point_symmetry(box_ink: np.ndarray) -> float:
@@ -402,6 +493,39 @@ def _arms(ink: np.ndarray, centre: np.ndarray, radius: float, unseen: np.ndarray
     if on.all():
         return 1
     return int(np.count_nonzero(on & ~np.roll(on, 1)))
+
+
+def _arms_along(ink: np.ndarray, centre: np.ndarray, radii: tuple[float, float], dirs: tuple, tol: float) -> bool:
+    """Whether an ellipse of ``radii`` (x, y) px around ``centre`` crosses exactly four runs of ink, one along each
+    way of each of the two strokes' directions (``dirs``: unit vectors), within ``tol`` px of the stroke's line: an
+    X drawn in a tall or wide box (HELDOUT13's typed U+2573, strokes 30 degrees off upright, runs its arms together
+    within a circle of its box's short side; the ellipse of the box's proportions meets them where they part). A
+    digit that two lines happen to cover meets such an ellipse off the lines."""
+    qx = centre[0] + radii[0] * _CIRCLE[0]
+    qy = centre[1] + radii[1] * _CIRCLE[1]
+    ix, iy = np.round(qx).astype(int), np.round(qy).astype(int)
+    inside = (ix >= 0) & (ix < ink.shape[1]) & (iy >= 0) & (iy < ink.shape[0])
+    on = np.zeros(ix.shape, bool)
+    on[inside] = ink[iy[inside], ix[inside]]
+    if on.all() or not on.any():
+        return False
+    start = int(np.argmin(on))  # begin on paper, so no run wraps
+    flags = np.roll(on, -start)
+    edges = np.flatnonzero(np.diff(np.r_[0, flags.astype(np.int8), 0]))
+    if len(edges) != 8:
+        return False
+    taken = set()
+    for a, b in zip(edges[::2], edges[1::2]):
+        k = (start + (a + b - 1) // 2) % len(on)
+        vx, vy = qx[k] - centre[0], qy[k] - centre[1]
+        # the run's middle within tol of one stroke's line, on one way of it
+        for j, (dx, dy) in enumerate(dirs):
+            if abs(vx * dy - vy * dx) <= tol:
+                taken.add((j, vx * dx + vy * dy > 0))
+                break
+        else:
+            return False
+    return len(taken) == 4
 
 
 def _longest_run(flags: np.ndarray) -> int:
@@ -651,6 +775,8 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                 # (pieces are joined across a ruled line, which may cut a stroke in two)
                 level = max(STRAY_FAINT, 0.5 * float(np.percentile(core[ink & free], 95)))
                 main = _main_piece(ink & (core >= level), join) & free
+                if np.count_nonzero(main) < 3:  # the largest piece was a ruled line's: the mark is the largest left
+                    main = _main_piece(ink & (core >= level) & free, join)
                 name, fit = empty_mark_fit(main, ~free)
                 if (state == cells_mod.BLANK or (r, c) in also) and main.any():
                     # read blank (or unsure, a small mark), it counts as a mark for an empty cell only where people
@@ -658,7 +784,14 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                     ys, xs = np.nonzero(main)
                     off = math.hypot(a0 + (xs.min() + xs.max()) / 2 - (x0 + x1) / 2,
                                      b0 + (ys.min() + ys.max()) / 2 - (y0 + y1) / 2)
-                    if off > BLANK_MARK_CENTRED * cell:
+                    if off <= BLANK_MARK_CENTRED * cell:
+                        pass
+                    elif (name == "dot" and fit >= EMPTY_MARK_FIT
+                          and max(xs.max() - xs.min(), ys.max() - ys.min()) + 1 <= OFF_CENTRE_DOT * cell
+                          and xs.min() > 0 and ys.min() > 0 and xs.max() < main.shape[1] - 1
+                          and ys.max() < main.shape[0] - 1):
+                        name = "off-centre dot"  # a small solid dot whole within the core: a dot all the same
+                    else:
                         name, fit = "off centre", 0.0
                 fits[r * cols + c] = (name, fit)
                 if fit >= EMPTY_MARK_FIT:  # its main piece is the mark that crosses it, with its fainter rim
