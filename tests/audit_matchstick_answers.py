@@ -294,8 +294,11 @@ def build_answer(record: Any, style: Style, case: Case, seed: int, solution: str
 # ------------------------------------------------------------------------------------------- measuring
 
 
-def answers(records: Sequence[Any], per_record: int, seed: int) -> list[tuple[Any, Style, Case, int, str]]:
-    """A deterministic sample: cases cycled, styles drawn; ``none`` cycles through every stored solution."""
+def answers(records: Sequence[Any], per_record: int, seed: int, cases: Sequence[Case] | None = None,
+            styles: Sequence[Any] | None = None) -> list[tuple[Any, Any, Case, int, str]]:
+    """A deterministic sample: ``cases`` cycled (default CASES), ``styles`` drawn (default STYLES); ``none`` cycles
+    through every stored solution, and every further stored solution is drawn once more."""
+    cases, styles = cases or CASES, styles or STYLES
     rng = random.Random(seed)
     out = []
     i = 0
@@ -303,16 +306,16 @@ def answers(records: Sequence[Any], per_record: int, seed: int) -> list[tuple[An
         sols = record.ground_truth["solutions"]
         n_none = 0
         for _ in range(per_record):
-            case = CASES[i % len(CASES)]
+            case = cases[i % len(cases)]
             i += 1
-            style = STYLES[rng.randrange(len(STYLES))]
+            style = styles[rng.randrange(len(styles))]
             sol = sols[0]
             if case.name == "none":
                 sol = sols[n_none % len(sols)]
                 n_none += 1
             out.append((record, style, case, rng.randrange(1 << 30), sol))
         for extra in sols[n_none:]:  # every valid answer is drawn at least once
-            out.append((record, STYLES[rng.randrange(len(STYLES))], CASES[0], rng.randrange(1 << 30), extra))
+            out.append((record, styles[rng.randrange(len(styles))], cases[0], rng.randrange(1 << 30), extra))
     return out
 
 
@@ -723,24 +726,7 @@ def build_answer15(record: Any, style: Style15, case: Case, seed: int, solution:
 def answers15(records: Sequence[Any], per_record: int, seed: int) -> list[tuple[Any, Style15, Case, int, str]]:
     """A deterministic sample: cases cycled, styles drawn; ``none`` cycles through every stored solution, and
     every further stored solution is drawn once more."""
-    rng = random.Random(seed)
-    out = []
-    i = 0
-    for record in records:
-        sols = record.ground_truth["solutions"]
-        n_none = 0
-        for _ in range(per_record):
-            case = CASES15[i % len(CASES15)]
-            i += 1
-            style = STYLES15[rng.randrange(len(STYLES15))]
-            sol = sols[0]
-            if case.name == "none":
-                sol = sols[n_none % len(sols)]
-                n_none += 1
-            out.append((record, style, case, rng.randrange(1 << 30), sol))
-        for extra in sols[n_none:]:
-            out.append((record, STYLES15[rng.randrange(len(STYLES15))], CASES15[0], rng.randrange(1 << 30), extra))
-    return out
+    return answers(records, per_record, seed, CASES15, STYLES15)
 
 
 def main15(n_instances: int = 24, per_record: int = 10, master_seed: int = 1515, json_out: str | None = None,
