@@ -27,7 +27,8 @@ for pkg in \
     fonts-sil-charis fonts-sil-gentiumplus fonts-sjfonts fonts-smc-chilanka fonts-staypuft fonts-stix \
     fonts-texgyre fonts-tlwg-purisa-ttf fonts-tomsontalks fonts-urw-base35 fonts-vollkorn \
     fonts-yozvox-yozfont-antique fonts-yozvox-yozfont-cute fonts-yozvox-yozfont-edu \
-    fonts-yozvox-yozfont-new-kana fonts-yozvox-yozfont-standard-kana fonts-yrsa-rasa fonts-yusei-magic; do
+    fonts-yozvox-yozfont-new-kana fonts-yozvox-yozfont-standard-kana fonts-yrsa-rasa fonts-yusei-magic \
+    fonts-3270 fonts-adf-berenis fonts-adf-romande fonts-adf-verana fonts-georgewilliams fonts-junicode fonts-ocr-a; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 if [ ${#missing[@]} -gt 0 ]; then
