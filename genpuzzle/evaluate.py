@@ -198,7 +198,7 @@ def _verify_image(record: InstanceRecord, answer: np.ndarray, target: np.ndarray
                               f"registration failed: {registration.reason}", answer_path=answer_path,
                               extra={"registration": reg_info})
     try:
-        verdict = track.verify(record, registration.image, target, **observed_kwargs(track, registration))
+        verdict = track.verify(record, registration.image, target, **observed_kwargs(track, registration, answer))
     except Exception as err:  # a verifier bug must not stop a run; it is recorded, counted and reported
         return Verdict.failed(record.id, record.track, Status.ERROR,
                               f"verifier failed: {type(err).__name__}: {err}", answer_path=answer_path,
@@ -219,14 +219,19 @@ def _verify_image(record: InstanceRecord, answer: np.ndarray, target: np.ndarray
     return verdict
 
 
-def observed_kwargs(track: Any, registration: Any) -> dict[str, Any]:
+def observed_kwargs(track: Any, registration: Any, answer: np.ndarray | None = None) -> dict[str, Any]:
     """``{"observed": registration.valid}`` for a track whose ``verify`` takes where the registered image
-    shows the answer's page (elsewhere it shows the input), else nothing."""
+    shows the answer's page (elsewhere it shows the input), and ``{"answer_page": (answer, registration)}`` for
+    one that reads the answer as returned beyond the page (pattern_completion); else nothing."""
     import inspect
 
-    if registration.valid is None or "observed" not in inspect.signature(track.verify).parameters:
-        return {}
-    return {"observed": registration.valid}
+    params = inspect.signature(track.verify).parameters
+    kwargs: dict[str, Any] = {}
+    if registration.valid is not None and "observed" in params:
+        kwargs["observed"] = registration.valid
+    if answer is not None and "answer_page" in params:
+        kwargs["answer_page"] = (answer, registration)
+    return kwargs
 
 
 def _confirm_without_bend(track: Any, record: InstanceRecord, verdict: Verdict, unbent: np.ndarray,

@@ -60,7 +60,9 @@ from genpuzzle.solvers.pattern_completion import (
 )
 from genpuzzle.track import Track
 from genpuzzle.verifiers.pattern_completion import (
+    BESIDE_REACH,
     Calibration,
+    beside_page,
     calibrate,
     page_changes,
     read_arrow,
@@ -622,10 +624,26 @@ class PatternCompletionTrack(Track):
 
     # -- verification ------------------------------------------------------------------------------
 
-    def verify(self, record: InstanceRecord, answer: np.ndarray, input_image: np.ndarray) -> Verdict:
+    def verify(self, record: InstanceRecord, answer: np.ndarray, input_image: np.ndarray,
+               answer_page: tuple[np.ndarray, Any] | None = None) -> Verdict:
+        """``answer_page``: the answer as returned and its registration (``evaluate.observed_kwargs``), when
+        known: the ink it drew beyond the input's page is read too (:func:`beside_page`)."""
         layout, prog = record.layout, self.rubric["programmatic"]
         answer_box = layout["grid_boxes"][layout["slot_panel"]] if layout["variant_kind"] == "cells" else None
         page = page_changes(answer, input_image, layout, self.rubric, answer_box)
+        beside = None
+        if answer_page is not None and getattr(answer_page[1], "matrix", None) is not None:
+            raw, registration = answer_page
+            beside = beside_page(raw, registration.matrix, "+inverted" in (registration.method or ""),
+                                 input_image.shape, layout["panel_px"], prog["added_darkness"])
+            if not beside.drawings:
+                # ink added at the page's edge, outside every panel, that runs on beyond the page into a label's
+                # text or the page's surroundings (a bar, a bezel) is that text or that edge, not a mark
+                frame = input_image.shape[:2]
+                reach = BESIDE_REACH * layout["panel_px"]
+                page.violations = [v for v in page.violations if not (
+                    v.code == "answer_outside_slot" and _touches_border(v.evidence["bbox"], frame)
+                    and beside.continues(v.evidence["bbox"], frame, reach))]
         if layout["variant_kind"] == "cells":
             tier, violations, parsed, unsure, clean_outside, conf = self._verify_cells(record, answer)
         elif layout["variant_kind"] == "objects":
@@ -642,6 +660,14 @@ class PatternCompletionTrack(Track):
             violations.append(Violation("outside_hypotheses", "the answer reads cleanly but no rule of the "
                                         "instance's hypothesis space predicts it: possibly an alternative rule",
                                         {"bbox": list(layout["panel_boxes"][layout["slot_panel"]])}))
+        if beside is not None:
+            parsed["beside_page"] = {"glyphs": beside.glyphs, "drawings": beside.drawings}
+            if beside.drawings:
+                # a drawing beside the page: possibly a second answer; a person decides
+                violations.append(Violation("beside_page", f"{len(beside.drawings)} drawing(s) beyond the page "
+                                            "(not text): possibly a second answer", {"boxes": beside.drawings}))
+                tier = min(tier, int(prog["caps"].get("beside_page", 1)))
+                unsure = list(unsure) + ["beside_page"]
         if unsure:
             violations.append(Violation("unsure_reading", f"{len(unsure)} reading(s) unsure (charged as wrong)",
                                         {"unsure": unsure}))
@@ -958,6 +984,11 @@ class PatternCompletionTrack(Track):
         if record.variant == "counting" and _figure_count(truth["figures"][5]) != truth["answer"]:
             problems.append("the reference figure does not have the answer's count")
         return problems
+
+
+def _touches_border(bbox: list[int], frame: tuple[int, int]) -> bool:
+    x0, y0, x1, y1 = bbox
+    return x0 <= 1 or y0 <= 1 or x1 >= frame[1] - 2 or y1 >= frame[0] - 2
 
 
 def _figure_count(figure: dict[str, Any]) -> int:

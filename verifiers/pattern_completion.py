@@ -942,3 +942,128 @@ def read_lines(answer: np.ndarray, box: Sequence[float], frame_px: float, min_sp
             other.append({**_public(c), "length": round(length, 1), "width": round(width, 1)})
     return RowReading(len(lines) if not other else None, ["a mark that is no straight line"] if other else [],
                       off_kind=other, details={"lines": lines})
+
+
+# ------------------------------------------------------------------------------------------ beside the page
+#
+# Registration warps the answer into the input's frame, so ink the answer drew beyond the page (a second
+# candidate boxed beside the grid, a label written next to the slot) never reaches the readers above. Since
+# rubric 11 the pipeline hands the answer as returned and its registration to ``verify`` (``answer_page``):
+# the ink beyond the input's frame is read here. Text (a caption, an "Answer: ..." label) is allowed, as the
+# caption bands above and below a page always were; a drawing there (a panel frame, a figure, a grid) is a
+# possible second answer a person must look at.
+
+BESIDE_MARGIN = 0.03  # of the panel side: ink this close beyond the page edge is still the page's (a blur, a bend)
+BESIDE_MIN_AREA = 0.0004  # of the panel side^2: fewer inked pixels is no deliberate mark (MARK_MIN_AREA)
+BESIDE_TEXT_EXTENT = 0.2  # of the panel side: a piece of ink larger both ways is no glyph (a word is long, not tall)
+BESIDE_TEXT_PAGE = 0.1  # ... nor than this share of the page's longer side (a bold caption's letters on a small grid)
+BESIDE_SOLID_FILL = 0.6  # a piece whose widest inscribed disc spans this share of its box's smaller side ...
+BESIDE_SOLID_SIDE = 0.08  # ... and at least this thick (of the panel side) is a filled figure, no glyph
+BESIDE_PAPER_SHARE = 0.5  # a piece of ink counts when at least half the ring 3-7 px round it is paper
+BESIDE_REACH = 0.15  # of the panel side: how far beyond the page edge an edge-touching change is followed
+
+
+@dataclass
+class BesidePage:
+    """Ink beyond the input page's frame in the answer as returned: ``glyphs`` (pieces small and thin enough
+    for text), ``drawings`` (bounding boxes, answer pixels, of pieces that are not: frames, figures, grids);
+    ``ink`` (bool, answer pixels) the ink map beyond the page, ``to_answer`` the input -> answer homography."""
+
+    glyphs: int
+    drawings: list[list[int]]
+    ink: np.ndarray | None = None
+    to_answer: np.ndarray | None = None
+    scale: float = 1.0
+
+    def continues(self, bbox: Sequence[float], frame: tuple[int, int], reach_px: float) -> bool:
+        """Whether a change at the input frame's edge (``bbox``, input pixels, touching the border of a frame
+        ``(h, w)``) runs on beyond the page: ink (or the page's dark surroundings) beyond the edge within
+        ``reach_px`` (input pixels) of it -- the rest of a label's line, the bar the sliver belongs to."""
+        if self.ink is None or self.to_answer is None:
+            return False
+        h, w = frame
+        x0, y0, x1, y1 = (float(v) for v in bbox)
+        pad = reach_px / 2
+        regions = []
+        if x0 <= 1:
+            regions.append((-reach_px, y0 - pad, 0.0, y1 + pad))
+        if y0 <= 1:
+            regions.append((x0 - pad, -reach_px, x1 + pad, 0.0))
+        if x1 >= w - 2:
+            regions.append((w, y0 - pad, w + reach_px, y1 + pad))
+        if y1 >= h - 2:
+            regions.append((x0 - pad, h, x1 + pad, h + reach_px))
+        ah, aw = self.ink.shape
+        for rx0, ry0, rx1, ry1 in regions:
+            corners = np.float32([[rx0, ry0], [rx1, ry0], [rx1, ry1], [rx0, ry1]])
+            pts = cv2.perspectiveTransform(corners[None], self.to_answer)[0]
+            ax0, ay0 = np.floor(pts.min(axis=0)).astype(int)
+            ax1, ay1 = np.ceil(pts.max(axis=0)).astype(int)
+            ax0, ay0, ax1, ay1 = max(0, ax0), max(0, ay0), min(aw, ax1 + 1), min(ah, ay1 + 1)
+            if ax1 > ax0 and ay1 > ay0 and self.ink[ay0:ay1, ax0:ax1].any():
+                return True
+        return False
+
+
+def beside_page(raw: np.ndarray, matrix: np.ndarray, inverted: bool, input_shape: Sequence[int],
+                panel_px: float, added_darkness: float) -> BesidePage:
+    """Read the ink of ``raw`` (the answer as returned, RGB) that lies beyond the input page: ``matrix`` maps
+    answer pixels to input pixels (registration's), ``inverted`` when the page was registered with its
+    lightness inverted (dark mode). Ink is ``added_darkness`` below the page's paper; pieces touching the
+    image's border or lying on no paper (bars, a bezel, the desk) are the page's surroundings, not ink."""
+    img = np.asarray(raw)
+    if img.ndim == 2:
+        img = np.stack([img] * 3, axis=-1)
+    if inverted:
+        from genpuzzle.registration import invert_lightness
+
+        img = invert_lightness(img[..., :3])
+    L = luma(img)
+    ah, aw = L.shape
+    h, w = int(input_shape[0]), int(input_shape[1])
+    M = np.asarray(matrix, np.float64)
+    if M.shape == (2, 3):
+        M = np.vstack([M, [0.0, 0.0, 1.0]])
+    try:
+        to_answer = np.linalg.inv(M)
+    except np.linalg.LinAlgError:
+        return BesidePage(0, [])
+    scale = float(math.sqrt(abs(np.linalg.det(to_answer[:2, :2]))))
+    side = panel_px * scale
+    page_side = max(h, w) * scale
+    inside = cv2.warpPerspective(np.ones((h, w), np.uint8), M, (aw, ah),
+                                 flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP, borderValue=0)
+    grow = max(3, int(round(BESIDE_MARGIN * side)))
+    inside = cv2.dilate(inside, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * grow + 1, 2 * grow + 1)))
+    beyond = inside == 0
+    if not beyond.any():
+        return BesidePage(0, [], None, to_answer, scale)
+    on_page = inside > 0
+    paper = float(np.percentile(L[on_page], 90)) if on_page.any() else 255.0
+    ink = beyond & (L < paper - added_darkness)
+    is_paper = L > paper - 0.75 * added_darkness
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    glyphs, drawings = 0, []
+    min_area = max(12.0, BESIDE_MIN_AREA * side * side)
+    near_k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))  # the ring is 3-7 px out: a resampled
+    ring_k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (15, 15))  # edge's greys lie nearer
+    for k in range(1, count):
+        x, y, bw, bh, area = (int(v) for v in stats[k])
+        if x <= 1 or y <= 1 or x + bw >= aw - 1 or y + bh >= ah - 1 or area < min_area:
+            continue
+        x0, y0, x1, y1 = max(0, x - 8), max(0, y - 8), min(aw, x + bw + 8), min(ah, y + bh + 8)
+        piece = (labels[y0:y1, x0:x1] == k).astype(np.uint8)
+        ring = cv2.dilate(piece, ring_k).astype(bool) & ~cv2.dilate(piece, near_k).astype(bool)
+        if not ring.any() or is_paper[y0:y1, x0:x1][ring].mean() < BESIDE_PAPER_SHARE:
+            continue
+        # solid: its widest inscribed disc spans a good part of its box (a filled dot, cell or figure); a
+        # glyph's strokes stay thin against its height, bold type included
+        thick = float(cv2.distanceTransform(np.pad(piece, 1), cv2.DIST_L2, 3).max()) * 2
+        solid = min(bw, bh) > BESIDE_SOLID_SIDE * side and thick > BESIDE_SOLID_FILL * min(bw, bh)
+        if min(bw, bh) > max(BESIDE_TEXT_EXTENT * side, BESIDE_TEXT_PAGE * page_side) or solid:
+            drawings.append([x, y, x + bw, y + bh])
+        else:
+            glyphs += 1
+    # (``ink`` keeps the surroundings too: a change at the page's edge that runs on into a bar or a bezel is the
+    # page's edge, not a mark)
+    return BesidePage(glyphs, drawings, ink, to_answer, scale)
