@@ -6,11 +6,13 @@ checked through ``evaluate.verify_image`` (registration, then the verifier with 
   drops it) is no clean pass: ``beside_page``, capped at tier 1, review (it scored 100 on rubric 10);
 - the right answer with an "Answer: ..." label written beside the slot, starting in the page's margin and
   running on beyond the page, scores 100 (rubric 10 charged the label's first letters, cut by the page edge,
-  as ``answer_outside_slot``: 66.7 incorrect).
+  as ``answer_outside_slot``: 66.7 incorrect);
+- a counted straight line lying in faint shading on a noisy page (a screen photo's vignette) is still a line
+  (rubric 10 dropped the line with the shading it joined: a count short, or nothing drawn).
 
 Guards (pass on both rubrics): the reference scores 100, the unchanged input the minimum; a caption band
 above the page and a page on a dark desk stay 100; a mark added at the page's edge with nothing beyond it is
-still charged.
+still charged; the shading alone over an empty answer panel is still nothing drawn.
 """
 
 from __future__ import annotations
@@ -109,3 +111,29 @@ def test_guards_ladder_caption_desk_and_an_edge_mark(variant, seed):
                                     (y0 + y1) / 2 + 10], fill=(0, 0, 0))
     verdict = _verify(record, puzzle, blot)
     assert not _passed(verdict) and "answer_outside_slot" in verdict.codes
+
+
+def _shaded(record, base: Image.Image, strength: float = 65.0, radius: float = 0.45) -> Image.Image:
+    """``base`` with a soft dark patch (``strength`` grey levels at its centre) over the answer panel's first
+    line and Gaussian noise (sd 11) over the page: a screen photo's vignette on a noisy sensor."""
+    page = np.asarray(base.convert("RGB")).astype(float)
+    x0, y0, x1, y1 = record.layout["panel_boxes"][record.layout["slot_panel"]]
+    side = x1 - x0
+    (ax, ay), (bx, by) = record.ground_truth["figures"][5]["lines"][0]
+    cx, cy = x0 + side * (ax + bx) / 2, y0 + side * (ay + by) / 2
+    yy, xx = np.mgrid[0:page.shape[0], 0:page.shape[1]]
+    shade = strength * np.clip(1 - np.hypot(xx - cx, yy - cy) / (radius * side), 0, 1) ** 0.5
+    inside = (xx > x0 + 8) & (xx < x1 - 8) & (yy > y0 + 8) & (yy < y1 - 8)
+    page = page - (shade * inside)[..., None] + np.random.default_rng(3).normal(0, 11.0, page.shape)
+    return Image.fromarray(np.clip(page, 0, 255).astype(np.uint8))
+
+
+@pytest.mark.parametrize("seed", [5203, 5204, 5209])
+def test_a_line_in_faint_shading_on_a_noisy_page_is_still_counted(seed):
+    record, puzzle = _instance("counting", seed)
+    assert record.ground_truth["kind"] == "lines"
+    verdict = _verify(record, puzzle, _shaded(record, puzzle.reference_images[0]))
+    assert _passed(verdict), (verdict.status, verdict.score, verdict.codes, verdict.parsed.get("read"))
+    # guard: the shading alone, nothing drawn
+    empty = _verify(record, puzzle, _shaded(record, puzzle.input_image))
+    assert not _passed(empty) and empty.score == 0, (empty.status, empty.score, empty.codes)
