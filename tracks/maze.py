@@ -73,13 +73,16 @@ class MazeTrack(Track):
         )
 
     def verify(self, record: InstanceRecord, answer: np.ndarray, input_image: np.ndarray) -> Verdict:
-        from genpuzzle.verifiers.maze import check_maze_preserved, check_route, extract_stroke, maze_tier, read_route
+        from genpuzzle.verifiers.maze import (align_to_lattice, check_maze_preserved, check_route, extract_stroke,
+                                              maze_tier, read_route)
 
         gt, layout = record.ground_truth, record.layout
         th = self.rubric["thresholds"]
         maze = Maze.from_walls_json(gt["rows"], gt["cols"], gt["walls"])
         start, goal = tuple(gt["start"]), tuple(gt["goal"])
-        stroke = extract_stroke(answer, input_image, layout, th)
+        # the answer's walls brought onto the input's lattice when the registration left them off it (rubric 9)
+        answer, lattice = align_to_lattice(answer, input_image, layout, maze, th)
+        stroke = extract_stroke(answer, input_image, layout, th, lattice.get("wall_reach_px"))
         maze_violations, subscores = check_maze_preserved(stroke, maze, layout, th)
         for v in maze_violations:  # a drawn-in wall is not part of the route
             if v.code == "wall_added":
@@ -96,18 +99,23 @@ class MazeTrack(Track):
                                   # pieces wholly in the page margin (rubric 8), not route
                                   "wall_redraw_px": stroke.redrawn_wall_px, "edge_bar_px": stroke.border_bar_px,
                                   "margin_ink_px": stroke.margin_px,
-                                  **info}
+                                  **lattice, **info}
         if reading.route is not None:
             parsed["route_valid"] = not route_problems(maze, reading.route, start, goal)
             parsed["route_length"] = len(reading.route) - 1
         kinds = {e.kind for e in reading.route_edges}
+        # since rubric 9 a route found through a wall is sure when the walls were found on their lines (measured,
+        # no doubt) and every wall it crosses is crossed straight over the bar by drawn ink touching both corridors
+        aligned = lattice.get("lattice_walls", 0) >= th["lattice_min_walls"] and not lattice.get("lattice_doubt")
+        sure_walls = aligned and all(e.clean for e in reading.route_edges if e.kind == "wall")
+        unsure = {"gap", "corner_wall", "gap_wall"} | (set() if sure_walls else {"wall"})
         subscores.update({"tier": float(tier), "endpoints": (reading.start_reached + reading.goal_reached) / 2})
         return Verdict(
             id=record.id, track=self.name, score=tier / 3 * 100,
             status=Status.INCORRECT if violations else Status.CORRECT, violations=violations, parsed=parsed,
             confidence=1.0 if tier in (0, 3) else 0.8,
-            needs_review=tier == 2 or bool(kinds & {"gap", "wall", "corner_wall", "gap_wall"})
-            or any(v.evidence.get("review") for v in violations),
+            needs_review=tier == 2 or bool(kinds & unsure)
+            or any(v.evidence.get("review") for v in violations) or bool(lattice.get("lattice_doubt")),
             subscores=subscores,
             extra={"detours": info.get("detour_cells", [])} if info.get("detour_cells") else {},
         )

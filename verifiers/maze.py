@@ -2,6 +2,9 @@
 
 Pipeline (all on the registered answer, in input-image pixels):
 
+0. :func:`align_to_lattice` -- each wall of the maze found on the answer and compared with the input's bar;
+   a page the registration left off the lattice (a double-line wall locked onto one of its lines) is
+   resampled through the walls' offsets, and an alignment in doubt sends the verdict to review (rubric 9).
 1. :func:`extract_stroke` -- new ink relative to the input: any pixel whose colour lies outside the range
    of the input's colours in a small neighbourhood (tolerates 1-2 px misregistration, blur, JPEG) and is not
    paper-coloured. Any colour, any width, anti-aliased or wobbly. The answer's walls (grey pixels in the
@@ -221,10 +224,12 @@ def _near_colour(image: np.ndarray, colour: np.ndarray, max_excess: float) -> np
 
 
 def extract_stroke(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
-                   th: dict[str, Any]) -> Stroke:
+                   th: dict[str, Any], wall_reach: int | None = None) -> Stroke:
     """New ink: answer colour outside the input's local colour range by more than the threshold (or more
     saturated than any input colour nearby), and not paper. Specks up to ``speck_max_area_px`` and bars
-    along the image edge are dropped; grey pixels within the wall zone are the answer's wall, not route."""
+    along the image edge are dropped; grey pixels within the wall zone are the answer's wall, not route.
+    ``wall_reach``: the zone's reach beyond the input's bars when the answer's walls were measured to reach
+    farther than :func:`wall_zone_reach` (:func:`align_to_lattice`, since rubric 9)."""
     inp = np.ascontiguousarray(input_image, dtype=np.uint8)
     ans = _normalize_paper(np.ascontiguousarray(answer, dtype=np.uint8), inp, layout)
     k = 2 * th["ink_neighbourhood_px"] + 1
@@ -257,7 +262,7 @@ def extract_stroke(answer: np.ndarray, input_image: np.ndarray, layout: dict[str
     # the input's walls are its dark grey pixels (the markers are coloured); the answer's walls, redrawn
     # thicker, thinner or grey, are the grey non-paper pixels around them
     input_wall = (i_max < th["dark_max_channel"]) & (cv2.subtract(i_max, i_min) <= th["dark_max_spread"])
-    reach = wall_zone_reach(layout, th)
+    reach = max(wall_zone_reach(layout, th), wall_reach or 0)
     zone = cv2.dilate(input_wall.astype(np.uint8), np.ones((2 * reach + 1, 2 * reach + 1), np.uint8)) > 0
     wall_like = (spread <= th["dark_max_spread"]) & (a_max <= th["wall_max_channel"])
     wall_colour = _answer_wall_colour(ans, input_wall, th)
@@ -326,6 +331,246 @@ def _margin_ink(ink: np.ndarray, zone: np.ndarray, wall_like: np.ndarray, layout
     keep |= np.bincount(labels[near & wall_like & ink], minlength=n) >= max(3, layout["wall_px"])
     keep[0] = True
     return ~keep[labels]
+
+
+# ------------------------------------------------------------------------------------- lattice alignment
+
+
+def _wall_ink_map(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
+                  th: dict[str, Any]) -> np.ndarray:
+    """How much wall ink each pixel holds (float32 HxW, 0..255): the darkness (255 - brightest channel) of
+    non-paper pixels in the walls' colour -- grey, or the colour the answer drew its walls in -- so that a
+    coloured route weighs nothing."""
+    inp = np.ascontiguousarray(input_image, dtype=np.uint8)
+    ans = _normalize_paper(np.ascontiguousarray(answer, dtype=np.uint8), inp, layout)
+    a_max, a_min = _channel_max_min(ans)
+    spread = cv2.subtract(a_max, a_min)
+    paper = (a_min >= th["paper_min_channel"]) & (spread <= th["paper_max_spread"])
+    i_max, i_min = _channel_max_min(inp)
+    input_wall = (i_max < th["dark_max_channel"]) & (cv2.subtract(i_max, i_min) <= th["dark_max_spread"])
+    colour = _answer_wall_colour(ans, input_wall, th)
+    wallish = spread <= th["dark_max_spread"] if colour is None else \
+        _near_colour(ans, colour, th["wall_colour_max_excess"])
+    return np.where(wallish & ~paper, 255.0 - a_max.astype(np.float32), 0.0).astype(np.float32)
+
+
+def _wall_segments(maze: Maze, layout: dict[str, Any]) -> list[tuple[bool, int, int, int]]:
+    """Every wall (inner and outer) as (vertical, line position, start, end along the line), in input px."""
+    gx, gy = layout["grid_bbox"][:2]
+    s = layout["cell_px"]
+    out = []
+    for a, b in maze.walls() + outer_walls(maze.rows, maze.cols):
+        (ra, ca), (rb, cb) = sorted([a, b])
+        if ra == rb:
+            out.append((True, gx + cb * s, gy + ra * s, gy + (ra + 1) * s))
+        else:
+            out.append((False, gy + rb * s, gx + ca * s, gx + (ca + 1) * s))
+    return out
+
+
+def _segment_centre(ink: np.ndarray, vertical: bool, pos: int, lo: int, hi: int, layout: dict[str, Any],
+                    th: dict[str, Any]) -> tuple[float, float] | None:
+    """Where the wall ink along one wall lies across its line (px from the line) and how far it reaches from
+    there (px: the farthest column of the window with wall ink along half the wall), or None when under
+    ``lattice_min_cover`` of the wall's length holds wall ink there. The wall's middle stretch only (its ends
+    meet the perpendicular walls); the heaviest window of 2 x (2 wall_px + 2) + 1 px within
+    ``lattice_search_cells`` of the line, then the ink's centroid in a window of that size moved onto it until
+    it settles: a wall drawn as a double line (two outlines around the bar) is found at its middle, not at
+    either line."""
+    s, t = layout["cell_px"], layout["wall_px"]
+    half = 2 * t + 2
+    search = int(round(th["lattice_search_cells"] * s))
+    trim = int(round(max(t, 0.25 * s)))
+    reach = search + half
+    a0, a1 = lo + trim, hi - trim
+    if a1 - a0 < 3:
+        return None
+    h, w = ink.shape
+    size = w if vertical else h
+    p0, p1 = pos - reach, pos + reach + 1
+    strip = np.zeros((a1 - a0, p1 - p0), np.float32)
+    c0, c1 = max(0, p0), min(size, p1)
+    if c1 <= c0 or a0 < 0 or a1 > (h if vertical else w):
+        return None
+    strip[:, c0 - p0:c1 - p0] = ink[a0:a1, c0:c1] if vertical else ink[c0:c1, a0:a1].T
+    profile = strip.sum(axis=0)
+    csum = np.concatenate([[0.0], np.cumsum(profile)])
+    box = csum[2 * half + 1:] - csum[:-2 * half - 1]
+    if box.max() <= 0:
+        return None
+    u = float(np.argmax(box) + half)
+    idx = np.arange(len(profile), dtype=np.float64)
+    for _ in range(6):
+        i0, i1 = max(0, int(round(u)) - half), min(len(profile), int(round(u)) + half + 1)
+        weight = profile[i0:i1]
+        if weight.sum() <= 0:
+            return None
+        new = float((weight * idx[i0:i1]).sum() / weight.sum())
+        settled = abs(new - u) < 0.25
+        u = new
+        if settled:
+            break
+    i0, i1 = max(0, int(round(u)) - half), min(len(profile), int(round(u)) + half + 1)
+    inked = strip[:, i0:i1] >= th["lattice_ink_min"]
+    if float(inked.any(axis=1).mean()) < th["lattice_min_cover"]:
+        return None
+    cols = np.nonzero(inked.mean(axis=0) >= 0.5)[0] + i0
+    extent = float(np.abs(cols - u).max()) + 0.5 if len(cols) else 0.0
+    return u - reach, extent
+
+
+def _lattice_offsets(ink: np.ndarray, ref: list[tuple[float, float]],
+                     segments: list[tuple[bool, int, int, int]], layout: dict[str, Any], th: dict[str, Any],
+                     extents: list[float] | None = None) -> list[tuple[bool, float, float, float]]:
+    """(vertical, x, y, offset across the wall) of every wall found in ``ink``, relative to where its
+    bar lies on the input (``ref``); each wall's reach from its centre is appended to ``extents``."""
+    out = []
+    for (vertical, pos, lo, hi), r in zip(segments, ref):
+        found = _segment_centre(ink, vertical, pos, lo, hi, layout, th)
+        if found is None:
+            continue
+        mid = (lo + hi) / 2
+        out.append((vertical, float(pos) if vertical else mid, mid if vertical else float(pos), found[0] - r[0]))
+        if extents is not None:
+            extents.append(found[1])
+    return out
+
+
+def _offset_field(obs: list[tuple[bool, float, float, float]], shape: tuple[int, int],
+                  layout: dict[str, Any], th: dict[str, Any]) -> tuple[np.ndarray, np.ndarray, float] | None:
+    """A smooth displacement field (dx, dy: float32 HxW) through the walls' offsets, and the largest
+    difference between the offsets of two walls within 1.5 cells of each other (px; a registration that bent
+    each part of the page onto a different line changes its offset by a wall's width or more within a cell,
+    where a field through the walls' middles cannot say where each wall lies). Each offset is checked against
+    its neighbours within 1.5 cells (one that disagrees with their median by more than max(2, wall_px) px -- a
+    wall misread -- is left out), then a Gaussian-weighted mean (sigma 0.75 cell), falling back to the
+    median offset far from any wall. None with too few walls on an axis."""
+    s, t = layout["cell_px"], layout["wall_px"]
+    h, w = shape
+    step = max(4, s // 4)
+    ny, nx = -(-h // step), -(-w // step)
+    gy, gx = ((np.mgrid[0:ny, 0:nx] + 0.5) * step - 0.5).astype(np.float32)  # cv2.resize's sample points
+    fields = []
+    jump = 0.0
+    for vertical in (True, False):
+        o = np.array([(x, y, d) for v, x, y, d in obs if v == vertical], np.float64)
+        if len(o) < th["lattice_min_walls"]:
+            return None
+        dist = np.hypot(o[:, None, 0] - o[None, :, 0], o[:, None, 1] - o[None, :, 1])
+        keep = np.ones(len(o), bool)
+        for i in range(len(o)):
+            near = (dist[i] <= 1.5 * s) & (np.arange(len(o)) != i)
+            if near.sum() >= 2 and abs(o[i, 2] - np.median(o[near, 2])) > max(2.0, t):
+                keep[i] = False
+        o, dist = o[keep], dist[keep][:, keep]
+        if len(o) < th["lattice_min_walls"]:
+            return None
+        close = dist <= 1.5 * s
+        jump = max(jump, float(np.abs(o[:, None, 2] - o[None, :, 2])[close].max()))
+        sigma = 0.75 * s
+        wgt = np.exp(-((gx[..., None] - o[:, 0]) ** 2 + (gy[..., None] - o[:, 1]) ** 2) / (2 * sigma ** 2))
+        total = wgt.sum(axis=-1)
+        base = float(np.median(o[:, 2]))
+        coarse = np.where(total > 1e-3, (wgt * o[:, 2]).sum(axis=-1) / np.maximum(total, 1e-3), base)
+        full = cv2.resize(coarse.astype(np.float32), (nx * step, ny * step), interpolation=cv2.INTER_LINEAR)
+        fields.append(full[:h, :w])
+    return fields[0], fields[1], jump
+
+
+def _affine_misfit(obs: list[tuple[bool, float, float, float]]) -> float:
+    """How far the walls' offsets lie from the best affine map (least squares of offset ~ 1, x, y on each
+    axis): the larger of the two axes' 90th-percentile residuals (px)."""
+    worst = 0.0
+    for vertical in (True, False):
+        o = np.array([(x, y, d) for v, x, y, d in obs if v == vertical], np.float64)
+        if len(o) < 4:
+            continue
+        design = np.c_[np.ones(len(o)), o[:, 0], o[:, 1]]
+        coef, *_ = np.linalg.lstsq(design, o[:, 2], rcond=None)
+        worst = max(worst, float(np.percentile(np.abs(o[:, 2] - design @ coef), 90)))
+    return worst
+
+
+def align_to_lattice(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any], maze: Maze,
+                     th: dict[str, Any]) -> tuple[np.ndarray, dict[str, Any]]:
+    """The registered answer moved so that its walls lie on the input's (since rubric 9).
+
+    The maze is known: each wall's line position and extent. Each wall found on the answer (the centre of
+    its wall ink across the line, :func:`_segment_centre`) is compared with the centre of the input's bar
+    (the renderer's layout: ``wall_px`` wide from ``wall_px // 2`` before the line). When the walls lie off
+    their lines by less than ``lattice_min_shift_px`` (the 90th percentile), the
+    answer is used as registered (nearly every answer). Otherwise (a registration that locked one line of a
+    double-line wall onto the input's bar: ~10 px off, or pulled each half of the page onto a different line)
+    the answer is resampled through the smooth field of the walls' offsets (:func:`_offset_field`), measured
+    again and the field refined (``lattice_passes``). Returns the image and what was found:
+    ``lattice_walls`` (how many walls were found), ``lattice_offset_px`` (the walls' 90th-percentile offset as
+    registered), ``lattice_jump_px`` and ``lattice_misfit_px`` (see :func:`_offset_field`,
+    :func:`_affine_misfit`), ``lattice_shift_px`` (the largest correction), ``lattice_residual_px`` (the offset
+    after it), ``lattice_doubt`` when the walls still lie off their lines by more than
+    ``lattice_max_residual_px``, too few walls were found to correct by, or the page was bent onto different
+    lines in different parts (jump over max(``lattice_max_jump_px``, wall_px) and misfit over
+    max(``lattice_max_misfit_px``, wall_px / 2)) (the reading then rests on an alignment in doubt: the verdict
+    goes to review, never a confident pass or fail), and
+    ``wall_reach_px`` when the answer's walls reach farther from their lines than the wall zone does (a wall
+    drawn as a double line): the zone's reach beyond the input's bar for this answer (:func:`extract_stroke`)."""
+    segments = _wall_segments(maze, layout)
+    # the input's bars, as the renderer draws them: wall_px wide from wall_px // 2 before the line
+    t = layout["wall_px"]
+    ref = [((t - 1) / 2 - t // 2, t / 2)] * len(segments)
+    extents: list[float] = []
+    obs = _lattice_offsets(_wall_ink_map(answer, input_image, layout, th), ref, segments, layout, th, extents)
+    info: dict[str, Any] = {"lattice_walls": len(obs)}
+    if len(obs) < th["lattice_min_walls"]:
+        return answer, info
+    before = float(np.percentile(np.abs([d for *_, d in obs]), 90))
+    best, best_extents = answer, extents
+    if before >= th["lattice_min_shift_px"]:
+        info["lattice_offset_px"] = round(before, 1)
+        field = _offset_field(obs, answer.shape[:2], layout, th)
+        if field is None:
+            info["lattice_doubt"] = True
+            return answer, info
+        dx, dy, jump = field
+        misfit = _affine_misfit(obs)
+        info["lattice_jump_px"], info["lattice_misfit_px"] = round(jump, 1), round(misfit, 1)
+        # a page bent onto different lines in different parts (neighbouring walls a wall width or more apart
+        # in offset, and no affine map explains the offsets: a scale or a tilt changes them smoothly): where
+        # each wall lies between the parts is a guess
+        bent = jump > max(th["lattice_max_jump_px"], t) and misfit > max(th["lattice_max_misfit_px"], t / 2)
+        h, w = answer.shape[:2]
+        xs, ys = np.meshgrid(np.arange(w, dtype=np.float32), np.arange(h, dtype=np.float32))
+        best_residual, best_shift = before, 0.0
+        for _ in range(th["lattice_passes"]):
+            # the field is smooth, so it is refined on the resampled answer and the sum applied to the
+            # registered one (a single resampling)
+            moved = cv2.remap(np.ascontiguousarray(answer), xs + dx, ys + dy, cv2.INTER_LINEAR,
+                              borderMode=cv2.BORDER_REPLICATE)
+            extents = []
+            again = _lattice_offsets(_wall_ink_map(moved, input_image, layout, th), ref, segments, layout, th,
+                                     extents)
+            if len(again) < th["lattice_min_walls"]:
+                break
+            after = float(np.percentile(np.abs([d for *_, d in again]), 90))
+            if after < best_residual:
+                best, best_residual, best_extents = moved, after, extents
+                best_shift = float(max(np.abs(dx).max(), np.abs(dy).max()))
+            if after < th["lattice_settled_px"]:
+                break
+            more = _offset_field(again, answer.shape[:2], layout, th)
+            if more is None:
+                break
+            dx, dy = dx + more[0], dy + more[1]
+        info["lattice_shift_px"] = round(best_shift, 1)
+        info["lattice_residual_px"] = round(best_residual, 1)
+        if best_residual > th["lattice_max_residual_px"] or bent:
+            info["lattice_doubt"] = True
+    # the answer's walls drawn wider than the zone reaches (a double line round a wider bar): the zone grows
+    # to hold them, at most to lattice_max_zone_cells of a cell from the line
+    s = layout["cell_px"]
+    need = int(np.ceil(float(np.median(best_extents)) - t / 2)) + 1
+    if need > wall_zone_reach(layout, th):
+        info["wall_reach_px"] = min(need, int(th["lattice_max_zone_cells"] * s - t / 2))
+    return best, info
 
 
 # ------------------------------------------------------------------------------------- maze preserved
@@ -444,6 +689,9 @@ class DrawnEdge:
     bbox: list[int]
     length_px: float = 0.0
     name: str = ""  # the wall crossed, for wall kinds
+    # a "wall" step between adjacent cells drawn straight over the bar: drawn ink (not the join of a dark
+    # stroke hidden by the wall) spanning the wall zone across the bar, touching both corridors (rubric 9)
+    clean: bool = False
 
 
 @dataclass
@@ -706,7 +954,11 @@ def _wall_transitions(mask: np.ndarray, stroke: Stroke, maze: Maze, g: _Geometry
                 out = _outside_cell(a, box, g)
                 edges.append(DrawnEdge(a, OUT, "wall", box, name=wall_name(a, out, g.rows, g.cols)))
             elif abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1:
-                edges.append(DrawnEdge(a, b, "wall", box, name=wall_name(a, b, g.rows, g.cols)))
+                across = w if a[0] == b[0] else h  # a vertical bar lies between cells of one row
+                piece = comp[y:y + h, x:x + w] == i
+                clean = across >= g.t + 2 * stroke.zone_reach - 2 and min(contact[(i, a)], contact[(i, b)]) >= 2 \
+                    and float(stroke.ink[y:y + h, x:x + w][piece].mean()) >= 0.9
+                edges.append(DrawnEdge(a, b, "wall", box, name=wall_name(a, b, g.rows, g.cols), clean=clean))
             elif abs(a[0] - b[0]) == 1 and abs(a[1] - b[1]) == 1:
                 via = ((a[0], b[1]), (b[0], a[1]))
                 legal = any(maze.is_open(a, m) and maze.is_open(m, b) for m in via)
