@@ -1030,19 +1030,21 @@ def _glyph_lines(boxes: list[list[int]], kind: str, digit_h: float) -> list[list
 
 CROSSBAR_END_HEIGHT = 0.25  # a piece at most this many digit heights tall ...
 CROSSBAR_END_WIDTH = 0.6  # ... and this many digit widths wide, beside a glyph's middle, is the end of its crossbar
+FLAG_END_WIDTH = 0.7  # ... or this many, right of a glyph level with its top, the flag of a 5 the pen lifted off
 
 
 def _attach_crossbar_ends(line: list[list[int]], digit_h: float, digit_w: float) -> list[list[int]]:
     """One line's glyphs without the flat slivers that are the end of a neighbour's crossbar, broken off by the pen
     (Chilanka's "4", whose bar runs on past its stem as a 4 x 2 px piece read as a glyph of its own: "14?"): a piece
     at most CROSSBAR_END_HEIGHT of a digit tall and CROSSBAR_END_WIDTH of one wide, within 0.2 digit widths of the
-    glyph beside it, level with that glyph's middle (its centre 30-70 % down it), with no other glyph within a
-    digit width on its far side. Such a sliver changes no digit (a 1 turned 7, a 3 turned 8 add strokes at the
+    glyph beside it, level with that glyph's middle (its centre 30-70 % down it; or right of the glyph, 0-30 % down
+    it and up to FLAG_END_WIDTH wide: a 5's flag lifted off), with no other glyph within a digit width on its far
+    side. Such a sliver changes no digit (a 1 turned 7, a 3 turned 8 add strokes at the
     top or the side, taller than this), and it stays part of its glyph's ink."""
     keep = []
     for n, g in enumerate(line):
         h, w = g[3] - g[1], g[2] - g[0]
-        if h > CROSSBAR_END_HEIGHT * digit_h or w > CROSSBAR_END_WIDTH * digit_w:
+        if h > CROSSBAR_END_HEIGHT * digit_h or w > max(CROSSBAR_END_WIDTH, FLAG_END_WIDTH) * digit_w:
             keep.append(g)
             continue
         cy = (g[1] + g[3]) / 2
@@ -1056,8 +1058,12 @@ def _attach_crossbar_ends(line: list[list[int]], digit_h: float, digit_w: float)
             far = n - side
             clear = not (0 <= far < len(line)) or (
                 (line[far][0] - g[2]) if side < 0 else (g[0] - line[far][2])) > digit_w
-            if (gap <= max(1.0, 0.2 * digit_w) and b[3] - b[1] >= FRAGMENT * digit_h and clear
-                    and 0.3 <= (cy - b[1]) / (b[3] - b[1]) <= 0.7):
+            # (right of a glyph, level with its top too, up to FLAG_END_WIDTH wide: a hand's "5" whose flag the pen
+            # lifted off, Domestic Manners)
+            rel = (cy - b[1]) / (b[3] - b[1])
+            middle = 0.3 <= rel <= 0.7 and w <= CROSSBAR_END_WIDTH * digit_w
+            flag = side < 0 and 0.0 <= rel <= 0.3 and w <= FLAG_END_WIDTH * digit_w
+            if gap <= max(1.0, 0.2 * digit_w) and b[3] - b[1] >= FRAGMENT * digit_h and clear and (middle or flag):
                 attached = True
         if not attached:
             keep.append(g)
@@ -1203,9 +1209,44 @@ def _grid_side_sliver(box: list[int], kind: str, shape: tuple[int, int], font_px
     of a column strip) and reaches less than PAGE_EDGE_SLIVER of a font size into the strip: the grid's
     outer line drawn slanted or wider (a keystone), not a clue digit."""
     depth = PAGE_EDGE_SLIVER * font_px
+    h, w = shape[:2]
     if kind == "row":
-        return box[2] >= shape[1] and box[2] - box[0] < depth
-    return box[3] >= shape[0] and box[3] - box[1] < depth
+        if box[2] >= w and box[2] - box[0] < depth:
+            return True
+        # a grid line between two rows drawn on past the grid's outer line (a web page's table, a photo's printed
+        # grid: 5-8 px at 18-28 px fonts): thin across the strip, on its top or bottom edge, at its grid end
+        return (box[2] >= w - 1 and (box[1] < depth or box[3] > h - depth) and box[3] - box[1] < depth
+                and box[2] - box[0] <= GRID_OVERSHOOT_RUN * font_px)
+    if box[3] >= h and box[3] - box[1] < depth:
+        return True
+    return (box[3] >= h - 1 and (box[0] < depth or box[2] > w - depth) and box[2] - box[0] < depth
+            and box[3] - box[1] <= GRID_OVERSHOOT_RUN * font_px)
+
+
+GRID_OVERSHOOT_RUN = 1.0  # a grid line's overshoot into the clue area runs at most this many font sizes
+
+
+def _runs_into_next_strip(dark: np.ndarray, kind: str, box: list[int], origin: tuple[int, int],
+                          shape: tuple[int, ...]) -> bool:
+    """Whether a piece (strip coords, the strip's box at ``origin`` in ``dark``) touches a side of its strip across the
+    reading direction (a column strip's left or right, a row strip's top or bottom) and ink of at least the clue-ink
+    floor goes on just past that side, along the piece: ink crossing from one strip into the next."""
+    h, w = shape[:2]
+    x0, y0, x1, y1 = box
+    ox, oy = origin
+    H, W = dark.shape
+    beyond = []
+    if kind == "col":
+        if x0 <= 0 and ox > 0:
+            beyond.append(dark[oy + y0:oy + y1, ox - 1])
+        if x1 >= w and ox + w < W:
+            beyond.append(dark[oy + y0:oy + y1, ox + w])
+    else:
+        if y0 <= 0 and oy > 0:
+            beyond.append(dark[oy - 1, ox + x0:ox + x1])
+        if y1 >= h and oy + h < H:
+            beyond.append(dark[oy + h, ox + x0:ox + x1])
+    return any(b.size and int(b.max()) >= CLUE_INK for b in beyond)
 
 
 def _page_slant(lines_per_strip: list[list[list[list[int]]]], inks: list[np.ndarray], digit_h: float) -> float:
@@ -1336,7 +1377,8 @@ def _rule_kernels(font_px: float) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
 def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, int, int]]], font_px: float,
                      digit_size: tuple[float, float] | None = None, slant: float | None = None,
                      line_lengths: list[int] | None = None, outside: np.ndarray | None = None,
-                     area_sides: list[tuple[str, ...]] | None = None) -> list[ClueReading]:
+                     area_sides: list[tuple[str, ...]] | None = None,
+                     outer_ends: list[int] | None = None) -> list[ClueReading]:
     """Read the numbers in each clue strip (``kind``, pixel box) of the darkness map ``dark`` with the
     project's digit reader, all glyphs in one batch. The strips' ink is split into glyphs and the glyphs
     into numbers by spacing relative to the page's digit size (:func:`_digit_size`). A glyph wider than
@@ -1354,7 +1396,11 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
     (:func:`_page_edge_band`). ``area_sides`` (per strip, the sides of its box that are the clue area's outer
     edge) marks where ink that runs on past the strip is the page's margin: a piece crossing such a side that is
     no digit's size (a signature's sparkle, a word's letters) is not a glyph of the strip; it is listed in the
-    reading's ``beyond_area`` (page boxes of the whole piece), and a digit-sized one stays a glyph."""
+    reading's ``beyond_area`` (page boxes of the whole piece), and a digit-sized one stays a glyph. ``outer_ends``
+    (per strip, where the clue strip itself starts in its box: the box reaches on to the page's edge, the strip's
+    outer end) does the same for the margin past that end: a piece lying mostly there that is no digit's size or
+    runs on into the next strip's margin (a clipboard's clip over the column clues) is the page's, listed in
+    ``beyond_area``; a digit-sized one within its strip is read (one cut by the image's border too: in doubt)."""
     from genpuzzle.verifiers import digits
 
     try:
@@ -1426,6 +1472,30 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
         crops[j] = (x0, y0, crop, ink)
         gone = {n for n, _, _ in drop}
         lines_per_strip[j] = (lines_per_strip[j][0], [b for n, b in enumerate(lines_per_strip[j][1]) if n not in gone])
+    if outer_ends is not None:
+        # pieces lying mostly in the margin past the strip's outer end (the box reaches on to the page's edge) that are
+        # no digit's size: the page's (a clipboard's clip), as pieces running on past the clue area's sides above
+        for j, ((kind, boxes), end) in enumerate(zip(lines_per_strip, outer_ends)):
+            if end <= 0:
+                continue
+            x0, y0, crop, ink = crops[j]
+            gone = set()
+            for n, b in enumerate(boxes):
+                a0, a1 = (b[0], b[2]) if kind == "row" else (b[1], b[3])
+                w, h = b[2] - b[0], b[3] - b[1]
+                # (one running on into the next strip's margin is the page's whatever its size: a clue stays in its
+                # own strip -- a clipboard's clip across the column clues)
+                if (min(a1, end) - a0) * 2 > a1 - a0 and (_runs_into_next_strip(dark, kind, b, (x0, y0), ink.shape) or not (
+                        FRAGMENT * digit_h <= h <= TALL_GLYPH * digit_h and w <= TOUCHING_MAX_ASPECT * h)):
+                    mask = np.zeros(ink.shape, bool)
+                    mask[b[1]:b[3], b[0]:b[2]] = ink[b[1]:b[3], b[0]:b[2]]
+                    crop = np.where(mask, 0, crop).astype(crop.dtype)
+                    ink = ink & ~mask
+                    beyond[j].append([x0 + b[0], y0 + b[1], x0 + b[2], y0 + b[3]])
+                    gone.add(n)
+            if gone:
+                crops[j] = (x0, y0, crop, ink)
+                lines_per_strip[j] = (kind, [b for n, b in enumerate(boxes) if n not in gone])
     if any(beyond) and not digit_size:
         digit_h = _digit_size([[boxes] for _, boxes in lines_per_strip], font_px)[0]
     if slant is None:
@@ -1961,7 +2031,10 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
         outside = ~observed
     lengths = [layout["cols"] if k == "row" else layout["rows"] for k, *_ in changed]
     sides = [_area_sides(layout, k, i) for k, i, *_ in changed]
-    readings = (read_clue_strips(a_con, boxes, font_px, line_lengths=lengths, outside=outside, area_sides=sides)
+    # where each strip itself starts in its read box (which reaches on to the page's edge past the strip's outer end)
+    ends = [(b[0] - rb[0]) if k == "row" else (b[1] - rb[1]) for (k, _, b, *_), (_, rb) in zip(changed, boxes)]
+    readings = (read_clue_strips(a_con, boxes, font_px, line_lengths=lengths, outside=outside, area_sides=sides,
+                                 outer_ends=ends)
                 if clues is not None and changed
                 else [None] * len(changed))
     unsure = [j for j, r in enumerate(readings) if r is not None and r.values is None]
@@ -1971,7 +2044,8 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
         # agrees on it, so a changed digit still reads as what it is
         size, slant = readings[unsure[0]].digit_size, readings[unsure[0]].slant
         again = [read_clue_strips(op(a_con, _WEIGHT_KERNEL), [boxes[j] for j in unsure], font_px, size, slant,
-                                  [lengths[j] for j in unsure], outside, [sides[j] for j in unsure])
+                                  [lengths[j] for j in unsure], outside, [sides[j] for j in unsure],
+                                  [ends[j] for j in unsure])
                  for op in (cv2.erode, cv2.dilate)]
         for n, j in enumerate(unsure):
             # only a re-reading that finds the same glyphs in the same numbers counts (a thin pen thinned
@@ -2018,6 +2092,11 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
     if unreliable:
         extra["clue_reading_unreliable"]["unsure_after_second_reader"] = n_left
     exemplars = _page_exemplars(changed, readings, clues) if clues is not None else {}
+    # the page's font: every glyph of the strips whose glyphs fall into the puzzle's numbers, labelled with the puzzle's
+    # digit at its place, and the reader's digit probabilities for the glyphs of the strips still unsure (see
+    # _confirmed_by_font; judged strip by strip below, after the page's doubt was counted, which it does not change)
+    font = _page_font(changed, readings, clues) if clues is not None else []
+    font_probs = _font_candidates_probs(changed, readings, clues, font) if font else {}
     charged = 0
     for index_j, ((kind, index, box, n_erased, n_added, faint), reading, (_, (rx0, ry0, rx1, ry1))) in enumerate(
             zip(changed, readings, boxes)):
@@ -2046,6 +2125,15 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
             # same digit that the page's other strips read surely as the puzzle's numbers: the same drawing
             where["confirmed_by_page"] = True
             reading = replace(reading, values=expected)
+        drawn = _as_drawn(reading)
+        if (index_j in font_probs and (reading.values is None or reading.square_cut) and reading.values != expected
+                and not hidden and _confirmed_by_font(drawn, "".join(map(str, expected)), index_j, font,
+                                                      font_probs[index_j])):
+            # read unsure (or cut in two), but every glyph the same drawing as the page's other glyphs where the puzzle
+            # has its digit, and as none where it has another: the page's font (a hand whose "1" the reader takes for
+            # an unsure 2)
+            where["confirmed_by_font"] = True
+            reading = replace(drawn, values=expected, doubtful=False)
         if (reading.values is not None and reading.values != expected and reading.pair_values == expected
                 and not hidden):
             # a glyph wider than the page's digits read surely as one digit, whose cut reads surely as the puzzle's two
@@ -2166,6 +2254,96 @@ def _confirmed_by_page(reading: ClueReading, want: str, exemplars: dict[str, lis
         if not any(_twins(glyph, e) for e in exemplars.get(ch, ())):
             return False
         if any(_twins(glyph, e) for d, es in exemplars.items() if d != ch for e in es):
+            return False
+    return True
+
+
+FONT_TWIN_SUPPORT = 0.05  # a glyph confirmed by the page's font: the digit reader gives its digit at least this
+FONT_TWIN_SHARE = 0.5  # ... and it is the twin of at least this share of the page's glyphs where the puzzle has it
+FONT_TWIN_LIFT = 4.0  # ... the reader singling that digit out: this many times the median of the ten digits' (a
+# reader that tells nothing, every digit alike, confirms nothing)
+
+
+def _as_drawn(reading: ClueReading | None) -> ClueReading | None:
+    """A strip's glyphs as cut from its ink: a square-cut strip's reading before the cut (a glyph read unsure whole, cut
+    in two only because the reader was unsure of it: an old-style serif "1" cut into "11")."""
+    if reading is not None and reading.square_cut and reading.uncut_reading is not None:
+        return reading.uncut_reading
+    return reading
+
+
+def _page_font(changed: list, readings: list, clues: dict[str, list[list[int]]]
+               ) -> list[tuple[str, np.ndarray, list[int], int]]:
+    """Every glyph of the strips whose glyphs fall into the puzzle's numbers and digits (as many numbers, each of as
+    many glyphs as the puzzle's), whether read surely or not, with the puzzle's digit at its place: (digit, ink of
+    its cell, page box, strip index). A font draws each digit one way: see :func:`_confirmed_by_font`."""
+    out: list[tuple[str, np.ndarray, list[int], int]] = []
+    for j, ((kind, index, *_), reading) in enumerate(zip(changed, readings)):
+        reading = _as_drawn(reading)
+        if reading is None or reading.square_cut or not reading.glyph_cells:
+            continue
+        want = [str(v) for v in (list(clues[kind][index]) or [0])]
+        if (list(reading.sizes) != [len(w) for w in want] or len(reading.glyph_cells) != len("".join(want))
+                or len(reading.glyphs) != len("".join(want))):
+            continue
+        for ch, cell, box in zip("".join(want), reading.glyph_cells, reading.glyphs):
+            out.append((ch, _glyph_ink(cell), list(box), j))
+    return out
+
+
+def _font_candidates_probs(changed: list, readings: list, clues: dict[str, list[list[int]]],
+                           font: list[tuple[str, np.ndarray, list[int], int]]) -> dict[int, np.ndarray]:
+    """Per unsure strip whose glyphs fall into the puzzle's numbers (in ``font``): the digit reader's probabilities of
+    the 10 digits for each glyph, all in one batch (for :func:`_confirmed_by_font`)."""
+    from genpuzzle.verifiers import digits
+
+    strips = sorted({i for _, _, _, i in font if readings[i].values is None or readings[i].square_cut})
+    cells = [c for j in strips for c in _as_drawn(readings[j]).glyph_cells]
+    if not cells:
+        return {}
+    try:
+        prepared = digits.prepare_cells(cells)
+        probs = digits.default_reader().probabilities(np.stack([
+            p.image if p.image is not None else np.zeros((digits.NORM_SIZE, digits.NORM_SIZE), np.float32)
+            for p in prepared]))
+    except Exception:  # no usable digit model: nothing is confirmed
+        return {}
+    out: dict[int, np.ndarray] = {}
+    n = 0
+    for j in strips:
+        size = len(_as_drawn(readings[j]).glyph_cells)
+        if all(p.image is not None for p in prepared[n:n + size]):
+            out[j] = np.asarray(probs[n:n + size, :10])
+        n += size
+    return out
+
+
+def _confirmed_by_font(reading: ClueReading, want: str, j: int, font: list[tuple[str, np.ndarray, list[int], int]],
+                       digit_probs: np.ndarray | None) -> bool:
+    """Whether an unsure strip ``j`` (glyphs falling into the puzzle's numbers, ``want`` its digits) is the page's own
+    font drawing the puzzle's numbers: every glyph is the twin (:func:`_twins`, the same drawing) of a glyph at another
+    place of the page where the puzzle has the same digit (of FONT_TWIN_SHARE of those places at least: one digit
+    changed the same way in two strips is the twin of its copy, not of the page's own drawing of the digit), and of
+    none where it has another digit; and the digit reader singles its digit out (FONT_TWIN_LIFT) and
+    does not rule its digit out (``digit_probs``: per glyph, the probabilities of the 10 digits; at least
+    FONT_TWIN_SUPPORT) nor reads it surely as another digit or as no digit. A digit changed into another is drawn as
+    that other digit: it is the twin of the page's other copies of it (where the puzzle has that digit), or of none."""
+    from genpuzzle.verifiers import digits
+
+    if (digit_probs is None or not reading.glyph_cells or len(reading.glyph_cells) != len(want)
+            or len(reading.glyphs) != len(want) or len(reading.glyph_reads) != len(want)):
+        return False
+    for k, (ch, cell, box) in enumerate(zip(want, reading.glyph_cells, reading.glyphs)):
+        digit, conf = reading.glyph_reads[k]
+        if conf >= digits.CONFIDENT and digit != int(ch):
+            return False
+        p = float(digit_probs[k, int(ch)])
+        if p < FONT_TWIN_SUPPORT or p < FONT_TWIN_LIFT * float(np.median(digit_probs[k, :10])):
+            return False
+        glyph = (_glyph_ink(cell), list(box))
+        others = [(d, _twins(glyph, (ink, b))) for d, ink, b, i in font if not (i == j and b == list(box))]
+        same = [t for d, t in others if d == ch]
+        if not any(same) or sum(same) < FONT_TWIN_SHARE * len(same) or any(t for d, t in others if d != ch):
             return False
     return True
 
