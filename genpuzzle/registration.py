@@ -107,8 +107,9 @@ class Registration:
     page was found as an island of paper in darker surroundings (:func:`_paper_island`) and "+contrast" when
     the answer was measured at its own, lower contrast (:func:`_page_contrast`; both retries in :func:`register`),
     "+located" when the input's content was found first somewhere in a larger page, at any scale, and that spot
-    taken for the page (:func:`_locate`; the last retry), "+framed" when a located fit under the bar was taken because
-    the answer shows the input's lattice in its frame (:func:`_lattice_framed`), "+enclosed" (after "+page") when the
+    taken for the page (:func:`_locate`; the last retry), "+framed" when a located fit under the bar (or, with "+page",
+    an island page's fit: :func:`_island_framed`) was taken because the answer shows the input's lattice in its frame
+    (:func:`_lattice_framed`) and leaves none of its lines bare (:func:`_bare_lines`), "+enclosed" (after "+page") when the
     page was the area its surroundings enclose (:func:`_paper_island` with ``enclosed``), "+inverted" when the page is drawn light on dark and was
     registered with its lightness inverted (``image`` is that inverted page: dark ink on light paper; see
     :func:`register`);
@@ -1095,7 +1096,9 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     the input's lattice (:func:`_retry_lines_agree`). Still no fit: the input's content is looked for anywhere
     in the page at any scale (an app's screen around it, a legend under it) and the page is that spot
     (``+located``, :func:`_locate`), under the same rule; then once more taking a located fit that shows the
-    input's lattice in its frame (``+framed``); then the page as the area its surroundings enclose (``+enclosed``).
+    input's lattice in its frame (``+framed``); then the page as the area its surroundings enclose (``+enclosed``);
+    then the island page once more, taking a fit that shows the input's lattice in its frame and leaves none of its
+    lines bare (``+framed+page``, :func:`_island_framed`).
     When the best fit is under SETTLED_QUALITY (or none) and the answer's paper lies on the other side of mid-grey
     from the input's, far from it
     (:func:`_polarity_flipped`: a dark-mode page, light ink on dark paper), a fit is kept only when the registered
@@ -1206,7 +1209,15 @@ def _register_page(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray
     # a page its surroundings enclose, whose paper the puzzle's lines cut into pieces (a paused video's page with a
     # dash-dot grid): the island is all the surroundings enclose (:func:`_paper_island` with ``enclosed``)
     enclosed = _enclosed_page(answer, target, edit_mask, contrast)
-    return enclosed if enclosed is not None else first
+    if enclosed is not None:
+        return enclosed
+    # the island page once more, now taking a fit under the bar whose answer shows the input's lattice in its frame
+    # and leaves none of its lines bare (:func:`_island_framed`; a dithered receipt on a table)
+    page = _register(answer, target, edit_mask, False, contrast, paper_island=True, framed_fit=True)
+    if page.ok:
+        page.method += "+page" + ("+contrast" if contrast < 1.0 else "")
+        return page
+    return first
 
 
 def _island_page(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None, contrast: float = 1.0,
@@ -1759,9 +1770,17 @@ def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | No
     if (framed_fit and locate and q < GOOD_QUALITY and kept_fit is None and _has_lattice(t)
             and (q < MIN_QUALITY or not _retry_lines_agree(t, a, W, tried))):
         top = max(tried + [best], key=lambda c: c[0])
-        if LOCAL_TRY_QUALITY <= top[0] < GOOD_QUALITY and _lattice_framed(t, a, top[1]):
+        if (LOCAL_TRY_QUALITY <= top[0] < GOOD_QUALITY and _lattice_framed(t, a, top[1])
+                and _bare_lines(t, a, top[1]) <= FRAMED_BARE):
             (q, W, method), framed = top, True
             method += "+framed"
+    if framed_fit and paper_island and not framed and q < MIN_QUALITY and kept_fit is None and _has_lattice(t):
+        # An island page (a receipt on a table) no fit registers: the fits tried that show the input's lattice in its
+        # frame and leave none of its lines bare (:func:`_island_framed`)
+        fit = _island_framed(t, a, tried + [best], keep,
+                             lambda V: _check_transform(to_full(V), (th, tw), full_hw, page_full) is None)
+        if fit is not None:
+            (q, W, method), framed = fit, True
     on_lattice = on_lattice or framed
     if q < MIN_QUALITY and not on_lattice:
         # a low score need not be a wrong fit: pieces redrawn smaller than the input's leave its rims
@@ -1770,7 +1789,7 @@ def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | No
         if agreeing:
             (q, W, method), on_lattice = max(agreeing, key=lambda c: c[0]), True
     lattice = not grid_anchored and not on_lattice and q < MIN_QUALITY and _has_lattice(t)
-    if q < (LATTICE_TRY_QUALITY if lattice else LOCAL_TRY_QUALITY) and kept_fit is None:
+    if q < (LATTICE_TRY_QUALITY if lattice else LOCAL_TRY_QUALITY) and kept_fit is None and not framed:
         return _fail(f"alignment quality too low ({q:.2f} < {MIN_QUALITY})", q, method, to_full(W))
     border = tuple(float(c) for c in a.paper)
     A, matrix = (np.eye(3), np.eye(3)) if method == "identity" else (to_answer(W), to_full(W))
@@ -2013,6 +2032,54 @@ def _lattice_framed(t: _Work, a: _Work, W: np.ndarray) -> bool:
         if np.abs(ai - ti[0]).min() > FRAMED_PEAK_PX or np.abs(ai - ti[-1]).min() > FRAMED_PEAK_PX:
             return False
     return True
+
+
+ISLAND_FRAMED_WHOLE = 0.4  # whole-ink quality a framed fit of an island page needs (receipts 0.46-0.74)
+ISLAND_FRAMED_START = 0.3  # ... and the fits tried it starts from (one re-fitted on the line work is re-scored)
+ISLAND_FRAMED_TRIES = 3  # best distinct fits tried, each also re-fitted on the line work
+BARE_LINE_INK = 0.15  # the answer's ink (3x3 maximum) under this where the input has a line: the line is bare
+FRAMED_BARE = 0.05  # share of the input's line pixels a framed fit may leave bare (:func:`_bare_lines`)
+
+
+def _bare_lines(t: _Work, a: _Work, W: np.ndarray) -> float:
+    """Share of the input's long thin lines (:func:`_long_thin_lines`, ink >= GRID_LINE_INK) inside the answer where
+    the answer warped by W shows bare paper (ink under BARE_LINE_INK within a work px): an answer keeps the puzzle's
+    lines, or hides them under its fills, but does not erase them. Another lattice whose lines are a subset of the
+    input's (a 5x5 page over a 15x15 input: every 5x5 line lies on a 15x15 one) leaves the lines between bare."""
+    lines = t.derived("thin_lines", lambda: _long_thin_lines(t.ink) >= GRID_LINE_INK) & _inside(a, W, t.ink.shape)
+    total = int(np.count_nonzero(lines))
+    if total == 0:
+        return 1.0
+    warped = cv2.dilate(_warp_to_target(a.ink, W, t.ink.shape), np.ones((3, 3), np.uint8))
+    return int(np.count_nonzero(lines & (warped < BARE_LINE_INK))) / total
+
+
+def _island_framed(t: _Work, a: _Work, tried: list[tuple[float, np.ndarray, str]], keep: np.ndarray | None,
+                   plausible) -> tuple[float, np.ndarray, str] | None:
+    """(quality, W, method ``+framed``) of the best fit (by whole-ink quality, at least ISLAND_FRAMED_WHOLE) among the
+    ISLAND_FRAMED_TRIES best distinct fits tried from ISLAND_FRAMED_START up, each as found and re-fitted on the line
+    work (as :func:`_grid_fits`), that shows the input's lattice in its frame (:func:`_lattice_framed`) and leaves at most
+    FRAMED_BARE of the input's lines bare (:func:`_bare_lines`); else None. ``plausible(W)``: the map passes
+    :func:`_check_transform`. A receipt printed dithered on a table (15x15, densely filled, a cross in every other
+    cell): the right fit scores 0.46-0.74 on the whole ink and 0 on the grid's precision (the dithered lines are
+    lighter than GRID_LINE_INK), under every bar."""
+    tl, al = _line_work(t), _line_work(a)
+    seen: list[np.ndarray] = []
+    best = None
+    for q0, W0, method in sorted((c for c in tried if c[0] >= ISLAND_FRAMED_START), key=lambda c: -c[0]):
+        if any(_corner_motion(W0, S, t.ink.shape) < 1.0 for S in seen):
+            continue
+        seen.append(W0)
+        for W, m in ((W0, method), (_refine(tl, al, W0, None), method + "+grid")):
+            if W is None or not plausible(W):
+                continue
+            q = q0 if W is W0 else _quality(t, a, W, keep)[0]
+            if (q >= ISLAND_FRAMED_WHOLE and (best is None or q > best[0]) and _lattice_framed(t, a, W)
+                    and _bare_lines(t, a, W) <= FRAMED_BARE):
+                best = (q, W, m + "+framed")
+        if len(seen) == ISLAND_FRAMED_TRIES:
+            break
+    return best
 
 
 def _ink_outside(t: _Work, a: _Work, W: np.ndarray) -> float:
