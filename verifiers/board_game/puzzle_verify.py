@@ -321,6 +321,117 @@ def _light_window(a: np.ndarray, i: np.ndarray, lo: np.ndarray, hi: np.ndarray, 
     return ok
 
 
+LIGHT_CHANGED = 20.0  # a pixel this far (any channel) outside the input's range, colours matched, is changed
+
+LIGHT_REACH = 0.3  # light reaches past the change it makes: half a margin beyond it the page still shows at least
+# this share of the light it shows on the change's rim (a pencil shading, a smudge or a soft grey stroke ends;
+# :class:`_Reach`; measured on references: the audit's glare and hand shadow, also tinted, 0.35-2.2; grey
+# shadings, smudges and soft strokes -0.23-0.25) ...
+LIGHT_BAND = (0.5, 1.0)  # ... the band: this far off the change, in LIGHT_MARGIN pitches
+LIGHT_BRIDGE = 0.2  # ... a change is continued across the input's edges this far (of a pitch) each side
+LIGHT_RIM = 0.25  # ... against the share of the light shown on the change's own rim (at least this)
+LIGHT_FLAT = 24.0  # the change is read where the input is flat (its local range within this, every channel) ...
+LIGHT_SEEN = 10.0  # ... and on the band only where the piece's light would change it by this many levels
+LIGHT_TARGETS = tuple(float(v) for v in range(0, 256, 15))  # the greys a light may blend towards (0: a shadow)
+
+
+class _Reach:
+    """The reach test of one crop (rubric 19): whether the change over a piece the light fit explains reaches
+    past it, as light does.
+
+    A lamp's glare or a hand's shadow is wider than the ink it lifts off the input's range, so beyond the
+    change it makes the page is still changed the same way, a little less; a soft grey pencil shading, a
+    smudge or a soft grey stroke ends: a little past it the page is as it was (both are blends towards a grey,
+    alike in every channel, so the light fit alone cannot tell them apart). The change: the pixels changed by
+    LIGHT_CHANGED (any channel outside the input's range, where the input is flat within LIGHT_FLAT), closed
+    across the input's edges (LIGHT_BRIDGE pitch: an edge's own range hides a change there), connected to the
+    piece. Its rim: its flat pixels within half a margin (LIGHT_MARGIN pitch) of its edge; the band: the flat
+    pixels off the new ink between half a margin and a margin beyond it. The piece's change is read as the
+    light that would make it, fitted on its flat pixels: a blend towards a grey (a glare: white, a shadow:
+    black), or a glare or a shadow tinted channel by channel; of the lights that fit about as well (one colour
+    under the piece fits many), the one that would change the band least. Each rim and band pixel shows a
+    share of what that light would do to it where that is visible (LIGHT_SEEN levels: a glare leaves white
+    paper white); the piece is light only if the band's share (90th percentile: light falling off to one side
+    still changes the other) is at least LIGHT_REACH of the rim's (median, at least LIGHT_RIM). Where the band
+    or the rim cannot show the light (too few visible pixels: the change fills the crop, the band is white
+    under a glare), the fit alone decides, as in rubric 18."""
+
+    def __init__(self, a: np.ndarray, i: np.ndarray, lo: np.ndarray, hi: np.ndarray, ink: np.ndarray,
+                 pitch: float):
+        import cv2
+
+        self.a, self.i, self.ink = a, i, ink
+        self.flat = _channel_max(hi - lo) <= LIGHT_FLAT
+        changed = (_channel_max(np.maximum(np.maximum(lo - a, a - hi), 0)) > LIGHT_CHANGED) & self.flat
+        # the input's edges cannot show a change (their range spans both sides): a change is closed across them
+        k = 2 * max(2, int(round(LIGHT_BRIDGE * pitch))) + 1
+        changed = cv2.morphologyEx(changed.astype(np.uint8), cv2.MORPH_CLOSE, np.ones((k, k), np.uint8)) > 0
+        _, self.labels, self.stats, _ = cv2.connectedComponentsWithStats(changed.astype(np.uint8), connectivity=8)
+        self.margin = max(3, int(round(LIGHT_MARGIN * pitch)))
+
+    def __call__(self, member: np.ndarray, x0: int, y0: int) -> bool:
+        """``member``: the piece (bool) in the crop's window starting at ``x0, y0``."""
+        import cv2
+
+        ys, xs = np.nonzero(member)
+        if not len(ys):
+            return True
+        H, W = self.labels.shape
+        bx0, by0, bx1, by1 = xs.min() + x0, ys.min() + y0, xs.max() + x0 + 1, ys.max() + y0 + 1
+        touching = np.unique(self.labels[ys + y0, xs + x0])
+        for k in touching[touching > 0]:
+            sx, sy, sw, sh = (int(v) for v in self.stats[k][:4])
+            bx0, by0, bx1, by1 = min(bx0, sx), min(by0, sy), max(bx1, sx + sw), max(by1, sy + sh)
+        g = self.margin
+        wx0, wy0, wx1, wy1 = max(0, bx0 - g), max(0, by0 - g), min(W, bx1 + g), min(H, by1 + g)
+        lab = self.labels[wy0:wy1, wx0:wx1]
+        change = np.isin(lab, touching[touching > 0])
+        change[ys + y0 - wy0, xs + x0 - wx0] = True
+        away = cv2.distanceTransform((~change).astype(np.uint8), cv2.DIST_L2, 3)
+        band = (away >= LIGHT_BAND[0] * g) & (away <= LIGHT_BAND[1] * g)
+        band &= self.flat[wy0:wy1, wx0:wx1] & ~self.ink[wy0:wy1, wx0:wx1]
+        piece = np.zeros(self.flat.shape, bool)
+        piece[ys + y0, xs + x0] = True
+        body = piece & self.flat if (piece & self.flat).sum() >= 8 else piece
+        x, y = self.i[body], self.a[body] - self.i[body]
+        ib_band = self.i[wy0:wy1, wx0:wx1][band]
+        fits = []
+        for target in LIGHT_TARGETS:  # a blend towards a grey, every channel alike
+            d = target - x
+            t = float((y * d).sum() / max(1e-6, float((d * d).sum())))
+            if t > 0:
+                fits.append((t * (target - x), lambda ib, t=t, target=target: t * (target - ib)))
+        # a tinted light: a glare towards white or a shadow towards black by its own share in each channel
+        t = np.clip((y * (255 - x)).sum(axis=0) / np.maximum(1e-6, ((255 - x) ** 2).sum(axis=0)), 0, None)
+        fits.append((t * (255 - x), lambda ib, t=t: t * (255 - ib)))
+        t = np.clip(-(y * x).sum(axis=0) / np.maximum(1e-6, (x * x).sum(axis=0)), 0, None)
+        fits.append((-t * x, lambda ib, t=t: -t * ib))
+        errors = [float(np.sqrt(np.mean((y - fitted) ** 2))) for fitted, _ in fits]
+        best = min(errors)
+        # of the lights that fit the piece about as well (one colour under it fits many), the one that would
+        # change the band least
+        light = min((f[1] for f, e in zip(fits, errors) if e <= 1.1 * best + 2.0),
+                    key=lambda f: float(np.abs(f(ib_band)).mean()) if len(ib_band) else 0.0)
+        rim = (away == 0) & (cv2.distanceTransform(change.astype(np.uint8), cv2.DIST_L2, 3) <= LIGHT_BAND[0] * g)
+        rim &= self.flat[wy0:wy1, wx0:wx1] & ~self.ink[wy0:wy1, wx0:wx1]
+
+        def share(where: np.ndarray) -> tuple[np.ndarray, int]:
+            """Per visible pixel, how much of the piece's light the page shows there."""
+            ib = self.i[wy0:wy1, wx0:wx1][where]
+            expected = light(ib)
+            seen = (self.a[wy0:wy1, wx0:wx1][where] - ib) * np.sign(expected)
+            visible = np.abs(expected) >= LIGHT_SEEN
+            return seen[visible] / np.abs(expected[visible]), int(visible.sum())
+
+        outer, n_outer = share(band)
+        inner, n_inner = share(rim)
+        if n_outer < 24 or n_inner < 24:
+            return True
+        # how much of the change at the change's own edge is left half a margin further on
+        reach = float(np.percentile(outer, 90)) / max(LIGHT_RIM, float(np.median(inner)))
+        return reach >= LIGHT_REACH
+
+
 def light_explained(answer: np.ndarray, input_image: np.ndarray, lo: np.ndarray, hi: np.ndarray,
                     pieces: np.ndarray, pitch: float, bar: float, ink: np.ndarray | None = None,
                     share: float = None, residual: np.ndarray | None = None) -> np.ndarray:
@@ -344,6 +455,7 @@ def light_explained(answer: np.ndarray, input_image: np.ndarray, lo: np.ndarray,
     out = np.zeros((H, W), bool)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(pieces.astype(np.uint8), connectivity=8)
     margin = max(3, int(round(LIGHT_MARGIN * pitch)))
+    reach = None
     for k in range(1, count):
         sx, sy, sw, sh, _ = (int(v) for v in stats[k])
         x0, y0, x1, y1 = max(0, sx - margin), max(0, sy - margin), min(W, sx + sw + margin), min(H, sy + sh + margin)
@@ -352,13 +464,15 @@ def light_explained(answer: np.ndarray, input_image: np.ndarray, lo: np.ndarray,
                             member, (ink if ink is not None else pieces)[y0:y1, x0:x1], bar, residual=True,
                             share=LIGHT_SHARE if share is None else share)
         if res is not None:
+            # light reaches past the change it makes; a shading or a smudge ends (rubric 19)
+            reach = reach or _Reach(answer, input_image, lo, hi, ink if ink is not None else pieces, pitch)
+            if not reach(member, x0, y0):
+                continue
+        if res is not None:
             out[y0:y1, x0:x1] |= member & (res <= bar)
             if residual is not None:  # what the light leaves of the piece, and by how much
                 residual[y0:y1, x0:x1][member] = res[member]
     return out
-
-
-LIGHT_CHANGED = 20.0  # a pixel this far (any channel) outside the input's range, colours matched, is changed
 
 
 def light_marks(marks: Sequence[dict[str, Any]], answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any]
@@ -385,6 +499,7 @@ def light_marks(marks: Sequence[dict[str, Any]], answer: np.ndarray, input_image
     changed = _channel_max(np.maximum(np.maximum(lo - a, a - hi), 0)) > LIGHT_CHANGED
     keep, light = [], []
     margin = max(3, int(round(LIGHT_MARGIN * pitch)))
+    reach = None
     for mark in marks:
         x0, y0, x1, y1 = (min(max(0, int(round(v))), n) for v, n in zip(mark["box"], (W, H, W, H)))
         wx0, wy0, wx1, wy1 = max(0, x0 - margin), max(0, y0 - margin), min(W, x1 + margin), min(H, y1 + margin)
@@ -393,6 +508,9 @@ def light_marks(marks: Sequence[dict[str, Any]], answer: np.ndarray, input_image
         member[y0 - wy0:y1 - wy0, x0 - wx0:x1 - wx0] = changed[y0:y1, x0:x1]
         explained = member.any() and _light_window(a[wy0:wy1, wx0:wx1], m[wy0:wy1, wx0:wx1], lo[wy0:wy1, wx0:wx1],
                                                    hi[wy0:wy1, wx0:wx1], member, member, LIGHT_CHANGED)
+        if explained:  # light reaches past the change it makes; a shading or a smudge ends (rubric 19)
+            reach = reach or _Reach(a, m, lo, hi, np.zeros(changed.shape, bool), pitch)
+            explained = reach(member, wx0, wy0)
         (light if explained else keep).append(mark)
     return keep, light
 
