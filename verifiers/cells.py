@@ -334,6 +334,17 @@ def _merge_edges(values: Sequence[float], tol: float) -> list[float]:
     return out
 
 
+LINE_ALONG = 3  # px: darkness is averaged over this length along a line before its band is looked for (a line
+# printed as a dither, every other pixel inked, is a grey line to a reader; each cell's side is then measured as it is)
+
+
+def _along_line(strip: np.ndarray) -> np.ndarray:
+    """``strip`` (darkness, uint8; the line's direction along its rows) averaged over LINE_ALONG px along the line."""
+    if strip.shape[0] < LINE_ALONG:
+        return strip
+    return cv2.blur(np.ascontiguousarray(strip), (1, LINE_ALONG), borderType=cv2.BORDER_REPLICATE)
+
+
 def line_bands(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: float
                ) -> tuple[dict[float, tuple[int, int]], dict[float, tuple[int, int]]]:
     """Where each grid line lies: for every distinct vertical (x) and horizontal (y) cell edge, the pixel
@@ -363,6 +374,7 @@ def line_bands(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: floa
             if strip.shape[0] < 2 or strip.shape[1] == 0:
                 out[e] = (c, c)
                 continue
+            strip = _along_line(strip)
             kth = int((strip.shape[0] - 1) * LINE_PERCENTILE / 100)
             profile = np.partition(strip, kth, axis=0)[kth] >= LINE_INK
             centre = c - a0
@@ -893,6 +905,7 @@ def read_marks(image: np.ndarray, boxes: Sequence[Sequence[float]] | None = None
                 state, conf = CROSSED, 0.65
                 ev["own_box"] = own
         ev["box"] = box_ev
+        ev["core"] = list(cores[i])  # the interior read (between the cell's lines as found, less a pad)
         states.append(state)
         confidence.append(conf)
         evidence.append(ev)

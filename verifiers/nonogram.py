@@ -93,8 +93,8 @@ def read_cells(image: np.ndarray, layout: dict[str, Any],
             reading.evidence[r][c]["empty_mark"] = {"shape": name, "fit": round(fit, 3)}
     for r, c in reading.where(cells_mod.BLANK):
         name, fit = fits.get(r * cols + c, ("none", 0.0))
-        if (r, c) not in marked and fit >= EMPTY_MARK_FIT and name == "off-centre dot":
-            # a dot off the centre, which the patch reader took for specks (blank, in doubt): marked empty
+        if (r, c) not in marked and fit >= EMPTY_MARK_FIT and name in OFF_CENTRE_SHAPES:
+            # a dot or an X off the centre, which the patch reader took for specks (blank, in doubt): marked empty
             reading.states[r][c] = cells_mod.CROSSED
             reading.confidence[r][c] = max(reading.confidence[r][c], SMALL_MARK_CONFIDENCE)
             reading.evidence[r][c]["empty_mark"] = {"shape": name, "fit": round(fit, 3)}
@@ -105,23 +105,29 @@ SMALL_MARK_COVER = 0.3  # an unsure cell with at most this share of mark ink (as
 SMALL_MARK_CLEAR = 0.1  # ... none of its corners and at most two of its side middles inked beyond this share ...
 SMALL_MARK_SIDE = 0.5  # ... those two not beyond this share (a ring of a third of the cell reaches a side's middle) ...
 SMALL_MARK_TINTED = 0.3  # ... and at most this share of even-tone ink (no shading) holds one small mark
-SMALL_MARK_SHAPES = ("asterisk", "null sign", "off-centre dot")  # ... read as crossed when it is one of these (the
+OFF_CENTRE_SHAPES = ("off-centre dot", "off-centre X")  # marks off a cell's centre, read blank, that mark it empty
+SMALL_MARK_SHAPES = ("asterisk", "null sign") + OFF_CENTRE_SHAPES  # ... read as crossed when it is one of these (the
 # marks for an empty cell that the patch reader has no rule for; an X smaller than the cell has its own, a ring stays
-# unsure; a dot off the centre, OFF_CENTRE_DOT: the patch reader reads a centred one)
+# unsure; a dot off the centre, OFF_CENTRE_DOT: the patch reader reads a centred one; an X set in a corner)
 SMALL_MARK_CONFIDENCE = 0.65  # the confidence of such a cell read crossed (as the cell reader's small X)
 
 
 def _small_mark(evidence: dict[str, Any]) -> bool:
     """Whether a cell the patch reader left unsure holds nothing but a small mark clear of its corners, reaching at
     most two side middles (a small asterisk: its strokes fill neither diagonal like an X; a null sign whose ring
-    reaches a side's middle). :func:`read_cells` then reads it as crossed when the empty-mark fit takes it, centred,
-    for an asterisk or a null sign (SMALL_MARK_SHAPES) with no other ink in the cell."""
+    reaches a side's middle), or a small mark set in one corner, covering no side's middle (sixteenth session: a
+    small X in the lower right corner). :func:`read_cells` then reads it as crossed when the empty-mark fit takes it,
+    centred, for an asterisk or a null sign, or off the centre for a dot or an X whole within the cell
+    (SMALL_MARK_SHAPES), with no other ink in the cell."""
     if not all(k in evidence for k in ("cover", "sides", "corners", "tinted")):
         return False
-    sides = evidence["sides"]
-    return (0 < evidence["cover"] <= SMALL_MARK_COVER and evidence["tinted"] <= SMALL_MARK_TINTED
-            and max(evidence["corners"]) <= SMALL_MARK_CLEAR and max(sides) < SMALL_MARK_SIDE
-            and sum(v > SMALL_MARK_CLEAR for v in sides) <= 2)
+    sides, corners = evidence["sides"], evidence["corners"]
+    if not (0 < evidence["cover"] <= SMALL_MARK_COVER and evidence["tinted"] <= SMALL_MARK_TINTED):
+        return False
+    if max(corners) <= SMALL_MARK_CLEAR:
+        return max(sides) < SMALL_MARK_SIDE and sum(v > SMALL_MARK_CLEAR for v in sides) <= 2
+    # a small mark set in one corner: that corner alone inked, no side's middle covered
+    return sum(v > SMALL_MARK_CLEAR for v in corners) == 1 and max(sides) < cells_mod.SIDE_COVERED
 
 
 # ------------------------------------------------------------------------------------ marks in empty cells
@@ -138,6 +144,8 @@ EMPTY_MARK_COVER = 0.7  # ... with ink along this share of each of its strokes
 DOT_SOLID = 0.55  # a dot fills this share of its box, enclosing no paper
 DOT_SYMMETRY = 0.9  # ... and this share of its ink lies on ink when turned half round (_point_symmetry)
 DOT_PINHOLES = 0.05  # ... after filling the paper it encloses when that is at most this share of its box (grain)
+DOTTED_PIECES = 4  # a mark of at least this many separate pieces of ink is drawn in dots or dashes
+DAB_HULL = 0.92  # ... or, lopsided (a dab of ink), this share of its convex hull (_hull_share)
 GLYPH_DOUBT = 0.93  # the fit given a mark shaped like a glyph that a dot, a stroke or an X also covers: in doubt
 STROKE_ASPECT = 2.0  # a stroke at least this many times as long as it is wide (real slashes and dashes: >= 2.25)
 GLYPH_COUNTER_PX = 2  # paper enclosed by a stroke or an X from this many px is a glyph's counter (a pixelated
@@ -248,7 +256,10 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
     Every stroke must be inked along EMPTY_MARK_COVER of its length (0 when no shape qualifies). A tick, a "7" (two
     strokes meeting at an end), a scribble or a letter leaves ink off every shape. A stroke shorter than STROKE_ASPECT
     times its width and a stroke or X enclosing paper are in doubt (GLYPH_DOUBT). ``unseen`` (bool, same shape):
-    where ink was taken off as a ruled line, which may hide part of an arm."""
+    where ink was taken off as a ruled line, which may hide part of an arm. Sixteenth session: a solid lopsided dab that
+    fills its convex hull (DAB_HULL) is a dot; an X drawn in dots (DOTTED_PIECES pieces of ink) has its arms where a
+    circle comes within the fit's tolerance of them, and the paper amid its middle dots is no counter; paper inside a
+    stroke (a stamp's void) is no counter either."""
     ys, xs = np.nonzero(ink)
     if len(xs) < 3:
         return "none", 1.0
@@ -257,8 +268,8 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
     box_ink = ink[y0:y1 + 1, x0:x1 + 1]
     glyph_dot = False  # solid like a dot but not the same turned half round: a bold "2", "3", "5" or "7"
     if len(xs) >= DOT_SOLID * bw * bh and max(bw, bh) <= 2 * min(bw, bh) and _solid(box_ink):
-        if _point_symmetry(box_ink) >= DOT_SYMMETRY:
-            return "dot", 1.0
+        if _point_symmetry(box_ink) >= DOT_SYMMETRY or _hull_share(box_ink) >= DAB_HULL:
+            return "dot", 1.0  # a round dot, or a dab of ink: a blob with no notch (a bold digit has its notches)
         glyph_dot = True
     elif max(bw, bh) <= 2 * min(bw, bh):
         # solid like a dot once the few px of paper it encloses are filled: a grainy (pencil) dot, or a small "6",
@@ -271,13 +282,14 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
     tol = half + max(1.5, 0.08 * max(bw, bh))
     to_ink = cv2.distanceTransform(1 - inked, cv2.DIST_L2, 3)  # 0 on ink
     px, py = xs.astype(np.float64), ys.astype(np.float64)
-    best, best_fit = "none", 0.0
+    best, best_fit, best_crossing, best_lines = "none", 0.0, None, ()
+    pieces = cv2.connectedComponents(inked, connectivity=8)[0] - 1
     # one straight stroke
     line = _fit_line(px, py)
     dist = _line_distance(px, py, line)
     fit = float((dist <= tol).mean())
     if _stroke_cover(line, px, py, dist <= tol, to_ink, tol)[0] >= EMPTY_MARK_COVER:
-        best, best_fit = "stroke", fit
+        best, best_fit, best_lines = "stroke", fit, (line,)
     # two straight strokes crossing: start from the box's diagonals (an X) and from its midlines (a plus)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     starts = ((lambda: (np.abs((px - x0) * bh - (py - y0) * bw) <= np.abs((px - x0) * bh + (py - y1) * bw))),
@@ -314,8 +326,14 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
                     and (any(_arms(ink, crossing, f * min(bw, bh), unseen) >= 4 for f in CROSS_ARM_RADII)
                          or (max(bw, bh) >= TALL_X * min(bw, bh) and _mirror_symmetry(box_ink) >= TALL_X_SYMMETRY
                              and any(_arms_along(ink, crossing, (f * bw, f * bh), (u1, u2), tol)
+                                     for f in CROSS_ARM_RADII))
+                         # strokes drawn as rows of dots or dashes (ink in many pieces): a circle may pass between
+                         # two dots of each arm; an arm is there where the circle comes within the fit's tolerance of
+                         # its ink (as the strokes' cover is measured), which joins runs and never makes new ones
+                         or (pieces >= DOTTED_PIECES
+                             and any(_arms(to_ink <= tol, crossing, f * min(bw, bh), unseen) >= 4
                                      for f in CROSS_ARM_RADII)))):
-                best, best_fit = "cross", fit
+                best, best_fit, best_crossing, best_lines = "cross", fit, crossing, lines
     # a ring in the ink's box: round, with a hole (no ink within half its radius)
     rx, ry = max(0.5, (bw - 2 * half) / 2), max(0.5, (bh - 2 * half) / 2)
     radius = np.hypot((px - cx) / rx, (py - cy) / ry)
@@ -345,8 +363,13 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
     if best == "stroke" and best_fit >= EMPTY_MARK_FIT and _stroke_aspect(px, py) < STROKE_ASPECT:
         # a blob the stroke's tolerance covers, shorter than twice its width: a tiny "4", "8", "9" or "B"
         best_fit = GLYPH_DOUBT
-    if best in ("stroke", "cross") and best_fit >= EMPTY_MARK_FIT and _holds_paper(box_ink, GLYPH_COUNTER_PX):
+    if best in ("stroke", "cross") and best_fit >= EMPTY_MARK_FIT and _holds_paper(
+            box_ink, GLYPH_COUNTER_PX, lambda hx, hy: _within_strokes(
+                hx + x0, hy + y0, best_lines, best_crossing if pieces >= DOTTED_PIECES else None, half)):
         # strokes that enclose paper: a "4", "6", "8", "9", "a", "e", "A" or "B" two lines or one happen to cover
+        # (paper inside a stroke, a px and more within its edge, is a void where the ink did not take: a rubber
+        # stamp's; so is the gap amid four dots where an X drawn as rows of dots crosses; a glyph's counter lies
+        # between its strokes, and a glyph is one piece of ink)
         best_fit = GLYPH_DOUBT
     if glyph_dot and best_fit < GLYPH_DOUBT:
         best, best_fit = "dot", GLYPH_DOUBT
@@ -401,12 +424,31 @@ def _stroke_aspect(px: np.ndarray, py: np.ndarray) -> float:
     return (int(steps.max()) + 1) / float(np.median(widths))
 
 
-def _holds_paper(box_ink: np.ndarray, min_px: int) -> bool:
-    """Whether the ink (bool, its own box) encloses a piece of paper of at least ``min_px`` pixels (4-connected)."""
+def _holds_paper(box_ink: np.ndarray, min_px: int, but: Any = None) -> bool:
+    """Whether the ink (bool, its own box) encloses a piece of paper of at least ``min_px`` pixels (4-connected);
+    ``but(xs, ys)`` (its pixels, in the box): True for a piece that does not count."""
     paper = np.pad(~box_ink, 1, constant_values=True).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(paper, connectivity=4)
     outside = labels[0, 0]
-    return any(k != outside and stats[k, cv2.CC_STAT_AREA] >= min_px for k in range(1, count))
+    for k in range(1, count):
+        if k == outside or stats[k, cv2.CC_STAT_AREA] < min_px:
+            continue
+        if but is not None:
+            hy, hx = np.nonzero(labels == k)
+            if but(hx - 1, hy - 1):
+                continue
+        return True
+    return False
+
+
+def _within_strokes(xs: np.ndarray, ys: np.ndarray, lines: tuple, crossing: np.ndarray | None, half: float) -> bool:
+    """Whether pixels (``xs``, ``ys``) lie inside one of the strokes along ``lines``, all of them more than a px
+    within its edge (``half``: half a stroke), or all within ``half`` and a px of ``crossing`` (where two strokes
+    cross; None: not looked at)."""
+    if crossing is not None and np.hypot(xs - crossing[0], ys - crossing[1]).max() <= half + 1:
+        return True
+    px, py = xs.astype(np.float64), ys.astype(np.float64)
+    return any(bool((_line_distance(px, py, ln) <= half - 1).all()) for ln in lines)
 
 
 def _without_pinholes(box_ink: np.ndarray) -> np.ndarray:
@@ -422,6 +464,16 @@ def _without_pinholes(box_ink: np.ndarray) -> np.ndarray:
     if np.count_nonzero(enclosed) > DOT_PINHOLES * box_ink.size:
         return box_ink
     return box_ink | enclosed[1:-1, 1:-1]
+
+
+def _hull_share(box_ink: np.ndarray) -> float:
+    """The share of its convex hull the ink (bool, its own box) fills, the hull counted with its rim pixels: a dot or
+    a dab of ink fills it all but its ragged edge, a bold "2", "3", "5" or "7" leaves its notches."""
+    cnts, _ = cv2.findContours(box_ink.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    if not cnts:
+        return 0.0
+    hull = cv2.convexHull(np.concatenate(cnts))
+    return float(np.count_nonzero(box_ink)) / (cv2.contourArea(hull) + cv2.arcLength(hull, True) / 2 + 1)
 
 
 def _mirror_symmetry(box_ink: np.ndarray) -> float:
@@ -716,6 +768,48 @@ def _main_piece(ink: np.ndarray, join: int) -> np.ndarray:
     return ink & (labels == 1 + int(np.argmax(areas)))
 
 
+def _cut_short(piece: np.ndarray, inked: list[bool]) -> bool:
+    """Whether ``piece`` (bool, a cell core's mark) touches a side of the core that was drawn in for a neighbour's
+    ink (``inked``: left, top, right, bottom)."""
+    if not piece.any():
+        return False
+    edges = (piece[:, 0], piece[0], piece[:, -1], piece[-1])
+    return any(side and edge.any() for side, edge in zip(inked, edges))
+
+
+def _whole_mark(piece: np.ndarray, inked: list[bool], at: tuple[int, int], ink: np.ndarray, join: int,
+                unseen: np.ndarray, ink_unseen: np.ndarray) -> tuple[np.ndarray, bool, np.ndarray]:
+    """(mark, whether grown, where ruled lines were taken off in its frame) of a cell core's main ``piece``: the
+    piece itself (in the core's frame, ``unseen`` its ruled lines), or, when the core cuts it short where a neighbour
+    is inked (:func:`_cut_short`), the piece grown whole within ``ink`` (the cell between its lines, ``ink_unseen``
+    its ruled lines; the piece's corner at ``at`` in it) when that reaches none of its edges (in ``ink``'s frame)."""
+    if _cut_short(piece, inked):
+        grown = _grown_piece(piece, at, ink, join)
+        if grown is not None:
+            return grown, True, ink_unseen
+    return piece, False, unseen
+
+
+def _grown_piece(piece: np.ndarray, at: tuple[int, int], ink: np.ndarray, join: int) -> np.ndarray | None:
+    """``piece`` (bool, a cell core's mark; its top left corner at ``at`` = (x, y) in ``ink``'s frame) with the ink
+    of ``ink`` (bool, the cell within its border band) joined to it (pieces closer than ``join`` px), in ``ink``'s
+    frame, when that reaches none of ``ink``'s edges (the mark lies whole within the cell); else None."""
+    h, w = ink.shape
+    ax, ay = at
+    ph, pw = piece.shape
+    if ax < 0 or ay < 0 or ax + pw > w or ay + ph > h:
+        return None
+    grown = ink.copy()
+    grown[ay:ay + ph, ax:ax + pw] |= piece
+    joined = cv2.dilate(grown.astype(np.uint8), np.ones((2 * join + 1,) * 2, np.uint8))
+    _, labels = cv2.connectedComponents(joined, connectivity=8)
+    mine = np.unique(labels[ay:ay + ph, ax:ax + pw][piece])
+    reach = np.isin(labels, mine[mine > 0]) & grown
+    if reach[0].any() or reach[-1].any() or reach[:, 0].any() or reach[:, -1].any():
+        return None
+    return reach
+
+
 def empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellReading) -> list[dict[str, Any]]:
     """Marks in cells read empty (blank or crossed) that no mark for an empty cell explains (see
     :func:`_empty_cell_marks`)."""
@@ -777,20 +871,36 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                 main = _main_piece(ink & (core >= level), join) & free
                 if np.count_nonzero(main) < 3:  # the largest piece was a ruled line's: the mark is the largest left
                     main = _main_piece(ink & (core >= level) & free, join)
-                name, fit = empty_mark_fit(main, ~free)
-                if (state == cells_mod.BLANK or (r, c) in also) and main.any():
+                # a mark the core cuts short where a neighbour is inked (the spill margin) is looked at whole: the
+                # ink within the cell between its lines (as the patch reader found them) joined to it, when that
+                # reaches none of their edges (a neighbour's fill run over the line reaches the line)
+                i0, j0, i1, j1 = reading.evidence[r][c].get("core") or (f0, g0, f1, g1)
+                i0, j0, i1, j1 = min(i0, a0), min(j0, b0), max(i1, a1), max(j1, b1)
+                inner = dark[j0:j1, i0:i1]
+                inner_ruled = ruled_lines(inner >= STRAY_FAINT) if _cut_short(main, inked) else None
+                wide = (inner >= level) & ~inner_ruled if inner_ruled is not None else None
+                mark, grown, unseen = _whole_mark(main, inked, (a0 - i0, b0 - j0), wide, join, ~free, inner_ruled)
+                name, fit = empty_mark_fit(mark, unseen)
+                at = (i0, j0) if grown else (a0, b0)  # the mark's frame's corner in the image
+                if (state == cells_mod.BLANK or (r, c) in also) and mark.any():
                     # read blank (or unsure, a small mark), it counts as a mark for an empty cell only where people
                     # draw one: at the centre
-                    ys, xs = np.nonzero(main)
-                    off = math.hypot(a0 + (xs.min() + xs.max()) / 2 - (x0 + x1) / 2,
-                                     b0 + (ys.min() + ys.max()) / 2 - (y0 + y1) / 2)
+                    ys, xs = np.nonzero(mark)
+                    off = math.hypot(at[0] + (xs.min() + xs.max()) / 2 - (x0 + x1) / 2,
+                                     at[1] + (ys.min() + ys.max()) / 2 - (y0 + y1) / 2)
                     if off <= BLANK_MARK_CENTRED * cell:
                         pass
                     elif (name == "dot" and fit >= EMPTY_MARK_FIT
                           and max(xs.max() - xs.min(), ys.max() - ys.min()) + 1 <= OFF_CENTRE_DOT * cell
-                          and xs.min() > 0 and ys.min() > 0 and xs.max() < main.shape[1] - 1
-                          and ys.max() < main.shape[0] - 1):
+                          and xs.min() > 0 and ys.min() > 0 and xs.max() < mark.shape[1] - 1
+                          and ys.max() < mark.shape[0] - 1):
                         name = "off-centre dot"  # a small solid dot whole within the core: a dot all the same
+                    elif name == "cross" and fit >= EMPTY_MARK_FIT and (grown or _grown_piece(
+                            main, (a0 - i0, b0 - j0), (inner >= level) & ~(
+                                inner_ruled if inner_ruled is not None else ruled_lines(inner >= STRAY_FAINT)),
+                            join) is not None):
+                        # an X (or a plus) set in a corner, clear of the cell's sides
+                        name = "off-centre X"
                     else:
                         name, fit = "off centre", 0.0
                 fits[r * cols + c] = (name, fit)
