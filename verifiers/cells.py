@@ -598,6 +598,12 @@ def classify_patch(patch: np.ndarray, features: dict[str, Any] | None = None) ->
     if state == BLANK and f["tone"] >= INK and f["cover"] < SHADED_MARK_COVER:
         # a little mark ink (specks) with half the cell as dark as shading: pale strokes, never blank
         return UNSURE, UNSURE_CONFIDENCE, ev
+    if state == BLANK and FAINT <= f["tone"] < INK:
+        # no mark, yet half the cell a faint tone that is uneven (a pale fill printed as a dither or as blurred dots
+        # under the mark-ink level: a thermal receipt's or a fax's light shading): weighed against the blank cells
+        # around it as an even faint tone is (_faint_against_neighbours), never blank outright
+        ev["speckled"] = True
+        return UNSURE, UNSURE_CONFIDENCE, ev
     if state == FILLED and not _even_tone(f):
         band = _blank_band(patch >= MARK_INK)
         if band >= HALF_BLANK_BAND:
@@ -975,7 +981,7 @@ def _faint_against_neighbours(states: list[str], confidence: list[float], eviden
     (within FAINT_RADIUS cells, at least FAINT_NEIGHBOURS of them): the paper map left the same residual
     tone there (a soft shadow edge, paper texture), so the cell is paper like them. Changes ``states`` in
     place; the evidence gets ``paper_tone`` (the neighbours' median tone)."""
-    faint = [i for i, s in enumerate(states) if s == UNSURE and _is_faint(feats[i])]
+    faint = [i for i, s in enumerate(states) if s == UNSURE and (_is_faint(feats[i]) or evidence[i].get("speckled"))]
     if not faint:
         return
     centres = np.array([((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b in boxes], np.float64)
