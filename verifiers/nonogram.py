@@ -895,11 +895,13 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                           and xs.min() > 0 and ys.min() > 0 and xs.max() < mark.shape[1] - 1
                           and ys.max() < mark.shape[0] - 1):
                         name = "off-centre dot"  # a small solid dot whole within the core: a dot all the same
-                    elif name == "cross" and fit >= EMPTY_MARK_FIT and (grown or _grown_piece(
+                    elif name == "cross" and fit >= EMPTY_MARK_FIT and _point_symmetry(
+                            mark[ys.min():ys.max() + 1, xs.min():xs.max() + 1]) >= DOT_SYMMETRY and (grown or _grown_piece(
                             main, (a0 - i0, b0 - j0), (inner >= level) & ~(
                                 inner_ruled if inner_ruled is not None else ruled_lines(inner >= STRAY_FAINT)),
                             join) is not None):
-                        # an X (or a plus) set in a corner, clear of the cell's sides
+                        # an X (or a plus) set in a corner, clear of the cell's sides, the same turned half round (a
+                        # tick or a scribble two lines happen to cover is not: the lead's scribble check, 17100)
                         name = "off-centre X"
                     else:
                         name, fit = "off centre", 0.0
