@@ -28,6 +28,7 @@ Pipeline (all on the registered answer, in input-image pixels):
 from __future__ import annotations
 
 import heapq
+import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -436,6 +437,22 @@ def _lattice_offsets(ink: np.ndarray, ref: list[tuple[float, float]],
     return out
 
 
+def _agreeing(obs: list[tuple[bool, float, float, float]], layout: dict[str, Any]
+              ) -> list[tuple[bool, float, float, float]]:
+    """The walls of ``obs`` whose offset agrees with the median of at least two neighbours along the same axis
+    within 1.5 cells (within max(2, wall_px) px), and those with fewer neighbours: a wall misread (dark ink beside
+    it taken for the wall, 33 px off on an app's dark theme page whose other 32 walls lie at 0) does not move the
+    page's offset (:func:`_offset_field` leaves such walls out of its field the same way)."""
+    s, t = layout["cell_px"], layout["wall_px"]
+    keep = []
+    for i, (v, x, y, d) in enumerate(obs):
+        near = [dj for j, (vj, xj, yj, dj) in enumerate(obs)
+                if j != i and vj == v and math.hypot(xj - x, yj - y) <= 1.5 * s]
+        if len(near) < 2 or abs(d - float(np.median(near))) <= max(2.0, t):
+            keep.append(obs[i])
+    return keep or obs
+
+
 def _offset_field(obs: list[tuple[bool, float, float, float]], shape: tuple[int, int],
                   layout: dict[str, Any], th: dict[str, Any]) -> tuple[np.ndarray, np.ndarray, float] | None:
     """A smooth displacement field (dx, dy: float32 HxW) through the walls' offsets, and the largest
@@ -522,7 +539,7 @@ def align_to_lattice(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
     info: dict[str, Any] = {"lattice_walls": len(obs)}
     if len(obs) < th["lattice_min_walls"]:
         return answer, info
-    before = float(np.percentile(np.abs([d for *_, d in obs]), 90))
+    before = float(np.percentile(np.abs([d for *_, d in _agreeing(obs, layout)]), 90))
     best, best_extents = answer, extents
     if before >= th["lattice_min_shift_px"]:
         info["lattice_offset_px"] = round(before, 1)
@@ -550,7 +567,7 @@ def align_to_lattice(answer: np.ndarray, input_image: np.ndarray, layout: dict[s
                                      extents)
             if len(again) < th["lattice_min_walls"]:
                 break
-            after = float(np.percentile(np.abs([d for *_, d in again]), 90))
+            after = float(np.percentile(np.abs([d for *_, d in _agreeing(again, layout)]), 90))
             if after < best_residual:
                 best, best_residual, best_extents = moved, after, extents
                 best_shift = float(max(np.abs(dx).max(), np.abs(dy).max()))
