@@ -977,7 +977,8 @@ def _is_faint(f: dict[str, Any]) -> bool:
 
 def _faint_against_neighbours(states: list[str], confidence: list[float], evidence: list[dict[str, Any]],
                               feats: list[dict[str, Any]], boxes: Sequence[Sequence[float]], cell_px: float) -> None:
-    """A faint-tone cell (UNSURE) is blank when it is less than FAINT_EXCESS darker than the blank cells around it
+    """A faint-tone cell (UNSURE: an even faint tone, or an uneven one marked ``speckled`` by :func:`classify_patch`)
+    is blank when it is less than FAINT_EXCESS darker than the blank cells around it
     (within FAINT_RADIUS cells, at least FAINT_NEIGHBOURS of them): the paper map left the same residual
     tone there (a soft shadow edge, paper texture), so the cell is paper like them. Changes ``states`` in
     place; the evidence gets ``paper_tone`` (the neighbours' median tone)."""
