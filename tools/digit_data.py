@@ -91,7 +91,11 @@ NONOGRAM_HELDOUT = ("B612", "GFSDidot", "BebasNeue", "Inconsolata", "Bajaderka",
                     # HELDOUT15: fonts-adf-verana, fonts-adf-romande, fonts-adf-berenis, fonts-junicode, fonts-3270,
                     # fonts-ocr-a, fonts-georgewilliams (every file of each package)
                     "Verana", "RomandeADF", "BerenisADF", "JunicodeTwoBeta", "3270", "OCRA", "Caliban", "Caslon",
-                    "Cupola", "GWMonospace")
+                    "Cupola", "GWMonospace",
+                    # HELDOUT16: fonts-dseg, fonts-karmilla, fonts-arkpandora, fonts-compagnon, fonts-adf-libris,
+                    # fonts-millimetre, fonts-stick, fonts-glasstty (every file of each package)
+                    "DSEG", "Karmilla", "Aerial", "Tymes", "Veranda", "Compagnon", "LibrisADF", "millimetre",
+                    "Stick-", "Glass_TTY")
 # tests/audit_sudoku_answers.py (a blind audit) writes its answers in these packages' fonts: fonts-karla,
 # fonts-croscore, fonts-yanone-kaffeesatz, fonts-goudybookletter, fonts-allerta, fonts-national-park,
 # fonts-cherrybomb. The shipped model never saw them; no group takes them, so a retrain never does either.
