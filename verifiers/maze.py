@@ -437,12 +437,13 @@ def _lattice_offsets(ink: np.ndarray, ref: list[tuple[float, float]],
     return out
 
 
-def _agreeing(obs: list[tuple[bool, float, float, float]], layout: dict[str, Any]
+def _agreeing(obs: list[tuple[bool, float, float, float]], layout: dict[str, Any], fallback: bool = True
               ) -> list[tuple[bool, float, float, float]]:
     """The walls of ``obs`` whose offset agrees with the median of at least two neighbours along the same axis
     within 1.5 cells (within max(2, wall_px) px), and those with fewer neighbours: a wall misread (dark ink beside
     it taken for the wall, 33 px off on an app's dark theme page whose other 32 walls lie at 0) does not move the
-    page's offset (:func:`_offset_field` leaves such walls out of its field the same way)."""
+    page's offset (:func:`_offset_field` leaves such walls out of its field by this same rule). When none
+    agrees, all of ``obs`` (``fallback``; otherwise none)."""
     s, t = layout["cell_px"], layout["wall_px"]
     keep = []
     for i, (v, x, y, d) in enumerate(obs):
@@ -450,7 +451,7 @@ def _agreeing(obs: list[tuple[bool, float, float, float]], layout: dict[str, Any
                 if j != i and vj == v and math.hypot(xj - x, yj - y) <= 1.5 * s]
         if len(near) < 2 or abs(d - float(np.median(near))) <= max(2.0, t):
             keep.append(obs[i])
-    return keep or obs
+    return keep or (obs if fallback else [])
 
 
 def _offset_field(obs: list[tuple[bool, float, float, float]], shape: tuple[int, int],
@@ -462,7 +463,7 @@ def _offset_field(obs: list[tuple[bool, float, float, float]], shape: tuple[int,
     its neighbours within 1.5 cells (one that disagrees with their median by more than max(2, wall_px) px -- a
     wall misread -- is left out), then a Gaussian-weighted mean (sigma 0.75 cell), falling back to the
     median offset far from any wall. None with too few walls on an axis."""
-    s, t = layout["cell_px"], layout["wall_px"]
+    s = layout["cell_px"]
     h, w = shape
     step = max(4, s // 4)
     ny, nx = -(-h // step), -(-w // step)
@@ -470,18 +471,13 @@ def _offset_field(obs: list[tuple[bool, float, float, float]], shape: tuple[int,
     fields = []
     jump = 0.0
     for vertical in (True, False):
-        o = np.array([(x, y, d) for v, x, y, d in obs if v == vertical], np.float64)
+        o = [ob for ob in obs if ob[0] == vertical]
+        if len(o) < th["lattice_min_walls"]:
+            return None
+        o = np.array([(x, y, d) for _, x, y, d in _agreeing(o, layout, fallback=False)], np.float64)
         if len(o) < th["lattice_min_walls"]:
             return None
         dist = np.hypot(o[:, None, 0] - o[None, :, 0], o[:, None, 1] - o[None, :, 1])
-        keep = np.ones(len(o), bool)
-        for i in range(len(o)):
-            near = (dist[i] <= 1.5 * s) & (np.arange(len(o)) != i)
-            if near.sum() >= 2 and abs(o[i, 2] - np.median(o[near, 2])) > max(2.0, t):
-                keep[i] = False
-        o, dist = o[keep], dist[keep][:, keep]
-        if len(o) < th["lattice_min_walls"]:
-            return None
         close = dist <= 1.5 * s
         jump = max(jump, float(np.abs(o[:, None, 2] - o[None, :, 2])[close].max()))
         sigma = 0.75 * s
