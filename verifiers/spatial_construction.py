@@ -199,6 +199,12 @@ def tolerance_px(shape: Sequence[int], prog: dict[str, Any]) -> int:
     return max(3, int(round(prog["change_tolerance_frac"] * max(shape[:2]))))
 
 
+def near_given_strokes(i_dark: np.ndarray, tol: int, prog: dict[str, Any]) -> np.ndarray:
+    """Within ``tol`` px of the input's own strokes (darker than ``added_darkness``)."""
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * tol + 1, 2 * tol + 1))
+    return cv2.dilate((i_dark > prog["added_darkness"]).astype(np.uint8), kernel) > 0
+
+
 def new_ink(a_dark: np.ndarray, i_dark: np.ndarray, tol: int, prog: dict[str, Any], level: float = 1.0) -> np.ndarray:
     """Pixels clearly darker in the answer than anything near them in the input (by ``level`` x
     ``added_darkness``; :func:`genpuzzle.ink.added_darkness`)."""
@@ -512,6 +518,9 @@ def check_paper_folding(record: InstanceRecord, answer: np.ndarray, input_image:
         if line_coverage(faint, a, b, crease) >= prog["line_drawn_from"]:
             cv2.line(explained, (int(round(a[0])), int(round(a[1]))), (int(round(b[0])), int(round(b[1]))), 1,
                      2 * crease + 1)
+    # the sheet's outline resampled by a redrawn page (shrunk, turned, blurred) leaves a faint fringe a few px
+    # inside it: faint ink on the given strokes is no faint mark, as in a cross section (sure ink still is)
+    faint &= ~near_given_strokes(i_dark, tol, prog)
     marks = unexplained_marks(ink, faint, explained > 0, unit, inside,
                               {"min_extent": prog["marks"]["min_extent"], "min_area": prog["marks"]["min_area"],
                                "dot_min_extent": prog["marks"]["dot_min_extent"]})
@@ -599,9 +608,7 @@ def check_cross_section(record: InstanceRecord, answer: np.ndarray, input_image:
     # a given line come back darker (a sharpened or contrast-boosted page: the grey dashed edges near black,
     # every dash a "faint mark"; AUDIT14) is that line: faint ink on the input's own strokes is no faint mark
     # (sure ink there still is, as it is over the black edges)
-    on_given = cv2.dilate((i_dark > prog["added_darkness"]).astype(np.uint8),
-                          cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * tol + 1, 2 * tol + 1))) > 0
-    faint &= ~on_given
+    faint &= ~near_given_strokes(i_dark, tol, prog)
     # a line crossing the cube's edges is cut into pieces there (ink near input ink is not new): pieces a
     # few pixels apart are one mark. Sizes relative to the drawing: cross_section_scale_of_side x the side
     scale = prog["marks"]["cross_section_scale_of_side"] * layout["side"]
