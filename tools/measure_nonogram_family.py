@@ -8,6 +8,10 @@ answers, the registration and the verdict rule are those of ``tests/nonogram_ans
 ``1000 * seed + 10 * size index + k``; an answer is drawn with ``seed=k``); the summary printed is measure()'s,
 plus breakdowns by planted error, size and style. The JSON holds one record per answer: style, size, puzzle, error,
 expected status, status, score, violation codes, needs_review and the unsure readings the verdict lists.
+
+``--answers DIR`` keeps the drawn answers (lossless PNG, one per answer) and reuses them on the next run with the same
+DIR: drawing is a third of a run, and the answers do not depend on the verifier, so a before/after pair or a re-run
+after a fix only registers and verifies. Use one DIR per family and seed.
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", type=Path, help="write the per-answer records here")
     ap.add_argument("--variants", default="5x5,10x10,15x15")
     ap.add_argument("--puzzles", type=int, default=2)
+    ap.add_argument("--answers", type=Path, help="keep the drawn answers here and reuse them (one folder per family "
+                                                  "and seed)")
     args = ap.parse_args(argv)
 
     import numpy as np
@@ -61,7 +67,9 @@ def main(argv: list[str] | None = None) -> int:
             mask = np.asarray(p.edit_mask)
             for style in styles:
                 for error in na.ERRORS:
-                    answer = na.make_answer(p.input_image, p.layout, p.ground_truth, style, error, seed=k)
+                    answer = drawn_answer(args.answers, f"{style.name}__{variant}__{k}__{error}.png",
+                                          lambda: na.make_answer(p.input_image, p.layout, p.ground_truth, style,
+                                                                 error, seed=k))
                     reg = register(answer, inp, edit_mask=mask)
                     v = track.verify(rec, reg.image, inp, observed=reg.valid) if reg.ok else None
                     stats["total"] += 1
@@ -117,6 +125,26 @@ def main(argv: list[str] | None = None) -> int:
                                          "answers": records}, indent=1))
         print(f"wrote {args.json}")
     return 0
+
+
+def drawn_answer(folder: Path | None, name: str, draw) -> "np.ndarray":
+    """The answer ``draw()`` returns, kept in ``folder`` as a lossless PNG and read back from there when present."""
+    import numpy as np
+    from PIL import Image
+
+    if folder is None:
+        return draw()
+    path = folder / name
+    if path.exists():
+        return np.asarray(Image.open(path).convert("RGB"))
+    answer = draw()
+    if answer.dtype != np.uint8 or answer.ndim != 3 or answer.shape[2] != 3:
+        return answer  # only 8-bit RGB pages round-trip through PNG unchanged
+    folder.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".part.png")
+    Image.fromarray(answer).save(tmp)
+    tmp.replace(path)
+    return answer
 
 
 if __name__ == "__main__":
