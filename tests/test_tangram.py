@@ -278,7 +278,10 @@ def test_a_different_valid_arrangement_scores_100(puzzle_set, answers):
     assert tried >= 2
 
 
-def test_leftover_copies_in_the_tray_do_not_matter(puzzle_set, answers):
+def test_copies_left_in_the_tray_are_pieces_left_in_the_tray(puzzle_set, answers):
+    """The tiling drawn in the silhouette and every piece also left in its tray place: fourteen pieces on the
+    page. Rubric 13 (every piece on the page is one of the seven): each is ``piece_left_in_tray``, the tiling
+    itself right (tier 2). Until rubric 12 these copies were ignored as the input's ink (score 100)."""
     root, pset = puzzle_set
     record = pset.records[6]
     colour = {p["name"]: p["colour"] for p in record.ground_truth["pieces"]}
@@ -286,7 +289,10 @@ def test_leftover_copies_in_the_tray_do_not_matter(puzzle_set, answers):
                        [(colour[p["name"]], p["polygon"]) for p in record.ground_truth["pieces"]]
                        + [(colour[s["name"]], s["polygon"]) for s in record.ground_truth["solution"]])
     verdict = _verify(root, record, _save(image, answers, "copies"))
-    assert verdict.score == 100, verdict.codes
+    assert verdict.score == 66.67 and verdict.status == Status.INCORRECT, verdict.codes
+    assert sorted(v.evidence["piece"] for v in verdict.violations if v.code == "piece_left_in_tray") == \
+        sorted(p["name"] for p in record.ground_truth["pieces"]), verdict.codes
+    assert set(verdict.codes) == {"piece_left_in_tray"}, verdict.codes
 
 
 # --------------------------------------------------------------------------------------- perturbations

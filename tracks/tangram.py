@@ -17,14 +17,15 @@ import shapely
 from shapely import affinity
 from shapely.geometry import Polygon
 
-from genpuzzle.records import InstanceRecord, Puzzle, Status, Verdict
+from genpuzzle.records import InstanceRecord, Puzzle, Status, Verdict, Violation
 from genpuzzle.renderers.tangram import PALETTE, render_tangram
 from genpuzzle.solvers.tangram import (PIECES, Arrangement, Placement, arrangement_problems, canonical_hash,
                                        congruent, generate_arrangement, is_simple_silhouette, measures,
                                        union_of)
 from genpuzzle.track import Track
 from genpuzzle.verifiers.tangram import (PieceReading, TangramReading, check_arrangement, mark_violations,
-                                         read_faces, read_pieces, stray_marks, tangram_score)
+                                         pieces_left_in_tray, read_faces, read_pieces, rim_is_paper, stray_marks,
+                                         tangram_score)
 
 CONVEXITY = {"easy": (0.45, 0.66), "medium": (0.66, 0.78), "hard": (0.78, 0.95)}
 MAX_DRAWS = 20
@@ -147,6 +148,13 @@ class TangramTrack(Track):
             if (checked[2], shape_found) > (tier, found):
                 reading, (violations, subscores, tier) = shape, checked
             found = max(found, shape_found)
+        rescaled = None
+        if tier < 3 or violations:
+            again = self._rescaled(answer, gt, record.layout, silhouette, reading)
+            if again is not None:
+                rescaled, reading, violations, subscores, tier, silhouette = again
+                found = sum(p.found for p in reading.pieces)
+                review_iou = subscores["coverage_iou"]
         parsed = {p.name: {"found": p.found, **p.fit,
                            "fitted": [[round(x, 1), round(y, 1)] for x, y in p.fitted.exterior.coords[:-1]]
                            if p.fitted is not None else None}
@@ -156,8 +164,15 @@ class TangramTrack(Track):
         off_palette = reading.method == "colour" and tier < 3 and colour.saturated_fraction > 0.01 \
             and colour.colour_match_fraction < self.rubric["needs_review_below_colour_match"]
         unsure_reading = any(v.evidence.get("unsure") for v in violations)
-        marks = stray_marks(answer, input_image, record.layout, reading, silhouette, self.rubric)
+        marks = stray_marks(answer, input_image, record.layout, reading,
+                            silhouette if rescaled is None else shapely.union_all([Polygon(gt["silhouette"]), silhouette]),
+                            self.rubric)
         charged = mark_violations(marks, record.layout)
+        if any(p.found for p in reading.pieces):
+            # every piece on the page is one of the seven: one still in its tray place is one too many (rubric 13)
+            charged += [Violation("piece_left_in_tray", f"{t['piece']} is still in the tray ({t['share']:.0%} of its "
+                                  "place there keeps its colour): the page shows it beside the pieces in the silhouette",
+                                  t) for t in pieces_left_in_tray(answer, gt, record.layout, self.rubric)]
         faint = [m.to_json(unit) for m in marks if not m.sure]
         violations = violations + charged
         if charged or faint:
@@ -166,6 +181,8 @@ class TangramTrack(Track):
         extra: dict[str, Any] = {"colour_match_fraction": round(colour.colour_match_fraction, 4), "reading": reading.method}
         if faint:
             extra["unsure_marks"] = faint
+        if rescaled is not None:
+            extra["rescaled"] = rescaled
         return Verdict(
             id=record.id, track=self.name, score=tangram_score(tier),
             status=Status.CORRECT if tier == 3 and not violations else Status.INCORRECT
@@ -174,6 +191,60 @@ class TangramTrack(Track):
             needs_review=unidentified or off_palette or bool(faint) or unsure_reading, subscores=subscores,
             extra=extra,
         )
+
+    def _rescaled(self, answer: np.ndarray, gt: dict, layout: dict, silhouette: Polygon, reading: TangramReading
+                  ) -> tuple[float, TangramReading, list, dict, int, Polygon] | None:
+        """The answer read as the whole tiling redrawn at one scale s (rubric 13; ``rescale`` in the rubric): a
+        model that redraws the silhouette and its pieces a few per cent larger or smaller has still tiled the
+        silhouette with the seven pieces. s comes from the drawn area over the silhouette's and is refined by
+        the IoU of the drawn pieces with the silhouette scaled about their centre; then the pieces' shapes, the
+        silhouette and the unit are scaled by s and both readings run as usual. It counts only as a tiling with
+        no violation at all, and, when s < 1, only if the input's silhouette outside the scaled one is paper
+        (the silhouette redrawn smaller, not left showing round smaller pieces). Returns (s, reading,
+        violations, subscores, tier, scaled silhouette) or None."""
+        rs = self.rubric["rescale"]
+        drawn = shapely.union_all([p.region for p in reading.pieces if not p.region.is_empty] + list(reading.extra))
+        if drawn.is_empty or silhouette.area <= 0:
+            return None
+        s0 = float(np.sqrt(drawn.area / silhouette.area))
+        if not rs["min_change"] <= abs(s0 - 1.0) <= rs["max_change"] + 0.03:
+            return None
+        c, g = drawn.centroid, silhouette.centroid
+
+        def placed(s: float) -> Polygon:
+            return affinity.translate(affinity.scale(silhouette, s, s, origin=g), c.x - g.x, c.y - g.y)
+
+        try:
+            s = max((s0 * (1 + 0.005 * k) for k in range(-6, 7)),
+                    key=lambda v: drawn.intersection(placed(v)).area / drawn.union(placed(v)).area)
+        except shapely.errors.GEOSException:
+            return None
+        if not rs["min_change"] <= abs(s - 1.0) <= rs["max_change"]:
+            return None
+        scaled_sil = placed(s)
+        unit = float(layout["unit_px"]) * s
+        gt2 = {**gt, "silhouette": [list(xy) for xy in scaled_sil.exterior.coords[:-1]],
+               "pieces": [{**p, "polygon": [list(xy) for xy in affinity.scale(Polygon(p["polygon"]), s, s,
+                                                                             origin="centroid").exterior.coords[:-1]]}
+                          for p in gt["pieces"]]}
+        layout2 = {**layout, "unit_px": unit}
+        best = read_pieces(answer, gt2, layout2, self.rubric)
+        checked = check_arrangement(best, scaled_sil, unit, self.rubric)
+        if (checked[2] < 3 or checked[0]) and self._colours_may_mislead(best):
+            shape = read_faces(answer, gt2, layout2, self.rubric)
+            again = check_arrangement(shape, scaled_sil, unit, self.rubric)
+            if again[2] > checked[2] or (again[2] == 3 and not again[0]):
+                best, checked = shape, again
+        violations, subscores, tier = checked
+        if tier < 3 or violations:
+            return None
+        if s < 1.0:
+            border = self.rubric["thresholds"]["border_allowance_px_per_unit"] * float(layout["unit_px"]) + best.band
+            rim = silhouette.difference(scaled_sil.buffer(border, join_style="mitre"))
+            rim = rim.buffer(-1.0, join_style="mitre")
+            if not rim.is_empty and rim_is_paper(answer, layout, rim, self.rubric) < rs["rim_paper_min"]:
+                return None
+        return round(s, 4), best, violations, {**subscores, "rescale": round(s, 4)}, tier, scaled_sil
 
     def _colours_may_mislead(self, colour: TangramReading) -> bool:
         """Whether a failed colour reading may be the colours' fault rather than the tiling's: outline

@@ -66,6 +66,9 @@ class TangramReading:
     unread_colour: shapely.Geometry = field(default_factory=Polygon)
     # shape reading: pieces read from paper-coloured faces (outlines round a white or cream inside)
     paper_faces: int = 0
+    # shape reading, per piece taken: (inradius px of the piece, px its own flat colour lies inside its outline
+    # on average): the inset of its fill (rubric 13)
+    insets: dict[str, tuple[float, float]] = field(default_factory=dict)
 
 
 def _hue_deg(rgb: Sequence[int]) -> float:
@@ -262,7 +265,7 @@ KIND_FEATURES = {"large_triangle": (2.0, 0.5, 1.0), "medium_triangle": (1.0, 0.5
                  "small_triangle": (0.5, 0.5, 1.0), "square": (1.0, 1.0, 0.5), "parallelogram": (1.0, 2.0 / 3.0, 0.5)}
 
 
-def face_regions(image: np.ndarray, layout: dict[str, Any], rubric: dict[str, Any]
+def face_regions(image: np.ndarray, layout: dict[str, Any], rubric: dict[str, Any], fills: list[float] | None = None
                  ) -> tuple[list[shapely.Geometry], list[np.ndarray], shapely.Geometry]:
     """Partition the drawn part of the silhouette panel into faces: regions of one flat colour bounded by
     colour edges or by outline strokes (any ink, any width up to ``stroke_max``), each stroke split
@@ -360,6 +363,8 @@ def face_regions(image: np.ndarray, layout: dict[str, Any], rubric: dict[str, An
             faces.append(poly)
             means.append(c)
             piece_ids.append(int(i))
+            if fills is not None:
+                fills.append(float(np.count_nonzero(grown & (owner == i))))
     return faces, means, _foreign_ink(ink & ~grown, assigned, lab, lab_means, piece_ids, offset, f)
 
 
@@ -491,7 +496,8 @@ def read_faces(image: np.ndarray, ground_truth: dict[str, Any], layout: dict[str
     no piece takes are ``extra``."""
     from scipy.optimize import linear_sum_assignment
 
-    faces, means, foreign = face_regions(image, layout, rubric)
+    fills: list[float] = []
+    faces, means, foreign = face_regions(image, layout, rubric, fills)
     unit2 = float(layout["unit_px"]) ** 2
     pieces = ground_truth["pieces"]
     # a stroke split at its middle stays centred on the edge however heavy the pen; only where a face
@@ -500,6 +506,7 @@ def read_faces(image: np.ndarray, ground_truth: dict[str, Any], layout: dict[str
                pen_growth_px(image, layout, rubric))
     readings: list[PieceReading] = []
     assigned: dict[int, int] = {}
+    insets: dict[str, tuple[float, float]] = {}
     if faces:
         cost = np.zeros((len(pieces), len(faces)))
         feats = [(max(g.area / unit2, 1e-6), _rect_fill(g), _triangle_fill(g)) for g in faces]
@@ -523,11 +530,21 @@ def read_faces(image: np.ndarray, ground_truth: dict[str, Any], layout: dict[str
         others = shapely.union_all([g for j, g in enumerate(faces) if j != assigned[a]]) if len(faces) > 1 \
             else Polygon()
         readings.append(_fit_piece(piece["name"], shape, region, others, rubric, band))
+        insets[piece["name"]] = _inset(shape, fills[assigned[a]])
     extra = [g for j, g in enumerate(faces) if j not in assigned.values()
              and not _paper_outside(g, means[j], ground_truth, layout, rubric, band)]
     paper = [j for j in assigned.values() if _paper_coloured(means[j], rubric["faces"])]
     return TangramReading(readings, 1.0, 0.0, method="shape", extra=extra, band=band, foreign=foreign,
-                          paper_faces=len(paper))
+                          paper_faces=len(paper), insets=insets)
+
+
+def _inset(shape: Polygon, fill_px: float) -> tuple[float, float]:
+    """(inradius r, inset d) in px of a piece whose own flat colour covers ``fill_px`` pixels: a tangential
+    polygon (every tangram piece but the parallelogram, for which r = 2 area / perimeter is close) shrunk by d
+    on every side keeps (1 - d / r)^2 of its area. An outline drawn inside every piece with one pen leaves the
+    same d on each; a piece drawn smaller about its centre, scale s, leaves d = (1 - s) r."""
+    r = 2.0 * shape.area / shape.length
+    return r, r * (1.0 - math.sqrt(min(max(fill_px, 0.0) / shape.area, 1.0)))
 
 
 def _paper_outside(face: shapely.Geometry, rgb: np.ndarray, ground_truth: dict[str, Any], layout: dict[str, Any],
@@ -854,6 +871,23 @@ def check_arrangement(reading: TangramReading, silhouette: Polygon, unit_px: flo
                                     "silhouette's area outside it", {"spill_unit2": round(spill, 4),
                                                                      "bbox": _bbox(spill_geom)}))
         global_defect = True
+    scaled = inset_scale(reading, unit_px, th)
+    if scaled is not None:
+        # every piece's own colour lies inside its outline by an amount that grows with the piece (d = (1 - s) r):
+        # the pieces are drawn smaller than their places, and what the shape reading took for their outlines is
+        # the silhouette showing round each (an outline drawn with one pen insets every piece alike; rubric 13)
+        slope, residual, sure = scaled
+        names = [p.name for p in found]
+        violations.append(Violation("piece_scaled", f"the pieces are drawn at about {1 - slope:.2f}x their size: "
+                                    "their colour lies inside their places by an amount that grows with the piece, "
+                                    "the silhouette shows round each" + ("" if sure else " (unsure)"),
+                                    {"pieces": names, "scale": round(1 - slope, 3), "inset_residual_px": round(residual, 2),
+                                     "bbox": _bbox(silhouette), **({} if sure else {"unsure": True})}))
+        if sure:
+            defective.update(names)
+            broken.update(names)
+        else:
+            global_defect = True
     off_edges = edge_offsets(found, silhouette, unit_px, th["edge_offset_max_unit"])
     worst = max(off_edges, key=lambda n: off_edges[n][0], default=None)
     if worst is not None and not violations and off_edges[worst][0] > th["edge_offset_min_length_unit"]:
@@ -899,6 +933,27 @@ def check_arrangement(reading: TangramReading, silhouette: Polygon, unit_px: flo
                  "rect_fill_parallelogram": round(max((_rect_fill(p.region) for p in found if p.name == "parallelogram"),
                                                       default=0.0), 3)}
     return violations, subscores, tier
+
+
+def inset_scale(reading: TangramReading, unit_px: float, th: dict[str, Any]) -> tuple[float, float, bool] | None:
+    """Whether the shape reading's pieces are drawn smaller than their places (rubric 13): the inset d of each
+    piece's own flat colour (:func:`_inset`) fitted as d = a + b r over the pieces' inradii r. One pen's outline
+    drawn inside every piece gives b ~ 0 (measured |b| <= 0.03 on every outline, seam, bevel and pen style);
+    pieces drawn at scale s about their centres give b = 1 - s. Returns (b, the fit's residual px, sure) when
+    b >= ``inset_slope_unsure`` (sure from ``inset_slope_max`` with a residual under ``inset_residual_max_px_per_unit``
+    x unit), else None. Needs at least five pieces read with two sizes of inradius."""
+    if len(reading.insets) < 5:
+        return None
+    r = np.array([v[0] for v in reading.insets.values()])
+    d = np.array([v[1] for v in reading.insets.values()])
+    if r.max() - r.min() < 0.2 * unit_px:
+        return None
+    slope, icpt = np.polyfit(r, d, 1)
+    if slope < th["inset_slope_unsure"]:
+        return None
+    residual = float(np.sqrt(np.mean((d - (icpt + slope * r)) ** 2)))
+    sure = slope >= th["inset_slope_max"] and residual <= th["inset_residual_max_px_per_unit"] * unit_px
+    return float(slope), residual, sure
 
 
 def edge_offsets(found: Sequence[PieceReading], silhouette: shapely.Geometry, unit_px: float,
@@ -992,3 +1047,54 @@ def mark_violations(marks: list[Any], layout: dict[str, Any]) -> list[Violation]
         out.append(Violation("stray_mark", f"{describe(mk, unit, 'unit')} {place}, no piece",
                              {"bbox": mk.bbox, "place": place, **mk.to_json(unit)}))
     return out
+
+
+def pieces_left_in_tray(answer: np.ndarray, ground_truth: dict[str, Any], layout: dict[str, Any],
+                        rubric: dict[str, Any]) -> list[dict[str, Any]]:
+    """The tray's pieces still standing where the input showed them (rubric 13): the answer moves all seven
+    into the silhouette, so a piece's colour left in its tray place is a piece on the page beyond the seven
+    (the input's ink, which the stray-mark check does not charge). A piece counts as left when at least
+    ``tray.left_min_fraction`` of its tray polygon, less ``tray.erode_px_per_unit`` x unit along its edges,
+    is saturated ink (``colour.min_saturation`` / ``min_value``, the panel white-balanced as the silhouette's):
+    any hue, since a piece left in place need not keep its exact colour on a redrawn page."""
+    from genpuzzle.registration import paper_colour, white_balance
+
+    t = rubric["tray"]
+    c = rubric["colour"]
+    unit = float(layout["unit_px"])
+    x0, y0, x1, y1 = (int(v) for v in layout["piece_area_panel"])
+    x0, y0, x1, y1 = x0 + PANEL_TRIM, y0 + PANEL_TRIM, x1 - PANEL_TRIM, y1 - PANEL_TRIM
+    crop = white_balance(np.ascontiguousarray(answer[y0:y1, x0:x1, :3]), paper_colour(answer[:, :, :3]))
+    hsv = cv2.cvtColor(crop, cv2.COLOR_RGB2HSV)
+    ink = (hsv[:, :, 1] >= c["min_saturation"] * 255) & (hsv[:, :, 2] >= c["min_value"] * 255)
+    out = []
+    for piece in ground_truth["pieces"]:
+        core = Polygon(piece["polygon"]).buffer(-t["erode_px_per_unit"] * unit, join_style="mitre")
+        if core.is_empty:
+            continue
+        mask = np.zeros(ink.shape, np.uint8)
+        _fill_polygon(mask, affinity.translate(core, -x0, -y0))
+        n = int(mask.sum())
+        if n == 0:
+            continue
+        share = float(ink[mask > 0].mean())
+        if share >= t["left_min_fraction"]:
+            out.append({"piece": piece["name"], "share": round(share, 3), "bbox": _bbox(Polygon(piece["polygon"]))})
+    return out
+
+
+def rim_is_paper(answer: np.ndarray, layout: dict[str, Any], rim: shapely.Geometry, rubric: dict[str, Any]) -> float:
+    """Share of ``rim`` (page px) whose pixels are the silhouette panel's paper: within
+    ``rescale.paper_lab`` of the panel's modal colour (white paper, a dark-mode page's dark paper alike)."""
+    crop, (x0, y0) = _panel(answer, layout)
+    mask = np.zeros(crop.shape[:2], np.uint8)
+    _fill_polygon(mask, affinity.translate(polygonal(rim), -x0, -y0))
+    if not mask.any():
+        return 1.0
+    lab = cv2.cvtColor(crop, cv2.COLOR_RGB2LAB).astype(np.float32)
+    q = (lab // 8).astype(np.int32)
+    keys = q[:, :, 0] * 1024 + q[:, :, 1] * 32 + q[:, :, 2]
+    mode = np.bincount(keys.ravel()).argmax()
+    paper = lab[keys == mode].mean(axis=0)
+    near = np.linalg.norm(lab - paper, axis=2) <= rubric["rescale"]["paper_lab"]
+    return float(near[mask > 0].mean())
