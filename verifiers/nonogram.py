@@ -987,6 +987,14 @@ class ClueReading:
     # evidence for the puzzle's numbers only
     joint_override: bool = False
     uncut_reading: ClueReading | None = None  # a square-cut strip as read before the cut (see clue_second_opinions)
+    # read by the second reader only as evidence for the puzzle's numbers (see clue_second_opinions: a glyph the digit
+    # reader read as no digit below the confident level, read as a digit by the two readers together; or a page with
+    # too many numbers to ask them all); other numbers are judged as the strip read before (``before_second``)
+    confirms_only: bool = False
+    before_second: ClueReading | None = None
+    # the sure digits grouped by the page's own spacing of one number's digits (see _page_number_gap; None: no such
+    # page, or a glyph not read surely): evidence for the puzzle's numbers only
+    page_spacing_values: list[int] | None = None
 
 
 def _strip_ink(crop: np.ndarray, font_px: float) -> tuple[np.ndarray, list[list[int]]]:
@@ -1399,6 +1407,20 @@ def _slot_gaps(glyphs: list[list[int]], digit_w: float) -> list[float]:
     return gaps
 
 
+def _page_number_gap(gaps: list[float]) -> float | None:
+    """The widest gap between the digits of one number on a page whose slot gaps (all its lines', in digit widths)
+    fall into two groups: the narrower over SAME_NUMBER_GAP and at most PAGE_GAP_MAX, at least two of them, and the
+    next gap at least PAGE_GAP_JUMP times the widest of them (GW Monospace at 15x15: "10" set 0.67-0.83 digit widths
+    apart, numbers 2.3 apart). None when the page shows no such two groups (a page of one-digit numbers)."""
+    ordered = sorted(g for g in gaps if g > SAME_NUMBER_GAP)
+    for n, (a, b) in enumerate(zip(ordered, ordered[1:])):
+        if a <= PAGE_GAP_MAX and b >= PAGE_GAP_JUMP * a:
+            # (a font's advance is one width: the narrower group is even, its widest at most PAGE_GAP_EVEN x its
+            # narrowest; a hand's spacing is not)
+            return a if n >= 1 and a <= PAGE_GAP_EVEN * ordered[0] else None
+    return None
+
+
 def _numbers(glyphs: list[list[int]], digit_w: float) -> tuple[list[list[list[int]]], bool]:
     """One line of glyphs split into numbers by spacing (:func:`_slot_gaps`), and whether any split is
     unclear: slots closer than SAME_NUMBER_GAP digit widths are one number, farther than NEW_NUMBER_GAP two
@@ -1456,6 +1478,11 @@ CLUE_INK_JOIN = 0.6  # ... pieces joined by ink down to this share of that level
 # 0.4 em apart (the renderer: 0.55 em) 99 % >= 0.5, 95 % >= 0.64.
 SAME_NUMBER_GAP = 0.5
 NEW_NUMBER_GAP = 0.65
+PAGE_GAP_MAX = 1.0  # a page whose slot gaps fall into two groups, the narrower up to this many digit widths (a
+PAGE_GAP_JUMP = 2.0  # ... monospaced font's advance) and the wider at least this many times as wide, spaces the
+# digits of one number by the narrower: grouped so, its strips are evidence for the puzzle's numbers (see
+# _page_number_gap and check_clue_area)
+PAGE_GAP_EVEN = 1.5  # ... the narrower group even: its widest at most this many times its narrowest
 GLYPH_CELL = 32  # glyphs are read on square cells of this side
 SLANT_MIN = 0.1  # glyphs of a page slanted more than this (x per y, ~6 deg) are read upright (sheared back)
 TALL_GLYPH = 1.6  # a glyph taller than this many digit heights is not a digit (a bar, two lines touching)
@@ -1548,7 +1575,14 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
             # only thin lines: a bar as wide as a stroke or more (the page's dark edge) stays, and reads unsure
             rule = cv2.subtract(rule, cv2.morphologyEx(rule, cv2.MORPH_OPEN, across))
             # a digit's stroke crossing the rule keeps its own darkness (only the rule's pixels go)
-            crop = np.where(cv2.subtract(crop, rule) >= RULE_UNDER_INK, crop, cv2.subtract(crop, rule))
+            after = np.where(cv2.subtract(crop, rule) >= RULE_UNDER_INK, crop, cv2.subtract(crop, rule))
+            # and where a rule as dark as ink was drawn over the stroke (a grey clue-cell rule across a "1", the stroke
+            # no darker than the rule there: cut in two, "? 1"), the rule's pixels with a stroke RULE_UNDER_INK darker
+            # than the rule on both sides of it, within a rule's width, take the stroke's darkness (a closing across
+            # the rule; the rule's own fainter rims do not bridge it)
+            bridged = cv2.morphologyEx(after, cv2.MORPH_CLOSE, across)
+            crop = np.where((rule >= CLUE_INK_FLOOR) & (bridged >= cv2.add(rule, RULE_UNDER_INK)),
+                            bridged, after).astype(crop.dtype)
         ink, boxes = _strip_ink(crop, font_px)
         kept = []
         for b in boxes:
@@ -1766,8 +1800,26 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
                             for number in plan for i in number)
             bad[j] = spacing_unclear[j] or shape_odd
             unclear_gaps[j] = spacing_unclear[j] and not shape_odd
+    page_gap = _page_number_gap([g for strip in gaps_per_strip for line in strip for g in line])
     out = []
     for j, (plan, gboxes, odd, unclear) in enumerate(zip(plans, boxes_per_strip, bad, unclear_gaps)):
+        page_values = None
+        flat_idx = [i for idx in plan for i in idx]
+        if (page_gap is not None and j not in cut_strips and flat_idx
+                and all(readings[i].digit is not None and readings[i].confidence >= confident for i in flat_idx)
+                and not any(_odd_glyph(sources[i][2], digit_h) for i in flat_idx)):
+            # the strip's sure digits grouped by the page's own spacing of one number's digits (see _page_number_gap)
+            digits_iter = iter(str(readings[i].digit) for i in flat_idx)
+            page_values = []
+            for line, line_gaps in zip(lines_per_strip[j], gaps_per_strip[j]):
+                number = next(digits_iter)
+                for gap in line_gaps:
+                    if gap <= page_gap:
+                        number += next(digits_iter)
+                    else:
+                        page_values.append(int(number))
+                        number = next(digits_iter)
+                page_values.append(int(number))
         values: list[int] | None = []
         conf = 1.0
         texts = []
@@ -1820,7 +1872,8 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
                                (digit_h, digit_w), slant, tuple(cells[i] for idx in plan for i in idx),
                                odd or conf < confident, j in cut_strips, tuple(alternatives), tuple(beyond[j]),
                                pair_values, sum(i in wide for idx in plan for i in idx), tuple(attached[j]),
-                               tuple((g.digit, round(float(g.confidence), 3)) for g in glyph_digits), not odd))
+                               tuple((g.digit, round(float(g.confidence), 3)) for g in glyph_digits), not odd,
+                               page_spacing_values=page_values))
         if j in cut_strips:
             # the strip as cut before the square cut, for a second reader (see clue_second_opinions): a glyph read
             # unsure as one digit is only cut in two because the digit reader was unsure of it
@@ -1885,6 +1938,8 @@ def expected_support(reading: ClueReading, expected: list[int]) -> float:
 
 MAX_OCR_NUMBERS = 24  # more clue numbers to ask than this on one page: no second opinion (the page is judged as the
 # digit reader alone reads it), as the Sudoku reader skips a grid with more than 12 unsure cells
+MAX_OCR_CONFIRM = 48  # ... on a page in doubt over many strips, its numbers holding an unsure glyph (the second
+# reader's readings then only confirm the puzzle's numbers): at most this many
 
 
 def _number_crops(dark: np.ndarray, reading: ClueReading, every: bool = False) -> list[tuple[str, np.ndarray | None]]:
@@ -1901,7 +1956,7 @@ def _number_crops(dark: np.ndarray, reading: ClueReading, every: bool = False) -
     for size in reading.sizes:
         boxes, reads = reading.glyphs[n:n + size], reading.glyph_reads[n:n + size]
         n += size
-        text = "".join(str(d) for d, _ in reads)
+        text = "".join(str(d) if d is not None else "?" for d, _ in reads)
         if not every and all(c >= digits.CONFIDENT for _, c in reads):
             out.append((text, None))
             continue
@@ -1975,14 +2030,35 @@ def clue_second_opinions(dark: np.ndarray, readings: list[ClueReading | None], c
             r = r.uncut_reading  # the glyph cut in two read whole, unsure: the second reader may make it sure
         if (r is None or (r.values is not None and j not in check_all) or r.square_cut or not r.cut_clearly
                 or not r.glyphs or len(r.glyph_reads) != len(r.glyphs) or sum(r.sizes) != len(r.glyphs)
-                or any(d is None for d, _ in r.glyph_reads)):
+                or any(d is None and c >= digits.CONFIDENT for d, c in r.glyph_reads)):
+            # (a glyph read surely as no digit is a letter, and stays one; one read as no digit below the confident
+            # level is asked too: only the two readers' joint reading can make it a digit, see below)
             continue
         asked.append((j, _number_crops(dark, r, every=j in check_all)))
         candidates[j] = r
-    count = sum(crop is not None for _, numbers in asked for _, crop in numbers)
+    def _count(which: list) -> int:
+        return sum(crop is not None for _, numbers in which for _, crop in numbers)
+
+    # strips holding a glyph read as no digit (below the confident level) are asked on top of the others, as evidence
+    # for the puzzle's numbers only; the others are asked as they were before those were (their count decides)
+    # (only their numbers holding an unsure glyph: a no-digit glyph is unsure)
+    no_digit = {j for j, _ in asked if any(d is None for d, _ in candidates[j].glyph_reads)}
+    plain = [(j, numbers) for j, numbers in asked if j not in no_digit]
+    partial = False
+    if _count(plain) > MAX_OCR_NUMBERS and check_all:
+        # too many to ask every number of the page's strips in doubt: only the numbers holding a glyph read below the
+        # confident level are asked, and what the readers agree on is evidence for the puzzle's numbers only (a
+        # number read surely but not asked may be a sure misread: Roboto Thin's "7" for "1")
+        asked = [(j, _number_crops(dark, candidates[j])) for j, _ in asked]
+        partial = True
+    elif _count(plain) <= MAX_OCR_NUMBERS:
+        asked = plain + [(j, _number_crops(dark, candidates[j])) for j, _ in asked if j in no_digit]
+        if _count(asked) > MAX_OCR_CONFIRM:
+            asked = plain  # (the no-digit strips would take the page over the cap: asked as before they were)
+    count = _count(asked)
     if not count:
         return readings, {}, None
-    if count > MAX_OCR_NUMBERS:
+    if count > (MAX_OCR_CONFIRM if partial or _count(plain) <= MAX_OCR_NUMBERS else MAX_OCR_NUMBERS):
         return readings, {}, (f"{count} unsure clue numbers, more than {MAX_OCR_NUMBERS}: no second opinion asked")
     if not ocr.ocr_available():
         return readings, {}, ocr.UNAVAILABLE
@@ -2047,9 +2123,11 @@ def clue_second_opinions(dark: np.ndarray, readings: list[ClueReading | None], c
             continue  # a number does not start with 0
         conf = min(c for _, c in r.glyph_reads)
         ocr_score = min(scores)
+        only = partial or any("?" in t for _, (t, _) in zip(values, numbers))
         out[j] = replace(r, values=[int(t) for t in values], text=" ".join(values),
                          confidence=round(1.0 - (1.0 - conf) * (1.0 - ocr_score), 3), doubtful=False,
-                         second_reader=True, joint_override=any(v != t for v, (t, _) in zip(values, numbers)))
+                         second_reader=True, joint_override=any(v != t for v, (t, _) in zip(values, numbers)),
+                         confirms_only=only, before_second=readings[j] if only else None)
     return out, opinions, None
 
 
@@ -2199,7 +2277,7 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
     # a page still in doubt over a large share of its strips after the second reader (the two readers disagreeing
     # number after number: Bajaderka's brush "1" read 4 by one, 1 by the other) is no evidence of a change even where
     # they agree (both read one such "1" as 4)
-    n_left = sum(r is not None and r.values is None and r.doubtful for r in readings)
+    n_left = sum(r is not None and ((r.values is None and r.doubtful) or r.confirms_only) for r in readings)
     agreed_trusted = not (n_left >= UNRELIABLE_PAGE_UNSURE and n_left >= UNTRUSTED_PAGE_SHARE * len(readings))
     if unreliable:
         extra["clue_reading_unreliable"]["unsure_after_second_reader"] = n_left
@@ -2227,6 +2305,14 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
             where["second_opinions"] = opinions[index_j]
         if reading.crossbar_ends:
             where["crossbar_ends"] = [list(b) for b in reading.crossbar_ends]
+        if reading.confirms_only:
+            # the second reader's reading as evidence for the puzzle's numbers only (OCR-A's "2", read as no digit at
+            # 0.8 by the digit reader and as a 2 by both readers together; a page with more numbers in doubt than are
+            # asked at once): other numbers are judged as the strip was read before, as if no second reader was asked
+            if reading.values == expected:
+                where["confirmed_by_second_reader_only"] = True
+            elif reading.before_second is not None:
+                reading = reading.before_second
         if reading.beyond_area:  # accounted for: ink of the page's margin, not of this clue
             where["ink_beyond_clue_area"] = [list(b) for b in reading.beyond_area]
             extra.setdefault("ink_beyond_clue_area", []).append([kind, index, [list(b) for b in reading.beyond_area]])
@@ -2252,6 +2338,13 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
             # digits (SteveHand's "14" read as a 4): the puzzle's numbers, like a square cut
             where["wide_glyph_cut"] = True
             reading = replace(reading, values=expected)
+        if (reading.values != expected and reading.page_spacing_values == expected and not reading.square_cut
+                and not hidden):
+            # every digit read surely, and grouped by the page's own spacing of one number's digits the puzzle's
+            # numbers (GW Monospace's "10" set as wide apart as two numbers of a proportional font: "1 0"); the spacing
+            # alone, never a digit, differed
+            where["page_spacing"] = True
+            reading = replace(reading, values=expected, doubtful=False)
         if reading.square_cut and reading.values != expected:
             # glyphs read as no digit and cut in two are evidence for the puzzle's numbers only: otherwise review
             where["square_cut"] = True
