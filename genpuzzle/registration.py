@@ -188,14 +188,13 @@ def paper_colour(rgb: np.ndarray) -> np.ndarray:
         f = WORK_SIDE / max(rgb.shape[:2])
         small = _downscale(rgb, max(1, round(rgb.shape[1] * f)), max(1, round(rgb.shape[0] * f)))[0]
     px = small.reshape(-1, 3)
-    lum = px.astype(np.int32).sum(axis=1)
-    bright = px[lum >= 3 * 96]
+    bright = px[px[:, 0].astype(np.uint16) + px[:, 1] + px[:, 2] >= 3 * 96]
     if len(bright) == 0:
         return np.array([255.0, 255.0, 255.0])
-    q = bright.astype(np.int32) >> 3  # 32 levels per channel
-    keys = (q[:, 0] << 10) | (q[:, 1] << 5) | q[:, 2]
-    mode = np.bincount(keys).argmax()
-    return bright[keys == mode].astype(np.float64).mean(axis=0)
+    q = bright >> 3  # 32 levels per channel
+    keys = (q[:, 0].astype(np.int32) << 10) | (q[:, 1].astype(np.int32) << 5) | q[:, 2]
+    mode = bright[keys == np.bincount(keys).argmax()]
+    return mode.sum(axis=0, dtype=np.int64) / len(mode)  # (the mean: integer sums are exact)
 
 
 # ------------------------------------------------------------------------------------------ work images

@@ -84,10 +84,12 @@ class CellMarks:
 @lru_cache(maxsize=8)
 def _poly_basis(h: int, w: int, degree: int) -> np.ndarray:
     """Monomials x^i y^j (i + j <= degree) over an h x w block grid scaled to [-1, 1], one row per block."""
-    yy, xx = np.mgrid[0:h, 0:w]
-    x = (xx.ravel() / max(1, w - 1)) * 2 - 1
-    y = (yy.ravel() / max(1, h - 1)) * 2 - 1
-    basis = np.stack([x ** i * y ** j for i in range(degree + 1) for j in range(degree + 1 - i)], axis=1)
+    # the powers are taken once per column and per row, then spread over the blocks (a page size seldom repeats in
+    # a set, so the cache rarely holds it)
+    x = (np.arange(w) / max(1, w - 1)) * 2 - 1
+    y = (np.arange(h) / max(1, h - 1)) * 2 - 1
+    basis = np.stack([((x ** i)[None, :] * (y ** j)[:, None]).ravel()
+                      for i in range(degree + 1) for j in range(degree + 1 - i)], axis=1)
     basis.setflags(write=False)
     return basis
 
@@ -153,9 +155,7 @@ def shadow_edges(closed: np.ndarray, cell_px: float, most: int = 2) -> np.ndarra
     if lines is None:
         return None
     lines = lines * np.array([W / half.shape[1], 1.0], np.float32)  # rho at full resolution
-    smooth = cv2.GaussianBlur(closed.astype(np.float32), (0, 0), 1.0)
-    paper = float(np.percentile(closed, 95))
-    factor = np.ones((H, W), np.float32)
+    smooth = paper = factor = None  # made when a line is first measured (most pages have none to measure)
     found, tried = 0, 0
     ts = np.arange(-2 * max(H, W), 2 * max(H, W), dtype=np.float64)
     for rho, theta in lines[:, 0]:
@@ -170,6 +170,10 @@ def shadow_edges(closed: np.ndarray, cell_px: float, most: int = 2) -> np.ndarra
         pts = pts[(pts[:, 0] >= 0) & (pts[:, 0] < W) & (pts[:, 1] >= 0) & (pts[:, 1] < H)]
         if len(pts) < SHADOW_MIN_RUN * cell_px:
             continue
+        if smooth is None:
+            smooth = cv2.GaussianBlur(closed.astype(np.float32), (0, 0), 1.0)
+            paper = float(np.percentile(closed, 95))
+            factor = np.ones((H, W), np.float32)
         a, b = _sample(smooth, pts - d * n), _sample(smooth, pts + d * n)
         hi, lo = np.maximum(a, b), np.minimum(a, b)
         ratio = lo / np.maximum(hi, 1.0)
@@ -401,23 +405,21 @@ def _line_runs(ink: np.ndarray, centre: int, reach: int) -> tuple[np.ndarray, np
     pixel nearest ``centre`` (at most reach // 2 + 1 away): ``(start, stop)`` row indices, ``stop`` one past its
     last row; ``(centre, centre)`` where there is no line. A run reaching the strip's first row has start 0, its
     last row stop = len: there the line is joined by a fill or a mark running on past it."""
-    n, length = ink.shape
-    seed = np.full(length, -1, np.int64)
-    for off in sorted(range(-(reach // 2 + 1), reach // 2 + 2), key=abs):
-        r = centre + off
-        if 0 <= r < n:
-            seed[(seed < 0) & ink[r]] = r
-    below = np.zeros((n + 1, length), np.int32)  # below[r]: ink rows from r on, unbroken
-    above = np.zeros((n + 1, length), np.int32)  # above[r + 1]: ink rows up to r, unbroken
-    for r in range(n - 1, -1, -1):
-        below[r] = (below[r + 1] + 1) * ink[r]
-    for r in range(n):
-        above[r + 1] = (above[r] + 1) * ink[r]
-    found = seed >= 0
-    s = np.where(found, seed, 0)
-    cols = np.arange(length)
-    start = np.where(found, s - above[s + 1, cols] + 1, centre)
-    stop = np.where(found, s + below[s, cols], centre)
+    n, length = ink.shape[-2:]  # (several strips of one shape may come stacked along a first axis)
+    # the seed: the first inked row in order of distance from the centre (above before below at a tie)
+    order = [centre + off for off in sorted(range(-(reach // 2 + 1), reach // 2 + 2), key=abs) if 0 <= centre + off < n]
+    if not order:
+        return np.full(ink.shape[:-2] + (length,), centre, np.int64), np.full(ink.shape[:-2] + (length,), centre, np.int64)
+    near = ink[..., order, :]
+    found = near.any(axis=-2)
+    s = np.where(found, np.asarray(order, np.int64)[near.argmax(axis=-2)], 0)[..., None, :]
+    # the run through it: from past the last paper row above the seed to the first paper row below it
+    rows = np.arange(n)[:, None]
+    paper = ~ink
+    first = np.where(paper & (rows < s), rows, -1).max(axis=-2) + 1
+    last = np.where(paper & (rows > s), rows, n).min(axis=-2)
+    start = np.where(found, first, centre)
+    stop = np.where(found, last, centre)
     return start, stop
 
 
@@ -450,11 +452,13 @@ def line_edges(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: floa
         if not len(keys):
             continue
         size, length = (W, H) if axis == 0 else (H, W)
+        todo: list[tuple[Any, ...]] = []  # the sides to measure along each line, measured together below
         sides = []  # per box side (left/top, right/bottom): its column, its nearest line, whether within tol
         for side in (lo_i, hi_i):
             values = arr[:, side]
             nearest = np.abs(values[:, None] - keys[None, :]).argmin(axis=1)
             sides.append((side, nearest, np.abs(values - keys[nearest]) <= tol))
+        found = []  # the lines to follow: (a, b, centre, a0, a1, s0, s1, groups)
         for k, e in enumerate(keys):
             a, b = bands[float(e)]
             c = int(round(e))
@@ -472,13 +476,26 @@ def line_edges(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: floa
             s1 = min(length, int(arr[every, along_hi].max()))
             if s1 - s0 < 4:
                 continue
-            strip = dark[s0:s1, a0:a1].T if axis == 0 else dark[a0:a1, s0:s1]
-            start, stop = _line_runs(strip >= LINE_INK, c - a0, reach)
-            # a line's course is smooth along it: bumps narrower than LINE_SIDE_SMOOTH of a cell (a halftone dot, the
-            # tip of an X's arm, a speck touching the line) are marks beside it, taken off by a grey opening
-            smooth = np.ones((1, max(3, int(round(LINE_SIDE_SMOOTH * cell_px))) | 1), np.uint8)
-            stop_line = cv2.dilate(cv2.erode(stop.astype(np.float32)[None, :], smooth), smooth)[0].astype(np.int64)
-            start_line = cv2.erode(cv2.dilate(start.astype(np.float32)[None, :], smooth), smooth)[0].astype(np.int64)
+            found.append((a, b, c - a0, a0, a1, s0, s1, groups))
+        # the lines' strips of one shape are followed together (all of them in a regular grid): the runs through
+        # each line, and their course smoothed along it, row by row (a row's ends are the image's ends to the filters)
+        # a line's course is smooth along it: bumps narrower than LINE_SIDE_SMOOTH of a cell (a halftone dot, the
+        # tip of an X's arm, a speck touching the line) are marks beside it, taken off by a grey opening
+        smooth = np.ones((1, max(3, int(round(LINE_SIDE_SMOOTH * cell_px))) | 1), np.uint8)
+        shapes: dict[tuple[int, int, int], list[int]] = {}
+        for j, (_, _, centre, a0, a1, s0, s1, _) in enumerate(found):
+            shapes.setdefault((centre, a1 - a0, s1 - s0), []).append(j)
+        runs: dict[int, tuple[np.ndarray, ...]] = {}
+        for (centre, _, _), members in shapes.items():
+            strips = np.stack([dark[s0:s1, a0:a1].T if axis == 0 else dark[a0:a1, s0:s1]
+                               for _, _, _, a0, a1, s0, s1, _ in (found[j] for j in members)])
+            start, stop = _line_runs(strips >= LINE_INK, centre, reach)
+            stop_line = cv2.dilate(cv2.erode(stop.astype(np.float32), smooth), smooth).astype(np.int64)
+            start_line = cv2.erode(cv2.dilate(start.astype(np.float32), smooth), smooth).astype(np.int64)
+            for n, j in enumerate(members):
+                runs[j] = (start[n], stop[n], start_line[n], stop_line[n])
+        for j, (a, b, _, a0, a1, s0, s1, groups) in enumerate(found):
+            start, stop, start_line, stop_line = runs[j]
             for side, cells in groups:
                 far = side == lo_i  # the cell lies after the line: the line's far end bounds it
                 # a run reaching the strip's end goes on into a fill or a mark (unless the image ends there)
@@ -486,33 +503,67 @@ def line_edges(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: floa
                 ended = (stop < a1 - a0) | (a1 == size) if far else (start > 0) | (a0 == 0)
                 p0 = np.clip(arr[cells, along_lo].astype(np.int64) - s0 + margin, 0, s1 - s0)
                 p1 = np.clip(arr[cells, along_hi].astype(np.int64) - s0 - margin, 0, s1 - s0)
-                span = int((p1 - p0).max())
-                if span < 2:
-                    continue
-                idx = np.minimum(p0[:, None] + np.arange(span)[None, :], s1 - s0 - 1)
-                inside = np.arange(span)[None, :] < (p1 - p0)[:, None]
-                known = inside & ended[idx]
-                counts = known.sum(axis=1)
-                enough = (counts >= LINE_SIDE_KNOWN * np.maximum(1, p1 - p0)) & (counts > 0)
-                # the side's edge: the LINE_SIDE_PERCENTILE-th of the runs' far ends (nearest-above rank)
-                vals = np.where(known, ends[idx] if far else -ends[idx], np.iinfo(np.int64).max)
-                vals = np.sort(vals, axis=1)
-                rank = np.ceil(LINE_SIDE_PERCENTILE / 100 * (np.maximum(counts, 1) - 1)).astype(np.int64)
-                edge = np.take_along_axis(vals, rank[:, None], axis=1)[:, 0]
-                base = b if far else a
-                wider = np.where(enough, np.maximum(0, (a0 + edge - base) if far else (base - (a0 - edge))), 0)
-                # a line runs on past the cell: a widening seen on this side alone (a frame drawn inside one cell,
-                # a stroke laid along its side) is a mark, so a side widens at most as far as a neighbour along
-                # the line does (one px more)
-                order = np.argsort(arr[cells, along_lo])
-                lo_s, hi_s, w_s = arr[cells, along_lo][order], arr[cells, along_hi][order], wider[order]
-                joined = lo_s[1:] - hi_s[:-1] <= tol  # consecutive cells along the line are neighbours
-                support = np.zeros(len(cells), np.int64)
-                support[1:] = np.where(joined, w_s[:-1], 0)
-                support[:-1] = np.maximum(support[:-1], np.where(joined, w_s[1:], 0))
-                w_s = np.minimum(w_s, support + 1)
-                out[cells[order], side] = base + w_s if far else base - w_s
+                if int((p1 - p0).max()) >= 2:
+                    todo.append((side, far, cells, p0, p1, ends if far else -ends, ended, a0, b if far else a))
+        _side_edges(out, arr, todo, along_lo, along_hi, tol)
     return out
+
+
+def _side_edges(out: np.ndarray, arr: np.ndarray, todo: list[tuple[Any, ...]], along_lo: int, along_hi: int,
+                tol: float) -> None:
+    """The second half of :func:`line_edges`, for every line of one direction at once (one array per step instead of
+    one per line and side): ``todo`` holds per line and side its ``(side, far, cells, p0, p1, ends, ended, a0,
+    base)``, ``ends`` negated for a near side; writes each side's edge into ``out``. The cells along one side of a
+    line lie at distinct places along it (grid cells), so their order along it is one."""
+    if not todo:
+        return
+    g, n = len(todo), max(len(t[2]) for t in todo)
+    span = max(int((t[4] - t[3]).max()) for t in todo)
+    length = max(len(t[5]) for t in todo)
+    ends = np.zeros((g, length), np.int64)
+    ended = np.zeros((g, length), bool)
+    p0 = np.zeros((g, n), np.int64)
+    p1 = np.zeros((g, n), np.int64)
+    valid = np.zeros((g, n), bool)
+    lo = np.full((g, n), np.inf)
+    hi = np.full((g, n), np.inf)
+    last = np.zeros((g, 1, 1), np.int64)
+    for j, (side, far, cells, q0, q1, e, d, a0, base) in enumerate(todo):
+        k = len(cells)
+        ends[j, :len(e)], ended[j, :len(d)], last[j] = e, d, len(e) - 1
+        p0[j, :k], p1[j, :k], valid[j, :k] = q0, q1, True
+        lo[j, :k], hi[j, :k] = arr[cells, along_lo], arr[cells, along_hi]
+    far = np.array([t[1] for t in todo])[:, None]
+    a0 = np.array([t[7] for t in todo], np.int64)[:, None]
+    base = np.array([t[8] for t in todo], np.int64)[:, None]
+    rows = np.arange(g)[:, None, None]
+    idx = np.minimum(p0[:, :, None] + np.arange(span)[None, None, :], last)
+    inside = np.arange(span)[None, None, :] < (p1 - p0)[:, :, None]
+    known = inside & ended[rows, idx]
+    counts = known.sum(axis=2)
+    enough = (counts >= LINE_SIDE_KNOWN * np.maximum(1, p1 - p0)) & (counts > 0)
+    # the side's edge: the LINE_SIDE_PERCENTILE-th of the runs' far ends (nearest-above rank)
+    vals = np.sort(np.where(known, ends[rows, idx], np.iinfo(np.int64).max), axis=2)
+    rank = np.ceil(LINE_SIDE_PERCENTILE / 100 * (np.maximum(counts, 1) - 1)).astype(np.int64)
+    edge = np.take_along_axis(vals, rank[:, :, None], axis=2)[:, :, 0]
+    with np.errstate(over="ignore"):  # (the edge of a side with no run ended is not used)
+        wider = np.where(enough, np.maximum(0, np.where(far, a0 + edge - base, base - (a0 - edge))), 0)
+    # a line runs on past the cell: a widening seen on this side alone (a frame drawn inside one cell, a stroke laid
+    # along its side) is a mark, so a side widens at most as far as a neighbour along the line does (one px more)
+    order = np.argsort(lo, axis=1, kind="stable")
+    lo_s, hi_s = np.take_along_axis(lo, order, axis=1), np.take_along_axis(hi, order, axis=1)
+    w_s, ok = np.take_along_axis(wider, order, axis=1), np.take_along_axis(valid, order, axis=1)
+    joined = np.zeros((g, max(0, n - 1)), bool)
+    both = ok[:, 1:] & ok[:, :-1]
+    joined[both] = lo_s[:, 1:][both] - hi_s[:, :-1][both] <= tol  # consecutive cells along the line are neighbours
+    support = np.zeros((g, n), np.int64)
+    support[:, 1:] = np.where(joined, w_s[:, :-1], 0)
+    support[:, :-1] = np.maximum(support[:, :-1], np.where(joined, w_s[:, 1:], 0))
+    w_s = np.minimum(w_s, support + 1)
+    for j, (side, f, cells, *_rest) in enumerate(todo):
+        k = len(cells)
+        mine = order[j, :k]
+        out[cells[mine], side] = base[j, 0] + w_s[j, :k] if f else base[j, 0] - w_s[j, :k]
 
 
 # ------------------------------------------------------------------------------------------ the patch

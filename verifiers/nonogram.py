@@ -862,7 +862,10 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
             # ruled lines cross the whole cell between its grid lines (a dash or a plus stops short of them)
             f0, g0 = max(0, int(round(x0)) + border), max(0, int(round(y0)) + border)
             f1, g1 = min(W, int(round(x1)) - border), min(H, int(round(y1)) - border)
-            free = ~ruled_lines(dark[g0:g1, f0:f1] >= STRAY_FAINT)[b0 - g0:b1 - g0, a0 - f0:a1 - f0]
+            between = dark[g0:g1, f0:f1] >= STRAY_FAINT
+            # (no ink between the lines, no ruled line: the usual empty cell skips the search)
+            free = (~ruled_lines(between)[b0 - g0:b1 - g0, a0 - f0:a1 - f0] if between.any()
+                    else np.ones(ink.shape, bool))
             if (ink & free).any():  # (a blank cell too: a faint or small X, dash or dot the patch reader missed)
                 # the mark at its own ink level (a pale ruled line beside a black X is not part of it), and its
                 # main piece: specks apart from it are sized as marks of their own
@@ -2182,6 +2185,7 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
     swap_px = max(6.0, SWAP_DIGIT_FRACTION * digit_ink_px(font_px))
     m = SHIFT_SEARCH_PX
     a_pad = cv2.copyMakeBorder(a_con, m, m, m, m, cv2.BORDER_CONSTANT, value=0)
+    a_pad_f, i_con_f = a_pad.astype(np.float32), i_con.astype(np.float32)  # (once, not per strip)
     H, W = i_con.shape
     lines = [("row", r) for r in range(layout["rows"])] + [("col", c) for c in range(layout["cols"])]
     changed: list[tuple[str, int, list[int], int, int, int]] = []
@@ -2194,7 +2198,7 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
         search = a_pad[y0:y1 + 2 * m, x0:x1 + 2 * m]
         dx = dy = m
         if ref.max() >= 160:
-            scores = cv2.matchTemplate(search.astype(np.float32), ref.astype(np.float32), cv2.TM_SQDIFF)
+            scores = cv2.matchTemplate(a_pad_f[y0:y1 + 2 * m, x0:x1 + 2 * m], i_con_f[y0:y1, x0:x1], cv2.TM_SQDIFF)
             _, _, (dx, dy), _ = cv2.minMaxLoc(scores)
         got = search[dy:dy + (y1 - y0), dx:dx + (x1 - x0)]
         near_got = cv2.dilate((got >= 40).astype(np.uint8), kernel)
