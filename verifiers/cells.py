@@ -364,6 +364,7 @@ def line_bands(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: floa
         lo_i, hi_i = (0, 2) if axis == 0 else (1, 3)
         edges = _merge_edges(arr[:, lo_i].tolist() + arr[:, hi_i].tolist(), tol)
         out: dict[float, tuple[int, int]] = {}
+        strips: dict[tuple[int, int], list[tuple[float, int, int, np.ndarray]]] = {}
         for e in edges:
             along = arr[(np.abs(arr[:, lo_i] - e) <= tol) | (np.abs(arr[:, hi_i] - e) <= tol)]
             c = int(round(e))
@@ -378,9 +379,20 @@ def line_bands(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: floa
             if strip.shape[0] < 2 or strip.shape[1] == 0:
                 out[e] = (c, c)
                 continue
-            strip = _along_line(strip)
-            kth = int((strip.shape[0] - 1) * LINE_PERCENTILE / 100)
-            profile = np.partition(strip, kth, axis=0)[kth] >= LINE_INK
+            strips.setdefault((s0, s1), []).append((e, c, a0, strip))
+        # the strips along one stretch are looked at side by side (each column is its own: averaged along the line,
+        # and its percentile taken, down its length)
+        profiles: dict[float, np.ndarray] = {}
+        for group in strips.values():
+            joined = _along_line(np.concatenate([g[3] for g in group], axis=1))
+            kth = int((joined.shape[0] - 1) * LINE_PERCENTILE / 100)
+            inked = np.partition(joined, kth, axis=0)[kth] >= LINE_INK
+            at = 0
+            for e, _, _, strip in group:
+                profiles[e] = inked[at:at + strip.shape[1]]
+                at += strip.shape[1]
+        for e, c, a0, strip in (g for group in strips.values() for g in group):
+            profile = profiles[e]
             centre = c - a0
             hits = np.nonzero(profile)[0]
             if len(hits) == 0:
@@ -396,7 +408,7 @@ def line_bands(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: floa
             while b < len(profile) - 1 and profile[b + 1]:
                 b += 1
             out[e] = (a0 + a, a0 + b + 1)
-        bands.append(out)
+        bands.append({e: out[e] for e in edges})  # (in the edges' order)
     return bands[0], bands[1]
 
 
@@ -501,38 +513,44 @@ def line_edges(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: floa
                 # a run reaching the strip's end goes on into a fill or a mark (unless the image ends there)
                 ends = stop_line if far else start_line
                 ended = (stop < a1 - a0) | (a1 == size) if far else (start > 0) | (a0 == 0)
-                p0 = np.clip(arr[cells, along_lo].astype(np.int64) - s0 + margin, 0, s1 - s0)
-                p1 = np.clip(arr[cells, along_hi].astype(np.int64) - s0 - margin, 0, s1 - s0)
-                if int((p1 - p0).max()) >= 2:
-                    todo.append((side, far, cells, p0, p1, ends if far else -ends, ended, a0, b if far else a))
-        _side_edges(out, arr, todo, along_lo, along_hi, tol)
+                todo.append((side, far, cells, s0, s1 - s0, ends if far else -ends, ended, a0, b if far else a))
+        _side_edges(out, arr, todo, along_lo, along_hi, margin, tol)
     return out
 
 
 def _side_edges(out: np.ndarray, arr: np.ndarray, todo: list[tuple[Any, ...]], along_lo: int, along_hi: int,
-                tol: float) -> None:
+                margin: int, tol: float) -> None:
     """The second half of :func:`line_edges`, for every line of one direction at once (one array per step instead of
-    one per line and side): ``todo`` holds per line and side its ``(side, far, cells, p0, p1, ends, ended, a0,
-    base)``, ``ends`` negated for a near side; writes each side's edge into ``out``. The cells along one side of a
-    line lie at distinct places along it (grid cells), so their order along it is one."""
+    one per line and side): ``todo`` holds per line and side its ``(side, far, cells, s0, length, ends, ended, a0,
+    base)`` (its strip's start and length along the line), ``ends`` negated for a near side; writes each side's edge
+    into ``out``. The cells along one side of a line lie at distinct places along it (grid cells), so their order
+    along it is one."""
     if not todo:
         return
     g, n = len(todo), max(len(t[2]) for t in todo)
-    span = max(int((t[4] - t[3]).max()) for t in todo)
     length = max(len(t[5]) for t in todo)
     ends = np.zeros((g, length), np.int64)
     ended = np.zeros((g, length), bool)
-    p0 = np.zeros((g, n), np.int64)
-    p1 = np.zeros((g, n), np.int64)
     valid = np.zeros((g, n), bool)
     lo = np.full((g, n), np.inf)
     hi = np.full((g, n), np.inf)
-    last = np.zeros((g, 1, 1), np.int64)
-    for j, (side, far, cells, q0, q1, e, d, a0, base) in enumerate(todo):
+    for j, (side, far, cells, s0, size, e, d, a0, base) in enumerate(todo):
         k = len(cells)
-        ends[j, :len(e)], ended[j, :len(d)], last[j] = e, d, len(e) - 1
-        p0[j, :k], p1[j, :k], valid[j, :k] = q0, q1, True
+        ends[j, :len(e)], ended[j, :len(d)] = e, d
+        valid[j, :k] = True
         lo[j, :k], hi[j, :k] = arr[cells, along_lo], arr[cells, along_hi]
+    s0 = np.array([t[3] for t in todo], np.int64)[:, None]
+    size = np.array([t[4] for t in todo], np.int64)[:, None]
+    # each cell's stretch of the line, without its ends (where the crossing lines run)
+    p0 = np.where(valid, np.minimum(np.maximum(np.where(valid, lo, 0).astype(np.int64) - s0 + margin, 0), size), 0)
+    p1 = np.where(valid, np.minimum(np.maximum(np.where(valid, hi, 0).astype(np.int64) - s0 - margin, 0), size), 0)
+    # a side whose cells' stretches are all under 2 px keeps its band
+    spans = np.where(valid, p1 - p0, np.iinfo(np.int64).min).max(axis=1)
+    keep = spans >= 2
+    if not keep.any():
+        return
+    span = int(spans[keep].max())
+    last = (size - 1)[:, :, None]
     far = np.array([t[1] for t in todo])[:, None]
     a0 = np.array([t[7] for t in todo], np.int64)[:, None]
     base = np.array([t[8] for t in todo], np.int64)[:, None]
@@ -561,9 +579,10 @@ def _side_edges(out: np.ndarray, arr: np.ndarray, todo: list[tuple[Any, ...]], a
     support[:, :-1] = np.maximum(support[:, :-1], np.where(joined, w_s[:, 1:], 0))
     w_s = np.minimum(w_s, support + 1)
     for j, (side, f, cells, *_rest) in enumerate(todo):
-        k = len(cells)
-        mine = order[j, :k]
-        out[cells[mine], side] = base[j, 0] + w_s[j, :k] if f else base[j, 0] - w_s[j, :k]
+        if keep[j]:
+            k = len(cells)
+            mine = order[j, :k]
+            out[cells[mine], side] = base[j, 0] + w_s[j, :k] if f else base[j, 0] - w_s[j, :k]
 
 
 # ------------------------------------------------------------------------------------------ the patch
