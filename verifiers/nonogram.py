@@ -134,6 +134,7 @@ def _small_mark(evidence: dict[str, Any]) -> bool:
 
 STRAY_SURE = 110  # darkness from which ink in a cell read empty is a sure mark
 STRAY_FAINT = 60  # ... a faint one from this darkness
+PALE_INK = 45  # a mark's paler ink, looked at when the mark at its own level is surely none (PALE_DOUBT)
 STRAY_PARAMS = {"min_extent": 0.15, "min_area": 0.008, "join": 0.05, "min_density": 1.5}  # mark sizes in cells
 # (genpuzzle.ink); a stroke at least 1.5 px thick along its length (a sliver of a grid line is thinner)
 STRAY_BORDER = 0.12  # of a cell: the band inside each side where a grid line drawn thicker or a few px off lies
@@ -146,6 +147,7 @@ DOT_SYMMETRY = 0.9  # ... and this share of its ink lies on ink when turned half
 DOT_PINHOLES = 0.05  # ... after filling the paper it encloses when that is at most this share of its box (grain)
 DOTTED_PIECES = 4  # a mark of at least this many separate pieces of ink is drawn in dots or dashes
 DAB_HULL = 0.92  # ... or, lopsided (a dab of ink), this share of its convex hull (_hull_share)
+PALE_DOUBT = 0.93  # the fit given a mark no shape accounts for at its own ink level that one does with its paler ink
 GLYPH_DOUBT = 0.93  # the fit given a mark shaped like a glyph that a dot, a stroke or an X also covers: in doubt
 STROKE_ASPECT = 2.0  # a stroke at least this many times as long as it is wide (real slashes and dashes: >= 2.25)
 GLYPH_COUNTER_PX = 2  # paper enclosed by a stroke or an X from this many px is a glyph's counter (a pixelated
@@ -162,6 +164,15 @@ TALL_X_SYMMETRY = 0.9  # ... along its strokes, the ink the same mirrored each w
 BLANK_MARK_CENTRED = 0.12  # a mark in a cell read blank is a mark for an empty cell only this near its centre (cells)
 OFF_CENTRE_DOT = 0.25  # ... except a solid dot at most this long (cells) lying whole within the cell's core
 STRAIGHT_STROKE = 0.7  # the ink of each stroke of an X or a plus lies within this share of the fit tolerance of it
+ARM_ALONG = 30.0  # ... and each of its four arms runs along its stroke, within this many degrees of it (_arms_straight:
+# a zigzag whose two lines at the pen's tolerance cover it has an arm running across its line) ...
+ARM_JUDGED = 1.5  # ... judged where the arm reaches this many stroke widths beyond the other stroke (a stub's
+# own direction is its width's) ...
+ARM_JUDGED_PX = 5  # ... and this many px (a 3 px arm's direction is its pixels')
+TWIN_ANGLE = 15.0  # a double slash: two straight slashes side by side, at most this many degrees apart ...
+TWIN_LENGTH = 0.6  # ... the shorter at least this share of the longer's length ...
+TWIN_BESIDE = 0.35  # ... their middles this share of that length apart at most along the strokes ...
+TWIN_APART = 1.0  # ... and at most this share of it across them
 STAR_STROKES = (3, 4)  # an asterisk: this many straight strokes crossing at one point, each in its middle ...
 STAR_STRAIGHT = 1.0  # ... each stroke's own ink within this share of half its width and a px of its line (three
 # lines at the fit tolerance through a ring's centre cover most of the ring: a null sign is no asterisk)
@@ -320,6 +331,8 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
                 if cover < EMPTY_MARK_COVER or hi - lo < 1 or not 0.2 <= (at - lo) / (hi - lo) <= 0.8:
                     inside = False
             fit = float((d.min(axis=0) <= tol).mean())
+            # each arm runs along its stroke (a zigzag two lines at the pen's tolerance cover has arms across them)
+            inside = inside and _arms_straight(px, py, d, lines, crossing, tol, half)
             # four arms leave the crossing (a tick, a "7" or a small zigzag, which two lines at the pen's
             # tolerance also cover, has two or three there)
             if (inside and fit > best_fit
@@ -356,6 +369,10 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
         fit = _null_sign_fit(ink, px, py, half, tol, to_ink)
         if fit > best_fit:
             best, best_fit = "null sign", fit
+    if best_fit < EMPTY_MARK_FIT and pieces == 2:  # two slashes side by side: a double slash
+        fit = _twin_slash_fit(ink, half)
+        if fit > best_fit:
+            best, best_fit = "double slash", fit
     if best_fit < EMPTY_MARK_FIT:  # three or four strokes crossing at one point: an asterisk
         fit = _star_fit(ink, px, py, half, tol, to_ink, unseen)
         if fit > best_fit:
@@ -374,6 +391,79 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
     if glyph_dot and best_fit < GLYPH_DOUBT:
         best, best_fit = "dot", GLYPH_DOUBT
     return best, best_fit
+
+
+def _is_x(name: str, fit: float) -> bool:
+    """Whether an empty-mark fit (``name``, ``fit``) accepts an X (or a plus)."""
+    return name == "cross" and fit >= EMPTY_MARK_FIT
+
+
+def _arms_straight(px: np.ndarray, py: np.ndarray, d: np.ndarray, lines: tuple, crossing: np.ndarray, tol: float,
+                   half: float) -> bool:
+    """Whether each of the four arms of two strokes crossing (``lines``, crossing at ``crossing``; ``d``: each ink
+    pixel's distance from each line) runs along its stroke: the ink within ``tol`` of a line, on one side of the
+    crossing and clear of the other stroke (more than half a stroke and a px off its line), lies along a line within
+    ARM_ALONG degrees of the stroke's, where it reaches ARM_JUDGED stroke widths (and ARM_JUDGED_PX) beyond the other
+    stroke. A zigzag (a level run, an upright one, a slanted one) that two lines at the pen's tolerance happen to cover
+    has an arm lying across its line (the lead's scribble check, 17100: 42 degrees); an X's arms, drawn straight or
+    bowed a little, lie along theirs."""
+    for i, (_, u) in enumerate(lines):
+        own = (d[i] <= tol) & (d[1 - i] > half + 1)
+        t = (px - crossing[0]) * u[0] + (py - crossing[1]) * u[1]
+        for side in (t > 0, t < 0):
+            sel = own & side
+            if np.count_nonzero(sel) < 3 or float(np.ptp(t[sel])) + 1 < max(ARM_JUDGED * 2 * half, ARM_JUDGED_PX):
+                continue
+            ax, ay = px[sel], py[sel]
+            w, v = np.linalg.eigh(np.cov(np.stack([ax - ax.mean(), ay - ay.mean()])))
+            along = abs(float(v[0, 1] * u[0] + v[1, 1] * u[1]))
+            if along < math.cos(math.radians(ARM_ALONG)):
+                return False
+    return True
+
+
+def _twin_slash_fit(ink: np.ndarray, half: float) -> float:
+    """The share of the ink (bool; two pieces) within the fit's tolerance of two straight slashes side by side (a
+    double slash, "//"): each piece a straight stroke (within half a stroke and 8 % of its length of its line, inked
+    along EMPTY_MARK_COVER of it, at least STROKE_ASPECT long), slanted (NULL_SLASH_ANGLE from level: a "=" or "||" is
+    a sign or letters), the two within TWIN_ANGLE of each other, of like length (TWIN_LENGTH), beside each other along
+    their length (TWIN_BESIDE) and close across it (TWIN_APART); 0 when they are not."""
+    count, labels = cv2.connectedComponents(ink.astype(np.uint8), connectivity=8)
+    if count != 3:
+        return 0.0
+    strokes = []
+    covered = 0
+    for k in (1, 2):
+        ys, xs = np.nonzero(labels == k)
+        if len(xs) < 3:
+            return 0.0
+        px, py = xs.astype(np.float64), ys.astype(np.float64)
+        line = _fit_line(px, py)
+        (cx, cy), (dx, dy) = line
+        t = (px - cx) * dx + (py - cy) * dy
+        length = float(t.max() - t.min() + 1)
+        tol = half + max(1.5, 0.08 * length)
+        dist = _line_distance(px, py, line)
+        piece = (labels == k).astype(np.uint8)
+        to_ink = cv2.distanceTransform(1 - piece, cv2.DIST_L2, 3)
+        angle = math.degrees(math.atan2(abs(dy), abs(dx)))
+        if (_stroke_cover(line, px, py, dist <= tol, to_ink, tol)[0] < EMPTY_MARK_COVER
+                or _stroke_aspect(px, py) < STROKE_ASPECT or not NULL_SLASH_ANGLE[0] <= angle <= NULL_SLASH_ANGLE[1]):
+            return 0.0
+        covered += int(np.count_nonzero(dist <= tol))
+        strokes.append((np.array([cx, cy]), np.array([dx, dy]), length))
+    (c1, u1, l1), (c2, u2, l2) = strokes
+    if abs(float(u1 @ u2)) < math.cos(math.radians(TWIN_ANGLE)) or min(l1, l2) < TWIN_LENGTH * max(l1, l2):
+        return 0.0
+    u = u1 if float(u1 @ u2) > 0 else -u1
+    mean_dir = (u + u2) / np.linalg.norm(u + u2)
+    gap = c2 - c1
+    along = abs(float(gap @ mean_dir))
+    across = abs(float(gap[0] * mean_dir[1] - gap[1] * mean_dir[0]))
+    size = max(l1, l2)
+    if along > TWIN_BESIDE * size or across > TWIN_APART * size:
+        return 0.0
+    return covered / float(np.count_nonzero(ink))
 
 
 def _open_square_fit(ink: np.ndarray, px: np.ndarray, py: np.ndarray, half: float, tol: float,
@@ -884,6 +974,20 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                 wide = (inner >= level) & ~inner_ruled if inner_ruled is not None else None
                 mark, grown, unseen = _whole_mark(main, inked, (a0 - i0, b0 - j0), wide, join, ~free, inner_ruled)
                 name, fit = empty_mark_fit(mark, unseen)
+                if fit < EMPTY_MARK_FIT_SURE:
+                    # surely no mark at its own ink level, but one with its paler ink (from PALE_INK): a stamped X
+                    # with one arm half taken (a receipt's linocut X) is an X to a reader, a scribble with a pale rim
+                    # may not be: in doubt, never accepted
+                    if grown:
+                        pale, pale_unseen = _grown_piece(main, (a0 - i0, b0 - j0), (inner >= PALE_INK) & ~inner_ruled,
+                                                         join), inner_ruled
+                    else:
+                        pale, pale_unseen = _main_piece((core >= PALE_INK) & free, join), ~free
+                    # (an X: a glyph's or a blob's paler rim fattens it into a dot or a stroke, and that is no doubt;
+                    # the lead's glyph check)
+                    if (pale is not None and np.count_nonzero(pale) > np.count_nonzero(mark)
+                            and _is_x(*empty_mark_fit(pale, pale_unseen))):
+                        fit = PALE_DOUBT
                 at = (i0, j0) if grown else (a0, b0)  # the mark's frame's corner in the image
                 if (state == cells_mod.BLANK or (r, c) in also) and mark.any():
                     # read blank (or unsure, a small mark), it counts as a mark for an empty cell only where people
