@@ -4,8 +4,9 @@ A stick added beside a stick of the solution -- laid parallel at 1.5 or 1.2 stic
 overlapping it, shorter, shifted along it, in the sticks' own colour, blue, red or grey -- never passes: it is
 ``incorrect`` (a ``stray_stick``, the stick count) or, half overlapping, sent to review. These are regression
 guards: rubric 9 (the session-start code) already gives these verdicts; no verifier change was made. What
-still passes (docs/matchstick.md, "Sixteenth session"): a stick overlapping another by three quarters of its
-width, read as one stick 1.25x wider."""
+still passed on rubric 9 (docs/matchstick.md, "Sixteenth session"): a stick overlapping another by three
+quarters of its width, read as one stick 1.25x wider -- sent to review since rubric 10
+(tests/test_matchstick_thick_slot.py)."""
 
 from __future__ import annotations
 

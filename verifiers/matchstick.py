@@ -53,6 +53,8 @@ DEFAULTS: dict[str, Any] = {
     "pale_gap_ink_ratio": 0.5,
     "pale_gap_px": 5,
     "halo_ratio": 1.0,
+    "thick_slot_ratio": 0.15,
+    "thick_slot_min_px": 2.0,
 }
 _SAMPLES = 24
 
@@ -729,6 +731,7 @@ def _account_for_ink(ink: np.ndarray, hit: np.ndarray, rgb: np.ndarray, layout: 
     peaks = []
     wide_slots: list[int] = []
     off_line: list[tuple[int, float]] = []  # (slot, px): a single stick read in the slot but beside its line
+    thick: dict[int, float] = {}  # slot -> the width (px) that 60 % of its read band's samples reach
     explained = np.zeros((h, w), np.uint8)  # 0 = unexplained, else the label of the band: slot j -> j + 1
     band_dirs: dict[int, tuple[float, float]] = {}
     strays: list[dict[str, Any]] = []
@@ -755,6 +758,9 @@ def _account_for_ink(ink: np.ndarray, hit: np.ndarray, rgb: np.ndarray, layout: 
                            "length": round(float(math.dist(pts[0], pts[-1])), 1), "width": round(float(np.nanmedian(wd)), 1),
                            "slot": j})
         else:
+            reached = np.sort(np.where(np.isfinite(wd), wd, -np.inf))[::-1]  # wd: the read band's samples
+            if np.isfinite(wd).sum() >= 3:
+                thick[j] = float(reached[int(math.ceil(0.6 * len(reached))) - 1])
             # one stick whose ink only reaches the slot's read band from beside it: a stick placed next to
             # the slot (or pulled towards it by a bend) is not confidently in it
             # (also when its ink reaches the band over only part of the slot: a moved stick tilted by a warp)
@@ -770,6 +776,16 @@ def _account_for_ink(ink: np.ndarray, hit: np.ndarray, rgb: np.ndarray, layout: 
             ys = np.clip(np.round(seen[:, 1]).astype(np.int64), 0, h - 1)
             peaks.append(float(np.median(ink[ys, xs])))
     stick_ink = float(np.median(peaks)) if peaks else 1.0
+    # a slot read as one stick but thicker than a stick of this page by more than a redraw varies (a second
+    # stick drawn three quarters over it: the two read as one stick 1.2x wide, under wide_slot_ratio): over
+    # 60 % of the read band at least max(thick_slot_ratio x W, thick_slot_min_px) wider than the answer's
+    # stick width, and thick_slot_min_px wider than the thickest other stick of the page (a page drawn with
+    # uneven widths shows its own spread)
+    for j, tw in thick.items():
+        others = [v for k, v in thick.items() if k != j]
+        if (tw - W >= max(p["thick_slot_ratio"] * W, p["thick_slot_min_px"])
+                and (not others or tw - max(others) >= p["thick_slot_min_px"])):
+            wide_slots.append(j)
 
     fx0, fy0, fx1, fy1 = (float(v) for v in layout.get("frame_bbox", [0, 0, w, h]))
     fw = float(layout.get("frame_width", 3))
