@@ -758,8 +758,12 @@ def _classify_by_layout(patch: np.ndarray, f: dict[str, Any]) -> tuple[str, floa
     if covered <= 2 and min(diagonals) >= 0.45 and off <= 0.2 and max(sides) < 0.5 and centre >= 0.2:
         # both diagonals inked, the rest of the cell blank: an X (a heavy one may touch a side middle)
         return CROSSED, _conf((min(diagonals) - 0.45) / 0.2, (0.2 - off) / 0.1), ev
-    if covered <= 2 and 0.02 <= cover <= 0.25 and _is_dash(patch >= MARK_INK):
-        return CROSSED, 0.65, ev  # a short dash through the centre (a mark for an empty cell)
+    if covered <= 2 and 0.02 <= cover <= 0.25 and (_is_dash(patch >= MARK_INK)
+                                                    or _is_dash(_own_level(patch), straight=False)):
+        # a short dash through the centre (a mark for an empty cell); a wavy one also seen at its own ink level (a pale
+        # ruled line of squared paper crossing it, as dark as MARK_INK, is not part of it; a small glyph seen so may
+        # thin to a bar)
+        return CROSSED, 0.65, ev
     if covered <= 2 and 0.02 <= cover <= 0.25 and _is_plus(patch >= MARK_INK):
         return CROSSED, 0.65, ev  # a plus through the centre (likewise)
     if covered <= 3 and inner < 0.01 and cover < 0.075 * max(2, covered):
@@ -780,6 +784,8 @@ def _classify_by_layout(patch: np.ndarray, f: dict[str, Any]) -> tuple[str, floa
             return CROSSED, 0.65, ev  # a single slash, or a thin X with a faint stroke or crossing (pencil)
         if min(diagonals) >= 0.3 and off <= 0.05 and centre >= 0.15:
             return CROSSED, 0.65, ev  # a thin X drawn short of the corners, nothing off its diagonals
+        if max(diagonals) >= SHORT_SLASH and off <= 0.05 and centre >= 0.15:
+            return CROSSED, 0.65, ev  # a slash drawn short of the corners (or in dots), through the centre
         return UNSURE, UNSURE_CONFIDENCE, ev
     if covered >= 2 and centre >= 0.6 and cover >= 0.35 and off >= 0.25:
         return FILLED, _conf((cover - 0.35) / 0.15, (centre - 0.6) / 0.3, (off - 0.25) / 0.2), ev  # partial fill
@@ -790,6 +796,10 @@ def _classify_by_layout(patch: np.ndarray, f: dict[str, Any]) -> tuple[str, floa
     if covered == 1 and (cover < 0.08 or (inner < 0.06 and max(diagonals) < 0.4)):
         return BLANK, 0.65, ev  # a remnant of a grid line along one side
     return UNSURE, UNSURE_CONFIDENCE, ev
+
+
+SHORT_SLASH = 0.45  # a slash through the centre, nothing off its diagonal, inked along this share of it (a slash of
+# dots drawn short of the corners: 0.5); one reaching the corners is read from 0.55 with a little ink off it
 
 
 HOLLOW_X_ORIENTATION = -0.35  # edge orientation (see _edge_orientation) at or below which ink runs along the diagonals
@@ -834,10 +844,20 @@ def _without_spill(patch: np.ndarray) -> np.ndarray | None:
     return out if 0 < found < 4 else None
 
 
-def _is_dash(ink: np.ndarray) -> bool:
+def _own_level(patch: np.ndarray) -> np.ndarray:
+    """The patch's mark ink at the mark's own level: from half the 95th percentile of its mark ink's darkness
+    (at least MARK_INK), as the nonogram's empty-mark fit looks at a mark."""
+    ink = patch >= MARK_INK
+    if not ink.any():
+        return ink
+    return patch >= max(MARK_INK, 0.5 * float(np.percentile(patch[ink], 95)))
+
+
+def _is_dash(ink: np.ndarray, straight: bool = True) -> bool:
     """Whether the patch's ink is one short straight stroke, level or upright, through the centre (a dash
-    marking a cell empty): 0.25-0.8 of the patch long, at most 0.25 thick, filling at least half its box,
-    with almost no other ink away from the border."""
+    marking a cell empty): 0.25-0.8 of the patch long, at most 0.25 thick, filling at least half its box (not
+    looked for when ``straight`` is False), or a wavy one (:func:`_is_wavy`, seventeenth session: a tilde), with
+    almost no other ink away from the border."""
     count, labels, stats, cents = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
     if count <= 1:
         return False
@@ -846,8 +866,28 @@ def _is_dash(ink: np.ndarray) -> bool:
     w, h, area = (int(stats[k, c]) for c in (cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT, cv2.CC_STAT_AREA))
     long, thick = max(w, h) / PATCH, min(w, h) / PATCH
     other = int(np.count_nonzero(ink[2:-2, 2:-2] & (labels[2:-2, 2:-2] != k)))
-    return (abs(cx - 0.5) <= 0.2 and abs(cy - 0.5) <= 0.2 and 0.25 <= long <= 0.8 and thick <= 0.25
-            and area >= 0.5 * w * h and other <= 0.03 * PATCH ** 2)
+    straight = straight and thick <= 0.25 and area >= 0.5 * w * h
+    return (abs(cx - 0.5) <= 0.2 and abs(cy - 0.5) <= 0.2 and 0.25 <= long <= 0.8
+            and (straight or _is_wavy(labels == k, w, h)) and other <= 0.03 * PATCH ** 2)
+
+
+WAVY_DASH_ASPECT = 2.0  # a dash drawn wavy (a tilde): its box at least this many times as long as it is high ...
+WAVY_DASH_HIGH = 0.4  # ... and at most this share of the patch high, ...
+WAVY_DASH_RUN = 0.25  # ... every column across it (along its length) one run of ink at most this share of the patch
+
+
+def _is_wavy(shape: np.ndarray, w: int, h: int) -> bool:
+    """Whether one piece of ink (bool, the patch) with a ``w`` x ``h`` box is a dash drawn wavy, a tilde: level or
+    upright, at least WAVY_DASH_ASPECT times as long as its box is high and at most WAVY_DASH_HIGH of the patch high,
+    each column across its length crossing one thin run of ink (a "=" crosses two, a "v", "w" or "n" is no longer
+    than twice its height)."""
+    if max(w, h) < WAVY_DASH_ASPECT * min(w, h) or min(w, h) > WAVY_DASH_HIGH * PATCH:
+        return False
+    cols = shape if w >= h else shape.T  # columns across its length
+    cols = cols[:, cols.any(axis=0)]
+    edges = np.diff(cols.astype(np.int8), axis=0, prepend=0, append=0)
+    runs = (edges == 1).sum(axis=0)
+    return bool((runs == 1).all() and cols.sum(axis=0).max() <= WAVY_DASH_RUN * PATCH)
 
 
 def _is_plus(ink: np.ndarray) -> bool:

@@ -162,7 +162,8 @@ CROSS_ARM_RADII = (0.3, 0.4)  # an X or a plus has four arms crossing a circle a
 TALL_X = 1.4  # ... or, in a box at least this many times as long as wide, crossing an ellipse of the box's shape
 TALL_X_SYMMETRY = 0.9  # ... along its strokes, the ink the same mirrored each way to this share (_mirror_symmetry)
 BLANK_MARK_CENTRED = 0.12  # a mark in a cell read blank is a mark for an empty cell only this near its centre (cells)
-OFF_CENTRE_DOT = 0.25  # ... except a solid dot at most this long (cells) lying whole within the cell's core
+OFF_CENTRE_DOT = 0.3  # ... except a solid dot at most this long (cells) lying whole within the cell's core (a centred dot may be
+# half the cell: a heavy X set in a corner, solid at its own ink level, is 0.27)
 STRAIGHT_STROKE = 0.7  # the ink of each stroke of an X or a plus lies within this share of the fit tolerance of it
 ARM_ALONG = 30.0  # ... and each of its four arms runs along its stroke, within this many degrees of it (_arms_straight:
 # a zigzag whose two lines at the pen's tolerance cover it has an arm running across its line) ...
@@ -880,6 +881,23 @@ def _whole_mark(piece: np.ndarray, inked: list[bool], at: tuple[int, int], ink: 
     return piece, False, unseen
 
 
+def _clear_of_edges(mark: np.ndarray) -> bool:
+    """Whether the ink of ``mark`` (bool) touches none of its frame's edges."""
+    return bool(mark.any() and not (mark[0].any() or mark[-1].any() or mark[:, 0].any() or mark[:, -1].any()))
+
+
+def _off_centre_dot(mark: np.ndarray | None, cell: float) -> bool:
+    """Whether ``mark`` (bool, a frame it lies whole within, clear of its edges; None: it does not) is a solid dot at
+    most OFF_CENTRE_DOT of a cell long."""
+    if mark is None or not _clear_of_edges(mark):
+        return False
+    ys, xs = np.nonzero(mark)
+    if max(xs.max() - xs.min(), ys.max() - ys.min()) + 1 > OFF_CENTRE_DOT * cell:
+        return False
+    name, fit = empty_mark_fit(mark[ys.min():ys.max() + 1, xs.min():xs.max() + 1])
+    return name == "dot" and fit >= EMPTY_MARK_FIT
+
+
 def _grown_piece(piece: np.ndarray, at: tuple[int, int], ink: np.ndarray, join: int) -> np.ndarray | None:
     """``piece`` (bool, a cell core's mark; its top left corner at ``at`` = (x, y) in ``ink``'s frame) with the ink
     of ``ink`` (bool, the cell within its border band) joined to it (pieces closer than ``join`` px), in ``ink``'s
@@ -997,11 +1015,14 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                                      at[1] + (ys.min() + ys.max()) / 2 - (y0 + y1) / 2)
                     if off <= BLANK_MARK_CENTRED * cell:
                         pass
-                    elif (name == "dot" and fit >= EMPTY_MARK_FIT
-                          and max(xs.max() - xs.min(), ys.max() - ys.min()) + 1 <= OFF_CENTRE_DOT * cell
-                          and xs.min() > 0 and ys.min() > 0 and xs.max() < mark.shape[1] - 1
-                          and ys.max() < mark.shape[0] - 1):
-                        name = "off-centre dot"  # a small solid dot whole within the core: a dot all the same
+                    elif name == "dot" and fit >= EMPTY_MARK_FIT and _off_centre_dot(
+                            mark if grown or _clear_of_edges(mark) else _grown_piece(
+                                main, (a0 - i0, b0 - j0), (inner >= level) & ~(
+                                    inner_ruled if inner_ruled is not None else ruled_lines(inner >= STRAY_FAINT)),
+                                join), cell):
+                        # a small solid dot whole within the core, or within the cell's interior when the core's border
+                        # band cut it (a heavy X in a corner, solid at its own level): a dot all the same
+                        name = "off-centre dot"
                     elif name == "cross" and fit >= EMPTY_MARK_FIT and _point_symmetry(
                             mark[ys.min():ys.max() + 1, xs.min():xs.max() + 1]) >= DOT_SYMMETRY and (grown or _grown_piece(
                             main, (a0 - i0, b0 - j0), (inner >= level) & ~(
