@@ -23,6 +23,7 @@ only if the fit improves.
 
 from __future__ import annotations
 
+import contextvars
 import math
 from dataclasses import dataclass, field
 
@@ -112,7 +113,8 @@ class Registration:
     (:func:`_lattice_framed`) and leaves none of its lines bare (:func:`_bare_lines`), "+enclosed" (after "+page") when the
     page was the area its surroundings enclose (:func:`_paper_island` with ``enclosed``), "+inverted" when the page is drawn light on dark and was
     registered with its lightness inverted (``image`` is that inverted page: dark ink on light paper; see
-    :func:`register`);
+    :func:`register`), "+tiles" when every search failed and the input's lattice was fitted onto the gaps between the
+    answer's tiles (a page drawn as tiles, no grid lines: :func:`_tile_fit`; ``quality`` is then the whole ink's, 0.1 up);
     quality: 0..1 alignment quality (robust correlation of ink maps in the unchanged region);
     reason: why not ok, else None;
     local: the "+local" bend as (grid offsets, map scale) for :meth:`source_points`, else None;
@@ -1157,6 +1159,25 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
 
 
 def _register_page(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None) -> Registration:
+    """:func:`_register_page_search`, a fit it finds refused when the answer shows another lattice of tiles there
+    (:func:`_tiles_refute`), and when none is left, the input's lattice fitted onto the gaps between the answer's tiles
+    from the fits its searches tried (:func:`_tile_fit`, ``+tiles``: a page drawn as tiles, no grid lines)."""
+    starts: list[tuple[float, np.ndarray, str]] = []
+    token = _TILE_STARTS.set(starts)
+    try:
+        found = _register_page_search(answer, target, edit_mask)
+    finally:
+        _TILE_STARTS.reset(token)
+    if found.ok and found.quality < SETTLED_QUALITY and _tiles_refute(answer, target, found):
+        found = _fail(f"alignment quality too low ({found.quality:.2f}, but the answer's tiles lie across the "
+                      f"input's lattice)", found.quality, found.method, found.matrix)
+    if found.ok or found.reason is None or not found.reason.startswith("alignment quality too low"):
+        return found
+    tiles = _tile_fit(answer, target, edit_mask, starts)
+    return tiles if tiles is not None else found
+
+
+def _register_page_search(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None) -> Registration:
     """:func:`register` without the inverted retry: the plain search and its retries (colour, island, contrast,
     located, kept)."""
     first = _register(answer, target, edit_mask, False)
@@ -1752,6 +1773,9 @@ def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | No
         kept_fit = _kept_fit(t, a, tried + [(0.0, frame, "ecc")], keep)  # the page's frame as it is, too
         if kept_fit is not None:
             best = kept_fit
+    starts = _TILE_STARTS.get()
+    if starts is not None:  # for the tile fit, should every search of the page fail (:func:`_register_page`)
+        starts.extend((c[0], to_full(c[1]), c[2]) for c in tried)
     if best is None:
         return _fail(rejected[0] if rejected else "no alignment found (images do not correlate)")
     q, W, method = best
@@ -2204,3 +2228,320 @@ def _max_corner_shift(A: np.ndarray, B: np.ndarray, w: int, h: int) -> float:
     pts = np.array([[0, 0, 1], [w - 1, 0, 1], [0, h - 1, 1], [w - 1, h - 1, 1]], dtype=np.float64).T
     Ai, Bi = np.linalg.inv(A), np.linalg.inv(B)
     return float(np.abs((Ai @ pts)[:2] - (Bi @ pts)[:2]).max())
+
+
+# ------------------------------------------------------------------------------------- tiles (a lattice of gaps)
+
+TILE_MIN_LINES = 4  # the input's lattice needs this many lines on each axis (three cells) for the tile fit
+TILE_TRIES = 8  # best distinct fits tried (of every failed search of the page, half a cell apart) the tile fit starts
+TILE_START = 0.2  # ... from, scoring at least this (the app tiles' best: 0.39-0.62; random noise far less)
+TILE_SCALE = 0.15  # ... searched within this relative scale of the start, each axis
+TILE_SHIFT = 2.5  # ... and this many cells of offset (a gutter a cell past either outermost line refutes a shift)
+TILE_RIDGE = 0.25  # cells: a gutter is lighter than the page this far to both sides of it (tiles; :func:`_ridges`)
+TILE_GUTTER = 0.4  # median ridge (:func:`_ridge_maps`, -1..1) at the input's lines a tile page must show (0.75-0.9)
+TILE_GUTTER_EACH = 0.25  # ... and every line at least this share of it (the outermost: 0.5-0.76 at the right map)
+TILE_MID = 0.35  # a ridge between the input's lines (mid-cell): at most this share of it
+TILE_PAST = 0.6  # ... a cell past its outermost lines (the clues' gaps there: up to 0.37; the tiles go on: ~1)
+TILE_RESIDUAL = (1.5, 0.06)  # the gutters' largest distance from the fitted lattice: max(px, share of a cell)
+TILE_WHOLE = 0.1  # whole-ink quality a tile fit needs at least (the app tiles at the right map: 0.15-0.47)
+REFUTE_GUTTER = 0.3  # a lightness ridge this strong between the input's lines is another lattice's gutter (paper
+#                     between dark fills: 0.58 on the wrong fit seen; grey grid lines between black fills and crosses
+#                     in the cells make ridges of 0.12 on a right one) ...
+REFUTE_ON_LINES = 0.5  # ... and the fit is refuted when under this share of the input's inner lines lie on gutters
+REFUTE_LINES = 0.05  # ... and they are not drawn as lines either (a trough this deep at the median inner line)
+
+# the fits every search of a page tried (quality, answer -> input px, method), for :func:`_tile_fit`
+_TILE_STARTS: contextvars.ContextVar[list | None] = contextvars.ContextVar("_TILE_STARTS", default=None)
+
+
+def _lattice_full(target: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """The input's lattice lines (x of its vertical lines, y of its horizontal ones) in full-res input px: the runs of
+    the profile of its long straight strokes (GRID_LONG_LINE of the side, upright) above a quarter of its peak, each at
+    its centroid; None unless both axes have TILE_MIN_LINES or more, evenly spaced (each gap 0.8-1.25 of the median
+    gap: a grid of cells, not a frame with a line or two)."""
+    dark = 1.0 - cv2.cvtColor(target, cv2.COLOR_RGB2GRAY).astype(np.float32) / 255.0
+    h, w = dark.shape
+    out = []
+    for axis, kernel in ((0, (1, max(5, round(GRID_LONG_LINE * h)))), (1, (max(5, round(GRID_LONG_LINE * w)), 1))):
+        prof = cv2.morphologyEx(dark, cv2.MORPH_OPEN, np.ones(kernel[::-1], np.uint8)).sum(axis=axis).astype(np.float64)
+        if prof.max() <= 0:
+            return None
+        on = prof >= 0.25 * prof.max()
+        pos, i = [], 0
+        while i < len(on):
+            if on[i]:
+                j = i
+                while j < len(on) and on[j]:
+                    j += 1
+                pos.append(float((prof[i:j] * np.arange(i, j)).sum() / prof[i:j].sum()))
+                i = j
+            else:
+                i += 1
+        if len(pos) < TILE_MIN_LINES:
+            return None
+        gaps = np.diff(pos)
+        cell = float(np.median(gaps))
+        if cell <= 0 or gaps.min() < 0.8 * cell or gaps.max() > 1.25 * cell:
+            return None
+        out.append(np.asarray(pos))
+    return out[0], out[1]
+
+
+def _lightness_in(answer_grey: np.ndarray, A: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
+    """The answer's grey (0..1) warped into the input frame by A (answer -> input px), outside the answer white."""
+    h, w = shape
+    if _is_projective(A):
+        return cv2.warpPerspective(answer_grey, A, (w, h), flags=cv2.INTER_LINEAR, borderValue=1.0)
+    return cv2.warpAffine(answer_grey, A[:2], (w, h), flags=cv2.INTER_LINEAR, borderValue=1.0)
+
+
+def _ridges(light: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> tuple[np.ndarray, np.ndarray, float, float]:
+    """Lightness ridges across each axis of the input frame: the mean lightness of each column over the lattice's
+    rows (and of each row over its columns), relative to its 95th percentile, minus the mean of that profile
+    TILE_RIDGE of a cell to either side. A gutter between tiles is a narrow light band with darker tiles on both
+    sides (ridge 0.2-0.4); a cell's paper between dark grid lines is a plateau (0), a line a trough."""
+    cx, cy = float(np.median(np.diff(xs))), float(np.median(np.diff(ys)))
+    h, w = light.shape
+    y0, y1 = max(0, int(ys[0])), min(h, int(math.ceil(ys[-1])) + 1)
+    x0, x1 = max(0, int(xs[0])), min(w, int(math.ceil(xs[-1])) + 1)
+    out = []
+    for prof, cell in ((light[y0:y1].mean(axis=0), cx), (light[:, x0:x1].mean(axis=1), cy)):
+        top = float(np.percentile(prof, 95))
+        prof = prof / top if top > 0 else prof
+        u = np.arange(len(prof), dtype=np.float64)
+        d = TILE_RIDGE * cell
+        out.append(prof - 0.5 * (np.interp(u - d, u, prof) + np.interp(u + d, u, prof)))
+    return out[0], out[1], cx, cy
+
+
+def _at(profile: np.ndarray, u: np.ndarray) -> np.ndarray:
+    return np.interp(u, np.arange(len(profile), dtype=np.float64), profile, left=0.0, right=0.0)
+
+
+def _fit_gutters(G3: np.ndarray, lines: np.ndarray, cell: float, residual: bool = True) -> tuple[float, float] | None:
+    """(s, o): the input's lines ``lines`` show at c + s (l - c) + o (c their mean) on the gutters of the ridge profiles
+    G3 (:func:`_ridge_maps` averaged along the lattice: [0] two-sided for the inner lines, [1] and [2] against the tile
+    inside for the first and the last line, whose other side is the page's margin), searched within TILE_SCALE and
+    TILE_SHIFT cells, then fitted to each inner gutter's middle (least squares, twice); None unless every line lies on
+    a gutter (TILE_GUTTER, TILE_GUTTER_EACH) within TILE_RESIDUAL (``residual``), no gutter lies midway between two
+    lines (TILE_MID: a lattice with more cells) nor a cell past the outermost ones, the tiles going on (TILE_PAST: a
+    lattice shifted by a cell puts all but one line on gutters too)."""
+    G, G_first, G_last = G3
+    c = float(lines.mean())
+    rel = lines - c
+    ss = 1.0 + np.arange(-TILE_SCALE, TILE_SCALE + 1e-9, 0.0025)
+    oo = np.arange(-TILE_SHIFT * cell, TILE_SHIFT * cell + 1e-9, 0.5)
+    pos = c + ss[:, None, None] * rel[None, None, :] + oo[None, :, None]
+    at = _at(G, pos[:, :, 1:-1].ravel()).reshape(pos[:, :, 1:-1].shape).sum(axis=2)
+    step = ss[:, None] * cell
+    at += _at(G_first, pos[:, :, 0].ravel()).reshape(step.shape[0], -1) + _at(G_last, pos[:, :, -1].ravel()).reshape(
+        step.shape[0], -1)
+    past = (np.clip(_at(G_first, (pos[:, :, 0] - step).ravel()), 0.0, None)
+            + np.clip(_at(G_last, (pos[:, :, -1] + step).ravel()), 0.0, None)).reshape(at.shape)
+    score = at / len(lines) - 0.5 * past
+    i, j = np.unravel_index(int(np.argmax(score)), score.shape)
+    s, o = float(ss[i]), float(oo[j])
+    win = np.arange(-0.5, 0.5 + 1e-9, 0.025) * TILE_RIDGE * cell
+    for _ in range(2):
+        pred = c + s * rel + o
+        cand = pred[:, None] + win[None, :]
+        vals = _at(G, cand.ravel()).reshape(cand.shape)
+        top = vals.max(axis=1, keepdims=True)
+        lift = np.clip(vals - 0.5 * top, 0.0, None)  # the gutter's upper half: its middle, not its noisiest pixel
+        peak = (lift * cand).sum(axis=1) / np.maximum(lift.sum(axis=1), 1e-9)
+        wgt = np.clip(top[:, 0], 1e-3, None)
+        wgt[[0, -1]] = 0.0  # the outermost gutters have the page's margin on one side: their middle is not known
+        X = np.stack([rel, np.ones_like(rel)], axis=1) * np.sqrt(wgt)[:, None]
+        sol = np.linalg.lstsq(X, (peak - c) * np.sqrt(wgt), rcond=None)[0]
+        s, o = float(sol[0]), float(sol[1])
+    fitted = c + s * rel + o
+    g = _at(G, fitted)
+    # an outermost gutter's middle is not known: its peak against the tile inside, near the line
+    g[0] = _at(G_first, fitted[0] + win).max()
+    g[-1] = _at(G_last, fitted[-1] + win).max()
+    med = float(np.median(g))
+    # a start still turned or sheared (``residual`` off) can leave an outermost gutter out of its band: inner ones only
+    if med < TILE_GUTTER or (g if residual else g[1:-1]).min() < TILE_GUTTER_EACH * med:
+        return None
+    if residual and np.abs(peak - fitted)[1:-1].max() > max(TILE_RESIDUAL[0], TILE_RESIDUAL[1] * cell):
+        return None
+    step = s * cell
+    if _at(G, (fitted[:-1] + fitted[1:]) / 2).max() > TILE_MID * med:
+        return None
+    if max(_at(G_first, fitted[:1] - step)[0], _at(G_last, fitted[-1:] + step)[0]) > TILE_PAST * med:
+        return None
+    return s, o
+
+
+TILE_ROUNDS = 3  # corrections of a start (each re-warps the answer and fits the lattice again)
+TILE_PAPER = 0.85  # ... and lies on paper: at least this share of the lattice's lightest (95th percentile) grey
+TILE_SATURATE = 0.05  # a pixel lighter than the page TILE_RIDGE of a cell to both sides by this much is a gutter's
+
+
+def _ridge_maps(light: np.ndarray, cx: float, cy: float, paper: float) -> tuple[np.ndarray, np.ndarray]:
+    """Per pixel, how much lighter it is than the page TILE_RIDGE of a cell to either side across the x axis (first:
+    3 x HxW) and across the y axis (second), as a share of TILE_SATURATE (at most 1, at least -1): [0] than both sides
+    (a gutter between tiles), [1] than the side after it (the tile inside the lattice's first line), [2] than the side
+    before it (inside its last line). Every row of tiles shows its gutters alike, pale tiles with a cross in each (a 0.06
+    step from the paper at 0.8x) as tiles under dark fills. A gutter is paper: a pixel darker than TILE_PAPER of
+    ``paper`` is no ridge (an app's dark surroundings, where a small step would count in full)."""
+    out = []
+    dim = light < TILE_PAPER * paper
+    for axis, cell in ((1, cx), (0, cy)):
+        d = max(1, int(round(TILE_RIDGE * cell)))
+        pad = [(0, 0), (0, 0)]
+        pad[axis] = (d, d)
+        p = np.pad(light, pad, mode="edge")
+        n = light.shape[axis]
+        lo = p[:, :n] if axis == 1 else p[:n]
+        hi = p[:, 2 * d:] if axis == 1 else p[2 * d:]
+        after = np.clip((light - hi) / TILE_SATURATE, -1.0, 1.0)
+        before = np.clip((light - lo) / TILE_SATURATE, -1.0, 1.0)
+        maps = np.stack([np.minimum(after, before), after, before])
+        maps[:, dim] = np.minimum(maps[:, dim], 0.0)
+        out.append(maps)
+    return out[0], out[1]
+
+
+def _lattice_correction(light: np.ndarray, xs: np.ndarray, ys: np.ndarray, residual: bool = True
+                        ) -> np.ndarray | None:
+    """Affine map input px -> where the answer warped into the input frame (``light``) shows the input's lattice on its
+    gutters (:func:`_ridge_maps` averaged along the lattice): per axis a scale and an offset (:func:`_fit_gutters` over
+    the whole lattice, with its checks), and how the offset changes across the other axis (a rotation or shear left
+    over: the offset fitted on each row of cells, the scale kept, regressed on the row's middle); None when the gutters
+    do not show the input's lattice (``residual``: each gutter also within TILE_RESIDUAL of the fitted lattice)."""
+    cx, cy = float(np.median(np.diff(xs))), float(np.median(np.diff(ys)))
+    h, w = light.shape
+    y0, y1 = max(0, int(ys[0])), min(h, int(math.ceil(ys[-1])) + 1)
+    x0, x1 = max(0, int(xs[0])), min(w, int(math.ceil(xs[-1])) + 1)
+    if y1 - y0 < 2 or x1 - x0 < 2:
+        return None
+    Rx, Ry = _ridge_maps(light, cx, cy, float(np.percentile(light[y0:y1, x0:x1], 95)))
+    G_x, G_y = Rx[:, y0:y1].mean(axis=1), Ry[:, :, x0:x1].mean(axis=2)
+    fx, fy = _fit_gutters(G_x, xs, cx, residual=residual), _fit_gutters(G_y, ys, cy, residual=residual)
+    if fx is None or fy is None:
+        return None
+    slopes = []
+    for lines, other, (s, o), cell, axis in ((xs, ys, fx, cx, 0), (ys, xs, fy, cy, 1)):
+        c = float(lines.mean())
+        mids, offs = [], []
+        for lo, hi in zip(other[:-1], other[1:]):
+            a0, a1 = max(0, int(lo)), min(h if axis == 0 else w, int(math.ceil(hi)) + 1)
+            if a1 - a0 < 2:
+                continue
+            G = Rx[0, a0:a1].mean(axis=0) if axis == 0 else Ry[0, :, a0:a1].mean(axis=1)
+            # the band's offset: the ridge-weighted shift of its inner gutters around the whole lattice's fit
+            pred = c + s * (lines[1:-1] - c) + o
+            win = np.arange(-0.5, 0.5 + 1e-9, 0.025) * TILE_RIDGE * cell
+            cand = pred[:, None] + win[None, :]
+            vals = _at(G, cand.ravel()).reshape(cand.shape)
+            lift = np.clip(vals - 0.5 * vals.max(axis=1, keepdims=True), 0.0, None)
+            ok = vals.max(axis=1) > 0
+            if ok.sum() < 1:
+                continue
+            shift = ((lift * cand).sum(axis=1) / np.maximum(lift.sum(axis=1), 1e-9) - pred)[ok]
+            wgt = vals.max(axis=1)[ok]
+            mids.append(0.5 * (lo + hi))
+            offs.append(float((shift * wgt).sum() / wgt.sum()))
+        if len(mids) < 2:
+            return None
+        k, _ = np.polyfit(np.asarray(mids), np.asarray(offs), 1)
+        slopes.append(float(k))
+    kx, ky = slopes
+    mx, my = float(xs.mean()), float(ys.mean())
+    return np.array([[fx[0], kx, mx * (1 - fx[0]) + fx[1] - kx * my],
+                     [ky, fy[0], my * (1 - fy[0]) + fy[1] - ky * mx], [0, 0, 1.0]])
+
+
+def _tile_fit(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None,
+              starts: list[tuple[float, np.ndarray, str]]) -> Registration | None:
+    """A page drawn as tiles with gaps between them (an app's cells, highlighted tiles: no grid lines at all) whose
+    every search failed: the gaps are the input's lattice. From the TILE_TRIES best distinct fits the searches tried
+    (answer -> input px, full res), the answer is warped into the input frame and the input's lattice lines
+    (:func:`_lattice_full`) are fitted, axis by axis, onto its gutters (:func:`_fit_gutters`: each line on a gutter,
+    none between them nor past the frame); the corrected map is taken when it passes :func:`_check_transform` and
+    its whole-ink quality reaches TILE_WHOLE. Method ``<start>+tiles``."""
+    try:
+        answer, target = _as_rgb(answer), _as_rgb(target)
+    except ValueError:
+        return None
+    starts = [c for c in starts if c[0] >= TILE_START]
+    if not starts:
+        return None
+    th, tw = target.shape[:2]
+    ft = min(1.0, WORK_SIDE / max(th, tw))
+    t = _work_image(target, ft)
+    lattice = _lattice_full(target)
+    if lattice is None:
+        return None
+    xs, ys = lattice
+    # the answer is looked at a cell and a half past the input's frame too (where the tiles must not go on)
+    m = int(math.ceil(1.5 * max(np.diff(xs).max(), np.diff(ys).max())))
+    pad, padded = np.array([[1.0, 0, m], [0, 1, m], [0, 0, 1]]), (th + 2 * m, tw + 2 * m)
+    grey = cv2.cvtColor(answer, cv2.COLOR_RGB2GRAY).astype(np.float32) / 255.0
+    ones = np.ones(answer.shape[:2], np.uint8)
+    seen: list[np.ndarray] = []
+    near = 0.5 * min(np.diff(xs).min(), np.diff(ys).min())  # starts this close end on the same lattice
+    for q0, A0, method in sorted(starts, key=lambda c: -c[0]):
+        if any(_max_corner_shift(A0, S, tw, th) < near for S in seen):
+            continue
+        seen.append(A0)
+        if len(seen) > TILE_TRIES:
+            break
+        if _check_transform(A0, (th, tw), answer.shape[:2]) is not None:
+            continue
+        A = A0
+        for _ in range(TILE_ROUNDS):
+            # a start's rotation spreads each gutter along the lattice: the gutters' residuals are checked at the end
+            C = _lattice_correction(_lightness_in(grey, pad @ A, padded), xs + m, ys + m, residual=False)
+            if C is None:
+                A = None
+                break
+            A = np.linalg.inv(pad) @ np.linalg.inv(C) @ pad @ A
+            if _check_transform(A, (th, tw), answer.shape[:2]) is not None:
+                A = None
+                break
+        # the corrected map once more: its lines must sit on the gutters as they are now found
+        if A is None or _lattice_correction(_lightness_in(grey, pad @ A, padded), xs + m, ys + m) is None:
+            continue
+        paper = paper_colour(answer)
+        border = tuple(float(v) for v in paper)
+        image = _warp_full(answer, A, (tw, th), cv2.INTER_LINEAR, border)
+        valid = _warp_full(ones, A, (tw, th), cv2.INTER_NEAREST, 0) > 0
+        a2 = _work_image(image, t.ink.shape[1] / tw, achromatic_ink=t.chromatic < 0.1, lighter=t.lighter)
+        keep = None
+        if edit_mask is not None:
+            small_keep = _downscale((~np.asarray(edit_mask).astype(bool)).astype(np.uint8) * 255,
+                                    t.ink.shape[1], t.ink.shape[0])[0]
+            keep = cv2.erode((small_keep >= 128).astype(np.uint8), np.ones((3, 3), np.uint8))
+            if keep.mean() < 0.05:
+                keep = None
+        q = _quality(t, a2, a2.to_work @ np.linalg.inv(t.to_work), keep)[0]
+        if q < TILE_WHOLE:
+            continue
+        if not valid.all():
+            image[~valid] = white_balance_inverse(target, paper)[~valid]
+        return Registration(True, image, A, method + "+tiles", q, None, None, valid)
+    return None
+
+
+def _tiles_refute(answer: np.ndarray, target: np.ndarray, reg: Registration) -> bool:
+    """Whether a fit is another lattice's: the answer warped by it shows gutters between tiles (lightness ridges of
+    REFUTE_GUTTER or more, :func:`_ridges`) midway between the input's lines on an axis, and under REFUTE_ON_LINES of the
+    input's inner lines on that axis lie on a gutter (half that ridge), nor are drawn as lines there (REFUTE_LINES: a 5x5 input placed at
+    0.37x on four of a 10x10 page's tiles). A page drawn with the input's grid lines shows them as troughs: not refuted
+    (marks in its cells can make a ridge between two lines: HELDOUT's 5x5 black X pages, 0.1+)."""
+    if not reg.ok or reg.image is None or reg.method == "identity":
+        return False
+    lattice = _lattice_full(_as_rgb(target))
+    if lattice is None:
+        return False
+    xs, ys = lattice
+    G_x, G_y, _, _ = _ridges(cv2.cvtColor(reg.image, cv2.COLOR_RGB2GRAY).astype(np.float32) / 255.0, xs, ys)
+    for G, lines in ((G_x, xs), (G_y, ys)):
+        mids = (lines[:-1] + lines[1:]) / 2
+        inner = _at(G, lines[1:-1])
+        if (_at(G, mids).max() >= REFUTE_GUTTER and np.mean(inner >= 0.5 * REFUTE_GUTTER) < REFUTE_ON_LINES
+                and float(np.median(-inner)) < REFUTE_LINES):
+            return True
+    return False
