@@ -282,6 +282,16 @@ NEW_INK_TOL = 0.06  # of a pitch (at least 0.5 % of the page): the input's range
 STRAY_EXTENT = 0.12  # a new-ink component this long (of a pitch) where the move changed nothing is a stray mark ...
 FAINT_EXTENT = 0.06  # ... from this long it is unsure (its nearest cell goes to review)
 LIGHT_BAR = 0.5  # of NEW_INK_DIFF: new ink within this of the input's range under a fitted light field is light
+# the faint tier (rubric 20): a broad change under NEW_INK_DIFF (a soft grey pencil shading, a smudge) is unsure
+FAINT_FLOOR = 30.0  # levels (any channel, the page's tones matched) under the input's range, smoothed over ...
+FAINT_SMOOTH = 0.05  # ... a median of this much of a pitch (grain, JPEG and 1-px edges go) ...
+FAINT_SPREAD = 75  # percentile of the change below, on the board: the page's own spread ...
+FAINT_NOISE = 2.5  # ... and this many times it (that smoothed change on the board, outside the ink already
+# found and the accounted boxes: texture, grain, a photo's noise, a shadow over much of the board raise it)
+FAINT_QUIET = 36.0  # a page whose bar comes out above this is not read by the faint tier
+FAINT_AREA = 0.08  # of a pitch squared: a faint change this broad ...
+FAINT_SPAN = 0.3  # ... and this long (of a pitch), not reaching past itself as light does, sends its nearest
+# cell to review (never charged)
 
 
 LIGHT_MARGIN = 0.3  # of a pitch: the light about a new-ink piece is fitted over its box grown by this ...
@@ -542,8 +552,8 @@ def _channel_max(x: np.ndarray) -> np.ndarray:
 
 def new_ink_components(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
                        explained: Sequence[Sequence[float]], tight: Sequence[Sequence[float]] = (),
-                       moved: Sequence[Sequence[float]] = (), annotated: Sequence[Sequence[float]] = ()
-                       ) -> list[dict[str, Any]]:
+                       moved: Sequence[Sequence[float]] = (), annotated: Sequence[Sequence[float]] = (),
+                       faint: bool = False) -> list[dict[str, Any]]:
     """Components of ink the answer adds on the board outside the ``explained`` boxes (cells the move
     changed): answer pixels that are ink (far from the page's paper) and, after matching the page's tint,
     more than NEW_INK_DIFF outside the input's own per-channel range within NEW_INK_TOL of a pitch (so
@@ -555,7 +565,8 @@ def new_ink_components(answer: np.ndarray, input_image: np.ndarray, layout: dict
     ``on_move`` (a dot or a note beside the placed piece). New ink continuous (before the ``explained`` boxes are
     taken out) with new ink in an ``annotated`` box (a cell the move changed) annotates the move and is left out
     (an arrow drawn over the pieces to the move). ``[{box, extent, area, contrast}]``, extent and area in
-    pitches."""
+    pitches. With ``faint`` the broad changes under NEW_INK_DIFF that no light explains are listed too, marked
+    ``faint`` (:func:`_faint_components`, rubric 20)."""
     import cv2
 
     pitch = float(layout["cell_px"])
@@ -642,6 +653,74 @@ def new_ink_components(answer: np.ndarray, input_image: np.ndarray, layout: dict
                              round(float(dy), 3)],
                     # how far the ink strays from its axis against its half width: ~1 for a straight stroke
                     "bend": round(float(np.percentile(off, 95) / max(1.0, half_width)), 2)})
+    if faint:
+        out += _faint_components(kept_mapped, i, lo, hi, outside, every, new > 0, explained, annotation, inside,
+                                 x0, y0, tol, pitch)
+    return out
+
+
+def _faint_components(mapped: np.ndarray, i: np.ndarray, lo: np.ndarray, hi: np.ndarray, outside: np.ndarray,
+                      every: np.ndarray, new: np.ndarray, explained: Sequence[Sequence[float]],
+                      annotation: np.ndarray | None, inside: np.ndarray, x0: int, y0: int, tol: int,
+                      pitch: float) -> list[dict[str, Any]]:
+    """The faint tier (rubric 20): a soft grey shading over a square, a smudge, a soft grey X changes white
+    paper by ~40 levels, under NEW_INK_DIFF. The change ``outside`` the input's range (the page's tones
+    matched) that darkens it, median-smoothed over FAINT_SMOOTH pitch, is read where it is no ink already found
+    (grown by twice the registration slack) and in no accounted box; the page's own spread there (its
+    FAINT_SPREAD percentile: texture, grain, JPEG) sets the bar with FAINT_FLOOR (a page whose bar comes out
+    above FAINT_QUIET is not read). A piece of it FAINT_AREA broad and FAINT_SPAN long that does not reach past
+    itself as light does (rubric 19's reach test, :class:`_Reach`, alone) is listed ``faint`` (unsure, never
+    charged)."""
+    import cv2
+
+    k = max(3, int(round(FAINT_SMOOTH * pitch)) | 1)
+    # a pencil or a smudge darkens the page; a change that only lightens it is left to the light model (a glare
+    # over coloured cells lifts their dark channel far more than the paper beside them, so it seems to end there)
+    darker = np.where(outside > 0, _channel_max(lo - mapped), 0.0)
+    smooth = cv2.medianBlur(np.clip(darker, 0, 255).astype(np.uint8), min(k, 5))
+    if k > 5:
+        smooth = cv2.blur(smooth, (k, k))
+    free = inside.copy()
+    grow = np.ones((4 * tol + 1, 4 * tol + 1), np.uint8)
+    free &= cv2.dilate((every | new).astype(np.uint8), grow) == 0
+    for bx0, by0, bx1, by1 in explained:
+        free[max(0, int(by0) - y0 - tol):max(0, int(by1) - y0 + tol),
+             max(0, int(bx0) - x0 - tol):max(0, int(bx1) - x0 + tol)] = False
+    if annotation is not None:
+        free &= cv2.dilate(annotation.astype(np.uint8), grow) == 0
+    if free.sum() < pitch * pitch:
+        return []
+    bar = max(FAINT_FLOOR, FAINT_NOISE * float(np.percentile(smooth[free], FAINT_SPREAD)))
+    if bar > FAINT_QUIET:
+        return []  # the page's own broad change (a shadow, texture) is as strong as a soft mark: not read
+    cand = cv2.morphologyEx(((smooth >= bar) & free).astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(cand, connectivity=8)
+    broad = (stats[:, cv2.CC_STAT_AREA] >= FAINT_AREA * pitch ** 2) & (
+        np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]) >= FAINT_SPAN * pitch)
+    broad[0] = False
+    if not broad.any():
+        return []
+    pieces = broad[labels]
+    reach = _Reach(mapped, i, lo, hi, pieces | every, pitch)
+    out = []
+    for k in np.nonzero(broad)[0]:
+        member = labels == k
+        if reach(member, 0, 0):
+            # light, tinted or not, reaches past the change it makes (rubric 19's test; the light fit itself is
+            # one field for the three channels, and under a faint change it would explain a shading as well)
+            continue
+        area = int(member.sum())
+        if area < FAINT_AREA * pitch ** 2:
+            continue
+        ys, xs = np.nonzero(member)
+        sx, sy, sx1, sy1 = int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1
+        extent = max(sx1 - sx, sy1 - sy) / pitch
+        if extent < FAINT_SPAN:
+            continue
+        out.append({"box": [sx + x0, sy + y0, sx1 + x0, sy1 + y0], "extent": round(extent, 3),
+                    "area": round(area / pitch ** 2, 4), "contrast": round(float(outside[member].mean()), 1),
+                    "axis": [round(float(xs.mean()) + x0, 1), round(float(ys.mean()) + y0, 1), 1.0, 0.0],
+                    "bend": 99.0, "faint": True, "bar": round(bar, 1)})
     return out
 
 
@@ -845,7 +924,7 @@ def account_new_ink(reading: BoardReading, answer: np.ndarray, input_image: np.n
     # the input's piece covered it); a game drawing arrows at the move names that ink itself
     placed = [] if move_annotations or not placed_marks else [boxes[r][c] for r in range(rows) for c in range(cols)
                                           if reading.states[r][c] not in (position[r][c], UNSURE, EMPTY)]
-    for comp in new_ink_components(answer, input_image, layout, accounted, tight, placed):
+    for comp in new_ink_components(answer, input_image, layout, accounted, tight, placed, faint=True):
         cx, cy = (comp["box"][0] + comp["box"][2]) / 2, (comp["box"][1] + comp["box"][3]) / 2
         r, c = min(((r, c) for r in range(rows) for c in range(cols)),
                    key=lambda rc: np.hypot((boxes[rc[0]][rc[1]][0] + boxes[rc[0]][rc[1]][2]) / 2 - cx,
@@ -857,7 +936,7 @@ def account_new_ink(reading: BoardReading, answer: np.ndarray, input_image: np.n
             continue  # a straight stroke aimed at the move (a line through three in a row): its annotation
         to_move = move_annotations and any(x0 <= b[2] + reach and x1 >= b[0] - reach and y0 <= b[3] + reach
                                            and y1 >= b[1] - reach for b in moved)
-        if comp["extent"] >= STRAY_EXTENT and not to_move and not comp.get("on_move"):
+        if comp["extent"] >= STRAY_EXTENT and not to_move and not comp.get("on_move") and not comp.get("faint"):
             marks.append({"rc": [r, c], **comp})
         else:
             reading.confidence[r][c] = min(reading.confidence[r][c], 0.3)
