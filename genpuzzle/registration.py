@@ -1124,7 +1124,7 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     upright = first.ok and _ink_step(first.image, target, edit_mask, first.valid) >= POLARITY_STEP
     if upright and first.quality >= GOOD_QUALITY:
         return first
-    if first.ok and "+page" not in first.method:
+    if (first.ok or (first.reason or "").endswith(TILES_REFUTED)) and "+page" not in first.method:
         # Under the bar, an upright fit of a dark page can lie anywhere on its dark surroundings, which are ink
         # there: a paused video's 5x5 page (a light page in a black frame) fitted squashed by a quarter onto the
         # frame at 0.72, 132 px off, and its ink step still passed (the frame covers under a quarter of the
@@ -1158,6 +1158,10 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     return first
 
 
+TILES_REFUTED = "but the answer's tiles lie across the input's lattice)"  # the end of a refuted fit's reason: a dark
+# page's upright fit so refused still meets the island retries of :func:`register` (a video page's 5x5, 199 px off)
+
+
 def _register_page(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None) -> Registration:
     """:func:`_register_page_search`, a fit it finds refused when the answer shows another lattice of tiles there
     (:func:`_tiles_refute`), and when none is left, the input's lattice fitted onto the gaps between the answer's tiles
@@ -1169,8 +1173,8 @@ def _register_page(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray
     finally:
         _TILE_STARTS.reset(token)
     if found.ok and found.quality < SETTLED_QUALITY and _tiles_refute(answer, target, found):
-        found = _fail(f"alignment quality too low ({found.quality:.2f}, but the answer's tiles lie across the "
-                      f"input's lattice)", found.quality, found.method, found.matrix)
+        found = _fail(f"alignment quality too low ({found.quality:.2f}, {TILES_REFUTED}", found.quality, found.method,
+                      found.matrix)
     if found.ok or found.reason is None or not found.reason.startswith("alignment quality too low"):
         return found
     tiles = _tile_fit(answer, target, edit_mask, starts)
