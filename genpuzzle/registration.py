@@ -2000,18 +2000,14 @@ def _line_positions(ink: np.ndarray, axis: int) -> np.ndarray:
     prof = _long_thin_lines(ink).sum(axis=axis)
     if prof.max() <= 0:
         return np.zeros(0)
-    on = prof >= 0.15 * prof.max()
-    out, i = [], 0
-    while i < len(on):
-        if on[i]:
-            j = i
-            while j < len(on) and on[j]:
-                j += 1
-            out.append(i + int(np.argmax(prof[i:j])))
-            i = j
-        else:
-            i += 1
-    return np.asarray(out, np.float64)
+    spans = _true_spans(prof >= 0.15 * prof.max())
+    return np.asarray([i + int(np.argmax(prof[i:j])) for i, j in spans], np.float64)
+
+
+def _true_spans(on: np.ndarray) -> list[tuple[int, int]]:
+    """The runs of True in a 1-D boolean array, as (start, stop) index pairs."""
+    edges = np.flatnonzero(np.diff(np.concatenate(([0], on.astype(np.int8), [0]))))
+    return [(int(a), int(b)) for a, b in zip(edges[::2], edges[1::2])]
 
 
 def _lines_coincide(t: _Work, a: _Work, W: np.ndarray) -> bool:
@@ -2270,17 +2266,8 @@ def _lattice_full(target: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
         prof = cv2.morphologyEx(dark, cv2.MORPH_OPEN, np.ones(kernel[::-1], np.uint8)).sum(axis=axis).astype(np.float64)
         if prof.max() <= 0:
             return None
-        on = prof >= 0.25 * prof.max()
-        pos, i = [], 0
-        while i < len(on):
-            if on[i]:
-                j = i
-                while j < len(on) and on[j]:
-                    j += 1
-                pos.append(float((prof[i:j] * np.arange(i, j)).sum() / prof[i:j].sum()))
-                i = j
-            else:
-                i += 1
+        pos = [float((prof[i:j] * np.arange(i, j)).sum() / prof[i:j].sum())
+               for i, j in _true_spans(prof >= 0.25 * prof.max())]
         if len(pos) < TILE_MIN_LINES:
             return None
         gaps = np.diff(pos)
