@@ -177,13 +177,14 @@ ERRORS: dict[str, Callable] = {
 # Verdict codes that name each planted error (the "named" column only, not part of right / wrong). Written
 # blind with guessed names; after the blind run set to the code names its verdicts used (piece_missing,
 # pieces_overlap, piece_outside, spill_outside, silhouette_uncovered, extra_shape, piece_scaled,
-# piece_deformed, stray_mark), each error given the ones that describe it.
+# piece_deformed, stray_mark), each error given the ones that describe it. ``piece_left_in_tray`` (rubric 13)
+# names the second square drawn in the tray.
 ERROR_CODES: dict[str, tuple[str, ...]] = {
     "missing_large": ("piece_missing", "silhouette_uncovered"),
     "medium_turned": ("pieces_overlap", "piece_outside", "spill_outside"),
     "straddling": ("piece_outside", "spill_outside"),
     "wrong_set": ("extra_shape", "piece_missing", "piece_deformed", "piece_scaled"),
-    "extra_piece": ("stray_mark", "extra_shape"),
+    "extra_piece": ("stray_mark", "extra_shape", "piece_left_in_tray"),
     "shrunk_cover": ("silhouette_uncovered", "piece_scaled", "piece_deformed"),
     "small_on_square": ("pieces_overlap", "piece_missing", "silhouette_uncovered"),
 }
