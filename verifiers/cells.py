@@ -112,7 +112,10 @@ def _envelope_fit(log_small: np.ndarray, degree: int = 4, rounds: int = 8) -> np
         coef = np.linalg.solve(gram, kept.T @ values[keep])  # normal equations: a few microseconds
         fit = basis @ coef
         # the first rounds include the ink, so the fit sits low: keep whatever is above it, then tighten
-        keep = values - fit >= (limit if k >= 2 else 0.0)
+        kept_next = values - fit >= (limit if k >= 2 else 0.0)
+        if k >= 2 and np.array_equal(kept_next, keep):
+            break  # the next round would fit the same blocks, and at the same limit keep them again: a fixed point
+        keep = kept_next
     return fit.reshape(h, w)
 
 
@@ -126,6 +129,18 @@ SHADOW_FLAT = 0.1  # ... with lit paper on both sides of it along at most this s
 def _sample(img: np.ndarray, pts: np.ndarray) -> np.ndarray:
     return cv2.remap(img, pts[:, 0].astype(np.float32)[None], pts[:, 1].astype(np.float32)[None], cv2.INTER_LINEAR,
                      borderMode=cv2.BORDER_REPLICATE)[0]
+
+
+def _percentile_u8(image: np.ndarray, q: float) -> float:
+    """``np.percentile(image, q)`` of a uint8 image, from its histogram when the order statistics around the
+    percentile's position are one value (a page's paper level: a plateau), else by numpy's own sort."""
+    cum = np.cumsum(np.bincount(image.ravel(), minlength=256))
+    pos = q / 100.0 * (image.size - 1)
+    near = np.searchsorted(cum, [max(0.0, math.floor(pos) - 1), min(image.size - 1.0, math.floor(pos) + 2)],
+                           side="right")  # the values at sorted positions floor(pos) - 1 and floor(pos) + 2
+    if near[0] == near[1]:
+        return float(near[0])
+    return float(np.percentile(image, q))
 
 
 def shadow_edges(closed: np.ndarray, cell_px: float, most: int = 2) -> np.ndarray | None:
@@ -166,13 +181,21 @@ def shadow_edges(closed: np.ndarray, cell_px: float, most: int = 2) -> np.ndarra
         if tried > 30 or found >= most:
             break
         n = np.array([math.cos(theta), math.sin(theta)])
-        pts = n[None] * rho + ts[:, None] * np.array([-n[1], n[0]])[None]
+        # the points of the line inside the image: only the stretch of ts that can reach it (found analytically,
+        # a pixel wider on each end) is computed and filtered; off-axis, neither component of n is 0
+        x0, y0 = float(n[0] * rho), float(n[1] * rho)
+        tx = sorted((x0 / n[1], (x0 - W) / n[1]))
+        ty = sorted(((0.0 - y0) / n[0], (H - y0) / n[0]))
+        lo_t = max(-2 * max(H, W), int(math.floor(max(tx[0], ty[0]))) - 2)
+        hi_t = min(2 * max(H, W), int(math.ceil(min(tx[1], ty[1]))) + 3)
+        span = ts[lo_t + 2 * max(H, W):max(lo_t, hi_t) + 2 * max(H, W)]
+        pts = n[None] * rho + span[:, None] * np.array([-n[1], n[0]])[None]
         pts = pts[(pts[:, 0] >= 0) & (pts[:, 0] < W) & (pts[:, 1] >= 0) & (pts[:, 1] < H)]
         if len(pts) < SHADOW_MIN_RUN * cell_px:
             continue
         if smooth is None:
             smooth = cv2.GaussianBlur(closed.astype(np.float32), (0, 0), 1.0)
-            paper = float(np.percentile(closed, 95))
+            paper = _percentile_u8(closed, 95)
             factor = np.ones((H, W), np.float32)
         a, b = _sample(smooth, pts - d * n), _sample(smooth, pts + d * n)
         hi, lo = np.maximum(a, b), np.minimum(a, b)
@@ -263,11 +286,18 @@ def darkness_maps(image: np.ndarray, cell_px: float) -> tuple[np.ndarray, np.nda
     light = paper_map(luma, cell_px)
     colour = _paper_colour(rgb)
     paper_luma = max(1.0, float(colour @ np.array([0.299, 0.587, 0.114])))
-    r, g, b = (cv2.convertScaleAbs(ch, alpha=paper_luma / max(1.0, float(c))) for ch, c in zip(cv2.split(rgb), colour))
-    lowest = cv2.min(cv2.min(r, g), b).astype(np.float32)
-    full = np.full_like(luma, 255)
-    mark = cv2.subtract(full, cv2.convertScaleAbs(cv2.divide(lowest, light), alpha=255.0))
-    tone = cv2.subtract(full, cv2.convertScaleAbs(cv2.divide(luma.astype(np.float32), light), alpha=255.0))
+    # every step writes into the arrays already made (a fresh page-sized array costs more in page faults than the
+    # arithmetic on it); 255 - x on uint8 is its bitwise complement
+    r, g, b = cv2.split(rgb)
+    for ch, c in zip((r, g, b), colour):
+        cv2.convertScaleAbs(ch, dst=ch, alpha=paper_luma / max(1.0, float(c)))
+    cv2.min(cv2.min(r, g, dst=r), b, dst=r)
+    level = r.astype(np.float32)
+    cv2.divide(level, light, dst=level)
+    mark = cv2.bitwise_not(cv2.convertScaleAbs(level, dst=g, alpha=255.0), dst=g)
+    level[:] = luma
+    cv2.divide(level, light, dst=level)
+    tone = cv2.bitwise_not(cv2.convertScaleAbs(level, dst=b, alpha=255.0), dst=b)
     return mark, tone
 
 
@@ -289,6 +319,18 @@ PAPER_TINT_TOL = 0.06  # channel / mean(channels) difference within which two co
 _NEIGHBOUR_BINS = np.array([(i * 34 + j) * 34 + k for i in (-1, 0, 1) for j in (-1, 0, 1) for k in (-1, 0, 1)])
 
 
+def _neighbour_sums(counts: np.ndarray) -> np.ndarray:
+    """Each bin of _paper_colour's padded 34^3 histogram summed with its 26 neighbours (a 3x3x3 box sum in
+    integers, so exactly the sum over _NEIGHBOUR_BINS; 0 on the padding)."""
+    c = counts.reshape(34, 34, 34)
+    s = c[:-2] + c[1:-1] + c[2:]
+    s = s[:, :-2] + s[:, 1:-1] + s[:, 2:]
+    s = s[:, :, :-2] + s[:, :, 1:-1] + s[:, :, 2:]
+    out = np.zeros_like(c)
+    out[1:-1, 1:-1, 1:-1] = s
+    return out.ravel()
+
+
 def _paper_colour(rgb: np.ndarray) -> np.ndarray:
     """The page's paper colour (float RGB; white if the page has no bright pixels): of the bright colours
     covering at least PAPER_AREA_SHARE of the most frequent one's area, the lightest (in its darkest channel).
@@ -301,7 +343,7 @@ def _paper_colour(rgb: np.ndarray) -> np.ndarray:
     h, w = rgb.shape[:2]
     k = max(1, max(h, w) // 120)
     small = rgb[::k, ::k].reshape(-1, 3).astype(np.int32)
-    bright = small[small.sum(axis=1) >= 3 * 96]
+    bright = small[small[:, 0] + small[:, 1] + small[:, 2] >= 3 * 96]  # (sum(axis=1) over 3 columns is slow)
     if len(bright) == 0:
         return np.array([255.0, 255.0, 255.0])
     q = (bright >> 3) + 1  # 32 levels per channel, bins padded by one level on each side
@@ -309,7 +351,7 @@ def _paper_colour(rgb: np.ndarray) -> np.ndarray:
     counts = np.bincount(keys, minlength=34 ** 3)
     mode = bright[keys == counts.argmax()].mean(axis=0)
     used = np.flatnonzero(counts)
-    area = counts[used[:, None] + _NEIGHBOUR_BINS].sum(axis=1)  # each colour with its neighbouring levels
+    area = _neighbour_sums(counts)[used]  # each colour with its neighbouring levels
     if np.count_nonzero(area >= PAPER_AREA_SHARE * area.max()) < 2:
         return mode
     area_at = np.zeros_like(counts)
