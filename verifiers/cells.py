@@ -134,7 +134,10 @@ def _sample(img: np.ndarray, pts: np.ndarray) -> np.ndarray:
 def _percentile_u8(image: np.ndarray, q: float) -> float:
     """``np.percentile(image, q)`` of a uint8 image, from its histogram when the order statistics around the
     percentile's position are one value (a page's paper level: a plateau), else by numpy's own sort."""
-    cum = np.cumsum(np.bincount(image.ravel(), minlength=256))
+    if image.size >= 1 << 24:  # calcHist counts in float32, exact below 2^24
+        return float(np.percentile(image, q))
+    hist = cv2.calcHist([np.ascontiguousarray(image, np.uint8)], [0], None, [256], [0, 256])
+    cum = np.cumsum(hist.ravel().astype(np.int64))
     pos = q / 100.0 * (image.size - 1)
     near = np.searchsorted(cum, [max(0.0, math.floor(pos) - 1), min(image.size - 1.0, math.floor(pos) + 2)],
                            side="right")  # the values at sorted positions floor(pos) - 1 and floor(pos) + 2
