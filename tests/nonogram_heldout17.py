@@ -690,9 +690,7 @@ def _page17(a: np.ndarray, e: str, rng: random.Random) -> np.ndarray:
         dens = np.clip(1 - grey / 255.0, 0, 1)
         paper = np.array((246, 240, 226), np.float32) + (_blurred_noise(g, h, w, 2.0) * 2.5)[..., None]
         mottle = 0.86 + 0.14 * np.clip(_blurred_noise(g, h, w, 5.0), -1.5, 1.5)[..., None] / 1.5
-        ink_col = a.astype(np.float32)
-        ink_col = np.where(dens[..., None] > 0.05, ink_col, paper)
-        out = paper * (1 - dens[..., None] * mottle) + ink_col * dens[..., None] * mottle
+        out = paper * (1 - (1 - a.astype(np.float32) / 255.0) * mottle)  # each ink laid over the paper
         bite = cv2.GaussianBlur(dens, (0, 0), 1.4)
         shift = np.zeros_like(bite)
         shift[2:, 2:] = bite[:-2, :-2]
