@@ -1318,6 +1318,73 @@ def _attach_crossbar_ends(line: list[list[int]], digit_h: float, digit_w: float)
     return keep
 
 
+# A seven-segment digit (a calculator's, a clock's, a meter's: DSEG and the like) is read by which of its seven bars are
+# drawn: a (top), b (upper right), c (lower right), d (bottom), e (lower left), f (upper left), g (middle)
+SEGMENT_DIGITS = {"abcdef": 0, "abdeg": 2, "abcdg": 3, "bcfg": 4, "acdfg": 5, "acdefg": 6, "cdefg": 6, "abc": 7,
+                  "abcf": 7, "abcdefg": 8, "abcdfg": 9, "abcfg": 9}
+SEGMENT_ON = 0.85  # a bar is drawn when ink crosses its band along this share of its length ...
+SEGMENT_OFF = 0.15  # ... and not drawn up to this share; between the two the glyph is no clear seven-segment drawing
+SEGMENT_MIN_WIDTH = 0.4  # glyphs at least this many of their heights wide are decoded (a "1" is one or two bars: the
+# digit reader reads it)
+SEGMENT_PAGE_SHARE = 0.75  # a page whose glyphs so wide decode clearly, this share of them and at least
+SEGMENT_PAGE_MIN = 3  # ... this many, is drawn in seven segments
+SEGMENT_CONFIDENCE = 0.95  # a clear seven-segment drawing on such a page is read as its digit at this confidence
+SEGMENT_UNCLEAR = 0.5  # ... and a glyph so wide that is no clear drawing there is in doubt (at most this confidence)
+
+
+def _seven_segment(mask: np.ndarray) -> int | None:
+    """The digit a glyph's ink (``mask``: its box, bool) draws as a seven-segment figure, or None when it is no clear
+    one: every bar's band crossed by ink along at least SEGMENT_ON of its length or at most SEGMENT_OFF, the paper
+    between the bars (the two windows a 0 or an 8 encloses) blank, and the bars drawn a digit's pattern
+    (SEGMENT_DIGITS). Curved or diagonal strokes (an ordinary 2, 4 or 7) cross a window or leave a band half drawn."""
+    h, w = mask.shape
+    if h < 8 or w < 4:
+        return None
+    def span(lo: float, hi: float, n: int) -> slice:
+        return slice(int(round(lo * n)), max(int(round(lo * n)) + 1, int(round(hi * n))))
+    inner_x = span(0.3, 0.7, w)
+    cols_in = lambda rows: float(mask[rows, inner_x].any(axis=0).mean())  # noqa: E731
+    rows_in = lambda cols, rows: float(mask[rows, cols].any(axis=1).mean())  # noqa: E731
+    left, right = span(0.0, 0.3, w), span(0.7, 1.0, w)
+    upper, lower = span(0.22, 0.4, h), span(0.6, 0.78, h)
+    cover = {"a": cols_in(span(0.0, 0.25, h)), "g": cols_in(span(0.38, 0.62, h)), "d": cols_in(span(0.75, 1.0, h)),
+             "f": rows_in(left, upper), "b": rows_in(right, upper), "e": rows_in(left, lower), "c": rows_in(right, lower)}
+    if any(SEGMENT_OFF < v < SEGMENT_ON for v in cover.values()):
+        return None
+    windows = mask[span(0.25, 0.38, h), span(0.32, 0.68, w)], mask[span(0.62, 0.75, h), span(0.32, 0.68, w)]
+    if any(win.size == 0 or win.mean() > 0.02 for win in windows):
+        return None
+    return SEGMENT_DIGITS.get("".join(k for k in "abcdefg" if cover[k] >= SEGMENT_ON))
+
+
+def _segment_readings(readings: list, sources: list, n_glyphs: int, digit_h: float) -> list:
+    """``readings`` with the glyphs of a page drawn in seven segments read by their bars (:func:`_seven_segment`): a
+    page whose glyphs at least SEGMENT_MIN_WIDTH of their height wide (and a digit high) decode clearly, at least
+    SEGMENT_PAGE_SHARE of them and SEGMENT_PAGE_MIN, has each clear one read as its digit (the digit reader, trained on
+    drawn and printed digits, takes a segment 8 for no digit and a segment 6 for a sure 5) and each other one so wide in
+    doubt; a narrow glyph (a "1") keeps the digit reader's reading. Any other page is left as read."""
+    from genpuzzle.verifiers import digits
+
+    decoded: dict[int, int | None] = {}
+    for i in range(n_glyphs):
+        gx0, gy0, gx1, gy1 = sources[i][2]
+        w, h = gx1 - gx0, gy1 - gy0
+        if h >= FRAGMENT * digit_h and w >= SEGMENT_MIN_WIDTH * h and w <= 1.05 * h:
+            decoded[i] = _seven_segment(sources[i][1][gy0:gy1, gx0:gx1])
+    clear = sum(d is not None for d in decoded.values())
+    if clear < SEGMENT_PAGE_MIN or clear < SEGMENT_PAGE_SHARE * len(decoded):
+        return readings
+    out = list(readings)
+    for i, d in decoded.items():
+        r = readings[i]
+        if d is not None:
+            out[i] = digits.DigitReading(d, max(SEGMENT_CONFIDENCE, r.confidence) if r.digit == d else SEGMENT_CONFIDENCE,
+                                         r.ink)
+        else:
+            out[i] = replace(r, confidence=min(r.confidence, SEGMENT_UNCLEAR))
+    return out
+
+
 def _glyph_cell(rim: np.ndarray, box: list[int]) -> np.ndarray:
     """One glyph (``box`` in the strip's coords) of the strip's rimmed darkness ``rim``, centred on a square
     of 1.5x its longer side and resized to GLYPH_CELL (ink dark on white, as the digit reader takes it)."""
@@ -1836,6 +1903,7 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
         return [ClueReading(None, 0.0, g, "digit reader unavailable", tuple(map(len, plan)), (digit_h, digit_w),
                             slant, beyond_area=tuple(b)) for g, plan, b in zip(boxes_per_strip, plans, beyond)]
     readings = list(reader.read(cells)) if cells else []
+    readings = _segment_readings(readings, sources, n_glyphs, digit_h)  # a page drawn in seven segments
     # (no page-consistency step: tried on Dec 1, on a thin clue font two "1"s read surely as 7 turned every
     # unsure "1" of the page into a sure 7, a correct answer's review into a confident clue_changed)
     # A glyph read as no digit or unsure that is over half as wide as tall, and at least a digit high, may be two
@@ -2369,7 +2437,11 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
         for n, j in enumerate(unsure):
             # only a re-reading that finds the same glyphs in the same numbers counts (a thin pen thinned
             # further can lose a whole glyph and read "nothing")
-            same = [r[n] for r in again if r[n].sizes == readings[j].sizes]
+            # and finds each glyph where it was, whole, or reads it as a digit the reader saw in it at first: a thin
+            # stroke thinned away can leave another digit's shape (3270's light "4", first read an unsure 9, thinned to
+            # its stem and read a sure "1"; a serif 1 thinned to its bar is still a 1), see _same_glyphs
+            same = [r[n] for r in again if r[n].sizes == readings[j].sizes
+                    and _same_glyphs(r[n], readings[j], readings[j].digit_size[0])]
             sure = {tuple(r.values) for r in same if r.values is not None}
             if len(sure) == 1:
                 readings[j] = next(r for r in same if r.values is not None)
@@ -2512,6 +2584,13 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
                 violations.append(Violation("clue_changed", f"{kind} {index + 1} clue numbers differ from the "
                                             f"input ({n_erased} px of clue ink missing, {n_added} px added) and "
                                             f"do not read clearly ({reading.text or 'nothing'})", where))
+        elif _cut_off_at_border(reading, expected, kind, observed):
+            # read surely as the puzzle's last numbers, its first ones missing where the image ends within one number's
+            # pitch of the first glyph read (clues redrawn wider than the input's, the first "1" of "1 1 1 1" past the
+            # page's edge): what lay there cannot be seen, review, not a confident change
+            where["cut_off_at_border"] = True
+            extra.setdefault("unsure_clues", []).append(where)
+            charged += 1
         elif reading.wide_glyphs and len(reading.glyphs) < len("".join(map(str, expected))) \
                 and _in_order_within("".join(map(str, reading.values)), "".join(map(str, expected))):
             # read surely, but with a glyph wider than the page's digits, which may be two touching digits, and fewer
@@ -2528,6 +2607,70 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
             charged += 1
     preserved = 1.0 - charged / len(lines) if lines else 1.0
     return violations, preserved, extra
+
+
+REREAD_BOX_PX = 2  # a glyph re-read with its strokes thinned or thickened by 1 px lies within this many px ...
+REREAD_BOX_SHARE = 0.15  # ... or this share of the digit height of where it was read, on every side of its box
+REREAD_SUPPORT = 0.05  # ... or the digit reader gave the digit it reads now this probability on the glyph as first read
+
+
+def _same_glyphs(again: ClueReading, before: ClueReading, digit_h: float) -> bool:
+    """Whether the glyphs of a strip re-read with its strokes 1 px thinner or thicker are the glyphs read before: as
+    many, and each either lying where it was, whole (every side of its box within max(REREAD_BOX_PX, REREAD_BOX_SHARE x
+    the digit height) of where it was), or read as a digit the digit reader gave the glyph as first read at least
+    REREAD_SUPPORT (a serif 1 thinned to its bar, first read as no digit at 0.5 with the 1 its runner-up). A glyph that
+    lost part of its ink and reads a digit it was never taken for is not the same glyph (3270's light "4", read an
+    unsure 9, thinned to its stem and read a sure 1)."""
+    from genpuzzle.verifiers import digits
+
+    tol = max(REREAD_BOX_PX, REREAD_BOX_SHARE * digit_h)
+    if len(again.glyphs) != len(before.glyphs):
+        return False
+    moved = [k for k, (a, b) in enumerate(zip(again.glyphs, before.glyphs))
+             if any(abs(p - q) > tol for p, q in zip(a, b))]
+    if not moved:
+        return True
+    if len(again.glyph_reads) != len(again.glyphs) or len(before.glyph_cells) != len(before.glyphs):
+        return False
+    now = [again.glyph_reads[k][0] for k in moved]
+    if any(d is None for d in now):
+        return False
+    try:
+        prepared = digits.prepare_cells([before.glyph_cells[k] for k in moved])
+        if any(p.image is None for p in prepared):
+            return False
+        probs = digits.default_reader().probabilities(np.stack([p.image for p in prepared]))
+    except Exception:
+        return False
+    return all(float(probs[n, d]) >= REREAD_SUPPORT for n, d in enumerate(now))
+
+
+def _cut_off_at_border(reading: ClueReading, expected: list[int], kind: str, observed: np.ndarray | None) -> bool:
+    """Whether a strip read surely as fewer numbers than the puzzle's, exactly its last ones, starts within one number's
+    pitch of where the image stops showing the answer's page (the image border, or ``observed``'s edge) on the strip's
+    outer side (a row strip's left, a column strip's top): the numbers missing may lie past it. The pitch is the strip's
+    own median step from one glyph to the next (two glyph widths with one glyph). A changed number (the puzzle's last
+    numbers read otherwise) is never one."""
+    values = reading.values
+    if not values or len(values) >= len(expected) or expected[len(expected) - len(values):] != values \
+            or not reading.glyphs:
+        return False
+    axis = 0 if kind == "row" else 1
+    starts = sorted(g[axis] for g in reading.glyphs)
+    steps = [b - a for a, b in zip(starts, starts[1:]) if b > a]
+    first = reading.glyphs[0] if kind == "row" else min(reading.glyphs, key=lambda g: g[1])
+    pitch = float(np.median(steps)) if steps else 2.0 * (first[2 + axis] - first[axis])
+    edge = 0
+    if observed is not None:
+        if kind == "row":
+            line = observed[first[1]:first[3], :first[0]]
+            seen = line.all(axis=0) if line.size else np.zeros(0, bool)
+        else:
+            line = observed[:first[1], first[0]:first[2]]
+            seen = line.all(axis=1) if line.size else np.zeros(0, bool)
+        unseen = np.flatnonzero(~seen)
+        edge = int(unseen[-1]) + 1 if unseen.size else 0
+    return starts[0] - edge < pitch
 
 
 def _in_order_within(short: str, long: str) -> bool:
