@@ -724,7 +724,55 @@ def classify_patch(patch: np.ndarray, features: dict[str, Any] | None = None) ->
         if band >= HALF_BLANK_BAND:
             ev["blank_band"] = round(band, 3)
             return UNSURE, UNSURE_CONFIDENCE, ev
+    if state == UNSURE and f["tone"] < FAINT and f["cover"] <= HAIRLINE_COVER:
+        own = _under_hairlines(patch)
+        if own is not None:
+            again, _, _ = _classify_by_layout(own, _rows(patch_features(own[None]))[0])
+            if again == CROSSED:
+                # a mark for an empty cell (a dot, an X) with paler hairlines across the cell apart from it (a cracked
+                # screen's or a scratched page's cracks, a fold): read without them
+                ev["hairlines_off"] = int(np.count_nonzero(own != patch))
+                return CROSSED, 0.6, ev
     return state, conf, ev
+
+
+HAIRLINE_COVER = 0.25  # a cell with at most this share of mark ink may be a mark with paler hairlines across it ...
+HAIRLINE_RATIO = 1.4  # ... paler than the mark's own ink level, which is at least this many times MARK_INK ...
+HAIRLINE_WIDE = 2  # ... and nowhere wider than this many patch px (a shade's edge, a pale fill or pale strokes are)
+HAIRLINE_MIN_PX = 3  # ... the hairlines (paler ink apart from the mark) at least this many patch px
+
+
+def _under_hairlines(patch: np.ndarray) -> np.ndarray | None:
+    """The patch with its hairlines taken off, or None: the mark's own ink level is half the 95th percentile of the
+    patch's mark ink, at least HAIRLINE_RATIO x MARK_INK; the mark ink paler than it is nowhere wider than
+    HAIRLINE_WIDE px (no HAIRLINE_WIDE + 1 px square of it: thin lines, not a tone or a stroke of width); the hairlines
+    are that paler ink not touching the mark's own (its anti-aliased rim stays with the mark), at least
+    HAIRLINE_MIN_PX of them, every piece of them running in from the patch's border, followed down to half MARK_INK
+    (lines across the cell from beyond it, not a thin part of the mark)."""
+    ink = patch >= MARK_INK
+    if not ink.any():
+        return None
+    level = 0.5 * float(np.percentile(patch[ink], 95))
+    if level < HAIRLINE_RATIO * MARK_INK:
+        return None
+    strong = (patch >= level).astype(np.uint8)
+    pale = (ink & (patch < level)).astype(np.uint8)
+    kernel = np.ones((HAIRLINE_WIDE + 1, HAIRLINE_WIDE + 1), np.uint8)
+    if cv2.erode(pale, kernel).any():
+        return None
+    hair = pale.astype(bool) & ~cv2.dilate(strong, np.ones((3, 3), np.uint8)).astype(bool)
+    if np.count_nonzero(hair) < HAIRLINE_MIN_PX:
+        return None
+    # the hairlines' course, followed down to half the mark-ink level (a crack broken by the resampling) and away from
+    # the mark: every piece of it reaches the patch's border
+    course = (patch >= MARK_INK // 2) & ~cv2.dilate(strong, np.ones((3, 3), np.uint8)).astype(bool)
+    count, labels = cv2.connectedComponents(course.astype(np.uint8), connectivity=8)
+    edge = np.zeros_like(hair)
+    edge[[0, -1], :] = True
+    edge[:, [0, -1]] = True
+    if set(np.unique(labels[hair]).tolist()) - set(np.unique(labels[edge & course]).tolist()):
+        return None  # a piece of it within the cell: the mark's own thin part (a serif, a glyph's hairline stroke)?
+    return np.where(hair, 0, patch).astype(patch.dtype)
 
 
 def _even_tone(f: dict[str, Any]) -> bool:
@@ -902,7 +950,9 @@ def _is_dash(ink: np.ndarray, straight: bool = True) -> bool:
     """Whether the patch's ink is one short straight stroke, level or upright, through the centre (a dash
     marking a cell empty): 0.25-0.8 of the patch long, at most 0.25 thick, filling at least half its box (not
     looked for when ``straight`` is False), or a wavy one (:func:`_is_wavy`, seventeenth session: a tilde), with
-    almost no other ink away from the border."""
+    almost no other ink away from the border. A straight one may run on to the patch's ends when it is a pen line
+    (at most RUN_LINE_THICK thick, its middle within RUN_LINE_OFF of the centre across it: eighteenth session, a line
+    drawn through a run of empty cells in a row or a column passes through each of them edge to edge)."""
     count, labels, stats, cents = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
     if count <= 1:
         return False
@@ -912,8 +962,14 @@ def _is_dash(ink: np.ndarray, straight: bool = True) -> bool:
     long, thick = max(w, h) / PATCH, min(w, h) / PATCH
     other = int(np.count_nonzero(ink[2:-2, 2:-2] & (labels[2:-2, 2:-2] != k)))
     straight = straight and thick <= 0.25 and area >= 0.5 * w * h
-    return (abs(cx - 0.5) <= 0.2 and abs(cy - 0.5) <= 0.2 and 0.25 <= long <= 0.8
+    across = cy if w >= h else cx  # the stroke's middle across its length
+    run_line = straight and long > 0.8 and thick <= RUN_LINE_THICK and abs(across - 0.5) <= RUN_LINE_OFF
+    return (abs(cx - 0.5) <= 0.2 and abs(cy - 0.5) <= 0.2 and 0.25 <= long and (long <= 0.8 or run_line)
             and (straight or _is_wavy(labels == k, w, h)) and other <= 0.03 * PATCH ** 2)
+
+
+RUN_LINE_THICK = 0.2  # a level or upright pen line through the centre reaching the patch's ends is at most this thick ...
+RUN_LINE_OFF = 0.15  # ... and its middle this near the centre across it (a grid line's remnant lies along a side)
 
 
 WAVY_DASH_ASPECT = 2.0  # a dash drawn wavy (a tilde): its box at least this many times as long as it is high ...
