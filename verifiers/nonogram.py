@@ -106,9 +106,9 @@ SMALL_MARK_CLEAR = 0.1  # ... none of its corners and at most two of its side mi
 SMALL_MARK_SIDE = 0.5  # ... those two not beyond this share (a ring of a third of the cell reaches a side's middle) ...
 SMALL_MARK_TINTED = 0.3  # ... and at most this share of even-tone ink (no shading) holds one small mark
 OFF_CENTRE_SHAPES = ("off-centre dot", "off-centre X")  # marks off a cell's centre, read blank, that mark it empty
-SMALL_MARK_SHAPES = ("asterisk", "null sign") + OFF_CENTRE_SHAPES  # ... read as crossed when it is one of these (the
-# marks for an empty cell that the patch reader has no rule for; an X smaller than the cell has its own, a ring stays
-# unsure; a dot off the centre, OFF_CENTRE_DOT: the patch reader reads a centred one; an X set in a corner)
+SMALL_MARK_SHAPES = ("asterisk", "null sign", "circled X") + OFF_CENTRE_SHAPES  # ... read as crossed when it is one
+# of these (the marks for an empty cell that the patch reader has no rule for; an X smaller than the cell has its own,
+# a ring stays unsure; a dot off the centre, OFF_CENTRE_DOT: the patch reader reads a centred one; an X set in a corner)
 SMALL_MARK_CONFIDENCE = 0.65  # the confidence of such a cell read crossed (as the cell reader's small X)
 
 
@@ -170,6 +170,9 @@ ARM_ALONG = 30.0  # ... and each of its four arms runs along its stroke, within 
 ARM_JUDGED = 1.5  # ... judged where the arm reaches this many stroke widths beyond the other stroke (a stub's
 # own direction is its width's) ...
 ARM_JUDGED_PX = 5  # ... and this many px (a 3 px arm's direction is its pixels')
+ARM_REACH_PX = 1.0  # ... and each of its four arms reaches at least this many px past the other stroke's edge (its
+# half width): two thick strokes meeting where one ends (a small scribble, the lead's scribble check 19100) are no X
+ARM_DOUBT = 0.93  # ... the fit given an X but for an arm reaching the other stroke's edge and not this far: in doubt
 TWIN_ANGLE = 15.0  # a double slash: two straight slashes side by side, at most this many degrees apart ...
 TWIN_LENGTH = 0.6  # ... the shorter at least this share of the longer's length ...
 TWIN_BESIDE = 0.35  # ... their middles this share of that length apart at most along the strokes ...
@@ -190,6 +193,10 @@ NULL_SLASH_INKED = 0.85  # ... inked along this share of the ring's inner diamet
 NULL_RING_INKED = 0.85  # ... its ring's line on its stroke (within half a stroke and a px) at this share of 24 points
 NULL_HOLE = 0.1  # ... and encloses paper of this share of its hole's area on each side of the stroke
 NULL_INNER = 0.55  # ink within this share of the ring's radius is the stroke's
+CIRCLED_X_RADIUS = 4.0  # a circled X's ring is at least this many px in radius (inside its stroke) ...
+CIRCLED_X_ARM = 0.8  # ... its X's four arms each reaching this share of the way out to the ring's stroke ...
+CIRCLED_X_BETWEEN = 0.1  # ... and at most this share of the points between them level and upright of its centre inked
+CIRCLED_X_BEYOND = 0.1  # ... and of the points around it just outside its ring's stroke
 RULED_SPAN = 0.8  # ink running along this share of a cell core's width or height is a ruled line of the paper
 RULED_WIDTH = 0.1  # ... when at most this share of the core (and 5 px) wide
 
@@ -271,7 +278,9 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
     where ink was taken off as a ruled line, which may hide part of an arm. Sixteenth session: a solid lopsided dab that
     fills its convex hull (DAB_HULL) is a dot; an X drawn in dots (DOTTED_PIECES pieces of ink) has its arms where a
     circle comes within the fit's tolerance of them, and the paper amid its middle dots is no counter; paper inside a
-    stroke (a stamp's void) is no counter either."""
+    stroke (a stamp's void) is no counter either. Eighteenth session: an X whose four arms are counted on a circle
+    around its crossing has each arm reaching ARM_REACH_PX past the other stroke's edge (an arm ending short of that,
+    past the edge, leaves it in doubt: ARM_DOUBT); a circled X (:func:`_circled_x_fit`) is a mark for an empty cell."""
     ys, xs = np.nonzero(ink)
     if len(xs) < 3:
         return "none", 1.0
@@ -295,6 +304,9 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
     to_ink = cv2.distanceTransform(1 - inked, cv2.DIST_L2, 3)  # 0 on ink
     px, py = xs.astype(np.float64), ys.astype(np.float64)
     best, best_fit, best_crossing, best_lines = "none", 0.0, None, ()
+    short_x = 0.0  # the fit of two strokes crossing as an X's do but for an arm short of reaching past the other's edge
+    hidden = (cv2.dilate(unseen.astype(np.uint8), np.ones((2 * int(math.ceil(half)) + 5,) * 2, np.uint8)) > 0
+              if unseen is not None and unseen.any() else None)  # near a ruled line taken off
     pieces = cv2.connectedComponents(inked, connectivity=8)[0] - 1
     # one straight stroke
     line = _fit_line(px, py)
@@ -326,18 +338,29 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
             # "7" or a tick each take pieces of both strokes, and lie off them)
             inside = all(float(np.percentile(d[i][own], 90)) <= STRAIGHT_STROKE * tol
                          for i, own in enumerate((first, ~first)))
+            reach = math.inf  # the shortest of the four arms, from the crossing to its stroke's end (an arm ending
+            # at a ruled line taken off may run on under it: not judged)
             for ln, near in zip(lines, (d[0] <= tol, d[1] <= tol)):
                 cover, lo, hi = _stroke_cover(ln, px, py, near, to_ink, tol)
                 at = (crossing[0] - ln[0][0]) * ln[1][0] + (crossing[1] - ln[0][1]) * ln[1][1]
                 if cover < EMPTY_MARK_COVER or hi - lo < 1 or not 0.2 <= (at - lo) / (hi - lo) <= 0.8:
                     inside = False
+                for end in (lo, hi):
+                    ex, ey = ln[0][0] + end * ln[1][0], ln[0][1] + end * ln[1][1]
+                    if not (hidden is not None and hidden[min(max(int(round(ey)), 0), ink.shape[0] - 1),
+                                                          min(max(int(round(ex)), 0), ink.shape[1] - 1)]):
+                        reach = min(reach, abs(at - end))
             fit = float((d.min(axis=0) <= tol).mean())
             # each arm runs along its stroke (a zigzag two lines at the pen's tolerance cover has arms across them)
             inside = inside and _arms_straight(px, py, d, lines, crossing, tol, half)
             # four arms leave the crossing (a tick, a "7" or a small zigzag, which two lines at the pen's
-            # tolerance also cover, has two or three there)
+            # tolerance also cover, has two or three there); four runs of ink across a circle around it count when
+            # each arm reaches ARM_REACH_PX past the other stroke's edge (two thick strokes meeting where one ends
+            # cross a small circle in four runs: the lead's scribble check 19100)
+            circle = inside and fit > best_fit and any(_arms(ink, crossing, f * min(bw, bh), unseen) >= 4
+                                                       for f in CROSS_ARM_RADII)
             if (inside and fit > best_fit
-                    and (any(_arms(ink, crossing, f * min(bw, bh), unseen) >= 4 for f in CROSS_ARM_RADII)
+                    and ((circle and reach >= half + ARM_REACH_PX)
                          or (max(bw, bh) >= TALL_X * min(bw, bh) and _mirror_symmetry(box_ink) >= TALL_X_SYMMETRY
                              and any(_arms_along(ink, crossing, (f * bw, f * bh), (u1, u2), tol)
                                      for f in CROSS_ARM_RADII))
@@ -348,6 +371,8 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
                              and any(_arms(to_ink <= tol, crossing, f * min(bw, bh), unseen) >= 4
                                      for f in CROSS_ARM_RADII)))):
                 best, best_fit, best_crossing, best_lines = "cross", fit, crossing, lines
+            elif circle and reach >= half:  # an arm ending just past the other stroke's edge: in doubt
+                short_x = max(short_x, fit)
     # a ring in the ink's box: round, with a hole (no ink within half its radius)
     rx, ry = max(0.5, (bw - 2 * half) / 2), max(0.5, (bh - 2 * half) / 2)
     radius = np.hypot((px - cx) / rx, (py - cy) / ry)
@@ -370,6 +395,10 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
         fit = _null_sign_fit(ink, px, py, half, tol, to_ink)
         if fit > best_fit:
             best, best_fit = "null sign", fit
+    if best_fit < EMPTY_MARK_FIT:  # a ring with an X inside it, its arms out to the ring: a circled X
+        fit = _circled_x_fit(ink, px, py, half, tol, to_ink)
+        if fit > best_fit:
+            best, best_fit = "circled X", fit
     if best_fit < EMPTY_MARK_FIT and pieces == 2:  # two slashes side by side: a double slash
         fit = _twin_slash_fit(ink, half)
         if fit > best_fit:
@@ -378,6 +407,8 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
         fit = _star_fit(ink, px, py, half, tol, to_ink, unseen)
         if fit > best_fit:
             best, best_fit = "asterisk", fit
+    if short_x >= EMPTY_MARK_FIT_SURE and best_fit < min(short_x, ARM_DOUBT):
+        best, best_fit = "cross", min(short_x, ARM_DOUBT)
     if best == "stroke" and best_fit >= EMPTY_MARK_FIT and _stroke_aspect(px, py) < STROKE_ASPECT:
         # a blob the stroke's tolerance covers, shorter than twice its width: a tiny "4", "8", "9" or "B"
         best_fit = GLYPH_DOUBT
@@ -847,6 +878,64 @@ def _null_sign_fit(ink: np.ndarray, px: np.ndarray, py: np.ndarray, half: float,
         return 0.0
     ring = np.abs(radius - 1.0) * min(rx, ry) <= tol
     return float((ring | (_line_distance(px, py, line) <= tol)).mean())
+
+
+def _circled_x_fit(ink: np.ndarray, px: np.ndarray, py: np.ndarray, half: float, tol: float,
+                   to_ink: np.ndarray) -> float:
+    """The share of the ink within ``tol`` of a circled X (U+2297): a ring (round, at least CIRCLED_X_RADIUS px, its
+    stroke running all round, as a null sign's) around an X (the ink inside the ring's stroke, EMPTY_MARK_FIT of it
+    within ``tol`` of the ring's diagonals, each of its four arms reaching CIRCLED_X_ARM of the way out to the ring's
+    stroke, paper between them level and upright of its centre, CIRCLED_X_BETWEEN, where that is clear of the
+    strokes, and none just outside the ring, CIRCLED_X_BEYOND: a circled plus, a solid disc, a letter in a ring or a
+    "#" is none), which may run out to the ring (a heavy X inside it, solid as a dot on its own, is an X here); 0 when
+    none fits (eighteenth session: HELDOUT16's tymes-camo pages mark every empty cell with one, a stray mark before)."""
+    x0, x1, y0, y1 = px.min(), px.max(), py.min(), py.max()
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    rx, ry = (x1 - x0 + 1 - 2 * half) / 2, (y1 - y0 + 1 - 2 * half) / 2
+    if min(rx, ry) < CIRCLED_X_RADIUS or max(rx, ry) > 1.5 * min(rx, ry):
+        return 0.0
+    angles = np.linspace(0, 2 * np.pi, 24, endpoint=False)
+    qx = np.clip(np.round(cx + rx * np.cos(angles)).astype(int), 0, ink.shape[1] - 1)
+    qy = np.clip(np.round(cy + ry * np.sin(angles)).astype(int), 0, ink.shape[0] - 1)
+    off = to_ink[qy, qx] > half + 1
+    if 1 - off.mean() < NULL_RING_INKED or _longest_run(off) > RING_GAP:
+        return 0.0
+    # nothing outside the ring's stroke: the ring bounds the mark (a "#" runs its bars out past its box's ellipse)
+    beyond = 1 + (half + 1.5) / min(rx, ry)
+    qx = np.round(cx + beyond * rx * np.cos(angles)).astype(int)
+    qy = np.round(cy + beyond * ry * np.sin(angles)).astype(int)
+    seen = (qx >= 0) & (qx < ink.shape[1]) & (qy >= 0) & (qy < ink.shape[0])
+    if ink[qy[seen], qx[seen]].sum() > CIRCLED_X_BEYOND * len(angles):
+        return 0.0
+    radius = np.hypot((px - cx) / rx, (py - cy) / ry)
+    inside = 1 - (half + 1.5) / min(rx, ry)  # the ring's stroke's inner edge, as a share of its radius
+    inner = radius < inside
+    if np.count_nonzero(inner) < 8:
+        return 0.0
+    ix, iy = px[inner] - cx, py[inner] - cy
+    # an X along the ring's diagonals: the ink inside within the fit's tolerance of them, each of its four arms reaching
+    # out most of the way to the ring (a solid disc, a plus or a letter in a ring is none)
+    diagonals = np.minimum(np.abs(ix * ry - iy * rx), np.abs(ix * ry + iy * rx)) / math.hypot(rx, ry)
+    if float((diagonals <= tol).mean()) < EMPTY_MARK_FIT:
+        return 0.0
+    reach = np.hypot(ix / rx, iy / ry)
+    for sx, sy in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
+        arm = (np.sign(ix) == sx) & (np.sign(iy) == sy) & (diagonals <= tol)
+        if not arm.any() or float(reach[arm].max()) < CIRCLED_X_ARM * inside:
+            return 0.0
+    # and paper between its arms: rays level and upright of the centre (within 15 degrees), from 0.45 to 0.9 of the
+    # way out to the ring's stroke, clear of the arms' strokes (half a stroke and 1.5 px off the diagonals), cross at
+    # most CIRCLED_X_BETWEEN ink (a "#" has its bars there)
+    ways = angles[np.abs(np.cos(2 * angles)) > 0.7]
+    out = np.array([0.45, 0.6, 0.75, 0.9])[:, None] * inside
+    vx, vy = (out * rx * np.cos(ways)).ravel(), (out * ry * np.sin(ways)).ravel()
+    clear = np.minimum(np.abs(vx * ry - vy * rx), np.abs(vx * ry + vy * rx)) / math.hypot(rx, ry) > half + 1.5
+    qx = np.clip(np.round(cx + vx[clear]).astype(int), 0, ink.shape[1] - 1)
+    qy = np.clip(np.round(cy + vy[clear]).astype(int), 0, ink.shape[0] - 1)
+    if len(qx) < 8 or float(ink[qy, qx].mean()) > CIRCLED_X_BETWEEN:  # (a mark too heavy for paper there: none)
+        return 0.0
+    ring = np.abs(radius - 1.0) * min(rx, ry) <= tol
+    return float((ring | inner).mean())
 
 
 def _main_piece(ink: np.ndarray, join: int) -> np.ndarray:
