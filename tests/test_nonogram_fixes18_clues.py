@@ -220,3 +220,25 @@ def test_heldout15_3270_light_four_is_not_thinned_into_a_one():
 def test_heldout15_3270_changed_clue_still_caught():
     violations, _, _ = _family_clues("nonogram_heldout15", "HELDOUT15", "q_3270_carbon_pdf", "10x10", 1, "clue_changed")
     assert any(v.code == "clue_changed" and (v.evidence["line"], v.evidence["index"]) == ("col", 3) for v in violations)
+
+
+@pytest.mark.parametrize("k,line", [(0, ("col", 7)), (1, ("col", 7))])
+def test_heldout16_push_pin_over_the_column_clues_is_the_pages(k, line):
+    # the corkboard's push pin stuck over the top of the column clues, 15x15: its body taken off as broad darkness, its
+    # lower rim (a piece shorter than any digit) left at the side of column 7's strip, running on into column 6's and
+    # joined there to the pin reaching past the clues' top: "? 7 1" for "7 1", a confident clue_changed on a correct
+    # answer; now the page's, listed as ink beyond the clue area
+    violations, _, extra = _family_clues("nonogram_heldout16", "HELDOUT16", "u_tymes_camo_corkboard", "15x15", k, "none")
+    assert not violations, [v.message for v in violations]
+    assert line not in {(u["line"], u["index"]) for u in extra.get("unsure_clues", [])}
+
+
+def test_a_digit_cut_by_its_strips_edge_is_not_taken_off():
+    # a guard: a strip's piece shorter than a digit running on into the next strip, joined to nothing past the strips'
+    # outer end (a digit drawn across two row strips, a page registered a row off), stays a glyph of the strip
+    dark = np.zeros((200, 200), np.uint8)
+    dark[40:80, 40:46] = 220  # a tall "1" crossing from row strip 60..100 (its box from x 10, the strip from x 30) upwards
+    assert not nonogram_mod._joined_past_outer_end(dark, "row", [30, 0, 36, 20], (10, 60), 20, 24.0)
+    # ... joined within a digit height to a blot reaching into the margin left of the strips' start: the page's
+    dark[40:50, 12:46] = 220
+    assert nonogram_mod._joined_past_outer_end(dark, "row", [30, 0, 36, 20], (10, 60), 20, 24.0)

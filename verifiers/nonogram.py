@@ -1653,6 +1653,30 @@ def _runs_into_next_strip(dark: np.ndarray, kind: str, box: list[int], origin: t
     return any(b.size and int(b.max()) >= CLUE_INK for b in beyond)
 
 
+def _joined_past_outer_end(dark: np.ndarray, kind: str, box: list[int], origin: tuple[int, int], end: int,
+                           digit_h: float) -> bool:
+    """Whether the ink of a piece (strip coords, the strip's read box at ``origin`` in ``dark``) is joined, within a
+    digit height around it, to ink reaching past the strip's outer end (``end``: where the strip starts in its box, the
+    box's margin before it) into the page's margin: the piece belongs to something lying over the clue area's edge."""
+    H, W = dark.shape
+    ox, oy = origin
+    pad = int(math.ceil(digit_h))
+    wx0, wy0 = max(0, ox + box[0] - pad), max(0, oy + box[1] - pad)
+    wx1, wy1 = min(W, ox + box[2] + pad), min(H, oy + box[3] + pad)
+    window = (dark[wy0:wy1, wx0:wx1] >= CLUE_INK_FLOOR).astype(np.uint8)
+    if not window.any():
+        return False
+    _, labels = cv2.connectedComponents(window, connectivity=8)
+    inside = labels[oy + box[1] - wy0:oy + box[3] - wy0, ox + box[0] - wx0:ox + box[2] - wx0]
+    ids = set(np.unique(inside[inside > 0]).tolist())
+    if not ids:
+        return False
+    ys, xs = np.nonzero(np.isin(labels, list(ids)))
+    if kind == "col":
+        return bool(ys.size) and int(ys.min()) + wy0 < oy + end
+    return bool(xs.size) and int(xs.min()) + wx0 < ox + end
+
+
 def _page_slant(lines_per_strip: list[list[list[list[int]]]], inks: list[np.ndarray], digit_h: float) -> float:
     """The clue glyphs' slant, x shift per px down (italic: negative): the median over the digit-high
     glyphs of their ink's x-y covariance over its y variance (upright fonts: about 0, the sideways moments
@@ -1915,8 +1939,13 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
                 w, h = b[2] - b[0], b[3] - b[1]
                 # (one running on into the next strip's margin is the page's whatever its size: a clue stays in its
                 # own strip -- a clipboard's clip across the column clues)
-                if (min(a1, end) - a0) * 2 > a1 - a0 and (_runs_into_next_strip(dark, kind, b, (x0, y0), ink.shape) or not (
-                        FRAGMENT * digit_h <= h <= TALL_GLYPH * digit_h and w <= TOUCHING_MAX_ASPECT * h)):
+                if ((min(a1, end) - a0) * 2 > a1 - a0 and (_runs_into_next_strip(dark, kind, b, (x0, y0), ink.shape) or not (
+                        FRAGMENT * digit_h <= h <= TALL_GLYPH * digit_h and w <= TOUCHING_MAX_ASPECT * h))) or (
+                        h < FRAGMENT * digit_h and _runs_into_next_strip(dark, kind, b, (x0, y0), ink.shape)
+                        and _joined_past_outer_end(dark, kind, b, (x0, y0), end, digit_h)):
+                    # (the second: a piece shorter than any digit that runs on into the next strip and is joined there
+                    # to ink reaching past the strips' outer end into the page's margin -- the rim of a push pin stuck
+                    # over the column clues, its body taken off above as broad darkness: "? 7 1" for "7 1")
                     mask = np.zeros(ink.shape, bool)
                     mask[b[1]:b[3], b[0]:b[2]] = ink[b[1]:b[3], b[0]:b[2]]
                     crop = np.where(mask, 0, crop).astype(crop.dtype)
