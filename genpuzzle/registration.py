@@ -258,7 +258,7 @@ class _Work:
 
 
 def _work_image(rgb: np.ndarray, scale: float, achromatic_ink: bool | None = None,
-                lighter: float | None = None, contrast: float = 1.0) -> _Work:
+                lighter: float | None = None, contrast: float = 1.0, even_shading: bool = True) -> _Work:
     """Downscale and convert to an ink map.
 
     achromatic_ink=True measures ink as darkness of the brightest channel, so coloured strokes (a red
@@ -268,13 +268,14 @@ def _work_image(rgb: np.ndarray, scale: float, achromatic_ink: bool | None = Non
     input's (see :func:`_paper_grey`).
     contrast: the page's ink depth relative to the input's (a washed-out page: < 1, see
     :func:`_page_contrast`); levels and ink are measured as if the page had the input's contrast.
+    even_shading: even out the paper's shading first (:func:`_paper_shading`); False leaves it as it is.
     """
     h, w = rgb.shape[:2]
     ww, wh = max(1, round(w * scale)), max(1, round(h * scale))
     small, to_work = _downscale(rgb, ww, wh)
     gray = cv2.cvtColor(small, cv2.COLOR_RGB2GRAY)
     paper_gray = _paper_grey(gray, lighter, contrast)
-    shade = _paper_shading(gray, paper_gray)
+    shade = _paper_shading(gray, paper_gray) if even_shading else None
     if shade is not None:  # a shadow or light falloff across the page: even the paper out first
         small = np.clip(small.astype(np.float32) / shade[:, :, None], 0, 255).astype(np.uint8)
         gray = cv2.cvtColor(small, cv2.COLOR_RGB2GRAY)
@@ -1021,10 +1022,14 @@ def _fail(reason: str, quality: float = 0.0, method: str = "none", near: np.ndar
 
 
 POLARITY_BINS = 16  # lightness levels the modal level (the paper) of a page is taken among
-POLARITY_MODE_SHARE = 0.25  # ... which must hold at least this share of the page: a page has paper (noise has none)
-POLARITY_APART = 0.7  # the answer's paper this far from the input's (lightness 0..1), on the other side of mid-grey:
-#                       the page may be drawn in the opposite polarity (a dark-mode page: light ink on dark paper;
-#                       dark-mode paper 0.03-0.13 against white paper 0.97; a shadowed or angled photo's 0.34-0.47)
+POLARITY_MODE_SHARE = 0.25  # ... which, with the fuller of its two neighbours, must hold at least this share of the
+#                             page: a page has paper (noise has none: 2/16 at most). The neighbour counts because a
+#                             textured paper straddles two levels (a chalkboard's dust: 0.24-0.34 of the page at its
+#                             modal level, 0.42-0.66 with the neighbour)
+POLARITY_APART = 0.65  # the answer's paper this far from the input's (lightness 0..1), on the other side of mid-grey:
+#                        the page may be drawn in the opposite polarity (a dark-mode page: light ink on dark paper;
+#                        dark-mode paper 0.03-0.16 and a green chalkboard's 0.28 against white paper 0.97: apart
+#                        0.69-0.94; a shadowed or angled photo's, a table round a receipt 0.34-0.47: apart <= 0.63)
 POLARITY_SIDE = 128  # long side of the thumbnail the modal level is measured on
 
 
@@ -1038,13 +1043,14 @@ def invert_lightness(image: np.ndarray) -> np.ndarray:
 
 def _paper_level(rgb: np.ndarray) -> tuple[float, float]:
     """The page's modal lightness (0..1, the centre of the fullest of :data:`POLARITY_BINS` levels) and the share
-    of the page at that level, measured on a thumbnail."""
+    of the page at that level and the fuller of its two neighbours, measured on a thumbnail."""
     f = min(1.0, POLARITY_SIDE / max(rgb.shape[:2]))
     small = _downscale(rgb, max(1, round(rgb.shape[1] * f)), max(1, round(rgb.shape[0] * f)))[0] if f < 1 else rgb
     lightness = cv2.cvtColor(small, cv2.COLOR_RGB2LAB)[:, :, 0]
     hist = np.bincount((lightness.ravel().astype(np.int32) * POLARITY_BINS) >> 8, minlength=POLARITY_BINS)
     mode = int(hist.argmax())
-    return (mode + 0.5) / POLARITY_BINS, float(hist[mode]) / lightness.size
+    near = max(hist[mode - 1] if mode > 0 else 0, hist[mode + 1] if mode + 1 < POLARITY_BINS else 0)
+    return (mode + 0.5) / POLARITY_BINS, float(hist[mode] + near) / lightness.size
 
 
 def _polarity_flipped(answer: np.ndarray, target: np.ndarray) -> bool:
@@ -1107,7 +1113,8 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     GOOD_QUALITY (or refused so) first meets the island retries (a light page in dark surroundings), whose fit at
     GOOD_QUALITY replaces it when it is SETTLED_GAIN better or the upright fit was refused; else (or with no fit)
     all of the above runs once more on the answer with its lightness inverted (:func:`invert_lightness`), taken
-    under the same condition, method ``+inverted``: ``image`` is then that inverted answer warped (dark ink on light
+    under the same condition and when it leaves at most FRAMED_BARE of the input's lines bare
+    (:func:`_registered_bare_lines`), method ``+inverted``: ``image`` is then that inverted answer warped (dark ink on light
     paper, as the input), so the track reads it as any other page. Neither: not registered.
     """
     first = _register_page(answer, target, edit_mask)
@@ -1147,8 +1154,12 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     # page inverted, and a fit in either polarity is taken only when the registered page shows the input's paper
     # lighter than its ink (:func:`_ink_step`): the quality alone cannot tell the polarities apart (a dark chat
     # app's light picture, inverted, fitted 17 px off at 0.93 over its right upright fit at 0.87-0.90).
+    # An inverted fit must also leave the input's lines on the page (:func:`_registered_bare_lines`): a 5x5 board in
+    # chalk over a 10x10 input fitted its lattice onto every other line of the input's through the grid anchor
+    # (0.82), the input's lines between bare (0.13 of them; the right fits of dark pages and boards: 0-0.008).
     inverted = _register_page(invert_lightness(answer), target, edit_mask)
-    if inverted.ok and _ink_step(inverted.image, target, edit_mask, inverted.valid) >= POLARITY_STEP:
+    if (inverted.ok and _ink_step(inverted.image, target, edit_mask, inverted.valid) >= POLARITY_STEP
+            and _registered_bare_lines(inverted.image, target) <= FRAMED_BARE):
         inverted.method += "+inverted"
         return inverted
     if first.ok:
@@ -1156,6 +1167,17 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
                      f"lighter than its ink, and inverted it does not register)", first.quality, first.method,
                      first.matrix)
     return first
+
+
+def _registered_bare_lines(image: np.ndarray, target: np.ndarray) -> float:
+    """:func:`_bare_lines` of a registered page (``image``, in the input's frame) at the identity: the share of the
+    input's long thin lines where the page shows bare paper; 0 when the input has no such lines."""
+    ft = min(1.0, WORK_SIDE / max(target.shape[:2]))
+    t = _work_image(_as_rgb(target), ft)
+    if not np.any(t.derived("thin_lines", lambda: _long_thin_lines(t.ink) >= GRID_LINE_INK)):
+        return 0.0
+    a = _work_image(_as_rgb(image), ft, achromatic_ink=t.chromatic < 0.1, lighter=t.lighter)
+    return _bare_lines(t, a, np.eye(3))
 
 
 TILES_REFUTED = "but the answer's tiles lie across the input's lattice)"  # the end of a refuted fit's reason: a dark
@@ -1341,8 +1363,25 @@ def _paper_island(answer: np.ndarray, scale: float, lighter: float, contrast: fl
     ``enclosed``: the page is instead the largest connected area the surroundings enclose (everything but the
     area without paper that is connected to the answer's border), grid, fills and all: a page whose paper the
     puzzle's lines cut into pieces (a dash-dot grid's gaps join cells to a margin that a narrow margin breaks)
-    has a largest area of paper that is only part of it (a paused video's 10x10 page: a triangle)."""
-    w = _work_image(answer, scale, achromatic_ink=False, lighter=lighter, contrast=contrast)
+    has a largest area of paper that is only part of it (a paused video's 10x10 page: a triangle).
+
+    The paper is read with its shading evened out (a sheet on a desk in a photo, lit unevenly); when the
+    surroundings so read hold paper (the area of paper spans more than ISLAND_AREA of the answer, or more than
+    ISLAND_PAPER_OUTSIDE of what lies around it is paper), once more as it is: evening the shading lifts light grey
+    surroundings to paper (a story frame's picture over a blurred, dimmed copy of itself: the copy's grey at 0.7 of
+    the paper read as shaded paper, the whole frame one area of paper, or half the surroundings paper)."""
+    found = _paper_island_read(answer, scale, lighter, contrast, enclosed, True)
+    if isinstance(found, str):
+        found = _paper_island_read(answer, scale, lighter, contrast, enclosed, False)
+    return None if isinstance(found, str) else found
+
+
+def _paper_island_read(answer: np.ndarray, scale: float, lighter: float, contrast: float, enclosed: bool,
+                       even_shading: bool) -> tuple[tuple[int, int, int, int], np.ndarray] | str | None:
+    """:func:`_paper_island` on the page read with its shading evened out or as it is (``even_shading``);
+    ``"surroundings"`` when the surroundings read hold paper (the largest area of paper's box spans more than
+    ISLAND_AREA of the answer, or ISLAND_PAPER_OUTSIDE of what lies around its hull is paper)."""
+    w = _work_image(answer, scale, achromatic_ink=False, lighter=lighter, contrast=contrast, even_shading=even_shading)
     paper = (w.ink < ISLAND_PAPER_INK).astype(np.uint8)
     opened = cv2.morphologyEx(paper, cv2.MORPH_OPEN, np.ones((ISLAND_OPEN_PX, ISLAND_OPEN_PX), np.uint8))
     if enclosed:
@@ -1361,7 +1400,9 @@ def _paper_island(answer: np.ndarray, scale: float, lighter: float, contrast: fl
     x, y, bw, bh = (int(v) for v in stats[i, :4])
     share = bw * bh / paper.size
     outside = hull == 0
-    if not (ISLAND_AREA[0] <= share <= ISLAND_AREA[1]) or float(paper[outside].mean()) > ISLAND_PAPER_OUTSIDE:
+    if share > ISLAND_AREA[1] or (share >= ISLAND_AREA[0] and float(paper[outside].mean()) > ISLAND_PAPER_OUTSIDE):
+        return "surroundings"
+    if share < ISLAND_AREA[0]:
         return None
     x0, y0, x1, y1 = _box_to(np.linalg.inv(w.to_work), (x, y, x + bw, y + bh))
     ah, aw = answer.shape[:2]
