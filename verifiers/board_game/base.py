@@ -9,7 +9,10 @@ Pipeline (:func:`verify_board`), for a game verifier module ``verifiers/board_ga
    layout's ``cell_kind``: :func:`read_stone_cells` for ``stone``/``disc``, :func:`read_mark_cells` for
    ``mark``). A reading holds one code per cell: a piece code, ``"."`` empty, :data:`UNSURE` (the reader
    cannot decide: needs review, charged as wrong) or :data:`UNKNOWN` (confidently something that is no
-   piece of the game: ``unknown_piece``).
+   piece of the game: ``unknown_piece``). Then, on a game with ``KEPT_PIECE_INK``, ink joined to its kept
+   pieces (``puzzle_verify.account_kept_piece_ink``), and on every game whose reader does not read it itself
+   (``FAINT_TIER``, default True) the faint tier (``puzzle_verify.account_faint_ink``, rubric 21: a soft grey
+   mark under the game's own ink thresholds makes its cell unsure).
 2. :func:`board_agreement`: share of the input's line-work points (and board-fill points) still present;
    below ``unreadable_below_agreement`` the answer is ``unreadable_board``.
 3. ``module.compare(reading, record, layout)`` (default :func:`compare_boards`): the read board against
@@ -893,6 +896,12 @@ def verify_board(record: InstanceRecord, answer: np.ndarray, input_image: np.nda
         from genpuzzle.verifiers.board_game.puzzle_verify import account_kept_piece_ink
 
         reading = account_kept_piece_ink(reading, answer, input_image, record)
+    if getattr(module, "FAINT_TIER", True):
+        # a soft grey mark under the game's own ink thresholds is unsure, not a pass (rubric 21; the puzzles'
+        # readers read it with the rest of their new ink, rubric 20)
+        from genpuzzle.verifiers.board_game.puzzle_verify import account_faint_ink
+
+        reading = account_faint_ink(reading, answer, input_image, record)
     board = board_agreement(answer, input_image, layout)
     parsed: dict[str, Any] = {"board": [row[:] for row in reading.states],
                               "cell_confidence": reading.confidence, "board_agreement": board["agreement"]}

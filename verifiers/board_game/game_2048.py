@@ -17,6 +17,9 @@ from genpuzzle.verifiers.board_game.puzzle_verify import (account_new_ink, insta
                                                           read_numbers, reading_from)
 
 
+FAINT_TIER = False  # account_new_ink reads the faint tier in read_board (base.verify_board leaves it)
+
+
 def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord) -> BoardReading:
     layout = record.layout
     position = parse_board(record.ground_truth["position"])

@@ -21,6 +21,9 @@ PAPER_DIFF = 60  # a pixel this far (largest channel difference) from the paper 
 WIDTH_TOL = 0.35  # a width within this fraction of a size step of a drawn size is that size
 
 
+FAINT_TIER = False  # account_new_ink reads the faint tier in read_board (base.verify_board leaves it)
+
+
 def _paper(image: np.ndarray) -> np.ndarray:
     rgb = image[:, :, :3].reshape(-1, 3).astype(np.float32)
     lum = rgb @ np.array([0.299, 0.587, 0.114], np.float32)

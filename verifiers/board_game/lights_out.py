@@ -19,6 +19,9 @@ from genpuzzle.verifiers.board_game.puzzle_verify import (account_new_ink, cell_
                                                           pieces_accounted, reading_from, with_unchanged_ncc)
 
 
+FAINT_TIER = False  # account_new_ink reads the faint tier in read_board (base.verify_board leaves it)
+
+
 def _yellowness(rgb) -> float:
     return (rgb[0] + rgb[1]) / 2 - rgb[2]
 

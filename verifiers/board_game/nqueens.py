@@ -18,6 +18,9 @@ from genpuzzle.verifiers.board_game.puzzle_verify import (PAINTED_DE, account_ne
                                                           with_unchanged_ncc)
 
 
+FAINT_TIER = False  # account_new_ink reads the faint tier in read_board (base.verify_board leaves it)
+
+
 def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord) -> BoardReading:
     layout = record.layout
     states = {}

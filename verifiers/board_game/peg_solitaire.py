@@ -18,6 +18,9 @@ PEG_CORE = 0.8  # ... with its core (radius 0.09 cell) inked
 EMPTY_CORE = 0.15  # a core with at most this much ink is an empty hole (the hole's ring lies outside the core)
 
 
+FAINT_TIER = False  # account_new_ink reads the faint tier in read_board (base.verify_board leaves it)
+
+
 def read_board(answer: np.ndarray, input_image: np.ndarray, record: InstanceRecord) -> BoardReading:
     layout = record.layout
     states = {}

@@ -288,6 +288,11 @@ FAINT_SMOOTH = 0.05  # ... a median of this much of a pitch (grain, JPEG and 1-p
 FAINT_SPREAD = 75  # percentile of the change below, on the board: the page's own spread ...
 FAINT_NOISE = 2.5  # ... and this many times it (that smoothed change on the board, outside the ink already
 # found and the accounted boxes: texture, grain, a photo's noise, a shadow over much of the board raise it)
+FAINT_FLOOR_BOARDS = 22.0  # the floor on the games without a faint tier of their own (rubric 21,
+# :func:`account_faint_ink`: the stone, disc, X/O and glyph boards, the knight route; their light sets at seed 1415
+# identical at 20, but at 20 the drop shadows of redrawn pieces (AUDIT14: three planted-error Connect Four and
+# Hex answers, 25 levels) were read; the puzzles keep 30: a bluish shadow's weak edge on Sokoban's and the
+# sliding puzzle's floors)
 FAINT_QUIET = 36.0  # a page whose bar comes out above this is not read by the faint tier
 FAINT_AREA = 0.08  # of a pitch squared: a faint change this broad ...
 FAINT_SPAN = 0.3  # ... and this long (of a pitch), not reaching past itself as light does, sends its nearest
@@ -379,13 +384,14 @@ class _Reach:
         _, self.labels, self.stats, _ = cv2.connectedComponentsWithStats(changed.astype(np.uint8), connectivity=8)
         self.margin = max(3, int(round(LIGHT_MARGIN * pitch)))
 
-    def __call__(self, member: np.ndarray, x0: int, y0: int) -> bool:
-        """``member``: the piece (bool) in the crop's window starting at ``x0, y0``."""
+    def __call__(self, member: np.ndarray, x0: int, y0: int, undecided: bool = True) -> bool:
+        """``member``: the piece (bool) in the crop's window starting at ``x0, y0``; ``undecided``: the answer
+        where the band or the rim cannot show the light (the light fit decides: True; the faint tier: False)."""
         import cv2
 
         ys, xs = np.nonzero(member)
         if not len(ys):
-            return True
+            return undecided
         H, W = self.labels.shape
         bx0, by0, bx1, by1 = xs.min() + x0, ys.min() + y0, xs.max() + x0 + 1, ys.max() + y0 + 1
         touching = np.unique(self.labels[ys + y0, xs + x0])
@@ -420,12 +426,12 @@ class _Reach:
         best = min(errors)
         # of the lights that fit the piece about as well (one colour under it fits many), the one that would
         # change the band least
-        light = min((f[1] for f, e in zip(fits, errors) if e <= 1.1 * best + 2.0),
-                    key=lambda f: float(np.abs(f(ib_band)).mean()) if len(ib_band) else 0.0)
+        lights = sorted((f[1] for f, e in zip(fits, errors) if e <= 1.1 * best + 2.0),
+                        key=lambda f: float(np.abs(f(ib_band)).mean()) if len(ib_band) else 0.0)
         rim = (away == 0) & (cv2.distanceTransform(change.astype(np.uint8), cv2.DIST_L2, 3) <= LIGHT_BAND[0] * g)
         rim &= self.flat[wy0:wy1, wx0:wx1] & ~self.ink[wy0:wy1, wx0:wx1]
 
-        def share(where: np.ndarray) -> tuple[np.ndarray, int]:
+        def share(light: Callable[[np.ndarray], np.ndarray], where: np.ndarray) -> tuple[np.ndarray, int]:
             """Per visible pixel, how much of the piece's light the page shows there."""
             ib = self.i[wy0:wy1, wx0:wx1][where]
             expected = light(ib)
@@ -433,13 +439,18 @@ class _Reach:
             visible = np.abs(expected) >= LIGHT_SEEN
             return seen[visible] / np.abs(expected[visible]), int(visible.sum())
 
-        outer, n_outer = share(band)
-        inner, n_inner = share(rim)
-        if n_outer < 24 or n_inner < 24:
-            return True
-        # how much of the change at the change's own edge is left half a margin further on
-        reach = float(np.percentile(outer, 90)) / max(LIGHT_RIM, float(np.median(inner)))
-        return reach >= LIGHT_REACH
+        # the light fitting about as well that would change the band least; where it cannot be seen there, the
+        # faint tier (``undecided`` False) asks the next ones that fit as well (a grey shading over a light
+        # chess square fits a blend towards the dark squares' grey, unseen on them, and a shadow, seen there)
+        for light in (lights if not undecided else lights[:1]):
+            outer, n_outer = share(light, band)
+            inner, n_inner = share(light, rim)
+            if n_outer < 24 or n_inner < 24:
+                continue
+            # how much of the change at the change's own edge is left half a margin further on
+            reach = float(np.percentile(outer, 90)) / max(LIGHT_RIM, float(np.median(inner)))
+            return reach >= LIGHT_REACH
+        return undecided
 
 
 def light_explained(answer: np.ndarray, input_image: np.ndarray, lo: np.ndarray, hi: np.ndarray,
@@ -553,7 +564,7 @@ def _channel_max(x: np.ndarray) -> np.ndarray:
 def new_ink_components(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
                        explained: Sequence[Sequence[float]], tight: Sequence[Sequence[float]] = (),
                        moved: Sequence[Sequence[float]] = (), annotated: Sequence[Sequence[float]] = (),
-                       faint: bool = False) -> list[dict[str, Any]]:
+                       faint: bool = False, faint_only: bool = False) -> list[dict[str, Any]]:
     """Components of ink the answer adds on the board outside the ``explained`` boxes (cells the move
     changed): answer pixels that are ink (far from the page's paper) and, after matching the page's tint,
     more than NEW_INK_DIFF outside the input's own per-channel range within NEW_INK_TOL of a pitch (so
@@ -566,7 +577,9 @@ def new_ink_components(answer: np.ndarray, input_image: np.ndarray, layout: dict
     taken out) with new ink in an ``annotated`` box (a cell the move changed) annotates the move and is left out
     (an arrow drawn over the pieces to the move). ``[{box, extent, area, contrast}]``, extent and area in
     pitches. With ``faint`` the broad changes under NEW_INK_DIFF that no light explains are listed too, marked
-    ``faint`` (:func:`_faint_components`, rubric 20)."""
+    ``faint`` (:func:`_faint_components`, rubric 20). With ``faint_only`` only those are listed (rubric 21: the
+    games whose own ink checks have no faint tier, :func:`account_faint_ink`); the light model is not run
+    then, so all the ink over NEW_INK_DIFF, lit or not, stays out of the faint tier's reading."""
     import cv2
 
     pitch = float(layout["cell_px"])
@@ -607,6 +620,10 @@ def new_ink_components(answer: np.ndarray, input_image: np.ndarray, layout: dict
         outside[ty0:ty1, tx0:tx1] = tight_outside
     out = []
     opened = cv2.morphologyEx(new.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    if faint_only:
+        every = opened > 0
+        return _faint_components(kept_mapped, i, lo, hi, outside, every, every, explained, None, inside,
+                                 x0, y0, tol, pitch, FAINT_FLOOR_BOARDS, boards=True)
     for box in moved:
         out += _apart_from_the_piece(opened, outside, box, x0, y0, pitch)
     annotation = None
@@ -662,15 +679,19 @@ def new_ink_components(answer: np.ndarray, input_image: np.ndarray, layout: dict
 def _faint_components(mapped: np.ndarray, i: np.ndarray, lo: np.ndarray, hi: np.ndarray, outside: np.ndarray,
                       every: np.ndarray, new: np.ndarray, explained: Sequence[Sequence[float]],
                       annotation: np.ndarray | None, inside: np.ndarray, x0: int, y0: int, tol: int,
-                      pitch: float) -> list[dict[str, Any]]:
+                      pitch: float, floor: float = FAINT_FLOOR, boards: bool = False) -> list[dict[str, Any]]:
     """The faint tier (rubric 20): a soft grey shading over a square, a smudge, a soft grey X changes white
     paper by ~40 levels, under NEW_INK_DIFF. The change ``outside`` the input's range (the page's tones
     matched) that darkens it, median-smoothed over FAINT_SMOOTH pitch, is read where it is no ink already found
     (grown by twice the registration slack) and in no accounted box; the page's own spread there (its
-    FAINT_SPREAD percentile: texture, grain, JPEG) sets the bar with FAINT_FLOOR (a page whose bar comes out
-    above FAINT_QUIET is not read). A piece of it FAINT_AREA broad and FAINT_SPAN long that does not reach past
-    itself as light does (rubric 19's reach test, :class:`_Reach`, alone) is listed ``faint`` (unsure, never
-    charged)."""
+    FAINT_SPREAD percentile: texture, grain, JPEG) sets the bar with ``floor`` (FAINT_FLOOR on the puzzles,
+    FAINT_FLOOR_BOARDS from :func:`account_faint_ink`; a page whose bar comes out above FAINT_QUIET is not
+    read). A piece of it FAINT_AREA broad and FAINT_SPAN long that does not reach past itself as light does
+    (rubric 19's reach test, :class:`_Reach`, alone) is listed ``faint`` (unsure, never charged). Since rubric
+    21 a piece inside the board whose band or rim cannot show any light that fits it (a shaded light chess
+    square among dark ones: the light changing the band least is a blend towards their grey; a change with no
+    rim of its own) is not light; one running off the board's crop (a hand's shadow over its corner) is, as
+    in rubric 19."""
     import cv2
 
     k = max(3, int(round(FAINT_SMOOTH * pitch)) | 1)
@@ -690,7 +711,7 @@ def _faint_components(mapped: np.ndarray, i: np.ndarray, lo: np.ndarray, hi: np.
         free &= cv2.dilate(annotation.astype(np.uint8), grow) == 0
     if free.sum() < pitch * pitch:
         return []
-    bar = max(FAINT_FLOOR, FAINT_NOISE * float(np.percentile(smooth[free], FAINT_SPREAD)))
+    bar = max(floor, FAINT_NOISE * float(np.percentile(smooth[free], FAINT_SPREAD)))
     if bar > FAINT_QUIET:
         return []  # the page's own broad change (a shadow, texture) is as strong as a soft mark: not read
     cand = cv2.morphologyEx(((smooth >= bar) & free).astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
@@ -705,7 +726,11 @@ def _faint_components(mapped: np.ndarray, i: np.ndarray, lo: np.ndarray, hi: np.
     out = []
     for k in np.nonzero(broad)[0]:
         member = labels == k
-        if reach(member, 0, 0):
+        sx, sy, sw, sh = (int(v) for v in stats[k][:4])
+        # where the band or the rim cannot show the light, a piece inside the board is unsure (not light); one
+        # running off the board's crop (a hand's shadow over its corner) is the light fit's, as in rubric 19
+        edge = sx <= tol or sy <= tol or sx + sw >= member.shape[1] - tol or sy + sh >= member.shape[0] - tol
+        if reach(member, 0, 0, undecided=edge or not boards):
             # light, tinted or not, reaches past the change it makes (rubric 19's test; the light fit itself is
             # one field for the three channels, and under a faint change it would explain a shading as well)
             continue
@@ -943,6 +968,44 @@ def account_new_ink(reading: BoardReading, answer: np.ndarray, input_image: np.n
             reading.evidence[r][c] = {**reading.evidence[r][c], "unexplained_ink": comp}
     if marks:
         reading.notes["stray_marks"] = reading.notes.get("stray_marks", []) + marks
+    return reading
+
+
+def account_faint_ink(reading: BoardReading, answer: np.ndarray, input_image: np.ndarray,
+                      record: InstanceRecord) -> BoardReading:
+    """``reading`` with the faint tier (rubric 20's :func:`_faint_components`) read on a game whose own ink
+    checks have none (rubric 21: go, gomoku, othello, connect four, hex, tic-tac-toe (at a lower floor), the glyph
+    boards, the knight route; :func:`base.verify_board` calls it unless the game's reader ran
+    :func:`account_new_ink`, which reads it itself): a soft grey shading, smudge or stroke changing the page by
+    less than the games' ink thresholds sends its nearest cell to review, never charged. Left out: the cells
+    the reading changes or reads unsure and the cells of the kept pieces (a page may shade its stones, discs
+    and glyphs in its own tones; the games' piece checks read them). A cell already charged with a stray mark
+    is left."""
+    layout = record.layout
+    position = parse_board(record.ground_truth["position"])
+    rows, cols, boxes = layout["rows"], layout["cols"], layout["cell_boxes"]
+    explained, held = [], []
+    for r in range(rows):
+        for c in range(cols):
+            state = reading.states[r][c]
+            if state != position[r][c] or state in (UNSURE, UNKNOWN):
+                explained.append(boxes[r][c])
+            elif position[r][c] != EMPTY:
+                held.append((r, c))
+    # a kept piece is the game's own piece checks' (a page shades its stones, discs and glyphs in its own tones,
+    # by about as much as a faint mark: gomoku's shaded white stones of the held-out style h_shaded_thick_tint)
+    explained += [boxes[r][c] for r, c in held]
+    charged = {tuple(m["rc"]) for m in reading.notes.get("stray_marks", [])}
+    for comp in new_ink_components(answer, input_image, layout, explained, faint=True, faint_only=True):
+        cx, cy = (comp["box"][0] + comp["box"][2]) / 2, (comp["box"][1] + comp["box"][3]) / 2
+        r, c = min(((r, c) for r in range(rows) for c in range(cols)),
+                   key=lambda rc: np.hypot((boxes[rc[0]][rc[1]][0] + boxes[rc[0]][rc[1]][2]) / 2 - cx,
+                                           (boxes[rc[0]][rc[1]][1] + boxes[rc[0]][rc[1]][3]) / 2 - cy))
+        if (r, c) in charged:
+            continue
+        reading.confidence[r][c] = min(reading.confidence[r][c], 0.3)
+        if reading.evidence:
+            reading.evidence[r][c] = {**(reading.evidence[r][c] or {}), "faint_ink": comp}
     return reading
 
 

@@ -22,6 +22,9 @@ PLAYER_SHARE = 0.2
 OTHER_SHARE = 0.2  # ink of no class above this share makes a cell unsure
 
 
+FAINT_TIER = False  # account_new_ink reads the faint tier in read_board (base.verify_board leaves it)
+
+
 def classify(crop: np.ndarray) -> tuple[str, float, dict]:
     import cv2
 
