@@ -29,7 +29,9 @@ for pkg in \
     fonts-yozvox-yozfont-antique fonts-yozvox-yozfont-cute fonts-yozvox-yozfont-edu \
     fonts-yozvox-yozfont-new-kana fonts-yozvox-yozfont-standard-kana fonts-yrsa-rasa fonts-yusei-magic \
     fonts-3270 fonts-adf-berenis fonts-adf-romande fonts-adf-verana fonts-georgewilliams fonts-junicode fonts-ocr-a \
-    fonts-dseg fonts-karmilla fonts-arkpandora fonts-compagnon fonts-adf-libris fonts-millimetre fonts-stick fonts-glasstty; do
+    fonts-dseg fonts-karmilla fonts-arkpandora fonts-compagnon fonts-adf-libris fonts-millimetre fonts-stick fonts-glasstty \
+    fonts-karla fonts-croscore fonts-yanone-kaffeesatz fonts-goudybookletter fonts-allerta fonts-national-park \
+    fonts-cherrybomb fonts-arapey; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 if [ ${#missing[@]} -gt 0 ]; then
