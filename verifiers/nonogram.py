@@ -74,9 +74,15 @@ def read_cells(image: np.ndarray, layout: dict[str, Any],
     mark_dark = dark[0] if isinstance(dark, tuple) else dark
     small = {(r, c) for r, c in reading.where(cells_mod.UNSURE) if _small_mark(reading.evidence[r][c])}
     marks, fits = _empty_cell_marks(mark_dark, layout, reading, small)
+    sign = _repeated_empty_sign(mark_dark, layout, reading, marks, small)
     for m in marks:
         r, c = m["cell"]
         if (r, c) in small:  # unsure as it was
+            continue
+        if (r, c) in sign:  # the page's own sign for an empty cell (see _repeated_empty_sign)
+            reading.states[r][c] = cells_mod.CROSSED
+            reading.confidence[r][c] = max(reading.confidence[r][c], SMALL_MARK_CONFIDENCE)
+            reading.evidence[r][c]["empty_mark"] = {"shape": "repeated sign", "fit": sign[(r, c)]}
             continue
         reading.evidence[r][c]["stray_mark"] = m
         if m["sure"]:
@@ -99,6 +105,62 @@ def read_cells(image: np.ndarray, layout: dict[str, Any],
             reading.confidence[r][c] = max(reading.confidence[r][c], SMALL_MARK_CONFIDENCE)
             reading.evidence[r][c]["empty_mark"] = {"shape": name, "fit": round(fit, 3)}
     return reading
+
+
+REPEATED_SIGN_CELLS = 4  # marks no empty-cell shape explains, alike in at least this many cells read empty ...
+REPEATED_SIGN_EXTENT = 0.5  # ... each at most this share of a cell across ...
+REPEATED_SIGN_CENTRED = 0.15  # ... its box's centre this near its cell's centre (cells) ...
+REPEATED_SIGN_SIZE = 0.2  # ... its width and height within this share of the marks' median ...
+REPEATED_SIGN_ALIKE = 0.6  # ... and its ink, scaled to the median box, overlapping the median mark's by this much
+# (intersection over union, both thickened by one px): the page's own sign for an empty cell (a triangle, a "#")
+
+
+def _repeated_empty_sign(dark: np.ndarray, layout: dict[str, Any], reading: CellReading,
+                         marks: list[dict[str, Any]], skip: set[tuple[int, int]]) -> dict[tuple[int, int], float]:
+    """Cells read empty whose one sure mark no empty-cell shape explains is, with the others, the page's own sign for an
+    empty cell: the same small mark, centred, in REPEATED_SIGN_CELLS or more cells (nineteenth session: HELDOUT18
+    marks every empty cell with a triangle or a "#", a sure stray mark in each before). A person reads a sign the
+    solver repeats in the empty cells as the solver's mark for an empty cell, and a scribble, a tick or a letter
+    in one or two cells (or marks unlike each other) as stray marks. Returns {(row, column): overlap with the
+    median mark} for the cells so read; {} when the marks are no such sign."""
+    per_cell: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    for m in marks:
+        per_cell.setdefault(tuple(m["cell"]), []).append(m)
+    rows, cols = layout["rows"], layout["cols"]
+    gx0, gy0, gx1, gy1 = layout["grid_bbox"]
+    cell = min((gx1 - gx0) / cols, (gy1 - gy0) / rows)
+    cand = {}
+    for (r, c), ms in per_cell.items():
+        if (len(ms) != 1 or not ms[0]["sure"] or (r, c) in skip
+                or reading.states[r][c] not in (cells_mod.BLANK, cells_mod.CROSSED)):
+            continue  # (a mark in doubt stays in doubt: an open square, a mark nearly fitted, a faint one)
+        x0, y0, x1, y1 = ms[0]["bbox"]
+        bx0, by0, bx1, by1 = cell_box(layout, r, c)
+        if max(x1 - x0, y1 - y0) > REPEATED_SIGN_EXTENT * cell or min(x1 - x0, y1 - y0) < 3:
+            continue
+        if math.hypot((x0 + x1 - bx0 - bx1) / 2, (y0 + y1 - by0 - by1) / 2) > REPEATED_SIGN_CENTRED * cell:
+            continue
+        cand[(r, c)] = (x0, y0, x1, y1)
+    if len(cand) < REPEATED_SIGN_CELLS:
+        return {}
+    mw = float(np.median([b[2] - b[0] for b in cand.values()]))
+    mh = float(np.median([b[3] - b[1] for b in cand.values()]))
+    if any(abs((b[2] - b[0]) - mw) > REPEATED_SIGN_SIZE * mw or abs((b[3] - b[1]) - mh) > REPEATED_SIGN_SIZE * mh
+           for b in cand.values()):
+        return {}
+    size = (max(3, int(round(mw))), max(3, int(round(mh))))
+    kernel = np.ones((3, 3), np.uint8)
+    shapes = {k: cv2.dilate(cv2.resize((dark[b[1]:b[3], b[0]:b[2]] >= STRAY_SURE).astype(np.uint8), size,
+                                       interpolation=cv2.INTER_NEAREST), kernel).astype(bool)
+              for k, b in cand.items()}
+    median = np.mean(list(shapes.values()), axis=0) >= 0.5
+    out = {}
+    for k, s in shapes.items():
+        iou = float((s & median).sum()) / max(1, int((s | median).sum()))
+        if iou < REPEATED_SIGN_ALIKE:  # one mark unlike the others: no sign the page repeats, all stay as read
+            return {}
+        out[k] = round(iou, 3)
+    return out
 
 
 SMALL_MARK_COVER = 0.3  # an unsure cell with at most this share of mark ink (as the cell reader's small X) ...
