@@ -1069,6 +1069,89 @@ def _grown_piece(piece: np.ndarray, at: tuple[int, int], ink: np.ndarray, join: 
     return reach
 
 
+def _sharp_check(name: str, fit: float, mark: np.ndarray, sharp: np.ndarray, level: float,
+                 unseen: np.ndarray | None = None) -> tuple[str, float]:
+    """(shape, fit) of an accepted empty-cell mark (``name``, ``fit`` >= EMPTY_MARK_FIT, fitted to ``mark``: bool, the
+    ink at ``level`` of the darkness map the 3 x 3 mean blurred) once its ink at the page's own resolution is looked at:
+    ``sharp`` (the darkness map before the mean, the mark's frame) at ``level`` within a px of the mark. The mean joins
+    the strokes of a glyph a few px high into a blob (a digit 0.3-0.4 of a 37 px cell: a dot, a dash); a dot or a
+    stroke that is plainly a digit there (:func:`_notched_digit`) is surely no mark for an empty cell (fit 0: a stray
+    mark). Nineteenth session: the lead's glyph check. (``unseen``: ruled lines taken off, as for the fit.)"""
+    if name not in ("dot", "stroke"):
+        return name, fit
+    sharp_ink = (sharp >= level) & (cv2.dilate(mark.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0)
+    if np.count_nonzero(sharp_ink) < 3:
+        return name, fit
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(sharp_ink.astype(np.uint8), connectivity=4)
+    if stats[1:, cv2.CC_STAT_AREA].max() < GLYPH_PIECE * np.count_nonzero(sharp_ink):
+        return name, fit  # ink in pieces (dots, a grainy or textured mark): no typed or written glyph
+    if _notched_digit(sharp, sharp_ink):
+        return name, 0.0
+    return name, fit
+
+
+NOTCHED_HULL = 0.8  # a dot or a stroke whose ink at the page's resolution fills less of its convex hull than this has
+# notches ...
+GLYPH_DIGITS = "23456789"  # ... and is a digit when the digit reader reads it surely as one of these (a "0" is a ring,
+# a "1" a stroke: marks people draw for an empty cell)
+GLYPH_CELL_SIDE = 2.5  # the mark is read centred in a square this many times its longer side
+GLYPH_PIECE = 0.9  # ... a glyph: its ink at the page's resolution one piece (this share of it in the largest 4-connected
+# piece: a crack or grain through a dot cuts it)
+
+
+def _notched_digit(sharp: np.ndarray, sharp_ink: np.ndarray) -> bool:
+    """Whether a blob taken for a dot or a stroke (``sharp_ink``: bool, its ink at the page's resolution; ``sharp``:
+    the darkness there) is plainly a digit: its ink leaves notches in its convex hull (NOTCHED_HULL: a bold "2", "3",
+    "5" the same turned half round, as a dot is; also a heavy X in a small cell) and the open-set digit reader reads
+    it, alone in a blank cell, surely as a digit of GLYPH_DIGITS (a heavy X reads as "other", a slash as "1"; a round
+    dot, which can read as a sure "6" or "9", has no notches). Nineteenth session: the lead's glyph check; see
+    docs/nonogram.md for the accepted marks it was tried on."""
+    from genpuzzle.verifiers import digits
+
+    ys, xs = np.nonzero(sharp_ink)
+    y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+    if _hull_share(sharp_ink[y0:y1, x0:x1]) >= NOTCHED_HULL:
+        return False
+    side = int(GLYPH_CELL_SIDE * max(y1 - y0, x1 - x0)) + 4
+    cell = np.full((side, side), 255, np.uint8)
+    near = cv2.dilate(sharp_ink.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    ink = np.clip(np.where(near, sharp, 0)[y0:y1, x0:x1], 0, 255).astype(np.uint8)
+    oy, ox = (side - (y1 - y0)) // 2, (side - (x1 - x0)) // 2
+    cell[oy:oy + y1 - y0, ox:ox + x1 - x0] = 255 - ink
+    reading = digits.default_reader().read([cell])[0]
+    return reading.confident and reading.symbol in GLYPH_DIGITS
+
+
+def _spill_margin_marks(ink: np.ndarray, between: tuple[int, int, int, int], core: tuple[int, int, int, int],
+                        accepted: np.ndarray | None, join: int) -> np.ndarray:
+    """Where to look for marks in the spill margin of an empty cell (bool, the frame of ``ink``): ``ink`` (bool) is the
+    cell's ink at STRAY_FAINT over its whole box out to its grid lines' middles, ``between`` the box within its border
+    bands and ``core`` that box less the spill margin (STRAY_SPILL) along the sides with an inked neighbour (x0, y0,
+    x1, y1 in the frame); ``accepted`` (bool, the frame; None: none) the main piece of the mark for an empty cell found
+    in the core. The margin allows for the neighbour's own fill run over the line: ink joined, pixel to pixel, to the
+    cell's lines (the fill crosses them; so do a line drawn thick, a ruled line, an arm of an X drawn out to the
+    corners) is not looked at, nor ink joined within ``join`` px to the accepted mark (its arms, its fainter rim, the
+    dots of a dotted X); any other ink there (a tick, a scribble, a digit beside a filled cell, clear of its line) is
+    looked at as in the core. Nineteenth session: the lead's scribble check, marks in that margin never checked."""
+    h, w = ink.shape
+    margin = np.zeros((h, w), bool)
+    f0, g0, f1, g1 = between
+    a0, b0, a1, b1 = core
+    margin[max(0, g0):g1, max(0, f0):f1] = True
+    margin[max(0, b0):b1, max(0, a0):a1] = False
+    if not (ink & margin).any():
+        return margin & False
+    count, labels = cv2.connectedComponents(ink.astype(np.uint8), connectivity=8)
+    edge = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
+    run_in = np.isin(labels, edge[edge > 0])  # ink joined to the cell's lines: a fill run over, a line, a ruled line
+    if accepted is not None and accepted.any():
+        joined = cv2.dilate(ink.astype(np.uint8), np.ones((2 * join + 1,) * 2, np.uint8))
+        _, near = cv2.connectedComponents(joined, connectivity=8)
+        mine = np.unique(near[accepted & ink])
+        run_in |= np.isin(near, mine[mine > 0]) & ink
+    return margin & ~run_in
+
+
 def empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellReading) -> list[dict[str, Any]]:
     """Marks in cells read empty (blank or crossed) that no mark for an empty cell explains (see
     :func:`_empty_cell_marks`)."""
@@ -1092,6 +1175,7 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
 
     # ink over 3 x 3 px, as a reader sees it: a dithered or halftone paper tone's dots are one faint tone, a
     # stroke 2 px wide keeps two thirds of its darkness
+    sharp = dark  # the page's own resolution (_sharp_check)
     dark = cv2.blur(dark, (3, 3))
     H, W = dark.shape
     rows, cols = layout["rows"], layout["cols"]
@@ -1125,6 +1209,7 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
             # (no ink between the lines, no ruled line: the usual empty cell skips the search)
             free = (~ruled_lines(between)[b0 - g0:b1 - g0, a0 - f0:a1 - f0] if between.any()
                     else np.ones(ink.shape, bool))
+            main_accepted = None  # the main piece of a mark for an empty cell found in the core (its frame)
             if (ink & free).any():  # (a blank cell too: a faint or small X, dash or dot the patch reader missed)
                 # the mark at its own ink level (a pale ruled line beside a black X is not part of it), and its
                 # main piece: specks apart from it are sized as marks of their own
@@ -1158,6 +1243,10 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                             and _is_x(*empty_mark_fit(pale, pale_unseen))):
                         fit = PALE_DOUBT
                 at = (i0, j0) if grown else (a0, b0)  # the mark's frame's corner in the image
+                if fit >= EMPTY_MARK_FIT:
+                    # (looked at unblurred: a glyph a few px high the mean made a blob; see _sharp_check)
+                    name, fit = _sharp_check(name, fit, mark, sharp[at[1]:at[1] + mark.shape[0],
+                                                                    at[0]:at[0] + mark.shape[1]], level, unseen)
                 if (state == cells_mod.BLANK or (r, c) in also) and mark.any():
                     # read blank (or unsure, a small mark), it counts as a mark for an empty cell only where people
                     # draw one: at the centre
@@ -1186,11 +1275,23 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                         name, fit = "off centre", 0.0
                 fits[r * cols + c] = (name, fit)
                 if fit >= EMPTY_MARK_FIT:  # its main piece is the mark that crosses it, with its fainter rim
+                    main_accepted = main
                     near = cv2.dilate(ink.astype(np.uint8), np.ones((2 * join + 1,) * 2, np.uint8))
                     _, labels = cv2.connectedComponents(near, connectivity=8)
                     free &= ~np.isin(labels, np.unique(labels[main]))
             region[b0:b1, a0:a1] = free
             owner[b0:b1, a0:a1] = r * cols + c
+            if spill and any(inked):  # the spill margin's ink that is no neighbour's fill run over (_spill_margin_marks)
+                X0, Y0 = max(0, int(round(x0))), max(0, int(round(y0)))
+                X1, Y1 = min(W, int(round(x1)) + 1), min(H, int(round(y1)) + 1)
+                accepted = None
+                if main_accepted is not None:
+                    accepted = np.zeros((Y1 - Y0, X1 - X0), bool)
+                    accepted[b0 - Y0:b1 - Y0, a0 - X0:a1 - X0] = main_accepted
+                margin = _spill_margin_marks(dark[Y0:Y1, X0:X1] >= STRAY_FAINT, (f0 - X0, g0 - Y0, f1 - X0, g1 - Y0),
+                                             (a0 - X0, b0 - Y0, a1 - X0, b1 - Y0), accepted, join)
+                region[Y0:Y1, X0:X1] |= margin
+                owner[Y0:Y1, X0:X1][margin] = r * cols + c
     if not region.any():
         return [], fits
     marks = unexplained_marks(dark >= STRAY_SURE, dark >= STRAY_FAINT, np.zeros((H, W), bool), cell, region,
