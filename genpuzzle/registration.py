@@ -912,13 +912,18 @@ def _has_lattice(t: _Work) -> bool:
 def _long_thin_lines(ink: np.ndarray) -> np.ndarray:
     """Upright lines thinner than GRID_THIN_PX across and at least GRID_LONG_LINE of the side long: a
     grid's lines, not a filled run of cells (too thick) nor the strokes of a hatched fill (too short)."""
+    return np.maximum(*_long_thin_line_axes(ink))
+
+
+def _long_thin_line_axes(ink: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_long_thin_lines` as its vertical and its horizontal lines."""
     k = GRID_THIN_PX
     kv, kh = max(5, round(GRID_LONG_LINE * ink.shape[0])), max(5, round(GRID_LONG_LINE * ink.shape[1]))
     v = cv2.morphologyEx(ink - cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((1, k), np.uint8)),
                          cv2.MORPH_OPEN, np.ones((kv, 1), np.uint8))
     h = cv2.morphologyEx(ink - cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((k, 1), np.uint8)),
                          cv2.MORPH_OPEN, np.ones((1, kh), np.uint8))
-    return np.maximum(v, h)
+    return v, h
 
 
 def _grid_precision(t: _Work, a: _Work, W: np.ndarray) -> float:
@@ -1029,7 +1034,9 @@ POLARITY_MODE_SHARE = 0.25  # ... which, with the fuller of its two neighbours, 
 POLARITY_APART = 0.65  # the answer's paper this far from the input's (lightness 0..1), on the other side of mid-grey:
 #                        the page may be drawn in the opposite polarity (a dark-mode page: light ink on dark paper;
 #                        dark-mode paper 0.03-0.16 and a green chalkboard's 0.28 against white paper 0.97: apart
-#                        0.69-0.94; a shadowed or angled photo's, a table round a receipt 0.34-0.47: apart <= 0.63)
+#                        0.69-0.94; a shadowed or angled photo's, a table round a receipt 0.34-0.47: apart <= 0.63;
+#                        levels as bin centres, 18th session; as the levels' means, white reads 0.99, a blueprint's
+#                        blue 0.30-0.32, and 7 of 2664 older answers became candidates, all fitted as before)
 POLARITY_SIDE = 128  # long side of the thumbnail the modal level is measured on
 
 
@@ -1042,15 +1049,19 @@ def invert_lightness(image: np.ndarray) -> np.ndarray:
 
 
 def _paper_level(rgb: np.ndarray) -> tuple[float, float]:
-    """The page's modal lightness (0..1, the centre of the fullest of :data:`POLARITY_BINS` levels) and the share
-    of the page at that level and the fuller of its two neighbours, measured on a thumbnail."""
+    """The page's modal lightness (0..1) and the share of the page at the fullest of :data:`POLARITY_BINS` levels and
+    the fuller of its two neighbours, measured on a thumbnail. The lightness is the mean over those two levels'
+    pixels: a paper lying on the edge between two levels (a blueprint's mottled blue, 0.28 and 0.34 by turns as its
+    mottling falls) measures the same on every page, not the centre of whichever holds more."""
     f = min(1.0, POLARITY_SIDE / max(rgb.shape[:2]))
     small = _downscale(rgb, max(1, round(rgb.shape[1] * f)), max(1, round(rgb.shape[0] * f)))[0] if f < 1 else rgb
     lightness = cv2.cvtColor(small, cv2.COLOR_RGB2LAB)[:, :, 0]
     hist = np.bincount((lightness.ravel().astype(np.int32) * POLARITY_BINS) >> 8, minlength=POLARITY_BINS)
     mode = int(hist.argmax())
-    near = max(hist[mode - 1] if mode > 0 else 0, hist[mode + 1] if mode + 1 < POLARITY_BINS else 0)
-    return (mode + 0.5) / POLARITY_BINS, float(hist[mode] + near) / lightness.size
+    other = max((m for m in (mode - 1, mode + 1) if 0 <= m < POLARITY_BINS), key=lambda m: hist[m])
+    bins = (lightness.astype(np.int32) * POLARITY_BINS) >> 8
+    on = (bins == mode) | (bins == other)
+    return float(lightness[on].mean()) / 255, float(np.count_nonzero(on)) / lightness.size
 
 
 def _polarity_flipped(answer: np.ndarray, target: np.ndarray) -> bool:
@@ -2103,19 +2114,44 @@ ISLAND_FRAMED_START = 0.3  # ... and the fits tried it starts from (one re-fitte
 ISLAND_FRAMED_TRIES = 3  # best distinct fits tried, each also re-fitted on the line work
 BARE_LINE_INK = 0.15  # the answer's ink (3x3 maximum) under this where the input has a line: the line is bare
 FRAMED_BARE = 0.05  # share of the input's line pixels a framed fit may leave bare (:func:`_bare_lines`)
+FAINT_LINE_RUN = 7  # work px: a faint line's ink is averaged this far along the line (paper grain averages out)
+FAINT_LINE_SIDE = 3  # work px: ... and compared with the paper this far to either side of it
+FAINT_LINE_STEP = 0.05  # ... a line this much darker than the lighter side is drawn, however faint (a blueprint's
+#                         minor lines inverted: 0.06-0.13 over its paper; a bare line on a chalkboard: <= 0.01)
 
 
 def _bare_lines(t: _Work, a: _Work, W: np.ndarray) -> float:
     """Share of the input's long thin lines (:func:`_long_thin_lines`, ink >= GRID_LINE_INK) inside the answer where
-    the answer warped by W shows bare paper (ink under BARE_LINE_INK within a work px): an answer keeps the puzzle's
-    lines, or hides them under its fills, but does not erase them. Another lattice whose lines are a subset of the
-    input's (a 5x5 page over a 15x15 input: every 5x5 line lies on a 15x15 one) leaves the lines between bare."""
-    lines = t.derived("thin_lines", lambda: _long_thin_lines(t.ink) >= GRID_LINE_INK) & _inside(a, W, t.ink.shape)
+    the answer warped by W shows bare paper (ink under BARE_LINE_INK within a work px, and no faint line drawn there:
+    :func:`_faint_line_drawn`): an answer keeps the puzzle's lines, or hides them under its fills, but does not erase
+    them. Another lattice whose lines are a subset of the input's (a 5x5 page over a 15x15 input: every 5x5 line lies
+    on a 15x15 one) leaves the lines between bare."""
+    vertical, horizontal = t.derived("thin_line_axes", lambda: tuple(m >= GRID_LINE_INK
+                                                                     for m in _long_thin_line_axes(t.ink)))
+    inside = _inside(a, W, t.ink.shape)
+    lines = (vertical | horizontal) & inside
     total = int(np.count_nonzero(lines))
     if total == 0:
         return 1.0
-    warped = cv2.dilate(_warp_to_target(a.ink, W, t.ink.shape), np.ones((3, 3), np.uint8))
-    return int(np.count_nonzero(lines & (warped < BARE_LINE_INK))) / total
+    raw = _warp_to_target(a.ink, W, t.ink.shape)
+    bare = lines & (cv2.dilate(raw, np.ones((3, 3), np.uint8)) < BARE_LINE_INK)
+    if bare.any():
+        bare &= ~((vertical & _faint_line_drawn(raw, True)) | (horizontal & _faint_line_drawn(raw, False)))
+    return int(np.count_nonzero(bare)) / total
+
+
+def _faint_line_drawn(ink: np.ndarray, vertical: bool) -> np.ndarray:
+    """Where ``ink`` shows an upright line (``vertical`` or horizontal) however faint: averaged over FAINT_LINE_RUN
+    along it, within a work px across it at least FAINT_LINE_STEP darker than the lighter of its two sides
+    FAINT_LINE_SIDE away, or lying between two inks (both sides at BARE_LINE_INK or more: a narrow gap between fills).
+    A blueprint's minor lines (white on blue, inverted: ink 0.10-0.14 on its mottled paper) are drawn, a chalkboard's
+    bare board is not."""
+    n, s = FAINT_LINE_RUN, FAINT_LINE_SIDE
+    axis = 1 if vertical else 0
+    run = cv2.blur(ink, (1, n) if vertical else (n, 1))
+    line = cv2.dilate(run, np.ones((1, 3) if vertical else (3, 1), np.uint8))
+    side = np.minimum(np.roll(run, s, axis=axis), np.roll(run, -s, axis=axis))
+    return (line - side >= FAINT_LINE_STEP) | (side >= BARE_LINE_INK)
 
 
 def _island_framed(t: _Work, a: _Work, tried: list[tuple[float, np.ndarray, str]], keep: np.ndarray | None,
@@ -2561,8 +2597,12 @@ def _tiles_refute(answer: np.ndarray, target: np.ndarray, reg: Registration) -> 
     """Whether a fit is another lattice's: the answer warped by it shows gutters between tiles (lightness ridges of
     REFUTE_GUTTER or more, :func:`_ridges`) midway between the input's lines on an axis, and under REFUTE_ON_LINES of the
     input's inner lines on that axis lie on a gutter (half that ridge), nor are drawn as lines there (REFUTE_LINES: a 5x5 input placed at
-    0.37x on four of a 10x10 page's tiles). A page drawn with the input's grid lines shows them as troughs: not refuted
-    (marks in its cells can make a ridge between two lines: HELDOUT's 5x5 black X pages, 0.1+)."""
+    0.37x on four of a 10x10 page's tiles), and no inner line carries a gutter as strong as the strongest one between
+    them. A page drawn with the input's grid lines shows them as troughs: not refuted (marks in its cells can make a
+    ridge between two lines: HELDOUT's 5x5 black X pages, 0.1+); nor is a page whose fills are tiles with their gaps on
+    the input's lines and whose fills' slots line up between them (a blueprint's stencil fills inverted, 15x15: the
+    strongest gutter on a line 0.51-0.53, between lines 0.39-0.52; the refuted wrong fits: on a line at most 0.77 of
+    the one between). A slot exactly mid-cell in every fill is still stronger than the gaps: refuted."""
     if not reg.ok or reg.image is None or reg.method == "identity":
         return False
     lattice = _lattice_full(_as_rgb(target))
@@ -2573,7 +2613,8 @@ def _tiles_refute(answer: np.ndarray, target: np.ndarray, reg: Registration) -> 
     for G, lines in ((G_x, xs), (G_y, ys)):
         mids = (lines[:-1] + lines[1:]) / 2
         inner = _at(G, lines[1:-1])
-        if (_at(G, mids).max() >= REFUTE_GUTTER and np.mean(inner >= 0.5 * REFUTE_GUTTER) < REFUTE_ON_LINES
-                and float(np.median(-inner)) < REFUTE_LINES):
+        gutter = float(_at(G, mids).max())
+        if (gutter >= REFUTE_GUTTER and np.mean(inner >= 0.5 * REFUTE_GUTTER) < REFUTE_ON_LINES
+                and float(np.median(-inner)) < REFUTE_LINES and float(inner.max()) < gutter):
             return True
     return False
