@@ -1375,6 +1375,7 @@ class ClueReading:
     # the sure digits grouped by the page's own spacing of one number's digits (see _page_number_gap; None: no such
     # page, or a glyph not read surely): evidence for the puzzle's numbers only
     page_spacing_values: list[int] | None = None
+    neighbour_ink: tuple[list[int], ...] = ()  # page boxes of the next strips' ink drawn over onto this one, not read
 
 
 def _strip_ink(crop: np.ndarray, font_px: float) -> tuple[np.ndarray, list[list[int]]]:
@@ -1508,7 +1509,8 @@ def _glyph_lines(boxes: list[list[int]], kind: str, digit_h: float) -> list[list
         lines: list[list[list[int]]] = [[boxes[0]]]
         for b in boxes[1:]:
             prev = lines[-1]
-            if (b[1] + b[3]) / 2 - np.mean([(p[1] + p[3]) / 2 for p in prev]) > 0.5 * digit_h:
+            if ((b[1] + b[3]) / 2 - np.mean([(p[1] + p[3]) / 2 for p in prev]) > 0.5 * digit_h
+                    and not _one_digit_high(b, prev, digit_h)):
                 lines.append([b])
             else:
                 prev.append(b)
@@ -1526,6 +1528,22 @@ def _glyph_lines(boxes: list[list[int]], kind: str, digit_h: float) -> list[list
                 glyphs.append(list(b))
         out.append(glyphs)
     return out
+
+
+STACKED_PIECES_HEIGHT = 1.25  # pieces above one another, together at most this many digit heights tall, are one glyph
+
+
+def _one_digit_high(b: list[int], line: list[list[int]], digit_h: float) -> bool:
+    """Whether a piece of a column strip lying below a line's pieces is the lower part of one of them, not a number of
+    its own: the two overlap in x by half the narrower one's width and together stand at most STACKED_PIECES_HEIGHT
+    digit heights (two numbers stacked in a column stand two digit heights and their gap at least). A digit the page's
+    print broke across (newsprint's Tinos "5": its thin stem gone, the flag 3 px above the bowl, read "? 3")."""
+    for p in line:
+        overlap = min(b[2], p[2]) - max(b[0], p[0])
+        if (overlap >= 0.5 * min(b[2] - b[0], p[2] - p[0])
+                and max(b[3], p[3]) - min(b[1], p[1]) <= STACKED_PIECES_HEIGHT * digit_h):
+            return True
+    return False
 
 
 CROSSBAR_END_HEIGHT = 0.25  # a piece at most this many digit heights tall ...
@@ -1665,7 +1683,7 @@ def _split_touching(line: list[list[int]], ink: np.ndarray, digit_h: float, min_
     for g in line:
         x0, y0, x1, y1 = g
         w, h = x1 - x0, y1 - y0
-        if not (min_aspect * h < w <= TOUCHING_MAX_ASPECT * h and h >= 0.5 * digit_h):
+        if not (min_aspect * h < w <= TOUCHING_MAX_ASPECT * h and h >= 0.5 * digit_h) or _round_glyph(ink[y0:y1, x0:x1]):
             out.append(g)
             continue
         cols = ink[y0:y1, x0:x1].sum(axis=0)
@@ -1791,6 +1809,93 @@ def _grid_side_sliver(box: list[int], kind: str, shape: tuple[int, int], font_px
 
 
 GRID_OVERSHOOT_RUN = 1.0  # a grid line's overshoot into the clue area runs at most this many font sizes
+
+
+TEXT_GAP = 0.35  # ink beside a piece across its strip's side within this many digit heights: a line of text's next letter
+
+
+def _text_across_strips(dark: np.ndarray, kind: str, box: list[int], origin: tuple[int, int], ink: np.ndarray,
+                        digit_h: float) -> bool:
+    """Whether a piece of a column strip (strip coords, the strip's box at ``origin`` in ``dark``; ``ink`` the strip's
+    ink) belongs to a line of text running across the strips: the columns holding ink of the piece's own darkness in
+    its rows, their gaps up to TEXT_GAP digit heights closed, run on from the piece past a side of the strip (HELDOUT17's
+    ledger page: the title "Nonogram -- solution" in the header above the column clues, its letters read "9??1" with
+    the "6" below them). Clue numbers of the next columns stand a column's pitch apart (a cell's width less a number's),
+    and a number of this strip lies within it. Only for pieces in the margin past the strips' outer end (see
+    read_clue_strips)."""
+    if kind != "col":
+        return False
+    h, w = ink.shape
+    x0, y0, x1, y1 = box
+    ox, oy = origin
+    H, W = dark.shape
+    strong = ink[y0:y1, x0:x1]
+    if not strong.any():
+        return False
+    level = float(dark[oy + y0:oy + y1, ox + x0:ox + x1][strong].min())
+    gap = max(2, int(round(TEXT_GAP * digit_h)))
+    r0, r1 = oy + y0, oy + y1
+    # the columns holding ink level with the piece, their gaps up to ``gap`` closed: the run holding the piece
+    inked = (dark[r0:r1, :] >= level).any(axis=0)
+    a, b = ox + x0, ox + x1
+    while a > 0 and inked[max(0, a - gap - 1):a].any():
+        a = max(0, a - gap - 1) + int(np.flatnonzero(inked[max(0, a - gap - 1):a])[0])
+    while b < W and inked[b:b + gap + 1].any():
+        b = b + int(np.flatnonzero(inked[b:b + gap + 1])[-1]) + 1
+    return a < ox or b > ox + w
+
+
+NEIGHBOUR_SHARE = 0.5  # a piece on a strip's side with less than this share of its whole ink's extent across the side
+# inside the strip is the next strip's ...
+NEIGHBOUR_GLYPH = 1.5  # ... when that whole ink is a glyph's size: at most this many font sizes tall and wide
+
+
+def _neighbours_piece(dark: np.ndarray, kind: str, box: list[int], origin: tuple[int, int], ink: np.ndarray,
+                      font_px: float, outer: tuple[str, ...] = ()) -> bool:
+    """Whether a piece of a strip's ink (strip coords, the strip's box at ``origin`` in ``dark``; ``ink`` the strip's
+    ink) touching a side of the strip across the reading direction (a column strip's left or right, a row strip's top
+    or bottom) is mostly the next strip's: its ink, followed at the piece's own ink level, is a glyph's size (at most
+    NEIGHBOUR_GLYPH font sizes each way) and lies past that side for more than 1 - NEIGHBOUR_SHARE of its extent across
+    it (HELDOUT17's laptop photo: the next column's "4" drawn 3 px over onto this column's strip, read "2 4" for "2").
+    A digit of this strip running on a little into the next one stays (most of it lies here), and so does a piece of
+    something larger (a clip over the clues). Sides in ``outer`` are the clue area's outer edge, with no next strip
+    beyond (the page's margin: see _pieces_beyond_area)."""
+    h, w = ink.shape
+    x0, y0, x1, y1 = box
+    ox, oy = origin
+    H, W = dark.shape
+    if kind == "col":
+        sides = [s for s in ("left", "right") if (s == "left" and x0 <= 0 and ox > 0) or (s == "right" and x1 >= w
+                                                                                          and ox + w < W)]
+    else:
+        sides = [s for s in ("top", "bottom") if (s == "top" and y0 <= 0 and oy > 0) or (s == "bottom" and y1 >= h
+                                                                                          and oy + h < H)]
+    sides = [s for s in sides if s not in outer]
+    if not sides:
+        return False
+    strong = ink[y0:y1, x0:x1]
+    if not strong.any():
+        return False
+    level = float(dark[oy + y0:oy + y1, ox + x0:ox + x1][strong].min())
+    look = max(4, int(round(NEIGHBOUR_GLYPH * font_px)))
+    wx0, wy0 = max(0, ox + x0 - look), max(0, oy + y0 - look)
+    wx1, wy1 = min(W, ox + x1 + look), min(H, oy + y1 + look)
+    window = (dark[wy0:wy1, wx0:wx1] >= level).astype(np.uint8)
+    _, labels = cv2.connectedComponents(window, connectivity=8)
+    inside = labels[oy + y0 - wy0:oy + y1 - wy0, ox + x0 - wx0:ox + x1 - wx0][strong]
+    ids = np.unique(inside[inside > 0])
+    if ids.size == 0:
+        return False
+    ys, xs = np.nonzero(np.isin(labels, ids))
+    if ((xs.min() == 0 and wx0 > 0) or (ys.min() == 0 and wy0 > 0) or (xs.max() == wx1 - wx0 - 1 and wx1 < W)
+            or (ys.max() == wy1 - wy0 - 1 and wy1 < H)
+            or max(int(xs.max()) - int(xs.min()), int(ys.max()) - int(ys.min())) + 1 > NEIGHBOUR_GLYPH * font_px):
+        return False  # no glyph's size (a clip or a pin over the clues: see _pieces_beyond_area and the outer end)
+    if kind == "col":
+        lo, hi, a, b = int(xs.min()) + wx0, int(xs.max()) + 1 + wx0, ox, ox + w
+    else:
+        lo, hi, a, b = int(ys.min()) + wy0, int(ys.max()) + 1 + wy0, oy, oy + h
+    return (min(hi, b) - max(lo, a)) < NEIGHBOUR_SHARE * (hi - lo)
 
 
 def _runs_into_next_strip(dark: np.ndarray, kind: str, box: list[int], origin: tuple[int, int],
@@ -2021,6 +2126,7 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
     H, W = dark.shape
     crops, lines_per_strip = [], []
     crossing: list[list[tuple[int, np.ndarray, list[int]]]] = []  # per strip: pieces crossing the clue area's edge
+    neighbours: list[list[list[int]]] = [[] for _ in strips]  # per strip: page boxes of the next strips' ink taken off
     for kind, (x0, y0, x1, y1) in strips:
         x0, y0, x1, y1 = max(0, x0), max(0, y0), min(W, x1), min(H, y1)
         crop = dark[y0:y1, x0:x1] if x1 > x0 and y1 > y0 else np.zeros((1, 1), np.uint8)
@@ -2061,6 +2167,14 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
                 # taken off the strip, so an italic page's upright re-segmentation cannot find it again
                 crop[b[1]:b[3], b[0]:b[2]] = 0
                 ink[b[1]:b[3], b[0]:b[2]] = False
+            elif _neighbours_piece(dark, kind, b, (x0, y0), ink, font_px,
+                                   area_sides[len(crops)] if area_sides is not None else ()):
+                # mostly the next strip's: a clue of the next line drawn over onto this one (see _neighbours_piece)
+                piece = np.zeros(ink.shape, bool)
+                piece[b[1]:b[3], b[0]:b[2]] = ink[b[1]:b[3], b[0]:b[2]]
+                crop = np.where(piece, 0, crop).astype(crop.dtype)
+                ink &= ~piece
+                neighbours[len(crops)].append([x0 + b[0], y0 + b[1], x0 + b[2], y0 + b[3]])
             else:
                 kept.append(b)
         boxes = kept
@@ -2103,7 +2217,8 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
                 # (one running on into the next strip's margin is the page's whatever its size: a clue stays in its
                 # own strip -- a clipboard's clip across the column clues)
                 if ((min(a1, end) - a0) * 2 > a1 - a0 and (_runs_into_next_strip(dark, kind, b, (x0, y0), ink.shape) or not (
-                        FRAGMENT * digit_h <= h <= TALL_GLYPH * digit_h and w <= TOUCHING_MAX_ASPECT * h))) or (
+                        FRAGMENT * digit_h <= h <= TALL_GLYPH * digit_h and w <= TOUCHING_MAX_ASPECT * h)
+                        or _text_across_strips(dark, kind, b, (x0, y0), ink, digit_h))) or (
                         h < FRAGMENT * digit_h and _runs_into_next_strip(dark, kind, b, (x0, y0), ink.shape)
                         and _joined_past_outer_end(dark, kind, b, (x0, y0), end, digit_h)):
                     # (the second: a piece shorter than any digit that runs on into the next strip and is joined there
@@ -2166,7 +2281,7 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
                 idx = []
                 for gx0, gy0, gx1, gy1 in number:
                     w, h = gx1 - gx0, gy1 - gy0
-                    if _odd_glyph([gx0, gy0, gx1, gy1], digit_h):
+                    if _odd_glyph([gx0, gy0, gx1, gy1], digit_h, ink):
                         shape_odd = True  # touching digits, a fragment or a bar much taller than a digit: not one digit
                     cells.append(_glyph_cell(rim, [gx0, gy0, gx1, gy1]))
                     idx.append(len(cells) - 1)
@@ -2270,10 +2385,10 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
                                   for number in plan for i in number]
     # Old-style figures (0, 1, 2 at the x-height, 6 and 8 rising above it, 3 4 5 7 9 descending below the line):
     # each glyph's shape is judged against the height of its own kind of digit on the page, not the one digit height
-    heights = _figure_heights([sources[i][2] for i in range(n_glyphs)], readings[:n_glyphs], confident)
+    heights = _figure_heights([sources[i][2] for i in range(n_glyphs)], readings[:n_glyphs], FIGURE_HEIGHT_CONFIDENCE)
     if heights is not None:
         for j, plan in enumerate(plans):
-            shape_odd = any(i < n_glyphs and _odd_glyph(sources[i][2], heights.get(readings[i].digit, digit_h))
+            shape_odd = any(i < n_glyphs and _odd_glyph(sources[i][2], heights.get(readings[i].digit, digit_h), sources[i][1])
                             for number in plan for i in number)
             bad[j] = spacing_unclear[j] or shape_odd
             unclear_gaps[j] = spacing_unclear[j] and not shape_odd
@@ -2284,7 +2399,7 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
         flat_idx = [i for idx in plan for i in idx]
         if (page_gap is not None and j not in cut_strips and flat_idx
                 and all(readings[i].digit is not None and readings[i].confidence >= confident for i in flat_idx)
-                and not any(_odd_glyph(sources[i][2], digit_h) for i in flat_idx)):
+                and not any(_odd_glyph(sources[i][2], digit_h, sources[i][1]) for i in flat_idx)):
             # the strip's sure digits grouped by the page's own spacing of one number's digits (see _page_number_gap)
             digits_iter = iter(str(readings[i].digit) for i in flat_idx)
             page_values = []
@@ -2350,7 +2465,7 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
                                odd or conf < confident, j in cut_strips, tuple(alternatives), tuple(beyond[j]),
                                pair_values, sum(i in wide for idx in plan for i in idx), tuple(attached[j]),
                                tuple((g.digit, round(float(g.confidence), 3)) for g in glyph_digits), not odd,
-                               page_spacing_values=page_values))
+                               page_spacing_values=page_values, neighbour_ink=tuple(neighbours[j])))
         if j in cut_strips:
             # the strip as cut before the square cut, for a second reader (see clue_second_opinions): a glyph read
             # unsure as one digit is only cut in two because the digit reader was unsure of it
@@ -2367,6 +2482,10 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
 
 OLD_STYLE_SHARE = 0.8  # a page whose sure 0s, 1s and 2s stand at most this share of its sure other digits' height
 # (median against median) sets old-style figures: x-height 0 1 2, the others rising or descending past it
+# ("sure" here: read as that digit at this confidence at least, the reader's best guess more likely than not -- Goudy
+# Bookletter's "1", a small capital I, is read 1 at 0.55-0.9 on a whole page: with the confident level no page of it
+# set old-style figures, and every "1" beside its tall 4s, 5s and 7s was a fragment)
+FIGURE_HEIGHT_CONFIDENCE = 0.5
 
 
 def _figure_heights(boxes: list[list[int]], readings: list, confident: float) -> dict[int | None, float] | None:
@@ -2382,11 +2501,41 @@ def _figure_heights(boxes: list[list[int]], readings: list, confident: float) ->
     return {d: (low if d <= 2 else high) for d in range(10)}
 
 
-def _odd_glyph(box: list[int], digit_h: float) -> bool:
-    """Whether a glyph is no one digit's shape at the digit height ``digit_h``: wider than tall (touching digits),
-    shorter than FRAGMENT of it (a fragment) or taller than TALL_GLYPH of it (a bar, two lines touching)."""
+def _odd_glyph(box: list[int], digit_h: float, ink: np.ndarray | None = None) -> bool:
+    """Whether a glyph is no one digit's shape at the digit height ``digit_h``: wider than tall (touching digits;
+    not a round glyph, see :func:`_round_glyph`, when ``ink`` is given), shorter than FRAGMENT of it (a fragment) or
+    taller than TALL_GLYPH of it (a bar, two lines touching)."""
     w, h = box[2] - box[0], box[3] - box[1]
-    return w > 1.05 * h or h < FRAGMENT * digit_h or h > TALL_GLYPH * digit_h
+    wide = w > 1.05 * h and not (ink is not None and w <= ROUND_GLYPH_ASPECT * h
+                                  and _round_glyph(ink[box[1]:box[3], box[0]:box[2]]))
+    return wide or h < FRAGMENT * digit_h or h > TALL_GLYPH * digit_h
+
+
+ROUND_GLYPH_ASPECT = 1.3  # a glyph up to this many times as wide as tall ...
+ROUND_GLYPH_HOLE = 0.4  # ... around one hole of paper at least this share of its height tall, spanning its middle
+ROUND_GLYPH_HOLE_WIDTH = 0.45  # ... and this share of its width wide
+ROUND_GLYPH_SYMMETRY = 0.8  # ... the ink the same mirrored each way to this share (_mirror_symmetry)
+
+
+def _round_glyph(mask: np.ndarray) -> bool:
+    """Whether a glyph's ink (``mask``: its box, bool) wider than tall is one round glyph, not two touching digits: at
+    most ROUND_GLYPH_ASPECT x as wide as tall, enclosing exactly one hole of paper (4-connected) that spans the middle
+    40 % of its width, at least ROUND_GLYPH_HOLE of its height tall, ROUND_GLYPH_HOLE_WIDTH of its width wide and at
+    most 1.6 x as tall as wide, the ink the same mirrored left to right and top to bottom (ROUND_GLYPH_SYMMETRY) -- an
+    old-style "0" (Goudy Bookletter's, a ring at the x-height, 10 x 9 px at 18 px: cut at its thinnest column it read
+    "?2"). Two digits touching enclose their counters each in its own half ("00", "08") or are no mirror image of
+    themselves ("10"); two serif 1s touching at their serifs enclose a narrow slot."""
+    h, w = mask.shape
+    if h < 4 or w > ROUND_GLYPH_ASPECT * h:
+        return False
+    paper = np.pad(~mask, 1, constant_values=True).astype(np.uint8)
+    count, labels, st, _ = cv2.connectedComponentsWithStats(paper, connectivity=4)
+    holes = [k for k in range(1, count) if k != labels[0, 0]]
+    if len(holes) != 1:
+        return False
+    x, y, hw, hh = (int(st[holes[0], i]) - (1 if i < 2 else 0) for i in range(4))
+    return (x <= 0.3 * w and x + hw >= 0.7 * w and hw >= ROUND_GLYPH_HOLE_WIDTH * w and hh >= ROUND_GLYPH_HOLE * h
+            and hh <= 1.6 * hw and _mirror_symmetry(mask) >= ROUND_GLYPH_SYMMETRY)
 
 
 def expected_support(reading: ClueReading, expected: list[int]) -> float:
@@ -2753,15 +2902,26 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
     # review): asked as read before the cut (HELDOUT9's light Dosis "6" read 6 at 0.87 whole, cut into a sure "13")
     uncut = {j for j, (r, (kind, index, *_)) in enumerate(zip(readings, changed))
              if clues is not None and r is not None and r.square_cut and r.values != (list(clues[kind][index]) or [0])}
+    before_second = list(readings)
     readings, opinions, opinion_note = clue_second_opinions(a_con, readings, recheck, uncut)
     if opinion_note:
         extra["clue_second_opinion_note"] = opinion_note
+    in_doubt = unreliable
+    if unreliable and _doubt_resolved(before_second, readings, opinions):
+        # every strip the digit reader was in doubt over read the same by the second reader, each number exactly as the
+        # digit reader's own best guesses: the page's font is one the reader reads right, only below its confident level
+        # (Goudy Bookletter's "1", a small capital I, read 1 at 0.55-0.9 and "I" by the recogniser) -- its doubt is no
+        # sign of confident misreads, and the strips so read stand as read (not only as evidence for the puzzle's numbers)
+        extra["clue_reading_unreliable"]["resolved_by_second_reader"] = True
+        unreliable = untrusted = False
+        readings = [replace(r, confirms_only=False, before_second=None) if r is not None and r.confirms_only else r
+                    for r in readings]
     # a page still in doubt over a large share of its strips after the second reader (the two readers disagreeing
     # number after number: Bajaderka's brush "1" read 4 by one, 1 by the other) is no evidence of a change even where
     # they agree (both read one such "1" as 4)
     n_left = sum(r is not None and ((r.values is None and r.doubtful) or r.confirms_only) for r in readings)
     agreed_trusted = not (n_left >= UNRELIABLE_PAGE_UNSURE and n_left >= UNTRUSTED_PAGE_SHARE * len(readings))
-    if unreliable:
+    if in_doubt:
         extra["clue_reading_unreliable"]["unsure_after_second_reader"] = n_left
     exemplars = _page_exemplars(changed, readings, clues) if clues is not None else {}
     # the page's font: every glyph of the strips whose glyphs fall into the puzzle's numbers, labelled with the puzzle's
@@ -2795,6 +2955,8 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
                 where["confirmed_by_second_reader_only"] = True
             elif reading.before_second is not None:
                 reading = reading.before_second
+        if reading.neighbour_ink:  # accounted for: the next strips' ink, not of this clue
+            where["ink_of_next_strip"] = [list(b) for b in reading.neighbour_ink]
         if reading.beyond_area:  # accounted for: ink of the page's margin, not of this clue
             where["ink_beyond_clue_area"] = [list(b) for b in reading.beyond_area]
             extra.setdefault("ink_beyond_clue_area", []).append([kind, index, [list(b) for b in reading.beyond_area]])
@@ -2888,6 +3050,27 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
             charged += 1
     preserved = 1.0 - charged / len(lines) if lines else 1.0
     return violations, preserved, extra
+
+
+def _doubt_resolved(before: list[ClueReading | None], after: list[ClueReading | None],
+                    opinions: dict[int, list[dict[str, Any]]]) -> bool:
+    """Whether the second reader resolved a page's doubt entirely: every strip read in doubt by the digit reader (a
+    glyph below the confident level, or not cut clearly) was asked and is now read surely by both readers, each of its
+    numbers read by the recogniser as exactly the digit reader's best guesses (``agrees`` and no joint reading of
+    other digits: look-alikes "I" and "o" count as 1 and 0), no number asked on the page was read otherwise, and no
+    strip of the page is left unsure (a chalk digit read surely as no digit keeps the page in doubt: HELDOUT16's
+    blackboard, whose "?" strips would otherwise be charged by their pixels)."""
+    doubtful = [j for j, r in enumerate(before) if r is not None and r.values is None and r.doubtful]
+    if not doubtful or not opinions:
+        return False
+    for j in doubtful:
+        r = after[j]
+        if r is None or r.values is None or not r.second_reader or r.joint_override or j not in opinions:
+            return False
+    if any(r is not None and r.values is None for r in after):
+        return False  # a strip still unsure (a glyph read surely as no digit: a letter, or a digit the reader cannot read)
+    return all(o.get("agrees") and o.get("joint", o["classifier"]) == o["classifier"]
+               for ops in opinions.values() for o in ops)
 
 
 REREAD_BOX_PX = 2  # a glyph re-read with its strokes thinned or thickened by 1 px lies within this many px ...
