@@ -22,7 +22,7 @@ from genpuzzle.solvers.nonogram import (MASK_KINDS, canonical_hash, clues_from_m
 from genpuzzle.track import Track
 from genpuzzle.verifiers.cells import BLANK, FILLED, UNSURE, grid_boxes
 from genpuzzle.verifiers.nonogram import (check_cells, check_clue_area, check_crossed, contrast_map, draw_reading,
-                                          nonogram_score, read_cells)
+                                          margin_marks, nonogram_score, read_cells)
 
 MAX_ATTEMPTS = 400
 MAX_NODES = 5000  # a source picture needing more search nodes than this is dropped, not proved
@@ -134,16 +134,20 @@ class NonogramTrack(Track):
             {"row": truth["row_clues"], "col": truth["col_clues"]}, observed)
         violations += clue_violations
         subscores["clue_preservation"] = preserved
+        beside = margin_marks(answer, input_image, layout, observed)  # all in doubt (review), see its docstring
         threshold = self.rubric["needs_review_below_cell_confidence"]
         low = [[r, c] for r, row in enumerate(reading.confidence) for c, x in enumerate(row) if x < threshold]
         extra: dict[str, Any] = dict(clue_extra)
+        if beside:
+            extra["unsure_marks_beside_grid"] = beside
         if low:
             extra["unsure_cells"] = [{"cell": [r, c], "state": reading.states[r][c],
                                       **reading.evidence[r][c]} for r, c in low]
         return Verdict(
-            id=record.id, track=self.name, score=nonogram_score(subscores, violations),
+            id=record.id, track=self.name,
+            score=min(nonogram_score(subscores, violations), 99.0) if beside else nonogram_score(subscores, violations),
             status=Status.INCORRECT if violations else Status.CORRECT, violations=violations, parsed=parsed,
-            confidence=reading.min_confidence, needs_review=bool(low or clue_extra.get("unsure_clues")),
+            confidence=reading.min_confidence, needs_review=bool(low or clue_extra.get("unsure_clues") or beside),
             subscores=subscores, extra=extra,
         )
 

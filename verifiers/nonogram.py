@@ -3048,8 +3048,35 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
                                         f"{' '.join(map(str, reading.values)) or 'nothing'}, "
                                         f"the puzzle's is {' '.join(map(str, expected))}", where))
             charged += 1
+    if hidden_ink is not None:
+        charged += _unobserved_strips_unsure(layout, hidden_ink, {(k, i) for k, i, *_ in changed}, swap_px, extra)
     preserved = 1.0 - charged / len(lines) if lines else 1.0
     return violations, preserved, extra
+
+
+def _unobserved_strips_unsure(layout: dict[str, Any], hidden_ink: np.ndarray, compared: set[tuple[str, int]],
+                              hidden_px_min: float, extra: dict[str, Any]) -> int:
+    """Strips that matched the input's pixels only where registration showed the input, not the answer's page: their
+    input clue ink lies where ``observed`` is false by at least ``hidden_px_min`` (SWAP_DIGIT_FRACTION of a digit's
+    ink: enough to hide a digit changed into a similar one). What the answer drew there was never seen, so the strip is
+    listed in ``unsure_clues`` (review), never taken as unchanged (HELDOUT18's graphite plus-grid page, whose column
+    clues registration left unobserved, passed with a changed clue). Returns how many strips were listed."""
+    H, W = hidden_ink.shape[:2]
+    listed = 0
+    for kind, index in [("row", r) for r in range(layout["rows"])] + [("col", c) for c in range(layout["cols"])]:
+        if (kind, index) in compared:
+            continue
+        x0, y0, x1, y1 = clue_strip(layout, kind, index)
+        x0, y0, x1, y1 = max(0, x0), max(0, y0), min(W, x1), min(H, y1)
+        if x1 - x0 < 4 or y1 - y0 < 4:
+            continue
+        hidden_px = int(np.count_nonzero(hidden_ink[y0:y1, x0:x1]))
+        if hidden_px >= hidden_px_min:
+            extra.setdefault("unsure_clues", []).append(
+                {"line": kind, "index": index, "bbox": [x0, y0, x1, y1], "unobserved_clue_ink_px": hidden_px,
+                 "input_clue_ink_hidden": True})
+            listed += 1
+    return listed
 
 
 def _doubt_resolved(before: list[ClueReading | None], after: list[ClueReading | None],
@@ -3427,4 +3454,65 @@ def draw_reading(answer: np.ndarray, layout: dict[str, Any], reading: CellReadin
         box = v.evidence.get("bbox")
         if box and v.code != "grid_incomplete":
             cv2.rectangle(out, (int(box[0]), int(box[1])), (int(box[2]), int(box[3])), (220, 30, 30), 2)
+    return out
+
+
+# ------------------------------------------------------------------------------------------ ink beside the grid
+
+MARGIN_REACH = 0.5  # of a cell: the band around the grid's outside in which added ink is a mark on the puzzle
+MARGIN_CLEAR = 0.1  # of a cell: the grid's own outer line drawn thicker or a few px off lies within this of it
+MARGIN_TOL = 0.06  # of a cell (>= 2 px): the input's own ink moved or thickened this much adds nothing
+MARGIN_RULE_LONG = 4  # a mark at most MARGIN_TOL of a cell (>= 3 px) thick and this many times as long: a hairline
+
+
+def margin_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
+                 observed: np.ndarray | None = None) -> list[dict[str, Any]]:
+    """Marks the answer adds on the paper just outside the grid: within ``MARGIN_REACH`` of a cell of the grid's
+    outer side, farther than ``MARGIN_CLEAR`` from it, outside the clue strips (read by value elsewhere) and where
+    registration showed the answer's page. A cell's stray marks are judged in the cell (:func:`stray_marks`); this band
+    held none of the checks, so a zigzag drawn from the grid's side out to the page's edge passed. Added ink is the
+    answer's darkness over the input's darkest ink nearby (:mod:`genpuzzle.ink`), sized in cells like a cell's stray
+    mark (``STRAY_PARAMS``) and as dark as a pen's (``STRAY_SURE``). Not looked at: paler ink (shades, stains, a
+    vignette), a level or upright hairline (a ruled page's line, the grid's frame redrawn wider), ink running on to
+    where the page stops showing (the page's edge, a screen's bezel) and the corner above the row clues (a title, a
+    stamp). Every mark returned is in doubt (``sure`` False: review, never a pass and never a charge): page furniture
+    close to the grid is told from a pen's mark by no rule here yet."""
+    from genpuzzle.ink import added_channel_darkness, channel_darkness, input_near, unexplained_marks
+
+    cell = float(layout["cell_px"])
+    H, W = input_image.shape[:2]
+    if answer.shape[:2] != (H, W):
+        return []
+    gx0, gy0, gx1, gy1 = (float(v) for v in layout["grid_bbox"])
+    region = np.zeros((H, W), bool)
+    reach, clear = MARGIN_REACH * cell, MARGIN_CLEAR * cell
+    region[max(0, int(gy0 - reach)):min(H, int(math.ceil(gy1 + reach))),
+           max(0, int(gx0 - reach)):min(W, int(math.ceil(gx1 + reach)))] = True
+    region[max(0, int(gy0 - clear)):min(H, int(math.ceil(gy1 + clear))),
+           max(0, int(gx0 - clear)):min(W, int(math.ceil(gx1 + clear)))] = False
+    for key in ("row_clue_bbox", "col_clue_bbox"):
+        x0, y0, x1, y1 = (int(round(v)) for v in layout[key])
+        region[max(0, y0):max(0, y1), max(0, x0):max(0, x1)] = False
+    region[:max(0, int(gy0)), :max(0, int(gx0))] = False  # the corner above the row clues: a title's, a stamp's place
+    seen = np.ones((H, W), bool) if observed is None else np.asarray(observed, bool)
+    region &= seen
+    if not region.any():
+        return []
+    tol = max(2, round(MARGIN_TOL * cell))
+    added = added_channel_darkness(channel_darkness(np.asarray(answer)[:, :, :3], cell),
+                                   input_near(np.asarray(input_image), cell, tol))
+    marks = unexplained_marks(added >= STRAY_SURE, added >= STRAY_FAINT, np.zeros((H, W), bool), cell, region,
+                              STRAY_PARAMS)
+    out = []
+    for m in marks:
+        x0, y0, x1, y1 = m.bbox
+        thin, long = min(x1 - x0, y1 - y0), max(x1 - x0, y1 - y0)
+        if thin <= max(3, MARGIN_TOL * cell) and long >= MARGIN_RULE_LONG * thin:
+            continue  # a level or upright hairline: a ruled line of the page or the grid's redrawn frame, no mark
+        if not m.sure:
+            continue  # paler than a pen's ink: a shade, a stain, a vignette
+        at_edge = x0 <= 1 or y0 <= 1 or x1 >= W - 1 or y1 >= H - 1
+        if at_edge or not seen[max(0, y0 - 2):y1 + 2, max(0, x0 - 2):x1 + 2].all():
+            continue  # running on to where the page stops showing: the page's edge, a photographed screen's bezel
+        out.append({"where": "beside the grid", **m.to_json(cell), "sure": False})
     return out
