@@ -710,6 +710,9 @@ def classify_patch(patch: np.ndarray, features: dict[str, Any] | None = None) ->
     filled) is ``unsure``: neither filled nor empty to a reader."""
     f = features if features is not None else _rows(patch_features(patch[None]))[0]
     state, conf, ev = _classify_by_layout(patch, f)
+    if state in (CROSSED, BLANK) and _shaded_beyond_mark(f):
+        ev["shaded_beyond_mark"] = [state, round(conf, 3)]  # weighed against the cells around it (read_marks)
+        return UNSURE, UNSURE_CONFIDENCE, ev
     if state == BLANK and f["tone"] >= INK and f["cover"] < SHADED_MARK_COVER:
         # a little mark ink (specks) with half the cell as dark as shading: pale strokes, never blank
         return UNSURE, UNSURE_CONFIDENCE, ev
@@ -734,6 +737,19 @@ def classify_patch(patch: np.ndarray, features: dict[str, Any] | None = None) ->
                 ev["hairlines_off"] = int(np.count_nonzero(own != patch))
                 return CROSSED, 0.6, ev
     return state, conf, ev
+
+
+SHADED_BEYOND = 0.4  # a cell as dark as shading over half of it (tone >= INK) with this share more of shading than of
+# mark ink is shaded, not paper: no mark for an empty cell
+
+
+def _shaded_beyond_mark(f: dict[str, Any]) -> bool:
+    """Whether a patch (its :func:`patch_features` row) is shaded well beyond its mark ink: half of it at least as dark
+    as shading (tone >= INK) and its even-tone share SHADED_BEYOND above its mark-ink share: never blank or crossed. An
+    empty cell is paper and a mark for one is drawn on paper; a pale textured fill whose darker grains or dots reach
+    the mark-ink level (HELDOUT17's pale polka fill under inkjet banding: tone 37-38, tinted 0.78-0.83, mark ink
+    0.09-0.23, read as a dash, specks or a dot) is neither (nineteenth session)."""
+    return f["tone"] >= INK and f["tinted"] - f["cover"] >= SHADED_BEYOND
 
 
 HAIRLINE_COVER = 0.25  # a cell with at most this share of mark ink may be a mark with paler hairlines across it ...
@@ -1119,13 +1135,17 @@ def read_marks(image: np.ndarray, boxes: Sequence[Sequence[float]] | None = None
         if state == UNSURE and SMALL_X_COVER[0] <= feats[i]["cover"] <= SMALL_X_COVER[1]:
             own = _small_x(dark[cores[i][1]:cores[i][3], cores[i][0]:cores[i][2]])
             if own is not None:
-                state, conf = CROSSED, 0.65
                 ev["own_box"] = own
+                if _shaded_beyond_mark(feats[i]):  # (weighed against the cells around it below)
+                    ev["shaded_beyond_mark"] = [CROSSED, 0.65]
+                else:
+                    state, conf = CROSSED, 0.65
         ev["box"] = box_ev
         ev["core"] = list(cores[i])  # the interior read (between the cell's lines as found, less a pad)
         states.append(state)
         confidence.append(conf)
         evidence.append(ev)
+    _shaded_against_neighbours(states, confidence, evidence, feats, boxes, cell_px)
     _faint_against_neighbours(states, confidence, evidence, feats, boxes, cell_px)
     return CellMarks(states, confidence, evidence)
 
@@ -1184,6 +1204,34 @@ def _small_x(core: np.ndarray) -> list[float] | None:
 def _is_faint(f: dict[str, Any]) -> bool:
     """The even faint tone of :func:`classify_patch` (neither paper nor shading)."""
     return f["spread"] < 14 and FAINT <= f["tone"] < INK and f["cover"] < 0.02
+
+
+SHADED_EXCESS = 12  # a cell shaded beyond its mark is shading when its tone is this much above the empty cells'
+# around it
+
+
+def _shaded_against_neighbours(states: list[str], confidence: list[float], evidence: list[dict[str, Any]],
+                               feats: list[dict[str, Any]], boxes: Sequence[Sequence[float]], cell_px: float) -> None:
+    """A cell :func:`classify_patch` left unsure as shaded beyond its mark (``shaded_beyond_mark``: the state and
+    confidence it read) gets that reading back when its tone is less than SHADED_EXCESS above the median tone of the
+    cells read blank or crossed around it (within FAINT_RADIUS cells, at least FAINT_NEIGHBOURS of them): their paper is
+    as dark (a dim page, a stamp's halo the paper map leaves), so the cell's tone is the page's, not a fill's. Changes
+    the lists in place; the evidence gets ``paper_tone``."""
+    shaded = [i for i, s in enumerate(states) if s == UNSURE and evidence[i].get("shaded_beyond_mark")]
+    if not shaded:
+        return
+    centres = np.array([((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b in boxes], np.float64)
+    empty = np.array([s in (BLANK, CROSSED) for s in states])
+    tones = np.array([f["tone"] for f in feats], np.float64)
+    for i in shaded:
+        near = empty & (np.hypot(*(centres - centres[i]).T) <= FAINT_RADIUS * cell_px)
+        if int(near.sum()) < FAINT_NEIGHBOURS:
+            continue
+        paper = float(np.median(tones[near]))
+        evidence[i]["paper_tone"] = round(paper, 1)
+        if tones[i] - paper < SHADED_EXCESS:
+            state, conf = evidence[i].pop("shaded_beyond_mark")
+            states[i], confidence[i] = state, conf
 
 
 def _faint_against_neighbours(states: list[str], confidence: list[float], evidence: list[dict[str, Any]],

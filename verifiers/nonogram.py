@@ -99,8 +99,9 @@ def read_cells(image: np.ndarray, layout: dict[str, Any],
             reading.evidence[r][c]["empty_mark"] = {"shape": name, "fit": round(fit, 3)}
     for r, c in reading.where(cells_mod.BLANK):
         name, fit = fits.get(r * cols + c, ("none", 0.0))
-        if (r, c) not in marked and fit >= EMPTY_MARK_FIT and name in OFF_CENTRE_SHAPES:
-            # a dot or an X off the centre, which the patch reader took for specks (blank, in doubt): marked empty
+        if (r, c) not in marked and fit >= EMPTY_MARK_FIT and name in SMALL_MARK_SHAPES:
+            # a dot or an X off the centre, which the patch reader took for specks (blank, in doubt): marked empty;
+            # so is a mark of SMALL_MARK_SHAPES at the centre (nineteenth session: a small ring of dots read as specks)
             reading.states[r][c] = cells_mod.CROSSED
             reading.confidence[r][c] = max(reading.confidence[r][c], SMALL_MARK_CONFIDENCE)
             reading.evidence[r][c]["empty_mark"] = {"shape": name, "fit": round(fit, 3)}
@@ -168,7 +169,7 @@ SMALL_MARK_CLEAR = 0.1  # ... none of its corners and at most two of its side mi
 SMALL_MARK_SIDE = 0.5  # ... those two not beyond this share (a ring of a third of the cell reaches a side's middle) ...
 SMALL_MARK_TINTED = 0.3  # ... and at most this share of even-tone ink (no shading) holds one small mark
 OFF_CENTRE_SHAPES = ("off-centre dot", "off-centre X")  # marks off a cell's centre, read blank, that mark it empty
-SMALL_MARK_SHAPES = ("asterisk", "null sign", "circled X") + OFF_CENTRE_SHAPES  # ... read as crossed when it is one
+SMALL_MARK_SHAPES = ("asterisk", "null sign", "circled X", "boxed X", "small ring") + OFF_CENTRE_SHAPES  # ... read as crossed when it is one
 # of these (the marks for an empty cell that the patch reader has no rule for; an X smaller than the cell has its own,
 # a ring stays unsure; a dot off the centre, OFF_CENTRE_DOT: the patch reader reads a centred one; an X set in a corner)
 SMALL_MARK_CONFIDENCE = 0.65  # the confidence of such a cell read crossed (as the cell reader's small X)
@@ -461,6 +462,10 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
         fit = _circled_x_fit(ink, px, py, half, tol, to_ink)
         if fit > best_fit:
             best, best_fit = "circled X", fit
+    if best_fit < EMPTY_MARK_FIT:  # a square with an X inside it: a boxed X (a ticked-off checkbox)
+        fit = _boxed_x_fit(ink, px, py, half, tol, to_ink)
+        if fit > best_fit:
+            best, best_fit = "boxed X", fit
     if best_fit < EMPTY_MARK_FIT and pieces == 2:  # two slashes side by side: a double slash
         fit = _twin_slash_fit(ink, half)
         if fit > best_fit:
@@ -1000,6 +1005,99 @@ def _circled_x_fit(ink: np.ndarray, px: np.ndarray, py: np.ndarray, half: float,
     return float((ring | inner).mean())
 
 
+BOXED_X_ARM = 0.7  # a boxed X's four arms each reach this share of the way out to its square's stroke (a dot at the
+# centre of a square reaches half of it) ...
+BOXED_X_BETWEEN = 0.1  # ... with at most this share of the points between them level and upright of its centre inked
+
+
+def _boxed_x_fit(ink: np.ndarray, px: np.ndarray, py: np.ndarray, half: float, tol: float,
+                 to_ink: np.ndarray) -> float:
+    """The share of the ink within ``tol`` of a boxed X (a ticked-off checkbox, U+2612 / U+22A0): an open square (its
+    box's four corners on ink and its four sides inked along SQUARE_SIDE_INKED of their centre lines, as
+    :func:`_open_square_fit`'s) around an X along the square's diagonals (the ink inside the square's stroke,
+    EMPTY_MARK_FIT of it within ``tol`` of them, each of its four arms reaching BOXED_X_ARM of the way out to the
+    square's stroke, paper between the arms level and upright of its centre: BOXED_X_BETWEEN), which may run out to
+    the corners; 0 when none fits (a square with a plus, a dot, a letter or a "#" in it is none). Nineteenth session:
+    HELDOUT17 marks every empty cell of two styles with one, a stray mark before."""
+    x0, x1, y0, y1 = px.min(), px.max(), py.min(), py.max()
+    bw, bh = x1 - x0 + 1, y1 - y0 + 1
+    if min(bw, bh) < 7 or max(bw, bh) > SQUARE_ASPECT * min(bw, bh):
+        return 0.0
+    if not (to_ink[np.array([y0, y0, y1, y1]).astype(int), np.array([x0, x1, x1, x0]).astype(int)]
+            <= SQUARE_CORNER_PX).all():
+        return 0.0
+    xl, xr, yt, yb = x0 + half - 0.5, x1 - half + 0.5, y0 + half - 0.5, y1 - half + 0.5
+    if xr - xl < 4 or yb - yt < 4:
+        return 0.0
+
+    def on_ink(qx: np.ndarray, qy: np.ndarray) -> np.ndarray:
+        qx = np.clip(np.round(qx).astype(int), 0, ink.shape[1] - 1)
+        qy = np.clip(np.round(qy).astype(int), 0, ink.shape[0] - 1)
+        return to_ink[qy, qx] <= 1
+    s = np.linspace(0, 1, 21)
+    for ax, ay, bx, by in ((xl, yt, xr, yt), (xr, yt, xr, yb), (xr, yb, xl, yb), (xl, yb, xl, yt)):
+        if on_ink(ax + s * (bx - ax), ay + s * (by - ay)).mean() < SQUARE_SIDE_INKED:
+            return 0.0
+    side = np.minimum(np.minimum(np.abs(px - xl), np.abs(px - xr)), np.minimum(np.abs(py - yt), np.abs(py - yb)))
+    cx, cy = (xl + xr) / 2, (yt + yb) / 2
+    rx, ry = (xr - xl) / 2 - half - 1, (yb - yt) / 2 - half - 1  # out to the stroke's inner edge
+    if min(rx, ry) < 2:
+        return 0.0
+    ix, iy = px - cx, py - cy
+    inner = (np.abs(ix) < rx) & (np.abs(iy) < ry) & (side > half + 1)
+    if np.count_nonzero(inner) < 8:
+        return 0.0
+    hx, hy = (xr - xl) / 2, (yb - yt) / 2  # the diagonals run through the square's corners
+    diag = np.minimum(np.abs(ix * hy - iy * hx), np.abs(ix * hy + iy * hx)) / math.hypot(hx, hy)
+    if float((diag[inner] <= tol).mean()) < EMPTY_MARK_FIT:
+        return 0.0
+    reach = np.maximum(np.abs(ix) / rx, np.abs(iy) / ry)
+    for sx, sy in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
+        arm = inner & (np.sign(ix) == sx) & (np.sign(iy) == sy) & (diag <= tol)
+        if not arm.any() or float(reach[arm].max()) < BOXED_X_ARM:
+            return 0.0
+    # paper between the arms: rays level and upright of the centre, from 0.45 to 0.9 of the way out to the stroke,
+    # clear of the arms (half a stroke and 1.5 px off the diagonals)
+    ways = np.linspace(0, 2 * np.pi, 24, endpoint=False)
+    ways = ways[np.abs(np.cos(2 * ways)) > 0.7]
+    out = np.array([0.45, 0.6, 0.75, 0.9])[:, None]
+    vx, vy = (out * rx * np.cos(ways)).ravel(), (out * ry * np.sin(ways)).ravel()
+    clear = np.minimum(np.abs(vx * hy - vy * hx), np.abs(vx * hy + vy * hx)) / math.hypot(hx, hy) > half + 1.5
+    qx = np.clip(np.round(cx + vx[clear]).astype(int), 0, ink.shape[1] - 1)
+    qy = np.clip(np.round(cy + vy[clear]).astype(int), 0, ink.shape[0] - 1)
+    if len(qx) < 4 or float(ink[qy, qx].mean()) > BOXED_X_BETWEEN:  # (a small box's arms leave 4 points clear)
+        return 0.0
+    return float(((side <= tol) | (inner & (diag <= tol))).mean())
+
+
+FINE_SHAPES = ("cross", "boxed X", "circled X")  # marks of crossing strokes a hairline thin
+FINE_COVER = 0.9  # ... seen unblurred, their ink within a px of this share of the mark seen blurred
+
+
+def _fine_mark(raw: np.ndarray, free: np.ndarray, main: np.ndarray, join: int
+               ) -> tuple[np.ndarray, tuple[str, float]] | None:
+    """(mark, (shape, fit)) of a cell core's mark seen in the darkness unblurred (``raw``; ``free``: the core's ink
+    off ruled lines may lie there; ``main``: the mark's main piece seen blurred), when that is one of FINE_SHAPES
+    accepted (EMPTY_MARK_FIT) and lies within a px of FINE_COVER of ``main``'s ink; else None. Strokes one px wide
+    (a 15x15 cell's boxed X, a thin pen on a photographed page) keep a third of their darkness over 3 x 3 px: their
+    mark's own ink level (half its 95th percentile) drops them where the mark has a bolder part, and the strokes left
+    fit no shape (nineteenth session: HELDOUT17's boxed X, a stray mark). A dot or a single stroke seen so is never
+    taken (a halftone or dithered tone's dots, which the blur makes one tone), nor a ring (a glyph's counter seen
+    unblurred: the lead's glyph check, a small "4" at 0.3 of a 10x10 cell)."""
+    ink = (raw >= STRAY_FAINT) & free
+    if not ink.any() or not main.any():
+        return None
+    level = max(STRAY_FAINT, 0.5 * float(np.percentile(raw[ink], 95)))
+    fine = _main_piece(ink & (raw >= level), join)
+    near = cv2.dilate(fine.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    if np.count_nonzero(main & near) < FINE_COVER * np.count_nonzero(main):
+        return None
+    name, fit = empty_mark_fit(fine, ~free)
+    if name in FINE_SHAPES and fit >= EMPTY_MARK_FIT:
+        return fine, (name, fit)
+    return None
+
+
 def _main_piece(ink: np.ndarray, join: int) -> np.ndarray:
     """The largest group of ink pieces closer than ``join`` px to each other (bool, same shape)."""
     joined = cv2.dilate(ink.astype(np.uint8), np.ones((2 * join + 1,) * 2, np.uint8))
@@ -1030,6 +1128,29 @@ def _whole_mark(piece: np.ndarray, inked: list[bool], at: tuple[int, int], ink: 
         if grown is not None:
             return grown, True, ink_unseen
     return piece, False, unseen
+
+
+SMALL_RING = 0.5  # of a cell: a ring drawn as a chain of dots at most this long at a cell's centre, in a cell the patch
+# reader left unsure or read blank, is a mark for an empty cell, as the patch reader's dot (a ring small enough to read
+# as one solid piece at its scale); a ring out to most of the cell is an outline (in doubt), and a solid ring may be an
+# "o" or a "0" (the lead's glyph check): in doubt as before
+
+
+def _small_ring(mark: np.ndarray, cell: float, raw: np.ndarray | None) -> bool:
+    """Whether ``mark`` (bool, a ring the empty-mark fit took) is drawn as a chain of dots (DOTTED_PIECES pieces at
+    least, seen on the darkness unblurred, ``raw`` in the mark's frame when known, where the 3 x 3 mean joins small
+    dots: no font draws a letter so) at most
+    SMALL_RING of a cell long (nineteenth session: HELDOUT17's rings of ten dots, 0.46 cell, are read crossed where the
+    patch's resampling joins the dots into one piece, unsure where it does not)."""
+    ys, xs = np.nonzero(mark)
+    if len(xs) == 0:
+        return False
+    dots = mark if raw is None else (raw >= STRAY_FAINT) & (
+        cv2.dilate(mark.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0)
+    if cv2.connectedComponents(dots.astype(np.uint8), connectivity=8)[0] - 1 < DOTTED_PIECES:
+        return False
+    return max(xs.max() - xs.min(), ys.max() - ys.min()) - 1 <= SMALL_RING * cell  # (less the px the 3 x 3 mean adds
+    # on each side)
 
 
 def _clear_of_edges(mark: np.ndarray) -> bool:
@@ -1175,6 +1296,7 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
 
     # ink over 3 x 3 px, as a reader sees it: a dithered or halftone paper tone's dots are one faint tone, a
     # stroke 2 px wide keeps two thirds of its darkness
+    raw = dark
     sharp = dark  # the page's own resolution (_sharp_check)
     dark = cv2.blur(dark, (3, 3))
     H, W = dark.shape
@@ -1228,6 +1350,11 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                 wide = (inner >= level) & ~inner_ruled if inner_ruled is not None else None
                 mark, grown, unseen = _whole_mark(main, inked, (a0 - i0, b0 - j0), wide, join, ~free, inner_ruled)
                 name, fit = empty_mark_fit(mark, unseen)
+                fine = None
+                if fit < EMPTY_MARK_FIT and not grown:
+                    fine = _fine_mark(raw[b0:b1, a0:a1], free, main, join)
+                    if fine is not None:  # the mark seen unblurred: its hairline strokes whole (a boxed X's x)
+                        mark, (name, fit) = fine
                 if fit < EMPTY_MARK_FIT_SURE:
                     # surely no mark at its own ink level, but one with its paler ink (from PALE_INK): a stamped X
                     # with one arm half taken (a receipt's linocut X) is an X to a reader, a scribble with a pale rim
@@ -1254,7 +1381,8 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                     off = math.hypot(at[0] + (xs.min() + xs.max()) / 2 - (x0 + x1) / 2,
                                      at[1] + (ys.min() + ys.max()) / 2 - (y0 + y1) / 2)
                     if off <= BLANK_MARK_CENTRED * cell:
-                        pass
+                        if name == "ring" and _small_ring(mark, cell, None if grown else raw[b0:b1, a0:a1]):
+                            name = "small ring"
                     elif name == "dot" and fit >= EMPTY_MARK_FIT and _off_centre_dot(
                             mark if grown or _clear_of_edges(mark) else _grown_piece(
                                 main, (a0 - i0, b0 - j0), (inner >= level) & ~(
@@ -1278,7 +1406,8 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                     main_accepted = main
                     near = cv2.dilate(ink.astype(np.uint8), np.ones((2 * join + 1,) * 2, np.uint8))
                     _, labels = cv2.connectedComponents(near, connectivity=8)
-                    free &= ~np.isin(labels, np.unique(labels[main]))
+                    free &= ~np.isin(labels, np.unique(labels[main if fine is None else (main | cv2.dilate(
+                        mark.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool))]))
             region[b0:b1, a0:a1] = free
             owner[b0:b1, a0:a1] = r * cols + c
             if spill and any(inked):  # the spill margin's ink that is no neighbour's fill run over (_spill_margin_marks)
