@@ -134,7 +134,7 @@ class NonogramTrack(Track):
             {"row": truth["row_clues"], "col": truth["col_clues"]}, observed)
         violations += clue_violations
         subscores["clue_preservation"] = preserved
-        beside = margin_marks(answer, input_image, layout, observed)  # all in doubt (review), see its docstring
+        beside = margin_marks(answer, input_image, layout, observed, contrast)  # all in doubt (review): its docstring
         threshold = self.rubric["needs_review_below_cell_confidence"]
         low = [[r, c] for r, row in enumerate(reading.confidence) for c, x in enumerate(row) if x < threshold]
         extra: dict[str, Any] = dict(clue_extra)

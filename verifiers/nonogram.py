@@ -3595,18 +3595,19 @@ MARGIN_RULE_LONG = 4  # a mark at most MARGIN_TOL of a cell (>= 3 px) thick and 
 
 
 def margin_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
-                 observed: np.ndarray | None = None) -> list[dict[str, Any]]:
+                 observed: np.ndarray | None = None, answer_contrast: Any = None) -> list[dict[str, Any]]:
     """Marks the answer adds on the paper just outside the grid: within ``MARGIN_REACH`` of a cell of the grid's
     outer side, farther than ``MARGIN_CLEAR`` from it, outside the clue strips (read by value elsewhere) and where
     registration showed the answer's page. A cell's stray marks are judged in the cell (:func:`stray_marks`); this band
     held none of the checks, so a zigzag drawn from the grid's side out to the page's edge passed. Added ink is the
     answer's darkness over the input's darkest ink nearby (:mod:`genpuzzle.ink`), sized in cells like a cell's stray
-    mark (``STRAY_PARAMS``) and as dark as a pen's (``STRAY_SURE``). Not looked at: paler ink (shades, stains, a
+    mark (``STRAY_PARAMS``) and as dark as a pen's (``STRAY_SURE``); ``answer_contrast``: the answer's
+    :func:`contrast_map`, when the caller has it. Not looked at: paler ink (shades, stains, a
     vignette), a level or upright hairline (a ruled page's line, the grid's frame redrawn wider), ink running on to
     where the page stops showing (the page's edge, a screen's bezel) and the corner above the row clues (a title, a
     stamp). Every mark returned is in doubt (``sure`` False: review, never a pass and never a charge): page furniture
     close to the grid is told from a pen's mark by no rule here yet."""
-    from genpuzzle.ink import added_channel_darkness, channel_darkness, input_near, unexplained_marks
+    from genpuzzle.ink import unexplained_marks
 
     cell = float(layout["cell_px"])
     H, W = input_image.shape[:2]
@@ -3628,8 +3629,12 @@ def margin_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, 
     if not region.any():
         return []
     tol = max(2, round(MARGIN_TOL * cell))
-    added = added_channel_darkness(channel_darkness(np.asarray(answer)[:, :, :3], cell),
-                                   input_near(np.asarray(input_image), cell, tol))
+    # the answer's darkness in its most darkened channel against the local paper (contrast_map's ``mark``, passed in
+    # when the caller has it) over the input's darkest ink within tol
+    mark = (answer_contrast if answer_contrast is not None else contrast_map(answer, layout))
+    mark = mark[0] if isinstance(mark, tuple) else mark
+    near = cv2.dilate(_input_contrast(input_image), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * tol + 1,) * 2))
+    added = cv2.subtract(np.ascontiguousarray(mark, dtype=np.uint8), near)
     marks = unexplained_marks(added >= STRAY_SURE, added >= STRAY_FAINT, np.zeros((H, W), bool), cell, region,
                               STRAY_PARAMS)
     out = []
