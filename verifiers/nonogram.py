@@ -3598,15 +3598,15 @@ def margin_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, 
                  observed: np.ndarray | None = None, answer_contrast: Any = None) -> list[dict[str, Any]]:
     """Marks the answer adds on the paper just outside the grid: within ``MARGIN_REACH`` of a cell of the grid's
     outer side, farther than ``MARGIN_CLEAR`` from it, outside the clue strips (read by value elsewhere) and where
-    registration showed the answer's page. A cell's stray marks are judged in the cell (:func:`stray_marks`); this band
-    held none of the checks, so a zigzag drawn from the grid's side out to the page's edge passed. Added ink is the
-    answer's darkness over the input's darkest ink nearby (:mod:`genpuzzle.ink`), sized in cells like a cell's stray
-    mark (``STRAY_PARAMS``) and as dark as a pen's (``STRAY_SURE``); ``answer_contrast``: the answer's
-    :func:`contrast_map`, when the caller has it. Not looked at: paler ink (shades, stains, a
-    vignette), a level or upright hairline (a ruled page's line, the grid's frame redrawn wider), ink running on to
-    where the page stops showing (the page's edge, a screen's bezel) and the corner above the row clues (a title, a
-    stamp). Every mark returned is in doubt (``sure`` False: review, never a pass and never a charge): page furniture
-    close to the grid is told from a pen's mark by no rule here yet."""
+    registration showed the answer's page. A cell's stray marks are judged in the cell (:func:`_empty_cell_marks`);
+    this band held none of the checks, so a zigzag drawn from the grid's side out to the page's edge passed. Added ink
+    is the answer's darkness (``answer_contrast``, its :func:`contrast_map`, computed when not given) over the input's
+    darkest ink within ``MARGIN_TOL`` of a cell, sized in cells like a cell's stray mark (``STRAY_PARAMS``,
+    :func:`genpuzzle.ink.unexplained_marks`) and as dark as a pen's (``STRAY_SURE``). Not looked at: paler ink
+    (shades, stains, a vignette), a level or upright hairline (a ruled page's line, the grid's frame redrawn wider),
+    ink running on to where the page stops showing (the page's edge, a screen's bezel) and the corner above the row
+    clues (a title, a stamp). Every mark returned is in doubt (``sure`` False: review, never a pass and never a
+    charge): page furniture close to the grid is told from a pen's mark by no rule here yet."""
     from genpuzzle.ink import unexplained_marks
 
     cell = float(layout["cell_px"])
