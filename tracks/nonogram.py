@@ -143,9 +143,9 @@ class NonogramTrack(Track):
         if low:
             extra["unsure_cells"] = [{"cell": [r, c], "state": reading.states[r][c],
                                       **reading.evidence[r][c]} for r, c in low]
+        score = nonogram_score(subscores, violations)
         return Verdict(
-            id=record.id, track=self.name,
-            score=min(nonogram_score(subscores, violations), 99.0) if beside else nonogram_score(subscores, violations),
+            id=record.id, track=self.name, score=min(score, 99.0) if beside else score,
             status=Status.INCORRECT if violations else Status.CORRECT, violations=violations, parsed=parsed,
             confidence=reading.min_confidence, needs_review=bool(low or clue_extra.get("unsure_clues") or beside),
             subscores=subscores, extra=extra,

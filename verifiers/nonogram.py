@@ -3178,12 +3178,14 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
                                         f"the puzzle's is {' '.join(map(str, expected))}", where))
             charged += 1
     if hidden_ink is not None:
-        charged += _unobserved_strips_unsure(layout, hidden_ink, {(k, i) for k, i, *_ in changed}, swap_px, extra)
+        compared = {(k, i) for k, i, *_ in changed}
+        charged += _unobserved_strips_unsure(layout, [line for line in lines if line not in compared], hidden_ink,
+                                             swap_px, extra)
     preserved = 1.0 - charged / len(lines) if lines else 1.0
     return violations, preserved, extra
 
 
-def _unobserved_strips_unsure(layout: dict[str, Any], hidden_ink: np.ndarray, compared: set[tuple[str, int]],
+def _unobserved_strips_unsure(layout: dict[str, Any], unread: list[tuple[str, int]], hidden_ink: np.ndarray,
                               hidden_px_min: float, extra: dict[str, Any]) -> int:
     """Strips that matched the input's pixels only where registration showed the input, not the answer's page: their
     input clue ink lies where ``observed`` is false by at least ``hidden_px_min`` (SWAP_DIGIT_FRACTION of a digit's
@@ -3192,9 +3194,7 @@ def _unobserved_strips_unsure(layout: dict[str, Any], hidden_ink: np.ndarray, co
     clues registration left unobserved, passed with a changed clue). Returns how many strips were listed."""
     H, W = hidden_ink.shape[:2]
     listed = 0
-    for kind, index in [("row", r) for r in range(layout["rows"])] + [("col", c) for c in range(layout["cols"])]:
-        if (kind, index) in compared:
-            continue
+    for kind, index in unread:
         x0, y0, x1, y1 = clue_strip(layout, kind, index)
         x0, y0, x1, y1 = max(0, x0), max(0, y0), min(W, x1), min(H, y1)
         if x1 - x0 < 4 or y1 - y0 < 4:
