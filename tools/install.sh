@@ -33,7 +33,9 @@ for pkg in \
     fonts-karla fonts-croscore fonts-yanone-kaffeesatz fonts-goudybookletter fonts-allerta fonts-national-park \
     fonts-cherrybomb fonts-arapey \
     fonts-cmu fonts-averia-sans-gwf fonts-prociono fonts-elstob fonts-okolaks fonts-woowa-bm fonts-sixtyfour \
-    fonts-adf-irianis fonts-adf-ikarius fonts-morisawa-bizud-gothic fonts-lemonada; do
+    fonts-adf-irianis fonts-adf-ikarius fonts-morisawa-bizud-gothic fonts-lemonada \
+    fonts-tlwg-typist-ttf fonts-tlwg-sawasdee-ttf fonts-tlwg-kinnari-ttf fonts-mplus fonts-motoya-l-maruberi \
+    fonts-radisnoir fonts-hosny-amiri fonts-gfs-artemisia fonts-rocknroll fonts-dotgothic16 fonts-adf-oldania; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 if [ ${#missing[@]} -gt 0 ]; then
