@@ -775,10 +775,10 @@ def check_construction(ink: Ink, truth: dict[str, Any], layout: dict[str, Any], 
     answered = new_px >= rubric["extra_ink_min_px"]
     dims = {
         "instruction_following": sum(s in ("accurate", "inaccurate", "unsure") for s in states) / n,
-        "visual_structure": sum(s != "missing" for s in states) / n * kept,
+        "visual_structure": sum(s != "missing" for s in states) / n * kept_credit(kept, rubric),
         "reasoning_correctness": sum(s == "accurate" for s in states) / n,
-        "text_symbol_accuracy": float(np.mean(list(labels_kept.values()))) if labels_kept else 1.0,
-        "clarity": 1.0 - (min(new_px, extra_px + mark_px) / new_px if new_px else 0.0),
+        "text_symbol_accuracy": labels_credit(labels_kept, rubric),
+        "clarity": 1.0 - (min(new_px, charged_extra(extra_px, rubric) + mark_px) / new_px if new_px else 0.0),
     }
     parsed = {"elements": [{"name": rd.name, "state": rd.state, "coverage": round(rd.coverage, 3),
                             **({"drawn_as": rd.drawn_as} if rd.drawn_as else {}), **rd.diagnosis} for rd in readings],
@@ -786,6 +786,26 @@ def check_construction(ink: Ink, truth: dict[str, Any], layout: dict[str, Any], 
     if marks:
         parsed["marks"] = [m.to_json(tol) for m in marks[:8]]
     return Check(violations, dims, unsure, parsed, answered)
+
+
+def kept_credit(kept: float, rubric: dict[str, Any]) -> float:
+    """The credit for the given figure's kept share: whole where no ``input_changed`` is charged (a blurred or
+    re-encoded page keeps 0.99 of it: the figure is kept, and a score under 100 with no rule named is no verdict),
+    the share itself below that threshold (rubric 13)."""
+    return 1.0 if kept >= rubric["input_changed_below_kept"] else kept
+
+
+def labels_credit(labels_kept: dict[str, float], rubric: dict[str, Any]) -> float:
+    """The mean credit for the given labels: a label kept above ``label_changed_below_kept`` counts whole (rubric 13)."""
+    if not labels_kept:
+        return 1.0
+    return float(np.mean([1.0 if k >= rubric["label_changed_below_kept"] else k for k in labels_kept.values()]))
+
+
+def charged_extra(extra_px: int, rubric: dict[str, Any]) -> int:
+    """The extra ink that costs clarity: what ``extra_ink`` charges (``extra_ink_min_px`` or more), else none: a few
+    px of stray pixels no rule charges take no points (rubric 13)."""
+    return extra_px if extra_px >= rubric["extra_ink_min_px"] else 0
 
 
 def _input_violations(kept: float, labels_kept: dict[str, float], rubric: dict[str, Any]) -> list[Violation]:
@@ -847,11 +867,11 @@ def check_shading(ink: Ink, answer: np.ndarray, truth: dict[str, Any], layout: d
     violations += relabels
     drawn = shaded > 0
     dims = {"instruction_following": 1.0 if drawn else 0.0,
-            "visual_structure": (1.0 if drawn else 0.0) * kept,
+            "visual_structure": (1.0 if drawn else 0.0) * kept_credit(kept, rubric),
             "reasoning_correctness": 1.0 if state == "accurate" else
             max(0.0, 1 - abs(shaded - target) / total) * 0.5 if drawn else 0.0,
-            "text_symbol_accuracy": float(np.mean(list(labels_kept.values()))) if labels_kept else 1.0,
-            "clarity": 1.0 - (min(new_px, extra_px + mark_px) / new_px if new_px else 0.0)}
+            "text_symbol_accuracy": labels_credit(labels_kept, rubric),
+            "clarity": 1.0 - (min(new_px, charged_extra(extra_px, rubric) + mark_px) / new_px if new_px else 0.0)}
     parsed = {"cells": [states[r * cells["cols"]:(r + 1) * cells["cols"]] for r in range(cells["rows"])],
               "shaded": shaded, "needed": target, "new_ink_px": new_px, "extra_ink_px": extra_px}
     if marks:
@@ -1182,10 +1202,10 @@ def check_lattice(answer: np.ndarray, ink: Ink, truth: dict[str, Any], layout: d
     passed = sum(ok for _, ok, _ in reading.checks) / max(1, len(reading.checks))
     holds = bool(reading.valid) and sure
     dims = {"instruction_following": 1.0 if drawn else 0.0,
-            "visual_structure": (1.0 if drawn else 0.0) * kept,
+            "visual_structure": (1.0 if drawn else 0.0) * kept_credit(kept, rubric),
             "reasoning_correctness": 1.0 if holds else (min(passed, 0.5) if drawn else 0.0),
-            "text_symbol_accuracy": float(np.mean(list(labels_kept.values()))) if labels_kept else 1.0,
-            "clarity": 1.0 - (extra_px / new_px if new_px else 0.0)}
+            "text_symbol_accuracy": labels_credit(labels_kept, rubric),
+            "clarity": 1.0 - (charged_extra(extra_px, rubric) / new_px if new_px else 0.0)}
     parsed = {"regions": reading.labels.tolist(), "region_count": regions, "line_cuts": reading.line_cuts,
               "colour_cuts": reading.colour_cuts, "filled_cells": reading.filled,
               "unsure_edges": [list(e) for e in reading.unsure_edges],
