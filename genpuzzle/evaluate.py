@@ -204,6 +204,7 @@ def _verify_image(record: InstanceRecord, answer: np.ndarray, target: np.ndarray
                               f"verifier failed: {type(err).__name__}: {err}", answer_path=answer_path,
                               extra={"registration": reg_info})
     verdict.answer_path = answer_path
+    settle_unnamed_deduction(verdict)
     if registration.unbent is not None and verdict.status == Status.CORRECT:
         _confirm_without_bend(track, record, verdict, registration.unbent, target, answer_path)
     if registration.valid is not None and mask is not None and mask.any():
@@ -217,6 +218,16 @@ def _verify_image(record: InstanceRecord, answer: np.ndarray, target: np.ndarray
                                               "image (cut off, or covered by bars)")
     verdict.extra.setdefault("registration", reg_info)
     return verdict
+
+
+def settle_unnamed_deduction(verdict: Verdict) -> None:
+    """A track's ``correct`` verdict under 100 names no rule for the points it lost: the instrument contradicts
+    itself (``correct`` means 100, as :mod:`genpuzzle.merge` and :mod:`genpuzzle.review` decide it), so the verdict
+    is unsure: ``needs_review`` with the reason, the score kept. Changes ``verdict`` in place."""
+    if verdict.status == Status.CORRECT and verdict.score < 100.0:
+        verdict.needs_review = True
+        verdict.extra["review_reason"] = (f"scored {verdict.score:g} as correct: points lost without a named "
+                                          "rule")
 
 
 def observed_kwargs(track: Any, registration: Any, answer: np.ndarray | None = None) -> dict[str, Any]:
