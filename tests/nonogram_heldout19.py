@@ -21,7 +21,9 @@ Doubts noted rather than made unfair: the fax dithers every grey into dots (the 
 grey tone); the spreadsheet shows row numbers and column letters in its grey headers, as every spreadsheet does; the
 thumbnail is upscaled from 0.62 of its size (a 15x15's clues are soft but read at once); the ASCII "#" fill leaves
 paper between its glyphs (a person reads a block of #s as a filled cell); Oldania draws a slashed zero (the "0" of a
-"10"), as typewriter and programmers' fonts do.
+"10"), as typewriter and programmers' fonts do; the finger-smudge pale cells are a soft grey blob (about grey 200 at
+its centre, over half the cell), plainly visible, though a reader could take a smudge for dirt rather than shading
+(noted after the blind run; the drawing is unchanged).
 
 ``nonogram_answers.make_answer`` hands these styles to :func:`make_answer19` (their ``draw_answer``), so
 ``tools/measure_nonogram_family.py nonogram_heldout19:HELDOUT19`` measures them like the earlier families.
