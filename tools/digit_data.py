@@ -61,8 +61,8 @@ HAND_HELDOUT = ("femkeklaver", "KleeOne-", "SteveHand", "Delphine")
 # STIX regular/bold are trained on (small printed maths clue digits); its italics stay held out.
 PRINTED_HELDOUT = ("STIXGeneralItalic", "STIXGeneralBolIta", "cmr10", "cmss10", "cmtt10", "cmb10", "Go-",
                    "CharisSIL")
-# The nonogram verifier's eighth to fourteenth held-out answer families (tests/nonogram_answers.py HELDOUT8 to
-# HELDOUT14) draw their clues in these; no group takes them, so a retrain never sees them.
+# The nonogram verifier's held-out answer families (tests/nonogram_answers.py HELDOUT8 to HELDOUT14,
+# tests/nonogram_heldout15.py to nonogram_heldout19.py) draw their clues in these; no group takes them, so a retrain never sees them.
 NONOGRAM_HELDOUT = ("B612", "GFSDidot", "BebasNeue", "Inconsolata", "Bajaderka", "Monoid", "GilliusADF",
                     "Lato-", "GFSBodoni", "Dosis-", "mononoki", "Fanwood", "Chilanka", "Jura-",
                     "Inter-", "InterDisplay-", "Manrope-", "GNUTypewriter", "osifont", "eurof", "unifur", "Cardo",
@@ -95,7 +95,21 @@ NONOGRAM_HELDOUT = ("B612", "GFSDidot", "BebasNeue", "Inconsolata", "Bajaderka",
                     # HELDOUT16: fonts-dseg, fonts-karmilla, fonts-arkpandora, fonts-compagnon, fonts-adf-libris,
                     # fonts-millimetre, fonts-stick, fonts-glasstty (every file of each package)
                     "DSEG", "Karmilla", "Aerial", "Tymes", "Veranda", "Compagnon", "LibrisADF", "millimetre",
-                    "Stick-", "Glass_TTY")
+                    "Stick-", "Glass_TTY",
+                    # HELDOUT17 (tests/nonogram_heldout17.py; its other fonts are SUDOKU_AUDIT_HELDOUT's): fonts-arapey,
+                    # fonts-league-spartan
+                    "Arapey", "LeagueSpartan",
+                    # HELDOUT18 (tests/nonogram_heldout18.py): fonts-cmu, fonts-averia-sans-gwf, fonts-prociono,
+                    # fonts-elstob, fonts-okolaks, fonts-woowa-bm, fonts-sixtyfour, fonts-adf-irianis,
+                    # fonts-adf-ikarius, fonts-morisawa-bizud-gothic, fonts-lemonada (every file of each package)
+                    "cmun", "AveriaSansGWF", "Prociono", "ElstobD", "okolaks", "BMDOHYEON", "BMEULJIRO", "BMEuljiro",
+                    "BMHANNA", "BMJUA", "BMKIRANGHAERANG", "BMYEONSUNG", "C-64", "IrianisADF", "IkariusADF",
+                    "BIZUDGothic", "BIZUDPGothic", "Lemonada",
+                    # HELDOUT19 (tests/nonogram_heldout19.py): fonts-tlwg-typist-ttf, fonts-tlwg-sawasdee-ttf,
+                    # fonts-tlwg-kinnari-ttf, fonts-mplus, fonts-motoya-l-maruberi, fonts-radisnoir, fonts-hosny-amiri,
+                    # fonts-gfs-artemisia, fonts-rocknroll, fonts-dotgothic16, fonts-adf-oldania
+                    "TlwgTypist", "Sawasdee", "Kinnari", "Mplus", "MTLmr3m", "RadisSans", "Amiri", "GFSArtemisia",
+                    "RocknRollOne", "DotGothic16", "OldaniaADF")
 # tests/audit_sudoku_answers.py (a blind audit) writes its answers in these packages' fonts: fonts-karla,
 # fonts-croscore, fonts-yanone-kaffeesatz, fonts-goudybookletter, fonts-allerta, fonts-national-park,
 # fonts-cherrybomb. The shipped model never saw them; no group takes them, so a retrain never does either.
