@@ -1505,6 +1505,9 @@ class ClueReading:
     # page, or a glyph not read surely): evidence for the puzzle's numbers only
     page_spacing_values: list[int] | None = None
     neighbour_ink: tuple[list[int], ...] = ()  # page boxes of the next strips' ink drawn over onto this one, not read
+    # a half of a glyph wider than tall, cut in two at its thinnest column (_split_touching), read as no digit: the cut
+    # may be in the wrong place (see check_clue_area)
+    touching_cut_unread: bool = False
 
 
 def _strip_ink(crop: np.ndarray, font_px: float) -> tuple[np.ndarray, list[list[int]]]:
@@ -2253,6 +2256,9 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
         reader = None
     confident = getattr(digits, "CONFIDENT", 0.9)
     H, W = dark.shape
+    if _scanline_page(dark, [box for _, box in strips]):
+        # a font drawn in scanlines (C-64: each glyph a stack of bars with paper between): read with the gaps closed
+        dark = cv2.morphologyEx(dark, cv2.MORPH_CLOSE, _scanline_kernel(font_px))
     crops, lines_per_strip = [], []
     crossing: list[list[tuple[int, np.ndarray, list[int]]]] = []  # per strip: pieces crossing the clue area's edge
     neighbours: list[list[list[int]]] = [[] for _ in strips]  # per strip: page boxes of the next strips' ink taken off
@@ -2379,8 +2385,13 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
             crops[j] = (x0, y0, upright, ink)
             lines_per_strip[j] = (lines_per_strip[j][0], boxes)
             shears[j] = (pad, pivot)
+    whole_glyphs = [{tuple(g) for line in _glyph_lines(boxes, kind, digit_h) for g in line}
+                    for (kind, boxes), (_, _, _, ink) in zip(lines_per_strip, crops)]
     lines_per_strip = [[_split_touching(line, ink, digit_h) for line in _glyph_lines(boxes, kind, digit_h)]
                        for (kind, boxes), (_, _, _, ink) in zip(lines_per_strip, crops)]
+    # per strip: the halves of glyphs wider than tall cut in two by _split_touching (strip coords)
+    cut_halves = [{tuple(g) for line in lines for g in line} - whole
+                  for lines, whole in zip(lines_per_strip, whole_glyphs)]
     digit_h, digit_w = digit_size or _digit_size(lines_per_strip, font_px)
     attached: list[list[list[int]]] = [[] for _ in lines_per_strip]  # per strip: crossbar overshoots (strip coords)
     for j, lines in enumerate(lines_per_strip):
@@ -2594,7 +2605,9 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
                                odd or conf < confident, j in cut_strips, tuple(alternatives), tuple(beyond[j]),
                                pair_values, sum(i in wide for idx in plan for i in idx), tuple(attached[j]),
                                tuple((g.digit, round(float(g.confidence), 3)) for g in glyph_digits), not odd,
-                               page_spacing_values=page_values, neighbour_ink=tuple(neighbours[j])))
+                               page_spacing_values=page_values, neighbour_ink=tuple(neighbours[j]),
+                               touching_cut_unread=any(i < n_glyphs and tuple(sources[i][2]) in cut_halves[j]
+                                                       and readings[i].digit is None for i in flat_idx)))
         if j in cut_strips:
             # the strip as cut before the square cut, for a second reader (see clue_second_opinions): a glyph read
             # unsure as one digit is only cut in two because the digit reader was unsure of it
@@ -2607,6 +2620,66 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
                 crossbar_ends=tuple(attached[j]), glyph_reads=tuple((g.digit, round(float(g.confidence), 3))
                                                                     for g in uncut), cut_clearly=not odd))
     return out
+
+
+SCANLINE_PAGE_SHARE = 0.04  # a clue area with this many 1-px paper rows between ink rows per ink pixel is in scanlines
+# (C-64 pages 0.064-0.32; HELDOUT17's and HELDOUT18's other pages at most 0.018)
+
+
+def _scanline_page(dark: np.ndarray, boxes: list[tuple[int, int, int, int]]) -> bool:
+    """Whether the clue strips' glyphs are drawn in scanlines (a pixel font with paper between its rows of pixels, C-64):
+    the pixels that are a gap 1 px high between two ink pixels above and below it (at most 0.7 of their darkness) are
+    at least SCANLINE_PAGE_SHARE of the ink pixels (darkness >= CLUE_INK) over all strips."""
+    H, W = dark.shape
+    ink_n = gap_n = 0
+    for x0, y0, x1, y1 in boxes:
+        c = dark[max(0, y0):min(H, y1), max(0, x0):min(W, x1)].astype(np.int32)
+        if c.shape[0] < 3:
+            continue
+        ink = c >= CLUE_INK
+        gap = (c[1:-1] < 0.7 * np.minimum(c[:-2], c[2:])) & ink[:-2] & ink[2:]
+        ink_n += int(ink.sum())
+        gap_n += int(gap.sum())
+    return ink_n > 0 and gap_n >= SCANLINE_PAGE_SHARE * ink_n
+
+
+@lru_cache(maxsize=8)
+def _scanline_kernel(font_px: float) -> np.ndarray:
+    """A vertical closing that bridges a scanline font's gaps (1 px, 2 px at large clue sizes), never a digit's counter."""
+    return np.ones((3 if font_px < 24 else 5, 1), np.uint8)
+
+
+ZERO_DOUBT = 0.5  # the confidence a 0 read where no clue holds one is capped at (see _impossible_zeros)
+
+
+def _impossible_zeros(digits_read: list[int | None], sizes: tuple[int, ...]) -> list[int]:
+    """Glyph positions (reading order; ``sizes``: glyphs per number) of the 0s no nonogram clue holds: a 0 is a clue only
+    alone (an empty line), and no number starts with 0 -- a 0 in a clue of several numbers, or leading a number of
+    several digits. The puzzle's own rule, read before any clue is compared: a changed clue written so is in doubt too
+    (review), never a pass."""
+    if list(sizes) == [1]:
+        return []
+    out, n = [], 0
+    for size in sizes:
+        if n < len(digits_read) and digits_read[n] == 0:
+            out.append(n)
+        n += size
+    return out
+
+
+def _zero_doubted(reading: ClueReading | None) -> ClueReading | None:
+    """``reading`` with a sure 0 where no clue holds one (:func:`_impossible_zeros`) read below the confident level
+    (ZERO_DOUBT; values None, doubtful), so a second reader is asked about it: the digit reader's misread is likelier
+    than such a clue (a blurred 6 closed into a ring read 0 at 0.905, "0 4" for "6 4"). Read glyphs are judged by the
+    puzzle's rule here, in check_clue_area; read_clue_strips reads what is drawn."""
+    if reading is None or reading.values is None or len(reading.glyph_reads) != sum(reading.sizes):
+        return reading
+    doubted = _impossible_zeros([d for d, _ in reading.glyph_reads], reading.sizes)
+    if not doubted:
+        return reading
+    return replace(reading, values=None, doubtful=True, confidence=min(reading.confidence, ZERO_DOUBT),
+                   glyph_reads=tuple((d, min(c, ZERO_DOUBT) if n in doubted else c)
+                                     for n, (d, c) in enumerate(reading.glyph_reads)))
 
 
 OLD_STYLE_SHARE = 0.8  # a page whose sure 0s, 1s and 2s stand at most this share of its sure other digits' height
@@ -2979,19 +3052,22 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
     sides = [_area_sides(layout, k, i) for k, i, *_ in changed]
     # where each strip itself starts in its read box (which reaches on to the page's edge past the strip's outer end)
     ends = [(b[0] - rb[0]) if k == "row" else (b[1] - rb[1]) for (k, _, b, *_), (_, rb) in zip(changed, boxes)]
-    readings = (read_clue_strips(a_con, boxes, font_px, line_lengths=lengths, outside=outside, area_sides=sides,
-                                 outer_ends=ends)
+    readings = ([_zero_doubted(r) for r in read_clue_strips(a_con, boxes, font_px, line_lengths=lengths,
+                                                             outside=outside, area_sides=sides, outer_ends=ends)]
                 if clues is not None and changed
                 else [None] * len(changed))
     unsure = [j for j, r in enumerate(readings) if r is not None and r.values is None]
+    # a page read in doubt over several strips at its own pen weight (see UNRELIABLE_PAGE_UNSURE below)
+    n_first = sum(r is not None and r.values is None and r.doubtful for r in readings)
+    doubt_first = n_first >= UNRELIABLE_PAGE_UNSURE and n_first >= UNRELIABLE_PAGE_SHARE * len(readings)
     if unsure:
         # a pen 1 px heavier or lighter than the reader knows (small bold digits): read those strips again
         # with the strokes thinned and thickened by 1 px; a value is taken only when every sure re-reading
         # agrees on it, so a changed digit still reads as what it is
         size, slant = readings[unsure[0]].digit_size, readings[unsure[0]].slant
-        again = [read_clue_strips(op(a_con, _WEIGHT_KERNEL), [boxes[j] for j in unsure], font_px, size, slant,
-                                  [lengths[j] for j in unsure], outside, [sides[j] for j in unsure],
-                                  [ends[j] for j in unsure])
+        again = [[_zero_doubted(r) for r in read_clue_strips(
+                      op(a_con, _WEIGHT_KERNEL), [boxes[j] for j in unsure], font_px, size, slant,
+                      [lengths[j] for j in unsure], outside, [sides[j] for j in unsure], [ends[j] for j in unsure])]
                  for op in (cv2.erode, cv2.dilate)]
         for n, j in enumerate(unsure):
             # only a re-reading that finds the same glyphs in the same numbers counts (a thin pen thinned
@@ -3002,7 +3078,7 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
             same = [r[n] for r in again if r[n].sizes == readings[j].sizes
                     and _same_glyphs(r[n], readings[j], readings[j].digit_size[0])]
             sure = {tuple(r.values) for r in same if r.values is not None}
-            if len(sure) == 1:
+            if len(sure) == 1 and not _reweighted_evidence_only(doubt_first, sure, changed[j][:2], clues):
                 readings[j] = next(r for r in same if r.values is not None)
     # A page on which the reader stays in doubt over several strips (glyphs below the confident level, or
     # not cut clearly) is in a clue font it does not know well: its doubtful strips are no evidence of a
@@ -3149,6 +3225,10 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
             # likewise when the reader gives every glyph's expected digit a fair chance (a cmti10 italic 3
             # read as a 9 at 0.47 still gives the 3 0.26-0.45; a digit changed into another gives it ~0)
             guessed = reading.text.split(" ") == [str(v) for v in expected]
+            if not guessed and reading.touching_cut_unread:
+                # two touching glyphs cut at their thinnest column into a half read as no digit: the cut may lie
+                # inside a digit (Okolaks Bold's "15", the 1's serif run into the 5, cut through the 5's bowl: "?5")
+                where["touching_cut_unread"] = guessed = True
             if (n_erased >= min_px or n_added >= min_px) and not guessed:
                 where["expected_support"] = round(expected_support(reading, expected), 3)
                 guessed = where["expected_support"] >= EXPECTED_SUPPORT
@@ -3183,6 +3263,19 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
                                              swap_px, extra)
     preserved = 1.0 - charged / len(lines) if lines else 1.0
     return violations, preserved, extra
+
+
+def _reweighted_evidence_only(page_in_doubt: bool, sure: set[tuple[int, ...]], line: tuple[str, int],
+                              clues: dict[str, list[list[int]]] | None) -> bool:
+    """Whether a strip read surely only with its strokes thinned or thickened (``sure``: the one value so read) is
+    evidence for the puzzle's numbers only, and left unsure otherwise: on a page the reader was in doubt over at its own
+    pen weight (``page_in_doubt``, several strips; a clue font it does not know) a sure reading at another weight is no
+    evidence of a change (Arapey's narrow "3 3", read "3 8" at 0.65 on a page with five such strips in doubt, thinned
+    and read a sure "3 8": a correct answer charged with a changed clue)."""
+    if not page_in_doubt or clues is None:
+        return False
+    kind, index = line
+    return list(next(iter(sure))) != (list(clues[kind][index]) or [0])
 
 
 def _unobserved_strips_unsure(layout: dict[str, Any], unread: list[tuple[str, int]], hidden_ink: np.ndarray,
