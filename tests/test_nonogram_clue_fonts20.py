@@ -167,3 +167,12 @@ def test_the_c64_pages_strips_hold_whole_glyphs():
                                                {"row": truth["row_clues"], "col": truth["col_clues"]}, reg.valid)
     unsure = extra.get("unsure_clues", [])
     assert len(unsure) <= 2, [(u["line"], u["index"], u["read_text"]) for u in unsure]
+
+
+def test_a_pixel_fonts_square_digits_are_not_cut_as_touching_digits():
+    # C-64's digits stand in square cells (its "4" 29 x 26 px at a 40-px clue font): on a page in scanlines only a glyph
+    # more than PIXEL_FONT_PAIR times as wide as tall is cut; this error-free page was a review for a digit so cut in two
+    assert nonogram_mod.PIXEL_FONT_PAIR > 1.05
+    v = _verify("nonogram_heldout18", "HELDOUT18", "w_c64_dotmatrix_gif", "15x15", 1, "none")
+    assert v.status == Status.CORRECT and v.score == 100, ([x.message for x in v.violations],
+                                                            (v.extra or {}).get("unsure_clues"))

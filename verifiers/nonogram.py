@@ -304,15 +304,54 @@ def ruled_lines(ink: np.ndarray) -> np.ndarray:
 
 def _fit_line(px: np.ndarray, py: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(point, unit direction) of the least-squares line through points."""
-    centre = np.array([px.mean(), py.mean()])
-    cov = np.cov(np.stack([px - centre[0], py - centre[1]])) if len(px) > 1 else np.eye(2)
-    w, v = np.linalg.eigh(np.atleast_2d(cov))
-    return centre, v[:, int(np.argmax(w))]
+    return _fit_lines([(px, py)])[0]
+
+
+def _fit_lines(points: list) -> list:
+    """:func:`_fit_line` of each (px, py) in ``points``, bit for bit: each covariance as ``np.cov`` computes it (the
+    points less their centre, centred again on their mean, times their transpose, over n - 1), their eigenvectors in
+    one call of ``np.linalg.eigh`` (the same LAPACK routine on each matrix). Twentieth session: ``np.cov``'s and
+    ``eigh``'s checks were most of the empty-mark fits' cost, which fit lines some 100 000 times on 100 answers."""
+    centres, covs = [], np.empty((len(points), 2, 2))
+    for i, (px, py) in enumerate(points):
+        centre, covs[i] = _centre_cov(px, py)
+        centres.append(centre)
+    w, v = np.linalg.eigh(covs)
+    return [(centre, v[i][:, int(np.argmax(w[i]))]) for i, centre in enumerate(centres)]
+
+
+def _centre_cov(px: np.ndarray, py: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(centre, covariance) of points: ``np.cov`` of the points less their centre, bit for bit (the identity for one
+    point), without its checks."""
+    add = np.add.reduce  # (ndarray.mean is this sum over the count; its checks cost more than the sum)
+    n = len(px)
+    centre = np.array([add(px) / n, add(py) / n])
+    if n < 2:
+        return centre, np.eye(2)
+    x = np.empty((2, n))
+    np.subtract(px, centre[0], out=x[0])
+    np.subtract(py, centre[1], out=x[1])
+    x -= (add(x, axis=1) / n)[:, None]
+    c = np.dot(x, x.T)
+    c *= np.true_divide(1, n - 1)
+    return centre, c
+
+
+def _same_split(old: np.ndarray, new: np.ndarray) -> tuple[bool, np.ndarray]:
+    """(whether a split of points among fitted lines is unchanged, the new split)."""
+    return bool(np.array_equal(old, new)), new
 
 
 def _line_distance(px: np.ndarray, py: np.ndarray, line: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
     (x0, y0), (dx, dy) = line
     return np.abs((px - x0) * dy - (py - y0) * dx)
+
+
+def _lines_distance(px: np.ndarray, py: np.ndarray, lines: list) -> np.ndarray:
+    """:func:`_line_distance` of the points from each of ``lines``, stacked (the same arithmetic, one array)."""
+    (x0, y0), (dx, dy) = (np.array([[p[i] for p, _ in lines] for i in (0, 1)]),
+                          np.array([[u[i] for _, u in lines] for i in (0, 1)]))
+    return np.abs((px - x0[:, None]) * dy[:, None] - (py - y0[:, None]) * dx[:, None])
 
 
 def _stroke_cover(line: tuple[np.ndarray, np.ndarray], px: np.ndarray, py: np.ndarray, near: np.ndarray,
@@ -383,12 +422,15 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
               (lambda: np.abs(py - cy) <= np.abs(px - cx)))
     for start in starts:
         first = start()
+        settled = False  # the split repeats itself: the later rounds would fit the same lines
         for _ in range(4):
             if first.sum() < 2 or (~first).sum() < 2:
                 break
-            lines = (_fit_line(px[first], py[first]), _fit_line(px[~first], py[~first]))
+            if settled:
+                continue
+            lines = tuple(_fit_lines([(px[first], py[first]), (px[~first], py[~first])]))
             d = np.stack([_line_distance(px, py, ln) for ln in lines])
-            first = d[0] <= d[1]
+            settled, first = _same_split(first, d[0] <= d[1])
         else:
             (p1, u1), (p2, u2) = lines
             sin = abs(u1[0] * u2[1] - u1[1] * u2[0])
@@ -514,7 +556,7 @@ def _arms_straight(px: np.ndarray, py: np.ndarray, d: np.ndarray, lines: tuple, 
             if np.count_nonzero(sel) < 3 or float(np.ptp(t[sel])) + 1 < max(ARM_JUDGED * 2 * half, ARM_JUDGED_PX):
                 continue
             ax, ay = px[sel], py[sel]
-            w, v = np.linalg.eigh(np.cov(np.stack([ax - ax.mean(), ay - ay.mean()])))
+            w, v = np.linalg.eigh(_centre_cov(ax, ay)[1])
             along = abs(float(v[0, 1] * u[0] + v[1, 1] * u[1]))
             if along < math.cos(math.radians(ARM_ALONG)):
                 return False
@@ -803,12 +845,14 @@ def _star_fit(ink: np.ndarray, px: np.ndarray, py: np.ndarray, half: float, tol:
             label = np.argmin(gap, axis=1)
             lines: list = []
             for _ in range(4):
-                if any((label[far] == j).sum() < 2 for j in range(k)):
+                if np.bincount(label[far], minlength=k).min() < 2:
                     lines = []
                     break
-                lines = [_fit_line(px[far & (label == j)], py[far & (label == j)]) for j in range(k)]
-                d = np.stack([_line_distance(px, py, ln) for ln in lines])
-                label = np.argmin(d, axis=0)
+                lines = _fit_lines([(px[own], py[own]) for own in (far & (label == j) for j in range(k))])
+                d = _lines_distance(px, py, lines)
+                settled, label = _same_split(label, np.argmin(d, axis=0))
+                if settled:  # the later rounds would fit the same lines
+                    break
             if not lines:
                 continue
             fit = float((d.min(axis=0) <= tol).mean())
@@ -2256,7 +2300,8 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
         reader = None
     confident = getattr(digits, "CONFIDENT", 0.9)
     H, W = dark.shape
-    if _scanline_page(dark, [box for _, box in strips]):
+    pixel_font = _scanline_page(dark, [box for _, box in strips])
+    if pixel_font:
         # a font drawn in scanlines (C-64: each glyph a stack of bars with paper between): read with the gaps closed
         dark = cv2.morphologyEx(dark, cv2.MORPH_CLOSE, _scanline_kernel(font_px))
     crops, lines_per_strip = [], []
@@ -2387,7 +2432,10 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
             shears[j] = (pad, pivot)
     whole_glyphs = [{tuple(g) for line in _glyph_lines(boxes, kind, digit_h) for g in line}
                     for (kind, boxes), (_, _, _, ink) in zip(lines_per_strip, crops)]
-    lines_per_strip = [[_split_touching(line, ink, digit_h) for line in _glyph_lines(boxes, kind, digit_h)]
+    # (a pixel font's digits stand in square cells, as wide as tall: only a glyph wider than PIXEL_FONT_PAIR x its
+    # height is two touching digits there -- C-64's "4", 29 x 26 px at a 40-px clue font, was cut into "?4")
+    lines_per_strip = [[_split_touching(line, ink, digit_h, PIXEL_FONT_PAIR if pixel_font else 1.05)
+                        for line in _glyph_lines(boxes, kind, digit_h)]
                        for (kind, boxes), (_, _, _, ink) in zip(lines_per_strip, crops)]
     # per strip: the halves of glyphs wider than tall cut in two by _split_touching (strip coords)
     cut_halves = [{tuple(g) for line in lines for g in line} - whole
@@ -2641,6 +2689,9 @@ def _scanline_page(dark: np.ndarray, boxes: list[tuple[int, int, int, int]]) -> 
         ink_n += int(ink.sum())
         gap_n += int(gap.sum())
     return ink_n > 0 and gap_n >= SCANLINE_PAGE_SHARE * ink_n
+
+
+PIXEL_FONT_PAIR = 1.4  # on a page in scanlines, a glyph at most this much wider than tall is one digit
 
 
 @lru_cache(maxsize=8)
