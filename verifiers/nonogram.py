@@ -75,6 +75,7 @@ def read_cells(image: np.ndarray, layout: dict[str, Any],
     small = {(r, c) for r, c in reading.where(cells_mod.UNSURE) if _small_mark(reading.evidence[r][c])}
     marks, fits = _empty_cell_marks(mark_dark, layout, reading, small)
     sign = _repeated_empty_sign(mark_dark, layout, reading, marks, small)
+    sign.update(_repeated_sign_in_doubt(mark_dark, layout, reading, marks, small, sign))  # the same sign drawn pale
     for m in marks:
         r, c = m["cell"]
         if (r, c) in small:  # unsure as it was
@@ -161,6 +162,78 @@ def _repeated_empty_sign(dark: np.ndarray, layout: dict[str, Any], reading: Cell
         if iou < REPEATED_SIGN_ALIKE:  # one mark unlike the others: no sign the page repeats, all stay as read
             return {}
         out[k] = round(iou, 3)
+    return out
+
+
+DOUBT_SIGN_LEVEL = 0.5  # a mark in doubt is compared with the others by its ink from this share of its own darkest
+DOUBT_SIGN_SIZE_PX = 2.0  # ... and its width and height may differ from the median by this many px (a sign 8 px across)
+
+
+def _repeated_sign_in_doubt(dark: np.ndarray, layout: dict[str, Any], reading: CellReading,
+                            marks: list[dict[str, Any]], skip: set[tuple[int, int]],
+                            accepted: dict[tuple[int, int], float]) -> dict[tuple[int, int], float]:
+    """Cells read empty whose one mark is the page's own sign for an empty cell (as :func:`_repeated_empty_sign`) when
+    some copies of the sign are *in doubt* (``sure`` False: ink paler than STRAY_SURE after the 3 x 3 mean, or a shape
+    nearly fitted or glyph-like). Twentieth session, issue 13: HELDOUT18's triangles, "="s and "#"s in every empty
+    cell are grey strokes 1-2 px wide; the 3 x 3 mean takes most of them (at 10x10 and 15x15 all) under STRAY_SURE, so
+    the sure-mark rule saw too few and 3-54 cells per error-free page stayed unsure (review), a few sure copies
+    charged as stray marks. Candidates: cells read blank or crossed holding one mark, sure or in doubt, not
+    in ``skip``; the tests of the sure-mark rule (REPEATED_SIGN_CELLS of them, each at most REPEATED_SIGN_EXTENT
+    across, centred within REPEATED_SIGN_CENTRED, width and height within REPEATED_SIGN_SIZE of the median or
+    DOUBT_SIGN_SIZE_PX, overlapping the median mark by REPEATED_SIGN_ALIKE), each mark's ink taken from
+    DOUBT_SIGN_LEVEL of its own 95th-percentile darkness on the page's own resolution (a pale sign has little ink at a
+    pen's darkness). Only when at least one candidate is in doubt (pages of sure marks are the sure-mark rule's);
+    one candidate unlike the others or off size and none is read as the sign (all stay as read: unsure, or a
+    sure stray mark); so is none when REPEATED_SIGN_CELLS candidates are sure and the sure-mark rule read no sign
+    from them (its judgement of the sure copies stands). ``accepted``: the cells the sure-mark rule read as the sign
+    (candidates too, not returned).
+    Returns {(row, column): overlap with the median mark} for the other cells so read."""
+    per_cell: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    for m in marks:
+        per_cell.setdefault(tuple(m["cell"]), []).append(m)
+    rows, cols = layout["rows"], layout["cols"]
+    gx0, gy0, gx1, gy1 = layout["grid_bbox"]
+    cell = min((gx1 - gx0) / cols, (gy1 - gy0) / rows)
+    cand: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+    doubtful = set()
+    for (r, c), ms in per_cell.items():
+        if (len(ms) != 1 or (r, c) in skip
+                or reading.states[r][c] not in (cells_mod.BLANK, cells_mod.CROSSED)):
+            continue
+        x0, y0, x1, y1 = ms[0]["bbox"]
+        bx0, by0, bx1, by1 = cell_box(layout, r, c)
+        if max(x1 - x0, y1 - y0) > REPEATED_SIGN_EXTENT * cell or min(x1 - x0, y1 - y0) < 3:
+            continue
+        if math.hypot((x0 + x1 - bx0 - bx1) / 2, (y0 + y1 - by0 - by1) / 2) > REPEATED_SIGN_CENTRED * cell:
+            continue
+        cand[(r, c)] = (x0, y0, x1, y1)
+        if not ms[0]["sure"]:
+            doubtful.add((r, c))
+    if not doubtful or len(cand) < REPEATED_SIGN_CELLS:
+        return {}
+    if not accepted and len(cand) - len(doubtful) >= REPEATED_SIGN_CELLS:
+        return {}  # sure copies enough for the sure-mark rule to judge, and it found no sign: its judgement stands
+    mw = float(np.median([b[2] - b[0] for b in cand.values()]))
+    mh = float(np.median([b[3] - b[1] for b in cand.values()]))
+    tw, th = max(REPEATED_SIGN_SIZE * mw, DOUBT_SIGN_SIZE_PX), max(REPEATED_SIGN_SIZE * mh, DOUBT_SIGN_SIZE_PX)
+    if any(abs((b[2] - b[0]) - mw) > tw or abs((b[3] - b[1]) - mh) > th for b in cand.values()):
+        return {}
+    size = (max(3, int(round(mw))), max(3, int(round(mh))))
+    kernel = np.ones((3, 3), np.uint8)
+    shapes = {}
+    for k, b in cand.items():
+        box = dark[b[1]:b[3], b[0]:b[2]]
+        level = max(STRAY_FAINT, DOUBT_SIGN_LEVEL * float(np.percentile(box, 95)))
+        shapes[k] = cv2.dilate(cv2.resize((box >= level).astype(np.uint8), size, interpolation=cv2.INTER_NEAREST),
+                               kernel).astype(bool)
+    median = np.mean(list(shapes.values()), axis=0) >= 0.5
+    out = {}
+    for k, s in shapes.items():
+        iou = float((s & median).sum()) / max(1, int((s | median).sum()))
+        if iou < REPEATED_SIGN_ALIKE:
+            return {}
+        if k not in accepted:
+            out[k] = round(iou, 3)
     return out
 
 
