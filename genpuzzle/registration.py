@@ -114,7 +114,9 @@ class Registration:
     page was the area its surroundings enclose (:func:`_paper_island` with ``enclosed``), "+inverted" when the page is drawn light on dark and was
     registered with its lightness inverted (``image`` is that inverted page: dark ink on light paper; see
     :func:`register`), "+tiles" when every search failed and the input's lattice was fitted onto the gaps between the
-    answer's tiles (a page drawn as tiles, no grid lines: :func:`_tile_fit`; ``quality`` is then the whole ink's, 0.1 up);
+    answer's tiles (a page drawn as tiles, no grid lines: :func:`_tile_fit`; ``quality`` is then the whole ink's, 0.1 up),
+    "marks" when, after that, the input's lattice was placed on the answer's crossing marks (a grid drawn only as a "+"
+    at each corner of the cells, in its own proportions: :func:`_mark_fit`; ``quality`` is the whole ink's);
     quality: 0..1 alignment quality (robust correlation of ink maps in the unchanged region);
     reason: why not ok, else None;
     local: the "+local" bend as (grid offsets, map scale) for :meth:`source_points`, else None;
@@ -1138,7 +1140,7 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     except ValueError:
         return first
     if not flipped:
-        return first
+        return _refuted_retries(answer, target, edit_mask, first)
     upright = first.ok and _ink_step(first.image, target, edit_mask, first.valid) >= POLARITY_STEP
     if upright and first.quality >= GOOD_QUALITY:
         return first
@@ -1180,6 +1182,22 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     return first
 
 
+def _refuted_retries(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None, first: Registration
+                     ) -> Registration:
+    """``first`` (a light page's :func:`_register_page`), or when its plain fit was refused as another lattice's tiles
+    (:func:`_tiles_refute`, TILES_REFUTED), the retries a failed plain search meets (colour, island, contrast, located,
+    kept: :func:`_register_page_search`), whose fit is taken unless refused the same way: a refused fit is no fit. A
+    desk photo's 15x15 page (pebbled leather fills with a pale stitched square in each) fitted 75 px off at 0.66 and was
+    refused, and the island retry that registers its sibling pages (0.5 px) never ran. A dark page's refused fit meets
+    :func:`register`'s own island retries instead."""
+    if first.ok or not (first.reason or "").endswith(TILES_REFUTED):
+        return first
+    again = _register_page_search(answer, target, edit_mask, refused=first)
+    if again.ok and again.quality < SETTLED_QUALITY and _tiles_refute(answer, target, again):
+        return first
+    return again if again.ok else first
+
+
 def _registered_bare_lines(image: np.ndarray, target: np.ndarray) -> float:
     """:func:`_bare_lines` of a registered page (``image``, in the input's frame) at the identity: the share of the
     input's long thin lines where the page shows bare paper; 0 when the input has no such lines."""
@@ -1198,7 +1216,8 @@ TILES_REFUTED = "but the answer's tiles lie across the input's lattice)"  # the 
 def _register_page(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None) -> Registration:
     """:func:`_register_page_search`, a fit it finds refused when the answer shows another lattice of tiles there
     (:func:`_tiles_refute`), and when none is left, the input's lattice fitted onto the gaps between the answer's tiles
-    from the fits its searches tried (:func:`_tile_fit`, ``+tiles``: a page drawn as tiles, no grid lines)."""
+    from the fits its searches tried (:func:`_tile_fit`, ``+tiles``: a page drawn as tiles, no grid lines), then placed
+    on the answer's crossing marks (:func:`_mark_fit`, ``marks``: a grid drawn only as marks at its crossings)."""
     starts: list[tuple[float, np.ndarray, str]] = []
     token = _TILE_STARTS.set(starts)
     try:
@@ -1211,13 +1230,16 @@ def _register_page(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray
     if found.ok or found.reason is None or not found.reason.startswith("alignment quality too low"):
         return found
     tiles = _tile_fit(answer, target, edit_mask, starts)
+    if tiles is None:
+        tiles = _mark_fit(answer, target, edit_mask)  # a grid drawn only as marks at its crossings
     return tiles if tiles is not None else found
 
 
-def _register_page_search(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None) -> Registration:
+def _register_page_search(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None,
+                          refused: Registration | None = None) -> Registration:
     """:func:`register` without the inverted retry: the plain search and its retries (colour, island, contrast,
-    located, kept)."""
-    first = _register(answer, target, edit_mask, False)
+    located, kept); with ``refused`` (the plain search's failure) the retries alone."""
+    first = _register(answer, target, edit_mask, False) if refused is None else refused
     if first.ok or first.reason is None or not first.reason.startswith("alignment quality too low"):
         return first
     again = _register(answer, target, edit_mask, True)
@@ -1647,6 +1669,7 @@ def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | No
         # content is found, with a small margin; whatever lies around it is not the puzzle
         if bars:
             page = _page_box_full(answer, a.paper)
+        around = page  # the page the spot is looked for in (for :func:`_located_seen`)
         bars_work = a.ink if not bars else _blank_outside(a.ink, _box_to(a.to_work, page), a.ink.shape)
         spot = _locate(t, _Work(bars_work, a.to_work, a.paper, a.chromatic, a.lighter), _box_to(a.to_work, page), keep)
         if spot is None:
@@ -1873,7 +1896,7 @@ def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | No
     border = tuple(float(c) for c in a.paper)
     A, matrix = (np.eye(3), np.eye(3)) if method == "identity" else (to_answer(W), to_full(W))
     image = answer.copy() if method == "identity" else _warp_full(answer, A, (tw, th), cv2.INTER_LINEAR, border)
-    page_mask = _page_mask((ah, aw), page)
+    page_mask = _page_mask((ah, aw), page if located is None else _located_seen(A, around, (tw, th), page))
     if island is not None:
         # the surroundings inside the page's box (a picture's rounded corners, a sheet lying askew) are not
         # observed either; the hull is known to a work pixel, so PAGE_MARGIN_PX plus one work pixel is left out
@@ -1947,6 +1970,25 @@ def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | No
         # so it reads as unchanged, never as ink the answer added or line work it removed
         image[~valid] = white_balance_inverse(target, a.paper)[~valid]
     return Registration(True, image, matrix, method, q, None, local, valid, unbent)
+
+
+def _located_seen(A: np.ndarray, around: tuple[int, int, int, int], size: tuple[int, int],
+                  spot: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """The page a located fit observes: the input frame where the fit A (answer px -> input px) puts it, with
+    LOCATE_MARGIN, within the page the spot was looked for in (``around``); not the located spot's box (``spot``): the
+    fit refines the spot and may leave it (a redraw whose cells are 1.4x taller than wide was located at one scale, its
+    fit kept the redraw's proportions and the top of its column clues fell outside the spot's box: not observed).
+    ``spot`` when the fit's frame is not plausible."""
+    tw, th = size
+    corners = _apply(np.linalg.inv(A), np.array([[-0.5, tw - 0.5, tw - 0.5, -0.5], [-0.5, -0.5, th - 0.5, th - 0.5],
+                                                 [1, 1, 1, 1]]))
+    if not np.all(np.isfinite(corners)):
+        return spot
+    (bx0, by0), (bx1, by1) = corners.min(axis=1), corners.max(axis=1)
+    gx, gy = LOCATE_MARGIN * (bx1 - bx0), LOCATE_MARGIN * (by1 - by0)
+    seen = (max(around[0], math.floor(bx0 - gx)), max(around[1], math.floor(by0 - gy)),
+            min(around[2], math.ceil(bx1 + gx)), min(around[3], math.ceil(by1 + gy)))
+    return seen if seen[2] - seen[0] >= MIN_SIDE and seen[3] - seen[1] >= MIN_SIDE else spot
 
 
 SURFACE_MIN_RUN = 0.05  # share of an image side a surface must lie along (a mark touching the border does not)
@@ -2618,3 +2660,242 @@ def _tiles_refute(answer: np.ndarray, target: np.ndarray, reg: Registration) -> 
                 and float(np.median(-inner)) < REFUTE_LINES and float(inner.max()) < gutter):
             return True
     return False
+
+
+# ------------------------------------------------------------------ a lattice shown by marks at its crossings
+
+MARK_STROKE = 0.05  # cells: a crossing mark's stroke stands out against the page this far (x2, +1 px) to both sides
+MARK_ARM = 0.08  # cells: ... and runs at least this long (a "+" arm: 0.14-0.16 of a cell each side of the centre)
+MARK_REACH = 0.05  # cells: ... and both strokes reach at least this far to both sides of the crossing
+MARK_CELL_PX = 96  # the answer is looked at with its estimated cell at most this large (px)
+MARK_SPAN = (0.25, 1.0)  # share of the answer's side the lattice may span (each axis)
+MARK_STEP = 0.01  # log-scale step of the per-axis search
+MARK_TRIES = 3  # best distinct placements per axis, all pairs of them checked
+MARK_MIN = 0.1  # a mark's ink (0..1) at least; the median mark of the input's inner crossings at least this
+MARK_HIT = 0.5  # share of the median mark's strength a crossing (or a line's ink) needs to count as marked
+MARK_HITS = 0.9  # share of the input's inner crossings the answer must mark (graphite redraw: 1.0 at the truth)
+MARK_MIDS = 0.05  # share of the cells' centres and of their edges' middles that may show a mark (truth: <= 0.012)
+MARK_PAST = 0.3  # share of the crossings a cell past an outer line that may show a mark (the lattice goes on: ~1)
+MARK_LINE = 0.7  # share of an outer line's cell edges that must be inked when its crossings are not marked
+MARK_RESIDUAL = 1.5  # px: marks farther than this (and 3x the median) from the fitted map are left out of the fit
+MARK_WIN = 0.2  # cells: a mark's centre is looked for this far around where the placement puts a crossing
+
+
+def _mark_maps(answer: np.ndarray, cell: float) -> tuple[np.ndarray, np.ndarray, int]:
+    """The answer's ink (0..1 against its paper), its crossing-mark map and the stroke distance d (px) for a lattice of
+    cells ~``cell`` px: a crossing mark is a horizontal and a vertical stroke at one point, each a run of ink at least
+    MARK_ARM of a cell long and darker than the page 2d + 1 px to both sides of it (a fill or its texture is not; the
+    other direction's stroke is no part of the run, so it does not hide the crossing). A drawn grid's crossings are
+    marks too; a plus, a small cross or a T where a line meets the frame all are."""
+    grey = cv2.cvtColor(answer, cv2.COLOR_RGB2GRAY).astype(np.float32) / 255.0
+    paper = float(np.dot(paper_colour(answer), [0.299, 0.587, 0.114])) / 255.0
+    ink = np.clip(1.0 - grey / max(paper, 1e-3), 0.0, 1.0)
+    d = max(2, int(round(MARK_STROKE * cell)))
+    t = 2 * d + 1
+    k = max(3, int(round(MARK_ARM * cell)))
+    runs_h = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((1, k), np.uint8))
+    runs_v = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((k, 1), np.uint8))
+    strokes_h = np.clip(runs_h - np.maximum(np.roll(runs_h, t, 0), np.roll(runs_h, -t, 0)), 0.0, None)
+    strokes_v = np.clip(runs_v - np.maximum(np.roll(runs_v, t, 1), np.roll(runs_v, -t, 1)), 0.0, None)
+    # the two runs of ink go on to both sides of the point (a "+", a drawn grid's inner crossing; not a bold digit's
+    # corner or T, nor the end of a stroke)
+    a = 2 * max(1, int(round(MARK_REACH * cell))) + 1
+    across = (cv2.erode((runs_h >= MARK_MIN).astype(np.uint8), np.ones((1, a), np.uint8))
+              & cv2.erode((runs_v >= MARK_MIN).astype(np.uint8), np.ones((a, 1), np.uint8)))
+    box = np.ones((t, t), np.uint8)
+    marks = np.minimum(cv2.dilate(strokes_h, box), cv2.dilate(strokes_v, box))
+    return ink, np.where(cv2.dilate(across, box) > 0, marks, 0.0), d
+
+
+def _mark_comb(counts: np.ndarray, lines: np.ndarray) -> list[tuple[float, float]]:
+    """Up to MARK_TRIES placements (s, o) of the input's lattice lines ``lines`` on one axis of the answer, at
+    s * l + o: every inner line on a row of marks (``counts``: marks per answer px along the axis), best first by the
+    fewest marks on any inner line minus the median count midway between lines, the lattice spanning MARK_SPAN of the
+    axis and lying within it."""
+    c = float(lines.mean())
+    rel = lines - c
+    inner, mids = rel[1:-1], (rel[:-1] + rel[1:]) / 2
+    n = len(counts)
+    span = float(rel[-1] - rel[0])
+    scales = np.exp(np.arange(math.log(MARK_SPAN[0] * n / span), math.log(MARK_SPAN[1] * n / span), MARK_STEP))
+    found = []
+    for s in scales:
+        oo = np.arange(math.ceil(-s * rel[0]), math.floor(n - 1 - s * rel[-1]) + 1)
+        if len(oo) == 0:
+            continue
+        teeth = counts[np.rint(oo[:, None] + s * inner[None, :]).astype(int)].min(axis=1)
+        best = np.argsort(-teeth, kind="stable")[:MARK_TRIES * 4]  # the median between lines only where lines fit
+        gaps = np.median(counts[np.rint(oo[best, None] + s * mids[None, :]).astype(int)], axis=1)
+        j = int(np.argmax(teeth[best] - gaps))
+        found.append((float(teeth[best[j]] - gaps[j]), float(s), float(oo[best[j]] - s * c)))
+    found.sort(key=lambda f: -f[0])
+    out: list[tuple[float, float]] = []
+    cell = float(np.median(np.diff(lines)))
+    for _, s, o in found:
+        if all(abs(s - s2) > 0.03 * s2 or abs(s * c + o - s2 * c - o2) > 0.5 * s2 * cell for s2, o2 in out):
+            out.append((s, o))
+        if len(out) >= MARK_TRIES:
+            break
+    return out
+
+
+def _mark_at(M: np.ndarray, B: np.ndarray, x, y) -> np.ndarray:
+    """M at the points B (input -> answer px, affine) puts input points (x, y) (broadcast) at, nearest pixel."""
+    x, y = np.broadcast_arrays(np.asarray(x, np.float64), np.asarray(y, np.float64))
+    u = B[0, 0] * x + B[0, 1] * y + B[0, 2]
+    v = B[1, 0] * x + B[1, 1] * y + B[1, 2]
+    h, w = M.shape
+    return M[np.clip(np.rint(v).astype(int), 0, h - 1), np.clip(np.rint(u).astype(int), 0, w - 1)]
+
+
+def _mark_lattice(C: np.ndarray, ink: np.ndarray, B: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> float | None:
+    """The share of the input's inner crossings the answer marks when B (input -> answer px) places the input's lattice
+    lines ``xs`` x ``ys``, or None unless the answer shows that lattice and no other: the frame inside the answer, the
+    median inner crossing marked at least MARK_MIN and MARK_HITS of them at least MARK_HIT of it, at most MARK_MIDS of
+    the cells' centres and edge middles marked (a lattice with more cells), every outer line inked along MARK_LINE of
+    its cell edges or marked at its crossings, and at most MARK_PAST of the crossings a cell past an outer line marked
+    (a larger lattice, or this one a cell off)."""
+    h, w = C.shape
+    cx, cy = float(np.median(np.diff(xs))), float(np.median(np.diff(ys)))
+    fx, fy = xs[[0, -1, -1, 0]], ys[[0, 0, -1, -1]]
+    u, v = B[0, 0] * fx + B[0, 1] * fy + B[0, 2], B[1, 0] * fx + B[1, 1] * fy + B[1, 2]
+    if min(u.min(), v.min()) < 0 or u.max() > w - 1 or v.max() > h - 1:
+        return None
+    marks = _mark_at(C, B, *np.meshgrid(xs[1:-1], ys[1:-1]))
+    ref = float(np.median(marks))
+    if ref < MARK_MIN:
+        return None
+    level = MARK_HIT * ref
+    hits = float(np.mean(marks >= level))
+    if hits < MARK_HITS:
+        return None
+    mx, my = (xs[:-1] + xs[1:]) / 2, (ys[:-1] + ys[1:]) / 2
+    between = np.concatenate([_mark_at(C, B, *np.meshgrid(mx, my)).ravel(), _mark_at(C, B, *np.meshgrid(mx, ys)).ravel(),
+                              _mark_at(C, B, *np.meshgrid(xs, my)).ravel()])
+    if np.mean(between >= level) > MARK_MIDS:
+        return None
+    for x, y in ((mx, ys[0]), (mx, ys[-1]), (xs[0], my), (xs[-1], my)):
+        crossings = (xs[1:-1], y) if np.ndim(y) == 0 else (x, ys[1:-1])
+        if (np.mean(_mark_at(ink, B, x, y) >= level) < MARK_LINE
+                and np.mean(_mark_at(C, B, *crossings) >= level) < MARK_HITS):
+            return None
+    for x, y in ((xs[1:-1], ys[0] - cy), (xs[1:-1], ys[-1] + cy), (xs[0] - cx, ys[1:-1]), (xs[-1] + cx, ys[1:-1])):
+        if np.mean(_mark_at(C, B, x, y) >= level) > MARK_PAST:
+            return None
+    return hits
+
+
+def _mark_refine(C: np.ndarray, B: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray | None:
+    """B (input -> answer px) refitted (affine least squares, far marks left out) to the centres of the marks found
+    within MARK_WIN of a cell of where B puts the input's inner crossings; None with fewer than 4 marks."""
+    h, w = C.shape
+    cell = min(abs(B[0, 0]) * float(np.median(np.diff(xs))), abs(B[1, 1]) * float(np.median(np.diff(ys))))
+    r = max(2, int(round(MARK_WIN * cell)))
+    gx, gy = (g.ravel() for g in np.meshgrid(xs[1:-1], ys[1:-1]))
+    u = np.rint(B[0, 0] * gx + B[0, 1] * gy + B[0, 2]).astype(int)
+    v = np.rint(B[1, 0] * gx + B[1, 1] * gy + B[1, 2]).astype(int)
+    dy, dx = (g.ravel() for g in np.mgrid[-r:r + 1, -r:r + 1])
+    px, py = u[:, None] + dx[None, :], v[:, None] + dy[None, :]  # each crossing's window, off the image: no ink
+    inside = (px >= 0) & (px < w) & (py >= 0) & (py < h)
+    patch = np.where(inside, C[np.clip(py, 0, h - 1), np.clip(px, 0, w - 1)], 0.0)
+    top = patch.max(axis=1)
+    wgt = np.clip(patch - 0.5 * top[:, None], 0.0, None)
+    found = (top >= MARK_MIN) & (wgt.sum(axis=1) > 0)
+    wsum = np.maximum(wgt.sum(axis=1), 1e-12)
+    src = np.stack([gx, gy], axis=1)[found]
+    dst = np.stack([(wgt * px).sum(axis=1) / wsum, (wgt * py).sum(axis=1) / wsum], axis=1)[found]
+    if len(src) < 4:
+        return None
+    X = np.hstack([src, np.ones((len(src), 1))])
+    Y = dst
+    keep = np.ones(len(src), bool)
+    for _ in range(2):
+        sol = np.linalg.lstsq(X[keep], Y[keep], rcond=None)[0]
+        res = np.hypot(*(X @ sol - Y).T)
+        keep = res <= max(MARK_RESIDUAL, 3.0 * float(np.median(res)))
+    return np.vstack([sol.T, [0.0, 0.0, 1.0]])
+
+
+def _mark_fit(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None) -> Registration | None:
+    """A page whose grid is drawn only as marks at its crossings (a "+" at each corner of the cells, a dot grid's
+    crosses), with its own cell proportions and clue layout, when every search and the tile fit failed: the input's
+    lattice (:func:`_lattice_full`) placed on the answer's crossing marks (:func:`_mark_maps`). Start-free: per axis
+    the marks are counted along the axis and the input's inner lines placed on rows of marks at any scale
+    (:func:`_mark_comb`); each pair of placements is refitted to the marks' centres (:func:`_mark_refine`, affine, so a
+    slight turn is followed) and taken when the answer shows that lattice and no other (:func:`_mark_lattice`) and the
+    map is plausible (:func:`_check_transform`). Method ``marks``; ``quality`` is the whole ink's (a redrawn page's
+    clues and fills do not repeat the input's: 0.3-0.5 at the right map); ``valid`` is the answer image."""
+    try:
+        answer, target = _as_rgb(answer), _as_rgb(target)
+    except ValueError:
+        return None
+    lattice = _lattice_full(target)
+    if lattice is None:
+        return None
+    xs, ys = lattice
+    th, tw = target.shape[:2]
+    ah, aw = answer.shape[:2]
+    cell = float(np.median(np.concatenate([np.diff(xs), np.diff(ys)]))) * math.sqrt(ah * aw / (th * tw))
+    f = min(1.0, MARK_CELL_PX / cell)
+    small = answer if f == 1.0 else cv2.resize(answer, (max(1, round(aw * f)), max(1, round(ah * f))),
+                                               interpolation=cv2.INTER_AREA)
+    sh, sw = small.shape[:2]
+    to_small = np.array([[sw / aw, 0, 0.5 * sw / aw - 0.5], [0, sh / ah, 0.5 * sh / ah - 0.5], [0, 0, 1.0]])
+    ink, C, d = _mark_maps(small, cell * f)
+    # the marks as points (local maxima), each counted once: a thick frame's corner or a bold digit is one mark
+    peak = (C >= cv2.dilate(C, np.ones((2 * d + 1, 2 * d + 1), np.uint8))) & (C >= MARK_MIN)
+    n, _, _, centres = cv2.connectedComponentsWithStats(peak.astype(np.uint8), connectivity=8)
+    if n < 5:
+        return None
+    px, py = np.rint(centres[1:]).astype(int).T  # a flat maximum (a solid stroke's) is one mark
+    k = 2 * d + 1
+
+    def counts(pos: np.ndarray, n: int, near: np.ndarray | None = None) -> np.ndarray:
+        pos = pos if near is None else pos[near]
+        return cv2.blur(np.bincount(pos, minlength=n).astype(np.float32)[None], (k, 1))[0]
+
+    def near(pos: np.ndarray, s: float, o: float, lines: np.ndarray) -> np.ndarray:
+        return np.abs(pos[:, None] - (s * lines[None, 1:-1] + o)).min(axis=1) <= k
+
+    # each axis placed on all marks, and once more on the marks lying on the other axis's placed lines only (clue digits
+    # stacked at the cells' centres make rows of marks of their own)
+    cand_x, cand_y = _mark_comb(counts(px, sw), xs), _mark_comb(counts(py, sh), ys)
+    pairs = [(cx, cy) for cx in cand_x for cy in cand_y]
+    for sy, oy in cand_y:
+        pairs += [(cx, (sy, oy)) for cx in _mark_comb(counts(px, sw, near(py, sy, oy, ys)), xs)[:2]]
+    for sx, ox in cand_x:
+        pairs += [((sx, ox), cy) for cy in _mark_comb(counts(py, sh, near(px, sx, ox, xs)), ys)[:2]]
+    ink = cv2.dilate(ink, np.ones((3, 3), np.uint8))
+    best, tried = None, set()
+    for (sx, ox), (sy, oy) in pairs:
+        if (round(sx, 3), round(ox), round(sy, 3), round(oy)) in tried:
+            continue
+        tried.add((round(sx, 3), round(ox), round(sy, 3), round(oy)))
+        B: np.ndarray | None = np.array([[sx, 0.0, ox], [0.0, sy, oy], [0.0, 0.0, 1.0]])
+        for _ in range(2):
+            B = _mark_refine(C, B, xs, ys) if B is not None else None
+        hits = _mark_lattice(C, ink, B, xs, ys) if B is not None else None
+        if hits is not None and (best is None or hits > best[0]):
+            best = (hits, B)
+    if best is None:
+        return None
+    A = np.linalg.inv(np.linalg.inv(to_small) @ best[1])  # answer -> input px, full res
+    if _check_transform(A, (th, tw), (ah, aw)) is not None:
+        return None
+    paper = paper_colour(answer)
+    image = _warp_full(answer, A, (tw, th), cv2.INTER_LINEAR, tuple(float(v) for v in paper))
+    valid = _warp_full(np.ones((ah, aw), np.uint8), A, (tw, th), cv2.INTER_NEAREST, 0) > 0
+    ft = min(1.0, WORK_SIDE / max(th, tw))
+    t = _work_image(target, ft)
+    a2 = _work_image(image, t.ink.shape[1] / tw, achromatic_ink=t.chromatic < 0.1, lighter=t.lighter)
+    keep = None
+    if edit_mask is not None:
+        small_keep = _downscale((~np.asarray(edit_mask).astype(bool)).astype(np.uint8) * 255,
+                                t.ink.shape[1], t.ink.shape[0])[0]
+        keep = cv2.erode((small_keep >= 128).astype(np.uint8), np.ones((3, 3), np.uint8))
+        if keep.mean() < 0.05:
+            keep = None
+    q = _quality(t, a2, a2.to_work @ np.linalg.inv(t.to_work), keep)[0]
+    if not valid.all():
+        image[~valid] = white_balance_inverse(target, paper)[~valid]
+    return Registration(True, image, A, "marks", q, None, None, valid)
