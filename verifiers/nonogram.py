@@ -162,7 +162,42 @@ def _repeated_empty_sign(dark: np.ndarray, layout: dict[str, Any], reading: Cell
         if iou < REPEATED_SIGN_ALIKE:  # one mark unlike the others: no sign the page repeats, all stay as read
             return {}
         out[k] = round(iou, 3)
+    if not _sign_shaped(dark, cand[max(out, key=out.get)]):  # (twentieth session) a "?", a letter, a digit
+        return {}
     return out
+
+
+SIGN_CONVEX = 0.85  # a repeated sign with its holes filled fills this share of its convex hull (a triangle, a diamond,
+# a square, a disc) or ...
+SIGN_SYMMETRY = 0.9  # ... is the same turned half round to this share (a "#", an "=", a colon; _point_symmetry)
+
+
+def _sign_shaped(dark: np.ndarray, box: tuple[int, int, int, int]) -> bool:
+    """Whether the sign a page repeats in its empty cells (``box``: x0, y0, x1, y1 of the mark most like the others in
+    ``dark``, the darkness map at the page's resolution; its sure ink, STRAY_SURE, looked at) is shaped as people's signs for an empty cell are: a simple shape, outline or solid, its holes filled filling
+    SIGN_CONVEX of its convex hull (a triangle, a diamond, a square), or the same turned half round (SIGN_SYMMETRY:
+    a "#", an "=", a colon), and not read surely as a digit by the open-set digit reader (a "0", an "8"). A "?", a
+    letter such as "a", "e", "K" or "R", or a "7" in every empty cell is no such sign: those cells keep their stray
+    marks. Twentieth session (issue 13): any sign repeated in 4 cells had been taken as the page's empty mark."""
+    from genpuzzle.verifiers import digits
+
+    x0, y0, x1, y1 = box
+    crop = np.clip(dark[y0:y1, x0:x1], 0, 255).astype(np.uint8)
+    sign = crop >= STRAY_SURE
+    if not sign.any():
+        return False
+    filled = sign.copy()
+    paper = np.pad(~sign, 1, constant_values=True).astype(np.uint8)
+    count, labels = cv2.connectedComponents(paper, connectivity=4)
+    filled |= ((labels != labels[0, 0]) & (labels > 0))[1:-1, 1:-1]
+    if not (_hull_share(filled) >= SIGN_CONVEX or _point_symmetry(sign) >= SIGN_SYMMETRY):
+        return False
+    side = int(GLYPH_CELL_SIDE * max(y1 - y0, x1 - x0)) + 4
+    cell = np.full((side, side), 255, np.uint8)
+    oy, ox = (side - (y1 - y0)) // 2, (side - (x1 - x0)) // 2
+    cell[oy:oy + y1 - y0, ox:ox + x1 - x0] = 255 - crop
+    reading = digits.default_reader().read([cell])[0]
+    return not (reading.confident and reading.symbol in "0123456789")
 
 
 DOUBT_SIGN_LEVEL = 0.5  # a mark in doubt is compared with the others by its ink from this share of its own darkest
@@ -1315,16 +1350,18 @@ def _sharp_check(name: str, fit: float, mark: np.ndarray, sharp: np.ndarray, lev
     the strokes of a glyph a few px high into a blob (a digit 0.3-0.4 of a 37 px cell: a dot, a dash); a dot or a
     stroke that is plainly a digit there (:func:`_notched_digit`) is surely no mark for an empty cell (fit 0: a stray
     mark). Nineteenth session: the lead's glyph check. (``unseen``: ruled lines taken off, as for the fit.)"""
-    if name not in ("dot", "stroke"):
+    if name not in ("dot", "stroke", "ring"):
         return name, fit
     sharp_ink = (sharp >= level) & (cv2.dilate(mark.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0)
     if np.count_nonzero(sharp_ink) < 3:
         return name, fit
     count, labels, stats, _ = cv2.connectedComponentsWithStats(sharp_ink.astype(np.uint8), connectivity=4)
-    if stats[1:, cv2.CC_STAT_AREA].max() < GLYPH_PIECE * np.count_nonzero(sharp_ink):
-        return name, fit  # ink in pieces (dots, a grainy or textured mark): no typed or written glyph
-    if _notched_digit(sharp, sharp_ink):
+    # (ink in pieces: dots, a grainy or textured mark, no typed or written digit)
+    if (name != "ring" and stats[1:, cv2.CC_STAT_AREA].max() >= GLYPH_PIECE * np.count_nonzero(sharp_ink)
+            and _notched_digit(sharp, sharp_ink)):
         return name, 0.0
+    if _glyph_at_page_resolution(name, sharp_ink):  # (twentieth session) a small letter, a "1", a "0": in doubt
+        return name, GLYPH_DOUBT
     return name, fit
 
 
@@ -1335,6 +1372,76 @@ GLYPH_DIGITS = "23456789"  # ... and is a digit when the digit reader reads it s
 GLYPH_CELL_SIDE = 2.5  # the mark is read centred in a square this many times its longer side
 GLYPH_PIECE = 0.9  # ... a glyph: its ink at the page's resolution one piece (this share of it in the largest 4-connected
 # piece: a crack or grain through a dot cuts it)
+
+
+UPRIGHT_OVAL = 1.15  # a ring at least this many times as tall as wide at the page's resolution is an upright oval: a "0"
+END_BAR = 2.0  # a stroke whose ink across it, at one of its ends, is at least this many times its median width ...
+END_BAR_PX = 3.0  # ... and this many px wider has a bar across that end (a "1"'s foot)
+STEM_STRAIGHT = 0.9  # ... whose ink between its ends lies within a px of its edges to this share (a straight stem) ...
+END_SHARE = 0.15  # ... an end: this share of the stroke's length (at least 2 px; a hand's bowed stroke turns little
+# within it)
+
+
+def _glyph_at_page_resolution(name: str, sharp_ink: np.ndarray) -> bool:
+    """Whether a mark the empty-mark fit accepted on the 3 x 3 mean as a dot, a stroke or a ring (``name``) is, at the
+    page's own resolution (``sharp_ink``: bool, its ink there, GLYPH_PIECE of it one 4-connected piece), shaped as a glyph rather than as that mark:
+    a dot whose ink there encloses paper (GLYPH_COUNTER_PX) or fills less than NOTCHED_HULL of its convex hull and that no mark for an
+    empty cell accounts for (an "a", "e" or "A" a few px high encloses a counter and leaves notches the mean fills; a
+    dithered dot's hairs do neither), a stroke (or a dot that is one there) with a bar across an end (END_BAR: a "1"'s foot), a ring
+    taller than wide by UPRIGHT_OVAL (a "0"; a round "o" is the same drawing as a small ring and stays one).
+    Twentieth session (issue 13): the lead's glyph check left 49 of 270 glyphs passing, read as dots, strokes and
+    rings; such a mark is in doubt (GLYPH_DOUBT: the cell unsure), never accepted."""
+    ys, xs = np.nonzero(sharp_ink)
+    if len(xs) < 3:
+        return False
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(sharp_ink.astype(np.uint8), connectivity=4)
+    if stats[1:, cv2.CC_STAT_AREA].max() < GLYPH_PIECE * len(xs):
+        return False  # ink in pieces (dots, a grainy or textured mark, a crack through a dot): no typed glyph
+    box = sharp_ink[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+    bh, bw = box.shape
+    if name == "dot":  # (a heavy X the mean made a blob is an X there)
+        if not _holds_paper(box, GLYPH_COUNTER_PX) and _hull_share(box) >= NOTCHED_HULL:
+            return False  # a solid blob, its edge ragged at most (a dithered or grainy dot, a pinhole a crack cut)
+        name, fit = empty_mark_fit(box)
+        if fit < EMPTY_MARK_FIT:
+            return True
+    if name == "ring":
+        return bh >= UPRIGHT_OVAL * bw
+    if name == "stroke":
+        return _end_bar(xs.astype(np.float64), ys.astype(np.float64))
+    return False
+
+
+def _end_bar(px: np.ndarray, py: np.ndarray) -> bool:
+    """Whether a stroke's ink pixels (``px``, ``py``) widen into a bar across one of its ends: the extent across its
+    least-squares line of the ink within END_SHARE of the stroke's length of an end reaching END_BAR times the median
+    extent in 1-px steps along it, and END_BAR_PX px more, running out a px past the stroke's edge on both sides of its
+    middle line, the ink between its ends straight (STEM_STRAIGHT; a "1" with its foot; a hand's slash or dash keeps its
+    width to its ends, a pen's blot at the start of a stroke is a little wider, a tilde's curled ends turn off a wavy
+    middle)."""
+    (x0, y0), (dx, dy) = _fit_line(px, py)
+    along = (px - x0) * dx + (py - y0) * dy
+    across = (px - x0) * dy - (py - y0) * dx
+    step = np.round(along - along.min()).astype(int)
+    order = np.argsort(step, kind="stable")
+    steps, starts = np.unique(step[order], return_index=True)
+    widths = np.array([float(a.max() - a.min() + 1) for a in np.split(across[order], starts[1:])])
+    if len(widths) < 5:
+        return False
+    median = float(np.median(widths))
+    end = max(2, int(round(END_SHARE * (int(steps.max()) + 1))))
+    wide = max(END_BAR * median, median + END_BAR_PX)
+    ends = (step < end, step > steps.max() - end)
+    if not (~(ends[0] | ends[1])).any():
+        return False
+    middle = across[~(ends[0] | ends[1])]
+    centre = float(np.median(middle))  # the stroke's middle line between its ends
+    beyond = median / 2 + 1  # a px past the stroke's edge
+    if float((np.abs(middle - centre) <= beyond).mean()) < STEM_STRAIGHT:
+        return False  # a wavy or bowed stroke (a tilde): no straight stem, no foot
+    # a bar runs out on both sides of the stroke (a tilde's or a hook's curled end turns to one side)
+    return any(float(across[near].max() - across[near].min() + 1) >= wide
+               and across[near].max() - centre >= beyond and centre - across[near].min() >= beyond for near in ends)
 
 
 def _notched_digit(sharp: np.ndarray, sharp_ink: np.ndarray) -> bool:
