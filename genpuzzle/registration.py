@@ -1133,8 +1133,9 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     first = _register_page(answer, target, edit_mask)
     if first.ok and first.quality >= SETTLED_QUALITY:
         return first  # a dark page taken as it is fitted at 0.69-0.86 at most: its dark paper is no input's ink
-    if not first.ok and (first.reason is None or not first.reason.startswith("alignment quality too low")):
-        return first
+    if not first.ok and (first.reason is None or not first.reason.startswith(("alignment quality too low",
+                                                                               "answer image is blank"))):
+        return first  # (a dark page drawn in light ink alone has no ink darker than its paper: blank, unless inverted)
     try:
         flipped = _polarity_flipped(_as_rgb(answer), _as_rgb(target))
     except ValueError:
@@ -1175,6 +1176,14 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
             and _registered_bare_lines(inverted.image, target) <= FRAMED_BARE):
         inverted.method += "+inverted"
         return inverted
+    if inverted.ok and "lattice" not in inverted.method:
+        # a fit the inverted page's search found but refused (a dark app's 5x5 bent at 0.81 leaving 0.15 of the input's
+        # lines bare) never met the answer's own lattice (:func:`_lattice_fit`), the retry of a search that finds none
+        inverted = _lattice_fit(invert_lightness(answer), target, edit_mask) or inverted
+        if ("lattice" in inverted.method
+                and _ink_step(inverted.image, target, edit_mask, inverted.valid) >= POLARITY_STEP):
+            inverted.method += "+inverted"
+            return inverted
     if first.ok:
         return _fail(f"alignment quality too low ({first.quality:.2f}, but the page shows the input's paper no "
                      f"lighter than its ink, and inverted it does not register)", first.quality, first.method,
@@ -1232,6 +1241,8 @@ def _register_page(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray
     tiles = _tile_fit(answer, target, edit_mask, starts)
     if tiles is None:
         tiles = _mark_fit(answer, target, edit_mask)  # a grid drawn only as marks at its crossings
+    if tiles is None:
+        tiles = _lattice_fit(answer, target, edit_mask)
     return tiles if tiles is not None else found
 
 
@@ -2439,8 +2450,9 @@ def _fit_gutters(G3: np.ndarray, lines: np.ndarray, cell: float, residual: bool 
     G, G_first, G_last = G3
     c = float(lines.mean())
     rel = lines - c
-    ss = 1.0 + np.arange(-TILE_SCALE, TILE_SCALE + 1e-9, 0.0025)
-    oo = np.arange(-TILE_SHIFT * cell, TILE_SHIFT * cell + 1e-9, 0.5)
+    scale, shift = (LATTICE_TILE_SCALE, LATTICE_TILE_SHIFT) if _TILE_FROM_LATTICE.get() else (TILE_SCALE, TILE_SHIFT)
+    ss = 1.0 + np.arange(-scale, scale + 1e-9, 0.0025)
+    oo = np.arange(-shift * cell, shift * cell + 1e-9, 0.5)
     pos = c + ss[:, None, None] * rel[None, None, :] + oo[None, :, None]
     at = _at(G, pos[:, :, 1:-1].ravel()).reshape(pos[:, :, 1:-1].shape).sum(axis=2)
     step = ss[:, None] * cell
@@ -2478,7 +2490,9 @@ def _fit_gutters(G3: np.ndarray, lines: np.ndarray, cell: float, residual: bool 
     step = s * cell
     if _at(G, (fitted[:-1] + fitted[1:]) / 2).max() > TILE_MID * med:
         return None
-    if max(_at(G_first, fitted[:1] - step)[0], _at(G_last, fitted[-1:] + step)[0]) > TILE_PAST * med:
+    past = (_at(G_first, fitted[:1] - step)[0], _at(G_last, fitted[-1:] + step)[0])
+    if max(past) > TILE_PAST * med and not (_TILE_FROM_LATTICE.get() and min(past) <= TILE_PAST * med
+                                            and _beats_shifts(G3, fitted, step)):
         return None
     return s, o
 
@@ -2564,13 +2578,14 @@ def _lattice_correction(light: np.ndarray, xs: np.ndarray, ys: np.ndarray, resid
 
 
 def _tile_fit(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None,
-              starts: list[tuple[float, np.ndarray, str]]) -> Registration | None:
+              starts: list[tuple[float, np.ndarray, str]], whole: float = TILE_WHOLE) -> Registration | None:
     """A page drawn as tiles with gaps between them (an app's cells, highlighted tiles: no grid lines at all) whose
     every search failed: the gaps are the input's lattice. From the TILE_TRIES best distinct fits the searches tried
     (answer -> input px, full res), the answer is warped into the input frame and the input's lattice lines
     (:func:`_lattice_full`) are fitted, axis by axis, onto its gutters (:func:`_fit_gutters`: each line on a gutter,
     none between them nor past the frame); the corrected map is taken when it passes :func:`_check_transform` and
-    its whole-ink quality reaches TILE_WHOLE. Method ``<start>+tiles``."""
+    its whole-ink quality reaches ``whole`` (TILE_WHOLE; from the answer's own lattice LATTICE_WHOLE, :func:`_lattice_fit`).
+    Method ``<start>+tiles``."""
     try:
         answer, target = _as_rgb(answer), _as_rgb(target)
     except ValueError:
@@ -2627,7 +2642,7 @@ def _tile_fit(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | No
             if keep.mean() < 0.05:
                 keep = None
         q = _quality(t, a2, a2.to_work @ np.linalg.inv(t.to_work), keep)[0]
-        if q < TILE_WHOLE:
+        if q < whole:
             continue
         if not valid.all():
             image[~valid] = white_balance_inverse(target, paper)[~valid]
@@ -2899,3 +2914,297 @@ def _mark_fit(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | No
     if not valid.all():
         image[~valid] = white_balance_inverse(target, paper)[~valid]
     return Registration(True, image, A, "marks", q, None, None, valid)
+
+
+# ------------------------------------------------------------------------ the answer's own lattice (a redrawn page)
+
+LATTICE_SIDE = 1200  # long side (px) the answer's lattice is looked for at (a larger page is resized first)
+LATTICE_SCALES = (0.6, 1.6)  # the answer's cell is searched within this share of the input's cell x the sizes' ratio
+LATTICE_THIN = 0.12  # cells: a line or a gutter is darker or lighter than the page this far to both sides of it ...
+LATTICE_THIN_PX = 3  # ... or this many px (a line in the narrow paper between a fill and its cell's edge)
+LATTICE_SATURATE = 0.1  # ... and a pixel counts by at most this much (a digit's black stroke no more than a pale line)
+LATTICE_COARSE_PX = 16  # the comb search runs first on the profiles resampled to this many px a cell
+LATTICE_TOP = 2  # distinct combs per axis kept (best first); their pairs are the maps tried
+LATTICE_MIN_SCORE = 0.2  # a comb must score this (:func:`_comb_scores`, in units of the profile's 99th percentile)
+# a page drawn in lines (:func:`_lattice_shown`, along the lattice, less the profile's lower quartile there):
+LATTICE_NEAR = 0.05  # cells: a line is looked for this far from where the input has it
+LATTICE_LINE = 0.02  # the median line's contrast (:func:`_thin_profile`) at least this
+LATTICE_EACH = 0.3  # ... every line at least this share of it (an outermost line of tiles, a step edge: ~0)
+LATTICE_MID = 0.5  # ... midway between two lines at most this share, their median (the cells' marks: 0.1-0.35)
+LATTICE_PAST = 0.5  # ... a cell past an outermost line at most this share (the lattice ends where the input's does)
+LATTICE_GAIN = 0.25  # ... and the lines summed this share more than the lattice's a cell to either side
+LATTICE_RUN = 0.2  # ... and each line drawn along its length: the median of its contrast along the band, in units of
+#                    LATTICE_SATURATE, at least this (a Sudoku's digits, one per cell, made a 5x5 lattice at 1.5x its
+#                    cells on a Sudoku page: 0)
+# a page of tiles (:func:`_tile_fit` from the best LATTICE_TILE_STARTS maps, while _TILE_FROM_LATTICE is set):
+LATTICE_TILE_STARTS = 2
+LATTICE_TILE_SCALE = 0.03  # its lattice searched within this relative scale of the map (each axis; TILE_SCALE 0.15)
+LATTICE_TILE_SHIFT = 0.4  # ... and this many cells of offset (TILE_SHIFT 2.5): the map lies on the answer's lattice
+#                           already, and a wider search lets a column's clue digits (their rows' gaps are ridges too)
+#                           pull the lattice off
+LATTICE_SHIFT_GAIN = 1.0  # a lattice with tile-like gaps a cell past one end (clue chips beside the tiles) is kept
+#                           when the other end's is clear and its gutters (:func:`_ridge_maps`, each -1..1) sum this
+#                           much more than the lattice's a cell to either side (:func:`_beats_shifts`)
+LATTICE_WHOLE = 0.0  # the whole-ink quality such a fit needs (TILE_WHOLE 0.1: tiles redrawn with clue chips of their
+#                      own and no lines score 0-0.1 at the right map; the gutters' checks are the proof)
+_TILE_FROM_LATTICE: contextvars.ContextVar[bool] = contextvars.ContextVar("_TILE_FROM_LATTICE", default=False)
+
+
+def _thin_profile(grey: np.ndarray, axis: int, cell: float, band: tuple[int, int]) -> np.ndarray:
+    """Per column (``axis`` 0) or row (1) of ``grey``, the mean over the band of rows (columns) ``band`` of how much a
+    pixel is darker than both its neighbours to either side across the axis, or lighter than both (a thin line or a
+    gutter, either polarity; a step edge, a fill's or a tile's, counts 0), each pixel at most LATTICE_SATURATE; the
+    neighbours LATTICE_THIN of a ``cell`` away (a gutter between tiles) or LATTICE_THIN_PX (a line between a fill and
+    its cell's paper), whichever shows more."""
+    return _thin_map(grey, axis, cell, band).mean(axis=axis).astype(np.float64)
+
+
+def _thin_map(grey: np.ndarray, axis: int, cell: float, band: tuple[int, int]) -> np.ndarray:
+    """The per-pixel measure :func:`_thin_profile` averages, over the band (rows ``band`` for ``axis`` 0)."""
+    G = grey[band[0]:band[1]] if axis == 0 else grey[:, band[0]:band[1]]
+    thin = np.zeros_like(G)
+    for d in sorted({max(1, int(round(LATTICE_THIN * cell))), LATTICE_THIN_PX}):
+        pad = ((0, 0), (d, d)) if axis == 0 else ((d, d), (0, 0))
+        Gp = np.pad(G, pad, mode="edge")
+        lo, hi = (Gp[:, :-2 * d], Gp[:, 2 * d:]) if axis == 0 else (Gp[:-2 * d], Gp[2 * d:])
+        thin = np.maximum(thin, np.maximum(np.minimum(G - lo, G - hi), np.minimum(lo - G, hi - G)))
+    return np.clip(thin, 0.0, LATTICE_SATURATE)
+
+
+def _comb_scores(P: np.ndarray, n: int, p: float, oo: np.ndarray) -> np.ndarray:
+    """Per offset in ``oo``: how well n+1 teeth ``p`` apart from it lie on the peaks of ``P``: the teeth's mean and
+    median, less the mean between them (mid-cell: a lattice with more cells) and half the larger tooth past either end
+    (the lattice goes on: a comb a cell off)."""
+    u = np.arange(len(P), dtype=np.float64)
+    k = np.arange(n + 1, dtype=np.float64)
+    teeth = np.interp(oo[:, None] + k[None] * p, u, P, left=0.0, right=0.0)
+    mids = np.interp(oo[:, None] + (k[:-1] + 0.5)[None] * p, u, P, left=0.0, right=0.0)
+    past = np.interp(np.stack([oo - p, oo + (n + 1) * p], 1), u, P, left=0.0, right=0.0)
+    return 0.5 * teeth.mean(1) + 0.5 * np.median(teeth, 1) - mids.mean(1) - 0.5 * past.max(1)
+
+
+def _comb_lines(P: np.ndarray, n: int, p: float, o: float) -> tuple[float, float]:
+    """(period, offset) of the comb fitted to its teeth's peaks on P: each tooth's peak (its upper half's centroid
+    within 3 LATTICE_NEAR of a cell), least squares weighted by the peak's height, twice."""
+    k = np.arange(n + 1, dtype=np.float64)
+    for _ in range(2):
+        win = np.arange(-3 * LATTICE_NEAR, 3 * LATTICE_NEAR + 1e-9, 0.005) * p
+        cand = (o + k * p)[:, None] + win[None, :]
+        vals = _at(P, cand.ravel()).reshape(cand.shape)
+        top = vals.max(axis=1)
+        lift = np.clip(vals - 0.5 * top[:, None], 0.0, None)
+        peak = (lift * cand).sum(axis=1) / np.maximum(lift.sum(axis=1), 1e-9)
+        wgt = np.sqrt(np.clip(top, 1e-6, None))
+        X = np.stack([k, np.ones_like(k)], axis=1) * wgt[:, None]
+        p, o = (float(v) for v in np.linalg.lstsq(X, peak * wgt, rcond=None)[0])
+    return p, o
+
+
+def _combs(P: np.ndarray, n: int, cell: float) -> list[tuple[float, float, float]]:
+    """The LATTICE_TOP best distinct combs (score, period, offset; px of ``P``) of n+1 evenly spaced teeth on the
+    profile P (:func:`_comb_scores`, P in units of its 99th percentile), the period within LATTICE_SCALES of ``cell``:
+    searched on P resampled to LATTICE_COARSE_PX a cell, then refined at full resolution."""
+    P = P / max(1e-6, float(np.percentile(P, 99)))
+    f = min(1.0, LATTICE_COARSE_PX / cell)
+    m = max(8, int(round(len(P) * f)))
+    f = m / len(P)
+    Pc = cv2.resize(P.astype(np.float32)[None], (m, 1), interpolation=cv2.INTER_AREA)[0].astype(np.float64)
+    coarse = []
+    for p in cell * f * np.exp(np.arange(math.log(LATTICE_SCALES[0]), math.log(LATTICE_SCALES[1]), 0.01)):
+        oo = np.arange(-0.5, m - n * p, 0.5)
+        if len(oo) == 0:
+            continue
+        s = _comb_scores(Pc, n, p, oo)
+        for i in np.argsort(-s)[:8]:
+            coarse.append((float(s[i]), p / f, (oo[i] + 0.5) / f - 0.5))
+    coarse.sort(reverse=True)
+    picked: list[tuple[float, float, float]] = []
+    for c in coarse:
+        if all(abs(c[2] - q[2]) > 0.3 * cell or abs(math.log(c[1] / q[1])) > 0.03 for q in picked):
+            picked.append(c)
+        if len(picked) == 2 * LATTICE_TOP:
+            break
+    out: list[tuple[float, float, float]] = []
+    for _, p0, o0 in picked:
+        best = (-1e9, p0, o0)
+        for p in p0 * np.exp(np.arange(-0.012, 0.0121, 0.001)):
+            oo = np.arange(o0 - 1.0 / f, o0 + 1.0 / f, 0.5)
+            s = _comb_scores(P, n, p, oo)
+            i = int(np.argmax(s))
+            if s[i] > best[0]:
+                best = (float(s[i]), float(p), float(oo[i]))
+        if best[0] >= LATTICE_MIN_SCORE and all(abs(best[2] - q[2]) > 0.3 * cell for q in out):
+            out.append(best[:1] + _comb_lines(P, n, best[1], best[2]))
+    out.sort(reverse=True)
+    return out[:LATTICE_TOP]
+
+
+def _lattice_starts(answer: np.ndarray, target: np.ndarray) -> list[np.ndarray]:
+    """Maps answer -> input px (full res, upright: a scale and an offset per axis) that put the input's lattice
+    (:func:`_lattice_full`) on a lattice the answer draws itself, found without any fit: per axis, the comb of the
+    input's number of lines whose teeth lie on the answer's thin lines or gutters (:func:`_thin_profile` over the page,
+    then over the band of the other axis's best comb; :func:`_combs`), LATTICE_TOP per axis, best pair first. A page
+    redrawn with its own proportions (landscape cells, a clue area of its own, tiles with gutters, a dark app) keeps
+    its lattice where no whole-page fit lands."""
+    try:
+        answer, target = _as_rgb(answer), _as_rgb(target)
+    except ValueError:
+        return []
+    lattice = _lattice_full(target)
+    if lattice is None:
+        return []
+    xs, ys = lattice
+    th, tw = target.shape[:2]
+    grey = cv2.cvtColor(answer, cv2.COLOR_RGB2GRAY).astype(np.float32) / 255.0
+    f = min(1.0, LATTICE_SIDE / max(grey.shape))
+    to_small = np.eye(3)
+    if f < 1.0:  # a large page is looked at LATTICE_SIDE px long (its lines stay a px wide or more)
+        small = (max(1, round(grey.shape[1] * f)), max(1, round(grey.shape[0] * f)))
+        fx_, fy_ = small[0] / grey.shape[1], small[1] / grey.shape[0]
+        grey = cv2.resize(grey, small, interpolation=cv2.INTER_AREA)
+        to_small = np.array([[fx_, 0, 0.5 * fx_ - 0.5], [0, fy_, 0.5 * fy_ - 0.5], [0, 0, 1.0]])
+    ah, aw = grey.shape
+    ratio = math.sqrt(ah * aw / (th * tw))
+    bands = [(0, ah), (0, aw)]  # rows for the x axis' profile, columns for the y axis'
+    combs: list[list[tuple[float, float, float]]] = [[], []]
+    for _ in range(2):
+        for axis, lines in ((0, xs), (1, ys)):
+            cell = float(np.median(np.diff(lines))) * ratio
+            combs[axis] = _combs(_thin_profile(grey, axis, cell, bands[axis]), len(lines) - 1, cell)
+        if not combs[0] or not combs[1]:
+            return []
+        (_, px, ox), (_, py, oy) = combs[0][0], combs[1][0]
+        bands = [(max(0, int(oy)), min(ah, int(math.ceil(oy + (len(ys) - 1) * py)) + 1)),
+                 (max(0, int(ox)), min(aw, int(math.ceil(ox + (len(xs) - 1) * px)) + 1))]
+    starts = []
+    for (sx, px, ox) in combs[0]:
+        for (sy, py, oy) in combs[1]:
+            fx, fy = (xs[-1] - xs[0]) / ((len(xs) - 1) * px), (ys[-1] - ys[0]) / ((len(ys) - 1) * py)
+            starts.append((sx + sy, np.array([[fx, 0, xs[0] - ox * fx], [0, fy, ys[0] - oy * fy], [0, 0, 1.0]])
+                           @ to_small))
+    return [A for _, A in sorted(starts, key=lambda c: -c[0])]
+
+
+def _lattice_fit(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None) -> Registration | None:
+    """The last retry of :func:`_register_page` (and of :func:`register`'s inverted page when its fit is refused): the
+    answer's own lattice, found without a fit (:func:`_lattice_starts`), is the input's. The first of its maps whose
+    page draws the input's lattice line for line, ending where the input's does (:func:`_lattice_shown`: lines of
+    either polarity) is the fit, ``lattice``; else the best LATTICE_TILE_STARTS maps start the tile fit
+    (:func:`_tile_fit`, ``lattice+tiles``: a page of tiles, whose outermost edges are no lines). A page in the other
+    polarity (a dark app) is left to :func:`register`'s inverted retry. ``quality`` is the whole ink's at the map,
+    reported only: a redrawn page's clues lie elsewhere."""
+    try:
+        answer, target = _as_rgb(answer), _as_rgb(target)
+        if _polarity_flipped(answer, target):
+            return None
+    except ValueError:
+        return None
+    starts = _lattice_starts(answer, target)
+    if not starts:
+        return None
+    th, tw = target.shape[:2]
+    paper = paper_colour(answer)
+    ones = np.ones(answer.shape[:2], np.uint8)
+    for A in starts:
+        if _check_transform(A, (th, tw), answer.shape[:2]) is not None:
+            continue
+        image = _warp_full(answer, A, (tw, th), cv2.INTER_LINEAR, tuple(float(v) for v in paper))
+        if not _lattice_shown(image, target):
+            continue
+        valid = _warp_full(ones, A, (tw, th), cv2.INTER_NEAREST, 0) > 0
+        q = _registered_quality(image, target, edit_mask)
+        if not valid.all():
+            image[~valid] = white_balance_inverse(target, paper)[~valid]
+        return Registration(True, image, A, "lattice", q, None, None, valid)
+    token = _TILE_FROM_LATTICE.set(True)
+    try:
+        return _tile_fit(answer, target, edit_mask,
+                         [(TILE_START, A, "lattice") for A in starts[:LATTICE_TILE_STARTS]], whole=LATTICE_WHOLE)
+    finally:
+        _TILE_FROM_LATTICE.reset(token)
+
+
+def _registered_quality(image: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None) -> float:
+    """:func:`_quality` of a registered page (``image``, in the input's frame) at the identity, outside the edit
+    mask."""
+    th, tw = target.shape[:2]
+    t = _work_image(target, min(1.0, WORK_SIDE / max(th, tw)))
+    a = _work_image(image, t.ink.shape[1] / tw, achromatic_ink=t.chromatic < 0.1, lighter=t.lighter)
+    keep = None
+    if edit_mask is not None:
+        small = _downscale((~np.asarray(edit_mask).astype(bool)).astype(np.uint8) * 255, t.ink.shape[1],
+                           t.ink.shape[0])[0]
+        keep = cv2.erode((small >= 128).astype(np.uint8), np.ones((3, 3), np.uint8))
+        keep = keep if keep.mean() >= 0.05 else None
+    return _quality(t, a, a.to_work @ np.linalg.inv(t.to_work), keep)[0]
+
+
+def _lattice_shown(image: np.ndarray, target: np.ndarray) -> bool:
+    """Whether a registered page (``image``, in the input's frame) draws the input's lattice (:func:`_lattice_full`)
+    line for line (:func:`_lattice_stats`, each axis): the median line's contrast at least LATTICE_LINE, every line at
+    least LATTICE_EACH of it, midway between lines at most LATTICE_MID of it (a lattice with more cells), a cell past
+    the outermost lines at most LATTICE_PAST (a fit a cell off shows a line there), and the lines LATTICE_GAIN of it
+    stronger than the lattice's a cell to either side, every line drawn along its length (LATTICE_RUN)."""
+    stats = _lattice_stats(image, target)
+    return stats is not None and all(med >= LATTICE_LINE and each >= LATTICE_EACH and mid <= LATTICE_MID
+                                     and past <= LATTICE_PAST and gain >= LATTICE_GAIN and run >= LATTICE_RUN
+                                     for med, each, mid, past, gain, run in stats)
+
+
+def _lattice_stats(image: np.ndarray, target: np.ndarray
+                   ) -> list[tuple[float, float, float, float, float, float]] | None:
+    """Per axis of the input's lattice (x, y): how the registered page shows its lines along the lattice
+    (:func:`_thin_profile`, less its lower quartile over the lattice: a fill's texture, marks spread over the page),
+    each line as the profile's peak within LATTICE_NEAR of a cell: (the median line, and as shares of it the weakest
+    line, the median midway between two lines, the stronger a cell past either outermost line, the lines' sum less the
+    larger sum of the lattice a cell to either side; and the weakest line's median along its length in units of
+    LATTICE_SATURATE); None without a lattice."""
+    lattice = _lattice_full(_as_rgb(target))
+    if lattice is None:
+        return None
+    xs, ys = lattice
+    grey = cv2.cvtColor(_as_rgb(image), cv2.COLOR_RGB2GRAY).astype(np.float32) / 255.0
+    h, w = grey.shape
+    out = []
+    for axis, lines, other in ((0, xs, ys), (1, ys, xs)):
+        cell = float(np.median(np.diff(lines)))
+        band = (max(0, int(other[0])), min(h if axis == 0 else w, int(math.ceil(other[-1])) + 1))
+        T = _thin_map(grey, axis, cell, band)
+        P = T.mean(axis=axis).astype(np.float64)
+        # each line drawn along its length: its strongest pixel near the line, per row (column) of the band, at its
+        # median, in units of LATTICE_SATURATE (a column of digits' strokes, one per cell: 0; a line or a gutter: 0.5-1)
+        near = max(1, int(round(LATTICE_NEAR * cell)))
+        run = min(float(np.median((T[:, max(0, int(round(u)) - near):int(round(u)) + near + 1] if axis == 0 else
+                                   T[max(0, int(round(u)) - near):int(round(u)) + near + 1]).max(axis=1 - axis)))
+                  if 0 <= round(u) < T.shape[1 - axis] else 0.0 for u in lines) / LATTICE_SATURATE
+        span = P[max(0, int(lines[0])):int(math.ceil(lines[-1])) + 1]
+        P = P - (float(np.percentile(span, 25)) if span.size else 0.0)
+        win = np.arange(-LATTICE_NEAR, LATTICE_NEAR + 1e-9, 0.01) * cell
+        peak = lambda u: float(_at(P, u + win).max())
+        on = np.array([peak(u) for u in lines])
+        med = float(np.median(on))
+        if med <= 0:
+            out.append((med, 0.0, math.inf, math.inf, 0.0, run))
+            continue
+        mid = float(np.median([peak(u) for u in (lines[:-1] + lines[1:]) / 2]))
+        past = max(peak(lines[0] - cell), peak(lines[-1] + cell))
+        shifted = max(sum(peak(u) for u in lines + k * cell) for k in (-1, 1))
+        out.append((med, float(on.min()) / med, mid / med, past / med, (float(on.sum()) - shifted) / med, run))
+    return out
+
+
+def _beats_shifts(G3: tuple[np.ndarray, np.ndarray, np.ndarray], fitted: np.ndarray, step: float) -> bool:
+    """Whether the lattice ``fitted`` (px on the ridge profiles G3 of :func:`_fit_gutters`) lies on gutters clearly
+    better than the same lattice a cell (``step``) to either side: its outermost lines against the tile inside (G3[1],
+    G3[2]), its inner ones on both sides (G3[0]), each at its peak near the line, summed, LATTICE_SHIFT_GAIN more.
+    A lattice a cell off has an inner gutter for its outermost line and puts one line on whatever lies past the
+    lattice; the right one has the tiles' outer edges there."""
+    G, G_first, G_last = G3
+    win = np.arange(-0.5, 0.5 + 1e-9, 0.05) * TILE_RIDGE * step
+
+    def score(f: np.ndarray) -> float:
+        return (float(_at(G_first, f[0] + win).max()) + float(_at(G_last, f[-1] + win).max())
+                + sum(float(_at(G, u + win).max()) for u in f[1:-1]))
+
+    here = score(fitted)
+    return all(here >= score(fitted + k * step) + LATTICE_SHIFT_GAIN for k in (-1, 1))
