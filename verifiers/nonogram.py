@@ -172,9 +172,11 @@ SIGN_CONVEX = 0.85  # a repeated sign with its holes filled fills this share of 
 SIGN_SYMMETRY = 0.9  # ... is the same turned half round to this share (a "#", an "=", a colon; _point_symmetry)
 
 
-def _sign_shaped(dark: np.ndarray, box: tuple[int, int, int, int]) -> bool:
+def _sign_shaped(dark: np.ndarray, box: tuple[int, int, int, int], level: float | None = None) -> bool:
     """Whether the sign a page repeats in its empty cells (``box``: x0, y0, x1, y1 of the mark most like the others in
-    ``dark``, the darkness map at the page's resolution; its sure ink, STRAY_SURE, looked at) is shaped as people's signs for an empty cell are: a simple shape, outline or solid, its holes filled filling
+    ``dark``, the darkness map at the page's resolution; its ink from ``level`` looked at: sure ink, STRAY_SURE, or a
+    pale sign's own level) is shaped as people's signs for an empty cell are: a simple shape, outline or solid, its
+    holes filled filling
     SIGN_CONVEX of its convex hull (a triangle, a diamond, a square), or the same turned half round (SIGN_SYMMETRY:
     a "#", an "=", a colon), and not read surely as a digit by the open-set digit reader (a "0", an "8"). A "?", a
     letter such as "a", "e", "K" or "R", or a "7" in every empty cell is no such sign: those cells keep their stray
@@ -183,7 +185,7 @@ def _sign_shaped(dark: np.ndarray, box: tuple[int, int, int, int]) -> bool:
 
     x0, y0, x1, y1 = box
     crop = np.clip(dark[y0:y1, x0:x1], 0, 255).astype(np.uint8)
-    sign = crop >= STRAY_SURE
+    sign = crop >= (STRAY_SURE if level is None else level)
     if not sign.any():
         return False
     filled = sign.copy()
@@ -262,13 +264,18 @@ def _repeated_sign_in_doubt(dark: np.ndarray, layout: dict[str, Any], reading: C
         shapes[k] = cv2.dilate(cv2.resize((box >= level).astype(np.uint8), size, interpolation=cv2.INTER_NEAREST),
                                kernel).astype(bool)
     median = np.mean(list(shapes.values()), axis=0) >= 0.5
-    out = {}
+    out, alike = {}, {}
     for k, s in shapes.items():
         iou = float((s & median).sum()) / max(1, int((s | median).sum()))
         if iou < REPEATED_SIGN_ALIKE:
             return {}
+        alike[k] = iou
         if k not in accepted:
             out[k] = round(iou, 3)
+    best = cand[max(alike, key=alike.get)]
+    box = dark[best[1]:best[3], best[0]:best[2]]
+    if out and not _sign_shaped(dark, best, max(STRAY_FAINT, DOUBT_SIGN_LEVEL * float(np.percentile(box, 95)))):
+        return {}  # a pale "?", letter or digit in every empty cell is no sign for an empty cell (as the sure rule's)
     return out
 
 
