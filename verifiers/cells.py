@@ -1147,6 +1147,7 @@ def read_marks(image: np.ndarray, boxes: Sequence[Sequence[float]] | None = None
         evidence.append(ev)
     _shaded_against_neighbours(states, confidence, evidence, feats, boxes, cell_px)
     _faint_against_neighbours(states, confidence, evidence, feats, boxes, cell_px)
+    _smudged_against_neighbours(states, confidence, evidence, tones, boxes, cell_px)
     return CellMarks(states, confidence, evidence)
 
 
@@ -1255,6 +1256,51 @@ def _faint_against_neighbours(states: list[str], confidence: list[float], eviden
         evidence[i]["paper_tone"] = round(paper, 1)
         if tones[i] - paper < FAINT_EXCESS:
             states[i], confidence[i] = BLANK, _conf((FAINT_EXCESS - (tones[i] - paper)) / FAINT_EXCESS)
+
+
+SMUDGE_EXCESS = 15  # a blank cell whose middle is this much darker (tone) than the middles of the empty cells around it
+SMUDGE_BUMP = 12  # ... and this much darker than its own rim is smudged: a local darkening, no paper
+SMUDGE_CENTRE = (4, 12)  # the middle of a patch (patch px, each way); the rim is the patch outside (3, 13)
+
+
+def _smudged_against_neighbours(states: list[str], confidence: list[float], evidence: list[dict[str, Any]],
+                                tones: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: float) -> None:
+    """A cell read blank whose middle (the median tone of the patch's middle half each way) is SMUDGE_EXCESS darker than
+    the median of the middles of the cells read blank or crossed around it (within FAINT_RADIUS cells, at least
+    FAINT_NEIGHBOURS of them; else the FAINT_NEIGHBOURS nearest such cells of the page) and SMUDGE_BUMP darker than
+    its own rim is unsure, never blank (twentieth session:
+    HELDOUT19's pale planted cell drawn as a finger smudge, a soft grey blob about grey 200 at its centre over half
+    the cell, has a median tone of 3-10, under FAINT, and read blank: 11 false passes). A shadow or a paper tone spans
+    many cells smoothly (the cells around are as dark, or the cell's rim is); a smudge is a darkening confined to
+    the cell, which a person sees as light shading, not paper. Changes the lists in place; the evidence gets
+    ``smudge`` (the middle's tone, the neighbours', the rim's)."""
+    blank = [i for i, s in enumerate(states) if s == BLANK]
+    if not blank:
+        return
+    lo, hi = SMUDGE_CENTRE
+    t = np.asarray(tones, np.float64)
+    middle = np.median(t[:, lo:hi, lo:hi].reshape(len(t), -1), axis=1)
+    ring = np.ones((PATCH, PATCH), bool)
+    ring[lo - 1:hi + 1, lo - 1:hi + 1] = False
+    rim = np.median(t[:, ring], axis=1)
+    centres = np.array([((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b in boxes], np.float64)
+    empty = np.array([s in (BLANK, CROSSED) for s in states])
+    for i in blank:
+        if middle[i] - rim[i] < SMUDGE_BUMP:
+            continue
+        dist = np.hypot(*(centres - centres[i]).T)
+        dist[i] = np.inf
+        near = empty & (dist <= FAINT_RADIUS * cell_px)
+        if int(near.sum()) < FAINT_NEIGHBOURS:  # few empty cells close by: the nearest FAINT_NEIGHBOURS of the page's
+            order = [k for k in np.argsort(dist) if empty[k] and k != i][:FAINT_NEIGHBOURS]
+            if len(order) < FAINT_NEIGHBOURS:
+                continue
+            near = np.zeros(len(states), bool)
+            near[order] = True
+        paper = float(np.median(middle[near]))
+        if middle[i] - paper >= SMUDGE_EXCESS:
+            evidence[i]["smudge"] = [round(float(middle[i]), 1), round(paper, 1), round(float(rim[i]), 1)]
+            states[i], confidence[i] = UNSURE, UNSURE_CONFIDENCE
 
 
 def cell_size(boxes: Sequence[Sequence[float]]) -> float:
