@@ -856,6 +856,16 @@ def _inside(a: _Work, W: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
     return _warp_to_target(ones, W, shape, border=0) >= 0.999
 
 
+def _work_keep(t: _Work, keep_full: np.ndarray | None) -> np.ndarray | None:
+    """Where the answer must keep the input (``keep_full``: bool, the input's frame, outside the edit mask) at the
+    work scale of ``t``, eroded by a px (edits bleed a little); None when there is none or under 5 % of the page."""
+    if keep_full is None:
+        return None
+    small_keep = _downscale(keep_full.astype(np.uint8) * 255, t.ink.shape[1], t.ink.shape[0])[0]
+    keep = cv2.erode((small_keep >= 128).astype(np.uint8), np.ones((3, 3), np.uint8))
+    return None if keep.mean() < 0.05 else keep
+
+
 def _quality(t: _Work, a: _Work, W: np.ndarray, keep: np.ndarray | None, edit_paper: bool = True
              ) -> tuple[float, float, float]:
     """(quality, ncc, recall) of an alignment W (target-work -> answer-work).
@@ -1651,13 +1661,7 @@ def _register(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | No
     # bring the answer to roughly the target's work scale so both carry the same level of detail
     fa = min(1.0, ft * math.sqrt((th * tw) / (ah * aw)))
     a = _work_image(answer, fa, achromatic_ink=t.chromatic < 0.1, lighter=t.lighter, contrast=contrast)
-    keep = None
-    if keep_full is not None:
-        small_keep = _downscale(keep_full.astype(np.uint8) * 255, t.ink.shape[1], t.ink.shape[0])[0]
-        keep = (small_keep >= 128).astype(np.uint8)
-        keep = cv2.erode(keep, np.ones((3, 3), np.uint8))  # margin: edits bleed a little
-        if keep.mean() < 0.05:
-            keep = None
+    keep = _work_keep(t, keep_full)
 
     if t.ink.max() < 0.2:
         return _fail("input image is blank")
@@ -2634,13 +2638,7 @@ def _tile_fit(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | No
         image = _warp_full(answer, A, (tw, th), cv2.INTER_LINEAR, border)
         valid = _warp_full(ones, A, (tw, th), cv2.INTER_NEAREST, 0) > 0
         a2 = _work_image(image, t.ink.shape[1] / tw, achromatic_ink=t.chromatic < 0.1, lighter=t.lighter)
-        keep = None
-        if edit_mask is not None:
-            small_keep = _downscale((~np.asarray(edit_mask).astype(bool)).astype(np.uint8) * 255,
-                                    t.ink.shape[1], t.ink.shape[0])[0]
-            keep = cv2.erode((small_keep >= 128).astype(np.uint8), np.ones((3, 3), np.uint8))
-            if keep.mean() < 0.05:
-                keep = None
+        keep = _work_keep(t, None if edit_mask is None else ~np.asarray(edit_mask).astype(bool))
         q = _quality(t, a2, a2.to_work @ np.linalg.inv(t.to_work), keep)[0]
         if q < whole:
             continue
@@ -2903,13 +2901,7 @@ def _mark_fit(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | No
     ft = min(1.0, WORK_SIDE / max(th, tw))
     t = _work_image(target, ft)
     a2 = _work_image(image, t.ink.shape[1] / tw, achromatic_ink=t.chromatic < 0.1, lighter=t.lighter)
-    keep = None
-    if edit_mask is not None:
-        small_keep = _downscale((~np.asarray(edit_mask).astype(bool)).astype(np.uint8) * 255,
-                                t.ink.shape[1], t.ink.shape[0])[0]
-        keep = cv2.erode((small_keep >= 128).astype(np.uint8), np.ones((3, 3), np.uint8))
-        if keep.mean() < 0.05:
-            keep = None
+    keep = _work_keep(t, None if edit_mask is None else ~np.asarray(edit_mask).astype(bool))
     q = _quality(t, a2, a2.to_work @ np.linalg.inv(t.to_work), keep)[0]
     if not valid.all():
         image[~valid] = white_balance_inverse(target, paper)[~valid]

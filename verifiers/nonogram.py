@@ -125,24 +125,8 @@ def _repeated_empty_sign(dark: np.ndarray, layout: dict[str, Any], reading: Cell
     solver repeats in the empty cells as the solver's mark for an empty cell, and a scribble, a tick or a letter
     in one or two cells (or marks unlike each other) as stray marks. Returns {(row, column): overlap with the
     median mark} for the cells so read; {} when the marks are no such sign."""
-    per_cell: dict[tuple[int, int], list[dict[str, Any]]] = {}
-    for m in marks:
-        per_cell.setdefault(tuple(m["cell"]), []).append(m)
-    rows, cols = layout["rows"], layout["cols"]
-    gx0, gy0, gx1, gy1 = layout["grid_bbox"]
-    cell = min((gx1 - gx0) / cols, (gy1 - gy0) / rows)
-    cand = {}
-    for (r, c), ms in per_cell.items():
-        if (len(ms) != 1 or not ms[0]["sure"] or (r, c) in skip
-                or reading.states[r][c] not in (cells_mod.BLANK, cells_mod.CROSSED)):
-            continue  # (a mark in doubt stays in doubt: an open square, a mark nearly fitted, a faint one)
-        x0, y0, x1, y1 = ms[0]["bbox"]
-        bx0, by0, bx1, by1 = cell_box(layout, r, c)
-        if max(x1 - x0, y1 - y0) > REPEATED_SIGN_EXTENT * cell or min(x1 - x0, y1 - y0) < 3:
-            continue
-        if math.hypot((x0 + x1 - bx0 - bx1) / 2, (y0 + y1 - by0 - by1) / 2) > REPEATED_SIGN_CENTRED * cell:
-            continue
-        cand[(r, c)] = (x0, y0, x1, y1)
+    cand = {k: b for k, (b, sure) in _sign_candidates(layout, reading, marks, skip).items()
+            if sure}  # (a mark in doubt stays in doubt: an open square, a mark nearly fitted, a faint one)
     if len(cand) < REPEATED_SIGN_CELLS:
         return {}
     mw = float(np.median([b[2] - b[0] for b in cand.values()]))
@@ -170,6 +154,32 @@ def _repeated_empty_sign(dark: np.ndarray, layout: dict[str, Any], reading: Cell
 SIGN_CONVEX = 0.85  # a repeated sign with its holes filled fills this share of its convex hull (a triangle, a diamond,
 # a square, a disc) or ...
 SIGN_SYMMETRY = 0.9  # ... is the same turned half round to this share (a "#", an "=", a colon; _point_symmetry)
+
+
+def _sign_candidates(layout: dict[str, Any], reading: CellReading, marks: list[dict[str, Any]],
+                     skip: set[tuple[int, int]]) -> dict[tuple[int, int], tuple[tuple[int, int, int, int], bool]]:
+    """{(row, column): (the mark's box, sure)} for the cells read blank or crossed, not in ``skip``, holding one mark
+    at most REPEATED_SIGN_EXTENT of a cell across (3 px at least each way) whose box's centre is within
+    REPEATED_SIGN_CENTRED of the cell's: the candidates for a sign the page repeats in its empty cells."""
+    per_cell: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    for m in marks:
+        per_cell.setdefault(tuple(m["cell"]), []).append(m)
+    rows, cols = layout["rows"], layout["cols"]
+    gx0, gy0, gx1, gy1 = layout["grid_bbox"]
+    cell = min((gx1 - gx0) / cols, (gy1 - gy0) / rows)
+    out = {}
+    for (r, c), ms in per_cell.items():
+        if (len(ms) != 1 or (r, c) in skip
+                or reading.states[r][c] not in (cells_mod.BLANK, cells_mod.CROSSED)):
+            continue
+        x0, y0, x1, y1 = ms[0]["bbox"]
+        bx0, by0, bx1, by1 = cell_box(layout, r, c)
+        if max(x1 - x0, y1 - y0) > REPEATED_SIGN_EXTENT * cell or min(x1 - x0, y1 - y0) < 3:
+            continue
+        if math.hypot((x0 + x1 - bx0 - bx1) / 2, (y0 + y1 - by0 - by1) / 2) > REPEATED_SIGN_CENTRED * cell:
+            continue
+        out[(r, c)] = ((x0, y0, x1, y1), bool(ms[0]["sure"]))
+    return out
 
 
 def _sign_shaped(dark: np.ndarray, box: tuple[int, int, int, int], level: float | None = None) -> bool:
@@ -225,27 +235,9 @@ def _repeated_sign_in_doubt(dark: np.ndarray, layout: dict[str, Any], reading: C
     from them (its judgement of the sure copies stands). ``accepted``: the cells the sure-mark rule read as the sign
     (candidates too, not returned).
     Returns {(row, column): overlap with the median mark} for the other cells so read."""
-    per_cell: dict[tuple[int, int], list[dict[str, Any]]] = {}
-    for m in marks:
-        per_cell.setdefault(tuple(m["cell"]), []).append(m)
-    rows, cols = layout["rows"], layout["cols"]
-    gx0, gy0, gx1, gy1 = layout["grid_bbox"]
-    cell = min((gx1 - gx0) / cols, (gy1 - gy0) / rows)
-    cand: dict[tuple[int, int], tuple[int, int, int, int]] = {}
-    doubtful = set()
-    for (r, c), ms in per_cell.items():
-        if (len(ms) != 1 or (r, c) in skip
-                or reading.states[r][c] not in (cells_mod.BLANK, cells_mod.CROSSED)):
-            continue
-        x0, y0, x1, y1 = ms[0]["bbox"]
-        bx0, by0, bx1, by1 = cell_box(layout, r, c)
-        if max(x1 - x0, y1 - y0) > REPEATED_SIGN_EXTENT * cell or min(x1 - x0, y1 - y0) < 3:
-            continue
-        if math.hypot((x0 + x1 - bx0 - bx1) / 2, (y0 + y1 - by0 - by1) / 2) > REPEATED_SIGN_CENTRED * cell:
-            continue
-        cand[(r, c)] = (x0, y0, x1, y1)
-        if not ms[0]["sure"]:
-            doubtful.add((r, c))
+    found = _sign_candidates(layout, reading, marks, skip)
+    cand = {k: b for k, (b, _) in found.items()}
+    doubtful = {k for k, (_, sure) in found.items() if not sure}
     if not doubtful or len(cand) < REPEATED_SIGN_CELLS:
         return {}
     if not accepted and len(cand) - len(doubtful) >= REPEATED_SIGN_CELLS:
