@@ -235,6 +235,9 @@ def _repeated_sign_in_doubt(dark: np.ndarray, layout: dict[str, Any], reading: C
     from them (its judgement of the sure copies stands). ``accepted``: the cells the sure-mark rule read as the sign
     (candidates too, not returned).
     Returns {(row, column): overlap with the median mark} for the other cells so read."""
+    # an open square stays in doubt (rubric 12: its meaning unclear, in every empty cell too; a pale "#", also fitted
+    # GLYPH_DOUBT, is a sign): this rule is for signs in doubt for their pale ink
+    marks = [m for m in marks if m.get("shape") != "open square"]
     found = _sign_candidates(layout, reading, marks, skip)
     cand = {k: b for k, (b, _) in found.items()}
     doubtful = {k for k, (_, sure) in found.items() if not sure}
