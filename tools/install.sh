@@ -35,7 +35,9 @@ for pkg in \
     fonts-cmu fonts-averia-sans-gwf fonts-prociono fonts-elstob fonts-okolaks fonts-woowa-bm fonts-sixtyfour \
     fonts-adf-irianis fonts-adf-ikarius fonts-morisawa-bizud-gothic fonts-lemonada \
     fonts-tlwg-typist-ttf fonts-tlwg-sawasdee-ttf fonts-tlwg-kinnari-ttf fonts-mplus fonts-motoya-l-maruberi \
-    fonts-radisnoir fonts-hosny-amiri fonts-gfs-artemisia fonts-rocknroll fonts-dotgothic16 fonts-adf-oldania; do
+    fonts-radisnoir fonts-hosny-amiri fonts-gfs-artemisia fonts-rocknroll fonts-dotgothic16 fonts-adf-oldania \
+    fonts-klaudia-berenika fonts-mph-2b-damase fonts-sawarabi-gothic fonts-morisawa-bizud-mincho fonts-spleen \
+    fonts-triod-postnaja fonts-reggae fonts-summersby fonts-adf-mekanus fonts-gfs-porson fonts-rampart; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 if [ ${#missing[@]} -gt 0 ]; then
