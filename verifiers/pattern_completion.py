@@ -469,6 +469,8 @@ def read_object_panel(answer: np.ndarray, panel_box: Sequence[float], slots: Seq
                           outer_shapes, calibration, assume_types[0] if assume_types else None,
                           check_interior=config != "in_out")  # an outer figure's interior holds the inner one
         specks += figure.marks
+        if marks_against_panel:
+            specks += outward_marks(silhouette, ink, origin, figure.outline_px or OUTLINE_PX, is_mark)
         if config == "in_out":
             figure.fill = None  # the outer's interior holds the inner figure; read below
             _read_inner(figure, silhouette, ink, origin, grey, paper, dark, slot_side, slots, min_figure_px,
@@ -510,6 +512,35 @@ def _mark_test(dark: np.ndarray, panel_side: float, min_speck_px: int, against_p
         core = float(values[-max(1, int(MARK_CORE_SHARE * len(values))):].mean())
         return core >= INK_DARKNESS + MARK_NOISE_K * noise[0]
     return is_mark
+
+
+OUTWARD_STROKE_PX = 3  # strokes up to about twice this wide joined to a figure's edge are opened off it
+
+
+def outward_marks(silhouette: np.ndarray, ink: np.ndarray, origin: tuple[int, int], outline_px: float, is_mark
+                  ) -> list[dict[str, Any]]:
+    """Marks drawn onto a figure's outside edge (a tick or a scribble touching the outline): the figure's
+    silhouette opened by a disc of ``OUTWARD_STROKE_PX`` radius keeps the figure and drops thin strokes joined
+    to it; what the opening dropped and reaches more than twice the outline's width + 3 px beyond the opened
+    figure (a polygon's corner loses about the disc's radius, a thicker redrawn outline stays on the figure)
+    is a mark when ``is_mark`` tells it from noise. Boxes in image px."""
+    size = 2 * OUTWARD_STROKE_PX + 1
+    body = cv2.morphologyEx(silhouette, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+    if not body.any():
+        return []
+    beyond = cv2.distanceTransform((body == 0).astype(np.uint8), cv2.DIST_L2, 3) > 2 * outline_px + 3
+    residue = (silhouette > 0) & beyond & (ink > 0)
+    if not residue.any():
+        return []
+    count, labels = cv2.connectedComponents(residue.astype(np.uint8), connectivity=8)
+    out = []
+    for k in range(1, count):
+        piece = (labels == k).astype(np.uint8)
+        if is_mark(piece):
+            ys, xs = np.nonzero(piece)
+            out.append({"bbox": [int(xs.min()) + origin[0], int(ys.min()) + origin[1], int(xs.max()) + 1 + origin[0],
+                                 int(ys.max()) + 1 + origin[1]], "px": int(piece.sum()), "on_outline": True})
+    return out
 
 
 def _read_inner(outer: Figure, silhouette: np.ndarray, ink: np.ndarray, origin: tuple[int, int], grey: np.ndarray,
