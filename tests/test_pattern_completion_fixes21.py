@@ -84,3 +84,47 @@ def test_references_keep_passing(seed, change):
     else:
         assert verdict.status == Status.CORRECT and verdict.score == 100, (verdict.status, verdict.score,
                                                                            verdict.codes)
+
+
+def _counting(seed: int):
+    track = get_track("pattern_completion")
+    puzzle = track.generate(seed, "counting")
+    record = InstanceRecord(id=f"f21c-{seed}", track=track.name, variant="counting",
+                            difficulty=puzzle.difficulty, seed=seed, instruction="", input_image="",
+                            reference_images=[], edit_mask="", ground_truth=puzzle.ground_truth,
+                            layout=puzzle.layout, scoring=puzzle.scoring, track_version=track.version)
+    assert record.ground_truth["kind"] == "regions"
+    return record, puzzle
+
+
+REGION_SEEDS = [7, 9, 11, 12, 16, 17]
+
+
+def _answer_box(record):
+    return record.layout["panel_boxes"][record.layout["slot_panel"]]
+
+
+@pytest.mark.parametrize("seed", REGION_SEEDS)
+def test_a_tick_touching_a_counted_region_from_outside_is_charged(seed):
+    """The lead's scribble check at 23700: a tick whose arm touched the answer's boxes at their lower-left
+    corner from outside was part of the boundary ink and passed (regions are counted from the paper)."""
+    record, puzzle = _counting(seed)
+    reference = np.asarray(puzzle.reference_images[0].convert("RGB"))
+    x, y, side = _outline_point(reference, _answer_box(record))
+    page = Image.fromarray(reference.copy())
+    draw = ImageDraw.Draw(page)
+    s = max(6, int(0.06 * side))
+    draw.line([(x - 2 * s, y + s // 2), (x - 3 * s // 2, y + s), (x, y)], fill=(20, 20, 160), width=3)
+    verdict = _verify(record, puzzle, np.asarray(page))
+    assert verdict.status != Status.CORRECT and verdict.score < 100, (verdict.status, verdict.score)
+
+
+@pytest.mark.parametrize("seed", REGION_SEEDS)
+@pytest.mark.parametrize("change", ["none", "thicker"])
+def test_counted_regions_references_keep_passing(seed, change):
+    record, puzzle = _counting(seed)
+    page = np.asarray(puzzle.reference_images[0].convert("RGB"))
+    if change == "thicker":
+        page = cv2.erode(page, np.ones((5, 5), np.uint8))  # every line two pixels wider on each side
+    verdict = _verify(record, puzzle, page)
+    assert verdict.status == Status.CORRECT and verdict.score == 100, (verdict.status, verdict.score, verdict.codes)

@@ -964,8 +964,30 @@ def read_regions(answer: np.ndarray, box: Sequence[float], frame_px: float) -> R
             if area >= REGION_BLOB_CORE_PX:  # smaller cores are where two lines meet at a shallow angle
                 loose.append({"bbox": [x + origin[0], y + origin[1], x + bw + origin[0], y + bh + origin[1]],
                               "px": area, "why": "a filled blob, not a line"})
+        loose += dangling_strokes(ink, labels, sides_of, half, dark, origin, float(box[2] - box[0]))
     return RowReading(len(regions) if not unsure else None, [f"region of {u['px']} px" for u in unsure],
                       off_kind=loose, details={"regions": regions, "small_regions": unsure})
+
+
+def dangling_strokes(ink: np.ndarray, labels: np.ndarray, sides_of: np.ndarray, half: float, dark: np.ndarray,
+                     origin: tuple[int, int], side: float) -> list[dict[str, Any]]:
+    """Strokes joined to a region boundary that separate nothing (a tick drawn onto a box's corner from
+    outside): a boundary pixel has paper of two sides (two regions, or a region and the outside) within its
+    stroke's half width + 3 px; ink further than the stroke's width + 3 px from every such pixel is a piece of
+    its own, a mark when :func:`deliberate` tells it from noise. ``labels``/``sides_of``: the paper's
+    components and their sides (-1 outside, k a region, -2 none); ``half``: the strokes' median half width."""
+    reach = int(math.ceil(half)) + 3
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1,) * 2)
+    seen = np.zeros(ink.shape, np.uint8)
+    for k in set(sides_of.tolist()) - {-2}:
+        paper = np.isin(labels, np.nonzero(sides_of == k)[0]) & (ink == 0)
+        seen += (cv2.dilate(paper.astype(np.uint8), disc) > 0).astype(np.uint8)
+    boundary = (ink > 0) & (seen >= 2)
+    if not boundary.any():
+        return []
+    far = cv2.distanceTransform((~boundary).astype(np.uint8), cv2.DIST_L2, 3) > 2 * half + 3
+    pieces = _components(((ink > 0) & far).astype(np.uint8), origin, 1)[0]
+    return [{**_public(c), "why": "a stroke off the boundary"} for c in deliberate(pieces, dark, side)]
 
 
 def read_lines(answer: np.ndarray, box: Sequence[float], frame_px: float, min_speck_px: int) -> RowReading:
