@@ -1556,6 +1556,8 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
     join = max(1, int(round(STRAY_PARAMS["join"] * cell)))
     region = np.zeros((H, W), bool)
     owner = np.full((H, W), -1, np.int32)
+    banded = np.zeros((H, W), bool)  # ink in the cells' border bands (_border_band_ink) ...
+    band_owner = np.full((H, W), -1, np.int32)  # ... and the cell whose band it is
     fits: dict[int, tuple[str, float]] = {}
     for r in range(rows):
         for c in range(cols):
@@ -1658,6 +1660,11 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                         mark.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool))]))
             region[b0:b1, a0:a1] = free
             owner[b0:b1, a0:a1] = r * cols + c
+            band_at = _border_band_ink(raw, reading, layout, r, c, (a0, b0, a1, b1), cell)
+            if band_at is not None:  # ink in the border band that is no grid line and no mark of the core's
+                (u0, v0), band_ink = band_at
+                banded[v0:v0 + band_ink.shape[0], u0:u0 + band_ink.shape[1]] |= band_ink
+                band_owner[v0:v0 + band_ink.shape[0], u0:u0 + band_ink.shape[1]][band_ink] = r * cols + c
             if spill and any(inked):  # the spill margin's ink that is no neighbour's fill run over (_spill_margin_marks)
                 X0, Y0 = max(0, int(round(x0))), max(0, int(round(y0)))
                 X1, Y1 = min(W, int(round(x1)) + 1), min(H, int(round(y1)) + 1)
@@ -1669,8 +1676,9 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                                              (a0 - X0, b0 - Y0, a1 - X0, b1 - Y0), accepted, join)
                 region[Y0:Y1, X0:X1] |= margin
                 owner[Y0:Y1, X0:X1][margin] = r * cols + c
+    band_marks = _band_marks(dark, banded, band_owner, cell, cols) if banded.any() else []
     if not region.any():
-        return [], fits
+        return band_marks, fits
     marks = unexplained_marks(dark >= STRAY_SURE, dark >= STRAY_FAINT, np.zeros((H, W), bool), cell, region,
                               STRAY_PARAMS)
     out = []
@@ -1691,7 +1699,94 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                 # bars left the other as a "mark", HELDOUT8's Didot page)
                 entry["sure"] = False
         out.append(entry)
-    return out, fits
+    marked = {tuple(m["cell"]) for m in out}
+    return out + [m for m in band_marks if tuple(m["cell"]) not in marked], fits
+
+
+BAND_LINE_SPAN = 0.8  # border-band ink running along this share of a cell side is the grid line drawn thicker or off
+# its place (or a ruled line), no mark
+BAND_READER_PAD = 0.04  # of a cell: the pad the patch reader leaves inside the lines it found (cells.read_marks)
+
+
+def _border_band_ink(raw: np.ndarray, reading: CellReading, layout: dict[str, Any], r: int, c: int,
+                     core: tuple[int, int, int, int], cell: float) -> tuple[tuple[int, int], np.ndarray] | None:
+    """Ink (STRAY_FAINT on the unblurred darkness ``raw``) in the border band of cell (r, c) read empty: between its
+    lines' inner edges as the patch reader found them (its ``core`` evidence less the reader's pad) and the
+    stray-mark ``core`` (the STRAY_BORDER band in from the cell's sides), which the stray-mark search never looked at
+    (twenty-first session: a dash, a tick or a small digit hugging a cell's side passed). Pieces within the stray-mark
+    join are one. Left out: ink mostly in the core (judged there; the ends of its mark), ink at least BAND_LINE_SPAN
+    of a cell long or across the band from end to end (the grid line drawn thick or off its place, a ruled line, a
+    dotted line's fringe), ink joined to both lines of a corner (a heavy or rounded crossing) and ink reaching the
+    band's outer edge on a side whose neighbour is not blank (its fill or mark run over the line) or that is the
+    grid's frame. Returns ((x, y) of the frame's corner, bool ink in the frame, a px round it) or None."""
+    H, W = raw.shape
+    ev_core = reading.evidence[r][c].get("core")
+    if not ev_core:
+        return None
+    rows, cols = layout["rows"], layout["cols"]
+    pad = max(1, int(round(BAND_READER_PAD * cell)))
+    x0, y0, x1, y1 = (int(v) for v in ev_core)
+    x0, y0, x1, y1 = x0 - pad, y0 - pad, x1 + pad, y1 + pad  # the lines' inner edges
+    a0, b0, a1, b1 = core
+    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(W, x1), min(H, y1)
+    if x1 - x0 < 4 or y1 - y0 < 4 or not (x0 < a0 or y0 < b0 or x1 > a1 or y1 > b1):
+        return None
+    ink = raw[y0:y1, x0:x1] >= STRAY_FAINT
+    inner = np.zeros(ink.shape, bool)
+    inner[max(0, b0 - y0):max(0, b1 - y0), max(0, a0 - x0):max(0, a1 - x0)] = True
+    if not (ink & ~inner).any():
+        return None
+    # (pieces within the stray-mark search's join of each other are one: a line's dotted or dithered fringe is one
+    # run along the side, as that search would see it)
+    join = max(1, int(round(STRAY_PARAMS["join"] * cell)))
+    joined = cv2.dilate(ink.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * join + 1,) * 2))
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
+    keep = np.zeros(count, bool)
+    h, w = ink.shape
+    # a side whose neighbour is marked, or the grid's frame (drawn heavier, rounded, decorated): ink joined to it there
+    # is that mark's or the frame's
+    marked = [not (0 <= rr < rows and 0 <= cc < cols) or reading.states[rr][cc] != cells_mod.BLANK
+              for rr, cc in ((r, c - 1), (r - 1, c), (r, c + 1), (r + 1, c))]
+    for k in range(1, count):
+        x, y, cw, ch, _ = (int(v) for v in stats[k])
+        piece = (labels[y:y + ch, x:x + cw] == k) & ink[y:y + ch, x:x + cw]
+        if 2 * np.count_nonzero(piece & inner[y:y + ch, x:x + cw]) > np.count_nonzero(piece):
+            continue  # mostly the core's ink (judged there; an X's ends reach into the band)
+        ys, xs = np.nonzero(piece)
+        x, y, cw, ch = x + int(xs.min()), y + int(ys.min()), int(xs.max() - xs.min()) + 1, int(ys.max() - ys.min()) + 1
+        touches = (x == 0, y == 0, x + cw == w, y + ch == h)
+        if (max(cw, ch) >= BAND_LINE_SPAN * cell or (touches[0] and touches[2]) or (touches[1] and touches[3])
+                or any(t and m for t, m in zip(touches, marked))
+                or any(touches[i] and touches[(i + 1) % 4] for i in range(4))):
+            continue  # a line along the side (drawn thick, off its place, ruled), a neighbour's ink run over, or
+            # ink in a corner joined to both its lines (a heavy or rounded crossing)
+        keep[k] = True
+    if not keep.any():
+        return None
+    # (a px round it: the stray-mark search counts the 3 x 3 mean's ink, which spreads a stroke by a px each way)
+    return (x0, y0), cv2.dilate((keep[labels] & ink).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+
+
+def _band_marks(dark: np.ndarray, banded: np.ndarray, band_owner: np.ndarray, cell: float, cols: int
+                ) -> list[dict[str, Any]]:
+    """Marks (sized as the stray-mark search sizes them, on the 3 x 3 mean ``dark``) in the border-band ink of the
+    cells read empty (``banded``, see :func:`_border_band_ink`; ``band_owner``: the cell of each px, row * cols +
+    column). Looked for apart from the cores' marks, so a core's mark is sized as before. Each is in doubt
+    (``sure`` False, ``band`` True): ink hugging a cell's side that is no grid line may be a mark the model drew or
+    the page's (a line drawn with a bump), and is never passed."""
+    from genpuzzle.ink import unexplained_marks
+
+    out = []
+    for m in unexplained_marks(dark >= STRAY_SURE, dark >= STRAY_FAINT, np.zeros(dark.shape, bool), cell, banded,
+                               STRAY_PARAMS):
+        x0, y0, x1, y1 = m.bbox
+        ids = band_owner[y0:y1, x0:x1]
+        ids = ids[ids >= 0]
+        if len(ids) == 0:
+            continue
+        k = int(np.bincount(ids).argmax())
+        out.append({"cell": [k // cols, k % cols], **m.to_json(cell), "sure": False, "band": True})
+    return out
 
 
 # ------------------------------------------------------------------------------------------ clue area
