@@ -230,6 +230,57 @@ def shadow_edges(closed: np.ndarray, cell_px: float, most: int = 2) -> np.ndarra
     return factor if found else None
 
 
+SOFT_SLOPE = 0.015  # log brightness per px: the closed luma changing no faster than this is soft (a shadow's edge)
+SOFT_AREA = 2.0  # cells: paper darker than the envelope, softly joined to the page's paper, over this area is shadow
+SOFT_SPAN = 2.0  # ... or across this many cells (a shadow in a pocket of paper between fills)
+SOFT_DEPTH = 0.5  # ... and no darker than this share of the envelope
+SOFT_LIT = 0.3  # a soft region holding this share of paper blocks is paper (the page's largest is; so is a pocket)
+SOFT_FILL_IN = 1.0  # cells: near such shadow, a place with little paper around it takes the paper's level this far off
+
+
+def _soft_shadow_paper(grey: np.ndarray, closed: np.ndarray, estimate: np.ndarray, cell_px: float,
+                       block: int) -> np.ndarray | None:
+    """Blocks of ``closed`` (the block image of :func:`paper_map`) that are paper under a soft shadow though darker
+    than the envelope ``estimate`` by more than HOLE_DROP, or None (twenty-first session, issue 13: HELDOUT19's hand
+    shadow, paper 28-36 % darker over a palm and fingers with edges blurred over half a cell, is no polynomial; the
+    local refinement follows paper only within HOLE_DROP of its estimate, so the shaded empty cells read as even-tone
+    fills: confident false fails). A shadow darkens the paper with no edge of its own: it is reached from the lit
+    paper without crossing an edge, while a fill (light or dark, solid or textured) is bounded by one. On the
+    closed luma ``grey`` (strokes closed away) at half resolution, pixels whose log brightness changes by at most
+    SOFT_SLOPE per px (a shadow's edge blurred over ~0.1 cell or more: < 0.006 here; a light fill's edge: 0.07)
+    form regions; the one holding most of the paper blocks is the page's paper, and so is one SOFT_LIT of whose
+    blocks are paper (a pocket of paper between fills). Their blocks darker than the envelope (by no more than
+    SOFT_DEPTH) are shadowed paper when they join into an area of SOFT_AREA cells or run across SOFT_SPAN cells: a
+    smudge or a light fill confined to one cell, however soft its edge, is never paper."""
+    H, W = grey.shape
+    hw, hh = max(8, W // 2), max(8, H // 2)
+    half = cv2.resize(grey, (hw, hh), interpolation=cv2.INTER_AREA)
+    lg = cv2.GaussianBlur(np.log(half.astype(np.float32) + 8.0), (0, 0), 1.0)
+    gx = cv2.Sobel(lg, cv2.CV_32F, 1, 0, scale=1.0 / 16)  # per full-resolution px (Sobel: 8 x the slope, 2 px each)
+    gy = cv2.Sobel(lg, cv2.CV_32F, 0, 1, scale=1.0 / 16)
+    soft = cv2.erode((cv2.magnitude(gx, gy) <= SOFT_SLOPE).astype(np.uint8), np.ones((3, 3), np.uint8))
+    count, labels = cv2.connectedComponents(soft, connectivity=4)
+    if count <= 1:
+        return None
+    old = closed >= (1.0 - HOLE_DROP) * estimate
+    old_half = cv2.resize(old.astype(np.uint8), (hw, hh), interpolation=cv2.INTER_NEAREST) > 0
+    votes = np.bincount(labels[old_half & (labels > 0)], minlength=count)
+    if votes.max() == 0:
+        return None
+    sizes = np.bincount(labels.ravel(), minlength=count)
+    lit = votes >= SOFT_LIT * sizes  # (label 0, the edges, has no votes)
+    lit[int(np.argmax(votes))] = True
+    share = cv2.resize(lit[labels].astype(np.float32), (closed.shape[1], closed.shape[0]), interpolation=cv2.INTER_AREA)
+    # the darkened paper, sized with the blocks half as much darker too (where the envelope follows a shadow in part)
+    dim = (share >= 0.9) & (closed >= SOFT_DEPTH * estimate) & (closed < (1.0 - HOLE_DROP / 2) * estimate)
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(dim.astype(np.uint8), connectivity=8)
+    cells = cell_px / block
+    big = [k for k in range(1, n) if stats[k, cv2.CC_STAT_AREA] >= SOFT_AREA * cells ** 2
+           or max(stats[k, cv2.CC_STAT_WIDTH], stats[k, cv2.CC_STAT_HEIGHT]) >= SOFT_SPAN * cells]
+    out = np.isin(lab, big) & ~old if big else None
+    return out if out is not None and out.any() else None
+
+
 def paper_map(image: np.ndarray, cell_px: float) -> np.ndarray:
     """Local paper brightness (float32, H x W) of the image's luma, shadows included but ink,
     fills, grid lines and digits removed. ``cell_px`` is the size of the largest mark that is not paper
@@ -250,15 +301,27 @@ def paper_map(image: np.ndarray, cell_px: float) -> np.ndarray:
     closed = cv2.morphologyEx(small, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8)).astype(np.float32)
     log_closed = np.log(closed + 8.0)
     estimate = np.exp(_envelope_fit(log_closed)).astype(np.float32) - 8.0
+    shadowed = _soft_shadow_paper(grey, closed, estimate, cell_px, block)
+    near_shadow = None
+    if shadowed is not None:  # (twenty-first session) where fills leave little paper near, the shadow's level
+        wide = SOFT_FILL_IN * cell_px / block
+        near_shadow = cv2.GaussianBlur(shadowed.astype(np.float32), (0, 0), wide) >= 0.05
     sigma = 1.5
     for _ in range(6):  # local refinement: paper blocks near the estimate pull it onto the real paper
         paper = closed >= (1.0 - HOLE_DROP) * estimate
+        if shadowed is not None:  # and paper under a soft shadow (twenty-first session)
+            paper |= shadowed
         weight = paper.astype(np.float32)
         num = cv2.GaussianBlur(closed * weight, (0, 0), sigma)
         den = cv2.GaussianBlur(weight, (0, 0), sigma)
         trust = np.clip(den / 0.5, 0.0, 1.0)
         local = num / np.maximum(den, 1e-6)
-        estimate = trust * local + (1.0 - trust) * estimate
+        fallback = estimate
+        if near_shadow is not None:  # a pocket of paper between fills, under the shadow: the paper around it
+            far = cv2.GaussianBlur(weight, (0, 0), wide)
+            far_local = cv2.GaussianBlur(closed * weight, (0, 0), wide) / np.maximum(far, 1e-6)
+            fallback = np.where(near_shadow & (far > 0.02), np.minimum(estimate, far_local), estimate)
+        estimate = trust * local + (1.0 - trust) * fallback
     # the envelope is a polynomial: where paper blocks are few (a blank corner ringed by large fills)
     # it can overshoot; paper is never brighter than the brightest paper block of the page
     out = np.minimum(cv2.GaussianBlur(estimate, (0, 0), 0.8), float(closed.max()))
@@ -1140,6 +1203,12 @@ def read_marks(image: np.ndarray, boxes: Sequence[Sequence[float]] | None = None
                     ev["shaded_beyond_mark"] = [CROSSED, 0.65]
                 else:
                     state, conf = CROSSED, 0.65
+        if state in (UNSURE, BLANK) and 0 < feats[i]["cover"] <= SLASH_COVER and not ev.get("shaded_beyond_mark") \
+                and feats[i]["tone"] < FAINT:
+            slash = _own_slash(dark[cores[i][1]:cores[i][3], cores[i][0]:cores[i][2]])
+            if slash is not None:  # a pale slash for an empty cell, dithered or soft (twenty-first session)
+                ev["own_slash"] = slash
+                state, conf = CROSSED, 0.6
         ev["box"] = box_ev
         ev["core"] = list(cores[i])  # the interior read (between the cell's lines as found, less a pad)
         states.append(state)
@@ -1200,6 +1269,60 @@ def _small_x(core: np.ndarray) -> list[float] | None:
             and g["centre"] >= 0.5):
         return [round(x0 / w, 2), round(y0 / h, 2), round(x1 / w, 2), round(y1 / h, 2)]
     return None
+
+
+SLASH_COVER = 0.12  # mark-ink share (patch) up to which a cell left unsure or blank may hold one pale slash ...
+SLASH_LEVEL = 0.3  # ... its ink, over 3 x 3 px at the page's resolution, from this share of its darkest (a dithered
+# pencil line is half as dark in places) ...
+SLASH_MIN_DARK = 40  # ... which is at least this dark
+SLASH_MARGIN = 0.12  # of the core: the band along its sides (line remnants) left out
+SLASH_CENTRED = 0.12  # ... the ink's centre this near the core's (shares of the core)
+SLASH_ANGLE = 15.0  # degrees: its axis this near a diagonal
+SLASH_LENGTH = 0.4  # ... at least this long (share of the core's side) ...
+SLASH_THIN = 0.06  # ... with this share of its ink (SLASH_ALONG) within this distance of the axis ...
+SLASH_ALONG = 0.95
+SLASH_GAPLESS = 10  # ... and ink in at least this many of 12 steps along it (a dotted or dithered line is one stroke)
+
+
+def _own_slash(core: np.ndarray) -> list[float] | None:
+    """The ends (shares of the cell core: x0, y0, x1, y1) of one pale slash through the cell's middle, read at the
+    page's own resolution, or None (twenty-first session, issue 13: HELDOUT19's long pencil slash for an empty
+    cell, pale and dithered by a fax or softened by a scan, keeps 0.25-0.44 of a patch diagonal and a few patch px
+    of its centre at the mark-ink level, and read unsure or blank with a stray mark in doubt: every error-free
+    honeycomb-fax answer went to review). The core's darkness over 3 x 3 px (a dithered line is one grey stroke)
+    away from its sides (SLASH_MARGIN) is ink from SLASH_LEVEL of its darkest (at least SLASH_MIN_DARK); the ink is
+    a slash when it is one straight thin stroke: centred (SLASH_CENTRED), its principal axis within SLASH_ANGLE of a
+    diagonal, SLASH_LENGTH long, SLASH_ALONG of it within SLASH_THIN of the axis, and unbroken but for dots
+    (SLASH_GAPLESS of 12 steps along it inked). An X, a scribble, a dot screen, a smudge or a fill is none."""
+    h, w = core.shape
+    if h < 12 or w < 12:
+        return None
+    m = max(1, int(round(SLASH_MARGIN * min(h, w))))
+    inner = cv2.blur(core, (3, 3))[m:h - m, m:w - m].astype(np.float32)
+    top = float(np.percentile(inner, 99.5))
+    if top < SLASH_MIN_DARK:
+        return None
+    ys, xs = np.nonzero(inner >= SLASH_LEVEL * top)
+    if len(xs) < 0.2 * min(h, w):
+        return None
+    pts = np.stack([(xs + m + 0.5) / w, (ys + m + 0.5) / h], axis=1)
+    centre = pts.mean(axis=0)
+    if float(np.hypot(*(centre - 0.5))) > SLASH_CENTRED:
+        return None
+    _, vecs = np.linalg.eigh(np.cov((pts - centre).T))
+    major, minor = vecs[:, 1], vecs[:, 0]
+    angle = math.degrees(math.atan2(major[1], major[0])) % 90.0
+    if abs(angle - 45.0) > SLASH_ANGLE:
+        return None
+    along, across = (pts - centre) @ major, (pts - centre) @ minor
+    lo, hi = float(np.percentile(along, 2)), float(np.percentile(along, 98))
+    if hi - lo < SLASH_LENGTH or float(np.mean(np.abs(across) <= SLASH_THIN)) < SLASH_ALONG:
+        return None
+    steps = np.histogram(along, bins=12, range=(lo, hi))[0]
+    if int(np.count_nonzero(steps)) < SLASH_GAPLESS:
+        return None
+    a, b = centre + lo * major, centre + hi * major
+    return [round(float(v), 2) for v in (a[0], a[1], b[0], b[1])]
 
 
 def _is_faint(f: dict[str, Any]) -> bool:
