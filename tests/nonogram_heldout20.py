@@ -1,6 +1,16 @@
-"""HELDOUT20: a blind nonogram answer family (twenty-first session), kept in its own module so that whoever studies the
-earlier families never sees it. Written without looking at the verifier, the registration or the cell and clue
-readers, and measured blind first (figures below, once written).
+"""HELDOUT20, measured blind on commit 3e7274d: 300/432 right, 0 false passes, 22/72 error-free right (48 false fails
+among registered answers, all needs_review, none confidently incorrect; 2 unreadable), 282 needs_review, 21 unreadable
+(seed 5, ``tools/measure_nonogram_family.py nonogram_heldout20:HELDOUT20 --seed 5`` on a snapshot of that commit).
+Per style, right/36, false passes, false fails (error-free answers not right, unreadable ones included), needs_review,
+unreadable: pebbles_woodtable 28 0 4 20 0; basketweave_magazine 22 0 5 33 0; diamondplate_ereader 21 0 6 36 0;
+waffle_waterstain 25 0 6 32 0; granite_blinds 27 0 5 29 0; crackle_bookcurve 27 0 4 19 5; sequins_lowtoner 36 0 0 0 0;
+circuit_postcard 25 0 4 27 0; inputclues_bricks_sepia 35 0 0 4 0; fur_redrawboxed 19 0 6 34 2; bamboo_redrawsplit 19 0
+4 12 14; moss_redrawrounded 16 0 6 36 0. By planted error: none 22/72, extra_light 63, extra_outline 47, x_instead 63,
+missing 47, clue_changed 58 (of 72 each).
+
+A blind nonogram answer family (twenty-first session), kept in its own module so that whoever studies the earlier
+families never sees it. Written without looking at the verifier, the registration or the cell and clue readers, and
+measured blind once, on the commit that added it (figures above).
 
 Every answer is a page a person reads without effort, as an image-generation or editing model returns a solved
 nonogram: clue fonts from Debian packages no earlier nonogram family, test or digit-reader training uses
