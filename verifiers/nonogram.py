@@ -2286,6 +2286,48 @@ def _grid_side_sliver(box: list[int], kind: str, shape: tuple[int, int], font_px
 GRID_OVERSHOOT_RUN = 1.0  # a grid line's overshoot into the clue area runs at most this many font sizes
 
 
+def _rule_remnant(dark: np.ndarray, box: list[int], origin: tuple[int, int], font_px: float) -> bool:
+    """Whether a piece (strip coords, the strip at ``origin`` in ``dark``) is what the ruled-line step left of a line:
+    at most a rule's width across (RULE_WIDTH), its own columns (rows) holding ink of at least CLUE_INK_FLOOR along
+    one unbroken run of at least RULE_LENGTH font sizes through the whole piece, and the piece no RULE_UNDER_INK darker
+    than that line's core (within a px of it). A line drawn a little slanted or shaded along its length (a redrawn
+    grid's outer line 1 px over the clue strip's end, its edge darker at one end) keeps a sliver darker than the line's
+    own lightest stretch, which the opening along the line takes off: an upright 8-px sliver read as a "1" ("111" for
+    "11"). A digit's stroke is at most a font size long (the run goes on past it), and one drawn over a line is darker
+    than the line."""
+    x0, y0, x1, y1 = box[0] + origin[0], box[1] + origin[1], box[2] + origin[0], box[3] + origin[1]
+    H, W = dark.shape
+    width = max(3, round(RULE_WIDTH * font_px))
+    need = max(12, round(RULE_LENGTH * font_px))
+    for upright in (True, False):
+        across, along = (x1 - x0, y1 - y0) if upright else (y1 - y0, x1 - x0)
+        if across > width or along >= need:
+            continue
+        if upright:
+            own = dark[:, x0:x1].max(axis=1)
+            core = dark[:, max(0, x0 - 1):min(W, x1 + 1)].max(axis=1)
+            a, b = y0, y1
+        else:
+            own = dark[y0:y1, :].max(axis=0)
+            core = dark[max(0, y0 - 1):min(H, y1 + 1), :].max(axis=0)
+            a, b = x0, x1
+        on = own >= CLUE_INK_FLOOR
+        if not on[a:b].all():
+            continue
+        lo, hi = a, b
+        while lo > 0 and on[lo - 1]:
+            lo -= 1
+        while hi < on.size and on[hi]:
+            hi += 1
+        if hi - lo < need:
+            continue
+        rest = np.concatenate([core[lo:a], core[b:hi]])
+        piece = dark[y0:y1, x0:x1]
+        if rest.size and float(np.median(piece[piece >= CLUE_INK_FLOOR])) < float(np.median(rest)) + RULE_UNDER_INK:
+            return True
+    return False
+
+
 TEXT_GAP = 0.35  # ink beside a piece across its strip's side within this many digit heights: a line of text's next letter
 
 
@@ -2642,7 +2684,8 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
         ink, boxes = _strip_ink(crop, font_px)
         kept = []
         for b in boxes:
-            if _page_edge_sliver(b, (x0, y0), (W, H), font_px) or _grid_side_sliver(b, kind, crop.shape, font_px):
+            if (_page_edge_sliver(b, (x0, y0), (W, H), font_px) or _grid_side_sliver(b, kind, crop.shape, font_px)
+                    or _rule_remnant(dark, b, (x0, y0), font_px)):
                 # taken off the strip, so an italic page's upright re-segmentation cannot find it again
                 crop[b[1]:b[3], b[0]:b[2]] = 0
                 ink[b[1]:b[3], b[0]:b[2]] = False
@@ -3474,16 +3517,26 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
     # a page still in doubt over a large share of its strips after the second reader (the two readers disagreeing
     # number after number: Bajaderka's brush "1" read 4 by one, 1 by the other) is no evidence of a change even where
     # they agree (both read one such "1" as 4)
+    # strips read as other numbers whose glyphs read otherwise are the page's own drawing of the puzzle's digits there,
+    # asked of the second reader (see _font_twin_misreads): the puzzle's numbers when it reads them so, else in doubt
+    font_twin = _font_twin_misreads(a_con, changed, readings, clues) if clues is not None else {}
+    as_read = list(readings)
+    readings = _font_twin_confirmed(readings, font_twin, changed, clues)
     n_left = sum(r is not None and ((r.values is None and r.doubtful) or r.confirms_only) for r in readings)
     agreed_trusted = not (n_left >= UNRELIABLE_PAGE_UNSURE and n_left >= UNTRUSTED_PAGE_SHARE * len(readings))
+    if untrusted and agreed_trusted and any(ok for ok, _ in font_twin.values()):
+        # the page's doubt was its drawing of a digit the digit reader misreads (resolved above): its strips read surely
+        # as other numbers are a change when the second reader reads them so too (see check_clue_area's loop)
+        readings, more = _sure_changes_asked(a_con, readings, changed, clues)
+        opinions.update(more)
     if in_doubt:
         extra["clue_reading_unreliable"]["unsure_after_second_reader"] = n_left
-    exemplars = _page_exemplars(changed, readings, clues) if clues is not None else {}
+    exemplars = _page_exemplars(changed, as_read, clues) if clues is not None else {}
     # the page's font: every glyph of the strips whose glyphs fall into the puzzle's numbers, labelled with the puzzle's
     # digit at its place, and the reader's digit probabilities for the glyphs of the strips still unsure (see
     # _confirmed_by_font; judged strip by strip below, after the page's doubt was counted, which it does not change)
-    font = _page_font(changed, readings, clues) if clues is not None else []
-    font_probs = _font_candidates_probs(changed, readings, clues, font) if font else {}
+    font = _page_font(changed, as_read, clues) if clues is not None else []
+    font_probs = _font_candidates_probs(changed, as_read, clues, font) if font else {}
     charged = 0
     for index_j, ((kind, index, box, n_erased, n_added, faint), reading, (_, (rx0, ry0, rx1, ry1))) in enumerate(
             zip(changed, readings, boxes)):
@@ -3510,6 +3563,17 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
                 where["confirmed_by_second_reader_only"] = True
             elif reading.before_second is not None:
                 reading = reading.before_second
+        if index_j in font_twin:
+            # read as other numbers (surely or not), but every glyph read as another digit is the page's own drawing of
+            # the puzzle's digit there (M+ 1 Bold's footed "1", read a sure 7): the puzzle's numbers when the second
+            # reader reads them so (taken above), else in doubt -- never a confident change
+            confirmed, asked = font_twin[index_j]
+            where["font_twin_second_opinions"] = asked
+            if confirmed:
+                where["confirmed_by_font_and_second_reader"] = True
+            elif reading.values != expected and not hidden:
+                where["font_twin_unconfirmed"] = True
+                reading = replace(reading, values=None, doubtful=True)
         if reading.neighbour_ink:  # accounted for: the next strips' ink, not of this clue
             where["ink_of_next_strip"] = [list(b) for b in reading.neighbour_ink]
         if reading.beyond_area:  # accounted for: ink of the page's margin, not of this clue
@@ -3548,6 +3612,13 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
             # glyphs read as no digit and cut in two are evidence for the puzzle's numbers only: otherwise review
             where["square_cut"] = True
             reading = replace(reading, values=None, doubtful=True)
+        if (reading.joint_override and reading.values is not None and reading.values != expected and not hidden
+                and _override_by_font(reading, expected, index_j, font)):
+            # the digits the two readers' joint reading took over the digit reader's are the page's own drawing of the
+            # puzzle's digit there (M+'s "1" in a "4 1" for "2 1"), in the puzzle's grouping: the strip stands as both
+            # readers read it (a change, charged), not only as evidence for the puzzle's numbers
+            where["joint_override_font_twin"] = True
+            reading = replace(reading, joint_override=False)
         if reading.joint_override and reading.values != expected:
             # a digit the digit reader read otherwise, taken from the two readers' joint reading (Monoid's flagged "1"
             # read 7 by one reader): evidence for the puzzle's numbers only, like a square cut -- the strip's glyphs
@@ -3556,7 +3627,8 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
             reading = replace(reading, values=None, doubtful=True)
         if reading.values == expected:
             extra.setdefault("redrawn_clues", []).append([kind, index])
-        elif hidden or where.get("square_cut") or where.get("joint_override") or (reading.glyphs and (
+        elif hidden or where.get("square_cut") or where.get("joint_override") or where.get("font_twin_unconfirmed") or (
+                reading.glyphs and (
                 (untrusted and not (reading.second_reader and agreed_trusted))
                 or (unreliable and reading.values is None and reading.doubtful))) or (
                 not reading.glyphs and unreliable and faint >= FAINT_GLYPH_SHARE * digit_ink_px(font_px)):
@@ -3886,6 +3958,165 @@ def _confirmed_by_font(reading: ClueReading, want: str, j: int, font: list[tuple
         if not any(same) or sum(same) < FONT_TWIN_SHARE * len(same) or any(t for d, t in others if d != ch):
             return False
     return True
+
+
+MAX_FONT_TWIN_NUMBERS = 48  # numbers asked of the second reader for _font_twin_misreads on one page, at most
+
+
+def _font_twin_misreads(dark: np.ndarray, changed: list, readings: list, clues: dict[str, list[list[int]]]
+                        ) -> dict[int, tuple[bool, list[dict[str, Any]]]]:
+    """Strips read as other numbers than the puzzle's (surely or not) whose glyphs fall into the puzzle's numbers and
+    digits, and each of whose glyphs read as another digit than the puzzle's there (or as none) is the page's own
+    drawing of the puzzle's digit: the twin (:func:`_twins`) of at least one and of FONT_TWIN_SHARE of the page's other
+    glyphs where the puzzle has that digit, and of none where it has another (M+ 1 Bold's footed "1", which the digit
+    reader reads as a 7 at 0.76-0.97 at every place where the puzzle has a 1). A digit changed into another is drawn as
+    that other digit: the twin of the page's copies of it, or of none -- it is not asked, and stays a change.
+    The numbers so read otherwise are asked of the OCR recogniser in one call; a strip is confirmed when it reads every
+    one of them as the puzzle's number (its probability of exactly that string, digit look-alikes counted as their
+    digits, at ``ocr.OCR_MIN_SCORE`` or more). The digit reader's own probability of the puzzle's digit is not asked
+    (it gives M+'s "1" 0.008-0.3): the drawing's twins at the puzzle's places stand for it. Returns, per strip
+    index, (confirmed, the opinions asked); a strip not confirmed (the recogniser reads otherwise, or is not
+    available, or the page has more than MAX_FONT_TWIN_NUMBERS such numbers) is in doubt (see check_clue_area)."""
+    from genpuzzle.verifiers import ocr
+
+    font = _page_font(changed, readings, clues)
+    if not font:
+        return {}
+    candidates: dict[int, list[int]] = {}  # strip -> its numbers read otherwise
+    base: dict[int, ClueReading] = {}
+    for j, ((kind, index, *_), reading) in enumerate(zip(changed, readings)):
+        if reading is not None and reading.confirms_only and reading.before_second is not None:
+            reading = reading.before_second  # (the second reader's reading only confirms: judged as first read)
+        if reading is None or reading.square_cut or not reading.glyph_cells:
+            continue
+        expected = list(clues[kind][index]) or [0]
+        want = [str(v) for v in expected]
+        flat = "".join(want)
+        if (reading.values == expected or len(reading.glyph_cells) != len(flat) or len(reading.glyphs) != len(flat)
+                or len(reading.glyph_reads) != len(flat)):
+            continue
+        if list(reading.sizes) != [len(w) for w in want]:
+            # grouped otherwise, but spaced as the puzzle's numbers: a "14" whose "1" was read a sure 7 does not fit a
+            # 15-cell line as 74 and was grouped "7 4" by the line (see read_clue_strips); grouped by its spacing
+            if _spaced_sizes(reading, kind) != [len(w) for w in want]:
+                continue
+            reading = replace(reading, sizes=tuple(len(w) for w in want))
+        differing = [k for k, (ch, (digit, _)) in enumerate(zip(flat, reading.glyph_reads)) if digit != int(ch)]
+        if not differing:
+            continue
+        if not all(_font_twin_of((_glyph_ink(reading.glyph_cells[k]), list(reading.glyphs[k])), flat[k], j, font)
+                   for k in differing):
+            continue
+        numbers, n = [], 0
+        for m, size in enumerate(reading.sizes):
+            if any(n <= k < n + size for k in differing):
+                numbers.append(m)
+            n += size
+        candidates[j] = numbers
+        base[j] = reading
+    if not candidates:
+        return {}
+    out: dict[int, tuple[bool, list[dict[str, Any]]]] = {j: (False, []) for j in candidates}
+    count = sum(len(ns) for ns in candidates.values())
+    if count > MAX_FONT_TWIN_NUMBERS or not ocr.ocr_available():
+        return out
+    crops, keys = [], []
+    for j, numbers in candidates.items():
+        per_number = _number_crops(dark, base[j], every=True)
+        for m in numbers:
+            crops.append(per_number[m][1])
+            keys.append((j, m))
+    try:
+        got_list = ocr.read_cells(crops)
+    except Exception:  # no recogniser to ask: in doubt
+        return out
+    confirmed = {j: True for j in candidates}
+    opinions: dict[int, list[dict[str, Any]]] = {j: [] for j in candidates}
+    for (j, m), got in zip(keys, got_list):
+        kind, index = changed[j][:2]
+        want = str((list(clues[kind][index]) or [0])[m])
+        p_want = float(ocr.string_probabilities(got, [want], DIGIT_LOOKALIKES)[0])
+        opinion = {"want": want, "ocr_text": got.text, "ocr_score": round(got.score, 3), "ocr_p": round(p_want, 3)}
+        ok = p_want >= ocr.OCR_MIN_SCORE
+        opinion["agrees"] = ok
+        opinions[j].append(opinion)
+        confirmed[j] &= ok
+    return {j: (confirmed[j], opinions[j]) for j in candidates}
+
+
+def _font_twin_of(glyph: tuple[np.ndarray, list[int]], digit: str, j: int,
+                  font: list[tuple[str, np.ndarray, list[int], int]]) -> bool:
+    """Whether a glyph (ink of its cell, page box) of strip ``j`` is the page's own drawing of ``digit``: the twin
+    (:func:`_twins`) of at least one and of FONT_TWIN_SHARE of the page's other glyphs where the puzzle has that digit
+    (``font``: :func:`_page_font`), and of none where it has another."""
+    others = [(d, _twins(glyph, (ink, b))) for d, ink, b, i in font if not (i == j and b == list(glyph[1]))]
+    same = [t for d, t in others if d == digit]
+    return any(same) and sum(same) >= FONT_TWIN_SHARE * len(same) and not any(t for d, t in others if d != digit)
+
+
+def _override_by_font(reading: ClueReading, expected: list[int], j: int,
+                      font: list[tuple[str, np.ndarray, list[int], int]]) -> bool:
+    """Whether every digit the joint reading (:func:`clue_second_opinions`) took over the digit reader's in strip
+    ``j`` is the puzzle's digit there and the glyph the page's own drawing of it (:func:`_font_twin_of`), the strip
+    grouped as the puzzle's numbers (so the override cannot have regrouped a number: Monoid's wide "15" read "7 5")."""
+    want = [str(v) for v in expected]
+    flat = "".join(want)
+    got = "".join(map(str, reading.values or []))
+    if (list(reading.sizes) != [len(w) for w in want] or len(got) != len(flat) or len(reading.glyph_cells) != len(flat)
+            or len(reading.glyphs) != len(flat) or len(reading.glyph_reads) != len(flat)):
+        return False
+    overridden = [k for k, (d, _) in enumerate(reading.glyph_reads) if d is None or str(d) != got[k]]
+    return bool(overridden) and all(
+        got[k] == flat[k] and _font_twin_of((_glyph_ink(reading.glyph_cells[k]), list(reading.glyphs[k])), flat[k], j,
+                                            font) for k in overridden)
+
+
+def _spaced_sizes(reading: ClueReading, kind: str) -> list[int] | None:
+    """The glyphs per number of a strip's reading grouped by their spacing alone (:func:`_numbers` on each line of its
+    glyph boxes, in reading order); None when a spacing is unclear or the glyphs do not regroup one for one."""
+    h, w = reading.digit_size
+    if h <= 0 or w <= 0:
+        return None
+    sizes: list[int] = []
+    lines = _glyph_lines([list(b) for b in reading.glyphs], kind, h)
+    if sum(len(line) for line in lines) != len(reading.glyphs):
+        return None
+    for line in lines:
+        numbers, unclear = _numbers(line, w)
+        if unclear:
+            return None
+        sizes += [len(n) for n in numbers]
+    return sizes
+
+
+def _font_twin_confirmed(readings: list, font_twin: dict[int, tuple[bool, list[dict[str, Any]]]], changed: list,
+                         clues: dict[str, list[list[int]]] | None) -> list:
+    """The readings with every strip :func:`_font_twin_misreads` confirmed taken as the puzzle's numbers, read by both
+    readers (``second_reader``)."""
+    out = list(readings)
+    for j, (ok, _) in font_twin.items():
+        if ok and clues is not None:
+            kind, index = changed[j][:2]
+            out[j] = replace(out[j], values=list(clues[kind][index]) or [0], doubtful=False, second_reader=True,
+                             joint_override=False, confirms_only=False, before_second=None)
+    return out
+
+
+def _sure_changes_asked(dark: np.ndarray, readings: list, changed: list, clues: dict[str, list[list[int]]]
+                        ) -> tuple[list, dict[int, list[dict[str, Any]]]]:
+    """On a page whose doubt :func:`_font_twin_misreads` resolved, the strips read surely as other numbers than the
+    puzzle's and not yet asked, every number asked of the second reader (:func:`clue_second_opinions`): those both
+    readers read so are ``second_reader`` (a change, charged); the others stay as read (in doubt on such a page)."""
+    ask = {j for j, (r, (kind, index, *_)) in enumerate(zip(readings, changed))
+           if r is not None and r.values is not None and not r.second_reader
+           and r.values != (list(clues[kind][index]) or [0])}
+    if not ask:
+        return readings, {}
+    got, opinions, _ = clue_second_opinions(dark, [r if j in ask else None for j, r in enumerate(readings)], ask)
+    out = list(readings)
+    for j in ask:
+        out[j] = got[j]
+    return out, opinions
 
 
 def _area_sides(layout: dict[str, Any], kind: str, index: int) -> tuple[str, ...]:
