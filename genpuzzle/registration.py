@@ -1247,7 +1247,7 @@ def _register_page(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray
         found = _fail(f"alignment quality too low ({found.quality:.2f}, {TILES_REFUTED}", found.quality, found.method,
                       found.matrix)
     if found.ok or found.reason is None or not found.reason.startswith("alignment quality too low"):
-        return found
+        return _lattice_over(found, answer, target, edit_mask)
     tiles = _tile_fit(answer, target, edit_mask, starts)
     if tiles is None:
         tiles = _mark_fit(answer, target, edit_mask)  # a grid drawn only as marks at its crossings
@@ -2917,6 +2917,16 @@ LATTICE_THIN_PX = 3  # ... or this many px (a line in the narrow paper between a
 LATTICE_SATURATE = 0.1  # ... and a pixel counts by at most this much (a digit's black stroke no more than a pale line)
 LATTICE_COARSE_PX = 16  # the comb search runs first on the profiles resampled to this many px a cell
 LATTICE_TOP = 2  # distinct combs per axis kept (best first); their pairs are the maps tried
+LATTICE_WIDE_SCALES = (0.4, 1.6)  # the second look (:func:`_lattice_starts` ``long_lines``): the cell searched this wide
+LATTICE_WIDE_TOP = 3  # ... and this many combs per axis kept
+LATTICE_ALONG_PX = 2  # ... counting what is thin across the lines less what is thin along them this many px
+LATTICE_TURN_MAX = 3.0  # ... on the page turned upright first: its edges' dominant orientation within this (deg)
+LATTICE_TURN_MIN = 0.1  # ... when at least this (either look)
+LATTICE_TURN_REFINE = 0.4  # ... refined within this (deg) to the sharpest lines, on the page this many px long:
+LATTICE_TURN_SIDE = 600
+LATTICE_BEYOND = 1.5  # the second look's maps are also checked this many cells past the input's frame
+LATTICE_OVER_QUALITY = 0.9  # a fit under this whose page does not draw the input's lattice meets the lattice fit ...
+LATTICE_OVER_CELLS = 0.5  # ... which replaces it when it lies this many cells (the input's) from it or more
 LATTICE_MIN_SCORE = 0.2  # a comb must score this (:func:`_comb_scores`, in units of the profile's 99th percentile)
 # a page drawn in lines (:func:`_lattice_shown`, along the lattice, less the profile's lower quartile there):
 LATTICE_NEAR = 0.05  # cells: a line is looked for this far from where the input has it
@@ -2992,17 +3002,19 @@ def _comb_lines(P: np.ndarray, n: int, p: float, o: float) -> tuple[float, float
     return p, o
 
 
-def _combs(P: np.ndarray, n: int, cell: float) -> list[tuple[float, float, float]]:
-    """The LATTICE_TOP best distinct combs (score, period, offset; px of ``P``) of n+1 evenly spaced teeth on the
-    profile P (:func:`_comb_scores`, P in units of its 99th percentile), the period within LATTICE_SCALES of ``cell``:
-    searched on P resampled to LATTICE_COARSE_PX a cell, then refined at full resolution."""
+def _combs(P: np.ndarray, n: int, cell: float, scales: tuple[float, float] = LATTICE_SCALES, top: int = LATTICE_TOP
+           ) -> list[tuple[float, float, float]]:
+    """The ``top`` (LATTICE_TOP) best distinct combs (score, period, offset; px of ``P``) of n+1 evenly spaced teeth on
+    the profile P (:func:`_comb_scores`, P in units of its 99th percentile), the period within ``scales``
+    (LATTICE_SCALES) of ``cell``: searched on P resampled to LATTICE_COARSE_PX a cell, then refined at full
+    resolution."""
     P = P / max(1e-6, float(np.percentile(P, 99)))
     f = min(1.0, LATTICE_COARSE_PX / cell)
     m = max(8, int(round(len(P) * f)))
     f = m / len(P)
     Pc = cv2.resize(P.astype(np.float32)[None], (m, 1), interpolation=cv2.INTER_AREA)[0].astype(np.float64)
     coarse = []
-    for p in cell * f * np.exp(np.arange(math.log(LATTICE_SCALES[0]), math.log(LATTICE_SCALES[1]), 0.01)):
+    for p in cell * f * np.exp(np.arange(math.log(scales[0]), math.log(scales[1]), 0.01)):
         oo = np.arange(-0.5, m - n * p, 0.5)
         if len(oo) == 0:
             continue
@@ -3014,7 +3026,7 @@ def _combs(P: np.ndarray, n: int, cell: float) -> list[tuple[float, float, float
     for c in coarse:
         if all(abs(c[2] - q[2]) > 0.3 * cell or abs(math.log(c[1] / q[1])) > 0.03 for q in picked):
             picked.append(c)
-        if len(picked) == 2 * LATTICE_TOP:
+        if len(picked) == 2 * top:
             break
     out: list[tuple[float, float, float]] = []
     for _, p0, o0 in picked:
@@ -3028,16 +3040,77 @@ def _combs(P: np.ndarray, n: int, cell: float) -> list[tuple[float, float, float
         if best[0] >= LATTICE_MIN_SCORE and all(abs(best[2] - q[2]) > 0.3 * cell for q in out):
             out.append(best[:1] + _comb_lines(P, n, best[1], best[2]))
     out.sort(reverse=True)
-    return out[:LATTICE_TOP]
+    return out[:top]
 
 
-def _lattice_starts(answer: np.ndarray, target: np.ndarray) -> list[np.ndarray]:
+def _along_map(grey: np.ndarray, axis: int, band: tuple[int, int]) -> np.ndarray:
+    """Per pixel of the band (as :func:`_thin_map`), how much darker or lighter than both its neighbours LATTICE_ALONG_PX
+    away along the lines of ``axis`` (above and below for ``axis`` 0's upright lines) it is, at most LATTICE_SATURATE:
+    ~0 on a line, a dash of one or a gutter (its neighbours along it are line too), as high as across on a mark's
+    slanted stroke, a dot or a fill's fine texture."""
+    G = grey[band[0]:band[1]] if axis == 0 else grey[:, band[0]:band[1]]
+    d = LATTICE_ALONG_PX
+    pad = ((d, d), (0, 0)) if axis == 0 else ((0, 0), (d, d))
+    Gp = np.pad(G, pad, mode="edge")
+    lo, hi = (Gp[:-2 * d], Gp[2 * d:]) if axis == 0 else (Gp[:, :-2 * d], Gp[:, 2 * d:])
+    return np.clip(np.maximum(np.minimum(G - lo, G - hi), np.minimum(lo - G, hi - G)), 0.0, LATTICE_SATURATE)
+
+
+def _long_profile(grey: np.ndarray, axis: int, cell: float, band: tuple[int, int]) -> np.ndarray:
+    """:func:`_thin_profile` of what is thin across the lines of ``axis`` and not along them (:func:`_along_map`
+    subtracted): lines, dashed lines and gutters count, the cells' marks (an x's slanted strokes, dots) and a fill's
+    fine texture (knurled steel) far less; so a lattice with marks at its cells' centres is not outscored there."""
+    T = _thin_map(grey, axis, cell, band) - _along_map(grey, axis, band)
+    return np.clip(T, 0.0, None).mean(axis=axis).astype(np.float64)
+
+
+def _lattice_turn(grey: np.ndarray) -> float:
+    """The page's turn (deg, as :func:`_estimate_rotation` measures it) from its edges' orientations modulo 90 deg
+    (:func:`_orientation_hist` of its darkness), the peak within LATTICE_TURN_MAX of upright, refined to where the
+    page's thin lines are sharpest; 0 under LATTICE_TURN_MIN (an upright page stays exactly upright)."""
+    hist = _orientation_hist(np.clip(1.0 - grey, 0.0, 1.0).astype(np.float32))
+    if hist.sum() <= 0:
+        return 0.0
+    k = int(round(LATTICE_TURN_MAX * 4))
+    shifts = np.arange(-k, k + 1)
+    vals = hist[shifts % 360]
+    i = int(np.argmax(vals))
+    off = 0.0
+    if 0 < i < len(vals) - 1:
+        c0, c1, c2 = vals[i - 1], vals[i], vals[i + 1]
+        den = c0 - 2 * c1 + c2
+        off = 0.5 * (c0 - c2) / den if den < 0 else 0.0
+    turn = float((shifts[i] + off) / 4.0)
+    # the histogram mixes in what is drawn upright (a caption, the photo's frame): refined to the turn at which the
+    # page's thin lines (:func:`_thin_profile`, both axes, on the page LATTICE_TURN_SIDE px long) are sharpest
+    f = min(1.0, LATTICE_TURN_SIDE / max(grey.shape))
+    g = cv2.resize(grey, (max(1, round(grey.shape[1] * f)), max(1, round(grey.shape[0] * f))),
+                   interpolation=cv2.INTER_AREA) if f < 1.0 else grey
+    h, w = g.shape
+    best = (-1.0, turn)
+    for t in turn + np.arange(-LATTICE_TURN_REFINE, LATTICE_TURN_REFINE + 1e-9, 0.05):
+        M = cv2.getRotationMatrix2D(((w - 1) / 2, (h - 1) / 2), float(t), 1.0)
+        r = cv2.warpAffine(g, M, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        sharp = sum(float(np.square(_thin_profile(r, axis, 1.0, (0, h if axis == 0 else w))).sum()) for axis in (0, 1))
+        if sharp > best[0]:
+            best = (sharp, float(t))
+    return best[1] if abs(best[1]) >= LATTICE_TURN_MIN else 0.0
+
+
+def _lattice_starts(answer: np.ndarray, target: np.ndarray, long_lines: bool = False) -> list[np.ndarray]:
     """Maps answer -> input px (full res, upright: a scale and an offset per axis) that put the input's lattice
     (:func:`_lattice_full`) on a lattice the answer draws itself, found without any fit: per axis, the comb of the
     input's number of lines whose teeth lie on the answer's thin lines or gutters (:func:`_thin_profile` over the page,
     then over the band of the other axis's best comb; :func:`_combs`), LATTICE_TOP per axis, best pair first. A page
     redrawn with its own proportions (landscape cells, a clue area of its own, tiles with gutters, a dark app) keeps
-    its lattice where no whole-page fit lands."""
+    its lattice where no whole-page fit lands.
+
+    ``long_lines`` (the second look of :func:`_lattice_fit`): the profiles of what is thin across and not along
+    (:func:`_long_profile`: dashed lines, a lattice with x marks or a fine texture in its cells), the period searched
+    within LATTICE_WIDE_SCALES (a puzzle on a slide or a wall fills less of the page than the input's: its cells are
+    smaller than the sizes' ratio says), LATTICE_WIDE_TOP combs per axis. Either look turns the page upright first
+    (:func:`_lattice_turn`: a page taped to a wall hangs crooked; the maps include the turn; an upright page is looked
+    at as it is)."""
     try:
         answer, target = _as_rgb(answer), _as_rgb(target)
     except ValueError:
@@ -3056,13 +3129,21 @@ def _lattice_starts(answer: np.ndarray, target: np.ndarray) -> list[np.ndarray]:
         grey = cv2.resize(grey, small, interpolation=cv2.INTER_AREA)
         to_small = np.array([[fx_, 0, 0.5 * fx_ - 0.5], [0, fy_, 0.5 * fy_ - 0.5], [0, 0, 1.0]])
     ah, aw = grey.shape
+    profile, scales, top = _thin_profile, LATTICE_SCALES, LATTICE_TOP
+    if long_lines:
+        profile, scales, top = _long_profile, LATTICE_WIDE_SCALES, LATTICE_WIDE_TOP
+    turn = _lattice_turn(grey)
+    if turn:  # the page turned upright first (the maps include the turn)
+        M = cv2.getRotationMatrix2D(((aw - 1) / 2, (ah - 1) / 2), turn, 1.0)
+        grey = cv2.warpAffine(grey, M, (aw, ah), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        to_small = np.vstack([M, [0.0, 0.0, 1.0]]) @ to_small
     ratio = math.sqrt(ah * aw / (th * tw))
     bands = [(0, ah), (0, aw)]  # rows for the x axis' profile, columns for the y axis'
     combs: list[list[tuple[float, float, float]]] = [[], []]
     for _ in range(2):
         for axis, lines in ((0, xs), (1, ys)):
             cell = float(np.median(np.diff(lines))) * ratio
-            combs[axis] = _combs(_thin_profile(grey, axis, cell, bands[axis]), len(lines) - 1, cell)
+            combs[axis] = _combs(profile(grey, axis, cell, bands[axis]), len(lines) - 1, cell, scales, top)
         if not combs[0] or not combs[1]:
             return []
         (_, px, ox), (_, py, oy) = combs[0][0], combs[1][0]
@@ -3092,28 +3173,96 @@ def _lattice_fit(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray |
     except ValueError:
         return None
     starts = _lattice_starts(answer, target)
-    if not starts:
-        return None
     th, tw = target.shape[:2]
     paper = paper_colour(answer)
-    ones = np.ones(answer.shape[:2], np.uint8)
     for A in starts:
-        if _check_transform(A, (th, tw), answer.shape[:2]) is not None:
-            continue
-        image = _warp_full(answer, A, (tw, th), cv2.INTER_LINEAR, tuple(float(v) for v in paper))
-        if not _lattice_shown(image, target):
-            continue
-        valid = _warp_full(ones, A, (tw, th), cv2.INTER_NEAREST, 0) > 0
-        q = _registered_quality(image, target, edit_mask)
-        if not valid.all():
-            image[~valid] = white_balance_inverse(target, paper)[~valid]
-        return Registration(True, image, A, "lattice", q, None, None, valid)
+        reg = _lattice_taken(answer, target, edit_mask, A, paper)
+        if reg is not None:
+            return reg
+    for A in _lattice_starts(answer, target, long_lines=True):
+        if any(_max_corner_shift(A, B, tw, th) < 1.0 for B in starts):
+            continue  # looked at already
+        reg = _lattice_taken(answer, target, edit_mask, A, paper, beyond=True)
+        if reg is not None:
+            return reg
+    if not starts:
+        return None
     token = _TILE_FROM_LATTICE.set(True)
     try:
         return _tile_fit(answer, target, edit_mask,
                          [(TILE_START, A, "lattice") for A in starts[:LATTICE_TILE_STARTS]], whole=LATTICE_WHOLE)
     finally:
         _TILE_FROM_LATTICE.reset(token)
+
+
+def _lattice_over(found: Registration, answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None
+                  ) -> Registration:
+    """``found`` (a fit :func:`_register_page`'s searches took), or the answer's own lattice (:func:`_lattice_fit`,
+    ``lattice``) when ``found`` scores under LATTICE_OVER_QUALITY, the input has a lattice, the page ``found``
+    registers does not draw it (:func:`_lattice_shown`) and the lattice fit lies at least LATTICE_OVER_CELLS of a cell
+    from ``found`` (a fit so far off put clue strips or a slide's bullets where the input has its grid: HELDOUT19's
+    dashed redraw on a slide fitted 100-230 px off at 0.72-0.85, its lattice drawn plainly 1-2 px from the
+    ``lattice`` fit). A fit that draws the input's lattice, or lies on the lattice fit, is kept as it is."""
+    if not found.ok or found.image is None or found.quality >= LATTICE_OVER_QUALITY or "lattice" in found.method:
+        return found
+    try:
+        lattice = _lattice_full(_as_rgb(target))
+        if lattice is None or _lattice_shown(found.image, target):
+            return found
+    except ValueError:
+        return found
+    own = _lattice_fit(answer, target, edit_mask)
+    if own is None or not own.ok or own.method != "lattice":
+        return found
+    cell = min(float(np.median(np.diff(lattice[0]))), float(np.median(np.diff(lattice[1]))))
+    th, tw = target.shape[:2]
+    corners = np.array([[lattice[0][0], lattice[1][0], 1.0], [lattice[0][-1], lattice[1][0], 1.0],
+                        [lattice[0][0], lattice[1][-1], 1.0], [lattice[0][-1], lattice[1][-1], 1.0]]).T
+    off = float(np.abs(_apply_h(np.linalg.inv(own.matrix) @ corners) - _apply_h(np.linalg.inv(found.matrix) @ corners)
+                       ).max()) * max(abs(own.matrix[0, 0]), abs(own.matrix[1, 1]))
+    if off < LATTICE_OVER_CELLS * cell:
+        return found
+    own.method += "+over"
+    return own
+
+
+def _apply_h(P: np.ndarray) -> np.ndarray:
+    """Homogeneous 3xN points to 2xN."""
+    return P[:2] / P[2:3]
+
+
+def _lattice_taken(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None, A: np.ndarray,
+                   paper: np.ndarray, beyond: bool = False) -> Registration | None:
+    """The registration ``lattice`` at the map ``A`` (answer -> input px) when it is plausible (:func:`_check_transform`)
+    and the registered page draws the input's lattice line for line (:func:`_lattice_shown`); else None. ``beyond``
+    (the second look's maps): the page is also looked at LATTICE_BEYOND cells past the input's frame on every side
+    (the input padded with its paper), so a lattice that goes on past a frame near the input's edge shows its next
+    line there: a 10x10 page's top-left 5x5 block over a 5x5 input, its frame at the input's right edge, read "a cell
+    past" as 0 inside the frame and was taken."""
+    th, tw = target.shape[:2]
+    if _check_transform(A, (th, tw), answer.shape[:2]) is not None:
+        return None
+    image = _warp_full(answer, A, (tw, th), cv2.INTER_LINEAR, tuple(float(v) for v in paper))
+    if not _lattice_shown(image, target):
+        return None
+    if beyond:
+        lattice = _lattice_full(target)
+        if lattice is None:
+            return None
+        pad = int(math.ceil(LATTICE_BEYOND * max(float(np.median(np.diff(lattice[0]))),
+                                                 float(np.median(np.diff(lattice[1]))))))
+        shift = np.array([[1.0, 0.0, pad], [0.0, 1.0, pad], [0.0, 0.0, 1.0]])
+        wide = _warp_full(answer, shift @ A, (tw + 2 * pad, th + 2 * pad), cv2.INTER_LINEAR,
+                          tuple(float(v) for v in paper))
+        framed = cv2.copyMakeBorder(target, pad, pad, pad, pad, cv2.BORDER_CONSTANT,
+                                    value=tuple(float(v) for v in paper_colour(target)))
+        if not _lattice_shown(wide, framed):
+            return None
+    valid = _warp_full(np.ones(answer.shape[:2], np.uint8), A, (tw, th), cv2.INTER_NEAREST, 0) > 0
+    q = _registered_quality(image, target, edit_mask)
+    if not valid.all():
+        image[~valid] = white_balance_inverse(target, paper)[~valid]
+    return Registration(True, image, A, "lattice", q, None, None, valid)
 
 
 def _registered_quality(image: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None) -> float:
