@@ -1647,11 +1647,14 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
             f0, g0 = max(0, int(round(x0)) + border), max(0, int(round(y0)) + border)
             f1, g1 = min(W, int(round(x1)) - border), min(H, int(round(y1)) - border)
             between = dark[g0:g1, f0:f1] >= STRAY_FAINT
+            # (speed) no ink between the cell's lines: none in the core or its spill margin, so neither is searched
+            between_inked = bool(between.any())
             # (no ink between the lines, no ruled line: the usual empty cell skips the search)
-            free = (~ruled_lines(between)[b0 - g0:b1 - g0, a0 - f0:a1 - f0] if between.any()
+            free = (~ruled_lines(between)[b0 - g0:b1 - g0, a0 - f0:a1 - f0] if between_inked
                     else np.ones(ink.shape, bool))
             main_accepted = None  # the main piece of a mark for an empty cell found in the core (its frame)
-            if (ink & free).any():  # (a blank cell too: a faint or small X, dash or dot the patch reader missed)
+            if between_inked and (ink & free).any():  # (a blank cell too: a faint or small X, dash or dot the patch
+                # reader missed)
                 # the mark at its own ink level (a pale ruled line beside a black X is not part of it), and its
                 # main piece: specks apart from it are sized as marks of their own
                 # (pieces are joined across a ruled line, which may cut a stroke in two)
@@ -1734,7 +1737,8 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                 (u0, v0), band_ink = band_at
                 banded[v0:v0 + band_ink.shape[0], u0:u0 + band_ink.shape[1]] |= band_ink
                 band_owner[v0:v0 + band_ink.shape[0], u0:u0 + band_ink.shape[1]][band_ink] = r * cols + c
-            if spill and any(inked):  # the spill margin's ink that is no neighbour's fill run over (_spill_margin_marks)
+            if spill and any(inked) and between_inked:  # the spill margin's ink that is no neighbour's fill run over
+                # (_spill_margin_marks)
                 X0, Y0 = max(0, int(round(x0))), max(0, int(round(y0)))
                 X1, Y1 = min(W, int(round(x1)) + 1), min(H, int(round(y1)) + 1)
                 accepted = None
@@ -1748,8 +1752,10 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
     band_marks = _band_marks(dark, banded, band_owner, cell, cols) if banded.any() else []
     if not region.any():
         return band_marks, fits
-    marks = unexplained_marks(dark >= STRAY_SURE, dark >= STRAY_FAINT, np.zeros((H, W), bool), cell, region,
-                              STRAY_PARAMS)
+    faint = dark >= STRAY_FAINT
+    if not cv2.countNonZero(faint.view(np.uint8) & region.view(np.uint8)):
+        return list(band_marks), fits  # (speed) no ink where marks are looked for: unexplained_marks would find none
+    marks = unexplained_marks(dark >= STRAY_SURE, faint, np.zeros((H, W), bool), cell, region, STRAY_PARAMS)
     out = []
     for m in marks:
         x0, y0, x1, y1 = m.bbox
@@ -3438,6 +3444,13 @@ UNTRUSTED_PAGE_SHARE = 0.25  # ... with this share in doubt, its confident readi
 _WEIGHT_KERNEL = np.ones((3, 3), np.uint8)
 
 
+def _swapped_px(ref: np.ndarray, got: np.ndarray) -> int:
+    """Pixels of a clue strip that swapped ink and paper without any tolerance (``ref`` the input's contrast, ``got``
+    the answer's aligned to it): a digit changed into a similar one (9 -> 5 at a small font) leaves only thin slivers
+    that :func:`check_clue_area`'s tolerant counts discard."""
+    return int(np.count_nonzero(((ref >= 160) & (got < 80)) | ((got >= 160) & (ref < 80))))
+
+
 def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
                     min_digit_fraction: float, answer_contrast: np.ndarray | None = None,
                     clues: dict[str, list[list[int]]] | None = None, observed: np.ndarray | None = None
@@ -3472,7 +3485,6 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
     swap_px = max(6.0, SWAP_DIGIT_FRACTION * digit_ink_px(font_px))
     m = SHIFT_SEARCH_PX
     a_pad = cv2.copyMakeBorder(a_con, m, m, m, m, cv2.BORDER_CONSTANT, value=0)
-    a_pad_f, i_con_f = a_pad.astype(np.float32), i_con.astype(np.float32)  # (once, not per strip)
     H, W = i_con.shape
     lines = [("row", r) for r in range(layout["rows"])] + [("col", c) for c in range(layout["cols"])]
     changed: list[tuple[str, int, list[int], int, int, int]] = []
@@ -3485,7 +3497,8 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
         search = a_pad[y0:y1 + 2 * m, x0:x1 + 2 * m]
         dx = dy = m
         if ref.max() >= 160:
-            scores = cv2.matchTemplate(a_pad_f[y0:y1 + 2 * m, x0:x1 + 2 * m], i_con_f[y0:y1, x0:x1], cv2.TM_SQDIFF)
+            # (the strips as float, not the pages: a page-sized float copy costs more in page faults than it saves)
+            scores = cv2.matchTemplate(search.astype(np.float32), ref.astype(np.float32), cv2.TM_SQDIFF)
             _, _, (dx, dy), _ = cv2.minMaxLoc(scores)
         got = search[dy:dy + (y1 - y0), dx:dx + (x1 - x0)]
         near_got = cv2.dilate((got >= 40).astype(np.uint8), kernel)
@@ -3495,12 +3508,13 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
         n_erased, n_added = int(erased.sum()), int(added.sum())
         # pixels that swapped ink and paper without any tolerance: a digit changed into a similar one
         # (9 -> 5 at a small font) leaves only thin slivers that the tolerant counts above discard
-        swapped = int(np.count_nonzero(((ref >= 160) & (got < 80)) | ((got >= 160) & (ref < 80))))
-        # ink fainter than the reader's floor still written in the strip (a pale pen, an outlined font)
-        faint = int(cv2.morphologyEx((got >= CLUE_FAINT_INK).astype(np.uint8), cv2.MORPH_OPEN, opener).sum())
-        if clues is not None and (n_erased >= read_px or n_added >= read_px or swapped >= swap_px):
-            changed.append((kind, index, [x0, y0, x1, y1], n_erased, n_added, faint))
-        elif n_erased >= min_px or n_added >= min_px:
+        # (speed: counted only where the tolerant counts leave the strip unread, and the faint ink only for a strip
+        # looked at further; the same decisions)
+        if ((clues is not None and (n_erased >= read_px or n_added >= read_px
+                                    or _swapped_px(ref, got) >= swap_px))
+                or n_erased >= min_px or n_added >= min_px):
+            # ink fainter than the reader's floor still written in the strip (a pale pen, an outlined font)
+            faint = int(cv2.morphologyEx((got >= CLUE_FAINT_INK).astype(np.uint8), cv2.MORPH_OPEN, opener).sum())
             changed.append((kind, index, [x0, y0, x1, y1], n_erased, n_added, faint))
     violations: list[Violation] = []
     extra: dict[str, Any] = {}
@@ -4376,8 +4390,11 @@ def margin_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, 
     # when the caller has it) over the input's darkest ink within tol
     mark = (answer_contrast if answer_contrast is not None else contrast_map(answer, layout))
     mark = mark[0] if isinstance(mark, tuple) else mark
+    mark = np.ascontiguousarray(mark, dtype=np.uint8)
+    if not cv2.countNonZero(cv2.compare(mark, STRAY_FAINT, cv2.CMP_GE) & region.view(np.uint8)):
+        return []  # (speed) no ink in the band at all, so none added: no mark (unexplained_marks would find none)
     near = cv2.dilate(_input_contrast(input_image), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * tol + 1,) * 2))
-    added = cv2.subtract(np.ascontiguousarray(mark, dtype=np.uint8), near)
+    added = cv2.subtract(mark, near)
     marks = unexplained_marks(added >= STRAY_SURE, added >= STRAY_FAINT, np.zeros((H, W), bool), cell, region,
                               STRAY_PARAMS)
     out = []
