@@ -1733,6 +1733,8 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
             region[b0:b1, a0:a1] = free
             owner[b0:b1, a0:a1] = r * cols + c
             band_at = _border_band_ink(raw, reading, layout, r, c, (a0, b0, a1, b1), cell)
+            if band_at is not None and main_accepted is not None:
+                band_at = _band_less_accepted(band_at, main_accepted, (a0, b0), join)
             if band_at is not None:  # ink in the border band that is no grid line and no mark of the core's
                 (u0, v0), band_ink = band_at
                 banded[v0:v0 + band_ink.shape[0], u0:u0 + band_ink.shape[1]] |= band_ink
@@ -1840,6 +1842,28 @@ def _border_band_ink(raw: np.ndarray, reading: CellReading, layout: dict[str, An
         return None
     # (a px round it: the stray-mark search counts the 3 x 3 mean's ink, which spreads a stroke by a px each way)
     return (x0, y0), cv2.dilate((keep[labels] & ink).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+
+
+def _band_less_accepted(band_at: tuple[tuple[int, int], np.ndarray], accepted: np.ndarray, at: tuple[int, int],
+                        join: int) -> tuple[tuple[int, int], np.ndarray] | None:
+    """The border-band ink of :func:`_border_band_ink` without the pieces joined (within ``join``) to the cell's
+    accepted mark for an empty cell (``accepted``, bool, its frame's corner ``at``): a small X set in a corner
+    reaches into the band, and its arms there are the X's, not a mark of their own (HELDOUT14's tape-protector page).
+    None when nothing is left."""
+    (u0, v0), band_ink = band_at
+    h, w = band_ink.shape
+    mine = np.zeros((h, w), np.uint8)
+    ys, xs = np.nonzero(accepted)
+    ys, xs = ys + at[1] - v0, xs + at[0] - u0
+    keep = (ys >= 0) & (ys < h) & (xs >= 0) & (xs < w)
+    mine[ys[keep], xs[keep]] = 1
+    if not mine.any():
+        return band_at
+    grown = cv2.dilate((band_ink | (mine > 0)).astype(np.uint8), np.ones((2 * join + 1,) * 2, np.uint8))
+    _, labels = cv2.connectedComponents(grown, connectivity=8)
+    joined = np.isin(labels, np.unique(labels[mine > 0]))
+    rest = band_ink & ~joined
+    return ((u0, v0), rest) if rest.any() else None
 
 
 def _band_marks(dark: np.ndarray, banded: np.ndarray, band_owner: np.ndarray, cell: float, cols: int
