@@ -72,7 +72,7 @@ def channel_darkness(image: np.ndarray, cell_px: float) -> np.ndarray:
     from genpuzzle.verifiers.cells import _luma, _paper_colour, paper_map
 
     rgb = np.ascontiguousarray(np.asarray(image)[:, :, :3], dtype=np.uint8)
-    light = paper_map(_luma(rgb), cell_px)
+    light = paper_map(_luma(rgb), cell_px, rgb)
     colour = _paper_colour(rgb)
     paper_luma = max(1.0, float(colour @ np.array([0.299, 0.587, 0.114])))
     scaled = cv2.merge([cv2.convertScaleAbs(ch, alpha=paper_luma / max(1.0, float(c)))

@@ -281,12 +281,34 @@ def _soft_shadow_paper(grey: np.ndarray, closed: np.ndarray, estimate: np.ndarra
     return out if out is not None and out.any() else None
 
 
-def paper_map(image: np.ndarray, cell_px: float) -> np.ndarray:
+SOFT_TINT = 0.06  # a shadowed block's colour (channel / mean) may differ from the lit paper's by this much at most
+
+
+def _achromatic_shadow(image: np.ndarray, shadowed: np.ndarray, lit: np.ndarray) -> np.ndarray | None:
+    """``shadowed`` (blocks of :func:`_soft_shadow_paper`) less the blocks whose colour is not the lit paper's (the
+    blocks of ``lit``): a shadow darkens the paper and keeps its tint, a pastel fill has a tint of its own (a
+    math_proof partition's lavender band painted over the lattice's border joined its pastel regions into
+    "shadow": a confident ``input_changed``). Tint: each channel over the mean of the three, compared within
+    SOFT_TINT. A grey image has no tint to tell: ``shadowed`` as it is."""
+    a = np.asarray(image)
+    if a.ndim != 3 or a.shape[2] < 3 or not lit.any():
+        return shadowed
+    small = cv2.resize(np.ascontiguousarray(a[:, :, :3], dtype=np.uint8), (shadowed.shape[1], shadowed.shape[0]),
+                       interpolation=cv2.INTER_AREA).astype(np.float32)
+    tint = small / np.maximum(small.mean(axis=2, keepdims=True), 1.0)
+    paper = np.median(tint[lit], axis=0)
+    same = np.abs(tint - paper).max(axis=2) <= SOFT_TINT
+    out = shadowed & same
+    return out if out.any() else None
+
+
+def paper_map(image: np.ndarray, cell_px: float, colour: np.ndarray | None = None) -> np.ndarray:
     """Local paper brightness (float32, H x W) of the image's luma, shadows included but ink,
     fills, grid lines and digits removed. ``cell_px`` is the size of the largest mark that is not paper
     (a grid cell): marks up to ~0.4 of it are closed away; larger dark regions are left out as blocks
     darker than the smooth paper envelope (:func:`_envelope_fit`, then refined locally so that shadow
-    edges are followed) and get the paper level interpolated from the paper around them."""
+    edges are followed) and get the paper level interpolated from the paper around them. ``colour`` (the RGB
+    image, optional): paper under a soft shadow must keep the lit paper's tint (:func:`_achromatic_shadow`)."""
     grey = _luma(image)
     H, W = grey.shape
     stroke = max(3, int(round(STROKE_CLOSE * cell_px)) | 1)  # pen strokes, X marks, lines, digits
@@ -302,6 +324,9 @@ def paper_map(image: np.ndarray, cell_px: float) -> np.ndarray:
     log_closed = np.log(closed + 8.0)
     estimate = np.exp(_envelope_fit(log_closed)).astype(np.float32) - 8.0
     shadowed = _soft_shadow_paper(grey, closed, estimate, cell_px, block)
+    if shadowed is not None:
+        shadowed = _achromatic_shadow(image if colour is None else colour, shadowed,
+                                      closed >= (1.0 - HOLE_DROP) * estimate)
     near_shadow = None
     if shadowed is not None:  # (twenty-first session) where fills leave little paper near, the shadow's level
         wide = SOFT_FILL_IN * cell_px / block
@@ -349,7 +374,7 @@ def darkness_maps(image: np.ndarray, cell_px: float) -> tuple[np.ndarray, np.nda
         a = np.repeat(a[:, :, None], 3, axis=2)
     rgb = np.ascontiguousarray(a[:, :, :3], dtype=np.uint8)
     luma = _luma(rgb)
-    light = paper_map(luma, cell_px)
+    light = paper_map(luma, cell_px, rgb)
     colour = _paper_colour(rgb)
     paper_luma = max(1.0, float(colour @ np.array([0.299, 0.587, 0.114])))
     # every step writes into the arrays already made (a fresh page-sized array costs more in page faults than the

@@ -134,7 +134,7 @@ def _ink_and_paper(image: np.ndarray, mark_px: float | None = None) -> tuple[np.
     if mark_px is not None:
         from genpuzzle.verifiers.cells import _luma, paper_map
 
-        light = paper_map(_luma(rgb), mark_px)
+        light = paper_map(_luma(rgb), mark_px, rgb)
         level = float(np.percentile(light, 90))
         if float(light.min()) < 0.97 * level:  # uneven paper: even it out before measuring ink
             gain = (level / np.maximum(light, 1.0)).astype(np.float32)
