@@ -13,27 +13,15 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
-from genpuzzle.evaluate import verify_image
-from genpuzzle.records import InstanceRecord, Status
-from genpuzzle.registry import get_track
+from genpuzzle.records import Status
+from test_pattern_completion_fixes18 import _instance as _instance18
+from test_pattern_completion_fixes18 import _verify
 
 SEEDS = [23100, 5, 18, 41, 77, 123]
 
 
 def _instance(seed: int):
-    track = get_track("pattern_completion")
-    puzzle = track.generate(seed, "matrix_objects")
-    record = InstanceRecord(id=f"f21-{seed}", track=track.name, variant="matrix_objects",
-                            difficulty=puzzle.difficulty, seed=seed, instruction="", input_image="",
-                            reference_images=[], edit_mask="", ground_truth=puzzle.ground_truth,
-                            layout=puzzle.layout, scoring=puzzle.scoring, track_version=track.version)
-    return record, puzzle
-
-
-def _verify(record, puzzle, image: np.ndarray):
-    inp = np.asarray(puzzle.input_image.convert("RGB"))
-    mask = np.asarray(puzzle.edit_mask) > 0
-    return verify_image(record, image, inp, mask)
+    return _instance18("matrix_objects", seed)
 
 
 def _outline_point(reference: np.ndarray, box) -> tuple[int, int, float]:
@@ -87,12 +75,7 @@ def test_references_keep_passing(seed, change):
 
 
 def _counting(seed: int):
-    track = get_track("pattern_completion")
-    puzzle = track.generate(seed, "counting")
-    record = InstanceRecord(id=f"f21c-{seed}", track=track.name, variant="counting",
-                            difficulty=puzzle.difficulty, seed=seed, instruction="", input_image="",
-                            reference_images=[], edit_mask="", ground_truth=puzzle.ground_truth,
-                            layout=puzzle.layout, scoring=puzzle.scoring, track_version=track.version)
+    record, puzzle = _instance18("counting", seed)
     assert record.ground_truth["kind"] == "regions"
     return record, puzzle
 
