@@ -102,13 +102,14 @@ def _envelope_fit(log_small: np.ndarray, degree: int = 4, rounds: int = 8) -> np
     basis = _poly_basis(h, w, degree)
     values = log_small.ravel().astype(np.float64)
     keep = np.ones(values.shape, bool)
-    fit = np.full(values.shape, float(np.median(values)))
+    fit = None  # (the median level when no round is fitted)
     limit = np.log(1.0 - HOLE_DROP)
+    ridge = 1e-9 * np.eye(basis.shape[1])
     for k in range(rounds):
         if keep.sum() < basis.shape[1] * 3:
             break
         kept = basis[keep]
-        gram = kept.T @ kept + 1e-9 * np.eye(basis.shape[1])
+        gram = kept.T @ kept + ridge
         coef = np.linalg.solve(gram, kept.T @ values[keep])  # normal equations: a few microseconds
         fit = basis @ coef
         # the first rounds include the ink, so the fit sits low: keep whatever is above it, then tighten
@@ -116,6 +117,8 @@ def _envelope_fit(log_small: np.ndarray, degree: int = 4, rounds: int = 8) -> np
         if k >= 2 and np.array_equal(kept_next, keep):
             break  # the next round would fit the same blocks, and at the same limit keep them again: a fixed point
         keep = kept_next
+    if fit is None:
+        fit = np.full(values.shape, float(np.median(values)))
     return fit.reshape(h, w)
 
 
@@ -124,6 +127,12 @@ SHADOW_OFF_AXIS = 3.0  # degrees: an edge this near level or upright may be a ro
 SHADOW_MIN_RUN = 3.0  # cells of the edge where lit paper meets shadowed paper at one ratio ...
 SHADOW_SPAN = 0.4  # ... spread along at least this share of the edge's length in the image
 SHADOW_FLAT = 0.1  # ... with lit paper on both sides of it along at most this share of that
+
+
+def _half(image: np.ndarray) -> np.ndarray:
+    """``image`` at half resolution (INTER_AREA, at least 8 x 8 px): where the shadow searches look."""
+    H, W = image.shape[:2]
+    return cv2.resize(image, (max(8, W // 2), max(8, H // 2)), interpolation=cv2.INTER_AREA)
 
 
 def _sample(img: np.ndarray, pts: np.ndarray) -> np.ndarray:
@@ -146,7 +155,8 @@ def _percentile_u8(image: np.ndarray, q: float) -> float:
     return float(np.percentile(image, q))
 
 
-def shadow_edges(closed: np.ndarray, cell_px: float, most: int = 2) -> np.ndarray | None:
+def shadow_edges(closed: np.ndarray, cell_px: float, most: int = 2,
+                 half: np.ndarray | None = None) -> np.ndarray | None:
     """The shading of hard-edged shadows across the page (float32 factor <= 1, H x W), or None when there is none:
     a phone or a hand held over the page casts a shadow whose edge is a straight step of 7-50 % in the paper's
     brightness, sharper than the smooth paper envelope of :func:`paper_map` can follow (the cells along it read
@@ -156,11 +166,11 @@ def shadow_edges(closed: np.ndarray, cell_px: float, most: int = 2) -> np.ndarra
     cells, spread along SHADOW_SPAN of the line's length in the image, and along which lit paper on both sides
     of the line (no step) is rare (SHADOW_FLAT): a shadow darkens the paper along its whole edge, the edge of a
     fill only beside the fill. Its profile across the line (the median over those places) is the shadow's
-    shading."""
+    shading. ``half``: :func:`_half` of ``closed`` when already made."""
     H, W = closed.shape
     d = max(6, int(round(0.2 * cell_px)))  # beyond a soft edge's blur, on either side
     # the lines are looked for at half resolution (a quarter of the work), then checked at full resolution
-    half = cv2.resize(closed, (max(8, W // 2), max(8, H // 2)), interpolation=cv2.INTER_AREA)
+    half = _half(closed) if half is None else half
     edges = cv2.Canny(half, 15, 40)
     # only edge pixels whose step runs off level and upright can lie on such a line (most are fills' sides)
     gx = np.abs(cv2.Sobel(half, cv2.CV_32F, 1, 0))
@@ -239,7 +249,7 @@ SOFT_FILL_IN = 1.0  # cells: near such shadow, a place with little paper around 
 
 
 def _soft_shadow_paper(grey: np.ndarray, closed: np.ndarray, estimate: np.ndarray, cell_px: float,
-                       block: int) -> np.ndarray | None:
+                       block: int, half: np.ndarray | None = None) -> np.ndarray | None:
     """Blocks of ``closed`` (the block image of :func:`paper_map`) that are paper under a soft shadow though darker
     than the envelope ``estimate`` by more than HOLE_DROP, or None (twenty-first session, issue 13: HELDOUT19's hand
     shadow, paper 28-36 % darker over a palm and fingers with edges blurred over half a cell, is no polynomial; the
@@ -251,10 +261,10 @@ def _soft_shadow_paper(grey: np.ndarray, closed: np.ndarray, estimate: np.ndarra
     form regions; the one holding most of the paper blocks is the page's paper, and so is one SOFT_LIT of whose
     blocks are paper (a pocket of paper between fills). Their blocks darker than the envelope (by no more than
     SOFT_DEPTH) are shadowed paper when they join into an area of SOFT_AREA cells or run across SOFT_SPAN cells: a
-    smudge or a light fill confined to one cell, however soft its edge, is never paper."""
-    H, W = grey.shape
-    hw, hh = max(8, W // 2), max(8, H // 2)
-    half = cv2.resize(grey, (hw, hh), interpolation=cv2.INTER_AREA)
+    smudge or a light fill confined to one cell, however soft its edge, is never paper. ``half``: :func:`_half` of
+    ``grey`` when already made."""
+    half = _half(grey) if half is None else half
+    hh, hw = half.shape
     lg = cv2.GaussianBlur(np.log(half.astype(np.float32) + 8.0), (0, 0), 1.0)
     gx = cv2.Sobel(lg, cv2.CV_32F, 1, 0, scale=1.0 / 16)  # per full-resolution px (Sobel: 8 x the slope, 2 px each)
     gy = cv2.Sobel(lg, cv2.CV_32F, 0, 1, scale=1.0 / 16)
@@ -264,13 +274,17 @@ def _soft_shadow_paper(grey: np.ndarray, closed: np.ndarray, estimate: np.ndarra
         return None
     old = closed >= (1.0 - HOLE_DROP) * estimate
     old_half = cv2.resize(old.astype(np.uint8), (hw, hh), interpolation=cv2.INTER_NEAREST) > 0
-    votes = np.bincount(labels[old_half & (labels > 0)], minlength=count)
+    # each region's paper blocks (votes) and size, counted in one pass: label * 2 + paper
+    both = np.bincount((labels * 2 + old_half).ravel(), minlength=2 * count)
+    votes = both[1::2].copy()
+    votes[0] = 0  # (label 0, the edges, has no votes)
     if votes.max() == 0:
         return None
-    sizes = np.bincount(labels.ravel(), minlength=count)
-    lit = votes >= SOFT_LIT * sizes  # (label 0, the edges, has no votes)
+    sizes = both[0::2] + both[1::2]
+    lit = votes >= SOFT_LIT * sizes
     lit[int(np.argmax(votes))] = True
-    share = cv2.resize(lit[labels].astype(np.float32), (closed.shape[1], closed.shape[0]), interpolation=cv2.INTER_AREA)
+    share = cv2.resize(np.take(lit.astype(np.float32), labels), (closed.shape[1], closed.shape[0]),
+                       interpolation=cv2.INTER_AREA)
     # the darkened paper, sized with the blocks half as much darker too (where the envelope follows a shadow in part)
     dim = (share >= 0.9) & (closed >= SOFT_DEPTH * estimate) & (closed < (1.0 - HOLE_DROP / 2) * estimate)
     n, lab, stats, _ = cv2.connectedComponentsWithStats(dim.astype(np.uint8), connectivity=8)
@@ -313,9 +327,11 @@ def paper_map(image: np.ndarray, cell_px: float, colour: np.ndarray | None = Non
     H, W = grey.shape
     stroke = max(3, int(round(STROKE_CLOSE * cell_px)) | 1)  # pen strokes, X marks, lines, digits
     grey = cv2.morphologyEx(grey, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (stroke, stroke)))
-    shade = shadow_edges(grey, cell_px)
+    half = _half(grey)  # (both shadow searches look at half resolution)
+    shade = shadow_edges(grey, cell_px, half=half)
     if shade is not None:  # a hard shadow's edge: the paper is estimated without it, then shaded again
         grey = np.clip(grey / shade, 0, 255).astype(np.uint8)
+        half = None
     block = max(2, int(round(cell_px / 4)))
     sw, sh = max(3, W // block), max(3, H // block)
     small = cv2.resize(grey, (sw, sh), interpolation=cv2.INTER_AREA)
@@ -323,7 +339,7 @@ def paper_map(image: np.ndarray, cell_px: float, colour: np.ndarray | None = Non
     closed = cv2.morphologyEx(small, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8)).astype(np.float32)
     log_closed = np.log(closed + 8.0)
     estimate = np.exp(_envelope_fit(log_closed)).astype(np.float32) - 8.0
-    shadowed = _soft_shadow_paper(grey, closed, estimate, cell_px, block)
+    shadowed = _soft_shadow_paper(grey, closed, estimate, cell_px, block, half)
     if shadowed is not None:
         shadowed = _achromatic_shadow(image if colour is None else colour, shadowed,
                                       closed >= (1.0 - HOLE_DROP) * estimate)
