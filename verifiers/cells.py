@@ -1262,6 +1262,7 @@ def read_marks(image: np.ndarray, boxes: Sequence[Sequence[float]] | None = None
     _faint_against_neighbours(states, confidence, evidence, feats, boxes, cell_px)
     _smudged_against_neighbours(states, confidence, evidence, tones, boxes, cell_px)
     _pale_fills(states, confidence, evidence, tones, boxes, cell_px, image, cores)
+    _textured_fills(states, confidence, evidence, dark, image, cores)
     return CellMarks(states, confidence, evidence)
 
 
@@ -1469,6 +1470,117 @@ def _smudged_against_neighbours(states: list[str], confidence: list[float], evid
         if middle[i] - paper >= SMUDGE_EXCESS:
             evidence[i]["smudge"] = [round(float(middle[i]), 1), round(paper, 1), round(float(rim[i]), 1)]
             states[i], confidence[i] = UNSURE, UNSURE_CONFIDENCE
+
+
+TEXTURE_COVER = 0.1  # a cell left unsure or read crossed whose ink at its own level (from half its 95th-percentile
+# darkness, at least MARK_INK) covers this share of its interior ...
+TEXTURE_DARK = 120  # ... that 95th percentile at least this dark (a pen's or a print's ink, not a pale paper rule) ...
+TEXTURE_MEAN = 15  # ... the interior's mean darkness at least this (a person sees the cell darker as a whole) ...
+TEXTURE_EVEN = 0.5  # ... and every ninth of the interior (3 x 3 blocks) inked at this share of the whole's ink share
+# at least (edge to edge: an X leaves the side middles' blocks almost blank, a ring or a frame the centre's, a dot,
+# a slash, a tick or a star all but a few) is a textured fill when it is one of TEXTURE_GROUP cells of the page so
+# textured alike (TEXTURE_ALIKE_* below; the others read filled or such cells themselves)
+TEXTURE_RUNS = 3  # ... and the rows or the columns across it meeting (median) this many pieces of ink: a pattern of
+# many strokes or dots, not one figure
+TEXTURE_GROUP = 3
+TEXTURE_ALIKE_SHARE = 1.6  # alike: ink shares within this factor of each other ...
+TEXTURE_ALIKE_LEVEL = 1.35  # ... ink levels within this factor ...
+TEXTURE_ALIKE_TINT = 0.06  # ... and the ink's tint (each channel's share of the channels' sum) within this
+
+
+def _texture(core: np.ndarray) -> tuple[float, float, np.ndarray] | None:
+    """(ink share, ink level, ink mask) of a cell interior's darkness ``core`` when it is covered edge to edge by
+    dark ink (see TEXTURE_COVER ... TEXTURE_EVEN), else None."""
+    h, w = core.shape
+    if h < 6 or w < 6:
+        return None
+    flat = core.reshape(-1)
+    k = int(0.95 * (flat.size - 1))
+    p95 = float(np.partition(flat, k)[k])
+    if p95 < TEXTURE_DARK or float(flat.mean()) < TEXTURE_MEAN:
+        return None
+    level = max(float(MARK_INK), 0.5 * p95)
+    ink = core >= level
+    share = float(ink.mean())
+    if share < TEXTURE_COVER:
+        return None
+    ys = np.linspace(0, h, 4).round().astype(int)
+    xs = np.linspace(0, w, 4).round().astype(int)
+    least = min(float(ink[ys[a]:ys[a + 1], xs[b]:xs[b + 1]].mean()) for a in range(3) for b in range(3))
+    if least < TEXTURE_EVEN * share:
+        return None
+    # a pattern, not one figure: the lines across it (rows or columns) meet TEXTURE_RUNS pieces of ink or more (an X,
+    # however heavy, meets two: a heavy X drawn as sticks spreads over every ninth of the cell)
+    rows = np.count_nonzero(ink[:, 1:] & ~ink[:, :-1], axis=1) + ink[:, 0]
+    cols = np.count_nonzero(ink[1:, :] & ~ink[:-1, :], axis=0) + ink[0, :]
+    if max(float(np.median(rows)), float(np.median(cols))) < TEXTURE_RUNS:
+        return None
+    return share, level, ink
+
+
+def _ink_tint(image: np.ndarray | None, core: tuple[int, int, int, int], ink: np.ndarray) -> np.ndarray | None:
+    """Each channel's share of the channels' sum, over a cell interior's ink pixels (None for a grey image)."""
+    if image is None or image.ndim != 3 or image.shape[2] < 3:
+        return None
+    x0, y0, x1, y1 = core
+    px = image[y0:y1, x0:x1, :3][ink].astype(np.float64)
+    if px.size == 0:
+        return None
+    mean = px.mean(axis=0) + 1.0
+    return mean / mean.sum()
+
+
+def _textured_fills(states: list[str], confidence: list[float], evidence: list[dict[str, Any]], dark: np.ndarray,
+                    image: np.ndarray | None, cores: Sequence[tuple[int, int, int, int]]) -> None:
+    """A cell left unsure, or read crossed, that is covered edge to edge by a dark pattern shared with the page's
+    other filled cells is filled (twenty-second session, issue 13, rubric 40). Sparse textures in large cells --
+    hatching or wavy lines a fifth of a cell apart, a grid of small cross-stitches -- ink about 0.13-0.16 of the
+    interior: at the patch's scale they miss the side middles or the corners the fill rules ask for (unsure) or a
+    stitch at the centre reads as a dot (crossed: a confident crossed_instead_of_filled on a correct answer). A person
+    sees such a cell as a patterned fill: its ink at its own level (half its 95th-percentile darkness, which is at
+    least TEXTURE_DARK) covers TEXTURE_COVER of the interior, the interior's mean darkness is TEXTURE_MEAN or more,
+    and each ninth of it (3 x 3 blocks) holds TEXTURE_EVEN of that share or more -- no mark for an empty cell does
+    (an X leaves the blocks at the side middles nearly blank, a ring or a frame the centre's, a dot, a slash, a tick
+    or a sign most of them). Not per texture: the cell must be one of TEXTURE_GROUP or more cells of the page with
+    such a cover alike (ink shares within TEXTURE_ALIKE_SHARE, levels within TEXTURE_ALIKE_LEVEL, the ink's tint
+    within TEXTURE_ALIKE_TINT), counting cells read filled that are so covered: the page's fill, not one cell's odd
+    ink. Read filled at confidence 0.6; the evidence gets ``texture_fill`` (share, level, the cells alike)."""
+    todo = [i for i, s in enumerate(states)
+            if s in (UNSURE, CROSSED) and "reason" not in evidence[i] and evidence[i].get("cover", 0.0) > 0.0]
+    if not todo:
+        return
+    found: dict[int, tuple[float, float, np.ndarray | None]] = {}
+    for i in todo:
+        x0, y0, x1, y1 = cores[i]
+        t = _texture(dark[y0:y1, x0:x1])
+        if t is not None:
+            found[i] = (t[0], t[1], _ink_tint(image, cores[i], t[2]))
+    if not found:
+        return
+    filled = {}
+    for i, s in enumerate(states):
+        if s == FILLED and "reason" not in evidence[i]:
+            x0, y0, x1, y1 = cores[i]
+            t = _texture(dark[y0:y1, x0:x1])
+            if t is not None:
+                filled[i] = (t[0], t[1], _ink_tint(image, cores[i], t[2]))
+    pool = {**filled, **found}
+
+    def alike(a: tuple[float, float, np.ndarray | None], b: tuple[float, float, np.ndarray | None]) -> bool:
+        if max(a[0], b[0]) > TEXTURE_ALIKE_SHARE * min(a[0], b[0]):
+            return False
+        if max(a[1], b[1]) > TEXTURE_ALIKE_LEVEL * min(a[1], b[1]):
+            return False
+        if a[2] is not None and b[2] is not None and float(np.max(np.abs(a[2] - b[2]))) > TEXTURE_ALIKE_TINT:
+            return False
+        return True
+
+    for i, sig in found.items():
+        mates = [k for k, other in pool.items() if k != i and alike(sig, other)]
+        if len(mates) + 1 < TEXTURE_GROUP:
+            continue
+        evidence[i]["texture_fill"] = [round(sig[0], 3), round(sig[1], 1), len(mates) + 1, states[i]]
+        states[i], confidence[i] = FILLED, 0.6
 
 
 PALE_AREA = 0.45  # a cell left unsure whose shading (tone smoothed over 3 x 3 patch px, >= INK) is one shape over this
