@@ -24,7 +24,7 @@ import genpuzzle
 from genpuzzle.dataset import MANIFEST, iter_records, json_line, read_json_object, read_set_info
 from genpuzzle.errors import DatasetError, GenpuzzleError, ImageError, SetImageError
 from genpuzzle.images import load_image, load_image_reduced, load_mask
-from genpuzzle.parallel import clear_worker_failures, one_thread, process_pool
+from genpuzzle.parallel import clear_worker_failures, keep_heap, one_thread, process_pool
 from genpuzzle.records import InstanceRecord, Status, Verdict
 from genpuzzle.registration import register
 from genpuzzle.summary import summarize
@@ -462,12 +462,13 @@ def _verify_all(root: Path, records: Iterable[InstanceRecord], answers: dict[str
 
     root_text = str(root)
     jobs = ((r.to_json(), str(answers[r.id]) if r.id in answers else None) for r in records)
+    keep_heap()  # (speed: page-sized temporaries reuse freed memory; the same verdicts)
     with threadpool_limits(1), _opencv_threads(1):
         if workers <= 1:
             for job in jobs:
                 yield Verdict.from_json(_verify_job(root_text, *job))
             return
-        pool = process_pool(workers - 1)
+        pool = process_pool(workers - 1, heap=True)
         pending: set = set()
         batches = _batched(jobs, BATCH)  # draws from the same generator as this process does
         try:

@@ -1642,16 +1642,18 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
             if a1 - a0 < 3 or b1 - b0 < 3:
                 continue
             core = dark[b0:b1, a0:a1]
-            ink = core >= STRAY_FAINT
             # ruled lines cross the whole cell between its grid lines (a dash or a plus stops short of them)
             f0, g0 = max(0, int(round(x0)) + border), max(0, int(round(y0)) + border)
             f1, g1 = min(W, int(round(x1)) - border), min(H, int(round(y1)) - border)
             between = dark[g0:g1, f0:f1] >= STRAY_FAINT
             # (speed) no ink between the cell's lines: none in the core or its spill margin, so neither is searched
             between_inked = bool(between.any())
-            # (no ink between the lines, no ruled line: the usual empty cell skips the search)
-            free = (~ruled_lines(between)[b0 - g0:b1 - g0, a0 - f0:a1 - f0] if between_inked
-                    else np.ones(ink.shape, bool))
+            # (no ink between the lines, no ruled line: the usual empty cell skips the search, its core all free)
+            if between_inked:
+                ink = core >= STRAY_FAINT
+                free = ~ruled_lines(between)[b0 - g0:b1 - g0, a0 - f0:a1 - f0]
+            else:
+                free = True
             main_accepted = None  # the main piece of a mark for an empty cell found in the core (its frame)
             if between_inked and (ink & free).any():  # (a blank cell too: a faint or small X, dash or dot the patch
                 # reader missed)
@@ -1809,6 +1811,8 @@ def _border_band_ink(raw: np.ndarray, reading: CellReading, layout: dict[str, An
     if x1 - x0 < 4 or y1 - y0 < 4 or not (x0 < a0 or y0 < b0 or x1 > a1 or y1 > b1):
         return None
     ink = raw[y0:y1, x0:x1] >= STRAY_FAINT
+    if not ink.any():  # (speed: the usual empty cell; none outside the core either)
+        return None
     inner = np.zeros(ink.shape, bool)
     inner[max(0, b0 - y0):max(0, b1 - y0), max(0, a0 - x0):max(0, a1 - x0)] = True
     if not (ink & ~inner).any():
