@@ -3756,6 +3756,7 @@ def measure(styles, variants=("5x5", "10x10", "15x15"), puzzles: int = 2, errors
     is right when an error-free answer is ``correct`` with 100, and an answer with a planted error is
     ``incorrect`` (score < 100) naming one of the expected rules."""
     from genpuzzle.records import InstanceRecord, Status
+    from genpuzzle.evaluate import observed_kwargs
     from genpuzzle.registration import register
     from genpuzzle.registry import get_track
 
@@ -3778,7 +3779,7 @@ def measure(styles, variants=("5x5", "10x10", "15x15"), puzzles: int = 2, errors
                         if not reg.ok:
                             v = None
                         else:
-                            v = track.verify(rec, reg.image, inp, observed=reg.valid)
+                            v = track.verify(rec, reg.image, inp, **observed_kwargs(track, reg, answer))
                     else:
                         v = track.verify(rec, answer, inp)
                     stats["total"] += 1

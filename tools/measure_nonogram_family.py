@@ -43,6 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     import genpuzzle
     import nonogram_answers as na
     from genpuzzle.records import InstanceRecord, Status
+    from genpuzzle.evaluate import observed_kwargs
     from genpuzzle.registration import register
     from genpuzzle.registry import get_track
 
@@ -71,7 +72,8 @@ def main(argv: list[str] | None = None) -> int:
                                           lambda: na.make_answer(p.input_image, p.layout, p.ground_truth, style,
                                                                  error, seed=k))
                     reg = register(answer, inp, edit_mask=mask)
-                    v = track.verify(rec, reg.image, inp, observed=reg.valid) if reg.ok else None
+                    # as evaluate.verify_image: where the image shows the answer's page, and the answer as returned
+                    v = track.verify(rec, reg.image, inp, **observed_kwargs(track, reg, answer)) if reg.ok else None
                     stats["total"] += 1
                     label = f"{style.name}/{variant}/{k}/{error}"
                     row = {"style": style.name, "size": variant, "puzzle": k, "error": error,

@@ -106,8 +106,10 @@ class NonogramTrack(Track):
         )
 
     def verify(self, record: InstanceRecord, answer: np.ndarray, input_image: np.ndarray,
-               observed: np.ndarray | None = None) -> Verdict:
-        """``observed``: registration's ``valid`` (where ``answer`` shows the answer's page), when known."""
+               observed: np.ndarray | None = None, answer_page: tuple[np.ndarray, Any] | None = None) -> Verdict:
+        """``observed``: registration's ``valid`` (where ``answer`` shows the answer's page), when known;
+        ``answer_page``: the answer as returned and its registration (``evaluate.observed_kwargs``), when known: clue
+        strips are read on past the input frame's edge there (``check_clue_area``)."""
         layout, truth = record.layout, record.ground_truth
         solution = truth["solution"]
         contrast = contrast_map(answer, layout)
@@ -131,7 +133,7 @@ class NonogramTrack(Track):
         violations += check_crossed(reading, solution, layout)
         clue_violations, preserved, clue_extra = check_clue_area(
             answer, input_image, layout, self.rubric["clue_change_min_digit_fraction"], contrast,
-            {"row": truth["row_clues"], "col": truth["col_clues"]}, observed)
+            {"row": truth["row_clues"], "col": truth["col_clues"]}, observed, answer_page)
         violations += clue_violations
         subscores["clue_preservation"] = preserved
         beside = margin_marks(answer, input_image, layout, observed, contrast)  # all in doubt (review): its docstring

@@ -1954,6 +1954,7 @@ class ClueReading:
     # a half of a glyph wider than tall, cut in two at its thinnest column (_split_touching), read as no digit: the cut
     # may be in the wrong place (see check_clue_area)
     touching_cut_unread: bool = False
+    number_frames: tuple[list[int], ...] = ()  # page boxes of boxes drawn around the numbers, not read (_number_frames)
 
 
 def _strip_ink(crop: np.ndarray, font_px: float) -> tuple[np.ndarray, list[list[int]]]:
@@ -2000,6 +2001,76 @@ def _strip_ink(crop: np.ndarray, font_px: float) -> tuple[np.ndarray, list[list[
 
 
 SIDE_BY_SIDE_HEIGHT = 0.6  # pieces all at least this share of their joined height stand side by side
+
+FRAME_LEVEL = 0.12  # a number's box or ring: a closed line at least this share of the strip's stroke cores dark ...
+FRAME_FLOOR = 25  # ... (and this dark: CLUE_FAINT_INK), looked for this many font sizes around the strip (FRAME_PAD)
+FRAME_PAD = 0.6
+FRAME_STROKE = 0.12  # ... as thin as this share of a font size (2 px at least) ...
+FRAME_HOLE = 0.6  # ... enclosing paper at least this many font sizes tall ...
+FRAME_CONTENT = 0.45  # ... that holds glyph ink standing at least this share of the paper's height, apart from the line
+
+
+def _number_frames(dark: np.ndarray, box: tuple[int, int, int, int], font_px: float) -> tuple[np.ndarray, list[list[int]]]:
+    """The boxes (or rings) a page draws around its clue numbers within a strip's read ``box`` of ``dark``: a closed
+    thin line, separate from the glyphs even at a faint level (FRAME_LEVEL of the strokes' darkness), enclosing paper a
+    digit or more tall in which glyph ink stands (a redraw with every clue number in its own small rounded box, a
+    sticker, a circled number). Such a line is the page's drawing of where a number goes, not a glyph: its sides read as
+    "1"s ("191" for "8", "1 5 1" for "15"). Looked for in a window FRAME_PAD font sizes larger than the box, so a box a
+    strip's side cuts still closes; a line running on past the window (the grid's frame, the page's edge) is none.
+    Returns (mask of the box's pixels to take off the strip, 1 px grown but never over glyph ink; page boxes of the
+    frames). A line touching a glyph, or enclosing only a speck (a dotted zero's dot), is no frame: it stays a glyph."""
+    H, W = dark.shape
+    x0, y0, x1, y1 = box
+    pad = max(4, round(FRAME_PAD * font_px))
+    wx0, wy0, wx1, wy1 = max(0, x0 - pad), max(0, y0 - pad), min(W, x1 + pad), min(H, y1 + pad)
+    none = np.zeros((max(0, y1 - y0), max(0, x1 - x0)), bool)
+    if wx1 - wx0 < 4 or wy1 - wy0 < 4:
+        return none, []
+    win = dark[wy0:wy1, wx0:wx1]
+    win = cv2.subtract(win, cv2.morphologyEx(win, cv2.MORPH_OPEN, _stroke_kernel(font_px)))
+    level = _ink_level(win)
+    if level is None:
+        return none, []
+    core = float(np.percentile(win[win >= CLUE_INK_FLOOR], 90))
+    low = win >= max(FRAME_FLOOR, FRAME_LEVEL * core)
+    ink = win >= level
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(low.astype(np.uint8), connectivity=8)
+    hh_, ww_ = win.shape
+    out = np.zeros(win.shape, bool)
+    found = []
+    for k in range(1, count):
+        bx, by, bw, bh = (int(v) for v in stats[k, :4])
+        if bx == 0 or by == 0 or bx + bw >= ww_ or by + bh >= hh_ or bh < FRAME_HOLE * font_px \
+                or bw < FRAME_HOLE * font_px / 2:
+            continue  # runs on past the window (a grid line, the page's edge), or too small to hold a digit
+        piece = labels[by:by + bh, bx:bx + bw] == k
+        n, paper = cv2.connectedComponents(np.pad(~piece, 1, constant_values=True).astype(np.uint8), connectivity=4)
+        if n <= 2:
+            continue  # encloses no paper
+        dist = cv2.distanceTransform(np.pad(piece, 1).astype(np.uint8), cv2.DIST_L2, 3)
+        if float(dist.max()) > max(2.0, FRAME_STROKE * font_px):
+            continue  # a stroke as broad as a glyph's: a digit's counter (a "0")
+        paper = paper[1:-1, 1:-1]
+        holding = False
+        for h in range(1, n):  # each paper it encloses (boxes side by side share a line: one piece, several holes;
+            # the paper around it reaches its box's edge)
+            hole = paper == h
+            ys = np.flatnonzero(hole.any(axis=1))
+            if ys.size == 0 or hole[0].any() or hole[-1].any() or hole[:, 0].any() or hole[:, -1].any() \
+                    or ys[-1] - ys[0] + 1 < FRAME_HOLE * font_px:
+                continue
+            iy = np.flatnonzero((ink[by:by + bh, bx:bx + bw] & hole).any(axis=1))
+            if iy.size and iy[-1] - iy[0] + 1 >= FRAME_CONTENT * (ys[-1] - ys[0] + 1):
+                holding = True  # (not a speck: a dotted zero's dot)
+                break
+        if not holding:
+            continue
+        out[by:by + bh, bx:bx + bw] |= piece
+        found.append([wx0 + bx, wy0 + by, wx0 + bx + bw, wy0 + by + bh])
+    if not found:
+        return none, []
+    out = cv2.dilate(out.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool) & ~(ink & ~out)
+    return out[y0 - wy0:y1 - wy0, x0 - wx0:x1 - wx0], found
 
 
 def _ink_level(crop: np.ndarray) -> float | None:
@@ -2751,6 +2822,7 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
     crops, lines_per_strip = [], []
     crossing: list[list[tuple[int, np.ndarray, list[int]]]] = []  # per strip: pieces crossing the clue area's edge
     neighbours: list[list[list[int]]] = [[] for _ in strips]  # per strip: page boxes of the next strips' ink taken off
+    frames: list[list[list[int]]] = []  # per strip: page boxes of the boxes drawn around its numbers, taken off
     for kind, (x0, y0, x1, y1) in strips:
         x0, y0, x1, y1 = max(0, x0), max(0, y0), min(W, x1), min(H, y1)
         crop = dark[y0:y1, x0:x1] if x1 > x0 and y1 > y0 else np.zeros((1, 1), np.uint8)
@@ -2769,6 +2841,12 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
         # strokes only: darkness broader than a font size (a shadow the paper map missed at the page
         # edge) is taken off, so the strip's faint-ink threshold cannot pick it up
         crop = cv2.subtract(crop, cv2.morphologyEx(crop, cv2.MORPH_OPEN, _stroke_kernel(font_px)))
+        # a box or ring the page draws around a number is its drawing of the number's place, not a glyph (a redraw
+        # with every clue in its own small box: its sides read as "1"s); taken off before the glyphs are cut
+        frame_px, frame_boxes = _number_frames(dark, (x0, y0, x1, y1), font_px)
+        if frame_boxes and frame_px.shape == crop.shape:
+            crop = np.where(frame_px, 0, crop).astype(crop.dtype)
+        frames.append(frame_boxes)
         # and straight lines longer than any digit (ruled notebook paper, its margin line, a table's rule)
         # are the page's, not a clue's: a "1" is at most a font size tall
         for along, across in _rule_kernels(font_px):
@@ -3099,6 +3177,7 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
                                pair_values, sum(i in wide for idx in plan for i in idx), tuple(attached[j]),
                                tuple((g.digit, round(float(g.confidence), 3)) for g in glyph_digits), not odd,
                                page_spacing_values=page_values, neighbour_ink=tuple(neighbours[j]),
+                               number_frames=tuple(frames[j]),
                                touching_cut_unread=any(i < n_glyphs and tuple(sources[i][2]) in cut_halves[j]
                                                        and readings[i].digit is None for i in flat_idx)))
         if j in cut_strips:
@@ -3481,7 +3560,8 @@ def _swapped_px(ref: np.ndarray, got: np.ndarray) -> int:
 
 def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
                     min_digit_fraction: float, answer_contrast: np.ndarray | None = None,
-                    clues: dict[str, list[list[int]]] | None = None, observed: np.ndarray | None = None
+                    clues: dict[str, list[list[int]]] | None = None, observed: np.ndarray | None = None,
+                    answer_page: tuple[np.ndarray, Any] | None = None
                     ) -> tuple[list[Violation], float, dict[str, Any]]:
     """Check each row's and column's clue strip of the answer: unchanged pixels, or the same numbers.
 
@@ -3496,7 +3576,9 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
     marks where the image shows the answer's page: elsewhere registration shows the input, which is read as
     paper (an answer cropped tighter than the input's clues must not read the input's digits beside its
     own), and a strip that differs from the puzzle's numbers while input clue ink lies hidden there is
-    listed for review, not charged as a change.
+    listed for review, not charged as a change. ``answer_page`` (the answer as returned and its registration,
+    ``evaluate.observed_kwargs``): a strip not read as the puzzle's numbers is read again on it past the input frame's
+    outer edge (:func:`_read_beyond_frame`: clues a redraw set farther out than the input's frame reaches).
     Returns (violations, fraction of clue lines preserved, extra: ``redrawn_clues`` read equal,
     ``unsure_clues`` for review).
     """
@@ -3560,6 +3642,32 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
                                                              outside=outside, area_sides=sides, outer_ends=ends)]
                 if clues is not None and changed
                 else [None] * len(changed))
+    beyond_frame: dict[int, dict[str, Any]] = {}
+    if answer_page is not None and clues is not None:
+        # a redraw's clues set farther out than the input's frame reaches (a taller column-clue area, wider boxes): a
+        # strip not read as the puzzle's numbers is read again on the answer as returned, past the frame's edge, before
+        # the page's doubt is counted (a strip cut at the frame is no sign of a font the reader does not know) -- read
+        # surely there it stands as read (the puzzle's numbers pass, others as many numbers as the puzzle's, or read
+        # surely before too, are a change), and otherwise a review (see the loop below)
+        for j, ((kind, index, *_), r) in enumerate(zip(changed, readings)):
+            if r is None or r.values == (list(clues[kind][index]) or [0]):
+                continue
+            again = _read_beyond_frame(answer_page, layout, kind, index, r, font_px, lengths[j], sides[j])
+            if again is None or not any(g[0 if kind == "row" else 1] < 0 for g in again.glyphs):
+                continue  # no ink past the frame: nothing more seen
+            note: dict[str, Any] = {"read_beyond_frame": {"read": again.values, "read_text": again.text,
+                                                          "read_confidence": again.confidence,
+                                                          "glyph_boxes": again.glyphs}}
+            extra.setdefault("clues_read_beyond_frame", []).append([kind, index, again.text])
+            expected = list(clues[kind][index]) or [0]
+            if again.values is not None and (again.values == expected or r.values is not None
+                                             or len(again.values) == len(expected)):
+                readings[j] = replace(again, number_frames=again.number_frames or r.number_frames)
+            elif again.values is not None or r.values is not None:
+                # (read surely past the frame as more or fewer numbers than the puzzle's where the frame's image was
+                # unsure: ink past the frame may be the page's, a table's grain: a review, never a charge)
+                note["beyond_frame_unsure"] = True
+            beyond_frame[j] = note
     unsure = [j for j, r in enumerate(readings) if r is not None and r.values is None]
     # a page read in doubt over several strips at its own pen weight (see UNRELIABLE_PAGE_UNSURE below)
     n_first = sum(r is not None and r.values is None and r.doubtful for r in readings)
@@ -3613,6 +3721,7 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
              if clues is not None and r is not None and r.square_cut and r.values != (list(clues[kind][index]) or [0])}
     before_second = list(readings)
     readings, opinions, opinion_note = clue_second_opinions(a_con, readings, recheck, uncut)
+    readings = [_regrouped_by_line(r, kind, length) for r, (kind, *_), length in zip(readings, changed, lengths)]
     if opinion_note:
         extra["clue_second_opinion_note"] = opinion_note
     in_doubt = unreliable
@@ -3648,6 +3757,7 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
     # _confirmed_by_font; judged strip by strip below, after the page's doubt was counted, which it does not change)
     font = _page_font(changed, as_read, clues) if clues is not None else []
     font_probs = _font_candidates_probs(changed, as_read, clues, font) if font else {}
+    pitches = _number_pitches(changed, readings)
     charged = 0
     for index_j, ((kind, index, box, n_erased, n_added, faint), reading, (_, (rx0, ry0, rx1, ry1))) in enumerate(
             zip(changed, readings, boxes)):
@@ -3685,6 +3795,8 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
             elif reading.values != expected and not hidden:
                 where["font_twin_unconfirmed"] = True
                 reading = replace(reading, values=None, doubtful=True)
+        if reading.number_frames:  # accounted for: the page's boxes around the numbers, not glyphs
+            where["number_frames"] = [list(b) for b in reading.number_frames]
         if reading.neighbour_ink:  # accounted for: the next strips' ink, not of this clue
             where["ink_of_next_strip"] = [list(b) for b in reading.neighbour_ink]
         if reading.beyond_area:  # accounted for: ink of the page's margin, not of this clue
@@ -3736,9 +3848,11 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
             # may still be grouped wrongly (Monoid's wide "15" read as "7 5": "1 5", a change on a correct answer)
             where["joint_override"] = True
             reading = replace(reading, values=None, doubtful=True)
+        if index_j in beyond_frame:
+            where.update(beyond_frame[index_j])
         if reading.values == expected:
             extra.setdefault("redrawn_clues", []).append([kind, index])
-        elif hidden or where.get("square_cut") or where.get("joint_override") or where.get("font_twin_unconfirmed") or (
+        elif hidden or where.get("beyond_frame_unsure") or where.get("square_cut") or where.get("joint_override") or where.get("font_twin_unconfirmed") or (
                 reading.glyphs and (
                 (untrusted and not (reading.second_reader and agreed_trusted))
                 or (unreliable and reading.values is None and reading.doubtful))) or (
@@ -3762,6 +3876,9 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
                 # two touching glyphs cut at their thinnest column into a half read as no digit: the cut may lie
                 # inside a digit (Okolaks Bold's "15", the 1's serif run into the 5, cut through the 5's bowl: "?5")
                 where["touching_cut_unread"] = guessed = True
+            if not guessed and _unsure_cut_at_border(reading, expected, kind, observed,
+                                                     pitches.get(kind, pitches.get("any", 0.0))):
+                where["cut_off_at_border"] = guessed = True  # (rubric 41) its outermost number cut by the image's edge
             if (n_erased >= min_px or n_added >= min_px) and not guessed:
                 where["expected_support"] = round(expected_support(reading, expected), 3)
                 guessed = where["expected_support"] >= EXPECTED_SUPPORT
@@ -3769,7 +3886,7 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
                 violations.append(Violation("clue_changed", f"{kind} {index + 1} clue numbers differ from the "
                                             f"input ({n_erased} px of clue ink missing, {n_added} px added) and "
                                             f"do not read clearly ({reading.text or 'nothing'})", where))
-        elif _cut_off_at_border(reading, expected, kind, observed):
+        elif _cut_off_at_border(reading, expected, kind, observed, pitches.get(kind, pitches.get("any", 0.0))):
             # read surely as the puzzle's last numbers, its first ones missing where the image ends within one number's
             # pitch of the first glyph read (clues redrawn wider than the input's, the first "1" of "1 1 1 1" past the
             # page's edge): what lay there cannot be seen, review, not a confident change
@@ -3796,6 +3913,25 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
                                              swap_px, extra)
     preserved = 1.0 - charged / len(lines) if lines else 1.0
     return violations, preserved, extra
+
+
+def _regrouped_by_line(reading: ClueReading | None, kind: str, length: int) -> ClueReading | None:
+    """A row strip made sure by the second reader whose numbers cannot be its line's clue takes the one grouping of its
+    digits that fits the line and agrees with their spacing (:func:`_groupings_by_line`), as a strip the digit reader
+    read surely does in :func:`read_clue_strips` (rubric 41: a photographed page's evenly spaced "1 1 1 1", its spacing
+    unclear, read "1111" by both readers on a 10-cell line). The puzzle's size decides, never its clues."""
+    if reading is None or not reading.second_reader or reading.values is None or kind != "row" \
+            or clue_fits_line(reading.values, length):
+        return reading
+    digits = [int(ch) for ch in "".join(map(str, reading.values))]
+    glyphs = sorted(reading.glyphs, key=lambda g: g[0])
+    if len(digits) != len(glyphs) or len(glyphs) < 2 or reading.digit_size[1] <= 0:
+        return reading
+    fitting = _groupings_by_line([digits], [_slot_gaps(glyphs, reading.digit_size[1])], length)
+    if len(fitting) != 1:
+        return reading
+    return replace(reading, values=fitting[0], text=" ".join(map(str, fitting[0])),
+                   sizes=tuple(len(str(v)) for v in fitting[0]))
 
 
 def _reweighted_evidence_only(page_in_doubt: bool, sure: set[tuple[int, ...]], line: tuple[str, int],
@@ -3891,7 +4027,8 @@ def _same_glyphs(again: ClueReading, before: ClueReading, digit_h: float) -> boo
     return all(float(probs[n, d]) >= REREAD_SUPPORT for n, d in enumerate(now))
 
 
-def _cut_off_at_border(reading: ClueReading, expected: list[int], kind: str, observed: np.ndarray | None) -> bool:
+def _cut_off_at_border(reading: ClueReading, expected: list[int], kind: str, observed: np.ndarray | None,
+                       page_pitch: float = 0.0) -> bool:
     """Whether a strip read surely as fewer numbers than the puzzle's, exactly its last ones, starts within one number's
     pitch of where the image stops showing the answer's page (the image border, or ``observed``'s edge) on the strip's
     outer side (a row strip's left, a column strip's top): the numbers missing may lie past it. The pitch is the strip's
@@ -3906,17 +4043,129 @@ def _cut_off_at_border(reading: ClueReading, expected: list[int], kind: str, obs
     steps = [b - a for a, b in zip(starts, starts[1:]) if b > a]
     first = reading.glyphs[0] if kind == "row" else min(reading.glyphs, key=lambda g: g[1])
     pitch = float(np.median(steps)) if steps else 2.0 * (first[2 + axis] - first[axis])
-    edge = 0
-    if observed is not None:
-        if kind == "row":
-            line = observed[first[1]:first[3], :first[0]]
-            seen = line.all(axis=0) if line.size else np.zeros(0, bool)
-        else:
-            line = observed[:first[1], first[0]:first[2]]
-            seen = line.all(axis=1) if line.size else np.zeros(0, bool)
-        unseen = np.flatnonzero(~seen)
-        edge = int(unseen[-1]) + 1 if unseen.size else 0
-    return starts[0] - edge < pitch
+    # (rubric 41: at least the page's own pitch between numbers, where the caller measured it -- a narrow "1" alone in
+    # its strip gave a pitch of two "1"s, and a boxed "1 1" whose first box lay past the frame read a sure "1")
+    pitch = max(pitch, page_pitch)
+    return starts[0] - _outer_edge(first, kind, observed) < pitch
+
+
+def _number_pitches(changed: list, readings: list) -> dict[str, float]:
+    """The page's pitch from one clue number to the next along its strips (the median step between the first glyphs of
+    consecutive numbers, over the strips read with two numbers or more), per kind of strip and over both ("any")."""
+    steps: dict[str, list[float]] = {"row": [], "col": []}
+    for (kind, *_), r in zip(changed, readings):
+        if r is None or len(r.sizes) < 2 or len(r.glyphs) != sum(r.sizes):
+            continue
+        axis = 0 if kind == "row" else 1
+        firsts, n = [], 0
+        for size in r.sizes:
+            firsts.append(r.glyphs[n][axis])
+            n += size
+        firsts.sort()
+        steps[kind] += [float(b - a) for a, b in zip(firsts, firsts[1:]) if b > a]
+    out = {k: float(np.median(v)) for k, v in steps.items() if v}
+    both = steps["row"] + steps["col"]
+    if both:
+        out["any"] = float(np.median(both))
+    return out
+
+
+def _outer_edge(first: list[int], kind: str, observed: np.ndarray | None) -> int:
+    """Where the image stops showing the answer's page on a strip's outer side of its glyph ``first`` (a page box): the
+    image border (0), or ``observed``'s edge along the glyph's rows (a row strip) or columns (a column strip)."""
+    if observed is None:
+        return 0
+    if kind == "row":
+        line = observed[first[1]:first[3], :first[0]]
+        seen = line.all(axis=0) if line.size else np.zeros(0, bool)
+    else:
+        line = observed[:first[1], first[0]:first[2]]
+        seen = line.all(axis=1) if line.size else np.zeros(0, bool)
+    unseen = np.flatnonzero(~seen)
+    return int(unseen[-1]) + 1 if unseen.size else 0
+
+
+CUT_GLYPH_EDGE_PX = 2  # a glyph starting this near where the image stops showing the page may be cut there
+
+
+def _unsure_cut_at_border(reading: ClueReading, expected: list[int], kind: str, observed: np.ndarray | None,
+                          page_pitch: float = 0.0) -> bool:
+    """Whether a strip read unsure is unsure only for its outermost number, which starts within the page's pitch
+    between numbers (``page_pitch``; CUT_GLYPH_EDGE_PX at least) of where the image stops showing the page (the image
+    border, or ``observed``'s edge), its other numbers read as the puzzle's last ones: a number drawn farther out than
+    the frame reaches, half seen (a box's edge left of a "1 1" read "? 1 1" for "1 1 1"). What lay past the edge cannot
+    be seen: review, not a change charged by the strip's pixels. A number read otherwise is never one."""
+    numbers = reading.text.split(" ") if reading.text else []
+    if not numbers or "?" not in numbers[0] or len(numbers) - 1 > len(expected) or not reading.glyphs:
+        return False
+    rest = numbers[1:]
+    if rest and rest != [str(v) for v in expected[len(expected) - len(rest):]]:
+        return False
+    axis = 0 if kind == "row" else 1
+    first = min(reading.glyphs, key=lambda g: g[axis])
+    return first[axis] - _outer_edge(first, kind, observed) <= max(CUT_GLYPH_EDGE_PX, page_pitch)
+
+
+BEYOND_FRAME_DEPTH = 1.0  # a strip is read again this many of its own lengths past the input frame's edge (answer_page)
+BEYOND_FRAME_ACROSS = 1.0  # ... with this many font sizes of the page beside it on each side
+
+
+def _read_beyond_frame(answer_page: tuple[np.ndarray, Any], layout: dict[str, Any], kind: str, index: int,
+                       reading: ClueReading, font_px: float, length: int, sides: tuple[str, ...]
+                       ) -> ClueReading | None:
+    """The strip read again on the answer as returned (``answer_page``: the image and its registration), mapped into an
+    input frame extended past its outer edge (a row strip's left, a column strip's top) by BEYOND_FRAME_DEPTH of the
+    strip's read box: registration's image ends at the input's frame, so clues a redraw set farther out than the input's
+    (a taller column-clue area, boxes wider than the input's spacing) lie partly past it and read cut ("1 1 1" for
+    "1 1 1 1", "2 2" for "3 2 2"). Read at the page's digit size and slant like every strip, with the strip's outer end
+    and the clue area's sides as before; where the answer image does not reach is no page (``outside``). None when the
+    answer image does not reach past the frame there (nothing more to see) or its registration has no matrix."""
+    raw, registration = answer_page
+    matrix = getattr(registration, "matrix", None)
+    if matrix is None or raw is None:
+        return None
+    img = np.asarray(raw)
+    if img.ndim == 2:
+        img = np.stack([img] * 3, axis=-1)
+    img = img[..., :3]
+    if "+inverted" in (getattr(registration, "method", "") or ""):
+        from genpuzzle.registration import invert_lightness
+
+        img = invert_lightness(img)
+    M = np.asarray(matrix, np.float64)
+    if M.shape == (2, 3):
+        M = np.vstack([M, [0.0, 0.0, 1.0]])
+    x0, y0, x1, y1 = (int(round(v)) for v in clue_strip(layout, kind, index))
+    m = int(round(BEYOND_FRAME_ACROSS * font_px))
+    if kind == "row":
+        depth = max(1, x1)
+        ox, oy, cw, ch = -depth, y0 - m, depth + x1, (y1 - y0) + 2 * m
+        box, end = (0, m, cw, m + y1 - y0), depth + max(0, x0)
+    else:
+        depth = max(1, y1)
+        ox, oy, cw, ch = x0 - m, -depth, (x1 - x0) + 2 * m, depth + y1
+        box, end = (m, 0, m + x1 - x0, ch), depth + max(0, y0)
+    if cw < 4 or ch < 4:
+        return None
+    to_canvas = np.array([[1.0, 0.0, -ox], [0.0, 1.0, -oy], [0.0, 0.0, 1.0]]) @ M
+    covered = cv2.warpPerspective(np.ones(img.shape[:2], np.uint8), to_canvas, (cw, ch), flags=cv2.INTER_NEAREST,
+                                  borderValue=0) > 0
+    beyond = covered[:, :depth] if kind == "row" else covered[:depth, :]
+    if not beyond.any():
+        return None  # the answer image ends at the frame: nothing past it to read
+    paper = tuple(int(v) for v in np.median(img.reshape(-1, 3), axis=0))
+    canvas = cv2.warpPerspective(img, to_canvas, (cw, ch), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
+                                 borderValue=paper)
+    con = contrast_map(canvas, layout)
+    con = con[0] if isinstance(con, tuple) else con
+    outside = ~cv2.erode(covered.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+    con = np.where(outside, 0, con).astype(con.dtype)
+    again = read_clue_strips(con, [(kind, box)], font_px, reading.digit_size if reading.digit_size[0] > 0 else None,
+                             reading.slant, [length], outside, [sides], [end])[0]
+    again = _zero_doubted(again)
+    # glyph boxes in input-frame pixels (they reach past the frame: negative along the line)
+    return replace(again, glyphs=[[g[0] + ox, g[1] + oy, g[2] + ox, g[3] + oy] for g in again.glyphs],
+                   number_frames=tuple([b[0] + ox, b[1] + oy, b[2] + ox, b[3] + oy] for b in again.number_frames))
 
 
 def _in_order_within(short: str, long: str) -> bool:
