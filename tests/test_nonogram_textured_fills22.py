@@ -200,6 +200,41 @@ def test_three_heavy_stick_xs_instead_of_fills_are_caught(variant, seed, kind):
     assert "crossed_instead_of_filled" in v.codes, v.codes
 
 
+def _speckled_x(d, box, seed: int = 0):
+    """A heavy X (a fifth of the cell wide) with dark specks of 1-2 px sprayed over the whole cell around it."""
+    rng = np.random.default_rng(seed)
+    x0, y0, x1, y1 = box
+    s = x1 - x0
+    m, w = 0.14 * s, max(5, round(0.2 * s))
+    d.line([(x0 + m, y0 + m), (x1 - m, y1 - m)], fill=(25, 25, 25), width=w)
+    d.line([(x0 + m, y1 - m), (x1 - m, y0 + m)], fill=(25, 25, 25), width=w)
+    for _ in range(int(0.06 * s * s)):
+        px, py = rng.uniform(x0 + 3, x1 - 4), rng.uniform(y0 + 3, y1 - 4)
+        r = rng.choice((0, 1))
+        d.rectangle([px, py, px + r, py + r], fill=(30, 30, 30))
+
+
+@pytest.mark.parametrize("variant,seed", LARGE + [("10x10", 4072)])
+@pytest.mark.parametrize("kind", ["crossstitch", None])
+def test_three_speckled_xs_instead_of_fills_are_caught(variant, seed, kind):
+    """A heavy X with overspray specks all over its cell: the specks add pieces of ink across it, yet the X is one piece
+    of ink with hardly a hole, no pattern."""
+    puzzle = genpuzzle.generate("nonogram", seed, variant)
+    solution = _cells(puzzle, True)
+    planted = [solution[len(solution) // 4], solution[len(solution) // 2], solution[(3 * len(solution)) // 4]]
+    page = _textured(puzzle, kind, BLACK, skip=planted) if kind else np.array(puzzle.reference_images[0].convert("RGB"))
+    for r, c in planted:
+        x0, y0, x1, y1 = _box(puzzle, r, c)
+        page[y0 + 2:y1 - 1, x0 + 2:x1 - 1] = 255
+    img = Image.fromarray(page)
+    d = ImageDraw.Draw(img)
+    for n, (r, c) in enumerate(planted):
+        _speckled_x(d, _box(puzzle, r, c), seed=n)
+    v = genpuzzle.verify(puzzle, np.array(img))
+    assert v.status == Status.INCORRECT and v.score < 100, (v.status, v.score, v.codes)
+    assert "crossed_instead_of_filled" in v.codes, v.codes
+
+
 @pytest.mark.parametrize("variant,seed", LARGE)
 def test_a_missing_fill_on_a_textured_page_is_caught(variant, seed):
     puzzle = genpuzzle.generate("nonogram", seed, variant)

@@ -1482,6 +1482,8 @@ TEXTURE_EVEN = 0.5  # ... and every ninth of the interior (3 x 3 blocks) inked a
 # textured alike (TEXTURE_ALIKE_* below; the others read filled or such cells themselves)
 TEXTURE_RUNS = 3  # ... and the rows or the columns across it meeting (median) this many pieces of ink: a pattern of
 # many strokes or dots, not one figure
+TEXTURE_ONE_PIECE = 0.8  # ... and no one piece of ink holding this share of it (one figure) ...
+TEXTURE_HOLES = 4  # ... unless that piece is a mesh with this many holes (3 px or more) at least
 TEXTURE_GROUP = 3
 TEXTURE_ALIKE_SHARE = 1.6  # alike: ink shares within this factor of each other ...
 TEXTURE_ALIKE_LEVEL = 1.35  # ... ink levels within this factor ...
@@ -1510,11 +1512,25 @@ def _texture(core: np.ndarray) -> tuple[float, float, np.ndarray] | None:
     if least < TEXTURE_EVEN * share:
         return None
     # a pattern, not one figure: the lines across it (rows or columns) meet TEXTURE_RUNS pieces of ink or more (an X,
-    # however heavy, meets two: a heavy X drawn as sticks spreads over every ninth of the cell)
+    # however heavy, meets two: a heavy X drawn as sticks spreads over every ninth of the cell), and no one piece of
+    # ink holds TEXTURE_ONE_PIECE of it unless that piece is a mesh with TEXTURE_HOLES holes or more (cross-hatching,
+    # a lattice, a checker, a dither): a spray-painted X's overspray specks are inked as well and add runs, yet the
+    # X is one piece with hardly a hole
     rows = np.count_nonzero(ink[:, 1:] & ~ink[:, :-1], axis=1) + ink[:, 0]
     cols = np.count_nonzero(ink[1:, :] & ~ink[:-1, :], axis=0) + ink[0, :]
     if max(float(np.median(rows)), float(np.median(cols))) < TEXTURE_RUNS:
         return None
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    if count <= 1:
+        return None
+    k = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    if stats[k, cv2.CC_STAT_AREA] >= TEXTURE_ONE_PIECE * np.count_nonzero(ink):
+        paper = np.pad(labels != k, 1, constant_values=True).astype(np.uint8)
+        n, _, pstats, _ = cv2.connectedComponentsWithStats(paper, connectivity=4)
+        # label 1 is the paper round the piece (it holds the padded corner); the others are its holes
+        holes = int(np.count_nonzero(pstats[2:, cv2.CC_STAT_AREA] >= 3)) if n > 2 else 0
+        if holes < TEXTURE_HOLES:
+            return None
     return share, level, ink
 
 
