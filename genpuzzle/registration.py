@@ -116,7 +116,11 @@ class Registration:
     :func:`register`), "+tiles" when every search failed and the input's lattice was fitted onto the gaps between the
     answer's tiles (a page drawn as tiles, no grid lines: :func:`_tile_fit`; ``quality`` is then the whole ink's, 0.1 up),
     "marks" when, after that, the input's lattice was placed on the answer's crossing marks (a grid drawn only as a "+"
-    at each corner of the cells, in its own proportions: :func:`_mark_fit`; ``quality`` is the whole ink's);
+    at each corner of the cells, in its own proportions: :func:`_mark_fit`; ``quality`` is the whole ink's),
+    "lattice+blocks" when the page draws the input's 5x5 blocks apart (:func:`_block_fit`: ``image`` is warped by a
+    separable piecewise map that jumps over the gaps, kept in ``blocks``; ``matrix`` is the affine map through the
+    lattice's outermost lines) and "lattice+heavy" when it draws the input's lattice within a larger one, found by its
+    heavy lines (:func:`_heavy_fit`: a spreadsheet);
     quality: 0..1 alignment quality (robust correlation of ink maps in the unchanged region);
     reason: why not ok, else None;
     local: the "+local" bend as (grid offsets, map scale) for :meth:`source_points`, else None;
@@ -139,6 +143,8 @@ class Registration:
     valid: np.ndarray | None = None  # bool HxW: input-frame pixels the answer's page actually shows
     unbent: np.ndarray | None = None  # with "+local": the answer warped by ``matrix`` alone (no bend)
     near: np.ndarray | None = field(default=None, repr=False)  # not ok for its quality: the best map tried
+    # "lattice+blocks": the separable piecewise map (x in, x out, y in, y out knots; out px -> answer px 3x3)
+    blocks: tuple | None = field(default=None, repr=False)
 
     def source_points(self, points: np.ndarray) -> np.ndarray:
         """Where input-frame points (N, 2) were sampled from in the answer image as given (N, 2): the
@@ -146,6 +152,10 @@ class Registration:
         if not self.ok or self.matrix is None or self.image is None:
             raise ValueError("registration failed: no mapping")
         pts = np.asarray(points, dtype=np.float64).reshape(-1, 2)
+        if self.blocks is not None:  # a lattice drawn as blocks apart: the piecewise map jumps over the gaps
+            xin, xan, yin, yan, back = self.blocks
+            u, v = _piecewise(pts[:, 0], xin, xan), _piecewise(pts[:, 1], yin, yan)
+            return (back[:2, :2] @ np.stack([u, v])).T + back[:2, 2]
         shifted = pts.copy()
         if self.local is not None:
             h, w = self.image.shape[:2]
@@ -1246,6 +1256,9 @@ def _register_page(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray
     if found.ok and found.quality < SETTLED_QUALITY and _tiles_refute(answer, target, found):
         found = _fail(f"alignment quality too low ({found.quality:.2f}, {TILES_REFUTED}", found.quality, found.method,
                       found.matrix)
+    if found.ok and found.quality < SETTLED_QUALITY and _twice_scale(answer, target, found):
+        found = _fail(f"alignment quality too low ({found.quality:.2f}, but the page's lattice has twice the cells "
+                      f"of the input's lattice as the fit places it)", found.quality, found.method, found.matrix)
     if found.ok or found.reason is None or not found.reason.startswith("alignment quality too low"):
         return _lattice_over(found, answer, target, edit_mask)
     tiles = _tile_fit(answer, target, edit_mask, starts)
@@ -3159,14 +3172,18 @@ def _lattice_starts(answer: np.ndarray, target: np.ndarray, long_lines: bool = F
     return [A for _, A in sorted(starts, key=lambda c: -c[0])]
 
 
-def _lattice_fit(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None) -> Registration | None:
+def _lattice_fit(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None, heavy: bool = True
+                 ) -> Registration | None:
     """The last retry of :func:`_register_page` (and of :func:`register`'s inverted page when its fit is refused): the
     answer's own lattice, found without a fit (:func:`_lattice_starts`), is the input's. The first of its maps whose
     page draws the input's lattice line for line, ending where the input's does (:func:`_lattice_shown`: lines of
     either polarity) is the fit, ``lattice``; else the best LATTICE_TILE_STARTS maps start the tile fit
     (:func:`_tile_fit`, ``lattice+tiles``: a page of tiles, whose outermost edges are no lines). A page in the other
     polarity (a dark app) is left to :func:`register`'s inverted retry. ``quality`` is the whole ink's at the map,
-    reported only: a redrawn page's clues lie elsewhere."""
+    reported only: a redrawn page's clues lie elsewhere. Before the tile fit, a page that draws the input's blocks apart
+    (:func:`_block_fit`, ``lattice+blocks``) and, with ``heavy``, one that draws the input's lattice within a larger
+    one, found by its heavy lines (:func:`_heavy_fit`, ``lattice+heavy``: a spreadsheet; not from
+    :func:`_lattice_over`, which keeps the fit it meets rather than trade it for a heavy-line fit)."""
     try:
         answer, target = _as_rgb(answer), _as_rgb(target)
         if _polarity_flipped(answer, target):
@@ -3186,6 +3203,12 @@ def _lattice_fit(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray |
         reg = _lattice_taken(answer, target, edit_mask, A, paper, beyond=True)
         if reg is not None:
             return reg
+    blocks = _block_fit(answer, target, edit_mask)  # a lattice drawn as blocks set apart
+    if blocks is not None:
+        return blocks
+    within = _heavy_fit(answer, target, edit_mask) if heavy else None  # a lattice within a larger one (a sheet)
+    if within is not None:
+        return within
     if not starts:
         return None
     token = _TILE_FROM_LATTICE.set(True)
@@ -3205,7 +3228,10 @@ def _lattice_over(found: Registration, answer: np.ndarray, target: np.ndarray, e
     dashed redraw on a slide fitted 100-230 px off at 0.72-0.85, its lattice drawn plainly 1-2 px from the
     ``lattice`` fit). A fit that draws the input's lattice, or lies on the lattice fit, is kept as it is; so is one the
     lattice fit scores more than LATTICE_OVER_DROP under (HELDOUT17's laptop photo and HELDOUT16's whiteboard: fits at
-    0.83-0.84 met lattice fits a cell or more off at 0.63)."""
+    0.83-0.84 met lattice fits a cell or more off at 0.63). A block fit (``lattice+blocks``, :func:`_block_fit`: the
+    page draws the input's blocks apart) replaces such a fit wherever it lies and whatever it scores: no affine map lays
+    the input's lattice on blocks set apart (HELDOUT20's split-block 10x10 pages: ``features+local`` at 0.73, its
+    corners within half a cell of the blocks' and its inner lines half a gap off)."""
     if not found.ok or found.image is None or found.quality >= LATTICE_OVER_QUALITY or "lattice" in found.method:
         return found
     try:
@@ -3214,8 +3240,10 @@ def _lattice_over(found: Registration, answer: np.ndarray, target: np.ndarray, e
             return found
     except ValueError:
         return found
-    own = _lattice_fit(answer, target, edit_mask)
-    if own is None or not own.ok or own.method != "lattice" or own.quality < found.quality - LATTICE_OVER_DROP:
+    own = _lattice_fit(answer, target, edit_mask, heavy=False)
+    # a page whose blocks stand apart is no affine map's: its block fit stands whatever the fit found scores
+    if (own is None or not own.ok or own.method not in ("lattice", "lattice+blocks")
+            or (own.method == "lattice" and own.quality < found.quality - LATTICE_OVER_DROP)):
         return found
     cell = min(float(np.median(np.diff(lattice[0]))), float(np.median(np.diff(lattice[1]))))
     th, tw = target.shape[:2]
@@ -3223,7 +3251,7 @@ def _lattice_over(found: Registration, answer: np.ndarray, target: np.ndarray, e
                         [lattice[0][0], lattice[1][-1], 1.0], [lattice[0][-1], lattice[1][-1], 1.0]]).T
     off = float(np.abs(_apply_h(np.linalg.inv(own.matrix) @ corners) - _apply_h(np.linalg.inv(found.matrix) @ corners)
                        ).max()) * max(abs(own.matrix[0, 0]), abs(own.matrix[1, 1]))
-    if off < LATTICE_OVER_CELLS * cell:
+    if off < LATTICE_OVER_CELLS * cell and own.method == "lattice":  # (blocks apart: no affine map lies on them)
         return found
     own.method += "+over"
     return own
@@ -3337,6 +3365,75 @@ def _lattice_stats(image: np.ndarray, target: np.ndarray
     return out
 
 
+def _line_runs(image: np.ndarray, target: np.ndarray) -> list[np.ndarray] | None:
+    """Per axis of the input's lattice (x, y), how far each of its lines is drawn along its length on a registered page
+    (``image``, in the input's frame): the median over the lattice's band of the page's strongest thin contrast
+    (:func:`_thin_map`) within LATTICE_NEAR of a cell of the line, in units of LATTICE_SATURATE (a line or a gutter:
+    0.5-1; a fill's groove or a mark's stroke in some cells along it: ~0); None without a lattice."""
+    lattice = _lattice_full(_as_rgb(target))
+    if lattice is None:
+        return None
+    xs, ys = lattice
+    grey = cv2.cvtColor(_as_rgb(image), cv2.COLOR_RGB2GRAY).astype(np.float32) / 255.0
+    h, w = grey.shape
+    out = []
+    for axis, lines, other in ((0, xs, ys), (1, ys, xs)):
+        cell = float(np.median(np.diff(lines)))
+        band = (max(0, int(other[0])), min(h if axis == 0 else w, int(math.ceil(other[-1])) + 1))
+        T = _thin_map(grey, axis, cell, band)
+        near = max(1, int(round(LATTICE_NEAR * cell)))
+        runs = []
+        for u in lines:
+            i = int(round(u))
+            if not 0 <= i < T.shape[1 - axis]:
+                runs.append(0.0)
+                continue
+            S = T[:, max(0, i - near):i + near + 1] if axis == 0 else T[max(0, i - near):i + near + 1]
+            runs.append(float(np.median(S.max(axis=1 - axis))) / LATTICE_SATURATE)
+        out.append(np.asarray(runs))
+    return out
+
+
+SCALE_RUN = 0.5  # a line drawn along its length runs at least this (:func:`_line_runs`; the sheet's lines: 1.0)
+SCALE_RUN_BARE = 0.2  # ... and one the page does not draw at most this (a chocolate fill's grooves: 0-0.16)
+SCALE_BARE_SHARE = 0.5  # ... or this share of an axis's lines or more bare, whatever their parity
+SCALE_SMALL = 2 / 3  # a fit placing the input at most this share of the page : input size ratio (either axis) is checked
+
+
+def _twice_scale(answer: np.ndarray, target: np.ndarray, reg: Registration) -> bool:
+    """Whether a fit placed the input's lattice at twice the page's: it places the input at SCALE_SMALL of the page :
+    input size ratio or less (either axis: the puzzle found small within the page), and on an axis of the registered
+    page two or more of the input's lines are not drawn along their length (:func:`_line_runs` at most SCALE_RUN_BARE),
+    all of one parity (every other line), while the lines of the other parity are (their median at least SCALE_RUN):
+    the page's lattice has twice the input's cells there, half the input's lines on something inside its cells (a
+    spreadsheet page's chocolate fills with a groove across their middle, located at 1.95x and 2.5x at 0.90). A fit of
+    the right scale leaves no lines bare, or bare ones of both parities (lines hidden between fills). So is a fit that
+    leaves SCALE_BARE_SHARE of an axis's lines bare, whatever their parity (the same sheet located at 2.6x, 0.68)."""
+    if not reg.ok or reg.image is None or reg.matrix is None or "lattice" in reg.method:
+        return False
+    th, tw = target.shape[:2]
+    ah, aw = answer.shape[:2]
+    B = np.linalg.inv(reg.matrix)  # input -> answer
+    if _is_projective(B):
+        return False
+    per_x, per_y = float(np.hypot(B[0, 0], B[1, 0])), float(np.hypot(B[0, 1], B[1, 1]))  # answer px per input px
+    if per_x > SCALE_SMALL * aw / tw and per_y > SCALE_SMALL * ah / th:
+        return False
+    runs = _line_runs(reg.image, target)
+    if runs is None:
+        return False
+    for r in runs:
+        bare = np.flatnonzero(r <= SCALE_RUN_BARE)
+        if len(bare) >= SCALE_BARE_SHARE * len(r):
+            return True  # most of the lattice not drawn where the fit puts it (the same sheet's cells at 2.6x, 0.68)
+        if len(bare) < 2 or len(set(bare % 2)) != 1:
+            continue
+        other = r[1 - bare[0] % 2::2]
+        if float(np.median(other)) >= SCALE_RUN:
+            return True
+    return False
+
+
 def _beats_shifts(G3: tuple[np.ndarray, np.ndarray, np.ndarray], fitted: np.ndarray, step: float) -> bool:
     """Whether the lattice ``fitted`` (px on the ridge profiles G3 of :func:`_fit_gutters`) lies on gutters clearly
     better than the same lattice a cell (``step``) to either side: its outermost lines against the tile inside (G3[1],
@@ -3352,3 +3449,507 @@ def _beats_shifts(G3: tuple[np.ndarray, np.ndarray, np.ndarray], fitted: np.ndar
 
     here = score(fitted)
     return all(here >= score(fitted + k * step) + LATTICE_SHIFT_GAIN for k in (-1, 1))
+
+
+# ------------------------------------------------------------------ a lattice drawn as blocks apart (gaps between them)
+
+BLOCK_CELLS = 5  # a nonogram's lattice is drawn in blocks of this many cells (its heavy lines)
+BLOCK_GAPS = (0.1, 0.8)  # cells: the gap a page may leave between its blocks (HELDOUT20's split blocks: 0.3-0.4)
+BLOCK_GAP_STEP = 0.04  # cells: the gaps searched this far apart (coarse), then refined
+BLOCK_TOP = 3  # distinct block combs per axis kept; their pairs are the maps tried (the right one 3rd: a block of fills)
+
+
+def _block_teeth(n: int, p: float, g: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The teeth (offsets from the first line, px) of a lattice of ``n`` cells ``p`` apart drawn in blocks of
+    BLOCK_CELLS with gaps ``g`` between them: each block's lines, a line between two blocks twice (the end of one block,
+    the start of the next); and per input line its tooth as the end of the block before it and as the start of the
+    block after it (the same tooth for a line inside a block)."""
+    k = np.arange(n + 1)
+    b_start = np.minimum(k // BLOCK_CELLS, max(0, (n - 1) // BLOCK_CELLS))
+    b_end = np.maximum(0, (k - 1) // BLOCK_CELLS)
+    start = k * p + b_start * g
+    end = k * p + b_end * g
+    teeth = np.unique(np.concatenate([start, end]))
+    return teeth, end, start
+
+
+def _block_comb_scores(P: np.ndarray, n: int, p: float, g: float, oo: np.ndarray) -> np.ndarray:
+    """:func:`_comb_scores` for a lattice drawn in blocks apart (:func:`_block_teeth`): the teeth's mean and median,
+    less the mean midway between the lines within each block and half the larger tooth a cell past either end."""
+    u = np.arange(len(P), dtype=np.float64)
+    teeth, end, start = _block_teeth(n, p, g)
+    mids = 0.5 * (start[:-1] + end[1:])
+    at = np.interp(oo[:, None] + teeth[None], u, P, left=0.0, right=0.0)
+    mid = np.interp(oo[:, None] + mids[None], u, P, left=0.0, right=0.0)
+    past = np.interp(np.stack([oo - p, oo + teeth[-1] + p], 1), u, P, left=0.0, right=0.0)
+    return 0.5 * at.mean(1) + 0.5 * np.median(at, 1) - mid.mean(1) - 0.5 * past.max(1)
+
+
+def _block_combs(P: np.ndarray, n: int, cell: float, scales: tuple[float, float] = LATTICE_SCALES,
+                 top: int = BLOCK_TOP) -> list[tuple[float, float, float, float]]:
+    """The ``top`` best distinct block combs (score, period, gap, offset; px of ``P``) of a lattice of ``n`` cells
+    drawn in blocks apart (:func:`_block_comb_scores`, P in units of its 99th percentile), the period within ``scales``
+    of ``cell`` and the gap within BLOCK_GAPS of a cell: searched on P resampled to LATTICE_COARSE_PX a cell, then
+    refined at full resolution (period, gap and offset fitted to the teeth's peaks)."""
+    # a line a px wide is a peak a px wide: widened to 3 px, so a comb a fraction of a px off still meets it
+    P = cv2.dilate(P.astype(np.float32)[None], np.ones((1, 3), np.uint8))[0].astype(np.float64)
+    P = P / max(1e-6, float(np.percentile(P, 99)))
+    f = min(1.0, LATTICE_COARSE_PX / cell)
+    m = max(8, int(round(len(P) * f)))
+    f = m / len(P)
+    Pc = cv2.resize(P.astype(np.float32)[None], (m, 1), interpolation=cv2.INTER_AREA)[0].astype(np.float64)
+    nb = (n - 1) // BLOCK_CELLS  # gaps
+    coarse = []
+    for p in cell * f * np.exp(np.arange(math.log(scales[0]), math.log(scales[1]), 0.01)):
+        for gr in np.arange(BLOCK_GAPS[0], BLOCK_GAPS[1] + 1e-9, BLOCK_GAP_STEP):
+            g = gr * p
+            oo = np.arange(-0.5, m - n * p - nb * g, 0.5)
+            if len(oo) == 0:
+                continue
+            s = _block_comb_scores(Pc, n, p, g, oo)
+            i = int(np.argmax(s))
+            coarse.append((float(s[i]), p / f, g / f, (oo[i] + 0.5) / f - 0.5))
+    coarse.sort(reverse=True)
+    picked: list[tuple[float, float, float, float]] = []
+    for c in coarse:
+        if all(abs(c[3] - q[3]) > 0.3 * cell or abs(math.log(c[1] / q[1])) > 0.03 for q in picked):
+            picked.append(c)
+        if len(picked) == 2 * top:
+            break
+    out: list[tuple[float, float, float, float]] = []
+    for _, p0, g0, o0 in picked:
+        best = (-1e9, p0, g0, o0)
+        for p in p0 * np.exp(np.arange(-0.012, 0.0121, 0.003)):
+            for g in g0 + np.arange(-BLOCK_GAP_STEP, BLOCK_GAP_STEP + 1e-9, BLOCK_GAP_STEP / 4) * p0:
+                oo = np.arange(o0 - 1.0 / f, o0 + 1.0 / f, 0.5)
+                s = _block_comb_scores(P, n, p, g, oo)
+                i = int(np.argmax(s))
+                if s[i] > best[0]:
+                    best = (float(s[i]), float(p), float(g), float(oo[i]))
+        if best[0] >= LATTICE_MIN_SCORE and all(abs(best[3] - q[3]) > 0.3 * cell for q in out):
+            out.append(best[:1] + _block_lines(P, n, *best[1:]))
+    out.sort(reverse=True)
+    return out[:top]
+
+
+def _block_lines(P: np.ndarray, n: int, p: float, g: float, o: float) -> tuple[float, float, float]:
+    """(period, gap, offset) of the block comb fitted to its teeth's peaks on P (as :func:`_comb_lines`: each tooth's
+    upper half's centroid within 3 LATTICE_NEAR of a cell and under half the gap, least squares weighted by the peak's
+    height, three times)."""
+    k = np.arange(n + 1)
+    nb = max(0, (n - 1) // BLOCK_CELLS)
+    cols = []  # each tooth as (lines before it, gaps before it)
+    for kk in k:
+        b_end, b_start = max(0, (kk - 1) // BLOCK_CELLS), min(kk // BLOCK_CELLS, nb)
+        cols.append((kk, b_end))
+        if b_start != b_end:
+            cols.append((kk, b_start))
+    C = np.asarray(cols, dtype=np.float64)
+    for _ in range(3):
+        # a tooth's window stops short of its twin across a gap (the end of one block, the start of the next)
+        win = np.arange(-1.0, 1.0 + 1e-9, 0.02) * min(3 * LATTICE_NEAR * p, 0.45 * max(g, 1.0))
+        cand = (o + C[:, 0] * p + C[:, 1] * g)[:, None] + win[None, :]
+        vals = _at(P, cand.ravel()).reshape(cand.shape)
+        top = vals.max(axis=1)
+        lift = np.clip(vals - 0.5 * top[:, None], 0.0, None)
+        peak = (lift * cand).sum(axis=1) / np.maximum(lift.sum(axis=1), 1e-9)
+        wgt = np.sqrt(np.clip(top, 1e-6, None))
+        X = np.stack([C[:, 0], C[:, 1], np.ones(len(C))], axis=1) * wgt[:, None]
+        p, g, o = (float(v) for v in np.linalg.lstsq(X, peak * wgt, rcond=None)[0])
+    return p, g, o
+
+
+def _block_knots(lines: np.ndarray, p: float, g: float, o: float) -> tuple[np.ndarray, np.ndarray]:
+    """Knots of the piecewise linear map input px -> answer px along one axis for the block comb (p, g, o): each input
+    line twice (its tooth as the end of the block before it, then as the start of the block after it), so a map of
+    those knots jumps over the gaps; past the outermost lines the outermost blocks' scale goes on."""
+    n = len(lines) - 1
+    _, end, start = _block_teeth(n, p, g)
+    xin = np.repeat(lines.astype(np.float64), 2)
+    xin[1::2] += 1e-6 * (np.arange(n + 1) > 0)  # the start's knot a hair after the end's: the map jumps there
+    xin[0::2] -= 1e-6 * (np.arange(n + 1) < n)
+    xan = np.empty(2 * (n + 1))
+    xan[0::2], xan[1::2] = o + end, o + start
+    return xin, xan
+
+
+def _piecewise(x: np.ndarray, xin: np.ndarray, xan: np.ndarray) -> np.ndarray:
+    """The piecewise linear map of knots (xin -> xan) at ``x``, extended past either end with its end pieces' slope."""
+    y = np.interp(x, xin, xan)
+    lo_k = (xan[2] - xan[1]) / max(1e-9, xin[2] - xin[1])
+    hi_k = (xan[-2] - xan[-3]) / max(1e-9, xin[-2] - xin[-3])
+    y = np.where(x < xin[0], xan[0] + (x - xin[0]) * lo_k, y)
+    return np.where(x > xin[-1], xan[-1] + (x - xin[-1]) * hi_k, y)
+
+
+def _block_fit(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None) -> Registration | None:
+    """A page that draws the input's lattice as blocks of BLOCK_CELLS cells set apart, white gaps between them (a model's
+    "split blocks" redraw, in its own proportions), when every other fit failed: per axis the comb of the input's lines
+    drawn in blocks a gap apart (:func:`_block_combs` on :func:`_thin_profile` of the page turned upright, then over the
+    band of the other axis's best comb), each pair of combs (best first) taken as a separable piecewise linear map that
+    jumps over the gaps (:func:`_block_knots`; the clue strips beside the lattice follow its outermost blocks' scale),
+    when the page warped by it draws the input's lattice line for line and ends where the input's does
+    (:func:`_blocks_shown`, also LATTICE_BEYOND cells past the input's frame: a lattice with more blocks or more cells
+    shows lines past the frame or midway), and at least one axis has gaps of BLOCK_GAPS (a plain lattice is the plain
+    lattice fit's). Method ``lattice+blocks``; ``matrix`` is the affine map through the lattice's outermost
+    lines (``blocks`` holds the pieces for :meth:`Registration.source_points`); ``quality`` the whole ink's, reported
+    only."""
+    try:
+        answer, target = _as_rgb(answer), _as_rgb(target)
+        if _polarity_flipped(answer, target):
+            return None
+    except ValueError:
+        return None
+    lattice = _lattice_full(target)
+    if lattice is None:
+        return None
+    xs, ys = lattice
+    if len(xs) - 1 <= BLOCK_CELLS and len(ys) - 1 <= BLOCK_CELLS:
+        return None  # one block: the plain lattice fit's
+    th, tw = target.shape[:2]
+    grey = cv2.cvtColor(answer, cv2.COLOR_RGB2GRAY).astype(np.float32) / 255.0
+    f = min(1.0, LATTICE_SIDE / max(grey.shape))
+    to_small = np.eye(3)
+    if f < 1.0:
+        small = (max(1, round(grey.shape[1] * f)), max(1, round(grey.shape[0] * f)))
+        fx_, fy_ = small[0] / grey.shape[1], small[1] / grey.shape[0]
+        grey = cv2.resize(grey, small, interpolation=cv2.INTER_AREA)
+        to_small = np.array([[fx_, 0, 0.5 * fx_ - 0.5], [0, fy_, 0.5 * fy_ - 0.5], [0, 0, 1.0]])
+    ah, aw = grey.shape
+    ratio = math.sqrt(ah * aw / (th * tw))
+    turn = _lattice_turn(grey)
+    # the page as it is, and turned upright when it hangs crooked: the turn whose best combs score higher (a hatched
+    # fill's slanted strokes can tip the measured turn of an upright page by a tenth of a degree: 2 px across it)
+    looks = []
+    for t_ in ((0.0, turn) if turn else (0.0,)):
+        g_, to_ = grey, to_small
+        if t_:
+            M = cv2.getRotationMatrix2D(((aw - 1) / 2, (ah - 1) / 2), t_, 1.0)
+            g_ = cv2.warpAffine(grey, M, (aw, ah), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+            to_ = np.vstack([M, [0.0, 0.0, 1.0]]) @ to_small
+        combs = _block_look(g_, xs, ys, ratio)
+        if combs is not None:
+            looks.append((combs[0][0][0] + combs[1][0][0], combs, to_))
+    if not looks:
+        return None
+    _, combs, to_small = max(looks, key=lambda c: c[0])
+    paper = paper_colour(answer)
+    border = tuple(float(v) for v in paper)
+    back = np.linalg.inv(to_small)  # small (upright) px -> answer px
+    pairs = sorted(((cx[0] + cy[0], cx, cy) for cx in combs[0] for cy in combs[1]), key=lambda c: -c[0])
+    for _, (_, px, gx, ox), (_, py, gy, oy) in pairs:
+        if gx < BLOCK_GAPS[0] * px and gy < BLOCK_GAPS[0] * py:
+            continue  # no gaps: the plain lattice fit's
+        knots = (*_block_knots(xs, px, gx, ox), *_block_knots(ys, py, gy, oy))
+        reg = _block_taken(answer, target, edit_mask, knots, back, border, paper)
+        if reg is not None:
+            return reg
+    return None
+
+
+def _block_look(grey: np.ndarray, xs: np.ndarray, ys: np.ndarray, ratio: float
+                ) -> list[list[tuple[float, float, float, float]]] | None:
+    """The block combs (:func:`_block_combs`) of both axes of the upright page ``grey``: on :func:`_long_profile` over
+    the page, then over the band of the other axis's best comb; None when an axis has none."""
+    ah, aw = grey.shape
+    bands = [(0, ah), (0, aw)]
+    combs: list[list[tuple[float, float, float, float]]] = [[], []]
+    profiles: list[np.ndarray] = [np.zeros(0), np.zeros(0)]
+    for _ in range(2):
+        for axis, lines in ((0, xs), (1, ys)):
+            cell = float(np.median(np.diff(lines))) * ratio
+            profiles[axis] = _long_profile(grey, axis, cell, bands[axis])
+            combs[axis] = [c for c in _block_combs(profiles[axis], len(lines) - 1, cell)
+                           if not _blocks_go_on(profiles[axis], len(lines) - 1, *c[1:])]
+        if not combs[0] or not combs[1]:
+            return None
+        (_, px, gx, ox), (_, py, gy, oy) = combs[0][0], combs[1][0]
+        nbx, nby = (len(xs) - 2) // BLOCK_CELLS, (len(ys) - 2) // BLOCK_CELLS
+        bands = [(max(0, int(oy)), min(ah, int(math.ceil(oy + (len(ys) - 1) * py + nby * gy)) + 1)),
+                 (max(0, int(ox)), min(aw, int(math.ceil(ox + (len(xs) - 1) * px + nbx * gx)) + 1))]
+    return combs
+
+
+def _blocks_shown(image: np.ndarray, target: np.ndarray) -> bool:
+    """:func:`_lattice_shown` for a page of blocks apart, but for its check that every line is drawn along its length
+    (LATTICE_RUN): there the median line (:func:`_line_runs`) must be, each axis. A fill inset a few px from its cell's
+    lines leaves no paper between them on a line's far side at the input's scale, so a line beside a column of fills
+    (HELDOUT20's bamboo canes, 7 of 10 rows) shows no thin contrast along most of its length."""
+    stats = _lattice_stats(image, target)
+    runs = _line_runs(image, target)
+    return (stats is not None and runs is not None
+            and all(med >= LATTICE_LINE and each >= LATTICE_EACH and mid <= LATTICE_MID and past <= LATTICE_PAST
+                    and gain >= LATTICE_GAIN for med, each, mid, past, gain, run in stats)
+            and all(float(np.median(r)) >= LATTICE_RUN for r in runs))
+
+
+BLOCK_ON = 0.5  # a block comb whose next block's lines (either side) reach this share of its median tooth: more blocks
+
+
+def _blocks_go_on(P: np.ndarray, n: int, p: float, g: float, o: float) -> bool:
+    """Whether the page's blocks go on past the block comb (p, g, o) of ``n`` cells on the profile P: the first three
+    lines of another block a gap before its first or after its last line (its frame and next two lines, each at its
+    peak within 2 LATTICE_NEAR of a cell) average BLOCK_ON of the comb's median tooth or more (a 15x15 page's two blocks
+    a side over a 10x10 input: the third block starts a gap, not a cell, past the comb, where the check a cell past
+    meets the middle of its first cell)."""
+    P = cv2.dilate(P.astype(np.float32)[None], np.ones((1, 3), np.uint8))[0].astype(np.float64)
+    teeth, _, _ = _block_teeth(n, p, g)
+    win = np.arange(-2 * LATTICE_NEAR, 2 * LATTICE_NEAR + 1e-9, 0.01) * p
+    peak = lambda u: float(_at(P, u + win).max())
+    med = float(np.median([peak(o + t) for t in teeth]))
+    if med <= 0:
+        return True
+    k = np.arange(3)
+    before = np.mean([peak(o - g - kk * p) for kk in k])
+    after = np.mean([peak(o + teeth[-1] + g + kk * p) for kk in k])
+    return max(before, after) >= BLOCK_ON * med
+
+
+def _block_maps(knots: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], back: np.ndarray, w: int, h: int,
+                pad: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """cv2.remap maps (answer px) of the input frame padded by ``pad`` px on every side, for the block map ``knots``
+    (x in, x answer-small, y in, y answer-small) and ``back`` (small upright px -> answer px)."""
+    u = _piecewise(np.arange(-pad, w + pad, dtype=np.float64), knots[0], knots[1])
+    v = _piecewise(np.arange(-pad, h + pad, dtype=np.float64), knots[2], knots[3])
+    U, V = u[None, :], v[:, None]
+    map_x = back[0, 0] * U + back[0, 1] * V + back[0, 2]
+    map_y = back[1, 0] * U + back[1, 1] * V + back[1, 2]
+    return map_x.astype(np.float32), map_y.astype(np.float32)
+
+
+def _block_taken(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None,
+                 knots: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], back: np.ndarray, border: tuple,
+                 paper: np.ndarray) -> Registration | None:
+    """The registration ``lattice+blocks`` at the block map ``knots`` when the page it registers draws the input's
+    lattice line for line, also LATTICE_BEYOND cells past the input's frame (:func:`_blocks_shown`), and the affine map
+    through its outermost lines is plausible (:func:`_check_transform`); else None."""
+    th, tw = target.shape[:2]
+    lattice = _lattice_full(target)
+    if lattice is None:
+        return None
+    xs, ys = lattice
+    # the affine map through the lattice's outermost lines (input -> answer), its inverse the reported matrix
+    ax = np.polyfit(knots[0][[0, -1]], knots[1][[0, -1]], 1)
+    ay = np.polyfit(knots[2][[0, -1]], knots[3][[0, -1]], 1)
+    B = back @ np.array([[ax[0], 0, ax[1]], [0, ay[0], ay[1]], [0, 0, 1.0]])
+    A = np.linalg.inv(B)
+    if _check_transform(A, (th, tw), answer.shape[:2]) is not None:
+        return None
+    map_x, map_y = _block_maps(knots, back, tw, th)
+    image = cv2.remap(answer, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=border)
+    if not _blocks_shown(image, target):
+        return None
+    pad = int(math.ceil(LATTICE_BEYOND * max(float(np.median(np.diff(xs))), float(np.median(np.diff(ys))))))
+    wx, wy = _block_maps(knots, back, tw, th, pad)
+    wide = cv2.remap(answer, wx, wy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=border)
+    framed = cv2.copyMakeBorder(target, pad, pad, pad, pad, cv2.BORDER_CONSTANT,
+                                value=tuple(float(v) for v in paper_colour(target)))
+    if not _blocks_shown(wide, framed):
+        return None
+    ones = np.ones(answer.shape[:2], np.uint8)
+    valid = cv2.remap(ones, map_x, map_y, cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT, borderValue=0) > 0
+    q = _registered_quality(image, target, edit_mask)
+    if not valid.all():
+        image[~valid] = white_balance_inverse(target, paper)[~valid]
+    return Registration(True, image, A, "lattice+blocks", q, None, None, valid, blocks=(*knots, back))
+
+
+# ------------------------------------------------------------------ a lattice within a larger one (a spreadsheet)
+
+HEAVY_LINE = 1.6  # an input line this many times the median line's weight (:func:`_line_weight`) is heavy (frame, blocks)
+HEAVY_MARGIN = 1.25  # the page's lines at the input's heavy lines: the weakest this many times the strongest other line
+HEAVY_RUN = 0.1  # LATTICE_RUN for a lattice its heavy lines anchor (a slide's 1 px dashes drawn over half a line: 0.16)
+HEAVY_SCALES = (0.4, 1.6)  # the cell searched within this share of the input's cell x the page : input size ratio
+
+
+def _heavy_profile(grey: np.ndarray, axis: int, cell: float, band: tuple[int, int]) -> np.ndarray:
+    """:func:`_thin_map`'s contrast of the dark thin strokes across ``axis`` (darker than both neighbours), unsaturated,
+    averaged over the band: a heavy black line counts for its darkness and width, a pale grey line little."""
+    G = grey[band[0]:band[1]] if axis == 0 else grey[:, band[0]:band[1]]
+    thin = np.zeros_like(G)
+    for d in sorted({max(1, int(round(LATTICE_THIN * cell))), LATTICE_THIN_PX}):
+        pad = ((0, 0), (d, d)) if axis == 0 else ((d, d), (0, 0))
+        Gp = np.pad(G, pad, mode="edge")
+        lo, hi = (Gp[:, :-2 * d], Gp[:, 2 * d:]) if axis == 0 else (Gp[:-2 * d], Gp[2 * d:])
+        thin = np.maximum(thin, np.minimum(lo - G, hi - G))
+    return np.clip(thin, 0.0, None).mean(axis=axis).astype(np.float64)
+
+
+def _line_weight(P: np.ndarray, u: np.ndarray, half: float) -> np.ndarray:
+    """The heavy profile P summed within ``half`` px of each position in ``u`` (a line's darkness times its width)."""
+    c = np.concatenate([[0.0], np.cumsum(P)])
+    lo = np.clip(np.floor(u - half).astype(int), 0, len(P))
+    hi = np.clip(np.floor(u + half).astype(int) + 1, 0, len(P))
+    return c[hi] - c[lo]
+
+
+def _heavy_lines(target: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    """The input's lattice (:func:`_lattice_full`) with, per axis, which of its lines are heavy (HEAVY_LINE times the
+    median line's :func:`_line_weight`: the frame and the block lines); None unless each axis has two or more heavy and
+    two or more other lines."""
+    lattice = _lattice_full(target)
+    if lattice is None:
+        return None
+    xs, ys = lattice
+    grey = cv2.cvtColor(target, cv2.COLOR_RGB2GRAY).astype(np.float32) / 255.0
+    h, w = grey.shape
+    out = []
+    for axis, lines, other in ((0, xs, ys), (1, ys, xs)):
+        cell = float(np.median(np.diff(lines)))
+        band = (max(0, int(other[0])), min(h if axis == 0 else w, int(math.ceil(other[-1])) + 1))
+        wt = _line_weight(_heavy_profile(grey, axis, cell, band), lines, max(2.0, LATTICE_NEAR * cell))
+        heavy = wt >= HEAVY_LINE * float(np.median(wt))
+        if heavy.sum() < 2 or (~heavy).sum() < 2:
+            return None
+        out.append(heavy)
+    return xs, ys, out[0], out[1]
+
+
+def _heavy_combs(T: np.ndarray, P: np.ndarray, heavy: np.ndarray, cell: float, top: int = LATTICE_TOP
+                 ) -> list[tuple[float, float, float]]:
+    """The ``top`` best distinct combs (score, period, offset; px of the profiles) of the input's lines that lie on the
+    page's lines (:func:`_comb_scores` on the thin profile T, in units of its 99th percentile) with their heavy teeth
+    (``heavy``) on the page's heaviest lines (the heavy profile P): the weakest heavy tooth's weight (:func:`_line_weight`)
+    less the strongest other tooth's, the lines a cell past either end (a lattice that goes on past the puzzle: a
+    spreadsheet's) and the lines where the heavy lines would go on past either end (their first and last spacing), as a
+    share of the weakest heavy tooth, must be positive (HEAVY_MARGIN - 1 of it) and counts half; the period within
+    HEAVY_SCALES of ``cell``."""
+    n = len(heavy) - 1
+    k = np.arange(n + 1, dtype=np.float64)
+    T = T / max(1e-6, float(np.percentile(T, 99)))
+    h = np.flatnonzero(heavy)
+    # past either end: the line a cell past, and where the next heavy line would lie were the heavy lines to go on (a
+    # 10x10 page's block line and frame past a 5x5 input's frame)
+    past = [-1, n + 1]
+    # (the next heavy line looked for within 3 % of its distance: the period may be that far off over so many cells)
+    far = np.array([h[0] - (h[1] - h[0]), h[-1] + (h[-1] - h[-2])], dtype=np.float64)
+    slack = np.linspace(-0.03, 0.03, 7)
+
+    def best(p: float, oo: np.ndarray) -> tuple[float, float, float] | None:
+        half = max(2.0, LATTICE_NEAR * p)
+        pos = oo[:, None] + np.concatenate([k, past])[None] * p
+        W = _line_weight(P, pos.ravel(), half).reshape(pos.shape)
+        ends = np.array([oo, oo + n * p])  # the first and the last line
+        fpos = ends[:, :, None] + ((far - [0, n]) * p)[:, None, None] * (1 + slack)[None, None, :]
+        Wf = _line_weight(P, fpos.ravel(), half).reshape(fpos.shape).max(axis=2).T
+        W = np.concatenate([W, Wf], axis=1)
+        hw = W[:, :n + 1][:, heavy].min(axis=1)
+        other = np.maximum(W[:, :n + 1][:, ~heavy].max(axis=1), W[:, n + 1:].max(axis=1))
+        sep = (hw - other) / np.maximum(hw, 1e-9)
+        s = np.where(sep > 1 - 1 / HEAVY_MARGIN, _comb_scores(T, n, p, oo) + 0.5 * sep, -np.inf)
+        i = int(np.argmax(s))
+        return (float(s[i]), float(p), float(oo[i])) if np.isfinite(s[i]) else None
+
+    coarse = []
+    for p in cell * np.exp(np.arange(math.log(HEAVY_SCALES[0]), math.log(HEAVY_SCALES[1]), 0.01)):
+        oo = np.arange(0.0, len(P) - n * p, 1.0)
+        c = best(p, oo) if len(oo) else None
+        if c is not None:
+            coarse.append(c)
+    coarse.sort(reverse=True)
+    found = []
+    for _, p0, o0 in coarse[:4 * top]:  # each refined within half a step of its period
+        for p in p0 * np.exp(np.arange(-0.004, 0.00401, 0.002)):
+            c = best(p, np.arange(max(0.0, o0 - 3.0), o0 + 3.01, 0.5))
+            if c is not None:
+                found.append(c)
+    found.sort(reverse=True)
+    out: list[tuple[float, float, float]] = []
+    for c in found:
+        if all(abs(c[2] - q[2]) > 0.3 * cell or abs(math.log(c[1] / q[1])) > 0.03 for q in out):
+            out.append(c)
+        if len(out) == top:
+            break
+    return out
+
+
+def _heavy_fit(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None) -> Registration | None:
+    """A page that draws the input's lattice within a larger lattice of its own (a spreadsheet's cells around the
+    puzzle, its clues in cells of the same grid), when every other fit failed: the lattice goes on past the puzzle, so
+    only the input's heavy lines (its frame and block lines, :func:`_heavy_lines`) show where it lies. Per axis the comb
+    of the input's lines whose heavy teeth lie on the page's heaviest lines (:func:`_heavy_combs` on
+    :func:`_heavy_profile` of the page, then over the band of the other axis's best comb), refined on all its lines
+    (:func:`_comb_lines`); a pair of combs (best first) is taken, ``lattice+heavy``, when the page warped by it draws
+    the input's lattice line for line (:func:`_lattice_stats`, all but the check a cell past the frame: the lattice goes
+    on) and its heavy lines at the input's heavy lines (the weakest HEAVY_MARGIN times any other line's, a cell past
+    included). ``quality`` is the whole ink's, reported only."""
+    try:
+        answer, target = _as_rgb(answer), _as_rgb(target)
+        if _polarity_flipped(answer, target):
+            return None
+    except ValueError:
+        return None
+    hl = _heavy_lines(target)
+    if hl is None:
+        return None
+    xs, ys, hx, hy = hl
+    th, tw = target.shape[:2]
+    grey = cv2.cvtColor(answer, cv2.COLOR_RGB2GRAY).astype(np.float32) / 255.0
+    f = min(1.0, LATTICE_SIDE / max(grey.shape))
+    to_small = np.eye(3)
+    if f < 1.0:
+        small = (max(1, round(grey.shape[1] * f)), max(1, round(grey.shape[0] * f)))
+        fx_, fy_ = small[0] / grey.shape[1], small[1] / grey.shape[0]
+        grey = cv2.resize(grey, small, interpolation=cv2.INTER_AREA)
+        to_small = np.array([[fx_, 0, 0.5 * fx_ - 0.5], [0, fy_, 0.5 * fy_ - 0.5], [0, 0, 1.0]])
+    ah, aw = grey.shape
+    ratio = math.sqrt(ah * aw / (th * tw))
+    bands = [(0, ah), (0, aw)]
+    combs: list[list[tuple[float, float, float]]] = [[], []]
+    for _ in range(2):
+        for axis, lines, heavy in ((0, xs, hx), (1, ys, hy)):
+            cell = float(np.median(np.diff(lines))) * ratio
+            combs[axis] = _heavy_combs(_thin_profile(grey, axis, cell, bands[axis]),
+                                       _heavy_profile(grey, axis, cell, bands[axis]), heavy, cell)
+        if not combs[0] or not combs[1]:
+            return None
+        (_, px, ox), (_, py, oy) = combs[0][0], combs[1][0]
+        bands = [(max(0, int(oy)), min(ah, int(math.ceil(oy + (len(ys) - 1) * py)) + 1)),
+                 (max(0, int(ox)), min(aw, int(math.ceil(ox + (len(xs) - 1) * px)) + 1))]
+    paper = paper_colour(answer)
+    border = tuple(float(v) for v in paper)
+    profiles = [_thin_profile(grey, axis, float(np.median(np.diff(lines))) * ratio, bands[axis])
+                for axis, lines in ((0, xs), (1, ys))]
+    pairs = sorted(((cx[0] + cy[0], cx, cy) for cx in combs[0] for cy in combs[1]), key=lambda c: -c[0])
+    for _, (_, px, ox), (_, py, oy) in pairs:
+        px, ox = _comb_lines(profiles[0] / max(1e-6, float(np.percentile(profiles[0], 99))), len(xs) - 1, px, ox)
+        py, oy = _comb_lines(profiles[1] / max(1e-6, float(np.percentile(profiles[1], 99))), len(ys) - 1, py, oy)
+        fx, fy = (xs[-1] - xs[0]) / ((len(xs) - 1) * px), (ys[-1] - ys[0]) / ((len(ys) - 1) * py)
+        A = np.array([[fx, 0, xs[0] - ox * fx], [0, fy, ys[0] - oy * fy], [0, 0, 1.0]]) @ to_small
+        if _check_transform(A, (th, tw), answer.shape[:2]) is not None:
+            continue
+        image = _warp_full(answer, A, (tw, th), cv2.INTER_LINEAR, border)
+        if not _heavy_shown(image, target, hl):
+            continue
+        valid = _warp_full(np.ones(answer.shape[:2], np.uint8), A, (tw, th), cv2.INTER_NEAREST, 0) > 0
+        q = _registered_quality(image, target, edit_mask)
+        if not valid.all():
+            image[~valid] = white_balance_inverse(target, paper)[~valid]
+        return Registration(True, image, A, "lattice+heavy", q, None, None, valid)
+    return None
+
+
+def _heavy_shown(image: np.ndarray, target: np.ndarray, hl: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+                 ) -> bool:
+    """Whether a registered page draws the input's lattice line for line (:func:`_lattice_stats` but for the checks a
+    cell past and a cell aside: a lattice that goes on; each line drawn along HEAVY_RUN of its length) with its heaviest
+    lines at the input's heavy ones: on each axis the weakest of
+    them HEAVY_MARGIN times the strongest other line's weight (:func:`_line_weight`), those a cell past the frame
+    included."""
+    stats = _lattice_stats(image, target)
+    if stats is None or not all(med >= LATTICE_LINE and each >= LATTICE_EACH and mid <= LATTICE_MID
+                                and run >= HEAVY_RUN for med, each, mid, past, gain, run in stats):
+        return False
+    xs, ys, hx, hy = hl
+    grey = cv2.cvtColor(_as_rgb(image), cv2.COLOR_RGB2GRAY).astype(np.float32) / 255.0
+    h, w = grey.shape
+    for axis, lines, other, heavy in ((0, xs, ys, hx), (1, ys, xs, hy)):
+        cell = float(np.median(np.diff(lines)))
+        band = (max(0, int(other[0])), min(h if axis == 0 else w, int(math.ceil(other[-1])) + 1))
+        P = _heavy_profile(grey, axis, cell, band)
+        half = max(2.0, LATTICE_NEAR * cell)
+        W = _line_weight(P, lines, half)
+        past = _line_weight(P, np.array([lines[0] - cell, lines[-1] + cell]), half)
+        if W[heavy].min() < HEAVY_MARGIN * max(float(W[~heavy].max()), float(past.max())):
+            return False
+    return True
