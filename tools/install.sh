@@ -39,7 +39,7 @@ for pkg in \
     fonts-tlwg-typist-ttf fonts-tlwg-sawasdee-ttf fonts-tlwg-kinnari-ttf fonts-mplus fonts-motoya-l-maruberi \
     fonts-radisnoir fonts-hosny-amiri fonts-gfs-artemisia fonts-rocknroll fonts-dotgothic16 fonts-adf-oldania \
     fonts-klaudia-berenika fonts-mph-2b-damase fonts-sawarabi-gothic fonts-morisawa-bizud-mincho fonts-spleen \
-    fonts-triod-postnaja fonts-reggae fonts-summersby fonts-adf-mekanus fonts-gfs-porson fonts-rampart \
+    fonts-triod-postnaja fonts-reggae fonts-summersby fonts-adf-mekanus fonts-gfs-porson fonts-rampart fonts-sora \
     fonts-ipaexfont-gothic fonts-sil-doulos fonts-smiley-sans fonts-vlgothic fonts-lobstertwo fonts-tlwg-typewriter-ttf \
     fonts-smc-manjari fonts-lxgw-wenkai fonts-komatuna fonts-uralic fonts-tlwg-umpush-ttf; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
