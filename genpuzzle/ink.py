@@ -31,7 +31,12 @@ DEFAULTS: dict[str, float] = {
     # dot_min_extent x scale and DOT_MIN_PX across, is drawn, not noise, but too small to charge: faint (unsure)
     "dot_min_extent": 0.0,
     "dot_min_fill": 0.5,
+    # a sure mark under min_extent but at least notice_extent x scale across (0: off), with min_area sure px and
+    # min_density, is drawn ink a person notices, too small to charge: returned unsure like a dot (twenty-second session)
+    "notice_extent": 0.0,
+    "notice_area": 0.0,  # sure px of such a mark, x scale^2 (0: min_area)
 }
+NOTICE_MIN_WIDTH_PX = 3  # a noticed small mark spans at least this much both ways
 DOT_MIN_PX = 4  # JPEG and resampling leave no solid sure-dark blob this wide; a 3 px one may be either
 
 
@@ -47,7 +52,7 @@ class Mark:
     sure_px: int
     extent_px: int
     sure: bool
-    dot: bool = False  # a solid dot under min_extent (returned unsure: see unexplained_marks)
+    dot: bool = False  # a solid dot or a noticed small mark under min_extent (returned unsure: unexplained_marks)
 
     def to_json(self, scale: float) -> dict[str, Any]:
         out = {"bbox": self.bbox, "area_px": self.area_px, "extent_px": self.extent_px,
@@ -113,6 +118,52 @@ def added_channel_darkness(answer_dark: np.ndarray, near: np.ndarray) -> np.ndar
     return cv2.max(cv2.max(r, g), b)
 
 
+DETACHED_IN_PLACE = 0.9  # share of the input's ink round a detached piece that the answer keeps in place
+
+
+def detached_ink(answer_ink: np.ndarray, input_ink: np.ndarray, tol_px: int, residual_px: int = 2) -> np.ndarray:
+    """Answer ink (bool) that a tolerance of ``tol_px`` round the input's ink would take for that ink moved or
+    redrawn thicker, but that is neither: an 8-connected piece of ``answer_ink`` (bool) at most 3 ``tol_px``
+    across, lying wholly more than ``residual_px`` from ``input_ink`` (bool) yet within ``tol_px`` of it, while
+    at least ``DETACHED_IN_PLACE`` of the input's ink within ``tol_px`` of the piece is still in place on the
+    answer (answer ink within ``residual_px``): that ink did not move, so the piece beside it, apart from it
+    by paper, is not it (a dot or a tick drawn a few px from a grid line). A line the page moved leaves its
+    place empty; one redrawn heavier joins its own ink."""
+    ans = np.ascontiguousarray(answer_ink, dtype=np.uint8)
+    inp = np.ascontiguousarray(input_ink, dtype=np.uint8)
+    out = np.zeros(ans.shape, bool)
+    if not ans.any() or not inp.any():
+        return out
+    r = max(1, int(residual_px))
+    disc_r = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2)
+    t = max(r + 1, int(tol_px))
+    disc_t = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * t + 1,) * 2)
+    input_near = cv2.dilate(inp, disc_r)
+    input_band = cv2.dilate(inp, disc_t)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ans, connectivity=8)
+    if count <= 1:
+        return out
+    touching = np.zeros(count, bool)
+    touching[np.unique(labels[(input_near > 0) & (labels > 0)])] = True
+    in_band = np.zeros(count, bool)
+    in_band[np.unique(labels[(input_band > 0) & (labels > 0)])] = True
+    wanted = [k for k in range(1, count) if in_band[k] and not touching[k]
+              and max(stats[k, cv2.CC_STAT_WIDTH], stats[k, cv2.CC_STAT_HEIGHT]) <= 3 * t]
+    if not wanted:
+        return out
+    in_place = (inp > 0) & (cv2.dilate(ans, disc_r) > 0)
+    h, w = ans.shape
+    for k in wanted:
+        x, y, bw, bh = (int(v) for v in stats[k, :4])
+        x0, y0, x1, y1 = max(0, x - t), max(0, y - t), min(w, x + bw + t), min(h, y + bh + t)
+        own = (labels[y0:y1, x0:x1] == k).astype(np.uint8)
+        around = (cv2.dilate(own, disc_t) > 0) & (inp[y0:y1, x0:x1] > 0)
+        n = int(around.sum())
+        if n and int((around & in_place[y0:y1, x0:x1]).sum()) >= DETACHED_IN_PLACE * n:
+            out[y0:y1, x0:x1] |= own > 0
+    return out
+
+
 def unexplained_marks(sure: np.ndarray, faint: np.ndarray | None, explained: np.ndarray, scale: float,
                       region: np.ndarray | None = None, params: dict[str, Any] | None = None) -> list[Mark]:
     """The marks among the added ink that ``explained`` does not cover.
@@ -126,7 +177,10 @@ def unexplained_marks(sure: np.ndarray, faint: np.ndarray | None, explained: np.
     strings together are no stroke); it is ``sure`` when its sure pixels alone meet all three, else faint.
     Smaller marks are noise and not returned, except (with ``dot_min_extent`` > 0) a solid dot: sure ink
     filling >= ``dot_min_fill`` of its box, at least ``dot_min_extent`` x scale and ``DOT_MIN_PX`` across
-    (meeting ``min_area``), is returned faint -- drawn on purpose, too small to charge, never passed."""
+    (meeting ``min_area``), is returned faint -- drawn on purpose, too small to charge, never passed -- and so
+    (with ``notice_extent`` > 0) is a sure mark at least ``notice_extent`` x scale and ``DOT_MIN_PX`` across
+    with ``notice_area`` x scale^2 (default ``min_area``) sure px (and ``min_density``): a tick or scribble a
+    person notices, under ``min_extent`` (both ``dot``: unsure whatever their darkness)."""
     p = {**DEFAULTS, **(params or {})}
     free = ~np.asarray(explained, bool)
     if region is not None:
@@ -136,8 +190,11 @@ def unexplained_marks(sure: np.ndarray, faint: np.ndarray | None, explained: np.
     min_area = p["min_area"] * scale * scale
     min_extent = p["min_extent"] * scale
     dot_extent = max(DOT_MIN_PX, p["dot_min_extent"] * scale) if p["dot_min_extent"] > 0 else min_extent
-    floor_extent = min(min_extent, dot_extent)
-    if cv2.countNonZero(any_free.astype(np.uint8)) < min_area:
+    notice_extent = max(DOT_MIN_PX, p["notice_extent"] * scale) if p["notice_extent"] > 0 else min_extent
+    floor_extent = min(min_extent, dot_extent, notice_extent)
+    notice_area = p["notice_area"] * scale * scale if p["notice_area"] > 0 and p["notice_extent"] > 0 else min_area
+    floor_area = min(min_area, notice_area)
+    if cv2.countNonZero(any_free.astype(np.uint8)) < floor_area:
         return []
     join = max(1, int(round(p["join"] * scale)))
     joined = cv2.dilate(any_free.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * join + 1,) * 2))
@@ -150,16 +207,18 @@ def unexplained_marks(sure: np.ndarray, faint: np.ndarray | None, explained: np.
         own = labels[y:y + h, x:x + w] == c
         inked = own & any_free[y:y + h, x:x + w]
         area = int(inked.sum())
-        if area < min_area:
+        if area < floor_area:
             continue
         ys, xs = np.nonzero(inked)
         box = [x + int(xs.min()), y + int(ys.min()), x + int(xs.max()) + 1, y + int(ys.max()) + 1]
         extent = max(box[2] - box[0], box[3] - box[1])
         if extent < min_extent:
-            if _solid_dot(own & sure_free[y:y + h, x:x + w], dot_extent, p["dot_min_fill"]):
-                marks.append(Mark(box, area, int((own & sure_free[y:y + h, x:x + w]).sum()), extent, False, True))
+            dark = own & sure_free[y:y + h, x:x + w]
+            if (area >= min_area and _solid_dot(dark, dot_extent, p["dot_min_fill"])) or _noticed(
+                    dark, notice_extent, notice_area, p["min_density"]):
+                marks.append(Mark(box, area, int(dark.sum()), extent, False, True))
             continue
-        if area < p["min_density"] * extent:
+        if area < min_area or area < p["min_density"] * extent:
             continue
         dark = own & sure_free[y:y + h, x:x + w]
         sure_px = int(dark.sum())
@@ -171,6 +230,19 @@ def unexplained_marks(sure: np.ndarray, faint: np.ndarray | None, explained: np.
         marks.append(Mark(box, area, sure_px, extent, is_sure))
     marks.sort(key=lambda m: (m.bbox[1], m.bbox[0]))
     return marks
+
+
+def _noticed(dark: np.ndarray, min_extent: float, min_area: float, min_density: float) -> bool:
+    """Whether the sure ink ``dark`` (a mark's box) spans ``min_extent`` px (and ``NOTICE_MIN_WIDTH_PX`` the
+    other way) with ``min_area`` px of ink (and ``min_density`` px per px of its extent): a small mark drawn,
+    not noise."""
+    n = int(dark.sum())
+    if n < max(min_area, 1):
+        return False
+    ys, xs = np.nonzero(dark)
+    bw, bh = int(xs.max()) - int(xs.min()) + 1, int(ys.max()) - int(ys.min()) + 1
+    # a sliver 1-2 px across (a letter's stem cut off by a zone, a line's edge) is no mark of its own
+    return max(bw, bh) >= min_extent and min(bw, bh) >= NOTICE_MIN_WIDTH_PX and n >= min_density * max(bw, bh)
 
 
 def _solid_dot(dark: np.ndarray, min_extent: float, min_fill: float) -> bool:

@@ -338,7 +338,8 @@ class MathProofTrack(Track):
 
     # -- verification ------------------------------------------------------------------------------
 
-    def verify(self, record: InstanceRecord, answer: np.ndarray, input_image: np.ndarray) -> Verdict:
+    def verify(self, record: InstanceRecord, answer: np.ndarray, input_image: np.ndarray,
+               observed: np.ndarray | None = None) -> Verdict:
         from genpuzzle.verifiers.math_proof import (cap_violations, check_construction, check_lattice, check_shading,
                                                     ink_maps, math_proof_score)
 
@@ -351,7 +352,7 @@ class MathProofTrack(Track):
             if truth["kind"] == "shade_fraction":
                 check = check_shading(ink, answer, truth, layout, rubric)
             else:
-                check = check_construction(ink, truth, layout, rubric)
+                check = check_construction(ink, truth, layout, rubric, observed)
         violations = check.violations + cap_violations(check)
         dims = dict(check.dims)
         if check.unsure:

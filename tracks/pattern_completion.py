@@ -66,6 +66,7 @@ from genpuzzle.verifiers.pattern_completion import (
     calibrate,
     page_changes,
     read_arrow,
+    blank_cell_marks,
     read_cell_panel,
     read_dots,
     read_lines,
@@ -718,8 +719,14 @@ class PatternCompletionTrack(Track):
         expected = np.asarray(truth["answer"], np.int64)
         box = layout["grid_boxes"][layout["slot_panel"]]
         reading = read_cell_panel(answer, box, n, prog["needs_review_below_cell_confidence"])
-        values = reading.values
+        values = reading.values.copy()
+        # a mark in a cell read blank (a tick, a dot) leaves the cell neither blank nor filled: unsure (rubric 15)
+        marks = blank_cell_marks(answer, box, n, values)
+        for m in marks:
+            values[m["cell"][0], m["cell"][1]] = -1
         parsed = {"cells": values.tolist(), "states": reading.states}
+        if marks:
+            parsed["blank_cell_marks"] = marks[:8]
         violations: list[Violation] = []
         unsure = [[r, c] for r in range(n) for c in range(n) if values[r, c] < 0]
         wrong = [[r, c, int(expected[r, c]), int(values[r, c])] for r in range(n) for c in range(n)

@@ -35,7 +35,10 @@ ANNOTATION_FRACTION = 0.06  # around key points ink may be an annotation (the po
 # stray marks (genpuzzle.ink.unexplained_marks), sized in tolerances: what the answer adds that is neither
 # the stroke of a drawn object (as drawn: its own track and width) nor the given figure nor an annotation
 # join: the pieces of a tick cut by a stroke are one mark; min_density: ... but specks of a noisy page are not
-MARK_PARAMS = {"min_extent": 1.0, "min_area": 0.2, "join": 0.5, "min_density": 1.0}
+# notice_extent: a sure mark half a tolerance across (>= 4 px, 0.15 tol^2 of ink) under min_extent is noticed, unsure
+# (review): the lead's small-marks check (scribble --size 0.02, 12 px ticks, dots, scribbles, "7"s) passed them
+MARK_PARAMS = {"min_extent": 1.0, "min_area": 0.2, "join": 0.5, "min_density": 1.0, "notice_extent": 0.5,
+               "notice_area": 0.15}
 MARK_FAINT = 36  # darkness over the input's nearby from which new ink of a mark's size is a faint (unsure) mark
 STROKE_WINDOW_FRACTION = 0.15  # of the figure side: a stroke's track is the running median over this length
 ANNOTATION_SHARE = 0.5  # a mark this much inside an annotation zone is an annotation if it reads as one:
@@ -465,6 +468,73 @@ def given_zone(ink: Ink, tol: float) -> np.ndarray:
     return near & (ink.answer_dark.astype(np.int16) - darkest < NEW_INK)
 
 
+FRAME_INSET_PX = 8.5  # the page frame's line centres (renderers.math_proof.new_canvas: [8, 8, SIZE - 9, SIZE - 9], 2 px)
+FRAME_REACH_TOL = 3.0  # a frame side is looked for this many tolerances either side of its given place
+FRAME_RUN_PX = 6  # a sample's ink in the band, one run at most this wide: the frame's line (else two lines or a mark)
+FRAME_FIT_PX = 2.0  # a sample on the fitted line: its run's centre within this of it
+FRAME_ON_LINE = 0.7  # share of a side's samples on the fitted line for the line to be the frame
+FRAME_DOUBLED = 0.1  # share of samples where the fit is off the given place but ink is still there: a second line
+
+
+def frame_zone(ink: Ink, tol: float, observed: np.ndarray | None = None) -> np.ndarray:
+    """Where ink is the given page frame, moved: each side of the grey frame the input draws round the page,
+    found on the answer as one straight line within ``FRAME_REACH_TOL`` tolerances of its given place (a
+    registration that cannot follow a page's perspective leaves a frame side up to 18 px off at a corner:
+    tilt check seed 23400, 3 % perspective, 678 px of `extra_ink`), the band along that line -- and only
+    where the answer is not much darker than the input's frame (a black line over it is new). A side is
+    the frame when ``FRAME_ON_LINE`` of its samples hold one run of ink no wider than ``FRAME_RUN_PX`` on
+    the fitted line, and the given place does not keep its ink where the fit runs off it (two lines). Only the
+    answer's page is read (``observed``: registration's ``valid``; where the page does not reach, the registered
+    image shows the input, whose frame there is not the answer's)."""
+    h, w = ink.answer_dark.shape
+    out = np.zeros((h, w), np.uint8)
+    reach = int(round(FRAME_REACH_TOL * tol))
+    ink_px = ink.answer_dark >= MARK_FAINT
+    if observed is not None and observed.shape == ink_px.shape:
+        ink_px &= observed.astype(bool)
+    for vertical, given_at in ((True, FRAME_INSET_PX), (True, w - 1 - FRAME_INSET_PX),
+                               (False, FRAME_INSET_PX), (False, h - 1 - FRAME_INSET_PX)):
+        along = h if vertical else w
+        at = int(round(given_at))
+        lo, hi = max(0, at - reach), min(w if vertical else h, at + reach + 1)
+        band = ink_px[:, lo:hi] if vertical else ink_px[lo:hi, :].T  # rows: positions along the side
+        given_band = ink.input_dark[:, at] if vertical else ink.input_dark[at, :]
+        span = np.arange(int(FRAME_INSET_PX) + reach, along - int(FRAME_INSET_PX) - reach)  # off the corners
+        if len(span) < 4 * reach or float((given_band[span] >= INPUT_INK).mean()) < FRAME_ON_LINE:
+            continue  # no given frame side here
+        ts, xs = [], []
+        for t in span:
+            cols = np.flatnonzero(band[t])
+            if len(cols) and cols[-1] - cols[0] < FRAME_RUN_PX:
+                ts.append(t)
+                xs.append(lo + 0.5 * (cols[0] + cols[-1]))
+        if len(ts) < FRAME_ON_LINE * len(span):
+            continue
+        t_arr, x_arr = np.asarray(ts, float), np.asarray(xs, float)
+        keep = np.ones(len(t_arr), bool)
+        for _ in range(3):
+            a, b = np.polyfit(t_arr[keep], x_arr[keep], 1)
+            keep = np.abs(x_arr - (a * t_arr + b)) <= FRAME_FIT_PX
+            if keep.sum() < 2:
+                break
+        if keep.sum() < FRAME_ON_LINE * len(span):
+            continue
+        fitted = a * span + b
+        if np.abs(fitted - given_at).max() > reach:
+            continue
+        off = np.abs(fitted - given_at) > FRAME_FIT_PX + 1
+        left = band[span, max(0, at - 1 - lo):at + 2 - lo].any(axis=1)  # ink still at the given place
+        if off.any() and float((off & left).sum()) > FRAME_DOUBLED * len(span):
+            continue
+        ends = [(a * t + b, t) for t in (0, along - 1)]
+        pts = [(int(round(x)), int(round(t))) if vertical else (int(round(t)), int(round(x))) for x, t in ends]
+        line = np.zeros((h, w), np.uint8)
+        cv2.line(line, pts[0], pts[1], 1, int(2 * FRAME_FIT_PX + 3))
+        side_dark = float(np.median(given_band[span]))  # the frame's grey as the input shows it
+        out |= line & (ink.answer_dark.astype(np.float32) - side_dark < NEW_INK)
+    return out > 0
+
+
 def _annotation_kind(dark: np.ndarray, ink_px: np.ndarray, key_points: list[tuple[float, float]], tol: float
                      ) -> str:
     """What one mark written on blank paper at a key point is: ``point`` (a dot or small cross on the point
@@ -514,12 +584,17 @@ def construction_marks(ink: Ink, geoms: list[dict[str, Any]], excused: np.ndarra
     all of it; one that reads unsure is returned apart; so is the rest of a mark part of which is
     ``excused``. ``given``: :func:`given_zone` when the caller has it. Returns (:class:`genpuzzle.ink.Mark` s,
     boxes of the unsure annotations)."""
-    from genpuzzle.ink import added_darkness, disc_mask, unexplained_marks
+    from genpuzzle.ink import added_darkness, detached_ink, disc_mask, unexplained_marks
 
     # darker than any input ink nearby: a light grid line of the input, JPEG-darkened, adds nothing
     added = added_darkness(ink.answer_dark, ink.input_dark, max(2, round(NEAR_INPUT_FRACTION * max(ink.new.shape))))
     sure = (added >= NEW_INK) & ~ink.near_input  # not opened like ink.new: a 2 px pen's diagonal stays whole
     faint = (added >= MARK_FAINT) & ~ink.near_input
+    # a piece apart from the given ink by paper, beside given ink still in place, is not that ink moved (a dot
+    # drawn 5 px from a given line, inside the tolerances below; rubric 14)
+    detached = detached_ink(ink.answer_dark >= MARK_FAINT, ink.input_dark >= FAINT_GIVEN, int(round(tol)))
+    sure |= detached & (ink.answer_dark >= NEW_INK)
+    faint |= detached
     # the strokes measured at the faint level, so that their own blurred fringe is theirs
     # a mark within a tolerance of the given figure is not told from it (a registration left a page edge's
     # frame line 7 px off under a perspective redraw: a thin line along the frame)
@@ -527,7 +602,7 @@ def construction_marks(ink: Ink, geoms: list[dict[str, Any]], excused: np.ndarra
     strokes = stroke_explained(faint | sure, geoms, 1.5 * tol, int(round(STROKE_WINDOW_FRACTION * side))) & (
         faint | sure)
     merged, wedge = _corner_fill(geoms, faint | sure | given, tol)
-    explained = given | ink.near_input | excused | strokes | merged | (wedge & ~sure)
+    explained = ((given | ink.near_input) & ~detached) | excused | strokes | merged | (wedge & ~sure)
     # a dot on a key point marks the point (a label written next to it is read on its own below)
     explained |= disc_mask(explained.shape, list(key_points), POINT_MARKER_TOL * tol)
     free = ((sure | faint) & ~explained).astype(np.uint8)
@@ -687,7 +762,10 @@ class Check:
     answered: bool
 
 
-def check_construction(ink: Ink, truth: dict[str, Any], layout: dict[str, Any], rubric: dict[str, Any]) -> Check:
+def check_construction(ink: Ink, truth: dict[str, Any], layout: dict[str, Any], rubric: dict[str, Any],
+                       observed: np.ndarray | None = None) -> Check:
+    """``observed``: where the registered answer shows the answer's page (registration's ``valid``; elsewhere
+    it shows the input), for :func:`frame_zone`."""
     frame = layout["frame"]
     size = max(ink.new.shape)
     tol = layout["tolerance_px"]
@@ -727,7 +805,7 @@ def check_construction(ink: Ink, truth: dict[str, Any], layout: dict[str, Any], 
         cv2.circle(annotations, (int(round(x)), int(round(y))), ann, 1, -1)
     explained |= annotations
     new_px = int(ink.new.sum())
-    given = given_zone(ink, tol)
+    given = given_zone(ink, tol) | frame_zone(ink, tol, observed)
     extra = ink.new & (explained == 0) & ~given
     extra_px, boxes = extra_components(extra, rubric["extra_ink_min_component_px"])
     violations: list[Violation] = []

@@ -108,6 +108,49 @@ def read_cell_panel(answer: np.ndarray, grid_box: Sequence[float], n: int, sure:
     return CellReading(values.reshape(n, n), conf.reshape(n, n), marks.states)
 
 
+# a mark drawn in a cell read blank (a tick, a dot, a "7"), sized in cells (genpuzzle.ink.unexplained_marks),
+# looked for inside the cell's interior (the grid line's band left out): the cell reader reads a small mark on
+# a cell's paper as blank (the lead's small-marks check, scribble --size 0.02: 6-9 px ticks passed)
+BLANK_MARK_PARAMS = {"min_extent": 0.2, "min_area": 0.008, "join": 0.05, "notice_extent": 0.12}
+BLANK_MARK_LINE_BAND = 0.15  # of a cell (at least 3 px): the grid line's band, a line redrawn heavier or off
+
+
+def blank_cell_marks(answer: np.ndarray, grid_box: Sequence[float], n: int, values: np.ndarray
+                     ) -> list[dict[str, Any]]:
+    """Ink in the answer grid's cells read blank (``values`` 0) that is no grid line: each a mark with its
+    cell, box and size (sure or not, every such mark makes its cell unsure: the reader called it blank)."""
+    from genpuzzle.ink import unexplained_marks
+
+    blank = np.argwhere(np.asarray(values) == 0)
+    if not len(blank):
+        return []
+    x0, y0, x1, y1 = (float(v) for v in grid_box)
+    cw, ch = (x1 - x0) / n, (y1 - y0) / n
+    cell = min(cw, ch)
+    band = max(3, int(round(BLANK_MARK_LINE_BAND * cell)))
+    pad = band + 2
+    bx0, by0 = max(0, int(x0) - pad), max(0, int(y0) - pad)
+    bx1, by1 = min(answer.shape[1], int(np.ceil(x1)) + pad), min(answer.shape[0], int(np.ceil(y1)) + pad)
+    dark = darkness(np.asarray(answer)[by0:by1, bx0:bx1])
+    region = np.zeros(dark.shape, bool)
+    for r, c in blank:
+        cx0, cy0 = x0 + c * cw - bx0, y0 + r * ch - by0
+        region[max(0, int(round(cy0 + band))):max(0, int(round(cy0 + ch - band))),
+               max(0, int(round(cx0 + band))):max(0, int(round(cx0 + cw - band)))] = True
+    if not region.any():
+        return []
+    marks = unexplained_marks(dark >= INK_DARKNESS, dark >= 0.5 * INK_DARKNESS, ~region, cell, region,
+                              BLANK_MARK_PARAMS)
+    out = []
+    for m in marks:
+        mx, my = (m.bbox[0] + m.bbox[2]) / 2 + bx0, (m.bbox[1] + m.bbox[3]) / 2 + by0
+        r = min(n - 1, max(0, int((my - y0) // ch)))
+        c = min(n - 1, max(0, int((mx - x0) // cw)))
+        box = [m.bbox[0] + bx0, m.bbox[1] + by0, m.bbox[2] + bx0, m.bbox[3] + by0]
+        out.append({"cell": [r, c], **m.to_json(cell), "bbox": box})
+    return out
+
+
 # ------------------------------------------------------------------------------------------ objects
 
 

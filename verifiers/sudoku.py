@@ -631,7 +631,7 @@ def account_marks(image: np.ndarray, input_image: np.ndarray, layout: dict[str, 
     cell: small, off the centre, a sure digit 1..n), listed and unsure (review: the instruction asks for none,
     and nothing tells it from a stray "7"); otherwise it is a stray mark (sure ink, at least
     ``sure_min_extent`` cells across) or unsure (fainter or smaller: review)."""
-    from genpuzzle.ink import added_channel_darkness, channel_darkness, input_near, unexplained_marks
+    from genpuzzle.ink import added_channel_darkness, channel_darkness, detached_ink, input_near, unexplained_marks
 
     n_rows, n_cols = layout["rows"], layout["cols"]
     gx0, gy0, gx1, gy1 = layout["grid_bbox"]
@@ -652,6 +652,15 @@ def account_marks(image: np.ndarray, input_image: np.ndarray, layout: dict[str, 
                                       params["line_min_run_cells"])
     sure = added >= params["sure_darkness"]
     faint = added >= params["faint_darkness"]
+    # a piece apart from the input's ink by paper, beside ink still in place, is no given ink moved or thickened
+    # (a dot drawn 7 px from a 4x4 grid's line, inside the 9 px tolerance; rubric 11)
+    answer_max = cv2.max(cv2.max(*cv2.split(answer_dark)[:2]), cv2.split(answer_dark)[2])
+    detached = detached_ink(answer_max >= params["faint_darkness"],
+                            input_near(inp, side, 0).max(axis=2) >= params["faint_darkness"], tol,
+                            max(2, int(round(params["detached_residual_cells"] * side))))
+    if detached.any():
+        sure |= detached & (answer_max >= params["sure_darkness"])
+        faint |= detached
     explained = _redrawn_grid_lines(faint, layout, (x0, y0), side, params["line_band_cells"],
                                     params["line_min_run_cells"])
     glyph_ink = faint & ~explained  # the added ink less the grid lines redrawn heavier
@@ -720,7 +729,7 @@ def account_marks(image: np.ndarray, input_image: np.ndarray, layout: dict[str, 
     explained = (cv2.dilate(explained.astype(np.uint8), np.ones((2 * grow + 1,) * 2, np.uint8)) > 0) & ~on_glyph
     marks = unexplained_marks(sure, faint, explained, side, None,
                               {"min_extent": params["min_extent"], "min_area": params["min_area"],
-                               "dot_min_extent": params["dot_min_extent"]})
+                               "dot_min_extent": params["dot_min_extent"], "notice_extent": params["notice_extent"]})
     out = CellMarks()
     n = max(n_rows, n_cols)
     # px to the nearest digit's main piece: a piece this near may be a stroke of it that the pen or the
