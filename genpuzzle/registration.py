@@ -3229,9 +3229,11 @@ def _lattice_over(found: Registration, answer: np.ndarray, target: np.ndarray, e
     ``lattice`` fit). A fit that draws the input's lattice, or lies on the lattice fit, is kept as it is; so is one the
     lattice fit scores more than LATTICE_OVER_DROP under (HELDOUT17's laptop photo and HELDOUT16's whiteboard: fits at
     0.83-0.84 met lattice fits a cell or more off at 0.63). A block fit (``lattice+blocks``, :func:`_block_fit`: the
-    page draws the input's blocks apart) replaces such a fit wherever it lies and whatever it scores: no affine map lays
+    page draws the input's blocks apart) replaces such a fit wherever it lies: no affine map lays
     the input's lattice on blocks set apart (HELDOUT20's split-block 10x10 pages: ``features+local`` at 0.73, its
-    corners within half a cell of the blocks' and its inner lines half a gap off)."""
+    corners within half a cell of the blocks' and its inner lines half a gap off). It too must score no more than
+    LATTICE_OVER_DROP under the fit it replaces (a spreadsheet's 15x15 pages: right fits at 0.85 met block fits on the
+    sheet's cells at 0.45-0.51)."""
     if not found.ok or found.image is None or found.quality >= LATTICE_OVER_QUALITY or "lattice" in found.method:
         return found
     try:
@@ -3241,9 +3243,8 @@ def _lattice_over(found: Registration, answer: np.ndarray, target: np.ndarray, e
     except ValueError:
         return found
     own = _lattice_fit(answer, target, edit_mask, heavy=False)
-    # a page whose blocks stand apart is no affine map's: its block fit stands whatever the fit found scores
     if (own is None or not own.ok or own.method not in ("lattice", "lattice+blocks")
-            or (own.method == "lattice" and own.quality < found.quality - LATTICE_OVER_DROP)):
+            or own.quality < found.quality - LATTICE_OVER_DROP):
         return found
     cell = min(float(np.median(np.diff(lattice[0]))), float(np.median(np.diff(lattice[1]))))
     th, tw = target.shape[:2]
