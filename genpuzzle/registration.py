@@ -3344,12 +3344,8 @@ def _lattice_stats(image: np.ndarray, target: np.ndarray
         band = (max(0, int(other[0])), min(h if axis == 0 else w, int(math.ceil(other[-1])) + 1))
         T = _thin_map(grey, axis, cell, band)
         P = T.mean(axis=axis).astype(np.float64)
-        # each line drawn along its length: its strongest pixel near the line, per row (column) of the band, at its
-        # median, in units of LATTICE_SATURATE (a column of digits' strokes, one per cell: 0; a line or a gutter: 0.5-1)
-        near = max(1, int(round(LATTICE_NEAR * cell)))
-        run = min(float(np.median((T[:, max(0, int(round(u)) - near):int(round(u)) + near + 1] if axis == 0 else
-                                   T[max(0, int(round(u)) - near):int(round(u)) + near + 1]).max(axis=1 - axis)))
-                  if 0 <= round(u) < T.shape[1 - axis] else 0.0 for u in lines) / LATTICE_SATURATE
+        # each line drawn along its length (a column of digits' strokes, one per cell: 0; a line or a gutter: 0.5-1)
+        run = float(_runs_along(T, lines, cell, axis).min())
         span = P[max(0, int(lines[0])):int(math.ceil(lines[-1])) + 1]
         P = P - (float(np.percentile(span, 25)) if span.size else 0.0)
         win = np.arange(-LATTICE_NEAR, LATTICE_NEAR + 1e-9, 0.01) * cell
@@ -3381,18 +3377,24 @@ def _line_runs(image: np.ndarray, target: np.ndarray) -> list[np.ndarray] | None
     for axis, lines, other in ((0, xs, ys), (1, ys, xs)):
         cell = float(np.median(np.diff(lines)))
         band = (max(0, int(other[0])), min(h if axis == 0 else w, int(math.ceil(other[-1])) + 1))
-        T = _thin_map(grey, axis, cell, band)
-        near = max(1, int(round(LATTICE_NEAR * cell)))
-        runs = []
-        for u in lines:
-            i = int(round(u))
-            if not 0 <= i < T.shape[1 - axis]:
-                runs.append(0.0)
-                continue
-            S = T[:, max(0, i - near):i + near + 1] if axis == 0 else T[max(0, i - near):i + near + 1]
-            runs.append(float(np.median(S.max(axis=1 - axis))) / LATTICE_SATURATE)
-        out.append(np.asarray(runs))
+        out.append(_runs_along(_thin_map(grey, axis, cell, band), lines, cell, axis))
     return out
+
+
+def _runs_along(T: np.ndarray, lines: np.ndarray, cell: float, axis: int) -> np.ndarray:
+    """Per line of one axis, how far it is drawn along its length on a thin-contrast map ``T``
+    (:func:`_thin_map`): its strongest pixel within LATTICE_NEAR of a cell of it, per row (column) of the band, at its
+    median, in units of LATTICE_SATURATE; 0 for a line off the map."""
+    near = max(1, int(round(LATTICE_NEAR * cell)))
+    runs = []
+    for u in lines:
+        i = int(round(u))
+        if not 0 <= i < T.shape[1 - axis]:
+            runs.append(0.0)
+            continue
+        S = T[:, max(0, i - near):i + near + 1] if axis == 0 else T[max(0, i - near):i + near + 1]
+        runs.append(float(np.median(S.max(axis=1 - axis))) / LATTICE_SATURATE)
+    return np.asarray(runs)
 
 
 SCALE_RUN = 0.5  # a line drawn along its length runs at least this (:func:`_line_runs`; the sheet's lines: 1.0)
