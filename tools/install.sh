@@ -41,7 +41,7 @@ for pkg in \
     fonts-klaudia-berenika fonts-mph-2b-damase fonts-sawarabi-gothic fonts-morisawa-bizud-mincho fonts-spleen \
     fonts-triod-postnaja fonts-reggae fonts-summersby fonts-adf-mekanus fonts-gfs-porson fonts-rampart fonts-sora \
     fonts-inter fonts-manrope fonts-agave fonts-play fonts-adf-accanthis fonts-adf-switzera fonts-anonymous-pro \
-    fonts-oxygen fonts-dustin fonts-linex fonts-adf-tribun fonts-roadgeek fonts-ocr-b fonts-dosis \
+    fonts-oxygen fonts-dustin fonts-linex fonts-adf-tribun fonts-roadgeek fonts-ocr-b fonts-dosis fonts-fanwood \
     fonts-ipaexfont-gothic fonts-sil-doulos fonts-smiley-sans fonts-vlgothic fonts-lobstertwo fonts-tlwg-typewriter-ttf \
     fonts-smc-manjari fonts-lxgw-wenkai fonts-komatuna fonts-uralic fonts-tlwg-umpush-ttf; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
