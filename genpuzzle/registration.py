@@ -3134,14 +3134,7 @@ def _lattice_starts(answer: np.ndarray, target: np.ndarray, long_lines: bool = F
         return []
     xs, ys = lattice
     th, tw = target.shape[:2]
-    grey = cv2.cvtColor(answer, cv2.COLOR_RGB2GRAY).astype(np.float32) / 255.0
-    f = min(1.0, LATTICE_SIDE / max(grey.shape))
-    to_small = np.eye(3)
-    if f < 1.0:  # a large page is looked at LATTICE_SIDE px long (its lines stay a px wide or more)
-        small = (max(1, round(grey.shape[1] * f)), max(1, round(grey.shape[0] * f)))
-        fx_, fy_ = small[0] / grey.shape[1], small[1] / grey.shape[0]
-        grey = cv2.resize(grey, small, interpolation=cv2.INTER_AREA)
-        to_small = np.array([[fx_, 0, 0.5 * fx_ - 0.5], [0, fy_, 0.5 * fy_ - 0.5], [0, 0, 1.0]])
+    grey, to_small = _lattice_grey(answer)
     ah, aw = grey.shape
     profile, scales, top = _thin_profile, LATTICE_SCALES, LATTICE_TOP
     if long_lines:
@@ -3322,6 +3315,20 @@ def _lattice_shown(image: np.ndarray, target: np.ndarray) -> bool:
     return stats is not None and all(med >= LATTICE_LINE and each >= LATTICE_EACH and mid <= LATTICE_MID
                                      and past <= LATTICE_PAST and gain >= LATTICE_GAIN and run >= LATTICE_RUN
                                      for med, each, mid, past, gain, run in stats)
+
+
+def _lattice_grey(answer: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The answer's grey (0-1) as the lattice searches look at it -- a large page LATTICE_SIDE px long (its lines stay
+    a px wide or more) -- and the map from the answer's px to it."""
+    grey = cv2.cvtColor(answer, cv2.COLOR_RGB2GRAY).astype(np.float32) / 255.0
+    f = min(1.0, LATTICE_SIDE / max(grey.shape))
+    to_small = np.eye(3)
+    if f < 1.0:
+        small = (max(1, round(grey.shape[1] * f)), max(1, round(grey.shape[0] * f)))
+        fx_, fy_ = small[0] / grey.shape[1], small[1] / grey.shape[0]
+        grey = cv2.resize(grey, small, interpolation=cv2.INTER_AREA)
+        to_small = np.array([[fx_, 0, 0.5 * fx_ - 0.5], [0, fy_, 0.5 * fy_ - 0.5], [0, 0, 1.0]])
+    return grey, to_small
 
 
 def _lattice_stats(image: np.ndarray, target: np.ndarray
@@ -3610,14 +3617,7 @@ def _block_fit(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | N
     if len(xs) - 1 <= BLOCK_CELLS and len(ys) - 1 <= BLOCK_CELLS:
         return None  # one block: the plain lattice fit's
     th, tw = target.shape[:2]
-    grey = cv2.cvtColor(answer, cv2.COLOR_RGB2GRAY).astype(np.float32) / 255.0
-    f = min(1.0, LATTICE_SIDE / max(grey.shape))
-    to_small = np.eye(3)
-    if f < 1.0:
-        small = (max(1, round(grey.shape[1] * f)), max(1, round(grey.shape[0] * f)))
-        fx_, fy_ = small[0] / grey.shape[1], small[1] / grey.shape[0]
-        grey = cv2.resize(grey, small, interpolation=cv2.INTER_AREA)
-        to_small = np.array([[fx_, 0, 0.5 * fx_ - 0.5], [0, fy_, 0.5 * fy_ - 0.5], [0, 0, 1.0]])
+    grey, to_small = _lattice_grey(answer)
     ah, aw = grey.shape
     ratio = math.sqrt(ah * aw / (th * tw))
     turn = _lattice_turn(grey)
@@ -3887,14 +3887,7 @@ def _heavy_fit(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | N
         return None
     xs, ys, hx, hy = hl
     th, tw = target.shape[:2]
-    grey = cv2.cvtColor(answer, cv2.COLOR_RGB2GRAY).astype(np.float32) / 255.0
-    f = min(1.0, LATTICE_SIDE / max(grey.shape))
-    to_small = np.eye(3)
-    if f < 1.0:
-        small = (max(1, round(grey.shape[1] * f)), max(1, round(grey.shape[0] * f)))
-        fx_, fy_ = small[0] / grey.shape[1], small[1] / grey.shape[0]
-        grey = cv2.resize(grey, small, interpolation=cv2.INTER_AREA)
-        to_small = np.array([[fx_, 0, 0.5 * fx_ - 0.5], [0, fy_, 0.5 * fy_ - 0.5], [0, 0, 1.0]])
+    grey, to_small = _lattice_grey(answer)
     ah, aw = grey.shape
     ratio = math.sqrt(ah * aw / (th * tw))
     bands = [(0, ah), (0, aw)]

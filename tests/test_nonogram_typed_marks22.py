@@ -46,8 +46,7 @@ def _empty_cells(puzzle) -> list[tuple[int, int]]:
 def _glyph(d, puzzle, text: str, font: str, frac: float, cell, ink=(0, 0, 0)) -> None:
     import os
 
-    if not os.path.exists(FONTS[font]):
-        pytest.skip(f"font {FONTS[font]} not installed")
+    assert os.path.exists(FONTS[font]), f"font {FONTS[font]} missing: tools/install.sh installs it"
     x0, y0, x1, y1 = cell_box(puzzle.layout, *cell)
     f = ImageFont.truetype(FONTS[font], max(8, int(frac * puzzle.layout["cell_px"])))
     d.text(((x0 + x1) / 2, (y0 + y1) / 2), text, font=f, fill=ink, anchor="mm")
