@@ -19,18 +19,17 @@ from genpuzzle import perturb
 from genpuzzle.records import InstanceRecord
 from genpuzzle.renderers.common import cell_box
 
-FONT_DIRS = [Path("/usr/share/fonts/truetype")]
+FONT_DIRS = [Path("/usr/share/fonts/truetype"), Path("/usr/share/fonts/opentype")]
 
 
 def _font(name: str, size: int) -> ImageFont.FreeTypeFont:
+    """The font file ``name`` from the Debian font packages ``tools/install.sh`` installs. A missing font
+    is an error, never a quiet fallback: a style drawn in DejaVu Sans would test another style than it names."""
     for base in FONT_DIRS:
         found = sorted(base.rglob(name))
         if found:
             return ImageFont.truetype(str(found[0]), size)
-    import matplotlib
-
-    return ImageFont.truetype(str(Path(matplotlib.__file__).parent / "mpl-data" / "fonts" / "ttf" / "DejaVuSans.ttf"),
-                              size)
+    raise FileNotFoundError(f"font {name} not found under {', '.join(map(str, FONT_DIRS))}: run tools/install.sh")
 
 
 # ------------------------------------------------------------------------------------------ answer styles
@@ -41,7 +40,7 @@ class Style:
     name: str
     fill: str  # solid, inset, hatch, crosshatch, pencil, partial, scribble
     colour: tuple[int, int, int]
-    digit_font: str  # a file name under /usr/share/fonts (falls back to DejaVu Sans)
+    digit_font: str  # a file name under /usr/share/fonts/{truetype,opentype}
     effects: tuple[str, ...]  # captions, thicken, thin, warp, texture, jpeg, rescale, model_like, rotate, tint
 
 
@@ -54,10 +53,10 @@ TUNE = (
 )
 
 HELDOUT = (
-    Style("h_crosshatch_model", "crosshatch", (30, 30, 40), "ComicNeue-Regular.ttf", ("model_like",)),
+    Style("h_crosshatch_model", "crosshatch", (30, 30, 40), "ComicNeue-Regular.otf", ("model_like",)),
     Style("h_partial_red_rotate", "partial", (190, 40, 40), "LiberationSerif-Bold.ttf", ("rotate", "jpeg")),
     Style("h_scribble_green", "scribble", (30, 120, 60), "FiraCode-Regular.ttf", ("rescale", "jpeg")),
-    Style("h_pencil_light_model", "pencil", (120, 120, 130), "Ubuntu-R.ttf", ("model_like",)),
+    Style("h_pencil_light_model", "pencil", (120, 120, 130), "Cantarell-Regular.otf", ("model_like",)),
     Style("h_redrawn_bent_thin", "inset", (25, 25, 25), "LiberationMono-Regular.ttf",
           ("captions", "thin", "warp", "texture", "jpeg")),
 )
