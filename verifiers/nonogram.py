@@ -4766,6 +4766,39 @@ MARGIN_TOL = 0.06  # of a cell (>= 2 px): the input's own ink moved or thickened
 MARGIN_RULE_LONG = 4  # a mark at most MARGIN_TOL of a cell (>= 3 px) thick and this many times as long: a hairline
 
 
+MARGIN_FRAME_LONG = 2.0  # cells: a level or upright hairline run at least this long in the band is a frame's side
+
+
+def _without_frame_lines(added: np.ndarray, reach: tuple[int, int, int, int], cell: float) -> np.ndarray:
+    """``added`` (uint8) with the level and upright hairlines around the grid (within ``reach``, rows y0:y1 and
+    columns x0:x1 of the page, the clue strips included so that a line's run is measured whole) taken out: runs at
+    least ``MARGIN_FRAME_LONG`` cells long and at most ``MARGIN_TOL`` of a cell (>= 3 px) thick, and 1 px around them. A
+    second frame drawn round the grid (a redraw's double frame, a ruled box round the puzzle) is the puzzle's frame, not
+    a mark on it: its sides join at the corners into one ring the size of the grid, which the per-mark hairline test
+    (one mark, thin and long) does not see as lines (HELDOUT20's boxed redraw: every answer in review, the outer
+    frame 0.14 cell outside the grid read as a 5-15 cell mark). A pen's mark (a tick, a zigzag, a scribble, a blob)
+    has no such straight run and is left whole."""
+    y0, y1, x0, x1 = reach
+    ink = (added[y0:y1, x0:x1] >= STRAY_FAINT).astype(np.uint8)
+    if not ink.any():
+        return added
+    long = max(8, int(round(MARGIN_FRAME_LONG * cell)))
+    thick = max(3, int(round(MARGIN_TOL * cell)))
+    lines = np.zeros_like(ink)
+    for along, across in (((1, long), (thick + 1, 1)), ((long, 1), (1, thick + 1))):
+        run = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones(along, np.uint8))
+        if not run.any():
+            continue
+        wide = cv2.morphologyEx(run, cv2.MORPH_OPEN, np.ones(across, np.uint8))  # thicker than a hairline: kept
+        lines |= run & (1 - wide)
+    if not lines.any():
+        return added
+    lines = cv2.dilate(lines, np.ones((3, 3), np.uint8))
+    out = added.copy()
+    out[y0:y1, x0:x1][lines.astype(bool)] = 0
+    return out
+
+
 def margin_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
                  observed: np.ndarray | None = None, answer_contrast: Any = None) -> list[dict[str, Any]]:
     """Marks the answer adds on the paper just outside the grid: within ``MARGIN_REACH`` of a cell of the grid's
@@ -4810,6 +4843,8 @@ def margin_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, 
         return []  # (speed) no ink in the band at all, so none added: no mark (unexplained_marks would find none)
     near = cv2.dilate(_input_contrast(input_image), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * tol + 1,) * 2))
     added = cv2.subtract(mark, near)
+    added = _without_frame_lines(added, (max(0, int(gy0 - reach)), min(H, int(math.ceil(gy1 + reach))),
+                                         max(0, int(gx0 - reach)), min(W, int(math.ceil(gx1 + reach)))), cell)
     marks = unexplained_marks(added >= STRAY_SURE, added >= STRAY_FAINT, np.zeros((H, W), bool), cell, region,
                               STRAY_PARAMS)
     out = []
