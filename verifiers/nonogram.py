@@ -76,9 +76,10 @@ def read_cells(image: np.ndarray, layout: dict[str, Any],
     marks, fits = _empty_cell_marks(mark_dark, layout, reading, small)
     sign = _repeated_empty_sign(mark_dark, layout, reading, marks, small)
     sign.update(_repeated_sign_in_doubt(mark_dark, layout, reading, marks, small, sign))  # the same sign drawn pale
+    sign.update(_sign_in_small_cells(mark_dark, layout, marks, small, sign))  # (rubric 43) and where it looks small
     for m in marks:
         r, c = m["cell"]
-        if (r, c) in small:  # unsure as it was
+        if (r, c) in small and (r, c) not in sign:  # unsure as it was
             continue
         if (r, c) in sign:  # the page's own sign for an empty cell (see _repeated_empty_sign)
             reading.states[r][c] = cells_mod.CROSSED
@@ -190,7 +191,8 @@ def _repeated_empty_sign(dark: np.ndarray, layout: dict[str, Any], reading: Cell
         if iou < REPEATED_SIGN_ALIKE:  # one mark unlike the others: no sign the page repeats, all stay as read
             return {}
         out[k] = round(iou, 3)
-    if not _sign_shaped_copies(dark, list(cand.values())):  # (twentieth session) a "?", a letter, a digit
+    if (not _sign_shaped_copies(dark, list(cand.values()))  # (twentieth session) a "?", a letter, a digit
+            and not _consistent_sign(dark, list(cand.values()), None, list(out.values()))):  # (rubric 43) a tick
         return {}
     return out
 
@@ -313,7 +315,8 @@ def _repeated_sign_in_doubt(dark: np.ndarray, layout: dict[str, Any], reading: C
             out[k] = round(iou, 3)
     levels = [max(STRAY_FAINT, DOUBT_SIGN_LEVEL * float(np.percentile(dark[b[1]:b[3], b[0]:b[2]], 95)))
               for b in cand.values()]
-    if out and not _sign_shaped_copies(dark, list(cand.values()), levels):
+    if (out and not _sign_shaped_copies(dark, list(cand.values()), levels)
+            and not _consistent_sign(dark, list(cand.values()), levels, list(alike.values()))):  # (rubric 43)
         return {}  # a pale "?", letter or digit in every empty cell is no sign for an empty cell (as the sure rule's)
     return out
 
@@ -336,7 +339,7 @@ def _sign_shaped_copies(dark: np.ndarray, boxes: list[tuple[int, int, int, int]]
     reads surely as an "8" on 58 of its 99 copies on a 15x15 page."""
     from genpuzzle.verifiers import digits
 
-    cells, shaped = [], 0
+    cells, dims, shaped = [], [], 0
     for k, (x0, y0, x1, y1) in enumerate(boxes):
         crop = np.clip(dark[y0:y1, x0:x1], 0, 255).astype(np.uint8)
         sign = crop >= (STRAY_SURE if levels is None else levels[k])
@@ -357,11 +360,126 @@ def _sign_shaped_copies(dark: np.ndarray, boxes: list[tuple[int, int, int, int]]
         oy, ox = (side - (y1 - y0)) // 2, (side - (x1 - x0)) // 2
         cell[oy:oy + y1 - y0, ox:ox + x1 - x0] = 255 - crop
         cells.append(cell)
+        dims.append((x1 - x0, y1 - y0))
     if shaped + len(cells) <= SIGN_COPIES_SHAPED * len(boxes):
         return False
-    for reading in digits.default_reader().read(cells) if cells else []:
-        shaped += not (reading.confident and reading.symbol in "0123456789")
+    for reading, dim in zip(digits.default_reader().read(cells) if cells else [], dims):
+        shaped += not _copy_read_as_digit(reading, dim)
     return shaped > SIGN_COPIES_SHAPED * len(boxes) and not _sign_reads_as_text(dark, boxes, levels)
+
+
+SIGN_ROUND_ZERO = 1.1  # (rubric 43) a copy the digit reader reads as a "0" is a ring or a diamond drawn, no digit, when
+SIGN_ROUND_ZERO_PX = 1  # ... its box is at most this many times as tall as wide and this many px more
+
+
+def _copy_read_as_digit(reading: Any, dim: tuple[int, int]) -> bool:
+    """Whether a copy of a page's repeated sign (``dim``: its box's width and height) that the digit reader read as
+    ``reading`` is a digit: read surely as one, unless the "0" of a copy about as tall as wide (SIGN_ROUND_ZERO,
+    SIGN_ROUND_ZERO_PX). Twenty-third session (issue 13, helper h23a, rubric 43): HELDOUT20's granite pages mark
+    every empty cell with a small diamond outline, read surely as a "0" on half its copies, so the page lost its sign
+    and every cell stayed in doubt; a typed "0" stands 1.2-1.8 times as tall as wide, a ring or a diamond drawn
+    0.9-1.1 (and a ring is a mark people draw: rubric 42 reads an "o" or a "0" as no text either)."""
+    if not (reading.confident and reading.symbol in "0123456789"):
+        return False
+    w, h = dim
+    return not (reading.symbol == "0" and h <= SIGN_ROUND_ZERO * w + SIGN_ROUND_ZERO_PX)
+
+
+SIGN_CONSISTENT_COPIES = 6  # (rubric 43) a sign no shape test accepts is the page's sign when it has this many copies
+SIGN_CONSISTENT_ALIKE = 0.8  # ... overlapping the median mark by this much (median over the copies: one shape) ...
+SIGN_TEXT_WEAK = 0.5  # ... and the recogniser reads its copies, never as text even at this score (a tick reads
+# "VVVVVV" at 0.33-0.39, a star "☆☆众☆☆众" at 0.4-0.75, no text characters; a typed letter's line 0.6-1.0)
+
+
+def _consistent_sign(dark: np.ndarray, boxes: list[tuple[int, int, int, int]], levels: list[float] | None,
+                     alike: list[float]) -> bool:
+    """Whether a sign the page repeats in its empty cells that rubric 30's shape tests turn down (neither filling its
+    hull nor the same turned half round: a tick, a star outline, three dots) is still the page's sign for an empty
+    cell: one consistent shape -- SIGN_CONSISTENT_COPIES copies or more (``boxes`` in ``dark``, each at its ``levels``
+    ink, STRAY_SURE when None), their overlaps with the median mark (``alike``) SIGN_CONSISTENT_ALIKE at the median --
+    that is no glyph: the digit reader reads no digit on more than SIGN_COPIES_SHAPED of its copies
+    (:func:`_copy_read_as_digit`) and the OCR recogniser, which must be available, reads its copies as something
+    but never as text, even at SIGN_TEXT_WEAK (:func:`_sign_read_as_no_text`). Twenty-third session (issue 13, helper
+    h23a, rubric 43): HELDOUT20 marks every empty cell with a tick (circuit postcard) or a five-pointed star outline
+    (basket weave), 10-54 copies a page alike to 0.8-0.99 at the median, which rubric 30 took for a letter: every cell
+    in doubt, or a stray mark each. A letter, a digit or a "?" in every empty cell is read as text by the recogniser
+    or as a digit, and a scribble drawn again in each cell is not alike; both stay as read."""
+    from genpuzzle.verifiers import digits, ocr
+
+    if len(boxes) < SIGN_CONSISTENT_COPIES or not alike or float(np.median(alike)) < SIGN_CONSISTENT_ALIKE:
+        return False
+    if not ocr.ocr_available():  # no glyph test stronger than the shapes': the shape tests alone decide, as before
+        return False
+    cells, dims, plain = [], [], 0
+    for k, (x0, y0, x1, y1) in enumerate(boxes):
+        crop = np.clip(dark[y0:y1, x0:x1], 0, 255).astype(np.uint8)
+        sign = crop >= (STRAY_SURE if levels is None else levels[k])
+        if not sign.any():
+            continue
+        if _counters(sign) > 2:  # no digit encloses more than two counters
+            plain += 1
+            continue
+        side = int(GLYPH_CELL_SIDE * max(y1 - y0, x1 - x0)) + 4
+        cell = np.full((side, side), 255, np.uint8)
+        oy, ox = (side - (y1 - y0)) // 2, (side - (x1 - x0)) // 2
+        cell[oy:oy + y1 - y0, ox:ox + x1 - x0] = 255 - crop
+        cells.append(cell)
+        dims.append((x1 - x0, y1 - y0))
+    for reading, dim in zip(digits.default_reader().read(cells) if cells else [], dims):
+        plain += not _copy_read_as_digit(reading, dim)
+    return plain > SIGN_COPIES_SHAPED * len(boxes) and _sign_read_as_no_text(dark, boxes, levels)
+
+
+def _sign_in_small_cells(dark: np.ndarray, layout: dict[str, Any], marks: list[dict[str, Any]],
+                         small: set[tuple[int, int]], sign: dict[tuple[int, int], float]
+                         ) -> dict[tuple[int, int], float]:
+    """Cells the patch reader left unsure for a small mark (``small``: :func:`_small_mark`) whose one mark is a copy of
+    the page's sign for an empty cell, once REPEATED_SIGN_CELLS other cells read it (``sign``): centred and at most
+    REPEATED_SIGN_EXTENT across as the sign rules' candidates, its width and height within REPEATED_SIGN_SIZE of the
+    sign copies' median (or DOUBT_SIGN_SIZE_PX), and its ink (from DOUBT_SIGN_LEVEL of its own 95th-percentile
+    darkness) overlapping the copies' median mark by REPEATED_SIGN_ALIKE. Twenty-third session (issue 13, helper h23a,
+    rubric 43): a tick drawn 2 px wide in every empty cell is read as the page's sign in 25 of 46 cells of a 10x10 page
+    and left unsure in the 21 the patch reader took for a small mark (never candidates of the sign rules). A mark
+    unlike the sign stays as it was (unsure, then the small-mark shapes). Returns {(row, column): overlap}."""
+    if len(sign) < REPEATED_SIGN_CELLS or not small:
+        return {}
+    rows, cols = layout["rows"], layout["cols"]
+    gx0, gy0, gx1, gy1 = layout["grid_bbox"]
+    cell = min((gx1 - gx0) / cols, (gy1 - gy0) / rows)
+    per_cell: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    for m in marks:
+        per_cell.setdefault(tuple(m["cell"]), []).append(m)
+    copies = [ms[0]["bbox"] for k, ms in per_cell.items() if k in sign and len(ms) == 1]
+    if len(copies) < REPEATED_SIGN_CELLS:
+        return {}
+    mw = float(np.median([b[2] - b[0] for b in copies]))
+    mh = float(np.median([b[3] - b[1] for b in copies]))
+    tw, th = max(REPEATED_SIGN_SIZE * mw, DOUBT_SIGN_SIZE_PX), max(REPEATED_SIGN_SIZE * mh, DOUBT_SIGN_SIZE_PX)
+    size = (max(3, int(round(mw))), max(3, int(round(mh))))
+    kernel = np.ones((3, 3), np.uint8)
+
+    def shape(b):
+        box = dark[b[1]:b[3], b[0]:b[2]]
+        level = max(STRAY_FAINT, DOUBT_SIGN_LEVEL * float(np.percentile(box, 95)))
+        return cv2.dilate(cv2.resize((box >= level).astype(np.uint8), size, interpolation=cv2.INTER_NEAREST),
+                          kernel).astype(bool)
+
+    median = np.mean([shape(b) for b in copies], axis=0) >= 0.5
+    out = {}
+    for (r, c), ms in per_cell.items():
+        if (r, c) not in small or (r, c) in sign or len(ms) != 1:
+            continue
+        x0, y0, x1, y1 = ms[0]["bbox"]
+        bx0, by0, bx1, by1 = cell_box(layout, r, c)
+        if (max(x1 - x0, y1 - y0) > REPEATED_SIGN_EXTENT * cell or min(x1 - x0, y1 - y0) < 3
+                or math.hypot((x0 + x1 - bx0 - bx1) / 2, (y0 + y1 - by0 - by1) / 2) > REPEATED_SIGN_CENTRED * cell
+                or abs((x1 - x0) - mw) > tw or abs((y1 - y0) - mh) > th):
+            continue
+        s = shape((x0, y0, x1, y1))
+        iou = float((s & median).sum()) / max(1, int((s | median).sum()))
+        if iou >= REPEATED_SIGN_ALIKE:
+            out[(r, c)] = round(iou, 3)
+    return out
 
 
 SIGN_TEXT_COPIES = 6  # a page's repeated sign is read by the OCR recogniser as a line of this many of its copies ...
@@ -369,6 +487,63 @@ SIGN_TEXT_SCORE = 0.8  # ... and is text when the recogniser reads the line at t
 SIGN_TEXT_SHARE = 0.6  # ... this share of its characters (and 3 at least) letters, digits or text signs
 SIGN_TEXT_CHARS = set("ABCDEFGHIJKLMNPQRSTUVWYZabcdefghijklmnpqrstuvwyz123456789%&$@?")  # (not x, X, o, O, 0: an X and
 # a ring are marks people draw; "#", "=", "*", "+", a triangle, a ring or a star the recogniser reads are signs)
+
+
+def _sign_line(dark: np.ndarray, boxes: list[tuple[int, int, int, int]],
+               levels: list[float] | None = None, stretch: bool = False) -> np.ndarray:
+    """SIGN_TEXT_COPIES copies of a page's repeated sign (``boxes`` in ``dark``, spread over the page's copies; each
+    at its ``level`` when given, else STRAY_SURE) set side by side as a line of dark text on white (uint8), for the
+    OCR recogniser (:func:`_sign_reads_as_text`, :func:`_sign_read_as_no_text`); ``stretch``: each copy's ink
+    darkened so its 95th percentile is black (a grey sign)."""
+    picks = [int(i) for i in np.linspace(0, len(boxes) - 1, min(SIGN_TEXT_COPIES, len(boxes)))]
+    h = max(boxes[i][3] - boxes[i][1] for i in picks)
+    w = max(boxes[i][2] - boxes[i][0] for i in picks)
+    gap, pad = max(3, int(round(0.6 * w))), max(3, int(round(0.5 * h)))
+    line = np.full((h + 2 * pad, gap + len(picks) * (w + gap)), 255, np.uint8)
+    for k, i in enumerate(picks):
+        x0, y0, x1, y1 = boxes[i]
+        level = STRAY_SURE if levels is None else levels[i]
+        crop = np.clip(dark[y0:y1, x0:x1], 0, 255)
+        crop = np.where(crop >= 0.5 * level, crop, 0)  # the copy's ink, not the paper's texture around it
+        if stretch and (crop > 0).any():
+            crop = np.clip(crop * (255.0 / max(1.0, float(np.percentile(crop[crop > 0], 95)))), 0, 255)
+        top, left = pad + (h - (y1 - y0)) // 2, gap + k * (w + gap) + (w - (x1 - x0)) // 2
+        line[top:top + y1 - y0, left:left + x1 - x0] = (255 - crop).astype(np.uint8)
+    return line
+
+
+SIGN_TEXT_UPSCALE = 2  # (rubric 43) the line is read again this many times larger (a grey "y" 14 px high: nothing at
+# its own size, "yyyyy" at twice it)
+
+
+def _sign_read_as_no_text(dark: np.ndarray, boxes: list[tuple[int, int, int, int]],
+                          levels: list[float] | None = None) -> bool:
+    """Whether the OCR recogniser reads a line of a page's repeated sign (:func:`_sign_line`) as something, and never
+    as text: as drawn and with its ink stretched to black, each at its own size and SIGN_TEXT_UPSCALE times larger, at
+    least one reading of 3 characters or more, and no reading SIGN_TEXT_SHARE of whose characters are letters, digits
+    or text signs (SIGN_TEXT_CHARS) at SIGN_TEXT_WEAK or more. Rubric 43's glyph test (:func:`_consistent_sign`):
+    stricter than rubric 42's (SIGN_TEXT_SCORE), and a line the recogniser reads nothing in is no evidence of a sign.
+    HELDOUT20's ticks read "VVVVVV" or "√ン√ン√ン" at 0.28-0.46, its stars "☆☆众☆☆众" at 0.31-0.75 (no text
+    characters); a grey "y" 14 px high reads nothing as drawn and "yyyyy" (0.61) at twice its size."""
+    from genpuzzle.verifiers import ocr
+
+    if not boxes or not ocr.ocr_available():
+        return False
+    seen = False
+    for stretch, scale in ((False, 1), (False, SIGN_TEXT_UPSCALE), (True, 1), (True, SIGN_TEXT_UPSCALE)):
+        image = _sign_line(dark, boxes, levels, stretch)
+        if scale != 1:
+            image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+        try:
+            got = ocr.read_cells([image])[0]
+        except Exception:  # (a recogniser that fails to load reads nothing: no evidence)
+            return False
+        chars = [c for c in got.text if not c.isspace()]
+        if (got.score >= SIGN_TEXT_WEAK and len(chars) >= 3
+                and sum(c in SIGN_TEXT_CHARS for c in chars) >= SIGN_TEXT_SHARE * len(chars)):
+            return False
+        seen |= len(chars) >= 3
+    return seen
 
 
 def _sign_reads_as_text(dark: np.ndarray, boxes: list[tuple[int, int, int, int]],
@@ -386,18 +561,7 @@ def _sign_reads_as_text(dark: np.ndarray, boxes: list[tuple[int, int, int, int]]
 
     if not boxes or not ocr.ocr_available():
         return False
-    picks = [int(i) for i in np.linspace(0, len(boxes) - 1, min(SIGN_TEXT_COPIES, len(boxes)))]
-    h = max(boxes[i][3] - boxes[i][1] for i in picks)
-    w = max(boxes[i][2] - boxes[i][0] for i in picks)
-    gap, pad = max(3, int(round(0.6 * w))), max(3, int(round(0.5 * h)))
-    line = np.full((h + 2 * pad, gap + len(picks) * (w + gap)), 255, np.uint8)
-    for k, i in enumerate(picks):
-        x0, y0, x1, y1 = boxes[i]
-        level = STRAY_SURE if levels is None else levels[i]
-        crop = np.clip(dark[y0:y1, x0:x1], 0, 255)
-        crop = np.where(crop >= 0.5 * level, crop, 0)  # the copy's ink, not the paper's texture around it
-        top, left = pad + (h - (y1 - y0)) // 2, gap + k * (w + gap) + (w - (x1 - x0)) // 2
-        line[top:top + y1 - y0, left:left + x1 - x0] = (255 - crop).astype(np.uint8)
+    line = _sign_line(dark, boxes, levels)
     try:
         got = ocr.read_cells([line])[0]
     except Exception:  # (a recogniser that fails to load reads nothing)
