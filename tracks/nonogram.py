@@ -124,8 +124,12 @@ class NonogramTrack(Track):
                                   parsed=parsed)
         # Rules are judged giving unsure cells the benefit of the doubt (a rule broken anyway is broken);
         # the score charges them as wrong, so an unsure answer never scores 100.
-        doubt = [[solution[r][c] if s == UNSURE else int(s == FILLED) for c, s in enumerate(row)]
-                 for r, row in enumerate(reading.states)]
+        # (a cell in doubt only as to which mark it holds, never whether it is filled, is judged not filled: an X
+        # in doubt, rubric 45)
+        not_filled = {(r, c) for r, row in enumerate(reading.evidence or []) for c, ev in enumerate(row)
+                      if ev.get("not_filled")}
+        doubt = [[(0 if (r, c) in not_filled else solution[r][c]) if s == UNSURE else int(s == FILLED)
+                  for c, s in enumerate(row)] for r, row in enumerate(reading.states)]
         charged = [[1 - solution[r][c] if s == UNSURE else int(s == FILLED) for c, s in enumerate(row)]
                    for r, row in enumerate(reading.states)]
         violations, _ = check_cells(doubt, truth["row_clues"], truth["col_clues"], solution, layout)

@@ -92,6 +92,12 @@ def read_cells(image: np.ndarray, layout: dict[str, Any],
         else:  # a faint mark, or ink an empty-cell mark nearly explains: the cell is in doubt
             reading.states[r][c] = cells_mod.UNSURE
             reading.confidence[r][c] = min(reading.confidence[r][c], cells_mod.UNSURE_CONFIDENCE)
+            if m.get("x_in_doubt"):
+                # (rubric 45) an X in sure ink nearly fitted (a rubber stamp's X, its voids cutting across the
+                # strokes: GLYPH_DOUBT) in a cell the patch reader read empty: a clean X or a stray mark, the cell is
+                # not filled either way, and the line rules judge it so (tracks/nonogram.py): an X drawn instead of
+                # a fill breaks its lines' clues surely (HELDOUT21: six such answers read in review)
+                reading.evidence[r][c]["not_filled"] = True
     marked = {tuple(m["cell"]) for m in marks}
     for r, c in sorted(small - marked):
         name, fit = fits.get(r * cols + c, ("none", 0.0))
@@ -2074,6 +2080,9 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
         if k in fits:
             entry["shape"], entry["fit"] = fits[k][0], round(fits[k][1], 3)
             if EMPTY_MARK_FIT_SURE <= fits[k][1] < EMPTY_MARK_FIT:  # nearly an accepted mark: in doubt
+                # (rubric 45) an X in doubt drawn in sure ink (a rubber stamp's, its voids across the strokes) is a
+                # clean X or a stray mark: the cell is not filled either way (see read_cells)
+                entry["x_in_doubt"] = bool(entry.get("sure")) and fits[k][0] == "cross"
                 entry["sure"] = False
             if fits[k][1] >= EMPTY_MARK_FIT and reading.states[k // cols][k % cols] == cells_mod.CROSSED:
                 # ink beside the mark that crosses the cell: in doubt (a plus whose main piece fitted one of its
@@ -2990,6 +2999,50 @@ def _page_number_gap(gaps: list[float]) -> float | None:
     return None
 
 
+SEPARATOR_HEIGHT = 0.5  # digit heights: a comma or a full stop between two numbers of a row is at most this tall
+SEPARATOR_WIDTH = 0.6  # ... and this wide
+SEPARATOR_LOW = 0.5  # ... its top this far below the digits' tops (in digit heights: it sits in the lower half)
+SEPARATOR_BASE = 0.2  # ... and its bottom at most this far above the digits' bottoms (it stands on the baseline)
+SEPARATOR_GAP = 0.2  # ... clear of the next digit by this many digit heights at least
+SEPARATOR_PAGE = 1  # the strips read show at least this many such separators
+
+
+def _number_separators(lines_per_strip: list[tuple[str, list[list[int]]]], digit_h: float
+                       ) -> list[tuple[str, list[list[int]]]]:
+    """The strips' ink pieces (``(kind, boxes)`` per strip) less the separators a page writes between a row's numbers
+    ("1, 6, 1": a redraw that lists its clues with commas): in a row strip, a glyph (:func:`_glyph_lines`) at most
+    SEPARATOR_HEIGHT x SEPARATOR_WIDTH of a digit's height, lying in the lower half of the digits beside it
+    (SEPARATOR_LOW) and standing on their baseline (SEPARATOR_BASE), between two digit-high glyphs and clear of the next
+    one (SEPARATOR_GAP). Read as a digit, a comma made "1," a "18" or a "1?" (HELDOUT21's comma redraw: every row with
+    two numbers unsure). Taken off when the strips read show SEPARATOR_PAGE of them or more (one call may read a
+    single strip); the gap it leaves parts the numbers as any gap between numbers does (:func:`_numbers`): a speck so
+    taken can only part two numbers, never join them or make a digit."""
+    found: list[tuple[int, list[int]]] = []
+    for j, (kind, boxes) in enumerate(lines_per_strip):
+        if kind != "row":
+            continue
+        for line in _glyph_lines([list(b) for b in boxes], kind, digit_h):
+            full = [g for g in line if FRAGMENT * digit_h <= g[3] - g[1] <= TALL_GLYPH * digit_h]
+            if len(full) < 2:
+                continue
+            top = float(np.median([g[1] for g in full]))
+            bottom = float(np.median([g[3] for g in full]))
+            for prev, g, nxt in zip(line, line[1:], line[2:]):
+                if not all(FRAGMENT * digit_h <= q[3] - q[1] <= TALL_GLYPH * digit_h for q in (prev, nxt)):
+                    continue
+                if (g[3] - g[1] <= SEPARATOR_HEIGHT * digit_h and g[2] - g[0] <= SEPARATOR_WIDTH * digit_h
+                        and g[1] >= top + SEPARATOR_LOW * digit_h and g[3] >= bottom - SEPARATOR_BASE * digit_h
+                        and g[0] >= prev[2] and nxt[0] - g[2] >= SEPARATOR_GAP * digit_h):
+                    found.append((j, g))
+    if len(found) < SEPARATOR_PAGE:
+        return list(lines_per_strip)
+    out = [(kind, list(boxes)) for kind, boxes in lines_per_strip]
+    for j, g in found:  # the pieces the separator glyph is made of
+        out[j] = (out[j][0], [b for b in out[j][1]
+                              if not (b[0] >= g[0] and b[1] >= g[1] and b[2] <= g[2] and b[3] <= g[3])])
+    return out
+
+
 def _numbers(glyphs: list[list[int]], digit_w: float) -> tuple[list[list[list[int]]], bool]:
     """One line of glyphs split into numbers by spacing (:func:`_slot_gaps`), and whether any split is
     unclear: slots closer than SAME_NUMBER_GAP digit widths are one number, farther than NEW_NUMBER_GAP two
@@ -3255,6 +3308,9 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
             crops[j] = (x0, y0, upright, ink)
             lines_per_strip[j] = (lines_per_strip[j][0], boxes)
             shears[j] = (pad, pivot)
+    # commas (or full stops) between a row's numbers ("1, 6, 1": a redraw that lists its clues): separators, no glyphs
+    for j, (kind, boxes) in enumerate(_number_separators(lines_per_strip, digit_h)):
+        lines_per_strip[j] = (kind, boxes)
     whole_glyphs = [{tuple(g) for line in _glyph_lines(boxes, kind, digit_h) for g in line}
                     for (kind, boxes), (_, _, _, ink) in zip(lines_per_strip, crops)]
     # (a pixel font's digits stand in square cells, as wide as tall: only a glyph wider than PIXEL_FONT_PAIR x its
@@ -3617,6 +3673,13 @@ def _round_glyph(mask: np.ndarray) -> bool:
             and hh <= 1.6 * hw and _mirror_symmetry(mask) >= ROUND_GLYPH_SYMMETRY)
 
 
+def _digits_confident() -> float:
+    """The digit reader's confident level (:data:`digits.CONFIDENT`)."""
+    from genpuzzle.verifiers import digits
+
+    return float(getattr(digits, "CONFIDENT", 0.9))
+
+
 def expected_support(reading: ClueReading, expected: list[int]) -> float:
     """How far an unsure strip can be the puzzle's numbers: the smallest probability the digit reader gives
     any glyph's expected digit (0 when the glyphs do not fall into the expected numbers and digits)."""
@@ -3667,6 +3730,12 @@ def _number_crops(dark: np.ndarray, reading: ClueReading, every: bool = False) -
             continue
         x0, y0 = max(0, min(b[0] for b in boxes) - margin), max(0, min(b[1] for b in boxes) - margin)
         x1, y1 = min(W, max(b[2] for b in boxes) + margin), min(H, max(b[3] for b in boxes) + margin)
+        if x1 <= x0 or y1 <= y0:
+            # (rubric 45) the number's glyphs lie off this image (a strip read on past the input's frame, its boxes in
+            # the answer page's frame: HELDOUT21's title-card 15x15 raised here): a blank crop, which the recogniser
+            # reads as nothing, so the number is not confirmed (None would take it as read surely)
+            out.append((text, np.full((8, 8), 255, np.uint8)))
+            continue
         keep = np.zeros((y1 - y0, x1 - x0), bool)
         for bx0, by0, bx1, by1 in boxes:
             lean = math.ceil(abs(reading.slant) * (by1 - by0) / 2) + 1  # an italic glyph's box is its upright one
@@ -4174,6 +4243,12 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
             # likewise when the reader gives every glyph's expected digit a fair chance (a cmti10 italic 3
             # read as a 9 at 0.47 still gives the 3 0.26-0.45; a digit changed into another gives it ~0)
             guessed = reading.text.split(" ") == [str(v) for v in expected]
+            if (not guessed and not reading.cut_clearly and reading.glyph_reads
+                    and "".join(str(d) for d, _ in reading.glyph_reads) == "".join(map(str, expected))
+                    and all(d is not None and c >= _digits_confident() for d, c in reading.glyph_reads)):
+                # (rubric 45) the puzzle's digits, each read surely, in its order, only their grouping unclear (a
+                # "15" set a little wide, 0.62 digit widths apart: "1 5" or "15"): review, not a confident change
+                where["grouping_unclear"] = guessed = True
             if not guessed and reading.touching_cut_unread:
                 # two touching glyphs cut at their thinnest column into a half read as no digit: the cut may lie
                 # inside a digit (Okolaks Bold's "15", the 1's serif run into the 5, cut through the 5's bowl: "?5")
@@ -4876,6 +4951,9 @@ def check_crossed(reading: CellReading, solution: list[list[int]], layout: dict[
             f"{m['extent_scale']:.2f} cell, {m['area_px']} px of ink)",
             {"marks": reading.stray, "bbox": m["bbox"], "cell_boxes": [x["bbox"] for x in reading.stray]}))
     cells = [(r, c) for r, c in reading.where(cells_mod.CROSSED) if solution[r][c]]
+    # (rubric 45) and an X in doubt (a clean X or a stray mark: no fill either way, see read_cells) where a fill belongs
+    cells += [(r, c) for r, c in reading.where(cells_mod.UNSURE)
+              if solution[r][c] and reading.evidence and reading.evidence[r][c].get("not_filled")]
     if not cells:
         return violations
     boxes = [[round(v) for v in cell_box(layout, r, c)] for r, c in cells]
