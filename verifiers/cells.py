@@ -1263,7 +1263,43 @@ def read_marks(image: np.ndarray, boxes: Sequence[Sequence[float]] | None = None
     _smudged_against_neighbours(states, confidence, evidence, tones, boxes, cell_px)
     _pale_fills(states, confidence, evidence, tones, boxes, cell_px, image, cores)
     _textured_fills(states, confidence, evidence, dark, image, cores)
+    _shaded_all_over(states, confidence, evidence, feats, boxes, cell_px)
     return CellMarks(states, confidence, evidence)
+
+
+SHADED_ALL_OVER = 0.85  # share of a cell as dark as shading (tone >= INK) over which the whole cell is shaded
+SHADED_ALL_OVER_MARK = 0.2  # ... with a darker part (mark ink) over at least this share of it
+
+
+def _shaded_all_over(states: list[str], confidence: list[float], evidence: list[dict[str, Any]],
+                     feats: list[dict[str, Any]], boxes: Sequence[Sequence[float]], cell_px: float) -> None:
+    """A cell left unsure by the patch rules, no mark for an empty cell read in it (no ``shaded_beyond_mark``), shaded
+    all over (SHADED_ALL_OVER of it at tone >= INK, its median tone >= INK) with a darker part drawn in it
+    (SHADED_ALL_OVER_MARK of it mark ink) and its tone SHADED_EXCESS or more above the median tone of the cells read
+    blank or crossed around it (within FAINT_RADIUS cells, at least FAINT_NEIGHBOURS of them; with fewer there, the
+    page's, at least FAINT_NEIGHBOURS) is filled (confidence
+    0.6, evidence ``shaded_all_over``: the neighbours' tone): a fill drawn in two shades, a pale whole with a darker
+    corner or half, is a marked cell, not paper; only its uneven tone kept it from the even-tone rule (an e-reader's
+    grey screen lowers the contrast of a pale corner-triangle fill: tone 30-47, tinted 0.88, spread over 40). The
+    cells around it show the page's paper is not so dark. Changes the lists in place."""
+    cand = [i for i, s in enumerate(states) if s == UNSURE and not evidence[i].get("shaded_beyond_mark")
+            and feats[i]["tinted"] >= SHADED_ALL_OVER and feats[i]["tone"] >= INK
+            and feats[i]["cover"] >= SHADED_ALL_OVER_MARK and "box" in evidence[i]]
+    if not cand:
+        return
+    centres = np.array([((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b in boxes], np.float64)
+    empty = np.array([s in (BLANK, CROSSED) for s in states])
+    tones = np.array([f["tone"] for f in feats], np.float64)
+    for i in cand:
+        near = empty & (np.hypot(*(centres - centres[i]).T) <= FAINT_RADIUS * cell_px)
+        if int(near.sum()) < FAINT_NEIGHBOURS:
+            near = empty  # a dense part of the grid: the page's empty cells
+            if int(near.sum()) < FAINT_NEIGHBOURS:
+                continue
+        paper = float(np.median(tones[near]))
+        if tones[i] - paper >= SHADED_EXCESS:
+            evidence[i]["shaded_all_over"] = round(paper, 1)
+            states[i], confidence[i] = FILLED, 0.6
 
 
 SMALL_X_COVER = (0.03, 0.3)  # mark-ink share of an unsure patch that may be an X smaller than the cell
