@@ -120,7 +120,9 @@ def read_cells(image: np.ndarray, layout: dict[str, Any],
         reading.evidence[r][c]["empty_mark"] = {"shape": "dot", "fit": GLYPH_DOUBT, "read_as_text": True}
     signs = [tuple(m["bbox"]) for m in marks if tuple(m["cell"]) in sign]
     doubt = _lone_glyph_marks(mark_dark, layout, reading, fits, marked, signs)  # (rubric 46) a lone "o", "l", "K"
-    if not _text_reader_ready():  # (rubric 46) the repeated signs and dots the text check could not read: in doubt
+    # (rubric 46) the repeated signs and dots the text check could not read: in doubt. (Asked only when there is a sign
+    # or a fitted mark to judge: loading the recogniser costs a clean page's verification ~1 s per process.)
+    if (sign or fits) and not _text_reader_ready():
         doubt.update({cell: "repeated sign, unread" for cell in sign})
         doubt.update(_glyph_dots_unread(mark_dark, layout, reading, fits, marked))
     for (r, c), kind in doubt.items():
