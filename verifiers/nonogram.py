@@ -437,11 +437,7 @@ def _sign_shaped(dark: np.ndarray, box: tuple[int, int, int, int], level: float 
     filled |= ((labels != labels[0, 0]) & (labels > 0))[1:-1, 1:-1]
     if not (_hull_share(filled) >= SIGN_CONVEX or _point_symmetry(sign) >= SIGN_SYMMETRY):
         return False
-    side = int(GLYPH_CELL_SIDE * max(y1 - y0, x1 - x0)) + 4
-    cell = np.full((side, side), 255, np.uint8)
-    oy, ox = (side - (y1 - y0)) // 2, (side - (x1 - x0)) // 2
-    cell[oy:oy + y1 - y0, ox:ox + x1 - x0] = 255 - crop
-    reading = digits.default_reader().read([cell])[0]
+    reading = digits.default_reader().read([_mark_reader_cell(crop)])[0]
     return not (reading.confident and reading.symbol in "0123456789")
 
 
@@ -542,11 +538,7 @@ def _sign_shaped_copies(dark: np.ndarray, boxes: list[tuple[int, int, int, int]]
         if _counters(sign) > 2:  # no digit encloses more than two counters (an 8): a circled X, its four, is no digit
             shaped += 1
             continue
-        side = int(GLYPH_CELL_SIDE * max(y1 - y0, x1 - x0)) + 4
-        cell = np.full((side, side), 255, np.uint8)
-        oy, ox = (side - (y1 - y0)) // 2, (side - (x1 - x0)) // 2
-        cell[oy:oy + y1 - y0, ox:ox + x1 - x0] = 255 - crop
-        cells.append(cell)
+        cells.append(_mark_reader_cell(crop))
         dims.append((x1 - x0, y1 - y0))
     if shaped + len(cells) <= SIGN_COPIES_SHAPED * len(boxes):
         return False
@@ -606,11 +598,7 @@ def _consistent_sign(dark: np.ndarray, boxes: list[tuple[int, int, int, int]], l
         if _counters(sign) > 2:  # no digit encloses more than two counters
             plain += 1
             continue
-        side = int(GLYPH_CELL_SIDE * max(y1 - y0, x1 - x0)) + 4
-        cell = np.full((side, side), 255, np.uint8)
-        oy, ox = (side - (y1 - y0)) // 2, (side - (x1 - x0)) // 2
-        cell[oy:oy + y1 - y0, ox:ox + x1 - x0] = 255 - crop
-        cells.append(cell)
+        cells.append(_mark_reader_cell(crop))
         dims.append((x1 - x0, y1 - y0))
     for reading, dim in zip(digits.default_reader().read(cells) if cells else [], dims):
         plain += not _copy_read_as_digit(reading, dim)
@@ -1942,6 +1930,17 @@ END_SHARE = 0.15  # ... an end: this share of the stroke's length (at least 2 px
 # within it)
 
 
+def _mark_reader_cell(crop: np.ndarray) -> np.ndarray:
+    """A mark's darkness ``crop`` (uint8) as the digit reader takes it: dark ink on white paper, centred in a square
+    GLYPH_CELL_SIDE times its longer side (plus 4 px)."""
+    h, w = crop.shape
+    side = int(GLYPH_CELL_SIDE * max(h, w)) + 4
+    cell = np.full((side, side), 255, np.uint8)
+    oy, ox = (side - h) // 2, (side - w) // 2
+    cell[oy:oy + h, ox:ox + w] = 255 - crop
+    return cell
+
+
 def _glyph_at_page_resolution(name: str, sharp_ink: np.ndarray) -> bool:
     """Whether a mark the empty-mark fit accepted on the 3 x 3 mean as a dot, a stroke or a ring (``name``) is, at the
     page's own resolution (``sharp_ink``: bool, its ink there, GLYPH_PIECE of it one 4-connected piece), shaped as a glyph rather than as that mark:
@@ -2039,13 +2038,9 @@ def _notched_digit(sharp: np.ndarray, sharp_ink: np.ndarray) -> bool:
     y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
     if _hull_share(sharp_ink[y0:y1, x0:x1]) >= NOTCHED_HULL:
         return False
-    side = int(GLYPH_CELL_SIDE * max(y1 - y0, x1 - x0)) + 4
-    cell = np.full((side, side), 255, np.uint8)
     near = cv2.dilate(sharp_ink.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
     ink = np.clip(np.where(near, sharp, 0)[y0:y1, x0:x1], 0, 255).astype(np.uint8)
-    oy, ox = (side - (y1 - y0)) // 2, (side - (x1 - x0)) // 2
-    cell[oy:oy + y1 - y0, ox:ox + x1 - x0] = 255 - ink
-    reading = digits.default_reader().read([cell])[0]
+    reading = digits.default_reader().read([_mark_reader_cell(ink)])[0]
     return reading.confident and reading.symbol in GLYPH_DIGITS
 
 
