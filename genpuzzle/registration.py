@@ -3206,105 +3206,10 @@ def _lattice_fit(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray |
         return None
     token = _TILE_FROM_LATTICE.set(True)
     try:
-        tiles = _tile_fit(answer, target, edit_mask,
-                          [(TILE_START, A, "lattice") for A in starts[:LATTICE_TILE_STARTS]], whole=LATTICE_WHOLE)
+        return _tile_fit(answer, target, edit_mask,
+                         [(TILE_START, A, "lattice") for A in starts[:LATTICE_TILE_STARTS]], whole=LATTICE_WHOLE)
     finally:
         _TILE_FROM_LATTICE.reset(token)
-    if tiles is not None:
-        return tiles
-    # the page seen at a slant (a phone photo of a monitor): its lattice is the input's in perspective, which no
-    # upright map lays line for line; each map's lines found where the page draws them and the map made projective
-    seen: list[np.ndarray] = []
-    for A in (starts + _lattice_starts(answer, target, long_lines=True))[:KEYSTONE_STARTS]:
-        if any(_max_corner_shift(A, B, tw, th) < 1.0 for B in seen):
-            continue
-        seen.append(A)
-        K = _lattice_keystone(answer, target, A)
-        reg = None if K is None else _lattice_taken(answer, target, edit_mask, K, paper, beyond=True)
-        if reg is not None:
-            reg.method += "+keystone"
-            return reg
-    return None
-
-
-KEYSTONE_STARTS = 8  # lattice maps (:func:`_lattice_starts`, both looks, best first) made projective at most
-KEYSTONE_WIN = (0.3, 0.15, 0.08)  # cells: per round, each line looked for this far from where the map puts it
-KEYSTONE_MIN = 0.3  # a line's peak in one row (column) of cells counts from this share of the median peak
-KEYSTONE_RESIDUAL = 1.5  # px: a peak farther than this (and 3x the median) from the fitted lattice is left out
-
-
-def _lattice_keystone(answer: np.ndarray, target: np.ndarray, A: np.ndarray) -> np.ndarray | None:
-    """The map ``A`` (answer -> input px, a :func:`_lattice_starts` map) made projective so that it lays the input's
-    lattice (:func:`_lattice_full`) on the lines (or gutters) the page draws: the page warped by the map, each of the
-    input's lines is looked for (:func:`_thin_map`, either polarity) within KEYSTONE_WIN of a cell of it in every row
-    (column) of cells, and the homography fitted whose lines pass through those peaks (each peak a linear constraint:
-    H maps it onto its line's x (y); weighted by the peak, least squares on normalised coordinates, outliers left out),
-    three rounds with a narrowing window. None when too few peaks are found. The fit is no proof: the caller takes it
-    only when the registered page draws the input's lattice line for line (:func:`_lattice_taken`)."""
-    lattice = _lattice_full(target)
-    if lattice is None:
-        return None
-    xs, ys = lattice
-    th, tw = target.shape[:2]
-    cx, cy = float(np.median(np.diff(xs))), float(np.median(np.diff(ys)))
-    m = int(math.ceil(max(cx, cy)))  # the page looked at a cell past the input's frame too
-    pad = np.array([[1.0, 0, m], [0, 1, m], [0, 0, 1]])
-    grey = cv2.cvtColor(answer, cv2.COLOR_RGB2GRAY).astype(np.float32) / 255.0
-    X, Y = xs + m, ys + m
-    s = 2.0 / max(tw, th)  # the padded input frame, normalised
-    Tn = np.array([[s, 0, -s * (m + tw / 2)], [0, s, -s * (m + th / 2)], [0, 0, 1.0]])
-    for win in KEYSTONE_WIN:
-        G = _lightness_in(grey, pad @ A, (th + 2 * m, tw + 2 * m))
-        rows = []  # (axis, x, y in the warped page, the input's line, the peak)
-        for axis, lines, other, cell in ((0, X, Y, cx), (1, Y, X, cy)):
-            T = _thin_map(G, axis, cell, (0, G.shape[0] if axis == 0 else G.shape[1]))
-            w_ = np.arange(-win, win + 1e-9, 0.01) * cell
-            for lo, hi in zip(other[:-1], other[1:]):
-                # a row of cells, less its edges (the crossing lines)
-                a0, a1 = int(math.ceil(lo + 0.15 * (hi - lo))), int(hi - 0.15 * (hi - lo))
-                if a1 <= a0:
-                    continue
-                P = (T[a0:a1].mean(axis=0) if axis == 0 else T[:, a0:a1].mean(axis=1)).astype(np.float64)
-                cand = lines[:, None] + w_[None, :]
-                vals = _at(P, cand.ravel()).reshape(cand.shape)
-                top = vals.max(axis=1, keepdims=True)
-                lift = np.clip(vals - 0.5 * top, 0.0, None)  # the peak's upper half: its middle
-                peak = (lift * cand).sum(axis=1) / np.maximum(lift.sum(axis=1), 1e-9)
-                mid = 0.5 * (lo + hi)
-                for u, pk, t in zip(lines, peak, top[:, 0]):
-                    rows.append((axis, pk, mid, u, t) if axis == 0 else (axis, mid, pk, u, t))
-        R_ = np.asarray(rows, np.float64)
-        if len(R_) < 16:
-            return None
-        R_ = R_[R_[:, 4] >= KEYSTONE_MIN * float(np.median(R_[:, 4]))]
-        vx = R_[:, 0] == 0
-        if vx.sum() < 8 or (~vx).sum() < 8:
-            return None
-        pts = R_[:, 1:3]
-        c = pts.mean(axis=0)
-        k = math.sqrt(2) / max(1e-6, float(np.sqrt(((pts - c) ** 2).sum(axis=1)).mean()))
-        N = np.array([[k, 0, -k * c[0]], [0, k, -k * c[1]], [0, 0, 1.0]])
-        ph = (N @ np.c_[pts, np.ones(len(pts))].T).T
-        val = np.where(vx, s * R_[:, 3] - s * (m + tw / 2), s * R_[:, 3] - s * (m + th / 2))
-        E = np.zeros((len(R_), 9))
-        E[vx, 0:3], E[~vx, 3:6] = ph[vx], ph[~vx]
-        E[:, 6:9] = -val[:, None] * ph
-        E *= np.sqrt(np.clip(R_[:, 4], 1e-6, None))[:, None]
-        keep = np.ones(len(R_), bool)
-        for _ in range(3):
-            if keep.sum() < 9:
-                return None
-            Hn = np.linalg.svd(E[keep])[2][-1].reshape(3, 3)
-            q = Hn @ ph.T
-            if np.any(np.abs(q[2]) < 1e-9):
-                return None
-            res = np.abs(np.where(vx, q[0] / q[2], q[1] / q[2]) - val) / s
-            keep = res <= max(KEYSTONE_RESIDUAL, 3 * float(np.median(res[keep])))
-        H = np.linalg.inv(Tn) @ Hn @ N
-        if abs(H[2, 2]) < 1e-12:
-            return None
-        A = np.linalg.inv(pad) @ (H / H[2, 2]) @ pad @ A
-    return A
 
 
 def _lattice_over(found: Registration, answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None
