@@ -1311,7 +1311,13 @@ def test_x_dot_plus_slash_and_ring_marks_in_empty_cells_still_score_100(variant)
     y = gy0 + 0.37 * (gy1 - gy0) / layout["rows"]
     d.line([(0, y), (image.width, y)], fill=(150, 180, 230), width=2)  # a ruled line of notebook paper
     v = genpuzzle.verify(puzzle, image)
-    assert v.status == Status.CORRECT and v.score == 100, (v.codes, v.extra.get("unsure_cells"))
+    doubts = v.extra.get("unsure_cells") or []
+    # (twenty-third session, rubric 46) a mark a glyph can be drawn as, with fewer than 4 of its kind on the page (two
+    # rings among other marks: an "o"?; a plus the ruled line makes lopsided: a "t"?), is in doubt: review, never a
+    # pass and never a fail. Every other mark is accepted.
+    assert not v.codes and all((u.get("empty_mark") or {}).get("in_doubt") == "rubric 46" for u in doubts), (v.codes, doubts)
+    assert (v.status == Status.CORRECT and v.score == 100) or (v.status == Status.NEEDS_REVIEW and len(doubts) <= 2), (
+        v.status, v.score, doubts)
 
 
 def test_empty_mark_fit_tells_marks_for_an_empty_cell_from_other_marks():
