@@ -291,7 +291,7 @@ def _lone_glyph_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
     boxes: dict[tuple[int, int], tuple[int, int, int, int]] = {}
     for k, (name, fit) in fits.items():
         r, c = divmod(k, cols)
-        if (fit < EMPTY_MARK_FIT or (r, c) in marked or name not in ("ring", "stroke", "dot", "cross")
+        if (fit < EMPTY_MARK_FIT or (r, c) in marked or name not in ("ring", "small ring", "stroke", "dot", "cross")
                 or reading.states[r][c] not in (cells_mod.BLANK, cells_mod.CROSSED)):
             continue
         found = _mark_ink(dark, layout, r, c)
@@ -303,6 +303,9 @@ def _lone_glyph_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
     # its slashes, dashes or run lines one of those (a run line crossing a cell whole is a ruled line to the fit: the
     # patch reader reads that cell crossed, and the fit has nothing to fit)
     count["glyph dot"] += count["dot"] + count["cross"]
+    # the page's small rings (at most half a cell, often drawn in dots: SMALL_MARK_SHAPES) are its rings: a ring of
+    # dots the 3 x 3 mean joined in one cell is the same drawing as the small rings of dots in the others
+    count["ring"] += count["small ring"]
     count["upright stroke"] += count["stroke"] + sum(
         1 for r, row in enumerate(reading.states) for c, state in enumerate(row)
         if state == cells_mod.CROSSED and r * cols + c not in fits)
