@@ -34,6 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", type=Path, help="write the per-answer records here")
     ap.add_argument("--variants", default="5x5,10x10,15x15")
     ap.add_argument("--puzzles", type=int, default=2)
+    ap.add_argument("--styles", help="only these styles (comma-separated names; default: the family's all)")
     ap.add_argument("--answers", type=Path, help="keep the drawn answers here and reuse them (one folder per family "
                                                   "and seed)")
     args = ap.parse_args(argv)
@@ -49,6 +50,12 @@ def main(argv: list[str] | None = None) -> int:
 
     module_name, family_name = args.family.split(":")
     styles = getattr(importlib.import_module(module_name), family_name)
+    if args.styles:
+        wanted = set(args.styles.split(","))
+        unknown = wanted - {style.name for style in styles}
+        if unknown:
+            ap.error(f"no style {', '.join(sorted(unknown))} in {args.family}")
+        styles = tuple(style for style in styles if style.name in wanted)
     track = get_track("nonogram")
     print(f"genpuzzle: {Path(genpuzzle.__file__).parent}; answers: {na.__file__}; family {args.family}, "
           f"{len(styles)} styles, seed {args.seed}, nonogram track version {track.version}", flush=True)
