@@ -418,30 +418,46 @@ def _sign_candidates(layout: dict[str, Any], reading: CellReading, marks: list[d
     return out
 
 
-def _sign_shaped(dark: np.ndarray, box: tuple[int, int, int, int], level: float | None = None) -> bool:
-    """Whether the sign a page repeats in its empty cells (``box``: x0, y0, x1, y1 of the mark most like the others in
-    ``dark``, the darkness map at the page's resolution; its ink from ``level`` looked at: sure ink, STRAY_SURE, or a
-    pale sign's own level) is shaped as people's signs for an empty cell are: a simple shape, outline or solid, its
-    holes filled filling
-    SIGN_CONVEX of its convex hull (a triangle, a diamond, a square), or the same turned half round (SIGN_SYMMETRY:
-    a "#", an "=", a colon), and not read surely as a digit by the open-set digit reader (a "0", an "8"). A "?", a
-    letter such as "a", "e", "K" or "R", or a "7" in every empty cell is no such sign: those cells keep their stray
-    marks. Twentieth session (issue 13): any sign repeated in 4 cells had been taken as the page's empty mark."""
-    from genpuzzle.verifiers import digits
-
-    x0, y0, x1, y1 = box
-    crop = np.clip(dark[y0:y1, x0:x1], 0, 255).astype(np.uint8)
-    sign = crop >= (STRAY_SURE if level is None else level)
-    if not sign.any():
-        return False
+def _shaped_as_sign(sign: np.ndarray) -> bool:
+    """Whether a copy of the sign a page repeats in its empty cells (``sign``: its ink, bool) is shaped as people's
+    signs for an empty cell are: a simple shape, outline or solid, its holes filled filling SIGN_CONVEX of its convex
+    hull (a triangle, a diamond, a square), or the same turned half round (SIGN_SYMMETRY: a "#", an "=", a colon)
+    about its ink's centre or its box's (:func:`_centred_symmetry`). Twentieth session (issue 13): any sign repeated
+    in 4 cells had been taken as the page's empty mark; a "?" or a letter such as "a", "e", "K" or "R" is shaped so
+    on few of its copies (and a "0" or an "8" is read as a digit: :func:`_copies_read_as_no_digit`)."""
     filled = sign.copy()
     paper = np.pad(~sign, 1, constant_values=True).astype(np.uint8)
-    count, labels = cv2.connectedComponents(paper, connectivity=4)
+    _, labels = cv2.connectedComponents(paper, connectivity=4)
     filled |= ((labels != labels[0, 0]) & (labels > 0))[1:-1, 1:-1]
-    if not (_hull_share(filled) >= SIGN_CONVEX or _point_symmetry(sign) >= SIGN_SYMMETRY):
-        return False
-    reading = digits.default_reader().read([_mark_reader_cell(crop)])[0]
-    return not (reading.confident and reading.symbol in "0123456789")
+    return (_hull_share(filled) >= SIGN_CONVEX or _point_symmetry(sign) >= SIGN_SYMMETRY
+            or _centred_symmetry(sign) >= SIGN_SYMMETRY)
+
+
+def _copies_read_as_no_digit(dark: np.ndarray, boxes: list[tuple[int, int, int, int]], levels: list[float] | None,
+                             shaped: bool = False) -> int:
+    """How many copies of a page's repeated sign (``boxes`` in ``dark``, each copy's ink from its ``levels``;
+    STRAY_SURE when None) are no digit: a copy enclosing more than two counters (:func:`_counters`; no digit does),
+    or one the digit reader, reading the copies in one batch, reads as no digit (:func:`_copy_read_as_digit`). With
+    ``shaped``, only copies :func:`_shaped_as_sign` count. The reader is not run when the copies it could add cannot
+    lift the count over SIGN_COPIES_SHAPED of them (both callers' bar)."""
+    from genpuzzle.verifiers import digits
+
+    cells, dims, plain = [], [], 0
+    for k, (x0, y0, x1, y1) in enumerate(boxes):
+        crop = np.clip(dark[y0:y1, x0:x1], 0, 255).astype(np.uint8)
+        sign = crop >= (STRAY_SURE if levels is None else levels[k])
+        if not sign.any() or (shaped and not _shaped_as_sign(sign)):
+            continue
+        if _counters(sign) > 2:  # no digit encloses more than two counters (an 8): a circled X, its four, is no digit
+            plain += 1
+            continue
+        cells.append(_mark_reader_cell(crop))
+        dims.append((x1 - x0, y1 - y0))
+    if plain + len(cells) <= SIGN_COPIES_SHAPED * len(boxes):
+        return plain
+    for reading, dim in zip(digits.default_reader().read(cells) if cells else [], dims):
+        plain += not _copy_read_as_digit(reading, dim)
+    return plain
 
 
 DOUBT_SIGN_LEVEL = 0.5  # a mark in doubt is compared with the others by its ink from this share of its own darkest
@@ -513,7 +529,7 @@ SIGN_COPIES_SHAPED = 0.5  # a sign the page repeats is shaped as a sign when mor
 def _sign_shaped_copies(dark: np.ndarray, boxes: list[tuple[int, int, int, int]],
                         levels: list[float] | None = None) -> bool:
     """Whether the sign a page repeats in its empty cells is shaped as people's signs for an empty cell
-    (:func:`_sign_shaped`'s tests) on more than SIGN_COPIES_SHAPED of its copies (``boxes``, each copy's ink from its
+    (:func:`_shaped_as_sign`) on more than SIGN_COPIES_SHAPED of its copies (``boxes``, each copy's ink from its
     ``levels``; STRAY_SURE when None), the copies read by the digit reader in one batch. Twenty-first session (issue 13,
     helper h21f): the rules judged one copy only, the one most like the others, and HELDOUT18's 10x10/0 pages lost
     their 54 signs each to it: a hollow triangle that one copy in ten reads surely as a "4" (0.91; 48-50 of 54-55
@@ -523,30 +539,7 @@ def _sign_shaped_copies(dark: np.ndarray, boxes: list[tuple[int, int, int, int]]
     in every empty cell is read so on most of its copies, as it was on the one. A copy enclosing more than two
     counters (:func:`_counters`) is read as no digit without the digit reader: HELDOUT16's circled X (four counters)
     reads surely as an "8" on 58 of its 99 copies on a 15x15 page."""
-    from genpuzzle.verifiers import digits
-
-    cells, dims, shaped = [], [], 0
-    for k, (x0, y0, x1, y1) in enumerate(boxes):
-        crop = np.clip(dark[y0:y1, x0:x1], 0, 255).astype(np.uint8)
-        sign = crop >= (STRAY_SURE if levels is None else levels[k])
-        if not sign.any():
-            continue
-        filled = sign.copy()
-        paper = np.pad(~sign, 1, constant_values=True).astype(np.uint8)
-        _, labels = cv2.connectedComponents(paper, connectivity=4)
-        filled |= ((labels != labels[0, 0]) & (labels > 0))[1:-1, 1:-1]
-        if not (_hull_share(filled) >= SIGN_CONVEX or _point_symmetry(sign) >= SIGN_SYMMETRY
-                or _centred_symmetry(sign) >= SIGN_SYMMETRY):
-            continue
-        if _counters(sign) > 2:  # no digit encloses more than two counters (an 8): a circled X, its four, is no digit
-            shaped += 1
-            continue
-        cells.append(_mark_reader_cell(crop))
-        dims.append((x1 - x0, y1 - y0))
-    if shaped + len(cells) <= SIGN_COPIES_SHAPED * len(boxes):
-        return False
-    for reading, dim in zip(digits.default_reader().read(cells) if cells else [], dims):
-        shaped += not _copy_read_as_digit(reading, dim)
+    shaped = _copies_read_as_no_digit(dark, boxes, levels, shaped=True)
     return shaped > SIGN_COPIES_SHAPED * len(boxes) and not _sign_reads_as_text(dark, boxes, levels)
 
 
@@ -586,25 +579,13 @@ def _consistent_sign(dark: np.ndarray, boxes: list[tuple[int, int, int, int]], l
     (basket weave), 10-54 copies a page alike to 0.8-0.99 at the median, which rubric 30 took for a letter: every cell
     in doubt, or a stray mark each. A letter, a digit or a "?" in every empty cell is read as text by the recogniser
     or as a digit, and a scribble drawn again in each cell is not alike; both stay as read."""
-    from genpuzzle.verifiers import digits, ocr
+    from genpuzzle.verifiers import ocr
 
     if len(boxes) < SIGN_CONSISTENT_COPIES or not alike or float(np.median(alike)) < SIGN_CONSISTENT_ALIKE:
         return False
     if not ocr.ocr_available():  # no glyph test stronger than the shapes': the shape tests alone decide, as before
         return False
-    cells, dims, plain = [], [], 0
-    for k, (x0, y0, x1, y1) in enumerate(boxes):
-        crop = np.clip(dark[y0:y1, x0:x1], 0, 255).astype(np.uint8)
-        sign = crop >= (STRAY_SURE if levels is None else levels[k])
-        if not sign.any():
-            continue
-        if _counters(sign) > 2:  # no digit encloses more than two counters
-            plain += 1
-            continue
-        cells.append(_mark_reader_cell(crop))
-        dims.append((x1 - x0, y1 - y0))
-    for reading, dim in zip(digits.default_reader().read(cells) if cells else [], dims):
-        plain += not _copy_read_as_digit(reading, dim)
+    plain = _copies_read_as_no_digit(dark, boxes, levels)
     return plain > SIGN_COPIES_SHAPED * len(boxes) and _sign_read_as_no_text(dark, boxes, levels)
 
 
@@ -731,7 +712,7 @@ def _sign_reads_as_text(dark: np.ndarray, boxes: list[tuple[int, int, int, int]]
     ``level`` when given, else STRAY_SURE) set side by side as a line of text and read open-set by the OCR recogniser
     (:mod:`genpuzzle.verifiers.ocr`), which reads SIGN_TEXT_SHARE of the characters as letters, digits or text signs
     (SIGN_TEXT_CHARS) at SIGN_TEXT_SCORE or more. Twenty-second session (issue 13, helper h22e, rubric 42): the shape
-    tests (:func:`_sign_shaped`) take a glyph the same turned half round ("s", "%", "Z", "N", at a few px also "e" and
+    tests (:func:`_shaped_as_sign`) take a glyph the same turned half round ("s", "%", "Z", "N", at a few px also "e" and
     "a") for a sign like "#" or "="; the recogniser reads HELDOUT18's kind of triangle as a triangle, a "#" as a
     full-width "#", a triad of dots as no letter. Without the recogniser (not installed) the shape tests alone
     decide, as before."""
