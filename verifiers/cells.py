@@ -1174,6 +1174,241 @@ def _conf(*margins: float) -> float:
     return float(min(1.0, 0.6 + 0.4 * max(0.0, min(1.0, max(margins)))))
 
 
+# ------------------------------------------------------------------------------------ a cell's own frame
+
+OWN_FRAME_BAND = 0.1  # of a cell: the middle band across a cell where its frame's straight sides are looked for ...
+OWN_FRAME_COVER = 0.9  # ... a side inking this share of that band (a column or a row of pixels at LINE_INK) ...
+OWN_FRAME_THIN = 0.12  # ... in a run at most this share of a cell thick
+OWN_FRAME_SIZE = (0.6, 1.15)  # a frame's outer size, shares of the cell each way
+OWN_FRAME_REACH = 0.25  # of a cell: how far past its box a cell's own frame may lie (a redraw's own spacing)
+OWN_FRAME_ALIKE = 0.08  # of a cell: a page's frames drawn alike are within this of their median size each way
+OWN_FRAME_CELLS = 0.8  # share of the cells round which a frame of the page's size is found: one round each cell
+OWN_FRAME_MIN = 4  # ... and at least this many
+OWN_FRAME_APART = 0.8  # share of the neighbouring frames found with paper between them (no ruled line they share) ...
+OWN_FRAME_ROUND = 0.1  # ... or their corners' median radius at least this share of a cell (a ruled grid's lines cross)
+OWN_FRAME_DIP = 0.85  # two frames' sides blurred into one run are told apart where its darkness dips to this share
+OWN_FRAME_TOL = 1.5  # px: what is taken out reaches this far past the frame's stroke each way
+
+
+def _side_runs(profile: np.ndarray, width: int) -> list[tuple[int, int]]:
+    """``[start, stop)`` runs of ``profile`` (the darkness a line holds over OWN_FRAME_COVER of the band across it) at
+    LINE_INK or more, at most ``width`` long, split where the darkness dips between two peaks to OWN_FRAME_DIP of the
+    lower one (two lines a px or two apart, blurred into one run at LINE_INK: the dip is the paper between them, and
+    belongs to neither)."""
+    on = np.concatenate([[False], profile >= LINE_INK, [False]])
+    edges = np.flatnonzero(on[1:] != on[:-1])
+    out = []
+    for a, b in zip(edges[::2].tolist(), edges[1::2].tolist()):
+        cuts = [a - 1]
+        for m in range(a + 1, b - 1):
+            v = profile[m]
+            if v < profile[m - 1] and v <= profile[m + 1] and \
+                    v <= OWN_FRAME_DIP * min(profile[cuts[-1] + 1:m].max(), profile[m + 1:b].max()):
+                cuts.append(m)
+        cuts.append(b)
+        out += [(p + 1, q) for p, q in zip(cuts[:-1], cuts[1:]) if 0 < q - p - 1 <= width]
+    return out
+
+
+def _enclosing_pairs(runs: list[tuple[int, int]], centre: float, lo: float, hi: float
+                     ) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Pairs of runs, one before ``centre`` and one after it, whose outer ends are ``lo``..``hi`` apart."""
+    before = [a for a in runs if (a[0] + a[1]) / 2 < centre]
+    after = [b for b in runs if (b[0] + b[1]) / 2 > centre]
+    return [(a, b) for a in before for b in after if lo <= b[1] - a[0] <= hi]
+
+
+def _covered(strip: np.ndarray, axis: int) -> np.ndarray:
+    """Per line across ``strip`` (darkness; the lines run along ``axis``), the darkness it holds over OWN_FRAME_COVER of
+    its length (the matching low order statistic)."""
+    k = int((strip.shape[axis] - 1) * (1 - OWN_FRAME_COVER))
+    return np.partition(strip, k, axis=axis).take(k, axis=axis)
+
+
+def _main_label(labels: np.ndarray, rows: slice, cols: slice) -> int:
+    """The component label holding most of the ink in ``labels[rows, cols]`` (0: none); a side's ink is one piece, so
+    the label at its middle pixel when that is inked."""
+    mid = int(labels[(rows.start + rows.stop - 1) // 2, (cols.start + cols.stop - 1) // 2])
+    if mid:
+        return mid
+    vals = labels[rows, cols].ravel()
+    vals = vals[vals > 0]
+    return int(np.bincount(vals).argmax()) if len(vals) else 0
+
+
+def _closed_frames(dark: np.ndarray, box: Sequence[float], cell_px: float) -> list[tuple[int, int, int, int, float]]:
+    """Every closed frame round the cell ``box`` (``dark``: the page's mark darkness): straight sides (a column or a
+    row inked at LINE_INK over OWN_FRAME_COVER of the cell's middle band, OWN_FRAME_THIN thick at most,
+    :func:`_side_runs`) left and right of its centre and above and below it, OWN_FRAME_SIZE apart, the four of them one
+    connected piece of ink. Each as its outer ``(x0, y0, x1, y1)`` (x1, y1 one past) and mean side thickness."""
+    H, W = dark.shape
+    x0, y0, x1, y1 = box
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    reach = int(round(OWN_FRAME_REACH * cell_px))
+    band = OWN_FRAME_BAND * cell_px
+    thick = max(2, int(round(OWN_FRAME_THIN * cell_px)))
+    lo, hi = OWN_FRAME_SIZE[0] * cell_px, OWN_FRAME_SIZE[1] * cell_px
+    wx0, wx1 = max(0, int(x0) - reach), min(W, int(math.ceil(x1)) + reach)
+    wy0, wy1 = max(0, int(y0) - reach), min(H, int(math.ceil(y1)) + reach)
+    by0, by1 = max(wy0, int(cy - band)), min(wy1, int(cy + band) + 1)
+    bx0, bx1 = max(wx0, int(cx - band)), min(wx1, int(cx + band) + 1)
+    if wx1 - wx0 < 4 or wy1 - wy0 < 4 or by1 <= by0 or bx1 <= bx0:
+        return []
+    win = dark[wy0:wy1, wx0:wx1]
+    mid_rows, mid_cols = slice(by0 - wy0, by1 - wy0), slice(bx0 - wx0, bx1 - wx0)
+    xs = _enclosing_pairs(_side_runs(_covered(win[mid_rows], 0), thick), cx - wx0, lo, hi)
+    ys = _enclosing_pairs(_side_runs(_covered(win[:, mid_cols], 1), thick), cy - wy0, lo, hi)
+    # a frame off its box: one pair of sides found, the other looked for again across the middle of the found pair
+    # (the box's middle band can run into a rounded corner of a frame that sits well off it)
+    if ys and not xs:
+        mid = int(round(np.median([(t[0] + b[1]) / 2 for t, b in ys])))
+        mid_rows = slice(max(0, mid - int(band)), min(wy1 - wy0, mid + int(band) + 1))
+        xs = _enclosing_pairs(_side_runs(_covered(win[mid_rows], 0), thick), cx - wx0, lo, hi)
+    elif xs and not ys:
+        mid = int(round(np.median([(a[0] + b[1]) / 2 for a, b in xs])))
+        mid_cols = slice(max(0, mid - int(band)), min(wx1 - wx0, mid + int(band) + 1))
+        ys = _enclosing_pairs(_side_runs(_covered(win[:, mid_cols], 1), thick), cy - wy0, lo, hi)
+    if not xs or not ys:
+        return []
+    labels = cv2.connectedComponents((win >= LINE_INK).astype(np.uint8), connectivity=8)[1]
+    upright = {run: _main_label(labels, mid_rows, slice(*run)) for pair in xs for run in pair}
+    level = {run: _main_label(labels, slice(*run), mid_cols) for pair in ys for run in pair}
+    out = []
+    for left, right in xs:
+        k = upright[left]
+        if not k or upright[right] != k:
+            continue
+        for top, bottom in ys:
+            if level[top] == k and level[bottom] == k:
+                width = (left[1] - left[0] + right[1] - right[0] + top[1] - top[0] + bottom[1] - bottom[0]) / 4
+                out.append((left[0] + wx0, top[0] + wy0, right[1] + wx0, bottom[1] + wy0, width))
+    return out
+
+
+def _corner_radius(ink: np.ndarray, frame: tuple[int, int, int, int, float]) -> float:
+    """A frame's corner radius (px) from where its ink first meets each corner's diagonal, going in from the corner
+    (a rounded corner of radius r is met 0.29 r in; a square one at once): the median of the four corners."""
+    x0, y0, x1, y1, _ = frame
+    H, W = ink.shape
+    n = max(1, int(0.5 * min(x1 - x0, y1 - y0)))
+    radii = []
+    for (sx, dx), (sy, dy) in (((x0, 1), (y0, 1)), ((x1 - 1, -1), (y0, 1)), ((x0, 1), (y1 - 1, -1)),
+                               ((x1 - 1, -1), (y1 - 1, -1))):
+        k = np.arange(n)
+        px, py = sx + dx * k, sy + dy * k
+        inside = (px >= 0) & (px < W) & (py >= 0) & (py < H)
+        hit = np.flatnonzero(inside & ink[np.clip(py, 0, H - 1), np.clip(px, 0, W - 1)])
+        if len(hit):
+            radii.append(hit[0] / (1 - math.sqrt(0.5)))
+    return float(np.median(radii)) if radii else 0.0
+
+
+def own_frames(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: float
+               ) -> list[tuple[float, float, float, float, float, float] | None]:
+    """The frame each cell is drawn in, when the page draws every cell as a frame of its own apart from its
+    neighbours' (a redraw of rounded squares with gaps between them): per box ``(x0, y0, x1, y1, width, radius)`` --
+    the frame's outer box (x1, y1 one past), its stroke's thickness and its corners' radius, px -- or None where no
+    frame of the page's size was found round that cell; an empty list when the page does not draw them so.
+
+    Twenty-fourth session (issue 13, helper h24b, rubric 49): a closed frame (:func:`_closed_frames`) of the page's
+    median size (OWN_FRAME_ALIKE) is found round OWN_FRAME_CELLS of the cells, filled and empty alike, and
+    OWN_FRAME_APART of the neighbouring frames have paper between them or the frames' corners are rounded
+    (OWN_FRAME_ROUND). A ruled grid's cells share their lines, which cross at its corners, so it never qualifies; an
+    outlined fill, a checkbox or a box drawn in some cells is not round OWN_FRAME_CELLS of them (a puzzle's fills are
+    at most about two thirds of its cells). Frames a px or
+    two apart, blurred into one another (a small cell, a photo, JPEG), are told apart by the dip in darkness between
+    them; where a cell's sides could be its own or a neighbour's, its own frame is the innermost of the page's size."""
+    n = len(boxes)
+    if n < OWN_FRAME_MIN:
+        return []
+    need = max(OWN_FRAME_MIN, OWN_FRAME_CELLS * n)
+    found = []
+    misses = 0
+    for b in boxes:
+        found.append(_closed_frames(dark, b, cell_px))
+        misses += not found[-1]
+        if misses > n - need:  # (a ruled grid's filled cells hold no frame: most pages stop here)
+            return []
+    area = lambda f: (f[2] - f[0]) * (f[3] - f[1])  # noqa: E731
+    inner = [min(fs, key=area) for fs in found if fs]
+    med = np.median(np.array([(f[2] - f[0], f[3] - f[1]) for f in inner], np.float64), axis=0)
+    tol = OWN_FRAME_ALIKE * cell_px
+    chosen: list[tuple[int, int, int, int, float] | None] = []
+    for fs in found:
+        near = [f for f in fs if abs(f[2] - f[0] - med[0]) <= tol and abs(f[3] - f[1] - med[1]) <= tol]
+        chosen.append(min(near, key=area) if near else None)
+    if sum(f is not None for f in chosen) < need:
+        return []
+    # neighbours: the next box along a row (its left edge at this one's right edge) or down a column
+    arr = np.asarray(boxes, np.float64).reshape(-1, 4)
+    near_tol = 0.25 * cell_px
+    pairs = apart = 0
+    for i, a in enumerate(chosen):
+        if a is None:
+            continue
+        for lo_i, hi_i, o_lo in ((2, 0, 1), (3, 1, 0)):
+            nxt = np.flatnonzero((np.abs(arr[:, hi_i] - arr[i, lo_i]) <= near_tol)
+                                 & (np.abs(arr[:, o_lo] - arr[i, o_lo]) <= near_tol))
+            for j in nxt.tolist():
+                b = chosen[j]
+                if b is None:
+                    continue
+                pairs += 1
+                apart += b[hi_i] - a[lo_i] >= 1  # (paper between this frame's far side and the next one's near side)
+    ink = dark >= LINE_INK
+    radius = float(np.median([_corner_radius(ink, f) for f in chosen if f is not None]))
+    if (not pairs or apart < OWN_FRAME_APART * pairs) and radius < OWN_FRAME_ROUND * cell_px:
+        return []
+    return [None if f is None else (float(f[0]), float(f[1]), float(f[2]), float(f[3]), float(f[4]),
+                                    min(radius, 0.5 * min(f[2] - f[0], f[3] - f[1]))) for f in chosen]
+
+
+def _frame_band(shape: tuple[int, int], frame: tuple[float, ...]) -> tuple[slice, slice, np.ndarray] | None:
+    """The pixels of a cell's own frame (:func:`own_frames`): its rounded outline, its stroke's thickness and
+    OWN_FRAME_TOL px either side, as a window of the page and a mask in it."""
+    x0, y0, x1, y1, width, radius = frame
+    H, W = shape
+    pad = int(math.ceil(OWN_FRAME_TOL)) + 1
+    a0, a1 = max(0, int(x0) - pad), min(W, int(math.ceil(x1)) + pad)
+    b0, b1 = max(0, int(y0) - pad), min(H, int(math.ceil(y1)) + pad)
+    if a1 <= a0 or b1 <= b0:
+        return None
+    yy, xx = np.mgrid[b0:b1, a0:a1].astype(np.float64) + 0.5
+    hx, hy = (x1 - x0) / 2, (y1 - y0) / 2
+    qx = np.abs(xx - (x0 + x1) / 2) - (hx - radius)
+    qy = np.abs(yy - (y0 + y1) / 2) - (hy - radius)
+    d = np.hypot(np.maximum(qx, 0), np.maximum(qy, 0)) + np.minimum(np.maximum(qx, qy), 0) - radius
+    return slice(b0, b1), slice(a0, a1), (d >= -width - OWN_FRAME_TOL) & (d <= OWN_FRAME_TOL)
+
+
+def without_own_frames(darkness: np.ndarray | tuple[np.ndarray, np.ndarray],
+                       frames: Sequence[tuple[float, ...] | None]) -> np.ndarray | tuple[np.ndarray, np.ndarray]:
+    """``darkness`` (a mark map, or :func:`darkness_maps`'s pair) with the cells' own frames (:func:`own_frames`)
+    taken out (paper): they are the puzzle's grid, drawn one cell at a time, as a ruled line is. Copies; unchanged
+    when there are none."""
+    if not frames or all(f is None for f in frames):
+        return darkness
+    maps = [m.copy() for m in (darkness if isinstance(darkness, tuple) else (darkness,))]
+    for f in frames:
+        band = None if f is None else _frame_band(maps[0].shape, f)
+        if band is not None:
+            rows, cols, mask = band
+            for m in maps:
+                m[rows, cols][mask] = 0
+    return tuple(maps) if isinstance(darkness, tuple) else maps[0]
+
+
+def inside_own_frames(edges: np.ndarray, frames: Sequence[tuple[float, ...] | None]) -> np.ndarray:
+    """``edges`` (:func:`line_edges`' ``[x, y, x', y']`` per cell) with each framed cell's interior taken inside its own
+    frame: the cell is what its frame holds, wherever the registered box puts it."""
+    out = edges.copy()
+    for i, f in enumerate(frames or []):
+        if f is not None:
+            x0, y0, x1, y1, width, _ = f
+            out[i] = (int(math.ceil(x0 + width)), int(math.ceil(y0 + width)), int(x1 - width), int(y1 - width))
+    return out
+
+
 # -------------------------------------------------------------------------------------------- the API
 
 
@@ -1186,11 +1421,15 @@ def grid_boxes(grid_bbox: Sequence[float], rows: int, cols: int) -> list[tuple[f
 
 def read_marks(image: np.ndarray, boxes: Sequence[Sequence[float]] | None = None, *,
                grid_bbox: Sequence[float] | None = None, rows: int | None = None, cols: int | None = None,
-               darkness: np.ndarray | tuple[np.ndarray, np.ndarray] | None = None) -> CellMarks:
+               darkness: np.ndarray | tuple[np.ndarray, np.ndarray] | None = None,
+               frames: Sequence[tuple[float, ...] | None] | None = None) -> CellMarks:
     """Read every cell of ``image`` (RGB or grey uint8): give either ``boxes`` (pixel ``(x0, y0, x1, y1)``
     per cell) or ``grid_bbox`` with ``rows`` and ``cols``. ``darkness`` is the image's
     :func:`darkness_maps` (or just its mark map) when already computed (same ``cell_px``). Lines along the cell edges, thin or
-    thick, at whatever width they were drawn, are not ink. Returns states in the order of the boxes."""
+    thick, at whatever width they were drawn, are not ink; nor is a frame drawn round each cell of its own
+    (:func:`own_frames`; ``frames`` when already found on ``darkness`` and taken out of it, as
+    :func:`without_own_frames` does), and a framed cell is read inside its frame. Returns states in the order of the
+    boxes."""
     if boxes is None:
         if grid_bbox is None or not rows or not cols:
             raise ValueError("read_marks needs boxes, or grid_bbox with rows and cols")
@@ -1200,9 +1439,14 @@ def read_marks(image: np.ndarray, boxes: Sequence[Sequence[float]] | None = None
     cell_px = cell_size(boxes)
     if darkness is None:
         darkness = darkness_maps(image, cell_px)
+    if frames is None:  # (rubric 49) a page drawing every cell as a frame of its own: the frames are its grid
+        frames = own_frames(darkness[0] if isinstance(darkness, tuple) else darkness, boxes, cell_px)
+        darkness = without_own_frames(darkness, frames)
     dark, tone = darkness if isinstance(darkness, tuple) else (darkness, darkness)
     H, W = dark.shape
     edges = line_edges(dark, boxes, cell_px)
+    if frames:
+        edges = inside_own_frames(edges, frames)
     pad = max(1, int(round(0.04 * cell_px)))
     patches = np.zeros((len(boxes), PATCH, PATCH), np.uint8)
     tones = np.zeros((len(boxes), PATCH, PATCH), np.uint8)

@@ -21,10 +21,18 @@ import numpy as np
 
 from genpuzzle.records import Violation
 from genpuzzle.verifiers import cells as cells_mod
-from genpuzzle.renderers.nonogram import cell_box, clue_strip
+from genpuzzle.renderers.nonogram import cell_box as _grid_cell_box, clue_strip
 from genpuzzle.solvers.nonogram import line_clue
 
 SHIFT_SEARCH_PX = 4  # clue strips are re-aligned within +-this many pixels
+
+
+def cell_box(layout: dict[str, Any], r: int, c: int) -> tuple[float, float, float, float]:
+    """Cell (r, c)'s pixel box: the grid's (``renderers.nonogram.cell_box``), or, on a page drawing every cell in a
+    frame of its own (:func:`read_cells`, rubric 49), the box of the grid's cell size centred on the cell's frame
+    (``layout["own_cell_boxes"]``, row-major)."""
+    own = layout.get("own_cell_boxes")
+    return tuple(own[r * layout["cols"] + c]) if own else _grid_cell_box(layout, r, c)
 
 
 @dataclass
@@ -69,7 +77,15 @@ def read_cells(image: np.ndarray, layout: dict[str, Any],
     shared cell-mark reader; ``contrast`` is the image's :func:`contrast_map` when already computed."""
     rows, cols = layout["rows"], layout["cols"]
     dark = contrast if contrast is not None else contrast_map(image, layout)
-    marks = cells_mod.read_marks(image, grid_bbox=layout["grid_bbox"], rows=rows, cols=cols, darkness=dark)
+    # (rubric 49) a page drawing every cell as a frame of its own: its frames are the grid, to every reading below
+    boxes = cells_mod.grid_boxes(layout["grid_bbox"], rows, cols)
+    frames = cells_mod.own_frames(dark[0] if isinstance(dark, tuple) else dark, boxes, cells_mod.cell_size(boxes))
+    dark = cells_mod.without_own_frames(dark, frames)
+    marks = cells_mod.read_marks(image, boxes, darkness=dark, frames=frames)
+    if frames:  # each cell where its frame is (a redraw's cells sit up to ~0.15 cell off the registered lattice)
+        layout = dict(layout, own_cell_boxes=[b if f is None else (
+            (f[0] + f[2] - b[2] + b[0]) / 2, (f[1] + f[3] - b[3] + b[1]) / 2,
+            (f[0] + f[2] + b[2] - b[0]) / 2, (f[1] + f[3] + b[3] - b[1]) / 2) for b, f in zip(boxes, frames)])
     grid = lambda values: [values[r * cols:(r + 1) * cols] for r in range(rows)]  # noqa: E731
     reading = CellReading(grid(marks.states), grid(marks.confidence), grid(marks.evidence))
     mark_dark = dark[0] if isinstance(dark, tuple) else dark
