@@ -131,6 +131,13 @@ def test_people_s_marks_for_empty_cells_stay_accepted(variant, kind):
         for cell in cells:
             _mark(d, puzzle, kind, cell, rng)
         v = genpuzzle.verify(puzzle, np.asarray(page))
+        if len(cells) == 1 and kind == "pencil o":
+            # (twenty-fourth session, rubric 51) a ring not quite closed alone on its page is the same drawing as a
+            # "c" (it had passed as a dot, enclosing no paper): in doubt where its open side is seen, never a sure
+            # stray mark; repeated in every empty cell it is the page's mark
+            assert (v.status == Status.CORRECT and v.score == 100) or (v.needs_review and v.score < 100), (
+                v.status, v.score, v.codes)
+            continue
         if len(cells) == 1 and kind == "ring":
             # (twenty-third session, rubric 46) a ring alone on its page is the same drawing as an "o": in doubt,
             # review (tests/test_nonogram_lone_marks23.py); repeated in every empty cell it is the page's mark

