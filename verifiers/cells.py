@@ -56,6 +56,7 @@ LINE_SIDE_SMOOTH = 0.15  # of a cell: a line's own course along a side has no bu
 SIDE_COVERED = 0.25  # ink fraction of a side-middle region that counts as covered
 UNSURE_CONFIDENCE = 0.3
 HOLLOW_FILL_COVER = 0.3  # ink share from which a frame around a blank centre is an outlined fill
+BRACKET_CORNER = 0.5  # ink share of every corner of a frame broken at its side middles (corner brackets)
 TONE_ONLY_COVER = 0.02  # a cell with less mark ink than this is read by its tone alone (smoothed over 3 patch px)
 SHADED_MARK_COVER = 0.06  # ... and one with less than this, half of it as dark as shading, is shading, not a mark
 
@@ -953,6 +954,13 @@ def _classify_by_layout(patch: np.ndarray, f: dict[str, Any]) -> tuple[str, floa
         # a blank centre, ink out to the corners, and every edge running along the diagonals: an X drawn as
         # its outline (a hollow X, white inside), not a frame or an outlined fill (whose edges run along the sides)
         return CROSSED, 0.6, ev
+    if (centre < 0.2 and cover >= HOLLOW_FILL_COVER and min(corners) >= BRACKET_CORNER and max(sides) < 0.5
+            and _edge_orientation(patch) > HOLLOW_X_ORIENTATION):
+        # every corner heavily inked round a blank centre, the side middles open, the edges along the sides: a thick
+        # frame broken at its side middles (four corner brackets), an outlined fill as a whole frame is below (an X,
+        # a ring or a diamond leaves the corners or inks the centre or the side middles)
+        ev["corner_frame"] = True
+        return FILLED, _conf((min(corners) - BRACKET_CORNER) / 0.3, (cover - HOLLOW_FILL_COVER) / 0.15), ev
     if covered == 4:
         lowest = min(sides)
         if centre < 0.2 and cover < HOLLOW_FILL_COVER:

@@ -147,6 +147,11 @@ def read_cells(image: np.ndarray, layout: dict[str, Any],
         reading.states[r][c] = cells_mod.UNSURE
         reading.confidence[r][c] = min(reading.confidence[r][c], cells_mod.UNSURE_CONFIDENCE)
         reading.evidence[r][c]["empty_mark"] = {"shape": kind, "fit": GLYPH_DOUBT, "in_doubt": "rubric 46"}
+        # (rubric 50) every such cell was read blank or crossed: in doubt only as to which mark it holds (a letter or
+        # the page's mark for an empty cell), never whether it is filled -- as rubric 45's X in doubt, it is no fill
+        # either way, and where a fill belongs its lines break surely (HELDOUT20's jagged X drawn instead of a fill,
+        # a "skew cross" alone on its page: five answers in review)
+        reading.evidence[r][c]["not_filled"] = True
     return reading
 
 
@@ -263,6 +268,28 @@ def _mark_ink(dark: np.ndarray, layout: dict[str, Any], r: int, c: int, hairline
     return labels[by:by + bh, bx:bx + bw] == i, (ax, ay, ax + bw, ay + bh)
 
 
+def _mark_pieces_box(dark: np.ndarray, layout: dict[str, Any], r: int, c: int) -> tuple[int, int, int, int] | None:
+    """The box (x0, y0, x1, y1 in ``dark``) of all the ink of cell (r, c) within its STRAY_BORDER band, from half its
+    95th-percentile darkness (STRAY_FAINT at least) as :func:`_mark_ink` takes it, every piece included; None when there
+    is none. Twenty-fourth session (h24c, rubric 50): a mark in pieces has no main piece to compare with the page's
+    repeated sign (:func:`_like_page_sign`), whose copies' boxes hold all their pieces: HELDOUT20's triad of dots, which
+    the empty-mark fit took for a ring in three cells of a page that repeats it, stayed a lone "ring" in doubt."""
+    gx0, gy0, gx1, gy1 = layout["grid_bbox"]
+    cell = min((gx1 - gx0) / layout["cols"], (gy1 - gy0) / layout["rows"])
+    border = max(2, int(round(STRAY_BORDER * cell)))
+    H, W = dark.shape
+    x0, y0, x1, y1 = (int(round(v)) for v in cell_box(layout, r, c))
+    a0, b0 = max(0, x0 + border), max(0, y0 + border)
+    crop = dark[b0:min(H, y1 - border), a0:min(W, x1 - border)]
+    if crop.size == 0 or not (crop >= STRAY_FAINT).any():
+        return None
+    level = max(STRAY_FAINT, 0.5 * float(np.percentile(crop[crop >= STRAY_FAINT], 95)))
+    ys, xs = np.nonzero(crop >= level)
+    if len(xs) == 0:
+        return None
+    return a0 + int(xs.min()), b0 + int(ys.min()), a0 + int(xs.max()) + 1, b0 + int(ys.max()) + 1
+
+
 def _glyph_kind(name: str, ink: np.ndarray | None, skew: float = SKEW_CROSS) -> str:
     """The kind of an accepted mark for an empty cell (``name``, the empty-mark fit's shape; ``ink``: its main piece
     at the page's resolution, :func:`_mark_ink`) as far as a glyph can be drawn so (LONE_KINDS), else ``name``: a ring
@@ -342,6 +369,10 @@ def _lone_glyph_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                                     SKEW_CROSS_HAIRLINE if hairline else SKEW_CROSS)
         if found is not None:
             boxes[(r, c)] = found[1]
+        else:  # (rubric 50) a mark in pieces (three dots the 3 x 3 mean joined into a "ring"): the box of all its ink
+            whole = _mark_pieces_box(dark, layout, r, c)
+            if whole is not None:
+                boxes[(r, c)] = whole
     count = collections.Counter(kinds.values())
     # a dot with a pinhole or a ragged edge among the page's dots or small Xs is one of them; an upright stroke among
     # its slashes, dashes or run lines one of those (a run line crossing a cell whole is a ruled line to the fit: the
