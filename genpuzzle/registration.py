@@ -1138,7 +1138,9 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     (``+located``, :func:`_locate`), under the same rule; then once more taking a located fit that shows the
     input's lattice in its frame (``+framed``); then the page as the area its surroundings enclose (``+enclosed``);
     then the island page once more, taking a fit that shows the input's lattice in its frame and leaves none of its
-    lines bare (``+framed+page``, :func:`_island_framed`).
+    lines bare (``+framed+page``, :func:`_island_framed`); then the answer's own lattice (tiles, crossing marks, blocks,
+    a sheet: :func:`_register_page`). A light page nothing of that registers, last of all, has its own lattice fitted
+    in perspective (``lattice+keystone``, :func:`_keystone_last`: a redraw photographed at a slant).
     When the best fit is under SETTLED_QUALITY (or none) and the answer's paper lies on the other side of mid-grey
     from the input's, far from it
     (:func:`_polarity_flipped`: a dark-mode page, light ink on dark paper), a fit is kept only when the registered
@@ -1150,6 +1152,15 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     (:func:`_registered_bare_lines`), method ``+inverted``: ``image`` is then that inverted answer warped (dark ink on light
     paper, as the input), so the track reads it as any other page. Neither: not registered.
     """
+    token = _LATTICE_STARTS_SEEN.set([])  # the answer's lattice maps, looked for once (:func:`_lattice_starts`)
+    try:
+        return _register_any(answer, target, edit_mask)
+    finally:
+        _LATTICE_STARTS_SEEN.reset(token)
+
+
+def _register_any(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None) -> Registration:
+    """:func:`register`'s search (its docstring), within its memo of the lattice maps."""
     first = _register_page(answer, target, edit_mask)
     if first.ok and first.quality >= SETTLED_QUALITY:
         return first  # a dark page taken as it is fitted at 0.69-0.86 at most: its dark paper is no input's ink
@@ -1161,7 +1172,7 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     except ValueError:
         return first
     if not flipped:
-        return _refuted_retries(answer, target, edit_mask, first)
+        return _keystone_last(answer, target, edit_mask, _refuted_retries(answer, target, edit_mask, first))
     upright = first.ok and _ink_step(first.image, target, edit_mask, first.valid) >= POLARITY_STEP
     if upright and first.quality >= GOOD_QUALITY:
         return first
@@ -3111,7 +3122,26 @@ def _lattice_turn(grey: np.ndarray) -> float:
     return best[1] if abs(best[1]) >= LATTICE_TURN_MIN else 0.0
 
 
+# within one :func:`register`: (answer, target, long_lines, maps) of every :func:`_lattice_starts` look done (the same
+# arrays, by identity), so the perspective fit (:func:`_keystone_last`) does not look for the lattice maps again
+_LATTICE_STARTS_SEEN: contextvars.ContextVar[list | None] = contextvars.ContextVar("_LATTICE_STARTS_SEEN",
+                                                                                   default=None)
+
+
 def _lattice_starts(answer: np.ndarray, target: np.ndarray, long_lines: bool = False) -> list[np.ndarray]:
+    """:func:`_lattice_starts_look`, done once per answer, input and look within one :func:`register`."""
+    seen = _LATTICE_STARTS_SEEN.get()
+    if seen is None:
+        return _lattice_starts_look(answer, target, long_lines)
+    for a, t, look, maps in seen:
+        if a is answer and t is target and look == long_lines:
+            return [A.copy() for A in maps]
+    maps = _lattice_starts_look(answer, target, long_lines)
+    seen.append((answer, target, long_lines, [A.copy() for A in maps]))
+    return maps
+
+
+def _lattice_starts_look(answer: np.ndarray, target: np.ndarray, long_lines: bool = False) -> list[np.ndarray]:
     """Maps answer -> input px (full res, upright: a scale and an offset per axis) that put the input's lattice
     (:func:`_lattice_full`) on a lattice the answer draws itself, found without any fit: per axis, the comb of the
     input's number of lines whose teeth lie on the answer's thin lines or gutters (:func:`_thin_profile` over the page,
@@ -3210,6 +3240,119 @@ def _lattice_fit(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray |
                          [(TILE_START, A, "lattice") for A in starts[:LATTICE_TILE_STARTS]], whole=LATTICE_WHOLE)
     finally:
         _TILE_FROM_LATTICE.reset(token)
+
+
+KEYSTONE_STARTS = 8  # lattice maps (:func:`_lattice_starts`, both looks, best first) made projective at most
+KEYSTONE_WIN = (0.3, 0.15, 0.08)  # cells: per round, each line looked for this far from where the map puts it
+KEYSTONE_MIN = 0.3  # a line's peak in one row (column) of cells counts from this share of the median peak
+KEYSTONE_RESIDUAL = 1.5  # px: a peak farther than this (and 3x the median) from the fitted lattice is left out
+
+
+def _keystone_last(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None, found: Registration
+                   ) -> Registration:
+    """``found`` (a light page's registration after every search and retry: :func:`_register_page`, then
+    :func:`_refuted_retries`), or when it failed for low quality, the page seen at a slant (a phone photo of a
+    monitor): its lattice is the input's in perspective, which no upright map lays line for line. The answer's lattice
+    maps (:func:`_lattice_starts`, both looks, the first KEYSTONE_STARTS, each distinct one) are made projective
+    (:func:`_lattice_keystone`), and the first whose page then draws the input's lattice line for line, also
+    LATTICE_BEYOND cells past its frame (:func:`_lattice_taken` with ``beyond``), is the fit, ``lattice+keystone``.
+    The last search of all: any fit another search finds is kept (a desk photo's page, refused as tiles, met this fit
+    2.8 px off before the island retry that fits it to 0.5 px)."""
+    if found.ok or not (found.reason or "").startswith("alignment quality too low"):
+        return found
+    try:
+        answer, target = _as_rgb(answer), _as_rgb(target)
+        if _polarity_flipped(answer, target) or _lattice_full(target) is None:
+            return found
+    except ValueError:
+        return found
+    th, tw = target.shape[:2]
+    paper = paper_colour(answer)
+    seen: list[np.ndarray] = []
+    for A in (_lattice_starts(answer, target) + _lattice_starts(answer, target, long_lines=True))[:KEYSTONE_STARTS]:
+        if any(_max_corner_shift(A, B, tw, th) < 1.0 for B in seen):
+            continue
+        seen.append(A)
+        K = _lattice_keystone(answer, target, A)
+        reg = None if K is None else _lattice_taken(answer, target, edit_mask, K, paper, beyond=True)
+        if reg is not None:
+            reg.method += "+keystone"
+            return reg
+    return found
+
+
+def _lattice_keystone(answer: np.ndarray, target: np.ndarray, A: np.ndarray) -> np.ndarray | None:
+    """The map ``A`` (answer -> input px, a :func:`_lattice_starts` map) made projective so that it lays the input's
+    lattice (:func:`_lattice_full`) on the lines (or gutters) the page draws: the page warped by the map, each of the
+    input's lines is looked for (:func:`_thin_map`, either polarity) within KEYSTONE_WIN of a cell of it in every row
+    (column) of cells, and the homography fitted whose lines pass through those peaks (each peak a linear constraint:
+    H maps it onto its line's x (y); weighted by the peak, least squares on normalised coordinates, outliers left out),
+    three rounds with a narrowing window. None when too few peaks are found. The fit is no proof: the caller takes it
+    only when the registered page draws the input's lattice line for line (:func:`_lattice_taken`)."""
+    lattice = _lattice_full(target)
+    if lattice is None:
+        return None
+    xs, ys = lattice
+    th, tw = target.shape[:2]
+    cx, cy = float(np.median(np.diff(xs))), float(np.median(np.diff(ys)))
+    m = int(math.ceil(max(cx, cy)))  # the page looked at a cell past the input's frame too
+    pad = np.array([[1.0, 0, m], [0, 1, m], [0, 0, 1]])
+    grey = cv2.cvtColor(answer, cv2.COLOR_RGB2GRAY).astype(np.float32) / 255.0
+    X, Y = xs + m, ys + m
+    s = 2.0 / max(tw, th)  # the padded input frame, normalised
+    Tn = np.array([[s, 0, -s * (m + tw / 2)], [0, s, -s * (m + th / 2)], [0, 0, 1.0]])
+    for win in KEYSTONE_WIN:
+        G = _lightness_in(grey, pad @ A, (th + 2 * m, tw + 2 * m))
+        rows = []  # (axis, x, y in the warped page, the input's line, the peak)
+        for axis, lines, other, cell in ((0, X, Y, cx), (1, Y, X, cy)):
+            T = _thin_map(G, axis, cell, (0, G.shape[0] if axis == 0 else G.shape[1]))
+            w_ = np.arange(-win, win + 1e-9, 0.01) * cell
+            for lo, hi in zip(other[:-1], other[1:]):
+                # a row of cells, less its edges (the crossing lines)
+                a0, a1 = int(math.ceil(lo + 0.15 * (hi - lo))), int(hi - 0.15 * (hi - lo))
+                if a1 <= a0:
+                    continue
+                P = (T[a0:a1].mean(axis=0) if axis == 0 else T[:, a0:a1].mean(axis=1)).astype(np.float64)
+                cand = lines[:, None] + w_[None, :]
+                vals = _at(P, cand.ravel()).reshape(cand.shape)
+                top = vals.max(axis=1, keepdims=True)
+                lift = np.clip(vals - 0.5 * top, 0.0, None)  # the peak's upper half: its middle
+                peak = (lift * cand).sum(axis=1) / np.maximum(lift.sum(axis=1), 1e-9)
+                mid = 0.5 * (lo + hi)
+                for u, pk, t in zip(lines, peak, top[:, 0]):
+                    rows.append((axis, pk, mid, u, t) if axis == 0 else (axis, mid, pk, u, t))
+        R_ = np.asarray(rows, np.float64)
+        if len(R_) < 16:
+            return None
+        R_ = R_[R_[:, 4] >= KEYSTONE_MIN * float(np.median(R_[:, 4]))]
+        vx = R_[:, 0] == 0
+        if vx.sum() < 8 or (~vx).sum() < 8:
+            return None
+        pts = R_[:, 1:3]
+        c = pts.mean(axis=0)
+        k = math.sqrt(2) / max(1e-6, float(np.sqrt(((pts - c) ** 2).sum(axis=1)).mean()))
+        N = np.array([[k, 0, -k * c[0]], [0, k, -k * c[1]], [0, 0, 1.0]])
+        ph = (N @ np.c_[pts, np.ones(len(pts))].T).T
+        val = np.where(vx, s * R_[:, 3] - s * (m + tw / 2), s * R_[:, 3] - s * (m + th / 2))
+        E = np.zeros((len(R_), 9))
+        E[vx, 0:3], E[~vx, 3:6] = ph[vx], ph[~vx]
+        E[:, 6:9] = -val[:, None] * ph
+        E *= np.sqrt(np.clip(R_[:, 4], 1e-6, None))[:, None]
+        keep = np.ones(len(R_), bool)
+        for _ in range(3):
+            if keep.sum() < 9:
+                return None
+            Hn = np.linalg.svd(E[keep], full_matrices=False)[2][-1].reshape(3, 3)  # (no N x N left factor)
+            q = Hn @ ph.T
+            if np.any(np.abs(q[2]) < 1e-9):
+                return None
+            res = np.abs(np.where(vx, q[0] / q[2], q[1] / q[2]) - val) / s
+            keep = res <= max(KEYSTONE_RESIDUAL, 3 * float(np.median(res[keep])))
+        H = np.linalg.inv(Tn) @ Hn @ N
+        if abs(H[2, 2]) < 1e-12:
+            return None
+        A = np.linalg.inv(pad) @ (H / H[2, 2]) @ pad @ A
+    return A
 
 
 def _lattice_over(found: Registration, answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None

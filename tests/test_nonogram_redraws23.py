@@ -134,10 +134,12 @@ def test_a_stamped_x_in_doubt_in_an_empty_cell_stays_in_doubt():
 # ------------------------------------------------------------------------------ a redrawn page photographed at a slant
 
 
-def _slanted_redraw(puzzle, seed: int, missing: int = 0, keystone: float = 0.06) -> tuple[np.ndarray, np.ndarray]:
+def _slanted_redraw(puzzle, seed: int, missing: int = 0, keystone: float = 0.06, panel: float = 0.0
+                    ) -> tuple[np.ndarray, np.ndarray]:
     """The puzzle drawn anew (cells 1.12 x as wide as tall, clues on pale green panels in Lato, slate tiles with white
     gutters for fills, a small dash in every empty cell, brown grid), shown on a screen photographed at a slant: the
-    top edge ``keystone`` narrower than the bottom, a dark bezel and desk around it. ``missing``: fills left out.
+    top edge ``keystone`` narrower than the bottom, a dark bezel and desk around it. ``missing``: fills left out;
+    ``panel``: the clue panels this many cells wider (taller) past the clues' outer end (a roomier page).
     Returns the page and its grid's corners in it (top left, top right, bottom right, bottom left; 4 x 2)."""
     rng = random.Random(seed)
     L, truth = puzzle.layout, puzzle.ground_truth
@@ -155,7 +157,7 @@ def _slanted_redraw(puzzle, seed: int, missing: int = 0, keystone: float = 0.06)
     row_w = max(probe.textlength(t, font=f) for t in row_txt)
     col_h = max(len(c) for c in truth["col_clues"]) * px * 1.3
     m = round(0.7 * base)
-    gx0, gy0 = m + row_w + 0.6 * base, m + col_h + 0.6 * base
+    gx0, gy0 = m + row_w + (0.6 + panel) * base, m + col_h + (0.6 + panel) * base
     gx1, gy1 = gx0 + cols * cw, gy0 + rows * ch
     W, H = round(gx1 + m), round(gy1 + m)
     img = Image.new("RGB", (W, H), (250, 250, 247))
@@ -199,3 +201,45 @@ def _slanted_redraw(puzzle, seed: int, missing: int = 0, keystone: float = 0.06)
                               borderValue=(70, 62, 54))
     corners = np.float64([[gx0, gy0], [gx1, gy0], [gx1, gy1], [gx0, gy1]]) + B
     return out, cv2.perspectiveTransform(corners[None], M)[0]
+
+
+@pytest.mark.parametrize("variant,seed,keystone", [("10x10", 2337, 0.06), ("15x15", 2332, 0.06)])
+def test_a_slanted_redraw_has_its_lattice_fitted_in_perspective(variant, seed, keystone):
+    """The answer's own lattice, made projective (``lattice+keystone``), lays the input's lattice on the page's grid:
+    every grid corner within a tenth of a cell (the upright lattice maps alone: none taken)."""
+    puzzle = genpuzzle.generate("nonogram", seed, variant)
+    page, corners = _slanted_redraw(puzzle, seed, keystone=keystone)
+    target = np.asarray(puzzle.input_image.convert("RGB"))
+    mask = np.asarray(puzzle.edit_mask)
+    paper = registration.paper_colour(page)
+    starts = (registration._lattice_starts(page, target)
+              + registration._lattice_starts(page, target, long_lines=True))[:registration.KEYSTONE_STARTS]
+    assert starts
+    assert all(registration._lattice_taken(page, target, mask, A, paper) is None for A in starts)  # upright: none
+    fit = None
+    for A in starts:
+        K = registration._lattice_keystone(page, target, A)
+        fit = None if K is None else registration._lattice_taken(page, target, mask, K, paper, beyond=True)
+        if fit is not None:
+            break
+    assert fit is not None and fit.ok
+    xs, ys = registration._lattice_full(target)
+    want = np.float64([[xs[0], ys[0]], [xs[-1], ys[0]], [xs[-1], ys[-1]], [xs[0], ys[-1]]])
+    got = cv2.perspectiveTransform(corners[None], fit.matrix)[0]
+    cell = float(np.median(np.diff(xs)))
+    assert np.abs(got - want).max() <= 0.1 * cell, (got, want)
+
+
+@pytest.mark.parametrize("variant,seed", [("15x15", 2332)])
+def test_a_slanted_redraw_is_read(variant, seed):
+    """The whole pipeline on such a page with roomier clue panels, which no other search registers (every whole-page
+    fit 0.37, ``unreadable`` without the perspective fit): registered by the perspective fit, the last search of all
+    (twenty-fourth session, h24a, rubric 48: it runs only after every other search and retry has failed), read, and a
+    fill left out is caught."""
+    puzzle = genpuzzle.generate("nonogram", seed, variant)
+    v = genpuzzle.verify(puzzle, _slanted_redraw(puzzle, seed, panel=0.5)[0])
+    assert (v.extra or {}).get("registration", {}).get("method") == "lattice+keystone", (v.status, v.extra)
+    assert v.status in (Status.CORRECT, Status.NEEDS_REVIEW) and not v.violations, (v.status, v.score, v.codes)
+    wrong = genpuzzle.verify(puzzle, _slanted_redraw(puzzle, seed, missing=2, panel=0.5)[0])
+    assert wrong.extra["registration"]["method"] == "lattice+keystone", wrong.extra
+    assert wrong.status == Status.INCORRECT and wrong.score < 100, (wrong.status, wrong.score, wrong.codes)
