@@ -241,39 +241,11 @@ SKEW_CROSS_HAIRLINE = 0.98  # (rubric 51) ... this share for a hairline cross, i
 # edge makes a 1-px "K" 0.91-0.96; HELDOUT19's light pencil Xs seen only so are 1.0)
 
 
-def _mark_ink(dark: np.ndarray, layout: dict[str, Any], r: int, c: int, hairline: bool = False
-              ) -> tuple[np.ndarray, tuple[int, int, int, int]] | None:
-    """The main piece of ink in cell (r, c) within its STRAY_BORDER band at the page's resolution (``dark``), from half
-    its 95th-percentile darkness (STRAY_FAINT at least): (its ink cut to its box, bool; the box x0, y0, x1, y1 in
-    ``dark``); None when there is none, or when it holds less than GLYPH_PIECE of the ink (a mark in pieces).
-    ``hairline`` (rubric 51: a mark seen at the page's resolution only, :func:`_hairline_ink`): its ink from
-    HAIRLINE_LOW, as that search took it (a pale X whose one arm is paler still is whole)."""
-    gx0, gy0, gx1, gy1 = layout["grid_bbox"]
-    cell = min((gx1 - gx0) / layout["cols"], (gy1 - gy0) / layout["rows"])
-    border = max(2, int(round(STRAY_BORDER * cell)))
-    H, W = dark.shape
-    x0, y0, x1, y1 = (int(round(v)) for v in cell_box(layout, r, c))
-    crop = dark[max(0, y0 + border):min(H, y1 - border), max(0, x0 + border):min(W, x1 - border)]
-    if crop.size == 0 or not (crop >= STRAY_FAINT).any():
-        return None
-    level = HAIRLINE_LOW if hairline else max(STRAY_FAINT, 0.5 * float(np.percentile(crop[crop >= STRAY_FAINT], 95)))
-    n, labels, stats, _ = cv2.connectedComponentsWithStats((crop >= level).astype(np.uint8), connectivity=8)
-    if n < 2:
-        return None
-    i = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-    if stats[i, cv2.CC_STAT_AREA] < GLYPH_PIECE * stats[1:, cv2.CC_STAT_AREA].sum():
-        return None  # ink in pieces (three dots, a dotted or grainy mark): no typed glyph
-    bx, by, bw, bh = (int(v) for v in stats[i, :4])
-    ax, ay = max(0, x0 + border) + bx, max(0, y0 + border) + by
-    return labels[by:by + bh, bx:bx + bw] == i, (ax, ay, ax + bw, ay + bh)
-
-
-def _mark_pieces_box(dark: np.ndarray, layout: dict[str, Any], r: int, c: int) -> tuple[int, int, int, int] | None:
-    """The box (x0, y0, x1, y1 in ``dark``) of all the ink of cell (r, c) within its STRAY_BORDER band, from half its
-    95th-percentile darkness (STRAY_FAINT at least) as :func:`_mark_ink` takes it, every piece included; None when there
-    is none. Twenty-fourth session (h24c, rubric 50): a mark in pieces has no main piece to compare with the page's
-    repeated sign (:func:`_like_page_sign`), whose copies' boxes hold all their pieces: HELDOUT20's triad of dots, which
-    the empty-mark fit took for a ring in three cells of a page that repeats it, stayed a lone "ring" in doubt."""
+def _cell_ink(dark: np.ndarray, layout: dict[str, Any], r: int, c: int, hairline: bool = False
+              ) -> tuple[np.ndarray, tuple[int, int]] | None:
+    """The ink of cell (r, c) within its STRAY_BORDER band at the page's resolution (``dark``), from half its
+    95th-percentile darkness (STRAY_FAINT at least; from HAIRLINE_LOW with ``hairline``): (the band's crop, bool; its
+    top-left corner x, y in ``dark``); None when it holds no ink from STRAY_FAINT."""
     gx0, gy0, gx1, gy1 = layout["grid_bbox"]
     cell = min((gx1 - gx0) / layout["cols"], (gy1 - gy0) / layout["rows"])
     border = max(2, int(round(STRAY_BORDER * cell)))
@@ -283,8 +255,41 @@ def _mark_pieces_box(dark: np.ndarray, layout: dict[str, Any], r: int, c: int) -
     crop = dark[b0:min(H, y1 - border), a0:min(W, x1 - border)]
     if crop.size == 0 or not (crop >= STRAY_FAINT).any():
         return None
-    level = max(STRAY_FAINT, 0.5 * float(np.percentile(crop[crop >= STRAY_FAINT], 95)))
-    ys, xs = np.nonzero(crop >= level)
+    level = HAIRLINE_LOW if hairline else max(STRAY_FAINT, 0.5 * float(np.percentile(crop[crop >= STRAY_FAINT], 95)))
+    return crop >= level, (a0, b0)
+
+
+def _mark_ink(dark: np.ndarray, layout: dict[str, Any], r: int, c: int, hairline: bool = False
+              ) -> tuple[np.ndarray, tuple[int, int, int, int]] | None:
+    """The main piece of the ink in cell (r, c) (:func:`_cell_ink`): (its ink cut to its box, bool; the box x0, y0,
+    x1, y1 in ``dark``); None when there is none, or when it holds less than GLYPH_PIECE of the ink (a mark in pieces).
+    ``hairline`` (rubric 51: a mark seen at the page's resolution only, :func:`_hairline_ink`): its ink from
+    HAIRLINE_LOW, as that search took it (a pale X whose one arm is paler still is whole)."""
+    found = _cell_ink(dark, layout, r, c, hairline)
+    if found is None:
+        return None
+    ink, (a0, b0) = found
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    if n < 2:
+        return None
+    i = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    if stats[i, cv2.CC_STAT_AREA] < GLYPH_PIECE * stats[1:, cv2.CC_STAT_AREA].sum():
+        return None  # ink in pieces (three dots, a dotted or grainy mark): no typed glyph
+    bx, by, bw, bh = (int(v) for v in stats[i, :4])
+    return labels[by:by + bh, bx:bx + bw] == i, (a0 + bx, b0 + by, a0 + bx + bw, b0 + by + bh)
+
+
+def _mark_pieces_box(dark: np.ndarray, layout: dict[str, Any], r: int, c: int) -> tuple[int, int, int, int] | None:
+    """The box (x0, y0, x1, y1 in ``dark``) of all the ink of cell (r, c) (:func:`_cell_ink`), every piece included;
+    None when there is none. Twenty-fourth session (h24c, rubric 50): a mark in pieces has no main piece to compare
+    with the page's repeated sign (:func:`_like_page_sign`), whose copies' boxes hold all their pieces: HELDOUT20's
+    triad of dots, which the empty-mark fit took for a ring in three cells of a page that repeats it, stayed a lone
+    "ring" in doubt."""
+    found = _cell_ink(dark, layout, r, c)
+    if found is None:
+        return None
+    ink, (a0, b0) = found
+    ys, xs = np.nonzero(ink)
     if len(xs) == 0:
         return None
     return a0 + int(xs.min()), b0 + int(ys.min()), a0 + int(xs.max()) + 1, b0 + int(ys.max()) + 1
