@@ -241,6 +241,120 @@ def shadow_edges(closed: np.ndarray, cell_px: float, most: int = 2,
     return factor if found else None
 
 
+BAND_END = 0.5  # of a cell: the strip along each end of a line across the page where its two ends' paper is read
+BAND_TILT = 4.0  # degrees: a band runs this near level or upright at most (slats of a blind, a fold's shade) ...
+BAND_SHIFTS = 3  # ... at the tilt of one of this many best matches of the paper at the lines' two ends
+BAND_EVEN = 0.04  # ... the paper along it as dark at both ends as its brightest anywhere along it, within this share
+BAND_DARK = 0.93  # ... and darker than the page's paper than this share (SHADOW_RATIO) ...
+BAND_MIN = 0.25  # ... over lines running at least this many cells across the band ...
+BAND_LIT = 0.97  # ... with lines holding paper this bright (of the page's) on both sides of it: a band, no shadow
+# darkening the page towards one edge
+
+
+def _line_level(a: np.ndarray, q: float) -> np.ndarray:
+    """Each row's ``q``-th percentile of ``a`` (its nearest rank: a sort of each row, faster than np.percentile's
+    interpolation on these short rows)."""
+    return np.sort(a, axis=1)[:, int(round(q / 100.0 * (a.shape[1] - 1)))]
+
+
+def _bounded_band(f: np.ndarray, hi: np.ndarray, min_run: float) -> bool:
+    """Whether the lines' shading ``f`` holds a band: a run of lines darker than BAND_DARK, at least ``min_run``
+    lines across, within a stretch of lines with no lit paper (``hi`` under BAND_LIT) that has lit lines on both
+    sides. A shadow darkening the page towards one of its edges (a linear shadow, a vignette) is no band: the
+    envelope and the soft-shadow search follow it."""
+    lit = hi >= BAND_LIT
+    n = len(f)
+    k = 0
+    while k < n:
+        if lit[k]:
+            k += 1
+            continue
+        j = k
+        while j < n and not lit[j]:
+            j += 1
+        if k > 0 and j < n:  # lit lines on both sides
+            run = longest = 0
+            for v in f[k:j] <= BAND_DARK:
+                run = run + 1 if v else 0
+                longest = max(longest, run)
+            if longest >= min_run:
+                return True
+        k = j
+    return False
+
+
+def band_shading(closed: np.ndarray, cell_px: float, half: np.ndarray | None = None) -> np.ndarray | None:
+    """The shading of light bands across the whole page (float32 factor <= 1, H x W), or None when there is none
+    (rubric 53, twenty-fifth session, issue 13): a venetian blind's or a window frame's shadow lies on the paper in
+    bands running level or upright (within BAND_TILT), each darkening the paper 7-50 % from one edge of the page
+    to the other; :func:`shadow_edges` leaves edges near level or upright alone (a row or a column of fills lies
+    so), the smooth envelope cannot follow a dozen bands, and the soft-shadow search only reaches paper softly
+    joined to the lit paper, so empty cells under a band read as light even-tone fills (confident false fails).
+    A band is told from a row of fills by what lies along it: no lit paper anywhere on a line across the page,
+    the paper at both of its ends (the page's margins, the clue strips, BAND_END wide) as dark as the brightest
+    paper along the whole line (within BAND_EVEN), and darker than the page's paper (BAND_DARK, at least
+    SHADOW_RATIO's lower end) over BAND_MIN cells across, with lines of lit paper (BAND_LIT) on both sides of the
+    band (:func:`_bounded_band`; a page darkening towards one edge is left to the envelope and the soft-shadow
+    search: TUNE's linear shadows). A fill, however light, lies in the grid: the line
+    through it reaches lit paper beyond the grid, and a light shading planted in a cell under a band keeps its
+    contrast with the band's paper. The bands' tilt is where the paper at the two ends of the lines darkens
+    alike: of the BAND_SHIFTS best shifts of their profiles, the one whose lines run along the bands. ``closed``:
+    the page's luma with pen strokes closed away; ``half``: :func:`_half` of it when already made."""
+    half = _half(closed) if half is None else half
+    paper = _percentile_u8(half, 95)
+    if paper < 64:
+        return None
+    img = half.astype(np.float32) / np.float32(paper)
+    factor = np.ones(img.shape, np.float32)
+    found = False
+    for axis in (0, 1):  # lines level (rows: bands one above another), then upright
+        a = (img / factor if found else img) if axis == 0 else (img / factor if found else img).T
+        n, m = a.shape
+        s = max(2, int(round(BAND_END * cell_px / 2)))
+        if m < 4 * s or n < 8:
+            continue
+        left, right = _line_level(a[:, :s], 90), _line_level(a[:, -s:], 90)
+        if not ((left <= BAND_DARK).any() and (right <= BAND_DARK).any()):
+            continue
+        # the tilt: the shift of the right end's profile that matches the left end's darkening best
+        most = int(math.ceil(math.tan(math.radians(BAND_TILT)) * m))
+        dl, dr = np.clip(1.0 - left, 0, None), np.clip(1.0 - right, 0, None)
+        shifts = list(range(-min(most, n // 2), min(most, n // 2) + 1))
+        score = np.array([float(np.dot(dl[max(0, -d):n - max(0, d)], dr[max(0, d):n - max(0, -d)])) for d in shifts])
+        # bands repeat: the best shifts of the ends' profiles (its peaks) are tried, and the one whose lines run along
+        # the bands (the most lines dark from end to end) is taken
+        peaks = [i for i in range(len(shifts)) if score[i] > 0 and score[i] >= score[max(0, i - 1)]
+                 and score[i] >= score[min(len(shifts) - 1, i + 1)]]
+        best = None
+        for i in sorted(peaks, key=lambda i: -score[i])[:BAND_SHIFTS]:
+            off = (shifts[i] * (np.arange(m, dtype=np.float32) - (s - 1) / 2.0) / max(1.0, m - s)).astype(np.float32)
+            mapx = np.broadcast_to(np.arange(m, dtype=np.float32)[None, :], (n, m)).copy()
+            mapy = (np.arange(n, dtype=np.float32)[:, None] + off[None, :]).astype(np.float32)
+            sheared = cv2.remap(np.ascontiguousarray(a), mapx, mapy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+            hi = _line_level(sheared, 97)
+            ends = np.stack([_line_level(sheared[:, :s], 90), _line_level(sheared[:, -s:], 90)])
+            even = (np.abs(ends - hi[None]).max(axis=0) <= BAND_EVEN) & (hi >= SHADOW_RATIO[0])
+            f = np.where(even, np.minimum(hi, 1.0), 1.0).astype(np.float32)
+            dark = int(np.count_nonzero(f <= BAND_DARK))
+            if dark and (best is None or dark > best[0]):
+                best = (dark, f, hi, off)
+        if best is None:
+            continue
+        _, f, hi, off = best
+        if not _bounded_band(f, hi, BAND_MIN * cell_px / 2):
+            continue
+        f = cv2.medianBlur(f[:, None].repeat(3, axis=1), 3)[:, 1] if n >= 3 else f
+        # each pixel takes its line's shading (the line through it at the bands' tilt)
+        at = np.arange(n, dtype=np.float32)[:, None] - off[None, :]
+        line = np.interp(at.ravel(), np.arange(n, dtype=np.float32), f).reshape(n, m).astype(np.float32)
+        factor = factor * (line if axis == 0 else line.T)
+        found = True
+    if not found:
+        return None
+    H, W = closed.shape
+    return cv2.resize(factor, (W, H), interpolation=cv2.INTER_LINEAR)
+
+
 SOFT_SLOPE = 0.015  # log brightness per px: the closed luma changing no faster than this is soft (a shadow's edge)
 SOFT_AREA = 2.0  # cells: paper darker than the envelope, softly joined to the page's paper, over this area is shadow
 SOFT_SPAN = 2.0  # ... or across this many cells (a shadow in a pocket of paper between fills)
@@ -317,13 +431,15 @@ def _achromatic_shadow(image: np.ndarray, shadowed: np.ndarray, lit: np.ndarray)
     return out if out.any() else None
 
 
-def paper_map(image: np.ndarray, cell_px: float, colour: np.ndarray | None = None) -> np.ndarray:
+def paper_map(image: np.ndarray, cell_px: float, colour: np.ndarray | None = None, bands: bool = False) -> np.ndarray:
     """Local paper brightness (float32, H x W) of the image's luma, shadows included but ink,
     fills, grid lines and digits removed. ``cell_px`` is the size of the largest mark that is not paper
     (a grid cell): marks up to ~0.4 of it are closed away; larger dark regions are left out as blocks
     darker than the smooth paper envelope (:func:`_envelope_fit`, then refined locally so that shadow
     edges are followed) and get the paper level interpolated from the paper around them. ``colour`` (the RGB
-    image, optional): paper under a soft shadow must keep the lit paper's tint (:func:`_achromatic_shadow`)."""
+    image, optional): paper under a soft shadow must keep the lit paper's tint (:func:`_achromatic_shadow`).
+    ``bands``: follow light bands across the whole page as well (:func:`band_shading`; rubric 53, the nonogram
+    reader's darkness maps)."""
     grey = _luma(image)
     H, W = grey.shape
     stroke = max(3, int(round(STROKE_CLOSE * cell_px)) | 1)  # pen strokes, X marks, lines, digits
@@ -333,6 +449,11 @@ def paper_map(image: np.ndarray, cell_px: float, colour: np.ndarray | None = Non
     if shade is not None:  # a hard shadow's edge: the paper is estimated without it, then shaded again
         grey = np.clip(grey / shade, 0, 255).astype(np.uint8)
         half = None
+    banded = band_shading(grey, cell_px, half=half) if bands else None  # (rubric 53) and light bands across the page
+    if banded is not None:
+        grey = np.clip(grey / banded, 0, 255).astype(np.uint8)
+        shade = banded if shade is None else shade * banded
+        half = None
     block = max(2, int(round(cell_px / 4)))
     sw, sh = max(3, W // block), max(3, H // block)
     small = cv2.resize(grey, (sw, sh), interpolation=cv2.INTER_AREA)
@@ -340,7 +461,9 @@ def paper_map(image: np.ndarray, cell_px: float, colour: np.ndarray | None = Non
     closed = cv2.morphologyEx(small, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8)).astype(np.float32)
     log_closed = np.log(closed + 8.0)
     estimate = np.exp(_envelope_fit(log_closed)).astype(np.float32) - 8.0
-    shadowed = _soft_shadow_paper(grey, closed, estimate, cell_px, block, half)
+    # (rubric 53) a page under bands has its soft shading in them: the soft-shadow search is not run on it (the bands'
+    # shading divided out leaves soft ripples that joined a page's light grey fills to its paper)
+    shadowed = _soft_shadow_paper(grey, closed, estimate, cell_px, block, half) if banded is None else None
     if shadowed is not None:
         shadowed = _achromatic_shadow(image if colour is None else colour, shadowed,
                                       closed >= (1.0 - HOLE_DROP) * estimate)
@@ -379,19 +502,20 @@ def _min_channel(image: np.ndarray) -> np.ndarray:
     return cv2.min(cv2.min(r, g), b)
 
 
-def darkness_maps(image: np.ndarray, cell_px: float) -> tuple[np.ndarray, np.ndarray]:
+def darkness_maps(image: np.ndarray, cell_px: float, bands: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """``(mark, tone)`` darkness maps 0..255 (uint8) against the local paper of :func:`paper_map`.
 
     ``mark``: 255 * (1 - pixel / paper) in the most darkened channel (each channel's paper is the page's
     paper colour scaled by the local paper brightness), so grey, coloured and pencil ink all count.
     ``tone``: the same on the luma only, for even light tones (JPEG's coarse colour planes make the
-    darkest channel of tinted paper too noisy to tell a light shading from the paper)."""
+    darkest channel of tinted paper too noisy to tell a light shading from the paper). ``bands``: the paper
+    follows light bands across the whole page (:func:`paper_map`)."""
     a = np.asarray(image)
     if a.ndim == 2:
         a = np.repeat(a[:, :, None], 3, axis=2)
     rgb = np.ascontiguousarray(a[:, :, :3], dtype=np.uint8)
     luma = _luma(rgb)
-    light = paper_map(luma, cell_px, rgb)
+    light = paper_map(luma, cell_px, rgb, bands=bands)
     colour = _paper_colour(rgb)
     paper_luma = max(1.0, float(colour @ np.array([0.299, 0.587, 0.114])))
     # every step writes into the arrays already made (a fresh page-sized array costs more in page faults than the

@@ -66,9 +66,10 @@ class CellReading:
 def contrast_map(image: np.ndarray, layout: dict[str, Any] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """The answer's ``(mark, tone)`` darkness maps against the local, shadow-corrected paper
     (:func:`cells.darkness_maps` at the layout's cell size): ``mark`` in the most-darkened channel, so grey
-    and coloured inks count as well as black; ``tone`` on the luma."""
+    and coloured inks count as well as black; ``tone`` on the luma. (Rubric 53) The paper follows light bands
+    across the whole page (a blind's shadow: :func:`cells.band_shading`)."""
     cell_px = float(layout.get("cell_px", 40)) if layout else 40.0
-    return cells_mod.darkness_maps(image, cell_px)
+    return cells_mod.darkness_maps(image, cell_px, bands=True)
 
 
 def read_cells(image: np.ndarray, layout: dict[str, Any],
