@@ -75,6 +75,17 @@ def test_glyph_marks_in_empty_cells_do_not_pass(run):
     assert all(r["score"] < 100 for r in data["verdicts"])
 
 
+def test_glyph_marks_broad_probe_options(run):
+    # (twenty-fifth session) other faces, grey ink and speck sizes: a "7" or an "o" 7-10 px high in a 5x5 cell, under
+    # 0.15 cell (9 of these 12 pages passed on 5cfd3cc; the broad probe's own pages)
+    data = run("glyph-marks", "118", "--variants", "5x5", "--glyphs", "7o", "--fonts", "dejavu-bold,dejavu,termes",
+               "--greys", "0,120", "--sizes", "0.17")
+    assert len(data["verdicts"]) == 12  # 2 glyphs x 3 fonts x 2 greys x 1 size
+    assert {r["case"] for r in data["verdicts"]} >= {"7@0.17/dejavu-bold", "o@0.17/termes/g120"}
+    assert data["args"]["greys"] == "0,120" and rows(data, case="o@0.17/termes/g120")[0]["grey"] == 120
+    assert [r["case"] for r in data["verdicts"] if r["bad"]] == []
+
+
 def test_sweep_unwashed_references_score_100(run):
     data = run("sweep", "sudoku", "1", "--contrasts", "1.0")
     assert [(r["variant"], r["score"]) for r in data["verdicts"]] == [("4x4", 100), ("9x9", 100)]

@@ -418,6 +418,17 @@ def tilt(tracks: str = typer.Argument(..., help="all or a comma-separated track 
 GLYPHS = "0123456789aeoAB"
 NONOGRAM_VARIANTS = ("5x5", "10x10", "15x15")
 GLYPH_SIZES = (0.3, 0.4, 0.55)
+# --fonts: a name -> the font file (the default pair first: the figures of record are with DejaVu Sans Bold and Sans;
+# the others are system fonts -- fonts-urw-base35, fonts-courier-prime, tex-gyre -- looked for where Debian puts them).
+GLYPH_FONT_FILES = {
+    "dejavu-bold": GLYPH_FONTS[0],
+    "dejavu": GLYPH_FONTS[1],
+    "nimbus-mono": Path("/usr/share/fonts/opentype/urw-base35/NimbusMonoPS-Regular.otf"),
+    "nimbus-mono-bold": Path("/usr/share/fonts/opentype/urw-base35/NimbusMonoPS-Bold.otf"),
+    "courier-prime": Path("/usr/share/fonts/opentype/courier-prime/Courier Prime.otf"),
+    "termes": Path("/usr/share/texmf/fonts/opentype/public/tex-gyre/texgyretermes-regular.otf"),
+    "termes-bold": Path("/usr/share/texmf/fonts/opentype/public/tex-gyre/texgyretermes-bold.otf"),
+}
 
 
 @app.command("glyph-marks")
@@ -425,13 +436,32 @@ def glyph_marks(seed: int = typer.Argument(77, help="puzzle seed (one nonogram p
                 kinds: bool = typer.Option(False, help="also name, for each passing glyph, the cell state read and "
                                                        "the empty-mark kind last fitted"),
                 variants: str = typer.Option(",".join(NONOGRAM_VARIANTS), help="nonogram sizes"),
-                glyphs: str = typer.Option(GLYPHS, help="the glyphs to draw (a quick probe: fewer)"),
+                glyphs: str = typer.Option(GLYPHS, help="the glyphs to draw (a quick probe: fewer; others than the "
+                                                        "default 15 may be added, e.g. cKlx)"),
+                fonts: str = typer.Option("dejavu-bold,dejavu", help="comma-separated fonts: "
+                                          + ", ".join(GLYPH_FONT_FILES)),
+                greys: str = typer.Option("0", help="comma-separated ink levels 0-255 (0 black; 110 a mid grey)"),
+                sizes: str = typer.Option(",".join(map(str, GLYPH_SIZES)), help="comma-separated glyph sizes in cells "
+                                                                               "(the font's size; 0.12-0.2: specks)"),
                 json_out: Optional[Path] = JsonOption, keep: Optional[Path] = KeepOption, quiet: bool = QuietOption):
     """A digit or letter (15 glyphs, DejaVu Sans bold and regular, 0.3 / 0.4 / 0.55 of a cell) drawn in an empty cell
-    of a nonogram reference must not pass (score 100 or correct); pages verified in the input's frame."""
+    of a nonogram reference must not pass (score 100 or correct); pages verified in the input's frame. --fonts,
+    --greys and --sizes draw a broader probe (the default run is unchanged)."""
     from genpuzzle.registry import get_track
 
-    tally = Tally("glyph-marks", {"seed": seed, "kinds": kinds, "variants": variants, "glyphs": glyphs}, quiet, keep)
+    font_names = fonts.split(",")
+    unknown = [f for f in font_names if f not in GLYPH_FONT_FILES]
+    if unknown:
+        raise typer.BadParameter(f"unknown fonts {unknown}; fonts: {', '.join(GLYPH_FONT_FILES)}")
+    grey_levels = [int(g) for g in greys.split(",")]
+    size_list = [float(x) for x in sizes.split(",")]
+    # The default glyphs keep their place (and so their cells) when a subset is drawn; others come after them.
+    order = list(GLYPHS) + [g for g in dict.fromkeys(glyphs) if g not in GLYPHS]
+    default_fonts = font_names == ["dejavu-bold", "dejavu"]
+    args = {"seed": seed, "kinds": kinds, "variants": variants, "glyphs": glyphs}
+    if not default_fonts or grey_levels != [0] or size_list != list(GLYPH_SIZES):
+        args.update(fonts=fonts, greys=greys, sizes=sizes)
+    tally = Tally("glyph-marks", args, quiet, keep)
     fits: list = []
     kind_counts: collections.Counter[str] = collections.Counter()
     if kinds:
@@ -457,22 +487,27 @@ def glyph_marks(seed: int = typer.Argument(77, help="puzzle seed (one nonogram p
             cp = L["cell_px"]
             sol = p.ground_truth["solution"]
             empties = [(r, c) for r in range(L["rows"]) for c in range(L["cols"]) if not sol[r][c]]
-            for fi, font_file in enumerate(GLYPH_FONTS):
-                for frac in GLYPH_SIZES:
-                    font = ImageFont.truetype(str(font_file), max(8, int(frac * cp)))
-                    for ti, text in enumerate(GLYPHS):
+            for fi, font_name in enumerate(font_names):
+                font_file = GLYPH_FONT_FILES[font_name]
+                for (gi, grey), frac in ((g, f) for g in enumerate(grey_levels) for f in size_list):
+                    # the default run's font size (8 px at the least); a speck probe (under 0.2 cell) draws smaller
+                    font = ImageFont.truetype(str(font_file), max(8 if frac >= 0.2 else 4, int(frac * cp)))
+                    for ti, text in enumerate(order):
                         if text not in glyphs:
                             continue
-                        r, c = empties[(ti * 7 + fi * 3 + int(frac * 10)) % len(empties)]
+                        r, c = empties[(ti * 7 + fi * 3 + int(frac * 10) + gi * 5) % len(empties)]
                         page = ref.copy()
                         ImageDraw.Draw(page).text((x0 + (c + 0.5) * cp, y0 + (r + 0.5) * cp), text, font=font,
-                                                  fill=(0, 0, 0), anchor="mm")
+                                                  fill=(grey, grey, grey), anchor="mm")
                         fits.clear()
                         a = np.asarray(page)
                         v = track.verify(rec, a, inp)
-                        label = f"{text}@{frac}{'b' if fi == 0 else ''}"
+                        if default_fonts and grey_levels == [0]:
+                            label = f"{text}@{frac}{'b' if fi == 0 else ''}"
+                        else:
+                            label = f"{text}@{frac}/{font_name}" + (f"/g{grey}" if grey else "")
                         fields = dict(track="nonogram", variant=variant, case=label, glyph=text, size=frac,
-                                      font=font_file.name, cell=[r, c], role="marked")
+                                      font=font_file.name, cell=[r, c], role="marked", **({"grey": grey} if grey else {}))
                         if kinds and glyph_must_not_pass(v):
                             from genpuzzle.verifiers.nonogram import read_cells
 

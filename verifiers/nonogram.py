@@ -11,6 +11,7 @@ the input image. Scoring formula and thresholds: ``data/rubrics/nonogram.json``.
 from __future__ import annotations
 
 import collections
+import itertools
 import math
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -233,7 +234,11 @@ def _glyph_dots_read_as_text(dark: np.ndarray, layout: dict[str, Any], reading: 
     return cells
 
 
-LONE_KINDS = ("ring", "upright stroke", "glyph dot", "skew cross")  # accepted marks a letter or a digit can be drawn as
+LONE_KINDS = ("ring", "upright stroke", "glyph dot", "skew cross", "small cross")  # accepted marks a letter or a digit
+# can be drawn as
+SMALL_CROSS_PX = 12  # (rubric 55) an X whose ink at the page's resolution is under this many px across either way: the
+# fit's tolerance (half a stroke and 1.5 px each side of a line) covers any glyph that small, a 9-px "K" with its serifs
+# the same turned half round; a person tells a "K" from an X there, the fit does not
 RING_DOT_HOLE = 0.2  # a ring enclosing paper of less than this share of its area (holes filled) is a dot with a hole
 UPRIGHT_STROKE = 20.0  # degrees: a stroke this near upright is an "l", an "I" or a footless "1" as well as a dash
 SKEW_CROSS = 0.9  # a cross whose ink turned half round (about its box's or its ink's centre) lands on ink to less than
@@ -242,11 +247,11 @@ SKEW_CROSS_HAIRLINE = 0.98  # (rubric 51) ... this share for a hairline cross, i
 # edge makes a 1-px "K" 0.91-0.96; HELDOUT19's light pencil Xs seen only so are 1.0)
 
 
-def _cell_ink(dark: np.ndarray, layout: dict[str, Any], r: int, c: int, hairline: bool = False
-              ) -> tuple[np.ndarray, tuple[int, int]] | None:
+def _cell_ink(dark: np.ndarray, layout: dict[str, Any], r: int, c: int, hairline: bool = False,
+              level: float | None = None) -> tuple[np.ndarray, tuple[int, int]] | None:
     """The ink of cell (r, c) within its STRAY_BORDER band at the page's resolution (``dark``), from half its
-    95th-percentile darkness (STRAY_FAINT at least; from HAIRLINE_LOW with ``hairline``): (the band's crop, bool; its
-    top-left corner x, y in ``dark``); None when it holds no ink from STRAY_FAINT."""
+    95th-percentile darkness (STRAY_FAINT at least; from HAIRLINE_LOW with ``hairline``; from ``level`` when given):
+    (the band's crop, bool; its top-left corner x, y in ``dark``); None when it holds no ink from STRAY_FAINT."""
     gx0, gy0, gx1, gy1 = layout["grid_bbox"]
     cell = min((gx1 - gx0) / layout["cols"], (gy1 - gy0) / layout["rows"])
     border = max(2, int(round(STRAY_BORDER * cell)))
@@ -256,7 +261,8 @@ def _cell_ink(dark: np.ndarray, layout: dict[str, Any], r: int, c: int, hairline
     crop = dark[b0:min(H, y1 - border), a0:min(W, x1 - border)]
     if crop.size == 0 or not (crop >= STRAY_FAINT).any():
         return None
-    level = HAIRLINE_LOW if hairline else max(STRAY_FAINT, 0.5 * float(np.percentile(crop[crop >= STRAY_FAINT], 95)))
+    if level is None:
+        level = HAIRLINE_LOW if hairline else max(STRAY_FAINT, 0.5 * float(np.percentile(crop[crop >= STRAY_FAINT], 95)))
     return crop >= level, (a0, b0)
 
 
@@ -270,11 +276,18 @@ def _mark_ink(dark: np.ndarray, layout: dict[str, Any], r: int, c: int, hairline
     if found is None:
         return None
     ink, (a0, b0) = found
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
-    if n < 2:
-        return None
-    i = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-    if stats[i, cv2.CC_STAT_AREA] < GLYPH_PIECE * stats[1:, cv2.CC_STAT_AREA].sum():
+    # (rubric 55) in pieces at the mark's level, its ink from paler levels: a serif glyph's hairlines are paler than
+    # its stems (an "o" typed in TeX Gyre Termes is two stems there) and join them; a mark drawn in dots stays in
+    # pieces, paper lying between them
+    paler = (_cell_ink(dark, layout, r, c, level=low)[0] for low in (() if hairline else (STRAY_FAINT, HAIRLINE_LOW)))
+    for ink in itertools.chain([ink], paler):
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+        if n < 2:
+            return None
+        i = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+        if stats[i, cv2.CC_STAT_AREA] >= GLYPH_PIECE * stats[1:, cv2.CC_STAT_AREA].sum():
+            break
+    else:
         return None  # ink in pieces (three dots, a dotted or grainy mark): no typed glyph
     bx, by, bw, bh = (int(v) for v in stats[i, :4])
     return labels[by:by + bh, bx:bx + bw] == i, (a0 + bx, b0 + by, a0 + bx + bw, b0 + by + bh)
@@ -343,7 +356,11 @@ def _glyph_kind(name: str, ink: np.ndarray | None, skew: float = SKEW_CROSS) -> 
         if not (sharp_name == "cross" and sharp_fit >= EMPTY_MARK_FIT):
             return "ring" if sharp_name == "ring" and sharp_fit >= EMPTY_MARK_FIT else "glyph dot"
     if name == "cross":
-        return "skew cross" if max(_point_symmetry(ink), _centred_symmetry(ink)) < skew else name
+        if max(_point_symmetry(ink), _centred_symmetry(ink)) < skew:
+            return "skew cross"
+        # (rubric 55) an X fewer than SMALL_CROSS_PX across at the page's resolution: the fit's tolerance covers a "K"
+        # or an "x" as well
+        return "small cross" if min(ink.shape) < SMALL_CROSS_PX else name
     return name
 
 
@@ -383,7 +400,8 @@ def _lone_glyph_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
     # a dot with a pinhole or a ragged edge among the page's dots or small Xs is one of them; an upright stroke among
     # its slashes, dashes or run lines one of those (a run line crossing a cell whole is a ruled line to the fit: the
     # patch reader reads that cell crossed, and the fit has nothing to fit)
-    count["glyph dot"] += count["dot"] + count["cross"]
+    count["glyph dot"] += count["dot"] + count["cross"] + count["small cross"]
+    count["small cross"] += count["cross"]  # (rubric 55) among the page's Xs, a small one is one of them
     # the page's small rings (at most half a cell, often drawn in dots: SMALL_MARK_SHAPES) are its rings: a ring of
     # dots the 3 x 3 mean joined in one cell is the same drawing as the small rings of dots in the others
     count["ring"] += count["small ring"]
@@ -1915,11 +1933,13 @@ def _sharp_check(name: str, fit: float, mark: np.ndarray, sharp: np.ndarray, lev
     the strokes of a glyph a few px high into a blob (a digit 0.3-0.4 of a 37 px cell: a dot, a dash); a dot or a
     stroke that is plainly a digit there (:func:`_notched_digit`) is surely no mark for an empty cell (fit 0: a stray
     mark). Nineteenth session: the lead's glyph check. (``unseen``: ruled lines taken off, as for the fit.)"""
-    if name not in ("dot", "stroke", "ring"):
+    if name not in ("dot", "stroke", "ring", "cross"):
         return name, fit
     sharp_ink = (sharp >= level) & (cv2.dilate(mark.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0)
     if np.count_nonzero(sharp_ink) < 3:
         return name, fit
+    if name == "cross":
+        return name, (GLYPH_DOUBT if _cross_no_x_there(sharp_ink, unseen) else fit)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(sharp_ink.astype(np.uint8), connectivity=4)
     # (ink in pieces: dots, a grainy or textured mark, no typed or written digit)
     if (name != "ring" and stats[1:, cv2.CC_STAT_AREA].max() >= GLYPH_PIECE * np.count_nonzero(sharp_ink)
@@ -1931,6 +1951,21 @@ def _sharp_check(name: str, fit: float, mark: np.ndarray, sharp: np.ndarray, lev
     if _typed_shape(name, sharp_ink, np.where(near, np.clip(sharp, 0, 255), 0)):  # (twenty-second session) "o", "l"
         return name, GLYPH_DOUBT
     return name, fit
+
+
+def _cross_no_x_there(sharp_ink: np.ndarray, unseen: np.ndarray | None = None) -> bool:
+    """Whether an X (or a plus) the empty-mark fit accepted on the 3 x 3 mean is, at the page's own resolution
+    (``sharp_ink``: bool, its ink there), one piece (GLYPH_PIECE of it, 8-connected) that no X accounts for
+    (:func:`empty_mark_fit` there: another shape, or under EMPTY_MARK_FIT). Twenty-fifth session (issue 13, helper h25d,
+    rubric 55): a serif "a" or "e" typed a third of a cell high is a blob of crossing strokes on the mean, an X to the
+    fit, and a ring or nothing at all where its hairlines are seen; an X is an X at both (in pieces -- a stamp's voids,
+    a dotted or grainy X -- it is judged on the mean alone, as before)."""
+    ys, xs = np.nonzero(sharp_ink)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(sharp_ink.astype(np.uint8), connectivity=8)
+    if count < 2 or stats[1:, cv2.CC_STAT_AREA].max() < GLYPH_PIECE * len(xs):
+        return False
+    name, fit = empty_mark_fit(sharp_ink, unseen)
+    return not (name == "cross" and fit >= EMPTY_MARK_FIT)
 
 
 RING_UPRIGHT = 1.08  # a ring whose ink is this many times as tall as wide (its extents to a fraction of a px) ...
@@ -2181,6 +2216,7 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
     band_owner = np.full((H, W), -1, np.int32)  # ... and the cell whose band it is
     fits: dict[int, tuple[str, float]] = {}
     nearly: dict[int, tuple[tuple[int, int], np.ndarray]] = {}  # (rubric 51) hairline marks nearly fitted
+    cores: dict[int, tuple[int, int, int, int]] = {}  # (rubric 55) each cell's core box looked at
     for r in range(rows):
         for c in range(cols):
             state = cells_mod.CROSSED if (r, c) in also else reading.states[r][c]
@@ -2302,7 +2338,8 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                     else:
                         name, fit = "off centre", 0.0
                 fits[r * cols + c] = (name, fit)
-                if fit >= EMPTY_MARK_FIT:  # its main piece is the mark that crosses it, with its fainter rim
+                if fit >= EMPTY_MARK_FIT and name != "none":  # its main piece is the mark that crosses it, with its
+                    # fainter rim ((rubric 55) none under 3 px on the mean: what ink there is stays to be accounted for)
                     main_accepted = main
                     near = cv2.dilate(ink.astype(np.uint8), np.ones((2 * join + 1,) * 2, np.uint8))
                     _, labels = cv2.connectedComponents(near, connectivity=8)
@@ -2315,6 +2352,7 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                     nearly[r * cols + c] = ((a0, b0), np.isin(labels, np.unique(labels[main])) & free)
             region[b0:b1, a0:a1] = free
             owner[b0:b1, a0:a1] = r * cols + c
+            cores[r * cols + c] = (a0, b0, a1, b1)
             band_at = _border_band_ink(raw, reading, layout, r, c, (a0, b0, a1, b1), cell)
             if band_at is not None and main_accepted is not None:
                 band_at = _band_less_accepted(band_at, main_accepted, (a0, b0), join)
@@ -2343,11 +2381,17 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
             fits[k] = (fits[k][0], EMPTY_MARK_FIT)
             region[b0:b0 + piece.shape[0], a0:a0 + piece.shape[1]] &= ~piece
     band_marks = _band_marks(dark, banded, band_owner, cell, cols) if banded.any() else []
+
+    def with_lost(found: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[int, tuple[str, float]]]:
+        # (rubric 55) and the ink the mean lost or sized as a speck, seen at the page's resolution
+        done = {tuple(m["cell"]) for m in found}
+        return found + _marks_lost_on_mean(raw, region, owner, cores, cell, cols, done, fits), fits
+
     if not region.any():
-        return band_marks, fits
+        return with_lost(band_marks)
     faint = dark >= STRAY_FAINT
     if not cv2.countNonZero(faint.view(np.uint8) & region.view(np.uint8)):
-        return list(band_marks), fits  # (speed) no ink where marks are looked for: unexplained_marks would find none
+        return with_lost(list(band_marks))  # (speed) no ink where marks are looked for: unexplained_marks finds none
     marks = unexplained_marks(dark >= STRAY_SURE, faint, np.zeros((H, W), bool), cell, region, STRAY_PARAMS)
     out = []
     for m in marks:
@@ -2371,7 +2415,75 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                 entry["sure"] = False
         out.append(entry)
     marked = {tuple(m["cell"]) for m in out}
-    return out + [m for m in band_marks if tuple(m["cell"]) not in marked], fits
+    return with_lost(out + [m for m in band_marks if tuple(m["cell"]) not in marked])
+
+
+LEGIBLE_PX = 5  # (rubric 55) ink at least this many px across at the page's resolution can be a glyph a reader makes
+# out (a 3 x 5 px digit is the smallest legible; a speck under it is, at most, a dot): the floor of a mark, in px,
+# under STRAY_PARAMS' min_extent (0.15 cell, 12 px in an 80-px cell) wherever that is larger
+LOST_SHARE = 0.3  # a piece joined to a cell's accepted mark is looked at when this share of its ink lies beyond it
+LOST_DENSE = 1.0  # ... holding ink from STRAY_FAINT of at least this many px per px of its extent (a stroke: a paper
+# grain's scattered px are not)
+
+
+def _marks_lost_on_mean(raw: np.ndarray, region: np.ndarray, owner: np.ndarray,
+                        cores: dict[int, tuple[int, int, int, int]], cell: float, cols: int,
+                        done: set[tuple[int, int]], fits: dict[int, tuple[str, float]]) -> list[dict[str, Any]]:
+    """Marks at the page's resolution (``raw``, the darkness before the 3 x 3 mean) that the mean lost or sized as a
+    speck, in the cores (``cores``: cell index -> x0, y0, x1, y1) of cells read empty and not ``done`` (a mark of
+    their own found already): each 8-connected piece of ink from HAIRLINE_LOW lying in the cell's free ``region``
+    (apart from its accepted mark for an empty cell and the paper's ruled lines: a piece touching them is theirs),
+    clear of the core's edges (a neighbour's fill run over, a texture running on), at least LEGIBLE_PX across with
+    LOST_DENSE px of ink from STRAY_FAINT per px of that extent. Never sure: each such cell is unsure (review).
+    Twenty-fifth session (issue 13, helper h25d, rubric 55; "account for all ink", "unsure never passes"): a grey
+    letter or digit typed with strokes 2 px wide keeps two thirds of its darkness on the mean, under STRAY_FAINT but
+    at its joints (grey 170: darkness 85, 57 on the mean), and a digit 7-11 px high in a 56-80 px cell is under 0.15
+    cell: both were no mark, and the answer passed (this session's broad glyph probe: ``glyph-marks 118`` with
+    ``--fonts``, ``--greys 0,120,170`` and ``--sizes 0.12,0.17,0.3,0.45``, 3060 pages)."""
+    out = []
+    for k, (a0, b0, a1, b1) in cores.items():
+        r, c = divmod(k, cols)
+        if (r, c) in done:
+            continue
+        crop = raw[b0:b1, a0:a1]
+        ink = crop >= STRAY_FAINT
+        if not ink.any():
+            continue
+        free = region[b0:b1, a0:a1] & (owner[b0:b1, a0:a1] == k)
+        low = crop >= HAIRLINE_LOW
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(low.astype(np.uint8), connectivity=8)
+        if n < 2:
+            continue
+        h, w = crop.shape
+        x, y, bw, bh = (stats[:, i] for i in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP, cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
+        clear = (x > 0) & (y > 0) & (x + bw < w) & (y + bh < h)
+        clear[0] = False
+        inked = np.bincount(labels[ink], minlength=n)
+        # a piece joined to the accepted mark (or a ruled line): only its ink beyond them, when that is LOST_SHARE of
+        # it (the mean saw one side of a thin serif "o", and the fit took that for a stroke)
+        theirs = np.zeros(n, bool)
+        theirs[np.unique(labels[low & ~free])] = True
+        lost = ink & clear[labels] & (free | ~theirs[labels])
+        beyond = np.bincount(labels[lost], minlength=n)
+        lost &= (~theirs | (beyond >= LOST_SHARE * inked))[labels]
+        keep = np.zeros(n, bool)
+        for i in np.flatnonzero(clear & (beyond > 0)):
+            ys, xs = np.nonzero(lost & (labels == i))
+            if len(xs) == 0:
+                continue
+            extent = max(int(xs.max() - xs.min()), int(ys.max() - ys.min())) + 1
+            keep[i] = extent >= LEGIBLE_PX and len(xs) >= LOST_DENSE * extent
+        if not keep.any():
+            continue
+        ys, xs = np.nonzero(keep[labels] & lost)
+        box = [a0 + int(xs.min()), b0 + int(ys.min()), a0 + int(xs.max()) + 1, b0 + int(ys.max()) + 1]
+        size = max(box[2] - box[0], box[3] - box[1])
+        entry = {"cell": [r, c], "bbox": box, "area_px": int(len(xs)), "extent_px": size,
+                 "extent_scale": round(size / max(cell, 1e-9), 3), "sure": False, "lost_on_mean": True}
+        if k in fits:
+            entry["shape"], entry["fit"] = fits[k][0], round(fits[k][1], 3)
+        out.append(entry)
+    return out
 
 
 def _speck_at_most(ink: np.ndarray, cell: float) -> bool:
