@@ -97,6 +97,7 @@ def read_cells(image: np.ndarray, layout: dict[str, Any],
     sign = _repeated_empty_sign(mark_dark, layout, reading, marks, small)
     sign.update(_repeated_sign_in_doubt(mark_dark, layout, reading, marks, small, sign))  # the same sign drawn pale
     sign.update(_sign_in_small_cells(mark_dark, layout, marks, small, sign))  # (rubric 43) and where it looks small
+    n_marks = collections.Counter(tuple(m["cell"]) for m in marks)
     for m in marks:
         r, c = m["cell"]
         if (r, c) in small and (r, c) not in sign:  # unsure as it was
@@ -105,6 +106,14 @@ def read_cells(image: np.ndarray, layout: dict[str, Any],
             reading.states[r][c] = cells_mod.CROSSED
             reading.confidence[r][c] = max(reading.confidence[r][c], SMALL_MARK_CONFIDENCE)
             reading.evidence[r][c]["empty_mark"] = {"shape": "repeated sign", "fit": sign[(r, c)]}
+            continue
+        if (n_marks[(r, c)] == 1 and m.get("shape") == reading.evidence[r][c].get("page_mark_copy")
+                and EMPTY_MARK_FIT_SURE <= m.get("fit", 0.0) < EMPTY_MARK_FIT):
+            # (rubric 52) the one mark in the cell, nearly fitted as the shape the page's other cells hold accepted and
+            # a copy of theirs (see _empty_cell_marks): that mark (the page's small diamond a ring a px off)
+            reading.states[r][c] = cells_mod.CROSSED
+            reading.confidence[r][c] = max(reading.confidence[r][c], SMALL_MARK_CONFIDENCE)
+            reading.evidence[r][c]["empty_mark"] = {"shape": m["shape"], "fit": m["fit"], "page_mark_copy": True}
             continue
         reading.evidence[r][c]["stray_mark"] = m
         if m["sure"]:
@@ -2217,6 +2226,9 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
     fits: dict[int, tuple[str, float]] = {}
     nearly: dict[int, tuple[tuple[int, int], np.ndarray]] = {}  # (rubric 51) hairline marks nearly fitted
     cores: dict[int, tuple[int, int, int, int]] = {}  # (rubric 55) each cell's core box looked at
+    # (rubric 52) the accepted marks' shapes and page boxes, and other marks nearly fitted (their shape and page box)
+    accepted_at: dict[int, tuple[str, tuple[int, int, int, int]]] = {}
+    nearly_like: dict[int, tuple[str, tuple[int, int, int, int]]] = {}
     for r in range(rows):
         for c in range(cols):
             state = cells_mod.CROSSED if (r, c) in also else reading.states[r][c]
@@ -2310,6 +2322,18 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                     # (looked at unblurred: a glyph a few px high the mean made a blob; see _sharp_check)
                     name, fit = _sharp_check(name, fit, mark, sharp[at[1]:at[1] + mark.shape[0],
                                                                     at[0]:at[0] + mark.shape[1]], level, unseen)
+                    if fit >= EMPTY_MARK_FIT and mark.any():
+                        ys, xs = np.nonzero(mark)
+                        accepted_at[r * cols + c] = (name, (at[0] + int(xs.min()), at[1] + int(ys.min()),
+                                                            at[0] + int(xs.max()) + 1, at[1] + int(ys.max()) + 1))
+                elif (EMPTY_MARK_FIT_SURE <= fit and hairline is None and not grown and mark.any()
+                      and _sharp_check(name, EMPTY_MARK_FIT, mark, sharp[at[1]:at[1] + mark.shape[0],
+                                                                         at[0]:at[0] + mark.shape[1]],
+                                       level, unseen)[1] >= EMPTY_MARK_FIT):
+                    # (rubric 52) nearly fitted, no glyph at the page's resolution: a copy of the page's mark?
+                    ys, xs = np.nonzero(mark)
+                    nearly_like[r * cols + c] = (name, (at[0] + int(xs.min()), at[1] + int(ys.min()),
+                                                        at[0] + int(xs.max()) + 1, at[1] + int(ys.max()) + 1))
                 if (state == cells_mod.BLANK or (r, c) in also) and mark.any():
                     # read blank (or unsure, a small mark), it counts as a mark for an empty cell only where people
                     # draw one: at the centre
@@ -2380,6 +2404,15 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
         if accepted[fits[k][0]] >= REPEATED_SIGN_CELLS:
             fits[k] = (fits[k][0], EMPTY_MARK_FIT)
             region[b0:b0 + piece.shape[0], a0:a0 + piece.shape[1]] &= ~piece
+    # (rubric 52, twenty-fifth session, h25a) any mark nearly fitted (EMPTY_MARK_FIT_SURE..EMPTY_MARK_FIT) as a shape
+    # REPEATED_SIGN_CELLS other cells of the page hold accepted, no glyph at the page's resolution (_sharp_check), and a
+    # copy of those marks (_like_page_sign: their size, their ink overlapping) is noted as such (``page_mark_copy``):
+    # read_cells takes it as that mark once the repeated-sign rules have judged the page's marks as before (so a letter
+    # among them still makes those rules read none)
+    for k, (name, box) in nearly_like.items():
+        copies = [b for kk, (n, b) in accepted_at.items() if n == name and kk != k]
+        if len(copies) >= REPEATED_SIGN_CELLS and box in _like_page_sign(raw, copies, [box]):
+            reading.evidence[k // cols][k % cols]["page_mark_copy"] = name
     band_marks = _band_marks(dark, banded, band_owner, cell, cols) if banded.any() else []
 
     def with_lost(found: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[int, tuple[str, float]]]:
@@ -2705,6 +2738,87 @@ class ClueReading:
     # may be in the wrong place (see check_clue_area)
     touching_cut_unread: bool = False
     number_frames: tuple[list[int], ...] = ()  # page boxes of boxes drawn around the numbers, not read (_number_frames)
+
+
+OUTLINE_LEVEL = 0.1  # an outlined glyph's line: ink from this share of the strips' stroke cores (CLUE_FAINT_INK at least)
+OUTLINE_FACE_SHARE = 0.15  # ... enclosing a face (paper) of at least this share of its box
+OUTLINE_PAGE_SHARE = 0.8  # a page drawn in an outlined font: this share of its digit-sized glyphs have such a face ...
+OUTLINE_PAGE_GLYPHS = 4  # ... and at least this many of them
+OUTLINE_FACE_MAX = 0.6  # a face is at most this share of its box (a number's box round its digit: mostly paper) ...
+OUTLINE_NESTED = 0.5  # ... and digit-sized pieces inside others (a "0"'s inner line; each boxed number's digits) are
+# at most this share of the glyphs with faces
+
+
+def _outline_glyph_faces(dark: np.ndarray, boxes: list[tuple[int, int, int, int]], font_px: float,
+                         force: bool = False) -> tuple[np.ndarray, bool]:
+    """``dark`` with the glyphs of a page drawn in an outlined font (a thin line around a paper face, often with a
+    drop shadow or a 3-D extrusion beside it: Rampart One, a poster's "shadowed" digits) redrawn as their faces in solid
+    ink, within the clue strips' read ``boxes``; and whether the page is such a page. What a person reads there is the
+    face the line encloses, not the line: read as ink, a shadowed "0" is its dark counter alone (a "1") and its line
+    a number's frame, and the reader, which knows solid strokes, is unsure of every outlined glyph.
+
+    A glyph is a piece of the strips' ink at a faint level (OUTLINE_LEVEL of the stroke cores: the line is often
+    light) reaching the paper around it and about a digit tall; its face is the paper it encloses that borders it
+    directly (an outlined "0"'s counter lies inside a second, inner line, or is the extrusion's dark: not face). The
+    page is outlined when OUTLINE_PAGE_SHARE of at least OUTLINE_PAGE_GLYPHS such glyphs have a face of
+    OUTLINE_FACE_SHARE to OUTLINE_FACE_MAX of their box, and digit-sized pieces lying inside others number at most
+    OUTLINE_NESTED of them: a solid font's "1", "2", "3", "5", "7" enclose no paper, and its "0"s and "8"s enclose
+    counters of a smaller share (DejaVu Sans Bold's "0": 0.14); a box or a ring a page draws round each number
+    encloses mostly paper, and a digit in each (see _number_frames). ``force``: the page was found
+    outlined already (one strip read again on its own). On such a page each glyph with a face is replaced by its face
+    (grown 1 px over its line, solid ink) with what lies inside it (an inner line, the extrusion's dark seen through a
+    counter) taken off; ink that is no outlined glyph (a digit written over in a solid pen, a speck) stays as drawn
+    and is read as it is."""
+    H, W = dark.shape
+    found = []  # (box, glyph's silhouette in the box, its face), per glyph with a face
+    n_glyphs = n_nested = 0
+    one = np.ones((3, 3), np.uint8)
+    for x0, y0, x1, y1 in boxes:
+        x0, y0, x1, y1 = max(0, int(x0)), max(0, int(y0)), min(W, int(x1)), min(H, int(y1))
+        if x1 - x0 < 4 or y1 - y0 < 4:
+            continue
+        crop = dark[y0:y1, x0:x1]
+        strong = crop[crop >= CLUE_INK_FLOOR]
+        if strong.size == 0:
+            continue
+        low = crop >= max(CLUE_FAINT_INK, OUTLINE_LEVEL * float(np.percentile(strong, 90)))
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(low.astype(np.uint8), connectivity=8)
+        padded = cv2.connectedComponents(np.pad(~low, 1, constant_values=True).astype(np.uint8), connectivity=4)[1]
+        paper = padded[1:-1, 1:-1]
+        around = paper == padded[0, 0]  # the paper around the glyphs (the strip's border's)
+        near_around = cv2.dilate(around.astype(np.uint8), one).astype(bool)
+        for k in range(1, count):
+            bx, by, bw, bh = (int(v) for v in stats[k, :4])
+            if not (0.4 * font_px <= bh <= 1.5 * font_px and bw <= 1.5 * font_px):
+                continue  # no digit's size
+            piece = labels == k
+            if not (piece & near_around).any():
+                n_nested += 1  # inside another piece: an outlined "0"'s inner line, or a digit in a number's box
+                continue
+            n_glyphs += 1
+            next_to = cv2.dilate(piece.astype(np.uint8), one).astype(bool) & ~low & ~around
+            faces = set(int(v) for v in np.unique(paper[next_to]))
+            face = np.isin(paper, list(faces)) if faces else np.zeros(piece.shape, bool)
+            if not OUTLINE_FACE_SHARE * bw * bh <= face.sum() <= OUTLINE_FACE_MAX * bw * bh:
+                continue  # (mostly paper inside: a number's box, not a glyph's face)
+            sub = (slice(by, by + bh), slice(bx, bx + bw))
+            # the glyph's silhouette: everything its line encloses (its face, inner lines, counters)
+            inside = cv2.connectedComponents(np.pad(~piece[sub], 1, constant_values=True).astype(np.uint8),
+                                             connectivity=4)[1]
+            sil = ~(inside == inside[0, 0])[1:-1, 1:-1]
+            found.append(((x0 + bx, y0 + by), sil, face[sub]))
+    outlined = force or (n_glyphs >= OUTLINE_PAGE_GLYPHS and len(found) >= OUTLINE_PAGE_SHARE * n_glyphs
+                         and n_nested <= OUTLINE_NESTED * len(found))
+    if not outlined or not found:
+        return dark, outlined
+    out = dark.copy()
+    for (gx, gy), sil, face in found:
+        h, w = sil.shape
+        region = out[gy:gy + h, gx:gx + w]
+        grown = cv2.dilate(face.astype(np.uint8), one).astype(bool) & sil
+        region[sil] = 0
+        region[grown] = 255
+    return out, outlined
 
 
 def _strip_ink(crop: np.ndarray, font_px: float) -> tuple[np.ndarray, list[list[int]]]:
@@ -4444,6 +4558,12 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
         a_con = np.where(observed, a_con, 0).astype(a_con.dtype)
         hidden_ink = ~observed & (i_con >= 160)
         outside = ~observed
+    outlined = False
+    if clues is not None and changed:
+        # a page in an outlined font is read by its glyphs' faces (every reader below: see _outline_glyph_faces)
+        a_con, outlined = _outline_glyph_faces(a_con, [b for _, b in boxes], font_px)
+        if outlined:
+            extra["clue_font_outlined"] = True
     lengths = [layout["cols"] if k == "row" else layout["rows"] for k, *_ in changed]
     sides = [_area_sides(layout, k, i) for k, i, *_ in changed]
     # where each strip itself starts in its read box (which reaches on to the page's edge past the strip's outer end)
@@ -4462,7 +4582,7 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
         for j, ((kind, index, *_), r) in enumerate(zip(changed, readings)):
             if r is None or r.values == (list(clues[kind][index]) or [0]):
                 continue
-            again = _read_beyond_frame(answer_page, layout, kind, index, r, font_px, lengths[j], sides[j])
+            again = _read_beyond_frame(answer_page, layout, kind, index, r, font_px, lengths[j], sides[j], outlined)
             if again is None or not any(g[0 if kind == "row" else 1] < 0 for g in again.glyphs):
                 continue  # no ink past the frame: nothing more seen
             note: dict[str, Any] = {"read_beyond_frame": {"read": again.values, "read_text": again.text,
@@ -4927,15 +5047,16 @@ BEYOND_FRAME_ACROSS = 1.0  # ... with this many font sizes of the page beside it
 
 
 def _read_beyond_frame(answer_page: tuple[np.ndarray, Any], layout: dict[str, Any], kind: str, index: int,
-                       reading: ClueReading, font_px: float, length: int, sides: tuple[str, ...]
-                       ) -> ClueReading | None:
+                       reading: ClueReading, font_px: float, length: int, sides: tuple[str, ...],
+                       outlined: bool = False) -> ClueReading | None:
     """The strip read again on the answer as returned (``answer_page``: the image and its registration), mapped into an
     input frame extended past its outer edge (a row strip's left, a column strip's top) by BEYOND_FRAME_DEPTH of the
     strip's read box: registration's image ends at the input's frame, so clues a redraw set farther out than the input's
     (a taller column-clue area, boxes wider than the input's spacing) lie partly past it and read cut ("1 1 1" for
     "1 1 1 1", "2 2" for "3 2 2"). Read at the page's digit size and slant like every strip, with the strip's outer end
     and the clue area's sides as before; where the answer image does not reach is no page (``outside``). None when the
-    answer image does not reach past the frame there (nothing more to see) or its registration has no matrix."""
+    answer image does not reach past the frame there (nothing more to see) or its registration has no matrix.
+    ``outlined``: the page's clue font is outlined, read by its glyphs' faces (:func:`_outline_glyph_faces`)."""
     raw, registration = answer_page
     matrix = getattr(registration, "matrix", None)
     if matrix is None or raw is None:
@@ -4976,6 +5097,8 @@ def _read_beyond_frame(answer_page: tuple[np.ndarray, Any], layout: dict[str, An
     con = con[0] if isinstance(con, tuple) else con
     outside = ~cv2.erode(covered.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
     con = np.where(outside, 0, con).astype(con.dtype)
+    if outlined:
+        con = _outline_glyph_faces(con, [box], font_px, force=True)[0]
     again = read_clue_strips(con, [(kind, box)], font_px, reading.digit_size if reading.digit_size[0] > 0 else None,
                              reading.slant, [length], outside, [sides], [end])[0]
     again = _zero_doubted(again)
