@@ -24,12 +24,13 @@ from PIL import ImageDraw, ImageFont
 
 import genpuzzle
 from genpuzzle.evaluate import observed_kwargs
-from genpuzzle.records import InstanceRecord, Status
+from genpuzzle.records import Status
 from genpuzzle.registration import register
 from genpuzzle.registry import get_track
 from genpuzzle.renderers.nonogram import cell_box
 from genpuzzle.verifiers import nonogram as nv
 from genpuzzle.verifiers.nonogram import clue_strip
+from test_nonogram_clue_frames22 import _puzzle  # the generated puzzle and its record
 
 SANS_BOLD = Path("/usr/share/fonts/truetype/freefont/FreeSansBold.ttf")
 GO = Path("/usr/share/fonts/fonts-go/Go-Regular.ttf")
@@ -37,13 +38,6 @@ needs_fonts = pytest.mark.skipif(not (SANS_BOLD.exists() and GO.exists()),
                                  reason="fonts-freefont and fonts-go are installed by tools/install.sh")
 TRACK = get_track("nonogram")
 
-
-def _puzzle(seed: int, variant: str):
-    p = TRACK.generate(seed, variant)
-    rec = InstanceRecord(id="t", track="nonogram", variant=variant, difficulty=p.difficulty, seed=0, instruction="",
-                         input_image="", reference_images=[], edit_mask="", ground_truth=p.ground_truth,
-                         layout=p.layout, scoring=p.scoring, track_version=TRACK.version)
-    return p, rec
 
 
 def _clues(p) -> dict:
