@@ -514,10 +514,12 @@ def read_object_panel(answer: np.ndarray, panel_box: Sequence[float], slots: Seq
         specks += figure.marks
         if marks_against_panel:
             specks += outward_marks(silhouette, ink, origin, figure.outline_px or OUTLINE_PX, is_mark)
+            specks += beyond_shape_marks(figure, silhouette, ink, origin, calibration.outline_px, is_mark,
+                                         _palette_side(figure, outer_sizes, slot_side, calibration))
         if config == "in_out":
             figure.fill = None  # the outer's interior holds the inner figure; read below
             _read_inner(figure, silhouette, ink, origin, grey, paper, dark, slot_side, slots, min_figure_px,
-                        is_mark, calibration, specks, assume_types[1] if assume_types else None)
+                        is_mark, calibration, specks, assume_types[1] if assume_types else None, marks_against_panel)
         figures.append(figure)
     figures.sort(key=lambda f: (f.bbox[1], f.bbox[0]))
     return figures, specks
@@ -586,10 +588,87 @@ def outward_marks(silhouette: np.ndarray, ink: np.ndarray, origin: tuple[int, in
     return out
 
 
+BEYOND_SHAPE_SLACK_PX = 2.0  # ink further than the page's pen + this beyond the fitted palette shape is no figure's
+BEYOND_SHAPE_MAX_MOVES = 40  # steps of the fit's search at most
+BEYOND_SHAPE_TURN_STEP = 1.5  # degrees between the turns tried when fitting a palette polygon to a figure (rubric 16)
+
+
+def _palette_side(figure: Figure, sizes: Sequence[float], slot_side: float, calibration: Calibration) -> float | None:
+    """The bounding box side (px) of the palette size a figure reads as (the page's size offset added), or None when
+    its size is unsure or off the palette."""
+    if figure.size is None or not 0 <= figure.size < len(sizes):
+        return None
+    return (sizes[figure.size] + calibration.size_offset) * slot_side
+
+
+def beyond_shape_marks(figure: Figure, silhouette: np.ndarray, ink: np.ndarray, origin: tuple[int, int],
+                       outline_px: float, is_mark, side_px: float | None = None) -> list[dict[str, Any]]:
+    """(Rubric 16, twenty-sixth session, h26a; "account for all ink") Ink of a figure read as an upright palette
+    shape that the shape does not account for: the regular polygon (or circle) of that type, ``side_px`` across (the
+    read palette size; None: the side the silhouette's area gives), fitted to the silhouette -- from its centroid,
+    moved a px at a time and turned by at most what still reads upright (``UPRIGHT_SHARE`` of the symmetry step)
+    while it overlaps the silhouette more -- and the silhouette's ink lying more than the page's pen
+    (``outline_px``) + BEYOND_SHAPE_SLACK_PX beyond it, judged by ``is_mark``. A blob or a thick stroke joined to a
+    figure's edge or corner (which the opening of :func:`outward_marks` keeps as the figure's own: it is wider than
+    that disc) is a mark, not the figure (the lead's scribble check, 28500: a 13-px disc in the corner between four
+    squares passed at 100). Boxes in image px."""
+    name = figure.type_name
+    if name not in SHAPES:
+        return []
+    sil = silhouette > 0
+    m = cv2.moments(silhouette, binaryImage=True)
+    if m["m00"] <= 0:
+        return []
+    k = {"triangle": 3, "square": 4, "pentagon": 5}.get(name)
+    limit = UPRIGHT_SHARE * 360.0 / k if k else 0.0
+
+    def overlap(p: tuple[float, float, float, float]) -> tuple[float, np.ndarray]:
+        cx, cy, side, deg = p
+        t = math.radians(deg)
+        pts = np.asarray(shape_points(name, (0.0, 0.0), side, centroid=True))
+        pts = pts @ np.array([[math.cos(t), math.sin(t)], [-math.sin(t), math.cos(t)]]) + (cx, cy)
+        ideal = np.zeros_like(silhouette)
+        cv2.fillPoly(ideal, [np.round(pts * 4).astype(np.int32)], 1, shift=2)
+        ideal = ideal > 0
+        return float((ideal & sil).sum()) / max(1.0, float((ideal | sil).sum())), ideal
+
+    # the palette shape overlapping the silhouette most (intersection over union): from the silhouette's centroid
+    # and the side its area gives, moved a px (or turned BEYOND_SHAPE_TURN_STEP degrees) at a time while that
+    # overlaps more; a mark joined to the figure pulls the centroid and the area towards it, the overlap hardly
+    p = (m["m10"] / m["m00"], m["m01"] / m["m00"], side_px or math.sqrt(m["m00"] / UNIT_AREAS[name]), 0.0)
+    best_iou, best = overlap(p)
+    steps = [(1.0, 0, 0, 0), (-1.0, 0, 0, 0), (0, 1.0, 0, 0), (0, -1.0, 0, 0)]
+    if side_px is None:
+        steps += [(0, 0, 1.0, 0), (0, 0, -1.0, 0)]
+    if k:
+        steps += [(0, 0, 0, BEYOND_SHAPE_TURN_STEP), (0, 0, 0, -BEYOND_SHAPE_TURN_STEP)]
+    for _ in range(BEYOND_SHAPE_MAX_MOVES):
+        moves = [tuple(a + b for a, b in zip(p, s)) for s in steps]
+        scored = [(overlap(q), q) for q in moves if abs(q[3]) <= limit + 1e-9 and q[2] > 4]
+        (iou, ideal), q = max(scored, key=lambda x: x[0][0])
+        if iou <= best_iou:
+            break
+        p, best_iou, best = q, iou, ideal
+    beyond = cv2.distanceTransform((~best).astype(np.uint8), cv2.DIST_L2, 3) > outline_px + BEYOND_SHAPE_SLACK_PX
+    residue = sil & beyond & (ink > 0)
+    if not residue.any():
+        return []
+    count, labels = cv2.connectedComponents(residue.astype(np.uint8), connectivity=8)
+    out = []
+    for j in range(1, count):
+        piece = (labels == j).astype(np.uint8)
+        if is_mark(piece):
+            ys, xs = np.nonzero(piece)
+            out.append({"bbox": [int(xs.min()) + origin[0], int(ys.min()) + origin[1], int(xs.max()) + 1 + origin[0],
+                                 int(ys.max()) + 1 + origin[1]], "px": int(piece.sum()), "beyond_shape": name,
+                        "shape_fit": round(best_iou, 3)})
+    return out
+
+
 def _read_inner(outer: Figure, silhouette: np.ndarray, ink: np.ndarray, origin: tuple[int, int], grey: np.ndarray,
                 paper: float, dark: np.ndarray, slot_side: float, slots: Sequence[Sequence[float]],
                 min_figure_px: float, is_mark, calibration: Calibration,
-                specks: list[dict[str, Any]], assume_type: str | None = None) -> None:
+                specks: list[dict[str, Any]], assume_type: str | None = None, against_panel: bool = False) -> None:
     """The figures inside an outer figure's outline (ink not connected to the outline), and whether the
     outer's own fill (between outline and inner figures) is paper."""
     outline = outer.outline_px or OUTLINE_PX
@@ -625,6 +704,9 @@ def _read_inner(outer: Figure, silhouette: np.ndarray, ink: np.ndarray, origin: 
         inner = _measure(contour, sil, origin, grey, paper, dark, slot_side, slots, INNER_SIZES, SHAPES,
                          calibration, assume_type)
         specks += inner.marks
+        if against_panel:  # (rubric 16) the answer's inner figure: ink its palette shape does not account for
+            specks += beyond_shape_marks(inner, sil, inner_ink, origin, calibration.outline_px, is_mark,
+                                         _palette_side(inner, INNER_SIZES, slot_side, calibration))
         outer.inner.append(inner)
     ring = inside.astype(bool) & ~cv2.dilate(covered, np.ones((7, 7), np.uint8)).astype(bool)
     if ring.sum() >= MIN_INTERIOR_PX:
