@@ -210,7 +210,11 @@ def _verify_image(record: InstanceRecord, answer: np.ndarray, target: np.ndarray
     if registration.valid is not None and mask is not None and mask.any():
         # Outside the answer's page the registered image shows the input: what the answer does not show
         # cannot be judged solved, so a partly cut-off answer area is never a confident verdict.
-        observed = float(registration.valid[mask].mean())
+        # (a bool mask's share by counts: the same float as the mean over ``valid[mask]``, without gathering a page)
+        valid = registration.valid
+        observed = (int(np.count_nonzero(valid & mask)) / int(np.count_nonzero(mask))
+                    if mask.dtype == bool and valid.dtype == bool and valid.shape == mask.shape
+                    else float(valid[mask].mean()))
         reg_info["edit_area_observed"] = round(observed, 4)
         if observed < MIN_OBSERVED_EDIT_AREA:
             verdict.needs_review = True

@@ -56,7 +56,7 @@ def load_image_reduced(path: str | Path, fit: tuple[int, int] | None = None) -> 
              8: cv2.IMREAD_REDUCED_COLOR_8}[reduction]
     fast = _decode_plain(data, flags)
     if fast is not None:
-        return cv2.cvtColor(fast, cv2.COLOR_BGR2RGB), reduction
+        return cv2.cvtColor(fast, cv2.COLOR_GRAY2RGB if fast.ndim == 2 else cv2.COLOR_BGR2RGB), reduction
     return _decode_with_pillow(path), 1
 
 
@@ -96,7 +96,9 @@ def _decode_plain(data: bytes, flags: int) -> np.ndarray | None:
     """OpenCV decode of a complete 8-bit RGB/grey PNG without transparency or EXIF, or of a complete
     RGB/grey JPEG without EXIF; None for anything else (the caller falls back to Pillow).
 
-    Pillow reads the header first, so its size limit (decompression bombs) applies to both paths.
+    Pillow reads the header first, so its size limit (decompression bombs) applies to both paths. A grey PNG asked
+    for in colour comes back grey (2-D, for the caller to spread over three channels: the same pixels as libpng's
+    own grey-to-colour expansion, sooner; every set image and reference is a grey PNG).
     """
     if data.startswith(_PNG_SIGNATURE):
         # IHDR is always first: bit depth at byte 24 (16-bit RGB would also open as mode "RGB").
@@ -111,6 +113,8 @@ def _decode_plain(data: bytes, flags: int) -> np.ndarray | None:
         with Image.open(io.BytesIO(data)) as header:
             if header.mode not in ("RGB", "L") or "transparency" in header.info or "exif" in header.info:
                 return None
+            if header.mode == "L" and flags == cv2.IMREAD_COLOR and data.startswith(_PNG_SIGNATURE):
+                flags = cv2.IMREAD_GRAYSCALE
     except (OSError, SyntaxError, ValueError, EOFError, Image.DecompressionBombError):
         return None
     image = cv2.imdecode(np.frombuffer(data, np.uint8), flags | cv2.IMREAD_IGNORE_ORIENTATION)

@@ -204,6 +204,27 @@ def paper_colour(rgb: np.ndarray) -> np.ndarray:
         f = WORK_SIDE / max(rgb.shape[:2])
         small = _downscale(rgb, max(1, round(rgb.shape[1] * f)), max(1, round(rgb.shape[0] * f)))[0]
     px = small.reshape(-1, 3)
+    if px.dtype != np.uint8:
+        return _paper_colour_gathered(px)
+    bright = px[:, 0].astype(np.uint16) + px[:, 1] + px[:, 2] >= 3 * 96
+    if not bright.any():
+        return np.array([255.0, 255.0, 255.0])
+    q = px >> 3  # 32 levels per channel
+    keys = (q[:, 0].astype(np.int32) << 10) | (q[:, 1].astype(np.int32) << 5) | q[:, 2]
+    # (speed, twenty-sixth session: no copy of the bright pixels) the dark ones are counted apart, past every colour
+    keys[~bright] = _DARK_KEY
+    counts = np.bincount(keys, minlength=_DARK_KEY + 1)
+    key = int(counts[:_DARK_KEY].argmax())
+    mode = (keys == key).astype(np.int64)
+    # (the mean: integer sums are exact)
+    return np.array([int(mode @ px[:, c]) for c in range(3)], np.int64) / int(counts[key])
+
+
+_DARK_KEY = 1 << 15  # paper_colour's key for the pixels too dark to be paper
+
+
+def _paper_colour_gathered(px: np.ndarray) -> np.ndarray:
+    """:func:`paper_colour` of pixels ``px`` (N x 3) of any integer type, the bright ones gathered first."""
     bright = px[px[:, 0].astype(np.uint16) + px[:, 1] + px[:, 2] >= 3 * 96]
     if len(bright) == 0:
         return np.array([255.0, 255.0, 255.0])

@@ -1454,11 +1454,18 @@ def own_frames(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: floa
     if n < OWN_FRAME_MIN:
         return []
     need = max(OWN_FRAME_MIN, OWN_FRAME_CELLS * n)
-    found = []
+    # (speed, twenty-sixth session) the cells are looked at darkest middle first: a fill holds no frame, so a page
+    # that does not frame its cells (most) stops after the fewest looks; the misses counted at the end are the same
+    # in any order, and so is the answer
+    H, W = dark.shape
+    arr = np.asarray(boxes, np.float64).reshape(-1, 4)
+    mid_x = np.clip(((arr[:, 0] + arr[:, 2]) / 2).astype(np.int64), 0, W - 1)
+    mid_y = np.clip(((arr[:, 1] + arr[:, 3]) / 2).astype(np.int64), 0, H - 1)
+    found: list[list[tuple[int, int, int, int, float]]] = [[] for _ in range(n)]
     misses = 0
-    for b in boxes:
-        found.append(_closed_frames(dark, b, cell_px))
-        misses += not found[-1]
+    for i in np.argsort(-dark[mid_y, mid_x].astype(np.int32), kind="stable").tolist():
+        found[i] = _closed_frames(dark, boxes[i], cell_px)
+        misses += not found[i]
         if misses > n - need:  # (a ruled grid's filled cells hold no frame: most pages stop here)
             return []
     area = lambda f: (f[2] - f[0]) * (f[3] - f[1])  # noqa: E731
@@ -1472,7 +1479,6 @@ def own_frames(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: floa
     if sum(f is not None for f in chosen) < need:
         return []
     # neighbours: the next box along a row (its left edge at this one's right edge) or down a column
-    arr = np.asarray(boxes, np.float64).reshape(-1, 4)
     near_tol = 0.25 * cell_px
     pairs = apart = 0
     for i, a in enumerate(chosen):
