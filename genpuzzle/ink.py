@@ -35,6 +35,10 @@ DEFAULTS: dict[str, float] = {
     # min_density, is drawn ink a person notices, too small to charge: returned unsure like a dot (twenty-second session)
     "notice_extent": 0.0,
     "notice_area": 0.0,  # sure px of such a mark, x scale^2 (0: min_area)
+    # (twenty-sixth session) a sure stroke at least min_extent long holding fewer than min_area px -- a pen line 2-3 px
+    # wide in a large cell or panel, whose min_area grows with the scale squared -- with min_density sure px per px of
+    # its extent and NOTICE_MIN_WIDTH_PX across: returned unsure instead of dropped as noise (0: off)
+    "thin_strokes": 0.0,
 }
 NOTICE_MIN_WIDTH_PX = 3  # a noticed small mark spans at least this much both ways
 DOT_MIN_PX = 4  # JPEG and resampling leave no solid sure-dark blob this wide; a 3 px one may be either
@@ -180,7 +184,8 @@ def unexplained_marks(sure: np.ndarray, faint: np.ndarray | None, explained: np.
     (meeting ``min_area``), is returned faint -- drawn on purpose, too small to charge, never passed -- and so
     (with ``notice_extent`` > 0) is a sure mark at least ``notice_extent`` x scale and ``DOT_MIN_PX`` across
     with ``notice_area`` x scale^2 (default ``min_area``) sure px (and ``min_density``): a tick or scribble a
-    person notices, under ``min_extent`` (both ``dot``: unsure whatever their darkness)."""
+    person notices, under ``min_extent`` (both ``dot``: unsure whatever their darkness); and (with ``thin_strokes``
+    > 0) a sure stroke at least ``min_extent`` long under ``min_area`` (``dot`` too)."""
     p = {**DEFAULTS, **(params or {})}
     free = ~np.asarray(explained, bool)
     if region is not None:
@@ -194,6 +199,8 @@ def unexplained_marks(sure: np.ndarray, faint: np.ndarray | None, explained: np.
     floor_extent = min(min_extent, dot_extent, notice_extent)
     notice_area = p["notice_area"] * scale * scale if p["notice_area"] > 0 and p["notice_extent"] > 0 else min_area
     floor_area = min(min_area, notice_area)
+    if p["thin_strokes"] > 0:  # a thin stroke min_extent long holds at least min_density px per px of it
+        floor_area = min(floor_area, max(1.0, p["min_density"] * min_extent))
     if cv2.countNonZero(any_free.astype(np.uint8)) < floor_area:
         return []
     join = max(1, int(round(p["join"] * scale)))
@@ -216,6 +223,11 @@ def unexplained_marks(sure: np.ndarray, faint: np.ndarray | None, explained: np.
             dark = own & sure_free[y:y + h, x:x + w]
             if (area >= min_area and _solid_dot(dark, dot_extent, p["dot_min_fill"])) or _noticed(
                     dark, notice_extent, notice_area, p["min_density"]):
+                marks.append(Mark(box, area, int(dark.sum()), extent, False, True))
+            continue
+        if area < min_area and p["thin_strokes"] > 0 and area >= p["min_density"] * extent:
+            dark = own & sure_free[y:y + h, x:x + w]
+            if _noticed(dark, min_extent, 0, p["min_density"]):
                 marks.append(Mark(box, area, int(dark.sum()), extent, False, True))
             continue
         if area < min_area or area < p["min_density"] * extent:

@@ -899,6 +899,9 @@ STRAY_SURE = 110  # darkness from which ink in a cell read empty is a sure mark
 STRAY_FAINT = 60  # ... a faint one from this darkness
 PALE_INK = 45  # a mark's paler ink, looked at when the mark at its own level is surely none (PALE_DOUBT)
 STRAY_PARAMS = {"min_extent": 0.15, "min_area": 0.008, "join": 0.05, "min_density": 1.5}  # mark sizes in cells
+# (rubric 57) in a cell read empty, a sure stroke at least min_extent long under min_area (a 2-px pen line 0.15-0.3
+# cell long in a 5x5 page's 80-px cell: 0.008 cell^2 is 51 px there) is unsure, not noise
+CELL_STRAY_PARAMS = {**STRAY_PARAMS, "thin_strokes": 1.0}
 # (genpuzzle.ink); a stroke at least 1.5 px thick along its length (a sliver of a grid line is thinner)
 STRAY_BORDER = 0.12  # of a cell: the band inside each side where a grid line drawn thicker or a few px off lies
 STRAY_SPILL = 0.1  # of a cell: how much farther a neighbour's fill (or a cell in doubt) may run over into the cell
@@ -2220,6 +2223,7 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
     spill = int(round(STRAY_SPILL * cell))
     join = max(1, int(round(STRAY_PARAMS["join"] * cell)))
     region = np.zeros((H, W), bool)
+    ends = np.zeros((H, W), bool)  # (rubric 57) the border-band ends of the cores' marks (_add_mark_end)
     owner = np.full((H, W), -1, np.int32)
     banded = np.zeros((H, W), bool)  # ink in the cells' border bands (_border_band_ink) ...
     band_owner = np.full((H, W), -1, np.int32)  # ... and the cell whose band it is
@@ -2377,7 +2381,11 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
             region[b0:b1, a0:a1] = free
             owner[b0:b1, a0:a1] = r * cols + c
             cores[r * cols + c] = (a0, b0, a1, b1)
-            band_at = _border_band_ink(raw, reading, layout, r, c, (a0, b0, a1, b1), cell)
+            cell_ends: list = []
+            band_at = _border_band_ink(raw, reading, layout, r, c, (a0, b0, a1, b1), cell, cell_ends)
+            for (u0, v0), end in cell_ends:  # (rubric 57) a core mark's ends in the border band, sized with it
+                _add_mark_end(end, (u0, v0), free & (core >= STRAY_FAINT), owner, ends, (a0, b0, a1, b1),
+                              r * cols + c, join)
             if band_at is not None and main_accepted is not None:
                 band_at = _band_less_accepted(band_at, main_accepted, (a0, b0), join)
             if band_at is not None:  # ink in the border band that is no grid line and no mark of the core's
@@ -2425,7 +2433,8 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
     faint = dark >= STRAY_FAINT
     if not cv2.countNonZero(faint.view(np.uint8) & region.view(np.uint8)):
         return with_lost(list(band_marks))  # (speed) no ink where marks are looked for: unexplained_marks finds none
-    marks = unexplained_marks(dark >= STRAY_SURE, faint, np.zeros((H, W), bool), cell, region, STRAY_PARAMS)
+    marks = unexplained_marks(dark >= STRAY_SURE, faint, np.zeros((H, W), bool), cell, region | ends,
+                              CELL_STRAY_PARAMS)
     out = []
     for m in marks:
         x0, y0, x1, y1 = m.bbox
@@ -2571,7 +2580,8 @@ BAND_READER_PAD = 0.04  # of a cell: the pad the patch reader leaves inside the 
 
 
 def _border_band_ink(raw: np.ndarray, reading: CellReading, layout: dict[str, Any], r: int, c: int,
-                     core: tuple[int, int, int, int], cell: float) -> tuple[tuple[int, int], np.ndarray] | None:
+                     core: tuple[int, int, int, int], cell: float, ends: list | None = None
+                     ) -> tuple[tuple[int, int], np.ndarray] | None:
     """Ink (STRAY_FAINT on the unblurred darkness ``raw``) in the border band of cell (r, c) read empty: between its
     lines' inner edges as the patch reader found them (its ``core`` evidence less the reader's pad) and the
     stray-mark ``core`` (the STRAY_BORDER band in from the cell's sides), which the stray-mark search never looked at
@@ -2580,7 +2590,9 @@ def _border_band_ink(raw: np.ndarray, reading: CellReading, layout: dict[str, An
     of a cell long or across the band from end to end (the grid line drawn thick or off its place, a ruled line, a
     dotted line's fringe), ink joined to both lines of a corner (a heavy or rounded crossing) and ink reaching the
     band's outer edge on a side whose neighbour is not blank (its fill or mark run over the line) or that is the
-    grid's frame. Returns ((x, y) of the frame's corner, bool ink in the frame, a px round it) or None."""
+    grid's frame. Returns ((x, y) of the frame's corner, bool ink in the frame, a px round it) or None. (Rubric 57)
+    ``ends``: a list the band's part of each piece left out as mostly the core's is added to, as ((x, y) of the
+    frame's corner, bool ink in the frame): the ends of the core's marks, which size them whole."""
     H, W = raw.shape
     ev_core = reading.evidence[r][c].get("core")
     if not ev_core:
@@ -2615,6 +2627,10 @@ def _border_band_ink(raw: np.ndarray, reading: CellReading, layout: dict[str, An
         x, y, cw, ch, _ = (int(v) for v in stats[k])
         piece = (labels[y:y + ch, x:x + cw] == k) & ink[y:y + ch, x:x + cw]
         if 2 * np.count_nonzero(piece & inner[y:y + ch, x:x + cw]) > np.count_nonzero(piece):
+            if ends is not None and (piece & ~inner[y:y + ch, x:x + cw]).any():
+                end = np.zeros(ink.shape, bool)
+                end[y:y + ch, x:x + cw] = piece & ~inner[y:y + ch, x:x + cw]
+                ends.append(((x0, y0), end))
             continue  # mostly the core's ink (judged there; an X's ends reach into the band)
         ys, xs = np.nonzero(piece)
         x, y, cw, ch = x + int(xs.min()), y + int(ys.min()), int(xs.max() - xs.min()) + 1, int(ys.max() - ys.min()) + 1
@@ -2629,6 +2645,31 @@ def _border_band_ink(raw: np.ndarray, reading: CellReading, layout: dict[str, An
         return None
     # (a px round it: the stray-mark search counts the 3 x 3 mean's ink, which spreads a stroke by a px each way)
     return (x0, y0), cv2.dilate((keep[labels] & ink).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+
+
+def _add_mark_end(end: np.ndarray, at: tuple[int, int], core_ink: np.ndarray, owner: np.ndarray, ends: np.ndarray,
+                  core: tuple[int, int, int, int], k: int, join: int) -> None:
+    """(Rubric 57, twenty-sixth session, h26a; "account for all ink") Add to ``ends`` (owned by cell ``k``) a core
+    mark's end in the cell's border band (``end``, bool, its frame's corner ``at``; see :func:`_border_band_ink`)
+    when it joins (within ``join`` px) ink of the cell's free region in its ``core`` (``core_ink``, bool): the stray-mark
+    search sized a mark reaching into the band by its part in the core alone, so a scribble 0.19 cell long whose top
+    fifth lay in the band was 0.14 cell, under STRAY_PARAMS' min_extent, and no mark. An accepted mark's ends (taken
+    out of the free region) are not added."""
+    a0, b0, a1, b1 = core
+    u0, v0 = at
+    h, w = end.shape
+    X0, Y0, X1, Y1 = min(u0, a0), min(v0, b0), max(u0 + w, a1), max(v0 + h, b1)
+    frame = np.zeros((Y1 - Y0, X1 - X0), bool)
+    frame[v0 - Y0:v0 - Y0 + h, u0 - X0:u0 - X0 + w] = end
+    free = np.zeros_like(frame)
+    free[b0 - Y0:b1 - Y0, a0 - X0:a1 - X0] = core_ink
+    grown = cv2.dilate((frame | free).astype(np.uint8), np.ones((2 * join + 1,) * 2, np.uint8))
+    _, labels = cv2.connectedComponents(grown, connectivity=8)
+    mine = np.unique(labels[frame])
+    if not np.isin(labels[free], mine[mine > 0]).any():
+        return
+    ends[Y0:Y1, X0:X1] |= frame
+    owner[Y0:Y1, X0:X1][frame] = k
 
 
 def _band_less_accepted(band_at: tuple[tuple[int, int], np.ndarray], accepted: np.ndarray, at: tuple[int, int],
