@@ -302,13 +302,14 @@ def _mark_ink(dark: np.ndarray, layout: dict[str, Any], r: int, c: int, hairline
     return labels[by:by + bh, bx:bx + bw] == i, (a0 + bx, b0 + by, a0 + bx + bw, b0 + by + bh)
 
 
-def _mark_pieces_box(dark: np.ndarray, layout: dict[str, Any], r: int, c: int) -> tuple[int, int, int, int] | None:
-    """The box (x0, y0, x1, y1 in ``dark``) of all the ink of cell (r, c) (:func:`_cell_ink`), every piece included;
-    None when there is none. Twenty-fourth session (h24c, rubric 50): a mark in pieces has no main piece to compare
+def _mark_pieces_box(dark: np.ndarray, layout: dict[str, Any], r: int, c: int,
+                     level: float | None = None) -> tuple[int, int, int, int] | None:
+    """The box (x0, y0, x1, y1 in ``dark``) of all the ink of cell (r, c) (:func:`_cell_ink`, from ``level`` when
+    given), every piece included; None when there is none. Twenty-fourth session (h24c, rubric 50): a mark in pieces has no main piece to compare
     with the page's repeated sign (:func:`_like_page_sign`), whose copies' boxes hold all their pieces: HELDOUT20's
     triad of dots, which the empty-mark fit took for a ring in three cells of a page that repeats it, stayed a lone
     "ring" in doubt."""
-    found = _cell_ink(dark, layout, r, c)
+    found = _cell_ink(dark, layout, r, c, level=level)
     if found is None:
         return None
     ink, (a0, b0) = found
@@ -406,6 +407,7 @@ def _lone_glyph_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
             if whole is not None:
                 boxes[(r, c)] = whole
     count = collections.Counter(kinds.values())
+    own = collections.Counter(count)  # (rubric 56) each kind's own count, before the page's other marks are added
     # a dot with a pinhole or a ragged edge among the page's dots or small Xs is one of them; an upright stroke among
     # its slashes, dashes or run lines one of those (a run line crossing a cell whole is a ruled line to the fit: the
     # patch reader reads that cell crossed, and the fit has nothing to fit)
@@ -421,7 +423,81 @@ def _lone_glyph_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
     if lone and len(signs) >= REPEATED_SIGN_CELLS:
         alike = _like_page_sign(dark, signs, [boxes[cell] for cell in lone if cell in boxes])
         lone = {cell: kind for cell, kind in lone.items() if cell not in boxes or boxes[cell] not in alike}
+    # (rubric 56) a lone mark that is a copy of the mark of the page's other cells read empty is one of them; and a mark
+    # of a kind the page holds too few of, let pass only as one of the page's other marks (a "glyph dot" among Xs:
+    # an "H", an "N" or an "M" a few px high that the 3 x 3 mean made a blob), is in doubt where the page repeats one
+    # mark (typed or stamped alike) and it is no copy of that mark
+    borrowed = {cell: kind for cell, kind in kinds.items()
+                if kind in LONE_KINDS and cell not in lone and own[kind] < REPEATED_SIGN_CELLS}
+    if lone or borrowed:
+        empty = itertools.chain(reading.where(cells_mod.CROSSED), reading.where(cells_mod.BLANK))
+        copies = _page_mark_boxes(dark, layout, [cell for cell in empty if cell not in lone and cell not in borrowed])
+        if len(copies) >= REPEATED_SIGN_CELLS:
+            judged = {cell: _mark_pieces_box(dark, layout, *cell, HAIRLINE_LOW)
+                      for cell in itertools.chain(lone, borrowed)}
+            alike = _copies_of_page_mark(dark, copies, [b for b in judged.values() if b is not None])
+            lone = {cell: kind for cell, kind in lone.items() if judged[cell] not in alike}
+            if borrowed and len(_copies_of_page_mark(dark, copies, copies)) >= PAGE_MARK_REPEATED * len(copies):
+                lone.update({cell: kind for cell, kind in borrowed.items() if judged[cell] not in alike})
     return lone
+
+
+PAGE_MARK_COVER = 0.9  # (rubric 56) a mark is a copy of the page's mark for an empty cell when this share of its ink
+# lies within a px of the page's median mark and this share of that mark's ink within a px of its own (a page's tiny
+# pale Xs redrawn cell by cell: 0.92-1.0 both ways; a "K" the size of the page's Xs: 0.76-0.78 of its ink on theirs)
+PAGE_MARK_REPEATED = 0.75  # the page repeats one mark when this share of the sampled marks are copies of their median
+PAGE_MARK_SAMPLE = 16  # the empty cells looked at (evenly spread over the page: the median of their marks is the page's)
+
+
+def _copies_of_page_mark(dark: np.ndarray, copies: list[tuple[int, int, int, int]],
+                         boxes: list[tuple[int, int, int, int]]) -> set[tuple[int, int, int, int]]:
+    """The ``boxes`` (x0, y0, x1, y1 in ``dark``) whose ink is a copy of the mark of the page's other empty cells
+    (``copies``: their boxes, :func:`_page_mark_boxes`): width and height within REPEATED_SIGN_SIZE of the copies'
+    median (or DOUBT_SIGN_SIZE_PX), and its ink from DOUBT_SIGN_LEVEL of its 95th-percentile darkness (HAIRLINE_LOW at
+    least), scaled to the median box, and the copies' median mark each covering the other to PAGE_MARK_COVER within a
+    px. (Unlike the sign rules' overlap of marks both thickened, which a letter a few px high shares with an X, a
+    letter's own strokes lie off an X's.)"""
+    mw = float(np.median([b[2] - b[0] for b in copies]))
+    mh = float(np.median([b[3] - b[1] for b in copies]))
+    tw, th = max(REPEATED_SIGN_SIZE * mw, DOUBT_SIGN_SIZE_PX), max(REPEATED_SIGN_SIZE * mh, DOUBT_SIGN_SIZE_PX)
+    size = (max(3, int(round(mw))), max(3, int(round(mh))))
+    near = np.ones((3, 3), np.uint8)
+
+    def shape(b):
+        box = dark[b[1]:b[3], b[0]:b[2]]
+        level = max(HAIRLINE_LOW, DOUBT_SIGN_LEVEL * float(np.percentile(box, 95)))
+        return cv2.resize((box >= level).astype(np.uint8), size, interpolation=cv2.INTER_NEAREST)
+
+    median = (np.mean([shape(b) for b in copies], axis=0) >= 0.5).astype(np.uint8)
+    median_near = cv2.dilate(median, near)
+    out = set()
+    for b in boxes:
+        if abs((b[2] - b[0]) - mw) > tw or abs((b[3] - b[1]) - mh) > th:
+            continue
+        s = shape(b)
+        on_median = float((s & median_near).sum()) / max(1, int(s.sum()))
+        median_on = float((median & cv2.dilate(s, near)).sum()) / max(1, int(median.sum()))
+        if min(on_median, median_on) >= PAGE_MARK_COVER:
+            out.add(b)
+    return out
+
+
+def _page_mark_boxes(dark: np.ndarray, layout: dict[str, Any],
+                     cells: list[tuple[int, int]]) -> list[tuple[int, int, int, int]]:
+    """The boxes (x0, y0, x1, y1 in ``dark``) of the marks of up to PAGE_MARK_SAMPLE of ``cells`` (cells read empty)
+    holding ink, evenly spread over them, each holding all the pieces of its ink from HAIRLINE_LOW (its antialiased
+    edge: a tiny pale X is a speck from STRAY_FAINT in one cell and whole in the next; :func:`_mark_pieces_box`).
+    Their median mark is the page's mark for an empty cell when the page repeats one; where the empty cells hold a
+    paper's grain or nothing alike, the median is no mark a piece of ink matches (:func:`_copies_of_page_mark`).
+    Twenty-sixth session (issue 13, rubric 56; "model the puzzle, not your pixels"): one of a page's Xs fitted small
+    (under SMALL_CROSS_PX) or a little skew was a lone "small cross" or "skew cross" in doubt when few of the page's Xs
+    were fitted so (HELDOUT14's knit spreadsheet 15x15, HELDOUT19's post-it polaroid 15x15, in review); and a page's
+    tiny pale Xs, which the 3 x 3 mean loses, were charged as lost ink in the cells where they reach LEGIBLE_PX
+    (:func:`_marks_lost_on_mean`) or left as hairline marks nearly fitted. Compared with the marks of the page's other
+    empty cells they are copies of them; a letter unlike them stays in doubt."""
+    boxes = [box for box in (_mark_pieces_box(dark, layout, r, c, HAIRLINE_LOW) for r, c in cells) if box is not None]
+    step = max(1, len(boxes) // PAGE_MARK_SAMPLE)
+    return boxes[::step][:PAGE_MARK_SAMPLE]
 
 
 def _like_page_sign(dark: np.ndarray, signs: list[tuple[int, int, int, int]],
@@ -2421,12 +2497,26 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
         copies = [b for kk, (n, b) in accepted_at.items() if n == name and kk != k]
         if len(copies) >= REPEATED_SIGN_CELLS and box in _like_page_sign(raw, copies, [box]):
             reading.evidence[k // cols][k % cols]["page_mark_copy"] = name
+    # (rubric 56) either (a hairline one too), where few of the page's marks were fitted (tiny pale Xs the mean
+    # loses), a copy of the marks of the page's other empty cells (_page_mark_boxes) is noted as one of them: read_cells
+    # takes it so after the repeated-sign rules, which still see it among the page's marks
+    looked = {k: name for k, (name, _) in nearly_like.items()
+              if "page_mark_copy" not in reading.evidence[k // cols][k % cols]}
+    looked.update({k: fits[k][0] for k in nearly if fits[k][1] < EMPTY_MARK_FIT})
+    if looked:
+        copies = _page_mark_boxes(raw, layout, [divmod(k, cols) for k in cores if k not in looked])
+        if len(copies) >= REPEATED_SIGN_CELLS:
+            boxes = {k: _mark_pieces_box(raw, layout, *divmod(k, cols), HAIRLINE_LOW) for k in looked}
+            alike = _copies_of_page_mark(raw, copies, [b for b in boxes.values() if b is not None])
+            for k, name in looked.items():
+                if boxes[k] in alike:
+                    reading.evidence[k // cols][k % cols]["page_mark_copy"] = name
     band_marks = _band_marks(dark, banded, band_owner, cell, cols) if banded.any() else []
 
     def with_lost(found: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[int, tuple[str, float]]]:
         # (rubric 55) and the ink the mean lost or sized as a speck, seen at the page's resolution
         done = {tuple(m["cell"]) for m in found}
-        return found + _marks_lost_on_mean(raw, region, owner, cores, cell, cols, done, fits), fits
+        return found + _marks_lost_on_mean(raw, region, owner, cores, cell, cols, done, fits, layout), fits
 
     if not region.any():
         return with_lost(band_marks)
@@ -2470,7 +2560,8 @@ LOST_DENSE = 1.0  # ... holding ink from STRAY_FAINT of at least this many px pe
 
 def _marks_lost_on_mean(raw: np.ndarray, region: np.ndarray, owner: np.ndarray,
                         cores: dict[int, tuple[int, int, int, int]], cell: float, cols: int,
-                        done: set[tuple[int, int]], fits: dict[int, tuple[str, float]]) -> list[dict[str, Any]]:
+                        done: set[tuple[int, int]], fits: dict[int, tuple[str, float]],
+                        layout: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """Marks at the page's resolution (``raw``, the darkness before the 3 x 3 mean) that the mean lost or sized as a
     speck, in the cores (``cores``: cell index -> x0, y0, x1, y1) of cells read empty and not ``done`` (a mark of
     their own found already): each 8-connected piece of ink from HAIRLINE_LOW lying in the cell's free ``region``
@@ -2525,6 +2616,13 @@ def _marks_lost_on_mean(raw: np.ndarray, region: np.ndarray, owner: np.ndarray,
         if k in fits:
             entry["shape"], entry["fit"] = fits[k][0], round(fits[k][1], 3)
         out.append(entry)
+    if out and layout is not None:  # (rubric 56) a copy of the marks of the page's other empty cells is one of them
+        lost = {tuple(m["cell"]) for m in out}
+        copies = _page_mark_boxes(raw, layout, [divmod(k, cols) for k in cores if divmod(k, cols) not in lost])
+        if len(copies) >= REPEATED_SIGN_CELLS:
+            boxes = {cell: _mark_pieces_box(raw, layout, *cell, HAIRLINE_LOW) for cell in lost}
+            alike = _copies_of_page_mark(raw, copies, [b for b in boxes.values() if b is not None])
+            out = [m for m in out if boxes[tuple(m["cell"])] not in alike]
     return out
 
 
