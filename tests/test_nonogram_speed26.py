@@ -4,8 +4,8 @@
   same pixels as libpng's own grey-to-colour expansion;
 - ``cells.own_frames`` looks at the cells darkest middle first, so a page that does not frame its cells stops after
   the fewest looks (a fill holds no frame); the frames found are those of the cells in order;
-- ``registration.paper_colour`` counts the colours without a copy of the bright pixels (the same mean, from the same
-  integer sums);
+- ``registration.paper_colour`` and ``cells._paper_colour`` count the colours without a copy of the bright pixels (the
+  same means, from the same integer sums);
 - ``evaluate`` takes the observed share of the edit area by counts (the same float as the mean over the masked pixels).
 """
 from __future__ import annotations
@@ -129,3 +129,51 @@ def test_paper_colour_without_the_copy_is_the_gathered_mean():
         old = registration._paper_colour_gathered(small.reshape(-1, 3))
         new = registration.paper_colour(page)
         assert new.dtype == old.dtype == np.float64 and np.array_equal(new, old), (new, old)
+
+
+def _gathered_cells_paper_colour(rgb: np.ndarray) -> np.ndarray:
+    """``cells._paper_colour`` as it was: the bright pixels gathered, each mean over a gathered level."""
+    h, w = rgb.shape[:2]
+    k = max(1, max(h, w) // 120)
+    small = rgb[::k, ::k].reshape(-1, 3).astype(np.int32)
+    bright = small[small[:, 0] + small[:, 1] + small[:, 2] >= 3 * 96]
+    if len(bright) == 0:
+        return np.array([255.0, 255.0, 255.0])
+    q = (bright >> 3) + 1
+    keys = (q[:, 0] * 34 + q[:, 1]) * 34 + q[:, 2]
+    counts = np.bincount(keys, minlength=34 ** 3)
+    mode = bright[keys == counts.argmax()].mean(axis=0)
+    used = np.flatnonzero(counts)
+    area = cells._neighbour_sums(counts)[used]
+    if np.count_nonzero(area >= cells.PAPER_AREA_SHARE * area.max()) < 2:
+        return mode
+    area_at = np.zeros_like(counts)
+    area_at[used] = area
+    peak = (area >= cells.PAPER_AREA_SHARE * area.max()) & (
+        area >= area_at[used[:, None] + cells._NEIGHBOUR_BINS].max(axis=1))
+    best, best_light = mode, float(mode.min())
+    for key in used[peak]:
+        near = key + cells._NEIGHBOUR_BINS
+        colour = bright[keys == near[counts[near].argmax()]].mean(axis=0)
+        if float(colour.min()) > best_light:
+            best, best_light = colour, float(colour.min())
+    if best is mode or float(np.abs(best / best.mean() - mode / mode.mean()).max()) <= cells.PAPER_TINT_TOL:
+        return mode
+    return best
+
+
+def test_cells_paper_colour_without_the_copy_is_the_gathered_mean():
+    rng = np.random.default_rng(28607)
+    pages = [np.asarray(get_track("nonogram").generate(28607, "10x10").input_image.convert("RGB"))]
+    pages += [rng.integers(0, 256, (int(rng.integers(1, 700)), int(rng.integers(1, 700)), 3), dtype=np.uint8)
+              for _ in range(40)]
+    for _ in range(60):  # a fill as large as the paper, tinted paper, specks: the peaks are weighed
+        page = np.empty((int(rng.integers(50, 500)), int(rng.integers(50, 500)), 3), np.uint8)
+        page[:] = rng.integers(150, 256, 3)
+        page[: int(page.shape[0] * rng.random())] = rng.integers(120, 256, 3)
+        page[rng.random(page.shape[:2]) < 0.1] = rng.integers(0, 256, 3)
+        pages.append(np.clip(page.astype(int) + rng.integers(-6, 7, page.shape), 0, 255).astype(np.uint8))
+    pages += [np.zeros((5, 5, 3), np.uint8), np.full((300, 400, 3), 250, np.uint8)]
+    for page in pages:
+        new, old = cells._paper_colour(page), _gathered_cells_paper_colour(page)
+        assert np.asarray(new).dtype == np.asarray(old).dtype and np.array_equal(new, old), (new, old)

@@ -563,6 +563,13 @@ def _neighbour_sums(counts: np.ndarray) -> np.ndarray:
     return out.ravel()
 
 
+def _level_mean(small: np.ndarray, keys: np.ndarray, key: int) -> np.ndarray:
+    """The mean colour (float RGB) of the pixels ``small`` (N x 3 integers) whose ``keys`` are ``key``: from integer
+    sums, exact, so the same float as the mean over those pixels gathered."""
+    at = (keys == key).astype(np.int64)
+    return np.array([int(at @ small[:, c]) for c in range(3)], np.int64) / int(np.count_nonzero(at))
+
+
 def _paper_colour(rgb: np.ndarray) -> np.ndarray:
     """The page's paper colour (float RGB; white if the page has no bright pixels): of the bright colours
     covering at least PAPER_AREA_SHARE of the most frequent one's area, the lightest (in its darkest channel).
@@ -575,13 +582,15 @@ def _paper_colour(rgb: np.ndarray) -> np.ndarray:
     h, w = rgb.shape[:2]
     k = max(1, max(h, w) // 120)
     small = rgb[::k, ::k].reshape(-1, 3).astype(np.int32)
-    bright = small[small[:, 0] + small[:, 1] + small[:, 2] >= 3 * 96]  # (sum(axis=1) over 3 columns is slow)
-    if len(bright) == 0:
+    bright = small[:, 0] + small[:, 1] + small[:, 2] >= 3 * 96  # (sum(axis=1) over 3 columns is slow)
+    if not bright.any():
         return np.array([255.0, 255.0, 255.0])
-    q = (bright >> 3) + 1  # 32 levels per channel, bins padded by one level on each side
+    q = (small >> 3) + 1  # 32 levels per channel, bins padded by one level on each side
     keys = (q[:, 0] * 34 + q[:, 1]) * 34 + q[:, 2]
-    counts = np.bincount(keys, minlength=34 ** 3)
-    mode = bright[keys == counts.argmax()].mean(axis=0)
+    # (speed, twenty-sixth session: no copy of the bright pixels) the dark ones are counted apart, past every bin
+    keys[~bright] = 34 ** 3
+    counts = np.bincount(keys, minlength=34 ** 3 + 1)[:34 ** 3]
+    mode = _level_mean(small, keys, int(counts.argmax()))
     used = np.flatnonzero(counts)
     area = _neighbour_sums(counts)[used]  # each colour with its neighbouring levels
     if np.count_nonzero(area >= PAPER_AREA_SHARE * area.max()) < 2:
@@ -592,7 +601,7 @@ def _paper_colour(rgb: np.ndarray) -> np.ndarray:
     best, best_light = mode, float(mode.min())
     for key in used[peak]:
         near = key + _NEIGHBOUR_BINS
-        colour = bright[keys == near[counts[near].argmax()]].mean(axis=0)  # the peak's most frequent level
+        colour = _level_mean(small, keys, int(near[counts[near].argmax()]))  # the peak's most frequent level
         if float(colour.min()) > best_light:
             best, best_light = colour, float(colour.min())
     if best is mode or float(np.abs(best / best.mean() - mode / mode.mean()).max()) <= PAPER_TINT_TOL:
