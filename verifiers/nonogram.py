@@ -465,17 +465,8 @@ def _copies_of_page_mark(dark: np.ndarray, copies: list[tuple[int, int, int, int
     least), scaled to the median box, and the copies' median mark each covering the other to PAGE_MARK_COVER within a
     px. (Unlike the sign rules' overlap of marks both thickened, which a letter a few px high shares with an X, a
     letter's own strokes lie off an X's.)"""
-    mw = float(np.median([b[2] - b[0] for b in copies]))
-    mh = float(np.median([b[3] - b[1] for b in copies]))
-    tw, th = max(REPEATED_SIGN_SIZE * mw, DOUBT_SIGN_SIZE_PX), max(REPEATED_SIGN_SIZE * mh, DOUBT_SIGN_SIZE_PX)
-    size = (max(3, int(round(mw))), max(3, int(round(mh))))
+    mw, mh, tw, th, shape = _median_mark_frame(dark, copies, HAIRLINE_LOW)
     near = np.ones((3, 3), np.uint8)
-
-    def shape(b):
-        box = dark[b[1]:b[3], b[0]:b[2]]
-        level = max(HAIRLINE_LOW, DOUBT_SIGN_LEVEL * float(np.percentile(box, 95)))
-        return cv2.resize((box >= level).astype(np.uint8), size, interpolation=cv2.INTER_NEAREST)
-
     median = (np.mean([shape(b) for b in copies], axis=0) >= 0.5).astype(np.uint8)
     median_near = cv2.dilate(median, near)
     out = set()
@@ -508,22 +499,36 @@ def _page_mark_boxes(dark: np.ndarray, layout: dict[str, Any],
     return boxes[::step][:PAGE_MARK_SAMPLE]
 
 
+def _median_mark_frame(dark: np.ndarray, copies: list[tuple[int, int, int, int]], floor: float | None = None
+                       ) -> tuple[float, float, float, float, Any]:
+    """The frame in which marks are compared with a page's copies of one mark (``copies``: their boxes x0, y0, x1, y1
+    in ``dark``): the copies' median width and height, the tolerances on them (REPEATED_SIGN_SIZE of each, or
+    DOUBT_SIGN_SIZE_PX), and ``shape(box)``: the box's ink from DOUBT_SIGN_LEVEL of its own 95th-percentile darkness
+    (``floor`` at least: STRAY_FAINT unless given) scaled to the median box (uint8, 0/1)."""
+    floor = STRAY_FAINT if floor is None else floor
+    mw = float(np.median([b[2] - b[0] for b in copies]))
+    mh = float(np.median([b[3] - b[1] for b in copies]))
+    tw, th = max(REPEATED_SIGN_SIZE * mw, DOUBT_SIGN_SIZE_PX), max(REPEATED_SIGN_SIZE * mh, DOUBT_SIGN_SIZE_PX)
+    size = (max(3, int(round(mw))), max(3, int(round(mh))))
+
+    def shape(b):
+        box = dark[b[1]:b[3], b[0]:b[2]]
+        level = max(floor, DOUBT_SIGN_LEVEL * float(np.percentile(box, 95)))
+        return cv2.resize((box >= level).astype(np.uint8), size, interpolation=cv2.INTER_NEAREST)
+
+    return mw, mh, tw, th, shape
+
+
 def _like_page_sign(dark: np.ndarray, signs: list[tuple[int, int, int, int]],
                     boxes: list[tuple[int, int, int, int]]) -> set[tuple[int, int, int, int]]:
     """The ``boxes`` (x0, y0, x1, y1 in ``dark``) whose ink is a copy of the page's repeated sign (``signs``: its
     copies' boxes): width and height within REPEATED_SIGN_SIZE of the copies' median (or DOUBT_SIGN_SIZE_PX), the ink
     from DOUBT_SIGN_LEVEL of its own 95th-percentile darkness overlapping the copies' median mark by
     REPEATED_SIGN_ALIKE (as the sign rules compare copies)."""
-    mw = float(np.median([b[2] - b[0] for b in signs]))
-    mh = float(np.median([b[3] - b[1] for b in signs]))
-    tw, th = max(REPEATED_SIGN_SIZE * mw, DOUBT_SIGN_SIZE_PX), max(REPEATED_SIGN_SIZE * mh, DOUBT_SIGN_SIZE_PX)
-    size = (max(3, int(round(mw))), max(3, int(round(mh))))
+    mw, mh, tw, th, scaled = _median_mark_frame(dark, signs)
 
     def shape(b):
-        box = dark[b[1]:b[3], b[0]:b[2]]
-        level = max(STRAY_FAINT, DOUBT_SIGN_LEVEL * float(np.percentile(box, 95)))
-        return cv2.dilate(cv2.resize((box >= level).astype(np.uint8), size, interpolation=cv2.INTER_NEAREST),
-                          np.ones((3, 3), np.uint8)).astype(bool)
+        return cv2.dilate(scaled(b), np.ones((3, 3), np.uint8)).astype(bool)
 
     median = np.mean([shape(b) for b in signs], axis=0) >= 0.5
     out = set()
@@ -803,17 +808,10 @@ def _sign_in_small_cells(dark: np.ndarray, layout: dict[str, Any], marks: list[d
     copies = [ms[0]["bbox"] for k, ms in per_cell.items() if k in sign and len(ms) == 1]
     if len(copies) < REPEATED_SIGN_CELLS:
         return {}
-    mw = float(np.median([b[2] - b[0] for b in copies]))
-    mh = float(np.median([b[3] - b[1] for b in copies]))
-    tw, th = max(REPEATED_SIGN_SIZE * mw, DOUBT_SIGN_SIZE_PX), max(REPEATED_SIGN_SIZE * mh, DOUBT_SIGN_SIZE_PX)
-    size = (max(3, int(round(mw))), max(3, int(round(mh))))
-    kernel = np.ones((3, 3), np.uint8)
+    mw, mh, tw, th, scaled = _median_mark_frame(dark, copies)
 
     def shape(b):
-        box = dark[b[1]:b[3], b[0]:b[2]]
-        level = max(STRAY_FAINT, DOUBT_SIGN_LEVEL * float(np.percentile(box, 95)))
-        return cv2.dilate(cv2.resize((box >= level).astype(np.uint8), size, interpolation=cv2.INTER_NEAREST),
-                          kernel).astype(bool)
+        return cv2.dilate(scaled(b), np.ones((3, 3), np.uint8)).astype(bool)
 
     median = np.mean([shape(b) for b in copies], axis=0) >= 0.5
     out = {}
