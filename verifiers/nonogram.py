@@ -423,20 +423,13 @@ def _lone_glyph_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
     if lone and len(signs) >= REPEATED_SIGN_CELLS:
         alike = _like_page_sign(dark, signs, [boxes[cell] for cell in lone if cell in boxes])
         lone = {cell: kind for cell, kind in lone.items() if cell not in boxes or boxes[cell] not in alike}
-    # (rubric 56) a lone mark that is a copy of the mark of the page's other cells read empty is one of them; and an
-    # accepted mark of a kind or shape the page holds fewer than REPEATED_SIGN_CELLS of -- let pass as one of the
-    # page's other marks (a "glyph dot" among Xs: an "H", an "N" or an "M" a few px high that the 3 x 3 mean made a
-    # blob) or as a shape of its own (a "W" an asterisk, an "e" a stroke) -- is in doubt where the page repeats one
-    # mark (typed or stamped alike) and it is no copy of that mark
-    borrowed = {cell: kind for cell, kind in kinds.items() if cell not in lone and own[kind] < REPEATED_SIGN_CELLS}
-    others = collections.defaultdict(list)  # the other accepted shapes (an asterisk, a plus, a dash) by name
-    for k, (name, fit) in fits.items():
-        r, c = divmod(k, cols)
-        if (fit >= EMPTY_MARK_FIT and (r, c) not in marked and (r, c) not in kinds
-                and reading.states[r][c] in (cells_mod.BLANK, cells_mod.CROSSED)):
-            others[name].append((r, c))
-    borrowed.update({cell: name for name, cells in others.items() if len(cells) < REPEATED_SIGN_CELLS
-                     for cell in cells})
+    # (rubric 56) a lone mark that is a copy of the mark of the page's other cells read empty is one of them; and a
+    # glyph-like mark of a kind the page holds fewer than REPEATED_SIGN_CELLS of, let pass only as one of the page's
+    # other marks (a "glyph dot" among Xs: an "H", an "N" or an "M" a few px high that the 3 x 3 mean made a blob), is
+    # in doubt where the page repeats one mark (typed or stamped alike) and it is no copy of that mark. (Not an
+    # upright stroke among run lines: a run line's piece in a cell is as long as the run leaves it.)
+    borrowed = {cell: kind for cell, kind in kinds.items() if kind in LONE_KINDS and kind != "upright stroke"
+                and cell not in lone and own[kind] < REPEATED_SIGN_CELLS}
     if lone or borrowed:
         empty = itertools.chain(reading.where(cells_mod.CROSSED), reading.where(cells_mod.BLANK))
         copies = _page_mark_boxes(dark, layout, [cell for cell in empty if cell not in lone and cell not in borrowed])
