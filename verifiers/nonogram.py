@@ -305,10 +305,10 @@ def _mark_ink(dark: np.ndarray, layout: dict[str, Any], r: int, c: int, hairline
 def _mark_pieces_box(dark: np.ndarray, layout: dict[str, Any], r: int, c: int,
                      level: float | None = None) -> tuple[int, int, int, int] | None:
     """The box (x0, y0, x1, y1 in ``dark``) of all the ink of cell (r, c) (:func:`_cell_ink`, from ``level`` when
-    given), every piece included; None when there is none. Twenty-fourth session (h24c, rubric 50): a mark in pieces has no main piece to compare
-    with the page's repeated sign (:func:`_like_page_sign`), whose copies' boxes hold all their pieces: HELDOUT20's
-    triad of dots, which the empty-mark fit took for a ring in three cells of a page that repeats it, stayed a lone
-    "ring" in doubt."""
+    given), every piece included; None when there is none. Twenty-fourth session (h24c, rubric 50): a mark in pieces
+    has no main piece to compare with the page's repeated sign (:func:`_like_page_sign`), whose copies' boxes hold
+    all their pieces: HELDOUT20's triad of dots, which the empty-mark fit took for a ring in three cells of a page
+    that repeats it, stayed a lone "ring" in doubt."""
     found = _cell_ink(dark, layout, r, c, level=level)
     if found is None:
         return None
@@ -447,7 +447,7 @@ PAGE_MARK_COVER = 0.9  # (rubric 56) a mark is a copy of the page's mark for an 
 # lies within a px of the page's median mark and this share of that mark's ink within a px of its own (a page's tiny
 # pale Xs redrawn cell by cell: 0.92-1.0 both ways; a "K" the size of the page's Xs: 0.76-0.78 of its ink on theirs)
 PAGE_MARK_REPEATED = 0.75  # the page repeats one mark when this share of the sampled marks are copies of their median
-PAGE_MARK_SAMPLE = 16  # the empty cells looked at (evenly spread over the page: the median of their marks is the page's)
+PAGE_MARK_SAMPLE = 16  # the empty cells looked at (evenly spread over the page: their median mark is the page's)
 
 
 def _copies_of_page_mark(dark: np.ndarray, copies: list[tuple[int, int, int, int]],
