@@ -574,7 +574,12 @@ def outward_marks(silhouette: np.ndarray, ink: np.ndarray, origin: tuple[int, in
     if not body.any():
         return []
     beyond = cv2.distanceTransform((body == 0).astype(np.uint8), cv2.DIST_L2, 3) > 2 * outline_px + 3
-    residue = (silhouette > 0) & beyond & (ink > 0)
+    return _residue_marks((silhouette > 0) & beyond & (ink > 0), is_mark, origin, on_outline=True)
+
+
+def _residue_marks(residue: np.ndarray, is_mark, origin: tuple[int, int], **note: Any) -> list[dict]:
+    """Each 8-connected piece of ``residue`` (bool) that ``is_mark`` tells from noise, as a mark: its ``bbox`` in
+    image px (``origin``: the residue's top-left corner there), its ``px`` and the ``note`` fields."""
     if not residue.any():
         return []
     count, labels = cv2.connectedComponents(residue.astype(np.uint8), connectivity=8)
@@ -584,7 +589,7 @@ def outward_marks(silhouette: np.ndarray, ink: np.ndarray, origin: tuple[int, in
         if is_mark(piece):
             ys, xs = np.nonzero(piece)
             out.append({"bbox": [int(xs.min()) + origin[0], int(ys.min()) + origin[1], int(xs.max()) + 1 + origin[0],
-                                 int(ys.max()) + 1 + origin[1]], "px": int(piece.sum()), "on_outline": True})
+                                 int(ys.max()) + 1 + origin[1]], "px": int(piece.sum()), **note})
     return out
 
 
@@ -650,19 +655,8 @@ def beyond_shape_marks(figure: Figure, silhouette: np.ndarray, ink: np.ndarray, 
             break
         p, best_iou, best = q, iou, ideal
     beyond = cv2.distanceTransform((~best).astype(np.uint8), cv2.DIST_L2, 3) > outline_px + BEYOND_SHAPE_SLACK_PX
-    residue = sil & beyond & (ink > 0)
-    if not residue.any():
-        return []
-    count, labels = cv2.connectedComponents(residue.astype(np.uint8), connectivity=8)
-    out = []
-    for j in range(1, count):
-        piece = (labels == j).astype(np.uint8)
-        if is_mark(piece):
-            ys, xs = np.nonzero(piece)
-            out.append({"bbox": [int(xs.min()) + origin[0], int(ys.min()) + origin[1], int(xs.max()) + 1 + origin[0],
-                                 int(ys.max()) + 1 + origin[1]], "px": int(piece.sum()), "beyond_shape": name,
-                        "shape_fit": round(best_iou, 3)})
-    return out
+    return _residue_marks(sil & beyond & (ink > 0), is_mark, origin, beyond_shape=name,
+                          shape_fit=round(best_iou, 3))
 
 
 def _read_inner(outer: Figure, silhouette: np.ndarray, ink: np.ndarray, origin: tuple[int, int], grey: np.ndarray,
