@@ -16,11 +16,11 @@ where this session's probe put them.
 """
 from __future__ import annotations
 
-import io
+import importlib.util
 import os
 
 import pytest
-from PIL import Image, ImageDraw, ImageFont
+from PIL import ImageDraw, ImageFont
 
 import genpuzzle
 from genpuzzle.registry import get_track
@@ -55,16 +55,10 @@ def _page_of_xs(seed: int, variant: str, size: float, colour: tuple[int, int, in
     return p, img
 
 
-def _photographed(img: Image.Image, angle: float, scale: float) -> Image.Image:
-    """The page on a margin of paper, turned ``angle`` degrees, rescaled by ``scale``, JPEG 88."""
-    W, H = img.size
-    big = Image.new("RGB", (W + 80, H + 80), (250, 248, 240))
-    big.paste(img, (40, 40))
-    big = big.rotate(angle, resample=Image.BICUBIC, fillcolor=(250, 248, 240))
-    big = big.resize((int((W + 80) * scale), int((H + 80) * scale)), Image.LANCZOS)
-    b = io.BytesIO()
-    big.save(b, "JPEG", quality=88)
-    return Image.open(io.BytesIO(b.getvalue())).convert("RGB")
+_spec = importlib.util.spec_from_file_location("validity_checks", os.path.join(REPO, "tools", "validity_checks.py"))
+_checks = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_checks)
+_photographed = _checks.photographed  # a margin of paper, turned, rescaled, JPEG 88 (the page-marks check's)
 
 
 @pytest.mark.parametrize("seed,angle,scale", [(28601, 0.8, 0.9), (28601, -1.5, 1.1), (28602, 0.8, 1.1),

@@ -103,3 +103,12 @@ def test_measure_fam_then_recheck_a_planted_error(run, tmp_path):
     (miss,) = data["verdicts"]
     assert miss["status"] == "incorrect" and miss["score"] < 100
     assert {"row_clue_mismatch", "col_clue_mismatch"} & set(miss["codes"])
+
+
+def test_page_marks_marked_reference_scores_100_and_a_letter_among_the_marks_does_not_pass(run):
+    data = run("page-marks", "121", "--variants", "5x5", "--marks", "triad", "--glyphs", "A")
+    (alone,) = rows(data, role="reference")
+    assert alone["score"] == 100 and alone["status"] == "correct"
+    (letter,) = rows(data, role="marked")
+    assert letter["status"] != "correct" and letter["bad"] is None
+    assert data["summary"] == "seed 121: 0 of 1 glyph pages pass, 0 of 1 marked references under 100"

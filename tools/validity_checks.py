@@ -529,6 +529,97 @@ def glyph_marks(seed: int = typer.Argument(77, help="puzzle seed (one nonogram p
     tally.finish(summary, json_out, passes=passes, kinds=dict(kind_counts))
 
 
+# ------------------------------------------------------------------------------------------------ a page's own mark
+
+
+PAGE_MARKS = ("x", "pair", "triad")
+PAGE_MARK_GLYPHS = "eaAkNW83"
+PAGE_MARK_GREY = (90, 90, 90)
+
+
+def draw_page_mark(d: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, cp: float, radius: float = 0.05) -> None:
+    """One copy of a page's mark for an empty cell, centred at (cx, cy) in a cell ``cp`` px wide: an X a quarter of a
+    cell across (1 px), two dots side by side or three in a triangle (each ``radius`` of a cell), grey."""
+    if kind == "x":
+        h = cp / 8
+        d.line([(cx - h, cy - h), (cx + h, cy + h)], fill=PAGE_MARK_GREY, width=1)
+        d.line([(cx - h, cy + h), (cx + h, cy - h)], fill=PAGE_MARK_GREY, width=1)
+        return
+    rad = max(1.0, radius * cp)
+    dots = ([(cx - 2.2 * rad, cy), (cx + 2.2 * rad, cy)] if kind == "pair" else
+            [(cx, cy - 2 * rad), (cx - 2 * rad, cy + 1.4 * rad), (cx + 2 * rad, cy + 1.4 * rad)])
+    for px, py in dots:
+        d.ellipse([px - rad, py - rad, px + rad, py + rad], fill=PAGE_MARK_GREY)
+
+
+def photographed(img: Image.Image, angle: float, scale: float) -> Image.Image:
+    """The page on a margin of paper, turned ``angle`` degrees, rescaled by ``scale``, JPEG 88."""
+    W, H = img.size
+    big = Image.new("RGB", (W + 80, H + 80), (250, 248, 240))
+    big.paste(img, (40, 40))
+    big = big.rotate(angle, resample=Image.BICUBIC, fillcolor=(250, 248, 240))
+    big = big.resize((int((W + 80) * scale), int((H + 80) * scale)), Image.LANCZOS)
+    b = io.BytesIO()
+    big.save(b, "JPEG", quality=88)
+    return Image.open(io.BytesIO(b.getvalue())).convert("RGB")
+
+
+@app.command("page-marks")
+def page_marks(seed: int = typer.Argument(121, help="puzzle seed (one nonogram per size)"),
+               variants: str = typer.Option(",".join(NONOGRAM_VARIANTS), help="nonogram sizes"),
+               marks: str = typer.Option(",".join(PAGE_MARKS), help="the pages' marks: x, pair, triad"),
+               glyphs: str = typer.Option(PAGE_MARK_GLYPHS, help="the glyphs drawn among the marks"),
+               json_out: Optional[Path] = JsonOption, keep: Optional[Path] = KeepOption,
+               quiet: bool = QuietOption):
+    """Every empty cell of a nonogram reference marked with one mark (a small grey X, two dots, a triad of dots), the
+    page photographed (turned, rescaled, JPEG): alone it is a right answer and must score 100; with one of the
+    glyphs (DejaVu Sans Bold, 0.3 of a cell high, grey) in one empty cell instead, it must not pass."""
+    from genpuzzle.registry import get_track
+
+    unknown = [m for m in marks.split(",") if m not in PAGE_MARKS]
+    if unknown:
+        raise typer.BadParameter(f"unknown marks {unknown}; marks: {', '.join(PAGE_MARKS)}")
+    tally = Tally("page-marks", {"seed": seed, "variants": variants, "marks": marks, "glyphs": glyphs}, quiet, keep)
+    track = get_track("nonogram")
+    for variant in chosen(NONOGRAM_VARIANTS, variants):
+        p = track.generate(seed, variant)
+        L = p.layout
+        x0, y0 = L["grid_bbox"][:2]
+        cp = L["cell_px"]
+        empties = [(r, c) for r, row in enumerate(p.ground_truth["solution"]) for c, v in enumerate(row) if not v]
+        font = ImageFont.truetype(str(GLYPH_FONTS[0]), max(6, int(round(0.3 * cp))))
+        for mi, kind in enumerate(marks.split(",")):
+            for gi, glyph in enumerate([None, *glyphs]):
+                at = empties[(gi * 7 + mi * 3) % len(empties)]
+                page = p.reference_images[0].convert("RGB").copy()
+                d = ImageDraw.Draw(page)
+                for r, c in empties:
+                    cx, cy = x0 + (c + 0.5) * cp, y0 + (r + 0.5) * cp
+                    if glyph is not None and (r, c) == at:
+                        d.text((cx, cy), glyph, font=font, fill=PAGE_MARK_GREY, anchor="mm")
+                    else:
+                        draw_page_mark(d, kind, cx, cy, cp)
+                rng = np.random.default_rng([seed, mi, gi, len(empties)])
+                page = photographed(page, float(rng.uniform(-1.5, 1.5)), float(rng.uniform(0.9, 1.1)))
+                v = genpuzzle_verify(p, page)
+                fields = dict(track="nonogram", variant=variant, case=f"{kind}/{glyph or 'alone'}", mark=kind,
+                              glyph=glyph, cell=list(at) if glyph else None,
+                              role="marked" if glyph else "reference")
+                tally.add(v, glyph_must_not_pass if glyph else must_score_100, page, **fields)
+        tally.instance_done(variant)
+    summary = (f"seed {seed}: {tally.bad['passes']} of {sum(1 for r in tally.rows if r['role'] == 'marked')} "
+               f"glyph pages pass, {tally.bad['not_100']} of {sum(1 for r in tally.rows if r['role'] == 'reference')} "
+               "marked references under 100")
+    tally.finish(summary, json_out, passes=tally.bad["passes"], not_100=tally.bad["not_100"])
+
+
+def genpuzzle_verify(puzzle, page: Image.Image):
+    """``genpuzzle.verify`` (the full pipeline: registration, reading, rules) of an in-memory page."""
+    import genpuzzle
+
+    return genpuzzle.verify(puzzle, page)
+
+
 # ------------------------------------------------------------------------------------------------ washed-out sweep
 
 

@@ -163,7 +163,111 @@ def read_cells(image: np.ndarray, layout: dict[str, Any],
         # either way, and where a fill belongs its lines break surely (HELDOUT20's jagged X drawn instead of a fill,
         # a "skew cross" alone on its page: five answers in review)
         reading.evidence[r][c]["not_filled"] = True
+    copied, unlike = _judged_by_page_mark(mark_dark, layout, reading, small)  # (rubric 58) the page's own mark
+    for r, c in copied:
+        if reading.states[r][c] == cells_mod.UNSURE:  # a small mark in doubt that is a copy of it: that mark
+            reading.states[r][c] = cells_mod.CROSSED
+            reading.evidence[r][c].pop("stray_mark", None)
+        reading.confidence[r][c] = max(reading.confidence[r][c], SMALL_MARK_CONFIDENCE)
+        reading.evidence[r][c]["page_mark_copy"] = "specks" if reading.states[r][c] == cells_mod.BLANK else "small mark"
+    for r, c in unlike:
+        reading.states[r][c] = cells_mod.UNSURE
+        reading.confidence[r][c] = min(reading.confidence[r][c], cells_mod.UNSURE_CONFIDENCE)
+        reading.evidence[r][c]["empty_mark"] = {"shape": "unlike the page's mark", "fit": GLYPH_DOUBT,
+                                                "in_doubt": "rubric 58"}
+        reading.evidence[r][c]["not_filled"] = True  # (as rubric 50's: which mark it holds is in doubt, not a fill)
     return reading
+
+
+SPECKS_SURE = 0.6  # (rubric 58) the cell reader's floor of a sure reading (cells._conf): a cell it reads blank for
+# specks under it is a blank it doubts
+PATCH_CROSS_SURE = 0.7  # ... and a cell it reads crossed under this, by a rule of its own (a short dash, a plus, a
+# slash, a small blob), with no mark the empty-mark fit accepted, holds a mark it barely made out
+
+
+def _judged_by_page_mark(dark: np.ndarray, layout: dict[str, Any], reading: CellReading, small: set[tuple[int, int]]
+                         ) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The cells the patch reader read empty unsurely, judged against the mark the page repeats in the cells read
+    empty (PAGE_MARK_REPEATED of their sampled marks copies of the median: :func:`_page_mark_boxes`,
+    :func:`_copies_of_page_mark`; grid lines' pale edges left out). Returns (the cells whose ink is a copy of that
+    mark among those read blank under SPECKS_SURE with no mark found in them, and those unsure for a small mark
+    (``small``: :func:`_small_mark`) or a mark found in doubt, none sure, when the page's mark is a sign
+    (:func:`_page_mark_is_sign`); the cells read crossed under PATCH_CROSS_SURE by the patch reader alone whose ink is
+    unlike it, even by the sign rules' looser test). Twenty-seventh session (issue 13, rubric 58):
+
+    - HELDOUT20's woodtable page marks every empty cell with two small dots, which the patch reader reads crossed or
+      blank surely in nearly all cells and as doubted specks (0.53-0.59) in one or two, by their place on its patch
+      grid: the page in review. Such a cell holds the page's mark, drawn alike; other ink (a letter, a third dot, a
+      smudge) is no copy and stays in doubt. The copies are read empty surely without this rule; and the mark must be a
+      sign by the sign rules' glyph tests (a "K" in every empty cell, read crossed in a few, made its copies in doubt
+      pass).
+    - A "k" or an "a" the height of those dot pairs is read crossed (0.65) by the patch reader's short-dash or blob
+      rules, and passed: the page was in review only by chance, for its doubted dot pairs. Among a page's repeated
+      mark, a mark so barely made out that is no copy of it is in doubt (never filled either way).
+    - A page's 1-px grey Xs a third of a 15x15 cell: one the empty-mark fit nearly fits as a cross (0.93) is a mark
+      in doubt, though a copy of the page's other Xs.
+    """
+    doubted = [(r, c) for r, c in reading.where(cells_mod.BLANK) if reading.confidence[r][c] < SPECKS_SURE
+               and not {"stray_mark", "empty_mark"} & set(reading.evidence[r][c])]
+    doubted += [(r, c) for r, c in reading.where(cells_mod.UNSURE)
+                if ((r, c) in small or "stray_mark" in reading.evidence[r][c])
+                and not (reading.evidence[r][c].get("stray_mark") or {}).get("sure", False)
+                and "empty_mark" not in reading.evidence[r][c]]
+    weak = [(r, c) for r, c in reading.where(cells_mod.CROSSED) if reading.confidence[r][c] < PATCH_CROSS_SURE
+            and not {"stray_mark", "empty_mark", "page_mark_copy"} & set(reading.evidence[r][c])]
+    if not doubted and not weak:
+        return [], []
+    sure = [(r, c) for r, c in itertools.chain(reading.where(cells_mod.BLANK), reading.where(cells_mod.CROSSED))
+            if reading.confidence[r][c] >= SPECKS_SURE
+            and not {"stray_mark", "not_filled"} & set(reading.evidence[r][c])
+            and not (reading.evidence[r][c].get("empty_mark") or {}).get("in_doubt")]
+    repeats, copied = _page_mark_copies(dark, layout, sure, doubted)
+    if not repeats:
+        return [], []
+    # (a mark barely made out is doubted only when it is unlike the page's mark even by the sign rules' looser test:
+    # a page's hand-drawn marks differ from copy to copy)
+    _, like = _page_mark_copies(dark, layout, sure, weak, alike=True) if weak else (True, set())
+    sign = any(cell in copied for cell in doubted) and _page_mark_is_sign(
+        dark, reading, _page_mark_boxes(dark, layout, sure, lines_off=True))
+    return [cell for cell in doubted if cell in copied and sign], [cell for cell in weak if cell not in like]
+
+
+def _page_mark_copies(dark: np.ndarray, layout: dict[str, Any], sample: list[tuple[int, int]],
+                      judged: list[tuple[int, int]], alike: bool = False) -> tuple[bool, set[tuple[int, int]]]:
+    """(Whether the page repeats one mark in the ``sample`` cells -- PAGE_MARK_REPEATED of their sampled marks,
+    :func:`_page_mark_boxes`, copies of the median -- and the ``judged`` cells whose ink is a copy of it,
+    :func:`_copies_of_page_mark`), grid lines' pale edges left out, each mark taken both from HAIRLINE_LOW (a tiny pale
+    mark is whole from there only) and from its own ink's level (a band of shade or a line's bleed joins a mark's box
+    at HAIRLINE_LOW: the blinds' diamonds, a star by a thick line): the page repeats its mark at HAIRLINE_LOW, and a
+    copy at either level is a copy. With ``alike``, a mark like the copies by the sign rules' looser test
+    (:func:`_like_page_sign`, its size within PAGE_MARK_ALIKE_SIZE: a hand-drawn null sign turned 8 degrees more than
+    most, its slash's box 22 % wider) counts as a copy too."""
+    copied: set[tuple[int, int]] = set()
+    for own_level in (False, True):
+        copies = _page_mark_boxes(dark, layout, sample, lines_off=True, own_level=own_level)
+        if len(copies) < REPEATED_SIGN_CELLS or len(_copies_of_page_mark(dark, copies, copies)) < (
+                PAGE_MARK_REPEATED * len(copies)):
+            if not own_level:
+                return False, set()  # the page repeats no one mark
+            continue
+        level = None if own_level else HAIRLINE_LOW
+        boxes = {cell: _mark_pieces_box(dark, layout, *cell, level, lines_off=True) for cell in judged}
+        found = [b for b in boxes.values() if b is not None]
+        same = _copies_of_page_mark(dark, copies, found) | (
+            _like_page_sign(dark, copies, found, PAGE_MARK_ALIKE_SIZE) if alike else set())
+        copied |= {cell for cell, box in boxes.items() if box is not None and box in same}
+    return True, copied
+
+
+def _page_mark_is_sign(dark: np.ndarray, reading: CellReading, copies: list[tuple[int, int, int, int]]) -> bool:
+    """Whether the mark a page repeats in its cells read empty (``copies``: boxes of its sampled marks) is a sign
+    for an empty cell to the sign rules' glyph tests: shaped as a sign (:func:`_sign_shaped_copies`) or one consistent
+    shape that is no digit and no text (:func:`_consistent_sign`), each copy's ink from its own level. (A "K" in every
+    empty cell, which the patch reader reads crossed in some cells, is no such mark: its copies in doubt stay so.)"""
+    same = sorted(_copies_of_page_mark(dark, copies, copies))
+    levels = [_doubt_sign_level(dark, b) for b in same]
+    return bool(same) and (_sign_shaped_copies(dark, same, levels)
+                           or _consistent_sign(dark, same, levels, [1.0] * len(same), _cells_read_empty(reading)))
 
 
 TEXT_READ_FAILURES = [0]  # (rubric 51) calls of the OCR recogniser that failed in this process (_sign_reads_as_text)
@@ -303,20 +407,42 @@ def _mark_ink(dark: np.ndarray, layout: dict[str, Any], r: int, c: int, hairline
 
 
 def _mark_pieces_box(dark: np.ndarray, layout: dict[str, Any], r: int, c: int,
-                     level: float | None = None) -> tuple[int, int, int, int] | None:
+                     level: float | None = None, lines_off: bool = False) -> tuple[int, int, int, int] | None:
     """The box (x0, y0, x1, y1 in ``dark``) of all the ink of cell (r, c) (:func:`_cell_ink`, from ``level`` when
     given), every piece included; None when there is none. Twenty-fourth session (h24c, rubric 50): a mark in pieces
     has no main piece to compare with the page's repeated sign (:func:`_like_page_sign`), whose copies' boxes hold
     all their pieces: HELDOUT20's triad of dots, which the empty-mark fit took for a ring in three cells of a page
-    that repeats it, stayed a lone "ring" in doubt."""
+    that repeats it, stayed a lone "ring" in doubt. ``lines_off`` (rubric 58): without the pieces that are a grid
+    line's pale edge along the band's side (:func:`_edge_line_pieces`)."""
     found = _cell_ink(dark, layout, r, c, level=level)
     if found is None:
         return None
     ink, (a0, b0) = found
+    if lines_off:
+        ink = ink & ~_edge_line_pieces(ink)
     ys, xs = np.nonzero(ink)
     if len(xs) == 0:
         return None
     return a0 + int(xs.min()), b0 + int(ys.min()), a0 + int(xs.max()) + 1, b0 + int(ys.max()) + 1
+
+
+EDGE_LINE_THIN = 2  # px: a piece of a cell's ink at most this thick across, along one side of its band ...
+EDGE_LINE_LONG = 0.6  # ... over at least this share of the side, is a grid line's pale edge (its antialiased halo)
+
+
+def _edge_line_pieces(ink: np.ndarray) -> np.ndarray:
+    """The pieces of a cell band's ink (bool) that touch a side of the band and run along it, at most EDGE_LINE_THIN
+    px thick over EDGE_LINE_LONG of its length: a thick grid line's pale edge that reaches into the band."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    h, w = ink.shape
+    out = np.zeros_like(ink)
+    for i in range(1, n):
+        x, y, bw, bh = (int(v) for v in stats[i, :4])
+        along_rows = (x == 0 or x + bw == w) and bw <= EDGE_LINE_THIN and bh >= EDGE_LINE_LONG * h
+        along_cols = (y == 0 or y + bh == h) and bh <= EDGE_LINE_THIN and bw >= EDGE_LINE_LONG * w
+        if along_rows or along_cols:
+            out |= labels == i
+    return out
 
 
 def _glyph_kind(name: str, ink: np.ndarray | None, skew: float = SKEW_CROSS) -> str:
@@ -430,8 +556,17 @@ def _lone_glyph_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
     # upright stroke among run lines: a run line's piece in a cell is as long as the run leaves it.)
     borrowed = {cell: kind for cell, kind in kinds.items() if kind in LONE_KINDS and kind != "upright stroke"
                 and cell not in lone and own[kind] < REPEATED_SIGN_CELLS}
-    if lone or borrowed:
-        empty = itertools.chain(reading.where(cells_mod.CROSSED), reading.where(cells_mod.BLANK))
+    # (rubric 58) and so is an accepted shape of its own the page holds fewer than REPEATED_SIGN_CELLS of (a "W"
+    # fitted as an asterisk, a bold "e" as a stroke among a page's Xs), judged with grid lines' pale edges left out
+    others: dict[str, list[tuple[int, int]]] = collections.defaultdict(list)
+    for k, (name, fit) in fits.items():
+        r, c = divmod(k, cols)
+        if (fit >= EMPTY_MARK_FIT and (r, c) not in marked and (r, c) not in kinds
+                and reading.states[r][c] in (cells_mod.BLANK, cells_mod.CROSSED)):
+            others[name].append((r, c))
+    shaped = {cell: name for name, cells in others.items() if len(cells) < REPEATED_SIGN_CELLS for cell in cells}
+    if lone or borrowed or shaped:
+        empty = list(itertools.chain(reading.where(cells_mod.CROSSED), reading.where(cells_mod.BLANK)))
         copies = _page_mark_boxes(dark, layout, [cell for cell in empty if cell not in lone and cell not in borrowed])
         if len(copies) >= REPEATED_SIGN_CELLS:
             judged = {cell: _mark_pieces_box(dark, layout, *cell, HAIRLINE_LOW)
@@ -440,6 +575,12 @@ def _lone_glyph_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
             lone = {cell: kind for cell, kind in lone.items() if judged[cell] not in alike}
             if borrowed and len(_copies_of_page_mark(dark, copies, copies)) >= PAGE_MARK_REPEATED * len(copies):
                 lone.update({cell: kind for cell, kind in borrowed.items() if judged[cell] not in alike})
+        if shaped:
+            repeats, copied = _page_mark_copies(dark, layout, [cell for cell in empty if cell not in lone
+                                                               and cell not in borrowed and cell not in shaped],
+                                                list(shaped))
+            if repeats:
+                lone.update({cell: name for cell, name in shaped.items() if cell not in copied})
     return lone
 
 
@@ -448,6 +589,7 @@ PAGE_MARK_COVER = 0.9  # (rubric 56) a mark is a copy of the page's mark for an 
 # pale Xs redrawn cell by cell: 0.92-1.0 both ways; a "K" the size of the page's Xs: 0.76-0.78 of its ink on theirs)
 PAGE_MARK_REPEATED = 0.75  # the page repeats one mark when this share of the sampled marks are copies of their median
 PAGE_MARK_SAMPLE = 16  # the empty cells looked at (evenly spread over the page: their median mark is the page's)
+PAGE_MARK_ALIKE_SIZE = 0.3  # (rubric 58) a mark barely made out is like the page's mark within this share of its size
 
 
 def _copies_of_page_mark(dark: np.ndarray, copies: list[tuple[int, int, int, int]],
@@ -474,8 +616,8 @@ def _copies_of_page_mark(dark: np.ndarray, copies: list[tuple[int, int, int, int
     return out
 
 
-def _page_mark_boxes(dark: np.ndarray, layout: dict[str, Any],
-                     cells: list[tuple[int, int]]) -> list[tuple[int, int, int, int]]:
+def _page_mark_boxes(dark: np.ndarray, layout: dict[str, Any], cells: list[tuple[int, int]],
+                     lines_off: bool = False, own_level: bool = False) -> list[tuple[int, int, int, int]]:
     """The boxes (x0, y0, x1, y1 in ``dark``) of the marks of up to PAGE_MARK_SAMPLE of ``cells`` (cells read empty)
     holding ink, evenly spread over them, each holding all the pieces of its ink from HAIRLINE_LOW (its antialiased
     edge: a tiny pale X is a speck from STRAY_FAINT in one cell and whole in the next; :func:`_mark_pieces_box`).
@@ -486,22 +628,27 @@ def _page_mark_boxes(dark: np.ndarray, layout: dict[str, Any],
     were fitted so (HELDOUT14's knit spreadsheet 15x15, HELDOUT19's post-it polaroid 15x15, in review); and a page's
     tiny pale Xs, which the 3 x 3 mean loses, were charged as lost ink in the cells where they reach LEGIBLE_PX
     (:func:`_marks_lost_on_mean`) or left as hairline marks nearly fitted. Compared with the marks of the page's other
-    empty cells they are copies of them; a letter unlike them stays in doubt."""
-    boxes = [box for box in (_mark_pieces_box(dark, layout, r, c, HAIRLINE_LOW) for r, c in cells) if box is not None]
+    empty cells they are copies of them; a letter unlike them stays in doubt. ``lines_off``: see
+    :func:`_mark_pieces_box`; ``own_level``: each cell's ink from its own level (:func:`_cell_ink`)."""
+    level = None if own_level else HAIRLINE_LOW
+    boxes = [box for box in (_mark_pieces_box(dark, layout, r, c, level, lines_off) for r, c in cells)
+             if box is not None]
     step = max(1, len(boxes) // PAGE_MARK_SAMPLE)
     return boxes[::step][:PAGE_MARK_SAMPLE]
 
 
-def _median_mark_frame(dark: np.ndarray, copies: list[tuple[int, int, int, int]], floor: float | None = None
-                       ) -> tuple[float, float, float, float, Any]:
+def _median_mark_frame(dark: np.ndarray, copies: list[tuple[int, int, int, int]], floor: float | None = None,
+                       size_share: float | None = None) -> tuple[float, float, float, float, Any]:
     """The frame in which marks are compared with a page's copies of one mark (``copies``: their boxes x0, y0, x1, y1
-    in ``dark``): the copies' median width and height, the tolerances on them (REPEATED_SIGN_SIZE of each, or
-    DOUBT_SIGN_SIZE_PX), and ``shape(box)``: the box's ink from DOUBT_SIGN_LEVEL of its own 95th-percentile darkness
-    (``floor`` at least: STRAY_FAINT unless given) scaled to the median box (uint8, 0/1)."""
+    in ``dark``): the copies' median width and height, the tolerances on them (REPEATED_SIGN_SIZE of each,
+    ``size_share`` when given, or DOUBT_SIGN_SIZE_PX), and ``shape(box)``: the box's ink from DOUBT_SIGN_LEVEL of its
+    own 95th-percentile darkness (``floor`` at least: STRAY_FAINT unless given) scaled to the median box (uint8,
+    0/1)."""
     floor = STRAY_FAINT if floor is None else floor
     mw = float(np.median([b[2] - b[0] for b in copies]))
     mh = float(np.median([b[3] - b[1] for b in copies]))
-    tw, th = max(REPEATED_SIGN_SIZE * mw, DOUBT_SIGN_SIZE_PX), max(REPEATED_SIGN_SIZE * mh, DOUBT_SIGN_SIZE_PX)
+    share = REPEATED_SIGN_SIZE if size_share is None else size_share
+    tw, th = max(share * mw, DOUBT_SIGN_SIZE_PX), max(share * mh, DOUBT_SIGN_SIZE_PX)
     size = (max(3, int(round(mw))), max(3, int(round(mh))))
 
     def shape(b):
@@ -513,12 +660,13 @@ def _median_mark_frame(dark: np.ndarray, copies: list[tuple[int, int, int, int]]
 
 
 def _like_page_sign(dark: np.ndarray, signs: list[tuple[int, int, int, int]],
-                    boxes: list[tuple[int, int, int, int]]) -> set[tuple[int, int, int, int]]:
+                    boxes: list[tuple[int, int, int, int]], size_share: float | None = None
+                    ) -> set[tuple[int, int, int, int]]:
     """The ``boxes`` (x0, y0, x1, y1 in ``dark``) whose ink is a copy of the page's repeated sign (``signs``: its
     copies' boxes): width and height within REPEATED_SIGN_SIZE of the copies' median (or DOUBT_SIGN_SIZE_PX), the ink
     from DOUBT_SIGN_LEVEL of its own 95th-percentile darkness overlapping the copies' median mark by
-    REPEATED_SIGN_ALIKE (as the sign rules compare copies)."""
-    mw, mh, tw, th, scaled = _median_mark_frame(dark, signs)
+    REPEATED_SIGN_ALIKE (as the sign rules compare copies). ``size_share``: another tolerance on the size."""
+    mw, mh, tw, th, scaled = _median_mark_frame(dark, signs, size_share=size_share)
 
     def shape(b):
         return cv2.dilate(scaled(b), np.ones((3, 3), np.uint8)).astype(bool)
@@ -572,7 +720,9 @@ def _repeated_empty_sign(dark: np.ndarray, layout: dict[str, Any], reading: Cell
             return {}
         out[k] = round(iou, 3)
     if (not _sign_shaped_copies(dark, list(cand.values()))  # (twentieth session) a "?", a letter, a digit
-            and not _consistent_sign(dark, list(cand.values()), None, list(out.values()))):  # (rubric 43) a tick
+            and not _consistent_sign(dark, list(cand.values()) + _fitted_sign_copies(
+                dark, layout, reading, marks, cand), None, list(out.values()),
+                _cells_read_empty(reading))):  # (rubric 43) a tick; (rubric 58)
         return {}
     return out
 
@@ -681,8 +831,11 @@ def _repeated_sign_in_doubt(dark: np.ndarray, layout: dict[str, Any], reading: C
     doubtful = {k for k, (_, sure) in found.items() if not sure}
     if not doubtful or len(cand) < REPEATED_SIGN_CELLS:
         return {}
-    if not accepted and len(cand) - len(doubtful) >= REPEATED_SIGN_CELLS:
-        return {}  # sure copies enough for the sure-mark rule to judge, and it found no sign: its judgement stands
+    if not accepted and len(cand) - len(doubtful) >= max(REPEATED_SIGN_CELLS, SIGN_CONSISTENT_COPIES):
+        # sure copies enough for the sure-mark rule to judge, and it found no sign: its judgement stands. (rubric 58)
+        # Fewer than SIGN_CONSISTENT_COPIES sure copies could never pass its consistent-sign test, whatever they are
+        # (a 5x5 e-reader page's triad of grey dots, 4 of its 10 copies sure): this rule judges them with the others
+        return {}
     mw = float(np.median([b[2] - b[0] for b in cand.values()]))
     mh = float(np.median([b[3] - b[1] for b in cand.values()]))
     tw, th = max(REPEATED_SIGN_SIZE * mw, DOUBT_SIGN_SIZE_PX), max(REPEATED_SIGN_SIZE * mh, DOUBT_SIGN_SIZE_PX)
@@ -693,7 +846,7 @@ def _repeated_sign_in_doubt(dark: np.ndarray, layout: dict[str, Any], reading: C
     shapes = {}
     for k, b in cand.items():
         box = dark[b[1]:b[3], b[0]:b[2]]
-        level = max(STRAY_FAINT, DOUBT_SIGN_LEVEL * float(np.percentile(box, 95)))
+        level = _doubt_sign_level(dark, b)
         shapes[k] = cv2.dilate(cv2.resize((box >= level).astype(np.uint8), size, interpolation=cv2.INTER_NEAREST),
                                kernel).astype(bool)
     median = np.mean(list(shapes.values()), axis=0) >= 0.5
@@ -705,12 +858,44 @@ def _repeated_sign_in_doubt(dark: np.ndarray, layout: dict[str, Any], reading: C
         alike[k] = iou
         if k not in accepted:
             out[k] = round(iou, 3)
-    levels = [max(STRAY_FAINT, DOUBT_SIGN_LEVEL * float(np.percentile(dark[b[1]:b[3], b[0]:b[2]], 95)))
-              for b in cand.values()]
-    if (out and not _sign_shaped_copies(dark, list(cand.values()), levels)
-            and not _consistent_sign(dark, list(cand.values()), levels, list(alike.values()))):  # (rubric 43)
-        return {}  # a pale "?", letter or digit in every empty cell is no sign for an empty cell (as the sure rule's)
+    levels = [_doubt_sign_level(dark, b) for b in cand.values()]
+    if out and not _sign_shaped_copies(dark, list(cand.values()), levels):
+        more = _fitted_sign_copies(dark, layout, reading, marks, cand)  # (rubric 58)
+        if not _consistent_sign(dark, list(cand.values()) + more, levels + [_doubt_sign_level(dark, b) for b in more],
+                                list(alike.values()), _cells_read_empty(reading)):  # (rubric 43)
+            return {}  # a pale "?", letter or digit in every empty cell is no sign (as the sure rule's)
     return out
+
+
+def _doubt_sign_level(dark: np.ndarray, b: tuple[int, int, int, int]) -> float:
+    """The darkness from which a mark in doubt (box ``b`` in ``dark``) is compared with a page's other marks:
+    DOUBT_SIGN_LEVEL of its own 95th-percentile darkness, STRAY_FAINT at least."""
+    return max(STRAY_FAINT, DOUBT_SIGN_LEVEL * float(np.percentile(dark[b[1]:b[3], b[0]:b[2]], 95)))
+
+
+def _cells_read_empty(reading: CellReading) -> int:
+    """How many cells a reading has blank or crossed."""
+    return len(reading.where(cells_mod.BLANK)) + len(reading.where(cells_mod.CROSSED))
+
+
+def _fitted_sign_copies(dark: np.ndarray, layout: dict[str, Any], reading: CellReading, marks: list[dict[str, Any]],
+                        cand: dict[tuple[int, int], tuple[int, int, int, int]]) -> list[tuple[int, int, int, int]]:
+    """When a page's repeated sign has fewer than SIGN_CONSISTENT_COPIES unexplained copies (``cand``), the boxes of
+    its other copies: the ink of the cells read empty that hold no mark (the empty-mark fit or the patch reader
+    accepted theirs; :func:`_mark_pieces_box`, up to PAGE_MARK_SAMPLE cells evenly spread) that is a copy of the sign
+    (:func:`_like_page_sign`). Twenty-seventh session (issue 13, rubric 58): a 5x5 page marking its 10-12 empty cells
+    with a triad of dots has 4-5 of them unexplained (the fit takes the others for a small ring): too few for the
+    consistent-sign test, which never ran, and the 4 were charged as sure stray marks (a confident false fail). The
+    test reads the sign's copies as a whole; the fitted ones are copies of it too."""
+    if len(cand) >= SIGN_CONSISTENT_COPIES or len(cand) < REPEATED_SIGN_CELLS:
+        return []
+    held = {tuple(m["cell"]) for m in marks} | set(cand)
+    others = [cell for cell in itertools.chain(reading.where(cells_mod.BLANK), reading.where(cells_mod.CROSSED))
+              if cell not in held]
+    boxes = [b for b in (_mark_pieces_box(dark, layout, r, c) for r, c in others) if b is not None]
+    boxes = boxes[::max(1, len(boxes) // PAGE_MARK_SAMPLE)][:PAGE_MARK_SAMPLE]
+    alike = _like_page_sign(dark, list(cand.values()), boxes) if boxes else set()
+    return [b for b in boxes if b in alike]
 
 
 SIGN_COPIES_SHAPED = 0.5  # a sign the page repeats is shaped as a sign when more than this share of its copies are
@@ -757,7 +942,7 @@ SIGN_TEXT_WEAK = 0.5  # ... and the recogniser reads its copies, never as text e
 
 
 def _consistent_sign(dark: np.ndarray, boxes: list[tuple[int, int, int, int]], levels: list[float] | None,
-                     alike: list[float]) -> bool:
+                     alike: list[float], page_empty: int | None = None) -> bool:
     """Whether a sign the page repeats in its empty cells that rubric 30's shape tests turn down (neither filling its
     hull nor the same turned half round: a tick, a star outline, three dots) is still the page's sign for an empty
     cell: one consistent shape -- SIGN_CONSISTENT_COPIES copies or more (``boxes`` in ``dark``, each at its ``levels``
@@ -768,10 +953,14 @@ def _consistent_sign(dark: np.ndarray, boxes: list[tuple[int, int, int, int]], l
     h23a, rubric 43): HELDOUT20 marks every empty cell with a tick (circuit postcard) or a five-pointed star outline
     (basket weave), 10-54 copies a page alike to 0.8-0.99 at the median, which rubric 30 took for a letter: every cell
     in doubt, or a stray mark each. A letter, a digit or a "?" in every empty cell is read as text by the recogniser
-    or as a digit, and a scribble drawn again in each cell is not alike; both stay as read."""
+    or as a digit, and a scribble drawn again in each cell is not alike; both stay as read.
+    ``page_empty`` (rubric 58): the cells the page's reading left empty; a page with fewer than SIGN_CONSISTENT_COPIES
+    (a 5x5 with 5) needs a copy in each of them (REPEATED_SIGN_CELLS at least)."""
     from genpuzzle.verifiers import ocr
 
-    if len(boxes) < SIGN_CONSISTENT_COPIES or not alike or float(np.median(alike)) < SIGN_CONSISTENT_ALIKE:
+    least = SIGN_CONSISTENT_COPIES if page_empty is None else min(SIGN_CONSISTENT_COPIES,
+                                                                   max(REPEATED_SIGN_CELLS, page_empty))
+    if len(boxes) < least or not alike or float(np.median(alike)) < SIGN_CONSISTENT_ALIKE:
         return False
     if not ocr.ocr_available():  # no glyph test stronger than the shapes': the shape tests alone decide, as before
         return False
@@ -2494,7 +2683,10 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
     # among them still makes those rules read none)
     for k, (name, box) in nearly_like.items():
         copies = [b for kk, (n, b) in accepted_at.items() if n == name and kk != k]
-        if len(copies) >= REPEATED_SIGN_CELLS and box in _like_page_sign(raw, copies, [box]):
+        if (len(copies) >= REPEATED_SIGN_CELLS and box in _like_page_sign(raw, copies, [box])
+                and _copies_of_page_mark(raw, copies, [box])):
+            # (rubric 58) and a copy to PAGE_MARK_COVER: at the size of a page's small Xs, a grey "A" or "e" nearly
+            # fitted as a stroke overlaps the thickened marks by the sign rules' bar and passed
             reading.evidence[k // cols][k % cols]["page_mark_copy"] = name
     # (rubric 56) either (a hairline one too), where few of the page's marks were fitted (tiny pale Xs the mean
     # loses), a copy of the marks of the page's other empty cells (_page_mark_boxes) is noted as one of them: read_cells
