@@ -163,19 +163,13 @@ def read_cells(image: np.ndarray, layout: dict[str, Any],
         # either way, and where a fill belongs its lines break surely (HELDOUT20's jagged X drawn instead of a fill,
         # a "skew cross" alone on its page: five answers in review)
         reading.evidence[r][c]["not_filled"] = True
-    copied, unlike = _judged_by_page_mark(mark_dark, layout, reading, small)  # (rubric 58) the page's own mark
-    for r, c in copied:
+    for r, c in _judged_by_page_mark(mark_dark, layout, reading, small):  # (rubric 58) the page's own mark
+
         if reading.states[r][c] == cells_mod.UNSURE:  # a small mark in doubt that is a copy of it: that mark
             reading.states[r][c] = cells_mod.CROSSED
             reading.evidence[r][c].pop("stray_mark", None)
         reading.confidence[r][c] = max(reading.confidence[r][c], SMALL_MARK_CONFIDENCE)
         reading.evidence[r][c]["page_mark_copy"] = "specks" if reading.states[r][c] == cells_mod.BLANK else "small mark"
-    for r, c in unlike:
-        reading.states[r][c] = cells_mod.UNSURE
-        reading.confidence[r][c] = min(reading.confidence[r][c], cells_mod.UNSURE_CONFIDENCE)
-        reading.evidence[r][c]["empty_mark"] = {"shape": "unlike the page's mark", "fit": GLYPH_DOUBT,
-                                                "in_doubt": "rubric 58"}
-        reading.evidence[r][c]["not_filled"] = True  # (as rubric 50's: which mark it holds is in doubt, not a fill)
     return reading
 
 
@@ -186,24 +180,23 @@ PATCH_CROSS_SURE = 0.7  # ... and a cell it reads crossed under this, by a rule 
 
 
 def _judged_by_page_mark(dark: np.ndarray, layout: dict[str, Any], reading: CellReading, small: set[tuple[int, int]]
-                         ) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """The cells the patch reader read empty unsurely, judged against the mark the page repeats in the cells read
-    empty (PAGE_MARK_REPEATED of their sampled marks copies of the median: :func:`_page_mark_boxes`,
-    :func:`_copies_of_page_mark`; grid lines' pale edges left out). Returns (the cells whose ink is a copy of that
-    mark among those read blank under SPECKS_SURE with no mark found in them, and those unsure for a small mark
-    (``small``: :func:`_small_mark`) or a mark found in doubt, none sure, when the page's mark is a sign
-    (:func:`_page_mark_is_sign`); the cells read crossed under PATCH_CROSS_SURE by the patch reader alone whose ink is
-    unlike it, even by the sign rules' looser test). Twenty-seventh session (issue 13, rubric 58):
+                         ) -> list[tuple[int, int]]:
+    """The cells the patch reader read empty unsurely whose ink is a copy of the mark the page repeats in the cells
+    read empty surely (PAGE_MARK_REPEATED of their sampled marks copies of the median: :func:`_page_mark_copies`;
+    grid lines' pale edges left out): those read blank under SPECKS_SURE with no mark found in them, and those unsure
+    for a small mark (``small``: :func:`_small_mark`) or a mark found in doubt, none sure. Only when the page's mark
+    is a sign (:func:`_page_mark_is_sign`) and every cell the patch reader alone read crossed under PATCH_CROSS_SURE
+    holds a mark like it (the sign rules' looser test); else none. Twenty-seventh session (issue 13, rubric 58):
 
     - HELDOUT20's woodtable page marks every empty cell with two small dots, which the patch reader reads crossed or
       blank surely in nearly all cells and as doubted specks (0.53-0.59) in one or two, by their place on its patch
       grid: the page in review. Such a cell holds the page's mark, drawn alike; other ink (a letter, a third dot, a
-      smudge) is no copy and stays in doubt. The copies are read empty surely without this rule; and the mark must be a
-      sign by the sign rules' glyph tests (a "K" in every empty cell, read crossed in a few, made its copies in doubt
-      pass).
+      smudge) is no copy and stays in doubt.
+    - The mark must be a sign by the sign rules' glyph tests: a "K" in every empty cell, read crossed in a few, made
+      its copies in doubt pass.
     - A "k" or an "a" the height of those dot pairs is read crossed (0.65) by the patch reader's short-dash or blob
-      rules, and passed: the page was in review only by chance, for its doubted dot pairs. Among a page's repeated
-      mark, a mark so barely made out that is no copy of it is in doubt (never filled either way).
+      rules: a page of dot pairs holding one was in review only for its doubted dot pairs, and they stay in doubt.
+      (Doubting such a cell itself sent hand-drawn pages to review: a run line's pieces, mixed X, dot and ring marks.)
     - A page's 1-px grey Xs a third of a 15x15 cell: one the empty-mark fit nearly fits as a cross (0.93) is a mark
       in doubt, though a copy of the page's other Xs.
     """
@@ -215,21 +208,23 @@ def _judged_by_page_mark(dark: np.ndarray, layout: dict[str, Any], reading: Cell
                 and "empty_mark" not in reading.evidence[r][c]]
     weak = [(r, c) for r, c in reading.where(cells_mod.CROSSED) if reading.confidence[r][c] < PATCH_CROSS_SURE
             and not {"stray_mark", "empty_mark", "page_mark_copy"} & set(reading.evidence[r][c])]
-    if not doubted and not weak:
-        return [], []
+    if not doubted:
+        return []
     sure = [(r, c) for r, c in itertools.chain(reading.where(cells_mod.BLANK), reading.where(cells_mod.CROSSED))
             if reading.confidence[r][c] >= SPECKS_SURE
             and not {"stray_mark", "not_filled"} & set(reading.evidence[r][c])
             and not (reading.evidence[r][c].get("empty_mark") or {}).get("in_doubt")]
     repeats, copied = _page_mark_copies(dark, layout, sure, doubted)
-    if not repeats:
-        return [], []
-    # (a mark barely made out is doubted only when it is unlike the page's mark even by the sign rules' looser test:
-    # a page's hand-drawn marks differ from copy to copy)
+    if not repeats or not copied:
+        return []
+    # (a mark barely made out is like the page's mark by the sign rules' looser test: hand-drawn marks differ from
+    # copy to copy)
     _, like = _page_mark_copies(dark, layout, sure, weak, alike=True) if weak else (True, set())
-    sign = any(cell in copied for cell in doubted) and _page_mark_is_sign(
-        dark, reading, _page_mark_boxes(dark, layout, sure, lines_off=True))
-    return [cell for cell in doubted if cell in copied and sign], [cell for cell in weak if cell not in like]
+    if any(cell not in like for cell in weak):
+        return []
+    if not _page_mark_is_sign(dark, reading, _page_mark_boxes(dark, layout, sure, lines_off=True)):
+        return []
+    return [cell for cell in doubted if cell in copied]
 
 
 def _page_mark_copies(dark: np.ndarray, layout: dict[str, Any], sample: list[tuple[int, int]],
