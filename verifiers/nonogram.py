@@ -200,6 +200,11 @@ def _judged_by_page_mark(dark: np.ndarray, layout: dict[str, Any], reading: Cell
     - A page's 1-px grey Xs a third of a 15x15 cell: one the empty-mark fit nearly fits as a cross (0.93) is a mark
       in doubt, though a copy of the page's other Xs.
     """
+    if reading.stray:
+        # a page charged with a sure stray mark keeps its doubts: the copies lift a right page to correct, and never
+        # make a charge confident (HELDOUT20's water-stain tide line, a sure "stroke" across two cells, is charged;
+        # the page, incorrect, stays in review)
+        return []
     doubted = [(r, c) for r, c in reading.where(cells_mod.BLANK) if reading.confidence[r][c] < SPECKS_SURE
                and not {"stray_mark", "empty_mark"} & set(reading.evidence[r][c])]
     doubted += [(r, c) for r, c in reading.where(cells_mod.UNSURE)
