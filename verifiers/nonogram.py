@@ -186,7 +186,7 @@ def _judged_by_page_mark(dark: np.ndarray, layout: dict[str, Any], reading: Cell
     grid lines' pale edges left out): those read blank under SPECKS_SURE with no mark found in them, and those unsure
     for a small mark (``small``: :func:`_small_mark`) or a mark found in doubt, none sure. Only when the page's mark
     is a sign (:func:`_page_mark_is_sign`) and every cell the patch reader alone read crossed under PATCH_CROSS_SURE
-    holds a mark like it (the sign rules' looser test); else none. Twenty-seventh session (issue 13, rubric 58):
+    holds a copy of it; else none. Twenty-seventh session (issue 13, rubric 58):
 
     - HELDOUT20's woodtable page marks every empty cell with two small dots, which the patch reader reads crossed or
       blank surely in nearly all cells and as doubted specks (0.53-0.59) in one or two, by their place on its patch
@@ -194,8 +194,9 @@ def _judged_by_page_mark(dark: np.ndarray, layout: dict[str, Any], reading: Cell
       smudge) is no copy and stays in doubt.
     - The mark must be a sign by the sign rules' glyph tests: a "K" in every empty cell, read crossed in a few, made
       its copies in doubt pass.
-    - A "k" or an "a" the height of those dot pairs is read crossed (0.65) by the patch reader's short-dash or blob
-      rules: a page of dot pairs holding one was in review only for its doubted dot pairs, and they stay in doubt.
+    - A "k", an "a" or a "W" the height of those dot pairs is read crossed (0.65) by the patch reader's short-dash or
+      blob rules: a page of dot pairs holding one was in review only for its doubted dot pairs, and they stay in doubt
+      (the sign rules' looser likeness, size within 2 px and overlap 0.6 thickened, took a "W" for a dot pair).
       (Doubting such a cell itself sent hand-drawn pages to review: a run line's pieces, mixed X, dot and ring marks.)
     - A page's 1-px grey Xs a third of a 15x15 cell: one the empty-mark fit nearly fits as a cross (0.93) is a mark
       in doubt, though a copy of the page's other Xs.
@@ -222,26 +223,29 @@ def _judged_by_page_mark(dark: np.ndarray, layout: dict[str, Any], reading: Cell
     repeats, copied = _page_mark_copies(dark, layout, sure, doubted)
     if not repeats or not copied:
         return []
-    # (a mark barely made out is like the page's mark by the sign rules' looser test: hand-drawn marks differ from
-    # copy to copy)
-    _, like = _page_mark_copies(dark, layout, sure, weak, alike=True) if weak else (True, set())
-    if any(cell not in like for cell in weak):
-        return []
-    if not _page_mark_is_sign(dark, reading, _page_mark_boxes(dark, layout, sure, lines_off=True)):
+    marks = _page_mark_boxes(dark, layout, sure, lines_off=True)
+    if weak:
+        _, like = _page_mark_copies(dark, layout, sure, weak)
+        # (and as large, within REPEATED_SIGN_SIZE with no px to spare: at 7 px high a "W" covers a dot pair to 0.9)
+        mw, mh = float(np.median([b[2] - b[0] for b in marks])), float(np.median([b[3] - b[1] for b in marks]))
+        for cell in weak:
+            b = _mark_pieces_box(dark, layout, *cell, HAIRLINE_LOW, lines_off=True)
+            if (cell not in like or b is None or abs(b[2] - b[0] - mw) > REPEATED_SIGN_SIZE * mw
+                    or abs(b[3] - b[1] - mh) > REPEATED_SIGN_SIZE * mh):
+                return []
+    if not _page_mark_is_sign(dark, reading, marks):
         return []
     return [cell for cell in doubted if cell in copied]
 
 
 def _page_mark_copies(dark: np.ndarray, layout: dict[str, Any], sample: list[tuple[int, int]],
-                      judged: list[tuple[int, int]], alike: bool = False) -> tuple[bool, set[tuple[int, int]]]:
+                      judged: list[tuple[int, int]]) -> tuple[bool, set[tuple[int, int]]]:
     """(Whether the page repeats one mark in the ``sample`` cells -- PAGE_MARK_REPEATED of their sampled marks,
     :func:`_page_mark_boxes`, copies of the median -- and the ``judged`` cells whose ink is a copy of it,
     :func:`_copies_of_page_mark`), grid lines' pale edges left out, each mark taken both from HAIRLINE_LOW (a tiny pale
     mark is whole from there only) and from its own ink's level (a band of shade or a line's bleed joins a mark's box
     at HAIRLINE_LOW: the blinds' diamonds, a star by a thick line): the page repeats its mark at HAIRLINE_LOW, and a
-    copy at either level is a copy. With ``alike``, a mark like the copies by the sign rules' looser test
-    (:func:`_like_page_sign`, its size within PAGE_MARK_ALIKE_SIZE: a hand-drawn null sign turned 8 degrees more than
-    most, its slash's box 22 % wider) counts as a copy too."""
+    copy at either level is a copy."""
     copied: set[tuple[int, int]] = set()
     for own_level in (False, True):
         copies = _page_mark_boxes(dark, layout, sample, lines_off=True, own_level=own_level)
@@ -253,8 +257,7 @@ def _page_mark_copies(dark: np.ndarray, layout: dict[str, Any], sample: list[tup
         level = None if own_level else HAIRLINE_LOW
         boxes = {cell: _mark_pieces_box(dark, layout, *cell, level, lines_off=True) for cell in judged}
         found = [b for b in boxes.values() if b is not None]
-        same = _copies_of_page_mark(dark, copies, found) | (
-            _like_page_sign(dark, copies, found, PAGE_MARK_ALIKE_SIZE) if alike else set())
+        same = _copies_of_page_mark(dark, copies, found)
         copied |= {cell for cell, box in boxes.items() if box is not None and box in same}
     return True, copied
 
@@ -589,7 +592,6 @@ PAGE_MARK_COVER = 0.9  # (rubric 56) a mark is a copy of the page's mark for an 
 # pale Xs redrawn cell by cell: 0.92-1.0 both ways; a "K" the size of the page's Xs: 0.76-0.78 of its ink on theirs)
 PAGE_MARK_REPEATED = 0.75  # the page repeats one mark when this share of the sampled marks are copies of their median
 PAGE_MARK_SAMPLE = 16  # the empty cells looked at (evenly spread over the page: their median mark is the page's)
-PAGE_MARK_ALIKE_SIZE = 0.3  # (rubric 58) a mark barely made out is like the page's mark within this share of its size
 
 
 def _copies_of_page_mark(dark: np.ndarray, copies: list[tuple[int, int, int, int]],
@@ -637,18 +639,16 @@ def _page_mark_boxes(dark: np.ndarray, layout: dict[str, Any], cells: list[tuple
     return boxes[::step][:PAGE_MARK_SAMPLE]
 
 
-def _median_mark_frame(dark: np.ndarray, copies: list[tuple[int, int, int, int]], floor: float | None = None,
-                       size_share: float | None = None) -> tuple[float, float, float, float, Any]:
+def _median_mark_frame(dark: np.ndarray, copies: list[tuple[int, int, int, int]], floor: float | None = None
+                       ) -> tuple[float, float, float, float, Any]:
     """The frame in which marks are compared with a page's copies of one mark (``copies``: their boxes x0, y0, x1, y1
-    in ``dark``): the copies' median width and height, the tolerances on them (REPEATED_SIGN_SIZE of each,
-    ``size_share`` when given, or DOUBT_SIGN_SIZE_PX), and ``shape(box)``: the box's ink from DOUBT_SIGN_LEVEL of its
-    own 95th-percentile darkness (``floor`` at least: STRAY_FAINT unless given) scaled to the median box (uint8,
-    0/1)."""
+    in ``dark``): the copies' median width and height, the tolerances on them (REPEATED_SIGN_SIZE of each, or
+    DOUBT_SIGN_SIZE_PX), and ``shape(box)``: the box's ink from DOUBT_SIGN_LEVEL of its own 95th-percentile darkness
+    (``floor`` at least: STRAY_FAINT unless given) scaled to the median box (uint8, 0/1)."""
     floor = STRAY_FAINT if floor is None else floor
     mw = float(np.median([b[2] - b[0] for b in copies]))
     mh = float(np.median([b[3] - b[1] for b in copies]))
-    share = REPEATED_SIGN_SIZE if size_share is None else size_share
-    tw, th = max(share * mw, DOUBT_SIGN_SIZE_PX), max(share * mh, DOUBT_SIGN_SIZE_PX)
+    tw, th = max(REPEATED_SIGN_SIZE * mw, DOUBT_SIGN_SIZE_PX), max(REPEATED_SIGN_SIZE * mh, DOUBT_SIGN_SIZE_PX)
     size = (max(3, int(round(mw))), max(3, int(round(mh))))
 
     def shape(b):
@@ -660,13 +660,12 @@ def _median_mark_frame(dark: np.ndarray, copies: list[tuple[int, int, int, int]]
 
 
 def _like_page_sign(dark: np.ndarray, signs: list[tuple[int, int, int, int]],
-                    boxes: list[tuple[int, int, int, int]], size_share: float | None = None
-                    ) -> set[tuple[int, int, int, int]]:
+                    boxes: list[tuple[int, int, int, int]]) -> set[tuple[int, int, int, int]]:
     """The ``boxes`` (x0, y0, x1, y1 in ``dark``) whose ink is a copy of the page's repeated sign (``signs``: its
     copies' boxes): width and height within REPEATED_SIGN_SIZE of the copies' median (or DOUBT_SIGN_SIZE_PX), the ink
     from DOUBT_SIGN_LEVEL of its own 95th-percentile darkness overlapping the copies' median mark by
-    REPEATED_SIGN_ALIKE (as the sign rules compare copies). ``size_share``: another tolerance on the size."""
-    mw, mh, tw, th, scaled = _median_mark_frame(dark, signs, size_share=size_share)
+    REPEATED_SIGN_ALIKE (as the sign rules compare copies)."""
+    mw, mh, tw, th, scaled = _median_mark_frame(dark, signs)
 
     def shape(b):
         return cv2.dilate(scaled(b), np.ones((3, 3), np.uint8)).astype(bool)
