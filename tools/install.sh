@@ -32,7 +32,7 @@ for pkg in \
     fonts-yozvox-yozfont-new-kana fonts-yozvox-yozfont-standard-kana fonts-yrsa-rasa fonts-yusei-magic \
     fonts-3270 fonts-adf-berenis fonts-adf-romande fonts-adf-verana fonts-georgewilliams fonts-junicode fonts-ocr-a \
     fonts-dseg fonts-karmilla fonts-arkpandora fonts-compagnon fonts-adf-libris fonts-millimetre fonts-stick fonts-glasstty \
-    fonts-karla fonts-croscore fonts-yanone-kaffeesatz fonts-goudybookletter fonts-allerta fonts-national-park \
+    fonts-karla fonts-lato fonts-croscore fonts-yanone-kaffeesatz fonts-goudybookletter fonts-allerta fonts-national-park \
     fonts-cherrybomb fonts-arapey \
     fonts-cmu fonts-averia-sans-gwf fonts-prociono fonts-elstob fonts-okolaks fonts-woowa-bm fonts-sixtyfour \
     fonts-adf-irianis fonts-adf-ikarius fonts-morisawa-bizud-gothic fonts-lemonada \

@@ -532,18 +532,40 @@ def glyph_marks(seed: int = typer.Argument(77, help="puzzle seed (one nonogram p
 # ------------------------------------------------------------------------------------------------ a page's own mark
 
 
-PAGE_MARKS = ("x", "pair", "triad")
+PAGE_MARKS = ("x", "pair", "triad", "dot", "dash", "slash", "ring", "plus")
 PAGE_MARK_GLYPHS = "eaAkNW83"
 PAGE_MARK_GREY = (90, 90, 90)
 
 
 def draw_page_mark(d: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, cp: float, radius: float = 0.05) -> None:
-    """One copy of a page's mark for an empty cell, centred at (cx, cy) in a cell ``cp`` px wide: an X a quarter of a
-    cell across (1 px), two dots side by side or three in a triangle (each ``radius`` of a cell), grey."""
+    """One copy of a page's mark for an empty cell, centred at (cx, cy) in a cell ``cp`` px wide, grey: an X a quarter
+    of a cell across (1 px); two dots side by side or three in a triangle (each ``radius`` of a cell); a solid dot 0.12
+    of a cell across; a dash 0.3 of a cell long, a slash 0.24 across, a plus 0.24 across (each a 28th of a cell wide,
+    1 px at least); a ring 0.24 across (a 30th of a cell)."""
+    g, w = PAGE_MARK_GREY, max(1, round(cp / 28))
     if kind == "x":
         h = cp / 8
-        d.line([(cx - h, cy - h), (cx + h, cy + h)], fill=PAGE_MARK_GREY, width=1)
-        d.line([(cx - h, cy + h), (cx + h, cy - h)], fill=PAGE_MARK_GREY, width=1)
+        d.line([(cx - h, cy - h), (cx + h, cy + h)], fill=g, width=1)
+        d.line([(cx - h, cy + h), (cx + h, cy - h)], fill=g, width=1)
+        return
+    if kind == "dot":
+        r = 0.06 * cp
+        d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=g)
+        return
+    if kind == "dash":
+        d.line([(cx - 0.15 * cp, cy), (cx + 0.15 * cp, cy)], fill=g, width=w)
+        return
+    if kind == "slash":
+        d.line([(cx - 0.12 * cp, cy + 0.12 * cp), (cx + 0.12 * cp, cy - 0.12 * cp)], fill=g, width=w)
+        return
+    if kind == "ring":
+        r = 0.12 * cp
+        d.ellipse([cx - r, cy - r, cx + r, cy + r], outline=g, width=max(1, round(cp / 30)))
+        return
+    if kind == "plus":
+        h, w = 0.12 * cp, max(1, round(cp / 30))
+        d.line([(cx - h, cy), (cx + h, cy)], fill=g, width=w)
+        d.line([(cx, cy - h), (cx, cy + h)], fill=g, width=w)
         return
     rad = max(1.0, radius * cp)
     dots = ([(cx - 2.2 * rad, cy), (cx + 2.2 * rad, cy)] if kind == "pair" else
@@ -564,15 +586,43 @@ def photographed(img: Image.Image, angle: float, scale: float) -> Image.Image:
     return Image.open(io.BytesIO(b.getvalue())).convert("RGB")
 
 
+def page_of_marks(puzzle, seed: int, kind: str, glyph: Optional[str] = None, mark_index: Optional[int] = None,
+                  glyph_index: Optional[int] = None) -> tuple[Image.Image, Optional[tuple[int, int]]]:
+    """One page of the ``page-marks`` check: the nonogram ``puzzle``'s reference with the mark ``kind`` in every empty
+    cell, ``glyph`` (DejaVu Sans Bold, 0.3 of a cell high, the marks' grey) in one of them instead, photographed.
+    ``mark_index`` and ``glyph_index`` (the mark's and the glyph's places in the check's lists, ``glyph_index`` 0 for
+    none; by default PAGE_MARKS' and PAGE_MARK_GLYPHS') choose that cell and the photograph, as in the check with
+    ``seed``. Returns the page and the glyph's cell (row, column), None without a glyph."""
+    mi = PAGE_MARKS.index(kind) if mark_index is None else mark_index
+    gi = (0 if glyph is None else 1 + PAGE_MARK_GLYPHS.index(glyph)) if glyph_index is None else glyph_index
+    L = puzzle.layout
+    x0, y0 = L["grid_bbox"][:2]
+    cp = L["cell_px"]
+    empties = [(r, c) for r, row in enumerate(puzzle.ground_truth["solution"]) for c, v in enumerate(row) if not v]
+    font = ImageFont.truetype(str(GLYPH_FONTS[0]), max(6, int(round(0.3 * cp))))
+    at = empties[(gi * 7 + mi * 3) % len(empties)]
+    page = puzzle.reference_images[0].convert("RGB").copy()
+    d = ImageDraw.Draw(page)
+    for r, c in empties:
+        cx, cy = x0 + (c + 0.5) * cp, y0 + (r + 0.5) * cp
+        if glyph is not None and (r, c) == at:
+            d.text((cx, cy), glyph, font=font, fill=PAGE_MARK_GREY, anchor="mm")
+        else:
+            draw_page_mark(d, kind, cx, cy, cp)
+    rng = np.random.default_rng([seed, mi, gi, len(empties)])
+    return photographed(page, float(rng.uniform(-1.5, 1.5)), float(rng.uniform(0.9, 1.1))), (
+        at if glyph is not None else None)
+
+
 @app.command("page-marks")
 def page_marks(seed: int = typer.Argument(121, help="puzzle seed (one nonogram per size)"),
                variants: str = typer.Option(",".join(NONOGRAM_VARIANTS), help="nonogram sizes"),
-               marks: str = typer.Option(",".join(PAGE_MARKS), help="the pages' marks: x, pair, triad"),
+               marks: str = typer.Option(",".join(PAGE_MARKS), help="the pages' marks: " + ", ".join(PAGE_MARKS)),
                glyphs: str = typer.Option(PAGE_MARK_GLYPHS, help="the glyphs drawn among the marks"),
                json_out: Optional[Path] = JsonOption, keep: Optional[Path] = KeepOption,
                quiet: bool = QuietOption):
-    """Every empty cell of a nonogram reference marked with one mark (a small grey X, two dots, a triad of dots), the
-    page photographed (turned, rescaled, JPEG): alone it is a right answer and must score 100; with one of the
+    """Every empty cell of a nonogram reference marked with one mark (a small grey X, two dots, a triad of dots, a dot,
+    a dash, a slash, a ring, a plus: ``draw_page_mark``), the page photographed (turned, rescaled, JPEG): alone it is a right answer and must score 100; with one of the
     glyphs (DejaVu Sans Bold, 0.3 of a cell high, grey) in one empty cell instead, it must not pass."""
     from genpuzzle.registry import get_track
 
@@ -583,24 +633,9 @@ def page_marks(seed: int = typer.Argument(121, help="puzzle seed (one nonogram p
     track = get_track("nonogram")
     for variant in chosen(NONOGRAM_VARIANTS, variants):
         p = track.generate(seed, variant)
-        L = p.layout
-        x0, y0 = L["grid_bbox"][:2]
-        cp = L["cell_px"]
-        empties = [(r, c) for r, row in enumerate(p.ground_truth["solution"]) for c, v in enumerate(row) if not v]
-        font = ImageFont.truetype(str(GLYPH_FONTS[0]), max(6, int(round(0.3 * cp))))
         for mi, kind in enumerate(marks.split(",")):
             for gi, glyph in enumerate([None, *glyphs]):
-                at = empties[(gi * 7 + mi * 3) % len(empties)]
-                page = p.reference_images[0].convert("RGB").copy()
-                d = ImageDraw.Draw(page)
-                for r, c in empties:
-                    cx, cy = x0 + (c + 0.5) * cp, y0 + (r + 0.5) * cp
-                    if glyph is not None and (r, c) == at:
-                        d.text((cx, cy), glyph, font=font, fill=PAGE_MARK_GREY, anchor="mm")
-                    else:
-                        draw_page_mark(d, kind, cx, cy, cp)
-                rng = np.random.default_rng([seed, mi, gi, len(empties)])
-                page = photographed(page, float(rng.uniform(-1.5, 1.5)), float(rng.uniform(0.9, 1.1)))
+                page, at = page_of_marks(p, seed, kind, glyph, mi, gi)
                 v = genpuzzle_verify(p, page)
                 fields = dict(track="nonogram", variant=variant, case=f"{kind}/{glyph or 'alone'}", mark=kind,
                               glyph=glyph, cell=list(at) if glyph else None,

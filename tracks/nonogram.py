@@ -149,12 +149,15 @@ class NonogramTrack(Track):
         if low:
             extra["unsure_cells"] = [{"cell": [r, c], "state": reading.states[r][c],
                                       **reading.evidence[r][c]} for r, c in low]
+        needs_review = bool(low or clue_extra.get("unsure_clues") or beside)
         score = nonogram_score(subscores, violations)
+        # Unsure never scores 100 (Verdict's contract: the score if every unsure reading is wrong). Unsure cells and
+        # clues are charged above; a cell read as a mark for an empty cell below the review level, or a mark beside
+        # the grid, may be a stray mark, which costs the point a broken rule costs.
         return Verdict(
-            id=record.id, track=self.name, score=min(score, 99.0) if beside else score,
+            id=record.id, track=self.name, score=min(score, 99.0) if needs_review else score,
             status=Status.INCORRECT if violations else Status.CORRECT, violations=violations, parsed=parsed,
-            confidence=reading.min_confidence, needs_review=bool(low or clue_extra.get("unsure_clues") or beside),
-            subscores=subscores, extra=extra,
+            confidence=reading.min_confidence, needs_review=needs_review, subscores=subscores, extra=extra,
         )
 
     def overlay(self, record: InstanceRecord, verdict: Verdict, answer: np.ndarray) -> np.ndarray | None:

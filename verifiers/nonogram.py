@@ -226,16 +226,29 @@ def _judged_by_page_mark(dark: np.ndarray, layout: dict[str, Any], reading: Cell
     marks = _page_mark_boxes(dark, layout, sure, lines_off=True)
     if weak:
         _, like = _page_mark_copies(dark, layout, sure, weak)
-        # (and as large, within REPEATED_SIGN_SIZE with no px to spare: at 7 px high a "W" covers a dot pair to 0.9)
-        mw, mh = float(np.median([b[2] - b[0] for b in marks])), float(np.median([b[3] - b[1] for b in marks]))
-        for cell in weak:
-            b = _mark_pieces_box(dark, layout, *cell, HAIRLINE_LOW, lines_off=True)
-            if (cell not in like or b is None or abs(b[2] - b[0] - mw) > REPEATED_SIGN_SIZE * mw
-                    or abs(b[3] - b[1] - mh) > REPEATED_SIGN_SIZE * mh):
-                return []
+        if not set(weak) <= like or not all(_as_large_as_page_mark(dark, layout, sure, cell) for cell in weak):
+            return []
     if not _page_mark_is_sign(dark, reading, marks):
         return []
     return [cell for cell in doubted if cell in copied]
+
+
+def _as_large_as_page_mark(dark: np.ndarray, layout: dict[str, Any], sample: list[tuple[int, int]],
+                           cell: tuple[int, int]) -> bool:
+    """Whether the ink of ``cell`` is as large as the page's mark in the ``sample`` cells (:func:`_page_mark_boxes`),
+    width and height within REPEATED_SIGN_SIZE of their median with no px to spare (at 7 px high a "W" covers a dot
+    pair to 0.9), at HAIRLINE_LOW or at each mark's own level as :func:`_page_mark_copies` compares them: a dot pair's
+    antialiased edge, from HAIRLINE_LOW, is a px more or less on either side by where the photograph's pixels fall (a
+    15x15 page's pair 14 x 5 px in one cell, 14 x 7 in most, page-marks 121)."""
+    for level, own in ((HAIRLINE_LOW, False), (None, True)):
+        marks = _page_mark_boxes(dark, layout, sample, lines_off=True, own_level=own)
+        b = _mark_pieces_box(dark, layout, *cell, level, lines_off=True)
+        if not marks or b is None:
+            continue
+        mw, mh = float(np.median([m[2] - m[0] for m in marks])), float(np.median([m[3] - m[1] for m in marks]))
+        if abs(b[2] - b[0] - mw) <= REPEATED_SIGN_SIZE * mw and abs(b[3] - b[1] - mh) <= REPEATED_SIGN_SIZE * mh:
+            return True
+    return False
 
 
 def _page_mark_copies(dark: np.ndarray, layout: dict[str, Any], sample: list[tuple[int, int]],
@@ -503,6 +516,26 @@ def _glyph_kind(name: str, ink: np.ndarray | None, skew: float = SKEW_CROSS) -> 
     return name
 
 
+RUN_LINE_SPAN = 0.5  # (rubric 59) a cell's ink spanning this share of the cell across is a run line's piece (its ruled
+# lines and border band left out, a run line's piece spans 0.64-0.75; a page's small slashes and glyphs about 0.3)
+
+
+def _run_line_cells(dark: np.ndarray, layout: dict[str, Any], reading: CellReading,
+                    fits: dict[int, tuple[str, float]]) -> int:
+    """How many cells the patch reader read crossed with nothing for the empty-mark fit to fit (a line crossing a cell
+    whole is a ruled line to it) hold ink spanning RUN_LINE_SPAN of the cell across or down (from HAIRLINE_LOW): the
+    pieces of run lines drawn through runs of empty cells. (A page's small slashes are crossed so too, a third of a
+    cell long.)"""
+    cols, span = layout["cols"], RUN_LINE_SPAN * layout["cell_px"]
+    n = 0
+    for r, c in reading.where(cells_mod.CROSSED):
+        if r * cols + c in fits:
+            continue
+        b = _mark_pieces_box(dark, layout, r, c, HAIRLINE_LOW)
+        n += b is not None and (b[2] - b[0] >= span or b[3] - b[1] >= span)
+    return n
+
+
 def _lone_glyph_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellReading,
                       fits: dict[int, tuple[str, float]], marked: set[tuple[int, int]],
                       signs: list[tuple[int, int, int, int]] = ()) -> dict[tuple[int, int], str]:
@@ -559,6 +592,21 @@ def _lone_glyph_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
     # upright stroke among run lines: a run line's piece in a cell is as long as the run leaves it.)
     borrowed = {cell: kind for cell, kind in kinds.items() if kind in LONE_KINDS and kind != "upright stroke"
                 and cell not in lone and own[kind] < REPEATED_SIGN_CELLS}
+    # (rubric 59) and a glyph-like mark the page holds many of by the fit's names, on a page that repeats one mark, is
+    # judged by its copies: fewer than REPEATED_SIGN_CELLS of its kind no copy of the page's mark are in doubt (a page's
+    # 1-px Xs are fitted as strokes, upright strokes, small crosses or rings by where their pale arms fall on the 3 x 3
+    # mean, and a bold "k" among them, an upright stroke to the fit, was one of five). Not upright strokes where run
+    # lines cross cells (_run_line_cells): a run's end leaves one.
+    runs = _run_line_cells(dark, layout, reading, fits)
+    kept = {cell: kind for cell, kind in kinds.items() if kind in LONE_KINDS and cell not in lone
+            and cell not in borrowed and (kind != "upright stroke" or runs < REPEATED_SIGN_CELLS)}
+    if runs < REPEATED_SIGN_CELLS:
+        # and so is a cell the patch reader alone read crossed under PATCH_CROSS_SURE (its dash, plus, slash or blob
+        # rules; the fit accepted nothing there): a bold "k" among a page's slashes, read crossed at 0.65
+        kept.update({(r, c): "patch cross" for r, c in reading.where(cells_mod.CROSSED)
+                     if reading.confidence[r][c] < PATCH_CROSS_SURE and (r, c) not in marked
+                     and fits.get(r * cols + c, ("none", 0.0))[1] < EMPTY_MARK_FIT
+                     and not {"stray_mark", "empty_mark", "page_mark_copy"} & set(reading.evidence[r][c])})
     # (rubric 58) and so is an accepted shape of its own the page holds fewer than REPEATED_SIGN_CELLS of (a "W"
     # fitted as an asterisk, a bold "e" as a stroke among a page's Xs), judged with grid lines' pale edges left out
     others: dict[str, list[tuple[int, int]]] = collections.defaultdict(list)
@@ -568,16 +616,20 @@ def _lone_glyph_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                 and reading.states[r][c] in (cells_mod.BLANK, cells_mod.CROSSED)):
             others[name].append((r, c))
     shaped = {cell: name for name, cells in others.items() if len(cells) < REPEATED_SIGN_CELLS for cell in cells}
-    if lone or borrowed or shaped:
+    if lone or borrowed or shaped or kept:
         empty = list(itertools.chain(reading.where(cells_mod.CROSSED), reading.where(cells_mod.BLANK)))
         copies = _page_mark_boxes(dark, layout, [cell for cell in empty if cell not in lone and cell not in borrowed])
         if len(copies) >= REPEATED_SIGN_CELLS:
             judged = {cell: _mark_pieces_box(dark, layout, *cell, HAIRLINE_LOW)
-                      for cell in itertools.chain(lone, borrowed)}
+                      for cell in itertools.chain(lone, borrowed, kept)}
             alike = _copies_of_page_mark(dark, copies, [b for b in judged.values() if b is not None])
             lone = {cell: kind for cell, kind in lone.items() if judged[cell] not in alike}
-            if borrowed and len(_copies_of_page_mark(dark, copies, copies)) >= PAGE_MARK_REPEATED * len(copies):
+            if (borrowed or kept) and len(_copies_of_page_mark(dark, copies, copies)) >= (
+                    PAGE_MARK_REPEATED * len(copies)):
                 lone.update({cell: kind for cell, kind in borrowed.items() if judged[cell] not in alike})
+                unlike = collections.Counter(kind for cell, kind in kept.items() if judged[cell] not in alike)
+                lone.update({cell: kind for cell, kind in kept.items()
+                             if judged[cell] not in alike and unlike[kind] < REPEATED_SIGN_CELLS})
         if shaped:
             repeats, copied = _page_mark_copies(dark, layout, [cell for cell in empty if cell not in lone
                                                                and cell not in borrowed and cell not in shaped],
@@ -592,6 +644,16 @@ PAGE_MARK_COVER = 0.9  # (rubric 56) a mark is a copy of the page's mark for an 
 # pale Xs redrawn cell by cell: 0.92-1.0 both ways; a "K" the size of the page's Xs: 0.76-0.78 of its ink on theirs)
 PAGE_MARK_REPEATED = 0.75  # the page repeats one mark when this share of the sampled marks are copies of their median
 PAGE_MARK_SAMPLE = 16  # the empty cells looked at (evenly spread over the page: their median mark is the page's)
+PAGE_MARK_MASS = 1.5  # (rubric 59) ... and its ink (darkness summed from HAIRLINE_LOW) at most this many times theirs
+# (a paler copy is a copy: an e-reader's triads of 2-px dots, rendered a px off, hold half the ink in some cells)
+PAGE_MARK_SOLID = 0.4  # ... and a solid mark's copy (its median filling this share of its box: a dot 0.41-0.6, a
+# dot pair 0.43-0.47; 1-px Xs and slashes 0.17-0.34, triads 0.26-0.38) is drawn alike: its darkness, drawn at twice
+# their median size, correlated with their median drawing no less than PAGE_MARK_LIKE_MARGIN under the least of theirs,
+# nor under PAGE_MARK_LIKE (a page's dots 0.82-1.0; a bold grey "a" or "e" among grey dots of its size and ink
+# 0.33-0.73, its counter and notch where a dot is darkest; thin strokes a px apart correlate little, a page's slashes
+# down to 0.3, and are judged by their layout alone)
+PAGE_MARK_LIKE_MARGIN = 0.1
+PAGE_MARK_LIKE = 0.75
 
 
 def _copies_of_page_mark(dark: np.ndarray, copies: list[tuple[int, int, int, int]],
@@ -601,14 +663,36 @@ def _copies_of_page_mark(dark: np.ndarray, copies: list[tuple[int, int, int, int
     median (or DOUBT_SIGN_SIZE_PX), and its ink from DOUBT_SIGN_LEVEL of its 95th-percentile darkness (HAIRLINE_LOW at
     least), scaled to the median box, and the copies' median mark each covering the other to PAGE_MARK_COVER within a
     px. (Unlike the sign rules' overlap of marks both thickened, which a letter a few px high shares with an X, a
-    letter's own strokes lie off an X's.)"""
+    letter's own strokes lie off an X's.) And its ink, the darkness summed over its box from HAIRLINE_LOW, at most
+    PAGE_MARK_MASS times the copies' median: blur, resampling and a photograph's sub-pixel shifts move ink but keep it
+    (a page's copies agree within 0.06; a mark rendered paler holds less), and at 8-10 px a mark's layout tells
+    little -- twenty-eighth session (rubric
+    59): a bold grey "e" among a 10x10 page's 1-px Xs a quarter of a cell, nearly fitted as a stroke, covered their
+    median X to 0.93 each way within a px and passed, with 3.6 times its ink. A copy of a solid mark (PAGE_MARK_SOLID)
+    is also drawn alike: its darkness, resampled to twice the copies' median size, correlated with their median drawing
+    no less than PAGE_MARK_LIKE_MARGIN under the least of theirs (nor under PAGE_MARK_LIKE) -- a bold "a" or "e" among
+    grey dots of its size and ink covers a dot within a px and holds as much ink, and its counter and notch lie where a
+    dot is darkest."""
     mw, mh, tw, th, shape = _median_mark_frame(dark, copies, HAIRLINE_LOW)
     near = np.ones((3, 3), np.uint8)
     median = (np.mean([shape(b) for b in copies], axis=0) >= 0.5).astype(np.uint8)
     median_near = cv2.dilate(median, near)
+    mass = float(np.median([_box_ink_mass(dark, b) for b in copies]))
+    grey_size = (max(3, int(round(2 * mw))), max(3, int(round(2 * mh))))
+    grey = lambda b: cv2.resize(dark[b[1]:b[3], b[0]:b[2]].astype(np.float32), grey_size,  # noqa: E731
+                                interpolation=cv2.INTER_AREA)
+    like_floor = -1.0
+    if median.mean() >= PAGE_MARK_SOLID:
+        median_grey = np.median([grey(b) for b in copies], axis=0)
+        like_floor = min(min(_correlation(grey(b), median_grey) for b in copies) - PAGE_MARK_LIKE_MARGIN,
+                         PAGE_MARK_LIKE)
     out = set()
     for b in boxes:
         if abs((b[2] - b[0]) - mw) > tw or abs((b[3] - b[1]) - mh) > th:
+            continue
+        if _box_ink_mass(dark, b) > mass * PAGE_MARK_MASS:
+            continue
+        if like_floor > -1.0 and _correlation(grey(b), median_grey) < like_floor:
             continue
         s = shape(b)
         on_median = float((s & median_near).sum()) / max(1, int(s.sum()))
@@ -616,6 +700,20 @@ def _copies_of_page_mark(dark: np.ndarray, copies: list[tuple[int, int, int, int
         if min(on_median, median_on) >= PAGE_MARK_COVER:
             out.add(b)
     return out
+
+
+def _correlation(a: np.ndarray, b: np.ndarray) -> float:
+    """The correlation of two float arrays of one shape (1 for the same drawing at any contrast; 0 for flat ones)."""
+    a, b = a - a.mean(), b - b.mean()
+    den = float(np.sqrt((a * a).sum() * (b * b).sum()))
+    return float((a * b).sum()) / den if den > 1e-6 else 0.0
+
+
+def _box_ink_mass(dark: np.ndarray, box: tuple[int, int, int, int]) -> float:
+    """The darkness summed over ``box`` (x0, y0, x1, y1 in ``dark``) where it is HAIRLINE_LOW or more (a paper's grain
+    under it left out)."""
+    patch = dark[box[1]:box[3], box[0]:box[2]]
+    return float(patch[patch >= HAIRLINE_LOW].sum(dtype=np.float64))
 
 
 def _page_mark_boxes(dark: np.ndarray, layout: dict[str, Any], cells: list[tuple[int, int]],
