@@ -596,9 +596,10 @@ def _lone_glyph_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
     # judged by its copies: fewer than REPEATED_SIGN_CELLS of its kind no copy of the page's mark are in doubt (a page's
     # 1-px Xs are fitted as strokes, upright strokes, small crosses or rings by where their pale arms fall on the 3 x 3
     # mean, and a bold "k" among them, an upright stroke to the fit, was one of five). Not upright strokes where run
-    # lines cross cells (_run_line_cells): a run's end leaves one.
+    # lines cross cells (_run_line_cells): a run's end leaves one. Not rings: a page's rings, pens' and typed, vary
+    # more than its copies test allows (seven error-free family pages went to review).
     runs = _run_line_cells(dark, layout, reading, fits)
-    kept = {cell: kind for cell, kind in kinds.items() if kind in LONE_KINDS and cell not in lone
+    kept = {cell: kind for cell, kind in kinds.items() if kind in LONE_KINDS and kind != "ring" and cell not in lone
             and cell not in borrowed and (kind != "upright stroke" or runs < REPEATED_SIGN_CELLS)}
     if runs < REPEATED_SIGN_CELLS:
         # and so is a cell the patch reader alone read crossed under PATCH_CROSS_SURE (its dash, plus, slash or blob
