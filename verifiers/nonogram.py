@@ -226,27 +226,38 @@ def _judged_by_page_mark(dark: np.ndarray, layout: dict[str, Any], reading: Cell
     marks = _page_mark_boxes(dark, layout, sure, lines_off=True)
     if weak:
         _, like = _page_mark_copies(dark, layout, sure, weak)
-        if not set(weak) <= like or not all(_as_large_as_page_mark(dark, layout, sure, cell) for cell in weak):
+        sizes = _page_mark_sizes(dark, layout, sure)
+        if not set(weak) <= like or not all(_as_large_as_page_mark(dark, layout, sizes, cell) for cell in weak):
             return []
     if not _page_mark_is_sign(dark, reading, marks):
         return []
     return [cell for cell in doubted if cell in copied]
 
 
-def _as_large_as_page_mark(dark: np.ndarray, layout: dict[str, Any], sample: list[tuple[int, int]],
-                           cell: tuple[int, int]) -> bool:
-    """Whether the ink of ``cell`` is as large as the page's mark in the ``sample`` cells (:func:`_page_mark_boxes`),
-    width and height within REPEATED_SIGN_SIZE of their median with no px to spare (at 7 px high a "W" covers a dot
-    pair to 0.9), at HAIRLINE_LOW or at each mark's own level as :func:`_page_mark_copies` compares them: a dot pair's
-    antialiased edge, from HAIRLINE_LOW, is a px more or less on either side by where the photograph's pixels fall (a
-    15x15 page's pair 14 x 5 px in one cell, 14 x 7 in most, page-marks 121)."""
+def _page_mark_sizes(dark: np.ndarray, layout: dict[str, Any], sample: list[tuple[int, int]]
+                     ) -> list[tuple[float | None, float, float]]:
+    """(level, median width, median height) of the page's mark in the ``sample`` cells (:func:`_page_mark_boxes`, grid
+    lines' pale edges left out) at HAIRLINE_LOW and at each mark's own level (None), where it holds marks."""
+    sizes = []
     for level, own in ((HAIRLINE_LOW, False), (None, True)):
         marks = _page_mark_boxes(dark, layout, sample, lines_off=True, own_level=own)
+        if marks:
+            sizes.append((level, float(np.median([m[2] - m[0] for m in marks])),
+                          float(np.median([m[3] - m[1] for m in marks]))))
+    return sizes
+
+
+def _as_large_as_page_mark(dark: np.ndarray, layout: dict[str, Any], sizes: list[tuple[float | None, float, float]],
+                           cell: tuple[int, int]) -> bool:
+    """Whether the ink of ``cell`` is as large as the page's mark (``sizes``: :func:`_page_mark_sizes`), width and
+    height within REPEATED_SIGN_SIZE of its median with no px to spare (at 7 px high a "W" covers a dot pair to 0.9),
+    at HAIRLINE_LOW or at each mark's own level as :func:`_page_mark_copies` compares them: a dot pair's antialiased
+    edge, from HAIRLINE_LOW, is a px more or less on either side by where the photograph's pixels fall (a 15x15 page's
+    pair 14 x 5 px in one cell, 14 x 7 in most, page-marks 121)."""
+    for level, mw, mh in sizes:
         b = _mark_pieces_box(dark, layout, *cell, level, lines_off=True)
-        if not marks or b is None:
-            continue
-        mw, mh = float(np.median([m[2] - m[0] for m in marks])), float(np.median([m[3] - m[1] for m in marks]))
-        if abs(b[2] - b[0] - mw) <= REPEATED_SIGN_SIZE * mw and abs(b[3] - b[1] - mh) <= REPEATED_SIGN_SIZE * mh:
+        if b is not None and (abs(b[2] - b[0] - mw) <= REPEATED_SIGN_SIZE * mw
+                              and abs(b[3] - b[1] - mh) <= REPEATED_SIGN_SIZE * mh):
             return True
     return False
 
@@ -667,9 +678,8 @@ def _copies_of_page_mark(dark: np.ndarray, copies: list[tuple[int, int, int, int
     letter's own strokes lie off an X's.) And its ink, the darkness summed over its box from HAIRLINE_LOW, at most
     PAGE_MARK_MASS times the copies' median: blur, resampling and a photograph's sub-pixel shifts move ink but keep it
     (a page's copies agree within 0.06; a mark rendered paler holds less), and at 8-10 px a mark's layout tells
-    little -- twenty-eighth session (rubric
-    59): a bold grey "e" among a 10x10 page's 1-px Xs a quarter of a cell, nearly fitted as a stroke, covered their
-    median X to 0.93 each way within a px and passed, with 3.6 times its ink. A copy of a solid mark (PAGE_MARK_SOLID)
+    little -- twenty-eighth session (rubric 59): a bold grey "e" among a 10x10 page's 1-px Xs a quarter of a cell,
+    nearly fitted as a stroke, covered their median X to 0.93 each way within a px and passed, with 3.6 times its ink. A copy of a solid mark (PAGE_MARK_SOLID)
     is also drawn alike: its darkness, resampled to twice the copies' median size, correlated with their median drawing
     no less than PAGE_MARK_LIKE_MARGIN under the least of theirs (nor under PAGE_MARK_LIKE) -- a bold "a" or "e" among
     grey dots of its size and ink covers a dot within a px and holds as much ink, and its counter and notch lie where a
