@@ -502,14 +502,16 @@ def _min_channel(image: np.ndarray) -> np.ndarray:
     return cv2.min(cv2.min(r, g), b)
 
 
-def darkness_maps(image: np.ndarray, cell_px: float, bands: bool = False) -> tuple[np.ndarray, np.ndarray]:
+def darkness_maps(image: np.ndarray, cell_px: float, bands: bool = False, stains: bool = False
+                  ) -> tuple[np.ndarray, np.ndarray]:
     """``(mark, tone)`` darkness maps 0..255 (uint8) against the local paper of :func:`paper_map`.
 
     ``mark``: 255 * (1 - pixel / paper) in the most darkened channel (each channel's paper is the page's
     paper colour scaled by the local paper brightness), so grey, coloured and pencil ink all count.
     ``tone``: the same on the luma only, for even light tones (JPEG's coarse colour planes make the
     darkest channel of tinted paper too noisy to tell a light shading from the paper). ``bands``: the paper
-    follows light bands across the whole page (:func:`paper_map`)."""
+    follows light bands across the whole page (:func:`paper_map`). ``stains``: a stain's own tint is paper in
+    ``mark`` (:func:`remove_stain_tint`; rubric 60)."""
     a = np.asarray(image)
     if a.ndim == 2:
         a = np.repeat(a[:, :, None], 3, axis=2)
@@ -530,7 +532,82 @@ def darkness_maps(image: np.ndarray, cell_px: float, bands: bool = False) -> tup
     level[:] = luma
     cv2.divide(level, light, dst=level)
     tone = cv2.bitwise_not(cv2.convertScaleAbs(level, dst=b, alpha=255.0), dst=b)
+    if stains:
+        remove_stain_tint(rgb, mark, tone, light, colour, cell_px)
     return mark, tone
+
+
+STAIN_TINT = 8  # a pixel of tinted paper: its darkest channel this much darker than its luma (mark - tone) ...
+STAIN_PALE_TONE = 15  # ... its luma at most this dark ...
+STAIN_PALE_MARK = 45  # ... and its darkest channel at most this dark (a stain's inside, not a coloured fill)
+STAIN_JOIN = 0.15  # of a cell: tinted paper this near is one stain (across grid lines and small marks) ...
+STAIN_AREA = 0.25  # ... covering at least this many cells (of area) of tinted paper: a stain ...
+STAIN_SHARE = 0.25  # ... and at most this share of the page's paper (pale pixels, tinted or not): a blemish on it
+STAIN_REACH = 1.0  # of a cell: the stain's tint is looked for this far around its tinted paper (its edge, its tide line)
+STAIN_ALONG = 0.95  # a pixel whose colour (log, less its grey part) runs along the stain's tint to this cosine ...
+STAIN_MOST = 4.0  # ... holds that tint up to this many times the stain's own (a tide line: ~3), which is paper
+
+
+def remove_stain_tint(rgb: np.ndarray, mark: np.ndarray, tone: np.ndarray, light: np.ndarray, colour: np.ndarray,
+                      cell_px: float) -> bool:
+    """(Rubric 60) Take a stain's tint out of the ``mark`` map (in place) where the page has one; True when it had.
+
+    A dried water or coffee stain tints the paper and everything on it by one colour, darkest at its tide line, a soft
+    brown curve that the most-darkened channel reads as ink (luma contrast ~40, ~65 in blue). A stain is tinted paper
+    (pale, its darkest channel darker than its luma) joined over ``STAIN_AREA`` cells and covering at most
+    ``STAIN_SHARE`` of the page's pale paper (more is the page's own tint: a sepia print, a tinted card); its tint is
+    the median log colour there. Within ``STAIN_REACH`` of it, each pixel whose colour less its grey part runs along that tint's is
+    divided by the tint at the strength its colour shows (at most ``STAIN_MOST`` times the median): the tide line and
+    the tinted paper become paper, and a grey mark on the stain keeps its own darkness. Coloured ink of another hue
+    does not run along the tint and is left as it is; ink of the stain's own hue is lightened by the stain's strength
+    at most."""
+    tint = cv2.subtract(mark, tone)
+    pale = ((tint >= STAIN_TINT) & (tone <= STAIN_PALE_TONE) & (mark <= STAIN_PALE_MARK)).astype(np.uint8)
+    area = STAIN_AREA * cell_px * cell_px
+    if cv2.countNonZero(pale) < area:
+        return False
+    pale = cv2.morphologyEx(pale, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))  # (no coloured ink's pale edges)
+    k = max(3, int(round(STAIN_JOIN * cell_px)) | 1)
+    joined = cv2.morphologyEx(pale, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
+    keep = np.zeros(n, bool)
+    for i in range(1, n):
+        if stats[i, cv2.CC_STAT_AREA] >= area:
+            keep[i] = cv2.countNonZero(pale[labels == i]) >= area
+    if not keep.any():
+        return False
+    stained = keep[labels]
+    paper = cv2.countNonZero(((tone <= STAIN_PALE_TONE) & (mark <= STAIN_PALE_MARK)).astype(np.uint8))
+    if cv2.countNonZero((stained & (pale > 0)).astype(np.uint8)) > STAIN_SHARE * paper:
+        return False  # a tint over much of the page is its paper (a sepia print, a tinted card), no stain on it
+    log_paper = np.log(np.maximum(colour.astype(np.float32), 1.0))
+    tinted = stained & (pale > 0)
+    stain = np.median(np.log(np.maximum(rgb[tinted].astype(np.float32), 1.0)), axis=0) - log_paper
+    hue = stain - stain.mean()
+    if float(hue @ hue) < 1e-6:
+        return False
+    reach = max(3, int(round(STAIN_REACH * cell_px)) | 1)
+    H, W = mark.shape
+    x0, y0 = (max(0, int(stats[keep, i].min()) - reach // 2) for i in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP))
+    x1 = min(W, int((stats[keep, cv2.CC_STAT_LEFT] + stats[keep, cv2.CC_STAT_WIDTH]).max()) + reach // 2)
+    y1 = min(H, int((stats[keep, cv2.CC_STAT_TOP] + stats[keep, cv2.CC_STAT_HEIGHT]).max()) + reach // 2)
+    zone = cv2.dilate(stained[y0:y1, x0:x1].astype(np.uint8), np.ones((reach, reach), np.uint8))
+    logs = np.log(np.maximum(rgb[y0:y1, x0:x1].astype(np.float32), 1.0)) - log_paper
+    own = logs - logs.mean(axis=2, keepdims=True)
+    along = own @ hue
+    strength = along / float(hue @ hue)
+    cosine = along / np.maximum(np.linalg.norm(own, axis=2) * float(np.linalg.norm(hue)), 1e-9)
+    use = (zone > 0) & (cosine >= STAIN_ALONG) & (strength > 0)
+    if not use.any():
+        return False
+    logs -= np.clip(strength, 0.0, STAIN_MOST)[..., None] * stain
+    paper_luma = max(1.0, float(colour @ np.array([0.299, 0.587, 0.114])))
+    scaled = np.exp(logs + log_paper) * (paper_luma / np.maximum(colour.astype(np.float32), 1.0))
+    level = scaled.min(axis=2) / light[y0:y1, x0:x1]
+    cleaned = np.clip(255.0 * (1.0 - level), 0, 255).astype(np.uint8)
+    box = mark[y0:y1, x0:x1]
+    box[use] = cleaned[use]
+    return True
 
 
 def darkness_map(image: np.ndarray, cell_px: float) -> np.ndarray:

@@ -68,9 +68,10 @@ def contrast_map(image: np.ndarray, layout: dict[str, Any] | None = None) -> tup
     """The answer's ``(mark, tone)`` darkness maps against the local, shadow-corrected paper
     (:func:`cells.darkness_maps` at the layout's cell size): ``mark`` in the most-darkened channel, so grey
     and coloured inks count as well as black; ``tone`` on the luma. (Rubric 53) The paper follows light bands
-    across the whole page (a blind's shadow: :func:`cells.band_shading`)."""
+    across the whole page (a blind's shadow: :func:`cells.band_shading`); (rubric 60) a stain's tint is paper in
+    ``mark`` (:func:`cells.remove_stain_tint`)."""
     cell_px = float(layout.get("cell_px", 40)) if layout else 40.0
-    return cells_mod.darkness_maps(image, cell_px, bands=True)
+    return cells_mod.darkness_maps(image, cell_px, bands=True, stains=True)
 
 
 def read_cells(image: np.ndarray, layout: dict[str, Any],
