@@ -147,3 +147,25 @@ def test_a_tint_over_much_of_the_paper_is_no_stain():
     ImageDraw.Draw(card).line([(0.1 * w, 0.9 * h), (0.3 * w, 0.9 * h)], fill=(230, 190, 60), width=3)
     (m0, _), (m1, _) = _maps(np.asarray(card), p.layout["cell_px"])
     assert np.array_equal(m0, m1)
+
+
+def test_shades_of_coloured_paper_are_no_stain():
+    # light blue paper, more saturated towards the middle (a blueprint seen inverted, a tinted sheet): its own shades,
+    # not a stain (STAIN_PAPER_TINT); its pale blue marks keep their darkness
+    p = get_track("nonogram").generate(605, "10x10")
+    page = p.reference_images[0].convert("RGB")
+    x0, y0 = p.layout["grid_bbox"][:2]
+    cp = p.layout["cell_px"]
+    d = ImageDraw.Draw(page)
+    for r, row in enumerate(p.ground_truth["solution"]):
+        for c, v in enumerate(row):
+            if not v:
+                checks.draw_page_mark(d, "x", x0 + (c + 0.5) * cp, y0 + (r + 0.5) * cp, cp)
+    a = np.asarray(page, np.float32)
+    h, w = a.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    middle = np.exp(-(((xx - w / 2) / (0.3 * w)) ** 2 + ((yy - h / 2) / (0.3 * h)) ** 2))
+    blue = np.array([0.66, 0.72, 1.0], np.float32) - middle[..., None] * np.array([0.08, 0.06, 0.0], np.float32)
+    sheet = np.clip(a * blue, 0, 255).astype(np.uint8)
+    (m0, _), (m1, _) = _maps(sheet, cp)
+    assert np.array_equal(m0, m1)

@@ -537,6 +537,8 @@ def darkness_maps(image: np.ndarray, cell_px: float, bands: bool = False, stains
     return mark, tone
 
 
+STAIN_PAPER_TINT = 1.2  # stains are looked for on white or cream paper: its brightest channel at most this many times
+# its darkest (cream 250, 245, 225: 1.11; a blueprint's paper inverted 155, 173, 254: 1.64; a sepia print's 1.51)
 STAIN_TINT = 8  # a pixel of tinted paper: its darkest channel this much darker than its luma (mark - tone) ...
 STAIN_PALE_TONE = 15  # ... its luma at most this dark ...
 STAIN_PALE_MARK = 45  # ... and its darkest channel at most this dark (a stain's inside, not a coloured fill)
@@ -553,14 +555,16 @@ def remove_stain_tint(rgb: np.ndarray, mark: np.ndarray, tone: np.ndarray, light
     """(Rubric 60) Take a stain's tint out of the ``mark`` map (in place) where the page has one; True when it had.
 
     A dried water or coffee stain tints the paper and everything on it by one colour, darkest at its tide line, a soft
-    brown curve that the most-darkened channel reads as ink (luma contrast ~40, ~65 in blue). A stain is tinted paper
-    (pale, its darkest channel darker than its luma) joined over ``STAIN_AREA`` cells and covering at most
-    ``STAIN_SHARE`` of the page's pale paper (more is the page's own tint: a sepia print, a tinted card); its tint is
-    the median log colour there. Within ``STAIN_REACH`` of it, each pixel whose colour less its grey part runs along that tint's is
-    divided by the tint at the strength its colour shows (at most ``STAIN_MOST`` times the median): the tide line and
-    the tinted paper become paper, and a grey mark on the stain keeps its own darkness. Coloured ink of another hue
-    does not run along the tint and is left as it is; ink of the stain's own hue is lightened by the stain's strength
-    at most."""
+    brown curve that the most-darkened channel reads as ink (luma contrast ~40, ~65 in blue). On white or cream paper
+    (``STAIN_PAPER_TINT``: coloured paper's own shades vary over the page) a stain is tinted paper (pale, its darkest
+    channel darker than its luma) joined over ``STAIN_AREA`` cells and covering at most ``STAIN_SHARE`` of the page's
+    pale paper (more is the page's own tint: a tinted card); its tint is the median log colour there. Within
+    ``STAIN_REACH`` of it, each pixel whose colour less its grey part runs along that tint's is divided by the tint at
+    the strength its colour shows (at most ``STAIN_MOST`` times the median): the tide line and the tinted paper become
+    paper, and a grey mark on the stain keeps its own darkness. Coloured ink of another hue does not run along the
+    tint and is left as it is; ink of the stain's own hue is lightened by the stain's strength at most."""
+    if float(np.max(colour)) > STAIN_PAPER_TINT * max(1.0, float(np.min(colour))):
+        return False  # coloured paper: shades of its own colour vary over the page (a blueprint inverted, a sepia print)
     tint = cv2.subtract(mark, tone)
     pale = ((tint >= STAIN_TINT) & (tone <= STAIN_PALE_TONE) & (mark <= STAIN_PALE_MARK)).astype(np.uint8)
     area = STAIN_AREA * cell_px * cell_px
