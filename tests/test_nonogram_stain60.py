@@ -6,7 +6,9 @@ mark (HELDOUT20's water stain: its 5x5 and 10x10 pages). ``cells.remove_stain_ti
 mark map where a pixel's colour runs along it; grey and coloured ink of another hue keep their darkness.
 
 The stain drawn here is a coffee cup's ring (a ring with a weaker inside, uneven along its round, a second ring beside
-it), not HELDOUT20's water stain (a blob with one tide line), which the rule was built on.
+it), not HELDOUT20's water stain (a blob with one tide line), which the rule was built on. A tint over much of the
+page (a tinted card) and shades of coloured paper (a blueprint seen inverted: light blue paper, more saturated in the
+middle) are the page's own paper, no stain.
 """
 from __future__ import annotations
 
