@@ -54,22 +54,28 @@ def _coffee_ring(page: Image.Image, centre: tuple[float, float], radius: float, 
     return Image.fromarray(np.clip(a * f, 0, 255).astype(np.uint8))
 
 
+def _marked_reference(p, kind: str) -> tuple[Image.Image, list[tuple[float, float]]]:
+    """The puzzle's reference with the page-marks check's mark ``kind`` in every empty cell, and those cells' centres."""
+    x0, y0 = p.layout["grid_bbox"][:2]
+    cp = p.layout["cell_px"]
+    centres = [(x0 + (c + 0.5) * cp, y0 + (r + 0.5) * cp)
+               for r, row in enumerate(p.ground_truth["solution"]) for c, v in enumerate(row) if not v]
+    page = p.reference_images[0].convert("RGB").copy()
+    d = ImageDraw.Draw(page)
+    for cx, cy in centres:
+        checks.draw_page_mark(d, kind, cx, cy, cp)
+    return page, centres
+
+
 def _stained_page(variant: str, seed: int, extra=None):
     """(puzzle, page): the reference with a grey X in every empty cell, a coffee ring over the empty cells' middle
     (``extra(draw, cell_centre, cp)`` draws more in an empty cell inside the ring first), photographed."""
     p = get_track("nonogram").generate(seed, variant)
-    L = p.layout
-    x0, y0 = L["grid_bbox"][:2]
-    cp = L["cell_px"]
-    empties = [(r, c) for r, row in enumerate(p.ground_truth["solution"]) for c, v in enumerate(row) if not v]
-    page = p.reference_images[0].convert("RGB").copy()
-    d = ImageDraw.Draw(page)
-    centre_cell = empties[len(empties) // 2]
-    centre = (x0 + (centre_cell[1] + 0.5) * cp, y0 + (centre_cell[0] + 0.5) * cp)
-    for r, c in empties:
-        checks.draw_page_mark(d, "x", x0 + (c + 0.5) * cp, y0 + (r + 0.5) * cp, cp)
+    cp = p.layout["cell_px"]
+    page, centres = _marked_reference(p, "x")
+    centre = centres[len(centres) // 2]
     if extra is not None:
-        extra(d, centre, cp)
+        extra(ImageDraw.Draw(page), centre, cp)
     page = _coffee_ring(page, (centre[0] + 0.3 * cp, centre[1] - 0.2 * cp), 1.6 * cp, seed)
     rng = np.random.default_rng(seed)
     return p, checks.photographed(page, float(rng.uniform(-1.2, 1.2)), float(rng.uniform(0.9, 1.1)))
@@ -105,14 +111,7 @@ def _maps(page: np.ndarray, cp: float):
 
 def test_no_stain_leaves_the_map_alone():
     p = get_track("nonogram").generate(605, "10x10")
-    page = p.reference_images[0].convert("RGB")
-    x0, y0 = p.layout["grid_bbox"][:2]
-    cp = p.layout["cell_px"]
-    d = ImageDraw.Draw(page)
-    for r, row in enumerate(p.ground_truth["solution"]):
-        for c, v in enumerate(row):
-            if not v:
-                checks.draw_page_mark(d, "dot", x0 + (c + 0.5) * cp, y0 + (r + 0.5) * cp, cp)
+    page, _ = _marked_reference(p, "dot")
     buf = io.BytesIO()
     page.save(buf, "JPEG", quality=85)
     page = np.asarray(Image.open(buf).convert("RGB"))
@@ -155,19 +154,12 @@ def test_shades_of_coloured_paper_are_no_stain():
     # light blue paper, more saturated towards the middle (a blueprint seen inverted, a tinted sheet): its own shades,
     # not a stain (STAIN_PAPER_TINT); its pale blue marks keep their darkness
     p = get_track("nonogram").generate(605, "10x10")
-    page = p.reference_images[0].convert("RGB")
-    x0, y0 = p.layout["grid_bbox"][:2]
-    cp = p.layout["cell_px"]
-    d = ImageDraw.Draw(page)
-    for r, row in enumerate(p.ground_truth["solution"]):
-        for c, v in enumerate(row):
-            if not v:
-                checks.draw_page_mark(d, "x", x0 + (c + 0.5) * cp, y0 + (r + 0.5) * cp, cp)
+    page, _ = _marked_reference(p, "x")
     a = np.asarray(page, np.float32)
     h, w = a.shape[:2]
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     middle = np.exp(-(((xx - w / 2) / (0.3 * w)) ** 2 + ((yy - h / 2) / (0.3 * h)) ** 2))
     blue = np.array([0.66, 0.72, 1.0], np.float32) - middle[..., None] * np.array([0.08, 0.06, 0.0], np.float32)
     sheet = np.clip(a * blue, 0, 255).astype(np.uint8)
-    (m0, _), (m1, _) = _maps(sheet, cp)
+    (m0, _), (m1, _) = _maps(sheet, p.layout["cell_px"])
     assert np.array_equal(m0, m1)
