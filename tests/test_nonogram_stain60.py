@@ -34,16 +34,21 @@ COFFEE_INSIDE = np.array([0.025, 0.055, 0.10], np.float32)  # the tint's depth p
 COFFEE_RING = np.array([0.10, 0.19, 0.29], np.float32)  # ... and along the ring at its darkest
 
 
-def _coffee_ring(page: Image.Image, centre: tuple[float, float], radius: float, seed: int) -> Image.Image:
-    """The page under a coffee cup's ring: a ring ~4 px wide, uneven along its round, a fainter second ring a little
-    off it, and a weak tint inside; multiplied into everything on the page."""
-    rng = np.random.default_rng(seed)
+def _around(page: Image.Image, centre: tuple[float, float]):
+    """The page as float RGB, with each pixel's x, y, distance and angle from ``centre``."""
     a = np.asarray(page, np.float32)
     h, w = a.shape[:2]
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     cx, cy = centre
-    d = np.hypot(xx - cx, yy - cy)
-    angle = np.arctan2(yy - cy, xx - cx)
+    return a, xx, yy, np.hypot(xx - cx, yy - cy), np.arctan2(yy - cy, xx - cx)
+
+
+def _coffee_ring(page: Image.Image, centre: tuple[float, float], radius: float, seed: int) -> Image.Image:
+    """The page under a coffee cup's ring: a ring ~4 px wide, uneven along its round, a fainter second ring a little
+    off it, and a weak tint inside; multiplied into everything on the page."""
+    rng = np.random.default_rng(seed)
+    a, xx, yy, d, angle = _around(page, centre)
+    cx, cy = centre
     phase = rng.uniform(0, 2 * np.pi, 3)
     uneven = 0.65 + 0.35 * np.cos(angle + phase[0]) * np.cos(2 * angle + phase[1])
     ring = uneven * np.exp(-((d - radius) / 2.2) ** 2)

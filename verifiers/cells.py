@@ -502,7 +502,8 @@ def _min_channel(image: np.ndarray) -> np.ndarray:
     return cv2.min(cv2.min(r, g), b)
 
 
-def darkness_maps(image: np.ndarray, cell_px: float, bands: bool = False, stains: bool = False
+def darkness_maps(image: np.ndarray, cell_px: float, bands: bool = False, stains: bool = False,
+                  grid: tuple[float, float, float, float] | None = None, doubt: list[tuple[int, int]] | None = None
                   ) -> tuple[np.ndarray, np.ndarray]:
     """``(mark, tone)`` darkness maps 0..255 (uint8) against the local paper of :func:`paper_map`.
 
@@ -510,8 +511,8 @@ def darkness_maps(image: np.ndarray, cell_px: float, bands: bool = False, stains
     paper colour scaled by the local paper brightness), so grey, coloured and pencil ink all count.
     ``tone``: the same on the luma only, for even light tones (JPEG's coarse colour planes make the
     darkest channel of tinted paper too noisy to tell a light shading from the paper). ``bands``: the paper
-    follows light bands across the whole page (:func:`paper_map`). ``stains``: a stain's own tint is paper in
-    ``mark`` (:func:`remove_stain_tint`; rubric 60)."""
+    follows light bands across the whole page (:func:`paper_map`). ``stains``: a stain's own tint is paper
+    (:func:`remove_stain_tint`; rubric 60), and with the puzzle's ``grid`` box a spill across its edge too (rubric 61)."""
     a = np.asarray(image)
     if a.ndim == 2:
         a = np.repeat(a[:, :, None], 3, axis=2)
@@ -533,7 +534,7 @@ def darkness_maps(image: np.ndarray, cell_px: float, bands: bool = False, stains
     cv2.divide(level, light, dst=level)
     tone = cv2.bitwise_not(cv2.convertScaleAbs(level, dst=b, alpha=255.0), dst=b)
     if stains:
-        remove_stain_tint(rgb, mark, tone, light, colour, cell_px)
+        remove_stain_tint(rgb, mark, tone, light, colour, cell_px, grid, doubt)
     return mark, tone
 
 
@@ -550,9 +551,38 @@ STAIN_ALONG = 0.95  # a pixel whose colour (log, less its grey part) runs along 
 STAIN_MOST = 4.0  # ... holds that tint up to this many times the stain's own (a tide line: ~3), which is paper
 
 
+# (rubric 61, :func:`_spills`) a spill: tinted paper darker than a dried stain's inside, as dark as a light shading
+STAIN_SPILL_TONE = 60  # its luma at most this dark ...
+STAIN_SPILL_MARK = 110  # ... and its darkest channel at most this dark (ink, a coloured fill, is darker)
+STAIN_SPILL_JOIN = 1.2  # of a cell: a spill's pieces this near are one spill (it runs on under a filled cell) ...
+STAIN_SPILL_PIECE = 0.125  # ... each holding at least this share of STAIN_AREA
+STAIN_SPILL_EDGE = 0.1  # of a cell: the paper this near the grid's edge is neither in the grid nor off it
+STAIN_SPILL_REACH = 0.5  # of a cell: a spill's tint is taken out this far around it (its tide line, its droplets)
+# where a piece crosses the grid's frame along STAIN_SPILL_CROSSING of a cell or more, the frame (darkness
+# STAIN_SPILL_FRAME within STAIN_SPILL_FRAME_BAND of a cell of its place) shows through it along STAIN_SPILL_FRAME_SEEN
+# of the crossing; else it is paint over the frame, a shading's
+STAIN_SPILL_CROSSING = 0.25
+STAIN_SPILL_FRAME = 150
+STAIN_SPILL_FRAME_BAND = 0.08
+STAIN_SPILL_FRAME_SEEN = 0.7
+# a cell a piece covers STAIN_SPILL_COVERS of, reaching its sides (within STAIN_SPILL_SIDE of a cell), whose grid
+# lines there (their darkest pixel within STAIN_SPILL_LINE of a cell of each place along them, visible: darkness
+# STAIN_PALE_MARK to STAIN_SPILL_LINE_MARK, no fill's black) are tinted (from STAIN_SPILL_LINE_SHARE of the piece's
+# median tint in the cell, or half STAIN_TINT) in less than STAIN_SPILL_LINE_TINTED of their length: a shading inside
+# its lines, or the spill's edge along them -- in doubt
+STAIN_SPILL_COVERS = 0.5
+STAIN_SPILL_SIDE = 0.2
+STAIN_SPILL_LINE = 0.03
+STAIN_SPILL_LINE_MARK = 200
+STAIN_SPILL_LINE_SHARE = 0.25
+STAIN_SPILL_LINE_TINTED = 0.3
+
+
 def remove_stain_tint(rgb: np.ndarray, mark: np.ndarray, tone: np.ndarray, light: np.ndarray, colour: np.ndarray,
-                      cell_px: float) -> bool:
-    """(Rubric 60) Take a stain's tint out of the ``mark`` map (in place) where the page has one; True when it had.
+                      cell_px: float, grid: tuple[float, float, float, float] | None = None,
+                      doubt: list[tuple[int, int]] | None = None) -> bool:
+    """(Rubric 60) Take a stain's tint out of the ``mark`` and ``tone`` maps (in place) where the page has one; True
+    when it had.
 
     A dried water or coffee stain tints the paper and everything on it by one colour, darkest at its tide line, a soft
     brown curve that the most-darkened channel reads as ink (luma contrast ~40, ~65 in blue). On white or cream paper
@@ -562,40 +592,68 @@ def remove_stain_tint(rgb: np.ndarray, mark: np.ndarray, tone: np.ndarray, light
     ``STAIN_REACH`` of it, each pixel whose colour less its grey part runs along that tint's is divided by the tint at
     the strength its colour shows (at most ``STAIN_MOST`` times the median): the tide line and the tinted paper become
     paper, and a grey mark on the stain keeps its own darkness. Coloured ink of another hue does not run along the
-    tint and is left as it is; ink of the stain's own hue is lightened by the stain's strength at most."""
+    tint and is left as it is; ink of the stain's own hue is lightened by the stain's strength at most.
+
+    (Rubric 61) With the puzzle's ``grid`` box (x0, y0, x1, y1), a spill is paper too: tinted paper as dark as a light
+    shading (``STAIN_SPILL_TONE``, ``STAIN_SPILL_MARK``), which only its shape tells from one (:func:`_spills`: it
+    runs off the grid, the frame shows through it, and it covers the lines of the cells it covers). Its tint is taken
+    out within ``STAIN_SPILL_REACH`` of it, against the paper around it (the paper map follows its even luma in part).
+    Tinted cells beside it that may be a shading are kept as ink and added to ``doubt`` (row, column)."""
     if float(np.max(colour)) > STAIN_PAPER_TINT * max(1.0, float(np.min(colour))):
         return False  # coloured paper: shades of its own colour vary over the page (a blueprint inverted, a sepia print)
     tint = cv2.subtract(mark, tone)
-    pale = ((tint >= STAIN_TINT) & (tone <= STAIN_PALE_TONE) & (mark <= STAIN_PALE_MARK)).astype(np.uint8)
+    tinted_px = tint >= STAIN_TINT
+    pale = (tinted_px & (tone <= STAIN_PALE_TONE) & (mark <= STAIN_PALE_MARK)).astype(np.uint8)
+    spill = (tinted_px & (tone <= STAIN_SPILL_TONE) & (mark <= STAIN_SPILL_MARK)).astype(np.uint8) \
+        if grid is not None else None
     area = STAIN_AREA * cell_px * cell_px
-    if cv2.countNonZero(pale) < area:
-        return False
-    pale = cv2.morphologyEx(pale, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))  # (no coloured ink's pale edges)
     k = max(3, int(round(STAIN_JOIN * cell_px)) | 1)
-    joined = cv2.morphologyEx(pale, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
-    keep = np.zeros(n, bool)
-    for i in range(1, n):
-        if stats[i, cv2.CC_STAT_AREA] >= area:
-            keep[i] = cv2.countNonZero(pale[labels == i]) >= area
-    if not keep.any():
+    opening = np.ones((3, 3), np.uint8)  # (no coloured ink's pale edges)
+    stained = np.zeros(mark.shape, bool)
+    spilt = np.zeros(mark.shape, bool)
+    tinted = np.zeros(mark.shape, bool)
+    boxes = []
+    if cv2.countNonZero(pale) >= area:
+        pale = cv2.morphologyEx(pale, cv2.MORPH_OPEN, opening)
+        joined = cv2.morphologyEx(pale, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
+        keep = np.zeros(n, bool)
+        for i in range(1, n):
+            if stats[i, cv2.CC_STAT_AREA] >= area:
+                keep[i] = cv2.countNonZero(pale[labels == i]) >= area
+        if keep.any():
+            stained |= keep[labels]
+            tinted |= stained & (pale > 0)
+            boxes += [stats[i, :4] for i in np.flatnonzero(keep)]
+    if spill is not None and cv2.countNonZero(spill) >= 2 * area:
+        found, kept_out, unsure = _spills(spill, mark, tint, opening, k, area, cell_px, grid)
+        for box, part in found:
+            spilt |= part
+            tinted |= part & (spill > 0)
+            boxes.append(box)
+    if not boxes:
         return False
-    stained = keep[labels]
     paper = cv2.countNonZero(((tone <= STAIN_PALE_TONE) & (mark <= STAIN_PALE_MARK)).astype(np.uint8))
-    if cv2.countNonZero((stained & (pale > 0)).astype(np.uint8)) > STAIN_SHARE * paper:
+    if cv2.countNonZero(tinted.astype(np.uint8)) > STAIN_SHARE * paper:
         return False  # a tint over much of the page is its paper (a sepia print, a tinted card), no stain on it
     log_paper = np.log(np.maximum(colour.astype(np.float32), 1.0))
-    tinted = stained & (pale > 0)
     stain = np.median(np.log(np.maximum(rgb[tinted].astype(np.float32), 1.0)), axis=0) - log_paper
     hue = stain - stain.mean()
     if float(hue @ hue) < 1e-6:
         return False
     reach = max(3, int(round(STAIN_REACH * cell_px)) | 1)
     H, W = mark.shape
-    x0, y0 = (max(0, int(stats[keep, i].min()) - reach // 2) for i in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP))
-    x1 = min(W, int((stats[keep, cv2.CC_STAT_LEFT] + stats[keep, cv2.CC_STAT_WIDTH]).max()) + reach // 2)
-    y1 = min(H, int((stats[keep, cv2.CC_STAT_TOP] + stats[keep, cv2.CC_STAT_HEIGHT]).max()) + reach // 2)
+    boxes = np.array(boxes)
+    x0, y0 = max(0, int(boxes[:, 0].min()) - reach // 2), max(0, int(boxes[:, 1].min()) - reach // 2)
+    x1 = min(W, int((boxes[:, 0] + boxes[:, 2]).max()) + reach // 2)
+    y1 = min(H, int((boxes[:, 1] + boxes[:, 3]).max()) + reach // 2)
     zone = cv2.dilate(stained[y0:y1, x0:x1].astype(np.uint8), np.ones((reach, reach), np.uint8))
+    spill_zone = None
+    if spilt.any():  # a spill's tide line is its own edge: looked for only just beyond it
+        near = max(3, int(round(STAIN_SPILL_REACH * cell_px)) | 1)
+        spill_zone = cv2.dilate(spilt[y0:y1, x0:x1].astype(np.uint8), np.ones((near, near), np.uint8))
+        spill_zone[kept_out[y0:y1, x0:x1]] = 0  # a shading it touches stays ink
+        zone |= spill_zone
     logs = np.log(np.maximum(rgb[y0:y1, x0:x1].astype(np.float32), 1.0)) - log_paper
     own = logs - logs.mean(axis=2, keepdims=True)
     along = own @ hue
@@ -606,12 +664,217 @@ def remove_stain_tint(rgb: np.ndarray, mark: np.ndarray, tone: np.ndarray, light
         return False
     logs -= np.clip(strength, 0.0, STAIN_MOST)[..., None] * stain
     paper_luma = max(1.0, float(colour @ np.array([0.299, 0.587, 0.114])))
-    scaled = np.exp(logs + log_paper) * (paper_luma / np.maximum(colour.astype(np.float32), 1.0))
-    level = scaled.min(axis=2) / light[y0:y1, x0:x1]
-    cleaned = np.clip(255.0 * (1.0 - level), 0, 255).astype(np.uint8)
-    box = mark[y0:y1, x0:x1]
-    box[use] = cleaned[use]
+    cleaned_rgb = np.exp(logs + log_paper)
+    lit = light[y0:y1, x0:x1]
+    if spill_zone is not None:
+        # the paper map follows a spill's even luma in part (smooth paper to it): its paper is the paper around it
+        ring = (cv2.dilate(spill_zone, np.ones((reach, reach), np.uint8)) > 0) & (spill_zone == 0) \
+            & (mark[y0:y1, x0:x1] <= STAIN_TINT)
+        if ring.any():
+            lit = np.where(spill_zone > 0, np.maximum(lit, np.float32(np.median(lit[ring]))), lit)
+    level = (cleaned_rgb * (paper_luma / np.maximum(colour.astype(np.float32), 1.0))).min(axis=2) / lit
+    mark[y0:y1, x0:x1][use] = np.clip(255.0 * (1.0 - level), 0, 255).astype(np.uint8)[use]
+    level = (cleaned_rgb @ np.array([0.299, 0.587, 0.114], np.float32)) / lit
+    tone[y0:y1, x0:x1][use] = np.clip(255.0 * (1.0 - level), 0, 255).astype(np.uint8)[use]
+    if spill_zone is not None and doubt is not None:
+        doubt.extend(unsure)
     return True
+
+
+def _spills(spill: np.ndarray, mark: np.ndarray, tint: np.ndarray, opening: np.ndarray, k: int, area: float,
+            cell_px: float, grid: tuple[float, float, float, float]
+            ) -> tuple[list[tuple[np.ndarray, np.ndarray]], np.ndarray | None, list[tuple[int, int]]]:
+    """(Rubric 61) The spills of :func:`remove_stain_tint` among the ``spill`` map's tinted paper (as dark as a light
+    shading): each piece of one as its (x, y, w, h) box and its page-sized mask; the tinted paper kept as ink beside
+    them (a page-sized mask); and the cells (row, column) of that in doubt, a shading or the spill.
+
+    A spill runs on under the fills it crosses: its pieces are the tinted paper within ``STAIN_SPILL_JOIN`` cells of
+    each other, and it is one when they hold ``2 * STAIN_AREA`` cells of tint, ``STAIN_AREA`` of it more than
+    ``STAIN_SPILL_EDGE`` off the grid (no answer's shading leaves the grid) and some in its box. A piece that crosses
+    the grid's frame where the frame does not show through it is paint over the frame, a shading drawn past the grid
+    (:func:`_paints_over_frame`): ink. A piece within one cell covering ``STAIN_SPILL_COVERS`` of it, and a cell a
+    piece covers up to lines it leaves untinted (:func:`_shaded_cells`: a shading lies inside its lines, a spill over
+    them), are kept as ink and in doubt; a droplet, a bit of tide line, is the spill's."""
+    gx0, gy0, gx1, gy1 = (float(v) for v in grid)
+    edge = STAIN_SPILL_EDGE * cell_px
+    H, W = spill.shape
+    box = (slice(max(0, int(gy0 - edge)), max(0, int(math.ceil(gy1 + edge)) + 1)),
+           slice(max(0, int(gx0 - edge)), max(0, int(math.ceil(gx1 + edge)) + 1)))
+    if cv2.countNonZero(spill) - cv2.countNonZero(np.ascontiguousarray(spill[box])) < area:
+        return [], None, []  # (no tinted paper off the grid, as on a page of coloured fills: nothing more to do)
+    within = np.zeros((H, W), bool)
+    within[box] = True
+    spill = cv2.morphologyEx(spill, cv2.MORPH_OPEN, opening)
+    joined = cv2.morphologyEx(spill, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
+    # each piece's tint off the grid
+    on = spill > 0
+    off_of = np.bincount(labels[on & ~within], minlength=n)
+    tint_of = np.bincount(labels[on], minlength=n)
+    big = stats[:, cv2.CC_STAT_AREA] >= STAIN_SPILL_PIECE * area
+    big[0] = False
+    if int(off_of[big].sum()) < area:
+        return [], None, []
+    # pieces within STAIN_SPILL_JOIN cells of each other (their boxes) from those reaching off the grid
+    boxes = stats[:, :4].astype(np.float64)
+    lo, hi = boxes[:, :2], boxes[:, :2] + boxes[:, 2:]
+    near = STAIN_SPILL_JOIN * cell_px
+    grouped = np.zeros(n, bool)
+    groups = []
+    for seed in np.flatnonzero(big & (off_of > 0)):
+        if grouped[seed]:
+            continue
+        members, todo = [int(seed)], [int(seed)]
+        grouped[seed] = True
+        while todo:
+            i = todo.pop()
+            gap = np.maximum(np.maximum(lo - hi[i], lo[i] - hi), 0).max(axis=1)
+            for j in np.flatnonzero(big & ~grouped & (gap <= near)):
+                grouped[j] = True
+                members.append(int(j))
+                todo.append(int(j))
+        if int(off_of[members].sum()) >= area and int(tint_of[members].sum()) >= 2 * area:
+            groups.append(members)
+    cols = max(1, int(round((gx1 - gx0) / cell_px)))
+    rows = max(1, int(round((gy1 - gy0) / cell_px)))
+    cw, ch = (gx1 - gx0) / cols, (gy1 - gy0) / rows
+    found = []
+    kept_out = np.zeros((H, W), bool)
+    doubt: set[tuple[int, int]] = set()
+    for members in groups:
+        tinted, off, cut_ok, shaded, unsure = 0, 0, [], [], set()
+        for i in members:
+            x, y, w, h, _ = (int(v) for v in stats[i])
+            bx0, by0, bx1, by1 = max(0, x - 2), max(0, y - 2), min(W, x + w + 2), min(H, y + h + 2)
+            piece = labels[by0:by1, bx0:bx1] == i
+            part = piece & on[by0:by1, bx0:bx1]
+            if _paints_over_frame(piece, (by0, bx0), mark, (gx0, gy0, gx1, gy1), min(cw, ch)):
+                shaded.append((piece, (by0, by1, bx0, bx1)))
+                continue
+            yy, xx = np.mgrid[by0:by1, bx0:bx1]
+            tinted += np.count_nonzero(part)
+            off += np.count_nonzero(part & ((xx < gx0 - edge) | (xx > gx1 + edge) | (yy < gy0 - edge) | (yy > gy1 + edge)))
+            inside = (xx > gx0 + edge) & (xx < gx1 - edge) & (yy > gy0 + edge) & (yy < gy1 - edge)
+            if not np.any(piece & inside):
+                cut_ok.append((i, piece, (by0, by1, bx0, bx1)))  # off the grid, or only along its edge
+                continue
+            cells_spanned = [len(range(max(0, int((lo + edge - g) // c)), min(n_cells, int((hi - edge - g) // c) + 1)))
+                             for lo, hi, g, c, n_cells in ((x, x + w, gx0, cw, cols), (y, y + h, gy0, ch, rows))]
+            if max(cells_spanned) <= 1 and x >= gx0 and y >= gy0 and x + w <= gx1 and y + h <= gy1 \
+                    and np.count_nonzero(piece) >= STAIN_SPILL_COVERS * cw * ch:
+                # most of one cell and no more: a shading, or the spill seen between fills (a droplet, a bit of tide
+                # line is the spill's)
+                shaded.append((piece, (by0, by1, bx0, bx1)))
+                unsure.add((min(rows - 1, int((y + h / 2 - gy0) // ch)), min(cols - 1, int((x + w / 2 - gx0) // cw))))
+                continue
+            # a cell it covers up to its lines, whose lines are not tinted, may be a shading the spill touches (the
+            # shading lies inside its lines, a spill over them) or a spill whose edge runs along them: kept as ink, and
+            # in doubt
+            piece = piece.copy()
+            for cell in _shaded_cells(piece, (by0, bx0), tint, mark, (gx0, gy0, cw, ch, cols, rows)):
+                r, c = divmod(cell, cols)
+                unsure.add((r, c))
+                cy0, cx0 = max(0, int(round(gy0 + r * ch))), max(0, int(round(gx0 + c * cw)))
+                box = (cy0, min(H, cy0 + int(round(ch))), cx0, min(W, cx0 + int(round(cw))))
+                piece[max(0, box[0] - by0):max(0, box[1] - by0), max(0, box[2] - bx0):max(0, box[3] - bx0)] = False
+                shaded.append((np.ones((box[1] - box[0], box[3] - box[2]), bool), box))
+            cut_ok.append((i, piece, (by0, by1, bx0, bx1)))
+        meets = any(lo[i, 0] < gx1 and hi[i, 0] > gx0 and lo[i, 1] < gy1 and hi[i, 1] > gy0 for i in members)
+        if tinted < 2 * area or off < area or not meets:
+            continue
+        for i, piece, (by0, by1, bx0, bx1) in cut_ok:
+            mask = np.zeros((H, W), bool)
+            mask[by0:by1, bx0:bx1] = piece
+            found.append((stats[i, :4], mask))
+        for piece, (by0, by1, bx0, bx1) in shaded:
+            kept_out[by0:by1, bx0:bx1] |= piece
+        doubt.update(unsure)
+    return found, kept_out, sorted(doubt)
+
+
+def _paints_over_frame(piece: np.ndarray, origin: tuple[int, int], mark: np.ndarray,
+                       grid: tuple[float, float, float, float], cell: float) -> bool:
+    """(Rubric 61) True when the tinted ``piece`` (a mask at ``origin`` (y, x) of the page) crosses the grid's frame
+    where the frame is not seen through it: paint over the frame (a shading drawn past the grid), not a spill, which
+    the frame shows through darkened."""
+    gx0, gy0, gx1, gy1 = (int(round(v)) for v in grid)
+    d0, d1 = max(1, int(round(STAIN_SPILL_EDGE * cell))), max(2, int(round(2.5 * STAIN_SPILL_EDGE * cell)))
+    fb = max(1, int(round(STAIN_SPILL_FRAME_BAND * cell)))
+    H, W = mark.shape
+    oy, ox = origin
+    ph, pw = piece.shape
+    crossing = seen = 0
+    for at, lo, hi, across in ((gy0, gx0, gx1, False), (gy1, gx0, gx1, False), (gx0, gy0, gy1, True),
+                               (gx1, gy0, gy1, True)):
+        lo, hi = max(0, lo), min(H if across else W, hi)
+        if at - d1 < 0 or at + d1 >= (W if across else H) or hi <= lo:
+            continue  # (the page ends at the frame: nothing beyond it to cross to)
+        # rows across the frame line, columns along it, in page coordinates: the piece there (none outside its box)
+        g, m, o_at, o_along, n_at, n_along = ((piece.T, mark.T, ox, oy, pw, ph) if across
+                                               else (piece, mark, oy, ox, ph, pw))
+
+        def beside(u: int, v: int) -> np.ndarray:
+            out = np.zeros(hi - lo, bool)
+            a0, a1 = max(lo, o_along), min(hi, o_along + n_along)
+            if a1 > a0 and min(v, o_at + n_at) > max(u, o_at):
+                out[a0 - lo:a1 - lo] = g[max(u, o_at) - o_at:min(v, o_at + n_at) - o_at, a0 - o_along:a1 - o_along].any(axis=0)
+            return out
+
+        crosses = beside(at - d1, at - d0) & beside(at + d0, at + d1)
+        n = int(np.count_nonzero(crosses))
+        if n:
+            crossing += n
+            seen += int(np.count_nonzero(crosses & (m[at - fb:at + fb + 1, lo:hi].max(axis=0) >= STAIN_SPILL_FRAME)))
+    return crossing >= STAIN_SPILL_CROSSING * cell and seen < STAIN_SPILL_FRAME_SEEN * crossing
+
+
+def _shaded_cells(piece: np.ndarray, origin: tuple[int, int], tint: np.ndarray, mark: np.ndarray,
+                  lattice: tuple[float, float, float, float, int, int]) -> list[int]:
+    """(Rubric 61) The cells (row * cols + col) a spill's ``piece`` (a mask at ``origin`` (y, x) of the page) covers
+    up to their lines, where the grid lines it reaches are visible and not tinted: a shading inside them."""
+    gx0, gy0, cw, ch, cols, rows = lattice
+    oy, ox = origin
+    ph, pw = piece.shape
+    half = max(1, int(round(STAIN_SPILL_LINE * min(cw, ch))))
+    out = []
+    for r in range(max(0, int((oy - gy0) // ch)), min(rows, int((oy + ph - gy0) // ch) + 1)):
+        for c in range(max(0, int((ox - gx0) // cw)), min(cols, int((ox + pw - gx0) // cw) + 1)):
+            x0, y0, x1, y1 = (int(round(v)) for v in (gx0 + c * cw, gy0 + r * ch, gx0 + (c + 1) * cw, gy0 + (r + 1) * ch))
+            ry0, ry1, rx0, rx1 = max(y0, oy), min(y1, oy + ph), max(x0, ox), min(x1, ox + pw)
+            if ry1 <= ry0 or rx1 <= rx0:
+                continue
+            cell = piece[ry0 - oy:ry1 - oy, rx0 - ox:rx1 - ox]
+            if np.count_nonzero(cell) < STAIN_SPILL_COVERS * (x1 - x0) * (y1 - y0):
+                continue
+            reach = int(round(STAIN_SPILL_SIDE * min(cw, ch)))
+            # a line under the spill is tinted by it less than its paper is (darker: less light to tint), and a
+            # faint spill tints it little
+            least = max(STAIN_TINT / 2, STAIN_SPILL_LINE_SHARE * float(np.median(tint[ry0:ry1, rx0:rx1][cell])))
+            lines, tinted = 0, 0
+            for side in range(4):  # top, bottom, left, right: the piece along that side, then the line there
+                m0, m1 = int(0.2 * (x1 - x0)), int(0.8 * (x1 - x0))
+                if side < 2:
+                    ly = y0 if side == 0 else y1
+                    near = piece[max(0, ly - oy - reach if side else ly - oy):max(0, ly - oy if side else ly - oy + reach),
+                                 max(0, x0 - ox + m0):max(0, x0 - ox + m1)]
+                    band = (slice(max(0, ly - half), ly + half + 1), slice(max(0, x0 + m0), max(0, x0 + m1)))
+                else:
+                    lx = x0 if side == 2 else x1
+                    m0, m1 = int(0.2 * (y1 - y0)), int(0.8 * (y1 - y0))
+                    near = piece[max(0, y0 - oy + m0):max(0, y0 - oy + m1),
+                                 max(0, lx - ox - reach if side == 3 else lx - ox):max(0, lx - ox if side == 3 else lx - ox + reach)]
+                    band = (slice(max(0, y0 + m0), max(0, y0 + m1)), slice(max(0, lx - half), lx + half + 1))
+                if near.size == 0 or mark[band].size == 0 or not near.any(axis=0 if side < 2 else 1).mean() >= 0.5:
+                    continue
+                axis = 0 if side < 2 else 1  # the line's darkest pixel at each place along it: the line, not what abuts it
+                core = np.expand_dims(np.argmax(mark[band], axis=axis), axis)
+                dark = np.take_along_axis(mark[band], core, axis=axis)
+                line = (dark >= STAIN_PALE_MARK) & (dark <= STAIN_SPILL_LINE_MARK)
+                lines += int(np.count_nonzero(line))
+                tinted += int(np.count_nonzero(line & (np.take_along_axis(tint[band], core, axis=axis) >= least)))
+            if lines and tinted < STAIN_SPILL_LINE_TINTED * lines:
+                out.append(r * cols + c)
+    return out
 
 
 def darkness_map(image: np.ndarray, cell_px: float) -> np.ndarray:

@@ -64,14 +64,28 @@ class CellReading:
         return float(np.mean(self.confidence))
 
 
-def contrast_map(image: np.ndarray, layout: dict[str, Any] | None = None) -> tuple[np.ndarray, np.ndarray]:
+def contrast_map(image: np.ndarray, layout: dict[str, Any] | None = None, spills: bool = True
+                 ) -> tuple[np.ndarray, np.ndarray]:
     """The answer's ``(mark, tone)`` darkness maps against the local, shadow-corrected paper
     (:func:`cells.darkness_maps` at the layout's cell size): ``mark`` in the most-darkened channel, so grey
     and coloured inks count as well as black; ``tone`` on the luma. (Rubric 53) The paper follows light bands
-    across the whole page (a blind's shadow: :func:`cells.band_shading`); (rubric 60) a stain's tint is paper in
-    ``mark`` (:func:`cells.remove_stain_tint`)."""
+    across the whole page (a blind's shadow: :func:`cells.band_shading`); (rubric 60) a stain's tint is paper, and
+    (rubric 61) a spill across the grid's edge (:func:`cells.remove_stain_tint`; ``spills``: the image is in the
+    input's frame, where the layout's grid is)."""
     cell_px = float(layout.get("cell_px", 40)) if layout else 40.0
-    return cells_mod.darkness_maps(image, cell_px, bands=True, stains=True)
+    grid = tuple(layout["grid_bbox"]) if spills and layout and "grid_bbox" in layout else None
+    doubt: list[tuple[int, int]] = []
+    return Contrast(cells_mod.darkness_maps(image, cell_px, bands=True, stains=True, grid=grid, doubt=doubt), doubt)
+
+
+class Contrast(tuple):
+    """:func:`contrast_map`'s ``(mark, tone)``, with the cells (row, column) a spill leaves in doubt (rubric 61:
+    ``spill_doubt``, a shading or the spill)."""
+
+    def __new__(cls, maps: tuple[np.ndarray, np.ndarray], spill_doubt: list[tuple[int, int]]):
+        made = super().__new__(cls, maps)
+        made.spill_doubt = spill_doubt
+        return made
 
 
 def read_cells(image: np.ndarray, layout: dict[str, Any],
@@ -80,6 +94,7 @@ def read_cells(image: np.ndarray, layout: dict[str, Any],
     shared cell-mark reader; ``contrast`` is the image's :func:`contrast_map` when already computed."""
     rows, cols = layout["rows"], layout["cols"]
     dark = contrast if contrast is not None else contrast_map(image, layout)
+    spill_doubt = getattr(dark, "spill_doubt", ())
     # (rubric 49) a page drawing every cell as a frame of its own: its frames are the grid, to every reading below
     boxes = cells_mod.grid_boxes(layout["grid_bbox"], rows, cols)
     frames = cells_mod.own_frames(dark[0] if isinstance(dark, tuple) else dark, boxes, cells_mod.cell_size(boxes))
@@ -171,6 +186,11 @@ def read_cells(image: np.ndarray, layout: dict[str, Any],
             reading.evidence[r][c].pop("stray_mark", None)
         reading.confidence[r][c] = max(reading.confidence[r][c], SMALL_MARK_CONFIDENCE)
         reading.evidence[r][c]["page_mark_copy"] = "specks" if reading.states[r][c] == cells_mod.BLANK else "small mark"
+    for r, c in spill_doubt:  # (rubric 61) tinted like the spill beside it, to its lines: a shading or the spill
+        if 0 <= r < rows and 0 <= c < cols:
+            reading.states[r][c] = cells_mod.UNSURE
+            reading.confidence[r][c] = min(reading.confidence[r][c], cells_mod.UNSURE_CONFIDENCE)
+            reading.evidence[r][c]["spill_or_shading"] = True
     return reading
 
 
@@ -5532,7 +5552,7 @@ def _read_beyond_frame(answer_page: tuple[np.ndarray, Any], layout: dict[str, An
     paper = tuple(int(v) for v in np.median(img.reshape(-1, 3), axis=0))
     canvas = cv2.warpPerspective(img, to_canvas, (cw, ch), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
                                  borderValue=paper)
-    con = contrast_map(canvas, layout)
+    con = contrast_map(canvas, layout, spills=False)  # (a clue strip's canvas: the grid is elsewhere)
     con = con[0] if isinstance(con, tuple) else con
     outside = ~cv2.erode(covered.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
     con = np.where(outside, 0, con).astype(con.dtype)
