@@ -762,16 +762,23 @@ def _spills(spill: np.ndarray, mark: np.ndarray, tint: np.ndarray, opening: np.n
                              for lo, hi, g, c, n_cells in ((x, x + w, gx0, cw, cols), (y, y + h, gy0, ch, rows))]
             if max(cells_spanned) <= 1 and x >= gx0 and y >= gy0 and x + w <= gx1 and y + h <= gy1 \
                     and np.count_nonzero(piece) >= STAIN_SPILL_COVERS * cw * ch:
-                # most of one cell and no more: a shading, or the spill seen between fills (a droplet, a bit of tide
-                # line is the spill's)
-                shaded.append((piece, (by0, by1, bx0, bx1)))
-                unsure.add((min(rows - 1, int((y + h / 2 - gy0) // ch)), min(cols - 1, int((x + w / 2 - gx0) // cw))))
-                continue
+                # most of one cell and no more (a droplet, a bit of tide line is the spill's): a shading inside its
+                # lines, untinted; the spill where the tint runs over them; in doubt where none is seen (the spill
+                # between fills, or a shading)
+                lines = set(_shaded_cells(piece, (by0, bx0), tint, mark, (gx0, gy0, cw, ch, cols, rows)).values())
+                if lines != {False}:
+                    shaded.append((piece, (by0, by1, bx0, bx1)))
+                    if True not in lines:
+                        unsure.add((min(rows - 1, int((y + h / 2 - gy0) // ch)),
+                                    min(cols - 1, int((x + w / 2 - gx0) // cw))))
+                    continue
             # a cell it covers up to its lines, whose lines are not tinted, may be a shading the spill touches (the
             # shading lies inside its lines, a spill over them) or a spill whose edge runs along them: kept as ink, and
             # in doubt
             piece = piece.copy()
-            for cell in _shaded_cells(piece, (by0, bx0), tint, mark, (gx0, gy0, cw, ch, cols, rows)):
+            for cell, untinted in _shaded_cells(piece, (by0, bx0), tint, mark, (gx0, gy0, cw, ch, cols, rows)).items():
+                if not untinted:
+                    continue
                 r, c = divmod(cell, cols)
                 unsure.add((r, c))
                 cy0, cx0 = max(0, int(round(gy0 + r * ch))), max(0, int(round(gx0 + c * cw)))
@@ -829,14 +836,15 @@ def _paints_over_frame(piece: np.ndarray, origin: tuple[int, int], mark: np.ndar
 
 
 def _shaded_cells(piece: np.ndarray, origin: tuple[int, int], tint: np.ndarray, mark: np.ndarray,
-                  lattice: tuple[float, float, float, float, int, int]) -> list[int]:
+                  lattice: tuple[float, float, float, float, int, int]) -> dict[int, bool]:
     """(Rubric 61) The cells (row * cols + col) a spill's ``piece`` (a mask at ``origin`` (y, x) of the page) covers
-    up to their lines, where the grid lines it reaches are visible and not tinted: a shading inside them."""
+    up to their lines, where the grid lines it reaches are visible: True where they are not tinted (a shading inside
+    them), False where they are (the tint runs over them)."""
     gx0, gy0, cw, ch, cols, rows = lattice
     oy, ox = origin
     ph, pw = piece.shape
     half = max(1, int(round(STAIN_SPILL_LINE * min(cw, ch))))
-    out = []
+    out = {}
     for r in range(max(0, int((oy - gy0) // ch)), min(rows, int((oy + ph - gy0) // ch) + 1)):
         for c in range(max(0, int((ox - gx0) // cw)), min(cols, int((ox + pw - gx0) // cw) + 1)):
             x0, y0, x1, y1 = (int(round(v)) for v in (gx0 + c * cw, gy0 + r * ch, gx0 + (c + 1) * cw, gy0 + (r + 1) * ch))
@@ -872,8 +880,8 @@ def _shaded_cells(piece: np.ndarray, origin: tuple[int, int], tint: np.ndarray, 
                 line = (dark >= STAIN_PALE_MARK) & (dark <= STAIN_SPILL_LINE_MARK)
                 lines += int(np.count_nonzero(line))
                 tinted += int(np.count_nonzero(line & (np.take_along_axis(tint[band], core, axis=axis) >= least)))
-            if lines and tinted < STAIN_SPILL_LINE_TINTED * lines:
-                out.append(r * cols + c)
+            if lines:
+                out[r * cols + c] = tinted < STAIN_SPILL_LINE_TINTED * lines
     return out
 
 
