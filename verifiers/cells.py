@@ -688,13 +688,15 @@ def _spills(spill: np.ndarray, mark: np.ndarray, tint: np.ndarray, opening: np.n
     shading): each piece of one as its (x, y, w, h) box and its page-sized mask; the tinted paper kept as ink beside
     them (a page-sized mask); and the cells (row, column) of that in doubt, a shading or the spill.
 
-    A spill runs on under the fills it crosses: its pieces are the tinted paper within ``STAIN_SPILL_JOIN`` cells of
-    each other, and it is one when they hold ``2 * STAIN_AREA`` cells of tint, ``STAIN_AREA`` of it more than
-    ``STAIN_SPILL_EDGE`` off the grid (no answer's shading leaves the grid) and some in its box. A piece that crosses
-    the grid's frame where the frame does not show through it is paint over the frame, a shading drawn past the grid
-    (:func:`_paints_over_frame`): ink. A piece within one cell covering ``STAIN_SPILL_COVERS`` of it, and a cell a
-    piece covers up to lines it leaves untinted (:func:`_shaded_cells`: a shading lies inside its lines, a spill over
-    them), are kept as ink and in doubt; a droplet, a bit of tide line, is the spill's."""
+    A spill runs on under the fills it crosses: its pieces are the tinted paper whose boxes lie within
+    ``STAIN_SPILL_JOIN`` cells of each other (from the pieces reaching off the grid), and it is one when they hold
+    ``2 * STAIN_AREA`` cells of tint, ``STAIN_AREA`` of it more than ``STAIN_SPILL_EDGE`` off the grid (no answer's
+    shading leaves the grid), and one meets the grid's box. A piece that crosses the grid's frame where the frame does
+    not show through it is paint over the frame, a shading drawn past the grid (:func:`_paints_over_frame`): ink. The
+    lines of the cells a piece covers tell a shading (inside its lines, untinted) from the spill (over them:
+    :func:`_shaded_cells`): a piece within one cell covering ``STAIN_SPILL_COVERS`` of it is ink where its lines are
+    untinted, the spill's where they are tinted, and ink in doubt where no line is seen; a cell of a larger piece whose
+    lines are untinted is ink in doubt. A droplet, a bit of tide line, is the spill's."""
     gx0, gy0, gx1, gy1 = (float(v) for v in grid)
     edge = STAIN_SPILL_EDGE * cell_px
     H, W = spill.shape
