@@ -607,13 +607,16 @@ def remove_stain_tint(rgb: np.ndarray, mark: np.ndarray, tone: np.ndarray, light
     spill = (tinted_px & (tone <= STAIN_SPILL_TONE) & (mark <= STAIN_SPILL_MARK)).astype(np.uint8) \
         if grid is not None else None
     area = STAIN_AREA * cell_px * cell_px
+    has_pale = cv2.countNonZero(pale) >= area
+    if not has_pale and (spill is None or cv2.countNonZero(spill) < 2 * area):
+        return False  # (most pages: no tinted paper to speak of)
     k = max(3, int(round(STAIN_JOIN * cell_px)) | 1)
     opening = np.ones((3, 3), np.uint8)  # (no coloured ink's pale edges)
     stained = np.zeros(mark.shape, bool)
     spilt = np.zeros(mark.shape, bool)
     tinted = np.zeros(mark.shape, bool)
     boxes = []
-    if cv2.countNonZero(pale) >= area:
+    if has_pale:
         pale = cv2.morphologyEx(pale, cv2.MORPH_OPEN, opening)
         joined = cv2.morphologyEx(pale, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
         n, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
@@ -700,12 +703,12 @@ def _spills(spill: np.ndarray, mark: np.ndarray, tint: np.ndarray, opening: np.n
     gx0, gy0, gx1, gy1 = (float(v) for v in grid)
     edge = STAIN_SPILL_EDGE * cell_px
     H, W = spill.shape
-    box = (slice(max(0, int(gy0 - edge)), max(0, int(math.ceil(gy1 + edge)) + 1)),
-           slice(max(0, int(gx0 - edge)), max(0, int(math.ceil(gx1 + edge)) + 1)))
-    if cv2.countNonZero(spill) - cv2.countNonZero(np.ascontiguousarray(spill[box])) < area:
+    grid_box = (slice(max(0, int(gy0 - edge)), max(0, int(math.ceil(gy1 + edge)) + 1)),
+                slice(max(0, int(gx0 - edge)), max(0, int(math.ceil(gx1 + edge)) + 1)))
+    if cv2.countNonZero(spill) - cv2.countNonZero(np.ascontiguousarray(spill[grid_box])) < area:
         return [], None, []  # (no tinted paper off the grid, as on a page of coloured fills: nothing more to do)
     within = np.zeros((H, W), bool)
-    within[box] = True
+    within[grid_box] = True
     spill = cv2.morphologyEx(spill, cv2.MORPH_OPEN, opening)
     joined = cv2.morphologyEx(spill, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
@@ -760,33 +763,36 @@ def _spills(spill: np.ndarray, mark: np.ndarray, tint: np.ndarray, opening: np.n
             if not np.any(piece & inside):
                 cut_ok.append((i, piece, (by0, by1, bx0, bx1)))  # off the grid, or only along its edge
                 continue
-            cells_spanned = [len(range(max(0, int((lo + edge - g) // c)), min(n_cells, int((hi - edge - g) // c) + 1)))
-                             for lo, hi, g, c, n_cells in ((x, x + w, gx0, cw, cols), (y, y + h, gy0, ch, rows))]
+            cells_spanned = [len(range(max(0, int((a + edge - g) // c)), min(n_cells, int((b - edge - g) // c) + 1)))
+                             for a, b, g, c, n_cells in ((x, x + w, gx0, cw, cols), (y, y + h, gy0, ch, rows))]
             if max(cells_spanned) <= 1 and x >= gx0 and y >= gy0 and x + w <= gx1 and y + h <= gy1 \
                     and np.count_nonzero(piece) >= STAIN_SPILL_COVERS * cw * ch:
                 # most of one cell and no more (a droplet, a bit of tide line is the spill's): a shading inside its
                 # lines, untinted; the spill where the tint runs over them; in doubt where none is seen (the spill
                 # between fills, or a shading)
-                lines = set(_shaded_cells(piece, (by0, bx0), tint, mark, (gx0, gy0, cw, ch, cols, rows)).values())
+                judged = _shaded_cells(piece, (by0, bx0), tint, mark, (gx0, gy0, cw, ch, cols, rows))
+                lines = set(judged.values())
                 if lines != {False}:
                     shaded.append((piece, (by0, by1, bx0, bx1)))
                     if True not in lines:
                         unsure.add((min(rows - 1, int((y + h / 2 - gy0) // ch)),
                                     min(cols - 1, int((x + w / 2 - gx0) // cw))))
                     continue
+            else:
+                judged = _shaded_cells(piece, (by0, bx0), tint, mark, (gx0, gy0, cw, ch, cols, rows))
             # a cell it covers up to its lines, whose lines are not tinted, may be a shading the spill touches (the
             # shading lies inside its lines, a spill over them) or a spill whose edge runs along them: kept as ink, and
             # in doubt
             piece = piece.copy()
-            for cell, untinted in _shaded_cells(piece, (by0, bx0), tint, mark, (gx0, gy0, cw, ch, cols, rows)).items():
+            for cell, untinted in judged.items():
                 if not untinted:
                     continue
                 r, c = divmod(cell, cols)
                 unsure.add((r, c))
                 cy0, cx0 = max(0, int(round(gy0 + r * ch))), max(0, int(round(gx0 + c * cw)))
-                box = (cy0, min(H, cy0 + int(round(ch))), cx0, min(W, cx0 + int(round(cw))))
-                piece[max(0, box[0] - by0):max(0, box[1] - by0), max(0, box[2] - bx0):max(0, box[3] - bx0)] = False
-                shaded.append((np.ones((box[1] - box[0], box[3] - box[2]), bool), box))
+                cell_box = (cy0, min(H, cy0 + int(round(ch))), cx0, min(W, cx0 + int(round(cw))))
+                piece[max(0, cy0 - by0):max(0, cell_box[1] - by0), max(0, cx0 - bx0):max(0, cell_box[3] - bx0)] = False
+                shaded.append((np.ones((cell_box[1] - cy0, cell_box[3] - cx0), bool), cell_box))
             cut_ok.append((i, piece, (by0, by1, bx0, bx1)))
         meets = any(lo[i, 0] < gx1 and hi[i, 0] > gx0 and lo[i, 1] < gy1 and hi[i, 1] > gy0 for i in members)
         if tinted < 2 * area or off < area or not meets:
