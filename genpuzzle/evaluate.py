@@ -24,7 +24,7 @@ import genpuzzle
 from genpuzzle.dataset import MANIFEST, iter_records, json_line, read_json_object, read_set_info
 from genpuzzle.errors import DatasetError, GenpuzzleError, ImageError, SetImageError
 from genpuzzle.images import load_image, load_image_reduced, load_mask
-from genpuzzle.parallel import clear_worker_failures, keep_heap, one_thread, process_pool
+from genpuzzle.parallel import clear_worker_failures, keep_heap, process_pool, reproducible_numerics
 from genpuzzle.records import InstanceRecord, Status, Verdict
 from genpuzzle.registration import register
 from genpuzzle.summary import summarize
@@ -174,9 +174,11 @@ def verify_image(record: InstanceRecord, answer: np.ndarray, target: np.ndarray,
     """Verify an answer image in memory (RGB uint8, any size) against one instance whose input image is
     ``target`` (RGB uint8) and edit mask ``mask`` (bool, True where the answer may change pixels): register
     it into the input frame, then run the track's verifier. Never raises for a bad answer: a registration
-    or verifier failure is an ``error`` verdict naming it. Runs OpenCV and BLAS at one thread
-    (:func:`genpuzzle.parallel.one_thread`), so the verdict is the same on every call and in every run."""
-    with one_thread():
+    or verifier failure is an ``error`` verdict naming it. Computes within
+    :func:`genpuzzle.parallel.reproducible_numerics`, so the verdict is the same on every call and in every run."""
+    if mask is not None and mask.dtype != bool:
+        mask = mask.astype(bool)  # a 0/255 mask (a PIL "L" image as an array) would index pixels, not select them
+    with reproducible_numerics():
         return _verify_image(record, answer, target, mask, answer_path=answer_path, reduction=reduction)
 
 

@@ -91,22 +91,26 @@ def blas_controller():
 
 
 @contextmanager
-def one_thread() -> Iterator[None]:
-    """BLAS and OpenCV at one thread inside the block, as in the worker processes (restored after).
+def reproducible_numerics() -> Iterator[None]:
+    """BLAS and OpenCV at one thread and OpenCV's IPP off inside the block (the caller's settings restored
+    after), so that what is computed in it is a function of its inputs: the same on every call, in every
+    process, in the library as in ``genpuzzle evaluate``.
 
-    OpenCV's parallel loops split their float sums by thread, so with two threads the same answer
-    registered twice could differ in the last bits of its fit and a verdict at a threshold flip between
-    runs; at one thread a verdict is a function of its inputs, the same in the library as in
-    ``genpuzzle evaluate``."""
+    OpenCV's parallel loops split their float sums by thread. IPP's float32 filters (a Gaussian blur)
+    gave results a last bit apart on the same input in consecutive calls of one process, even at one
+    thread; the local bend built on them then resampled a registered answer differently from run to run.
+    IPP's switch is per thread; this block's thread is the one that computes."""
     import cv2
 
-    before = cv2.getNumThreads()
+    threads, ipp = cv2.getNumThreads(), cv2.ipp.useIPP()
     cv2.setNumThreads(1)
+    cv2.ipp.setUseIPP(False)
     try:
         with blas_controller().limit(limits=1, user_api="blas"):
             yield
     finally:
-        cv2.setNumThreads(before)
+        cv2.ipp.setUseIPP(ipp)
+        cv2.setNumThreads(threads)
 
 
 def process_pool(workers: int, heap: bool = False) -> ProcessPoolExecutor:

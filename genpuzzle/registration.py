@@ -32,6 +32,7 @@ import numpy as np
 
 from genpuzzle.images import load_image
 from genpuzzle.local_warp import dense_offsets, local_offsets
+from genpuzzle.parallel import reproducible_numerics
 
 __all__ = ["Registration", "load_image", "normalize_background", "register"]
 
@@ -1174,10 +1175,14 @@ def register(answer: np.ndarray, target: np.ndarray, *, edit_mask: np.ndarray | 
     under the same condition and when it leaves at most FRAMED_BARE of the input's lines bare
     (:func:`_registered_bare_lines`), method ``+inverted``: ``image`` is then that inverted answer warped (dark ink on light
     paper, as the input), so the track reads it as any other page. Neither: not registered.
+
+    Computes within :func:`genpuzzle.parallel.reproducible_numerics` (OpenCV and BLAS at one thread, OpenCV's IPP
+    off): without it, the local bend ("+local") of the same answer came out different from call to call.
     """
     token = _LATTICE_STARTS_SEEN.set([])  # the answer's lattice maps, looked for once (:func:`_lattice_starts`)
     try:
-        return _register_any(answer, target, edit_mask)
+        with reproducible_numerics():
+            return _register_any(answer, target, edit_mask)
     finally:
         _LATTICE_STARTS_SEEN.reset(token)
 

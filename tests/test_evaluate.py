@@ -268,14 +268,14 @@ def test_verify_image_runs_opencv_and_blas_at_one_thread_and_restores_them(small
 
     def spy(*args, **kwargs):
         blas = [pool["num_threads"] for pool in threadpool_info() if pool["user_api"] == "blas"]
-        seen.append((cv2.getNumThreads(), blas))
+        seen.append((cv2.getNumThreads(), blas, cv2.ipp.useIPP()))
         return real_verify(*args, **kwargs)
 
     monkeypatch.setattr(track, "verify", spy)
     target = load_image(small_set / record.input_image)
     mask = load_mask(small_set / record.edit_mask)
     answer = load_image(small_set / record.reference_images[0])
-    before = cv2.getNumThreads()
+    before, ipp_before = cv2.getNumThreads(), cv2.ipp.useIPP()
     cv2.setNumThreads(2)
     try:
         first = verify_image(record, answer, target, mask)
@@ -283,5 +283,23 @@ def test_verify_image_runs_opencv_and_blas_at_one_thread_and_restores_them(small
         assert cv2.getNumThreads() == 2
     finally:
         cv2.setNumThreads(before)
-    assert seen and all(threads == 1 and all(n == 1 for n in blas) for threads, blas in seen)
+    assert seen and all(threads == 1 and all(n == 1 for n in blas) and not ipp for threads, blas, ipp in seen)
     assert first.to_json() == second.to_json() and first.score == 100
+    assert cv2.ipp.useIPP() == ipp_before
+
+
+def test_an_edit_mask_given_as_0_255_is_the_same_mask(small_set):
+    """A mask read with PIL is uint8 0/255: used as it is, it indexed pixels by value (a torn nonogram page showing
+    its whole puzzle was held for review as "only 48 % of the answer area is inside the answer image")."""
+    from genpuzzle.evaluate import verify_image
+    from genpuzzle.images import load_image, load_mask
+
+    record = load_set(small_set).records[1]
+    target = load_image(small_set / record.input_image)
+    mask = load_mask(small_set / record.edit_mask)
+    answer = load_image(small_set / record.reference_images[0])
+    h, w = answer.shape[:2]
+    answer = answer[:, : w - w // 50]  # a sliver of the page cut off: the observed share is measured
+    as_bool = verify_image(record, answer, target, mask).to_json()
+    as_bytes = verify_image(record, answer, target, mask.astype(np.uint8) * 255).to_json()
+    assert as_bytes == as_bool
