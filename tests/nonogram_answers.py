@@ -3755,9 +3755,8 @@ def measure(styles, variants=("5x5", "10x10", "15x15"), puzzles: int = 2, errors
     """Verify every (style, puzzle, error) answer; returns counts and the list of wrong verdicts. A verdict
     is right when an error-free answer is ``correct`` with 100, and an answer with a planted error is
     ``incorrect`` (score < 100) naming one of the expected rules."""
+    from genpuzzle.evaluate import verify_image
     from genpuzzle.records import InstanceRecord, Status
-    from genpuzzle.evaluate import observed_kwargs
-    from genpuzzle.registration import register
     from genpuzzle.registry import get_track
 
     track = get_track("nonogram")
@@ -3770,16 +3769,15 @@ def measure(styles, variants=("5x5", "10x10", "15x15"), puzzles: int = 2, errors
                                  ground_truth=p.ground_truth, layout=p.layout, scoring=p.scoring,
                                  track_version=track.version)
             inp = np.asarray(p.input_image.convert("RGB"))
-            mask = np.asarray(p.edit_mask)
+            mask = np.asarray(p.edit_mask) > 127  # as images.load_mask reads a set's mask
             for style in styles:
                 for error in errors:
                     answer = make_answer(p.input_image, p.layout, p.ground_truth, style, error, seed=k)
                     if register_answers or answer.shape != inp.shape:
-                        reg = register(answer, inp, edit_mask=mask)
-                        if not reg.ok:
+                        # the product's path: registration, the verifier, reproducible numerics
+                        v = verify_image(rec, answer, inp, mask)
+                        if v.status in (Status.UNREADABLE, Status.ERROR):
                             v = None
-                        else:
-                            v = track.verify(rec, reg.image, inp, **observed_kwargs(track, reg, answer))
                     else:
                         v = track.verify(rec, answer, inp)
                     stats["total"] += 1

@@ -4,7 +4,7 @@
 
 ``MODULE:FAMILY`` names a tuple of styles in a module on the path (``tests/`` is put first on ``sys.path``, after
 whatever PYTHONPATH holds, so a snapshot's package and answer modules can be measured by putting them first). The
-answers, the registration and the verdict rule are those of ``tests/nonogram_answers.measure`` (same puzzles: seed
+answers, the verification (``evaluate.verify_image``) and the verdict rule are those of ``tests/nonogram_answers.measure`` (same puzzles: seed
 ``1000 * seed + 10 * size index + k``; an answer is drawn with ``seed=k``); the summary printed is measure()'s,
 plus breakdowns by planted error, size and style. The JSON holds one record per answer: style, size, puzzle, error,
 expected status, status, score, violation codes, needs_review and the unsure readings the verdict lists.
