@@ -581,6 +581,31 @@ SOLID_BLOB_ASPECT = 0.8
 SOLID_BLOB_CONFIDENCE = 0.5
 
 
+ZERO_COUNTER_HEIGHT = 0.5  # a "0" whose largest counter spans less than this share of its height ...
+ZERO_COUNTER_OFF_MIDDLE = 0.1  # ... and centres this share of its height or more off its middle is the one open bowl of
+ZERO_COUNTER_CONFIDENCE = 0.5  # an 8, 6 or 9 whose other bowl the pen filled (a bold 8 at a small size): unsure
+
+
+def off_middle_counter(image: np.ndarray) -> bool:
+    """Whether a normalised 28x28 crop (:class:`PreparedCell` ``image``) encloses paper only in counters that together
+    span less than ZERO_COUNTER_HEIGHT of the ink's height, centred ZERO_COUNTER_OFF_MIDDLE or more off the ink's
+    middle. No counter at all is not such a glyph: a "0" drawn open."""
+    ink = image > 0.5
+    rows = np.flatnonzero(ink.any(axis=1))
+    if len(rows) == 0:
+        return False
+    paper = np.pad(~ink, 1, constant_values=True).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(paper, connectivity=4)
+    counters = [k for k in range(1, count) if k != labels[0, 0]]
+    if not counters:
+        return False
+    # (all counters together: a slashed or barred 0's stroke divides its counter in two, each off the middle)
+    top = min(int(stats[k, cv2.CC_STAT_TOP]) for k in counters) - 1  # (the pad)
+    bottom = max(int(stats[k, cv2.CC_STAT_TOP] + stats[k, cv2.CC_STAT_HEIGHT]) for k in counters) - 1
+    height, span, middle = rows[-1] - rows[0] + 1, bottom - top, (rows[0] + rows[-1]) / 2
+    return span < ZERO_COUNTER_HEIGHT * height and abs((top + bottom - 1) / 2 - middle) >= ZERO_COUNTER_OFF_MIDDLE * height
+
+
 def solid_blob(image: np.ndarray) -> bool:
     """Whether a normalised 28x28 crop (:class:`PreparedCell` ``image``) is a solid compact blob."""
     ink = image > 0.5
@@ -794,7 +819,11 @@ class DigitReader:
         for row, i in enumerate(todo):
             k = best[row]
             if k < 10:
-                c = min(conf[row], SOLID_BLOB_CONFIDENCE) if k == 0 and solid_blob(prepared[i].image) else conf[row]
+                c = conf[row]
+                if k == 0 and solid_blob(prepared[i].image):
+                    c = min(c, SOLID_BLOB_CONFIDENCE)
+                elif k == 0 and off_middle_counter(prepared[i].image):
+                    c = min(c, ZERO_COUNTER_CONFIDENCE)
                 readings[i] = DigitReading(k, c, prepared[i].ink, str(k), k in ok, not_digit=not_digit.get(row))
             else:
                 symbol = SYMBOL_BLANK if k == BLANK_CLASS else SYMBOL_OTHER

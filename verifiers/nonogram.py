@@ -3296,7 +3296,7 @@ def _strip_ink(crop: np.ndarray, font_px: float) -> tuple[np.ndarray, list[list[
     ink = crop >= level
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
     low = crop >= max(CLUE_INK_FLOOR, CLUE_INK_JOIN * level)
-    _, joined = cv2.connectedComponents(low.astype(np.uint8), connectivity=8)
+    _, joined, joined_stats, _ = cv2.connectedComponentsWithStats(low.astype(np.uint8), connectivity=8)
     group_of = np.zeros(count, np.int64)
     group_of[labels[ink]] = joined[ink]  # every piece lies inside one joined component
     groups: dict[int, list[int]] = {}
@@ -3310,7 +3310,7 @@ def _strip_ink(crop: np.ndarray, font_px: float) -> tuple[np.ndarray, list[list[
         y1 = max(int(stats[k, 1] + stats[k, 3]) for k in members)
         if len(members) > 1 and x1 - x0 <= 0.85 * (y1 - y0) and (
                 not all(stats[k, 3] >= SIDE_BY_SIDE_HEIGHT * (y1 - y0) for k in members)
-                or _encloses_hole(joined[y0:y1, x0:x1] == j)):
+                or _encloses_hole(_component(joined, joined_stats, j))):
             ink |= joined == j
             parts = [[x0, y0, x1, y1, int(sum(stats[k, 4] for k in members))]]
         else:
@@ -3323,7 +3323,8 @@ def _strip_ink(crop: np.ndarray, font_px: float) -> tuple[np.ndarray, list[list[
     return ink, boxes
 
 
-SIDE_BY_SIDE_HEIGHT = 0.6  # pieces all at least this share of their joined height stand side by side
+SIDE_BY_SIDE_HEIGHT = 0.8  # pieces all at least this share of their joined height stand side by side (a Didone 4's
+# diagonal, its apex too faint to join the stem, stands 0.71 of the 4's height: one glyph with the stem)
 
 FRAME_LEVEL = 0.12  # a number's box or ring: a closed line at least this share of the strip's stroke cores dark ...
 FRAME_FLOOR = 25  # ... (and this dark: CLUE_FAINT_INK), looked for this many font sizes around the strip (FRAME_PAD)
@@ -3461,6 +3462,13 @@ def _pieces_beyond_area(dark: np.ndarray, box: tuple[int, int, int, int], crop: 
             continue  # a digit overshooting the edge by a pixel or two
         out.append((n, whole[oy:oy + h, ox:ox + w], [fx0, fy0, fx1, fy1]))
     return out
+
+
+def _component(labels: np.ndarray, stats: np.ndarray, k: int) -> np.ndarray:
+    """Component ``k`` of ``labels`` (connectedComponentsWithStats) within its own box: a faint joint can lie past the
+    box of the ink it joins (the hairline under a Didone 8's bowl), and cut at that box the loop it closes is open."""
+    x, y, w, h = (int(v) for v in stats[k, :4])
+    return labels[y:y + h, x:x + w] == k
 
 
 def _encloses_hole(mask: np.ndarray) -> bool:
