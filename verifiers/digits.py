@@ -581,7 +581,7 @@ SOLID_BLOB_ASPECT = 0.8
 SOLID_BLOB_CONFIDENCE = 0.5
 
 
-ZERO_COUNTER_HEIGHT = 0.5  # a "0" whose largest counter spans less than this share of its height ...
+ZERO_COUNTER_HEIGHT = 0.5  # a "0" whose counters together span less than this share of its height ...
 ZERO_COUNTER_OFF_MIDDLE = 0.1  # ... and centres this share of its height or more off its middle is the one open bowl of
 ZERO_COUNTER_CONFIDENCE = 0.5  # an 8, 6 or 9 whose other bowl the pen filled (a bold 8 at a small size): unsure
 
