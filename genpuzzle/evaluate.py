@@ -12,7 +12,6 @@ import os
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, wait
-from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -469,7 +468,7 @@ def _verify_all(root: Path, records: Iterable[InstanceRecord], answers: dict[str
     root_text = str(root)
     jobs = ((r.to_json(), str(answers[r.id]) if r.id in answers else None) for r in records)
     keep_heap()  # (speed: page-sized temporaries reuse freed memory; the same verdicts)
-    with threadpool_limits(1), _opencv_threads(1):
+    with threadpool_limits(1), reproducible_numerics():
         if workers <= 1:
             for job in jobs:
                 yield Verdict.from_json(_verify_job(root_text, *job))
@@ -533,18 +532,6 @@ def _batched(items: Iterator[Any], size: int) -> Iterator[list[Any]]:
 def _verify_batch_one_thread(root: str, batch: list[tuple[dict[str, Any], str | None]]) -> list[dict[str, Any]]:
     from threadpoolctl import threadpool_limits
 
-    with threadpool_limits(1), _opencv_threads(1):
+    with threadpool_limits(1), reproducible_numerics():
         return _verify_batch(root, batch)
 
-
-@contextmanager
-def _opencv_threads(n: int) -> Iterator[None]:
-    """OpenCV limited to ``n`` threads inside the block, as in the worker processes."""
-    import cv2
-
-    before = cv2.getNumThreads()
-    cv2.setNumThreads(n)
-    try:
-        yield
-    finally:
-        cv2.setNumThreads(before)
