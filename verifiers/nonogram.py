@@ -1310,7 +1310,9 @@ PALE_DOUBT = 0.93  # the fit given a mark no shape accounts for at its own ink l
 GLYPH_DOUBT = 0.93  # the fit given a mark shaped like a glyph that a dot, a stroke or an X also covers: in doubt
 STROKE_ASPECT = 2.0  # a stroke at least this many times as long as it is wide (real slashes and dashes: >= 2.25)
 GLYPH_COUNTER_PX = 2  # paper enclosed by a stroke or an X from this many px is a glyph's counter (a pixelated
-# X's crossing can enclose a single px)
+# X's crossing can enclose a single px) ...
+GRAIN_HOLE = 0.5  # ... and from (this share of half the stroke's width)^2 px: a hole a few px across at the edge of a
+# stroke 20 px wide is the grain of a spray or a rough brush, where a speck beside the stroke closes a gap (HELDOUT19)
 RING_HOLE = 0.5  # a ring has no ink within this share of its radius ...
 RING_HOLE_THICK = 0.35  # ... or, enclosing paper at its centre, none within this share (a thick pen)
 RING_SYMMETRY = 0.8  # ... and this share of its ink on ink when turned half round about that paper's centre
@@ -1487,8 +1489,10 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
     box_ink = ink[y0:y1 + 1, x0:x1 + 1]
     glyph_dot = False  # solid like a dot but not the same turned half round: a bold "2", "3", "5" or "7"
     if len(xs) >= DOT_SOLID * bw * bh and max(bw, bh) <= 2 * min(bw, bh) and _solid(box_ink):
-        if _point_symmetry(box_ink) >= DOT_SYMMETRY or _hull_share(box_ink) >= DAB_HULL:
-            return "dot", 1.0  # a round dot, or a dab of ink: a blob with no notch (a bold digit has its notches)
+        hull = _hull_share(box_ink)
+        if (_point_symmetry(box_ink) >= DOT_SYMMETRY and hull >= NOTCHED_HULL) or hull >= DAB_HULL:
+            return "dot", 1.0  # a round dot, or a dab of ink: a blob with no notch (a bold digit has its notches; so
+            # has an X drawn so heavily that it fills over half its box, turned half round the same as a dot)
         glyph_dot = True
     elif max(bw, bh) <= 2 * min(bw, bh):
         # solid like a dot once the few px of paper it encloses are filled: a grainy (pencil) dot, or a small "6",
@@ -1618,7 +1622,7 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
         # a blob the stroke's tolerance covers, shorter than twice its width: a tiny "4", "8", "9" or "B"
         best_fit = GLYPH_DOUBT
     if best in ("stroke", "cross") and best_fit >= EMPTY_MARK_FIT and _holds_paper(
-            box_ink, GLYPH_COUNTER_PX, lambda hx, hy: _within_strokes(
+            box_ink, max(GLYPH_COUNTER_PX, math.ceil((GRAIN_HOLE * half) ** 2)), lambda hx, hy: _within_strokes(
                 hx + x0, hy + y0, best_lines, best_crossing if pieces >= DOTTED_PIECES else None, half)):
         # strokes that enclose paper: a "4", "6", "8", "9", "a", "e", "A" or "B" two lines or one happen to cover
         # (paper inside a stroke, a px and more within its edge, is a void where the ink did not take: a rubber
@@ -2700,7 +2704,9 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                     # the lead's glyph check)
                     if (pale is not None and np.count_nonzero(pale) > np.count_nonzero(mark)
                             and _is_x(*empty_mark_fit(pale, pale_unseen))):
-                        fit = PALE_DOUBT
+                        # (rubric 63) an X in doubt, as rubric 45's: a cell read empty holding it is not filled
+                        # either way (HELDOUT19's X of five pixel-art diamonds, no longer a dot with its paler ink)
+                        name, fit = "cross", PALE_DOUBT
                 if hairline is not None:
                     reading.evidence[r][c]["hairline"] = True
                 if hairline is not None and not grown:
