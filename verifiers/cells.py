@@ -1325,24 +1325,18 @@ def classify_patch(patch: np.ndarray, features: dict[str, Any] | None = None) ->
         if band >= HALF_BLANK_BAND:
             ev["blank_band"] = round(band, 3)
             return UNSURE, UNSURE_CONFIDENCE, ev
-    if state == UNSURE and f["tone"] < FAINT and f["cover"] <= HAIRLINE_COVER:
-        own = _under_hairlines(patch)
-        if own is not None:
-            again, _, _ = _classify_by_layout(own, _rows(patch_features(own[None]))[0])
-            if again == CROSSED:
-                # a mark for an empty cell (a dot, an X) with paler hairlines across the cell apart from it (a cracked
-                # screen's or a scratched page's cracks, a fold): read without them
-                ev["hairlines_off"] = int(np.count_nonzero(own != patch))
-                return CROSSED, 0.6, ev
-    if state == UNSURE and f["cover"] > HAIRLINE_COVER:
-        own = _without_halo(patch)
-        if own is not None:
-            again, _, _ = _classify_by_layout(own, _rows(patch_features(own[None]))[0])
-            if again == CROSSED:
-                # a heavy mark for an empty cell drawn soft-edged (a spray can's, an airbrush's X) whose halo and
-                # spatter, paler than its strokes and hugging them, ink most of the cell: read at its own ink level
-                ev["halo_off"] = int(np.count_nonzero(own != patch))
-                return CROSSED, 0.6, ev
+    if state == UNSURE:
+        # a mark for an empty cell (a dot, an X) with paler hairlines across the cell apart from it (a cracked screen's
+        # or a scratched page's cracks, a fold), or (rubric 63) a heavy one drawn soft-edged (a spray can's, an
+        # airbrush's X) whose halo and spatter, paler than its strokes and hugging them, ink most of the cell: read
+        # without that paler ink
+        if f["tone"] < FAINT and f["cover"] <= HAIRLINE_COVER:
+            own, kind = _under_hairlines(patch), "hairlines_off"
+        else:
+            own, kind = (_without_halo(patch), "halo_off") if f["cover"] > HAIRLINE_COVER else (None, "")
+        if own is not None and _classify_by_layout(own, _rows(patch_features(own[None]))[0])[0] == CROSSED:
+            ev[kind] = int(np.count_nonzero(own != patch))
+            return CROSSED, 0.6, ev
     return state, conf, ev
 
 
