@@ -2560,7 +2560,20 @@ X_NOTCH_TURN = (-20, 25, 5)  # ... the arms along the diagonals turned by each o
 X_NOTCH_CROSSED = 0.6  # a cell read filled whose darkest notch sector is at most this share as dark as its palest arm
 X_NOTCH_ARM = 2 * MARK_INK  # ... sector (medians), that one this dark at least, is an X: crossed ...
 X_NOTCH_DOUBT = 0.85  # ... and up to this share unsure: a blurred X's notches or a fill's uneven texture (the studied
-# families' fills, 3,744 cells of their 10 x 10 pages, give 0.93 at the least, a textured one; a solid fill ~1)
+# families' fills, 3,744 cells of their 10 x 10 pages, give 0.93 at the least, a textured one; a solid fill ~1) ...
+X_NOTCH_SOLID = 0.86  # ... when its ink from half the arm's darkness fills at most this share of its convex hull (the
+# lead's X sweeps: 0.58-0.86; a fill drawn smaller than the cell, whose side middles leave the ring, 1.0; HELDOUT20's
+# rounded mossy fills 0.82-0.93)
+
+
+def hull_share(ink: np.ndarray) -> float:
+    """The share of its convex hull that ink (bool) fills, the hull counted with half its rim (a pixel's edge): a dot or
+    a fill fills it all but its ragged edge; an X, a bold "2", "3", "5" or "7" leave their notches."""
+    cnts, _ = cv2.findContours(ink.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    if not cnts:
+        return 0.0
+    hull = cv2.convexHull(np.concatenate(cnts))
+    return float(np.count_nonzero(ink)) / (cv2.contourArea(hull) + cv2.arcLength(hull, True) / 2 + 1)
 
 
 @lru_cache(maxsize=1)
@@ -2584,8 +2597,9 @@ def _x_notched(patch: np.ndarray, state: str, conf: float, ev: dict[str, Any]) -
     one at its own ink level (thirty-second session, issue 13: a bold X drawn instead of a fill, its strokes a third
     of the cell wide, crisp or soft-edged, with or without spatter, was read filled, 1.0 -- a false pass on 71 of 192
     such answers of the lead's sweep): crossed when the notches are plain (X_NOTCH_CROSSED), unsure when they are
-    faint (X_NOTCH_DOUBT), its middle as dark as its arms (X_NOTCH_DOUBT of them) in both. A fill is as dark between
-    the diagonals as along them (an inset or rounded fill, a disc, are paler at the corners; a fill drawn as four
+    faint (X_NOTCH_DOUBT), its middle as dark as its arms (X_NOTCH_DOUBT of them) and its ink leaving notches in its
+    convex hull (X_NOTCH_SOLID) in both. A fill is as dark between the diagonals as along them, or convex (a square
+    fill smaller than the cell reaches farther along its diagonals than to its side middles; a fill drawn as four
     corner blocks is blank at its middle). Returns the state and confidence (evidence ``x_notches``: the darkest notch
     sector's median darkness over the palest arm sector's, at the turn that makes it least) or those given."""
     idx, middle = _x_sectors()
@@ -2594,8 +2608,11 @@ def _x_notched(patch: np.ndarray, state: str, conf: float, ev: dict[str, Any]) -
     arms, notches = medians[:, :4].min(axis=1), medians[:, 4:].max(axis=1)
     t = int(np.argmin(notches / np.maximum(arms, 1.0)))
     arm, notch = float(arms[t]), float(notches[t])
-    if arm < MARK_INK or notch > X_NOTCH_DOUBT * arm or float(np.median(patch[middle])) < X_NOTCH_DOUBT * arm:
-        return state, conf  # (an X's strokes cross at its middle: four corner blocks, a frame's corners, are no X)
+    if (arm < MARK_INK or notch > X_NOTCH_DOUBT * arm or float(np.median(patch[middle])) < X_NOTCH_DOUBT * arm
+            or hull_share(patch >= max(MARK_INK, 0.5 * arm)) > X_NOTCH_SOLID):
+        # (an X's strokes cross at its middle: four corner blocks, a frame's corners, are no X; and its notches lie
+        # within its hull: a square fill smaller than the cell is paler at its side middles on the ring too)
+        return state, conf
     ev["x_notches"] = round(notch / arm, 3)
     if notch <= X_NOTCH_CROSSED * arm and arm >= X_NOTCH_ARM:
         return CROSSED, 0.6

@@ -1488,12 +1488,12 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
     bw, bh = x1 - x0 + 1, y1 - y0 + 1
     box_ink = ink[y0:y1 + 1, x0:x1 + 1]
     glyph_dot = False  # solid like a dot but not the same turned half round: a bold "2", "3", "5" or "7"
+    symmetric_blob = False  # (rubric 63) solid and the same turned half round, with notches: a dot unless a shape fits
     if len(xs) >= DOT_SOLID * bw * bh and max(bw, bh) <= 2 * min(bw, bh) and _solid(box_ink):
-        hull = _hull_share(box_ink)
-        if (_point_symmetry(box_ink) >= DOT_SYMMETRY and hull >= NOTCHED_HULL) or hull >= DAB_HULL:
-            return "dot", 1.0  # a round dot, or a dab of ink: a blob with no notch (a bold digit has its notches; so
-            # has an X drawn so heavily that it fills over half its box, turned half round the same as a dot)
-        glyph_dot = True
+        symmetric = _point_symmetry(box_ink) >= DOT_SYMMETRY
+        if _hull_share(box_ink) >= DAB_HULL:
+            return "dot", 1.0  # a dab of ink: a blob with no notch (a bold digit has its notches)
+        symmetric_blob, glyph_dot = symmetric, not symmetric
     elif max(bw, bh) <= 2 * min(bw, bh):
         # solid like a dot once the few px of paper it encloses are filled: a grainy (pencil) dot, or a small "6",
         # "8", "9", "a", "e" or "B" whose counter is as small as the grain (glyph check): in doubt
@@ -1629,6 +1629,10 @@ def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[s
         # stamp's; so is the gap amid four dots where an X drawn as rows of dots crosses; a glyph's counter lies
         # between its strokes, and a glyph is one piece of ink)
         best_fit = GLYPH_DOUBT
+    if symmetric_blob and not (best == "cross" and best_fit >= EMPTY_MARK_FIT):
+        # a round dot, or a blob a bold "5" or "S" makes on the mean (the sharp check reads it); an X drawn so heavily
+        # that it fills half its box is as solid and the same turned half round, and is the X fitted above
+        return "dot", 1.0
     if glyph_dot and best_fit < GLYPH_DOUBT:
         best, best_fit = "dot", GLYPH_DOUBT
     return best, best_fit
@@ -1800,11 +1804,7 @@ def _without_pinholes(box_ink: np.ndarray) -> np.ndarray:
 def _hull_share(box_ink: np.ndarray) -> float:
     """The share of its convex hull the ink (bool, its own box) fills, the hull counted with its rim pixels: a dot or
     a dab of ink fills it all but its ragged edge, a bold "2", "3", "5" or "7" leaves its notches."""
-    cnts, _ = cv2.findContours(box_ink.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    if not cnts:
-        return 0.0
-    hull = cv2.convexHull(np.concatenate(cnts))
-    return float(np.count_nonzero(box_ink)) / (cv2.contourArea(hull) + cv2.arcLength(hull, True) / 2 + 1)
+    return cells_mod.hull_share(box_ink)
 
 
 def _mirror_symmetry(box_ink: np.ndarray) -> float:
