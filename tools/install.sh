@@ -12,10 +12,11 @@ command -v node >/dev/null 2>&1 || missing+=(nodejs)
 # tests' font splits, tools/digit_data.py): every Debian package a full test run opened a font of (eleventh
 # session: Pillow's truetype() logged over `pytest`); the package ships its own fonts in data/fonts. Never
 # the reserved handwriting packages (fonts-dkg-handwriting, fonts-bwht, fonts-kaushanscript,
-# fonts-dancingscript, fonts-kristi), nor the held-out nonogram families' fonts that no test uses. The last
-# four lines are HELDOUT20's and HELDOUT21's clue fonts (tests/nonogram_heldout20.py, nonogram_heldout21.py; their
-# family tests draw with them; tools/digit_data.py keeps them out of digit training). The line after them: the five
-# HELDOUT8 and HELDOUT9 clue fonts no test draws with but `benchmarks/bench_nonogram.py` does (its held-out rows).
+# fonts-dancingscript, fonts-kristi), nor the held-out nonogram families' fonts that no test uses. HELDOUT20's clue
+# fonts are the two lines from fonts-klaudia-berenika (fonts-sora aside), HELDOUT21's and HELDOUT22's the three lines
+# before the last (tests/nonogram_heldout20.py, nonogram_heldout21.py, nonogram_heldout22.py; their family tests
+# draw with them; tools/digit_data.py keeps them out of digit training). The last line: the five HELDOUT8 and
+# HELDOUT9 clue fonts no test draws with but `benchmarks/bench_nonogram.py` does (its held-out rows).
 for pkg in \
     fonts-aoyagi-kouzan-t fonts-aoyagi-soseki fonts-averia-serif-gwf fonts-bajaderka fonts-bebas-neue \
     fonts-breip fonts-cabin fonts-cabinsketch fonts-cantarell fonts-century-catalogue fonts-comfortaa fonts-comic-neue \
@@ -45,6 +46,8 @@ for pkg in \
     fonts-oxygen fonts-dustin fonts-linex fonts-adf-tribun fonts-roadgeek fonts-ocr-b fonts-dosis fonts-fanwood \
     fonts-ipaexfont-gothic fonts-sil-doulos fonts-smiley-sans fonts-vlgothic fonts-lobstertwo fonts-tlwg-typewriter-ttf \
     fonts-smc-manjari fonts-lxgw-wenkai fonts-komatuna fonts-uralic fonts-tlwg-umpush-ttf \
+    fonts-smc-gayathri fonts-tlwg-norasi-ttf fonts-tlwg-garuda-ttf fonts-gemunu-libre fonts-gotico-antiqua \
+    fonts-smc-dyuthi fonts-smc-keraleeyam fonts-adf-solothurn fonts-sawarabi-mincho fonts-gfs-olga fonts-smc-karumbi \
     fonts-b612 fonts-adf-gillius fonts-gfs-bodoni-classic fonts-jura fonts-mononoki; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done

