@@ -222,6 +222,9 @@ def test_an_underline_where_a_fill_belongs_and_an_upright_stroke_off_centre_do_n
     assert v.status != Status.CORRECT and v.score < 100
     v = genpuzzle.verify(p, _underlined(p, _empty(p)[:3], 0.2, upright=True))
     assert v.status != Status.CORRECT and v.score < 100
+    # one underline alone on its page is a stroke a scribble can be: in doubt (rubric 46's lone kinds), never a pass
+    v = genpuzzle.verify(p, _underlined(p, _empty(p)[4:5], 0.28))
+    assert v.status == Status.NEEDS_REVIEW and v.score < 100, (v.status, v.score)
 
 
 # ------------------------------------------------------------------ clues drawn light on dark bands

@@ -395,8 +395,8 @@ def _glyph_dots_read_as_text(dark: np.ndarray, layout: dict[str, Any], reading: 
     return cells
 
 
-LONE_KINDS = ("ring", "upright stroke", "glyph dot", "skew cross", "small cross")  # accepted marks a letter or a digit
-# can be drawn as
+LONE_KINDS = ("ring", "upright stroke", "glyph dot", "skew cross", "small cross",  # accepted marks a letter or a digit
+              "off-centre dash")  # can be drawn as; (rubric 64) and a dash off the centre, a scribble's stroke alone
 SMALL_CROSS_PX = 12  # (rubric 55) an X whose ink at the page's resolution is under this many px across either way: the
 # fit's tolerance (half a stroke and 1.5 px each side of a line) covers any glyph that small, a 9-px "K" with its serifs
 # the same turned half round; a person tells a "K" from an X there, the fit does not
@@ -587,7 +587,8 @@ def _lone_glyph_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
     boxes: dict[tuple[int, int], tuple[int, int, int, int]] = {}
     for k, (name, fit) in fits.items():
         r, c = divmod(k, cols)
-        if (fit < EMPTY_MARK_FIT or (r, c) in marked or name not in ("ring", "small ring", "stroke", "dot", "cross")
+        if (fit < EMPTY_MARK_FIT or (r, c) in marked
+                or name not in ("ring", "small ring", "stroke", "dot", "cross", "off-centre dash")
                 or reading.states[r][c] not in (cells_mod.BLANK, cells_mod.CROSSED)):
             continue
         hairline = bool(reading.evidence[r][c].get("hairline"))
@@ -610,6 +611,7 @@ def _lone_glyph_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
     # the page's small rings (at most half a cell, often drawn in dots: SMALL_MARK_SHAPES) are its rings: a ring of
     # dots the 3 x 3 mean joined in one cell is the same drawing as the small rings of dots in the others
     count["ring"] += count["small ring"]
+    count["off-centre dash"] += count["stroke"]  # (rubric 64) an underline among the page's dashes is one of them
     count["upright stroke"] += count["stroke"] + sum(
         1 for r, row in enumerate(reading.states) for c, state in enumerate(row)
         if state == cells_mod.CROSSED and r * cols + c not in fits)
@@ -2331,6 +2333,14 @@ def _off_centre_dash(mark: np.ndarray | None, cell: float) -> bool:
     return name == "stroke" and fit >= EMPTY_MARK_FIT
 
 
+def _mark_within_cell(piece: np.ndarray, at: tuple[int, int], inner: np.ndarray, level: float,
+                      inner_ruled: np.ndarray | None, join: int) -> np.ndarray | None:
+    """A core's mark ``piece`` grown with the cell's ink at ``level`` within its border band (``inner``: the cell's
+    darkness; its ruled lines, ``inner_ruled`` or found at STRAY_FAINT, left out): :func:`_grown_piece`."""
+    ruled = inner_ruled if inner_ruled is not None else ruled_lines(inner >= STRAY_FAINT)
+    return _grown_piece(piece, at, (inner >= level) & ~ruled, join)
+
+
 def _grown_piece(piece: np.ndarray, at: tuple[int, int], ink: np.ndarray, join: int) -> np.ndarray | None:
     """``piece`` (bool, a cell core's mark; its top left corner at ``at`` = (x, y) in ``ink``'s frame) with the ink
     of ``ink`` (bool, the cell within its border band) joined to it (pieces closer than ``join`` px), in ``ink``'s
@@ -2764,26 +2774,21 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                         if name == "ring" and _small_ring(mark, cell, None if grown else raw[b0:b1, a0:a1]):
                             name = "small ring"
                     elif name == "dot" and fit >= EMPTY_MARK_FIT and _off_centre_dot(
-                            mark if grown or _clear_of_edges(mark) else _grown_piece(
-                                main, (a0 - i0, b0 - j0), (inner >= level) & ~(
-                                    inner_ruled if inner_ruled is not None else ruled_lines(inner >= STRAY_FAINT)),
-                                join), cell):
+                            mark if grown or _clear_of_edges(mark) else _mark_within_cell(
+                                main, (a0 - i0, b0 - j0), inner, level, inner_ruled, join), cell):
                         # a small solid dot whole within the core, or within the cell's interior when the core's border
                         # band cut it (a heavy X in a corner, solid at its own level): a dot all the same
                         name = "off-centre dot"
                     elif name == "cross" and fit >= EMPTY_MARK_FIT and _point_symmetry(
-                            mark[ys.min():ys.max() + 1, xs.min():xs.max() + 1]) >= DOT_SYMMETRY and (grown or _grown_piece(
-                            main, (a0 - i0, b0 - j0), (inner >= level) & ~(
-                                inner_ruled if inner_ruled is not None else ruled_lines(inner >= STRAY_FAINT)),
-                            join) is not None):
+                            mark[ys.min():ys.max() + 1, xs.min():xs.max() + 1]) >= DOT_SYMMETRY and (
+                            grown or _mark_within_cell(main, (a0 - i0, b0 - j0), inner, level, inner_ruled,
+                                                       join) is not None):
                         # an X (or a plus) set in a corner, clear of the cell's sides, the same turned half round (a
                         # tick or a scribble two lines happen to cover is not: the lead's scribble check, 17100)
                         name = "off-centre X"
                     elif name == "stroke" and fit >= EMPTY_MARK_FIT and _off_centre_dash(
-                            mark if grown or _clear_of_edges(mark) else _grown_piece(
-                                main, (a0 - i0, b0 - j0), (inner >= level) & ~(
-                                    inner_ruled if inner_ruled is not None else ruled_lines(inner >= STRAY_FAINT)),
-                                join), cell):
+                            mark if grown or _clear_of_edges(mark) else _mark_within_cell(
+                                main, (a0 - i0, b0 - j0), inner, level, inner_ruled, join), cell):
                         # (rubric 64) a short level dash whole within the cell, low or high in it (an underline
                         # drawn in each empty cell: HELDOUT22's pencil-guide and paint-header pages)
                         name = "off-centre dash"
