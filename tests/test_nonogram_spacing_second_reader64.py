@@ -279,9 +279,9 @@ def test_a_dark_strip_is_turned_over_and_a_light_one_is_not():
     strip = np.full((40, 60), 200, np.uint8)
     strip[10:30, 20:24] = 10  # a light "1" on the panel
     strip[:, :3] = 0  # paper beside the panel, reaching the strip's edge
-    light = N._light_on_dark(strip, 18)
+    light = N._light_on_dark(strip)
     assert light is not None and light[15, 21] >= 200 and light[5, 40] == 0 and light[20, 1] == 0
-    assert N._light_on_dark(255 - strip, 18) is None
+    assert N._light_on_dark(255 - strip) is None
 
 
 def test_a_sliver_at_a_glyphs_foot_is_its_base_run_on():

@@ -3578,8 +3578,8 @@ def _attach_crossbar_ends(line: list[list[int]], digit_h: float, digit_w: float)
     at most CROSSBAR_END_HEIGHT of a digit tall and CROSSBAR_END_WIDTH of one wide, within 0.2 digit widths of the
     glyph beside it, level with that glyph's middle (its centre 30-70 % down it; or right of the glyph, 0-30 % down
     it and up to FLAG_END_WIDTH wide: a 5's flag lifted off; or right of it, 70-100 % down it: a 2's base run on),
-    with no other glyph within a digit width on its far side. Such a sliver changes no digit (a 1 turned 7, a 3 turned 8 add strokes at the
-    top or the side, taller than this), and it stays part of its glyph's ink."""
+    with no other glyph within a digit width on its far side. Such a sliver changes no digit (a 1 turned 7, a 3 turned
+    8 add strokes at the top or the side, taller than this), and it stays part of its glyph's ink."""
     keep = []
     for n, g in enumerate(line):
         h, w = g[3] - g[1], g[2] - g[0]
@@ -3605,7 +3605,8 @@ def _attach_crossbar_ends(line: list[list[int]], digit_h: float, digit_w: float)
             # (rubric 64) right of a glyph, level with its foot: the base stroke run on past a hand's "2" (HELDOUT22's
             # Karumbi, a 6 x 2 px flick read as a glyph: "2?")
             foot = side < 0 and 0.7 <= rel <= 1.0 and w <= CROSSBAR_END_WIDTH * digit_w
-            if gap <= max(1.0, 0.2 * digit_w) and b[3] - b[1] >= FRAGMENT * digit_h and clear and (middle or flag or foot):
+            if (gap <= max(1.0, 0.2 * digit_w) and b[3] - b[1] >= FRAGMENT * digit_h and clear
+                    and (middle or flag or foot)):
                 attached = True
         if not attached:
             keep.append(g)
@@ -5057,7 +5058,7 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
     a_con = answer_contrast if answer_contrast is not None else contrast_map(answer, layout)
     if isinstance(a_con, tuple):
         a_con = a_con[0]
-    a_con, light_strips = _light_on_dark_strips(a_con, layout, font_px)
+    a_con, light_strips = _light_on_dark_strips(a_con, layout)
     i_con = _input_contrast(input_image)
     min_px = max(6.0, min_digit_fraction * digit_ink_px(font_px))
     read_px = max(4.0, READ_DIGIT_FRACTION * digit_ink_px(font_px))
@@ -5584,7 +5585,10 @@ def _ink_at_frame_edge(dark: np.ndarray, box: list[int], kind: str) -> bool:
     the strip (``box``, page pixels; a row strip's left, a column strip's top): a glyph there may be cut by the
     frame (the strip's read box reaches on to the page's edge)."""
     x0, y0, x1, y1 = (int(v) for v in box)
-    band = dark[max(0, y0):max(0, y1), :CUT_GLYPH_EDGE_PX] if kind == "row" else dark[:CUT_GLYPH_EDGE_PX, max(0, x0):max(0, x1)]
+    if kind == "row":
+        band = dark[max(0, y0):max(0, y1), :CUT_GLYPH_EDGE_PX]
+    else:
+        band = dark[:CUT_GLYPH_EDGE_PX, max(0, x0):max(0, x1)]
     return bool(band.size and (band >= CLUE_INK).any())
 
 
@@ -5661,7 +5665,7 @@ def _read_beyond_frame(answer_page: tuple[np.ndarray, Any], layout: dict[str, An
     con = con[0] if isinstance(con, tuple) else con
     # (rubric 64) a strip drawn light on a dark panel in the frame is read so here too, the page's paper past the panel
     # in its box (the canvas reaches past the frame: the panel's share of it is no test)
-    light = _light_on_dark(con[box[1]:box[3], box[0]:box[2]], font_px, force=light_on_dark)
+    light = _light_on_dark(con[box[1]:box[3], box[0]:box[2]], force=light_on_dark)
     if light is not None:
         con = con.copy()
         con[box[1]:box[3], box[0]:box[2]] = light
@@ -5681,7 +5685,7 @@ DARK_PANEL_SHARE = 0.6  # a clue strip whose pixels are glyph-dark (CLUE_INK) ov
 DARK_PANEL_RIM_PX = 2  # ... its rim this many px in left out (the anti-aliased edge of the panel is no glyph)
 
 
-def _light_on_dark(strip: np.ndarray, font_px: float, force: bool = False) -> np.ndarray | None:
+def _light_on_dark(strip: np.ndarray, force: bool = False) -> np.ndarray | None:
     """A clue strip's darkness (``strip``, 0..255) as glyph ink when its numbers are drawn light on a dark panel (a
     redraw's dark header bands, a dark-mode card over a light page): glyph-dark over DARK_PANEL_SHARE of it. The panel
     is the strip's pixels at least half as dark as its median dark level and the light shapes they enclose (reaching
@@ -5705,8 +5709,7 @@ def _light_on_dark(strip: np.ndarray, font_px: float, force: bool = False) -> np
     return np.where(panel, turned, 0).astype(strip.dtype)
 
 
-def _light_on_dark_strips(dark: np.ndarray, layout: dict[str, Any], font_px: float
-                          ) -> tuple[np.ndarray, set[tuple[str, int]]]:
+def _light_on_dark_strips(dark: np.ndarray, layout: dict[str, Any]) -> tuple[np.ndarray, set[tuple[str, int]]]:
     """``dark`` with every clue strip drawn light on a dark panel turned over (:func:`_light_on_dark`; ``dark`` itself
     when none is, a copy otherwise: the cell reader shares it), and those strips (kind, index)."""
     out, turned = dark, set()
@@ -5717,7 +5720,7 @@ def _light_on_dark_strips(dark: np.ndarray, layout: dict[str, Any], font_px: flo
             x0, y0, x1, y1 = max(0, x0), max(0, y0), min(W, x1), min(H, y1)
             if x1 - x0 < 4 or y1 - y0 < 4:
                 continue
-            light = _light_on_dark(dark[y0:y1, x0:x1], font_px)
+            light = _light_on_dark(dark[y0:y1, x0:x1])
             if light is not None:
                 if out is dark:
                     out = dark.copy()
