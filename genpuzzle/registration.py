@@ -1120,6 +1120,25 @@ def _polarity_flipped(answer: np.ndarray, target: np.ndarray) -> bool:
             and abs(a_level - t_level) >= POLARITY_APART)
 
 
+def _dark_page(answer: np.ndarray, target: np.ndarray) -> bool:
+    """:func:`_polarity_flipped`, and the answer holds no paper at the input's paper level: no page of the input's
+    polarity lies in dark surroundings there. The searches for the answer's own lattice (:func:`_lattice_fit`,
+    :func:`_block_fit`, :func:`_heavy_fit`, :func:`_keystone_last`) leave a dark page to :func:`register`'s inverted
+    retry; a light page on a dark desk as large as it (HELDOUT23's redrawn board on a navy cloth: the cloth's level 0.39
+    of the answer, the page's 0.39) is no dark page, and its lattice is looked for as drawn (rubric 65)."""
+    if not _polarity_flipped(answer, target):
+        return False
+    t_level = _paper_level(target)[0]
+    f = min(1.0, POLARITY_SIDE / max(answer.shape[:2]))
+    small = (_downscale(answer, max(1, round(answer.shape[1] * f)), max(1, round(answer.shape[0] * f)))[0]
+             if f < 1 else answer)
+    bins = (cv2.cvtColor(small, cv2.COLOR_RGB2LAB)[:, :, 0].astype(np.int32) * POLARITY_BINS) >> 8
+    at = min(POLARITY_BINS - 1, int(t_level * 255) * POLARITY_BINS >> 8)
+    share = np.bincount(bins.ravel(), minlength=POLARITY_BINS) / bins.size
+    beside = max(share[b] for b in (at - 1, at + 1) if 0 <= b < POLARITY_BINS)
+    return float(share[at] + beside) < POLARITY_MODE_SHARE  # (the input's level and the fuller of its neighbours)
+
+
 POLARITY_STEP = 0.1  # the registered page's paper at least this much lighter than its ink (lightness 0..1) where the
 #                     input has them: the page is seen in the input's polarity
 POLARITY_PAPER_RANK = 0.25  # ... its paper taken at this lower rank: most of the input's paper must be light (a light
@@ -1221,6 +1240,14 @@ def _register_any(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray 
                 return island
     if upright:
         return first
+    if not _dark_page(answer, target):
+        # (rubric 65) a light page on a dark desk as large as it: its own lattice, drawn line for line, where the fit
+        # found (HELDOUT23's redrawn board on a navy cloth, its clues set elsewhere: the crossing marks' fit, 0.3 px
+        # off the lattice's, put the input's 1-px lines beside the page's and its ink step under POLARITY_STEP)
+        lines = _lattice_fit(answer, target, edit_mask)
+        if (lines is not None and _lattice_shown(lines.image, target)
+                and _ink_step(lines.image, target, edit_mask, lines.valid) >= POLARITY_STEP):
+            return lines
     # A dark page (light ink on dark paper) taken as it is reads its dark paper as ink, which lies under every ink
     # of the input, so the upright search can fit it anywhere (HELDOUT12's dark-mode pages 9-59 px off at 0.69-0.72,
     # dark references of a maze and a nonogram 10-300 px off at 0.81-0.86); the whole search runs once more on the
@@ -3244,7 +3271,7 @@ def _lattice_fit(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray |
     :func:`_lattice_over`, which keeps the fit it meets rather than trade it for a heavy-line fit)."""
     try:
         answer, target = _as_rgb(answer), _as_rgb(target)
-        if _polarity_flipped(answer, target):
+        if _dark_page(answer, target):
             return None
     except ValueError:
         return None
@@ -3297,7 +3324,7 @@ def _keystone_last(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray
         return found
     try:
         answer, target = _as_rgb(answer), _as_rgb(target)
-        if _polarity_flipped(answer, target) or _lattice_full(target) is None:
+        if _dark_page(answer, target) or _lattice_full(target) is None:
             return found
     except ValueError:
         return found
@@ -3800,7 +3827,7 @@ def _block_fit(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | N
     only."""
     try:
         answer, target = _as_rgb(answer), _as_rgb(target)
-        if _polarity_flipped(answer, target):
+        if _dark_page(answer, target):
             return None
     except ValueError:
         return None
@@ -4072,7 +4099,7 @@ def _heavy_fit(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | N
     included). ``quality`` is the whole ink's, reported only."""
     try:
         answer, target = _as_rgb(answer), _as_rgb(target)
-        if _polarity_flipped(answer, target):
+        if _dark_page(answer, target):
             return None
     except ValueError:
         return None

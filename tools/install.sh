@@ -13,8 +13,9 @@ command -v node >/dev/null 2>&1 || missing+=(nodejs)
 # session: Pillow's truetype() logged over `pytest`); the package ships its own fonts in data/fonts. Never
 # the reserved handwriting packages (fonts-dkg-handwriting, fonts-bwht, fonts-kaushanscript,
 # fonts-dancingscript, fonts-kristi), nor the held-out nonogram families' fonts that no test uses. HELDOUT20's clue
-# fonts are the two lines from fonts-klaudia-berenika (fonts-sora aside), HELDOUT21's and HELDOUT22's the three lines
-# before the last (tests/nonogram_heldout20.py, nonogram_heldout21.py, nonogram_heldout22.py; their family tests
+# fonts are the two lines from fonts-klaudia-berenika (fonts-sora aside), HELDOUT21's and HELDOUT22's the lines
+# from fonts-ipaexfont-gothic to fonts-smc-karumbi, HELDOUT23's the two lines after them and HELDOUT24's the two
+# after those, before the last (tests/nonogram_heldout20.py to nonogram_heldout24.py; their family tests
 # draw with them; tools/digit_data.py keeps them out of digit training). The last line: the five HELDOUT8 and
 # HELDOUT9 clue fonts no test draws with but `benchmarks/bench_nonogram.py` does (its held-out rows).
 for pkg in \
@@ -48,6 +49,10 @@ for pkg in \
     fonts-smc-manjari fonts-lxgw-wenkai fonts-komatuna fonts-uralic fonts-tlwg-umpush-ttf \
     fonts-smc-gayathri fonts-tlwg-norasi-ttf fonts-tlwg-garuda-ttf fonts-gemunu-libre fonts-gotico-antiqua \
     fonts-smc-dyuthi fonts-smc-keraleeyam fonts-adf-solothurn fonts-sawarabi-mincho fonts-gfs-olga fonts-smc-karumbi \
+    fonts-unfonts-core fonts-alee fonts-naver-d2coding fonts-horai-umefont fonts-levien-museum fonts-sil-galatia \
+    fonts-smc-uroob fonts-motoya-l-cedar fonts-gfs-solomos fonts-konatu fonts-unfonts-extra \
+    fonts-noto-mono fonts-sil-dai-banna fonts-sil-padauk fonts-sil-abyssinica fonts-takao-mincho fonts-ukij-uyghur \
+    fonts-oradano-mincho-gsrr fonts-wqy-zenhei fonts-smc-anjalioldlipi fonts-teluguvijayam fonts-nafees \
     fonts-b612 fonts-adf-gillius fonts-gfs-bodoni-classic fonts-jura fonts-mononoki; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done

@@ -3694,6 +3694,8 @@ def _glyph_cell(rim: np.ndarray, box: list[int]) -> np.ndarray:
     return cv2.resize(255 - canvas, (GLYPH_CELL, GLYPH_CELL), interpolation=cv2.INTER_AREA)
 
 
+JOINED_MAX_WIDTH = 1.5  # a glyph cut in two read whole is one digit only this many of the page's digit widths wide
+# (Karumbi's 3s and 4s 1.0-1.44; two digits of DejaVu, Purisa or Humor Sans touching, read whole as one, 1.62-1.93)
 SQUARE_PAIR = 0.45  # a glyph read as no digit at least this wide (x its height) may be two touching digits
 WIDE_GLYPH = 1.3  # a glyph at least this many of the page's digit widths wide, read as one digit, may be two
 
@@ -3729,11 +3731,11 @@ CUT_SHEARS = (-0.35, -0.2, 0.2, 0.35)  # slants (x per y) of the slanted cuts tr
 EXTRA_COLUMN_CUTS = 2  # upright cuts tried beside the thinnest column: the 2nd and 3rd thinnest
 
 
-def _split_slanted(rim: np.ndarray, ink: np.ndarray, box: list[int], shear: float, rank: int = 0
-                   ) -> list[tuple[np.ndarray, list[int]]]:
+def _split_slanted(rim: np.ndarray, ink: np.ndarray, box: list[int], shear: float, rank: int = 0,
+                   column: int | None = None) -> list[tuple[np.ndarray, list[int]]]:
     """The glyph in ``box`` cut in two along the slanted line (x = c + shear * y from the box's middle row)
     through the least ink in its middle 40 % (``rank`` k > 0: the line with the k-th least ink but one,
-    e.g. the second-thinnest column): for each half a copy of ``rim`` holding only that half's darkness
+    e.g. the second-thinnest column; ``column``: through that column instead, see :func:`_counter_cut`): for each half a copy of ``rim`` holding only that half's darkness
     inside the box, and the half's ink box; [] when a half would be a sliver or empty."""
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
@@ -3747,7 +3749,7 @@ def _split_slanted(rim: np.ndarray, ink: np.ndarray, box: list[int], shear: floa
     lines.sort()
     if len(lines) <= rank:
         return []
-    best_c = lines[rank][2]
+    best_c = lines[rank][2] if column is None else column
     left = np.arange(w)[None, :] < best_c + shear * ys[:, None]
     out = []
     for side in (left, ~left):
@@ -3764,6 +3766,26 @@ def _split_slanted(rim: np.ndarray, ink: np.ndarray, box: list[int], shear: floa
             im[max(0, y0 - 1):y1 + 1, x1:x1 + 1] = 0
         out.append((im, [x0 + int(cols[0]), y0 + int(rows[0]), x0 + int(cols[-1]) + 1, y0 + int(rows[-1]) + 1]))
     return out
+
+
+def _counter_cut(mask: np.ndarray) -> int | None:
+    """The column (of ``mask``, a glyph's ink box) where a digit with a counter on the glyph's right begins, when the
+    glyph may be two touching digits ("10" of a heavy face, the 1's serif fused into the 0's side): the counter's (the
+    largest enclosed paper whose centre lies right of the glyph's middle) left edge less the width of the ink right of
+    it on its middle row (the 0's side as thick as its other side); None without such a counter."""
+    h, w = mask.shape
+    count, _, stats, _ = cv2.connectedComponentsWithStats(np.pad(~mask, 1).astype(np.uint8), connectivity=4)
+    holes = [k for k in range(1, count) if stats[k, 0] > 0 and stats[k, 1] > 0 and stats[k, 0] + stats[k, 2] < w + 2
+             and stats[k, 1] + stats[k, 3] < h + 2 and stats[k, 0] - 1 + stats[k, 2] / 2 > w / 2]
+    if not holes:
+        return None
+    k = max(holes, key=lambda k: stats[k, 4])
+    left, right = int(stats[k, 0]) - 1, int(stats[k, 0] + stats[k, 2]) - 1  # mask columns: first, past the last
+    row = mask[int(stats[k, 1] - 1 + stats[k, 3] // 2)]
+    side = 0
+    while right + side < w and row[right + side]:
+        side += 1
+    return left - side if side and left - side > 0 else None
 
 
 PAGE_EDGE_SLIVER = 0.25  # ink on the image border less deep than this share of a font size: the page's edge
@@ -4380,9 +4402,20 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
                     for (kind, boxes), (_, _, _, ink) in zip(lines_per_strip, crops)]
     # (a pixel font's digits stand in square cells, as wide as tall: only a glyph wider than PIXEL_FONT_PAIR x its
     # height is two touching digits there -- C-64's "4", 29 x 26 px at a 40-px clue font, was cut into "?4")
-    lines_per_strip = [[_split_touching(line, ink, digit_h, PIXEL_FONT_PAIR if pixel_font else 1.05)
-                        for line in _glyph_lines(boxes, kind, digit_h)]
-                       for (kind, boxes), (_, _, _, ink) in zip(lines_per_strip, crops)]
+    split_from: list[dict[tuple[int, ...], tuple[int, ...]]] = [{} for _ in lines_per_strip]  # half -> glyph cut
+    cut_lines = []
+    for j, ((kind, boxes), (_, _, _, ink)) in enumerate(zip(lines_per_strip, crops)):
+        lines = []
+        for line in _glyph_lines(boxes, kind, digit_h):
+            kept_line = []
+            for g in line:
+                parts = _split_touching([g], ink, digit_h, PIXEL_FONT_PAIR if pixel_font else 1.05)
+                if len(parts) == 2:
+                    split_from[j].update({tuple(part): tuple(g) for part in parts})
+                kept_line += parts
+            lines.append(kept_line)
+        cut_lines.append(lines)
+    lines_per_strip = cut_lines
     # per strip: the halves of glyphs wider than tall cut in two by _split_touching (strip coords)
     cut_halves = [{tuple(g) for line in lines for g in line} - whole
                   for lines, whole in zip(lines_per_strip, whole_glyphs)]
@@ -4479,6 +4512,14 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
                 pair = _split_slanted(rim, ink, [gx0, gy0, gx1, gy1], shear, rank)
                 if pair:
                     candidates.append(pair)
+            # (rubric 65) and where a digit with a counter on the glyph's right begins: a heavy face's "10", the 1's
+            # serif fused into the 0's side, has its thinnest columns and slanted cuts all through the 0's counter
+            at = _counter_cut(ink[gy0:gy1, gx0:gx1])
+            if at is not None:
+                for column in (at - 1, at, at + 1):
+                    pair = _split_slanted(rim, ink, [gx0, gy0, gx1, gy1], 0.0, column=column)
+                    if pair:
+                        candidates.append(pair)
             if candidates:
                 halves[i] = candidates
                 primary[i] = len(cut) == 2
@@ -4517,6 +4558,53 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
             boxes_per_strip[j] = [[sources[i][3] + sources[i][2][0], sources[i][4] + sources[i][2][1],
                                    sources[i][3] + sources[i][2][2], sources[i][4] + sources[i][2][3]]
                                   for number in plan for i in number]
+    # (rubric 65) A glyph wider than tall cut in two by _split_touching whose halves do not both read surely as digits,
+    # read whole surely as one digit, is that digit: a thin hand's wide "3" or "4" (HELDOUT22's Karumbi, its 3s and 4s a
+    # fifth wider than tall, cut into "?5", "2?") is one digit. Like a square cut, such a strip is evidence for the
+    # puzzle's numbers only (``square_cut``): a touching pair read whole as one digit never counts as a changed clue.
+    whole_asked: list[tuple[int, int, int, list[int]]] = []  # strip, number, first half's place, the glyph's box
+    joined: set[int] = set()  # the glyphs so read whole
+    joined_strips: set[int] = set()
+    for j, plan in enumerate(plans):
+        for n_idx, number in enumerate(plan):
+            for k in range(len(number) - 1):
+                a, b = number[k], number[k + 1]
+                parent = split_from[j].get(tuple(sources[a][2]))
+                if (a < n_glyphs and b < n_glyphs and parent is not None
+                        and split_from[j].get(tuple(sources[b][2])) == parent
+                        and not all(readings[i].digit is not None and readings[i].confidence >= confident
+                                    for i in (a, b))):
+                    whole_asked.append((j, n_idx, k, list(parent)))
+    if whole_asked:
+        whole_reads = reader.read([_glyph_cell(sources[plans[j][n][k]][0], box) for j, n, k, box in whole_asked])
+        # the width of the page's digits: its glyphs read surely as one digit other than a narrow "1", not cut
+        halves_cut = {half for parents in split_from for half in parents}
+        widths = [sources[i][2][2] - sources[i][2][0] for i in range(n_glyphs)
+                  if readings[i].digit not in (None, 1) and readings[i].confidence >= confident
+                  and tuple(sources[i][2]) not in halves_cut]
+        page_w = float(np.median(widths)) if widths else 0.0
+        for (j, n_idx, k, box), reading in sorted(zip(whole_asked, whole_reads), key=lambda t: -t[0][2]):
+            rim, ink, _, ox, oy = sources[plans[j][n_idx][k]]
+            if (reading.digit is None or reading.confidence < confident
+                    or not box[2] - box[0] <= JOINED_MAX_WIDTH * page_w
+                    or min(ox + box[0], oy + box[1]) <= 0 or ox + box[2] >= W or oy + box[3] >= H):
+                continue  # (a glyph on the image's edge may be cut there: its halves' doubt stands)
+            cells.append(_glyph_cell(rim, box))
+            readings.append(reading)
+            sources.append((rim, ink, box, ox, oy))
+            plans[j][n_idx][k:k + 2] = [len(cells) - 1]
+            cut_strips.add(j)
+            joined.add(len(cells) - 1)
+            joined_strips.add(j)
+            boxes_per_strip[j] = [[sources[i][3] + sources[i][2][0], sources[i][4] + sources[i][2][1],
+                                   sources[i][3] + sources[i][2][2], sources[i][4] + sources[i][2][3]]
+                                  for number in plans[j] for i in number]
+        for j in joined_strips:  # the strip's shape judged again: a glyph read whole is one digit, of a digit's height
+            shape_odd = any(_odd_glyph(sources[i][2], digit_h, sources[i][1]) if i not in joined
+                            else not FRAGMENT * digit_h <= sources[i][2][3] - sources[i][2][1] <= TALL_GLYPH * digit_h
+                            for number in plans[j] for i in number if i < n_glyphs or i in joined)
+            bad[j] = spacing_unclear[j] or shape_odd
+            unclear_gaps[j] = spacing_unclear[j] and not shape_odd
     # Old-style figures (0, 1, 2 at the x-height, 6 and 8 rising above it, 3 4 5 7 9 descending below the line):
     # each glyph's shape is judged against the height of its own kind of digit on the page, not the one digit height
     heights = _figure_heights([sources[i][2] for i in range(n_glyphs)], readings[:n_glyphs], FIGURE_HEIGHT_CONFIDENCE)
