@@ -3044,8 +3044,11 @@ def _thin_profile(grey: np.ndarray, axis: int, cell: float, band: tuple[int, int
     pixel is darker than both its neighbours to either side across the axis, or lighter than both (a thin line or a
     gutter, either polarity; a step edge, a fill's or a tile's, counts 0), each pixel at most LATTICE_SATURATE; the
     neighbours LATTICE_THIN of a ``cell`` away (a gutter between tiles) or LATTICE_THIN_PX (a line between a fill and
-    its cell's paper), whichever shows more."""
-    return _thin_map(grey, axis, cell, band).mean(axis=axis).astype(np.float64)
+    its cell's paper), whichever shows more; 0 everywhere over an empty band (a comb placed off the page)."""
+    thin = _thin_map(grey, axis, cell, band)
+    if thin.shape[axis] == 0:
+        return np.zeros(thin.shape[1 - axis], np.float64)
+    return thin.mean(axis=axis).astype(np.float64)
 
 
 def _thin_map(grey: np.ndarray, axis: int, cell: float, band: tuple[int, int]) -> np.ndarray:

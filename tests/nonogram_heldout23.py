@@ -1,4 +1,14 @@
-"""HELDOUT23, not yet measured.
+"""HELDOUT23, measured blind on commit 12d362f: 408/432 right, 0 false passes, 58/72 error-free right (14 false fails,
+all needs_review, none confidently incorrect), 107 needs_review, 2 unreadable (seed 5,
+``tools/measure_nonogram_family.py nonogram_heldout23:HELDOUT23 --seed 5`` on a snapshot of that commit). Per style,
+right/36, false passes, false fails (error-free answers not right), needs_review, unreadable: pilgi_thumbprint_marble
+29 0 4 15 0; bangwool_copper_colourchart 36 0 0 2 0; d2coding_barcode_printdialog 36 0 0 1 0;
+umegothic_shibori_filmstrip 35 0 0 13 0; museum_tortoise_legalpad 35 0 0 5 0; galatia_circulism_mixedlight 31 0 5 29
+0; uroob_solar_notification 34 0 2 8 0; cedar_endgrain_binderclip 36 0 0 4 0; inputclues_peeling_croptool 36 0 0 0 0;
+solomos_goldleaf_redrawflush 36 0 0 4 0; konatu_plasticine_redrawbig 34 0 0 9 0; pilgia_bark_redrawboard 30 0 3 17 2
+(each name after its ``a_``). By planted error: none 58/72, extra_light 69, extra_outline 71, x_instead 71, missing 71,
+clue_changed 68 (of 72 each). By size: 5x5 140/144, 10x10 134/144, 15x15 134/144. Studied after that measurement
+(thirty-fourth session, rubric 65).
 
 A blind nonogram answer family (written by a helper), kept in its own module so that whoever studies the earlier
 families never sees it. Written without looking at the verifier, the registration or the cell and clue readers.
