@@ -1,4 +1,14 @@
-"""HELDOUT24, not yet measured.
+"""HELDOUT24, measured blind on commit 12d362f and again, unstudied, on c1372ed (rubric 65): both 399/432 right, the same
+verdict on every answer, 0 false passes, 59/72 error-free right (12 false fails, none confidently incorrect), 95
+needs_review, 12 unreadable (seed 5, ``tools/measure_nonogram_family.py nonogram_heldout24:HELDOUT24 --seed 5`` on
+snapshots of those commits). Per style, right/36, false passes, false fails (error-free answers not right),
+needs_review, unreadable: notomono_origami_jupyter 35 0 1 5 0; daibanna_damask_calendar 35 0 0 1 0;
+padauk_waxseal_doccomment 33 0 2 11 0; abyssinica_urushi_photocorners 34 0 0 4 0; takao_drip_teamug 36 0 0 0 0;
+ukij_sashiko_printertray 32 0 3 18 1; oradano_lowpoly_blotterdate 35 0 1 10 0; wqy_tread_retrowindow 33 0 0 7 0;
+inputclues_dimpled_crossprocess 36 0 0 5 0; anjali_rugknots_redrawzebra 34 0 1 3 1; timmana_memphis_redrawhand 22 0 3
+12 10; nafees_fingerpaint_solvetimer 34 0 2 19 0 (each name after its ``e_``). By planted error: none 59/72,
+extra_light 65, extra_outline 70, x_instead 70, missing 69, clue_changed 66 (of 72 each). By size: 5x5 140/144, 10x10
+134/144, 15x15 125/144. Held out: measured as counts only, its answers not looked at.
 
 A blind nonogram answer family (written by a helper), kept in its own module so that whoever studies the earlier
 families never sees it. Written without looking at the verifier, the registration or the cell and clue readers.
