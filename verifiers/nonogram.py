@@ -3735,8 +3735,9 @@ def _split_slanted(rim: np.ndarray, ink: np.ndarray, box: list[int], shear: floa
                    column: int | None = None) -> list[tuple[np.ndarray, list[int]]]:
     """The glyph in ``box`` cut in two along the slanted line (x = c + shear * y from the box's middle row)
     through the least ink in its middle 40 % (``rank`` k > 0: the line with the k-th least ink but one,
-    e.g. the second-thinnest column; ``column``: through that column instead, see :func:`_counter_cut`): for each half a copy of ``rim`` holding only that half's darkness
-    inside the box, and the half's ink box; [] when a half would be a sliver or empty."""
+    e.g. the second-thinnest column; ``column``: through that column instead, see :func:`_counter_cut`): for each
+    half a copy of ``rim`` holding only that half's darkness inside the box, and the half's ink box; [] when a half
+    would be a sliver or empty."""
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
     sub = ink[y0:y1, x0:x1]
