@@ -1094,14 +1094,19 @@ def invert_lightness(image: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(lab, cv2.COLOR_LAB2RGB)
 
 
+def _thumbnail_lightness(rgb: np.ndarray) -> np.ndarray:
+    """CIELAB L (0..255) of ``rgb`` shrunk to POLARITY_SIDE px on its long side (as it is when smaller)."""
+    f = min(1.0, POLARITY_SIDE / max(rgb.shape[:2]))
+    small = _downscale(rgb, max(1, round(rgb.shape[1] * f)), max(1, round(rgb.shape[0] * f)))[0] if f < 1 else rgb
+    return cv2.cvtColor(small, cv2.COLOR_RGB2LAB)[:, :, 0]
+
+
 def _paper_level(rgb: np.ndarray) -> tuple[float, float]:
     """The page's modal lightness (0..1) and the share of the page at the fullest of :data:`POLARITY_BINS` levels and
     the fuller of its two neighbours, measured on a thumbnail. The lightness is the mean over those two levels'
     pixels: a paper lying on the edge between two levels (a blueprint's mottled blue, 0.28 and 0.34 by turns as its
     mottling falls) measures the same on every page, not the centre of whichever holds more."""
-    f = min(1.0, POLARITY_SIDE / max(rgb.shape[:2]))
-    small = _downscale(rgb, max(1, round(rgb.shape[1] * f)), max(1, round(rgb.shape[0] * f)))[0] if f < 1 else rgb
-    lightness = cv2.cvtColor(small, cv2.COLOR_RGB2LAB)[:, :, 0]
+    lightness = _thumbnail_lightness(rgb)
     hist = np.bincount((lightness.ravel().astype(np.int32) * POLARITY_BINS) >> 8, minlength=POLARITY_BINS)
     mode = int(hist.argmax())
     other = max((m for m in (mode - 1, mode + 1) if 0 <= m < POLARITY_BINS), key=lambda m: hist[m])
@@ -1129,10 +1134,7 @@ def _dark_page(answer: np.ndarray, target: np.ndarray) -> bool:
     if not _polarity_flipped(answer, target):
         return False
     t_level = _paper_level(target)[0]
-    f = min(1.0, POLARITY_SIDE / max(answer.shape[:2]))
-    small = (_downscale(answer, max(1, round(answer.shape[1] * f)), max(1, round(answer.shape[0] * f)))[0]
-             if f < 1 else answer)
-    bins = (cv2.cvtColor(small, cv2.COLOR_RGB2LAB)[:, :, 0].astype(np.int32) * POLARITY_BINS) >> 8
+    bins = (_thumbnail_lightness(answer).astype(np.int32) * POLARITY_BINS) >> 8
     at = min(POLARITY_BINS - 1, int(t_level * 255) * POLARITY_BINS >> 8)
     share = np.bincount(bins.ravel(), minlength=POLARITY_BINS) / bins.size
     beside = max(share[b] for b in (at - 1, at + 1) if 0 <= b < POLARITY_BINS)

@@ -4399,11 +4399,10 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
     # commas (or full stops) between a row's numbers ("1, 6, 1": a redraw that lists its clues): separators, no glyphs
     for j, (kind, boxes) in enumerate(_number_separators(lines_per_strip, digit_h)):
         lines_per_strip[j] = (kind, boxes)
-    whole_glyphs = [{tuple(g) for line in _glyph_lines(boxes, kind, digit_h) for g in line}
-                    for (kind, boxes), (_, _, _, ink) in zip(lines_per_strip, crops)]
     # (a pixel font's digits stand in square cells, as wide as tall: only a glyph wider than PIXEL_FONT_PAIR x its
     # height is two touching digits there -- C-64's "4", 29 x 26 px at a 40-px clue font, was cut into "?4")
-    split_from: list[dict[tuple[int, ...], tuple[int, ...]]] = [{} for _ in lines_per_strip]  # half -> glyph cut
+    # per strip: each half of a glyph wider than tall cut in two by _split_touching -> that glyph (strip coords)
+    split_from: list[dict[tuple[int, ...], tuple[int, ...]]] = [{} for _ in lines_per_strip]
     cut_lines = []
     for j, ((kind, boxes), (_, _, _, ink)) in enumerate(zip(lines_per_strip, crops)):
         lines = []
@@ -4417,9 +4416,7 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
             lines.append(kept_line)
         cut_lines.append(lines)
     lines_per_strip = cut_lines
-    # per strip: the halves of glyphs wider than tall cut in two by _split_touching (strip coords)
-    cut_halves = [{tuple(g) for line in lines for g in line} - whole
-                  for lines, whole in zip(lines_per_strip, whole_glyphs)]
+    cut_halves = [set(parents) for parents in split_from]  # per strip: those halves
     digit_h, digit_w = digit_size or _digit_size(lines_per_strip, font_px)
     attached: list[list[list[int]]] = [[] for _ in lines_per_strip]  # per strip: crossbar overshoots (strip coords)
     for j, lines in enumerate(lines_per_strip):
@@ -4579,10 +4576,9 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
     if whole_asked:
         whole_reads = reader.read([_glyph_cell(sources[plans[j][n][k]][0], box) for j, n, k, box in whole_asked])
         # the width of the page's digits: its glyphs read surely as one digit other than a narrow "1", not cut
-        halves_cut = {half for parents in split_from for half in parents}
-        widths = [sources[i][2][2] - sources[i][2][0] for i in range(n_glyphs)
-                  if readings[i].digit not in (None, 1) and readings[i].confidence >= confident
-                  and tuple(sources[i][2]) not in halves_cut]
+        widths = [sources[i][2][2] - sources[i][2][0] for j, plan in enumerate(uncut_plans) for number in plan
+                  for i in number if readings[i].digit not in (None, 1) and readings[i].confidence >= confident
+                  and tuple(sources[i][2]) not in cut_halves[j]]
         page_w = float(np.median(widths)) if widths else 0.0
         for (j, n_idx, k, box), reading in sorted(zip(whole_asked, whole_reads), key=lambda t: -t[0][2]):
             rim, ink, _, ox, oy = sources[plans[j][n_idx][k]]
