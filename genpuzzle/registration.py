@@ -122,8 +122,10 @@ class Registration:
     at each corner of the cells, in its own proportions: :func:`_mark_fit`; ``quality`` is the whole ink's),
     "lattice+blocks" when the page draws the input's 5x5 blocks apart (:func:`_block_fit`: ``image`` is warped by a
     separable piecewise map that jumps over the gaps, kept in ``blocks``; ``matrix`` is the affine map through the
-    lattice's outermost lines) and "lattice+heavy" when it draws the input's lattice within a larger one, found by its
-    heavy lines (:func:`_heavy_fit`: a spreadsheet);
+    lattice's outermost lines), "lattice+heavy" when it draws the input's lattice within a larger one, found by its
+    heavy lines (:func:`_heavy_fit`: a spreadsheet), and "lattice+ruled" when it draws the input's lattice ruled by
+    hand, its cells a little uneven (:func:`_ruled_fit`: ``image`` warped by a separable piecewise map through each
+    line found, kept in ``blocks`` as a block fit's);
     quality: 0..1 alignment quality (robust correlation of ink maps in the unchanged region);
     reason: why not ok, else None;
     local: the "+local" bend as (grid offsets, map scale) for :meth:`source_points`, else None;
@@ -146,7 +148,7 @@ class Registration:
     valid: np.ndarray | None = None  # bool HxW: input-frame pixels the answer's page actually shows
     unbent: np.ndarray | None = None  # with "+local": the answer warped by ``matrix`` alone (no bend)
     near: np.ndarray | None = field(default=None, repr=False)  # not ok for its quality: the best map tried
-    # "lattice+blocks": the separable piecewise map (x in, x out, y in, y out knots; out px -> answer px 3x3)
+    # "lattice+blocks", "lattice+ruled": the separable piecewise map (x in, x out, y in, y out knots; out -> answer px)
     blocks: tuple | None = field(default=None, repr=False)
 
     def source_points(self, points: np.ndarray) -> np.ndarray:
@@ -3299,14 +3301,157 @@ def _lattice_fit(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray |
     within = _heavy_fit(answer, target, edit_mask) if heavy else None  # a lattice within a larger one (a sheet)
     if within is not None:
         return within
-    if not starts:
+    if starts:
+        token = _TILE_FROM_LATTICE.set(True)
+        try:
+            tiles = _tile_fit(answer, target, edit_mask,
+                              [(TILE_START, A, "lattice") for A in starts[:LATTICE_TILE_STARTS]], whole=LATTICE_WHOLE)
+        finally:
+            _TILE_FROM_LATTICE.reset(token)
+        if tiles is not None:
+            return tiles
+    return _ruled_fit(answer, target, edit_mask, starts + _lattice_starts(answer, target, long_lines=True))
+
+
+RULED_STARTS = 8  # lattice maps (:func:`_lattice_starts`, both looks, best first) a hand-ruled lattice is sought from
+RULED_WIN = (0.2, 0.1)  # cells: per round, each line looked for this far from where the map so far puts it
+RULED_GAPS = (0.8, 1.25)  # every cell of the lattice found this share of their median at least / at most (per axis)
+RULED_NEXT = (0.9, 1.12)  # a line this share of the end cell past either end of the lattice found: it goes on
+RULED_SHIFTS = 2  # cells: the input's lines are also looked for this many cells either side of where the map puts them
+
+
+def _ruled_fit(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None, starts: list[np.ndarray]
+               ) -> Registration | None:
+    """The last retry of :func:`_lattice_fit`: a lattice ruled by hand, each line where the hand drew it (cells a few
+    percent uneven: no even comb lies on all its lines within LATTICE_NEAR, so no affine map draws the input's
+    lattice line for line). From each of the first RULED_STARTS lattice maps ``starts``, every line of the input's
+    lattice is looked for on its own (:func:`_ruled_knots`), and the page is warped by the separable piecewise map
+    through the lines found (:func:`_block_maps`). Taken, as ``lattice+ruled``, when its cells stay within RULED_GAPS
+    of each other and the page so registered draws the input's lattice line for line, also LATTICE_BEYOND cells past
+    the input's frame (:func:`_lattice_shown`: a lattice with more cells, or one a cell off, shows lines midway or past
+    its ends); ``matrix`` is the affine map through the outermost lines, ``blocks`` the pieces
+    (:meth:`Registration.source_points`), ``quality`` the whole ink's, reported only."""
+    lattice = _lattice_full(target)
+    if lattice is None:
         return None
-    token = _TILE_FROM_LATTICE.set(True)
-    try:
-        return _tile_fit(answer, target, edit_mask,
-                         [(TILE_START, A, "lattice") for A in starts[:LATTICE_TILE_STARTS]], whole=LATTICE_WHOLE)
-    finally:
-        _TILE_FROM_LATTICE.reset(token)
+    xs, ys = lattice
+    th, tw = target.shape[:2]
+    paper = paper_colour(answer)
+    border = tuple(float(v) for v in paper)
+    tried: list[np.ndarray] = []
+    for A in starts:
+        if len(tried) == RULED_STARTS:
+            break
+        if any(_max_corner_shift(A, B, tw, th) < 1.0 for B in tried) or _is_projective(A):
+            continue
+        tried.append(A)
+        if _check_transform(A, (th, tw), answer.shape[:2]) is not None:
+            continue
+        back = np.linalg.inv(A)
+        knots = _ruled_knots(answer, xs, ys, back, border)
+        if knots is None:
+            continue
+        ax = np.polyfit(knots[0][[0, -1]], knots[1][[0, -1]], 1)
+        ay = np.polyfit(knots[2][[0, -1]], knots[3][[0, -1]], 1)
+        M = np.linalg.inv(back @ np.array([[ax[0], 0, ax[1]], [0, ay[0], ay[1]], [0, 0, 1.0]]))
+        if _check_transform(M, (th, tw), answer.shape[:2]) is not None:
+            continue
+        map_x, map_y = _block_maps(knots, back, tw, th)
+        image = cv2.remap(answer, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=border)
+        if not _lattice_shown(image, target):
+            continue
+        pad = math.ceil(LATTICE_BEYOND * max(float(np.median(np.diff(xs))), float(np.median(np.diff(ys)))))
+        wx, wy = _block_maps(knots, back, tw, th, pad)
+        wide = cv2.remap(answer, wx, wy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=border)
+        framed = cv2.copyMakeBorder(target, pad, pad, pad, pad, cv2.BORDER_CONSTANT,
+                                    value=tuple(float(v) for v in paper_colour(target)))
+        if not _lattice_shown(wide, framed):
+            continue
+        ones = np.ones(answer.shape[:2], np.uint8)
+        valid = cv2.remap(ones, map_x, map_y, cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT, borderValue=0) > 0
+        q = _registered_quality(image, target, edit_mask)
+        if not valid.all():
+            image[~valid] = white_balance_inverse(target, paper)[~valid]
+        return Registration(True, image, M, "lattice+ruled", q, None, None, valid, blocks=(*knots, back))
+    return None
+
+
+def _ruled_knots(answer: np.ndarray, xs: np.ndarray, ys: np.ndarray, back: np.ndarray, border: tuple
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    """Knots (x in, x out, y in, y out) of the separable piecewise map from the input's lattice lines ``xs``, ``ys`` to
+    where the page, mapped by ``back`` (input px -> answer px), draws each one. The page is warped by ``back`` into the
+    input's frame widened by RULED_SHIFTS + 1 cells; per axis, the input's lines, and the same lines shifted by up to
+    RULED_SHIFTS cells (an even comb lies a cell off an uneven lattice as often as on it), are each moved to the peak
+    of the page's thin contrast (:func:`_thin_profile` over the lattice's band; the upper half's centroid) within
+    RULED_WIN of a cell, then RULED_WIN[1] of where that put it; of the shifts whose cells stay within RULED_GAPS of
+    their median, the one whose lines stand out most (:func:`_ruled_score`) is kept. None when an axis has none."""
+    pad = [(RULED_SHIFTS + 1) * float(np.median(np.diff(v))) for v in (xs, ys)]
+    tw, th = math.ceil(xs[-1] + 2 * pad[0]) + 2, math.ceil(ys[-1] + 2 * pad[1]) + 2
+    to_pad = np.array([[1.0, 0.0, pad[0]], [0.0, 1.0, pad[1]], [0.0, 0.0, 1.0]])
+    image = _warp_full(answer, to_pad @ np.linalg.inv(back), (tw, th), cv2.INTER_LINEAR, border)
+    grey = cv2.cvtColor(image, cv2.COLOR_RGB2GRAY).astype(np.float32) / 255.0
+    knots = []
+    for axis, lines, other, off, off_other in ((0, xs, ys, pad[0], pad[1]), (1, ys, xs, pad[1], pad[0])):
+        cell = float(np.median(np.diff(lines)))
+        band = (max(0, int(other[0] + off_other)), math.ceil(other[-1] + off_other) + 1)
+        T = _thin_map(grey, axis, cell, band)
+        P = T.mean(axis=axis).astype(np.float64)
+        best: tuple[float, np.ndarray] | None = None
+        for k in range(-RULED_SHIFTS, RULED_SHIFTS + 1):
+            u = lines.astype(np.float64) + off + k * cell
+            for reach in RULED_WIN:
+                u, top = _ruled_peaks(P, u, reach * cell)
+            gaps = np.diff(u)
+            med = float(np.median(gaps))
+            if top.min() <= 0 or med <= 0 or gaps.min() < RULED_GAPS[0] * med or gaps.max() > RULED_GAPS[1] * med:
+                continue
+            if _ruled_goes_on(T, P, u, top, axis):
+                continue
+            score = _ruled_score(P, u, top)
+            if best is None or score > best[0]:
+                best = (score, u - off)
+        if best is None:
+            return None
+        knots += [lines.astype(np.float64), best[1]]
+    return knots[0], knots[1], knots[2], knots[3]
+
+
+def _ruled_goes_on(T: np.ndarray, P: np.ndarray, u: np.ndarray, top: np.ndarray, axis: int) -> bool:
+    """Whether the page's lattice goes on past the lines ``u`` (px of the thin-contrast map ``T`` across ``axis`` and
+    its profile ``P``; their peaks ``top``): a line a cell of the lattice's own past either end (anywhere within
+    RULED_NEXT of the end cell: the next cell a hand rules is no even step on), its peak LATTICE_PAST of their median or
+    more and drawn along its length (:func:`_runs_along`, SCALE_RUN: a row of clue digits beside the lattice is as
+    strong a peak, in pieces). (A narrower window than RULED_GAPS: HELDOUT24's page edge and the rug's first band lie
+    0.8-0.88 of a cell past its lattice's last line.)"""
+    med = float(np.median(top))
+    for end, cell in ((u[0], u[0] - u[1]), (u[-1], u[-1] - u[-2])):
+        near = end + cell * np.arange(RULED_NEXT[0], RULED_NEXT[1] + 1e-9, 0.01)
+        vals = _at(P, near)
+        i = int(np.argmax(vals))
+        if vals[i] > LATTICE_PAST * med and _runs_along(T, near[i:i + 1], abs(cell), axis)[0] >= SCALE_RUN:
+            return True
+    return False
+
+
+def _ruled_peaks(P: np.ndarray, u: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarray]:
+    """Per position in ``u``, the peak of the profile ``P`` within ``reach`` px (its upper half's centroid) and its
+    height."""
+    win = np.arange(-1.0, 1.0 + 1e-9, 0.025) * reach
+    cand = u[:, None] + win[None, :]
+    vals = _at(P, cand.ravel()).reshape(cand.shape)
+    top = vals.max(axis=1)
+    lift = np.clip(vals - 0.5 * top[:, None], 0.0, None)
+    return (lift * cand).sum(axis=1) / np.maximum(lift.sum(axis=1), 1e-9), top
+
+
+def _ruled_score(P: np.ndarray, u: np.ndarray, top: np.ndarray) -> float:
+    """How plainly the lines ``u`` (px of ``P``) form a lattice of their own, as :func:`_comb_scores` scores an even
+    comb: their peaks' mean and median, less the mean midway between them (a lattice with more cells) and half the
+    larger peak a cell past either end (the lattice goes on: lines a cell off), that cell the end cell's own."""
+    reach = RULED_WIN[1] * float(np.median(np.diff(u)))
+    mids = _ruled_peaks(P, (u[:-1] + u[1:]) / 2, reach)[1]
+    past = _ruled_peaks(P, np.array([2 * u[0] - u[1], 2 * u[-1] - u[-2]]), reach)[1]
+    return float(0.5 * top.mean() + 0.5 * np.median(top) - mids.mean() - 0.5 * past.max())
 
 
 KEYSTONE_STARTS = 8  # lattice maps (:func:`_lattice_starts`, both looks, best first) made projective at most

@@ -53,7 +53,11 @@ for pkg in \
     fonts-smc-uroob fonts-motoya-l-cedar fonts-gfs-solomos fonts-konatu fonts-unfonts-extra \
     fonts-noto-mono fonts-sil-dai-banna fonts-sil-padauk fonts-sil-abyssinica fonts-takao-mincho fonts-ukij-uyghur \
     fonts-oradano-mincho-gsrr fonts-wqy-zenhei fonts-smc-anjalioldlipi fonts-teluguvijayam fonts-nafees \
-    fonts-b612 fonts-adf-gillius fonts-gfs-bodoni-classic fonts-jura fonts-mononoki; do
+    fonts-b612 fonts-adf-gillius fonts-gfs-bodoni-classic fonts-jura fonts-mononoki \
+    fonts-tlwg-typo-ttf fonts-solide-mirage fonts-le-murmure fonts-sil-mondulkiri fonts-tlwg-loma-ttf \
+    fonts-meera-inimai fonts-gfs-gazis fonts-lexi-saebom fonts-sil-sophia-nubian fonts-fantasma fonts-baekmuk \
+    fonts-povray fonts-lg-aboriginal fonts-hosny-thabit fonts-bpg-georgian fonts-smc-rachana fonts-averia-gwf \
+    fonts-sil-alkalami fonts-sil-ezra fonts-pc fonts-sil-mingzat fonts-smc-raghumalayalamsans; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 if [ ${#missing[@]} -gt 0 ]; then
