@@ -3351,28 +3351,10 @@ def _ruled_fit(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | N
         knots = _ruled_knots(answer, xs, ys, back, border)
         if knots is None:
             continue
-        ax = np.polyfit(knots[0][[0, -1]], knots[1][[0, -1]], 1)
-        ay = np.polyfit(knots[2][[0, -1]], knots[3][[0, -1]], 1)
-        M = np.linalg.inv(back @ np.array([[ax[0], 0, ax[1]], [0, ay[0], ay[1]], [0, 0, 1.0]]))
-        if _check_transform(M, (th, tw), answer.shape[:2]) is not None:
-            continue
-        map_x, map_y = _block_maps(knots, back, tw, th)
-        image = cv2.remap(answer, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=border)
-        if not _lattice_shown(image, target):
-            continue
-        pad = math.ceil(LATTICE_BEYOND * max(float(np.median(np.diff(xs))), float(np.median(np.diff(ys)))))
-        wx, wy = _block_maps(knots, back, tw, th, pad)
-        wide = cv2.remap(answer, wx, wy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=border)
-        framed = cv2.copyMakeBorder(target, pad, pad, pad, pad, cv2.BORDER_CONSTANT,
-                                    value=tuple(float(v) for v in paper_colour(target)))
-        if not _lattice_shown(wide, framed):
-            continue
-        ones = np.ones(answer.shape[:2], np.uint8)
-        valid = cv2.remap(ones, map_x, map_y, cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT, borderValue=0) > 0
-        q = _registered_quality(image, target, edit_mask)
-        if not valid.all():
-            image[~valid] = white_balance_inverse(target, paper)[~valid]
-        return Registration(True, image, M, "lattice+ruled", q, None, None, valid, blocks=(*knots, back))
+        reg = _block_taken(answer, target, edit_mask, knots, back, border, paper, shown=_lattice_shown,
+                           method="lattice+ruled")
+        if reg is not None:
+            return reg
     return None
 
 
@@ -4093,10 +4075,12 @@ def _block_maps(knots: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], ba
 
 def _block_taken(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None,
                  knots: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], back: np.ndarray, border: tuple,
-                 paper: np.ndarray) -> Registration | None:
-    """The registration ``lattice+blocks`` at the block map ``knots`` when the page it registers draws the input's
-    lattice line for line, also LATTICE_BEYOND cells past the input's frame (:func:`_blocks_shown`), and the affine map
-    through its outermost lines is plausible (:func:`_check_transform`); else None."""
+                 paper: np.ndarray, shown=None, method: str = "lattice+blocks") -> Registration | None:
+    """The registration ``method`` (``lattice+blocks``) at the separable piecewise map ``knots`` when the page it
+    registers draws the input's lattice line for line, also LATTICE_BEYOND cells past the input's frame (``shown``:
+    :func:`_blocks_shown`; :func:`_ruled_fit` asks :func:`_lattice_shown`), and the affine map through its outermost
+    lines is plausible (:func:`_check_transform`); else None."""
+    shown = _blocks_shown if shown is None else shown
     th, tw = target.shape[:2]
     lattice = _lattice_full(target)
     if lattice is None:
@@ -4111,21 +4095,21 @@ def _block_taken(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray |
         return None
     map_x, map_y = _block_maps(knots, back, tw, th)
     image = cv2.remap(answer, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=border)
-    if not _blocks_shown(image, target):
+    if not shown(image, target):
         return None
-    pad = int(math.ceil(LATTICE_BEYOND * max(float(np.median(np.diff(xs))), float(np.median(np.diff(ys))))))
+    pad = math.ceil(LATTICE_BEYOND * max(float(np.median(np.diff(xs))), float(np.median(np.diff(ys)))))
     wx, wy = _block_maps(knots, back, tw, th, pad)
     wide = cv2.remap(answer, wx, wy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=border)
     framed = cv2.copyMakeBorder(target, pad, pad, pad, pad, cv2.BORDER_CONSTANT,
                                 value=tuple(float(v) for v in paper_colour(target)))
-    if not _blocks_shown(wide, framed):
+    if not shown(wide, framed):
         return None
     ones = np.ones(answer.shape[:2], np.uint8)
     valid = cv2.remap(ones, map_x, map_y, cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT, borderValue=0) > 0
     q = _registered_quality(image, target, edit_mask)
     if not valid.all():
         image[~valid] = white_balance_inverse(target, paper)[~valid]
-    return Registration(True, image, A, "lattice+blocks", q, None, None, valid, blocks=(*knots, back))
+    return Registration(True, image, A, method, q, None, None, valid, blocks=(*knots, back))
 
 
 # ------------------------------------------------------------------ a lattice within a larger one (a spreadsheet)
