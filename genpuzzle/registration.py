@@ -3301,16 +3301,14 @@ def _lattice_fit(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray |
     within = _heavy_fit(answer, target, edit_mask) if heavy else None  # a lattice within a larger one (a sheet)
     if within is not None:
         return within
-    if starts:
-        token = _TILE_FROM_LATTICE.set(True)
-        try:
-            tiles = _tile_fit(answer, target, edit_mask,
-                              [(TILE_START, A, "lattice") for A in starts[:LATTICE_TILE_STARTS]], whole=LATTICE_WHOLE)
-        finally:
-            _TILE_FROM_LATTICE.reset(token)
-        if tiles is not None:
-            return tiles
-    return _ruled_fit(answer, target, edit_mask, starts + _lattice_starts(answer, target, long_lines=True))
+    if not starts:
+        return None
+    token = _TILE_FROM_LATTICE.set(True)
+    try:
+        return _tile_fit(answer, target, edit_mask,
+                         [(TILE_START, A, "lattice") for A in starts[:LATTICE_TILE_STARTS]], whole=LATTICE_WHOLE)
+    finally:
+        _TILE_FROM_LATTICE.reset(token)
 
 
 RULED_STARTS = 8  # lattice maps (:func:`_lattice_starts`, both looks, best first) a hand-ruled lattice is sought from
@@ -3322,15 +3320,15 @@ RULED_SHIFTS = 2  # cells: the input's lines are also looked for this many cells
 
 def _ruled_fit(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None, starts: list[np.ndarray]
                ) -> Registration | None:
-    """The last retry of :func:`_lattice_fit`: a lattice ruled by hand, each line where the hand drew it (cells a few
-    percent uneven: no even comb lies on all its lines within LATTICE_NEAR, so no affine map draws the input's
-    lattice line for line). From each of the first RULED_STARTS lattice maps ``starts``, every line of the input's
-    lattice is looked for on its own (:func:`_ruled_knots`), and the page is warped by the separable piecewise map
-    through the lines found (:func:`_block_maps`). Taken, as ``lattice+ruled``, when its cells stay within RULED_GAPS
-    of each other and the page so registered draws the input's lattice line for line, also LATTICE_BEYOND cells past
-    the input's frame (:func:`_lattice_shown`: a lattice with more cells, or one a cell off, shows lines midway or past
-    its ends); ``matrix`` is the affine map through the outermost lines, ``blocks`` the pieces
-    (:meth:`Registration.source_points`), ``quality`` the whole ink's, reported only."""
+    """The last search of all (:func:`_keystone_last`, after the perspective fit): a lattice ruled by hand, each line
+    where the hand drew it (cells a few percent uneven: no even comb lies on all its lines within LATTICE_NEAR, so no
+    affine map draws the input's lattice line for line). From each of the first RULED_STARTS lattice maps ``starts``,
+    every line of the input's lattice is looked for on its own (:func:`_ruled_knots`), and the page is warped by the
+    separable piecewise map through the lines found (:func:`_block_maps`). Taken, as ``lattice+ruled``, when its cells
+    stay within RULED_GAPS of each other and the page so registered draws the input's lattice line for line, also
+    LATTICE_BEYOND cells past the input's frame (:func:`_block_taken` with :func:`_lattice_shown`: a lattice with more
+    cells, or one a cell off, shows lines midway or past its ends); ``matrix`` is the affine map through the outermost
+    lines, ``blocks`` the pieces (:meth:`Registration.source_points`), ``quality`` the whole ink's, reported only."""
     lattice = _lattice_full(target)
     if lattice is None:
         return None
@@ -3450,8 +3448,9 @@ def _keystone_last(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray
     maps (:func:`_lattice_starts`, both looks, the first KEYSTONE_STARTS, each distinct one) are made projective
     (:func:`_lattice_keystone`), and the first whose page then draws the input's lattice line for line, also
     LATTICE_BEYOND cells past its frame (:func:`_lattice_taken` with ``beyond``), is the fit, ``lattice+keystone``.
-    The last search of all: any fit another search finds is kept (a desk photo's page, refused as tiles, met this fit
-    2.8 px off before the island retry that fits it to 0.5 px)."""
+    The last search but one: any fit another search finds is kept (a desk photo's page, refused as tiles, met this fit
+    2.8 px off before the island retry that fits it to 0.5 px). When no map so made is taken, the page's lattice ruled
+    by hand (:func:`_ruled_fit`, ``lattice+ruled``) is the last."""
     if found.ok or not (found.reason or "").startswith("alignment quality too low"):
         return found
     try:
@@ -3472,7 +3471,11 @@ def _keystone_last(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray
         if reg is not None:
             reg.method += "+keystone"
             return reg
-    return found
+    # (rubric 66) then a lattice ruled by hand, each line where it is drawn: after the perspective fit, whose lines
+    # converge where a hand's run parallel (a slanted redraw's lattice, 15x15, ruled at 0.4 px off, read in review)
+    ruled = _ruled_fit(answer, target, edit_mask,
+                       _lattice_starts(answer, target) + _lattice_starts(answer, target, long_lines=True))
+    return ruled if ruled is not None else found
 
 
 def _lattice_keystone(answer: np.ndarray, target: np.ndarray, A: np.ndarray) -> np.ndarray | None:

@@ -50,19 +50,22 @@ def test_the_three_and_the_five_are_twins_by_the_share_alone():
 
 
 def test_a_three_read_as_five_is_the_pages_drawing_of_three():
-    assert V._font_twin_of((_glyph(), BOX), "3", 0, _font())
+    assert V._font_twin_of((_glyph(), BOX), "3", 0, _font(), read=5)
+    # read as no digit, or as another digit than the one it is the twin of: judged as before (the twin of none)
+    assert not V._font_twin_of((_glyph(), BOX), "3", 0, _font(), read=None)
+    assert not V._font_twin_of((_glyph(), BOX), "3", 0, _font(), read=8)
 
 
 def test_a_three_changed_into_the_pages_five_stays_a_change():
     # drawn as the page draws its 5s: more like them than like the page's 3s
-    assert not V._font_twin_of((_glyph(stem=4), BOX), "3", 0, _font())
+    assert not V._font_twin_of((_glyph(stem=4), BOX), "3", 0, _font(), read=5)
 
 
 @pytest.mark.parametrize("stem", [0, 4])
 def test_no_glyph_is_the_drawing_of_a_digit_the_page_draws_nowhere_alike(stem):
     # the page's 3s drawn otherwise (a glyph the twin of none of them): never the page's drawing of 3
     other = [("3", np.roll(_glyph(), 6, axis=0), BOX, 10 + k) for k in range(4)]
-    assert not V._font_twin_of((_glyph(stem=stem), BOX), "3", 0, other + _font(threes=0))
+    assert not V._font_twin_of((_glyph(stem=stem), BOX), "3", 0, other + _font(threes=0), read=5)
 
 
 def test_heldout25s_error_free_solide_mirage_page_is_never_confidently_incorrect():

@@ -6019,8 +6019,8 @@ def _font_twin_misreads(dark: np.ndarray, changed: list, readings: list, clues: 
         differing = [k for k, (ch, (digit, _)) in enumerate(zip(flat, reading.glyph_reads)) if digit != int(ch)]
         if not differing:
             continue
-        if not all(_font_twin_of((_glyph_ink(reading.glyph_cells[k]), list(reading.glyphs[k])), flat[k], j, font)
-                   for k in differing):
+        if not all(_font_twin_of((_glyph_ink(reading.glyph_cells[k]), list(reading.glyphs[k])), flat[k], j, font,
+                                 reading.glyph_reads[k][0]) for k in differing):
             continue
         numbers, n = [], 0
         for m, size in enumerate(reading.sizes):
@@ -6060,12 +6060,12 @@ def _font_twin_misreads(dark: np.ndarray, changed: list, readings: list, clues: 
 
 
 def _font_twin_of(glyph: tuple[np.ndarray, list[int]], digit: str, j: int,
-                  font: list[tuple[str, np.ndarray, list[int], int]]) -> bool:
+                  font: list[tuple[str, np.ndarray, list[int], int]], read: int | None = None) -> bool:
     """Whether a glyph (ink of its cell, page box) of strip ``j`` is the page's own drawing of ``digit``: the twin
     (:func:`_twins`) of at least one and of FONT_TWIN_SHARE of the page's other glyphs where the puzzle has that digit
-    (``font``: :func:`_page_font`), and, of the glyphs where it has another digit, the twin of none, or drawn less like
-    them than like the ``digit`` ones: the median :func:`_twin_share` with that other digit's glyphs FONT_TWIN_MARGIN or
-    more under the median with the ``digit`` ones, for every other digit it is the twin of a glyph of. (Rubric 66:
+    (``font``: :func:`_page_font`), and of none where it has another digit -- but for the digit it is ``read`` as,
+    whose glyphs it may be the twin of when drawn less like them than like the ``digit`` ones: the median
+    :func:`_twin_share` with them FONT_TWIN_MARGIN or more under the median with the ``digit`` ones. (Rubric 66:
     HELDOUT25's Solide Mirage draws its 3 as a 5 with a diagonal for the 5's upright; a 3 is the twin of a 5 by the
     1-px share at up to 0.95, of the page's other 3s at 0.99 (median), of its 5s at 0.90. The digit reader read every 3
     a sure 5, and an error-free page was charged with six changed clues. A digit changed into another, drawn in the
@@ -6076,7 +6076,7 @@ def _font_twin_of(glyph: tuple[np.ndarray, list[int]], digit: str, j: int,
         return False
     own = float(np.median([t for d, t in others if d == digit]))
     for other in {d for d, t in others if d != digit and t >= EXEMPLAR_MATCH}:
-        if float(np.median([t for d, t in others if d == other])) > own - FONT_TWIN_MARGIN:
+        if other != str(read) or float(np.median([t for d, t in others if d == other])) > own - FONT_TWIN_MARGIN:
             return False
     return True
 
