@@ -1,4 +1,13 @@
-"""HELDOUT25: Not yet measured.
+"""HELDOUT25, measured blind on commit 5d6b849 (rubric 65): 394/432 right, 0 false passes, 52/72 error-free right (20
+false fails, 3 of them confidently incorrect), 136 needs_review, 4 unreadable (seed 5, ``tools/measure_nonogram_family.py
+nonogram_heldout25:HELDOUT25 --seed 5``). Per style, right/36, false passes, false fails, needs_review, unreadable:
+tlwgtypo_ikat_traytable 36 0 0 2 0; solidemirage_pleats_markdown 30 0 6 21 0; murmure_flagstone_stylus 27 0 4 30 1;
+mondulkiri_studded_pegboard 36 0 0 7 0; loma_obsidian_bokeh 36 0 0 0 0; meerainimai_plaited_sensordust 35 0 1 9 0;
+gazis_tiedye_protractor 22 0 6 31 3; lexisaebom_verdigris_sharesheet 36 0 0 7 0; sophianubian_foil_airmail 33 0 0 3 0;
+inputclues_asphalt_duplicator 36 0 0 2 0; fantasma_spinart_redrawtitled 31 0 3 21 0; hline_quatrefoil_redrawtinted 36
+0 0 3 0 (each name after its ``g_``). By planted error: none 52/72, extra_light 71, extra_outline 70, x_instead 71,
+missing 67, clue_changed 63 (of 72 each). By size: 5x5 136/144, 10x10 128/144, 15x15 130/144. Then studied (thirty-fifth
+session, rubric 66): 393/432, 1 confidently incorrect, 4 unreadable (docs/nonogram.md).
 
 A blind nonogram answer family (written by a helper), kept in its own module so that whoever studies the earlier
 families never sees it. Written without looking at the verifier, the registration or the cell and clue readers.

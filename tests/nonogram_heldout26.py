@@ -1,4 +1,12 @@
-"""HELDOUT26: Not yet measured.
+"""HELDOUT26, measured blind on commit 64289b3 (rubric 66, the thirty-fifth session's code; never looked at): 414/432
+right, 0 false passes, 58/72 error-free right (14 false fails, none confidently incorrect), 90 needs_review, 0
+unreadable (seed 5, ``tools/measure_nonogram_family.py nonogram_heldout26:HELDOUT26 --seed 5``). Per style, right/36,
+false fails: cyrvetic_batik_anglepoise 35 1; aboriginalserif_chainmail_thumb 33 3; thabit_rubbercoin_musicstand 35 0;
+ninocond_burlap_glassdesk 36 0; rachana_snakeskin_halftone 34 2; raghu_moiresilk_faxscan 33 3; alkalami_oilslick_ghost
+36 0; ezra_etched_lensfringe 34 2; vga_bubblewrap_lidopen 35 0; inputclues_suede_upscaled 36 0;
+mingzat_argyle_redrawmagazine 35 0; averia_suminagashi_redrawfreehand 32 3 (each name after its ``k_``). By planted
+error: none 58/72, extra_light 71, extra_outline 72, x_instead 71, missing 72, clue_changed 70 (of 72 each). By size: 5x5
+143/144, 10x10 140/144, 15x15 131/144. Held out: measured as counts only, its answers not looked at.
 
 A blind nonogram answer family (written by a helper), kept in its own module so that whoever studies the earlier
 families never sees it. Written without looking at the verifier, the registration or the cell and clue readers.

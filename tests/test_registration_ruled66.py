@@ -5,10 +5,10 @@ cell, as ruled by hand) went `unreadable` on 10 of its 36 answers ("alignment qu
 comb lies on all the lines of such a lattice within ``LATTICE_NEAR``, so no affine map draws the input's lattice line
 for line; the even combs the lattice search finds lie a cell off an uneven lattice as often as on it.
 
-Now the last retry of the lattice fit (:func:`_ruled_fit`) looks for each of the input's lines on its own, from the
-lattice maps and from the same lines shifted by up to ``RULED_SHIFTS`` cells, and warps the page by the separable
-piecewise map through the lines found (``lattice+ruled``), taken only when the page so registered draws the input's
-lattice line for line and ends where it does.
+Now the last search of all (:func:`_ruled_fit`, after the perspective fit) looks for each of the input's lines on its
+own, from the lattice maps and from the same lines shifted by up to ``RULED_SHIFTS`` cells, and warps the page by the
+separable piecewise map through the lines found (``lattice+ruled``), taken only when the page so registered draws the
+input's lattice line for line and ends where it does.
 """
 
 from __future__ import annotations
