@@ -3471,8 +3471,8 @@ def _keystone_last(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray
         if reg is not None:
             reg.method += "+keystone"
             return reg
-    # (rubric 66) then a lattice ruled by hand, each line where it is drawn: after the perspective fit, whose lines
-    # converge where a hand's run parallel (a slanted redraw's lattice, 15x15, ruled at 0.4 px off, read in review)
+    # (thirty-fifth session) then a lattice ruled by hand, each line where it is drawn: after the perspective fit,
+    # whose lines converge where a hand's run parallel (a slanted redraw's 15x15 lattice was ruled, and read in review)
     ruled = _ruled_fit(answer, target, edit_mask,
                        _lattice_starts(answer, target) + _lattice_starts(answer, target, long_lines=True))
     return ruled if ruled is not None else found
