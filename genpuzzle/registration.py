@@ -4078,12 +4078,11 @@ def _block_maps(knots: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], ba
 
 def _block_taken(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None,
                  knots: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], back: np.ndarray, border: tuple,
-                 paper: np.ndarray, shown=None, method: str = "lattice+blocks") -> Registration | None:
+                 paper: np.ndarray, shown=_blocks_shown, method: str = "lattice+blocks") -> Registration | None:
     """The registration ``method`` (``lattice+blocks``) at the separable piecewise map ``knots`` when the page it
     registers draws the input's lattice line for line, also LATTICE_BEYOND cells past the input's frame (``shown``:
     :func:`_blocks_shown`; :func:`_ruled_fit` asks :func:`_lattice_shown`), and the affine map through its outermost
     lines is plausible (:func:`_check_transform`); else None."""
-    shown = _blocks_shown if shown is None else shown
     th, tw = target.shape[:2]
     lattice = _lattice_full(target)
     if lattice is None:
