@@ -49,6 +49,15 @@ def test_a_band_with_lit_paper_on_both_sides_is_still_a_band():
     assert shading[190, 150] < 0.85 and shading[50, 150] > 0.97 and shading[350, 150] > 0.97
 
 
+def test_a_blinds_bands_with_narrow_lit_gaps_between_them_are_still_bands():
+    page = _page()
+    for top in range(40, 330, 48):  # slats' shadows 40 px tall, lit gaps of 8 px between them (HELDOUT20's blinds)
+        page[top:top + 40] = 185
+    shading = C.band_shading(page, 40.0)
+    assert shading is not None
+    assert shading[60, 150] < 0.85 and shading[20, 150] > 0.97
+
+
 # -- a page's mark copied in a cell that a line reaches into -----------------------------------------------------------
 
 

@@ -260,14 +260,13 @@ def _line_level(a: np.ndarray, q: float) -> np.ndarray:
 def _bounded_band(f: np.ndarray, hi: np.ndarray, min_run: float) -> bool:
     """Whether the lines' shading ``f`` holds a band: a run of lines darker than BAND_DARK, at least ``min_run``
     lines across, within a stretch of lines with no lit paper (``hi`` under BAND_LIT) that has lit lines on both
-    sides, ``min_run`` lines of them at least. A shadow darkening the page towards one of its edges (a linear shadow,
-    a vignette) is no band: the envelope and the soft-shadow search follow it. (Rubric 67) A line or two of lit
-    "paper" at the image's edge is no lit side: the registration's fill beyond a page whose lamp light falls off
-    towards its bottom edge (HELDOUT26's anglepoise desk) bounded the falloff there, and the bottom row's empty cells
-    read as light fills."""
+    sides. A shadow darkening the page towards one of its edges (a linear shadow, a vignette) is no band: the envelope
+    and the soft-shadow search follow it. (Rubric 67) Lit lines that run on to the image's edge are a lit side only
+    when ``min_run`` of them or more: a line of lit "paper" there is the registration's fill beyond a page whose lamp
+    light falls off towards its bottom edge (HELDOUT26's anglepoise desk), which bounded the falloff, and the bottom
+    row's empty cells read as light fills. Between two bands any lit line is a side (a blind's lit gaps, 8 lines)."""
     lit = hi >= BAND_LIT
     n = len(f)
-    side = max(1, math.ceil(min_run))
     k = 0
     while k < n:
         if lit[k]:
@@ -276,7 +275,14 @@ def _bounded_band(f: np.ndarray, hi: np.ndarray, min_run: float) -> bool:
         j = k
         while j < n and not lit[j]:
             j += 1
-        if lit[max(0, k - side):k].sum() >= side and lit[j:j + side].sum() >= side:  # lit lines on both sides
+        before, after = k, j  # the lit runs on either side: where they stop, and whether at the image's edge
+        while before > 0 and lit[before - 1]:
+            before -= 1
+        while after < n and lit[after]:
+            after += 1
+        lit_before = k > 0 and (before > 0 or k - before >= min_run)
+        lit_after = j < n and (after < n or after - j >= min_run)
+        if lit_before and lit_after:  # lit lines on both sides
             run = longest = 0
             for v in f[k:j] <= BAND_DARK:
                 run = run + 1 if v else 0
