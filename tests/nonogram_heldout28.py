@@ -1,4 +1,15 @@
-"""HELDOUT28, not yet measured.
+"""HELDOUT28, measured blind on commits e29b1c6 (rubric 66, the thirty-sixth session's start) and d4d09e0 (rubric 67,
+its end), each answer right or wrong alike on both (never looked at): 403/432 right, 13 false passes (all
+extra_light: a pale planted shading read blank), 66/72 error-free right (6 false fails, none confidently incorrect), 76
+needs_review (83 on e29b1c6), 0 unreadable
+(seed 5, ``tools/measure_nonogram_family.py nonogram_heldout28:HELDOUT28 --seed 5``). Per style, right/36, false
+fails, false passes: indunischool_shingles_keyboard 35 1 0; laksaman_driedmud_manila 36 0 0;
+tlwgmono_seersucker_windowshadow 31 0 1; ipamj_burl_denimlap 30 3 0; cwheib_damascus_overexposed 30 0 6;
+unikuweb_windowpane_ncrcopy 30 0 6; phetsarath_ogee_shavings 36 0 0; gubbi_coir_scissors 36 0 0;
+gargi_rainglass_fluorescent 36 0 0; inputclues_crepe_linen 35 0 0; monapo_tatami_redrawslide 35 0 0;
+blankenburg_pumice_redrawbooklet 33 2 0 (each name after its ``s_``). By planted error: none 66/72, extra_light 53,
+extra_outline 72, x_instead 72, missing 69, clue_changed 71 (of 72 each). By size: 5x5 132/144, 10x10 136/144, 15x15
+135/144. Held out: measured as counts only, its answers not looked at.
 
 A blind nonogram answer family (written by a helper), kept in its own module so that whoever studies the earlier
 families never sees it. Written without looking at the verifier, the registration or the cell and clue readers.
