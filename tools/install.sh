@@ -61,7 +61,9 @@ for pkg in \
     fonts-lexi-gulim fonts-babelstone-modern fonts-ubuntu-title fonts-train fonts-oflb-asana-math fonts-smc-suruma \
     fonts-sil-lateef fonts-kacst-one fonts-atarismall fonts-khmeros fonts-lohit-deva \
     fonts-johnsmith-induni fonts-tlwg-laksaman-ttf fonts-tlwg-mono-ttf fonts-ipamj-mincho fonts-cwtex-heib \
-    fonts-unikurdweb fonts-lao fonts-gubbi fonts-gargi fonts-monapo fonts-blankenburg; do
+    fonts-unikurdweb fonts-lao fonts-gubbi fonts-gargi fonts-monapo fonts-blankenburg \
+    fonts-sil-akatab fonts-sil-harmattan fonts-sil-tagmukay fonts-sil-taiheritagepro fonts-symbola fonts-arphic-uming \
+    fonts-farsiweb fonts-cegui fonts-sarai fonts-unifont fonts-nakula; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 if [ ${#missing[@]} -gt 0 ]; then

@@ -10,7 +10,8 @@ Pipeline (see ``docs/nonogram.md``, section "Cell reader"):
    (asymmetric reweighting: fills and marks drop out, paper under a smooth shadow stays in), then refined
    locally from the paper blocks near each point, so the paper under a shadow edge is followed and large
    fills get the level of the paper around them. A hard shadow's straight edge (:func:`shadow_edges`) is divided
-   out first and put back after, so the paper steps where the shadow does.
+   out first and put back after, so the paper steps where the shadow does (its shading relative to the page's most
+   lit paper: a band's two edges leave the paper on both sides of it lit).
 2. :func:`darkness_maps` gives each pixel's darkness (0..255) against that local paper: ``mark`` in its
    most-darkened channel (grey, coloured and pencil ink count as well as black), ``tone`` on the luma (for
    light even shading). A shadowed page reads as paper.
@@ -19,7 +20,8 @@ Pipeline (see ``docs/nonogram.md``, section "Cell reader"):
    cell), and the cell interior between them is resampled to a 16x16 patch.
 4. :func:`classify_patch` reads the patch by where its ink lies: fills (solid, light shading, outlined,
    hatched, pencil, partial) cover the middles of the cell's sides; an X covers the diagonals and leaves
-   the side middles blank; a dot is a small central blob. Anything else is ``unsure``.
+   the side middles blank; a dot is a small central blob. Anything else is ``unsure``. A cell read blank that
+   holds pale lines no other empty cell of the page holds (:func:`_faint_lines_against_page`) is ``unsure`` too.
 
 Public API: :func:`read_marks` (image + cell boxes or a grid -> :class:`CellMarks`).
 """
@@ -238,7 +240,12 @@ def shadow_edges(closed: np.ndarray, cell_px: float, most: int = 2,
         factor *= shade
         smooth = smooth / shade
         found += 1
-    return factor if found else None
+    if not found:
+        return None
+    # a shading is relative to the page's most lit paper: two edges of one band of shadow each shade the whole page
+    # beyond them, so neither side of the band would be lit (HELDOUT28's window bar: the lit paper taken as 0.84 of
+    # itself, its pale shadings read as paper)
+    return factor / float(factor.max())
 
 
 BAND_END = 0.5  # of a cell: the strip along each end of a line across the page where its two ends' paper is read
@@ -2051,6 +2058,7 @@ def read_marks(image: np.ndarray, boxes: Sequence[Sequence[float]] | None = None
     _shaded_against_neighbours(states, confidence, evidence, feats, boxes, cell_px)
     _faint_against_neighbours(states, confidence, evidence, feats, boxes, cell_px)
     _smudged_against_neighbours(states, confidence, evidence, tones, boxes, cell_px)
+    _faint_lines_against_page(states, confidence, evidence, tone, cores, rows, cols)
     _pale_fills(states, confidence, evidence, tones, boxes, cell_px, image, cores)
     _textured_fills(states, confidence, evidence, dark, image, cores)
     _shaded_all_over(states, confidence, evidence, feats, boxes, cell_px)
@@ -2296,6 +2304,198 @@ def _smudged_against_neighbours(states: list[str], confidence: list[float], evid
         if middle[i] - paper >= SMUDGE_EXCESS:
             evidence[i]["smudge"] = [round(float(middle[i]), 1), round(paper, 1), round(float(rim[i]), 1)]
             states[i], confidence[i] = UNSURE, UNSURE_CONFIDENCE
+
+
+FAINT_LINE_TONE = (6, 24)  # a pixel of a pale line drawn in a cell: at least this dark (tone), under MARK_INK: the
+FAINT_LINE_NOISE = 6  # page's paper noise (the median over its empty cells of their FAINT_LINE_NOISE_PERCENTILE tone)
+FAINT_LINE_NOISE_PERCENTILE = 80  # and this much more, within these bounds (an overexposed photo's paper is clean to
+# 1, its pale lines 4-10 dark; a candlelit wood-grain paper's noise is 11; a thin pale x in every empty cell stays
+# above the percentile) ...
+FAINT_LINE_RISE = 2 / 3  # ... that level's share darker than the median tone around it (FAINT_LINE_WINDOW of the
+# interior) ...
+FAINT_LINE_WINDOW = 0.12  # (a pale line is thin; a soft shadow's edge or band is wider than the window)
+FAINT_LINE_HALO = 2  # ... and farther than this (px) from mark ink (a mark's soft edge is its own)
+FAINT_LINE_RIM = 0.08  # of the interior's side, at least 2 px: left out (a grid line's fringe along the interior's edge)
+FAINT_LINE_MIDDLE = 0.18  # of the rest each way: the share is read in the middle left (a line's fringe runs on its edge)
+FAINT_LINE_SHARE = 0.05  # a cell read blank whose middle holds this share of pale-line pixels ...
+FAINT_LINE_PAGE = 3.0  # ... this many times the median share of the page's cells read blank or crossed (when
+FAINT_LINE_CELLS = 5  # there are this many of them: paper texture, the page's own pale mark for an empty cell)
+FAINT_LINE_NEAR = 0.5  # ... or this many times it, when the page's cells share a drawing (the median of their
+FAINT_LINE_PATTERN = 0.5  # tones, sized alike, varies this much: std over mean) ...
+FAINT_LINE_COPY = 0.5  # ... and the cell's correlates under this with it (a paler copy of the page's mark is that mark;
+# HELDOUT28's pinstripes among the page's rubbed-out pale x's are none, however much ink either holds)
+FAINT_LINE_COPIES = 3  # ... or with this many of the page's empty cells one by one, and this share of them (a
+FAINT_LINE_COPIES_SHARE = 0.25  # hand-drawn mark wanders about its cell, blurring their median)
+FAINT_LINE_SPAN = 0.8  # a straight pale line across this share of the interior, level or upright ...
+FAINT_LINE_ALIGN = 3  # ... that runs on (within this many px) in the nearest empty cell along it, one of at most
+FAINT_LINE_PAGE_LINES = 2  # this many in the cell, is the page's (a fold, a ruled line), no mark
+
+
+def correlation(a: np.ndarray, b: np.ndarray) -> float:
+    """The correlation of two float arrays of one shape (1 for the same drawing at any contrast; 0 for flat ones)."""
+    a, b = a - a.mean(), b - b.mean()
+    den = float(np.sqrt((a * a).sum() * (b * b).sum()))
+    return float((a * b).sum()) / den if den > 1e-6 else 0.0
+
+
+def _unrimmed_paper(tone: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
+    """An interior's rim (px, FAINT_LINE_RIM), its tone (uint8, contiguous) and where it lies off any mark's halo."""
+    h, w = tone.shape
+    m = max(2, round(FAINT_LINE_RIM * min(h, w)))
+    t = np.ascontiguousarray(tone, dtype=np.uint8)
+    halo = 2 * FAINT_LINE_HALO + 1
+    clear = cv2.dilate((t >= MARK_INK).astype(np.uint8), np.ones((halo, halo), np.uint8)) == 0
+    return m, t, clear
+
+
+def _paper_noise(tone: np.ndarray) -> float | None:
+    """The FAINT_LINE_NOISE_PERCENTILE tone of an interior's unrimmed part off any mark's halo, or None."""
+    m, t, clear = _unrimmed_paper(tone)
+    h, w = t.shape
+    vals = t[m:h - m, m:w - m][clear[m:h - m, m:w - m]]
+    return float(np.percentile(vals, FAINT_LINE_NOISE_PERCENTILE)) if vals.size else None
+
+
+def _faint_line_mask(tone: np.ndarray, level: float = FAINT_LINE_TONE[1]) -> np.ndarray:
+    """The pale-line pixels of an interior's tone (uint8), its rim (FAINT_LINE_RIM) cleared: ``level`` to
+    MARK_INK dark, FAINT_LINE_RISE of ``level`` above the median around them, away from mark ink."""
+    m, t, clear = _unrimmed_paper(tone)
+    h, w = t.shape
+    out = np.zeros((h, w), bool)
+    if min(h, w) - 2 * m < 6:
+        return out
+    k = max(5, round(FAINT_LINE_WINDOW * min(h, w)) | 1)
+    rise = t.astype(np.int16) - cv2.medianBlur(t, k).astype(np.int16)
+    line = (t >= level) & (t < MARK_INK) & (rise >= FAINT_LINE_RISE * level) & clear
+    out[m:h - m, m:w - m] = line[m:h - m, m:w - m]
+    return out
+
+
+def _ink_shape(tone: np.ndarray) -> np.ndarray:
+    """An interior's tone (uint8), its rim cleared as in :func:`_faint_line_mask`, at 12 x 12 (float32, blurred a
+    little), for comparing the drawings of cells at any contrast."""
+    h, w = tone.shape
+    m = max(2, round(FAINT_LINE_RIM * min(h, w)))
+    inner = np.minimum(tone[m:h - m, m:w - m], 2 * MARK_INK).astype(np.float32)
+    if min(inner.shape) < 2:
+        return np.zeros((12, 12), np.float32)
+    return cv2.GaussianBlur(cv2.resize(inner, (12, 12), interpolation=cv2.INTER_AREA), (0, 0), 0.7)
+
+
+def _middle_share(mask: np.ndarray) -> float:
+    """The share of ``mask`` (:func:`_faint_line_mask`) set in the middle of its unrimmed part."""
+    h, w = mask.shape
+    m = max(2, round(FAINT_LINE_RIM * min(h, w)))
+    inner = mask[m:h - m, m:w - m]
+    if inner.size == 0:
+        return 0.0
+    q0, q1 = max(1, round(FAINT_LINE_MIDDLE * inner.shape[0])), max(1, round(FAINT_LINE_MIDDLE * inner.shape[1]))
+    mid = inner[q0:-q0, q1:-q1]
+    return float(mid.mean()) if mid.size else 0.0
+
+
+def _straight_lines(mask: np.ndarray, axis: int) -> list[int]:
+    """Positions (px, along the other axis) of straight pale lines running across FAINT_LINE_SPAN of ``mask``'s
+    unrimmed part: ``axis`` 0 upright lines (x), 1 level ones (y)."""
+    h, w = mask.shape
+    m = max(2, round(FAINT_LINE_RIM * min(h, w)))
+    inner = mask[m:h - m, m:w - m]
+    if inner.size == 0:
+        return []
+    a = inner if axis == 0 else inner.T
+    near = cv2.dilate(a.astype(np.uint8), np.ones((1, 3), np.uint8)) > 0  # a px either side: a line's wobble
+    run = near.mean(axis=0) >= FAINT_LINE_SPAN
+    lines, at = [], np.flatnonzero(run)
+    for x in at:
+        if not lines or x - lines[-1][-1] > 1:
+            lines.append([x])
+        else:
+            lines[-1].append(x)
+    return [m + round(float(np.mean(g))) for g in lines]
+
+
+def _faint_lines_against_page(states: list[str], confidence: list[float], evidence: list[dict[str, Any]],
+                              tone: np.ndarray, cores: Sequence[tuple[int, int, int, int]],
+                              rows: int | None = None, cols: int | None = None) -> None:
+    """A cell read blank that holds pale lines is unsure, never blank (thirty-seventh session, issue 13: HELDOUT28's
+    planted pale cells on an overexposed photo -- a crackle of lines about grey 235 on white -- and on a carbonless
+    copy -- pale pinstripes over a faint tint -- have a median tone of 2-7, under FAINT, and no mark ink: they read
+    blank and their pages passed, though a person sees the lines at once). Pale-line pixels
+    (:func:`_faint_line_mask`) are as dark as the paper's noise in the empty cells around (within FAINT_RADIUS
+    cells, at least FAINT_NEIGHBOURS of them; else the page's) and FAINT_LINE_NOISE more at least (within
+    FAINT_LINE_TONE), under mark ink, FAINT_LINE_RISE of that darker than the tone around them (a shadow or a tint is even; a line stands out of it) and off any mark's halo; they are read in
+    the interior's middle (a grid line's fringe runs along its edge). A cell whose middle holds FAINT_LINE_SHARE of
+    them, and FAINT_LINE_PAGE times the median share of the page's cells read blank or crossed (when there are
+    FAINT_LINE_CELLS: paper texture, the page's own pale mark for an empty cell, read either way), is unsure; when those
+    cells share a drawing (:func:`_ink_shape`: the page's mark for an empty cell), FAINT_LINE_NEAR times it is enough,
+    and a cell whose drawing copies theirs, or FAINT_LINE_COPIES of theirs one by one (a paler copy of that mark), is
+    never unsure here. The
+    page's own straight lines are not the cell's (``rows``, ``cols``: the boxes are a grid, row-major): a level or
+    upright pale line across the interior that runs on in the nearest empty cell along it, one of at most
+    FAINT_LINE_PAGE_LINES such in the cell (a fold, a ruled line; stripes drawn in a cell are more) is left out.
+    Changes the lists in place; the evidence gets ``faint_lines`` (the share, the page's)."""
+    empty = [i for i, s in enumerate(states) if s in (BLANK, CROSSED) and cores[i][2] - cores[i][0] >= 6
+             and cores[i][3] - cores[i][1] >= 6]
+    if not any(states[i] == BLANK for i in empty):
+        return
+    t = np.asarray(tone)
+    noise = {i: _paper_noise(t[cores[i][1]:cores[i][3], cores[i][0]:cores[i][2]]) for i in empty}
+    noise = {i: v for i, v in noise.items() if v is not None}
+    centres = {i: ((cores[i][0] + cores[i][2]) / 2, (cores[i][1] + cores[i][3]) / 2) for i in empty}
+    side = float(np.median([cores[i][2] - cores[i][0] for i in empty]))
+    page_noise = float(np.median(list(noise.values()))) if noise else float(FAINT_LINE_TONE[1])
+    levels = {}
+    for i in empty:  # the paper's noise around the cell (a shadow's side of the page is noisier, JPEG's blocks more so)
+        near = [v for k, v in noise.items() if k != i
+                and math.hypot(centres[k][0] - centres[i][0], centres[k][1] - centres[i][1]) <= FAINT_RADIUS * side]
+        own = float(np.median(near)) if len(near) >= FAINT_NEIGHBOURS else page_noise
+        levels[i] = float(np.clip(own + FAINT_LINE_NOISE, *FAINT_LINE_TONE))
+    masks = {i: _faint_line_mask(t[cores[i][1]:cores[i][3], cores[i][0]:cores[i][2]], levels[i]) for i in empty}
+    share = {i: _middle_share(masks[i]) for i in empty}
+    page = float(np.median(list(share.values()))) if len(empty) >= FAINT_LINE_CELLS else 0.0
+    shapes = {i: _ink_shape(t[cores[i][1]:cores[i][3], cores[i][0]:cores[i][2]]) for i in empty}
+    pattern = np.median(np.stack(list(shapes.values())), axis=0) if len(empty) >= FAINT_LINE_CELLS else None
+    if pattern is not None and float(pattern.std()) < FAINT_LINE_PATTERN * max(float(pattern.mean()), 1e-6):
+        pattern = None
+    for i in empty:
+        if states[i] != BLANK or share[i] < FAINT_LINE_SHARE:
+            continue
+        alike = sum(correlation(shapes[i], shapes[k]) >= FAINT_LINE_COPY for k in empty if k != i)
+        if (pattern is not None and correlation(shapes[i], pattern) >= FAINT_LINE_COPY) or \
+                alike >= max(FAINT_LINE_COPIES, FAINT_LINE_COPIES_SHARE * len(empty)):
+            continue  # a paler copy of the page's mark for an empty cell
+        if share[i] < (FAINT_LINE_PAGE if pattern is None else FAINT_LINE_NEAR) * page:
+            continue
+        if rows and cols and rows * cols == len(states):
+            mask = masks[i].copy()
+            r, c = divmod(i, cols)
+            for axis, steps in ((0, ((r - 1, c), (r + 1, c))), (1, ((r, c - 1), (r, c + 1)))):
+                own = _straight_lines(masks[i], axis)
+                if not own or len(own) > FAINT_LINE_PAGE_LINES:
+                    continue
+                base = cores[i][0] if axis == 0 else cores[i][1]
+                for at in own:
+                    pos = base + at
+                    runs_on = False
+                    for rr, cc in steps:  # the nearest empty cell along the line each way (past filled ones)
+                        dr, dc = rr - r, cc - c
+                        while 0 <= rr < rows and 0 <= cc < cols and rr * cols + cc not in masks:
+                            rr, cc = rr + dr, cc + dc
+                        k = rr * cols + cc
+                        if 0 <= rr < rows and 0 <= cc < cols:
+                            other = [cores[k][0 if axis == 0 else 1] + x for x in _straight_lines(masks[k], axis)]
+                            runs_on |= any(abs(x - pos) <= FAINT_LINE_ALIGN for x in other)
+                    if runs_on:
+                        lo, hi = max(0, at - 2), at + 3
+                        if axis == 0:
+                            mask[:, lo:hi] = False
+                        else:
+                            mask[lo:hi, :] = False
+            share[i] = _middle_share(mask)
+            if share[i] < FAINT_LINE_SHARE:
+                continue
+        evidence[i]["faint_lines"] = [round(share[i], 3), round(page, 3)]
+        states[i], confidence[i] = UNSURE, UNSURE_CONFIDENCE
 
 
 TEXTURE_COVER = 0.1  # a cell left unsure or read crossed whose ink at its own level (from half its 95th-percentile

@@ -99,7 +99,7 @@ def read_cells(image: np.ndarray, layout: dict[str, Any],
     boxes = cells_mod.grid_boxes(layout["grid_bbox"], rows, cols)
     frames = cells_mod.own_frames(dark[0] if isinstance(dark, tuple) else dark, boxes, cells_mod.cell_size(boxes))
     dark = cells_mod.without_own_frames(dark, frames)
-    marks = cells_mod.read_marks(image, boxes, darkness=dark, frames=frames)
+    marks = cells_mod.read_marks(image, boxes, rows=rows, cols=cols, darkness=dark, frames=frames)
     if frames:  # each cell where its frame is (a redraw's cells sit up to ~0.15 cell off the registered lattice)
         layout = dict(layout, own_cell_boxes=[b if f is None else (
             (f[0] + f[2] - b[2] + b[0]) / 2, (f[1] + f[3] - b[3] + b[1]) / 2,
@@ -762,11 +762,7 @@ def _cells_copying_page_mark(dark: np.ndarray, layout: dict[str, Any], copies: l
     return {cell for cell, bs in boxes.items() if bs & alike}
 
 
-def _correlation(a: np.ndarray, b: np.ndarray) -> float:
-    """The correlation of two float arrays of one shape (1 for the same drawing at any contrast; 0 for flat ones)."""
-    a, b = a - a.mean(), b - b.mean()
-    den = float(np.sqrt((a * a).sum() * (b * b).sum()))
-    return float((a * b).sum()) / den if den > 1e-6 else 0.0
+_correlation = cells_mod.correlation
 
 
 def _box_ink_mass(dark: np.ndarray, box: tuple[int, int, int, int]) -> float:
