@@ -1,7 +1,14 @@
-"""HELDOUT29, not yet measured (``tools/measure_nonogram_family.py nonogram_heldout29:HELDOUT29 --seed 5``): right/432,
-false passes, error-free right/72, needs_review and unreadable not yet measured. Per style, right/36, false fails,
-false passes: not yet measured. By planted error: not yet measured. By size: not yet measured. Held out: to be
-measured as counts only, its answers not looked at.
+"""HELDOUT29, measured blind on commits 99eba55 (rubric 67, the thirty-seventh session's start) and e8242f3 (rubric 68,
+its end), each answer right or wrong alike on both (never looked at): 400/432 right, 0 false passes, 46/72 error-free
+right (26 false fails, one of them `incorrect` with a changed clue in review), 164 needs_review, 0 unreadable
+(seed 5, ``tools/measure_nonogram_family.py nonogram_heldout29:HELDOUT29 --seed 5``). Per style, right/36, false
+fails, false passes: akatab_jigsaw_magnifier 33 3 0; harmattan_thatch_combbound 36 0 0; tagmukay_shagreen_hotelpad 35
+0 0; taiheritage_pennytile_granite 36 0 0; symbola_tiger_prism 30 5 0; uming_leafrubbing_greenbar 32 4 0;
+homa_expandedmetal_stickyflags 35 1 0; fetteclassic_flannel_magenta 31 3 0; sarai_ropecoil_pushpin 30 5 0;
+inputclues_paisley_phonemargin 36 0 0; unifont_lcdpixels_redrawhandheld 35 1 0; nakula_greekkey_redrawspread 31 4 0
+(each name after its ``s_``). By planted error: none 46/72, extra_light 72, extra_outline 72, x_instead 71, missing
+70, clue_changed 69 (of 72 each). By size: 5x5 135/144, 10x10 130/144, 15x15 135/144. Held out: measured as counts
+only, its answers not looked at.
 
 A blind nonogram answer family (written by a helper), kept in its own module so that whoever studies the earlier
 families never sees it. Written without looking at the verifier, the registration or the cell and clue readers.

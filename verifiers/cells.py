@@ -2306,11 +2306,11 @@ def _smudged_against_neighbours(states: list[str], confidence: list[float], evid
             states[i], confidence[i] = UNSURE, UNSURE_CONFIDENCE
 
 
-FAINT_LINE_TONE = (6, 24)  # a pixel of a pale line drawn in a cell: at least this dark (tone), under MARK_INK: the
+FAINT_LINE_TONE = (8, 24)  # a pixel of a pale line drawn in a cell: at least this dark (tone), under MARK_INK: the
 FAINT_LINE_NOISE = 6  # page's paper noise (the median over its empty cells of their FAINT_LINE_NOISE_PERCENTILE tone)
 FAINT_LINE_NOISE_PERCENTILE = 80  # and this much more, within these bounds (an overexposed photo's paper is clean to
-# 1, its pale lines 4-10 dark; a candlelit wood-grain paper's noise is 11; a thin pale x in every empty cell stays
-# above the percentile) ...
+# 1, its pale lines 4-10 dark; a photographed screen's moire, 6-8 dark, stays under 8; a candlelit wood-grain paper's
+# noise is 11; a thin pale x in every empty cell stays above the percentile) ...
 FAINT_LINE_RISE = 2 / 3  # ... that level's share darker than the median tone around it (FAINT_LINE_WINDOW of the
 # interior) ...
 FAINT_LINE_WINDOW = 0.12  # (a pale line is thin; a soft shadow's edge or band is wider than the window)
