@@ -10,8 +10,8 @@ gargi_rainglass_fluorescent 36 0 0; inputclues_crepe_linen 35 0 0; monapo_tatami
 blankenburg_pumice_redrawbooklet 33 2 0 (each name after its ``s_``). By planted error: none 66/72, extra_light 53,
 extra_outline 72, x_instead 72, missing 69, clue_changed 71 (of 72 each). By size: 5x5 132/144, 10x10 136/144, 15x15
 135/144. Measured as counts only then; studied in the thirty-seventh session (its 13 false passes: pale planted cells
-under a window bar's shadow, on an overexposed photo and on a carbonless copy). On rubric 68 (commit e8242f3): 404/432
-right, 0 false passes, 66/72 error-free right, 92 needs_review, 0 unreadable; per style as above but
+under a window bar's shadow, on an overexposed photo and on a carbonless copy). On rubric 68 (commit 7e18677): 404/432
+right, 0 false passes, 66/72 error-free right, 91 needs_review, 0 unreadable; per style as above but
 tlwgmono_seersucker_windowshadow 32 0 0, cwheib_damascus_overexposed 30 0 0, unikuweb_windowpane_ncrcopy 30 0 0 (their
 pale planted pages in review, the window-shadow 15x15 one `incorrect`); extra_light 54/72, 10x10 136/144, 15x15 136/144.
 

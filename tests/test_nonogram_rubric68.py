@@ -54,6 +54,14 @@ def test_the_paper_map_of_a_band_of_shadow_keeps_the_lit_paper_at_its_level():
 # -- pale lines drawn in a cell -------------------------------------------------------------------------------------
 
 
+def _with_grid(img: np.ndarray, origin: int, cell: int, n: int) -> tuple[np.ndarray, tuple[int, int, int, int]]:
+    """``img`` (grey) with a dark n x n grid drawn over it, as RGB, and the grid's box."""
+    for k in range(n + 1):
+        cv2.line(img, (origin + k * cell, origin), (origin + k * cell, origin + n * cell), 40, 2)
+        cv2.line(img, (origin, origin + k * cell), (origin + n * cell, origin + k * cell), 40, 2)
+    return np.stack([img] * 3, axis=2), (origin, origin, origin + n * cell, origin + n * cell)
+
+
 def _grid_page(crackle: tuple[int, int] | None = None, fold_col: int | None = None, cell: int = 60, n: int = 5,
                origin: int = 30) -> tuple[np.ndarray, tuple[int, int, int, int]]:
     """A white page with a dark 5 x 5 grid; ``crackle``: pale lines (grey 228) in that cell, inset from its sides;
@@ -69,10 +77,7 @@ def _grid_page(crackle: tuple[int, int] | None = None, fold_col: int | None = No
         for _ in range(6):
             p = rng.integers(0, cell - 12, 4)
             cv2.line(img, (int(x0 + p[0]), int(y0 + p[1])), (int(x0 + p[2]), int(y0 + p[3])), 228, 1, cv2.LINE_AA)
-    for k in range(n + 1):
-        cv2.line(img, (origin + k * cell, origin), (origin + k * cell, origin + n * cell), 40, 2)
-        cv2.line(img, (origin, origin + k * cell), (origin + n * cell, origin + k * cell), 40, 2)
-    return np.stack([img] * 3, axis=2), (origin, origin, origin + n * cell, origin + n * cell)
+    return _with_grid(img, origin, cell, n)
 
 
 def test_a_cell_with_pale_lines_among_clean_blank_cells_is_unsure():
@@ -103,10 +108,7 @@ def _pale_x_page(stripes_at: tuple[int, int] | None = None, cell: int = 60, n: i
             else:
                 cv2.line(img, (x0 + 16, y0 + 16), (x0 + cell - 16, y0 + cell - 16), 222, 2, cv2.LINE_AA)
                 cv2.line(img, (x0 + cell - 16, y0 + 16), (x0 + 16, y0 + cell - 16), 222, 2, cv2.LINE_AA)
-    for k in range(n + 1):
-        cv2.line(img, (origin + k * cell, origin), (origin + k * cell, origin + n * cell), 40, 2)
-        cv2.line(img, (origin, origin + k * cell), (origin + n * cell, origin + k * cell), 40, 2)
-    return np.stack([img] * 3, axis=2), (origin, origin, origin + n * cell, origin + n * cell)
+    return _with_grid(img, origin, cell, n)
 
 
 def test_pale_stripes_among_the_pages_pale_xs_are_unsure():

@@ -2348,25 +2348,44 @@ def _unrimmed_paper(tone: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
     return m, t, clear
 
 
-def _paper_noise(tone: np.ndarray) -> float | None:
-    """The FAINT_LINE_NOISE_PERCENTILE tone of an interior's unrimmed part off any mark's halo, or None."""
-    m, t, clear = _unrimmed_paper(tone)
+def _percentile_of_counts(counts: np.ndarray, q: float) -> float:
+    """``np.percentile`` (linear) of the uint8 values whose histogram is ``counts``."""
+    n = int(counts.sum())
+    at = q / 100.0 * (n - 1)
+    lo = int(math.floor(at))
+    cum = np.cumsum(counts)
+    a = int(np.searchsorted(cum, lo + 1))
+    b = int(np.searchsorted(cum, min(lo + 2, n)))
+    return float(a + (at - lo) * (b - a))
+
+
+def _paper_noise(tone: np.ndarray, unrimmed: tuple[int, np.ndarray, np.ndarray] | None = None) -> float | None:
+    """The FAINT_LINE_NOISE_PERCENTILE tone of an interior's unrimmed part off any mark's halo, or None.
+    ``unrimmed``: its :func:`_unrimmed_paper` when already made."""
+    m, t, clear = _unrimmed_paper(tone) if unrimmed is None else unrimmed
     h, w = t.shape
     vals = t[m:h - m, m:w - m][clear[m:h - m, m:w - m]]
-    return float(np.percentile(vals, FAINT_LINE_NOISE_PERCENTILE)) if vals.size else None
+    if not vals.size:
+        return None
+    return _percentile_of_counts(np.bincount(vals, minlength=256), FAINT_LINE_NOISE_PERCENTILE)
 
 
-def _faint_line_mask(tone: np.ndarray, level: float = FAINT_LINE_TONE[1]) -> np.ndarray:
+def _faint_line_mask(tone: np.ndarray, level: float = FAINT_LINE_TONE[1],
+                     unrimmed: tuple[int, np.ndarray, np.ndarray] | None = None) -> np.ndarray:
     """The pale-line pixels of an interior's tone (uint8), its rim (FAINT_LINE_RIM) cleared: ``level`` to
-    MARK_INK dark, FAINT_LINE_RISE of ``level`` above the median around them, away from mark ink."""
-    m, t, clear = _unrimmed_paper(tone)
+    MARK_INK dark, FAINT_LINE_RISE of ``level`` above the median around them, away from mark ink. ``unrimmed``: its
+    :func:`_unrimmed_paper` when already made."""
+    m, t, clear = _unrimmed_paper(tone) if unrimmed is None else unrimmed
     h, w = t.shape
     out = np.zeros((h, w), bool)
     if min(h, w) - 2 * m < 6:
         return out
+    pale = (t >= level) & (t < MARK_INK) & clear
+    if not pale[m:h - m, m:w - m].any():  # (most cells: nothing to look at)
+        return out
     k = max(5, round(FAINT_LINE_WINDOW * min(h, w)) | 1)
     rise = t.astype(np.int16) - cv2.medianBlur(t, k).astype(np.int16)
-    line = (t >= level) & (t < MARK_INK) & (rise >= FAINT_LINE_RISE * level) & clear
+    line = pale & (rise >= FAINT_LINE_RISE * level)
     out[m:h - m, m:w - m] = line[m:h - m, m:w - m]
     return out
 
@@ -2439,20 +2458,31 @@ def _faint_lines_against_page(states: list[str], confidence: list[float], eviden
     if not any(states[i] == BLANK for i in empty):
         return
     t = np.asarray(tone)
-    noise = {i: _paper_noise(t[cores[i][1]:cores[i][3], cores[i][0]:cores[i][2]]) for i in empty}
-    noise = {i: v for i, v in noise.items() if v is not None}
-    centres = {i: ((cores[i][0] + cores[i][2]) / 2, (cores[i][1] + cores[i][3]) / 2) for i in empty}
+    unrimmed = {i: _unrimmed_paper(t[cores[i][1]:cores[i][3], cores[i][0]:cores[i][2]]) for i in empty}
+    noise = {i: _paper_noise(unrimmed[i][1], unrimmed[i]) for i in empty}
+    known = [i for i in empty if noise[i] is not None]
     side = float(np.median([cores[i][2] - cores[i][0] for i in empty]))
-    page_noise = float(np.median(list(noise.values()))) if noise else float(FAINT_LINE_TONE[1])
+    page_noise = float(np.median([noise[i] for i in known])) if known else float(FAINT_LINE_TONE[1])
+    centres = np.array([((cores[i][0] + cores[i][2]) / 2, (cores[i][1] + cores[i][3]) / 2) for i in known])
+    values = np.array([noise[i] for i in known])
+    slot = {k: j for j, k in enumerate(known)}
     levels = {}
     for i in empty:  # the paper's noise around the cell (a shadow's side of the page is noisier, JPEG's blocks more so)
-        near = [v for k, v in noise.items() if k != i
-                and math.hypot(centres[k][0] - centres[i][0], centres[k][1] - centres[i][1]) <= FAINT_RADIUS * side]
-        own = float(np.median(near)) if len(near) >= FAINT_NEIGHBOURS else page_noise
+        near = np.zeros(0)
+        if known:
+            c = ((cores[i][0] + cores[i][2]) / 2, (cores[i][1] + cores[i][3]) / 2)
+            close = np.hypot(centres[:, 0] - c[0], centres[:, 1] - c[1]) <= FAINT_RADIUS * side
+            if i in slot:
+                close[slot[i]] = False
+            near = np.sort(values[close])
+        n = len(near)  # (the median of a few values, without np.median's overhead: most pages' cells are many)
+        own = float(near[(n - 1) // 2] + near[n // 2]) / 2 if n >= FAINT_NEIGHBOURS else page_noise
         levels[i] = float(np.clip(own + FAINT_LINE_NOISE, *FAINT_LINE_TONE))
-    masks = {i: _faint_line_mask(t[cores[i][1]:cores[i][3], cores[i][0]:cores[i][2]], levels[i]) for i in empty}
-    share = {i: _middle_share(masks[i]) for i in empty}
+    masks = {i: _faint_line_mask(unrimmed[i][1], levels[i], unrimmed[i]) for i in empty}
+    share = {i: _middle_share(masks[i]) if masks[i].any() else 0.0 for i in empty}
     page = float(np.median(list(share.values()))) if len(empty) >= FAINT_LINE_CELLS else 0.0
+    if not any(states[i] == BLANK and share[i] >= FAINT_LINE_SHARE for i in empty):
+        return  # (most pages: no cell to judge)
     shapes = {i: _ink_shape(t[cores[i][1]:cores[i][3], cores[i][0]:cores[i][2]]) for i in empty}
     pattern = np.median(np.stack(list(shapes.values())), axis=0) if len(empty) >= FAINT_LINE_CELLS else None
     if pattern is not None and float(pattern.std()) < FAINT_LINE_PATTERN * max(float(pattern.mean()), 1e-6):
