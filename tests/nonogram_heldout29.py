@@ -1,5 +1,5 @@
-"""HELDOUT29, measured blind on commits 99eba55 (rubric 67, the thirty-seventh session's start) and e8242f3 (rubric 68,
-its end), each answer right or wrong alike on both (never looked at): 400/432 right, 0 false passes, 46/72 error-free
+"""HELDOUT29, measured blind on commits 99eba55 (rubric 67, the thirty-seventh session's start), e8242f3 and 7e18677
+(rubric 68, its end), each answer right or wrong alike on all three (never looked at): 400/432 right, 0 false passes, 46/72 error-free
 right (26 false fails, one of them `incorrect` with a changed clue in review), 164 needs_review, 0 unreadable
 (seed 5, ``tools/measure_nonogram_family.py nonogram_heldout29:HELDOUT29 --seed 5``). Per style, right/36, false
 fails, false passes: akatab_jigsaw_magnifier 33 3 0; harmattan_thatch_combbound 36 0 0; tagmukay_shagreen_hotelpad 35
