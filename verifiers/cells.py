@@ -2338,10 +2338,15 @@ def correlation(a: np.ndarray, b: np.ndarray) -> float:
     return float((a * b).sum()) / den if den > 1e-6 else 0.0
 
 
+def _rim(h: int, w: int) -> int:
+    """The rim (px) left out of an h x w interior: FAINT_LINE_RIM of its shorter side, at least 2 px."""
+    return max(2, round(FAINT_LINE_RIM * min(h, w)))
+
+
 def _unrimmed_paper(tone: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
     """An interior's rim (px, FAINT_LINE_RIM), its tone (uint8, contiguous) and where it lies off any mark's halo."""
     h, w = tone.shape
-    m = max(2, round(FAINT_LINE_RIM * min(h, w)))
+    m = _rim(h, w)
     t = np.ascontiguousarray(tone, dtype=np.uint8)
     halo = 2 * FAINT_LINE_HALO + 1
     clear = cv2.dilate((t >= MARK_INK).astype(np.uint8), np.ones((halo, halo), np.uint8)) == 0
@@ -2394,7 +2399,7 @@ def _ink_shape(tone: np.ndarray) -> np.ndarray:
     """An interior's tone (uint8), its rim cleared as in :func:`_faint_line_mask`, at 12 x 12 (float32, blurred a
     little), for comparing the drawings of cells at any contrast."""
     h, w = tone.shape
-    m = max(2, round(FAINT_LINE_RIM * min(h, w)))
+    m = _rim(h, w)
     inner = np.minimum(tone[m:h - m, m:w - m], 2 * MARK_INK).astype(np.float32)
     if min(inner.shape) < 2:
         return np.zeros((12, 12), np.float32)
@@ -2404,7 +2409,7 @@ def _ink_shape(tone: np.ndarray) -> np.ndarray:
 def _middle_share(mask: np.ndarray) -> float:
     """The share of ``mask`` (:func:`_faint_line_mask`) set in the middle of its unrimmed part."""
     h, w = mask.shape
-    m = max(2, round(FAINT_LINE_RIM * min(h, w)))
+    m = _rim(h, w)
     inner = mask[m:h - m, m:w - m]
     if inner.size == 0:
         return 0.0
@@ -2417,7 +2422,7 @@ def _straight_lines(mask: np.ndarray, axis: int) -> list[int]:
     """Positions (px, along the other axis) of straight pale lines running across FAINT_LINE_SPAN of ``mask``'s
     unrimmed part: ``axis`` 0 upright lines (x), 1 level ones (y)."""
     h, w = mask.shape
-    m = max(2, round(FAINT_LINE_RIM * min(h, w)))
+    m = _rim(h, w)
     inner = mask[m:h - m, m:w - m]
     if inner.size == 0:
         return []
