@@ -63,7 +63,9 @@ for pkg in \
     fonts-johnsmith-induni fonts-tlwg-laksaman-ttf fonts-tlwg-mono-ttf fonts-ipamj-mincho fonts-cwtex-heib \
     fonts-unikurdweb fonts-lao fonts-gubbi fonts-gargi fonts-monapo fonts-blankenburg \
     fonts-sil-akatab fonts-sil-harmattan fonts-sil-tagmukay fonts-sil-taiheritagepro fonts-symbola fonts-arphic-uming \
-    fonts-farsiweb fonts-cegui fonts-sarai fonts-unifont fonts-nakula; do
+    fonts-farsiweb fonts-cegui fonts-sarai fonts-unifont fonts-nakula \
+    fonts-arundina fonts-katex fonts-migmix fonts-umeplus fonts-ricty-diminished fonts-arphic-ukai \
+    fonts-tlwg-waree-ttf fonts-gamaliel fonts-sil-scheherazade fonts-sil-shimenkan fonts-misaki; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 if [ ${#missing[@]} -gt 0 ]; then

@@ -1009,25 +1009,30 @@ def _along_line(strip: np.ndarray) -> np.ndarray:
     return cv2.blur(np.ascontiguousarray(strip), (1, LINE_ALONG), borderType=cv2.BORDER_REPLICATE)
 
 
-def line_bands(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: float
-               ) -> tuple[dict[float, tuple[int, int]], dict[float, tuple[int, int]]]:
-    """Where each grid line lies: for every distinct vertical (x) and horizontal (y) cell edge, the pixel
-    interval ``[a, b)`` of the line drawn along it, found from the darkness profile across the edge (the
-    LINE_PERCENTILE-th percentile along it, so fills beside a line do not widen it) and capped at
-    LINE_MAX_HALF of a cell on each side. An edge without a line gets an empty interval at the edge."""
+def _line_profiles(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: float, reach: int,
+                   axes: tuple[int, ...] = (0, 1), ends_off: int = 0
+                   ) -> tuple[list[tuple[float, int, int, int, int, np.ndarray]], ...]:
+    """Per direction (vertical lines at x edges, horizontal at y edges; those of ``axes``, the other's list empty),
+    for every distinct cell edge: ``(e, c, a0, s0, s1, profile)``: the edge, its pixel ``c``, the strip's first pixel
+    across it ``a0`` (``c - reach``, within the image), its stretch along the line ``[s0, s1)`` (the cells along it),
+    and ``profile`` (bool per pixel across it): inked where LINE_PERCENTILE of the darkness along it (averaged over
+    LINE_ALONG px) is LINE_INK at least; None where the strip is empty. Edges in the edges' order. ``ends_off``: the
+    px within this many of a cell's end along the line (where the crossing lines run) are left out."""
     H, W = dark.shape
-    reach = max(2, int(round(LINE_MAX_HALF * cell_px)))
-    bands: list[dict[float, tuple[int, int]]] = []
     tol = 0.25 * cell_px
     arr = np.asarray(boxes, np.float64).reshape(-1, 4)
+    found: list[list[tuple[float, int, int, int, int, np.ndarray]]] = []
     for axis in (0, 1):  # 0: vertical lines at x edges, 1: horizontal lines at y edges
+        if axis not in axes:
+            found.append([])
+            continue
         lo_i, hi_i = (0, 2) if axis == 0 else (1, 3)
         edges = _merge_edges(arr[:, lo_i].tolist() + arr[:, hi_i].tolist(), tol)
-        out: dict[float, tuple[int, int]] = {}
         strips: dict[tuple[int, int], list[tuple[float, int, int, np.ndarray]]] = {}
+        out: dict[float, tuple[float, int, int, int, int, np.ndarray | None]] = {}
         for e in edges:
             along = arr[(np.abs(arr[:, lo_i] - e) <= tol) | (np.abs(arr[:, hi_i] - e) <= tol)]
-            c = int(round(e))
+            c = round(e)
             if axis == 0:  # the strip runs along y, across x
                 s0, s1 = max(0, int(along[:, 1].min())), min(H, int(along[:, 3].max()))
                 a0, a1 = max(0, c - reach), min(W, c + reach + 1)
@@ -1036,40 +1041,179 @@ def line_bands(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: floa
                 s0, s1 = max(0, int(along[:, 0].min())), min(W, int(along[:, 2].max()))
                 a0, a1 = max(0, c - reach), min(H, c + reach + 1)
                 strip = dark[a0:a1, s0:s1].T
-            if strip.shape[0] < 2 or strip.shape[1] == 0:
-                out[e] = (c, c)
-                continue
-            strips.setdefault((s0, s1), []).append((e, c, a0, strip))
+            out[e] = (e, c, a0, s0, s1, None)
+            if strip.shape[0] >= 2 and strip.shape[1] > 0:
+                strips.setdefault((s0, s1), []).append((e, c, a0, strip))
         # the strips along one stretch are looked at side by side (each column is its own: averaged along the line,
         # and its percentile taken, down its length)
-        profiles: dict[float, np.ndarray] = {}
-        for group in strips.values():
+        for (s0, s1), group in strips.items():
             joined = _along_line(np.concatenate([g[3] for g in group], axis=1))
+            if ends_off:
+                ends = np.concatenate([arr[:, 1], arr[:, 3]] if axis == 0 else [arr[:, 0], arr[:, 2]])
+                place = np.arange(s0, s1, dtype=np.float64)
+                kept = np.abs(place[:, None] - ends[None, :]).min(axis=1) > ends_off
+                if np.count_nonzero(kept) >= 2:
+                    joined = joined[kept]
             kth = int((joined.shape[0] - 1) * LINE_PERCENTILE / 100)
             inked = np.partition(joined, kth, axis=0)[kth] >= LINE_INK
             at = 0
-            for e, _, _, strip in group:
-                profiles[e] = inked[at:at + strip.shape[1]]
+            for e, c, a0, strip in group:
+                out[e] = (e, c, a0, s0, s1, inked[at:at + strip.shape[1]])
                 at += strip.shape[1]
-        for e, c, a0, strip in (g for group in strips.values() for g in group):
-            profile = profiles[e]
-            centre = c - a0
-            hits = np.nonzero(profile)[0]
-            if len(hits) == 0:
-                out[e] = (c, c)
-                continue
-            start = int(hits[np.argmin(np.abs(hits - centre))])
-            if abs(start - centre) > reach // 2 + 1:
-                out[e] = (c, c)
-                continue
-            a = b = start
-            while a > 0 and profile[a - 1]:
-                a -= 1
-            while b < len(profile) - 1 and profile[b + 1]:
-                b += 1
-            out[e] = (a0 + a, a0 + b + 1)
-        bands.append({e: out[e] for e in edges})  # (in the edges' order)
+        found.append([out[e] for e in edges])
+    return found[0], found[1]
+
+
+def line_bands(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: float
+               ) -> tuple[dict[float, tuple[int, int]], dict[float, tuple[int, int]]]:
+    """Where each grid line lies: for every distinct vertical (x) and horizontal (y) cell edge, the pixel
+    interval ``[a, b)`` of the line drawn along it, found from the darkness profile across the edge (the
+    LINE_PERCENTILE-th percentile along it, so fills beside a line do not widen it) and capped at
+    LINE_MAX_HALF of a cell on each side. An edge without a line gets an empty interval at the edge."""
+    reach = max(2, round(LINE_MAX_HALF * cell_px))
+    bands: list[dict[float, tuple[int, int]]] = []
+    for lines in _line_profiles(dark, boxes, cell_px, reach):
+        out: dict[float, tuple[int, int]] = {}
+        for e, c, a0, _, _, profile in lines:
+            band = None if profile is None else _band_at(profile, c - a0, reach)
+            out[e] = (c, c) if band is None else (a0 + band[0], a0 + band[1])
+        bands.append(out)
     return bands[0], bands[1]
+
+
+def _band_at(profile: np.ndarray, centre: int, reach: int) -> tuple[int, int] | None:
+    """The inked run of ``profile`` through its inked pixel nearest ``centre`` (at most reach // 2 + 1 away): ``[a,
+    b)``; None when there is none."""
+    hits = np.nonzero(profile)[0]
+    if len(hits) == 0:
+        return None
+    start = int(hits[np.argmin(np.abs(hits - centre))])
+    if abs(start - centre) > reach // 2 + 1:
+        return None
+    a = b = start
+    while a > 0 and profile[a - 1]:
+        a -= 1
+    while b < len(profile) - 1 and profile[b + 1]:
+        b += 1
+    return a, b + 1
+
+
+LINE_GROUP_HALF = 0.25  # of a cell: a line drawn as parallel thin rules (a heavy line as three, a double border)
+# reaches at most this far from its edge ...
+LINE_GROUP_GAP = 0.1  # ... its rules a paper gap of at most this share of a cell apart (2 px at least) ...
+LINE_GROUP_RULE = 0.08  # ... each further rule at most this thick (3 px at least); looked at along this many cells
+LINE_GROUP_CHUNK = 3  # of the line at a time (at least: the rest of the line joins its last stretch)
+
+
+def line_companions(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: float
+                    ) -> list[tuple[int, int, int, int, int, int]]:
+    """The further rules of grid lines drawn as parallel thin rules: beyond the band of a line (:func:`line_bands`,
+    along the whole line; where the line bends and has none, the stretch's own), on one side, thin rules
+    (LINE_GROUP_RULE) along the line (LINE_PERCENTILE of each px across it inked, as for the band, along
+    LINE_GROUP_CHUNK cells at a time, without each cell's ends, where the crossing lines run), each a narrow paper gap
+    (LINE_GROUP_GAP) beyond the last and all within LINE_GROUP_HALF of the edge: ``(axis, s0, s1, p, q, past)``, the
+    pixels ``[p, q)`` across the line (x for axis 0, a vertical line; y for axis 1) from the band's end to the last
+    rule's, ``past`` the pixel just past that rule, over the stretch ``[s0, s1)`` along it. Along a stretch where a
+    slight tilt blurs the gap between the band and the first rule, that rule may touch the band (as thick as a rule
+    and a gap) when the line's rules on that side stand apart along another stretch. A heavy line redrawn as three
+    thin rules is one line to a reader; its outer rules, cells long, are no mark of the cells beside them."""
+    reach = max(2, round(LINE_MAX_HALF * cell_px))
+    half = max(reach, round(LINE_GROUP_HALF * cell_px))
+    gap_max = max(2, round(LINE_GROUP_GAP * cell_px))
+    rule_max = max(3, round(LINE_GROUP_RULE * cell_px))
+    margin = max(1, round(LINE_SIDE_MARGIN * cell_px))  # (each cell's ends along the line, where crossing lines run)
+    arr = np.asarray(boxes, np.float64).reshape(-1, 4)
+    lines = []
+    for axis in (0, 1):
+        # each line is looked at LINE_GROUP_CHUNK cells at a time along it: a page curled or tilted a few px moves its
+        # thin rules across the px it is read along, so that along the whole line no px is inked throughout
+        along = arr[:, 1] if axis == 0 else arr[:, 0]  # the cells' place along the lines of this direction
+        starts = np.asarray(_merge_edges(along.tolist(), 0.25 * cell_px))
+        if not len(starts):
+            continue
+        place = np.abs(along[:, None] - starts[None, :]).argmin(axis=1)
+        for chunk in np.array_split(np.arange(len(starts)), max(1, len(starts) // LINE_GROUP_CHUNK)):
+            part = arr[(place >= chunk[0]) & (place <= chunk[-1])]  # (a short rest joins the last chunk)
+            lines += [(axis, line) for line in _line_profiles(dark, part, cell_px, half, axes=(axis,),
+                                                              ends_off=margin)[axis]]
+    bands = line_bands(dark, boxes, cell_px)  # (the whole line's band, as the cells' sides are measured from)
+    found = []
+    for axis, (e, c, a0, s0, s1, profile) in lines:
+        if profile is None:
+            continue
+        centre, n = c - a0, len(profile)
+        band = bands[axis][min(bands[axis], key=lambda k: abs(k - e))]
+        if band[0] == band[1]:  # no band along the whole line (it bends): this stretch's own
+            lo = max(0, centre - reach)
+            own = _band_at(profile[lo:centre + reach + 1], centre - lo, reach)
+            if own is None:
+                continue
+            band = (a0 + lo + own[0], a0 + lo + own[1])
+        for step, at in ((1, band[1] - a0), (-1, band[0] - 1 - a0)):  # at: the first px past the band
+            start, last, apart = at, None, False
+            while True:
+                gap = 0
+                while 0 <= at < n and not profile[at] and gap <= gap_max:
+                    at, gap = at + step, gap + 1
+                # (the first rule may touch the band along this stretch: a slight tilt blurs their gap)
+                if not (0 < gap or last is None) or gap > gap_max or not 0 <= at < n:
+                    break
+                width = 0
+                while 0 <= at < n and profile[at]:
+                    at, width = at + step, width + 1
+                if (width > rule_max + (gap_max if gap == 0 else 0) or not 0 <= at < n
+                        or abs(at - step - centre) > half):
+                    break  # (a fill beyond the line, or the group running past its reach; a touching rule's width
+                    # holds the gap its tilt blurred)
+                last, apart = at, apart or gap > 0  # the px just past the rule
+            if last is not None:
+                p, q = (start, last) if step == 1 else (last + 1, start + 1)
+                found.append(((axis, e, step), apart, (axis, s0, s1, a0 + p, a0 + q, a0 + last)))
+    # a rule touching the band along a stretch is the line's only where the line's rules stand apart elsewhere
+    grouped = {key for key, apart, _ in found if apart}
+    return [group for key, _, group in found if key in grouped]
+
+
+def without_line_companions(darkness: np.ndarray | tuple[np.ndarray, np.ndarray], boxes: Sequence[Sequence[float]],
+                            cell_px: float) -> np.ndarray | tuple[np.ndarray, np.ndarray]:
+    """``darkness`` (a mark map, or :func:`darkness_maps`'s pair) with the further rules of lines drawn as parallel
+    thin rules (:func:`line_companions`) taken out (paper), with the paper between them and the two px just past
+    them (a rule drawn aslant or bent a px or two). Where a fill or a mark runs on past the rules (ink on both the
+    next two px, wider than LINE_SIDE_SMOOTH of a cell along the line) they stay, and the cell's side is measured as
+    before. Copies; unchanged when there are none."""
+    dark = darkness[0] if isinstance(darkness, tuple) else darkness
+    found = line_companions(dark, boxes, cell_px)
+    if not found:
+        return darkness
+    H, W = dark.shape
+    wide = np.ones((1, max(3, round(LINE_SIDE_SMOOTH * cell_px))), np.uint8)
+    # where two such lines cross, the other's rules are no ink past a group
+    spans = np.zeros((2, H, W), bool)
+    size = (W, H)
+    reaches = []  # per group: its px across with the two past it, and the two past those (within the image)
+    for axis, s0, s1, p, q, past in found:
+        step = 1 if past >= q else -1
+        on = [min(max(past + k * step, 0), size[axis] - 1) for k in range(4)]
+        lo, hi = min(p, on[1]), max(q, on[1] + 1)
+        reaches.append((on[2:], lo, hi))
+        if axis == 0:
+            spans[0, s0:s1, lo:hi] = True
+        else:
+            spans[1, lo:hi, s0:s1] = True
+    maps = [m.copy() for m in (darkness if isinstance(darkness, tuple) else (darkness,))]
+    for (axis, s0, s1, _, _, _), (farther, lo, hi) in zip(found, reaches):
+        ink = np.ones(s1 - s0, bool)
+        for v in farther:
+            line = dark[s0:s1, v] if axis == 0 else dark[v, s0:s1]
+            other = spans[1, s0:s1, v] if axis == 0 else spans[0, v, s0:s1]
+            ink &= (line >= LINE_INK) & ~other
+        erase = ~cv2.morphologyEx(ink.astype(np.uint8)[None, :], cv2.MORPH_OPEN, wide)[0].astype(bool)
+        for m in maps:
+            if axis == 0:
+                m[s0:s1, lo:hi][erase] = 0
+            else:
+                m[lo:hi, s0:s1][:, erase] = 0
+    return tuple(maps) if isinstance(darkness, tuple) else maps[0]
 
 
 def _line_runs(ink: np.ndarray, centre: int, reach: int) -> tuple[np.ndarray, np.ndarray]:
@@ -1993,6 +2137,7 @@ def read_marks(image: np.ndarray, boxes: Sequence[Sequence[float]] | None = None
     if frames is None:  # (rubric 49) a page drawing every cell as a frame of its own: the frames are its grid
         frames = own_frames(darkness[0] if isinstance(darkness, tuple) else darkness, boxes, cell_px)
         darkness = without_own_frames(darkness, frames)
+        darkness = without_line_companions(darkness, boxes, cell_px)
     dark, tone = darkness if isinstance(darkness, tuple) else (darkness, darkness)
     H, W = dark.shape
     edges = line_edges(dark, boxes, cell_px)

@@ -99,6 +99,8 @@ def read_cells(image: np.ndarray, layout: dict[str, Any],
     boxes = cells_mod.grid_boxes(layout["grid_bbox"], rows, cols)
     frames = cells_mod.own_frames(dark[0] if isinstance(dark, tuple) else dark, boxes, cells_mod.cell_size(boxes))
     dark = cells_mod.without_own_frames(dark, frames)
+    # (rubric 69) and a heavy line drawn as parallel thin rules is one line (its inner rules no cell's mark)
+    dark = cells_mod.without_line_companions(dark, boxes, cells_mod.cell_size(boxes))
     marks = cells_mod.read_marks(image, boxes, rows=rows, cols=cols, darkness=dark, frames=frames)
     if frames:  # each cell where its frame is (a redraw's cells sit up to ~0.15 cell off the registered lattice)
         layout = dict(layout, own_cell_boxes=[b if f is None else (
@@ -410,10 +412,11 @@ SKEW_CROSS_HAIRLINE = 0.98  # (rubric 51) ... this share for a hairline cross, i
 
 
 def _cell_ink(dark: np.ndarray, layout: dict[str, Any], r: int, c: int, hairline: bool = False,
-              level: float | None = None) -> tuple[np.ndarray, tuple[int, int]] | None:
+              level: float | None = None, over_paper: bool = False) -> tuple[np.ndarray, tuple[int, int]] | None:
     """The ink of cell (r, c) within its STRAY_BORDER band at the page's resolution (``dark``), from half its
     95th-percentile darkness (STRAY_FAINT at least; from HAIRLINE_LOW with ``hairline``; from ``level`` when given):
-    (the band's crop, bool; its top-left corner x, y in ``dark``); None when it holds no ink from STRAY_FAINT."""
+    (the band's crop, bool; its top-left corner x, y in ``dark``); None when it holds no ink from STRAY_FAINT.
+    ``over_paper``: the darkness over the cell's own paper (:func:`_over_cell_paper`)."""
     gx0, gy0, gx1, gy1 = layout["grid_bbox"]
     cell = min((gx1 - gx0) / layout["cols"], (gy1 - gy0) / layout["rows"])
     border = max(2, int(round(STRAY_BORDER * cell)))
@@ -423,9 +426,31 @@ def _cell_ink(dark: np.ndarray, layout: dict[str, Any], r: int, c: int, hairline
     crop = dark[b0:min(H, y1 - border), a0:min(W, x1 - border)]
     if crop.size == 0 or not (crop >= STRAY_FAINT).any():
         return None
+    if over_paper:
+        crop = _over_cell_paper(crop, cell)
+        if not (crop >= STRAY_FAINT).any():
+            return None
     if level is None:
         level = HAIRLINE_LOW if hairline else max(STRAY_FAINT, 0.5 * float(np.percentile(crop[crop >= STRAY_FAINT], 95)))
     return crop >= level, (a0, b0)
+
+
+CELL_PAPER_OPEN = 0.3  # of a cell: a grey opening this wide takes every mark off a cell's darkness, leaving its paper
+CELL_PAPER_MAX = 30  # ... the paper's own darkness left under this (a pale paper band's tint the page's paper map,
+# smooth, does not follow; anything darker is ink)
+
+
+def _over_cell_paper(crop: np.ndarray, cell: float, k: int | None = None) -> np.ndarray:
+    """``crop`` (darkness, uint8, a cell's or a mark's surroundings) over its own paper: less its grey opening
+    CELL_PAPER_OPEN of a cell wide (``k`` px when given), up to CELL_PAPER_MAX. Rubric 69: the pale green bands of
+    greenbar paper run across cells at darkness 20-30, and a small ring typed in the banded cells held pale band px
+    from HAIRLINE_LOW and twice the ink of its copies on white (HELDOUT29's greenbar page, every banded empty cell in
+    review)."""
+    k = (max(3, round(CELL_PAPER_OPEN * cell)) if k is None else k) | 1
+    paper = np.minimum(cv2.morphologyEx(crop, cv2.MORPH_OPEN, np.ones((k, k), np.uint8)), CELL_PAPER_MAX)
+    if not paper.any():
+        return crop
+    return cv2.subtract(crop, paper)
 
 
 def _mark_ink(dark: np.ndarray, layout: dict[str, Any], r: int, c: int, hairline: bool = False
@@ -456,16 +481,16 @@ def _mark_ink(dark: np.ndarray, layout: dict[str, Any], r: int, c: int, hairline
 
 
 def _mark_pieces_box(dark: np.ndarray, layout: dict[str, Any], r: int, c: int,
-                     level: float | None = None, lines_off: bool = False, edges_off: bool = False
-                     ) -> tuple[int, int, int, int] | None:
+                     level: float | None = None, lines_off: bool = False, edges_off: bool = False,
+                     over_paper: bool = True) -> tuple[int, int, int, int] | None:
     """The box (x0, y0, x1, y1 in ``dark``) of all the ink of cell (r, c) (:func:`_cell_ink`, from ``level`` when
     given), every piece included; None when there is none. Twenty-fourth session (h24c, rubric 50): a mark in pieces
     has no main piece to compare with the page's repeated sign (:func:`_like_page_sign`), whose copies' boxes hold
     all their pieces: HELDOUT20's triad of dots, which the empty-mark fit took for a ring in three cells of a page
     that repeats it, stayed a lone "ring" in doubt. ``lines_off`` (rubric 58): without the pieces that are a grid
     line's pale edge along the band's side (:func:`_edge_line_pieces`); ``edges_off`` (rubric 67): without any piece
-    that touches the band's side (:func:`_edge_pieces`)."""
-    found = _cell_ink(dark, layout, r, c, level=level)
+    that touches the band's side (:func:`_edge_pieces`); ``over_paper``: see :func:`_cell_ink`."""
+    found = _cell_ink(dark, layout, r, c, level=level, over_paper=over_paper)
     if found is None:
         return None
     ink, (a0, b0) = found
@@ -750,14 +775,15 @@ def _copies_of_page_mark(dark: np.ndarray, copies: list[tuple[int, int, int, int
 
 
 def _cells_copying_page_mark(dark: np.ndarray, layout: dict[str, Any], copies: list[tuple[int, int, int, int]],
-                             cells: list[tuple[int, int]]) -> set[tuple[int, int]]:
+                             cells: list[tuple[int, int]], over_paper: bool = False) -> set[tuple[int, int]]:
     """The ``cells`` (row, column) whose ink (:func:`_mark_pieces_box`, from HAIRLINE_LOW) is a copy of the page's mark
     for an empty cell (``copies``: :func:`_page_mark_boxes`; :func:`_copies_of_page_mark`). (Rubric 67) A cell's ink
     is also looked at without the pieces that touch its band's side: a grid line drawn thick, wobbling or fringed
     that reaches into the band widened the box of a small mark past its copies' (HELDOUT26's freehand copy, its
-    dot-and-dash in a third of its empty cells; its etched page's carets beside the block lines)."""
-    boxes = {cell: {_mark_pieces_box(dark, layout, *cell, HAIRLINE_LOW, edges_off=off) for off in (False, True)}
-             - {None} for cell in cells}
+    dot-and-dash in a third of its empty cells; its etched page's carets beside the block lines). ``over_paper``: each
+    cell's ink over its own paper (:func:`_cell_ink`; ``copies`` found so too)."""
+    boxes = {cell: {_mark_pieces_box(dark, layout, *cell, HAIRLINE_LOW, edges_off=off, over_paper=over_paper)
+                    for off in (False, True)} - {None} for cell in cells}
     alike = _copies_of_page_mark(dark, copies, sorted({b for bs in boxes.values() for b in bs}))
     return {cell for cell, bs in boxes.items() if bs & alike}
 
@@ -767,13 +793,19 @@ _correlation = cells_mod.correlation
 
 def _box_ink_mass(dark: np.ndarray, box: tuple[int, int, int, int]) -> float:
     """The darkness summed over ``box`` (x0, y0, x1, y1 in ``dark``) where it is HAIRLINE_LOW or more (a paper's grain
-    under it left out)."""
-    patch = dark[box[1]:box[3], box[0]:box[2]]
+    under it left out), over the paper around it (:func:`_over_cell_paper`, opened wider than the box)."""
+    x0, y0, x1, y1 = box
+    k = max(x1 - x0, y1 - y0) + 2
+    H, W = dark.shape
+    u0, v0 = max(0, x0 - k), max(0, y0 - k)
+    around = _over_cell_paper(dark[v0:min(H, y1 + k), u0:min(W, x1 + k)], 0.0, k)
+    patch = around[y0 - v0:y1 - v0, x0 - u0:x1 - u0]
     return float(patch[patch >= HAIRLINE_LOW].sum(dtype=np.float64))
 
 
 def _page_mark_boxes(dark: np.ndarray, layout: dict[str, Any], cells: list[tuple[int, int]],
-                     lines_off: bool = False, own_level: bool = False) -> list[tuple[int, int, int, int]]:
+                     lines_off: bool = False, own_level: bool = False, over_paper: bool = False
+                     ) -> list[tuple[int, int, int, int]]:
     """The boxes (x0, y0, x1, y1 in ``dark``) of the marks of up to PAGE_MARK_SAMPLE of ``cells`` (cells read empty)
     holding ink, evenly spread over them, each holding all the pieces of its ink from HAIRLINE_LOW (its antialiased
     edge: a tiny pale X is a speck from STRAY_FAINT in one cell and whole in the next; :func:`_mark_pieces_box`).
@@ -785,10 +817,11 @@ def _page_mark_boxes(dark: np.ndarray, layout: dict[str, Any], cells: list[tuple
     tiny pale Xs, which the 3 x 3 mean loses, were charged as lost ink in the cells where they reach LEGIBLE_PX
     (:func:`_marks_lost_on_mean`) or left as hairline marks nearly fitted. Compared with the marks of the page's other
     empty cells they are copies of them; a letter unlike them stays in doubt. ``lines_off``: see
-    :func:`_mark_pieces_box`; ``own_level``: each cell's ink from its own level (:func:`_cell_ink`)."""
+    :func:`_mark_pieces_box`; ``own_level``: each cell's ink from its own level; ``over_paper``: over its own paper
+    (:func:`_cell_ink`)."""
     level = None if own_level else HAIRLINE_LOW
-    boxes = [box for box in (_mark_pieces_box(dark, layout, r, c, level, lines_off) for r, c in cells)
-             if box is not None]
+    boxes = [box for box in (_mark_pieces_box(dark, layout, r, c, level, lines_off, over_paper=over_paper)
+                             for r, c in cells) if box is not None]
     step = max(1, len(boxes) // PAGE_MARK_SAMPLE)
     return boxes[::step][:PAGE_MARK_SAMPLE]
 
@@ -2676,6 +2709,8 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
     fits: dict[int, tuple[str, float]] = {}
     nearly: dict[int, tuple[tuple[int, int], np.ndarray]] = {}  # (rubric 51) hairline marks nearly fitted
     unfitted: dict[int, str] = {}  # (rubric 67) and those no shape fits
+    glyph_like: set[int] = set()  # (rubric 69) marks fitted whose ink at the page's resolution looks like a glyph ...
+    glyph_like_at: dict[int, tuple[tuple[int, int], np.ndarray]] = {}  # ... and their pieces (as ``nearly``'s)
     cores: dict[int, tuple[int, int, int, int]] = {}  # (rubric 55) each cell's core box looked at
     # (rubric 52) the accepted marks' shapes and page boxes, and other marks nearly fitted (their shape and page box)
     accepted_at: dict[int, tuple[str, tuple[int, int, int, int]]] = {}
@@ -2779,6 +2814,8 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                         ys, xs = np.nonzero(mark)
                         accepted_at[r * cols + c] = (name, (at[0] + int(xs.min()), at[1] + int(ys.min()),
                                                             at[0] + int(xs.max()) + 1, at[1] + int(ys.max()) + 1))
+                    elif hairline is None and not grown:
+                        glyph_like.add(r * cols + c)  # (rubric 69) see below: a copy of the page's mark?
                 elif (EMPTY_MARK_FIT_SURE <= fit and hairline is None and not grown and mark.any()
                       and _sharp_check(name, EMPTY_MARK_FIT, mark, sharp[at[1]:at[1] + mark.shape[0],
                                                                          at[0]:at[0] + mark.shape[1]],
@@ -2832,6 +2869,10 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                     nearly[r * cols + c] = ((a0, b0), np.isin(labels, np.unique(labels[main])) & free)
                 elif hairline is not None and fit < EMPTY_MARK_FIT_SURE and not grown and state == cells_mod.BLANK:
                     unfitted[r * cols + c] = name  # (rubric 67) see below: a copy of the page's mark?
+                if r * cols + c in glyph_like:
+                    near = cv2.dilate(ink.astype(np.uint8), np.ones((2 * join + 1,) * 2, np.uint8))
+                    _, labels = cv2.connectedComponents(near, connectivity=8)
+                    glyph_like_at[r * cols + c] = ((a0, b0), np.isin(labels, np.unique(labels[main])) & free)
             region[b0:b1, a0:a1] = free
             owner[b0:b1, a0:a1] = r * cols + c
             cores[r * cols + c] = (a0, b0, a1, b1)
@@ -2887,13 +2928,22 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
     # (rubric 67) and a hairline mark no shape fits (HELDOUT26's pale caret in every empty cell: a stroke bent in the
     # middle, fitted as a stroke 0.82-0.89 in six cells of a page, each a stray mark in review)
     looked.update(unfitted)
-    if looked:
-        copies = _page_mark_boxes(raw, layout, [divmod(k, cols) for k in cores if k not in looked])
+    if looked or glyph_like_at:  # (rubric 69: each cell's ink over its own paper, a paper band's tint no ink)
+        copies = _page_mark_boxes(raw, layout, [divmod(k, cols) for k in cores if k not in looked
+                                                and k not in glyph_like_at], over_paper=True)
         if len(copies) >= REPEATED_SIGN_CELLS:
-            alike = _cells_copying_page_mark(raw, layout, copies, [divmod(k, cols) for k in looked])
+            alike = _cells_copying_page_mark(raw, layout, copies, [divmod(k, cols) for k in (*looked, *glyph_like_at)],
+                                             over_paper=True)
             for k, name in looked.items():
                 if divmod(k, cols) in alike:
                     reading.evidence[k // cols][k % cols]["page_mark_copy"] = name
+            # (rubric 69) a mark the fit accepted whose ink at the page's resolution looks like a glyph (a "9"), a copy
+            # of the page's mark, is that mark, accepted as the fit took it (HELDOUT29's brush comma in every empty
+            # cell: a dab with a short tail, in 4 of a page's 52 cells notched like a "9" and a stray mark in review)
+            for k, ((a0, b0), piece) in glyph_like_at.items():
+                if divmod(k, cols) in alike:
+                    fits[k] = (fits[k][0], EMPTY_MARK_FIT)
+                    region[b0:b0 + piece.shape[0], a0:a0 + piece.shape[1]] &= ~piece
     band_marks = _band_marks(dark, banded, band_owner, cell, cols) if banded.any() else []
 
     def with_lost(found: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[int, tuple[str, float]]]:
@@ -3596,6 +3646,7 @@ def _one_digit_high(b: list[int], line: list[list[int]], digit_h: float) -> bool
 CROSSBAR_END_HEIGHT = 0.25  # a piece at most this many digit heights tall ...
 CROSSBAR_END_WIDTH = 0.6  # ... and this many digit widths wide, beside a glyph's middle, is the end of its crossbar
 FLAG_END_WIDTH = 0.7  # ... or this many, right of a glyph level with its top, the flag of a 5 the pen lifted off
+TERMINAL_BELOW = 1.25  # ... or left of a glyph, its centre up to this many of the glyph's heights down it: a terminal
 
 
 def _attach_crossbar_ends(line: list[list[int]], digit_h: float, digit_w: float) -> list[list[int]]:
@@ -3603,8 +3654,8 @@ def _attach_crossbar_ends(line: list[list[int]], digit_h: float, digit_w: float)
     (Chilanka's "4", whose bar runs on past its stem as a 4 x 2 px piece read as a glyph of its own: "14?"): a piece
     at most CROSSBAR_END_HEIGHT of a digit tall and CROSSBAR_END_WIDTH of one wide, within 0.2 digit widths of the
     glyph beside it, level with that glyph's middle (its centre 30-70 % down it; or right of the glyph, 0-30 % down
-    it and up to FLAG_END_WIDTH wide: a 5's flag lifted off; or right of it, 70-100 % down it: a 2's base run on),
-    with no other glyph within a digit width on its far side. Such a sliver changes no digit (a 1 turned 7, a 3 turned
+    it and up to FLAG_END_WIDTH wide: a 5's flag lifted off; or right of it, 70-100 % down it: a 2's base run on; or
+    left of it, 70-125 % down it: a serif 3's lower terminal, its hairline lost), with no other glyph within a digit width on its far side. Such a sliver changes no digit (a 1 turned 7, a 3 turned
     8 add strokes at the top or the side, taller than this), and it stays part of its glyph's ink."""
     keep = []
     for n, g in enumerate(line):
@@ -3631,8 +3682,12 @@ def _attach_crossbar_ends(line: list[list[int]], digit_h: float, digit_w: float)
             # (rubric 64) right of a glyph, level with its foot: the base stroke run on past a hand's "2" (HELDOUT22's
             # Karumbi, a 6 x 2 px flick read as a glyph: "2?")
             foot = side < 0 and 0.7 <= rel <= 1.0 and w <= CROSSBAR_END_WIDTH * digit_w
+            # (rubric 69) left of a glyph, level with its foot or just under it: a serif "3"'s (or "5"'s) lower
+            # terminal whose hairline the print lost (HELDOUT29's Nakula on a book's page, a 3 x 3 px ball read as a
+            # glyph: "?3")
+            terminal = side > 0 and 0.7 <= rel <= TERMINAL_BELOW and w <= CROSSBAR_END_WIDTH * digit_w
             if (gap <= max(1.0, 0.2 * digit_w) and b[3] - b[1] >= FRAGMENT * digit_h and clear
-                    and (middle or flag or foot)):
+                    and (middle or flag or foot or terminal)):
                 attached = True
         if not attached:
             keep.append(g)
@@ -3721,6 +3776,19 @@ def _glyph_cell(rim: np.ndarray, box: list[int]) -> np.ndarray:
 
 
 JOINED_MAX_WIDTH = 1.5  # a glyph cut in two read whole is one digit only this many of the page's digit widths wide
+ABUT_MAX_WIDTH = 1.2  # (rubric 69) two abutting pieces read whole (_abutting_pieces): this many at most
+ABUT_GAP = 1  # px: pieces of one glyph side by side this far apart at most (in x; or overlapping) ...
+ABUT_NARROW = 0.75  # ... each at most this many of the page's digit widths wide ...
+ABUT_OVERLAP = 0.8  # ... and level: sharing this share of the shorter one's height
+
+
+def _abutting_pieces(a: list[int], b: list[int], digit_w: float) -> bool:
+    """Whether glyph boxes ``a`` and ``b`` (x0, y0, x1, y1; ``b`` right of ``a``) may be two pieces of one glyph: at
+    most ABUT_GAP px apart in x, each at most ABUT_NARROW digit widths wide, sharing ABUT_OVERLAP of the shorter one's
+    height. Two digits of a number stand a paper column or more apart, each a digit wide (a "1" narrow, but whole)."""
+    overlap = min(a[3], b[3]) - max(a[1], b[1])
+    return (b[0] - a[2] <= ABUT_GAP and max(a[2] - a[0], b[2] - b[0]) <= ABUT_NARROW * digit_w
+            and overlap >= ABUT_OVERLAP * min(a[3] - a[1], b[3] - b[1]))
 # (Karumbi's 3s and 4s 1.0-1.44; two digits of DejaVu, Purisa or Humor Sans touching, read whole as one, 1.62-1.93)
 SQUARE_PAIR = 0.45  # a glyph read as no digit at least this wide (x its height) may be two touching digits
 WIDE_GLYPH = 1.3  # a glyph at least this many of the page's digit widths wide, read as one digit, may be two
@@ -4586,19 +4654,27 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
     # read whole surely as one digit, is that digit: a thin hand's wide "3" or "4" (HELDOUT22's Karumbi, its 3s and 4s a
     # fifth wider than tall, cut into "?5", "2?") is one digit. Like a square cut, such a strip is evidence for the
     # puzzle's numbers only (``square_cut``): a touching pair read whole as one digit never counts as a changed clue.
+    # (Rubric 69) So are two narrow pieces side by side with no paper column between them (_abutting_pieces): a
+    # high-contrast display face's "6" whose hairline the page lost, its stem and its bowl two glyphs ("?5").
     whole_asked: list[tuple[int, int, int, list[int]]] = []  # strip, number, first half's place, the glyph's box
     joined: set[int] = set()  # the glyphs so read whole
     joined_strips: set[int] = set()
+    abutting: set[tuple[int, int, int]] = set()  # (strip, number, place) of the pairs of pieces so asked
     for j, plan in enumerate(plans):
         for n_idx, number in enumerate(plan):
             for k in range(len(number) - 1):
                 a, b = number[k], number[k + 1]
+                if a >= n_glyphs or b >= n_glyphs or all(
+                        readings[i].digit is not None and readings[i].confidence >= confident for i in (a, b)):
+                    continue
                 parent = split_from[j].get(tuple(sources[a][2]))
-                if (a < n_glyphs and b < n_glyphs and parent is not None
-                        and split_from[j].get(tuple(sources[b][2])) == parent
-                        and not all(readings[i].digit is not None and readings[i].confidence >= confident
-                                    for i in (a, b))):
+                if parent is not None and split_from[j].get(tuple(sources[b][2])) == parent:
                     whole_asked.append((j, n_idx, k, list(parent)))
+                elif sources[a][0] is sources[b][0] and _abutting_pieces(sources[a][2], sources[b][2], digit_w):
+                    ba, bb = sources[a][2], sources[b][2]
+                    whole_asked.append((j, n_idx, k, [min(ba[0], bb[0]), min(ba[1], bb[1]), max(ba[2], bb[2]),
+                                                      max(ba[3], bb[3])]))
+                    abutting.add((j, n_idx, k))
     if whole_asked:
         whole_reads = reader.read([_glyph_cell(sources[plans[j][n][k]][0], box) for j, n, k, box in whole_asked])
         # the width of the page's digits: its glyphs read surely as one digit other than a narrow "1", not cut
@@ -4609,7 +4685,7 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
         for (j, n_idx, k, box), reading in sorted(zip(whole_asked, whole_reads), key=lambda t: -t[0][2]):
             rim, ink, _, ox, oy = sources[plans[j][n_idx][k]]
             if (reading.digit is None or reading.confidence < confident
-                    or not box[2] - box[0] <= JOINED_MAX_WIDTH * page_w
+                    or not box[2] - box[0] <= (ABUT_MAX_WIDTH if (j, n_idx, k) in abutting else JOINED_MAX_WIDTH) * page_w
                     or min(ox + box[0], oy + box[1]) <= 0 or ox + box[2] >= W or oy + box[3] >= H):
                 continue  # (a glyph on the image's edge may be cut there: its halves' doubt stands)
             cells.append(_glyph_cell(rim, box))
@@ -5237,12 +5313,31 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
         # the page's doubt is counted (a strip cut at the frame is no sign of a font the reader does not know) -- read
         # surely there it stands as read (the puzzle's numbers pass, others as many numbers as the puzzle's, or read
         # surely before too, are a change), and otherwise a review (see the loop below)
+        past = _page_past_frame(answer_page, font_px)
         for j, ((kind, index, *_), r) in enumerate(zip(changed, readings)):
-            if r is None or r.values == (list(clues[kind][index]) or [0]):
+            if r is None:
+                continue
+            expected = list(clues[kind][index]) or [0]
+            if r.values == expected:
+                # (rubric 69) read as the puzzle's numbers, its outermost glyph near the frame's edge, on a page that
+                # reaches past it there: numbers past the frame may come before them (HELDOUT30's sampler, its
+                # "1 1 1" set wide, the first "1" past the frame: "1 1" passed). More ink read there is a review,
+                # never a charge (a border's line or a frame's edge past the clues reads as a "1" too)
+                axis = 0 if kind == "row" else 1
+                if not (past[axis] and r.glyphs and min(g[axis] for g in r.glyphs) < BEYOND_FRAME_NEAR * font_px):
+                    continue
+                again = _read_beyond_frame(answer_page, layout, kind, index, r, font_px, lengths[j], sides[j],
+                                           outlined, (kind, index) in light_strips)
+                if (again is not None and any(g[axis] < 0 for g in again.glyphs)
+                        and again.text.split(" ") != [str(v) for v in expected]):
+                    extra.setdefault("clues_read_beyond_frame", []).append([kind, index, again.text])
+                    beyond_frame[j] = {"read_beyond_frame": {"read": again.values, "read_text": again.text,
+                                                             "read_confidence": again.confidence,
+                                                             "glyph_boxes": again.glyphs},
+                                       "beyond_frame_unsure": True, "more_past_frame": True}
                 continue
             again = _read_beyond_frame(answer_page, layout, kind, index, r, font_px, lengths[j], sides[j], outlined,
                                        (kind, index) in light_strips)
-            expected = list(clues[kind][index]) or [0]
             if again is not None and again.text.split(" ") == [str(v) for v in expected]:
                 page_reads_expected[j] = again.text  # (rubric 67) see the loop below
             # (rubric 64) a strip read unsure, or surely as the puzzle's last numbers only, may be cut by the frame
@@ -5457,6 +5552,8 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
             reading = replace(reading, values=None, doubtful=True)
         if index_j in beyond_frame:
             where.update(beyond_frame[index_j])
+            if where.get("more_past_frame"):
+                reading = replace(reading, values=None, doubtful=True)
         if reading.values is not None and reading.values != expected and index_j in page_reads_expected:
             # (rubric 67) read surely as other numbers on the registered image, but as the puzzle's numbers (surely
             # or as the best guesses) on the answer as returned, mapped by the registration's matrix alone: the two
@@ -5739,6 +5836,24 @@ def _unsure_cut_at_border(reading: ClueReading, expected: list[int], kind: str, 
 
 
 BEYOND_FRAME_DEPTH = 1.0  # a strip is read again this many of its own lengths past the input frame's edge (answer_page)
+BEYOND_FRAME_NEAR = 2.0  # (rubric 69) ... a strip read as the puzzle's numbers too, when its outermost glyph starts
+# within this many font sizes of the frame's edge and the answer reaches a font size past it there
+
+
+def _page_past_frame(answer_page: tuple[np.ndarray, Any], font_px: float) -> tuple[bool, bool]:
+    """Whether the answer as returned (``answer_page``: the image and its registration) reaches a font size or more
+    past the input frame's left edge and past its top edge (its corners mapped by the registration's matrix)."""
+    raw, registration = answer_page
+    matrix = getattr(registration, "matrix", None)
+    if matrix is None or raw is None:
+        return False, False
+    M = np.asarray(matrix, np.float64)
+    if M.shape == (2, 3):
+        M = np.vstack([M, [0.0, 0.0, 1.0]])
+    h, w = np.asarray(raw).shape[:2]
+    corners = np.array([[0, 0, 1], [w, 0, 1], [0, h, 1], [w, h, 1]], np.float64) @ M.T
+    corners = corners[:, :2] / corners[:, 2:3]
+    return bool(corners[:, 0].min() <= -font_px), bool(corners[:, 1].min() <= -font_px)
 BEYOND_FRAME_ACROSS = 1.0  # ... with this many font sizes of the page beside it on each side
 
 
