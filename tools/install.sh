@@ -65,7 +65,9 @@ for pkg in \
     fonts-sil-akatab fonts-sil-harmattan fonts-sil-tagmukay fonts-sil-taiheritagepro fonts-symbola fonts-arphic-uming \
     fonts-farsiweb fonts-cegui fonts-sarai fonts-unifont fonts-nakula \
     fonts-arundina fonts-katex fonts-migmix fonts-umeplus fonts-ricty-diminished fonts-arphic-ukai \
-    fonts-tlwg-waree-ttf fonts-gamaliel fonts-sil-scheherazade fonts-sil-shimenkan fonts-misaki; do
+    fonts-tlwg-waree-ttf fonts-gamaliel fonts-sil-scheherazade fonts-sil-shimenkan fonts-misaki \
+    fonts-wqy-microhei fonts-cwtex-yen fonts-terminus fonts-sil-nuosusil fonts-sil-annapurna \
+    fonts-sil-zaghawa-beria fonts-eeyek fonts-smc-meera fonts-freefarsi fonts-arphic-gbsn00lp fonts-kalapi; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 if [ ${#missing[@]} -gt 0 ]; then

@@ -5321,15 +5321,15 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
             if r.values == expected:
                 # (rubric 69) read as the puzzle's numbers, its outermost glyph near the frame's edge, on a page that
                 # reaches past it there: numbers past the frame may come before them (HELDOUT30's sampler, its
-                # "1 1 1" set wide, the first "1" past the frame: "1 1" passed). More ink read there is a review,
-                # never a charge (a border's line or a frame's edge past the clues reads as a "1" too)
+                # "1 1 1" set wide, the first "1" past the frame: "1 1" passed). Numbers read surely there, set as the
+                # strip sets its own (_numbers_past_frame), are a review, never a charge (a border's line or a
+                # frame's edge past the clues can read as a "1" too)
                 axis = 0 if kind == "row" else 1
                 if not (past[axis] and r.glyphs and min(g[axis] for g in r.glyphs) < BEYOND_FRAME_NEAR * font_px):
                     continue
                 again = _read_beyond_frame(answer_page, layout, kind, index, r, font_px, lengths[j], sides[j],
                                            outlined, (kind, index) in light_strips)
-                if (again is not None and any(g[axis] < 0 for g in again.glyphs)
-                        and again.text.split(" ") != [str(v) for v in expected]):
+                if again is not None and _numbers_past_frame(again, expected, axis, font_px):
                     extra.setdefault("clues_read_beyond_frame", []).append([kind, index, again.text])
                     beyond_frame[j] = {"read_beyond_frame": {"read": again.values, "read_text": again.text,
                                                              "read_confidence": again.confidence,
@@ -5838,6 +5838,26 @@ def _unsure_cut_at_border(reading: ClueReading, expected: list[int], kind: str, 
 BEYOND_FRAME_DEPTH = 1.0  # a strip is read again this many of its own lengths past the input frame's edge (answer_page)
 BEYOND_FRAME_NEAR = 2.0  # (rubric 69) ... a strip read as the puzzle's numbers too, when its outermost glyph starts
 # within this many font sizes of the frame's edge and the answer reaches a font size past it there
+
+
+BEYOND_FRAME_SPACING = 1.5  # ... numbers read there are the strip's when no farther from it than this many times its
+# own widest gap between glyphs (2.5 font sizes when it has one glyph within the frame)
+
+
+def _numbers_past_frame(again: ClueReading, expected: list[int], axis: int, font_px: float) -> bool:
+    """Whether a strip read as the puzzle's numbers within the frame reads, again past it (``again``:
+    :func:`_read_beyond_frame`, glyph boxes in input-frame px; ``axis`` 0 along x for a row, 1 along y for a column),
+    surely as more numbers ending with the puzzle's, the glyphs past the frame set as the strip sets its own: the
+    nearest no farther from the frame's first glyph than BEYOND_FRAME_SPACING times the widest gap between the frame's
+    glyphs. (A chessboard's edge past a "3" read surely as a "1", five font sizes off, is no number of the strip.)"""
+    if again.values is None or len(again.values) <= len(expected) or again.values[-len(expected):] != expected:
+        return False
+    starts = sorted(g[axis] for g in again.glyphs)
+    past, inside = [v for v in starts if v < 0], [v for v in starts if v >= 0]
+    if not past or not inside:
+        return False
+    spacing = max(b - a for a, b in itertools.pairwise(inside)) if len(inside) > 1 else 2.5 * font_px / BEYOND_FRAME_SPACING
+    return inside[0] - past[-1] <= BEYOND_FRAME_SPACING * spacing
 
 
 def _page_past_frame(answer_page: tuple[np.ndarray, Any], font_px: float) -> tuple[bool, bool]:
