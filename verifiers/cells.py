@@ -1010,14 +1010,15 @@ def _along_line(strip: np.ndarray) -> np.ndarray:
 
 
 def _line_profiles(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: float, reach: int,
-                   axes: tuple[int, ...] = (0, 1), ends_off: int = 0
+                   axes: tuple[int, ...] = (0, 1), ends_off: int = 0, values: bool = False
                    ) -> tuple[list[tuple[float, int, int, int, int, np.ndarray]], ...]:
     """Per direction (vertical lines at x edges, horizontal at y edges; those of ``axes``, the other's list empty),
     for every distinct cell edge: ``(e, c, a0, s0, s1, profile)``: the edge, its pixel ``c``, the strip's first pixel
     across it ``a0`` (``c - reach``, within the image), its stretch along the line ``[s0, s1)`` (the cells along it),
     and ``profile`` (bool per pixel across it): inked where LINE_PERCENTILE of the darkness along it (averaged over
-    LINE_ALONG px) is LINE_INK at least; None where the strip is empty. Edges in the edges' order. ``ends_off``: the
-    px within this many of a cell's end along the line (where the crossing lines run) are left out."""
+    LINE_ALONG px) is LINE_INK at least (with ``values``, that darkness itself); None where the strip is empty. Edges
+    in the edges' order. ``ends_off``: the px within this many of a cell's end along the line (where the crossing
+    lines run) are left out."""
     H, W = dark.shape
     tol = 0.25 * cell_px
     arr = np.asarray(boxes, np.float64).reshape(-1, 4)
@@ -1055,7 +1056,8 @@ def _line_profiles(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: 
                 if np.count_nonzero(kept) >= 2:
                     joined = joined[kept]
             kth = int((joined.shape[0] - 1) * LINE_PERCENTILE / 100)
-            inked = np.partition(joined, kth, axis=0)[kth] >= LINE_INK
+            inked = np.partition(joined, kth, axis=0)[kth]
+            inked = inked if values else inked >= LINE_INK
             at = 0
             for e, c, a0, strip in group:
                 out[e] = (e, c, a0, s0, s1, inked[at:at + strip.shape[1]])
@@ -1103,6 +1105,7 @@ LINE_GROUP_HALF = 0.25  # of a cell: a line drawn as parallel thin rules (a heav
 LINE_GROUP_GAP = 0.1  # ... its rules a paper gap of at most this share of a cell apart (2 px at least) ...
 LINE_GROUP_RULE = 0.08  # ... each further rule at most this thick (3 px at least); looked at along this many cells
 LINE_GROUP_CHUNK = 3  # of the line at a time (at least: the rest of the line joins its last stretch)
+LINE_RULE_CONTRAST = 10  # a rule is this much darker somewhere across it than the paper of its gap at its lightest
 
 
 def line_companions(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: float
@@ -1113,10 +1116,12 @@ def line_companions(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px:
     LINE_GROUP_CHUNK cells at a time, without each cell's ends, where the crossing lines run), each a narrow paper gap
     (LINE_GROUP_GAP) beyond the last and all within LINE_GROUP_HALF of the edge: ``(axis, s0, s1, p, q, past)``, the
     pixels ``[p, q)`` across the line (x for axis 0, a vertical line; y for axis 1) from the band's end to the last
-    rule's, ``past`` the pixel just past that rule, over the stretch ``[s0, s1)`` along it. Along a stretch where a
-    slight tilt blurs the gap between the band and the first rule, that rule may touch the band (as thick as a rule
-    and a gap) when the line's rules on that side stand apart along another stretch. A heavy line redrawn as three
-    thin rules is one line to a reader; its outer rules, cells long, are no mark of the cells beside them."""
+    rule's, ``past`` the pixel just past that rule, over the stretch ``[s0, s1)`` along it. A rule is
+    LINE_RULE_CONTRAST darker somewhere across it than its gap at its lightest (a light fill's grey edge, 3 darker
+    than its inside, is no rule). Along a stretch where a slight tilt blurs the gap between the band and the first
+    rule, that rule may touch the band (as thick as a rule and a gap) when the line's rules on that side stand apart
+    along another stretch. A heavy line redrawn as three thin rules is one line to a reader; its outer rules, cells
+    long, are no mark of the cells beside them."""
     reach = max(2, round(LINE_MAX_HALF * cell_px))
     half = max(reach, round(LINE_GROUP_HALF * cell_px))
     gap_max = max(2, round(LINE_GROUP_GAP * cell_px))
@@ -1135,12 +1140,13 @@ def line_companions(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px:
         for chunk in np.array_split(np.arange(len(starts)), max(1, len(starts) // LINE_GROUP_CHUNK)):
             part = arr[(place >= chunk[0]) & (place <= chunk[-1])]  # (a short rest joins the last chunk)
             lines += [(axis, line) for line in _line_profiles(dark, part, cell_px, half, axes=(axis,),
-                                                              ends_off=margin)[axis]]
+                                                              ends_off=margin, values=True)[axis]]
     bands = line_bands(dark, boxes, cell_px)  # (the whole line's band, as the cells' sides are measured from)
     found = []
-    for axis, (e, c, a0, s0, s1, profile) in lines:
-        if profile is None:
+    for axis, (e, c, a0, s0, s1, level) in lines:
+        if level is None:
             continue
+        profile = level >= LINE_INK
         centre, n = c - a0, len(profile)
         band = bands[axis][min(bands[axis], key=lambda k: abs(k - e))]
         if band[0] == band[1]:  # no band along the whole line (it bends): this stretch's own
@@ -1150,27 +1156,28 @@ def line_companions(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px:
                 continue
             band = (a0 + lo + own[0], a0 + lo + own[1])
         for step, at in ((1, band[1] - a0), (-1, band[0] - 1 - a0)):  # at: the first px past the band
-            start, last, apart = at, None, False
+            start, last, touching = at, None, False
             while True:
-                gap = 0
+                gap, lightest = 0, 255
                 while 0 <= at < n and not profile[at] and gap <= gap_max:
-                    at, gap = at + step, gap + 1
+                    at, gap, lightest = at + step, gap + 1, min(lightest, int(level[at]))
                 # (the first rule may touch the band along this stretch: a slight tilt blurs their gap)
                 if not (0 < gap or last is None) or gap > gap_max or not 0 <= at < n:
                     break
-                width = 0
+                width, darkest = 0, 0
                 while 0 <= at < n and profile[at]:
-                    at, width = at + step, width + 1
-                if (width > rule_max + (gap_max if gap == 0 else 0) or not 0 <= at < n
-                        or abs(at - step - centre) > half):
-                    break  # (a fill beyond the line, or the group running past its reach; a touching rule's width
-                    # holds the gap its tilt blurred)
-                last, apart = at, apart or gap > 0  # the px just past the rule
+                    at, width, darkest = at + step, width + 1, max(darkest, int(level[at]))
+                if (width > rule_max + (gap_max if gap == 0 else 0) or (gap and darkest - lightest < LINE_RULE_CONTRAST)
+                        or not 0 <= at < n or abs(at - step - centre) > half):
+                    break  # (a fill beyond the line, a light fill's grey edge barely darker than its inside, or the
+                    # group running past its reach; a touching rule's width holds the gap its tilt blurred)
+                touching = touching or (last is None and gap == 0)
+                last = at  # the px just past the rule
             if last is not None:
                 p, q = (start, last) if step == 1 else (last + 1, start + 1)
-                found.append(((axis, e, step), apart, (axis, s0, s1, a0 + p, a0 + q, a0 + last)))
+                found.append(((axis, e, step), touching, (axis, s0, s1, a0 + p, a0 + q, a0 + last)))
     # a rule touching the band along a stretch is the line's only where the line's rules stand apart elsewhere
-    grouped = {key for key, apart, _ in found if apart}
+    grouped = {key for key, touching, _ in found if not touching}
     return [group for key, _, group in found if key in grouped]
 
 
