@@ -1,4 +1,5 @@
-"""HELDOUT29, measured blind on commits 99eba55 (rubric 67, the thirty-seventh session's start), e8242f3 and 7e18677
+"""HELDOUT29 (studied in the thirty-eighth session, rubric 69: 417/432 right on be1fec0, 0 false passes, 61/72
+error-free right). Measured blind on commits 99eba55 (rubric 67, the thirty-seventh session's start), e8242f3 and 7e18677
 (rubric 68, its end), each answer right or wrong alike on all three (never looked at): 400/432 right, 0 false passes, 46/72 error-free
 right (26 false fails, one of them `incorrect` with a changed clue in review), 164 needs_review, 0 unreadable
 (seed 5, ``tools/measure_nonogram_family.py nonogram_heldout29:HELDOUT29 --seed 5``). Per style, right/36, false

@@ -1,5 +1,8 @@
-"""HELDOUT30: not yet measured (no verdict figures: the family is measured blind, its answers never looked at, with
-``tools/measure_nonogram_family.py nonogram_heldout30:HELDOUT30``).
+"""HELDOUT30, measured blind on commit f216396 (rubric 68, the thirty-eighth session's start): 400/432 right, **1 false
+pass** (the redrawn sampler's changed row clue, its first number past the input's frame), 18 false fails; on the
+rubric-69 code before its pages were looked at, 404 with the same false pass; then studied (docs/nonogram.md, rubric
+69): 404/432 on be1fec0, 0 false passes, 14 false fails (seed 5, ``tools/measure_nonogram_family.py
+nonogram_heldout30:HELDOUT30 --seed 5``).
 
 A blind nonogram answer family (written by a helper), kept in its own module so that whoever studies the earlier
 families never sees it. Written without looking at the verifier, the registration or the cell and clue readers.
