@@ -177,11 +177,12 @@ def test_a_redrawn_clue_with_a_number_past_the_frame_does_not_pass():
     assert strip["more_past_frame"] and strip["read_beyond_frame"]["read_text"] == "1 1 1"
 
 
-@pytest.mark.parametrize("style_name, size, k", [
-    ("s_misaki_tentstitch_redrawsampler", "5x5", 0),  # the same redraw, error-free
-    ("s_scheherazade_pineneedle_chessboard", "5x5", 0),  # a chessboard's edge past a "3", read as a sure "1"
-    ("s_umeplus_hookloop_doily", "5x5", 0),  # a lace doily past the row clues
+@pytest.mark.parametrize("style_name, size, k, family", [
+    ("s_misaki_tentstitch_redrawsampler", "5x5", 0, "nonogram_heldout30"),  # the same redraw, error-free
+    ("s_scheherazade_pineneedle_chessboard", "5x5", 0, "nonogram_heldout30"),  # a chessboard's edge, a sure "1"
+    ("s_umeplus_hookloop_doily", "5x5", 0, "nonogram_heldout30"),  # a lace doily past the row clues
+    ("s_harmattan_thatch_combbound", "5x5", 1, "nonogram_heldout29"),  # a comb binding's teeth over the columns
 ])
-def test_error_free_pages_reaching_past_the_frame_are_correct(style_name, size, k):  # guards
-    v = _verdict(style_name, size, k, "none", family="nonogram_heldout30")
+def test_error_free_pages_reaching_past_the_frame_are_correct(style_name, size, k, family):  # guards
+    v = _verdict(style_name, size, k, "none", family=family)
     assert v.status == Status.CORRECT, (v.status, v.score, v.extra.get("unsure_clues"))

@@ -5329,7 +5329,7 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
                     continue
                 again = _read_beyond_frame(answer_page, layout, kind, index, r, font_px, lengths[j], sides[j],
                                            outlined, (kind, index) in light_strips)
-                if again is not None and _numbers_past_frame(again, expected, axis, font_px):
+                if again is not None and _numbers_past_frame(again, expected, axis, font_px, lengths[j]):
                     extra.setdefault("clues_read_beyond_frame", []).append([kind, index, again.text])
                     beyond_frame[j] = {"read_beyond_frame": {"read": again.values, "read_text": again.text,
                                                              "read_confidence": again.confidence,
@@ -5841,20 +5841,29 @@ BEYOND_FRAME_NEAR = 2.0  # (rubric 69) ... a strip read as the puzzle's numbers 
 
 
 BEYOND_FRAME_SPACING = 1.5  # ... numbers read there are the strip's when no farther from it than this many times its
-# own widest gap between glyphs (2.5 font sizes when it has one glyph within the frame)
+# own widest gap between glyphs (2.5 font sizes when it has one glyph within the frame) ...
+BEYOND_FRAME_ACROSS_OFF = 0.35  # ... and their middle across the strip this many font sizes from its glyphs' at most
 
 
-def _numbers_past_frame(again: ClueReading, expected: list[int], axis: int, font_px: float) -> bool:
+def _numbers_past_frame(again: ClueReading, expected: list[int], axis: int, font_px: float, length: int) -> bool:
     """Whether a strip read as the puzzle's numbers within the frame reads, again past it (``again``:
     :func:`_read_beyond_frame`, glyph boxes in input-frame px; ``axis`` 0 along x for a row, 1 along y for a column),
-    surely as more numbers ending with the puzzle's, the glyphs past the frame set as the strip sets its own: the
-    nearest no farther from the frame's first glyph than BEYOND_FRAME_SPACING times the widest gap between the frame's
-    glyphs. (A chessboard's edge past a "3" read surely as a "1", five font sizes off, is no number of the strip.)"""
-    if again.values is None or len(again.values) <= len(expected) or again.values[-len(expected):] != expected:
+    surely as more numbers ending with the puzzle's, numbers a line of ``length`` cells can hold, the glyphs past the
+    frame set as the strip sets its own: the nearest no farther from the frame's first glyph than BEYOND_FRAME_SPACING
+    times the widest gap between the frame's glyphs, their middle across the strip within BEYOND_FRAME_ACROSS_OFF font
+    sizes of the frame's glyphs'. (A chessboard's edge past a "3" read surely as a "1", five font
+    sizes off, is no number of the strip; nor are a comb binding's teeth past a 5-cell column's "2", read "111 2".)"""
+    if (again.values is None or len(again.values) <= len(expected) or again.values[-len(expected):] != expected
+            or not clue_fits_line(again.values, length)):
         return False
     starts = sorted(g[axis] for g in again.glyphs)
     past, inside = [v for v in starts if v < 0], [v for v in starts if v >= 0]
     if not past or not inside:
+        return False
+    across = 1 - axis  # (a row's numbers stand on one line, a column's one above another, each centred in it)
+    middle = [np.mean([(g[across] + g[across + 2]) / 2 for g in again.glyphs if (g[axis] < 0) == out])
+              for out in (True, False)]
+    if abs(middle[0] - middle[1]) > BEYOND_FRAME_ACROSS_OFF * font_px:
         return False
     spacing = max(b - a for a, b in itertools.pairwise(inside)) if len(inside) > 1 else 2.5 * font_px / BEYOND_FRAME_SPACING
     return inside[0] - past[-1] <= BEYOND_FRAME_SPACING * spacing
