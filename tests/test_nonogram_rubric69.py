@@ -11,8 +11,9 @@ verdicts on error-free pages (46/72 right). Studied now, its main causes were:
 - the pale green bands of greenbar paper: a small ring typed in the banded cells held pale band px and twice the ink
   of its copies on white, so it was no copy of the page's mark: the copy test now measures a cell's ink over its own
   paper (:func:`nonogram._over_cell_paper`);
-- a brush comma in every empty cell, fitted as a dot, in a few cells notched like a "9" at the page's resolution: it
-  is now compared with the page's mark like the other marks the fit doubts;
+- (not changed: a brush comma in every empty cell, fitted as a dot, in a few cells notched like a "9" at the page's
+  resolution, stays a stray mark: accepting such marks as copies of the page's mark let a "K" in every empty cell
+  pass, `tests/test_nonogram_page_mark27.py`);
 - a high-contrast display face's "6" whose hairline the page lost (its stem and bowl two glyphs, "?5") and a serif
   "3" whose lower terminal came off ("?3"): two abutting narrow pieces are read whole as evidence for the puzzle's
   numbers (:func:`nonogram._abutting_pieces`), and a terminal left of a glyph's foot is part of it.
@@ -144,7 +145,6 @@ def test_a_serif_threes_lost_terminal_is_part_of_it():
 
 @pytest.mark.parametrize("style_name, size, k", [
     ("s_sarai_ropecoil_pushpin", "5x5", 0),  # a heavy line as three rules (four cells in review)
-    ("s_symbola_tiger_prism", "10x10", 0),  # three rules and brush commas (seven cells)
     ("s_uming_leafrubbing_greenbar", "15x15", 1),  # small rings on greenbar paper (fifty cells)
     ("s_fetteclassic_flannel_magenta", "10x10", 0),  # a "6" in two pieces (incorrect: a changed clue)
     ("s_nakula_greekkey_redrawspread", "15x15", 0),  # serif 3s with their terminals off (seven clues)

@@ -28,6 +28,7 @@ Public API: :func:`read_marks` (image + cell boxes or a grid -> :class:`CellMark
 
 from __future__ import annotations
 
+import collections
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -1105,6 +1106,7 @@ LINE_GROUP_HALF = 0.25  # of a cell: a line drawn as parallel thin rules (a heav
 LINE_GROUP_GAP = 0.1  # ... its rules a paper gap of at most this share of a cell apart (2 px at least) ...
 LINE_GROUP_RULE = 0.08  # ... each further rule at most this thick (3 px at least); looked at along this many cells
 LINE_GROUP_CHUNK = 3  # of the line at a time (at least: the rest of the line joins its last stretch)
+LINE_GROUP_ALONG = 0.6  # ... along this share of a line's stretches at least
 LINE_RULE_CONTRAST = 10  # a rule is this much darker somewhere across it than the paper of its gap at its lightest
 
 
@@ -1167,18 +1169,29 @@ def line_companions(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px:
                 width, darkest = 0, 0
                 while 0 <= at < n and profile[at]:
                     at, width, darkest = at + step, width + 1, max(darkest, int(level[at]))
+                if abs(at - step - centre) > half and width <= rule_max:
+                    last = None  # rules running on past the reach: a fill's texture (a dot matrix's rows), no line's
+                    break
                 if (width > rule_max + (gap_max if gap == 0 else 0) or (gap and darkest - lightest < LINE_RULE_CONTRAST)
                         or not 0 <= at < n or abs(at - step - centre) > half):
                     break  # (a fill beyond the line, a light fill's grey edge barely darker than its inside, or the
                     # group running past its reach; a touching rule's width holds the gap its tilt blurred)
                 touching = touching or (last is None and gap == 0)
                 last = at  # the px just past the rule
+            if last is not None and any(profile[k] for k in range(last, last + step * (gap_max + 1), step)
+                                        if 0 <= k < n):
+                last = None  # ink again within a gap past the last rule: a fill's texture (a dot matrix), no line's
             if last is not None:
                 p, q = (start, last) if step == 1 else (last + 1, start + 1)
                 found.append(((axis, e, step), touching, (axis, s0, s1, a0 + p, a0 + q, a0 + last)))
-    # a rule touching the band along a stretch is the line's only where the line's rules stand apart elsewhere
+    # a rule touching the band along a stretch is the line's only where the line's rules stand apart elsewhere; and a
+    # line is drawn so along most of its length (LINE_GROUP_ALONG of its stretches): a row of textured fills beside it
+    # (a dot matrix's rows of dots) runs along a few cells
     grouped = {key for key, touching, _ in found if not touching}
-    return [group for key, _, group in found if key in grouped]
+    stretches = collections.Counter((axis, line[0]) for axis, line in lines)
+    held = collections.Counter(key for key, _, _ in found)
+    return [group for key, _, group in found
+            if key in grouped and held[key] >= LINE_GROUP_ALONG * stretches[key[:2]]]
 
 
 def without_line_companions(darkness: np.ndarray | tuple[np.ndarray, np.ndarray], boxes: Sequence[Sequence[float]],

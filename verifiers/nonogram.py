@@ -2709,8 +2709,6 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
     fits: dict[int, tuple[str, float]] = {}
     nearly: dict[int, tuple[tuple[int, int], np.ndarray]] = {}  # (rubric 51) hairline marks nearly fitted
     unfitted: dict[int, str] = {}  # (rubric 67) and those no shape fits
-    glyph_like: set[int] = set()  # (rubric 69) marks fitted whose ink at the page's resolution looks like a glyph ...
-    glyph_like_at: dict[int, tuple[tuple[int, int], np.ndarray]] = {}  # ... and their pieces (as ``nearly``'s)
     cores: dict[int, tuple[int, int, int, int]] = {}  # (rubric 55) each cell's core box looked at
     # (rubric 52) the accepted marks' shapes and page boxes, and other marks nearly fitted (their shape and page box)
     accepted_at: dict[int, tuple[str, tuple[int, int, int, int]]] = {}
@@ -2814,8 +2812,6 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                         ys, xs = np.nonzero(mark)
                         accepted_at[r * cols + c] = (name, (at[0] + int(xs.min()), at[1] + int(ys.min()),
                                                             at[0] + int(xs.max()) + 1, at[1] + int(ys.max()) + 1))
-                    elif hairline is None and not grown:
-                        glyph_like.add(r * cols + c)  # (rubric 69) see below: a copy of the page's mark?
                 elif (EMPTY_MARK_FIT_SURE <= fit and hairline is None and not grown and mark.any()
                       and _sharp_check(name, EMPTY_MARK_FIT, mark, sharp[at[1]:at[1] + mark.shape[0],
                                                                          at[0]:at[0] + mark.shape[1]],
@@ -2869,10 +2865,6 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                     nearly[r * cols + c] = ((a0, b0), np.isin(labels, np.unique(labels[main])) & free)
                 elif hairline is not None and fit < EMPTY_MARK_FIT_SURE and not grown and state == cells_mod.BLANK:
                     unfitted[r * cols + c] = name  # (rubric 67) see below: a copy of the page's mark?
-                if r * cols + c in glyph_like:
-                    near = cv2.dilate(ink.astype(np.uint8), np.ones((2 * join + 1,) * 2, np.uint8))
-                    _, labels = cv2.connectedComponents(near, connectivity=8)
-                    glyph_like_at[r * cols + c] = ((a0, b0), np.isin(labels, np.unique(labels[main])) & free)
             region[b0:b1, a0:a1] = free
             owner[b0:b1, a0:a1] = r * cols + c
             cores[r * cols + c] = (a0, b0, a1, b1)
@@ -2928,22 +2920,13 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
     # (rubric 67) and a hairline mark no shape fits (HELDOUT26's pale caret in every empty cell: a stroke bent in the
     # middle, fitted as a stroke 0.82-0.89 in six cells of a page, each a stray mark in review)
     looked.update(unfitted)
-    if looked or glyph_like_at:  # (rubric 69: each cell's ink over its own paper, a paper band's tint no ink)
-        copies = _page_mark_boxes(raw, layout, [divmod(k, cols) for k in cores if k not in looked
-                                                and k not in glyph_like_at], over_paper=True)
+    if looked:  # (rubric 69: each cell's ink over its own paper, a paper band's tint no ink)
+        copies = _page_mark_boxes(raw, layout, [divmod(k, cols) for k in cores if k not in looked], over_paper=True)
         if len(copies) >= REPEATED_SIGN_CELLS:
-            alike = _cells_copying_page_mark(raw, layout, copies, [divmod(k, cols) for k in (*looked, *glyph_like_at)],
-                                             over_paper=True)
+            alike = _cells_copying_page_mark(raw, layout, copies, [divmod(k, cols) for k in looked], over_paper=True)
             for k, name in looked.items():
                 if divmod(k, cols) in alike:
                     reading.evidence[k // cols][k % cols]["page_mark_copy"] = name
-            # (rubric 69) a mark the fit accepted whose ink at the page's resolution looks like a glyph (a "9"), a copy
-            # of the page's mark, is that mark, accepted as the fit took it (HELDOUT29's brush comma in every empty
-            # cell: a dab with a short tail, in 4 of a page's 52 cells notched like a "9" and a stray mark in review)
-            for k, ((a0, b0), piece) in glyph_like_at.items():
-                if divmod(k, cols) in alike:
-                    fits[k] = (fits[k][0], EMPTY_MARK_FIT)
-                    region[b0:b0 + piece.shape[0], a0:a0 + piece.shape[1]] &= ~piece
     band_marks = _band_marks(dark, banded, band_owner, cell, cols) if banded.any() else []
 
     def with_lost(found: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[int, tuple[str, float]]]:
