@@ -1011,14 +1011,14 @@ def _along_line(strip: np.ndarray) -> np.ndarray:
 
 
 def _line_profiles(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: float, reach: int,
-                   axes: tuple[int, ...] = (0, 1), ends_off: int = 0, values: bool = False
+                   axes: tuple[int, ...] = (0, 1), ends_off: int = 0, values: bool = False, blur: bool = True
                    ) -> tuple[list[tuple[float, int, int, int, int, np.ndarray]], ...]:
     """Per direction (vertical lines at x edges, horizontal at y edges; those of ``axes``, the other's list empty),
     for every distinct cell edge: ``(e, c, a0, s0, s1, profile)``: the edge, its pixel ``c``, the strip's first pixel
     across it ``a0`` (``c - reach``, within the image), its stretch along the line ``[s0, s1)`` (the cells along it),
     and ``profile`` (bool per pixel across it): inked where LINE_PERCENTILE of the darkness along it (averaged over
-    LINE_ALONG px) is LINE_INK at least (with ``values``, that darkness itself); None where the strip is empty. Edges
-    in the edges' order. ``ends_off``: the px within this many of a cell's end along the line (where the crossing
+    LINE_ALONG px, unless not ``blur``) is LINE_INK at least (with ``values``, that darkness itself); None where the
+    strip is empty. Edges in the edges' order. ``ends_off``: the px within this many of a cell's end along the line (where the crossing
     lines run) are left out."""
     H, W = dark.shape
     tol = 0.25 * cell_px
@@ -1049,7 +1049,8 @@ def _line_profiles(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: 
         # the strips along one stretch are looked at side by side (each column is its own: averaged along the line,
         # and its percentile taken, down its length)
         for (s0, s1), group in strips.items():
-            joined = _along_line(np.concatenate([g[3] for g in group], axis=1))
+            joined = np.concatenate([g[3] for g in group], axis=1)
+            joined = _along_line(joined) if blur else joined
             if ends_off:
                 ends = np.concatenate([arr[:, 1], arr[:, 3]] if axis == 0 else [arr[:, 0], arr[:, 2]])
                 place = np.arange(s0, s1, dtype=np.float64)
@@ -1142,7 +1143,7 @@ def line_companions(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px:
         for chunk in np.array_split(np.arange(len(starts)), max(1, len(starts) // LINE_GROUP_CHUNK)):
             part = arr[(place >= chunk[0]) & (place <= chunk[-1])]  # (a short rest joins the last chunk)
             lines += [(axis, line) for line in _line_profiles(dark, part, cell_px, half, axes=(axis,),
-                                                              ends_off=margin, values=True)[axis]]
+                                                              ends_off=margin, values=True, blur=False)[axis]]
     bands = line_bands(dark, boxes, cell_px)  # (the whole line's band, as the cells' sides are measured from)
     found = []
     for axis, (e, c, a0, s0, s1, level) in lines:
