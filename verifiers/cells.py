@@ -1018,8 +1018,8 @@ def _line_profiles(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: 
     across it ``a0`` (``c - reach``, within the image), its stretch along the line ``[s0, s1)`` (the cells along it),
     and ``profile`` (bool per pixel across it): inked where LINE_PERCENTILE of the darkness along it (averaged over
     LINE_ALONG px, unless not ``blur``) is LINE_INK at least (with ``values``, that darkness itself); None where the
-    strip is empty. Edges in the edges' order. ``ends_off``: the px within this many of a cell's end along the line (where the crossing
-    lines run) are left out."""
+    strip is empty. Edges in the edges' order. ``ends_off``: the px within this many of a cell's end along the line
+    (where the crossing lines run) are left out."""
     H, W = dark.shape
     tol = 0.25 * cell_px
     arr = np.asarray(boxes, np.float64).reshape(-1, 4)
@@ -1105,9 +1105,9 @@ def _band_at(profile: np.ndarray, centre: int, reach: int) -> tuple[int, int] | 
 LINE_GROUP_HALF = 0.25  # of a cell: a line drawn as parallel thin rules (a heavy line as three, a double border)
 # reaches at most this far from its edge ...
 LINE_GROUP_GAP = 0.1  # ... its rules a paper gap of at most this share of a cell apart (2 px at least) ...
-LINE_GROUP_RULE = 0.08  # ... each further rule at most this thick (3 px at least); looked at along this many cells
-LINE_GROUP_CHUNK = 3  # of the line at a time (at least: the rest of the line joins its last stretch)
-LINE_GROUP_ALONG = 0.6  # ... along this share of a line's stretches at least
+LINE_GROUP_RULE = 0.08  # ... each further rule at most this thick (3 px at least) ...
+LINE_GROUP_CHUNK = 3  # ... looked for along this many cells of the line at a time (a short rest joins the last) ...
+LINE_GROUP_ALONG = 0.6  # ... and found along this share of the line's stretches at least
 LINE_RULE_CONTRAST = 10  # a rule is this much darker somewhere across it than the paper of its gap at its lightest
 
 
