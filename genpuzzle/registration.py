@@ -3026,6 +3026,8 @@ LATTICE_EACH = 0.3  # ... every line at least this share of it (an outermost lin
 LATTICE_MID = 0.5  # ... midway between two lines at most this share, their median (the cells' marks: 0.1-0.35)
 LATTICE_PAST = 0.5  # ... a cell past an outermost line at most this share (the lattice ends where the input's does)
 LATTICE_GAIN = 0.25  # ... and the lines summed this share more than the lattice's a cell to either side
+LATTICE_FRAME_STEP = 0.25  # an outermost line's px beside a row of fills inside it this share of their step darker than
+# the page outside it at least counts their step (:func:`_with_frame_steps`: the px on the paper's side of it do not)
 LATTICE_RUN = 0.2  # ... and each line drawn along its length: the median of its contrast along the band, in units of
 #                    LATTICE_SATURATE, at least this (a Sudoku's digits, one per cell, made a 5x5 lattice at 1.5x its
 #                    cells on a Sudoku page: 0)
@@ -3289,9 +3291,9 @@ def _lattice_fit(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray |
         reg = _lattice_taken(answer, target, edit_mask, A, paper)
         if reg is not None:
             return reg
-    for A in _lattice_starts(answer, target, long_lines=True):
-        if any(_max_corner_shift(A, B, tw, th) < 1.0 for B in starts):
-            continue  # looked at already
+    wide = [A for A in _lattice_starts(answer, target, long_lines=True)
+            if not any(_max_corner_shift(A, B, tw, th) < 1.0 for B in starts)]  # (else looked at already)
+    for A in wide:
         reg = _lattice_taken(answer, target, edit_mask, A, paper, beyond=True)
         if reg is not None:
             return reg
@@ -3301,14 +3303,42 @@ def _lattice_fit(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray |
     within = _heavy_fit(answer, target, edit_mask) if heavy else None  # a lattice within a larger one (a sheet)
     if within is not None:
         return within
-    if not starts:
+    if starts:
+        token = _TILE_FROM_LATTICE.set(True)
+        try:
+            tiles = _tile_fit(answer, target, edit_mask,
+                              [(TILE_START, A, "lattice") for A in starts[:LATTICE_TILE_STARTS]], whole=LATTICE_WHOLE)
+        finally:
+            _TILE_FROM_LATTICE.reset(token)
+        if tiles is not None:
+            return tiles
+    return _frame_step_fit(answer, target, edit_mask, [(A, False) for A in starts] + [(A, True) for A in wide], paper)
+
+
+def _frame_step_fit(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None,
+                    starts: list[tuple[np.ndarray, bool]], paper: np.ndarray) -> Registration | None:
+    """The last of :func:`_lattice_fit`: its lattice maps once more (``(map, beyond)``), an outermost line also taken as
+    the edge of a row of fills right inside it (:func:`_with_frame_steps`; HELDOUT31's 15x15 pages with eleven fills
+    along the top line, a faint chalk line or a gold one there, `unreadable` at 0.23-0.30). Of the maps whose page then
+    draws the input's lattice (:func:`_lattice_taken` with ``frame_steps``), the one whose lines stand out most from the
+    lattice a cell to either side and least a cell past its ends (per axis, :func:`_lattice_stats`' gain less its past,
+    summed): with the step counted, a map a cell off whose far end lies on another line (a page's frame) passes too
+    (0.79 and 0.32 there, against 1.09 and 0 a cell away)."""
+    th, tw = target.shape[:2]
+    best: tuple[float, np.ndarray, bool] | None = None
+    for A, beyond in starts:
+        if _check_transform(A, (th, tw), answer.shape[:2]) is not None:
+            continue
+        stats = _lattice_stats(_warp_full(answer, A, (tw, th), cv2.INTER_LINEAR, tuple(float(v) for v in paper)),
+                               target, frame_steps=True)
+        if stats is None or not _lattice_drawn(stats):
+            continue
+        score = sum(gain - past for _, _, _, past, gain, _ in stats)
+        if best is None or score > best[0]:
+            best = (score, A, beyond)
+    if best is None:
         return None
-    token = _TILE_FROM_LATTICE.set(True)
-    try:
-        return _tile_fit(answer, target, edit_mask,
-                         [(TILE_START, A, "lattice") for A in starts[:LATTICE_TILE_STARTS]], whole=LATTICE_WHOLE)
-    finally:
-        _TILE_FROM_LATTICE.reset(token)
+    return _lattice_taken(answer, target, edit_mask, best[1], paper, beyond=best[2], frame_steps=True)
 
 
 RULED_STARTS = 8  # lattice maps (:func:`_lattice_starts`, both looks, best first) a hand-ruled lattice is sought from
@@ -3597,9 +3627,11 @@ def _apply_h(P: np.ndarray) -> np.ndarray:
 
 
 def _lattice_taken(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None, A: np.ndarray,
-                   paper: np.ndarray, beyond: bool = False) -> Registration | None:
+                   paper: np.ndarray, beyond: bool = False, frame_steps: bool = False) -> Registration | None:
     """The registration ``lattice`` at the map ``A`` (answer -> input px) when it is plausible (:func:`_check_transform`)
-    and the registered page draws the input's lattice line for line (:func:`_lattice_shown`); else None. ``beyond``
+    and the registered page draws the input's lattice line for line (:func:`_lattice_shown`; with ``frame_steps`` an
+    outermost line also as the edge of a row of fills inside it: :func:`_lattice_fit`'s maps, the combs' own, found on
+    the page's lines, not a perspective fit's); else None. ``beyond``
     (the second look's maps): the page is also looked at LATTICE_BEYOND cells past the input's frame on every side
     (the input padded with its paper), so a lattice that goes on past a frame near the input's edge shows its next
     line there: a 10x10 page's top-left 5x5 block over a 5x5 input, its frame at the input's right edge, read "a cell
@@ -3608,7 +3640,7 @@ def _lattice_taken(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray
     if _check_transform(A, (th, tw), answer.shape[:2]) is not None:
         return None
     image = _warp_full(answer, A, (tw, th), cv2.INTER_LINEAR, tuple(float(v) for v in paper))
-    if not _lattice_shown(image, target):
+    if not _lattice_shown(image, target, frame_steps):
         return None
     if beyond:
         lattice = _lattice_full(target)
@@ -3621,7 +3653,7 @@ def _lattice_taken(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray
                           tuple(float(v) for v in paper))
         framed = cv2.copyMakeBorder(target, pad, pad, pad, pad, cv2.BORDER_CONSTANT,
                                     value=tuple(float(v) for v in paper_colour(target)))
-        if not _lattice_shown(wide, framed):
+        if not _lattice_shown(wide, framed, frame_steps):
             return None
     valid = _warp_full(np.ones(answer.shape[:2], np.uint8), A, (tw, th), cv2.INTER_NEAREST, 0) > 0
     q = _registered_quality(image, target, edit_mask)
@@ -3645,16 +3677,21 @@ def _registered_quality(image: np.ndarray, target: np.ndarray, edit_mask: np.nda
     return _quality(t, a, a.to_work @ np.linalg.inv(t.to_work), keep)[0]
 
 
-def _lattice_shown(image: np.ndarray, target: np.ndarray) -> bool:
+def _lattice_shown(image: np.ndarray, target: np.ndarray, frame_steps: bool = False) -> bool:
     """Whether a registered page (``image``, in the input's frame) draws the input's lattice (:func:`_lattice_full`)
     line for line (:func:`_lattice_stats`, each axis): the median line's contrast at least LATTICE_LINE, every line at
     least LATTICE_EACH of it, midway between lines at most LATTICE_MID of it (a lattice with more cells), a cell past
     the outermost lines at most LATTICE_PAST (a fit a cell off shows a line there), and the lines LATTICE_GAIN of it
-    stronger than the lattice's a cell to either side, every line drawn along its length (LATTICE_RUN)."""
-    stats = _lattice_stats(image, target)
-    return stats is not None and all(med >= LATTICE_LINE and each >= LATTICE_EACH and mid <= LATTICE_MID
-                                     and past <= LATTICE_PAST and gain >= LATTICE_GAIN and run >= LATTICE_RUN
-                                     for med, each, mid, past, gain, run in stats)
+    stronger than the lattice's a cell to either side, every line drawn along its length (LATTICE_RUN). With
+    ``frame_steps``, an outermost line may be the edge of the fills along it (:func:`_with_frame_steps`)."""
+    stats = _lattice_stats(image, target, frame_steps)
+    return stats is not None and _lattice_drawn(stats)
+
+
+def _lattice_drawn(stats: list[tuple[float, float, float, float, float, float]]) -> bool:
+    """:func:`_lattice_shown`'s test of :func:`_lattice_stats`' figures."""
+    return all(med >= LATTICE_LINE and each >= LATTICE_EACH and mid <= LATTICE_MID and past <= LATTICE_PAST
+               and gain >= LATTICE_GAIN and run >= LATTICE_RUN for med, each, mid, past, gain, run in stats)
 
 
 def _lattice_grey(answer: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -3671,14 +3708,15 @@ def _lattice_grey(answer: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return grey, to_small
 
 
-def _lattice_stats(image: np.ndarray, target: np.ndarray
+def _lattice_stats(image: np.ndarray, target: np.ndarray, frame_steps: bool = False
                    ) -> list[tuple[float, float, float, float, float, float]] | None:
     """Per axis of the input's lattice (x, y): how the registered page shows its lines along the lattice
     (:func:`_thin_profile`, less its lower quartile over the lattice: a fill's texture, marks spread over the page),
     each line as the profile's peak within LATTICE_NEAR of a cell: (the median line, and as shares of it the weakest
     line, the median midway between two lines, the stronger a cell past either outermost line, the lines' sum less the
     larger sum of the lattice a cell to either side; and the weakest line's median along its length in units of
-    LATTICE_SATURATE); None without a lattice."""
+    LATTICE_SATURATE); None without a lattice. ``frame_steps``: as :func:`_with_frame_steps` raises the outermost
+    lines."""
     lattice = _lattice_full(_as_rgb(target))
     if lattice is None:
         return None
@@ -3690,6 +3728,8 @@ def _lattice_stats(image: np.ndarray, target: np.ndarray
         cell = float(np.median(np.diff(lines)))
         band = (max(0, int(other[0])), min(h if axis == 0 else w, int(math.ceil(other[-1])) + 1))
         T = _thin_map(grey, axis, cell, band)
+        if frame_steps:
+            T = _with_frame_steps(T, grey, axis, cell, band, lines)
         P = T.mean(axis=axis).astype(np.float64)
         # each line drawn along its length (a column of digits' strokes, one per cell: 0; a line or a gutter: 0.5-1)
         run = float(_runs_along(T, lines, cell, axis).min())
@@ -3707,6 +3747,29 @@ def _lattice_stats(image: np.ndarray, target: np.ndarray
         shifted = max(sum(peak(u) for u in lines + k * cell) for k in (-1, 1))
         out.append((med, float(on.min()) / med, mid / med, past / med, (float(on.sum()) - shifted) / med, run))
     return out
+
+
+def _with_frame_steps(T: np.ndarray, grey: np.ndarray, axis: int, cell: float, band: tuple[int, int],
+                      lines: np.ndarray) -> np.ndarray:
+    """``T`` (:func:`_thin_map` of ``grey`` over ``band``) where the lattice's outermost lines of ``axis`` run, raised to
+    the step from the page outside the lattice down to darker ink inside it (LATTICE_THIN of a cell either side, at most
+    LATTICE_SATURATE), where the px itself is LATTICE_FRAME_STEP of that step darker than the page outside: a frame line
+    with a row of fills right inside it is their edge, no thin line (HELDOUT31's 15x15 pages, eleven fills along the top
+    line: that line at 0.27 of the median line, drawn along 0.04 of its length). Only the outermost lines: a step there
+    says where the lattice ends, as the line would (the checks a cell past them and midway between lines still apply);
+    a tile page's outer edge so counts as its frame line."""
+    d = max(1, round(LATTICE_THIN * cell))
+    near = max(1, round(LATTICE_NEAR * cell))
+    G = grey[band[0]:band[1]] if axis == 0 else grey[:, band[0]:band[1]].T  # (lines run down the columns)
+    n = G.shape[1]
+    out = T.copy() if axis == 0 else T.T.copy()
+    for u, inward in ((lines[0], 1), (lines[-1], -1)):
+        for i in range(max(d, round(u) - near), min(n - d, round(u) + near + 1)):
+            outside, inside = G[:, i - inward * d], G[:, i + inward * d]
+            step = outside - inside
+            drawn = outside - G[:, i] >= LATTICE_FRAME_STEP * step
+            out[:, i] = np.maximum(out[:, i], np.where(drawn, np.clip(step, 0.0, LATTICE_SATURATE), 0.0))
+    return out if axis == 0 else out.T
 
 
 def _line_runs(image: np.ndarray, target: np.ndarray) -> list[np.ndarray] | None:

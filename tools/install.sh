@@ -67,7 +67,9 @@ for pkg in \
     fonts-arundina fonts-katex fonts-migmix fonts-umeplus fonts-ricty-diminished fonts-arphic-ukai \
     fonts-tlwg-waree-ttf fonts-gamaliel fonts-sil-scheherazade fonts-sil-shimenkan fonts-misaki \
     fonts-wqy-microhei fonts-cwtex-yen fonts-terminus fonts-sil-nuosusil fonts-sil-annapurna \
-    fonts-sil-zaghawa-beria fonts-eeyek fonts-smc-meera fonts-freefarsi fonts-arphic-gbsn00lp fonts-kalapi; do
+    fonts-sil-zaghawa-beria fonts-eeyek fonts-smc-meera fonts-freefarsi fonts-arphic-gbsn00lp fonts-kalapi \
+    fonts-taml-tamu fonts-cns11643-sung fonts-rit-sundar fonts-proggy fonts-gfs-theokritos fonts-telu-extra \
+    fonts-evertype-conakry fonts-hanazono fonts-taml-tscu fonts-lohit-knda fonts-gfs-baskerville; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 if [ ${#missing[@]} -gt 0 ]; then

@@ -32,7 +32,7 @@ import collections
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import cv2
 import numpy as np
@@ -1111,7 +1111,8 @@ LINE_GROUP_ALONG = 0.6  # ... and found along this share of the line's stretches
 LINE_RULE_CONTRAST = 10  # a rule is this much darker somewhere across it than the paper of its gap at its lightest
 
 
-def line_companions(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: float
+def line_companions(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: float,
+                    bands: tuple[dict[float, tuple[int, int]], dict[float, tuple[int, int]]] | None = None
                     ) -> list[tuple[int, int, int, int, int, int]]:
     """The further rules of grid lines drawn as parallel thin rules: beyond the band of a line (:func:`line_bands`,
     along the whole line; where the line bends and has none, the stretch's own), on one side, thin rules
@@ -1124,7 +1125,7 @@ def line_companions(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px:
     than its inside, is no rule). Along a stretch where a slight tilt blurs the gap between the band and the first
     rule, that rule may touch the band (as thick as a rule and a gap) when the line's rules on that side stand apart
     along another stretch. A heavy line redrawn as three thin rules is one line to a reader; its outer rules, cells
-    long, are no mark of the cells beside them."""
+    long, are no mark of the cells beside them. ``bands``: :func:`line_bands` of ``dark``, when already found."""
     reach = max(2, round(LINE_MAX_HALF * cell_px))
     half = max(reach, round(LINE_GROUP_HALF * cell_px))
     gap_max = max(2, round(LINE_GROUP_GAP * cell_px))
@@ -1144,7 +1145,8 @@ def line_companions(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px:
             part = arr[(place >= chunk[0]) & (place <= chunk[-1])]  # (a short rest joins the last chunk)
             lines += [(axis, line) for line in _line_profiles(dark, part, cell_px, half, axes=(axis,),
                                                               ends_off=margin, values=True, blur=False)[axis]]
-    bands = line_bands(dark, boxes, cell_px)  # (the whole line's band, as the cells' sides are measured from)
+    # (the whole line's band, as the cells' sides are measured from)
+    bands = line_bands(dark, boxes, cell_px) if bands is None else bands
     found = []
     for axis, (e, c, a0, s0, s1, level) in lines:
         if level is None:
@@ -1196,14 +1198,17 @@ def line_companions(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px:
 
 
 def without_line_companions(darkness: np.ndarray | tuple[np.ndarray, np.ndarray], boxes: Sequence[Sequence[float]],
-                            cell_px: float) -> np.ndarray | tuple[np.ndarray, np.ndarray]:
+                            cell_px: float,
+                            bands: tuple[dict[float, tuple[int, int]], dict[float, tuple[int, int]]] | None = None
+                            ) -> np.ndarray | tuple[np.ndarray, np.ndarray]:
     """``darkness`` (a mark map, or :func:`darkness_maps`'s pair) with the further rules of lines drawn as parallel
     thin rules (:func:`line_companions`) taken out (paper), with the paper between them and the two px just past
     them (a rule drawn aslant or bent a px or two). Where a fill or a mark runs on past the rules (ink on both the
     next two px, wider than LINE_SIDE_SMOOTH of a cell along the line) they stay, and the cell's side is measured as
-    before. Copies; unchanged when there are none."""
+    before. Copies; ``darkness`` itself when there are none. ``bands``: :func:`line_bands` of its mark map, when
+    already found."""
     dark = darkness[0] if isinstance(darkness, tuple) else darkness
-    found = line_companions(dark, boxes, cell_px)
+    found = line_companions(dark, boxes, cell_px, bands)
     if not found:
         return darkness
     H, W = dark.shape
@@ -1260,7 +1265,8 @@ def _line_runs(ink: np.ndarray, centre: int, reach: int) -> tuple[np.ndarray, np
     return start, stop
 
 
-def line_edges(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: float) -> np.ndarray:
+def line_edges(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: float,
+               bands: tuple[dict[float, tuple[int, int]], dict[float, tuple[int, int]]] | None = None) -> np.ndarray:
     """Where the grid lines around each cell end: ``(N, 4)`` int pixels per box, ``[x, y, x', y']`` with ``x``
     the first column past the line along its left side, ``x'`` the first column of the line along its right
     side (``y``, ``y'`` likewise top and bottom).
@@ -1274,18 +1280,17 @@ def line_edges(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: floa
     mark joins the line, and it does not count; a side where fewer than LINE_SIDE_KNOWN of the runs end keeps the
     whole line's band (a fill touching its line is read whole). A line runs on past the cell: a side widens at most
     one px more than a neighbouring cell's side along the same line (a frame drawn inside one cell, a stroke along
-    one side, stays in the cell)."""
+    one side, stays in the cell). ``bands``: :func:`line_bands` of ``dark``, when already found."""
     H, W = dark.shape
     reach = max(2, int(round(LINE_MAX_HALF * cell_px)))
     margin = max(1, int(round(LINE_SIDE_MARGIN * cell_px)))
     tol = 0.25 * cell_px
     arr = np.asarray(boxes, np.float64).reshape(-1, 4)
     out = np.rint(arr).astype(np.int64)
-    vbands, hbands = line_bands(dark, boxes, cell_px)
-    for axis, bands in ((0, vbands), (1, hbands)):
+    for axis, bands_of_axis in enumerate(line_bands(dark, boxes, cell_px) if bands is None else bands):
         lo_i, hi_i = (0, 2) if axis == 0 else (1, 3)
         along_lo, along_hi = (1, 3) if axis == 0 else (0, 2)
-        keys = np.asarray(sorted(bands), np.float64)
+        keys = np.asarray(sorted(bands_of_axis), np.float64)
         if not len(keys):
             continue
         size, length = (W, H) if axis == 0 else (H, W)
@@ -1297,7 +1302,7 @@ def line_edges(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: floa
             sides.append((side, nearest, np.abs(values - keys[nearest]) <= tol))
         found = []  # the lines to follow: (a, b, centre, a0, a1, s0, s1, groups)
         for k, e in enumerate(keys):
-            a, b = bands[float(e)]
+            a, b = bands_of_axis[float(e)]
             c = int(round(e))
             a0, a1 = max(0, c - reach), min(size, c + reach + 1)
             groups = []
@@ -2138,14 +2143,15 @@ def grid_boxes(grid_bbox: Sequence[float], rows: int, cols: int) -> list[tuple[f
 def read_marks(image: np.ndarray, boxes: Sequence[Sequence[float]] | None = None, *,
                grid_bbox: Sequence[float] | None = None, rows: int | None = None, cols: int | None = None,
                darkness: np.ndarray | tuple[np.ndarray, np.ndarray] | None = None,
-               frames: Sequence[tuple[float, ...] | None] | None = None) -> CellMarks:
+               frames: Sequence[tuple[float, ...] | None] | None = None,
+               bands: tuple[dict[float, tuple[int, int]], dict[float, tuple[int, int]]] | None = None) -> CellMarks:
     """Read every cell of ``image`` (RGB or grey uint8): give either ``boxes`` (pixel ``(x0, y0, x1, y1)``
     per cell) or ``grid_bbox`` with ``rows`` and ``cols``. ``darkness`` is the image's
     :func:`darkness_maps` (or just its mark map) when already computed (same ``cell_px``). Lines along the cell edges, thin or
     thick, at whatever width they were drawn, are not ink; nor is a frame drawn round each cell of its own
     (:func:`own_frames`; ``frames`` when already found on ``darkness`` and taken out of it, as
-    :func:`without_own_frames` does), and a framed cell is read inside its frame. Returns states in the order of the
-    boxes."""
+    :func:`without_own_frames` does), and a framed cell is read inside its frame. ``bands``: :func:`line_bands` of
+    ``darkness``' mark map, when already found (speed only). Returns states in the order of the boxes."""
     if boxes is None:
         if grid_bbox is None or not rows or not cols:
             raise ValueError("read_marks needs boxes, or grid_bbox with rows and cols")
@@ -2158,10 +2164,12 @@ def read_marks(image: np.ndarray, boxes: Sequence[Sequence[float]] | None = None
     if frames is None:  # (rubric 49) a page drawing every cell as a frame of its own: the frames are its grid
         frames = own_frames(darkness[0] if isinstance(darkness, tuple) else darkness, boxes, cell_px)
         darkness = without_own_frames(darkness, frames)
-        darkness = without_line_companions(darkness, boxes, cell_px)
+        bands = line_bands(darkness[0] if isinstance(darkness, tuple) else darkness, boxes, cell_px)
+        kept = without_line_companions(darkness, boxes, cell_px, bands)
+        darkness, bands = kept, (bands if kept is darkness else None)  # (rules taken out: the bands found again)
     dark, tone = darkness if isinstance(darkness, tuple) else (darkness, darkness)
     H, W = dark.shape
-    edges = line_edges(dark, boxes, cell_px)
+    edges = line_edges(dark, boxes, cell_px, bands)
     if frames:
         edges = inside_own_frames(edges, frames)
     pad = max(1, int(round(0.04 * cell_px)))
@@ -2189,6 +2197,7 @@ def read_marks(image: np.ndarray, boxes: Sequence[Sequence[float]] | None = None
         tones[unmarked[shaded]] = smooth[shaded]
     feats = _rows(patch_features(patches, tones))
     x_may = _x_candidates(patches, feats)
+    x_medians = _x_sector_medians(patches)
     box_list = np.round(np.asarray(boxes, np.float64).reshape(-1, 4), 1).tolist()
     states, confidence, evidence = [], [], []
     for i, box_ev in enumerate(box_list):
@@ -2201,7 +2210,7 @@ def read_marks(image: np.ndarray, boxes: Sequence[Sequence[float]] | None = None
         if state == FILLED and x_may[i]:
             state, conf = _x_at_own_level(patches[i], state, conf, ev)
         if state == FILLED:
-            state, conf = _x_notched(patches[i], state, conf, ev)
+            state, conf = _x_notched(patches[i], state, conf, ev, (x_medians[0][i], x_medians[1][i]))
         if state == UNSURE and SMALL_X_COVER[0] <= feats[i]["cover"] <= SMALL_X_COVER[1]:
             own = _small_x(dark[cores[i][1]:cores[i][3], cores[i][0]:cores[i][2]])
             if own is not None:
@@ -2222,7 +2231,8 @@ def read_marks(image: np.ndarray, boxes: Sequence[Sequence[float]] | None = None
         confidence.append(conf)
         evidence.append(ev)
     _shaded_against_neighbours(states, confidence, evidence, feats, boxes, cell_px)
-    _faint_against_neighbours(states, confidence, evidence, feats, boxes, cell_px)
+    _faint_against_neighbours(states, confidence, evidence, feats, boxes, cell_px, lambda: _page_tone(dark, tone, boxes,
+                                                                                                        cell_px))
     _smudged_against_neighbours(states, confidence, evidence, tones, boxes, cell_px)
     _faint_lines_against_page(states, confidence, evidence, tone, cores, rows, cols)
     _pale_fills(states, confidence, evidence, tones, boxes, cell_px, image, cores)
@@ -2405,26 +2415,68 @@ def _shaded_against_neighbours(states: list[str], confidence: list[float], evide
 
 
 def _faint_against_neighbours(states: list[str], confidence: list[float], evidence: list[dict[str, Any]],
-                              feats: list[dict[str, Any]], boxes: Sequence[Sequence[float]], cell_px: float) -> None:
+                              feats: list[dict[str, Any]], boxes: Sequence[Sequence[float]], cell_px: float,
+                              page_tone: Callable[[], float | None] | None = None) -> None:
     """A faint-tone cell (UNSURE: an even faint tone, or an uneven one marked ``speckled`` by :func:`classify_patch`)
     is blank when it is less than FAINT_EXCESS darker than the blank cells around it
     (within FAINT_RADIUS cells, at least FAINT_NEIGHBOURS of them): the paper map left the same residual
-    tone there (a soft shadow edge, paper texture), so the cell is paper like them. Changes ``states`` in
-    place; the evidence gets ``paper_tone`` (the neighbours' median tone)."""
+    tone there (a soft shadow edge, paper texture), so the cell is paper like them. With fewer such neighbours, the
+    paper around the grid (``page_tone``, :func:`_page_tone`, when known) stands for them: a texture over the whole
+    page (a fly screen's mesh a photo was taken through: every empty cell of HELDOUT31's pages faint, 54-109 cells in
+    review) is the page's paper, while faint tone in the cells alone stays in doubt. Changes ``states`` in place; the
+    evidence gets ``paper_tone`` (the neighbours' median tone, or the page's)."""
     faint = [i for i, s in enumerate(states) if s == UNSURE and (_is_faint(feats[i]) or evidence[i].get("speckled"))]
     if not faint:
         return
     centres = np.array([((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b in boxes], np.float64)
     blank = np.array([s == BLANK for s in states])
     tones = np.array([f["tone"] for f in feats], np.float64)
+    page: list[float | None] = []  # (looked for once, when first needed)
     for i in faint:
         near = blank & (np.hypot(*(centres - centres[i]).T) <= FAINT_RADIUS * cell_px)
-        if int(near.sum()) < FAINT_NEIGHBOURS:
-            continue
-        paper = float(np.median(tones[near]))
+        if int(near.sum()) >= FAINT_NEIGHBOURS:
+            paper = float(np.median(tones[near]))
+        else:
+            if not page:
+                page.append(page_tone() if page_tone is not None else None)
+            if page[0] is None:
+                continue
+            paper = page[0]
+            evidence[i]["paper_of_page"] = True
         evidence[i]["paper_tone"] = round(paper, 1)
         if tones[i] - paper < FAINT_EXCESS:
             states[i], confidence[i] = BLANK, _conf((FAINT_EXCESS - (tones[i] - paper)) / FAINT_EXCESS)
+
+
+PAGE_TONE_REACH = 1.0  # cells: the paper around the grid read for its tone reaches this far out from the grid ...
+PAGE_TONE_LINES = 0.15  # ... beyond this much of a cell past its outer edge (its frame line) ...
+PAGE_TONE_INK_GAP = 0.1  # ... its px this far (of a cell) from any mark ink (a clue's digits) ...
+PAGE_TONE_AREA = 2.0  # ... and read only when there are this many cells' worth of such px
+
+
+def _page_tone(dark: np.ndarray, tone: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: float) -> float | None:
+    """The tone (as a cell's: :func:`patch_features`' median over a patch, each patch px a PATCH-th of a cell) of the
+    page's paper around the grid: the median, over the band PAGE_TONE_REACH of a cell wide past PAGE_TONE_LINES of the
+    grid's outer edge, of ``tone`` averaged over a patch px, where no mark ink lies within PAGE_TONE_INK_GAP of a cell;
+    None when the band holds under PAGE_TONE_AREA cells of such px (a grid filling its image)."""
+    H, W = tone.shape
+    arr = np.asarray(boxes, np.float64).reshape(-1, 4)
+    x0, y0 = arr[:, 0].min(), arr[:, 1].min()
+    x1, y1 = arr[:, 2].max(), arr[:, 3].max()
+    inner, outer = PAGE_TONE_LINES * cell_px, (PAGE_TONE_LINES + PAGE_TONE_REACH) * cell_px
+    def clip(v: float, hi: int) -> int:
+        return min(max(round(v), 0), hi)
+
+    band = np.zeros((H, W), bool)
+    band[clip(y0 - outer, H):clip(y1 + outer, H), clip(x0 - outer, W):clip(x1 + outer, W)] = True
+    band[clip(y0 - inner, H):clip(y1 + inner, H), clip(x0 - inner, W):clip(x1 + inner, W)] = False
+    gap = max(1, round(PAGE_TONE_INK_GAP * cell_px))
+    near_ink = cv2.dilate((dark >= MARK_INK).astype(np.uint8), np.ones((2 * gap + 1, 2 * gap + 1), np.uint8)) > 0
+    kept = band & ~near_ink
+    if np.count_nonzero(kept) < PAGE_TONE_AREA * cell_px * cell_px:
+        return None
+    k = max(1, round(cell_px / PATCH))
+    return float(np.median(cv2.blur(tone, (k, k))[kept]))
 
 
 SMUDGE_EXCESS = 15  # a blank cell whose middle is this much darker (tone) than the middles of the empty cells around it
@@ -2981,6 +3033,11 @@ X_NOTCH_DOUBT = 0.85  # ... and up to this share unsure: a blurred X's notches o
 X_NOTCH_SOLID = 0.86  # ... when its ink from half the arm's darkness fills at most this share of its convex hull (the
 # lead's X sweeps: 0.58-0.86; a fill drawn smaller than the cell, whose side middles leave the ring, 1.0; HELDOUT20's
 # rounded mossy fills 0.82-0.93)
+X_NOTCH_MIDDLE = 0.5  # ... and its middle (median, within X_NOTCH_RING's inner radius) this share as dark as the arm
+# sector at least where the notches are plain (X_NOTCH_CROSSED; X_NOTCH_DOUBT of it where they are faint: a textured
+# fill under a screen's moire, notches 0.83): an X's strokes cross there (four corner blocks or a frame's corners
+# leave it paper); a blurred X whose crossing is small beside its strokes' width has its notches reach into the middle
+# (HELDOUT31's X set in tesserae: 0.78 of the arm)
 
 
 def hull_share(ink: np.ndarray) -> float:
@@ -3008,30 +3065,40 @@ def _x_sectors() -> tuple[np.ndarray, np.ndarray]:
     return idx, (radius < X_NOTCH_RING[0]).reshape(PATCH, PATCH)
 
 
-def _x_notched(patch: np.ndarray, state: str, conf: float, ev: dict[str, Any]) -> tuple[str, float]:
+def _x_sector_medians(patches: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per patch, the median darkness of each :func:`_x_sectors` sector (patches x turns x 8) and of the middle
+    (patches); all at once (speed only: per patch, the medians cost more in calls than in sorting)."""
+    idx, middle = _x_sectors()
+    flat = np.asarray(patches).reshape(len(patches), -1)
+    return np.median(flat[:, idx], axis=3), np.median(flat[:, middle.ravel()], axis=1)
+
+
+def _x_notched(patch: np.ndarray, state: str, conf: float, ev: dict[str, Any],
+               medians: tuple[np.ndarray, float] | None = None) -> tuple[str, float]:
     """A cell read filled whose darkness, out from its centre, lies along four arms crossing at its middle, turned at
     most X_NOTCH_TURN off the diagonals, with paler notches between them is an X drawn too heavily or too blurred to be
     one at its own ink level (thirty-second session, issue 13: a bold X drawn instead of a fill, its strokes a third
     of the cell wide, crisp or soft-edged, with or without spatter, was read filled, 1.0 -- a false pass on 71 of 192
     such answers of the lead's sweep): crossed when the notches are plain (X_NOTCH_CROSSED), unsure when they are
-    faint (X_NOTCH_DOUBT), its middle as dark as its arms (X_NOTCH_DOUBT of them) and its ink leaving notches in its
+    faint (X_NOTCH_DOUBT), its middle nearly as dark as its arms (X_NOTCH_MIDDLE) and its ink leaving notches in its
     convex hull (X_NOTCH_SOLID) in both. A fill is as dark between the diagonals as along them, or convex (a square
     fill smaller than the cell reaches farther along its diagonals than to its side middles; a fill drawn as four
     corner blocks is blank at its middle). Returns the state and confidence (evidence ``x_notches``: the darkest notch
     sector's median darkness over the palest arm sector's, at the turn that makes it least) or those given."""
-    idx, middle = _x_sectors()
-    # (medians, turns x 8: an X's spatter and a fill's texture are specks and lines in a sector, not its tone)
-    medians = np.median(patch.ravel()[idx], axis=2)
-    arms, notches = medians[:, :4].min(axis=1), medians[:, 4:].max(axis=1)
+    # (medians, turns x 8: an X's spatter and a fill's texture are specks and lines in a sector, not its tone;
+    # ``medians``: :func:`_x_sector_medians`' for this patch, when already computed)
+    sectors, middle = medians if medians is not None else tuple(m[0] for m in _x_sector_medians(patch[None]))
+    arms, notches = sectors[:, :4].min(axis=1), sectors[:, 4:].max(axis=1)
     t = int(np.argmin(notches / np.maximum(arms, 1.0)))
     arm, notch = float(arms[t]), float(notches[t])
-    if (arm < MARK_INK or notch > X_NOTCH_DOUBT * arm or float(np.median(patch[middle])) < X_NOTCH_DOUBT * arm
+    plain = notch <= X_NOTCH_CROSSED * arm
+    if (arm < MARK_INK or notch > X_NOTCH_DOUBT * arm or float(middle) < (X_NOTCH_MIDDLE if plain else X_NOTCH_DOUBT) * arm
             or hull_share(patch >= max(MARK_INK, 0.5 * arm)) > X_NOTCH_SOLID):
         # (an X's strokes cross at its middle: four corner blocks, a frame's corners, are no X; and its notches lie
         # within its hull: a square fill smaller than the cell is paler at its side middles on the ring too)
         return state, conf
     ev["x_notches"] = round(notch / arm, 3)
-    if notch <= X_NOTCH_CROSSED * arm and arm >= X_NOTCH_ARM:
+    if plain and arm >= X_NOTCH_ARM:
         return CROSSED, 0.6
     return UNSURE, UNSURE_CONFIDENCE
 

