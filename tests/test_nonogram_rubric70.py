@@ -46,37 +46,50 @@ def test_an_x_of_tesserae_drawn_instead_of_a_fill_is_caught():
     assert "crossed_instead_of_filled" in v.codes
 
 
-def _blurred_x(crossing: float) -> np.ndarray:
-    """A PATCH x PATCH darkness patch: an X of strokes a third of the patch wide, its crossing made ``crossing`` of
-    the strokes' darkness (a small crossing, blurred: its notches reach into the middle)."""
-    n = C.PATCH
-    y, x = np.mgrid[0:n, 0:n] + 0.5
-    d1, d2 = np.abs(x - y) / np.sqrt(2), np.abs(x + y - n) / np.sqrt(2)
-    patch = np.where(np.minimum(d1, d2) <= n / 7, 215.0, 10.0)
-    middle = np.hypot(x - n / 2, y - n / 2) < 0.25 * n
-    patch[middle] = np.maximum(10.0, crossing * patch[middle])
-    return patch.astype(np.uint8)
+# the tesserae X of HELDOUT31's false pass as the cell reader sees it (its patch, darkness 0-255): plain notches, pale
+# diamonds reaching into its middle, its crossing dark
+TESSERAE_X = np.array([
+    [2, 39, 31, 2, 2, 1, 0, 5, 8, 7, 6, 9, 19, 63, 30, 24],
+    [52, 197, 183, 61, 42, 8, 8, 6, 15, 6, 27, 58, 115, 211, 140, 22],
+    [92, 215, 221, 219, 222, 181, 161, 79, 121, 174, 188, 210, 212, 219, 180, 20],
+    [18, 136, 217, 216, 226, 214, 107, 21, 47, 172, 223, 217, 215, 200, 51, 5],
+    [3, 102, 213, 214, 219, 192, 54, 14, 25, 126, 221, 220, 219, 193, 40, 19],
+    [5, 47, 204, 209, 216, 223, 180, 60, 108, 212, 224, 211, 226, 152, 23, 19],
+    [10, 42, 190, 97, 93, 204, 222, 195, 209, 222, 165, 64, 162, 139, 13, 8],
+    [18, 35, 77, 13, 12, 94, 205, 219, 218, 167, 36, 2, 32, 75, 7, 0],
+    [7, 37, 102, 20, 23, 120, 215, 224, 229, 186, 55, 8, 49, 93, 15, 5],
+    [0, 34, 200, 129, 128, 218, 222, 183, 209, 222, 179, 97, 185, 139, 9, 11],
+    [2, 55, 213, 225, 225, 219, 157, 36, 85, 201, 215, 212, 225, 161, 18, 13],
+    [10, 103, 219, 221, 221, 177, 31, 2, 8, 106, 216, 222, 224, 197, 32, 6],
+    [22, 141, 214, 220, 226, 218, 121, 12, 48, 189, 221, 220, 217, 206, 65, 1],
+    [104, 226, 221, 220, 214, 159, 151, 77, 114, 150, 164, 195, 207, 225, 198, 28],
+    [39, 182, 168, 40, 27, 10, 20, 20, 17, 12, 15, 33, 77, 203, 117, 11],
+    [2, 24, 24, 10, 9, 13, 17, 14, 17, 11, 11, 17, 17, 38, 19, 10]], np.uint8)
 
 
 def test_a_blurred_x_with_plain_notches_reads_crossed_though_its_middle_is_paler():
     ev: dict = {}
-    assert C._x_notched(_blurred_x(0.75), C.FILLED, 1.0, ev) == (C.CROSSED, 0.6)
+    assert C._x_notched(TESSERAE_X, C.FILLED, 1.0, ev) == (C.CROSSED, 0.6)
     assert ev["x_notches"] < C.X_NOTCH_CROSSED
 
 
-def test_four_corner_blocks_with_a_paper_middle_stay_filled():
-    # the guard X_NOTCH_MIDDLE keeps: the crossing itself paper (under half the arms' darkness)
-    assert C._x_notched(_blurred_x(0.2), C.FILLED, 1.0, {}) == (C.FILLED, 1.0)
+def test_four_corner_blocks_stay_filled():
+    # the guard X_NOTCH_MIDDLE keeps (its middle paper); a box outlined inside a cell's own frame, its crossing paper,
+    # is tests/test_nonogram_own_frames24.py's (X_NOTCH_CROSSING)
+    blocks = np.full((C.PATCH, C.PATCH), 10, np.uint8)
+    for r0, c0 in ((0, 0), (0, 10), (10, 0), (10, 10)):
+        blocks[r0:r0 + 6, c0:c0 + 6] = 215
+    assert C._x_notched(blocks, C.FILLED, 1.0, {}) == (C.FILLED, 1.0)
 
 
 def test_the_sector_medians_are_the_same_all_at_once_as_one_by_one():
     rng = np.random.default_rng(3)
     patches = rng.integers(0, 256, (7, C.PATCH, C.PATCH)).astype(np.uint8)
-    sectors, middles = C._x_sector_medians(patches)
-    idx, middle = C._x_sectors()
+    sectors, middles, crossings = C._x_sector_medians(patches)
+    idx, middle, crossing = C._x_sectors()
     for i, patch in enumerate(patches):
         assert np.array_equal(sectors[i], np.median(patch.ravel()[idx], axis=2))
-        assert middles[i] == np.median(patch[middle])
+        assert middles[i] == np.median(patch[middle]) and crossings[i] == np.median(patch[crossing])
 
 
 # -- an outermost line beside a row of fills ---------------------------------------------------------------------------

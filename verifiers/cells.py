@@ -2210,7 +2210,7 @@ def read_marks(image: np.ndarray, boxes: Sequence[Sequence[float]] | None = None
         if state == FILLED and x_may[i]:
             state, conf = _x_at_own_level(patches[i], state, conf, ev)
         if state == FILLED:
-            state, conf = _x_notched(patches[i], state, conf, ev, (x_medians[0][i], x_medians[1][i]))
+            state, conf = _x_notched(patches[i], state, conf, ev, tuple(m[i] for m in x_medians))
         if state == UNSURE and SMALL_X_COVER[0] <= feats[i]["cover"] <= SMALL_X_COVER[1]:
             own = _small_x(dark[cores[i][1]:cores[i][3], cores[i][0]:cores[i][2]])
             if own is not None:
@@ -3037,7 +3037,10 @@ X_NOTCH_MIDDLE = 0.5  # ... and its middle (median, within X_NOTCH_RING's inner 
 # sector at least where the notches are plain (X_NOTCH_CROSSED; X_NOTCH_DOUBT of it where they are faint: a textured
 # fill under a screen's moire, notches 0.83): an X's strokes cross there (four corner blocks or a frame's corners
 # leave it paper); a blurred X whose crossing is small beside its strokes' width has its notches reach into the middle
-# (HELDOUT31's X set in tesserae: 0.78 of the arm)
+# (HELDOUT31's X set in tesserae: 0.78 of the arm) ...
+X_NOTCH_CROSSING = 0.12  # ... and its crossing (median, within this radius of the patch side) as dark as X_NOTCH_DOUBT
+# of the arm sector: a small box outlined inside a cell's frame has paper there (tests/test_nonogram_own_frames24.py),
+# the tesserae X 1.0
 
 
 def hull_share(ink: np.ndarray) -> float:
@@ -3051,10 +3054,11 @@ def hull_share(ink: np.ndarray) -> float:
 
 
 @lru_cache(maxsize=1)
-def _x_sectors() -> tuple[np.ndarray, np.ndarray]:
+def _x_sectors() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The patch pixels (flat indices; turns x 8 sectors x X_NOTCH_SECTOR) of the X_NOTCH_RING sectors around an X's
     four arms (the first four) and its four notches (the last four), the arms along the diagonals turned by each of
-    X_NOTCH_TURN; and the mask of the patch's middle (within X_NOTCH_RING's inner radius of its centre)."""
+    X_NOTCH_TURN; the mask of the patch's middle (within X_NOTCH_RING's inner radius of its centre) and of its crossing
+    (within X_NOTCH_CROSSING)."""
     c = (np.arange(PATCH) + 0.5) / PATCH - 0.5
     y, x = np.meshgrid(c, c, indexing="ij")
     radius, angle = np.hypot(x, y).ravel(), np.degrees(np.arctan2(y, x)).ravel()
@@ -3062,37 +3066,42 @@ def _x_sectors() -> tuple[np.ndarray, np.ndarray]:
     off = lambda a: np.abs((angle[ring] - a + 180.0) % 360.0 - 180.0)
     idx = np.array([[ring[np.argsort(off(a + turn), kind="stable")[:X_NOTCH_SECTOR]]
                      for a in (45, 135, -135, -45, 0, 90, 180, -90)] for turn in range(*X_NOTCH_TURN)])
-    return idx, (radius < X_NOTCH_RING[0]).reshape(PATCH, PATCH)
+    return idx, (radius < X_NOTCH_RING[0]).reshape(PATCH, PATCH), (radius < X_NOTCH_CROSSING).reshape(PATCH, PATCH)
 
 
-def _x_sector_medians(patches: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Per patch, the median darkness of each :func:`_x_sectors` sector (patches x turns x 8) and of the middle
-    (patches); all at once (speed only: per patch, the medians cost more in calls than in sorting)."""
-    idx, middle = _x_sectors()
+def _x_sector_medians(patches: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per patch, the median darkness of each :func:`_x_sectors` sector (patches x turns x 8), of the middle and of
+    the crossing (patches each); all at once (speed only: per patch, the medians cost more in calls than in sorting)."""
+    idx, middle, crossing = _x_sectors()
     flat = np.asarray(patches).reshape(len(patches), -1)
-    return np.median(flat[:, idx], axis=3), np.median(flat[:, middle.ravel()], axis=1)
+    return (np.median(flat[:, idx], axis=3), np.median(flat[:, middle.ravel()], axis=1),
+            np.median(flat[:, crossing.ravel()], axis=1))
 
 
 def _x_notched(patch: np.ndarray, state: str, conf: float, ev: dict[str, Any],
-               medians: tuple[np.ndarray, float] | None = None) -> tuple[str, float]:
+               medians: tuple[np.ndarray, float, float] | None = None) -> tuple[str, float]:
     """A cell read filled whose darkness, out from its centre, lies along four arms crossing at its middle, turned at
     most X_NOTCH_TURN off the diagonals, with paler notches between them is an X drawn too heavily or too blurred to be
     one at its own ink level (thirty-second session, issue 13: a bold X drawn instead of a fill, its strokes a third
     of the cell wide, crisp or soft-edged, with or without spatter, was read filled, 1.0 -- a false pass on 71 of 192
     such answers of the lead's sweep): crossed when the notches are plain (X_NOTCH_CROSSED), unsure when they are
-    faint (X_NOTCH_DOUBT), its middle nearly as dark as its arms (X_NOTCH_MIDDLE) and its ink leaving notches in its
+    faint (X_NOTCH_DOUBT), its middle nearly as dark as its arms (X_NOTCH_MIDDLE), its crossing as dark as them
+    (X_NOTCH_CROSSING) and its ink leaving notches in its
     convex hull (X_NOTCH_SOLID) in both. A fill is as dark between the diagonals as along them, or convex (a square
     fill smaller than the cell reaches farther along its diagonals than to its side middles; a fill drawn as four
     corner blocks is blank at its middle). Returns the state and confidence (evidence ``x_notches``: the darkest notch
     sector's median darkness over the palest arm sector's, at the turn that makes it least) or those given."""
     # (medians, turns x 8: an X's spatter and a fill's texture are specks and lines in a sector, not its tone;
     # ``medians``: :func:`_x_sector_medians`' for this patch, when already computed)
-    sectors, middle = medians if medians is not None else tuple(m[0] for m in _x_sector_medians(patch[None]))
+    sectors, middle, crossing = medians if medians is not None else tuple(m[0] for m in _x_sector_medians(patch[None]))
     arms, notches = sectors[:, :4].min(axis=1), sectors[:, 4:].max(axis=1)
     t = int(np.argmin(notches / np.maximum(arms, 1.0)))
     arm, notch = float(arms[t]), float(notches[t])
     plain = notch <= X_NOTCH_CROSSED * arm
-    if (arm < MARK_INK or notch > X_NOTCH_DOUBT * arm or float(middle) < (X_NOTCH_MIDDLE if plain else X_NOTCH_DOUBT) * arm
+    # (a middle paler than X_NOTCH_DOUBT of the arms: only with plain notches, half as dark, and a dark crossing)
+    crossed_middle = float(middle) >= X_NOTCH_DOUBT * arm or (
+        plain and float(middle) >= X_NOTCH_MIDDLE * arm and float(crossing) >= X_NOTCH_DOUBT * arm)
+    if (arm < MARK_INK or notch > X_NOTCH_DOUBT * arm or not crossed_middle
             or hull_share(patch >= max(MARK_INK, 0.5 * arm)) > X_NOTCH_SOLID):
         # (an X's strokes cross at its middle: four corner blocks, a frame's corners, are no X; and its notches lie
         # within its hull: a square fill smaller than the cell is paler at its side middles on the ring too)
