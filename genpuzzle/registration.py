@@ -3325,20 +3325,18 @@ def _frame_step_fit(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarra
     summed): with the step counted, a map a cell off whose far end lies on another line (a page's frame) passes too
     (0.79 and 0.32 there, against 1.09 and 0 a cell away)."""
     th, tw = target.shape[:2]
-    best: tuple[float, np.ndarray, bool] | None = None
-    for A, beyond in starts:
+    drawn: list[tuple[float, int]] = []  # (score, index in starts) of the maps whose page draws the lattice
+    for k, (A, _) in enumerate(starts):
         if _check_transform(A, (th, tw), answer.shape[:2]) is not None:
             continue
         stats = _lattice_stats(_warp_full(answer, A, (tw, th), cv2.INTER_LINEAR, tuple(float(v) for v in paper)),
                                target, frame_steps=True)
-        if stats is None or not _lattice_drawn(stats):
-            continue
-        score = sum(gain - past for _, _, _, past, gain, _ in stats)
-        if best is None or score > best[0]:
-            best = (score, A, beyond)
-    if best is None:
+        if stats is not None and _lattice_drawn(stats):
+            drawn.append((sum(gain - past for _, _, _, past, gain, _ in stats), k))
+    if not drawn:
         return None
-    return _lattice_taken(answer, target, edit_mask, best[1], paper, beyond=best[2], frame_steps=True)
+    A, beyond = starts[min(drawn, key=lambda d: (-d[0], d[1]))[1]]  # (the best; the first of equals)
+    return _lattice_taken(answer, target, edit_mask, A, paper, beyond=beyond, frame_steps=True)
 
 
 RULED_STARTS = 8  # lattice maps (:func:`_lattice_starts`, both looks, best first) a hand-ruled lattice is sought from

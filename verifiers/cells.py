@@ -31,7 +31,7 @@ from __future__ import annotations
 import collections
 import math
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Callable, Sequence
 
 import cv2
@@ -1068,8 +1068,10 @@ def _line_profiles(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: 
     return found[0], found[1]
 
 
-def line_bands(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: float
-               ) -> tuple[dict[float, tuple[int, int]], dict[float, tuple[int, int]]]:
+LineBands = tuple[dict[float, tuple[int, int]], dict[float, tuple[int, int]]]  # :func:`line_bands`' (x lines, y lines)
+
+
+def line_bands(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: float) -> LineBands:
     """Where each grid line lies: for every distinct vertical (x) and horizontal (y) cell edge, the pixel
     interval ``[a, b)`` of the line drawn along it, found from the darkness profile across the edge (the
     LINE_PERCENTILE-th percentile along it, so fills beside a line do not widen it) and capped at
@@ -1112,7 +1114,7 @@ LINE_RULE_CONTRAST = 10  # a rule is this much darker somewhere across it than t
 
 
 def line_companions(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: float,
-                    bands: tuple[dict[float, tuple[int, int]], dict[float, tuple[int, int]]] | None = None
+                    bands: LineBands | None = None
                     ) -> list[tuple[int, int, int, int, int, int]]:
     """The further rules of grid lines drawn as parallel thin rules: beyond the band of a line (:func:`line_bands`,
     along the whole line; where the line bends and has none, the stretch's own), on one side, thin rules
@@ -1198,19 +1200,19 @@ def line_companions(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px:
 
 
 def without_line_companions(darkness: np.ndarray | tuple[np.ndarray, np.ndarray], boxes: Sequence[Sequence[float]],
-                            cell_px: float,
-                            bands: tuple[dict[float, tuple[int, int]], dict[float, tuple[int, int]]] | None = None
-                            ) -> np.ndarray | tuple[np.ndarray, np.ndarray]:
+                            cell_px: float
+                            ) -> tuple[np.ndarray | tuple[np.ndarray, np.ndarray], LineBands | None]:
     """``darkness`` (a mark map, or :func:`darkness_maps`'s pair) with the further rules of lines drawn as parallel
     thin rules (:func:`line_companions`) taken out (paper), with the paper between them and the two px just past
     them (a rule drawn aslant or bent a px or two). Where a fill or a mark runs on past the rules (ink on both the
     next two px, wider than LINE_SIDE_SMOOTH of a cell along the line) they stay, and the cell's side is measured as
-    before. Copies; ``darkness`` itself when there are none. ``bands``: :func:`line_bands` of its mark map, when
-    already found."""
+    before. Returns that darkness (copies) and None, or, when there are no rules, ``darkness`` itself and its
+    :func:`line_bands` (found for the rule search; :func:`read_marks` takes them rather than find them again)."""
     dark = darkness[0] if isinstance(darkness, tuple) else darkness
+    bands = line_bands(dark, boxes, cell_px)
     found = line_companions(dark, boxes, cell_px, bands)
     if not found:
-        return darkness
+        return darkness, bands
     H, W = dark.shape
     wide = np.ones((1, max(3, round(LINE_SIDE_SMOOTH * cell_px))), np.uint8)
     # where two such lines cross, the other's rules are no ink past a group
@@ -1239,7 +1241,7 @@ def without_line_companions(darkness: np.ndarray | tuple[np.ndarray, np.ndarray]
                 m[s0:s1, lo:hi][erase] = 0
             else:
                 m[lo:hi, s0:s1][:, erase] = 0
-    return tuple(maps) if isinstance(darkness, tuple) else maps[0]
+    return (tuple(maps) if isinstance(darkness, tuple) else maps[0]), None
 
 
 def _line_runs(ink: np.ndarray, centre: int, reach: int) -> tuple[np.ndarray, np.ndarray]:
@@ -1266,7 +1268,7 @@ def _line_runs(ink: np.ndarray, centre: int, reach: int) -> tuple[np.ndarray, np
 
 
 def line_edges(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: float,
-               bands: tuple[dict[float, tuple[int, int]], dict[float, tuple[int, int]]] | None = None) -> np.ndarray:
+               bands: LineBands | None = None) -> np.ndarray:
     """Where the grid lines around each cell end: ``(N, 4)`` int pixels per box, ``[x, y, x', y']`` with ``x``
     the first column past the line along its left side, ``x'`` the first column of the line along its right
     side (``y``, ``y'`` likewise top and bottom).
@@ -2144,7 +2146,7 @@ def read_marks(image: np.ndarray, boxes: Sequence[Sequence[float]] | None = None
                grid_bbox: Sequence[float] | None = None, rows: int | None = None, cols: int | None = None,
                darkness: np.ndarray | tuple[np.ndarray, np.ndarray] | None = None,
                frames: Sequence[tuple[float, ...] | None] | None = None,
-               bands: tuple[dict[float, tuple[int, int]], dict[float, tuple[int, int]]] | None = None) -> CellMarks:
+               bands: LineBands | None = None) -> CellMarks:
     """Read every cell of ``image`` (RGB or grey uint8): give either ``boxes`` (pixel ``(x0, y0, x1, y1)``
     per cell) or ``grid_bbox`` with ``rows`` and ``cols``. ``darkness`` is the image's
     :func:`darkness_maps` (or just its mark map) when already computed (same ``cell_px``). Lines along the cell edges, thin or
@@ -2164,9 +2166,7 @@ def read_marks(image: np.ndarray, boxes: Sequence[Sequence[float]] | None = None
     if frames is None:  # (rubric 49) a page drawing every cell as a frame of its own: the frames are its grid
         frames = own_frames(darkness[0] if isinstance(darkness, tuple) else darkness, boxes, cell_px)
         darkness = without_own_frames(darkness, frames)
-        bands = line_bands(darkness[0] if isinstance(darkness, tuple) else darkness, boxes, cell_px)
-        kept = without_line_companions(darkness, boxes, cell_px, bands)
-        darkness, bands = kept, (bands if kept is darkness else None)  # (rules taken out: the bands found again)
+        darkness, bands = without_line_companions(darkness, boxes, cell_px)
     dark, tone = darkness if isinstance(darkness, tuple) else (darkness, darkness)
     H, W = dark.shape
     edges = line_edges(dark, boxes, cell_px, bands)
@@ -2231,8 +2231,8 @@ def read_marks(image: np.ndarray, boxes: Sequence[Sequence[float]] | None = None
         confidence.append(conf)
         evidence.append(ev)
     _shaded_against_neighbours(states, confidence, evidence, feats, boxes, cell_px)
-    _faint_against_neighbours(states, confidence, evidence, feats, boxes, cell_px, lambda: _page_tone(dark, tone, boxes,
-                                                                                                        cell_px))
+    _faint_against_neighbours(states, confidence, evidence, feats, boxes, cell_px,
+                              partial(_page_tone, dark, tone, boxes, cell_px))
     _smudged_against_neighbours(states, confidence, evidence, tones, boxes, cell_px)
     _faint_lines_against_page(states, confidence, evidence, tone, cores, rows, cols)
     _pale_fills(states, confidence, evidence, tones, boxes, cell_px, image, cores)
@@ -2464,6 +2464,7 @@ def _page_tone(dark: np.ndarray, tone: np.ndarray, boxes: Sequence[Sequence[floa
     x0, y0 = arr[:, 0].min(), arr[:, 1].min()
     x1, y1 = arr[:, 2].max(), arr[:, 3].max()
     inner, outer = PAGE_TONE_LINES * cell_px, (PAGE_TONE_LINES + PAGE_TONE_REACH) * cell_px
+
     def clip(v: float, hi: int) -> int:
         return min(max(round(v), 0), hi)
 

@@ -100,10 +100,7 @@ def read_cells(image: np.ndarray, layout: dict[str, Any],
     frames = cells_mod.own_frames(dark[0] if isinstance(dark, tuple) else dark, boxes, cells_mod.cell_size(boxes))
     dark = cells_mod.without_own_frames(dark, frames)
     # (rubric 69) and a heavy line drawn as parallel thin rules is one line (its inner rules no cell's mark)
-    cell_px = cells_mod.cell_size(boxes)
-    bands = cells_mod.line_bands(dark[0] if isinstance(dark, tuple) else dark, boxes, cell_px)
-    kept = cells_mod.without_line_companions(dark, boxes, cell_px, bands)
-    dark, bands = kept, (bands if kept is dark else None)  # (rules taken out: the bands found again)
+    dark, bands = cells_mod.without_line_companions(dark, boxes, cells_mod.cell_size(boxes))
     marks = cells_mod.read_marks(image, boxes, rows=rows, cols=cols, darkness=dark, frames=frames, bands=bands)
     if frames:  # each cell where its frame is (a redraw's cells sit up to ~0.15 cell off the registered lattice)
         layout = dict(layout, own_cell_boxes=[b if f is None else (
