@@ -6517,9 +6517,10 @@ MARGIN_RUN_ON_HALF = 0.15  # of a cell (>= 3 px): a grid line run on past the gr
 MARGIN_RUN_ON_SHARE = 0.9  # ... with this share of the mark's ink, the mark starting within MARGIN_CLEAR of the grid
 
 
-def _grid_line_run_on(added: np.ndarray, region: np.ndarray, bbox: Sequence[int], layout: dict[str, Any]) -> bool:
+def _grid_line_run_on(added: np.ndarray, region: np.ndarray, bbox: Sequence[int], layout: dict[str, Any],
+                      cell: float) -> bool:
     """Whether a mark beside the grid (``bbox`` x0, y0, x1, y1 in ``added``, its ink there from STRAY_FAINT within
-    ``region``) is one of the grid's lines drawn on past the grid's side: it starts at the grid (within MARGIN_CLEAR of
+    ``region``; ``cell``: the layout's cell size in px) is one of the grid's lines drawn on past the grid's side: it starts at the grid (within MARGIN_CLEAR of
     a cell and 2 px of its side) and MARGIN_RUN_ON_SHARE of its ink lies within MARGIN_RUN_ON_HALF of a cell of the
     place of a line that meets that side (an upright line above or below the grid, a level one beside it). Rubric 71
     (HELDOUT32's pipe-cleaner grid): a hand-made grid's lines cross at its corners and run on a fifth of a cell past
@@ -6532,7 +6533,6 @@ def _grid_line_run_on(added: np.ndarray, region: np.ndarray, bbox: Sequence[int]
         return False
     rows, cols = layout["rows"], layout["cols"]
     gx0, gy0, gx1, gy1 = (float(v) for v in layout["grid_bbox"])
-    cell = min((gx1 - gx0) / cols, (gy1 - gy0) / rows)
     reach = MARGIN_CLEAR * cell + 2
     if x0 > gx1 + reach or x1 < gx0 - reach or y0 > gy1 + reach or y1 < gy0 - reach:
         return False  # apart from the grid: no line of it runs on there
@@ -6631,7 +6631,7 @@ def margin_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, 
             continue  # a level or upright hairline: a ruled line of the page or the grid's redrawn frame, no mark
         if not m.sure:
             continue  # paler than a pen's ink: a shade, a stain, a vignette
-        if _grid_line_run_on(added, region, m.bbox, layout):
+        if _grid_line_run_on(added, region, m.bbox, layout, cell):
             continue  # the grid's own line drawn on past its end (a redraw's lines cross at the corners and run on)
         at_edge = x0 <= 1 or y0 <= 1 or x1 >= W - 1 or y1 >= H - 1
         if at_edge or not seen[max(0, y0 - 2):y1 + 2, max(0, x0 - 2):x1 + 2].all():
