@@ -1132,15 +1132,18 @@ def _dark_page(answer: np.ndarray, target: np.ndarray) -> bool:
     polarity lies in dark surroundings there. The searches for the answer's own lattice (:func:`_lattice_fit`,
     :func:`_block_fit`, :func:`_heavy_fit`, :func:`_keystone_last`) leave a dark page to :func:`register`'s inverted
     retry; a light page on a dark desk as large as it (HELDOUT23's redrawn board on a navy cloth: the cloth's level 0.39
-    of the answer, the page's 0.39) is no dark page, and its lattice is looked for as drawn (rubric 65)."""
+    of the answer, the page's 0.39) is no dark page, and its lattice is looked for as drawn (rubric 65). Nor is a page
+    whose paper lies on the input's side of mid-grey at another level than the input's (rubric 72: HELDOUT33's clay
+    tablet, its paper at 0.69 on 0.29-0.34 of the answer, a dark velvet round it on 0.31)."""
     if not _polarity_flipped(answer, target):
         return False
     t_level = _paper_level(target)[0]
     bins = (_thumbnail_lightness(answer).astype(np.int32) * POLARITY_BINS) >> 8
-    at = min(POLARITY_BINS - 1, int(t_level * 255) * POLARITY_BINS >> 8)
     share = np.bincount(bins.ravel(), minlength=POLARITY_BINS) / bins.size
-    beside = max(share[b] for b in (at - 1, at + 1) if 0 <= b < POLARITY_BINS)
-    return float(share[at] + beside) < POLARITY_MODE_SHARE  # (the input's level and the fuller of its neighbours)
+    light = range(POLARITY_BINS // 2, POLARITY_BINS) if t_level >= 0.5 else range(POLARITY_BINS // 2)
+    # (each level with the fuller of its neighbours, as the page's paper is measured: a textured paper straddles two)
+    fullest = max(share[at] + max(share[b] for b in (at - 1, at + 1) if 0 <= b < POLARITY_BINS) for at in light)
+    return float(fullest) < POLARITY_MODE_SHARE
 
 
 POLARITY_STEP = 0.1  # the registered page's paper at least this much lighter than its ink (lightness 0..1) where the

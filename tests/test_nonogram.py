@@ -1644,6 +1644,9 @@ def test_a_wide_glyph_read_as_a_digit_that_is_not_the_puzzle_is_a_change_not_a_r
         return out
 
     monkeypatch.setattr(nonogram_verifier, "read_clue_strips", as_six)
+    # (the page itself still shows "14", which the OCR recogniser reads, so rubric 72's second reader rightly doubts the
+    # "6" put in its place; this test is about the wide-glyph rule, judged as if no second reader disagreed)
+    monkeypatch.setattr(nonogram_verifier, "_second_reader_prefers_puzzle", lambda *args, **kwargs: None)
     verdict = _family_page_verdicts("HELDOUT6", "y_stevehand_marker_scan", 5021, "15x15")["none"]
     assert swapped, "the page no longer has a wide glyph read as a sure 4: the test needs another page"
     assert "clue_changed" in verdict.codes and verdict.status != Status.CORRECT, verdict.codes

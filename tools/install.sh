@@ -71,7 +71,9 @@ for pkg in \
     fonts-taml-tamu fonts-cns11643-sung fonts-rit-sundar fonts-proggy fonts-gfs-theokritos fonts-telu-extra \
     fonts-evertype-conakry fonts-hanazono fonts-taml-tscu fonts-lohit-knda fonts-gfs-baskerville \
     fonts-apropal fonts-amiga fonts-cns11643-kai fonts-cwtex-kai fonts-babelstone-han fonts-lohit-taml \
-    fonts-aksharyogini2 fonts-manchufont fonts-ipafont-mincho fonts-senamirmir-washra fonts-sahadeva; do
+    fonts-aksharyogini2 fonts-manchufont fonts-ipafont-mincho fonts-senamirmir-washra fonts-sahadeva \
+    fonts-arphic-bsmi00lp fonts-lohit-beng-bengali fonts-dzongkha fonts-gujr-extra fonts-lohit-gujr fonts-paktype \
+    fonts-tibetan-machine fonts-arabeyes fonts-guru-extra fonts-lohit-mlym fonts-beng-extra; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 if [ ${#missing[@]} -gt 0 ]; then

