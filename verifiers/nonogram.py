@@ -5722,11 +5722,12 @@ def _second_reader_prefers_puzzle(dark: np.ndarray, reading: ClueReading, expect
     whose glyphs of a number read otherwise include the twin (:func:`_twins`) of a glyph of another strip where the
     puzzle has the digit read (``font``: :func:`_page_font`; ``j``: this strip): the page draws the puzzle's digit so
     there (M+'s "1" in a column whose clue is 7, read 7 there: a change the digit reader cannot see), so the other
-    strips' glyphs drawn alike stay read as that digit, and charged. Forty-first
-    session (issue 13, rubric 72): HELDOUT33's Apropal Bold "4", its bar set on a swash, read a sure "2" (0.93-0.95) on
-    two error-free pages and charged; the recogniser reads it "全", giving 4 0.21 and 2 0.06. A digit changed into
-    another is drawn as that other digit, and the recogniser reads it so. Returns the opinions when every differing
-    number is so read (the strip in doubt), else None (also with no recogniser, or numbers that do not pair up)."""
+    strips' glyphs drawn alike stay read as that digit, and charged. Forty-first session (issue 13, rubric 72):
+    HELDOUT33's Apropal Bold "4", its bar set on a swash, read a sure "2" (0.93-0.95) on two error-free pages and
+    charged; the recogniser reads it "全", giving 4 0.13-0.21 and 2 0.02-0.06. A digit changed into another is drawn as
+    that other digit, and the recogniser reads it so. Returns the opinions when every differing number is so read (the
+    strip in doubt), else None (also with no recogniser or a call of it that fails, or numbers that do not pair up: the
+    strip is judged as read, as before)."""
     from genpuzzle.verifiers import ocr
 
     if (reading.values is None or len(reading.values) != len(expected) or not reading.glyphs
@@ -5748,7 +5749,10 @@ def _second_reader_prefers_puzzle(dark: np.ndarray, reading: ClueReading, expect
     crops = _number_crops(dark, reading, every=True)
     if len(crops) != len(expected):
         return None
-    got = ocr.read_cells([crops[k][1] for k in differ])
+    try:
+        got = ocr.read_cells([crops[k][1] for k in differ])
+    except Exception:  # (no second opinion: the sure reading stands, as it did before this rule)
+        return None
     opinions, prefers = [], True
     for k, g in zip(differ, got):
         read, want = str(reading.values[k]), str(expected[k])
