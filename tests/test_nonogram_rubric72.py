@@ -89,14 +89,20 @@ def test_signs_set_at_their_own_angles_in_every_empty_cell_score_100(style, size
     assert v.status == Status.CORRECT and v.score == 100, (v.status, v.score, v.codes)
 
 
-def _page_with_marks(size, glyph, seed=1, turn=35.0, scale=0.32):
-    """The reference page of a puzzle with ``glyph`` (DejaVu Sans, dark grey) in every empty cell, each turned by its
-    own angle within +-``turn`` degrees."""
+def _puzzle(seed, size):
+    """The nonogram track, a generated puzzle and its record."""
     track = get_track("nonogram")
-    p = track.generate(7201, size)
+    p = track.generate(seed, size)
     rec = InstanceRecord(id="r72", track="nonogram", variant=size, difficulty=p.difficulty, seed=1, instruction="",
                          input_image="", reference_images=[], edit_mask="", ground_truth=p.ground_truth,
                          layout=p.layout, scoring=p.scoring, track_version=track.version)
+    return track, p, rec
+
+
+def _page_with_marks(size, glyph, seed=1, turn=35.0, scale=0.32):
+    """The reference page of a puzzle with ``glyph`` (DejaVu Sans, dark grey) in every empty cell, each turned by its
+    own angle within +-``turn`` degrees."""
+    track, p, rec = _puzzle(7201, size)
     page = p.reference_images[0].convert("RGB")
     rng = random.Random(seed)
     for r, line in enumerate(p.ground_truth["solution"]):
@@ -159,11 +165,7 @@ def test_changed_clue_in_the_swash_face_is_still_charged(k):
 def test_clue_retyped_as_another_number_is_still_a_sure_change(size):
     """Guard: a clue number erased and typed again as another number, in a plain face, is charged surely (the second
     reader reads the new number, not the puzzle's; a face unlike the page's, whose glyphs are no twins of its own)."""
-    track = get_track("nonogram")
-    p = track.generate(7203, size)
-    rec = InstanceRecord(id="r72", track="nonogram", variant=size, difficulty=p.difficulty, seed=1, instruction="",
-                         input_image="", reference_images=[], edit_mask="", ground_truth=p.ground_truth,
-                         layout=p.layout, scoring=p.scoring, track_version=track.version)
+    track, p, rec = _puzzle(7203, size)
     page = p.reference_images[0].convert("RGB")
     x0, y0, x1, y1 = V.clue_strip(p.layout, "row", 0)
     row0 = p.ground_truth["row_clues"][0]
