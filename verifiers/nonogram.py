@@ -880,8 +880,7 @@ def _like_page_sign(dark: np.ndarray, signs: list[tuple[int, int, int, int]],
             turned.append(b)
     if turned:
         def own_ink(b):  # (at its own size: a turned copy's box is no scaled copy of the median box)
-            box = dark[b[1]:b[3], b[0]:b[2]]
-            return (box >= max(STRAY_FAINT, DOUBT_SIGN_LEVEL * float(np.percentile(box, 95)))).astype(np.uint8)
+            return (dark[b[1]:b[3], b[0]:b[2]] >= _doubt_sign_level(dark, b)).astype(np.uint8)
 
         reference = own_ink(max(signs, key=lambda b: iou(shape(b), median)))
         for b, overlap in zip(turned, _turned_overlaps(reference, [own_ink(b) for b in turned])):
@@ -5528,6 +5527,7 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
     font_probs = _font_candidates_probs(changed, as_read, clues, font) if font else {}
     pitches = _number_pitches(changed, readings)
     charged = 0
+    prefers_budget = [MAX_OCR_NUMBERS]  # (numbers the second reader may still be asked about sure changes on this page)
     for index_j, ((kind, index, box, n_erased, n_added, faint), reading, (_, (rx0, ry0, rx1, ry1))) in enumerate(
             zip(changed, readings, boxes)):
         where = {"line": kind, "index": index, "erased_px": n_erased, "added_px": n_added, "bbox": box}
@@ -5687,7 +5687,8 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
             extra.setdefault("unsure_clues", []).append(where)
             charged += 1
         elif (not reading.second_reader
-              and (contradicted := _second_reader_prefers_puzzle(a_con, reading, expected, index_j, font)) is not None):
+              and (contradicted := _second_reader_prefers_puzzle(a_con, reading, expected, index_j, font,
+                                                                  prefers_budget)) is not None):
             # (rubric 72) read surely as other numbers, but the second reader gives the puzzle's number more probability
             # than the one read: the two readers disagree, so the strip is in doubt -- a review, never a confident change
             where["second_reader_prefers_puzzle"] = contradicted
@@ -5712,7 +5713,8 @@ MAX_PREFERS_ASKED = 6  # ... asked for at most this many numbers a strip (more d
 
 
 def _second_reader_prefers_puzzle(dark: np.ndarray, reading: ClueReading, expected: list[int], j: int,
-                                  font: list[tuple[str, np.ndarray, list[int], int]]) -> list[dict[str, Any]] | None:
+                                  font: list[tuple[str, np.ndarray, list[int], int]], budget: list[int]
+                                  ) -> list[dict[str, Any]] | None:
     """The numbers of a strip read surely as other numbers than the puzzle's, as many as the puzzle's (each glyph a
     digit), that the OCR recogniser reads as the puzzle's numbers rather than the ones read: for every number read
     otherwise (each asked on its glyphs' ink, as :func:`clue_second_opinions` asks), its probability of the puzzle's
@@ -5726,8 +5728,10 @@ def _second_reader_prefers_puzzle(dark: np.ndarray, reading: ClueReading, expect
     HELDOUT33's Apropal Bold "4", its bar set on a swash, read a sure "2" (0.93-0.95) on two error-free pages and
     charged; the recogniser reads it "全", giving 4 0.13-0.21 and 2 0.02-0.06. A digit changed into another is drawn as
     that other digit, and the recogniser reads it so. Returns the opinions when every differing number is so read (the
-    strip in doubt), else None (also with no recogniser or a call of it that fails, or numbers that do not pair up: the
-    strip is judged as read, as before)."""
+    strip in doubt), else None (also with no recogniser or a call of it that fails, numbers that do not pair up, or
+    more numbers to ask than are left of the page's ``budget`` -- ``[count]``, spent as asked; MAX_OCR_NUMBERS a page,
+    as the other second opinions: a page of other clues throughout is not read number by number -- the strip is judged
+    as read, as before)."""
     from genpuzzle.verifiers import ocr
 
     if (reading.values is None or len(reading.values) != len(expected) or not reading.glyphs
@@ -5735,7 +5739,7 @@ def _second_reader_prefers_puzzle(dark: np.ndarray, reading: ClueReading, expect
             or any(d is None for d, _ in reading.glyph_reads)):
         return None
     differ = [k for k, (v, e) in enumerate(zip(reading.values, expected)) if v != e]
-    if not differ or len(differ) > MAX_PREFERS_ASKED or not ocr.ocr_available():
+    if not differ or len(differ) > min(MAX_PREFERS_ASKED, budget[0]) or not ocr.ocr_available():
         return None
     starts = np.cumsum((0,) + tuple(reading.sizes))
     for k in differ:
@@ -5749,6 +5753,7 @@ def _second_reader_prefers_puzzle(dark: np.ndarray, reading: ClueReading, expect
     crops = _number_crops(dark, reading, every=True)
     if len(crops) != len(expected):
         return None
+    budget[0] -= len(differ)
     try:
         got = ocr.read_cells([crops[k][1] for k in differ])
     except Exception:  # (no second opinion: the sure reading stands, as it did before this rule)
@@ -6649,9 +6654,9 @@ MARGIN_RUN_ON_SHARE = 0.9  # ... with this share of the mark's ink, the mark sta
 def _grid_line_run_on(added: np.ndarray, region: np.ndarray, bbox: Sequence[int], layout: dict[str, Any],
                       cell: float) -> bool:
     """Whether a mark beside the grid (``bbox`` x0, y0, x1, y1 in ``added``, its ink there from STRAY_FAINT within
-    ``region``; ``cell``: the layout's cell size in px) is one of the grid's lines drawn on past the grid's side: it starts at the grid (within MARGIN_CLEAR of
-    a cell and 2 px of its side) and MARGIN_RUN_ON_SHARE of its ink lies within MARGIN_RUN_ON_HALF of a cell of the
-    place of a line that meets that side (an upright line above or below the grid, a level one beside it). Rubric 71
+    ``region``; ``cell``: the layout's cell size in px) is one of the grid's lines drawn on past the grid's side: it
+    starts at the grid (within MARGIN_CLEAR of a cell and 2 px of its side) and MARGIN_RUN_ON_SHARE of its ink lies
+    within MARGIN_RUN_ON_HALF of a cell of the place of a line that meets that side (an upright line above or below the grid, a level one beside it). Rubric 71
     (HELDOUT32's pipe-cleaner grid): a hand-made grid's lines cross at its corners and run on a fifth of a cell past
     them; each run-on was a mark beside the grid in doubt, and every error-free page went to review. A person sees the
     grid drawn long there, no mark on the puzzle. A mark running off a line's place (a tick, a zigzag, a scribble)
