@@ -73,7 +73,9 @@ for pkg in \
     fonts-apropal fonts-amiga fonts-cns11643-kai fonts-cwtex-kai fonts-babelstone-han fonts-lohit-taml \
     fonts-aksharyogini2 fonts-manchufont fonts-ipafont-mincho fonts-senamirmir-washra fonts-sahadeva \
     fonts-arphic-bsmi00lp fonts-lohit-beng-bengali fonts-dzongkha fonts-gujr-extra fonts-lohit-gujr fonts-paktype \
-    fonts-tibetan-machine fonts-arabeyes fonts-guru-extra fonts-lohit-mlym fonts-beng-extra; do
+    fonts-tibetan-machine fonts-arabeyes fonts-guru-extra fonts-lohit-mlym fonts-beng-extra \
+    fonts-kanjistrokeorders fonts-deva-extra fonts-mmcedar fonts-opensymbol fonts-lohit-guru fonts-ancient-scripts \
+    fonts-monlam fonts-myanmar fonts-noto-cjk fonts-noto-cjk-extra fonts-gfs-didot-classic; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 if [ ${#missing[@]} -gt 0 ]; then

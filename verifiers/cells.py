@@ -449,6 +449,37 @@ def _achromatic_shadow(image: np.ndarray, shadowed: np.ndarray, lit: np.ndarray)
     return out if out.any() else None
 
 
+LIGHT_SPOT = 0.12  # (rubric 73) paper blocks this much brighter than the page's smooth paper envelope ...
+LIGHT_SPOT_CELLS = 1.0  # ... over at most this many cells (of area) each: a spot of light on the page, no paper level
+
+
+def _light_spots(small: np.ndarray, closed: np.ndarray, envelope: np.ndarray, cell_px: float, block: int, k: int
+                 ) -> np.ndarray | None:
+    """The blocks of :func:`paper_map`'s ``closed`` block image (closed with a ``k`` x ``k`` square from ``small``, the
+    page at one value a block) that small spots of light cover: blocks of ``small`` LIGHT_SPOT brighter than the smooth
+    paper ``envelope`` and than the page's paper (the 75th percentile of the blocks within HOLE_DROP of it), each spot
+    at most LIGHT_SPOT_CELLS cells, grown as the closing grows them and kept where ``closed`` is that bright. None when
+    there are none. Rubric 73 (HELDOUT34's disco ball): coloured spots of light
+    over a dimmed page raised the local paper around them, and the paper beside each spot came out darker than its
+    paper (a tone, read in doubt in an empty cell). Ink adds no light: a spot is no paper level; a broad bright area (a
+    glare, a lighter sheet) still is. (Spots are told apart before the closing, which joins those a few blocks apart.)"""
+    # (brighter than the page's paper too: where the envelope sags into a region of light fills, a blank cell among
+    # them is paper, no spot)
+    paper = closed[np.abs(closed - envelope) <= HOLE_DROP * envelope]
+    level = np.maximum(envelope, float(np.percentile(paper, 75)) if paper.size else 0.0)
+    bright = (small > (1.0 + LIGHT_SPOT) * level).astype(np.uint8)
+    if not bright.any():
+        return None
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(bright, connectivity=8)
+    most = LIGHT_SPOT_CELLS * (cell_px / block) ** 2
+    small_spot = np.zeros(count, bool)
+    small_spot[1:] = stats[1:, cv2.CC_STAT_AREA] <= most
+    if not small_spot.any():
+        return None
+    grown = cv2.dilate(small_spot[labels].astype(np.uint8), np.ones((k, k), np.uint8)) > 0
+    return grown & (closed > (1.0 + LIGHT_SPOT) * level)
+
+
 def paper_map(image: np.ndarray, cell_px: float, colour: np.ndarray | None = None, bands: bool = False) -> np.ndarray:
     """Local paper brightness (float32, H x W) of the image's luma, shadows included but ink,
     fills, grid lines and digits removed. ``cell_px`` is the size of the largest mark that is not paper
@@ -490,8 +521,11 @@ def paper_map(image: np.ndarray, cell_px: float, colour: np.ndarray | None = Non
         wide = SOFT_FILL_IN * cell_px / block
         near_shadow = cv2.GaussianBlur(shadowed.astype(np.float32), (0, 0), wide) >= 0.05
     sigma = 1.5
+    spots = _light_spots(small, closed, estimate, cell_px, block, k)
     for _ in range(6):  # local refinement: paper blocks near the estimate pull it onto the real paper
         paper = closed >= (1.0 - HOLE_DROP) * estimate
+        if spots is not None:
+            paper &= ~spots
         if shadowed is not None:  # and paper under a soft shadow (twenty-first session)
             paper |= shadowed
         weight = paper.astype(np.float32)
@@ -1112,7 +1146,10 @@ def _band_at(profile: np.ndarray, centre: int, reach: int) -> tuple[int, int] | 
 LINE_GROUP_HALF = 0.25  # of a cell: a line drawn as parallel thin rules (a heavy line as three, a double border)
 # reaches at most this far from its edge ...
 LINE_GROUP_GAP = 0.1  # ... its rules a paper gap of at most this share of a cell apart (2 px at least) ...
-LINE_GROUP_RULE = 0.08  # ... each further rule at most this thick (3 px at least) ...
+LINE_GROUP_GAP_WIDE = 0.15  # ... (rubric 73) or of this share where the rule past the gap is a wire ...
+LINE_GROUP_WIRE = 0.05  # ... at least this thick (2 px at least): a ruled page's hairlines 9 px apart are no rules
+LINE_GROUP_RULE = 0.14  # ... each further rule at most this thick (3 px at least) ... (rubric 73: a block line of paper
+# clips laid end to end is two wires 0.1-0.13 cell thick, 0.14 cell apart where the clips' joints narrow the outer one)
 LINE_GROUP_CHUNK = 3  # ... looked for along this many cells of the line at a time (a short rest joins the last) ...
 LINE_GROUP_ALONG = 0.6  # ... and found along this share of the line's stretches at least
 LINE_RULE_CONTRAST = 10  # a rule is this much darker somewhere across it than the paper of its gap at its lightest
@@ -1136,6 +1173,8 @@ def line_companions(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px:
     reach = max(2, round(LINE_MAX_HALF * cell_px))
     half = max(reach, round(LINE_GROUP_HALF * cell_px))
     gap_max = max(2, round(LINE_GROUP_GAP * cell_px))
+    gap_wide = max(gap_max, round(LINE_GROUP_GAP_WIDE * cell_px))
+    wire = max(2, round(LINE_GROUP_WIRE * cell_px))
     rule_max = max(3, round(LINE_GROUP_RULE * cell_px))
     margin = max(1, round(LINE_SIDE_MARGIN * cell_px))  # (each cell's ends along the line, where crossing lines run)
     arr = np.asarray(boxes, np.float64).reshape(-1, 4)
@@ -1168,17 +1207,19 @@ def line_companions(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px:
                 continue
             band = (a0 + lo + own[0], a0 + lo + own[1])
         for step, at in ((1, band[1] - a0), (-1, band[0] - 1 - a0)):  # at: the first px past the band
-            start, last, touching = at, None, False
+            start, last, touching, rules = at, None, False, 0
             while True:
                 gap, lightest = 0, 255
-                while 0 <= at < n and not profile[at] and gap <= gap_max:
+                while 0 <= at < n and not profile[at] and gap <= gap_wide:
                     at, gap, lightest = at + step, gap + 1, min(lightest, int(level[at]))
                 # (the first rule may touch the band along this stretch: a slight tilt blurs their gap)
-                if not (0 < gap or last is None) or gap > gap_max or not 0 <= at < n:
+                if not (0 < gap or last is None) or gap > gap_wide or not 0 <= at < n:
                     break
                 width, darkest = 0, 0
                 while 0 <= at < n and profile[at]:
                     at, width, darkest = at + step, width + 1, max(darkest, int(level[at]))
+                if gap > gap_max and width < wire:
+                    break  # (rubric 73) a wide gap only before a heavy line's wire (a ruled page's next hairline)
                 if abs(at - step - centre) > half and width <= rule_max:
                     last = None  # rules running on past the reach: a fill's texture (a dot matrix's rows), no line's
                     break
@@ -1187,21 +1228,49 @@ def line_companions(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px:
                     break  # (a fill beyond the line, a light fill's grey edge barely darker than its inside, or the
                     # group running past its reach; a touching rule's width holds the gap its tilt blurred)
                 touching = touching or (last is None and gap == 0)
+                rules += 1
                 last = at  # the px just past the rule
             if last is not None and any(profile[k] for k in range(last, last + step * (gap_max + 1), step)
                                         if 0 <= k < n):
                 last = None  # ink again within a gap past the last rule: a fill's texture (a dot matrix), no line's
             if last is not None:
                 p, q = (start, last) if step == 1 else (last + 1, start + 1)
-                found.append(((axis, e, step), touching, (axis, s0, s1, a0 + p, a0 + q, a0 + last)))
+                # (rubric 73) a touching rule with a rule a paper gap past it stands apart: the band was measured short
+                # of its own ink (a paper-clip block line's outer wire, its joints lighter), and the rule beyond is one
+                found.append(((axis, e, step), touching and rules == 1, (axis, s0, s1, a0 + p, a0 + q, a0 + last)))
+    # (rubric 73) a line's rules run on through its crossings, where each cell's ends were left out: an outlined
+    # fill's side, inset from the cell's sides, stops short of them
+    found = [item for item in found if _rules_run_through(dark, item[2])]
     # a rule touching the band along a stretch is the line's only where the line's rules stand apart elsewhere; and a
     # line is drawn so along most of its length (LINE_GROUP_ALONG of its stretches): a row of textured fills beside it
     # (a dot matrix's rows of dots) runs along a few cells
     grouped = {key for key, touching, _ in found if not touching}
     stretches = collections.Counter((axis, line[0]) for axis, line in lines)
-    held = collections.Counter(key for key, _, _ in found)
-    return [group for key, _, group in found
-            if key in grouped and held[key] >= LINE_GROUP_ALONG * stretches[key[:2]]]
+    # (rubric 73) a line's rules lie alike along it: a stretch counts where as many others' rules as its own, or more,
+    # reach within LINE_GROUP_SAME of its own (an outlined fill's wavy side among fills is a "rule" of its stretch
+    # alone, a band's px edge along another)
+    same = max(3, round(LINE_GROUP_SAME * cell_px))
+    alike = [sum(k == key and abs(g[3] - group[3]) <= same and abs(g[4] - group[4]) <= same for k, _, g in found)
+             for key, _, group in found]
+    held = collections.Counter(key for (key, _, _), n in zip(found, alike) if 2 * n > sum(k == key for k, _, _ in found))
+    return [group for (key, _, group), n in zip(found, alike)
+            if key in grouped and held[key] >= LINE_GROUP_ALONG * stretches[key[:2]]
+            and 2 * n > sum(k == key for k, _, _ in found)]
+
+
+LINE_GROUP_THROUGH = 0.9  # (rubric 73) a line's further rules hold ink along this share of their stretch, ends too
+LINE_GROUP_SAME = 0.06  # (rubric 73) of a cell (3 px at least): a line's rules stand this near alike along its stretches
+
+
+def _rules_run_through(dark: np.ndarray, group: tuple[int, int, int, int, int, int]) -> bool:
+    """Whether a group of further rules (:func:`line_companions`' ``(axis, s0, s1, p, q, past)``) holds ink (LINE_INK)
+    somewhere across it along LINE_GROUP_THROUGH of its whole stretch, the cells' ends included (a double line's rule
+    runs on through the crossings). Rubric 73: with rules up to 0.14 cell thick and 0.15 cell apart (a paper-clip block
+    line), a row of outlined fills, each a square's side 0.11 cell thick 0.15 cell in from its cell's sides, was a
+    further rule of the line beside it, and the squares' sides were taken out (a 15x15 page read its top row blank)."""
+    axis, s0, s1, p, q, _ = group
+    strip = dark[s0:s1, p:q] if axis == 0 else dark[p:q, s0:s1].T
+    return strip.size > 0 and float((strip >= LINE_INK).any(axis=1).mean()) >= LINE_GROUP_THROUGH
 
 
 def without_line_companions(darkness: np.ndarray | tuple[np.ndarray, np.ndarray], boxes: Sequence[Sequence[float]],

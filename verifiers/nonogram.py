@@ -6679,6 +6679,67 @@ def _grid_line_run_on(added: np.ndarray, region: np.ndarray, bbox: Sequence[int]
     return float(on.mean()) >= MARGIN_RUN_ON_SHARE
 
 
+KNOB_NEAR = 0.15  # of a cell: a mark beside the grid this near a place where a grid line meets the grid's side ...
+KNOB_ALIKE = 0.25  # ... is the grid's own knob when a mark at another such place is alike: box sides (either way round,
+# 3 px at least) and ink within this share of each other
+
+
+def _line_ends(layout: dict[str, Any]) -> np.ndarray:
+    """The places (x, y) where the grid's lines meet its outer sides, the corners included."""
+    rows, cols = layout["rows"], layout["cols"]
+    gx0, gy0, gx1, gy1 = (float(v) for v in layout["grid_bbox"])
+    xs, ys = np.linspace(gx0, gx1, cols + 1), np.linspace(gy0, gy1, rows + 1)
+    return np.unique(np.concatenate([np.stack([xs, np.full_like(xs, gy0)], 1), np.stack([xs, np.full_like(xs, gy1)], 1),
+                                     np.stack([np.full_like(ys, gx0), ys], 1), np.stack([np.full_like(ys, gx1), ys], 1)]),
+                     axis=0)
+
+
+def _line_end_of(bbox: Sequence[int], ends: np.ndarray, near: float) -> int | None:
+    """The index of the line end (:func:`_line_ends`) within ``near`` px of the box ``bbox`` (x0, y0, x1, y1), the
+    nearest; None when there is none."""
+    x0, y0, x1, y1 = (float(v) for v in bbox)
+    d = np.hypot(np.maximum(0, np.maximum(x0 - ends[:, 0], ends[:, 0] - x1)),
+                 np.maximum(0, np.maximum(y0 - ends[:, 1], ends[:, 1] - y1)))
+    k = int(np.argmin(d))
+    return k if d[k] <= near else None
+
+
+def _alike_knobs(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Whether two marks (``bbox``, ``area_px``) are alike to KNOB_ALIKE: box sides either way round, and ink."""
+    wa, ha = a["bbox"][2] - a["bbox"][0], a["bbox"][3] - a["bbox"][1]
+    wb, hb = b["bbox"][2] - b["bbox"][0], b["bbox"][3] - b["bbox"][1]
+
+    def close(u: float, v: float) -> bool:
+        return abs(u - v) <= max(3.0, KNOB_ALIKE * max(u, v))
+
+    return ((close(wa, wb) and close(ha, hb)) or (close(wa, hb) and close(ha, wb))) and abs(
+        a["area_px"] - b["area_px"]) <= KNOB_ALIKE * max(a["area_px"], b["area_px"])
+
+
+def _line_end_knobs(marks: list[dict[str, Any]], added: np.ndarray, band: np.ndarray, layout: dict[str, Any],
+                    cell: float) -> list[dict[str, Any]]:
+    """The marks beside the grid (``marks``, :func:`margin_marks`'s) that are the grid's own knobs: each near a place
+    where a grid line meets the grid's side (KNOB_NEAR of a cell: :func:`_line_ends`), with a mark alike
+    (:func:`_alike_knobs`) near another such place. Copies are looked for among the sure marks of ``added`` (the ink
+    the answer adds) in the whole ``band`` round the grid, the clue strips' sides and the corner above the row clues
+    included (a knob there is one all the same). Rubric 73 (HELDOUT34's bobby-pin grids): a bobby pin's ball ends the
+    block lines and the frame at the grid's corners, each ball a mark beside the grid in doubt, and every error-free
+    page went to review. A person sees the grid's furniture, repeated where its lines end; a pen's mark beside the
+    grid is not drawn alike at two line ends."""
+    from genpuzzle.ink import unexplained_marks
+
+    ends = _line_ends(layout)
+    near = KNOB_NEAR * cell
+    at = [(m, _line_end_of(m["bbox"], ends, near)) for m in marks]
+    if all(k is None for _, k in at):
+        return []
+    found = unexplained_marks(added >= STRAY_SURE, added >= STRAY_FAINT, np.zeros(added.shape, bool), cell, band,
+                              STRAY_PARAMS)
+    others = [(m.to_json(cell), _line_end_of(m.bbox, ends, near)) for m in found if m.sure]
+    return [m for m, k in at if k is not None and any(j is not None and j != k and _alike_knobs(m, o)
+                                                       for o, j in others)]
+
+
 def _without_frame_lines(added: np.ndarray, reach: tuple[int, int, int, int], cell: float) -> np.ndarray:
     """``added`` (uint8) with the level and upright hairlines around the grid (within ``reach``, rows y0:y1 and
     columns x0:x1 of the page, the clue strips included so that a line's run is measured whole) taken out: runs at
@@ -6735,6 +6796,7 @@ def margin_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, 
            max(0, int(gx0 - reach)):min(W, int(math.ceil(gx1 + reach)))] = True
     region[max(0, int(gy0 - clear)):min(H, int(math.ceil(gy1 + clear))),
            max(0, int(gx0 - clear)):min(W, int(math.ceil(gx1 + clear)))] = False
+    band = region.copy()  # (rubric 73) the whole band round the grid, where the grid's knobs are looked for
     for key in ("row_clue_bbox", "col_clue_bbox"):
         x0, y0, x1, y1 = (int(round(v)) for v in layout[key])
         region[max(0, y0):max(0, y1), max(0, x0):max(0, x1)] = False
@@ -6771,4 +6833,7 @@ def margin_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, 
         if at_edge or not seen[max(0, y0 - 2):y1 + 2, max(0, x0 - 2):x1 + 2].all():
             continue  # running on to where the page stops showing: the page's edge, a photographed screen's bezel
         out.append({"where": "beside the grid", **m.to_json(cell), "sure": False})
+    if out:  # (rubric 73) the grid's own knobs where its lines end (a bobby pin's ball), repeated alike
+        knobs = _line_end_knobs(out, added, band & seen, layout, cell)
+        out = [m for m in out if not any(m is k for k in knobs)]
     return out
