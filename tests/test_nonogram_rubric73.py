@@ -28,6 +28,7 @@ import numpy as np
 import pytest
 from PIL import ImageDraw
 from test_nonogram_rubric67 import _verdict
+from test_nonogram_rubric71 import _grid
 
 from genpuzzle.records import InstanceRecord, Status
 from genpuzzle.registry import get_track
@@ -46,12 +47,6 @@ def case(request):
                          ground_truth=p.ground_truth, layout=p.layout, scoring=p.scoring,
                          track_version=track.version)
     return track, rec, np.asarray(p.input_image.convert("RGB")), p.reference_images[0].convert("RGB")
-
-
-def _grid(rec):
-    gx0, gy0, gx1, gy1 = (float(v) for v in rec.layout["grid_bbox"])
-    rows, cols = rec.layout["rows"], rec.layout["cols"]
-    return gx0, gy0, gx1, gy1, (gx1 - gx0) / cols, np.linspace(gx0, gx1, cols + 1), np.linspace(gy0, gy1, rows + 1)
 
 
 def _clip_line(d, a, b, at, axis, cell, inward):
