@@ -459,10 +459,10 @@ def _light_spots(small: np.ndarray, closed: np.ndarray, envelope: np.ndarray, ce
     page at one value a block) that small spots of light cover: blocks of ``small`` LIGHT_SPOT brighter than the smooth
     paper ``envelope`` and than the page's paper (the 75th percentile of the blocks within HOLE_DROP of it), each spot
     at most LIGHT_SPOT_CELLS cells, grown as the closing grows them and kept where ``closed`` is that bright. None when
-    there are none. Rubric 73 (HELDOUT34's disco ball): coloured spots of light
-    over a dimmed page raised the local paper around them, and the paper beside each spot came out darker than its
-    paper (a tone, read in doubt in an empty cell). Ink adds no light: a spot is no paper level; a broad bright area (a
-    glare, a lighter sheet) still is. (Spots are told apart before the closing, which joins those a few blocks apart.)"""
+    there are none. Rubric 73 (HELDOUT34's disco ball): coloured spots of light over a dimmed page raised the local
+    paper around them, and the paper beside each spot came out darker than its paper (a tone, read in doubt in an empty
+    cell). Ink adds no light: a spot is no paper level; a broad bright area (a glare, a lighter sheet) still is. (Spots
+    are told apart before the closing, which joins those a few blocks apart.)"""
     # (brighter than the page's paper too: where the envelope sags into a region of light fills, a blank cell among
     # them is paper, no spot)
     paper = closed[np.abs(closed - envelope) <= HOLE_DROP * envelope]
