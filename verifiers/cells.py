@@ -463,6 +463,8 @@ def _light_spots(small: np.ndarray, closed: np.ndarray, envelope: np.ndarray, ce
     paper around them, and the paper beside each spot came out darker than its paper (a tone, read in doubt in an empty
     cell). Ink adds no light: a spot is no paper level; a broad bright area (a glare, a lighter sheet) still is. (Spots
     are told apart before the closing, which joins those a few blocks apart.)"""
+    if not (small > (1.0 + LIGHT_SPOT) * envelope).any():
+        return None  # (speed: the usual page; the level below is never under the envelope)
     # (brighter than the page's paper too: where the envelope sags into a region of light fills, a blank cell among
     # them is paper, no spot)
     paper = closed[np.abs(closed - envelope) <= HOLE_DROP * envelope]
