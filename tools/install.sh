@@ -75,7 +75,9 @@ for pkg in \
     fonts-arphic-bsmi00lp fonts-lohit-beng-bengali fonts-dzongkha fonts-gujr-extra fonts-lohit-gujr fonts-paktype \
     fonts-tibetan-machine fonts-arabeyes fonts-guru-extra fonts-lohit-mlym fonts-beng-extra \
     fonts-kanjistrokeorders fonts-deva-extra fonts-mmcedar fonts-opensymbol fonts-lohit-guru fonts-ancient-scripts \
-    fonts-monlam fonts-myanmar fonts-noto-cjk fonts-noto-cjk-extra fonts-gfs-didot-classic; do
+    fonts-monlam fonts-myanmar fonts-noto-cjk fonts-noto-cjk-extra fonts-gfs-didot-classic \
+    fonts-noto-ui-core fonts-nanum-eco fonts-sambhota-yigchung fonts-lohit-deva-marathi fonts-sil-gentium-basic \
+    fonts-ddc-uchen fonts-cwtex-ming fonts-lohit-telu fonts-ipaexfont-mincho fonts-mona fonts-umeplus-cl; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 if [ ${#missing[@]} -gt 0 ]; then

@@ -117,9 +117,16 @@ def read_cells(image: np.ndarray, layout: dict[str, Any],
     sign.update(_repeated_sign_in_doubt(mark_dark, layout, reading, marks, small, sign))  # the same sign drawn pale
     sign.update(_sign_in_small_cells(mark_dark, layout, marks, small, sign))  # (rubric 43) and where it looks small
     n_marks = collections.Counter(tuple(m["cell"]) for m in marks)
+    copied = _sure_marks_copying_page_mark(mark_dark, layout, reading, marks, n_marks, sign)  # (rubric 74)
     for m in marks:
         r, c = m["cell"]
         if (r, c) in small and (r, c) not in sign:  # unsure as it was
+            continue
+        if (r, c) in copied:  # (rubric 74) a sure mark no shape fits, a copy of the page's sign for an empty cell
+            reading.states[r][c] = cells_mod.CROSSED
+            reading.confidence[r][c] = max(reading.confidence[r][c], SMALL_MARK_CONFIDENCE)
+            reading.evidence[r][c]["empty_mark"] = {"shape": m.get("shape", "none"), "fit": m.get("fit", 0.0),
+                                                    "page_mark_copy": True}
             continue
         if (r, c) in sign:  # the page's own sign for an empty cell (see _repeated_empty_sign)
             reading.states[r][c] = cells_mod.CROSSED
@@ -198,6 +205,34 @@ def read_cells(image: np.ndarray, layout: dict[str, Any],
     return reading
 
 
+def _sure_marks_copying_page_mark(dark: np.ndarray, layout: dict[str, Any], reading: CellReading,
+                                  marks: list[dict[str, Any]], n_marks: collections.Counter,
+                                  sign: dict[tuple[int, int], float]) -> set[tuple[int, int]]:
+    """The cells read empty whose one mark, sure and fitted by no shape, is a copy of the mark the page repeats in its
+    other cells read empty (those holding no mark found: their marks accepted by the fit or read by the patch reader;
+    PAGE_MARK_REPEATED of their sampled marks copies of the median, :func:`_copies_of_page_mark`, as they lie or in
+    their own frames) when that mark is a sign for an empty cell by the sign rules' glyph tests
+    (:func:`_page_mark_is_sign`: a letter in every empty cell is no sign). Rubric 74 (HELDOUT35, forty-third session): a
+    15x15 porcelain page's cobalt sprigs, set at any angle, are fitted as a stroke or an X in most cells and as nothing
+    in one, which was charged as a sure stray mark (a confident false fail); a person sees the same sprig."""
+    cands = [tuple(m["cell"]) for m in marks if m.get("sure") and n_marks[tuple(m["cell"])] == 1
+             and tuple(m["cell"]) not in sign and m.get("fit", 1.0) < EMPTY_MARK_FIT_SURE and not m.get("band")
+             and reading.states[m["cell"][0]][m["cell"][1]] in (cells_mod.BLANK, cells_mod.CROSSED)]
+    if not cands:
+        return set()
+    held = {tuple(m["cell"]) for m in marks}
+    others = [cell for cell in itertools.chain(reading.where(cells_mod.BLANK), reading.where(cells_mod.CROSSED))
+              if cell not in held and reading.confidence[cell[0]][cell[1]] >= SPECKS_SURE]
+    copies = _page_mark_boxes(dark, layout, others, over_paper=True)
+    if len(copies) < REPEATED_SIGN_CELLS or len(_copies_of_page_mark(dark, copies, copies)) < (
+            PAGE_MARK_REPEATED * len(copies)):
+        return set()
+    alike = _cells_copying_page_mark(dark, layout, copies, cands, over_paper=True)
+    if not alike or not _page_mark_is_sign(dark, reading, copies):
+        return set()
+    return alike
+
+
 SPECKS_SURE = 0.6  # (rubric 58) the cell reader's floor of a sure reading (cells._conf): a cell it reads blank for
 # specks under it is a blank it doubts
 PATCH_CROSS_SURE = 0.7  # ... and a cell it reads crossed under this, by a rule of its own (a short dash, a plus, a
@@ -260,29 +295,32 @@ def _judged_by_page_mark(dark: np.ndarray, layout: dict[str, Any], reading: Cell
 
 
 def _page_mark_sizes(dark: np.ndarray, layout: dict[str, Any], sample: list[tuple[int, int]]
-                     ) -> list[tuple[float | None, float, float]]:
-    """(level, median width, median height) of the page's mark in the ``sample`` cells (:func:`_page_mark_boxes`, grid
-    lines' pale edges left out) at HAIRLINE_LOW and at each mark's own level (None), where it holds marks."""
+                     ) -> list[tuple[float | None, float, float, _MarkFrame]]:
+    """(level, median width, median height, the marks' own frame) of the page's mark in the ``sample`` cells
+    (:func:`_page_mark_boxes`, grid lines' pale edges left out) at HAIRLINE_LOW and at each mark's own level (None),
+    where it holds marks. The own frame (rubric 74): each mark turned level (:func:`_upright`), sized there."""
     sizes = []
     for level, own in ((HAIRLINE_LOW, False), (None, True)):
         marks = _page_mark_boxes(dark, layout, sample, lines_off=True, own_level=own)
         if marks:
             sizes.append((level, float(np.median([m[2] - m[0] for m in marks])),
-                          float(np.median([m[3] - m[1] for m in marks]))))
+                          float(np.median([m[3] - m[1] for m in marks])),
+                          _MarkFrame(dark, marks, _own_level(dark, HAIRLINE_LOW), True, 0.0)))
     return sizes
 
 
-def _as_large_as_page_mark(dark: np.ndarray, layout: dict[str, Any], sizes: list[tuple[float | None, float, float]],
-                           cell: tuple[int, int]) -> bool:
+def _as_large_as_page_mark(dark: np.ndarray, layout: dict[str, Any],
+                           sizes: list[tuple[float | None, float, float, _MarkFrame]], cell: tuple[int, int]) -> bool:
     """Whether the ink of ``cell`` is as large as the page's mark (``sizes``: :func:`_page_mark_sizes`), width and
     height within REPEATED_SIGN_SIZE of its median with no px to spare (at 7 px high a "W" covers a dot pair to 0.9),
     at HAIRLINE_LOW or at each mark's own level as :func:`_page_mark_copies` compares them: a dot pair's antialiased
     edge, from HAIRLINE_LOW, is a px more or less on either side by where the photograph's pixels fall (a 15x15 page's
-    pair 14 x 5 px in one cell, 14 x 7 in most, page-marks 121)."""
-    for level, mw, mh in sizes:
+    pair 14 x 5 px in one cell, 14 x 7 in most, page-marks 121). (Rubric 74) As laid or each in its own frame: a sprig
+    set at any angle is wide in one cell and tall in the next."""
+    for level, mw, mh, turned in sizes:
         b = _mark_pieces_box(dark, layout, *cell, level, lines_off=True)
-        if b is not None and (abs(b[2] - b[0] - mw) <= REPEATED_SIGN_SIZE * mw
-                              and abs(b[3] - b[1] - mh) <= REPEATED_SIGN_SIZE * mh):
+        if b is not None and ((abs(b[2] - b[0] - mw) <= REPEATED_SIGN_SIZE * mw
+                               and abs(b[3] - b[1] - mh) <= REPEATED_SIGN_SIZE * mh) or turned.sized(b)):
             return True
     return False
 
@@ -318,8 +356,13 @@ def _page_mark_is_sign(dark: np.ndarray, reading: CellReading, copies: list[tupl
     empty cell, which the patch reader reads crossed in some cells, is no such mark: its copies in doubt stay so.)"""
     same = sorted(_copies_of_page_mark(dark, copies, copies))
     levels = [_doubt_sign_level(dark, b) for b in same]
-    return bool(same) and (_sign_shaped_copies(dark, same, levels)
-                           or _consistent_sign(dark, same, levels, [1.0] * len(same), _cells_read_empty(reading)))
+    if not same:
+        return False
+    if (len(_copies_in_frame(dark, _MarkFrame(dark, copies, _own_level(dark, HAIRLINE_LOW)), copies, copies))
+            < len(same) and _turned_copies_read_as_glyphs(dark, same, levels)):
+        return False  # (rubric 74) copies alike only in their own frames (each set at its angle): a glyph turned?
+    return (_sign_shaped_copies(dark, same, levels)
+            or _consistent_sign(dark, same, levels, [1.0] * len(same), _cells_read_empty(reading)))
 
 
 TEXT_READ_FAILURES = [0]  # (rubric 51) calls of the OCR recogniser that failed in this process (_sign_reads_as_text)
@@ -722,6 +765,8 @@ def _lone_glyph_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
 PAGE_MARK_COVER = 0.9  # (rubric 56) a mark is a copy of the page's mark for an empty cell when this share of its ink
 # lies within a px of the page's median mark and this share of that mark's ink within a px of its own (a page's tiny
 # pale Xs redrawn cell by cell: 0.92-1.0 both ways; a "K" the size of the page's Xs: 0.76-0.78 of its ink on theirs)
+PAGE_MARK_COVER_TURNED = 0.85  # (rubric 74) ... this share in the marks' own frames, each turned level (resampled:
+# HELDOUT35's staples, copies to the eye, 0.89-1.0 there; a "K" among Xs covers them 0.76-0.78 as they lie)
 PAGE_MARK_REPEATED = 0.75  # the page repeats one mark when this share of the sampled marks are copies of their median
 PAGE_MARK_SAMPLE = 16  # the empty cells looked at (evenly spread over the page: their median mark is the page's)
 PAGE_MARK_MASS = 1.5  # (rubric 59) ... and its ink (darkness summed from HAIRLINE_LOW) at most this many times theirs
@@ -752,31 +797,48 @@ def _copies_of_page_mark(dark: np.ndarray, copies: list[tuple[int, int, int, int
     no less than PAGE_MARK_LIKE_MARGIN under the least of theirs (nor under PAGE_MARK_LIKE) -- a bold "a" or "e" among
     grey dots of its size and ink covers a dot within a px and holds as much ink, and its counter and notch lie where a
     dot is darkest."""
-    mw, mh, tw, th, shape = _median_mark_frame(dark, copies, HAIRLINE_LOW)
+    out: set[tuple[int, int, int, int]] = set()
+    for turned in (False, True):  # (rubric 74) and the marks the page sets at their own angles, each in its own frame
+        rest = [b for b in boxes if b not in out]
+        if rest:
+            out |= _copies_in_frame(dark, _MarkFrame(dark, copies, _own_level(dark, HAIRLINE_LOW), turned), copies,
+                                    rest)
+    return out
+
+
+def _copies_in_frame(dark: np.ndarray, frame: _MarkFrame, copies: list[tuple[int, int, int, int]],
+                     boxes: list[tuple[int, int, int, int]]) -> set[tuple[int, int, int, int]]:
+    """:func:`_copies_of_page_mark` in one ``frame`` (each mark as it lies, or in its own)."""
     near = np.ones((3, 3), np.uint8)
-    median = (np.mean([shape(b) for b in copies], axis=0) >= 0.5).astype(np.uint8)
+    thick, flips = frame.median(copies)  # (each copy mirrored as it best fits the others, in its own frame)
+
+    def key(b):
+        return tuple(int(v) for v in b)
+
+    median = (np.mean([frame.shape(b, flips[key(b)]) for b in copies], axis=0) >= 0.5).astype(np.uint8)
     median_near = cv2.dilate(median, near)
     mass = float(np.median([_box_ink_mass(dark, b) for b in copies]))
-    grey_size = (max(3, int(round(2 * mw))), max(3, int(round(2 * mh))))
-    grey = lambda b: cv2.resize(dark[b[1]:b[3], b[0]:b[2]].astype(np.float32), grey_size,  # noqa: E731
-                                interpolation=cv2.INTER_AREA)
+    grey_size = (max(3, int(round(2 * frame.mw))), max(3, int(round(2 * frame.mh))))
+    grey = lambda b, flip: cv2.resize(frame.crop(b, flip)[0].astype(np.float32), grey_size,  # noqa: E731
+                                      interpolation=cv2.INTER_AREA)
     like_floor = -1.0
     if median.mean() >= PAGE_MARK_SOLID:
-        median_grey = np.median([grey(b) for b in copies], axis=0)
-        like_floor = min(min(_correlation(grey(b), median_grey) for b in copies) - PAGE_MARK_LIKE_MARGIN,
+        median_grey = np.median([grey(b, flips[key(b)]) for b in copies], axis=0)
+        like_floor = min(min(_correlation(grey(b, flips[key(b)]), median_grey) for b in copies) - PAGE_MARK_LIKE_MARGIN,
                          PAGE_MARK_LIKE)
     out = set()
     for b in boxes:
-        if abs((b[2] - b[0]) - mw) > tw or abs((b[3] - b[1]) - mh) > th:
+        if not frame.sized(b):
             continue
         if _box_ink_mass(dark, b) > mass * PAGE_MARK_MASS:
             continue
-        if like_floor > -1.0 and _correlation(grey(b), median_grey) < like_floor:
+        flip = flips.get(key(b)) or frame.flip_like(b, thick)
+        if like_floor > -1.0 and _correlation(grey(b, flip), median_grey) < like_floor:
             continue
-        s = shape(b)
+        s = frame.shape(b, flip)
         on_median = float((s & median_near).sum()) / max(1, int(s.sum()))
         median_on = float((median & cv2.dilate(s, near)).sum()) / max(1, int(median.sum()))
-        if min(on_median, median_on) >= PAGE_MARK_COVER:
+        if min(on_median, median_on) >= (PAGE_MARK_COVER_TURNED if frame.turned else PAGE_MARK_COVER):
             out.add(b)
     return out
 
@@ -833,24 +895,229 @@ def _page_mark_boxes(dark: np.ndarray, layout: dict[str, Any], cells: list[tuple
     return boxes[::step][:PAGE_MARK_SAMPLE]
 
 
-def _median_mark_frame(dark: np.ndarray, copies: list[tuple[int, int, int, int]], floor: float | None = None
-                       ) -> tuple[float, float, float, float, Any]:
+TURNED_LONG = 1.6  # (rubric 74) a mark whose ink is this many times as long as wide (the roots of its second moments
+# along its axes) lies along a direction: compared with a page's other marks turned level (:func:`_upright`)
+
+
+def _upright(crop: np.ndarray, level: float, mirror: bool = True) -> np.ndarray:
+    """A mark's darkness ``crop`` turned about its ink's centre (its ink: ``crop`` >= ``level``) so that its long axis
+    lies level, mirrored so its ink leans left and up (the skew of its ink along each axis), and cut to its ink's box:
+    the mark in its own frame, whatever the angle it was set at. As it lies when its ink is no TURNED_LONG times as long
+    as wide (a round mark has no direction to turn by: a star, a dot, a ring), cut to its ink's box all the same. Rubric 74 (HELDOUT35, forty-third
+    session): a porcelain platter's cobalt sprigs and a page of staples, each set at its own angle in every empty cell,
+    were compared with the page's other copies by their boxes as they lay, which a turn makes wide in one cell and tall
+    in the next: no copies, every empty cell in doubt. ``mirror`` False: turned only, never mirrored (for reading the
+    mark as a glyph: :func:`_turned_copies_read_as_glyphs`)."""
+    ys, xs = np.nonzero(crop >= level)
+    if len(xs) == 0:
+        return crop
+    cx, cy = float(xs.mean()), float(ys.mean())
+    evals, evecs = _ink_axes(xs, ys)
+    if evals[1] < TURNED_LONG ** 2 * max(float(evals[0]), 1e-6):
+        return crop[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+    side = int(math.ceil(math.hypot(*crop.shape))) + 4
+    turn = cv2.getRotationMatrix2D((cx, cy), math.degrees(math.atan2(evecs[1, 1], evecs[0, 1])), 1.0)
+    turn[0, 2] += side / 2 - cx
+    turn[1, 2] += side / 2 - cy
+    turned = cv2.warpAffine(crop.astype(np.float32), turn, (side, side), flags=cv2.INTER_LINEAR, borderValue=0.0)
+    ys, xs = np.nonzero(turned >= level)
+    if len(xs) == 0:
+        return crop
+    turned = turned[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+    tx, ty = (xs - xs.mean()).astype(np.float64), (ys - ys.mean()).astype(np.float64)
+    if not mirror:
+        return np.ascontiguousarray(turned)
+    if float((tx ** 3).sum()) > 0:
+        turned = turned[:, ::-1]
+    if float((ty ** 3).sum()) > 0:
+        turned = turned[::-1, :]
+    return np.ascontiguousarray(turned)
+
+
+def _ink_axes(xs: np.ndarray, ys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The second moments of ink at (``xs``, ``ys``) along its axes (ascending) and the axes (columns)."""
+    if len(xs) < 5:
+        return np.ones(2), np.eye(2)
+    return np.linalg.eigh(np.cov(np.stack([xs - xs.mean(), ys - ys.mean()]).astype(np.float64)))
+
+
+def _directed(crop: np.ndarray, level: float) -> bool:
+    """Whether a mark (its darkness ``crop``, its ink from ``level``) lies along a direction (TURNED_LONG)."""
+    ys, xs = np.nonzero(crop >= level)
+    evals, _ = _ink_axes(xs, ys)
+    return bool(evals[1] >= TURNED_LONG ** 2 * max(float(evals[0]), 1e-6))
+
+
+TURNED_DIRECTED = 0.75  # (rubric 74) the marks' own frames are looked at when this share of a page's copies lie along
+# a direction (a sprig, a staple, a "7"); a round mark turned ("T", "K", "a" or a star) has no frame of its own to
+# compare in, and is compared as it lies (and at the turns rubric 72 allows: SIGN_TURNS)
+
+
+class _MarkFrame:
     """The frame in which marks are compared with a page's copies of one mark (``copies``: their boxes x0, y0, x1, y1
-    in ``dark``): the copies' median width and height, the tolerances on them (REPEATED_SIGN_SIZE of each, or
-    DOUBT_SIGN_SIZE_PX), and ``shape(box)``: the box's ink from DOUBT_SIGN_LEVEL of its own 95th-percentile darkness
-    (``floor`` at least: STRAY_FAINT unless given) scaled to the median box (uint8, 0/1)."""
-    floor = STRAY_FAINT if floor is None else floor
-    mw = float(np.median([b[2] - b[0] for b in copies]))
-    mh = float(np.median([b[3] - b[1] for b in copies]))
-    tw, th = max(REPEATED_SIGN_SIZE * mw, DOUBT_SIGN_SIZE_PX), max(REPEATED_SIGN_SIZE * mh, DOUBT_SIGN_SIZE_PX)
-    size = (max(3, int(round(mw))), max(3, int(round(mh))))
+    in ``dark``): each mark's darkness as it lies, or (``turned``) in its own frame (:func:`_upright`); the copies'
+    median width and height there, the tolerances on them (REPEATED_SIGN_SIZE of each, or ``tolerance_px``), and each
+    mark's ink from ``level(box)`` scaled to the median size (uint8, 0/1)."""
 
-    def shape(b):
-        box = dark[b[1]:b[3], b[0]:b[2]]
-        level = max(floor, DOUBT_SIGN_LEVEL * float(np.percentile(box, 95)))
-        return cv2.resize((box >= level).astype(np.uint8), size, interpolation=cv2.INTER_NEAREST)
+    def __init__(self, dark: np.ndarray, copies: list[tuple[int, int, int, int]], level: Any, turned: bool = False,
+                 tolerance_px: float | None = None):
+        self.dark, self.level, self.turned = dark, level, turned
+        tolerance_px = DOUBT_SIGN_SIZE_PX if tolerance_px is None else tolerance_px
+        self._own: dict[tuple[int, int, int, int], tuple[np.ndarray, float]] = {}
+        # (in their own frames: only where the copies lie along directions, and only marks that do)
+        self._directed = not turned or (sum(self.directed(b) for b in copies) >= TURNED_DIRECTED * len(copies))
+        self.mw = float(np.median([self.dims(b)[0] for b in copies]))
+        self.mh = float(np.median([self.dims(b)[1] for b in copies]))
+        self.tw = max(REPEATED_SIGN_SIZE * self.mw, tolerance_px)
+        self.th = max(REPEATED_SIGN_SIZE * self.mh, tolerance_px)
+        self.size = (max(3, int(round(self.mw))), max(3, int(round(self.mh))))
 
-    return mw, mh, tw, th, shape
+    def crop(self, b: tuple[int, int, int, int], flip: tuple[bool, bool] = (False, False)
+             ) -> tuple[np.ndarray, float]:
+        """The mark's darkness in this frame (mirrored upside down and left to right by ``flip``) and the level its
+        ink is taken from."""
+        b = tuple(int(v) for v in b)
+        if b not in self._own:
+            box = self.dark[b[1]:b[3], b[0]:b[2]]
+            level = float(self.level(b))
+            self._own[b] = (_upright(box, level) if self.turned else box, level)
+        crop, level = self._own[b]
+        return crop[::-1 if flip[0] else 1, ::-1 if flip[1] else 1], level
+
+    def directed(self, b: tuple[int, int, int, int]) -> bool:
+        """Whether the mark lies along a direction (:func:`_directed`; any mark, as it lies)."""
+        if not self.turned:
+            return True
+        b = tuple(int(v) for v in b)
+        return _directed(self.dark[b[1]:b[3], b[0]:b[2]], float(self.level(b)))
+
+    def dims(self, b: tuple[int, int, int, int]) -> tuple[int, int]:
+        """The mark's width and height in this frame."""
+        h, w = self.crop(b)[0].shape
+        return w, h
+
+    def sized(self, b: tuple[int, int, int, int]) -> bool:
+        """Whether the mark's width and height are within the tolerances of the copies' median (in their own frames,
+        never for a mark or a page of marks lying along no direction)."""
+        if self.turned and not (self._directed and self.directed(b)):
+            return False
+        w, h = self.dims(b)
+        return abs(w - self.mw) <= self.tw and abs(h - self.mh) <= self.th
+
+    def shape(self, b: tuple[int, int, int, int], flip: tuple[bool, bool] = (False, False)) -> np.ndarray:
+        """The mark's ink scaled to the median size (uint8, 0/1)."""
+        crop, level = self.crop(b, flip)
+        return cv2.resize((crop >= level).astype(np.uint8), self.size, interpolation=cv2.INTER_NEAREST)
+
+    def flip_like(self, b: tuple[int, int, int, int], like: np.ndarray) -> tuple[bool, bool]:
+        """The mirroring of the mark whose ink (thickened by a px) overlaps ``like`` (bool, at the median size) most:
+        none as it lies; in its own frame one of four (its ink's skew, which :func:`_upright` sets it by, is a px's
+        matter on a mark nearly balanced end to end)."""
+        if not self.turned:
+            return False, False
+        kernel = np.ones((3, 3), np.uint8)
+
+        def overlap(flip):
+            s = cv2.dilate(self.shape(b, flip), kernel).astype(bool)
+            return float((s & like).sum()) / max(1, int((s | like).sum()))
+
+        return max(((False, False), (False, True), (True, False), (True, True)), key=overlap)
+
+    def median(self, copies: list[tuple[int, int, int, int]]) -> tuple[np.ndarray, dict]:
+        """The copies' median ink (bool, thickened by a px, at the median size) and each copy's mirroring that makes
+        it (in its own frame, each copy set as it best overlaps the median of them as the turn left them), keyed by
+        the copy's box as a tuple of ints."""
+        kernel = np.ones((3, 3), np.uint8)
+        copies = [tuple(int(v) for v in b) for b in copies]
+        flips = {b: (False, False) for b in copies}
+        median = np.mean([cv2.dilate(self.shape(b), kernel) for b in copies], axis=0) >= 0.5
+        if self.turned:
+            flips = {b: self.flip_like(b, median) for b in copies}
+            median = np.mean([cv2.dilate(self.shape(b, flips[b]), kernel) for b in copies], axis=0) >= 0.5
+        return median, flips
+
+
+def _own_level(dark: np.ndarray, floor: float) -> Any:
+    """A box's ink level for :class:`_MarkFrame`: DOUBT_SIGN_LEVEL of its own 95th-percentile darkness, ``floor`` at
+    least."""
+    return lambda b: max(floor, DOUBT_SIGN_LEVEL * float(np.percentile(dark[b[1]:b[3], b[0]:b[2]], 95)))
+
+
+def _upright_sheet(dark: np.ndarray, boxes: list[tuple[int, int, int, int]], levels: list[float], quarter: int
+                   ) -> tuple[np.ndarray, list[tuple[int, int, int, int]]]:
+    """The copies of a page's mark (``boxes`` in ``dark``, each's ink from its ``levels``) each in its own frame, turned
+    level and never mirrored (:func:`_upright`), then by ``quarter`` quarter turns, set side by side on a blank
+    darkness sheet: (the sheet, each copy's box on it)."""
+    crops = [np.rot90(_upright(dark[b[1]:b[3], b[0]:b[2]].astype(np.float32), level, mirror=False), quarter)
+             for b, level in zip(boxes, levels)]
+    h, w = max(c.shape[0] for c in crops), max(c.shape[1] for c in crops)
+    sheet = np.zeros((h + 10, 6 + len(crops) * (w + 6)), np.float32)
+    placed = []
+    for k, c in enumerate(crops):
+        y, x = 5 + (h - c.shape[0]) // 2, 6 + k * (w + 6) + (w - c.shape[1]) // 2
+        sheet[y:y + c.shape[0], x:x + c.shape[1]] = c
+        placed.append((x, y, x + c.shape[1], y + c.shape[0]))
+    return sheet, placed
+
+
+STROKE_GLYPHS = "1lI|"  # (rubric 74) glyphs that are one straight stroke: a slash or a dash at some turn (a staple's)
+
+
+def _turned_copies_read_as_glyphs(dark: np.ndarray, boxes: list[tuple[int, int, int, int]],
+                                  levels: list[float] | None) -> bool:
+    """Whether the copies of a mark a page sets at its own angle in each empty cell (``boxes`` in ``dark``, each's ink
+    from its ``levels``; STRAY_SURE when None) are a letter or a digit: read in their own frames
+    (:func:`_upright_sheet`) at each of the four quarter turns, more than SIGN_COPIES_SHAPED of them read surely as a
+    digit (:func:`_copy_read_as_digit`), or their line read as text (SIGN_TEXT_SHARE of its characters letters, digits
+    or text signs at SIGN_TEXT_SCORE, as :func:`_sign_reads_as_text`) -- a glyph that is one straight stroke aside
+    (STROKE_GLYPHS: a "1", an "l", an "I" is a slash or a dash turned, a mark for an empty cell). Rubric 74: a "7" or a
+    "K" turned by its own angle in every empty cell is one shape in its own frame, as a sprig is, and read as it lies
+    its copies leaned too many ways for the glyph tests to read them; one quarter turn of the own frame sets them
+    upright (39 of 39 turned "7"s read surely as a "7"; a line of "K"s "KKKKK" at 0.84). HELDOUT35's staples read
+    "111" and "1" at some turns, its sprigs nothing."""
+    from genpuzzle.verifiers import digits, ocr
+
+    levels = [STRAY_SURE] * len(boxes) if levels is None else list(levels)
+    reader = digits.default_reader()
+    text_chars = SIGN_TEXT_CHARS - set(STROKE_GLYPHS)
+    for quarter in range(4):
+        sheet, placed = _upright_sheet(dark, boxes, levels, quarter)
+        crops = [np.clip(sheet[b[1]:b[3], b[0]:b[2]], 0, 255).astype(np.uint8) for b in placed]
+        read = reader.read([_mark_reader_cell(crop) for crop in crops])
+        digit = sum(_copy_read_as_digit(r, (b[2] - b[0], b[3] - b[1])) and r.symbol not in STROKE_GLYPHS
+                    for r, b in zip(read, placed))
+        if digit > SIGN_COPIES_SHAPED * len(placed):
+            return True
+        if not ocr.ocr_available():
+            continue
+        try:
+            got = ocr.read_cells([_sign_line(sheet, placed, levels)])[0]
+        except Exception:  # noqa: BLE001 (a recogniser that fails on a call has read nothing: TEXT_READ_FAILURES)
+            TEXT_READ_FAILURES[0] += 1
+            continue
+        chars = [c for c in got.text if not c.isspace()]
+        if (got.score >= SIGN_TEXT_SCORE and len(chars) >= 3
+                and sum(c in text_chars for c in chars) >= SIGN_TEXT_SHARE * len(chars)):
+            return True
+    return False
+
+
+def _median_overlaps(frame: _MarkFrame, boxes: dict[Any, tuple[int, int, int, int]]) -> dict[Any, float] | None:
+    """Each mark's (``boxes``) overlap with the marks' median in ``frame`` (intersection over union, both thickened by
+    a px), or None when one is off size or overlaps it under REPEATED_SIGN_ALIKE: no sign the page repeats."""
+    if not all(frame.sized(b) for b in boxes.values()):
+        return None
+    kernel = np.ones((3, 3), np.uint8)
+    median, flips = frame.median(list(boxes.values()))
+    shapes = {k: cv2.dilate(frame.shape(b, flips[tuple(int(v) for v in b)]), kernel).astype(bool)
+              for k, b in boxes.items()}
+    out = {}
+    for k, s in shapes.items():
+        iou = float((s & median).sum()) / max(1, int((s | median).sum()))
+        if iou < REPEATED_SIGN_ALIKE:
+            return None
+        out[k] = iou
+    return out
 
 
 def _like_page_sign(dark: np.ndarray, signs: list[tuple[int, int, int, int]],
@@ -860,19 +1127,20 @@ def _like_page_sign(dark: np.ndarray, signs: list[tuple[int, int, int, int]],
     from DOUBT_SIGN_LEVEL of its own 95th-percentile darkness overlapping the copies' median mark by
     REPEATED_SIGN_ALIKE (as the sign rules compare copies); or (rubric 72), turned onto the copy most like that median
     mark, overlapping it by SIGN_CONSISTENT_ALIKE at its best turn (:func:`_turned_overlaps`: HELDOUT33's star stickers
-    set at their own angles, a few of which the fit took for an X or a dot, each in doubt as a lone glyph)."""
-    mw, mh, tw, th, scaled = _median_mark_frame(dark, signs)
-
-    def shape(b):
-        return cv2.dilate(scaled(b), np.ones((3, 3), np.uint8)).astype(bool)
+    set at their own angles, a few of which the fit took for an X or a dot, each in doubt as a lone glyph); or (rubric
+    74) so in the marks' own frames (:func:`_upright`: a sprig or a staple set at any angle)."""
+    frame = _MarkFrame(dark, signs, _own_level(dark, STRAY_FAINT))
 
     def iou(a, b):
         return float((a & b).sum()) / max(1, int((a | b).sum()))
 
+    def shape(b, frame=frame):
+        return cv2.dilate(frame.shape(b), np.ones((3, 3), np.uint8)).astype(bool)
+
     median = np.mean([shape(b) for b in signs], axis=0) >= 0.5
     out, turned = set(), []
     for b in boxes:
-        if abs((b[2] - b[0]) - mw) > tw or abs((b[3] - b[1]) - mh) > th:
+        if not frame.sized(b):
             continue
         if iou(shape(b), median) >= REPEATED_SIGN_ALIKE:
             out.add(b)
@@ -886,6 +1154,13 @@ def _like_page_sign(dark: np.ndarray, signs: list[tuple[int, int, int, int]],
         for b, overlap in zip(turned, _turned_overlaps(reference, [own_ink(b) for b in turned])):
             if overlap >= SIGN_CONSISTENT_ALIKE:
                 out.add(b)
+    rest = [b for b in boxes if b not in out]
+    if rest:
+        own = _MarkFrame(dark, signs, _own_level(dark, STRAY_FAINT), turned=True)
+        median, _ = own.median(signs)
+        kernel = np.ones((3, 3), np.uint8)
+        out |= {b for b in rest if own.sized(b) and iou(cv2.dilate(own.shape(b, own.flip_like(b, median)), kernel)
+                                                        .astype(bool), median) >= REPEATED_SIGN_ALIKE}
     return out
 
 
@@ -909,23 +1184,14 @@ def _repeated_empty_sign(dark: np.ndarray, layout: dict[str, Any], reading: Cell
             if sure}  # (a mark in doubt stays in doubt: an open square, a mark nearly fitted, a faint one)
     if len(cand) < REPEATED_SIGN_CELLS:
         return {}
-    mw = float(np.median([b[2] - b[0] for b in cand.values()]))
-    mh = float(np.median([b[3] - b[1] for b in cand.values()]))
-    if any(abs((b[2] - b[0]) - mw) > REPEATED_SIGN_SIZE * mw or abs((b[3] - b[1]) - mh) > REPEATED_SIGN_SIZE * mh
-           for b in cand.values()):
-        return {}
-    size = (max(3, int(round(mw))), max(3, int(round(mh))))
-    kernel = np.ones((3, 3), np.uint8)
-    shapes = {k: cv2.dilate(cv2.resize((dark[b[1]:b[3], b[0]:b[2]] >= STRAY_SURE).astype(np.uint8), size,
-                                       interpolation=cv2.INTER_NEAREST), kernel).astype(bool)
-              for k, b in cand.items()}
-    median = np.mean(list(shapes.values()), axis=0) >= 0.5
-    out = {}
-    for k, s in shapes.items():
-        iou = float((s & median).sum()) / max(1, int((s | median).sum()))
-        if iou < REPEATED_SIGN_ALIKE:  # one mark unlike the others: no sign the page repeats, all stay as read
+    # one mark off size or unlike the others: no sign the page repeats, all stay as read. (Rubric 74) The marks are
+    # compared as they lie, then each in its own frame (a sign set at any angle: _upright)
+    alike = _median_overlaps(_MarkFrame(dark, list(cand.values()), lambda b: STRAY_SURE, False, 0.0), cand)
+    if alike is None:
+        alike = _median_overlaps(_MarkFrame(dark, list(cand.values()), lambda b: STRAY_SURE, True, 0.0), cand)
+        if not alike or _turned_copies_read_as_glyphs(dark, list(cand.values()), None):
             return {}
-        out[k] = round(iou, 3)
+    out = {k: round(v, 3) for k, v in alike.items()}
     if (not _sign_shaped_copies(dark, list(cand.values()))  # (twentieth session) a "?", a letter, a digit
             and not _consistent_sign(dark, list(cand.values()) + _fitted_sign_copies(
                 dark, layout, reading, marks, cand), None, list(out.values()),
@@ -1082,28 +1348,13 @@ def _repeated_sign_in_doubt(dark: np.ndarray, layout: dict[str, Any], reading: C
         # Fewer than SIGN_CONSISTENT_COPIES sure copies could never pass its consistent-sign test, whatever they are
         # (a 5x5 e-reader page's triad of grey dots, 4 of its 10 copies sure): this rule judges them with the others
         return {}
-    mw = float(np.median([b[2] - b[0] for b in cand.values()]))
-    mh = float(np.median([b[3] - b[1] for b in cand.values()]))
-    tw, th = max(REPEATED_SIGN_SIZE * mw, DOUBT_SIGN_SIZE_PX), max(REPEATED_SIGN_SIZE * mh, DOUBT_SIGN_SIZE_PX)
-    if any(abs((b[2] - b[0]) - mw) > tw or abs((b[3] - b[1]) - mh) > th for b in cand.values()):
-        return {}
-    size = (max(3, int(round(mw))), max(3, int(round(mh))))
-    kernel = np.ones((3, 3), np.uint8)
-    shapes = {}
-    for k, b in cand.items():
-        box = dark[b[1]:b[3], b[0]:b[2]]
-        level = _doubt_sign_level(dark, b)
-        shapes[k] = cv2.dilate(cv2.resize((box >= level).astype(np.uint8), size, interpolation=cv2.INTER_NEAREST),
-                               kernel).astype(bool)
-    median = np.mean(list(shapes.values()), axis=0) >= 0.5
-    out, alike = {}, {}
-    for k, s in shapes.items():
-        iou = float((s & median).sum()) / max(1, int((s | median).sum()))
-        if iou < REPEATED_SIGN_ALIKE:
+    level = _own_level(dark, STRAY_FAINT)  # (_doubt_sign_level)
+    alike = _median_overlaps(_MarkFrame(dark, list(cand.values()), level, False), cand)
+    if alike is None:  # (rubric 74) each in its own frame (_upright), then no glyph at any quarter turn
+        alike = _median_overlaps(_MarkFrame(dark, list(cand.values()), level, True), cand)
+        if not alike or _turned_copies_read_as_glyphs(dark, list(cand.values()), [level(b) for b in cand.values()]):
             return {}
-        alike[k] = iou
-        if k not in accepted:
-            out[k] = round(iou, 3)
+    out = {k: round(iou, 3) for k, iou in alike.items() if k not in accepted}
     levels = [_doubt_sign_level(dark, b) for b in cand.values()]
     if out and not _sign_shaped_copies(dark, list(cand.values()), levels):
         more = _fitted_sign_copies(dark, layout, reading, marks, cand)  # (rubric 58)
@@ -1241,26 +1492,27 @@ def _sign_in_small_cells(dark: np.ndarray, layout: dict[str, Any], marks: list[d
     copies = [ms[0]["bbox"] for k, ms in per_cell.items() if k in sign and len(ms) == 1]
     if len(copies) < REPEATED_SIGN_CELLS:
         return {}
-    mw, mh, tw, th, scaled = _median_mark_frame(dark, copies)
-
-    def shape(b):
-        return cv2.dilate(scaled(b), np.ones((3, 3), np.uint8)).astype(bool)
-
-    median = np.mean([shape(b) for b in copies], axis=0) >= 0.5
-    out = {}
+    kernel = np.ones((3, 3), np.uint8)
+    cand = {}
     for (r, c), ms in per_cell.items():
         if (r, c) not in small or (r, c) in sign or len(ms) != 1:
             continue
         x0, y0, x1, y1 = ms[0]["bbox"]
         bx0, by0, bx1, by1 = cell_box(layout, r, c)
-        if (max(x1 - x0, y1 - y0) > REPEATED_SIGN_EXTENT * cell or min(x1 - x0, y1 - y0) < 3
-                or math.hypot((x0 + x1 - bx0 - bx1) / 2, (y0 + y1 - by0 - by1) / 2) > REPEATED_SIGN_CENTRED * cell
-                or abs((x1 - x0) - mw) > tw or abs((y1 - y0) - mh) > th):
-            continue
-        s = shape((x0, y0, x1, y1))
-        iou = float((s & median).sum()) / max(1, int((s | median).sum()))
-        if iou >= REPEATED_SIGN_ALIKE:
-            out[(r, c)] = round(iou, 3)
+        if (max(x1 - x0, y1 - y0) <= REPEATED_SIGN_EXTENT * cell and min(x1 - x0, y1 - y0) >= 3
+                and math.hypot((x0 + x1 - bx0 - bx1) / 2, (y0 + y1 - by0 - by1) / 2) <= REPEATED_SIGN_CENTRED * cell):
+            cand[(r, c)] = (x0, y0, x1, y1)
+    out = {}
+    for turned in (False, True):  # (rubric 74) and in the marks' own frames (a sign set at any angle: _upright)
+        frame = _MarkFrame(dark, copies, _own_level(dark, STRAY_FAINT), turned)
+        median, _ = frame.median(copies)
+        for k, b in cand.items():
+            if k in out or not frame.sized(b):
+                continue
+            s = cv2.dilate(frame.shape(b, frame.flip_like(b, median)), kernel).astype(bool)
+            iou = float((s & median).sum()) / max(1, int((s | median).sum()))
+            if iou >= REPEATED_SIGN_ALIKE:
+                out[k] = round(iou, 3)
     return out
 
 
@@ -3236,11 +3488,79 @@ def _border_band_ink(raw: np.ndarray, reading: CellReading, layout: dict[str, An
                 or any(touches[i] and touches[(i + 1) % 4] for i in range(4))):
             continue  # a line along the side (drawn thick, off its place, ruled), a neighbour's ink run over, or
             # ink in a corner joined to both its lines (a heavy or rounded crossing)
+        if sum(touches) == 1 and _line_knob(raw, (x0 + x, y0 + y, x0 + x + cw, y0 + y + ch), touches.index(True),
+                                            cell):
+            continue  # (rubric 74) the line's own knob, as wide on its other side
         keep[k] = True
     if not keep.any():
         return None
     # (a px round it: the stray-mark search counts the 3 x 3 mean's ink, which spreads a stroke by a px each way)
     return (x0, y0), cv2.dilate((keep[labels] & ink).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+
+
+LINE_KNOB_SPAN = 0.5  # (rubric 74) a bulge of a grid line at most this share of a cell along it ...
+LINE_KNOB_ACROSS = 0.35  # ... looked for this far across the line from the cell's band ...
+LINE_KNOB_GAIN = 1.5  # ... widening the line by this many px of its full darkness ...
+LINE_KNOB_SHIFT = 0.5  # ... about its own centre: moving it by at most this share of half the widening (a bulge on
+# one side moves it by all of that: a 2-px dash along a side, 1.05-1.17; HELDOUT35's cable-tie heads 0.25-0.45)
+
+
+def _line_knob(raw: np.ndarray, box: tuple[int, int, int, int], side: int, cell: float) -> bool:
+    """Whether ink in a cell's border band (``box``: x0, y0, x1, y1 in ``raw``, touching the band's ``side``: 0 left,
+    1 top, 2 right, 3 bottom, where the grid line lies) is a knob of that line: the line's ink (STRAY_FAINT) runs
+    across it with the piece, and along the piece's span (at most LINE_KNOB_SPAN of a cell) the line is wider than
+    usual (the median over as long a stretch each way) by LINE_KNOB_GAIN px of its full darkness or more, about the
+    same centre (LINE_KNOB_SHIFT): it stands out on both sides (darkness-weighted, to a fraction of a px). Rubric 74
+    (HELDOUT35's cable-tie block lines, forty-third session): each tie's head widens the line by a few px each way, and
+    the band mark beside it put 5 error-free pages in review. A pen's mark by a line stands out on one side only; a
+    neighbour's fill beyond the line runs on far past it."""
+    H, W = raw.shape
+    x0, y0, x1, y1 = box
+    if side in (1, 3):  # (the line level: looked at turned upright)
+        raw, (x0, y0, x1, y1), side, (H, W) = raw.T, (y0, x0, y1, x1), (0 if side == 1 else 2), (W, H)
+    span = y1 - y0
+    if span > LINE_KNOB_SPAN * cell or span < 2:
+        return False
+    across = max(3, int(round(LINE_KNOB_ACROSS * cell)))
+    v0, v1 = max(0, y0 - span), min(H, y1 + span)
+    if side == 0:
+        u0, u1 = max(0, x0 - across), min(W, x1)
+        ink = raw[v0:v1, u0:u1] >= STRAY_FAINT
+        edge = x0 - u0
+    else:
+        u0, u1 = max(0, x0), min(W, x1 + across)
+        ink = (raw[v0:v1, u0:u1] >= STRAY_FAINT)[:, ::-1]
+        edge = u1 - x1
+    if edge < 2 or not ink[:, edge].any():
+        return False
+    inside = np.zeros(len(ink), bool)
+    inside[y0 - v0:y1 - v0] = True
+    # the line's core: the column beside the band most inked along the stretches either side of the piece
+    core = int(np.argmax(ink[~inside, :edge].sum(axis=0))) if (~inside).any() else edge - 1
+    dark = (raw[v0:v1, u0:u1] if side == 0 else raw[v0:v1, u0:u1][:, ::-1]).astype(np.float64)
+    width, centre, peak = [], [], []
+    for row, level in zip(ink, dark):
+        if not row[core]:
+            width.append(None)
+            centre.append(None)
+            continue
+        lo = core - int(np.argmin(row[core::-1])) + 1 if not row[:core + 1].all() else 0
+        hi = core + int(np.argmin(row[core:])) if not row[core:].all() else len(row)
+        w = level[max(0, lo - 1):hi + 1]  # (with the antialiased px each side)
+        mass = float(w.sum())
+        width.append(mass)
+        centre.append(float((w * np.arange(max(0, lo - 1), max(0, lo - 1) + len(w))).sum()) / max(mass, 1e-6))
+        peak.append(float(level[lo:hi].max()))
+    usual = [(m, c) for m, c, i in zip(width, centre, inside) if not i and m is not None]
+    knob = [(m, c) for m, c, i in zip(width, centre, inside) if i and m is not None]
+    if len(usual) < 3 or len(knob) < max(2, span // 2):
+        return False
+    full = float(np.percentile(peak, 90))
+    gain = (float(np.median([m for m, _ in knob])) - float(np.median([m for m, _ in usual]))) / max(full, 1.0)
+    # (ink to the band's side: the line's centre lies left of ``edge``; a knob keeps it, a one-sided bulge moves it
+    # by half its depth)
+    shift = float(np.median([c for _, c in knob])) - float(np.median([c for _, c in usual]))
+    return gain >= LINE_KNOB_GAIN and abs(shift) <= LINE_KNOB_SHIFT * gain / 2
 
 
 def _add_mark_end(end: np.ndarray, at: tuple[int, int], core_ink: np.ndarray, owner: np.ndarray, ends: np.ndarray,
