@@ -12,9 +12,10 @@ HELDOUT35 lost most of its verdicts to two drawings:
   in review. A line wider than usual along a short stretch, about its own centre, is the line's knob
   (:func:`nonogram._line_knob`); a bulge on one side stays a mark in doubt.
 
-Eleven tests fail on rubric 73 (run from outside the checkout on a snapshot of 36367f1): HELDOUT35's six pages, the
-tied grid at both sizes, the sprigs at 15x15 and the two unit tests of the new functions. The drawn sprigs and staples at the other sizes pass on both (the fit accepts most
-of them; HELDOUT35's pages are the ones rubric 73 missed); the guards pass on both.
+Eleven tests fail on rubric 73 (run from outside the checkout on a snapshot of 36367f1): HELDOUT35's six pages, the tied
+grid at both sizes, the sprigs at 15x15 and the two unit tests of the new functions. The drawn sprigs and staples at the
+other sizes pass on both (the fit accepts most of them; HELDOUT35's pages are the ones rubric 73 missed); the guards
+pass on both.
 """
 
 from __future__ import annotations
@@ -168,8 +169,9 @@ def test_upright_turns_a_mark_level():
 
 def _tied_grid(rec, page, heads=(0.5,), one_sided=False):
     """``page`` with its block lines (every fifth, the frame's sides left out) redrawn 0.12 cell thick, a cable tie's
-    head (a box 0.3 cell along the line, 0.04 cell past each side of it: HELDOUT35's 0.03-0.04) at each of ``heads`` (a share
-    of each cell along it). ``one_sided``: the heads stand out as far on one side of the line only (a pen's mark hugging it)."""
+    head (a box 0.3 cell along the line, 0.04 cell past each side of it: HELDOUT35's 0.03-0.04) at each of ``heads``
+    (a share of each cell along it). ``one_sided``: the heads stand out as far on one side of the line only (a pen's
+    mark hugging it)."""
     _gx0, _gy0, _gx1, _gy1, cell, xs, ys = _grid(rec)
     d = ImageDraw.Draw(page)
     t, lo, hi = 0.06 * cell, 0.06 * cell + 0.04 * cell, 0.15 * cell
@@ -183,8 +185,8 @@ def _tied_grid(rec, page, heads=(0.5,), one_sided=False):
                 d.rectangle([xs[i] - (t if one_sided else lo), u - hi, xs[i] + (2 * lo - t if one_sided else lo),
                              u + hi], fill=INK)
                 u = xs[k] + h * (xs[k + 1] - xs[k])
-                d.rectangle([u - hi, ys[i] - (t if one_sided else lo), u + hi, ys[i] + (2 * lo - t if one_sided else lo)],
-                            fill=INK)
+                d.rectangle([u - hi, ys[i] - (t if one_sided else lo), u + hi,
+                             ys[i] + (2 * lo - t if one_sided else lo)], fill=INK)
     return page
 
 

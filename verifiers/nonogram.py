@@ -214,7 +214,9 @@ def _sure_marks_copying_page_mark(dark: np.ndarray, layout: dict[str, Any], read
     their own frames) when that mark is a sign for an empty cell by the sign rules' glyph tests
     (:func:`_page_mark_is_sign`: a letter in every empty cell is no sign). Rubric 74 (HELDOUT35, forty-third session): a
     15x15 porcelain page's cobalt sprigs, set at any angle, are fitted as a stroke or an X in most cells and as nothing
-    in one, which was charged as a sure stray mark (a confident false fail); a person sees the same sprig."""
+    in one, which was charged as a sure stray mark (a confident false fail); a person sees the same sprig. The cell's
+    ink is compared whole (a tick set beside an X of the page's passed when the X alone was compared:
+    ``test_nonogram.py``'s tick in a crossed cell)."""
     cands = [tuple(m["cell"]) for m in marks if m.get("sure") and n_marks[tuple(m["cell"])] == 1
              and tuple(m["cell"]) not in sign and m.get("fit", 1.0) < EMPTY_MARK_FIT_SURE and not m.get("band")
              and reading.states[m["cell"][0]][m["cell"][1]] in (cells_mod.BLANK, cells_mod.CROSSED)]
@@ -227,7 +229,10 @@ def _sure_marks_copying_page_mark(dark: np.ndarray, layout: dict[str, Any], read
     if len(copies) < REPEATED_SIGN_CELLS or len(_copies_of_page_mark(dark, copies, copies)) < (
             PAGE_MARK_REPEATED * len(copies)):
         return set()
-    alike = _cells_copying_page_mark(dark, layout, copies, cands, over_paper=True)
+    # the cell's ink whole, every piece of it (a tick beside the page's X is no copy, nor is the X with it)
+    boxes = {cell: _mark_pieces_box(dark, layout, *cell, HAIRLINE_LOW, over_paper=True) for cell in cands}
+    same = _copies_of_page_mark(dark, copies, [b for b in boxes.values() if b is not None])
+    alike = {cell for cell, b in boxes.items() if b is not None and b in same}
     if not alike or not _page_mark_is_sign(dark, reading, copies):
         return set()
     return alike
@@ -903,11 +908,11 @@ def _upright(crop: np.ndarray, level: float, mirror: bool = True) -> np.ndarray:
     """A mark's darkness ``crop`` turned about its ink's centre (its ink: ``crop`` >= ``level``) so that its long axis
     lies level, mirrored so its ink leans left and up (the skew of its ink along each axis), and cut to its ink's box:
     the mark in its own frame, whatever the angle it was set at. As it lies when its ink is no TURNED_LONG times as long
-    as wide (a round mark has no direction to turn by: a star, a dot, a ring), cut to its ink's box all the same. Rubric 74 (HELDOUT35, forty-third
-    session): a porcelain platter's cobalt sprigs and a page of staples, each set at its own angle in every empty cell,
-    were compared with the page's other copies by their boxes as they lay, which a turn makes wide in one cell and tall
-    in the next: no copies, every empty cell in doubt. ``mirror`` False: turned only, never mirrored (for reading the
-    mark as a glyph: :func:`_turned_copies_read_as_glyphs`)."""
+    as wide (a round mark has no direction to turn by: a star, a dot, a ring), cut to its ink's box all the same.
+    Rubric 74 (HELDOUT35, forty-third session): a porcelain platter's cobalt sprigs and a page of staples, each set at
+    its own angle in every empty cell, were compared with the page's other copies by their boxes as they lay, which a
+    turn makes wide in one cell and tall in the next: no copies, every empty cell in doubt. ``mirror`` False: turned
+    only, never mirrored (for reading the mark as a glyph: :func:`_turned_copies_read_as_glyphs`)."""
     ys, xs = np.nonzero(crop >= level)
     if len(xs) == 0:
         return crop
