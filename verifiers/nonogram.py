@@ -230,7 +230,8 @@ def _sure_marks_copying_page_mark(dark: np.ndarray, layout: dict[str, Any], read
             PAGE_MARK_REPEATED * len(copies)):
         return set()
     # the cell's ink whole, every piece of it (a tick beside the page's X is no copy, nor is the X with it)
-    boxes = {cell: _mark_pieces_box(dark, layout, *cell, HAIRLINE_LOW, over_paper=True) for cell in cands}
+    boxes = {cell: _mark_pieces_box(dark, layout, *cell, HAIRLINE_LOW, lines_off=True, over_paper=True)
+             for cell in cands}  # (less a grid line's pale edge along the band's side: _edge_line_pieces)
     same = _copies_of_page_mark(dark, copies, [b for b in boxes.values() if b is not None])
     alike = {cell for cell, b in boxes.items() if b is not None and b in same}
     if not alike or not _page_mark_is_sign(dark, reading, copies):
