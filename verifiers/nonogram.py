@@ -970,6 +970,7 @@ class _MarkFrame:
         self.dark, self.level, self.turned = dark, level, turned
         tolerance_px = DOUBT_SIGN_SIZE_PX if tolerance_px is None else tolerance_px
         self._own: dict[tuple[int, int, int, int], tuple[np.ndarray, float]] = {}
+        self._directions: dict[tuple[int, int, int, int], bool] = {}
         # (in their own frames: only where the copies lie along directions, and only marks that do)
         self._directed = not turned or (sum(self.directed(b) for b in copies) >= TURNED_DIRECTED * len(copies))
         self.mw = float(np.median([self.dims(b)[0] for b in copies]))
@@ -995,7 +996,9 @@ class _MarkFrame:
         if not self.turned:
             return True
         b = tuple(int(v) for v in b)
-        return _directed(self.dark[b[1]:b[3], b[0]:b[2]], float(self.level(b)))
+        if b not in self._directions:
+            self._directions[b] = _directed(self.dark[b[1]:b[3], b[0]:b[2]], float(self.level(b)))
+        return self._directions[b]
 
     def dims(self, b: tuple[int, int, int, int]) -> tuple[int, int]:
         """The mark's width and height in this frame."""
@@ -1140,7 +1143,7 @@ def _like_page_sign(dark: np.ndarray, signs: list[tuple[int, int, int, int]],
     def iou(a, b):
         return float((a & b).sum()) / max(1, int((a | b).sum()))
 
-    def shape(b, frame=frame):
+    def shape(b):
         return cv2.dilate(frame.shape(b), np.ones((3, 3), np.uint8)).astype(bool)
 
     median = np.mean([shape(b) for b in signs], axis=0) >= 0.5
