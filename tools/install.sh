@@ -77,7 +77,10 @@ for pkg in \
     fonts-kanjistrokeorders fonts-deva-extra fonts-mmcedar fonts-opensymbol fonts-lohit-guru fonts-ancient-scripts \
     fonts-monlam fonts-myanmar fonts-noto-cjk fonts-noto-cjk-extra fonts-gfs-didot-classic \
     fonts-noto-ui-core fonts-nanum-eco fonts-sambhota-yigchung fonts-lohit-deva-marathi fonts-sil-gentium-basic \
-    fonts-ddc-uchen fonts-cwtex-ming fonts-lohit-telu fonts-ipaexfont-mincho fonts-mona fonts-umeplus-cl; do
+    fonts-ddc-uchen fonts-cwtex-ming fonts-lohit-telu fonts-ipaexfont-mincho fonts-mona fonts-umeplus-cl \
+    fonts-noto-ui-extra fonts-sil-mondulkiri-extra fonts-sil-gentium fonts-lohit-deva-nepali fonts-sil-andikanewbasic \
+    fonts-cwtex-fs fonts-arphic-gkai00mp fonts-sil-awami-nastaliq fonts-lohit-beng-assamese fonts-ldco \
+    fonts-ipafont-gothic; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 if [ ${#missing[@]} -gt 0 ]; then

