@@ -1,19 +1,16 @@
-"""Forty-fourth session (issue 13), nonogram rubric 75: HELDOUT36, measured blind last session, studied; and the turned
-glyphs rubric 74 left passing.
+"""Forty-fourth session (issue 13), nonogram rubric 75: HELDOUT36, measured blind last session, studied.
 
 HELDOUT36 lost most of its verdicts to one style: a phone's night-mode photo whose paper grain the paper map leaves at
 tone 22-24 on the page and in every cell alike, with a pale grain of rice in each empty cell. The page's paper around
 the grid was not read (its grain specks counted as ink to keep clear of), so the cells' faint tone had nothing to be
 compared with; a cell at tone 24 (shading's level) with no mark was never compared at all. Now the page's paper keeps
 clear only of ink pieces a digit's size, and a cell unsure for its tone alone is blank when the page's paper is as
-dark. Rice grains 1.3-1.6 times as long as wide, among grains longer, are turned level too.
+dark. Rice grains 1.3-1.6 times as long as wide, among grains longer, are turned level too. A glass bead alone of its
+kind (a "glyph dot" for its highlight) is judged a copy of the page's beads without the block line's pencil ink that
+reaches into its cell's band.
 
-A letter typed at any angle in every empty cell ("a", "e", "D", "B", "8", "K", "P") passed on some 10x10 and 15x15 pages:
-round, it has no long axis to be turned by, and its copies were read as they lay, at angles no reader reads. Copies
-set at scattered angles are now turned onto one and read at eight turns.
-
-On rubric 74 (a snapshot of 63c375d, run from outside the checkout), the HELDOUT36 pages, the tone unit tests and the
-turned-glyph pages marked below fail; the guards pass on both.
+On rubric 74 (a snapshot of 63c375d, run from outside the checkout), the HELDOUT36 pages and the unit tests of the new
+behaviour fail (the tone guard for its new argument); the other guards pass on both.
 """
 
 from __future__ import annotations
@@ -21,12 +18,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from test_nonogram_rubric67 import _verdict
-from test_nonogram_rubric72 import _page_with_marks
 
 from genpuzzle.records import Status
 from genpuzzle.verifiers import cells
 from genpuzzle.verifiers import nonogram as V
-from genpuzzle.verifiers import ocr
 
 NIGHT = "s_lohittelugu_blackgarlic_nightmode"
 
@@ -37,6 +32,7 @@ NIGHT = "s_lohittelugu_blackgarlic_nightmode"
 @pytest.mark.parametrize("style_name, size, k", [
     (NIGHT, "5x5", 0),  # every empty cell at tone 22-24 (review)
     (NIGHT, "5x5", 1),
+    ("s_nanumeco_coffeegrounds_leaflitter", "15x15", 0),  # a rice grain 1.5 times as long as wide (review)
 ])
 def test_heldout36s_night_mode_pages_are_correct(style_name, size, k):
     v = _verdict(style_name, size, k, "none", family="nonogram_heldout36")
@@ -55,16 +51,26 @@ def test_heldout36s_planted_errors_still_fail(style_name, size, k, error):  # gu
     assert v.status != Status.CORRECT and v.score < 100, (v.status, v.score)
 
 
+def test_a_glass_bead_beside_a_pencil_block_line_is_one_of_the_pages_beads():
+    """HELDOUT36's glass pin heads, 15x15: the bead in cell (5, 9), a "glyph dot" for its highlight, was in doubt as a
+    lone glyph (its cell's ink box took in the pencil drawn as the block line beside it). The page stays in review for
+    another cell (the top line's pencil end reaching into (0, 11))."""
+    v = _verdict("s_lohitmarathi_ebony_sunglasses", "15x15", 0, "none", family="nonogram_heldout36")
+    unsure = [tuple(c["cell"]) for c in v.extra.get("unsure_cells", [])]
+    assert (5, 9) not in unsure, unsure
+    assert v.status != Status.INCORRECT, (v.status, v.codes)
+
+
 # -- the page's paper tone ---------------------------------------------------------------------------------------------
 
 
 def _grainy_page(seed: int = 3, cell: int = 40) -> tuple[np.ndarray, list[tuple[float, float, float, float]]]:
-    """A darkness map with a 5x5 grid's boxes in its middle, paper grain (1-2 px specks up to darkness 100, tone about
+    """A darkness map with a 5x5 grid's boxes in its middle, paper grain (1-px specks up to darkness 100 over 6 % of it, tone about
     20) all over it and a clue's digit-sized block left of the grid."""
     rng = np.random.default_rng(seed)
     size = 9 * cell
     dark = rng.normal(20, 8, (size, size)).clip(0, 255)
-    specks = rng.random((size, size)) < 0.03
+    specks = rng.random((size, size)) < 0.06
     dark[specks] = rng.uniform(60, 100, int(specks.sum()))
     dark[4 * cell:int(4.4 * cell), int(1.2 * cell):int(1.5 * cell)] = 200  # a clue's digit
     boxes = [(2 * cell + c * cell, 2 * cell + r * cell, 3 * cell + c * cell, 3 * cell + r * cell)
@@ -138,39 +144,3 @@ def test_round_marks_get_no_frame_of_their_own():  # guard: a page of dots has n
     dark, boxes = _grains([1.1] * 10, list(range(0, 360, 36)))
     frame = V._MarkFrame(dark, boxes, lambda b: 100.0, True)
     assert not any(frame.sized(b) for b in boxes)
-
-
-# -- glyphs typed at scattered angles ----------------------------------------------------------------------------------
-
-# (size, glyph): each passed (correct 100) on rubric 74 at any angle, except those marked (caught there too, kept as
-# guards of the rule); a "J" still passes at both sizes -- a sans "J" a few px high turned reads as a hook ("ノ")
-TURNED = [("10x10", "a"), ("10x10", "e"), ("10x10", "D"), ("15x15", "a"), ("15x15", "e"), ("15x15", "D"),
-          ("15x15", "K"), ("15x15", "P"), ("15x15", "B"), ("15x15", "8"), ("10x10", "P"), ("10x10", "B")]
-
-
-@pytest.mark.skipif(not ocr.ocr_available(), reason="the OCR recogniser is not installed")
-@pytest.mark.parametrize("size, glyph", TURNED)
-def test_a_glyph_typed_at_any_angle_in_every_empty_cell_never_passes(size, glyph):
-    v = _page_with_marks(size, glyph, turn=180.0)
-    assert v.status != Status.CORRECT and v.score < 100, (v.status, v.score)
-
-
-@pytest.mark.parametrize("size", ["10x10", "15x15"])
-def test_stars_at_any_angle_still_pass(size):
-    """Guard: a sticker set at any angle is the page's sign. (At 5x5 one star turned so is read as an X in doubt, on
-    rubric 74 too: review.)"""
-    v = _page_with_marks(size, "\u2605", turn=180.0)
-    assert v.status == Status.CORRECT and v.score == 100, (v.status, v.score, v.codes)
-
-
-def test_copies_drawn_at_one_angle_are_not_scattered():
-    """Guard: a triangle matches itself a third of a turn round, and is read as it lies, never turned."""
-    import cv2
-
-    dark = np.zeros((30, 30 * 8), np.uint8)
-    boxes = []
-    for k in range(8):
-        pts = np.array([[30 * k + 15, 6], [30 * k + 25, 23], [30 * k + 5, 23]], np.int32)
-        cv2.polylines(dark, [pts], True, 200, 2)
-        boxes.append((30 * k + 3, 3, 30 * k + 27, 27))
-    assert not V._scattered_copies_read_as_glyphs(dark, boxes, [100.0] * len(boxes))

@@ -13,7 +13,6 @@ from __future__ import annotations
 import collections
 import itertools
 import math
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -198,34 +197,12 @@ def read_cells(image: np.ndarray, layout: dict[str, Any],
             reading.evidence[r][c].pop("stray_mark", None)
         reading.confidence[r][c] = max(reading.confidence[r][c], SMALL_MARK_CONFIDENCE)
         reading.evidence[r][c]["page_mark_copy"] = "specks" if reading.states[r][c] == cells_mod.BLANK else "small mark"
-    for r, c in _scattered_glyph_cells(mark_dark, layout, reading):  # (rubric 75) a glyph typed at any angle
-        reading.states[r][c] = cells_mod.UNSURE
-        reading.confidence[r][c] = min(reading.confidence[r][c], cells_mod.UNSURE_CONFIDENCE)
-        reading.evidence[r][c]["empty_mark"] = {"shape": "glyph at scattered angles", "fit": GLYPH_DOUBT,
-                                                "in_doubt": "rubric 75"}
-        reading.evidence[r][c]["not_filled"] = True
     for r, c in spill_doubt:  # (rubric 61) tinted like the spill beside it, to its lines: a shading or the spill
         if 0 <= r < rows and 0 <= c < cols:
             reading.states[r][c] = cells_mod.UNSURE
             reading.confidence[r][c] = min(reading.confidence[r][c], cells_mod.UNSURE_CONFIDENCE)
             reading.evidence[r][c]["spill_or_shading"] = True
     return reading
-
-
-def _scattered_glyph_cells(dark: np.ndarray, layout: dict[str, Any], reading: CellReading) -> list[tuple[int, int]]:
-    """The cells read empty holding ink, when the page's marks there (:func:`_page_mark_boxes`, up to
-    PAGE_MARK_SAMPLE, grid lines' pale edges left out, each at its own level) are one letter or digit set at scattered
-    angles (:func:`_scattered_copies_read_as_glyphs`); else none. Rubric 75 ("read open-set"): a "J" or a "K" typed at
-    any angle in every empty cell is fitted as a stroke, an X or nothing cell by cell, or read crossed by the patch
-    reader, and no sign rule looks at the page's marks together when they are unlike as they lie."""
-    empty = list(itertools.chain(reading.where(cells_mod.CROSSED), reading.where(cells_mod.BLANK)))
-    boxes = _page_mark_boxes(dark, layout, empty, lines_off=True)
-    if len(boxes) < REPEATED_SIGN_CELLS:
-        return []
-    level = _own_level(dark, HAIRLINE_LOW)
-    if not _scattered_copies_read_as_glyphs(dark, boxes, [level(b) for b in boxes]):
-        return []
-    return [cell for cell in empty if _mark_pieces_box(dark, layout, *cell, HAIRLINE_LOW, lines_off=True) is not None]
 
 
 def _sure_marks_copying_page_mark(dark: np.ndarray, layout: dict[str, Any], reading: CellReading,
@@ -993,7 +970,6 @@ class _MarkFrame:
         # TURNED_LONG_COPY)
         self._directed = not turned or (sum(self.directed(b) for b in copies) >= TURNED_DIRECTED * len(copies))
         self._long = TURNED_LONG_COPY if self._directed else TURNED_LONG
-        self.directed_page = turned and self._directed
         self.mw = float(np.median([self.dims(b)[0] for b in copies]))
         self.mh = float(np.median([self.dims(b)[1] for b in copies]))
         self.tw = max(REPEATED_SIGN_SIZE * self.mw, tolerance_px)
@@ -1099,139 +1075,37 @@ def _turned_copies_read_as_glyphs(dark: np.ndarray, boxes: list[tuple[int, int, 
                                   levels: list[float] | None) -> bool:
     """Whether the copies of a mark a page sets at its own angle in each empty cell (``boxes`` in ``dark``, each's ink
     from its ``levels``; STRAY_SURE when None) are a letter or a digit: read in their own frames
-    (:func:`_upright_sheet`) at each of the four quarter turns (:func:`_sheet_read_as_glyphs`). Rubric 74: a "7" or a
+    (:func:`_upright_sheet`) at each of the four quarter turns, more than SIGN_COPIES_SHAPED of them read surely as a
+    digit (:func:`_copy_read_as_digit`), or their line read as text (SIGN_TEXT_SHARE of its characters letters, digits
+    or text signs at SIGN_TEXT_SCORE, as :func:`_sign_reads_as_text`) -- a glyph that is one straight stroke aside
+    (STROKE_GLYPHS: a "1", an "l", an "I" is a slash or a dash turned, a mark for an empty cell). Rubric 74: a "7" or a
     "K" turned by its own angle in every empty cell is one shape in its own frame, as a sprig is, and read as it lies
     its copies leaned too many ways for the glyph tests to read them; one quarter turn of the own frame sets them
     upright (39 of 39 turned "7"s read surely as a "7"; a line of "K"s "KKKKK" at 0.84). HELDOUT35's staples read
     "111" and "1" at some turns, its sprigs nothing."""
-    levels = [STRAY_SURE] * len(boxes) if levels is None else list(levels)
-    return any(_sheet_read_as_glyphs(*_upright_sheet(dark, boxes, levels, quarter), levels) for quarter in range(4))
-
-
-def _sheet_read_as_glyphs(sheet: np.ndarray, placed: list[tuple[int, int, int, int]], levels: list[float],
-                          weak: bool = False) -> bool:
-    """Whether the copies of a page's mark set side by side on a darkness ``sheet`` (each at its ``placed`` box, its ink
-    from its ``levels``) are a letter or a digit: more than SIGN_COPIES_SHAPED of them read surely as a digit
-    (:func:`_copy_read_as_digit`), or their line read as text (SIGN_TEXT_SHARE of its characters letters, digits or
-    text signs at SIGN_TEXT_SCORE, as :func:`_sign_reads_as_text`) -- a glyph that is one straight stroke aside
-    (STROKE_GLYPHS: a "1", an "l", an "I" is a slash or a dash turned, a mark for an empty cell). ``weak`` (copies each
-    turned onto one by a search, a few degrees apart: :func:`_scattered_copies_read_as_glyphs`): read as text from
-    SIGN_TEXT_WEAK when over half its characters are one letter or digit (accents aside: a turned "a" is "ãaaaea")."""
     from genpuzzle.verifiers import digits, ocr
 
-    text_chars = SIGN_TEXT_CHARS - set(STROKE_GLYPHS)
-    crops = [np.clip(sheet[b[1]:b[3], b[0]:b[2]], 0, 255).astype(np.uint8) for b in placed]
-    read = digits.default_reader().read([_mark_reader_cell(crop) for crop in crops])
-    digit = sum(_copy_read_as_digit(r, (b[2] - b[0], b[3] - b[1])) and r.symbol not in STROKE_GLYPHS
-                for r, b in zip(read, placed))
-    if digit > SIGN_COPIES_SHAPED * len(placed):
-        return True
-    if not ocr.ocr_available():
-        return False
-    try:
-        got = ocr.read_cells([_sign_line(sheet, placed, levels)])[0]
-    except Exception:  # noqa: BLE001 (a recogniser that fails on a call has read nothing: TEXT_READ_FAILURES)
-        TEXT_READ_FAILURES[0] += 1
-        return False
-    chars = [c for c in got.text if not c.isspace()]
-    if weak:
-        plain = [unicodedata.normalize("NFKD", c)[0] for c in chars]
-        top = collections.Counter(c for c in plain if c in text_chars).most_common(1)
-        if got.score >= SIGN_TEXT_WEAK and len(chars) >= 3 and top and top[0][1] > 0.5 * len(chars):
-            return True
-    return (got.score >= SIGN_TEXT_SCORE and len(chars) >= 3
-            and sum(c in text_chars for c in chars) >= SIGN_TEXT_SHARE * len(chars))
-
-
-SCATTER_TURN = 30  # (rubric 75) degrees: a round copy of a page's sign (its page's copies lying along no direction:
-# TURNED_DIRECTED) lies at its own angle when it best matches the copy
-# most like the others turned by more than this (SCATTER_STEP apart, full circle; as it lies when that matches within
-# SCATTER_TIE of the best: a triangle matches itself turned a third round) ...
-SCATTER_STEP = 10
-SCATTER_TIE = 0.03
-SCATTER_REFINE = (-4, -2, 2, 4)  # (degrees about the best step)
-SCATTERED = 0.5  # ... and the page sets its sign at scattered angles when this share of its copies do, each then
-SCATTER_ALIKE = 0.7  # overlapping it by this much at the median, thickened by a px (one shape: no scattered specks)
-SCATTER_READ_TURNS = tuple(range(0, 360, 45))  # ... whose copies, set alike, are then read at each of these turns
-
-
-def _scattered_copies_read_as_glyphs(dark: np.ndarray, boxes: list[tuple[int, int, int, int]],
-                                     levels: list[float] | None) -> bool:
-    """Whether a page's repeated sign (``boxes`` in ``dark``, each's ink from its ``levels``; STRAY_SURE when None) is
-    a letter or a digit set at scattered angles, its copies round (no TURNED_DIRECTED share of them along a direction,
-    which are read in their own frames: :func:`_turned_copies_read_as_glyphs`; a sprig turned upright reads "T" at
-    0.87): SCATTERED of its copies match the copy most like the others best when
-    turned by more than SCATTER_TURN, and the copies, each turned so onto it, read as glyphs at one of
-    SCATTER_READ_TURNS (:func:`_sheet_read_as_glyphs`). Rubric 75 (issue 13, "read open-set"): an "a", an "e", a "D"
-    or a "B" typed at any angle in every empty cell is round, with no long axis for :func:`_upright` to set it by, and
-    the sign rules took it as the page's sign (12 of 58 such pages passed, test_nonogram_rubric75.py). Copies drawn at
-    one angle (a page's triangles, upright; its Xs) are read as they lie by the other glyph tests, never here (rubric
-    74's first try read every sign at eight turns, and a page of hand-drawn triangles read as a glyph at one)."""
     levels = [STRAY_SURE] * len(boxes) if levels is None else list(levels)
-    if len(boxes) < REPEATED_SIGN_CELLS:
-        return False
-    by_box = {tuple(int(v) for v in b): level for b, level in zip(boxes, levels)}
-    frame = _MarkFrame(dark, boxes, lambda b: by_box[tuple(int(v) for v in b)], True)
-    if frame.directed_page:  # (marks along a direction: read in their own frames, rubric 74's quarter turns)
-        return False
-    inks = [(dark[b[1]:b[3], b[0]:b[2]] >= level).astype(np.uint8) for b, level in zip(boxes, levels)]
-    side = int(1.5 * max(max(ink.shape) for ink in inks)) + 4
-    kernel = np.ones((3, 3), np.uint8)
-
-    def centred(ink: np.ndarray) -> np.ndarray:
-        ys, xs = np.nonzero(ink)
-        if len(xs) == 0:
-            return np.zeros((side, side), np.uint8)
-        shift = np.float32([[1, 0, side / 2 - xs.mean()], [0, 1, side / 2 - ys.mean()]])
-        return cv2.warpAffine(ink, shift, (side, side), flags=cv2.INTER_NEAREST)
-
-    turns = {t: cv2.getRotationMatrix2D((side / 2, side / 2), float(t), 1.0) for t in range(0, 360, SCATTER_STEP)}
-    shapes = [centred(ink) for ink in inks]
-    thick = [cv2.dilate(s, kernel) > 0 for s in shapes]
-    # the copy most like the others as they lie
-    ref = int(np.argmax([np.mean([float((a & b).sum()) / max(1, int((a | b).sum())) for b in thick]) for a in thick]))
-    def fit(s: np.ndarray, t: float) -> float:
-        turn = turns.get(t)
-        if turn is None:
-            turn = cv2.getRotationMatrix2D((side / 2, side / 2), float(t), 1.0)
-        m = cv2.dilate(cv2.warpAffine(s, turn, (side, side), flags=cv2.INTER_NEAREST), kernel) > 0
-        return float((m & thick[ref]).sum()) / max(1, int((m | thick[ref]).sum()))
-
-    angles, best_fits = [], []
-    for s in shapes:
-        fits = {t: fit(s, t) for t in turns}
-        best = max(fits, key=fits.get)
-        fits.update({(best + d) % 360: fit(s, (best + d) % 360) for d in SCATTER_REFINE})  # (a thin stroke's overlap
-        # falls off within a few degrees)
-        best = max(fits, key=fits.get)
-        angles.append(0 if fits[0] >= fits[best] - SCATTER_TIE else best)
-        best_fits.append(fits[best])
-    own = sum(min(t, 360 - t) > SCATTER_TURN for t in angles)
-    if own < SCATTERED * len(boxes) or float(np.median(best_fits)) < SCATTER_ALIKE:
-        return False
-    centres = []
-    for ink in inks:
-        ys, xs = np.nonzero(ink)
-        centres.append((float(xs.mean()), float(ys.mean())) if len(xs) else (ink.shape[1] / 2, ink.shape[0] / 2))
-    for turn in SCATTER_READ_TURNS:
-        sheet = np.zeros((side + 10, 6 + len(boxes) * (side + 6)), np.float32)
-        placed, placed_levels = [], []
-        for k, (b, t, (cx, cy), level) in enumerate(zip(boxes, angles, centres, levels)):
-            # the copy turned about its ink's centre by its own angle and the reading turn, set in a square of ``side``
-            m = cv2.getRotationMatrix2D((cx, cy), float(t + turn), 1.0)
-            m[0, 2] += side / 2 - cx
-            m[1, 2] += side / 2 - cy
-            c = cv2.warpAffine(dark[b[1]:b[3], b[0]:b[2]].astype(np.float32), m, (side, side),
-                               flags=cv2.INTER_LINEAR, borderValue=0.0)
-            ys, xs = np.nonzero(c >= level)
-            if len(xs) == 0:
-                continue
-            c = c[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
-            y, x = 5 + (side - c.shape[0]) // 2, 6 + k * (side + 6) + (side - c.shape[1]) // 2
-            sheet[y:y + c.shape[0], x:x + c.shape[1]] = c
-            placed.append((x, y, x + c.shape[1], y + c.shape[0]))
-            placed_levels.append(level)
-        if placed and _sheet_read_as_glyphs(sheet, placed, placed_levels, weak=True):
+    reader = digits.default_reader()
+    text_chars = SIGN_TEXT_CHARS - set(STROKE_GLYPHS)
+    for quarter in range(4):
+        sheet, placed = _upright_sheet(dark, boxes, levels, quarter)
+        crops = [np.clip(sheet[b[1]:b[3], b[0]:b[2]], 0, 255).astype(np.uint8) for b in placed]
+        read = reader.read([_mark_reader_cell(crop) for crop in crops])
+        digit = sum(_copy_read_as_digit(r, (b[2] - b[0], b[3] - b[1])) and r.symbol not in STROKE_GLYPHS
+                    for r, b in zip(read, placed))
+        if digit > SIGN_COPIES_SHAPED * len(placed):
+            return True
+        if not ocr.ocr_available():
+            continue
+        try:
+            got = ocr.read_cells([_sign_line(sheet, placed, levels)])[0]
+        except Exception:  # noqa: BLE001 (a recogniser that fails on a call has read nothing: TEXT_READ_FAILURES)
+            TEXT_READ_FAILURES[0] += 1
+            continue
+        chars = [c for c in got.text if not c.isspace()]
+        if (got.score >= SIGN_TEXT_SCORE and len(chars) >= 3
+                and sum(c in text_chars for c in chars) >= SIGN_TEXT_SHARE * len(chars)):
             return True
     return False
 
@@ -1546,8 +1420,7 @@ def _sign_shaped_copies(dark: np.ndarray, boxes: list[tuple[int, int, int, int]]
     counters (:func:`_counters`) is read as no digit without the digit reader: HELDOUT16's circled X (four counters)
     reads surely as an "8" on 58 of its 99 copies on a 15x15 page."""
     shaped = _copies_read_as_no_digit(dark, boxes, levels, shaped=True)
-    return (shaped > SIGN_COPIES_SHAPED * len(boxes) and not _sign_reads_as_text(dark, boxes, levels)
-            and not _scattered_copies_read_as_glyphs(dark, boxes, levels))  # (rubric 75)
+    return shaped > SIGN_COPIES_SHAPED * len(boxes) and not _sign_reads_as_text(dark, boxes, levels)
 
 
 SIGN_ROUND_ZERO = 1.1  # (rubric 43) a copy the digit reader reads as a "0" is a ring or a diamond drawn, no digit, when
@@ -1602,8 +1475,7 @@ def _consistent_sign(dark: np.ndarray, boxes: list[tuple[int, int, int, int]], l
     if not ocr.ocr_available():  # no glyph test stronger than the shapes': the shape tests alone decide, as before
         return False
     plain = _copies_read_as_no_digit(dark, boxes, levels)
-    return (plain > SIGN_COPIES_SHAPED * len(boxes) and _sign_read_as_no_text(dark, boxes, levels)
-            and not _scattered_copies_read_as_glyphs(dark, boxes, levels))  # (rubric 75)
+    return plain > SIGN_COPIES_SHAPED * len(boxes) and _sign_read_as_no_text(dark, boxes, levels)
 
 
 def _sign_in_small_cells(dark: np.ndarray, layout: dict[str, Any], marks: list[dict[str, Any]],
