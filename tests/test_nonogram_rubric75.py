@@ -15,6 +15,7 @@ behaviour fail (the tone guard for its new argument); the other guards pass on b
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 from test_nonogram_rubric67 import _verdict
@@ -65,8 +66,8 @@ def test_a_glass_bead_beside_a_pencil_block_line_is_one_of_the_pages_beads():
 
 
 def _grainy_page(seed: int = 3, cell: int = 40) -> tuple[np.ndarray, list[tuple[float, float, float, float]]]:
-    """A darkness map with a 5x5 grid's boxes in its middle, paper grain (1-px specks up to darkness 100 over 6 % of it, tone about
-    20) all over it and a clue's digit-sized block left of the grid."""
+    """A darkness map with a 5x5 grid's boxes in its middle, paper grain (tone about 20, 1-px specks up to darkness
+    100 over 6 % of it) all over it and a clue's digit-sized block left of the grid."""
     rng = np.random.default_rng(seed)
     size = 9 * cell
     dark = rng.normal(20, 8, (size, size)).clip(0, 255)
@@ -80,15 +81,9 @@ def _grainy_page(seed: int = 3, cell: int = 40) -> tuple[np.ndarray, list[tuple[
 
 def test_page_tone_reads_past_a_papers_grain():
     dark, boxes = _grainy_page()
-    tone = cv2_blur(dark)
+    tone = cv2.blur(dark, (3, 3)).astype(np.float32)
     got = cells._page_tone(dark, tone, boxes, 40.0)
     assert got is not None and 15 <= got <= 25, got
-
-
-def cv2_blur(dark: np.ndarray) -> np.ndarray:
-    import cv2
-
-    return cv2.blur(dark, (3, 3)).astype(np.float32)
 
 
 def _tone_cells(tones: list[float]) -> tuple[list, list, list, list, list]:
