@@ -7,7 +7,8 @@ compared with; a cell at tone 24 (shading's level) with no mark was never compar
 clear only of ink pieces a digit's size, and a cell unsure for its tone alone is blank when the page's paper is as
 dark. Rice grains 1.3-1.6 times as long as wide, among grains longer, are turned level too. A glass bead alone of its
 kind (a "glyph dot" for its highlight) is judged a copy of the page's beads without the block line's pencil ink that
-reaches into its cell's band.
+reaches into its cell's band. A frame round the whole grid (a crate's battens) is the page's border, no mark beside the
+grid.
 
 On rubric 74 (a snapshot of 63c375d, run from outside the checkout), the HELDOUT36 pages and the unit tests of the new
 behaviour fail (the tone guard for its new argument); the other guards pass on both.
@@ -34,6 +35,7 @@ NIGHT = "s_lohittelugu_blackgarlic_nightmode"
     (NIGHT, "5x5", 0),  # every empty cell at tone 22-24 (review)
     (NIGHT, "5x5", 1),
     ("s_nanumeco_coffeegrounds_leaflitter", "15x15", 0),  # a rice grain 1.5 times as long as wide (review)
+    ("s_umeplusclp_spraypaint_redrawcrate", "15x15", 1),  # the crate's battens round the grid (review)
 ])
 def test_heldout36s_night_mode_pages_are_correct(style_name, size, k):
     v = _verdict(style_name, size, k, "none", family="nonogram_heldout36")
@@ -139,3 +141,36 @@ def test_round_marks_get_no_frame_of_their_own():  # guard: a page of dots has n
     dark, boxes = _grains([1.1] * 10, list(range(0, 360, 36)))
     frame = V._MarkFrame(dark, boxes, lambda b: 100.0, True)
     assert not any(frame.sized(b) for b in boxes)
+
+
+# -- a frame round the grid --------------------------------------------------------------------------------------------
+
+
+def _framed(size: str, scribble: bool = False):
+    from PIL import ImageDraw
+    from test_nonogram_rubric74 import _case
+
+    track, rec, inp, ref = _case(size)
+    page = ref.copy()
+    d = ImageDraw.Draw(page)
+    gx0, gy0, gx1, gy1 = rec.layout["grid_bbox"]
+    cell = rec.layout["cell_px"]
+    off = 0.3 * cell
+    d.rectangle([gx0 - off, gy0 - off, gx1 + off, gy1 + off], outline=(60, 45, 30), width=3)
+    if scribble:  # a pen's zigzag in the band beside the grid's right side, across the frame
+        x = gx1 + 0.15 * cell
+        ys = np.linspace(gy0 + 2 * cell, gy0 + 4 * cell, 9)
+        d.line([(x + (0.25 * cell if k % 2 else 0), y) for k, y in enumerate(ys)], fill=(20, 20, 20), width=3)
+    return track.verify(rec, np.asarray(page), inp)
+
+
+@pytest.mark.parametrize("size", ["5x5", "10x10", "15x15"])
+def test_a_frame_round_the_grid_is_the_pages_border(size):
+    v = _framed(size)
+    assert v.status == Status.CORRECT and v.score == 100, (v.status, v.score, v.codes, v.extra.get("margin_marks"))
+
+
+@pytest.mark.parametrize("size", ["10x10", "15x15"])
+def test_a_scribble_beside_a_framed_grid_is_still_a_mark(size):  # guard
+    v = _framed(size, scribble=True)
+    assert v.status != Status.CORRECT and v.score < 100, (v.status, v.score)

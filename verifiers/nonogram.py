@@ -7098,6 +7098,56 @@ def _without_frame_lines(added: np.ndarray, reach: tuple[int, int, int, int], ce
     return out
 
 
+MARGIN_FRAME_NEAR = 0.1  # (rubric 75) of a cell (>= 3 px): a mark round the whole grid with this share of its box's
+MARGIN_FRAME_SHARE = 0.9  # ... ink within that of the box's sides is a frame round the grid
+
+
+def _frame_round_grid(ink: np.ndarray, region: np.ndarray, layout: dict[str, Any], cell: float
+                      ) -> tuple[int, int, int, int, int] | None:
+    """The frame round the whole grid that the band's ink (``ink`` bool within ``region``) is, as (x0, y0, x1, y1,
+    near): the band's ink box encloses the grid's on every side and MARGIN_FRAME_SHARE of the ink lies within ``near``
+    (MARGIN_FRAME_NEAR of a cell) of the box's sides; None when it is no such frame. Rubric 75 (HELDOUT36,
+    forty-fourth session): a redraw spray-painted on a crate's end, framed by battens a third of a cell past the grid,
+    had the battens' inner edge taken for a mark beside the grid in doubt (review). Page furniture round the puzzle; a
+    scribble or a mark by one side of the grid does not enclose it, and a mark in the band beside a frame keeps the
+    band's ink from lying mostly along the frame."""
+    band = ink & region
+    ys, xs = np.nonzero(band)
+    if not len(xs):
+        return None
+    x0, y0, x1, y1 = int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1
+    gx0, gy0, gx1, gy1 = (float(v) for v in layout["grid_bbox"])
+    if not (x0 < gx0 and y0 < gy0 and x1 > gx1 and y1 > gy1):
+        return None
+    near = max(3, int(round(MARGIN_FRAME_NEAR * cell)))
+    on_sides = (xs < x0 + near) | (xs >= x1 - near) | (ys < y0 + near) | (ys >= y1 - near)
+    if np.count_nonzero(on_sides) < MARGIN_FRAME_SHARE * len(xs):
+        return None
+    return x0, y0, x1, y1, near
+
+
+def _on_frame(bbox: Sequence[int], frame: tuple[int, int, int, int, int], added: np.ndarray, region: np.ndarray,
+              cell: float) -> bool:
+    """Whether a mark (its box x0, y0, x1, y1 in ``added``, the band's ``region``) lies on a frame's sides
+    (:func:`_frame_round_grid`): its box within one side's strip, or, for the frame's ring itself (its box the
+    frame's), no mark left in it once the sides' strips are taken out (a scribble joined to the frame is one)."""
+    from genpuzzle.ink import unexplained_marks
+
+    x0, y0, x1, y1 = (int(v) for v in bbox)
+    f0, g0, f1, g1, near = frame
+    if not (f0 <= x0 and g0 <= y0 and x1 <= f1 and y1 <= g1):
+        return False
+    if x1 <= f0 + near or x0 >= f1 - near or y1 <= g0 + near or y0 >= g1 - near:
+        return True
+    if x0 > f0 + near or y0 > g0 + near or x1 < f1 - near or y1 < g1 - near:
+        return False  # within the frame, off its sides
+    core = np.zeros(region.shape, bool)
+    core[g0 + near:g1 - near, f0 + near:f1 - near] = True
+    rest = region & core
+    return not unexplained_marks(added >= STRAY_SURE, added >= STRAY_FAINT, np.zeros(region.shape, bool), cell,
+                                 rest, STRAY_PARAMS)
+
+
 def margin_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, Any],
                  observed: np.ndarray | None = None, answer_contrast: Any = None) -> list[dict[str, Any]]:
     """Marks the answer adds on the paper just outside the grid: within ``MARGIN_REACH`` of a cell of the grid's
@@ -7142,12 +7192,13 @@ def margin_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, 
     if not cv2.countNonZero(cv2.compare(mark, STRAY_FAINT, cv2.CMP_GE) & region.view(np.uint8)):
         return []  # (speed) no ink in the band at all, so none added: no mark (unexplained_marks would find none)
     near = cv2.dilate(_input_contrast(input_image), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * tol + 1,) * 2))
-    added = cv2.subtract(mark, near)
-    added = _without_frame_lines(added, (max(0, int(gy0 - reach)), min(H, int(math.ceil(gy1 + reach))),
+    whole = cv2.subtract(mark, near)
+    added = _without_frame_lines(whole, (max(0, int(gy0 - reach)), min(H, int(math.ceil(gy1 + reach))),
                                          max(0, int(gx0 - reach)), min(W, int(math.ceil(gx1 + reach)))), cell)
     marks = unexplained_marks(added >= STRAY_SURE, added >= STRAY_FAINT, np.zeros((H, W), bool), cell, region,
                               STRAY_PARAMS)
     out = []
+    frame = _frame_round_grid(whole >= STRAY_FAINT, region, layout, cell) if marks else None
     for m in marks:
         x0, y0, x1, y1 = m.bbox
         thin, long = min(x1 - x0, y1 - y0), max(x1 - x0, y1 - y0)
@@ -7160,6 +7211,8 @@ def margin_marks(answer: np.ndarray, input_image: np.ndarray, layout: dict[str, 
         at_edge = x0 <= 1 or y0 <= 1 or x1 >= W - 1 or y1 >= H - 1
         if at_edge or not seen[max(0, y0 - 2):y1 + 2, max(0, x0 - 2):x1 + 2].all():
             continue  # running on to where the page stops showing: the page's edge, a photographed screen's bezel
+        if frame is not None and _on_frame(m.bbox, frame, added, region, cell):
+            continue  # (rubric 75) on a frame round the whole grid: the page's border (a crate's battens)
         out.append({"where": "beside the grid", **m.to_json(cell), "sure": False})
     if out:  # (rubric 73) the grid's own knobs where its lines end (a bobby pin's ball), repeated alike
         knobs = _line_end_knobs(out, added, band & seen, layout, cell)
