@@ -7098,8 +7098,8 @@ def _without_frame_lines(added: np.ndarray, reach: tuple[int, int, int, int], ce
     return out
 
 
-MARGIN_FRAME_NEAR = 0.1  # (rubric 75) of a cell (>= 3 px): a mark round the whole grid with this share of its box's
-MARGIN_FRAME_SHARE = 0.9  # ... ink within that of the box's sides is a frame round the grid
+MARGIN_FRAME_NEAR = 0.1  # (rubric 75) of a cell (>= 3 px): the band's ink, its box round the whole grid, with ...
+MARGIN_FRAME_SHARE = 0.9  # ... this share of it within MARGIN_FRAME_NEAR of the box's sides is a frame round the grid
 
 
 def _frame_round_grid(ink: np.ndarray, region: np.ndarray, layout: dict[str, Any], cell: float
@@ -7119,7 +7119,7 @@ def _frame_round_grid(ink: np.ndarray, region: np.ndarray, layout: dict[str, Any
     gx0, gy0, gx1, gy1 = (float(v) for v in layout["grid_bbox"])
     if not (x0 < gx0 and y0 < gy0 and x1 > gx1 and y1 > gy1):
         return None
-    near = max(3, int(round(MARGIN_FRAME_NEAR * cell)))
+    near = max(3, round(MARGIN_FRAME_NEAR * cell))
     on_sides = (xs < x0 + near) | (xs >= x1 - near) | (ys < y0 + near) | (ys >= y1 - near)
     if np.count_nonzero(on_sides) < MARGIN_FRAME_SHARE * len(xs):
         return None
