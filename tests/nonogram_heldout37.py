@@ -1,4 +1,8 @@
-"""HELDOUT37, measured blind on ... (figures to be filled by the lead).
+"""HELDOUT37, measured blind on the verifier of 63c375d (rubric 74, the forty-fourth session's start) and on rubric 75
+(its end), never looked at: **414 -> 415/432** right (95.8 -> 96.1 %), 1 gained and none lost, **0 false passes**, 6
+unreadable and 1 confident false fail on both; error-free right 65 -> 66 of 72 (seed 5, ``tools/measure_nonogram_family.py
+nonogram_heldout37:HELDOUT37 --seed 5``). By planted error on rubric 75: none 66/72, extra_light 70, extra_outline 72,
+x_instead 72, missing 69, clue_changed 66 (of 72 each). Held out: measured as counts only, its answers never looked at.
 
 A blind nonogram answer family (written by a helper), kept in its own module so that whoever studies the earlier
 families never sees it. Written without looking at the verifier, the registration or the cell and clue readers.
