@@ -174,3 +174,37 @@ def test_a_frame_round_the_grid_is_the_pages_border(size):
 def test_a_scribble_beside_a_framed_grid_is_still_a_mark(size):  # guard
     v = _framed(size, scribble=True)
     assert v.status != Status.CORRECT and v.score < 100, (v.status, v.score)
+
+
+# -- a glyph among stickers set at any angle ---------------------------------------------------------------------------
+
+
+def _stars(size: str, odd: str | None = None, seed: int = 1):
+    """The reference page with a star (DejaVu Sans, dark grey) turned by its own angle (a full circle) in every empty
+    cell, and ``odd`` in place of the star in the third empty cell."""
+    import random
+
+    from PIL import Image, ImageDraw, ImageFont
+    from test_nonogram_rubric72 import SANS, _puzzle
+
+    track, p, rec = _puzzle(7201, size)
+    page = p.reference_images[0].convert("RGB")
+    rng = random.Random(seed)
+    empty = [(r, c) for r, line in enumerate(p.ground_truth["solution"]) for c, v in enumerate(line) if not v]
+    for k, (r, c) in enumerate(empty):
+        x0, y0, x1, y1 = V.cell_box(p.layout, r, c)
+        s = int(0.32 * (x1 - x0))
+        tile = Image.new("L", (2 * s, 2 * s), 0)
+        glyph = odd if (odd and k == 2) else "\u2605"
+        ImageDraw.Draw(tile).text((s, s), glyph, font=ImageFont.truetype(SANS, s), fill=255, anchor="mm")
+        tile = tile.rotate(rng.uniform(-180, 180), resample=Image.BICUBIC)
+        page.paste(Image.new("RGB", tile.size, (30, 30, 30)), (int((x0 + x1) / 2 - s), int((y0 + y1) / 2 - s)), tile)
+    return track.verify(rec, np.asarray(page), np.asarray(p.input_image.convert("RGB")))
+
+
+@pytest.mark.parametrize("odd", ["K", "?", "4"])
+def test_a_glyph_among_turned_stars_never_passes(odd):
+    """Guard (5x5). At 10x10 each of these passes, on rubric 74 too (a known hole, docs/nonogram.md): the "4" is taken
+    into the repeated sign (0.6 overlap, both thickened by a px, at 10 px), the "K" read crossed by the patch reader."""
+    v = _stars("5x5", odd)
+    assert v.status != Status.CORRECT and v.score < 100, (v.status, v.score)
