@@ -360,12 +360,12 @@ def _page_mark_is_sign(dark: np.ndarray, reading: CellReading, copies: list[tupl
     for an empty cell to the sign rules' glyph tests: shaped as a sign (:func:`_sign_shaped_copies`) or one consistent
     shape that is no digit and no text (:func:`_consistent_sign`), each copy's ink from its own level. (A "K" in every
     empty cell, which the patch reader reads crossed in some cells, is no such mark: its copies in doubt stay so.)"""
-    same = sorted(_copies_of_page_mark(dark, copies, copies))
+    as_lying, turned = _copies_by_frame(dark, copies, copies)
+    same = sorted(as_lying | turned)
     levels = [_doubt_sign_level(dark, b) for b in same]
     if not same:
         return False
-    if (len(_copies_in_frame(dark, _MarkFrame(dark, copies, _own_level(dark, HAIRLINE_LOW)), copies, copies))
-            < len(same) and _turned_copies_read_as_glyphs(dark, same, levels)):
+    if turned and _turned_copies_read_as_glyphs(dark, same, levels):
         return False  # (rubric 74) copies alike only in their own frames (each set at its angle): a glyph turned?
     return (_sign_shaped_copies(dark, same, levels)
             or _consistent_sign(dark, same, levels, [1.0] * len(same), _cells_read_empty(reading)))
@@ -804,13 +804,19 @@ def _copies_of_page_mark(dark: np.ndarray, copies: list[tuple[int, int, int, int
     no less than PAGE_MARK_LIKE_MARGIN under the least of theirs (nor under PAGE_MARK_LIKE) -- a bold "a" or "e" among
     grey dots of its size and ink covers a dot within a px and holds as much ink, and its counter and notch lie where a
     dot is darkest."""
-    out: set[tuple[int, int, int, int]] = set()
-    for turned in (False, True):  # (rubric 74) and the marks the page sets at their own angles, each in its own frame
-        rest = [b for b in boxes if b not in out]
-        if rest:
-            out |= _copies_in_frame(dark, _MarkFrame(dark, copies, _own_level(dark, HAIRLINE_LOW), turned), copies,
-                                    rest)
-    return out
+    as_lying, turned = _copies_by_frame(dark, copies, boxes)
+    return as_lying | turned
+
+
+def _copies_by_frame(dark: np.ndarray, copies: list[tuple[int, int, int, int]], boxes: list[tuple[int, int, int, int]]
+                     ) -> tuple[set[tuple[int, int, int, int]], set[tuple[int, int, int, int]]]:
+    """:func:`_copies_of_page_mark` as (the boxes that are copies as they lie, the others that are copies in the marks'
+    own frames: rubric 74, a mark the page sets at its own angle)."""
+    as_lying = _copies_in_frame(dark, _MarkFrame(dark, copies, _own_level(dark, HAIRLINE_LOW)), copies, boxes)
+    rest = [b for b in boxes if b not in as_lying]
+    turned = _copies_in_frame(dark, _MarkFrame(dark, copies, _own_level(dark, HAIRLINE_LOW), True), copies,
+                              rest) if rest else set()
+    return as_lying, turned
 
 
 def _copies_in_frame(dark: np.ndarray, frame: _MarkFrame, copies: list[tuple[int, int, int, int]],
@@ -965,7 +971,7 @@ class _MarkFrame:
         self.dark, self.level, self.turned = dark, level, turned
         tolerance_px = DOUBT_SIGN_SIZE_PX if tolerance_px is None else tolerance_px
         self._own: dict[tuple[int, int, int, int], tuple[np.ndarray, float]] = {}
-        self._directions: dict[tuple[int, int, int, int], float] = {}
+        self._elongation: dict[tuple[int, int, int, int], float] = {}  # (its second moments' ratio, long / wide)
         # (in their own frames: only where the copies lie along directions, and only marks that do, or nearly do:
         # TURNED_LONG_COPY)
         self._directed = not turned or (sum(self.directed(b) for b in copies) >= TURNED_DIRECTED * len(copies))
@@ -993,11 +999,11 @@ class _MarkFrame:
         if not self.turned:
             return True
         b = tuple(int(v) for v in b)
-        if b not in self._directions:
+        if b not in self._elongation:
             ys, xs = np.nonzero(self.dark[b[1]:b[3], b[0]:b[2]] >= float(self.level(b)))
             evals, _ = _ink_axes(xs, ys)
-            self._directions[b] = float(evals[1]) / max(float(evals[0]), 1e-6)
-        return self._directions[b] >= long ** 2
+            self._elongation[b] = float(evals[1]) / max(float(evals[0]), 1e-6)
+        return self._elongation[b] >= long ** 2
 
     def dims(self, b: tuple[int, int, int, int]) -> tuple[int, int]:
         """The mark's width and height in this frame."""
@@ -1017,19 +1023,21 @@ class _MarkFrame:
         crop, level = self.crop(b, flip)
         return cv2.resize((crop >= level).astype(np.uint8), self.size, interpolation=cv2.INTER_NEAREST)
 
+    def overlap(self, b: tuple[int, int, int, int], like: np.ndarray, flip: tuple[bool, bool] | None = None) -> float:
+        """The mark's ink, thickened by a px and mirrored by ``flip`` (as it best overlaps: :meth:`flip_like`, when
+        None), overlapping ``like`` (bool, at the median size): intersection over union."""
+        flip = self.flip_like(b, like) if flip is None else flip
+        s = cv2.dilate(self.shape(b, flip), np.ones((3, 3), np.uint8)).astype(bool)
+        return float((s & like).sum()) / max(1, int((s | like).sum()))
+
     def flip_like(self, b: tuple[int, int, int, int], like: np.ndarray) -> tuple[bool, bool]:
         """The mirroring of the mark whose ink (thickened by a px) overlaps ``like`` (bool, at the median size) most:
         none as it lies; in its own frame one of four (its ink's skew, which :func:`_upright` sets it by, is a px's
         matter on a mark nearly balanced end to end)."""
         if not self.turned:
             return False, False
-        kernel = np.ones((3, 3), np.uint8)
-
-        def overlap(flip):
-            s = cv2.dilate(self.shape(b, flip), kernel).astype(bool)
-            return float((s & like).sum()) / max(1, int((s | like).sum()))
-
-        return max(((False, False), (False, True), (True, False), (True, True)), key=overlap)
+        return max(((False, False), (False, True), (True, False), (True, True)),
+                   key=lambda flip: self.overlap(b, like, flip))
 
     def median(self, copies: list[tuple[int, int, int, int]]) -> tuple[np.ndarray, dict]:
         """The copies' median ink (bool, thickened by a px, at the median size) and each copy's mirroring that makes
@@ -1115,13 +1123,10 @@ def _median_overlaps(frame: _MarkFrame, boxes: dict[Any, tuple[int, int, int, in
     a px), or None when one is off size or overlaps it under REPEATED_SIGN_ALIKE: no sign the page repeats."""
     if not all(frame.sized(b) for b in boxes.values()):
         return None
-    kernel = np.ones((3, 3), np.uint8)
     median, flips = frame.median(list(boxes.values()))
-    shapes = {k: cv2.dilate(frame.shape(b, flips[tuple(int(v) for v in b)]), kernel).astype(bool)
-              for k, b in boxes.items()}
     out = {}
-    for k, s in shapes.items():
-        iou = float((s & median).sum()) / max(1, int((s | median).sum()))
+    for k, b in boxes.items():
+        iou = frame.overlap(b, median, flips[tuple(int(v) for v in b)])
         if iou < REPEATED_SIGN_ALIKE:
             return None
         out[k] = iou
@@ -1166,9 +1171,7 @@ def _like_page_sign(dark: np.ndarray, signs: list[tuple[int, int, int, int]],
     if rest:
         own = _MarkFrame(dark, signs, _own_level(dark, STRAY_FAINT), turned=True)
         median, _ = own.median(signs)
-        kernel = np.ones((3, 3), np.uint8)
-        out |= {b for b in rest if own.sized(b) and iou(cv2.dilate(own.shape(b, own.flip_like(b, median)), kernel)
-                                                        .astype(bool), median) >= REPEATED_SIGN_ALIKE}
+        out |= {b for b in rest if own.sized(b) and own.overlap(b, median) >= REPEATED_SIGN_ALIKE}
     return out
 
 
@@ -1500,7 +1503,6 @@ def _sign_in_small_cells(dark: np.ndarray, layout: dict[str, Any], marks: list[d
     copies = [ms[0]["bbox"] for k, ms in per_cell.items() if k in sign and len(ms) == 1]
     if len(copies) < REPEATED_SIGN_CELLS:
         return {}
-    kernel = np.ones((3, 3), np.uint8)
     cand = {}
     for (r, c), ms in per_cell.items():
         if (r, c) not in small or (r, c) in sign or len(ms) != 1:
@@ -1517,8 +1519,7 @@ def _sign_in_small_cells(dark: np.ndarray, layout: dict[str, Any], marks: list[d
         for k, b in cand.items():
             if k in out or not frame.sized(b):
                 continue
-            s = cv2.dilate(frame.shape(b, frame.flip_like(b, median)), kernel).astype(bool)
-            iou = float((s & median).sum()) / max(1, int((s | median).sum()))
+            iou = frame.overlap(b, median)
             if iou >= REPEATED_SIGN_ALIKE:
                 out[k] = round(iou, 3)
     return out
