@@ -80,7 +80,8 @@ for pkg in \
     fonts-ddc-uchen fonts-cwtex-ming fonts-lohit-telu fonts-ipaexfont-mincho fonts-mona fonts-umeplus-cl \
     fonts-noto-ui-extra fonts-sil-mondulkiri-extra fonts-sil-gentium fonts-lohit-deva-nepali fonts-sil-andikanewbasic \
     fonts-cwtex-fs fonts-arphic-gkai00mp fonts-sil-awami-nastaliq fonts-lohit-beng-assamese fonts-ldco \
-    fonts-ipafont-gothic; do
+    fonts-ipafont-gothic fonts-aenigma fonts-jsmath fonts-lyx culmus-fancy xfonts-scalable xfonts-kapl \
+    fonts-pc-extra fonts-dejima-mincho xfonts-jmk fonts-creep2 culmus; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 if [ ${#missing[@]} -gt 0 ]; then
