@@ -771,6 +771,13 @@ def _lone_glyph_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                                                 list(shaped))
             if repeats:
                 lone.update({cell: name for cell, name in shaped.items() if cell not in copied})
+    if len(signs) >= REPEATED_SIGN_CELLS:
+        # (rubric 76) on a page whose mark for an empty cell is a sign it repeats, an accepted mark of a kind the page
+        # holds fewer than REPEATED_SIGN_CELLS of is that sign or in doubt, whatever its kind (a "?" among 10x10 star
+        # stickers turned a full circle, fitted as a slanted stroke, alone of its kind, passed); a copy of the sign
+        # is let pass below
+        lone.update({cell: kind for cell, kind in kinds.items()
+                     if cell not in lone and own[kind] < REPEATED_SIGN_CELLS and kind not in LONE_KINDS})
     if lone and len(signs) >= REPEATED_SIGN_CELLS:
         # (rubric 72) whichever rule put it in doubt, a mark alike the page's repeated sign is one of its copies (star
         # stickers set at their own angles: a few fitted as an X, a skew cross, judged by the page-mark copies' strict
