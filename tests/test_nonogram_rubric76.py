@@ -137,35 +137,3 @@ def test_turned_stars_alone_are_the_pages_sign(seed):  # guard
 
     v = _stars("10x10", None, seed)
     assert v.status == Status.CORRECT and v.score == 100, (v.status, v.score)
-
-
-def test_a_digit_copy_is_taken_out_of_a_sign_that_is_no_digit(monkeypatch):
-    """The reader's verdict per copy (read open-set): a sign whose copies are mostly no digit loses a copy read surely
-    as one; a sign most of whose copies read as digits is left whole to the glyph tests."""
-    from genpuzzle.verifiers import digits
-    from genpuzzle.verifiers import nonogram as V
-
-    class Reader:
-        def __init__(self, symbols):
-            self.symbols = symbols
-
-        def read(self, crops):
-            return [type("Read", (), {"symbol": s, "confident": True})() for s in self.symbols[:len(crops)]]
-
-    dark = np.zeros((40, 200), np.float32)
-    cand = {(0, k): (10 + 30 * k, 10, 22 + 30 * k, 22) for k in range(6)}
-    alike = {k: 0.8 for k in cand}
-    monkeypatch.setattr(digits, "default_reader", lambda: Reader(["other"] * 5 + ["4"]))
-    assert set(V._digit_copies_apart(dark, cand, alike)) == set(cand) - {(0, 5)}
-    monkeypatch.setattr(digits, "default_reader", lambda: Reader(["7"] * 4 + ["other"] * 2))
-    assert V._digit_copies_apart(dark, cand, alike) == alike
-
-
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_a_question_mark_among_turned_stars_never_passes(seed):
-    """The "?" turned by its own angle is fitted as a slanted stroke, a kind the page holds once, on a page whose mark
-    for an empty cell is the stars it repeats: that sign or in doubt, and it is no copy of the stars."""
-    from test_nonogram_rubric75 import _stars
-
-    v = _stars("10x10", "?", seed)
-    assert v.status != Status.CORRECT and v.score < 100, (v.status, v.score)

@@ -771,13 +771,6 @@ def _lone_glyph_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                                                 list(shaped))
             if repeats:
                 lone.update({cell: name for cell, name in shaped.items() if cell not in copied})
-    if len(signs) >= REPEATED_SIGN_CELLS:
-        # (rubric 76) on a page whose mark for an empty cell is a sign it repeats, an accepted mark of a kind the page
-        # holds fewer than REPEATED_SIGN_CELLS of is that sign or in doubt, whatever its kind (a "?" among 10x10 star
-        # stickers turned a full circle, fitted as a slanted stroke, alone of its kind, passed); a copy of the sign
-        # is let pass below
-        lone.update({cell: kind for cell, kind in kinds.items()
-                     if cell not in lone and own[kind] < REPEATED_SIGN_CELLS and kind not in LONE_KINDS})
     if lone and len(signs) >= REPEATED_SIGN_CELLS:
         # (rubric 72) whichever rule put it in doubt, a mark alike the page's repeated sign is one of its copies (star
         # stickers set at their own angles: a few fitted as an X, a skew cross, judged by the page-mark copies' strict
@@ -1238,7 +1231,7 @@ def _repeated_empty_sign(dark: np.ndarray, layout: dict[str, Any], reading: Cell
         alike = _median_overlaps(_MarkFrame(dark, list(cand.values()), lambda b: STRAY_SURE, True, 0.0), cand)
         if not alike or _turned_copies_read_as_glyphs(dark, list(cand.values()), None):
             return {}
-    alike = _digit_copies_apart(dark, cand, _turned_apart(dark, cand, None, alike))
+    alike = _turned_apart(dark, cand, None, alike)
     cand = {k: b for k, b in cand.items() if k in alike}
     if len(cand) < REPEATED_SIGN_CELLS:
         return {}
@@ -1363,30 +1356,6 @@ def _copies_read_as_no_digit(dark: np.ndarray, boxes: list[tuple[int, int, int, 
     return plain
 
 
-def _digit_copies_apart(dark: np.ndarray, cand: dict[tuple[int, int], tuple[int, int, int, int]],
-                        alike: dict[tuple[int, int], float]) -> dict[tuple[int, int], float]:
-    """``alike`` (a page's repeated sign's candidates and their overlaps) without the candidates the digit reader reads
-    surely as a digit (:func:`_copy_read_as_digit`) when no more than SIGN_COPIES_SHAPED of them are so read: a digit
-    among the copies of a sign that is no digit is no copy of it, whatever its overlap (read open-set). Forty-fifth
-    session (rubric 76): a "4" among a 10x10 page's star stickers turned a full circle overlapped their median mark 0.82
-    as it lay (10-12 px across, both thickened by a px), more than the stars, and was taken for one of them."""
-    from genpuzzle.verifiers import digits
-
-    keys = [k for k in cand if k in alike]
-    crops, dims = [], []
-    for k in keys:
-        x0, y0, x1, y1 = cand[k]
-        crop = np.clip(dark[y0:y1, x0:x1], 0, 255).astype(np.uint8)
-        crops.append(_mark_reader_cell(crop))
-        dims.append((x1 - x0, y1 - y0))
-    if not crops:
-        return alike
-    read = [_copy_read_as_digit(r, d) for r, d in zip(digits.default_reader().read(crops), dims)]
-    if sum(read) > SIGN_COPIES_SHAPED * len(keys):
-        return alike  # (a sign most of whose copies read as digits is judged whole by the glyph tests)
-    return {k: alike[k] for k, digit in zip(keys, read) if not digit}
-
-
 DOUBT_SIGN_LEVEL = 0.5  # a mark in doubt is compared with the others by its ink from this share of its own darkest
 DOUBT_SIGN_SIZE_PX = 2.0  # ... and its width and height may differ from the median by this many px (a sign 8 px across)
 
@@ -1430,7 +1399,6 @@ def _repeated_sign_in_doubt(dark: np.ndarray, layout: dict[str, Any], reading: C
         if not alike or _turned_copies_read_as_glyphs(dark, list(cand.values()), [level(b) for b in cand.values()]):
             return {}
     alike = _turned_apart(dark, cand, [level(b) for b in cand.values()], alike)
-    alike = _digit_copies_apart(dark, cand, alike)
     cand = {k: b for k, b in cand.items() if k in alike}
     if len(cand) < REPEATED_SIGN_CELLS:
         return {}
