@@ -754,17 +754,6 @@ def _lone_glyph_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
                 unlike = collections.Counter(kind for cell, kind in kept.items() if cell not in alike)
                 lone.update({cell: kind for cell, kind in kept.items()
                              if cell not in alike and unlike[kind] < REPEATED_SIGN_CELLS})
-            elif kept and len(signs) >= REPEATED_SIGN_CELLS:
-                # (rubric 76) a page whose marks are no copies of one another as they lie or each in its own frame,
-                # but one sign the sign rules read (star stickers turned a full circle: round marks get no frame of
-                # their own), judges its patch crosses by that sign: a "K" or a "?" among 10x10 turned stars, read
-                # crossed by the patch reader, was judged by nothing and passed
-                found = {cell: _mark_pieces_box(dark, layout, *cell, HAIRLINE_LOW) for cell in kept
-                         if cell not in alike}
-                like = _like_page_sign(dark, signs, [b for b in found.values() if b is not None])
-                unlike = collections.Counter(kept[cell] for cell, b in found.items() if b is None or b not in like)
-                lone.update({cell: kept[cell] for cell, b in found.items()
-                             if (b is None or b not in like) and unlike[kept[cell]] < REPEATED_SIGN_CELLS})
         if shaped:
             repeats, copied = _page_mark_copies(dark, layout, [cell for cell in empty if cell not in lone
                                                                and cell not in borrowed and cell not in shaped],
@@ -1162,22 +1151,22 @@ def _like_page_sign(dark: np.ndarray, signs: list[tuple[int, int, int, int]],
         return cv2.dilate(frame.shape(b), np.ones((3, 3), np.uint8)).astype(bool)
 
     median = np.mean([shape(b) for b in signs], axis=0) >= 0.5
-
-    def own_ink(b):  # (at its own size: a turned copy's box is no scaled copy of the median box)
-        return (dark[b[1]:b[3], b[0]:b[2]] >= _doubt_sign_level(dark, b)).astype(np.uint8)
-
-    sized = [b for b in boxes if frame.sized(b)]
-    reference = own_ink(max(signs, key=lambda b: iou(shape(b), median)))
-    turned_overlaps = dict(zip(sized, _turned_overlaps(reference, [own_ink(b) for b in sized]))) if sized else {}
-    out = set()
-    for b in sized:
-        lying = iou(shape(b), median)
-        # (rubric 76) a loose overlap as it lies (marks 10-12 px across, both thickened by a px: a blob's likeness)
-        # also needs the turned overlap's floor: a "K" among 10x10 star stickers turned a full circle overlapped
-        # their median 0.61 as it lay (the stars 0.62 up) and 0.58 turned (the stars 0.74 up)
-        if (lying >= REPEATED_SIGN_ALIKE and (lying >= SIGN_ALIKE_CLEAR or turned_overlaps[b] >= SIGN_TURNED_FLOOR)
-                or turned_overlaps[b] >= SIGN_CONSISTENT_ALIKE):
+    out, turned = set(), []
+    for b in boxes:
+        if not frame.sized(b):
+            continue
+        if iou(shape(b), median) >= REPEATED_SIGN_ALIKE:
             out.add(b)
+        else:
+            turned.append(b)
+    if turned:
+        def own_ink(b):  # (at its own size: a turned copy's box is no scaled copy of the median box)
+            return (dark[b[1]:b[3], b[0]:b[2]] >= _doubt_sign_level(dark, b)).astype(np.uint8)
+
+        reference = own_ink(max(signs, key=lambda b: iou(shape(b), median)))
+        for b, overlap in zip(turned, _turned_overlaps(reference, [own_ink(b) for b in turned])):
+            if overlap >= SIGN_CONSISTENT_ALIKE:
+                out.add(b)
     rest = [b for b in boxes if b not in out]
     if rest:
         own = _MarkFrame(dark, signs, _own_level(dark, STRAY_FAINT), turned=True)
@@ -1191,25 +1180,7 @@ REPEATED_SIGN_EXTENT = 0.5  # ... each at most this share of a cell across ...
 REPEATED_SIGN_CENTRED = 0.15  # ... its box's centre this near its cell's centre (cells) ...
 REPEATED_SIGN_SIZE = 0.2  # ... its width and height within this share of the marks' median ...
 REPEATED_SIGN_ALIKE = 0.6  # ... and its ink, scaled to the median box, overlapping the median mark's by this much
-SIGN_ALIKE_CLEAR = 0.85  # (rubric 76) a mark alike the page's sign (:func:`_like_page_sign`) overlapping its median mark
-SIGN_TURNED_FLOOR = 0.7  # under this as it lies also overlaps it this much turned onto it at its best turn
 # (intersection over union, both thickened by one px): the page's own sign for an empty cell (a triangle, a "#")
-
-
-def _turned_apart(dark: np.ndarray, cand: dict[tuple[int, int], tuple[int, int, int, int]],
-                  levels: list[float] | None, alike: dict[tuple[int, int], float]) -> dict[tuple[int, int], float]:
-    """``alike`` (the sign candidates' overlaps with their median mark) without the candidates that are no turned copy
-    of the sign, where the copies are alike only turned (their median overlap as they lie under
-    SIGN_CONSISTENT_ALIKE: a sticker set at any angle): a candidate overlapping the median under SIGN_ALIKE_CLEAR as
-    it lies and under SIGN_TURNED_FLOOR turned onto the copy most like it (:func:`_turned_alike`) is left as read.
-    Forty-fifth session (rubric 76): a "?" or a "4" among a 10x10 page's star stickers turned a full circle overlapped
-    their median 0.6-0.7 as it lay, as the stars do, both thickened by a px at 10-12 px across, and was taken for one
-    of them; turned, the stars overlap 0.74 up, a "K" 0.58."""
-    if not alike or min(alike.values()) >= SIGN_ALIKE_CLEAR:
-        return alike
-    keys = list(cand)
-    turned = _turned_alike(dark, [cand[k] for k in keys], levels, [alike[k] for k in keys])
-    return {k: alike[k] for k, t in zip(keys, turned) if alike[k] >= SIGN_ALIKE_CLEAR or t >= SIGN_TURNED_FLOOR}
 
 
 def _repeated_empty_sign(dark: np.ndarray, layout: dict[str, Any], reading: CellReading,
@@ -1231,10 +1202,6 @@ def _repeated_empty_sign(dark: np.ndarray, layout: dict[str, Any], reading: Cell
         alike = _median_overlaps(_MarkFrame(dark, list(cand.values()), lambda b: STRAY_SURE, True, 0.0), cand)
         if not alike or _turned_copies_read_as_glyphs(dark, list(cand.values()), None):
             return {}
-    alike = _turned_apart(dark, cand, None, alike)
-    cand = {k: b for k, b in cand.items() if k in alike}
-    if len(cand) < REPEATED_SIGN_CELLS:
-        return {}
     out = {k: round(v, 3) for k, v in alike.items()}
     if (not _sign_shaped_copies(dark, list(cand.values()))  # (twentieth session) a "?", a letter, a digit
             and not _consistent_sign(dark, list(cand.values()) + _fitted_sign_copies(
@@ -1398,10 +1365,6 @@ def _repeated_sign_in_doubt(dark: np.ndarray, layout: dict[str, Any], reading: C
         alike = _median_overlaps(_MarkFrame(dark, list(cand.values()), level, True), cand)
         if not alike or _turned_copies_read_as_glyphs(dark, list(cand.values()), [level(b) for b in cand.values()]):
             return {}
-    alike = _turned_apart(dark, cand, [level(b) for b in cand.values()], alike)
-    cand = {k: b for k, b in cand.items() if k in alike}
-    if len(cand) < REPEATED_SIGN_CELLS:
-        return {}
     out = {k: round(iou, 3) for k, iou in alike.items() if k not in accepted}
     levels = [_doubt_sign_level(dark, b) for b in cand.values()]
     if out and not _sign_shaped_copies(dark, list(cand.values()), levels):
