@@ -3267,7 +3267,9 @@ def _lattice_starts_look(answer: np.ndarray, target: np.ndarray, long_lines: boo
     within LATTICE_WIDE_SCALES (a puzzle on a slide or a wall fills less of the page than the input's: its cells are
     smaller than the sizes' ratio says), LATTICE_WIDE_TOP combs per axis. Either look turns the page upright first
     (:func:`_lattice_turn`: a page taped to a wall hangs crooked; the maps include the turn; an upright page is looked
-    at as it is)."""
+    at as it is), and when an axis then shows no comb, once more at the turn its middle shows sharpest (``swept``:
+    a page turned on surroundings drawn upright). ``island`` (the last search of :func:`_keystone_last`): the page's
+    paper island alone, its surroundings set to its paper (:func:`_island_grey`); no maps when it is no island."""
     try:
         answer, target = _as_rgb(answer), _as_rgb(target)
     except ValueError:
