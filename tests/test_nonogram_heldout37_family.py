@@ -110,17 +110,17 @@ def test_twelve_new_styles_apart_from_earlier_families():
 @pytest.mark.parametrize("style", h37.HELDOUT37, ids=lambda s: s.name)
 def test_every_style_builds_for_every_error_and_is_deterministic(puzzle, style):
     p = puzzle
-    digests = set()
+    digests = {}
     for error in na.ERRORS:
         a = na.make_answer(p.input_image, p.layout, p.ground_truth, style, error, seed=0)
         assert a.dtype == np.uint8 and a.ndim == 3 and a.shape[2] == 3 and min(a.shape[:2]) >= 300
+        digests[error] = hashlib.sha256(a.tobytes()).hexdigest()
+    assert len(set(digests.values())) == len(na.ERRORS)  # every planted error changes the picture
+    for error in ("none", na.ERRORS[-1]):  # through the family's own hook: same seed, same bytes
         b = h37.make_answer37(p.input_image, p.layout, p.ground_truth, style, error, seed=0)
-        assert hashlib.sha256(a.tobytes()).digest() == hashlib.sha256(b.tobytes()).digest()  # same seed, same bytes
-        digests.add(hashlib.sha256(a.tobytes()).hexdigest())
-    assert len(digests) == len(na.ERRORS)  # every planted error changes the picture
+        assert hashlib.sha256(b.tobytes()).hexdigest() == digests[error]
     other = na.make_answer(p.input_image, p.layout, p.ground_truth, style, "none", seed=1)
-    first = na.make_answer(p.input_image, p.layout, p.ground_truth, style, "none", seed=0)
-    assert other.shape != first.shape or not np.array_equal(other, first)
+    assert hashlib.sha256(other.tobytes()).hexdigest() != digests["none"]  # another seed, another page
 
 
 DIGESTS = """
@@ -145,7 +145,7 @@ def test_same_bytes_in_other_processes_with_other_hash_seeds(puzzle):
             a = na.make_answer(p.input_image, p.layout, p.ground_truth, style, error, seed=3)
             mine += f"{style.name} {error} {hashlib.sha256(a.tobytes()).hexdigest()}\n"
     code = DIGESTS.format(tests=str(Path(__file__).resolve().parent))
-    for hash_seed in ("1", "2"):
+    for hash_seed in ("1",):
         env = dict(os.environ, PYTHONHASHSEED=hash_seed)
         out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
         assert out == mine, hash_seed
