@@ -1305,19 +1305,84 @@ def without_line_companions(darkness: np.ndarray | tuple[np.ndarray, np.ndarray]
         else:
             spans[1, lo:hi, s0:s1] = True
     maps = [m.copy() for m in (darkness if isinstance(darkness, tuple) else (darkness,))]
-    for (axis, s0, s1, _, _, _), (farther, lo, hi) in zip(found, reaches):
+    for group, (farther, lo, hi) in zip(found, reaches):
+        axis, s0, s1 = group[:3]
         ink = np.ones(s1 - s0, bool)
         for v in farther:
             line = dark[s0:s1, v] if axis == 0 else dark[v, s0:s1]
             other = spans[1, s0:s1, v] if axis == 0 else spans[0, v, s0:s1]
             ink &= (line >= LINE_INK) & ~other
         erase = ~cv2.morphologyEx(ink.astype(np.uint8)[None, :], cv2.MORPH_OPEN, wide)[0].astype(bool)
+        tips = _rung_tips(dark, group, (lo, hi), erase, cell_px)
         for m in maps:
             if axis == 0:
                 m[s0:s1, lo:hi][erase] = 0
             else:
                 m[lo:hi, s0:s1][:, erase] = 0
+            m[tips] = 0
     return (tuple(maps) if isinstance(darkness, tuple) else maps[0]), None
+
+
+LINE_RUNG_TIP = 0.1  # (rubric 77) of a cell (3 px at least): a rung crossing a line's rules sticks out past them less
+
+
+def _rung_tips(dark: np.ndarray, group: tuple[int, int, int, int, int, int], erased: tuple[int, int],
+               erase: np.ndarray, cell_px: float) -> np.ndarray:
+    """(Rubric 77) The tips of a line's rungs past the px :func:`without_line_companions` takes out of a group of
+    further rules (``group``: :func:`line_companions`' ``(axis, s0, s1, p, q, past)``; ``erased``: the ``[lo, hi)``
+    across it taken out, where ``erase`` is True along it): where ink (LINE_INK) crosses the whole group, band's end
+    to last rule, a rung (a railway track's sleeper) joins the rules, and its ink running on past the taken-out px
+    and ending within LINE_RUNG_TIP of a cell is the rung's end, the line's. A fill or a mark running on past the
+    rules runs further (and is not taken out where it runs on beside the line: ``erase``); a mark beside the outer
+    rule does not cross the gap between the rules. Returns a bool mask of the image (HELDOUT38's rail-track block
+    lines: each sleeper's end, 3 px past the inner rail, was a mark in the cell's border band)."""
+    axis, s0, s1, p, q, past = group
+    lo, hi = erased
+    H, W = dark.shape
+    out = np.zeros((H, W), bool)
+    size = W if axis == 0 else H
+    across = (dark[s0:s1, p:q] if axis == 0 else dark[p:q, s0:s1].T) >= LINE_INK  # along x across
+    if across.shape[1] == 0:
+        return out
+    crossed = cv2.dilate(across.all(axis=1).astype(np.uint8)[None, :], np.ones((1, 3), np.uint8))[0].astype(bool)
+    if not crossed.any():
+        return out
+    rung = crossed & erase
+    step = 1 if past >= q else -1
+    start = hi if step == 1 else lo - 1
+    cap = max(3, round(LINE_RUNG_TIP * cell_px))
+    at = [start + k * step for k in range(cap + 1) if 0 <= start + k * step < size]
+    if len(at) <= cap:
+        return out
+    strip = (dark[s0:s1, at] if axis == 0 else dark[at, s0:s1].T) >= LINE_INK  # along x (past the rules, outward)
+    length = np.where(strip.all(axis=1), cap + 1, np.argmin(strip, axis=1))  # the run from the taken-out px on
+    tip = rung & (length > 0) & (length <= cap)
+    for k in np.nonzero(tip)[0]:
+        cols = at[:int(length[k]) + 1]  # (and the px past it: its antialiased edge)
+        if axis == 0:
+            out[s0 + k, cols] = True
+        else:
+            out[cols, s0 + k] = True
+    # the rung's other end, past the line's own band (the group's first px on the band's side): where the band's run
+    # across is longer than it usually is, by at most ``cap``
+    reach = max(cap, round(LINE_MAX_HALF * cell_px)) + cap + 1
+    start = p - 1 if step == 1 else q
+    back = [start - k * step for k in range(reach) if 0 <= start - k * step < size]
+    if len(back) < reach:
+        return out
+    strip = (dark[s0:s1, back] if axis == 0 else dark[back, s0:s1].T) >= LINE_INK
+    length = np.where(strip.all(axis=1), reach, np.argmin(strip, axis=1))
+    usual = length[~crossed & (length > 0) & (length < reach)]  # (a fill beside the line runs on)
+    if len(usual) < max(3, round(0.25 * cell_px)):  # (the band seen along a quarter cell at least)
+        return out
+    band = int(np.median(usual))
+    for k in np.nonzero(crossed & (length > band) & (length <= band + cap))[0]:
+        cols = back[band:int(length[k]) + 1]
+        if axis == 0:
+            out[s0 + k, cols] = True
+        else:
+            out[cols, s0 + k] = True
+    return out
 
 
 def _line_runs(ink: np.ndarray, centre: int, reach: int) -> tuple[np.ndarray, np.ndarray]:
