@@ -1287,8 +1287,14 @@ def without_line_companions(darkness: np.ndarray | tuple[np.ndarray, np.ndarray]
     dark = darkness[0] if isinstance(darkness, tuple) else darkness
     bands = line_bands(dark, boxes, cell_px)
     found = line_companions(dark, boxes, cell_px, bands)
+    decor = line_decorations(dark, boxes, cell_px, bands)  # (rubric 77)
     if not found:
-        return darkness, bands
+        if decor is None:
+            return darkness, bands
+        maps = [m.copy() for m in (darkness if isinstance(darkness, tuple) else (darkness,))]
+        for m in maps:
+            m[decor] = 0
+        return (tuple(maps) if isinstance(darkness, tuple) else maps[0]), bands
     H, W = dark.shape
     wide = np.ones((1, max(3, round(LINE_SIDE_SMOOTH * cell_px))), np.uint8)
     # where two such lines cross, the other's rules are no ink past a group
@@ -1320,7 +1326,101 @@ def without_line_companions(darkness: np.ndarray | tuple[np.ndarray, np.ndarray]
             else:
                 m[lo:hi, s0:s1][:, erase] = 0
             m[tips] = 0
+    if decor is not None:
+        for m in maps:
+            m[decor] = 0
     return (tuple(maps) if isinstance(darkness, tuple) else maps[0]), None
+
+
+LINE_DECOR_TIP = 0.1  # (rubric 77) of a cell (3 px at least): a line's own decoration sticks out past its band less ...
+LINE_DECOR_SHARE = (0.15, 0.85)  # ... along this share of a cell's side (a row of tips, not a side drawn along) ...
+LINE_DECOR_RUNS = 3  # ... in this many tips or more ...
+LINE_DECOR_CELLS = 0.8  # ... alike along this share of the line's cells (those without a fill beside it), 2 at least
+
+
+def line_decorations(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: float,
+                     bands: LineBands | None = None) -> np.ndarray | None:
+    """(Rubric 77) The ink of grid lines' own decoration past their bands (:func:`line_bands`): on one side of a
+    line, short tips (each run of ink from the band's edge out, at most LINE_DECOR_TIP of a cell) along
+    LINE_DECOR_SHARE of each cell's side, alike in LINE_DECOR_CELLS of the cells along the line (a railway track's
+    sleepers, a rope's twists, a chain's links, a ruler's ticks: drawn the whole line long). Cells where ink runs on
+    past the tips along a third of the side or more (a fill beside the line) are not counted. A mark drawn beside a
+    line is one cell's; a cell's own frame runs along its whole side. Returns a bool mask of the tips (those up to
+    the longest usual tip, and the px past it: its antialiased edge) or None. HELDOUT38's rail-track block lines on
+    15x15 pages: the sleepers cross the rails so close that the band holds both, and their ends, 1-2 px past it in
+    every cell, were marks in the cells' border bands."""
+    H, W = dark.shape
+    bands = line_bands(dark, boxes, cell_px) if bands is None else bands
+    cap = max(3, round(LINE_DECOR_TIP * cell_px))
+    margin = max(1, round(LINE_SIDE_MARGIN * cell_px))
+    tol = 0.25 * cell_px
+    arr = np.asarray(boxes, np.float64).reshape(-1, 4)
+    out = None
+    for axis, of_axis in enumerate(bands):
+        size = W if axis == 0 else H
+        lo_i, hi_i = (0, 2) if axis == 0 else (1, 3)
+        along_lo, along_hi = (1, 3) if axis == 0 else (0, 2)
+        for e, (a, b) in of_axis.items():
+            if b <= a:
+                continue
+            near = (np.abs(arr[:, lo_i] - e) <= tol) | (np.abs(arr[:, hi_i] - e) <= tol)
+            segments = sorted({(int(round(y0)) + margin, int(round(y1)) - margin)
+                               for y0, y1 in arr[near][:, [along_lo, along_hi]]})
+            segments = [(max(0, y0), min(H if axis == 0 else W, y1)) for y0, y1 in segments]
+            segments = [(y0, y1) for y0, y1 in segments if y1 - y0 >= 3]
+            if len(segments) < 2:
+                continue
+            s0, s1 = segments[0][0], segments[-1][1]
+            sides = {}
+            for step in (1, -1):
+                start = b if step == 1 else a - 1
+                at = [start + k * step for k in range(cap + 1)]
+                if all(0 <= v < size for v in at):
+                    strip = (dark[s0:s1, at] if axis == 0 else dark[at, s0:s1].T) >= LINE_INK  # along x outward
+                    sides[step] = (at, np.where(strip.all(axis=1), cap + 1, np.argmin(strip, axis=1)))
+            tipped = {}  # (step, segment) -> the positions of its tips, where the side is a row of tips ...
+            bases = {}  # ... and the run across its line's edge without them
+            counted = collections.Counter()
+            for step, (_, ext) in sides.items():
+                for y0, y1 in segments:
+                    part = ext[y0 - s0:y1 - s0]
+                    if float((part > cap).mean()) >= 1 / 3:
+                        continue  # a fill beside the line (or one set in from it, the decoration bridging to it)
+                    counted[step] += 1
+                    base = int(np.percentile(part, 10))  # (the line's edge along this cell: a px off its band's)
+                    inked = (part > base) & (part <= cap)
+                    runs = int(inked[0]) + int(np.count_nonzero(inked[1:] & ~inked[:-1]))
+                    if LINE_DECOR_SHARE[0] <= float(inked.mean()) <= LINE_DECOR_SHARE[1] and runs >= LINE_DECOR_RUNS:
+                        tipped[(step, (y0, y1))] = inked
+                        bases[(step, (y0, y1))] = base
+            for step, (at, ext) in sides.items():
+                mine = [seg for st, seg in tipped if st == step]
+                if not mine or len(mine) < LINE_DECOR_CELLS * counted[step]:
+                    continue
+                # two cells alike, or one whose tips stand out on both sides of the line at the same places (a rung
+                # through it: a pen's mark beside a line lies on one side)
+                across = [seg for seg in mine if (-step, seg) in tipped and float(
+                    (tipped[(step, seg)] & tipped[(-step, seg)]).sum()) >= 0.6 * max(
+                    1, int((tipped[(step, seg)] | tipped[(-step, seg)]).sum()))]
+                if len(mine) < 2 and not across:
+                    continue
+                tips = np.concatenate([ext[y0 - s0:y1 - s0][tipped[(step, seg)]] - bases[(step, seg)] for seg in mine
+                                       for y0, y1 in [seg]])
+                longest = int(np.percentile(tips, 90))
+                base = np.zeros(len(ext), np.int64)  # (each cell's own edge; where none was found, the band's)
+                for (st, (y0, y1)), v in bases.items():
+                    if st == step:
+                        base[y0 - s0:y1 - s0] = v
+                take = (ext > base) & (ext <= base + longest)
+                if out is None:
+                    out = np.zeros((H, W), bool)
+                for k in np.nonzero(take)[0]:
+                    cols = at[:int(ext[k]) + 1]
+                    if axis == 0:
+                        out[s0 + k, cols] = True
+                    else:
+                        out[cols, s0 + k] = True
+    return out
 
 
 LINE_RUNG_TIP = 0.1  # (rubric 77) of a cell (3 px at least): a rung crossing a line's rules sticks out past them less
