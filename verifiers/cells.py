@@ -1364,7 +1364,7 @@ def line_decorations(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px
             if b <= a:
                 continue
             near = (np.abs(arr[:, lo_i] - e) <= tol) | (np.abs(arr[:, hi_i] - e) <= tol)
-            segments = sorted({(int(round(y0)) + margin, int(round(y1)) - margin)
+            segments = sorted({(round(float(y0)) + margin, round(float(y1)) - margin)
                                for y0, y1 in arr[near][:, [along_lo, along_hi]]})
             segments = [(max(0, y0), min(H if axis == 0 else W, y1)) for y0, y1 in segments]
             segments = [(y0, y1) for y0, y1 in segments if y1 - y0 >= 3]
