@@ -1371,55 +1371,61 @@ def line_decorations(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px
             if len(segments) < 2:
                 continue
             s0, s1 = segments[0][0], segments[-1][1]
-            sides = {}
+            first = np.asarray([y0 for y0, _ in segments]) - s0
+            lengths = np.asarray([y1 - y0 for y0, y1 in segments])
+            place = first[:, None] + np.arange(int(lengths.max()))[None, :]  # each cell's side, row by row
+            valid = place < (first + lengths)[:, None]
+            place = np.minimum(place, s1 - s0 - 1)
+            sides = {}  # step -> (the px out from the band, the run past it per position, per cell: its tips, base)
             for step in (1, -1):
                 start = b if step == 1 else a - 1
                 at = [start + k * step for k in range(cap + 1)]
-                if all(0 <= v < size for v in at):
-                    strip = (dark[s0:s1, at] if axis == 0 else dark[at, s0:s1].T) >= LINE_INK  # along x outward
-                    sides[step] = (at, np.where(strip.all(axis=1), cap + 1, np.argmin(strip, axis=1)))
-            tipped = {}  # (step, segment) -> the positions of its tips, where the side is a row of tips ...
-            bases = {}  # ... and the run across its line's edge without them
-            counted = collections.Counter()
-            for step, (_, ext) in sides.items():
-                for y0, y1 in segments:
-                    part = ext[y0 - s0:y1 - s0]
-                    if float((part > cap).mean()) >= 1 / 3:
-                        continue  # a fill beside the line (or one set in from it, the decoration bridging to it)
-                    counted[step] += 1
-                    base = int(np.percentile(part, 10))  # (the line's edge along this cell: a px off its band's)
-                    inked = (part > base) & (part <= cap)
-                    runs = int(inked[0]) + int(np.count_nonzero(inked[1:] & ~inked[:-1]))
-                    if LINE_DECOR_SHARE[0] <= float(inked.mean()) <= LINE_DECOR_SHARE[1] and runs >= LINE_DECOR_RUNS:
-                        tipped[(step, (y0, y1))] = inked
-                        bases[(step, (y0, y1))] = base
-            for step, (at, ext) in sides.items():
-                mine = [seg for st, seg in tipped if st == step]
-                if not mine or len(mine) < LINE_DECOR_CELLS * counted[step]:
+                if not all(0 <= v < size for v in at):
                     continue
-                # two cells alike, or one whose tips stand out on both sides of the line at the same places (a rung
-                # through it: a pen's mark beside a line lies on one side)
-                across = [seg for seg in mine if (-step, seg) in tipped and float(
-                    (tipped[(step, seg)] & tipped[(-step, seg)]).sum()) >= 0.6 * max(
-                    1, int((tipped[(step, seg)] | tipped[(-step, seg)]).sum()))]
-                if len(mine) < 2 and not across:
+                strip = (dark[s0:s1, at] if axis == 0 else dark[at, s0:s1].T) >= LINE_INK  # along x outward
+                ext = np.where(strip.all(axis=1), cap + 1, np.argmin(strip, axis=1))
+                if not ((ext >= 1) & (ext <= cap)).any():
+                    continue  # (speed: a plain side, the usual line)
+                runs_on = ext[place] > cap
+                fill = (runs_on & valid).sum(axis=1) * 3 >= lengths  # a fill beside the line (or one set in from it,
+                # the decoration bridging to it)
+                ordered = np.sort(np.where(valid, ext[place], cap + 2), axis=1)
+                base = ordered[np.arange(len(lengths)), (lengths - 1) // 10]  # (the line's edge along this cell: a
+                # px off its band's)
+                inked = (ext[place] > base[:, None]) & (ext[place] <= cap) & valid
+                share = inked.sum(axis=1) / lengths
+                runs = inked[:, 0].astype(np.int64) + (inked[:, 1:] & ~inked[:, :-1]).sum(axis=1)
+                tipped = ~fill & (share >= LINE_DECOR_SHARE[0]) & (share <= LINE_DECOR_SHARE[1]) & (
+                    runs >= LINE_DECOR_RUNS)
+                sides[step] = (at, ext, inked, base, tipped, int((~fill).sum()))
+            for step, (at, ext, inked, base, tipped, counted) in sides.items():
+                mine = np.nonzero(tipped)[0]
+                if not len(mine) or len(mine) < LINE_DECOR_CELLS * counted:
                     continue
-                tips = np.concatenate([ext[y0 - s0:y1 - s0][tipped[(step, seg)]] - bases[(step, seg)] for seg in mine
-                                       for y0, y1 in [seg]])
+                if len(mine) < 2:
+                    # one cell alone: its tips stand out on both sides of the line at the same places (a rung through
+                    # it; a pen's mark beside a line lies on one side)
+                    other = sides.get(-step)
+                    k = int(mine[0])
+                    if other is None or not other[4][k] or (inked[k] & other[2][k]).sum() < 0.6 * max(
+                            1, int((inked[k] | other[2][k]).sum())):
+                        continue
+                tips = (ext[place] - base[:, None])[inked & tipped[:, None]]
                 longest = int(np.percentile(tips, 90))
-                base = np.zeros(len(ext), np.int64)  # (each cell's own edge; where none was found, the band's)
-                for (st, (y0, y1)), v in bases.items():
-                    if st == step:
-                        base[y0 - s0:y1 - s0] = v
-                take = (ext > base) & (ext <= base + longest)
+                edge = np.zeros(len(ext), np.int64)  # (each cell's own edge; where none was found, the band's)
+                for k in mine:
+                    edge[first[k]:first[k] + lengths[k]] = base[k]
+                take = (ext > edge) & (ext <= edge + longest)
+                if not take.any():
+                    continue
                 if out is None:
                     out = np.zeros((H, W), bool)
-                for k in np.nonzero(take)[0]:
-                    cols = at[:int(ext[k]) + 1]
+                for j in range(min(int(ext[take].max()) + 1, len(at))):  # (and the px past each tip: its edge)
+                    rows = s0 + np.nonzero(take & (ext >= j))[0]
                     if axis == 0:
-                        out[s0 + k, cols] = True
+                        out[rows, at[j]] = True
                     else:
-                        out[cols, s0 + k] = True
+                        out[at[j], rows] = True
     return out
 
 
