@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_nonogram_rubric67 import _verdict
 
 from genpuzzle.records import Status
@@ -133,3 +135,18 @@ def test_a_dash_beside_parallel_rules_stays():  # guard: it does not cross the r
     dark[100:104, 21:25] = 255  # a short dash against the frame's inner rule, inside a cell
     out, _ = cells_mod.without_line_companions(dark, boxes, float(CELL))
     assert (out[100:104, 22:25] > 0).all()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(2, 9), st.floats(8, 60), st.floats(0.0, 0.6))
+def test_line_decorations_on_any_darkness_map(seed, n, cell, ink):
+    """Garbage in: any darkness map, any grid on it (lines or none, scattered ink) gives None or a mask of the map's
+    own shape, never an error."""
+    rng = np.random.default_rng(seed)
+    size = int(n * cell) + 10
+    dark = np.where(rng.random((size, size)) < ink, 255, 0).astype(np.uint8)
+    boxes = cells_mod.grid_boxes((5, 5, 5 + n * cell, 5 + n * cell), n, n)
+    mask = cells_mod.line_decorations(dark, boxes, float(cell))
+    assert mask is None or (mask.shape == dark.shape and mask.dtype == bool)
+    out, _ = cells_mod.without_line_companions(dark, boxes, float(cell))
+    assert out.shape == dark.shape

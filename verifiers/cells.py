@@ -1370,7 +1370,7 @@ def line_decorations(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px
             segments = [(y0, y1) for y0, y1 in segments if y1 - y0 >= 3]
             if len(segments) < 2:
                 continue
-            s0, s1 = segments[0][0], segments[-1][1]
+            s0, s1 = segments[0][0], max(y1 for _, y1 in segments)
             first = np.asarray([y0 for y0, _ in segments]) - s0
             lengths = np.asarray([y1 - y0 for y0, y1 in segments])
             place = first[:, None] + np.arange(int(lengths.max()))[None, :]  # each cell's side, row by row
