@@ -1335,20 +1335,23 @@ def without_line_companions(darkness: np.ndarray | tuple[np.ndarray, np.ndarray]
 LINE_DECOR_TIP = 0.1  # (rubric 77) of a cell (3 px at least): a line's own decoration sticks out past its band less ...
 LINE_DECOR_SHARE = (0.15, 0.85)  # ... along this share of a cell's side (a row of tips, not a side drawn along) ...
 LINE_DECOR_RUNS = 3  # ... in this many tips or more ...
+LINE_DECOR_LEAST = 1.5  # ... px long on average at least ...
 LINE_DECOR_CELLS = 0.8  # ... alike along this share of the line's cells (those without a fill beside it), 2 at least
 
 
 def line_decorations(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: float,
                      bands: LineBands | None = None) -> np.ndarray | None:
     """(Rubric 77) The ink of grid lines' own decoration past their bands (:func:`line_bands`): on one side of a
-    line, short tips (each run of ink from the band's edge out, at most LINE_DECOR_TIP of a cell) along
-    LINE_DECOR_SHARE of each cell's side, alike in LINE_DECOR_CELLS of the cells along the line (a railway track's
-    sleepers, a rope's twists, a chain's links, a ruler's ticks: drawn the whole line long). Cells where ink runs on
-    past the tips along a third of the side or more (a fill beside the line) are not counted. A mark drawn beside a
-    line is one cell's; a cell's own frame runs along its whole side. Returns a bool mask of the tips (those up to
-    the longest usual tip, and the px past it: its antialiased edge) or None. HELDOUT38's rail-track block lines on
-    15x15 pages: the sleepers cross the rails so close that the band holds both, and their ends, 1-2 px past it in
-    every cell, were marks in the cells' border bands."""
+    line, short tips (each run of ink out from the side's own edge, at most LINE_DECOR_TIP of a cell past the band)
+    along LINE_DECOR_SHARE of each cell's side, LINE_DECOR_RUNS tips or more, LINE_DECOR_LEAST px long on average (a
+    resampled line's edge steps a px in and out along it), alike in LINE_DECOR_CELLS of the cells along the line, two
+    at least, or in one cell standing out on both sides of the line at the same places (a railway track's sleepers, a
+    rope's twists, a chain's links, a ruler's ticks: drawn the whole line long). Cells where ink runs on past the
+    tips along a third of the side or more (a fill beside the line) are not counted. A mark drawn beside a line is
+    one cell's, on one side; a cell's own frame runs along its whole side. Returns a bool mask of the tips (those up
+    to the 90th percentile of their length, and the px past each: its antialiased edge) or None. HELDOUT38's
+    rail-track block lines on 15x15 pages: the sleepers cross the rails so close that the band holds both, and their
+    ends, 1-4 px past it in every cell, were marks in the cells' border bands."""
     H, W = dark.shape
     bands = line_bands(dark, boxes, cell_px) if bands is None else bands
     cap = max(3, round(LINE_DECOR_TIP * cell_px))
@@ -1395,8 +1398,10 @@ def line_decorations(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px
                 inked = (ext[place] > base[:, None]) & (ext[place] <= cap) & valid
                 share = inked.sum(axis=1) / lengths
                 runs = inked[:, 0].astype(np.int64) + (inked[:, 1:] & ~inked[:, :-1]).sum(axis=1)
+                # (tips a px long are a resampled line's own ripple, its edge stepping a px in and out along it)
+                mean_tip = ((ext[place] - base[:, None]) * inked).sum(axis=1) / np.maximum(1, inked.sum(axis=1))
                 tipped = ~fill & (share >= LINE_DECOR_SHARE[0]) & (share <= LINE_DECOR_SHARE[1]) & (
-                    runs >= LINE_DECOR_RUNS)
+                    runs >= LINE_DECOR_RUNS) & (mean_tip >= LINE_DECOR_LEAST)
                 sides[step] = (at, ext, inked, base, tipped, int((~fill).sum()))
             for step, (at, ext, inked, base, tipped, counted) in sides.items():
                 mine = np.nonzero(tipped)[0]
