@@ -41,6 +41,7 @@ FAMILY = "nonogram_heldout38"
     ("s_bitstreamcharter_cavolonero_fanshadow", "5x5", 1),
     ("s_neepbold_sunflowerdisc_wineglass", "5x5", 0),
     ("s_impossibilium_elderberries_velvet", "15x15", 0),  # the sleepers so close the band holds both rails
+    ("s_impossibilium_elderberries_velvet", "15x15", 1),
     ("s_bitstreamcharter_cavolonero_fanshadow", "15x15", 1),
 ])
 def test_heldout38s_rail_track_pages_read_correct(style_name, size, k):
