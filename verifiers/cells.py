@@ -1443,10 +1443,12 @@ def _rung_tips(dark: np.ndarray, group: tuple[int, int, int, int, int, int], era
     further rules (``group``: :func:`line_companions`' ``(axis, s0, s1, p, q, past)``; ``erased``: the ``[lo, hi)``
     across it taken out, where ``erase`` is True along it): where ink (LINE_INK) crosses the whole group, band's end
     to last rule, a rung (a railway track's sleeper) joins the rules, and its ink running on past the taken-out px
-    and ending within LINE_RUNG_TIP of a cell is the rung's end, the line's. A fill or a mark running on past the
-    rules runs further (and is not taken out where it runs on beside the line: ``erase``); a mark beside the outer
-    rule does not cross the gap between the rules. Returns a bool mask of the image (HELDOUT38's rail-track block
-    lines: each sleeper's end, 3 px past the inner rail, was a mark in the cell's border band)."""
+    and ending within LINE_RUNG_TIP of a cell is the rung's end, the line's; so is its other end, past the line's own
+    band, where the band's run across is longer than its usual width (measured where no rung crosses and no fill
+    runs on) by at most as much. A fill or a mark running on past the rules runs further (and is not taken out
+    where it runs on beside the line: ``erase``); a mark beside the outer rule does not cross the gap between the
+    rules. Returns a bool mask of the image (HELDOUT38's rail-track block lines: each sleeper's end, 3 px past the
+    inner rail, was a mark in the cell's border band)."""
     axis, s0, s1, p, q, past = group
     lo, hi = erased
     H, W = dark.shape
