@@ -1337,6 +1337,7 @@ LINE_DECOR_SHARE = (0.15, 0.85)  # ... along this share of a cell's side (a row 
 LINE_DECOR_RUNS = 3  # ... in this many tips or more ...
 LINE_DECOR_LEAST = 1.5  # ... px long on average at least ...
 LINE_DECOR_CELLS = 0.8  # ... alike along this share of the line's cells (those without a fill beside it), 2 at least
+LINE_DECOR_BEYOND = 0.1  # a cell whose next LINE_DECOR_TIP past the tips holds this share of ink is filled (textured)
 
 
 def line_decorations(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px: float,
@@ -1347,7 +1348,8 @@ def line_decorations(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px
     resampled line's edge steps a px in and out along it), alike in LINE_DECOR_CELLS of the cells along the line, two
     at least, or in one cell standing out on both sides of the line at the same places (a railway track's sleepers, a
     rope's twists, a chain's links, a ruler's ticks: drawn the whole line long). Cells where ink runs on past the
-    tips along a third of the side or more (a fill beside the line) are not counted. A mark drawn beside a line is
+    tips along a third of the side or more (a fill beside the line), or whose next LINE_DECOR_TIP past them holds
+    LINE_DECOR_BEYOND of ink (a textured fill: a dot matrix's dots), are not counted. A mark drawn beside a line is
     one cell's, on one side; a cell's own frame runs along its whole side. Returns a bool mask of the tips (those up
     to the 90th percentile of their length, and the px past each: its antialiased edge) or None. HELDOUT38's
     rail-track block lines on 15x15 pages: the sleepers cross the rails so close that the band holds both, and their
@@ -1392,6 +1394,13 @@ def line_decorations(dark: np.ndarray, boxes: Sequence[Sequence[float]], cell_px
                 runs_on = ext[place] > cap
                 fill = (runs_on & valid).sum(axis=1) * 3 >= lengths  # a fill beside the line (or one set in from it,
                 # the decoration bridging to it)
+                # ... or a textured fill (a dot matrix's dots against the line are tips too, but its dots go on into
+                # the cell): the cell past the tips is inked, where a line's decoration has paper beyond it
+                inner = [start + k * step for k in range(cap + 1, 2 * cap + 2)]
+                inner = [v for v in inner if 0 <= v < size]
+                if inner:
+                    deep = (dark[s0:s1, inner] if axis == 0 else dark[inner, s0:s1].T) >= LINE_INK
+                    fill |= (deep.mean(axis=1)[place] * valid).sum(axis=1) >= LINE_DECOR_BEYOND * lengths
                 ordered = np.sort(np.where(valid, ext[place], cap + 2), axis=1)
                 base = ordered[np.arange(len(lengths)), (lengths - 1) // 10]  # (the line's edge along this cell: a
                 # px off its band's)
