@@ -167,3 +167,15 @@ def test_heldout35s_page_with_a_rippled_line_stays_correct():  # guard
     before LINE_DECOR_LEAST, their edge px moved a mark's reading and sent the page to review."""
     v = _verdict("s_keptclues_acousticfoam_wickertray", "10x10", 0, "none", family="nonogram_heldout35")
     assert v.status == Status.CORRECT, (v.status, v.score)
+
+
+def test_a_dot_matrix_fill_against_a_line_is_no_decoration():  # guard
+    """Cells filled with a dot matrix on both sides of a line, in every cell along it: the dots against the line are
+    tips in a row, but the dots go on into the cells (LINE_DECOR_BEYOND)."""
+    dark, boxes = _page()
+    x = 20 + 2 * CELL
+    for y in range(22, 20 + N * CELL - 2, 6):
+        for k in range(CELL // 6):
+            for dx in (2 + 6 * k, -3 - 6 * k):  # (the first dots against the line's two sides)
+                dark[y:y + 3, x + dx:x + dx + 3] = 255
+    assert cells_mod.line_decorations(dark, boxes, float(CELL)) is None
