@@ -243,7 +243,10 @@ NONOGRAM_HELDOUT = ("B612", "GFSDidot", "BebasNeue", "Inconsolata", "Bajaderka",
                     "StamAshkenazCLM", "StamSefaradCLM", "YehudaCLM",
                     # HELDOUT39 (tests/nonogram_heldout39.py): three more fonts-aenigma faces (in its folder too);
                     # its eight PyPI faces lie in site-packages, which FONT_DIRS never reaches
-                    "wobbly.", "vacantz.", "embosst")
+                    "wobbly.", "vacantz.", "embosst",
+                    # HELDOUT40 (tests/nonogram_heldout40.py): three more fonts-aenigma faces; its eight PyPI faces lie
+                    # in site-packages too
+                    "Strande2.", "xipital.", "jekyll.")
 # ... and whole font folders so (a package of hundreds of faces, each file its own name)
 NONOGRAM_HELDOUT_DIRS = ("aenigma",)
 # tests/audit_sudoku_answers.py (a blind audit) writes its answers in these packages' fonts: fonts-karla,
