@@ -2784,8 +2784,9 @@ def _smudged_against_neighbours(states: list[str], confidence: list[float], evid
     its own rim is unsure, never blank (twentieth session:
     HELDOUT19's pale planted cell drawn as a finger smudge, a soft grey blob about grey 200 at its centre over half
     the cell, has a median tone of 3-10, under FAINT, and read blank: 11 false passes). A shadow or a paper tone spans
-    many cells smoothly (the cells around are as dark, or the cell's rim is); a smudge is a darkening confined to
-    the cell, which a person sees as light shading, not paper. Changes the lists in place; the evidence gets
+    many cells smoothly (the cells around are as dark, or the cell's rim is, or it crosses the cell as a band:
+    :func:`_band_through`); a smudge is a darkening confined to the cell, which a person sees as light shading, not
+    paper. Changes the lists in place; the evidence gets
     ``smudge`` (the middle's tone, the neighbours', the rim's)."""
     blank = [i for i, s in enumerate(states) if s == BLANK]
     if not blank:
@@ -2811,9 +2812,24 @@ def _smudged_against_neighbours(states: list[str], confidence: list[float], evid
             near = np.zeros(len(states), bool)
             near[order] = True
         paper = float(np.median(middle[near]))
-        if middle[i] - paper >= SMUDGE_EXCESS:
+        if middle[i] - paper >= SMUDGE_EXCESS and not _band_through(t[i], (middle[i] + rim[i]) / 2):
             evidence[i]["smudge"] = [round(float(middle[i]), 1), round(paper, 1), round(float(rim[i]), 1)]
             states[i], confidence[i] = UNSURE, UNSURE_CONFIDENCE
+
+
+def _band_through(patch: np.ndarray, level: float) -> bool:
+    """Whether the darkening of a cell's tone ``patch`` (smoothed over 3 x 3 px; its piece at ``level`` and darker
+    holding the darkest px) is a band through the cell: a piece reaching two of the patch's sides, under PALE_AREA of
+    it. A soft shadow's edge or a shaded line passing over the page crosses the cell, upright, level or aslant; a
+    smudge is confined to it (rubric 78: HELDOUT39's bicycle wheel, the soft grey bands of its rim and spokes a third of
+    a cell wide across the cells)."""
+    smooth = cv2.blur(np.asarray(patch, np.float32), (3, 3), borderType=cv2.BORDER_REFLECT)
+    count, labels = cv2.connectedComponents((smooth >= level).astype(np.uint8), connectivity=8)
+    if count <= 1:
+        return False
+    piece = labels == labels.flat[int(np.argmax(smooth))]
+    sides = int(piece[0].any()) + int(piece[-1].any()) + int(piece[:, 0].any()) + int(piece[:, -1].any())
+    return sides >= 2 and float(piece.mean()) < PALE_AREA
 
 
 FAINT_LINE_TONE = (8, 24)  # a pixel of a pale line drawn in a cell: at least this dark (tone), under MARK_INK: the
@@ -3183,13 +3199,15 @@ PALE_TILT = 0.25  # ... and level: the mean tones of its halves (left and right,
 # that median of each other (a shadow's soft edge across the cell darkens one side)
 PALE_SMUDGE_AREA = 0.12  # ... as is a smudged cell (_smudged_against_neighbours) whose shading is such a shape over this
 # share of the cell (a soft blob whose halo, paler than INK, reaches further) ...
+PALE_THROUGH = 0.9  # ... and no band across the cell: a shape this share of it long and under PALE_SPAN wide is a soft
+# shadow's edge or a shaded line passing through (rubric 78: HELDOUT39's bicycle-wheel rim across a column of cells)
 PALE_SMUDGE_INK = 0.03  # ... with at most this share of mark ink (a smudge is a tone; a small ring of dots is a mark)
 
 
-def _pale_shape(smooth: np.ndarray) -> tuple[float, float, float, float, float, float] | None:
+def _pale_shape(smooth: np.ndarray) -> tuple[float, float, float, float, float, float, float] | None:
     """(area share of the patch, share of its own box, centre offset, median tone, 10-90 % spread, the box's shorter
-    side as a share of the patch) of the largest piece of a smoothed tone patch at least as dark as shading (INK), or
-    None."""
+    side and its longer side as shares of the patch) of the largest piece of a smoothed tone patch at least as dark as
+    shading (INK), or None."""
     count, labels, stats, cents = cv2.connectedComponentsWithStats((smooth >= INK).astype(np.uint8), connectivity=8)
     if count <= 1:
         return None
@@ -3198,7 +3216,7 @@ def _pale_shape(smooth: np.ndarray) -> tuple[float, float, float, float, float, 
     vals = smooth[labels == k].astype(np.float64)
     off = float(np.max(np.abs(cents[k] / PATCH - 0.5)))
     return (area / PATCH ** 2, area / float(w * h), off, float(np.median(vals)),
-            float(np.percentile(vals, 90) - np.percentile(vals, 10)), min(w, h) / PATCH)
+            float(np.percentile(vals, 90) - np.percentile(vals, 10)), min(w, h) / PATCH, max(w, h) / PATCH)
 
 
 def _pale_fills(states: list[str], confidence: list[float], evidence: list[dict[str, Any]], tones: np.ndarray,
@@ -3237,9 +3255,10 @@ def _pale_fills(states: list[str], confidence: list[float], evidence: list[dict[
         shape = _pale_shape(smooth[i])
         if shape is None:
             continue
-        area, solid, off, med, spread, span = shape
+        area, solid, off, med, spread, span, length = shape
         smudge = "smudge" in evidence[i] and evidence[i].get("cover", 1.0) <= PALE_SMUDGE_INK
         if (area < (PALE_SMUDGE_AREA if smudge else PALE_AREA) or (span < PALE_SPAN and not smudge)
+                or (span < PALE_SPAN and length >= PALE_THROUGH)
                 or solid < PALE_SOLID or off > PALE_CENTRED or spread > max(40.0, 0.5 * med)
                 or _tilt(smooth[i]) > PALE_TILT * med):
             continue

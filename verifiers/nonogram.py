@@ -5640,7 +5640,7 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
     a_con = answer_contrast if answer_contrast is not None else contrast_map(answer, layout)
     if isinstance(a_con, tuple):
         a_con = a_con[0]
-    a_con, light_strips = _light_on_dark_strips(a_con, layout)
+    a_con, light_strips, labelled = _light_on_dark_strips(a_con, layout)
     i_con = _input_contrast(input_image)
     min_px = max(6.0, min_digit_fraction * digit_ink_px(font_px))
     read_px = max(4.0, READ_DIGIT_FRACTION * digit_ink_px(font_px))
@@ -5723,7 +5723,7 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
                 if not (past[axis] and r.glyphs and min(g[axis] for g in r.glyphs) < BEYOND_FRAME_NEAR * font_px):
                     continue
                 again = _read_beyond_frame(answer_page, layout, kind, index, r, font_px, lengths[j], sides[j],
-                                           outlined, (kind, index) in light_strips)
+                                           outlined, (kind, index) in light_strips, labelled)
                 if again is not None and _numbers_past_frame(again, expected, axis, font_px, lengths[j]):
                     extra.setdefault("clues_read_beyond_frame", []).append([kind, index, again.text])
                     beyond_frame[j] = {"read_beyond_frame": {"read": again.values, "read_text": again.text,
@@ -5732,7 +5732,7 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
                                        "beyond_frame_unsure": True, "more_past_frame": True}
                 continue
             again = _read_beyond_frame(answer_page, layout, kind, index, r, font_px, lengths[j], sides[j], outlined,
-                                       (kind, index) in light_strips)
+                                       (kind, index) in light_strips, labelled)
             if again is not None and again.text.split(" ") == [str(v) for v in expected]:
                 page_reads_expected[j] = again.text  # (rubric 67) see the loop below
             # (rubric 64) a strip read unsure, or surely as the puzzle's last numbers only, may be cut by the frame
@@ -6353,7 +6353,8 @@ BEYOND_FRAME_ACROSS = 1.0  # ... with this many font sizes of the page beside it
 
 def _read_beyond_frame(answer_page: tuple[np.ndarray, Any], layout: dict[str, Any], kind: str, index: int,
                        reading: ClueReading, font_px: float, length: int, sides: tuple[str, ...],
-                       outlined: bool = False, light_on_dark: bool = False) -> ClueReading | None:
+                       outlined: bool = False, light_on_dark: bool = False, labelled: bool = False
+                       ) -> ClueReading | None:
     """The strip read again on the answer as returned (``answer_page``: the image and its registration), mapped into an
     input frame extended past its outer edge (a row strip's left, a column strip's top) by BEYOND_FRAME_DEPTH of the
     strip's read box: registration's image ends at the input's frame, so clues a redraw set farther out than the input's
@@ -6361,7 +6362,8 @@ def _read_beyond_frame(answer_page: tuple[np.ndarray, Any], layout: dict[str, An
     "1 1 1 1", "2 2" for "3 2 2"). Read at the page's digit size and slant like every strip, with the strip's outer end
     and the clue area's sides as before; where the answer image does not reach is no page (``outside``). None when the
     answer image does not reach past the frame there (nothing more to see) or its registration has no matrix.
-    ``outlined``: the page's clue font is outlined, read by its glyphs' faces (:func:`_outline_glyph_faces`)."""
+    ``outlined``: the page's clue font is outlined, read by its glyphs' faces (:func:`_outline_glyph_faces`).
+    ``labelled``: the page labels its numbers (see :func:`_light_on_dark_strips`), whose labels here are turned over."""
     raw, registration = answer_page
     matrix = getattr(registration, "matrix", None)
     if matrix is None or raw is None:
@@ -6406,6 +6408,10 @@ def _read_beyond_frame(answer_page: tuple[np.ndarray, Any], layout: dict[str, An
     if light is not None:
         con = con.copy()
         con[box[1]:box[3], box[0]:box[2]] = light
+    elif labelled:
+        labels, _ = _labels(con, font_px, [box])
+        if labels:
+            con = _labels_turned(con, labels)
     outside = ~cv2.erode(covered.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
     if light is None:
         outside |= _past_page_edge(con, kind)
@@ -6471,11 +6477,104 @@ def _light_on_dark(strip: np.ndarray, force: bool = False) -> np.ndarray | None:
     return np.where(panel, turned, 0).astype(strip.dtype)
 
 
-def _light_on_dark_strips(dark: np.ndarray, layout: dict[str, Any]) -> tuple[np.ndarray, set[tuple[str, int]]]:
+LABEL_GLYPH_HEIGHT = 0.5  # a glyph-sized piece of a clue area's ink: at least this share of the clue font's px tall
+LABEL_SQUARENESS = 0.85  # a label: a piece of ink that, with the light shapes it encloses, fills this share of its box
+LABEL_DARK_SHARE = (0.6, 0.99)  # ... is dark over a share of that in this range (its light figure takes the rest)
+LABEL_FIGURE_HEIGHT = (0.3, 0.85)  # ... its light shapes together span this share of its height
+LABEL_FIGURE_MARGIN = 0.08  # ... and lie this share of its height and width clear of each of its sides
+LABEL_TONE = 0.33  # turned over, a label's px lighter than its dark level by less than this share of it stay paper
+LABEL_SEAM = 0.75  # ... and a light line across this share of a label's inner rows or columns is a seam, no figure
+LABEL_PAGE_SHARE = 0.8  # a page labels its numbers when this share of its glyph-sized pieces are labels ...
+LABEL_PAGE_LABELS = 3  # ... and at least this many
+
+Label = tuple[int, int, np.ndarray]  # (x, y, mask): a label's box origin and its mask there, with what it encloses
+
+
+def _labels(dark: np.ndarray, font_px: float, boxes: list[tuple[int, int, int, int]]) -> tuple[list[Label], int]:
+    """The labels among the glyph-sized pieces of ink of ``dark`` (darkness, 0..255) centred in one of ``boxes`` (the
+    clue strips), and the number of such pieces. A label is a number drawn light on its own dark patch (a length of
+    embossing tape, a sticker, a dark chip), the page's paper round it: a piece of glyph-dark ink (CLUE_INK) at least
+    LABEL_GLYPH_HEIGHT of the font tall that, with what it encloses, fills LABEL_SQUARENESS of its box (a tape or a chip
+    is a rectangle; a bold "0", "6" or "8" is round or waisted), dark over LABEL_DARK_SHARE of that, its enclosed light
+    shapes spanning LABEL_FIGURE_HEIGHT of its height and clear of every side by LABEL_FIGURE_MARGIN (a figure set in the
+    patch). Pieces are taken whole, across the strips' edges (a label need not keep within its strip); pieces the image's
+    edge cuts are not counted. One label is no page of them: see :func:`_light_on_dark_strips`."""
+    H, W = dark.shape
+    count, pieces, stats, centres = cv2.connectedComponentsWithStats((dark >= CLUE_INK).astype(np.uint8),
+                                                                     connectivity=8)
+    found: list[Label] = []
+    glyphs = 0
+    for k in range(1, count):
+        x, y, w, h = (int(v) for v in stats[k, :4])
+        cx, cy = centres[k]
+        if (h < LABEL_GLYPH_HEIGHT * font_px or min(w, h) < 3 or x == 0 or y == 0 or x + w == W or y + h == H
+                or not any(b[0] <= cx < b[2] and b[1] <= cy < b[3] for b in boxes)):
+            continue
+        glyphs += 1
+        piece = pieces[y:y + h, x:x + w] == k
+        _, light = cv2.connectedComponents(np.pad(~piece, 1, constant_values=True).astype(np.uint8), connectivity=4)
+        enclosed = (light[1:-1, 1:-1] != light[0, 0]) & ~piece
+        filled = piece | enclosed
+        if not enclosed.any() or filled.sum() < LABEL_SQUARENESS * w * h:
+            continue
+        share = piece.sum() / filled.sum()
+        ys, xs = np.nonzero(enclosed)
+        margin = LABEL_FIGURE_MARGIN
+        if (LABEL_DARK_SHARE[0] <= share <= LABEL_DARK_SHARE[1]
+                and LABEL_FIGURE_HEIGHT[0] <= (ys.max() - ys.min() + 1) / h <= LABEL_FIGURE_HEIGHT[1]
+                and ys.min() >= margin * h and ys.max() < (1 - margin) * h
+                and xs.min() >= margin * w and xs.max() < (1 - margin) * w):
+            found.append((x, y, filled))
+    return found, glyphs
+
+
+def _labels_turned(dark: np.ndarray, labels: list[Label]) -> np.ndarray:
+    """A copy of ``dark`` with each of its ``labels`` (:func:`_labels`) turned over as :func:`_light_on_dark` turns a
+    panel: within the label less a rim of DARK_PANEL_RIM_PX, its dark level is paper and its figure ink (px lighter than
+    that level by LABEL_TONE of it at least; a line of them, 3 px wide, across LABEL_SEAM of the label is the seam
+    between two labels that touch, paper); the label's edge, DARK_PANEL_RIM_PX in and out, is paper. Ink that is no label (a number written beside the labels in a pen) stays as drawn."""
+    out = dark.copy()
+    H, W = dark.shape
+    r = DARK_PANEL_RIM_PX
+    rim = np.ones((2 * r + 1,) * 2, np.uint8)
+    for x, y, mask in labels:
+        h, w = mask.shape
+        crop = dark[y:y + h, x:x + w]
+        level = float(np.median(crop[mask & (crop >= CLUE_INK)]))
+        inner = cv2.erode(mask.astype(np.uint8), rim, borderType=cv2.BORDER_CONSTANT, borderValue=0) > 0
+        turned = np.clip((level - crop.astype(np.float32)) * (255.0 / max(level, 1.0)), 0, 255)
+        # (a label's own lighter tones, its gloss, its embossing, are no figure; nor is the seam where two labels touch,
+        # a light line across the whole piece where a figure spans part of it)
+        turned = np.where((turned < LABEL_TONE * 255.0) | ~inner, 0, turned)
+        lit = (turned > 0).astype(np.uint8)
+        rows, cols = inner.any(axis=1).sum(), inner.any(axis=0).sum()
+        # (3 px wide: a label stuck on a little askew turns its seam a px over its length)
+        across = np.ones((1, 3), np.uint8)
+        seam_cols = cv2.dilate(lit, across).sum(axis=0) >= LABEL_SEAM * rows
+        seam_rows = cv2.dilate(lit, across.T).sum(axis=1) >= LABEL_SEAM * cols
+        turned[:, cv2.dilate(seam_cols.astype(np.uint8)[None, :], across)[0] > 0] = 0
+        turned[cv2.dilate(seam_rows.astype(np.uint8)[:, None], across.T)[:, 0] > 0, :] = 0
+        turned = turned.astype(dark.dtype)
+        # the label's edge, a rim of its own px in and out, is paper (its anti-aliased border and shadow are no figure)
+        ox0, oy0, ox1, oy1 = max(0, x - r), max(0, y - r), min(W, x + w + r), min(H, y + h + r)
+        grown = np.zeros((oy1 - oy0, ox1 - ox0), np.uint8)
+        grown[y - oy0:y - oy0 + h, x - ox0:x - ox0 + w] = mask
+        out[oy0:oy1, ox0:ox1][cv2.dilate(grown, rim) > 0] = 0
+        view = out[y:y + h, x:x + w]
+        view[inner] = turned[inner]
+    return out
+
+
+def _light_on_dark_strips(dark: np.ndarray, layout: dict[str, Any]) -> tuple[np.ndarray, set[tuple[str, int]], bool]:
     """``dark`` with every clue strip drawn light on a dark panel turned over (:func:`_light_on_dark`; ``dark`` itself
-    when none is, a copy otherwise: the cell reader shares it), and those strips (kind, index)."""
+    when none is, a copy otherwise: the cell reader shares it), and those strips (kind, index); and on a page that
+    labels its numbers (:func:`_labels` in the other strips: LABEL_PAGE_SHARE of their glyph-sized pieces, and
+    LABEL_PAGE_LABELS at least), each label turned over (:func:`_labels_turned`), and whether the page is such a page.
+    Rubric 78: HELDOUT39's label-maker page, each number pressed white into its own red embossing tape stuck on a white
+    board, read every strip as one glyph the tape's size ("?")."""
     out, turned = dark, set()
     H, W = dark.shape
+    boxes = []
     for kind, count in (("row", layout["rows"]), ("col", layout["cols"])):
         for index in range(count):
             x0, y0, x1, y1 = (round(v) for v in clue_strip(layout, kind, index))
@@ -6488,7 +6587,23 @@ def _light_on_dark_strips(dark: np.ndarray, layout: dict[str, Any]) -> tuple[np.
                     out = dark.copy()
                 out[y0:y1, x0:x1] = light
                 turned.add((kind, index))
-    return out, turned
+            else:
+                boxes.append((x0, y0, x1, y1))
+    labels, pieces = _labels(dark, float(layout.get("clue_font_px", 18)), boxes) if boxes else ([], 0)
+    labelled = len(labels) >= LABEL_PAGE_LABELS and len(labels) >= LABEL_PAGE_SHARE * pieces
+    if labelled:
+        relabelled = _labels_turned(dark, labels)
+        # (the panel strips keep their turn; the labels lie in the other strips' boxes and round them)
+        out = relabelled if out is dark else np.where(_in_boxes(dark.shape, boxes), relabelled, out)
+    return out, turned, labelled
+
+
+def _in_boxes(shape: tuple[int, ...], boxes: list[tuple[int, int, int, int]]) -> np.ndarray:
+    """A mask of ``shape`` true within any of ``boxes`` (x0, y0, x1, y1) and nowhere else."""
+    mask = np.zeros(shape[:2], bool)
+    for x0, y0, x1, y1 in boxes:
+        mask[y0:y1, x0:x1] = True
+    return mask
 
 
 def _in_order_within(short: str, long: str) -> bool:
