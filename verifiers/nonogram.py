@@ -6414,7 +6414,7 @@ def _read_beyond_frame(answer_page: tuple[np.ndarray, Any], layout: dict[str, An
             con = _labels_turned(con, labels)
     outside = ~cv2.erode(covered.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
     if light is None:
-        outside |= _past_page_edge(con, kind)
+        outside |= _past_page_edge(con, kind, outside)
     con = np.where(outside, 0, con).astype(con.dtype)
     if outlined:
         con = _outline_glyph_faces(con, [box], font_px, force=True)[0]
@@ -6427,19 +6427,33 @@ def _read_beyond_frame(answer_page: tuple[np.ndarray, Any], layout: dict[str, An
 
 
 BEYOND_PAGE_PAPER = 40  # (rubric 71) darkness under which the canvas past the frame is paper
+BEYOND_PAGE_ALONG = 0.8  # surroundings joined to the canvas past the answer image run along this share of the canvas
 
 
-def _past_page_edge(con: np.ndarray, kind: str) -> np.ndarray:
+def _past_page_edge(con: np.ndarray, kind: str, unseen: np.ndarray | None = None) -> np.ndarray:
     """Where a strip's canvas past the input frame (``con``, :func:`_read_beyond_frame`'s darkness, the frame on the
     side away from its outer edge) lies past the page's own edge: what is no paper (BEYOND_PAGE_PAPER) and joins the
     canvas's outer edge (a row strip's left, a column strip's top), with all it encloses. Rubric 71: a page lying on a
     patterned cloth (HELDOUT32's bus seat moquette) showed the cloth's bright diamonds past the page's edge, read as a
     glyph before the strip's numbers ("? 1"), and a changed clue went to review. Ink on the page's paper past the frame
-    (clues a redraw set farther out) is enclosed by that paper, not by the surroundings, and is read as before."""
+    (clues a redraw set farther out) is enclosed by that paper, not by the surroundings, and is read as before.
+    ``unseen``: where the canvas lies past the answer image, through which surroundings running along BEYOND_PAGE_ALONG
+    of the canvas join its outer edge too (rubric 78: HELDOUT39's page on bubble wrap, the wrap ending before the
+    image's edge, read a bubble cut by the page's edge as a "4" before "4 1")."""
     not_paper = (con >= BEYOND_PAGE_PAPER).astype(np.uint8)
-    _, labels = cv2.connectedComponents(not_paper, connectivity=8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(not_paper, connectivity=8)
     edge = labels[:, 0] if kind == "row" else labels[0, :]
-    around = np.isin(labels, np.unique(edge[edge > 0]))
+    joined = set(np.unique(edge[edge > 0]).tolist())
+    if unseen is not None and unseen.any():
+        # surroundings that end before the image does: joined to the unseen canvas and running along the page's edge
+        # (BEYOND_PAGE_ALONG of the canvas); a glyph the image's edge cuts is no surface
+        near = cv2.dilate(unseen.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+        along = stats[:, cv2.CC_STAT_HEIGHT if kind == "row" else cv2.CC_STAT_WIDTH]
+        reach = con.shape[0] if kind == "row" else con.shape[1]
+        joined |= {int(k) for k in np.unique(labels[near & (labels > 0)]) if along[k] >= BEYOND_PAGE_ALONG * reach}
+    around = np.isin(labels, sorted(joined))
+    if unseen is not None:
+        around |= unseen
     if not around.any():
         return around
     # with all it encloses: paper no path of paper links to the rest of the canvas
