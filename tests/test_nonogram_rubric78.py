@@ -17,7 +17,8 @@
   every track's cell reader).
 
 On rubric 77 (a snapshot of the forty-sixth session's verifier, run from outside the checkout) the HELDOUT39 pages and
-the mechanism tests fail; the guards pass there too.
+the mechanism tests fail, and so do the guards that call the new functions; the light extra cells under the wheel and
+the 10x10 page's changed label are caught there too.
 """
 
 from __future__ import annotations

@@ -6441,7 +6441,7 @@ def _past_page_edge(con: np.ndarray, kind: str, unseen: np.ndarray | None = None
     of the canvas join its outer edge too (rubric 78: HELDOUT39's page on bubble wrap, the wrap ending before the
     image's edge, read a bubble cut by the page's edge as a "4" before "4 1")."""
     not_paper = (con >= BEYOND_PAGE_PAPER).astype(np.uint8)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(not_paper, connectivity=8)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(not_paper, connectivity=8)
     edge = labels[:, 0] if kind == "row" else labels[0, :]
     joined = set(np.unique(edge[edge > 0]).tolist())
     if unseen is not None and unseen.any():
