@@ -6510,9 +6510,9 @@ def _labels(dark: np.ndarray, font_px: float, boxes: list[tuple[int, int, int, i
     embossing tape, a sticker, a dark chip), the page's paper round it: a piece of glyph-dark ink (CLUE_INK) at least
     LABEL_GLYPH_HEIGHT of the font tall that, with what it encloses, fills LABEL_SQUARENESS of its box (a tape or a chip
     is a rectangle; a bold "0", "6" or "8" is round or waisted), dark over LABEL_DARK_SHARE of that, its enclosed light
-    shapes spanning LABEL_FIGURE_HEIGHT of its height and clear of every side by LABEL_FIGURE_MARGIN (a figure set in the
-    patch). Pieces are taken whole, across the strips' edges (a label need not keep within its strip); pieces the image's
-    edge cuts are not counted. One label is no page of them: see :func:`_light_on_dark_strips`."""
+    shapes spanning LABEL_FIGURE_HEIGHT of its height and clear of every side by LABEL_FIGURE_MARGIN (a figure set in
+    the patch). Pieces are taken whole, across the strips' edges (a label need not keep within its strip); pieces the
+    image's edge cuts are not counted. One label is no page of them: see :func:`_light_on_dark_strips`."""
     H, W = dark.shape
     count, pieces, stats, centres = cv2.connectedComponentsWithStats((dark >= CLUE_INK).astype(np.uint8),
                                                                      connectivity=8)
@@ -6546,7 +6546,8 @@ def _labels_turned(dark: np.ndarray, labels: list[Label]) -> np.ndarray:
     """A copy of ``dark`` with each of its ``labels`` (:func:`_labels`) turned over as :func:`_light_on_dark` turns a
     panel: within the label less a rim of DARK_PANEL_RIM_PX, its dark level is paper and its figure ink (px lighter than
     that level by LABEL_TONE of it at least; a line of them, 3 px wide, across LABEL_SEAM of the label is the seam
-    between two labels that touch, paper); the label's edge, DARK_PANEL_RIM_PX in and out, is paper. Ink that is no label (a number written beside the labels in a pen) stays as drawn."""
+    between two labels that touch, paper); the label's edge, DARK_PANEL_RIM_PX in and out, is paper. Ink that is no
+    label (a number written beside the labels in a pen) stays as drawn."""
     out = dark.copy()
     H, W = dark.shape
     r = DARK_PANEL_RIM_PX
