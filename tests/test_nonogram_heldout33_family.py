@@ -1,5 +1,5 @@
 """HELDOUT33 (tests/nonogram_heldout33.py, a blind answer family): every style builds for every planted error, its
-answers are deterministic (same seed, identical bytes, also in other processes with other hash seeds) and drawn through
+answers are deterministic (same seed, identical bytes, also in another process with another hash seed) and drawn through
 make_answer's hook, and an error-free page (before its page changes) has the solution cells marked and every other cell
 not, its planted cells are plain (pale paw prints, notes, fish or keyholes; a heavy frame; a paler X; a missing fill), a
 changed clue really changes its line (a transferred one keeping its total), its styles, marks, grids, page changes and
@@ -131,7 +131,7 @@ for style in h33.HELDOUT33:
 """
 
 
-def test_same_bytes_in_other_processes_with_other_hash_seeds(puzzle):
+def test_same_bytes_in_another_process_with_another_hash_seed(puzzle):
     p = puzzle
     mine = ""
     for style in h33.HELDOUT33:

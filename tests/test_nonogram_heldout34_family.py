@@ -1,5 +1,5 @@
 """HELDOUT34 (tests/nonogram_heldout34.py, a blind answer family): every style builds for every planted error, its
-answers are deterministic (same seed, identical bytes, also in other processes with other hash seeds) and drawn through
+answers are deterministic (same seed, identical bytes, also in another process with another hash seed) and drawn through
 make_answer's hook, and an error-free page (before its page changes) has the solution cells marked and every other cell
 not, its planted cells are plain (pale anchors, daisies, acorns or umbrellas; a heavy frame; a paler X; a missing fill),
 a changed clue really changes its line (a sorted one keeping its numbers, in ascending order), its styles, marks, grids,
@@ -132,7 +132,7 @@ for style in h34.HELDOUT34:
 """
 
 
-def test_same_bytes_in_other_processes_with_other_hash_seeds(puzzle):
+def test_same_bytes_in_another_process_with_another_hash_seed(puzzle):
     p = puzzle
     mine = ""
     for style in h34.HELDOUT34:

@@ -1,5 +1,5 @@
 """HELDOUT36 (tests/nonogram_heldout36.py, a blind answer family): every style builds for every planted error, its
-answers are deterministic (same seed, identical bytes, also in other processes with other hash seeds) and drawn through
+answers are deterministic (same seed, identical bytes, also in another process with another hash seed) and drawn through
 make_answer's hook, and an error-free page (before its page changes) has the solution cells marked and every other cell
 not, its planted cells are plain (pale kites, owls, bells or pears; a heavy frame; a paler X; a missing fill), a
 changed clue really changes its line (a transposed one taking the crossing line's numbers), its styles, marks, grids,
@@ -135,7 +135,7 @@ for style in h36.HELDOUT36:
 """
 
 
-def test_same_bytes_in_other_processes_with_other_hash_seeds(puzzle):
+def test_same_bytes_in_another_process_with_another_hash_seed(puzzle):
     p = puzzle
     mine = ""
     for style in h36.HELDOUT36:
