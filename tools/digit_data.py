@@ -246,7 +246,10 @@ NONOGRAM_HELDOUT = ("B612", "GFSDidot", "BebasNeue", "Inconsolata", "Bajaderka",
                     "wobbly.", "vacantz.", "embosst",
                     # HELDOUT40 (tests/nonogram_heldout40.py): three more fonts-aenigma faces; its eight PyPI faces lie
                     # in site-packages too
-                    "Strande2.", "xipital.", "jekyll.")
+                    "Strande2.", "xipital.", "jekyll.",
+                    # HELDOUT41 (tests/nonogram_heldout41.py): twelve more fonts-aenigma faces
+                    "aescrawl.", "fbsbltc.", "thwart.", "homespun.", "kirbyss.", "mishmash.", "powdwrk5.", "lamebrai.",
+                    "bobcayge.", "freaktur.", "36daythk.", "clasict1.")
 # ... and whole font folders so (a package of hundreds of faces, each file its own name)
 NONOGRAM_HELDOUT_DIRS = ("aenigma",)
 # tests/audit_sudoku_answers.py (a blind audit) writes its answers in these packages' fonts: fonts-karla,
