@@ -6607,18 +6607,8 @@ def _light_on_dark_strips(dark: np.ndarray, layout: dict[str, Any]) -> tuple[np.
     labels, pieces = _labels(dark, float(layout.get("clue_font_px", 18)), boxes) if boxes else ([], 0)
     labelled = len(labels) >= LABEL_PAGE_LABELS and len(labels) >= LABEL_PAGE_SHARE * pieces
     if labelled:
-        relabelled = _labels_turned(dark, labels)
-        # (the panel strips keep their turn; the labels lie in the other strips' boxes and round them)
-        out = relabelled if out is dark else np.where(_in_boxes(dark.shape, boxes), relabelled, out)
+        out = _labels_turned(out, labels)  # (the labels lie in the other strips, round them: panels keep their turn)
     return out, turned, labelled
-
-
-def _in_boxes(shape: tuple[int, ...], boxes: list[tuple[int, int, int, int]]) -> np.ndarray:
-    """A mask of ``shape`` true within any of ``boxes`` (x0, y0, x1, y1) and nowhere else."""
-    mask = np.zeros(shape[:2], bool)
-    for x0, y0, x1, y1 in boxes:
-        mask[y0:y1, x0:x1] = True
-    return mask
 
 
 def _in_order_within(short: str, long: str) -> bool:
