@@ -249,7 +249,10 @@ NONOGRAM_HELDOUT = ("B612", "GFSDidot", "BebasNeue", "Inconsolata", "Bajaderka",
                     "Strande2.", "xipital.", "jekyll.",
                     # HELDOUT41 (tests/nonogram_heldout41.py): twelve more fonts-aenigma faces
                     "aescrawl.", "fbsbltc.", "thwart.", "homespun.", "kirbyss.", "mishmash.", "powdwrk5.", "lamebrai.",
-                    "bobcayge.", "freaktur.", "36daythk.", "clasict1.")
+                    "bobcayge.", "freaktur.", "36daythk.", "clasict1.",
+                    # HELDOUT42 (tests/nonogram_heldout42.py): twelve more fonts-aenigma faces
+                    "ccaps.", "crkdownr.", "detonate.", "yonder.", "vindicti.", "gaposiss.", "lightout.", "chemrea.",
+                    "techover.", "jmacscrl.", "madscrwl.", "entplain.")
 # ... and whole font folders so (a package of hundreds of faces, each file its own name)
 NONOGRAM_HELDOUT_DIRS = ("aenigma",)
 # tests/audit_sudoku_answers.py (a blind audit) writes its answers in these packages' fonts: fonts-karla,

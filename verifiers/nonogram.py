@@ -3276,7 +3276,9 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
     def with_lost(found: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[int, tuple[str, float]]]:
         # (rubric 55) and the ink the mean lost or sized as a speck, seen at the page's resolution
         done = {tuple(m["cell"]) for m in found}
-        return found + _marks_lost_on_mean(raw, region, owner, cores, cell, cols, done, fits, layout), fits
+        found = found + _marks_lost_on_mean(raw, region, owner, cores, cell, cols, done, fits, layout)
+        # (rubric 79) less the grid lines' own sprigs (an ivy stem's leaves drawn as the grid)
+        return _without_line_sprigs(raw, layout, found), fits
 
     if not region.any():
         return with_lost(band_marks)
@@ -3308,6 +3310,74 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
         out.append(entry)
     marked = {tuple(m["cell"]) for m in out}
     return with_lost(out + [m for m in band_marks if tuple(m["cell"]) not in marked])
+
+
+SPRIG_DEPTH = 0.3  # (rubric 79) of a cell: how far from its side a grid line's sprig reaches into the cell ...
+SPRIG_CORNER = 0.5  # ... or into its corner, from both sides there
+SPRIG_CELLS = 3  # ... and in at least this many cells of the page
+
+
+def _without_line_sprigs(raw: np.ndarray, layout: dict[str, Any], marks: list[dict[str, Any]]
+                         ) -> list[dict[str, Any]]:
+    """``marks`` less the grid lines' own sprigs: a mark lying within SPRIG_DEPTH of one side of its cell (or
+    SPRIG_CORNER of both sides at a corner) whose ink (from STRAY_FAINT, at the page's resolution) runs on into that
+    side's grid line, where the page has such marks in SPRIG_CELLS cells at least; else ``marks`` unchanged.
+
+    Rubric 79 (HELDOUT40, forty-eighth session): a grid drawn as an ivy stem carries three-lobed leaves on both sides
+    of its lines, a fifth of a cell deep. Each leaf in a cell read empty was a mark in doubt: up to 48 on a 15x15 page,
+    three cells under the top border of a 10x10 page (in review). A person sees the leaves as the line's drawing. A
+    mark clear of the sides (a dot, an X, a tick) is never a sprig, and a mark joined to a line in one or two cells
+    stays a mark: a page decorates its lines all along them."""
+    if len(marks) < SPRIG_CELLS:
+        return marks
+    found: dict[int, tuple[int, int]] = {}
+    for i, m in enumerate(marks):
+        r, c = m["cell"]
+        x0, y0, x1, y1 = cell_box(layout, r, c)
+        cell = min(x1 - x0, y1 - y0)
+        if cell <= 0:
+            continue
+        bx0, by0, bx1, by1 = m["bbox"]
+        depth = {"left": (bx1 - x0) / cell, "top": (by1 - y0) / cell, "right": (x1 - bx0) / cell,
+                 "bottom": (y1 - by0) / cell}
+        sides = [side for side, d in depth.items() if d <= SPRIG_DEPTH]
+        if not sides:
+            near = [side for side, d in depth.items() if d <= SPRIG_CORNER]
+            if len(near) != 2 or {"left", "right"} <= set(near) or {"top", "bottom"} <= set(near):
+                continue
+            sides = near
+        if any(_runs_into_line(raw, (x0, y0, x1, y1), m["bbox"], side, cell) for side in sides):
+            found[i] = (r, c)
+    if len(set(found.values())) < SPRIG_CELLS:
+        return marks
+    return [m for i, m in enumerate(marks) if i not in found]
+
+
+def _runs_into_line(raw: np.ndarray, box: tuple[float, float, float, float], bbox: list[int], side: str,
+                    cell: float) -> bool:
+    """Whether the ink (from STRAY_FAINT) of the mark at ``bbox`` in the cell at ``box`` runs on, unbroken, into the
+    band STRAY_BORDER wide along the cell's ``side`` (its grid line), within the cell's box grown by that band."""
+    x0, y0, x1, y1 = box
+    b = max(2, round(STRAY_BORDER * cell))
+    H, W = raw.shape
+    X0, Y0 = max(0, int(x0) - b), max(0, int(y0) - b)
+    X1, Y1 = min(W, math.ceil(x1) + b + 1), min(H, math.ceil(y1) + b + 1)
+    ink = (raw[Y0:Y1, X0:X1] >= STRAY_FAINT).astype(np.uint8)
+    _, labels = cv2.connectedComponents(ink, connectivity=8)
+    bx0, by0, bx1, by1 = bbox
+    ids = np.unique(labels[max(0, by0 - Y0):max(0, by1 - Y0), max(0, bx0 - X0):max(0, bx1 - X0)])
+    ids = ids[ids > 0]
+    if not len(ids):
+        return False
+    if side == "left":
+        band = labels[:, :max(1, int(x0) + b - X0)]
+    elif side == "right":
+        band = labels[:, max(0, int(x1) - b - X0):]
+    elif side == "top":
+        band = labels[:max(1, int(y0) + b - Y0), :]
+    else:
+        band = labels[max(0, int(y1) - b - Y0):, :]
+    return bool(np.isin(band, ids).any())
 
 
 LEGIBLE_PX = 5  # (rubric 55) ink at least this many px across at the page's resolution can be a glyph a reader makes
