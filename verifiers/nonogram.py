@@ -3315,6 +3315,7 @@ def _empty_cell_marks(dark: np.ndarray, layout: dict[str, Any], reading: CellRea
 SPRIG_DEPTH = 0.3  # (rubric 79) of a cell: how far from its side a grid line's sprig reaches into the cell ...
 SPRIG_CORNER = 0.5  # ... or into its corner, from both sides there
 SPRIG_CELLS = 3  # ... and in at least this many cells of the page
+SPRIG_LINE = 0.9  # of a cell: how far along the side the sprig's piece of ink runs (its line)
 
 
 def _without_line_sprigs(raw: np.ndarray, layout: dict[str, Any], marks: list[dict[str, Any]]
@@ -3355,8 +3356,9 @@ def _without_line_sprigs(raw: np.ndarray, layout: dict[str, Any], marks: list[di
 
 def _runs_into_line(raw: np.ndarray, box: tuple[float, float, float, float], bbox: list[int], side: str,
                     cell: float) -> bool:
-    """Whether the ink (from STRAY_FAINT) of the mark at ``bbox`` in the cell at ``box`` runs on, unbroken, into the
-    band STRAY_BORDER wide along the cell's ``side`` (its grid line), within the cell's box grown by that band."""
+    """Whether the ink (from STRAY_FAINT) of the mark at ``bbox`` in the cell at ``box`` runs on, unbroken, into a line
+    along the cell's ``side``: within the cell's box grown by STRAY_BORDER, the mark's piece of ink spans SPRIG_LINE of
+    the cell along that side (the grid line it hangs on; a leaf alone is a fraction of that)."""
     x0, y0, x1, y1 = box
     b = max(2, round(STRAY_BORDER * cell))
     H, W = raw.shape
@@ -3369,15 +3371,9 @@ def _runs_into_line(raw: np.ndarray, box: tuple[float, float, float, float], bbo
     ids = ids[ids > 0]
     if not len(ids):
         return False
-    if side == "left":
-        band = labels[:, :max(1, int(x0) + b - X0)]
-    elif side == "right":
-        band = labels[:, max(0, int(x1) - b - X0):]
-    elif side == "top":
-        band = labels[:max(1, int(y0) + b - Y0), :]
-    else:
-        band = labels[max(0, int(y1) - b - Y0):, :]
-    return bool(np.isin(band, ids).any())
+    piece = np.isin(labels, ids)
+    spans = piece.any(axis=0) if side in ("top", "bottom") else piece.any(axis=1)
+    return int(np.count_nonzero(spans)) >= SPRIG_LINE * cell
 
 
 LEGIBLE_PX = 5  # (rubric 55) ink at least this many px across at the page's resolution can be a glyph a reader makes
