@@ -252,7 +252,10 @@ NONOGRAM_HELDOUT = ("B612", "GFSDidot", "BebasNeue", "Inconsolata", "Bajaderka",
                     "bobcayge.", "freaktur.", "36daythk.", "clasict1.",
                     # HELDOUT42 (tests/nonogram_heldout42.py): twelve more fonts-aenigma faces
                     "ccaps.", "crkdownr.", "detonate.", "yonder.", "vindicti.", "gaposiss.", "lightout.", "chemrea.",
-                    "techover.", "jmacscrl.", "madscrwl.", "entplain.")
+                    "techover.", "jmacscrl.", "madscrwl.", "entplain.",
+                    # HELDOUT43 (tests/nonogram_heldout43.py): twelve more fonts-aenigma faces
+                    "moronmis.", "conduit.", "kickflip.", "phorfeis.", "dynamic.", "ubiquity.", "fullcomp.",
+                    "8bitlimr.", "upheavtt.", "roughday.", "yoshisst.", "tsextols.")
 # ... and whole font folders so (a package of hundreds of faces, each file its own name)
 NONOGRAM_HELDOUT_DIRS = ("aenigma",)
 # tests/audit_sudoku_answers.py (a blind audit) writes its answers in these packages' fonts: fonts-karla,
