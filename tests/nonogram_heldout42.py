@@ -658,8 +658,13 @@ def _draw_grid42(img: Image.Image, L: dict[str, Any], rng: random.Random, name: 
             u = a0
             while u < a1 - 0.1 * s:
                 u1 = min(a1, u + rng.uniform(1.3, 2.1) * s)
-                d.rounded_rectangle(_box_pts(vertical, c, u, u1, ws / 2), radius=ws / 2, fill=(224, 198, 150),
-                                    outline=(146, 108, 62))
+                try:
+                    d.rounded_rectangle(_box_pts(vertical, c, u, u1, ws / 2), radius=ws / 2, fill=(224, 198, 150),
+                                        outline=(146, 108, 62))
+                except ValueError:  # a short stick whose round ends Pillow refuses at fractional px: less round
+                    box = _box_pts(vertical, c, u, u1, ws / 2)
+                    d.rounded_rectangle(box, radius=max(0, min(box[2] - box[0], box[3] - box[1]) / 2 - 1),
+                                        fill=(224, 198, 150), outline=(146, 108, 62))
                 d.line(_seg_pts(vertical, c, [(u + ws, rng.uniform(-0.15, 0.15) * ws),
                                               (u1 - ws, rng.uniform(-0.15, 0.15) * ws)]), fill=(192, 158, 106),
                        width=1)  # the grain

@@ -211,6 +211,13 @@ def test_sizes_of_larger_puzzles(variant):
         assert 0.8 * min(h, w) <= min(a.shape[:2]) and max(a.shape[:2]) <= 2.2 * max(h, w), (style.name, a.shape)
 
 
+def test_a_short_popsicle_stick_is_drawn():
+    """(The lead, after the family was written) Pillow 13 refused a stick shorter than its round ends at fractional px
+    ("x1 must be greater than or equal to x0") on the seed-5 10x10 page's changed clue: its ends are drawn less round."""
+    a = _answer("s_gaposissolid_morels_floralduvet", "clue_changed", 0, "10x10", 5010)
+    assert a.ndim == 3 and a.shape[2] == 3
+
+
 @pytest.mark.parametrize("style", h42.HELDOUT42, ids=lambda s: s.name)
 def test_error_free_page_marks_the_solution_and_planted_light_cells_sit_between(style):
     """At 5x5 and at one larger size (10x10 and 15x15 in turn over the styles)."""
