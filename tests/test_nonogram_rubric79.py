@@ -4,8 +4,9 @@
   a fifth of a cell deep. Each leaf in a cell read empty was a mark in doubt: up to 48 cells of a 15x15 page, three
   under the top border of a 10x10 page, all in review. A mark lying within SPRIG_DEPTH of a side of its cell (or
   SPRIG_CORNER of both sides at a corner) whose ink runs on into the grid line is the line's drawing, when the page
-  has such marks in SPRIG_CELLS cells (``nonogram._without_line_sprigs``). A mark clear of the sides, one reaching
-  deeper, one apart from the line, and one joined to a line in one or two cells stay marks.
+  has such marks in SPRIG_CELLS cells and some line has them on both its sides (``nonogram._without_line_sprigs``). A
+  mark clear of the sides, one reaching deeper, one apart from the line, one joined to a line in one or two cells, and
+  bulges hugging one side of the lines (rubric 74's guard) stay marks.
 
 On rubric 78 (the forty-seventh session's verifier, run from outside the checkout) the ivy pages and the mechanism
 tests that call ``_without_line_sprigs`` fail; the guards on the planted errors pass there too.
@@ -30,12 +31,18 @@ IVY_PUCK = "s_permmarker_espressopuck_blossom"
 # -- HELDOUT40's pages -------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("style, size, k", [(IVY_CHIPS, "10x10", 0), (IVY_CHIPS, "10x10", 1),
-                                            (IVY_PUCK, "10x10", 1), (IVY_PUCK, "15x15", 0)])
-def test_heldout40s_ivy_pages_read_correct(style, size, k):
-    v = _verdict(style, size, k, "none", family=FAMILY)
+def test_heldout40s_ivy_page_reads_correct():
+    v = _verdict(IVY_PUCK, "15x15", 0, "none", family=FAMILY)
     unsure = [c["cell"] for c in v.extra.get("unsure_cells", [])]
     assert v.status == Status.CORRECT and v.score == 100.0, (v.status, v.score, unsure)
+
+
+@pytest.mark.parametrize("style, k", [(IVY_CHIPS, 0), (IVY_CHIPS, 1), (IVY_PUCK, 1)])
+def test_heldout40s_10x10_ivy_pages_leaves_under_the_frame_alone_stay_in_doubt(style, k):
+    """Their only leaves in cells read empty hang from the top frame line, into the cells below it: sprigs on one side
+    of a line, which the rule leaves as marks in doubt (review, never a charge)."""
+    v = _verdict(style, "10x10", k, "none", family=FAMILY)
+    assert v.status == Status.NEEDS_REVIEW and v.extra.get("unsure_cells"), (v.status, v.score)
 
 
 def test_heldout40s_15x15_ivy_page_has_no_leaf_in_doubt():
@@ -98,15 +105,24 @@ def _dot(dark: np.ndarray, r: int, c: int) -> dict:
 
 
 def test_leaves_along_the_lines_are_the_lines_drawing():
+    """Leaves on both sides of the line between rows 1 and 2, and along the top frame line."""
     dark = _grid_map()
-    marks = [_leaf(dark, 0, c, "top", along=0.3 + 0.1 * c) for c in range(4)] + [_leaf(dark, 2, 0, "left")]
+    marks = [_leaf(dark, 1, c, "bottom", along=0.3 + 0.1 * c) for c in range(2)]
+    marks += [_leaf(dark, 2, c, "top", along=0.6) for c in range(2, 4)] + [_leaf(dark, 0, 4, "top")]
     assert nv._without_line_sprigs(dark, LAYOUT, marks) == []
+
+
+def test_leaves_on_one_side_of_every_line_stay_marks():
+    """A row of bulges hugging one side of a line in every cell is a mark drawn against it (rubric 74's guard)."""
+    dark = _grid_map()
+    marks = [_leaf(dark, r, c, "top") for r in (1, 3) for c in range(5)] + [_leaf(dark, 2, 0, "left")]
+    assert nv._without_line_sprigs(dark, LAYOUT, marks) == marks
 
 
 def test_leaves_in_the_corners_are_the_lines_drawing():
     """A cluster where two lines meet reaches further in from both."""
     dark = _grid_map()
-    marks = [_leaf(dark, 1, c, "top", along=0.2) for c in range(3)]
+    marks = [_leaf(dark, 1, c, "top", along=0.2) for c in range(3)] + [_leaf(dark, 0, 0, "bottom", along=0.7)]
     x0, y0 = 20 + 3 * CELL, 20 + 1 * CELL
     dark[y0 + 1:y0 + 16, x0 + 1:x0 + 16] = LINE  # 0.4 of the cell each way, from the corner
     marks.append({"cell": [1, 3], "bbox": [x0 + 5, y0 + 5, x0 + 16, y0 + 16], "sure": False})
@@ -115,7 +131,7 @@ def test_leaves_in_the_corners_are_the_lines_drawing():
 
 def test_marks_that_are_no_sprigs_stay_among_leaves():
     dark = _grid_map()
-    leaves = [_leaf(dark, 0, c, "top") for c in range(5)]
+    leaves = [_leaf(dark, 0, c, "bottom") for c in range(3)] + [_leaf(dark, 1, c, "top", along=0.7) for c in range(3)]
     dot = _dot(dark, 3, 3)  # a dot at a cell's centre
     deep = _leaf(dark, 2, 2, "left", depth=20)  # a stroke from a line half into the cell
     apart = _leaf(dark, 4, 1, "bottom", gap=3)  # a short dash beside a line, not touching it

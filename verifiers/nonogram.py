@@ -3328,10 +3328,14 @@ def _without_line_sprigs(raw: np.ndarray, layout: dict[str, Any], marks: list[di
     of its lines, a fifth of a cell deep. Each leaf in a cell read empty was a mark in doubt: up to 48 on a 15x15 page,
     three cells under the top border of a 10x10 page (in review). A person sees the leaves as the line's drawing. A
     mark clear of the sides (a dot, an X, a tick) is never a sprig, and a mark joined to a line in one or two cells
-    stays a mark: a page decorates its lines all along them."""
+    stays a mark: a page decorates its lines all along them. A stem's leaves stand on both sides of it: a page none of
+    whose lines has sprigs on both sides keeps them as marks (rubric 74's bulges hugging one side of the block lines,
+    a mark drawn against the line in every cell along it, stay in doubt)."""
     if len(marks) < SPRIG_CELLS:
         return marks
     found: dict[int, tuple[int, int]] = {}
+    faces: set[tuple[str, int, int]] = set()  # (line kind, its place, the side of it the cell lies on)
+    across = {"top": ("h", 0, 1), "bottom": ("h", 1, -1), "left": ("v", 0, 1), "right": ("v", 1, -1)}
     for i, m in enumerate(marks):
         r, c = m["cell"]
         x0, y0, x1, y1 = cell_box(layout, r, c)
@@ -3347,9 +3351,15 @@ def _without_line_sprigs(raw: np.ndarray, layout: dict[str, Any], marks: list[di
             if len(near) != 2 or {"left", "right"} <= set(near) or {"top", "bottom"} <= set(near):
                 continue
             sides = near
-        if any(_runs_into_line(raw, (x0, y0, x1, y1), m["bbox"], side, cell) for side in sides):
+        on = [side for side in sides if _runs_into_line(raw, (x0, y0, x1, y1), m["bbox"], side, cell)]
+        if on:
             found[i] = (r, c)
-    if len(set(found.values())) < SPRIG_CELLS:
+            for side in on:
+                kind, step, face = across[side]
+                faces.add((kind, (r if kind == "h" else c) + step, face))
+    if len(set(found.values())) < SPRIG_CELLS or not any((kind, at, -face) in faces for kind, at, face in faces):
+        # (no line with sprigs on both its sides: a row of bulges hugging one side of a line is a mark drawn against
+        # it, as rubric 74's guard has it)
         return marks
     return [m for i, m in enumerate(marks) if i not in found]
 
