@@ -255,7 +255,10 @@ NONOGRAM_HELDOUT = ("B612", "GFSDidot", "BebasNeue", "Inconsolata", "Bajaderka",
                     "techover.", "jmacscrl.", "madscrwl.", "entplain.",
                     # HELDOUT43 (tests/nonogram_heldout43.py): twelve more fonts-aenigma faces
                     "moronmis.", "conduit.", "kickflip.", "phorfeis.", "dynamic.", "ubiquity.", "fullcomp.",
-                    "8bitlimr.", "upheavtt.", "roughday.", "yoshisst.", "tsextols.")
+                    "8bitlimr.", "upheavtt.", "roughday.", "yoshisst.", "tsextols.",
+                    # HELDOUT44 (tests/nonogram_heldout44.py): twelve more fonts-aenigma faces
+                    "alphbeta.", "kinkaid.", "bendable.", "binchrt.", "editundo.", "amplitud.", "jawbreak.",
+                    "quandary.", "sqroute.", "gravitat.", "withstan.", "yesterda.")
 # ... and whole font folders so (a package of hundreds of faces, each file its own name)
 NONOGRAM_HELDOUT_DIRS = ("aenigma",)
 # tests/audit_sudoku_answers.py (a blind audit) writes its answers in these packages' fonts: fonts-karla,

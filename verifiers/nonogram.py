@@ -3330,11 +3330,14 @@ def _without_line_sprigs(raw: np.ndarray, layout: dict[str, Any], marks: list[di
     mark clear of the sides (a dot, an X, a tick) is never a sprig, and a mark joined to a line in one or two cells
     stays a mark: a page decorates its lines all along them. A stem's leaves stand on both sides of it: a page none of
     whose lines has sprigs on both sides keeps them as marks (rubric 74's bulges hugging one side of the block lines,
-    a mark drawn against the line in every cell along it, stay in doubt)."""
+    a mark drawn against the line in every cell along it, stay in doubt). Rubric 80 (HELDOUT41's rope grid, bound at
+    places with knots across its lines): sprigs reaching across their lines as far (:func:`_straddles`), in
+    SPRIG_CELLS cells, are the lines' drawing too, on whichever side the cells lie."""
     if len(marks) < SPRIG_CELLS:
         return marks
     found: dict[int, tuple[int, int]] = {}
     faces: set[tuple[str, int, int]] = set()  # (line kind, its place, the side of it the cell lies on)
+    straddling: set[tuple[int, int]] = set()
     across = {"top": ("h", 0, 1), "bottom": ("h", 1, -1), "left": ("v", 0, 1), "right": ("v", 1, -1)}
     for i, m in enumerate(marks):
         r, c = m["cell"]
@@ -3357,11 +3360,49 @@ def _without_line_sprigs(raw: np.ndarray, layout: dict[str, Any], marks: list[di
             for side in on:
                 kind, step, face = across[side]
                 faces.add((kind, (r if kind == "h" else c) + step, face))
-    if len(set(found.values())) < SPRIG_CELLS or not any((kind, at, -face) in faces for kind, at, face in faces):
-        # (no line with sprigs on both its sides: a row of bulges hugging one side of a line is a mark drawn against
-        # it, as rubric 74's guard has it)
+            if any(_straddles(raw, (x0, y0, x1, y1), m["bbox"], side) for side in on):
+                straddling.add((r, c))
+    if len(set(found.values())) < SPRIG_CELLS or not (
+            any((kind, at, -face) in faces for kind, at, face in faces) or len(straddling) >= SPRIG_CELLS):
+        # (no line with sprigs on both its sides, nor sprigs across their lines: a row of bulges hugging one side of a
+        # line is a mark drawn against it, as rubric 74's guard has it)
         return marks
     return [m for i, m in enumerate(marks) if i not in found]
+
+
+SPRIG_ACROSS = 0.5  # (rubric 80) a sprig whose mirror image across its line holds this share of its own ink density ...
+SPRIG_ACROSS_PAST = 0.3  # ... with ink over at most this share of the box just past that mirror image: across the line
+
+
+def _straddles(raw: np.ndarray, box: tuple[float, float, float, float], bbox: list[int], side: str) -> bool:
+    """Whether the mark at ``bbox``, hanging on the ``side`` of the cell at ``box``, reaches across that line as far
+    on its other side (ink from STRAY_FAINT over SPRIG_ACROSS of the mark's own density in its box mirrored across the
+    line) and stops there (ink over at most SPRIG_ACROSS_PAST of the box past the mirror image, so no fill or line
+    beyond): a knot or a binding drawn across the line, the line's drawing (rubric 80, HELDOUT41's rope grid). A
+    bulge hugging one side of the line has paper across it."""
+    x0, y0, x1, y1 = box
+    bx0, by0, bx1, by1 = bbox
+    H, W = raw.shape
+    if side in ("top", "bottom"):
+        at = y0 if side == "top" else y1
+        lo, hi = sorted((2 * at - by1, 2 * at - by0))
+        step = hi - lo
+        far = raw[max(0, int(lo)):max(0, int(hi)), bx0:bx1]
+        past = raw[max(0, int(lo - step)):max(0, int(lo)), bx0:bx1] if side == "top" else \
+            raw[min(H, int(hi)):min(H, int(hi + step)), bx0:bx1]
+    else:
+        at = x0 if side == "left" else x1
+        lo, hi = sorted((2 * at - bx1, 2 * at - bx0))
+        step = hi - lo
+        far = raw[by0:by1, max(0, int(lo)):max(0, int(hi))]
+        past = raw[by0:by1, max(0, int(lo - step)):max(0, int(lo))] if side == "left" else \
+            raw[by0:by1, min(W, int(hi)):min(W, int(hi + step))]
+    own = raw[by0:by1, bx0:bx1]
+    if not own.size or not far.size or not past.size:
+        return False
+    density = float((own >= STRAY_FAINT).mean())
+    return (density > 0 and float((far >= STRAY_FAINT).mean()) >= SPRIG_ACROSS * density
+            and float((past >= STRAY_FAINT).mean()) <= SPRIG_ACROSS_PAST)
 
 
 def _runs_into_line(raw: np.ndarray, box: tuple[float, float, float, float], bbox: list[int], side: str,
