@@ -49,6 +49,14 @@ def test_heldout41s_pergola_page_has_no_cell_in_doubt():
     assert v.status != Status.INCORRECT, (v.status, v.codes)
 
 
+def test_heldout40s_wood_board_light_cells_are_still_caught():
+    """The plywood board's grain (paper 0.9-0.95 of the envelope, streaked across every cell) is taken for a shadow;
+    the three planted light cells, 0.79 of it, are darker than its level by SHADE_FILL_STEP and stay fills (a first
+    version shaded them to tone 20-22: in doubt, no longer charged)."""
+    v = _verdict("s_alfaslab_lacqueredtokens_redrawwoodtiles", "10x10", 1, "extra_light", family="nonogram_heldout40")
+    assert v.status == Status.INCORRECT and "row_clue_mismatch" in v.codes, (v.status, v.codes)
+
+
 @pytest.mark.parametrize("style, size, k, error", [(MONSTERA, "10x10", 1, "extra_light"),
                                                    (MONSTERA, "5x5", 0, "extra_light"),
                                                    (MONSTERA, "10x10", 0, "extra_outline"),
@@ -193,6 +201,23 @@ def test_a_block_of_pale_fills_is_no_shadow(inset):
     page = np.repeat(img.astype(np.uint8)[:, :, None], 3, axis=2)
     assert np.array_equal(C.paper_map(page[:, :, 0], float(CELL), grid=GRID), C.paper_map(page[:, :, 0], float(CELL)))
     assert all(_tone(page, r, c) >= 30 for r, c in pale)
+
+
+def test_pale_fills_on_a_grained_page_stay_fills():
+    """Wavy streaks of grain 0.9 of the paper across the page, through cells and over lines, and an L of pale fills
+    (0.79) among them: the streaks may be shaded away, the fills never (without SHADE_FILL_STEP two of them fall to
+    tone 19)."""
+    page = _page(fills=((0, 0), (6, 6)))[:, :, 0].astype(np.float32)
+    streaks = np.zeros((400, 400), np.float32)
+    for k in range(8):
+        wave = np.array([[x, 30 + 60 * k + 12 * np.sin(x / 37.0)] for x in range(0, 401, 8)], np.int32)
+        cv2.polylines(streaks, [wave], False, 1.0, 24)
+    page *= 1.0 - 0.1 * cv2.GaussianBlur(streaks, (0, 0), 2.0)
+    pale = ((3, 2), (3, 3), (4, 2))
+    for r, c in pale:
+        page[_cell(r, c, 3)] = 0.79 * PAPER
+    image = np.repeat(page.astype(np.uint8)[:, :, None], 3, axis=2)
+    assert all(_tone(image, r, c) >= 30 for r, c in pale), [round(_tone(image, r, c), 1) for r, c in pale]
 
 
 def test_a_pale_fill_beside_the_shadow_stays_a_fill():

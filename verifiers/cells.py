@@ -491,6 +491,7 @@ SHADE_OFF_SHARE = 0.1  # ... and this share of its length in the grid at least
 SHADE_WHOLE = 0.8  # a cell whose core (the cell less SHADE_BAND along its sides) the region covers this share of ...
 SHADE_LIT_SIDES = 2  # ... with lit paper just past this many of its sides, is a pale fill beside it
 SHADE_LEVEL_TOL = 0.03  # the shadow's darkening is its median level at most this much deeper: paler fills stay
+SHADE_FILL_STEP = 0.06  # ... and a cell whose core is this much darker than that level is not shaded at all
 
 
 def lattice_shade(grey: np.ndarray, estimate: np.ndarray, cell_px: float,
@@ -507,8 +508,9 @@ def lattice_shade(grey: np.ndarray, estimate: np.ndarray, cell_px: float,
     lattice's lines by more than SHADE_BAND of a cell, over SHADE_OFF cells of its length and SHADE_OFF_SHARE of it.
     A cell such a region covers whole (SHADE_WHOLE), its edge nowhere off the lines in the cell, with lit paper just
     past SHADE_LIT_SIDES of its sides, is a pale fill beside it and is left out first. The shading follows the
-    region's own paper (edges too), never deeper than its median level by SHADE_LEVEL_TOL: a pale fill under the
-    shadow is darker still and stays a fill. The paper far from any line (a margin, a clue strip) is no evidence: a
+    region's own paper (edges too), never deeper than its median level by SHADE_LEVEL_TOL, and leaves out every cell
+    whose core is SHADE_FILL_STEP darker than that level: a pale fill under the shadow or on a grained page taken for
+    one is darker still and stays a fill. The paper far from any line (a margin, a clue strip) is no evidence: a
     shaded strip is the page's design as often as a shadow."""
     half = _half(grey) if half is None else half
     hh, hw = half.shape
@@ -578,6 +580,11 @@ def lattice_shade(grey: np.ndarray, estimate: np.ndarray, cell_px: float,
             continue
         level = float(np.median(ratio[region]))
         near = cv2.dilate(region.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+        for r in range(rows):
+            for q in range(cols):
+                inner = ratio[core(r, q)]
+                if inner.size and SHADE_DEPTH[0] <= float(np.median(inner)) < level - SHADE_FILL_STEP:
+                    near[core(r, q, 1.0)] = False  # a cell darker than the shadow: a pale fill in it or beside it
         here = np.where(near, np.clip(ratio, level - SHADE_LEVEL_TOL, 1.0), 1.0).astype(np.float32)
         factor = here if factor is None else np.minimum(factor, here)
     if factor is None:
