@@ -482,123 +482,7 @@ def _light_spots(small: np.ndarray, closed: np.ndarray, envelope: np.ndarray, ce
     return grown & (closed > (1.0 + LIGHT_SPOT) * level)
 
 
-SHADE_DEPTH = (0.5, 0.95)  # (rubric 80) paper this share of the envelope's brightness may lie under a cast shadow ...
-SHADE_AREA = 1.5  # ... a region of it covering this many cells (of area) at least ...
-SHADE_JOIN = 0.2  # ... (of a cell: its pieces this near are one region) ...
-SHADE_BAND = 0.15  # ... whose edge against lit paper, inside the grid, runs farther than this share of a cell from
-SHADE_OFF = 2.0  # ... every line over this many cells of length at least ...
-SHADE_OFF_SHARE = 0.1  # ... and this share of its length in the grid at least
-SHADE_WHOLE = 0.8  # a cell whose core (the cell less SHADE_BAND along its sides) the region covers this share of ...
-SHADE_LIT_SIDES = 2  # ... with lit paper just past this many of its sides, is a pale fill beside it
-SHADE_LEVEL_TOL = 0.03  # the shadow's darkening is its median level at most this much deeper: paler fills stay
-SHADE_FILL_STEP = 0.06  # ... and a cell whose core is this much darker than that level is not shaded at all
-
-
-def lattice_shade(grey: np.ndarray, estimate: np.ndarray, cell_px: float,
-                  grid: tuple[float, float, float, float], half: np.ndarray | None = None) -> np.ndarray | None:
-    """The shading (float32 factor <= 1, the size of ``grey``) of shadows cast across the grid's lattice, or None.
-
-    Rubric 80 (HELDOUT41: a monstera leaf's and a pergola's shadows, paper 0.8 of the lit paper's brightness with
-    edges blurred over 2-4 px): too sharp for :func:`_soft_shadow_paper`, curved or aslant for :func:`shadow_edges`
-    and :func:`band_shading`, so the whole cells under them read as pale fills (tone 40-45), surely. A shadow falls
-    where it falls; a fill, however pale, is drawn cell by cell, its edge along the cell's sides. On ``grey`` (the
-    page's luma with strokes closed away) at half resolution (``half`` when made), regions of paper SHADE_DEPTH of
-    the smooth envelope (``estimate``, :func:`paper_map`'s block image) over SHADE_AREA cells are a shadow when their
-    edge against lit paper inside the ``grid`` box (uniform cells of ``cell_px``) runs through the cells, off the
-    lattice's lines by more than SHADE_BAND of a cell, over SHADE_OFF cells of its length and SHADE_OFF_SHARE of it.
-    A cell such a region covers whole (SHADE_WHOLE), its edge nowhere off the lines in the cell, with lit paper just
-    past SHADE_LIT_SIDES of its sides, is a pale fill beside it and is left out first. The shading follows the
-    region's own paper (edges too), never deeper than its median level by SHADE_LEVEL_TOL, and leaves out every cell
-    whose core is SHADE_FILL_STEP darker than that level: a pale fill under the shadow or on a grained page taken for
-    one is darker still and stays a fill. The paper far from any line (a margin, a clue strip) is no evidence: a
-    shaded strip is the page's design as often as a shadow."""
-    half = _half(grey) if half is None else half
-    hh, hw = half.shape
-    c = cell_px * hw / grey.shape[1]
-    gx0, gy0, gx1, gy1 = (float(v) * hw / grey.shape[1] for v in grid)
-    cols, rows = int(round((gx1 - gx0) / c)), int(round((gy1 - gy0) / c))
-    if cols < 2 or rows < 2 or c < 6 or abs(cols * c - (gx1 - gx0)) > 0.5 * c or abs(rows * c - (gy1 - gy0)) > 0.5 * c:
-        return None
-    env = cv2.resize(estimate, (hw, hh), interpolation=cv2.INTER_LINEAR)
-    ratio = half.astype(np.float32) / np.maximum(env, 1.0)
-    cand = ((ratio >= SHADE_DEPTH[0]) & (ratio <= SHADE_DEPTH[1])).astype(np.uint8)
-    cand = cv2.morphologyEx(cand, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    # (a leaf's slits and a shadow's gaps over a fill part it into pieces: they are one shadow)
-    join = max(3, int(round(SHADE_JOIN * c)) | 1)
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(
-        cv2.morphologyEx(cand, cv2.MORPH_CLOSE, np.ones((join, join), np.uint8)), connectivity=8)
-    big = [k for k in range(1, n) if stats[k, cv2.CC_STAT_AREA] >= SHADE_AREA * c * c]
-    if not big:
-        return None
-    b = SHADE_BAND * c
-    xs = [gx0 + i * (gx1 - gx0) / cols for i in range(cols + 1)]
-    ys = [gy0 + i * (gy1 - gy0) / rows for i in range(rows + 1)]
-    lit = ratio > SHADE_DEPTH[1]
-    near_lit = cv2.dilate(lit.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
-    # inside the grid, farther than b from every line: where a fill's edge never runs
-    off_x = np.zeros(hw, bool)
-    off_y = np.zeros(hh, bool)
-    for lines, off, size in ((xs, off_x, hw), (ys, off_y, hh)):
-        at = np.arange(size, dtype=np.float32)
-        off[:] = (at > lines[0] + b) & (at < lines[-1] - b)
-        for v in lines:
-            off &= np.abs(at - v) > b
-    in_grid = np.zeros((hh, hw), bool)
-    in_grid[_span(gy0 + b, gy1 - b, hh), _span(gx0 + b, gx1 - b, hw)] = True
-
-    def core(r: int, q: int, grow: float = -1.0) -> tuple[slice, slice]:
-        return _span(ys[r] - grow * b, ys[r + 1] + grow * b, hh), _span(xs[q] - grow * b, xs[q + 1] + grow * b, hw)
-
-    def lit_past(r: int, q: int) -> int:
-        """How many of the cell's sides have lit paper just past them (across the line)."""
-        ry, qx = core(r, q)
-        bands = ((_span(ys[r] - 3 * b, ys[r] - b, hh), qx), (_span(ys[r + 1] + b, ys[r + 1] + 3 * b, hh), qx),
-                 (ry, _span(xs[q] - 3 * b, xs[q] - b, hw)), (ry, _span(xs[q + 1] + b, xs[q + 1] + 3 * b, hw)))
-        return sum(1 for band in bands if lit[band].size and lit[band].mean() >= 0.8)
-
-    def outline(region: np.ndarray) -> np.ndarray:
-        """The region's edge against lit paper, inside the grid."""
-        return region & (cv2.erode(region.astype(np.uint8), np.ones((3, 3), np.uint8)) == 0) & near_lit & in_grid
-
-    factor = None
-    for k in big:
-        x, y, w, h = stats[k, :4]
-        if x + w < gx0 or x > gx1 or y + h < gy0 or y > gy1:
-            continue
-        region = (labels == k) & (cand > 0)
-        off = outline(region) & off_y[:, None] & off_x[None, :]
-        for r in range(rows):
-            for q in range(cols):
-                inner = region[core(r, q)]
-                if (inner.size and inner.mean() >= SHADE_WHOLE and not off[core(r, q, 1.0)].any()
-                        and lit_past(r, q) >= SHADE_LIT_SIDES):
-                    region[core(r, q, 1.0)] = False  # a pale fill the region touches: out of it, to its lines
-        edge = outline(region)
-        off = edge & off_y[:, None] & off_x[None, :]
-        length = float(edge.sum())
-        if off.sum() < SHADE_OFF * c or off.sum() < SHADE_OFF_SHARE * length:
-            continue
-        level = float(np.median(ratio[region]))
-        near = cv2.dilate(region.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
-        for r in range(rows):
-            for q in range(cols):
-                inner = ratio[core(r, q)]
-                if inner.size and SHADE_DEPTH[0] <= float(np.median(inner)) < level - SHADE_FILL_STEP:
-                    near[core(r, q, 1.0)] = False  # a cell darker than the shadow: a pale fill in it or beside it
-        here = np.where(near, np.clip(ratio, level - SHADE_LEVEL_TOL, 1.0), 1.0).astype(np.float32)
-        factor = here if factor is None else np.minimum(factor, here)
-    if factor is None:
-        return None
-    return cv2.resize(factor, (grey.shape[1], grey.shape[0]), interpolation=cv2.INTER_LINEAR)
-
-
-def _span(lo: float, hi: float, size: int) -> slice:
-    """Pixels lo..hi (rounded) of an axis ``size`` long, one at least."""
-    return slice(max(0, int(round(lo))), min(size, max(int(round(lo)) + 1, int(round(hi)))))
-
-
-def paper_map(image: np.ndarray, cell_px: float, colour: np.ndarray | None = None, bands: bool = False,
-              grid: tuple[float, float, float, float] | None = None) -> np.ndarray:
+def paper_map(image: np.ndarray, cell_px: float, colour: np.ndarray | None = None, bands: bool = False) -> np.ndarray:
     """Local paper brightness (float32, H x W) of the image's luma, shadows included but ink,
     fills, grid lines and digits removed. ``cell_px`` is the size of the largest mark that is not paper
     (a grid cell): marks up to ~0.4 of it are closed away; larger dark regions are left out as blocks
@@ -606,8 +490,7 @@ def paper_map(image: np.ndarray, cell_px: float, colour: np.ndarray | None = Non
     edges are followed) and get the paper level interpolated from the paper around them. ``colour`` (the RGB
     image, optional): paper under a soft shadow must keep the lit paper's tint (:func:`_achromatic_shadow`).
     ``bands``: follow light bands across the whole page as well (:func:`band_shading`; rubric 53, the nonogram
-    reader's darkness maps). ``grid``: the puzzle's grid box (x0, y0, x1, y1) of uniform cells of ``cell_px``, where
-    a shadow cast across its lattice is followed too (:func:`lattice_shade`, rubric 80)."""
+    reader's darkness maps)."""
     grey = _luma(image)
     H, W = grey.shape
     stroke = max(3, int(round(STROKE_CLOSE * cell_px)) | 1)  # pen strokes, X marks, lines, digits
@@ -629,14 +512,6 @@ def paper_map(image: np.ndarray, cell_px: float, colour: np.ndarray | None = Non
     closed = cv2.morphologyEx(small, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8)).astype(np.float32)
     log_closed = np.log(closed + 8.0)
     estimate = np.exp(_envelope_fit(log_closed)).astype(np.float32) - 8.0
-    cast = lattice_shade(grey, estimate, cell_px, grid, half) if grid is not None else None
-    if cast is not None:  # (rubric 80) a shadow cast across the lattice: the paper is estimated without it too
-        grey = np.clip(grey / cast, 0, 255).astype(np.uint8)
-        shade = cast if shade is None else shade * cast
-        half = None
-        small = cv2.resize(grey, (sw, sh), interpolation=cv2.INTER_AREA)
-        closed = cv2.morphologyEx(small, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8)).astype(np.float32)
-        estimate = np.exp(_envelope_fit(np.log(closed + 8.0))).astype(np.float32) - 8.0
     # (rubric 53) a page under bands has its soft shading in them: the soft-shadow search is not run on it (the bands'
     # shading divided out leaves soft ripples that joined a page's light grey fills to its paper)
     shadowed = _soft_shadow_paper(grey, closed, estimate, cell_px, block, half) if banded is None else None
@@ -691,14 +566,13 @@ def darkness_maps(image: np.ndarray, cell_px: float, bands: bool = False, stains
     ``tone``: the same on the luma only, for even light tones (JPEG's coarse colour planes make the
     darkest channel of tinted paper too noisy to tell a light shading from the paper). ``bands``: the paper
     follows light bands across the whole page (:func:`paper_map`). ``stains``: a stain's own tint is paper
-    (:func:`remove_stain_tint`; rubric 60), and with the puzzle's ``grid`` box a spill across its edge too (rubric 61);
-    ``grid`` also has the paper follow a shadow cast across the grid's lattice (:func:`lattice_shade`, rubric 80)."""
+    (:func:`remove_stain_tint`; rubric 60), and with the puzzle's ``grid`` box a spill across its edge too (rubric 61)."""
     a = np.asarray(image)
     if a.ndim == 2:
         a = np.repeat(a[:, :, None], 3, axis=2)
     rgb = np.ascontiguousarray(a[:, :, :3], dtype=np.uint8)
     luma = _luma(rgb)
-    light = paper_map(luma, cell_px, rgb, bands=bands, grid=grid)
+    light = paper_map(luma, cell_px, rgb, bands=bands)
     colour = _paper_colour(rgb)
     paper_luma = max(1.0, float(colour @ np.array([0.299, 0.587, 0.114])))
     # every step writes into the arrays already made (a fresh page-sized array costs more in page faults than the
