@@ -74,9 +74,9 @@ def cell_rows(quick: bool) -> list[dict]:
     n = 200 if quick else 1000
     rows = []
     sources = [("printed", "printed", 0.999), ("hand_fonts", "hand", 0.995), ("script", "hershey", 0.995),
-               ("hand", "pen", 0.995), ("mnist", "mnist", 0.98)]
+               ("hand", "pen", 0.995), ("mnist", "mnist", 0.98), ("display", "display", 0.95)]
     for name, source, target in sources:
-        conditions = tr.CONDITIONS if name in ("printed", "hand_fonts") else ("clean",)
+        conditions = tr.CONDITIONS if name in ("printed", "hand_fonts", "display") else ("clean",)
         for cond in conditions:
             cells, labels = tr.heldout_cells(11, source, n, cond)
             got = reader.read(cells, allowed=range(10))
@@ -98,6 +98,11 @@ def cell_rows(quick: bool) -> list[dict]:
     rows.append(_row("digits.heldout.other.read_other", float(np.mean([r.symbol == "other" for r in got])),
                      "fraction", 1.0))
     rows.append(_row("digits.heldout.other.confident_allowed_digit",
+                     float(np.mean([r.digit is not None and r.in_allowed and r.confident for r in got])),
+                     "fraction", 0.0))
+    cells, _ = tr.heldout_cells(11, "display_other", n)  # letters and signs in the held-out display faces
+    got = reader.read(cells, allowed=range(1, 10))
+    rows.append(_row("digits.heldout.display_other.confident_allowed_digit",
                      float(np.mean([r.digit is not None and r.in_allowed and r.confident for r in got])),
                      "fraction", 0.0))
     # Letters of the handwriting training fonts whose letters the digit-or-not check never trained on

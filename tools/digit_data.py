@@ -261,6 +261,18 @@ NONOGRAM_HELDOUT = ("B612", "GFSDidot", "BebasNeue", "Inconsolata", "Bajaderka",
                     "quandary.", "sqroute.", "gravitat.", "withstan.", "yesterda.")
 # ... and whole font folders so (a package of hundreds of faces, each file its own name)
 NONOGRAM_HELDOUT_DIRS = ("aenigma",)
+# Display faces held out for the digit reader's own figures (`display` rows of benchmarks/bench_digits.py,
+# the ship test of a retrained model): 53 fonts-aenigma faces drawn at random (seed 20261207) from those no
+# nonogram family used, without variants of a family's faces and without 11 whose digits are no legible
+# digits (faces in circles, cubes, heads, dashes). Never trained on (the folder is held out as a whole), and
+# never a nonogram family's clue face: a family built on them would not be blind to the reader's ship test.
+DISPLAY_HELDOUT = ("1015snr", "Blox2", "aesymatt", "b2sqol1", "bandless", "bknuckst", "bloktilt", "bocuma",
+                   "brigadom", "bumped", "dashdot", "dented", "ecliptic", "entlayra", "euphoric", "extracti",
+                   "falsepos", "fascii", "gather", "gesturts", "gosebmp2", "graveyrd", "gyrose", "hassle",
+                   "inkswipe", "intersec", "jasper", "kaliberx", "kataacti", "lowdown", "lucido", "lyneousl",
+                   "mimaalt2", "minikstt", "neuralol", "queasy", "reasonsh", "regenera", "relapse", "revertro",
+                   "simplto2", "spaciouo", "supragc", "unanimo", "unanimoi", "unlearn2", "urcompi", "waywards",
+                   "weatherd", "whipsnap", "wincing", "wyvernww", "zephyreg")
 # tests/audit_sudoku_answers.py (a blind audit) writes its answers in these packages' fonts: fonts-karla,
 # fonts-croscore, fonts-yanone-kaffeesatz, fonts-goudybookletter, fonts-allerta, fonts-national-park,
 # fonts-cherrybomb. The shipped model never saw them; no group takes them, so a retrain never does either.
@@ -347,6 +359,8 @@ def font_groups() -> dict[str, tuple[str, ...]]:
     # hand_train split for the digit-or-not check's letters: trained on / never trained on (tests, figures).
     groups["hand_letter_test"] = [f for f in groups["hand_train"] if _name_in(Path(f), HAND_LETTER_TEST)]
     groups["hand_letter_train"] = [f for f in groups["hand_train"] if not _name_in(Path(f), HAND_LETTER_TEST)]
+    groups["display_heldout"] = [str(p) for p in _all_font_files() if "aenigma" in p.parts
+                                 and p.stem in DISPLAY_HELDOUT and _renders_digits(str(p))]
     return {k: tuple(v) for k, v in groups.items()}
 
 
@@ -470,6 +484,125 @@ def draw_strokes(strokes: list[np.ndarray], rng: np.random.Generator, jitter: fl
         pts = np.stack([85 + 90 * x, 35 + 100 * p[:, 1]], axis=1)
         cv2.polylines(img, [np.round(pts * 4).astype(np.int32)], False, 255, width, cv2.LINE_AA, shift=2)
     return _tight(img.astype(np.float32) / 255.0, 8)
+
+
+# Squared ("techno", LCD, stencil-like) digits and letters on a box x0..x1, y0 (top), ym (middle), y1 (bottom):
+# the shapes of extended display faces and segment displays, which no training font draws (every such font
+# on the machine is one of the nonogram verifier's held-out clue faces). Each entry is a list of polylines.
+def _square_paths(ch: str, v: int, xm: float, ym: float) -> list[list[tuple[float, float]]]:
+    x0, x1, y0, y1 = 0.0, 1.0, 0.0, 1.0
+    cx = 0.5
+    table = {
+        "0": [[[(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)]],
+              [[(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)], [(x0, y1), (x1, y0)]]],
+        "1": [[[(cx, y0), (cx, y1)]], [[(cx - 0.3, y0), (cx, y0), (cx, y1)]],
+              [[(cx - 0.3, y0), (cx, y0), (cx, y1)], [(cx - 0.35, y1), (cx + 0.35, y1)]],
+              [[(cx - 0.3, y0 + 0.2), (cx, y0), (cx, y1)]]],
+        "2": [[[(x0, y0), (x1, y0), (x1, ym), (x0, ym), (x0, y1), (x1, y1)]],
+              [[(x0, y0 + 0.2), (x0, y0), (x1, y0), (x1, ym), (x0, ym), (x0, y1), (x1, y1)]],
+              [[(x0, y0), (x1, y0), (x1, ym), (x0, y1), (x1, y1)]]],
+        "3": [[[(x0, y0), (x1, y0), (x1, y1), (x0, y1)], [(xm, ym), (x1, ym)]],
+              [[(x0, y0), (x1, y0), (x1, ym), (xm, ym)], [(x1, ym), (x1, y1), (x0, y1)]],
+              [[(x0, y0 + 0.2), (x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y1 - 0.2)], [(xm, ym), (x1, ym)]]],
+        "4": [[[(x0, y0), (x0, ym), (x1, ym)], [(x1, y0), (x1, y1)]],
+              [[(x0, y0), (x0, ym), (x1, ym)], [(x1 - 0.25, y0 + 0.25), (x1 - 0.25, y1)]],
+              [[(x1 - 0.2, y0), (x0, ym + 0.1), (x1, ym + 0.1)], [(x1 - 0.2, y0), (x1 - 0.2, y1)]]],
+        "5": [[[(x1, y0), (x0, y0), (x0, ym), (x1, ym), (x1, y1), (x0, y1)]],
+              [[(x1, y0), (x0, y0), (x0, ym), (x1, ym), (x1, y1), (x0, y1), (x0, y1 - 0.2)]]],
+        "6": [[[(x1, y0), (x0, y0), (x0, y1), (x1, y1), (x1, ym), (x0, ym)]],
+              [[(x1, y0 + 0.15), (x1, y0), (x0, y0), (x0, y1), (x1, y1), (x1, ym), (x0, ym)]],
+              [[(x1, y0), (x0, ym), (x0, y1), (x1, y1), (x1, ym), (x0, ym)]]],
+        "7": [[[(x0, y0), (x1, y0), (x1, y1)]], [[(x0, y0 + 0.2), (x0, y0), (x1, y0), (x1, y1)]],
+              [[(x0, y0), (x1, y0), (xm + 0.1, y1)]]],
+        "8": [[[(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)], [(x0, ym), (x1, ym)]],
+              [[(x0 + 0.1, y0), (x1 - 0.1, y0), (x1 - 0.1, ym), (x0 + 0.1, ym), (x0 + 0.1, y0)],
+               [(x0, ym), (x1, ym), (x1, y1), (x0, y1), (x0, ym)]]],
+        "9": [[[(x1, ym), (x0, ym), (x0, y0), (x1, y0), (x1, y1), (x0, y1)]],
+              [[(x1, ym), (x0, ym), (x0, y0), (x1, y0), (x1, y1)]],
+              [[(x1, ym), (x0, ym), (x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y1 - 0.15)]]],
+        # letters (never a digit's squared shape: no O, I, S, Z, B, G, D, q, g)
+        "A": [[[(x0, y1), (x0, y0), (x1, y0), (x1, y1)], [(x0, ym), (x1, ym)]]],
+        "C": [[[(x1, y0), (x0, y0), (x0, y1), (x1, y1)]]],
+        "E": [[[(x1, y0), (x0, y0), (x0, y1), (x1, y1)], [(x0, ym), (x1 - 0.2, ym)]]],
+        "F": [[[(x1, y0), (x0, y0), (x0, y1)], [(x0, ym), (x1 - 0.2, ym)]]],
+        "H": [[[(x0, y0), (x0, y1)], [(x1, y0), (x1, y1)], [(x0, ym), (x1, ym)]]],
+        "L": [[[(x0, y0), (x0, y1), (x1, y1)]]],
+        "P": [[[(x0, y1), (x0, y0), (x1, y0), (x1, ym), (x0, ym)]]],
+        "U": [[[(x0, y0), (x0, y1), (x1, y1), (x1, y0)]]],
+        "T": [[[(x0, y0), (x1, y0)], [(cx, y0), (cx, y1)]]],
+        "J": [[[(x1, y0), (x1, y1), (x0, y1), (x0, ym)]]],
+        "K": [[[(x0, y0), (x0, y1)], [(x1, y0), (x0, ym), (x1, y1)]]],
+        "M": [[[(x0, y1), (x0, y0), (x1, y0), (x1, y1)], [(cx, y0), (cx, ym)]]],
+        "N": [[[(x0, y1), (x0, y0), (x1, y0), (x1, y1)]]],
+        "R": [[[(x0, y1), (x0, y0), (x1, y0), (x1, ym), (x0, ym)], [(xm, ym), (x1, y1)]]],
+        "X": [[[(x0, y0), (x1, y1)], [(x1, y0), (x0, y1)]]],
+        "Y": [[[(x0, y0), (x0, ym), (x1, ym)], [(x1, y0), (x1, y1), (x0, y1)]]],
+        "h": [[[(x0, y0), (x0, y1)], [(x0, ym), (x1, ym), (x1, y1)]]],
+        "n": [[[(x0, y1), (x0, ym), (x1, ym), (x1, y1)]]],
+        "u": [[[(x0, ym), (x0, y1), (x1, y1), (x1, ym)]]],
+        "r": [[[(x0, y1), (x0, ym), (x1, ym)]]],
+        "t": [[[(x0, y0), (x0, y1), (x1, y1)], [(x0 - 0.1, ym), (x1, ym)]]],
+        "=": [[[(x0, ym - 0.2), (x1, ym - 0.2)], [(x0, ym + 0.2), (x1, ym + 0.2)]]],
+        "+": [[[(x0, ym), (x1, ym)], [(cx, ym - 0.4), (cx, ym + 0.4)]]],
+    }
+    variants = table[ch]
+    return variants[v % len(variants)]
+
+
+SQUARE_LETTERS = "ACEFHLPUTJKMNRXYhnurt=+"
+
+
+def square_glyph(ch: str, rng: np.random.Generator) -> np.ndarray:
+    """Float alpha of ``ch`` (a digit or one of ``SQUARE_LETTERS``) drawn as a squared display face: straight
+    strokes on a box of random proportions (narrow to twice as wide as tall), random stroke weight, square or
+    round joins, corners rounded or not, sometimes cut into segments (LCD, stencil) or leaning (italic)."""
+    v = int(rng.integers(6))
+    xm = float(rng.uniform(0.0, 0.45))
+    ym = float(rng.uniform(0.42, 0.56)) if ch not in "hnurt" else float(rng.uniform(0.35, 0.5))
+    paths = _square_paths(ch, v, xm, ym)
+    h = 200
+    aspect = float(np.exp(rng.uniform(np.log(0.45), np.log(2.1))))
+    w = h * aspect
+    sw = max(4, int(min(h, w) * rng.uniform(0.07, 0.24)))  # heavier closes an 8's or 0's counter
+    pad = sw + 10
+    W, H = int(w) + 2 * pad, h + 2 * pad
+    img = np.zeros((H, W), np.uint8)
+    seg_gap = sw * rng.uniform(0.25, 0.7) if rng.random() < 0.2 else 0.0
+    round_join = rng.random() < 0.5
+    for path in paths:
+        pts = [(pad + x * w, pad + y * h) for x, y in path]
+        for (ax, ay), (bx, by) in zip(pts, pts[1:]):
+            if seg_gap:
+                d = np.hypot(bx - ax, by - ay)
+                if d < 2 * seg_gap + sw:
+                    continue  # a segment display leaves out what is shorter than its gaps
+                ux, uy = (bx - ax) / d, (by - ay) / d
+                ax, ay, bx, by = ax + ux * seg_gap, ay + uy * seg_gap, bx - ux * seg_gap, by - uy * seg_gap
+            if round_join:
+                cv2.line(img, (int(ax * 4), int(ay * 4)), (int(bx * 4), int(by * 4)), 255, sw, cv2.LINE_AA, shift=2)
+            else:  # square caps: the segment's rectangle grown by half the stroke at both ends
+                d = max(np.hypot(bx - ax, by - ay), 1e-6)
+                ux, uy = (bx - ax) / d, (by - ay) / d
+                nx, ny, e = -uy * sw / 2, ux * sw / 2, sw / 2 if not seg_gap else 0.0
+                q = np.array([(ax - ux * e + nx, ay - uy * e + ny), (bx + ux * e + nx, by + uy * e + ny),
+                              (bx + ux * e - nx, by + uy * e - ny), (ax - ux * e - nx, ay - uy * e - ny)])
+                cv2.fillPoly(img, [np.round(q * 4).astype(np.int32)], 255, cv2.LINE_AA, shift=2)
+    a = img.astype(np.float32) / 255.0
+    r = int(rng.integers(0, sw // 2)) if rng.random() < 0.6 else 0  # below half the stroke: no stroke lost
+    if r >= 2:  # rounded outer corners (an opening) and inner corners (a closing)
+        k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))
+        a = cv2.morphologyEx(cv2.morphologyEx(a, cv2.MORPH_OPEN, k), cv2.MORPH_CLOSE, k)
+    if rng.random() < 0.35:
+        a = slant(a, float(rng.uniform(0.05, 0.35)))
+    return _tight(a, 8)
+
+
+def stretched(alpha: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """``alpha`` made extended (1.3-2.2 times as wide) or condensed (0.45-0.7): the proportions of display
+    faces, beyond the cell renderer's own +-20 % width change."""
+    f = rng.uniform(1.3, 2.2) if rng.random() < 0.65 else rng.uniform(0.45, 0.7)
+    h, w = alpha.shape
+    return cv2.resize(alpha, (max(2, int(round(w * f))), h), interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR)
 
 
 def mark_strokes(kind: str, rng: np.random.Generator) -> list[np.ndarray]:

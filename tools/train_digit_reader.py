@@ -82,6 +82,18 @@ def digit_glyph(split: str, source: str, digit: int, rng: np.random.Generator, m
         fonts = g["printed_italic_train"] if train else g["printed_heldout"]
         a = _font_char(rng, fonts, str(digit), train)
         return dd.slant(a, rng.uniform(-0.05, 0.3)) if train else a
+    if source == "display":  # held-out display faces (digit_data.DISPLAY_HELDOUT), never trained on
+        if split != "heldout":
+            raise ValueError("the display faces are held out")
+        return _font_char(rng, g["display_heldout"], str(digit), False)
+    if source == "square":  # squared display digits (training and calib draws; no held-out style of this kind)
+        if split == "heldout":
+            raise ValueError("squared digits are training data only")
+        return dd.square_glyph(str(digit), rng)
+    if source == "wide":  # printed training fonts extended or condensed
+        if split == "heldout":
+            raise ValueError("stretched fonts are training data only")
+        return dd.stretched(_font_char(rng, g["printed_train"], str(digit), True), rng)
     if source == "optdigits":
         if split != "train":
             raise ValueError("optdigits is training data only")
@@ -101,10 +113,21 @@ def digit_glyph(split: str, source: str, digit: int, rng: np.random.Generator, m
     raise ValueError(source)
 
 
-def other_glyph(split: str, rng: np.random.Generator, mnist_pool=None) -> np.ndarray:
-    """Alpha of a non-digit: a letter or sign, a pen mark, or a struck-through digit."""
+def other_glyph(split: str, rng: np.random.Generator, mnist_pool=None, square_p: float = 0.0,
+                wide_p: float = 0.0) -> np.ndarray:
+    """Alpha of a non-digit: a letter or sign, a pen mark, or a struck-through digit; with probability
+    ``square_p`` (training draws only) a squared display letter or sign, with ``wide_p`` a printed training
+    font's letter or sign extended or condensed (the digits' own display sources, so neither shape nor
+    proportion says "digit")."""
     train = split != "heldout"
     g = dd.font_groups()
+    if train and (square_p or wide_p):
+        r = rng.random()
+        if r < square_p:
+            return dd.square_glyph(dd.SQUARE_LETTERS[int(rng.integers(len(dd.SQUARE_LETTERS)))], rng)
+        if r < square_p + wide_p:
+            ch = dd.OTHER_CHARS[int(rng.integers(len(dd.OTHER_CHARS)))]
+            return dd.stretched(_font_char(rng, g["printed_train"], ch, True), rng)
     r = rng.random()
     if r < 0.55:
         ch = dd.OTHER_CHARS[int(rng.integers(len(dd.OTHER_CHARS)))]
@@ -154,11 +177,24 @@ DIGIT_SOURCES_V4 = ("printed", "printed", "hand", "hand", "hand", "hand", "mnist
 # train-v5: as v4, with printed italics/obliques leaning further, and scikit-learn's optdigits hands.
 DIGIT_SOURCES_V5 = ("printed", "italic", "hand", "hand", "hand", "hand", "mnist", "mnist", "mnist", "optdigits",
                     "pen", "pen", "hershey", "italic")
+# train-v6: as v5, with squared display digits (3 of 19 draws) and extended/condensed printed fonts (2 of 19);
+# its non-digits take the same shares of squared letters and signs and of stretched printed ones, so neither
+# a squared "E" nor an extended "A" is taken for a digit.
+DIGIT_SOURCES_V6 = DIGIT_SOURCES_V5 + ("square", "square", "square", "wide", "wide")
 
 
 def _mnist_pool(split: str) -> dict[int, np.ndarray]:
     idx = dd.mnist_indices(split)
     return {d: idx[(idx // 500) == d] for d in range(10)}
+
+
+def _wide_height(alpha: np.ndarray | None) -> tuple[float, float] | None:
+    """The glyph height range for a wide glyph: drawn smaller, so the cell holds all of it (a verifier's
+    crop does); None (the renderer's own range) for others."""
+    if alpha is None or alpha.shape[1] <= 0.75 * alpha.shape[0]:
+        return None
+    hi = min(0.88, 0.9 * alpha.shape[0] / (1.2 * alpha.shape[1]))
+    return (min(0.35, 0.7 * hi), hi)
 
 
 def _chunk(args: tuple[int, str, int, int]) -> tuple[np.ndarray, np.ndarray]:
@@ -168,13 +204,15 @@ def _chunk(args: tuple[int, str, int, int]) -> tuple[np.ndarray, np.ndarray]:
     some), 'train-v3' (the training styles, 10 % drawn hollow, pen 1s with long flags, more elastic
     warps), 'calib', or the earlier 'train' and 'train-outline' (30 % hollow) streams."""
     seed, stream, chunk, n = args
-    if stream == "check-v1":
+    if stream in ("check-v1", "check-v2"):
         return _check_chunk(seed, stream, chunk, n)
     split = "train" if stream.startswith("train") else stream
-    v4 = stream in ("train-v4", "train-v5")
+    v4 = stream in ("train-v4", "train-v5", "train-v6")
+    v6 = stream == "train-v6"
     outline_p, pen_v2 = ((0.3, True) if stream == "train-outline"
-                         else (0.1, True) if stream in ("train-v3", "train-v4", "train-v5") else (0.0, False))
-    sources = (DIGIT_SOURCES_V5 if stream == "train-v5" else DIGIT_SOURCES_V4 if v4 else DIGIT_SOURCES)
+                         else (0.1, True) if stream in ("train-v3", "train-v4", "train-v5", "train-v6") else (0.0, False))
+    sources = (DIGIT_SOURCES_V6 if v6 else DIGIT_SOURCES_V5 if stream == "train-v5" else DIGIT_SOURCES_V4 if v4
+               else DIGIT_SOURCES)
     cv2.setNumThreads(1)
     rng = dd.rng_for(seed, stream, chunk)
     pool = _mnist_pool(split)
@@ -184,7 +222,8 @@ def _chunk(args: tuple[int, str, int, int]) -> tuple[np.ndarray, np.ndarray]:
         if r < 0.04:
             label, alpha = BLANK, None
         elif r < 0.26:
-            label, alpha = OTHER, other_glyph(split, rng, pool)
+            # the digits' display share (square 3/19, wide 2/19) among the non-digits too
+            label, alpha = OTHER, other_glyph(split, rng, pool, *((3 / 19, 2 / 19) if v6 else (0.0, 0.0)))
         else:
             label = int(rng.integers(10))
             alpha = digit_glyph(split, sources[int(rng.integers(len(sources)))], label, rng, pool,
@@ -195,7 +234,7 @@ def _chunk(args: tuple[int, str, int, int]) -> tuple[np.ndarray, np.ndarray]:
             alpha = dd.elastic(alpha, rng, rng.uniform(2, 8 if v4 else 7))
         if alpha is not None and v4 and rng.random() < 0.25:
             alpha = dd.elastic(alpha, rng, rng.uniform(1.5, 4), sigma=rng.uniform(3, 6))  # local wobble
-        cells.append(dd.render_cell(rng, alpha, "train"))
+        cells.append(dd.render_cell(rng, alpha, "train", height=_wide_height(alpha) if v6 else None))
         labels.append(label)
     images, keep = [], []
     for k, p in enumerate(dg.prepare_cells(cells)):
@@ -208,17 +247,24 @@ def _chunk(args: tuple[int, str, int, int]) -> tuple[np.ndarray, np.ndarray]:
 def _check_chunk(seed: int, stream: str, chunk: int, n: int) -> tuple[np.ndarray, np.ndarray]:
     """'check-v1': the digit-or-not check's training cells, half digits (the ``train-v5`` digit sources)
     and half non-digits (:func:`check_other_glyph`), rendered as ``train-v5`` renders them; labels are
-    0-9 or OTHER as in the other streams (the check reads class >= 10 as "not a digit")."""
+    0-9 or OTHER as in the other streams (the check reads class >= 10 as "not a digit"). 'check-v2': the
+    same with the ``train-v6`` digit sources and their display share (5/19) of the non-digits squared or
+    stretched letters and signs."""
     cv2.setNumThreads(1)
     rng = dd.rng_for(seed, stream, chunk)
     pool = _mnist_pool("train")
+    v2 = stream == "check-v2"
+    sources = DIGIT_SOURCES_V6 if v2 else DIGIT_SOURCES_V5
     cells, labels = [], []
     for _ in range(n):
         if rng.random() < 0.5:
-            label, alpha = OTHER, check_other_glyph(rng, pool)
+            if v2 and rng.random() < 5 / 19:
+                label, alpha = OTHER, other_glyph("train", rng, pool, 3 / 5, 2 / 5)
+            else:
+                label, alpha = OTHER, check_other_glyph(rng, pool)
         else:
             label = int(rng.integers(10))
-            alpha = digit_glyph("train", DIGIT_SOURCES_V5[int(rng.integers(len(DIGIT_SOURCES_V5)))], label, rng, pool,
+            alpha = digit_glyph("train", sources[int(rng.integers(len(sources)))], label, rng, pool,
                                 True, rng.uniform(0.012, 0.035))
         if rng.random() < 0.1:
             alpha = dd.outline(alpha, rng)
@@ -226,7 +272,7 @@ def _check_chunk(seed: int, stream: str, chunk: int, n: int) -> tuple[np.ndarray
             alpha = dd.elastic(alpha, rng, rng.uniform(2, 7))
         if rng.random() < 0.2:
             alpha = dd.elastic(alpha, rng, rng.uniform(1.5, 4), sigma=rng.uniform(3, 6))
-        cells.append(dd.render_cell(rng, alpha, "train"))
+        cells.append(dd.render_cell(rng, alpha, "train", height=_wide_height(alpha) if v2 else None))
         labels.append(label)
     images, keep = [], []
     for k, p in enumerate(dg.prepare_cells(cells)):
@@ -293,6 +339,18 @@ def fit_check_head(features: np.ndarray, not_digit: np.ndarray, seed: int, epoch
             correct += int((out.argmax(1) == y[i]).sum())
         print(f"check epoch {ep + 1}/{epochs}: loss {total / len(y):.4f} acc {correct / len(y):.4f}", flush=True)
     return net.eval()
+
+
+def blend_with(net, path: Path, member: int, alpha: float) -> None:
+    """``net``'s weights become ``alpha`` x its own + (1 - alpha) x member ``member`` of the saved model at
+    ``path`` (``net`` fine-tuned from that model: the blend keeps more of what the start read well)."""
+    import torch
+
+    start = make_net()
+    init_from(start, path, member)
+    with torch.no_grad():
+        for p, q in zip(net.parameters(), start.parameters()):
+            p.mul_(alpha).add_(q, alpha=1 - alpha)
 
 
 def init_from(net, path: Path, member: int = 0) -> None:
@@ -555,10 +613,15 @@ def heldout_cells(seed: int, source: str, n: int, condition: str = "clean",
     for i in range(n):
         if source == "other":
             alpha, label = other_glyph(split, rng, pool), "other"
+        elif source == "display_other":  # letters and signs of the held-out display faces
+            fonts = dd.font_groups()["display_heldout"]
+            ch = dd.OTHER_CHARS[int(rng.integers(len(dd.OTHER_CHARS)))]
+            alpha, label = _font_char(rng, fonts, ch, False), "other"
         else:
             d = i % 10
             alpha, label = digit_glyph(split, source, d, rng, pool), str(d)
-        cells.append(dd.render_cell(rng, alpha, condition))
+        cells.append(dd.render_cell(rng, alpha, condition,
+                                    height=_wide_height(alpha) if source.startswith("display") else None))
         labels.append(label)
     return cells, labels
 
@@ -627,6 +690,9 @@ def main(argv: list[str] | None = None) -> None:
                          "--extra-digits digits of --extra-cache and write it, with its calib-fitted threshold, into a "
                          "copy of --init (default: the shipped model) at --out")
     ap.add_argument("--extra-digits", type=int, default=40000)
+    ap.add_argument("--blend", type=float, default=None,
+                    help="with --member-files and --init: export each member's weights as BLEND x the member + "
+                         "(1 - BLEND) x --init's same member (a weight-space blend of a fine-tuned model and its start)")
     a = ap.parse_args(argv)
     if a.check:
         z = np.load(a.cache)
@@ -663,9 +729,11 @@ def main(argv: list[str] | None = None) -> None:
             return
         if a.member_files:
             nets = []
-            for f in a.member_files:
+            for j, f in enumerate(a.member_files):
                 net = make_net()
                 net.load_state_dict(torch.load(f))
+                if a.blend is not None:
+                    blend_with(net, a.init, j, a.blend)
                 nets.append(net.eval())
         else:
             nets = [fit(x, y, a.seed + 1000 * j, a.epochs, a.threads, a.init if j == 0 else None)
