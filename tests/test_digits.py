@@ -98,20 +98,13 @@ def _letter(i, rng):
     return dd.font_glyph(_font_for(ch, i), ch), "other"
 
 
-# The 18th mark below (a "scribble") comes out as a closed loop low right under a stem rising to the upper left:
-# a handwritten 6 by any reading (looked at, 2026-12-07). It may read 6 or stay unsure, never another digit.
-MARK_DRAWN_AS_A_SIX = 165 + 17
-
-
 def test_letters_signs_and_marks_are_not_digits():
     cells, _ = _cells(104, 165, _letter)
     rng = np.random.default_rng(105)
     for kind in ("cross", "tick", "scribble", "zigzag", "hash") * 6:
         cells.append(dd.render_cell(rng, dd.draw_strokes(dd.mark_strokes(kind, rng), rng), "clean"))
     got = default_reader().read(cells, allowed=range(1, 10))
-    assert not [r for k, r in enumerate(got) if r.digit is not None and r.confident and k != MARK_DRAWN_AS_A_SIX]
-    six = got[MARK_DRAWN_AS_A_SIX]
-    assert six.symbol in ("6", SYMBOL_OTHER) or not six.confident
+    assert not [r for r in got if r.digit is not None and r.confident]
     assert np.mean([r.symbol == SYMBOL_OTHER for r in got]) >= 0.9
     assert all(not r.in_allowed for r in got if r.symbol == SYMBOL_OTHER)
 

