@@ -53,7 +53,8 @@ def test_squared_and_stretched_sources_are_training_data_only():
 @needs_display_faces
 def test_display_faces_are_held_out_from_training_and_from_the_nonogram_families():
     groups = dd.font_groups()
-    trained = set(groups["printed_train"] + groups["hand_train"] + groups["hand_calib"] + groups["printed_italic_train"])
+    trained = set(groups["printed_train"] + groups["hand_train"] + groups["hand_calib"]
+                  + groups["printed_italic_train"])
     assert not any("aenigma" in Path(f).parts for f in trained)
     assert len(DISPLAY) == len(dd.DISPLAY_HELDOUT) == 53
     assert not [f for f in DISPLAY if dd._name_in(Path(f), dd.NONOGRAM_HELDOUT)]

@@ -605,7 +605,8 @@ def stretched(alpha: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     faces, beyond the cell renderer's own +-20 % width change."""
     f = rng.uniform(1.3, 2.2) if rng.random() < 0.65 else rng.uniform(0.45, 0.7)
     h, w = alpha.shape
-    return cv2.resize(alpha, (max(2, int(round(w * f))), h), interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR)
+    interpolation = cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR
+    return cv2.resize(alpha, (max(2, int(round(w * f))), h), interpolation=interpolation)
 
 
 def mark_strokes(kind: str, rng: np.random.Generator) -> list[np.ndarray]:

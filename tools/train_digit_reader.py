@@ -181,6 +181,8 @@ DIGIT_SOURCES_V5 = ("printed", "italic", "hand", "hand", "hand", "hand", "mnist"
 # its non-digits take the same shares of squared letters and signs and of stretched printed ones, so neither
 # a squared "E" nor an extended "A" is taken for a digit.
 DIGIT_SOURCES_V6 = DIGIT_SOURCES_V5 + ("square", "square", "square", "wide", "wide")
+# (squared, stretched) shares of the train-v6 digit draws, given to its non-digits too
+DISPLAY_SHARES = tuple(DIGIT_SOURCES_V6.count(k) / len(DIGIT_SOURCES_V6) for k in ("square", "wide"))
 
 
 def _mnist_pool(split: str) -> dict[int, np.ndarray]:
@@ -198,10 +200,11 @@ def _wide_height(alpha: np.ndarray | None) -> tuple[float, float] | None:
 
 
 def _chunk(args: tuple[int, str, int, int]) -> tuple[np.ndarray, np.ndarray]:
-    """One chunk of prepared 28x28 images and labels for ``stream``: 'train-v5' (as v4, with printed
-    italics leaning further and scikit-learn's optdigits among the digit sources), 'train-v4' (as v3, with more
-    handwriting sources, wobblier pen skeletons, warps on 65 % of glyphs and a second, local warp on
-    some), 'train-v3' (the training styles, 10 % drawn hollow, pen 1s with long flags, more elastic
+    """One chunk of prepared 28x28 images and labels for ``stream``: 'train-v6' (as v5, with squared display
+    digits and stretched fonts, and the same shares of squared and stretched non-digits), 'train-v5' (as v4,
+    with printed italics leaning further and scikit-learn's optdigits among the digit sources), 'train-v4'
+    (as v3, with more handwriting sources, wobblier pen skeletons, warps on 65 % of glyphs and a second,
+    local warp on some), 'train-v3' (the training styles, 10 % drawn hollow, pen 1s with long flags, more elastic
     warps), 'calib', or the earlier 'train' and 'train-outline' (30 % hollow) streams."""
     seed, stream, chunk, n = args
     if stream in ("check-v1", "check-v2"):
@@ -210,7 +213,7 @@ def _chunk(args: tuple[int, str, int, int]) -> tuple[np.ndarray, np.ndarray]:
     v4 = stream in ("train-v4", "train-v5", "train-v6")
     v6 = stream == "train-v6"
     outline_p, pen_v2 = ((0.3, True) if stream == "train-outline"
-                         else (0.1, True) if stream in ("train-v3", "train-v4", "train-v5", "train-v6") else (0.0, False))
+                         else (0.1, True) if stream == "train-v3" or v4 else (0.0, False))
     sources = (DIGIT_SOURCES_V6 if v6 else DIGIT_SOURCES_V5 if stream == "train-v5" else DIGIT_SOURCES_V4 if v4
                else DIGIT_SOURCES)
     cv2.setNumThreads(1)
@@ -222,8 +225,7 @@ def _chunk(args: tuple[int, str, int, int]) -> tuple[np.ndarray, np.ndarray]:
         if r < 0.04:
             label, alpha = BLANK, None
         elif r < 0.26:
-            # the digits' display share (square 3/19, wide 2/19) among the non-digits too
-            label, alpha = OTHER, other_glyph(split, rng, pool, *((3 / 19, 2 / 19) if v6 else (0.0, 0.0)))
+            label, alpha = OTHER, other_glyph(split, rng, pool, *(DISPLAY_SHARES if v6 else (0.0, 0.0)))
         else:
             label = int(rng.integers(10))
             alpha = digit_glyph(split, sources[int(rng.integers(len(sources)))], label, rng, pool,
@@ -258,8 +260,9 @@ def _check_chunk(seed: int, stream: str, chunk: int, n: int) -> tuple[np.ndarray
     cells, labels = [], []
     for _ in range(n):
         if rng.random() < 0.5:
-            if v2 and rng.random() < 5 / 19:
-                label, alpha = OTHER, other_glyph("train", rng, pool, 3 / 5, 2 / 5)
+            display = sum(DISPLAY_SHARES)
+            if v2 and rng.random() < display:
+                label, alpha = OTHER, other_glyph("train", rng, pool, *(share / display for share in DISPLAY_SHARES))
             else:
                 label, alpha = OTHER, check_other_glyph(rng, pool)
         else:
@@ -692,7 +695,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--extra-digits", type=int, default=40000)
     ap.add_argument("--blend", type=float, default=None,
                     help="with --member-files and --init: export each member's weights as BLEND x the member + "
-                         "(1 - BLEND) x --init's same member (a weight-space blend of a fine-tuned model and its start)")
+                         "(1 - BLEND) x --init's same member (a weight-space blend of a fine-tuned model and its "
+                         "start)")
     a = ap.parse_args(argv)
     if a.check:
         z = np.load(a.cache)
