@@ -62,21 +62,21 @@ def test_display_faces_are_held_out_from_training_and_from_the_nonogram_families
 
 @needs_display_faces
 def test_display_face_digits_stay_within_the_shipped_models_bounds():
-    """500 digits in the 53 held-out display faces (clean cells): a regression bound on the shipped model, which
-    reads these 72.4 % right and 6.2 % surely wrong (68.5 % and 9.2 % on the bench's 1,000 cells), not a target.
-    The ``train-v6`` candidate read them 80.8 % / 4.6 % and was not shipped (docs/digits.md, "Display faces,
-    fiftieth session")."""
+    """500 digits in the 53 held-out display faces (clean cells): a regression bound on the shipped model, not a target.
+    The shipped ``train-v6`` model (fifty-first session) reads these 80.8 % right and 4.6 % surely wrong (78.4 % and
+    3.8 % on the bench's 1,000 cells); the model before it 72.4 % and 6.2 % (docs/digits.md, "Display faces")."""
     cells, labels = tr.heldout_cells(5, "display", 500)
     got = default_reader().read(cells, allowed=range(10))
     right = np.array([r.symbol == lab for r, lab in zip(got, labels)])
     sure = np.array([r.confidence >= CONFIDENT for r in got])
-    assert right.mean() >= 0.70
-    assert (~right & sure).mean() <= 0.08
+    assert right.mean() >= 0.77
+    assert (~right & sure).mean() <= 0.06
 
 
 @needs_display_faces
 def test_display_face_letters_are_seldom_a_sure_allowed_digit():
-    # The shipped model: 1.6 % of these 500 (1.4 % on the bench's 1,000); the train-v6 candidate 3.2 %.
+    # The shipped train-v6 model: 3.2 % of these 500 (3.1 % on the bench's 1,000), about a third of them a squared S, Z
+    # or B, which a squared face draws like a 5, a 2 or an 8; the model before it 1.6 % (1.4 %). A bound, not a target.
     cells, _ = tr.heldout_cells(5, "display_other", 500)
     got = default_reader().read(cells, allowed=range(1, 10))
-    assert np.mean([r.digit is not None and r.in_allowed and r.confident for r in got]) <= 0.03
+    assert np.mean([r.digit is not None and r.in_allowed and r.confident for r in got]) <= 0.04

@@ -151,7 +151,9 @@ def test_swash_four_read_as_two_is_a_review_not_a_change(k):
     v = _verdict("s_apropal_liquorice_snow", "5x5", k, "none", H33)
     assert v.status == Status.NEEDS_REVIEW and "clue_changed" not in v.codes, (v.status, v.codes)
     unsure = v.extra.get("unsure_clues") or []
-    assert any(u.get("second_reader_prefers_puzzle") for u in unsure), unsure
+    # the second reader prefers the puzzle's 4 over a sure "2", or (the train-v6 digit model, fifty-first session, on
+    # k = 1) the digit reader reads the swash 4 unsure itself
+    assert any(u.get("second_reader_prefers_puzzle") or u.get("read") is None for u in unsure), unsure
 
 
 @pytest.mark.parametrize("k", [0, 1])

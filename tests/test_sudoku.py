@@ -721,7 +721,9 @@ def test_a_q_where_a_nine_belongs_is_unlike_the_pages_nines_without_the_recognis
         assert verdict.status != Status.CORRECT and verdict.score < 100, (record.id, verdict.codes)
         assert [*cell] in verdict.extra.get("unsure_cells", []), verdict.extra.get("unsure_cells")
         outliers = [o for o in verdict.extra.get("ocr_cells", []) if o.get("shape_outlier")]
-        assert [o["cell"] for o in outliers] == [[*cell]], outliers
+        # the page shape check marks the q; on the regular face the train-v6 model (fifty-first session) already reads
+        # the q unsure itself, and the check is then not asked. Never any other cell.
+        assert [o["cell"] for o in outliers] in (([[*cell]], []) if font == "shipped" else ([[*cell]],)), outliers
 
 
 def _split_outline(digit: int, variant: int, size: int = 200, width: int = 24) -> np.ndarray:

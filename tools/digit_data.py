@@ -261,7 +261,10 @@ NONOGRAM_HELDOUT = ("B612", "GFSDidot", "BebasNeue", "Inconsolata", "Bajaderka",
                     "8bitlimr.", "upheavtt.", "roughday.", "yoshisst.", "tsextols.",
                     # HELDOUT44 (tests/nonogram_heldout44.py): twelve more fonts-aenigma faces
                     "alphbeta.", "kinkaid.", "bendable.", "binchrt.", "editundo.", "amplitud.", "jawbreak.",
-                    "quandary.", "sqroute.", "gravitat.", "withstan.", "yesterda.")
+                    "quandary.", "sqroute.", "gravitat.", "withstan.", "yesterda.",
+                    # HELDOUT45 (tests/nonogram_heldout45.py): twelve more fonts-aenigma faces
+                    "obstacle.", "automati.", "turmoil.", "yielding.", "vigilanc.", "combusti.", "aspartam.",
+                    "slenstub.", "rehearsc.", "ataxia.", "Unxgala.", "genotyps.")
 # ... and whole font folders so (a package of hundreds of faces, each file its own name)
 NONOGRAM_HELDOUT_DIRS = ("aenigma",)
 # Display faces held out for the digit reader's own figures (`display` rows of benchmarks/bench_digits.py,

@@ -4669,6 +4669,25 @@ def _digit_size(lines_per_strip: list[list[list[list[int]]]], font_px: float) ->
     return digit_h, digit_w
 
 
+WIDE_FACE_ASPECT = 0.95  # a page whose whole digits (no "1") are at the median this wide x their height: a wide face
+WIDE_FACE_GLYPHS = 4  # ... measured on this many such glyphs at least
+WIDE_FACE_PAIR = 1.5  # there, a glyph this many times the face's median aspect wide may be two touching digits
+
+
+def _wide_face_pair(lines_per_strip: list[list[list[int]]], digit_h: float) -> float:
+    """The aspect (width / height) above which a glyph of a wide display face may be two touching digits: WIDE_FACE_PAIR
+    x the median aspect of the page's whole glyphs (within 0.85-1.25 digit heights tall, not narrow like a "1") when
+    that median is WIDE_FACE_ASPECT or more over WIDE_FACE_GLYPHS glyphs, at most TOUCHING_MAX_ASPECT; 0 otherwise (an
+    ordinary face: digits narrower than tall, a glyph wider than tall is two). Extended faces draw every digit wider
+    than tall (HELDOUT44's squared faces, 1.2-1.3); a page of ordinary digits has its touching pairs only in its
+    few two-digit numbers, so its median stays narrow."""
+    aspects = [(g[2] - g[0]) / (g[3] - g[1]) for line in lines_per_strip for g in line
+               if 0.85 * digit_h <= g[3] - g[1] <= 1.25 * digit_h and g[2] - g[0] >= 0.5 * (g[3] - g[1])]
+    if len(aspects) < WIDE_FACE_GLYPHS or float(np.median(aspects)) < WIDE_FACE_ASPECT:
+        return 0.0
+    return min(TOUCHING_MAX_ASPECT, WIDE_FACE_PAIR * float(np.median(aspects)))
+
+
 def _slot_gaps(glyphs: list[list[int]], digit_w: float) -> list[float]:
     """The gaps between consecutive glyphs of one line, in digit widths, each glyph given a slot at least
     one digit wide (a "1" is narrow but takes a digit's place)."""
@@ -5007,6 +5026,9 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
         lines_per_strip[j] = (kind, boxes)
     # (a pixel font's digits stand in square cells, as wide as tall: only a glyph wider than PIXEL_FONT_PAIR x its
     # height is two touching digits there -- C-64's "4", 29 x 26 px at a 40-px clue font, was cut into "?4")
+    # (and a wide display face's digits are all wider than tall -- HELDOUT44's extended squared faces, a 4 or a 3 1.3 x
+    # as wide as tall, each cut into "?4", "67": there, only a glyph much wider than the page's own digits is two)
+    pair_aspect = max(1.05, _wide_face_pair([b for _, b in lines_per_strip], digit_h))
     # per strip: each half of a glyph wider than tall cut in two by _split_touching -> that glyph (strip coords)
     split_from: list[dict[tuple[int, ...], tuple[int, ...]]] = [{} for _ in lines_per_strip]
     cut_lines = []
@@ -5015,7 +5037,7 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
         for line in _glyph_lines(boxes, kind, digit_h):
             kept_line = []
             for g in line:
-                parts = _split_touching([g], ink, digit_h, PIXEL_FONT_PAIR if pixel_font else 1.05)
+                parts = _split_touching([g], ink, digit_h, max(PIXEL_FONT_PAIR if pixel_font else 1.05, pair_aspect))
                 if len(parts) == 2:
                     split_from[j].update({tuple(part): tuple(g) for part in parts})
                 kept_line += parts
@@ -5052,7 +5074,7 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
                 idx = []
                 for gx0, gy0, gx1, gy1 in number:
                     w, h = gx1 - gx0, gy1 - gy0
-                    if _odd_glyph([gx0, gy0, gx1, gy1], digit_h, ink):
+                    if _odd_glyph([gx0, gy0, gx1, gy1], digit_h, ink, pair_aspect):
                         shape_odd = True  # touching digits, a fragment or a bar much taller than a digit: not one digit
                     cells.append(_glyph_cell(rim, [gx0, gy0, gx1, gy1]))
                     idx.append(len(cells) - 1)
@@ -5101,7 +5123,7 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
             # evidence for the puzzle's numbers only (``pair_values``, ``cut_alternatives``; see check_clue_area)
             wide.add(i)
         if (not sure or i in wide) and r.symbol != digits.SYMBOL_BLANK \
-                and SQUARE_PAIR * h <= w <= 1.05 * h and h >= FRAGMENT * digit_h:
+                and SQUARE_PAIR * h <= w <= pair_aspect * h and h >= FRAGMENT * digit_h:
             rim, ink = sources[i][0], sources[i][1]
             candidates = []
             cut = _split_touching([[gx0, gy0, gx1, gy1]], ink, digit_h, min_aspect=0.0)
@@ -5211,7 +5233,7 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
                                    sources[i][3] + sources[i][2][2], sources[i][4] + sources[i][2][3]]
                                   for number in plans[j] for i in number]
         for j in joined_strips:  # the strip's shape judged again: a glyph read whole is one digit, of a digit's height
-            shape_odd = any(_odd_glyph(sources[i][2], digit_h, sources[i][1]) if i not in joined
+            shape_odd = any(_odd_glyph(sources[i][2], digit_h, sources[i][1], pair_aspect) if i not in joined
                             else not FRAGMENT * digit_h <= sources[i][2][3] - sources[i][2][1] <= TALL_GLYPH * digit_h
                             for number in plans[j] for i in number if i < n_glyphs or i in joined)
             bad[j] = spacing_unclear[j] or shape_odd
@@ -5221,7 +5243,8 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
     heights = _figure_heights([sources[i][2] for i in range(n_glyphs)], readings[:n_glyphs], FIGURE_HEIGHT_CONFIDENCE)
     if heights is not None:
         for j, plan in enumerate(plans):
-            shape_odd = any(i < n_glyphs and _odd_glyph(sources[i][2], heights.get(readings[i].digit, digit_h), sources[i][1])
+            shape_odd = any(i < n_glyphs and _odd_glyph(sources[i][2], heights.get(readings[i].digit, digit_h),
+                                                        sources[i][1], pair_aspect)
                             for number in plan for i in number)
             bad[j] = spacing_unclear[j] or shape_odd
             unclear_gaps[j] = spacing_unclear[j] and not shape_odd
@@ -5232,7 +5255,7 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
         flat_idx = [i for idx in plan for i in idx]
         if (page_gap is not None and j not in cut_strips and flat_idx
                 and all(readings[i].digit is not None and readings[i].confidence >= confident for i in flat_idx)
-                and not any(_odd_glyph(sources[i][2], digit_h, sources[i][1]) for i in flat_idx)):
+                and not any(_odd_glyph(sources[i][2], digit_h, sources[i][1], pair_aspect) for i in flat_idx)):
             # the strip's sure digits grouped by the page's own spacing of one number's digits (see _page_number_gap)
             digits_iter = iter(str(readings[i].digit) for i in flat_idx)
             page_values = []
@@ -5403,12 +5426,13 @@ def _figure_heights(boxes: list[list[int]], readings: list, confident: float) ->
     return {d: (low if d <= 2 else high) for d in range(10)}
 
 
-def _odd_glyph(box: list[int], digit_h: float, ink: np.ndarray | None = None) -> bool:
-    """Whether a glyph is no one digit's shape at the digit height ``digit_h``: wider than tall (touching digits;
-    not a round glyph, see :func:`_round_glyph`, when ``ink`` is given), shorter than FRAGMENT of it (a fragment) or
-    taller than TALL_GLYPH of it (a bar, two lines touching)."""
+def _odd_glyph(box: list[int], digit_h: float, ink: np.ndarray | None = None, pair_aspect: float = 1.05) -> bool:
+    """Whether a glyph is no one digit's shape at the digit height ``digit_h``: wider than ``pair_aspect`` x its
+    height (touching digits; not a round glyph, see :func:`_round_glyph`, when ``ink`` is given; a wide display face
+    raises it, see :func:`_wide_face_pair`), shorter than FRAGMENT of it (a fragment) or taller than TALL_GLYPH of it
+    (a bar, two lines touching)."""
     w, h = box[2] - box[0], box[3] - box[1]
-    wide = w > 1.05 * h and not (ink is not None and w <= ROUND_GLYPH_ASPECT * h
+    wide = w > pair_aspect * h and not (ink is not None and w <= ROUND_GLYPH_ASPECT * h
                                   and _round_glyph(ink[box[1]:box[3], box[0]:box[2]]))
     return wide or h < FRAGMENT * digit_h or h > TALL_GLYPH * digit_h
 
