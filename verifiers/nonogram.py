@@ -5433,7 +5433,7 @@ def _odd_glyph(box: list[int], digit_h: float, ink: np.ndarray | None = None, pa
     (a bar, two lines touching)."""
     w, h = box[2] - box[0], box[3] - box[1]
     wide = w > pair_aspect * h and not (ink is not None and w <= ROUND_GLYPH_ASPECT * h
-                                  and _round_glyph(ink[box[1]:box[3], box[0]:box[2]]))
+                                         and _round_glyph(ink[box[1]:box[3], box[0]:box[2]]))
     return wide or h < FRAGMENT * digit_h or h > TALL_GLYPH * digit_h
 
 
