@@ -482,7 +482,145 @@ def _light_spots(small: np.ndarray, closed: np.ndarray, envelope: np.ndarray, ce
     return grown & (closed > (1.0 + LIGHT_SPOT) * level)
 
 
-def paper_map(image: np.ndarray, cell_px: float, colour: np.ndarray | None = None, bands: bool = False) -> np.ndarray:
+SHADE_DEPTH = (0.5, 0.95)  # (rubric 80) paper this share of the envelope's brightness may lie under a cast shadow ...
+SHADE_AREA = 1.5  # ... a region of it covering this many cells (of area) at least ...
+SHADE_JOIN = 0.2  # ... (of a cell: its pieces this near are one region) ...
+SHADE_BAND = 0.15  # ... whose edge against lit paper, inside the grid, runs farther than this share of a cell from
+SHADE_OFF = 2.0  # ... every line over this many cells of length at least ...
+SHADE_OFF_SHARE = 0.1  # ... and this share of its length in the grid at least
+SHADE_WHOLE = 0.8  # a cell whose core (the cell less SHADE_BAND along its sides) the region covers this share of ...
+SHADE_LIT_SIDES = 2  # ... with lit paper just past this many of its sides, is a pale fill beside it
+SHADE_LEVEL_TOL = 0.03  # the shadow's darkening is its median level at most this much deeper: paler fills stay
+SHADE_FILL_STEP = 0.06  # ... and a cell whose core is this much darker than that level is not shaded at all
+SHADE_EDGE_SLOPE = 0.01  # (rubric 82) log brightness per px: a cast shadow's edge, off the lines, is this steep (median)
+
+
+def lattice_shade(grey: np.ndarray, estimate: np.ndarray, cell_px: float,
+                  grid: tuple[float, float, float, float], half: np.ndarray | None = None) -> np.ndarray | None:
+    """The shading (float32 factor <= 1, the size of ``grey``) of shadows cast across the grid's lattice, or None.
+
+    Rubric 80 (HELDOUT41: a monstera leaf's and a pergola's shadows, paper 0.8 of the lit paper's brightness with
+    edges blurred over 2-4 px): too sharp for :func:`_soft_shadow_paper`, curved or aslant for :func:`shadow_edges`
+    and :func:`band_shading`, so the whole cells under them read as pale fills (tone 40-45), surely. A shadow falls
+    where it falls; a fill, however pale, is drawn cell by cell, its edge along the cell's sides. On ``grey`` (the
+    page's luma with strokes closed away) at half resolution (``half`` when made), regions of paper SHADE_DEPTH of
+    the smooth envelope (``estimate``, :func:`paper_map`'s block image) over SHADE_AREA cells are a shadow when their
+    edge against lit paper inside the ``grid`` box (uniform cells of ``cell_px``) runs through the cells, off the
+    lattice's lines by more than SHADE_BAND of a cell, over SHADE_OFF cells of its length and SHADE_OFF_SHARE of it.
+    A cell such a region covers whole (SHADE_WHOLE), its edge nowhere off the lines in the cell, with lit paper just
+    past SHADE_LIT_SIDES of its sides, is a pale fill beside it and is left out first. The shading follows the
+    region's own paper (edges too), never deeper than its median level by SHADE_LEVEL_TOL, and leaves out every cell
+    whose core is SHADE_FILL_STEP darker than that level: a pale fill under the shadow or on a grained page taken for
+    one is darker still and stays a fill. The paper far from any line (a margin, a clue strip) is no evidence: a
+    shaded strip is the page's design as often as a shadow.
+
+    Rubric 82 (the rule back, with what rubric 80's CI dry run found missing): the envelope is capped at the page's
+    brightest paper; one piece of the region before any join covers SHADE_AREA cells (marks drawn cell by cell are
+    no shadow); and its edge off the lines is as steep as a cast shadow's (SHADE_EDGE_SLOPE, the median: a soft edge
+    is :func:`_soft_shadow_paper`'s, which :func:`paper_map` runs first, on the page as drawn)."""
+    half = _half(grey) if half is None else half
+    hh, hw = half.shape
+    c = cell_px * hw / grey.shape[1]
+    gx0, gy0, gx1, gy1 = (float(v) * hw / grey.shape[1] for v in grid)
+    cols, rows = int(round((gx1 - gx0) / c)), int(round((gy1 - gy0) / c))
+    if cols < 2 or rows < 2 or c < 6 or abs(cols * c - (gx1 - gx0)) > 0.5 * c or abs(rows * c - (gy1 - gy0)) > 0.5 * c:
+        return None
+    # (rubric 82) the envelope is a polynomial and overshoots where the page's paper is hidden (a pale glyph in every
+    # empty cell): paper is never brighter than the page's brightest, or its white margins read as shadowed
+    env = np.minimum(cv2.resize(estimate, (hw, hh), interpolation=cv2.INTER_LINEAR), float(np.percentile(half, 99.5)))
+    ratio = half.astype(np.float32) / np.maximum(env, 1.0)
+    cand = ((ratio >= SHADE_DEPTH[0]) & (ratio <= SHADE_DEPTH[1])).astype(np.uint8)
+    cand = cv2.morphologyEx(cand, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    # (a leaf's slits and a shadow's gaps over a fill part it into pieces: they are one shadow)
+    join = max(3, int(round(SHADE_JOIN * c)) | 1)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(
+        cv2.morphologyEx(cand, cv2.MORPH_CLOSE, np.ones((join, join), np.uint8)), connectivity=8)
+    # (rubric 82) a shadow is paper darkened as one piece before any join (the lines are closed away in ``grey``): a
+    # region joined only from pieces each smaller than SHADE_AREA cells is drawn cell by cell (a pale glyph in every
+    # empty cell, its strokes joined across the lines, had its edge run through every cell and was shaded away)
+    pieces, piece_labels, piece_stats, _ = cv2.connectedComponentsWithStats(cand, connectivity=8)
+    joined_as = np.zeros(pieces, np.int64)
+    joined_as[piece_labels.ravel()] = labels.ravel()  # (each piece lies whole in one joined region)
+    whole = np.zeros(n, np.int64)
+    np.maximum.at(whole, joined_as[1:], piece_stats[1:, cv2.CC_STAT_AREA])
+    big = [k for k in range(1, n) if stats[k, cv2.CC_STAT_AREA] >= SHADE_AREA * c * c and whole[k] >= SHADE_AREA * c * c]
+    if not big:
+        return None
+    b = SHADE_BAND * c
+    xs = [gx0 + i * (gx1 - gx0) / cols for i in range(cols + 1)]
+    ys = [gy0 + i * (gy1 - gy0) / rows for i in range(rows + 1)]
+    lit = ratio > SHADE_DEPTH[1]
+    lg = cv2.GaussianBlur(np.log(half.astype(np.float32) + 8.0), (0, 0), 1.0)
+    slope = cv2.dilate(cv2.magnitude(cv2.Sobel(lg, cv2.CV_32F, 1, 0, scale=1.0 / 16),  # per full-resolution px, as
+                                     cv2.Sobel(lg, cv2.CV_32F, 0, 1, scale=1.0 / 16)),  # _soft_shadow_paper's; the
+                       np.ones((5, 5), np.uint8))  # steepest within 2 px of the edge found at SHADE_DEPTH's top
+    near_lit = cv2.dilate(lit.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    # inside the grid, farther than b from every line: where a fill's edge never runs
+    off_x = np.zeros(hw, bool)
+    off_y = np.zeros(hh, bool)
+    for lines, off, size in ((xs, off_x, hw), (ys, off_y, hh)):
+        at = np.arange(size, dtype=np.float32)
+        off[:] = (at > lines[0] + b) & (at < lines[-1] - b)
+        for v in lines:
+            off &= np.abs(at - v) > b
+    in_grid = np.zeros((hh, hw), bool)
+    in_grid[_span(gy0 + b, gy1 - b, hh), _span(gx0 + b, gx1 - b, hw)] = True
+
+    def core(r: int, q: int, grow: float = -1.0) -> tuple[slice, slice]:
+        return _span(ys[r] - grow * b, ys[r + 1] + grow * b, hh), _span(xs[q] - grow * b, xs[q + 1] + grow * b, hw)
+
+    def lit_past(r: int, q: int) -> int:
+        """How many of the cell's sides have lit paper just past them (across the line)."""
+        ry, qx = core(r, q)
+        bands = ((_span(ys[r] - 3 * b, ys[r] - b, hh), qx), (_span(ys[r + 1] + b, ys[r + 1] + 3 * b, hh), qx),
+                 (ry, _span(xs[q] - 3 * b, xs[q] - b, hw)), (ry, _span(xs[q + 1] + b, xs[q + 1] + 3 * b, hw)))
+        return sum(1 for band in bands if lit[band].size and lit[band].mean() >= 0.8)
+
+    def outline(region: np.ndarray) -> np.ndarray:
+        """The region's edge against lit paper, inside the grid."""
+        return region & (cv2.erode(region.astype(np.uint8), np.ones((3, 3), np.uint8)) == 0) & near_lit & in_grid
+
+    factor = None
+    for k in big:
+        x, y, w, h = stats[k, :4]
+        if x + w < gx0 or x > gx1 or y + h < gy0 or y > gy1:
+            continue
+        region = (labels == k) & (cand > 0)
+        off = outline(region) & off_y[:, None] & off_x[None, :]
+        for r in range(rows):
+            for q in range(cols):
+                inner = region[core(r, q)]
+                if (inner.size and inner.mean() >= SHADE_WHOLE and not off[core(r, q, 1.0)].any()
+                        and lit_past(r, q) >= SHADE_LIT_SIDES):
+                    region[core(r, q, 1.0)] = False  # a pale fill the region touches: out of it, to its lines
+        edge = outline(region)
+        off = edge & off_y[:, None] & off_x[None, :]
+        length = float(edge.sum())
+        if off.sum() < SHADE_OFF * c or off.sum() < SHADE_OFF_SHARE * length:
+            continue
+        if float(np.median(slope[off])) < SHADE_EDGE_SLOPE:  # (rubric 82) a soft edge: the soft-shadow search's
+            continue
+        level = float(np.median(ratio[region]))
+        near = cv2.dilate(region.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+        for r in range(rows):
+            for q in range(cols):
+                inner = ratio[core(r, q)]
+                if inner.size and SHADE_DEPTH[0] <= float(np.median(inner)) < level - SHADE_FILL_STEP:
+                    near[core(r, q, 1.0)] = False  # a cell darker than the shadow: a pale fill in it or beside it
+        here = np.where(near, np.clip(ratio, level - SHADE_LEVEL_TOL, 1.0), 1.0).astype(np.float32)
+        factor = here if factor is None else np.minimum(factor, here)
+    if factor is None:
+        return None
+    return cv2.resize(factor, (grey.shape[1], grey.shape[0]), interpolation=cv2.INTER_LINEAR)
+
+
+def _span(lo: float, hi: float, size: int) -> slice:
+    """Pixels lo..hi (rounded) of an axis ``size`` long, one at least."""
+    return slice(max(0, int(round(lo))), min(size, max(int(round(lo)) + 1, int(round(hi)))))
+
+
+def paper_map(image: np.ndarray, cell_px: float, colour: np.ndarray | None = None, bands: bool = False,
+              grid: tuple[float, float, float, float] | None = None) -> np.ndarray:
     """Local paper brightness (float32, H x W) of the image's luma, shadows included but ink,
     fills, grid lines and digits removed. ``cell_px`` is the size of the largest mark that is not paper
     (a grid cell): marks up to ~0.4 of it are closed away; larger dark regions are left out as blocks
@@ -490,7 +628,8 @@ def paper_map(image: np.ndarray, cell_px: float, colour: np.ndarray | None = Non
     edges are followed) and get the paper level interpolated from the paper around them. ``colour`` (the RGB
     image, optional): paper under a soft shadow must keep the lit paper's tint (:func:`_achromatic_shadow`).
     ``bands``: follow light bands across the whole page as well (:func:`band_shading`; rubric 53, the nonogram
-    reader's darkness maps)."""
+    reader's darkness maps). ``grid``: the puzzle's grid box (x0, y0, x1, y1) of uniform cells of ``cell_px``, where
+    a shadow cast across its lattice is followed too (:func:`lattice_shade`, rubric 80)."""
     grey = _luma(image)
     H, W = grey.shape
     stroke = max(3, int(round(STROKE_CLOSE * cell_px)) | 1)  # pen strokes, X marks, lines, digits
@@ -518,6 +657,17 @@ def paper_map(image: np.ndarray, cell_px: float, colour: np.ndarray | None = Non
     if shadowed is not None:
         shadowed = _achromatic_shadow(image if colour is None else colour, shadowed,
                                       closed >= (1.0 - HOLE_DROP) * estimate)
+    # (rubric 80) a shadow cast across the lattice: the paper is estimated without it too. (rubric 82) The soft-shadow
+    # search above ran on the page as drawn: with a hand's soft shadow partly divided out first, it no longer followed
+    # the rest, and the shaded empty cells read as fills.
+    cast = lattice_shade(grey, estimate, cell_px, grid, half) if grid is not None else None
+    if cast is not None:
+        grey = np.clip(grey / cast, 0, 255).astype(np.uint8)
+        shade = cast if shade is None else shade * cast
+        half = None
+        small = cv2.resize(grey, (sw, sh), interpolation=cv2.INTER_AREA)
+        closed = cv2.morphologyEx(small, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8)).astype(np.float32)
+        estimate = np.exp(_envelope_fit(np.log(closed + 8.0))).astype(np.float32) - 8.0
     near_shadow = None
     if shadowed is not None:  # (twenty-first session) where fills leave little paper near, the shadow's level
         wide = SOFT_FILL_IN * cell_px / block
@@ -566,13 +716,14 @@ def darkness_maps(image: np.ndarray, cell_px: float, bands: bool = False, stains
     ``tone``: the same on the luma only, for even light tones (JPEG's coarse colour planes make the
     darkest channel of tinted paper too noisy to tell a light shading from the paper). ``bands``: the paper
     follows light bands across the whole page (:func:`paper_map`). ``stains``: a stain's own tint is paper
-    (:func:`remove_stain_tint`; rubric 60), and with the puzzle's ``grid`` box a spill across its edge too (rubric 61)."""
+    (:func:`remove_stain_tint`; rubric 60), and with the puzzle's ``grid`` box a spill across its edge too (rubric 61);
+    ``grid`` also has the paper follow a shadow cast across the grid's lattice (:func:`lattice_shade`, rubric 80)."""
     a = np.asarray(image)
     if a.ndim == 2:
         a = np.repeat(a[:, :, None], 3, axis=2)
     rgb = np.ascontiguousarray(a[:, :, :3], dtype=np.uint8)
     luma = _luma(rgb)
-    light = paper_map(luma, cell_px, rgb, bands=bands)
+    light = paper_map(luma, cell_px, rgb, bands=bands, grid=grid)
     colour = _paper_colour(rgb)
     paper_luma = max(1.0, float(colour @ np.array([0.299, 0.587, 0.114])))
     # every step writes into the arrays already made (a fresh page-sized array costs more in page faults than the

@@ -4449,8 +4449,15 @@ def _grid_side_sliver(box: list[int], kind: str, shape: tuple[int, int], font_px
     outer line drawn slanted or wider (a keystone), not a clue digit."""
     depth = PAGE_EDGE_SLIVER * font_px
     h, w = shape[:2]
+    knob = GRID_KNOB * font_px
     if kind == "row":
         if box[2] >= w and box[2] - box[0] < depth:
+            return True
+        # (rubric 82) a knob where a line between two rows meets the grid's outer line, standing out past it (a
+        # beaded frame's bead at a block line or a corner: "2 4 2" read "2 ? 24", "1 1" read "119"): at the grid end,
+        # on the strip's top or bottom edge (where that line runs), no larger either way than GRID_KNOB font sizes
+        if (box[2] >= w - 1 and (box[1] <= 1 or box[3] >= h - 1) and box[2] - box[0] <= knob
+                and box[3] - box[1] <= knob):
             return True
         # a grid line between two rows drawn on past the grid's outer line (a web page's table, a photo's printed
         # grid: 5-8 px at 18-28 px fonts): thin across the strip, on its top or bottom edge, at its grid end
@@ -4458,11 +4465,15 @@ def _grid_side_sliver(box: list[int], kind: str, shape: tuple[int, int], font_px
                 and box[2] - box[0] <= GRID_OVERSHOOT_RUN * font_px)
     if box[3] >= h and box[3] - box[1] < depth:
         return True
+    if box[3] >= h - 1 and (box[0] <= 1 or box[2] >= w - 1) and box[2] - box[0] <= knob and box[3] - box[1] <= knob:
+        return True
     return (box[3] >= h - 1 and (box[0] < depth or box[2] > w - depth) and box[2] - box[0] < depth
             and box[3] - box[1] <= GRID_OVERSHOOT_RUN * font_px)
 
 
 GRID_OVERSHOOT_RUN = 1.0  # a grid line's overshoot into the clue area runs at most this many font sizes
+GRID_KNOB = 0.45  # (rubric 82) a knob where a grid line meets the frame, past it, is at most this many font sizes
+# either way (a "1" stands 0.5-0.75 font sizes, and a digit stands in its strip's middle, not on its edge)
 
 
 def _rule_remnant(dark: np.ndarray, box: list[int], origin: tuple[int, int], font_px: float) -> bool:
@@ -5925,7 +5936,8 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
             # and finds each glyph where it was, whole, or reads it as a digit the reader saw in it at first: a thin
             # stroke thinned away can leave another digit's shape (3270's light "4", first read an unsure 9, thinned to
             # its stem and read a sure "1"; a serif 1 thinned to its bar is still a 1), see _same_glyphs
-            same = [r[n] for r in again if r[n].sizes == readings[j].sizes
+            same = [r[n] for r in again if (r[n].sizes == readings[j].sizes
+                                            or _line_grouping_of(r[n], readings[j], changed[j][0], lengths[j]))
                     and _same_glyphs(r[n], readings[j], readings[j].digit_size[0])]
             sure = {tuple(r.values) for r in same if r.values is not None}
             if len(sure) == 1 and not _reweighted_evidence_only(doubt_first, sure, changed[j][:2], clues):
@@ -6317,6 +6329,24 @@ def _doubt_resolved(before: list[ClueReading | None], after: list[ClueReading | 
 REREAD_BOX_PX = 2  # a glyph re-read with its strokes thinned or thickened by 1 px lies within this many px ...
 REREAD_BOX_SHARE = 0.15  # ... or this share of the digit height of where it was read, on every side of its box
 REREAD_SUPPORT = 0.05  # ... or the digit reader gave the digit it reads now this probability on the glyph as first read
+
+
+def _line_grouping_of(again: ClueReading, before: ClueReading, kind: str, length: int) -> bool:
+    """Whether a row strip re-read with its strokes 1 px thinner or thicker, grouped otherwise than first read, took
+    the one grouping its line allows (:func:`_groupings_by_line`) of the very digits first read, on the first reading's
+    own spacing: the grouping :func:`read_clue_strips` takes for sure digits that cannot be the line's clue as spaced,
+    which the first reading missed only for a digit just below the confident level (rubric 82: Square Route's bars for
+    "1 1 1 1", a narrow "1" on a face of wide digits set a digit's slot apart, read "1111" with one "1" at 0.899; the
+    thickened re-read, every "1" at 0.98, grouped "1 1 1 1" and was set aside for its other grouping)."""
+    if (kind != "row" or again.values is None or before.digit_size[1] <= 0 or len(again.glyphs) != len(before.glyphs)
+            or len(before.glyph_reads) != len(before.glyphs) or len(before.glyphs) < 2):
+        return False
+    digits = [d for d, _ in before.glyph_reads]
+    if None in digits or [int(ch) for ch in "".join(map(str, again.values))] != digits:
+        return False
+    fitting = _groupings_by_line([digits], [_slot_gaps(sorted(before.glyphs, key=lambda g: g[0]),
+                                                       before.digit_size[1])], length)
+    return fitting == [again.values]
 
 
 def _same_glyphs(again: ClueReading, before: ClueReading, digit_h: float) -> bool:
