@@ -225,7 +225,7 @@ def test_pale_marks_drawn_cell_by_cell_are_no_shadow():
     to tone 2-3). (The pale "?" and triangle pages of ``test_nonogram_pale_glyph_signs20`` guard the envelope's cap:
     its overshoot read the white margins round such a page as shadowed paper.)"""
     page = _disc_page()
-    stroke = max(3, int(round(C.STROKE_CLOSE * CELL)) | 1)
+    stroke = max(3, round(C.STROKE_CLOSE * CELL) | 1)
     grey = cv2.morphologyEx(page[:, :, 0], cv2.MORPH_CLOSE, np.ones((stroke, stroke), np.uint8))
     assert C.lattice_shade(grey, np.full((100, 100), PAPER, np.float32), float(CELL), GRID) is None
     assert all(_tone(page, r, c) >= 30 for r, c in ((1, 1), (2, 5), (5, 2))), [
