@@ -4446,7 +4446,8 @@ def _page_edge_band(crop: np.ndarray, beyond: np.ndarray, font_px: float) -> np.
 def _grid_side_sliver(box: list[int], kind: str, shape: tuple[int, int], font_px: float) -> bool:
     """Whether a piece lies on the strip's side next to the grid (the right end of a row strip, the bottom
     of a column strip) and reaches less than PAGE_EDGE_SLIVER of a font size into the strip: the grid's
-    outer line drawn slanted or wider (a keystone), not a clue digit."""
+    outer line drawn slanted or wider (a keystone), not a clue digit; or lies there on the strip's edge along a grid
+    line, at most GRID_KNOB font sizes either way: that line's knob where it meets the frame (rubric 82)."""
     depth = PAGE_EDGE_SLIVER * font_px
     h, w = shape[:2]
     knob = GRID_KNOB * font_px
