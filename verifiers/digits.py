@@ -13,6 +13,7 @@ identical to preparing them one at a time, so the shipped model stays valid.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -842,6 +843,50 @@ class DigitReader:
 def default_reader() -> DigitReader:
     """The shipped reader (cached). Raises naming data/models/digits.npz if it is missing/corrupt."""
     return DigitReader.load(MODEL_PATH)
+
+
+# ------------------------------------------------------------------------- a page's 1s
+
+LEAN_BAND = (0.2, 0.8)  # the rows of a "1" its lean is measured on (its flag and its foot left out)
+LEAN_MIN_ROWS = 6       # ... at least this many rows with ink
+LEAN_MIN_ONES = 3       # a page's 1s are compared with each other from this many sure 1s
+LEAN_APART = 0.18       # a sure "1" leaning this much (px across per px down) off the page's median "1" ...
+LEAN_SPREAD = 4.0       # ... and this many times the page's 1s' median deviation from it ...
+LEAN_CONFIDENCE = 0.5   # ... is read unsure (at most this confident)
+
+
+def stroke_lean(mask: np.ndarray) -> float | None:
+    """The lean of a one-stroke glyph (``mask``: bool, its box): the least-squares slope of its rows' ink centres
+    against the row, px across per px down (negative: the top leans right, as "/"), over the LEAN_BAND rows; None
+    with fewer than LEAN_MIN_ROWS such rows with ink."""
+    h = mask.shape[0]
+    rows = np.arange(int(LEAN_BAND[0] * h), math.ceil(LEAN_BAND[1] * h))
+    rows = rows[(rows < h) & mask[np.clip(rows, 0, h - 1)].any(axis=1)] if h else rows[:0]
+    if len(rows) < LEAN_MIN_ROWS:
+        return None
+    cols = np.arange(mask.shape[1], dtype=np.float64)
+    centres = np.array([cols[mask[r]].mean() for r in rows])
+    y = rows - rows.mean()
+    return float((y * (centres - centres.mean())).sum() / (y * y).sum())
+
+
+def lean_reference(leans: Sequence[float | None]) -> tuple[float, float] | None:
+    """A page's 1s' lean, from the :func:`stroke_lean` of its sure 1s (``leans``, None unmeasured): (their median,
+    the bar a "1" leaning unlike them passes: LEAN_APART or LEAN_SPREAD times their median deviation, the larger);
+    None from fewer than LEAN_MIN_ONES measured 1s. One face draws its 1s alike; a hand's 1s, leaning each its own
+    way, widen the bar."""
+    values = np.array([v for v in leans if v is not None])
+    if len(values) < LEAN_MIN_ONES:
+        return None
+    middle = float(np.median(values))
+    return middle, max(LEAN_APART, LEAN_SPREAD * float(np.median(np.abs(values - middle))))
+
+
+def leans_apart(lean: float | None, reference: tuple[float, float] | None) -> bool:
+    """Whether a sure "1" of lean ``lean`` leans unlike its page's 1s (``reference``: :func:`lean_reference`): another
+    glyph read as one (Unexplored Galaxies' narrow "7", a stem leaning under a short bar, read "1" at 0.92-0.99 on a
+    page whose 1s are upright)."""
+    return lean is not None and reference is not None and abs(lean - reference[0]) > reference[1]
 
 
 # ------------------------------------------------------------------------- multi-digit numbers

@@ -3826,6 +3826,10 @@ class ClueReading:
     # such doubt); and the length of the strip's line
     unclear_gaps: tuple[tuple[float, ...], ...] | None = None
     line_length: int | None = None
+    ones_lean: tuple[float, float] | None = None  # the page's 1s' lean it was read at (digits.lean_reference)
+    # a glyph read surely as "1" that leans unlike the page's 1s was read unsure (see read_clue_strips): a second
+    # reader's reading of the strip is evidence for the puzzle's numbers only (see clue_second_opinions)
+    lean_doubted: bool = False
 
 
 OUTLINE_LEVEL = 0.1  # an outlined glyph's line: ink from this share of the strips' stroke cores (CLUE_FAINT_INK at least)
@@ -4271,6 +4275,14 @@ def _segment_readings(readings: list, sources: list, n_glyphs: int, digit_h: flo
         else:
             out[i] = replace(r, confidence=min(r.confidence, SEGMENT_UNCLEAR))
     return out
+
+
+def _glyph_lean(source: tuple[np.ndarray, np.ndarray, list[int], int, int]) -> float | None:
+    """:func:`digits.stroke_lean` of a glyph (``source``: read_clue_strips' rim, ink, box, offsets)."""
+    from genpuzzle.verifiers import digits
+
+    gx0, gy0, gx1, gy1 = source[2]
+    return digits.stroke_lean(source[1][gy0:gy1, gx0:gx1])
 
 
 def _glyph_cell(rim: np.ndarray, box: list[int]) -> np.ndarray:
@@ -4864,7 +4876,8 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
                      digit_size: tuple[float, float] | None = None, slant: float | None = None,
                      line_lengths: list[int] | None = None, outside: np.ndarray | None = None,
                      area_sides: list[tuple[str, ...]] | None = None,
-                     outer_ends: list[int] | None = None) -> list[ClueReading]:
+                     outer_ends: list[int] | None = None,
+                     ones_lean: tuple[float, float] | None = None) -> list[ClueReading]:
     """Read the numbers in each clue strip (``kind``, pixel box) of the darkness map ``dark`` with the
     project's digit reader, all glyphs in one batch. The strips' ink is split into glyphs and the glyphs
     into numbers by spacing relative to the page's digit size (:func:`_digit_size`). A glyph wider than
@@ -4886,7 +4899,10 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
     (per strip, where the clue strip itself starts in its box: the box reaches on to the page's edge, the strip's
     outer end) does the same for the margin past that end: a piece lying mostly there that is no digit's size or
     runs on into the next strip's margin (a clipboard's clip over the column clues) is the page's, listed in
-    ``beyond_area``; a digit-sized one within its strip is read (one cut by the image's border too: in doubt)."""
+    ``beyond_area``; a digit-sized one within its strip is read (one cut by the image's border too: in doubt).
+    A glyph read surely as "1" that leans unlike the page's other sure 1s (:func:`digits.leans_apart`) is read unsure,
+    and its strip ``lean_doubted``; ``ones_lean`` (the page's 1s as a first reading measured them, its readings'
+    ``ones_lean``) replaces the measure on ``strips``, for a re-read of some strips."""
     from genpuzzle.verifiers import digits
 
     try:
@@ -5105,6 +5121,15 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
                             slant, beyond_area=tuple(b)) for g, plan, b in zip(boxes_per_strip, plans, beyond)]
     readings = list(reader.read(cells)) if cells else []
     readings = _segment_readings(readings, sources, n_glyphs, digit_h)  # a page drawn in seven segments
+    # (rubric 83) a sure "1" leaning unlike the page's other sure 1s is another glyph read as one: unsure (it only
+    # loses confidence, never becomes another digit; the page-consistency step noted below relabelled, and failed)
+    # (a re-read of some strips takes the page's 1s as the first reading measured them, ``ones_lean``)
+    ones = {i: _glyph_lean(sources[i]) for i, r in enumerate(readings) if r.digit == 1 and r.confidence >= confident}
+    if ones_lean is None:
+        ones_lean = digits.lean_reference(list(ones.values()))
+    leaning = {i for i, lean in ones.items() if digits.leans_apart(lean, ones_lean)}
+    for i in leaning:
+        readings[i] = replace(readings[i], confidence=min(readings[i].confidence, digits.LEAN_CONFIDENCE))
     # (no page-consistency step: tried on Dec 1, on a thin clue font two "1"s read surely as 7 turned every
     # unsure "1" of the page into a sure 7, a correct answer's review into a confident clue_changed)
     # A glyph read as no digit or unsure that is over half as wide as tall, and at least a digit high, may be two
@@ -5339,7 +5364,8 @@ def read_clue_strips(dark: np.ndarray, strips: list[tuple[str, tuple[int, int, i
                                                        and readings[i].digit is None for i in flat_idx),
                                unclear_gaps=(tuple(tuple(g) for g in gaps_per_strip[j])
                                              if odd and unclear and j not in cut_strips else None),
-                               line_length=length))
+                               line_length=length, ones_lean=ones_lean,
+                               lean_doubted=any(i in leaning for idx in plan for i in idx)))
         if j in cut_strips:
             # the strip as cut before the square cut, for a second reader (see clue_second_opinions): a glyph read
             # unsure as one digit is only cut in two because the digit reader was unsure of it
@@ -5712,7 +5738,9 @@ def clue_second_opinions(dark: np.ndarray, readings: list[ClueReading | None], c
             continue  # a number does not start with 0
         conf = min(c for _, c in r.glyph_reads)
         ocr_score = min(scores)
-        only = partial or any("?" in t for _, (t, _) in zip(values, numbers))
+        # (a "1" leaning unlike the page's 1s that both readers read "1": Unexplored Galaxies' narrow "7" -- the
+        # glyph's doubt is its shape on this page, which no reader of the glyph alone settles)
+        only = partial or any("?" in t for _, (t, _) in zip(values, numbers)) or r.lean_doubted
         override = any(v != t for v, (t, _) in zip(values, numbers))
         if r.unclear_gaps is not None and not r.cut_clearly:
             values = _grouped_by_puzzle("".join(values), r.unclear_gaps, r.line_length)
@@ -5929,7 +5957,8 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
         size, slant = readings[unsure[0]].digit_size, readings[unsure[0]].slant
         again = [[_zero_doubted(r) for r in read_clue_strips(
                       op(a_con, _WEIGHT_KERNEL), [boxes[j] for j in unsure], font_px, size, slant,
-                      [lengths[j] for j in unsure], outside, [sides[j] for j in unsure], [ends[j] for j in unsure])]
+                      [lengths[j] for j in unsure], outside, [sides[j] for j in unsure], [ends[j] for j in unsure],
+                      readings[unsure[0]].ones_lean)]
                  for op in (cv2.erode, cv2.dilate)]
         for n, j in enumerate(unsure):
             # only a re-reading that finds the same glyphs in the same numbers counts (a thin pen thinned
@@ -5983,8 +6012,8 @@ def check_clue_area(answer: np.ndarray, input_image: np.ndarray, layout: dict[st
         # sign of confident misreads, and the strips so read stand as read (not only as evidence for the puzzle's numbers)
         extra["clue_reading_unreliable"]["resolved_by_second_reader"] = True
         unreliable = untrusted = False
-        readings = [replace(r, confirms_only=False, before_second=None) if r is not None and r.confirms_only else r
-                    for r in readings]
+        readings = [replace(r, confirms_only=False, before_second=None)
+                    if r is not None and r.confirms_only and not r.lean_doubted else r for r in readings]
     # a page still in doubt over a large share of its strips after the second reader (the two readers disagreeing
     # number after number: Bajaderka's brush "1" read 4 by one, 1 by the other) is no evidence of a change even where
     # they agree (both read one such "1" as 4)
@@ -6591,7 +6620,7 @@ def _read_beyond_frame(answer_page: tuple[np.ndarray, Any], layout: dict[str, An
     if outlined:
         con = _outline_glyph_faces(con, [box], font_px, force=True)[0]
     again = read_clue_strips(con, [(kind, box)], font_px, reading.digit_size if reading.digit_size[0] > 0 else None,
-                             reading.slant, [length], outside, [sides], [end])[0]
+                             reading.slant, [length], outside, [sides], [end], reading.ones_lean)[0]
     again = _zero_doubted(again)
     # glyph boxes in input-frame pixels (they reach past the frame: negative along the line)
     return replace(again, glyphs=[[g[0] + ox, g[1] + oy, g[2] + ox, g[3] + oy] for g in again.glyphs],
