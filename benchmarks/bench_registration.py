@@ -128,6 +128,10 @@ def run(quick: bool) -> list[dict]:
         cases = {p: m.make_answer(sc.solved, m.PERTURBATIONS[p])[0] for p in perturbs}
         rng = np.random.default_rng(0)
         cases["reject_noise"] = rng.integers(0, 256, sc.target.shape, dtype=np.uint8)
+        # another track's solved picture at this one's size: the garbage a model most often returns, and the answer
+        # that runs every search of the cascade before it is refused
+        other = sorted(m.SCENES)[(sorted(m.SCENES).index(sname) + 1) % len(m.SCENES)]
+        cases["reject_other"] = cv2.resize(m.SCENES[other](seed=11).solved, sc.target.shape[1::-1])
         for name, answer in cases.items():
             buf = io.BytesIO()
             Image.fromarray(answer).save(buf, "PNG")

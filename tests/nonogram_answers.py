@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,7 @@ def _font_dir() -> Path:
 SYSTEM_FONT_DIRS = (Path("/usr/share/fonts"), Path("/usr/share/texmf/fonts"))
 
 
+@cache  # one search per face and process: the families look a face up for every page they draw
 def font_path(name: str) -> Path:
     """A clue font: matplotlib's bundled fonts first, then the system's (HELDOUT4 uses Debian's
     fonts-liberation, fonts-freefont-ttf, fonts-go, fonts-roboto-fontface and fonts-urw-base35; HELDOUT5

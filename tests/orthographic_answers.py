@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import cv2
@@ -25,10 +26,16 @@ FONT_DIRS = [Path("/usr/share/fonts/truetype"), Path("/usr/share/fonts/opentype"
 def _font(name: str, size: int) -> ImageFont.FreeTypeFont:
     """The font file ``name`` from the Debian font packages ``tools/install.sh`` installs. A missing font
     is an error, never a quiet fallback: a style drawn in DejaVu Sans would test another style than it names."""
+    return ImageFont.truetype(str(_font_file(name)), size)
+
+
+@cache  # one search of the font folders per face and process
+def _font_file(name: str) -> Path:
+    """The path of :func:`_font`'s font file ``name``."""
     for base in FONT_DIRS:
         found = sorted(base.rglob(name))
         if found:
-            return ImageFont.truetype(str(found[0]), size)
+            return found[0]
     raise FileNotFoundError(f"font {name} not found under {', '.join(map(str, FONT_DIRS))}: run tools/install.sh")
 
 

@@ -27,6 +27,7 @@ from genpuzzle.solvers import math_proof as geo
 from genpuzzle.tracks.math_proof import CONSTRUCTIONS, IDENTITIES, relations_problems
 
 from math_proof_answers import TUNE, make_answer, plant
+from registered_verdict import verify_registered
 
 SETTINGS = settings(max_examples=15, deadline=None)
 TRACK = get_track("math_proof")
@@ -816,15 +817,14 @@ def test_a_lattice_filled_over_its_grid_lines_registers(instances, identity):
     8 lattices). A fit is now also scored outside the edit mask alone (``+kept``): the page registers, the right
     partition is `correct` (99.9-100: a sliver of the border under a fill) or review, and two regions merged are still no right answer."""
     from genpuzzle import page_perturb
-    from genpuzzle.registration import register
 
     inst = instances[identity]
-    record, _, inp, mask = inst
+    record = inst[0]
     labels = np.array(geo.valid_partitions(identity, record.ground_truth["params"])[0])
     right = _filled_partition_page(inst, labels)
     for name, page in (("plain", right), ("dark_margins", page_perturb.page_change(right, "dark_margins", 3)[0])):
-        assert register(page, inp, edit_mask=mask).ok, name
-        v = _verify(inst, page)
+        v, reg = verify_registered(_verify, inst, page)  # the fit the verdict rests on, computed once
+        assert reg.ok, name
         assert v.status is Status.CORRECT or v.needs_review, (name, v.score, v.codes)
     merged = labels.copy()
     a, b = int(labels[0, 0]), next(int(v) for v in labels.ravel() if v != labels[0, 0] and v >= 0)
